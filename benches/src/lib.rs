@@ -1,0 +1,1 @@
+//! Benchmarks of archetypal against its peers (filled by the benchmarks issue).

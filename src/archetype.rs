@@ -1,0 +1,66 @@
+//! The contract between the runtime and a generated table type.
+//!
+//! `ecs!` generates one struct-of-arrays table type per world (`ComponentArrays`) and implements
+//! [`Archetype`] for it: the per-column fan-out of every structural operation. Everything else
+//! (which table an entity lives in, migrations, caches, queries) is generic code in
+//! [`Storage`](crate::Storage).
+
+use crate::{Bitmask, Entity};
+
+/// A struct-of-arrays table: the rows of every entity whose component set is [`mask`](Self::mask).
+///
+/// Implementations keep every present column (and the entity column) the same length; the
+/// runtime relies on that, and [`Storage::check_invariants`](crate::Storage::check_invariants)
+/// verifies it.
+pub trait Archetype: Sized + 'static {
+    /// The world's mask type (`u64` or `u128`).
+    type Mask: Bitmask;
+
+    /// A mutable view of the table whose columns are slices, so a closure given it can change
+    /// values but never the number of rows.
+    type ViewMut<'a>;
+
+    /// Every component bit of the world; table masks never hold other bits.
+    const COMPONENTS: Self::Mask;
+
+    /// Number of component bits (the lowest `COMPONENT_COUNT` bits of a mask).
+    const COMPONENT_COUNT: usize;
+
+    /// An empty table for `mask`.
+    fn new(mask: Self::Mask) -> Self;
+
+    /// The components this table holds.
+    fn mask(&self) -> Self::Mask;
+
+    /// The entity of every row.
+    fn entities(&self) -> &[Entity];
+
+    /// Appends one row per entity, every present component default-initialised.
+    fn push_defaults(&mut self, entities: &[Entity]);
+
+    /// Removes `row`, moving the last row into its place.
+    fn swap_remove(&mut self, row: usize);
+
+    /// Moves `row` to the end of `destination`: shared components are moved, components only
+    /// `destination` has start at their default, the others are dropped; this table is
+    /// compacted with `swap_remove`.
+    fn move_row(&mut self, row: usize, destination: &mut Self);
+
+    /// The entity column and the mutable view, borrowed together.
+    fn view_mut(&mut self) -> (&[Entity], Self::ViewMut<'_>);
+
+    /// Number of columns whose length differs from the entity column's (0 in a sound table).
+    fn misaligned_columns(&self) -> usize;
+
+    /// Number of rows.
+    #[inline]
+    fn len(&self) -> usize {
+        self.entities().len()
+    }
+
+    /// Whether the table has no rows.
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.entities().is_empty()
+    }
+}

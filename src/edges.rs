@@ -1,0 +1,251 @@
+//! The archetype edge graph: for each table, where an entity lands when a component is added
+//! or removed.
+//!
+//! Single-bit edges live in arrays indexed by component bit and are filled eagerly, both ways,
+//! when a table is created, so every one-bit migration between existing tables is an array
+//! read. Multi-bit transitions (`add_components(e, A | B)`) are remembered in a small per-table
+//! list the first time they are taken.
+
+use crate::Bitmask;
+
+/// How many multi-bit transitions a table remembers; past that, they fall back to the mask
+/// lookup, which is still correct, only a hash away.
+pub const MULTI_BIT_CACHE_LIMIT: usize = 16;
+
+/// A structural change applied to a table's mask.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Change<M> {
+    /// Add these bits.
+    Add(M),
+    /// Remove these bits.
+    Remove(M),
+}
+
+impl<M: Bitmask> Change<M> {
+    /// The mask a table of mask `from` has after the change.
+    #[inline]
+    pub fn apply(self, from: M) -> M {
+        match self {
+            Change::Add(bits) => from | bits,
+            Change::Remove(bits) => from & !bits,
+        }
+    }
+}
+
+/// The edges out of one table.
+#[derive(Clone, Debug)]
+pub struct TableEdges<M> {
+    /// `add[bit]`: the table reached by adding component `bit`.
+    pub add: Box<[Option<u32>]>,
+    /// `remove[bit]`: the table reached by removing component `bit`.
+    pub remove: Box<[Option<u32>]>,
+    /// Multi-bit transitions taken from this table, with their destination.
+    pub multi_bit: Vec<(Change<M>, u32)>,
+}
+
+impl<M> TableEdges<M> {
+    fn new(bit_count: usize) -> Self {
+        TableEdges {
+            add: vec![None; bit_count].into_boxed_slice(),
+            remove: vec![None; bit_count].into_boxed_slice(),
+            multi_bit: Vec::new(),
+        }
+    }
+}
+
+/// The edges of every table, indexed like the tables.
+#[derive(Clone, Debug)]
+pub struct EdgeGraph<M> {
+    bit_count: usize,
+    tables: Vec<TableEdges<M>>,
+}
+
+impl<M: Bitmask> EdgeGraph<M> {
+    /// A graph for tables whose masks use the lowest `bit_count` bits.
+    pub fn new(bit_count: usize) -> Self {
+        EdgeGraph {
+            bit_count,
+            tables: Vec::new(),
+        }
+    }
+
+    /// Number of tables registered.
+    pub fn len(&self) -> usize {
+        self.tables.len()
+    }
+
+    /// Whether no table is registered.
+    pub fn is_empty(&self) -> bool {
+        self.tables.is_empty()
+    }
+
+    /// The edges out of table `table_index`.
+    pub fn edges(&self, table_index: usize) -> &TableEdges<M> {
+        &self.tables[table_index]
+    }
+
+    /// Registers the next table, of mask `mask`, and wires every single-bit edge between it and
+    /// the existing tables one bit away. `find` looks an existing table up by mask.
+    pub fn insert_table(&mut self, mask: M, find: impl Fn(M) -> Option<usize>) -> usize {
+        let new_index = self.tables.len();
+        self.tables.push(TableEdges::new(self.bit_count));
+        for bit in 0..self.bit_count {
+            let bit_mask = M::bit(bit as u32);
+            if mask.contains(bit_mask) {
+                if let Some(smaller) = find(mask & !bit_mask) {
+                    self.tables[smaller].add[bit] = Some(new_index as u32);
+                    self.tables[new_index].remove[bit] = Some(smaller as u32);
+                }
+            } else if let Some(larger) = find(mask | bit_mask) {
+                self.tables[larger].remove[bit] = Some(new_index as u32);
+                self.tables[new_index].add[bit] = Some(larger as u32);
+            }
+        }
+        new_index
+    }
+
+    /// The table reached from `table_index` by `change`, if it is known.
+    #[inline]
+    pub fn destination(&self, table_index: usize, change: Change<M>) -> Option<usize> {
+        let edges = &self.tables[table_index];
+        let single = match change {
+            Change::Add(bits) if bits.count_ones() == 1 => Some(&edges.add),
+            Change::Remove(bits) if bits.count_ones() == 1 => Some(&edges.remove),
+            _ => None,
+        };
+        let destination = match single {
+            Some(edge_array) => {
+                let (Change::Add(bits) | Change::Remove(bits)) = change;
+                edge_array[bits.trailing_zeros() as usize]
+            }
+            None => edges
+                .multi_bit
+                .iter()
+                .find(|(taken, _)| *taken == change)
+                .map(|&(_, destination)| destination),
+        };
+        destination.map(|index| index as usize)
+    }
+
+    /// Records that `change` from `table_index` leads to `destination`. Single-bit edges are
+    /// already wired by [`insert_table`](Self::insert_table); multi-bit ones are kept while the
+    /// table's list has room.
+    pub fn remember(&mut self, table_index: usize, change: Change<M>, destination: usize) {
+        let (Change::Add(bits) | Change::Remove(bits)) = change;
+        if bits.count_ones() <= 1 {
+            return;
+        }
+        let multi_bit = &mut self.tables[table_index].multi_bit;
+        if multi_bit.len() < MULTI_BIT_CACHE_LIMIT {
+            multi_bit.push((change, destination as u32));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// A graph plus the mask lookup it is wired against.
+    struct Fixture {
+        graph: EdgeGraph<u64>,
+        lookup: HashMap<u64, usize>,
+    }
+
+    impl Fixture {
+        fn new() -> Self {
+            Fixture {
+                graph: EdgeGraph::new(3),
+                lookup: HashMap::new(),
+            }
+        }
+
+        fn create(&mut self, mask: u64) -> usize {
+            let lookup = &self.lookup;
+            let index = self.graph.insert_table(mask, |m| lookup.get(&m).copied());
+            self.lookup.insert(mask, index);
+            index
+        }
+    }
+
+    #[test]
+    fn edges_are_wired_both_ways_whichever_table_comes_first() {
+        let mut fixture = Fixture::new();
+        let larger = fixture.create(0b011);
+        let smaller = fixture.create(0b001);
+        assert_eq!(
+            fixture.graph.destination(smaller, Change::Add(0b010)),
+            Some(larger)
+        );
+        assert_eq!(
+            fixture.graph.destination(larger, Change::Remove(0b010)),
+            Some(smaller)
+        );
+        assert_eq!(
+            fixture.graph.destination(larger, Change::Remove(0b001)),
+            None,
+            "0b010 not created"
+        );
+        let other = fixture.create(0b010);
+        assert_eq!(
+            fixture.graph.destination(larger, Change::Remove(0b001)),
+            Some(other)
+        );
+        assert_eq!(
+            fixture.graph.destination(other, Change::Add(0b001)),
+            Some(larger)
+        );
+        assert_eq!(fixture.graph.destination(smaller, Change::Add(0b100)), None);
+    }
+
+    #[test]
+    fn the_empty_mask_table_connects_to_single_bit_tables() {
+        let mut fixture = Fixture::new();
+        let single = fixture.create(0b100);
+        let empty = fixture.create(0);
+        assert_eq!(
+            fixture.graph.destination(empty, Change::Add(0b100)),
+            Some(single)
+        );
+        assert_eq!(
+            fixture.graph.destination(single, Change::Remove(0b100)),
+            Some(empty)
+        );
+    }
+
+    #[test]
+    fn multi_bit_transitions_are_remembered_per_table() {
+        let mut fixture = Fixture::new();
+        let from = fixture.create(0b001);
+        let to = fixture.create(0b111);
+        let change = Change::Add(0b110);
+        assert_eq!(fixture.graph.destination(from, change), None);
+        fixture.graph.remember(from, change, to);
+        assert_eq!(fixture.graph.destination(from, change), Some(to));
+        assert_eq!(fixture.graph.destination(from, Change::Remove(0b110)), None);
+        assert_eq!(fixture.graph.destination(to, change), None, "per table");
+    }
+
+    #[test]
+    fn the_multi_bit_list_is_bounded() {
+        let mut graph: EdgeGraph<u64> = EdgeGraph::new(64);
+        graph.insert_table(0, |_| None);
+        for bits in 0..(MULTI_BIT_CACHE_LIMIT as u64 + 5) {
+            graph.remember(0, Change::Add((bits << 2) | 0b11), 1);
+        }
+        assert_eq!(graph.edges(0).multi_bit.len(), MULTI_BIT_CACHE_LIMIT);
+        graph.remember(0, Change::Add(0b1), 7);
+        assert_eq!(
+            graph.edges(0).multi_bit.len(),
+            MULTI_BIT_CACHE_LIMIT,
+            "single bits are not listed"
+        );
+    }
+
+    #[test]
+    fn change_apply() {
+        assert_eq!(Change::Add(0b010u64).apply(0b001), 0b011);
+        assert_eq!(Change::Remove(0b011u64).apply(0b111), 0b100);
+    }
+}

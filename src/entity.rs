@@ -1,0 +1,353 @@
+//! Entity handles, the generational allocator and the per-id location records.
+//!
+//! The allocator is the one source of truth for liveness: a handle is alive when its id is
+//! allocated and its generation is the id's current one. The location records only say where a
+//! live entity's row is; they never decide whether it is alive.
+
+use core::fmt;
+
+/// A generational handle to an entity.
+///
+/// `id` indexes the world's per-id records; `generation` counts how often that id has been
+/// recycled. A handle whose generation is not the id's current one is stale and resolves to
+/// nothing, so a recycled id never hands out another entity's data.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Entity {
+    /// Index of the entity's record.
+    pub id: u32,
+    /// How many times `id` had been recycled when this handle was issued.
+    pub generation: u32,
+}
+
+impl Entity {
+    /// A handle that no allocator ever issues: the default value of every `Entity`.
+    ///
+    /// Components must be `Default`, and a component holding an `Entity` (a target, a parent)
+    /// defaults to this handle, so it never silently refers to the first spawned entity.
+    pub const PLACEHOLDER: Entity = Entity {
+        id: u32::MAX,
+        generation: u32::MAX,
+    };
+
+    /// A handle from its parts.
+    pub const fn new(id: u32, generation: u32) -> Self {
+        Entity { id, generation }
+    }
+}
+
+impl Default for Entity {
+    /// [`Entity::PLACEHOLDER`]: never alive in any world.
+    fn default() -> Self {
+        Entity::PLACEHOLDER
+    }
+}
+
+impl fmt::Display for Entity {
+    /// `7v2` for id 7 at generation 2.
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(formatter, "{}v{}", self.id, self.generation)
+    }
+}
+
+/// The liveness record of one id.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+struct IdSlot {
+    /// The generation the id is at: of the live entity, or of the next one to get the id.
+    generation: u32,
+    alive: bool,
+}
+
+/// Mints generational handles and decides which are alive.
+///
+/// Freed ids are recycled last-in first-out with their generation bumped. An id whose
+/// generation reached `u32::MAX` is retired instead of recycled, so a generation never wraps
+/// around to make an old handle valid again.
+#[derive(Clone, Debug, Default)]
+pub struct EntityAllocator {
+    slots: Vec<IdSlot>,
+    free: Vec<u32>,
+    live: usize,
+}
+
+impl EntityAllocator {
+    /// An allocator that has issued nothing.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Issues a handle: a recycled id with its next generation, or a fresh id at generation 0.
+    ///
+    /// # Panics
+    /// When all `u32::MAX` ids are in use or retired (the last id is reserved for
+    /// [`Entity::PLACEHOLDER`]).
+    pub fn allocate(&mut self) -> Entity {
+        self.live += 1;
+        if let Some(id) = self.free.pop() {
+            let slot = &mut self.slots[id as usize];
+            slot.alive = true;
+            return Entity::new(id, slot.generation);
+        }
+        let id = u32::try_from(self.slots.len())
+            .ok()
+            .filter(|&id| id != Entity::PLACEHOLDER.id)
+            .expect("archetypal: all u32 entity ids are in use or retired");
+        self.slots.push(IdSlot {
+            generation: 0,
+            alive: true,
+        });
+        Entity::new(id, 0)
+    }
+
+    /// Frees a live handle. Returns `false`, changing nothing, for a handle that is stale,
+    /// already freed or never issued.
+    pub fn free(&mut self, entity: Entity) -> bool {
+        if !self.is_alive(entity) {
+            return false;
+        }
+        let slot = &mut self.slots[entity.id as usize];
+        slot.alive = false;
+        self.live -= 1;
+        if slot.generation < u32::MAX {
+            slot.generation += 1;
+            self.free.push(entity.id);
+        }
+        true
+    }
+
+    /// Whether `entity` is the live holder of its id.
+    #[inline]
+    pub fn is_alive(&self, entity: Entity) -> bool {
+        self.slots
+            .get(entity.id as usize)
+            .is_some_and(|slot| slot.alive && slot.generation == entity.generation)
+    }
+
+    /// Number of live entities.
+    pub fn len(&self) -> usize {
+        self.live
+    }
+
+    /// Whether no entity is alive.
+    pub fn is_empty(&self) -> bool {
+        self.live == 0
+    }
+
+    /// Number of ids ever issued (live, free or retired).
+    pub fn id_count(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Number of ids waiting to be recycled.
+    pub fn free_count(&self) -> usize {
+        self.free.len()
+    }
+
+    /// The live handle holding `id`, if any.
+    pub fn live_entity(&self, id: u32) -> Option<Entity> {
+        let slot = self.slots.get(id as usize)?;
+        slot.alive.then(|| Entity::new(id, slot.generation))
+    }
+
+    /// Every live handle, in id order.
+    pub fn iter_alive(&self) -> impl Iterator<Item = Entity> + '_ {
+        self.slots
+            .iter()
+            .enumerate()
+            .filter(|(_, slot)| slot.alive)
+            .map(|(id, slot)| Entity::new(id as u32, slot.generation))
+    }
+}
+
+/// Where a live entity's row is: its table and its index in that table's arrays.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct EntityLocation {
+    /// Index of the table (archetype) holding the entity.
+    pub table_index: u32,
+    /// Index of the entity's row in every array of that table.
+    pub array_index: u32,
+}
+
+impl EntityLocation {
+    /// A location from `usize` indices.
+    #[inline]
+    pub fn new(table_index: usize, array_index: usize) -> Self {
+        EntityLocation {
+            table_index: table_index as u32,
+            array_index: array_index as u32,
+        }
+    }
+
+    /// The table index as a `usize`.
+    #[inline]
+    pub fn table(self) -> usize {
+        self.table_index as usize
+    }
+
+    /// The array index as a `usize`.
+    #[inline]
+    pub fn row(self) -> usize {
+        self.array_index as usize
+    }
+}
+
+/// The location record of every id, indexed by id.
+///
+/// A record is only meaningful while the allocator says its id is alive.
+#[derive(Clone, Debug, Default)]
+pub struct EntityLocations {
+    records: Vec<EntityLocation>,
+}
+
+impl EntityLocations {
+    /// No records.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The record of `id`, if one was ever written.
+    #[inline]
+    pub fn get(&self, id: u32) -> Option<EntityLocation> {
+        self.records.get(id as usize).copied()
+    }
+
+    /// Writes the record of `id`, growing the table of records to reach it.
+    #[inline]
+    pub fn set(&mut self, id: u32, location: EntityLocation) {
+        let index = id as usize;
+        if index >= self.records.len() {
+            self.records.resize(index + 1, EntityLocation::default());
+        }
+        self.records[index] = location;
+    }
+
+    /// Number of records (the highest id written, plus one).
+    pub fn len(&self) -> usize {
+        self.records.len()
+    }
+
+    /// Whether no record was ever written.
+    pub fn is_empty(&self) -> bool {
+        self.records.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fresh_ids_count_up_from_zero_at_generation_zero() {
+        let mut allocator = EntityAllocator::new();
+        assert_eq!(allocator.allocate(), Entity::new(0, 0));
+        assert_eq!(allocator.allocate(), Entity::new(1, 0));
+        assert_eq!(allocator.len(), 2);
+        assert_eq!(allocator.id_count(), 2);
+    }
+
+    #[test]
+    fn a_freed_id_comes_back_one_generation_later() {
+        let mut allocator = EntityAllocator::new();
+        let first = allocator.allocate();
+        assert!(allocator.free(first));
+        let recycled = allocator.allocate();
+        assert_eq!(recycled.id, first.id);
+        assert_eq!(recycled.generation, 1);
+        assert!(!allocator.is_alive(first));
+        assert!(allocator.is_alive(recycled));
+    }
+
+    #[test]
+    fn double_and_stale_frees_are_refused() {
+        let mut allocator = EntityAllocator::new();
+        let first = allocator.allocate();
+        assert!(allocator.free(first));
+        assert!(!allocator.free(first), "double free");
+        let recycled = allocator.allocate();
+        assert!(
+            !allocator.free(first),
+            "stale free must not free the recycled id"
+        );
+        assert!(allocator.is_alive(recycled));
+        assert_eq!(allocator.len(), 1);
+        assert_eq!(allocator.free_count(), 0);
+    }
+
+    #[test]
+    fn never_issued_handles_are_not_alive_and_cannot_be_freed() {
+        let mut allocator = EntityAllocator::new();
+        assert!(!allocator.is_alive(Entity::new(0, 0)));
+        assert!(!allocator.free(Entity::new(5, 0)));
+        allocator.allocate();
+        assert!(!allocator.is_alive(Entity::new(0, 1)), "future generation");
+        assert!(!allocator.is_alive(Entity::new(9_999, 0)));
+        assert!(!allocator.is_alive(Entity::PLACEHOLDER));
+        assert!(!allocator.free(Entity::PLACEHOLDER));
+    }
+
+    #[test]
+    fn default_entity_is_the_placeholder_and_never_alive() {
+        let mut allocator = EntityAllocator::new();
+        assert_eq!(Entity::default(), Entity::PLACEHOLDER);
+        assert!(!allocator.is_alive(Entity::default()));
+        for _ in 0..10 {
+            allocator.allocate();
+        }
+        assert!(!allocator.is_alive(Entity::default()));
+    }
+
+    #[test]
+    fn recycling_is_last_in_first_out() {
+        let mut allocator = EntityAllocator::new();
+        let entities: Vec<Entity> = (0..3).map(|_| allocator.allocate()).collect();
+        allocator.free(entities[0]);
+        allocator.free(entities[2]);
+        assert_eq!(allocator.allocate(), Entity::new(2, 1));
+        assert_eq!(allocator.allocate(), Entity::new(0, 1));
+        assert_eq!(allocator.allocate(), Entity::new(3, 0));
+    }
+
+    #[test]
+    fn an_id_at_the_last_generation_is_retired_not_recycled() {
+        let mut allocator = EntityAllocator::new();
+        let entity = allocator.allocate();
+        allocator.slots[0].generation = u32::MAX;
+        let last = Entity::new(entity.id, u32::MAX);
+        assert!(allocator.is_alive(last));
+        assert!(allocator.free(last));
+        assert_eq!(allocator.free_count(), 0);
+        let next = allocator.allocate();
+        assert_eq!(next, Entity::new(1, 0), "id 0 is retired");
+        assert!(!allocator.is_alive(last));
+        assert!(!allocator.is_alive(Entity::new(0, 0)), "no wrap-around");
+    }
+
+    #[test]
+    fn iter_alive_and_live_entity_follow_the_allocator() {
+        let mut allocator = EntityAllocator::new();
+        let entities: Vec<Entity> = (0..4).map(|_| allocator.allocate()).collect();
+        allocator.free(entities[1]);
+        let alive: Vec<Entity> = allocator.iter_alive().collect();
+        assert_eq!(alive, vec![entities[0], entities[2], entities[3]]);
+        assert_eq!(allocator.live_entity(1), None);
+        assert_eq!(allocator.live_entity(2), Some(entities[2]));
+        assert_eq!(allocator.live_entity(77), None);
+    }
+
+    #[test]
+    fn display_shows_id_and_generation() {
+        assert_eq!(Entity::new(7, 2).to_string(), "7v2");
+    }
+
+    #[test]
+    fn locations_grow_to_reach_any_id() {
+        let mut locations = EntityLocations::new();
+        assert!(locations.is_empty());
+        assert_eq!(locations.get(3), None);
+        locations.set(3, EntityLocation::new(1, 2));
+        assert_eq!(locations.len(), 4);
+        assert_eq!(locations.get(3), Some(EntityLocation::new(1, 2)));
+        assert_eq!(locations.get(0), Some(EntityLocation::default()));
+        let location = locations.get(3).unwrap();
+        assert_eq!((location.table(), location.row()), (1, 2));
+    }
+}

@@ -1,0 +1,24 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod archetype;
+pub mod column;
+pub mod edges;
+mod entity;
+pub mod hash;
+mod macros;
+mod mask;
+mod query;
+pub mod query_cache;
+mod storage;
+
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;
+
+pub use archetype::Archetype;
+pub use entity::{Entity, EntityAllocator, EntityLocation, EntityLocations};
+pub use mask::{Bitmask, Bits, MAX_MASK_BITS, MaskWidth, SelectMask};
+pub use query::{Query, QueryMut};
+pub use storage::{InvariantError, MatchingTables, MatchingTablesMut, Storage};

@@ -1,0 +1,64 @@
+//! `__ecs_accessors!`: the typed per-component methods (get, get_mut, modify, set, add, remove,
+//! entity_has). Each is one call into the generic storage with the component's bit and a
+//! closure picking its column.
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_accessors {
+    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
+        $crate::__private::paste::paste! {
+            impl $world {
+                $(
+                    #[doc = "The `" $field "` of `entity`; `None` if it is not alive or has no `" $field "`."]
+                    $(#[$attr])*
+                    #[inline]
+                    pub fn [<get_ $field>](&self, entity: $crate::Entity) -> ::core::option::Option<&$ty> {
+                        self.storage.get(entity, $mask, |table| &table.$field[..])
+                    }
+
+                    #[doc = "The `" $field "` of `entity`, mutably; `None` if it is not alive or has no `" $field "`."]
+                    $(#[$attr])*
+                    #[inline]
+                    pub fn [<get_ $field _mut>](&mut self, entity: $crate::Entity) -> ::core::option::Option<&mut $ty> {
+                        self.storage.get_mut(entity, $mask, |table| &mut table.$field[..])
+                    }
+
+                    #[doc = "Calls `f` on the `" $field "` of `entity` and returns its result; `None` if it is not alive or has no `" $field "`."]
+                    $(#[$attr])*
+                    pub fn [<modify_ $field>]<R>(
+                        &mut self,
+                        entity: $crate::Entity,
+                        f: impl ::core::ops::FnOnce(&mut $ty) -> R,
+                    ) -> ::core::option::Option<R> {
+                        self.[<get_ $field _mut>](entity).map(f)
+                    }
+
+                    #[doc = "Writes the `" $field "` of `entity`, adding the component first (one migration) if missing. `false` if `entity` is not alive."]
+                    $(#[$attr])*
+                    pub fn [<set_ $field>](&mut self, entity: $crate::Entity, value: $ty) -> bool {
+                        self.storage.set(entity, $mask, value, |table| &mut table.$field[..])
+                    }
+
+                    #[doc = "Adds a default `" $field "` to `entity` (one migration); an existing value is kept. `false` if `entity` is not alive."]
+                    $(#[$attr])*
+                    pub fn [<add_ $field>](&mut self, entity: $crate::Entity) -> bool {
+                        self.storage.add_components(entity, $mask)
+                    }
+
+                    #[doc = "Removes the `" $field "` of `entity` (one migration) and returns it; `None` if it is not alive or has no `" $field "`."]
+                    $(#[$attr])*
+                    pub fn [<remove_ $field>](&mut self, entity: $crate::Entity) -> ::core::option::Option<$ty> {
+                        self.storage.take(entity, $mask, |table| &mut table.$field[..])
+                    }
+
+                    #[doc = "Whether `entity` is alive and has a `" $field "`."]
+                    $(#[$attr])*
+                    #[inline]
+                    pub fn [<entity_has_ $field>](&self, entity: $crate::Entity) -> bool {
+                        self.storage.has_components(entity, $mask)
+                    }
+                )+
+            }
+        }
+    };
+}

@@ -1,0 +1,10 @@
+//! The `ecs!` macro, split by concern: `ecs.rs` parses and dispatches, every other file is one
+//! internal `__ecs_*` rule (reached as `$crate::__ecs_*!`).
+
+mod accessors;
+mod builder;
+mod ecs;
+mod queries;
+mod resources;
+mod tables;
+mod world;

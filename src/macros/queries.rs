@@ -1,0 +1,86 @@
+//! `__ecs_queries!`: entity queries, the `for_each` family, the query builders and the
+//! per-component column iterators. Matching tables come from the query cache.
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_queries {
+    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
+        $crate::__private::paste::paste! {
+            impl $world {
+                /// Caches the tables matching `include`, so `&self` queries on it (which
+                /// cannot fill the cache) skip the other tables.
+                pub fn warm_query(&mut self, include: [<$world Mask>]) {
+                    self.storage.warm_query(include);
+                }
+
+                /// Every entity that has all components of `mask`.
+                pub fn query_entities(&self, mask: [<$world Mask>]) -> impl ::core::iter::Iterator<Item = $crate::Entity> + '_ {
+                    self.storage.query_entities(mask)
+                }
+
+                /// The first entity that has all components of `mask`.
+                pub fn query_first_entity(&self, mask: [<$world Mask>]) -> ::core::option::Option<$crate::Entity> {
+                    self.storage.query_first_entity(mask)
+                }
+
+                /// Calls `f(entity, table, index)` for every entity with all components of
+                /// `include` and none of `exclude`.
+                pub fn for_each<F>(&self, include: [<$world Mask>], exclude: [<$world Mask>], f: F)
+                where
+                    F: ::core::ops::FnMut($crate::Entity, &[<$world ComponentArrays>], usize),
+                {
+                    self.storage.for_each(include, exclude, f);
+                }
+
+                /// Calls `f(entity, table, index)` for every entity with all components of
+                /// `include` and none of `exclude`; `table` is a slice view of its table
+                /// (`table.position[index].x += 1.0`).
+                pub fn for_each_mut<F>(&mut self, include: [<$world Mask>], exclude: [<$world Mask>], f: F)
+                where
+                    F: ::core::ops::FnMut($crate::Entity, &mut [<$world ComponentArraysMut>]<'_>, usize),
+                {
+                    self.storage.for_each_mut(include, exclude, f);
+                }
+
+                /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
+                /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
+                pub fn for_each_table_mut<F>(&mut self, include: [<$world Mask>], exclude: [<$world Mask>], f: F)
+                where
+                    F: ::core::ops::FnMut(&mut [<$world ComponentArraysMut>]<'_>),
+                {
+                    self.storage.for_each_table_mut(include, exclude, f);
+                }
+
+                /// A read-only query builder: `world.query().with(A).without(B).iter(...)`.
+                pub fn query(&self) -> $crate::Query<'_, [<$world ComponentArrays>]> {
+                    $crate::Query::new(&self.storage)
+                }
+
+                /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`.
+                pub fn query_mut(&mut self) -> $crate::QueryMut<'_, [<$world ComponentArrays>]> {
+                    $crate::QueryMut::new(&mut self.storage)
+                }
+
+                $(
+                    #[doc = "Every `" $field "` in the world."]
+                    $(#[$attr])*
+                    pub fn [<query_ $field>](&self) -> impl ::core::iter::Iterator<Item = &$ty> + '_ {
+                        self.storage.column_values($mask, |table| &table.$field[..])
+                    }
+
+                    #[doc = "The `" $field "` column of every table that has one, as slices."]
+                    $(#[$attr])*
+                    pub fn [<iter_ $field _slices>](&self) -> impl ::core::iter::Iterator<Item = &[$ty]> + '_ {
+                        self.storage.column_slices($mask, |table| &table.$field[..])
+                    }
+
+                    #[doc = "The `" $field "` column of every table that has one, as mutable slices."]
+                    $(#[$attr])*
+                    pub fn [<iter_ $field _slices_mut>](&mut self) -> impl ::core::iter::Iterator<Item = &mut [$ty]> + '_ {
+                        self.storage.column_slices_mut($mask, |table| &mut table.$field[..])
+                    }
+                )+
+            }
+        }
+    };
+}

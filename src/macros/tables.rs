@@ -1,0 +1,142 @@
+//! `__ecs_tables!`: the mask type and constants, and the struct-of-arrays table types with
+//! their `Archetype` impl (the per-column fan-out of spawn, despawn and migration).
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_tables {
+    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
+        $crate::__private::paste::paste! {
+            // The bit index of every component. An enum counts them (`__COUNT`) without a
+            // recursive macro, and `#[cfg]` on a component removes its variant too.
+            #[doc(hidden)]
+            #[allow(non_camel_case_types, dead_code, unused_doc_comments)]
+            #[derive(Clone, Copy)]
+            enum [<__ $world ComponentIndex>] {
+                $( $(#[$attr])* $field, )+
+                __COUNT,
+            }
+
+            impl [<__ $world ComponentIndex>] {
+                // Past the mask's width the bit is 0 and `check_world` reports the error, so
+                // the user sees one message rather than an overflow.
+                const fn mask(self) -> [<$world Mask>] {
+                    match (1 as [<$world Mask>]).checked_shl(self as u32) {
+                        ::core::option::Option::Some(bit) => bit,
+                        ::core::option::Option::None => 0,
+                    }
+                }
+
+                const fn all() -> [<$world Mask>] {
+                    match [<__ $world ComponentIndex>]::__COUNT.mask() {
+                        0 => !0,
+                        past_last => past_last - 1,
+                    }
+                }
+            }
+
+            const _: () = $crate::__private::check_world(
+                ::core::stringify!($world),
+                &[$(::core::stringify!($field)),+],
+                &[$(::core::stringify!($mask)),+],
+                [<__ $world ComponentIndex>]::__COUNT as usize,
+            );
+
+            #[doc = "The mask type of `" $world "`: `u64` for up to 64 components, `u128` up to 128."]
+            pub type [<$world Mask>] = <$crate::MaskWidth<
+                { ([<__ $world ComponentIndex>]::__COUNT as usize) <= 64 },
+            > as $crate::SelectMask>::Mask;
+
+            $(
+                #[doc = "Mask bit of the `" $field "` component."]
+                $(#[$attr])*
+                pub const $mask: [<$world Mask>] = [<__ $world ComponentIndex>]::$field.mask();
+            )+
+
+            #[doc = "One archetype of `" $world "`: a row per entity whose components are exactly `mask`, one `Vec` per component (struct of arrays). Columns whose bit is not in `mask` stay empty."]
+            pub struct [<$world ComponentArrays>] {
+                /// The components this table holds.
+                pub mask: [<$world Mask>],
+                /// The entity of every row.
+                pub entities: ::std::vec::Vec<$crate::Entity>,
+                $(
+                    #[doc = "The `" $field "` column: a value per row when `mask` holds `" $mask "`, else empty."]
+                    $(#[$attr])*
+                    pub $field: ::std::vec::Vec<$ty>,
+                )+
+            }
+
+            #[doc = "A `" $world "` table seen through slices: values can change, the number of rows cannot."]
+            pub struct [<$world ComponentArraysMut>]<'a> {
+                /// The components this table holds.
+                pub mask: [<$world Mask>],
+                /// The entity of every row.
+                pub entities: &'a [$crate::Entity],
+                $(
+                    #[doc = "The `" $field "` column: a value per row when `mask` holds `" $mask "`, else empty."]
+                    $(#[$attr])*
+                    pub $field: &'a mut [$ty],
+                )+
+            }
+
+            #[allow(unused_doc_comments)]
+            impl $crate::Archetype for [<$world ComponentArrays>] {
+                type Mask = [<$world Mask>];
+                type ViewMut<'a> = [<$world ComponentArraysMut>]<'a>;
+                const COMPONENTS: [<$world Mask>] = [<__ $world ComponentIndex>]::all();
+                const COMPONENT_COUNT: usize = [<__ $world ComponentIndex>]::__COUNT as usize;
+
+                fn new(mask: [<$world Mask>]) -> Self {
+                    Self {
+                        mask,
+                        entities: ::std::vec::Vec::new(),
+                        $( $(#[$attr])* $field: ::std::vec::Vec::new(), )+
+                    }
+                }
+
+                #[inline]
+                fn mask(&self) -> [<$world Mask>] {
+                    self.mask
+                }
+
+                #[inline]
+                fn entities(&self) -> &[$crate::Entity] {
+                    &self.entities
+                }
+
+                fn push_defaults(&mut self, entities: &[$crate::Entity]) {
+                    let mask = self.mask;
+                    $( $(#[$attr])* $crate::column::push_defaults(&mut self.$field, mask & $mask != 0, entities.len()); )+
+                    self.entities.extend_from_slice(entities);
+                }
+
+                fn swap_remove(&mut self, row: usize) {
+                    let mask = self.mask;
+                    $( $(#[$attr])* $crate::column::swap_remove(&mut self.$field, mask & $mask != 0, row); )+
+                    self.entities.swap_remove(row);
+                }
+
+                fn move_row(&mut self, row: usize, destination: &mut Self) {
+                    let (from, to) = (self.mask, destination.mask);
+                    $( $(#[$attr])* $crate::column::move_row(&mut self.$field, &mut destination.$field, row, from & $mask != 0, to & $mask != 0); )+
+                    destination.entities.push(self.entities.swap_remove(row));
+                }
+
+                fn view_mut(&mut self) -> (&[$crate::Entity], [<$world ComponentArraysMut>]<'_>) {
+                    let view = [<$world ComponentArraysMut>] {
+                        mask: self.mask,
+                        entities: &self.entities,
+                        $( $(#[$attr])* $field: &mut self.$field, )+
+                    };
+                    (&self.entities, view)
+                }
+
+                fn misaligned_columns(&self) -> usize {
+                    let (mask, rows) = (self.mask, self.entities.len());
+                    let mut misaligned = 0;
+                    $( $(#[$attr])* { misaligned += $crate::column::misaligned(&self.$field, mask & $mask != 0, rows) as usize; } )+
+                    misaligned
+                }
+            }
+        }
+    };
+}

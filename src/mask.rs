@@ -1,0 +1,182 @@
+//! Component masks: one bit per component (and per tag), `u64` up to 64 bits, `u128` up to 128.
+//!
+//! `ecs!` picks the width at compile time through [`MaskWidth`], so a world's mask constants stay
+//! plain integers (`0`, `POSITION | VELOCITY`) and the runtime is generic over [`Bitmask`].
+
+use core::fmt::Debug;
+use core::hash::Hash;
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
+
+/// The largest number of bits (components plus tags) one world's mask can hold.
+pub const MAX_MASK_BITS: usize = 128;
+
+/// An unsigned integer used as a set of component bits.
+pub trait Bitmask:
+    Copy
+    + Eq
+    + Ord
+    + Hash
+    + Default
+    + Debug
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+{
+    /// The empty set.
+    const EMPTY: Self;
+    /// How many bits the type holds.
+    const CAPACITY: u32;
+
+    /// The set holding only bit `index`.
+    fn bit(index: u32) -> Self;
+    /// Number of bits set.
+    fn count_ones(self) -> u32;
+    /// Index of the lowest bit set (`CAPACITY` when empty).
+    fn trailing_zeros(self) -> u32;
+    /// The mask folded into 64 bits, for hashing.
+    fn fold_to_u64(self) -> u64;
+
+    /// Whether every bit of `other` is set in `self`.
+    #[inline]
+    fn contains(self, other: Self) -> bool {
+        self & other == other
+    }
+
+    /// Whether `self` and `other` share a bit.
+    #[inline]
+    fn intersects(self, other: Self) -> bool {
+        self & other != Self::EMPTY
+    }
+
+    /// Whether no bit is set.
+    #[inline]
+    fn is_empty(self) -> bool {
+        self == Self::EMPTY
+    }
+
+    /// The indices of the bits set, lowest first.
+    #[inline]
+    fn bits(self) -> Bits<Self> {
+        Bits { remaining: self }
+    }
+}
+
+macro_rules! impl_bitmask {
+    ($($int:ty),*) => {$(
+        impl Bitmask for $int {
+            const EMPTY: Self = 0;
+            const CAPACITY: u32 = <$int>::BITS;
+
+            #[inline]
+            fn bit(index: u32) -> Self {
+                1 << index
+            }
+            #[inline]
+            fn count_ones(self) -> u32 {
+                <$int>::count_ones(self)
+            }
+            #[inline]
+            fn trailing_zeros(self) -> u32 {
+                <$int>::trailing_zeros(self)
+            }
+            #[inline]
+            fn fold_to_u64(self) -> u64 {
+                (self as u128 ^ (self as u128 >> 64)) as u64
+            }
+        }
+    )*};
+}
+
+impl_bitmask!(u64, u128);
+
+/// Iterator over the indices of the bits set in a mask, lowest first.
+#[derive(Clone, Debug)]
+pub struct Bits<M> {
+    remaining: M,
+}
+
+impl<M: Bitmask> Iterator for Bits<M> {
+    type Item = u32;
+
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        if self.remaining.is_empty() {
+            return None;
+        }
+        let index = self.remaining.trailing_zeros();
+        self.remaining &= !M::bit(index);
+        Some(index)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let count = self.remaining.count_ones() as usize;
+        (count, Some(count))
+    }
+}
+
+/// Chooses a world's mask type: `MaskWidth<true>` (64 bits or fewer) is `u64`,
+/// `MaskWidth<false>` is `u128`.
+///
+/// Generated code writes `<MaskWidth<{ BITS <= 64 }> as SelectMask>::Mask`.
+pub struct MaskWidth<const FITS_IN_U64: bool>;
+
+/// See [`MaskWidth`].
+pub trait SelectMask {
+    /// The chosen mask type.
+    type Mask: Bitmask;
+}
+
+impl SelectMask for MaskWidth<true> {
+    type Mask = u64;
+}
+
+impl SelectMask for MaskWidth<false> {
+    type Mask = u128;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_operations() {
+        let a: u64 = 0b0101;
+        assert!(a.contains(0b0100));
+        assert!(!a.contains(0b0110));
+        assert!(a.intersects(0b0110));
+        assert!(!a.intersects(0b1010));
+        assert!(0u64.is_empty());
+        assert_eq!(<u64 as Bitmask>::bit(3), 8);
+        assert_eq!(<u128 as Bitmask>::bit(127), 1u128 << 127);
+    }
+
+    #[test]
+    fn bits_lists_set_indices_in_order() {
+        let mask: u128 = (1 << 0) | (1 << 5) | (1 << 64) | (1 << 127);
+        assert_eq!(mask.bits().collect::<Vec<_>>(), vec![0, 5, 64, 127]);
+        assert_eq!(mask.bits().size_hint(), (4, Some(4)));
+        assert_eq!(0u64.bits().count(), 0);
+    }
+
+    #[test]
+    fn folding_keeps_high_bits_distinct() {
+        let low: u128 = 1;
+        let high: u128 = 1 << 70;
+        assert_ne!(low.fold_to_u64(), high.fold_to_u64());
+        assert_eq!(7u64.fold_to_u64(), 7);
+    }
+
+    #[test]
+    fn width_selection() {
+        fn width<M: Bitmask>() -> u32 {
+            M::CAPACITY
+        }
+        assert_eq!(width::<<MaskWidth<true> as SelectMask>::Mask>(), 64);
+        assert_eq!(width::<<MaskWidth<false> as SelectMask>::Mask>(), 128);
+    }
+}

@@ -1,0 +1,139 @@
+//! Support for generated code. Not part of the public API: reached only as
+//! `$crate::__private` from inside `ecs!`.
+
+pub use paste;
+
+/// Longest message `check_names` builds.
+const MESSAGE_CAPACITY: usize = 256;
+
+/// Fails compilation (when called in a `const`) if a world's input is invalid: a name used
+/// twice in `fields` or in `masks`, or more bits than a mask holds. The panic message is the
+/// compile error the user reads, so it names the offending item.
+pub const fn check_world(world: &str, fields: &[&str], masks: &[&str], bits: usize) {
+    if let Some(name) = first_duplicate(fields) {
+        fail(&[
+            "ecs!: the component `",
+            name,
+            "` is declared more than once in `",
+            world,
+            "`",
+        ]);
+    }
+    if let Some(name) = first_duplicate(masks) {
+        fail(&[
+            "ecs!: the mask constant `",
+            name,
+            "` is used by more than one component in `",
+            world,
+            "`",
+        ]);
+    }
+    if bits > crate::MAX_MASK_BITS {
+        fail(&[
+            "ecs!: `",
+            world,
+            "` declares more components and tags than its mask can hold (at most 128); split them across several worlds",
+        ]);
+    }
+}
+
+const fn first_duplicate<'a>(names: &[&'a str]) -> Option<&'a str> {
+    let mut first = 0;
+    while first < names.len() {
+        let mut second = first + 1;
+        while second < names.len() {
+            if str_eq(names[first], names[second]) {
+                return Some(names[first]);
+            }
+            second += 1;
+        }
+        first += 1;
+    }
+    None
+}
+
+const fn str_eq(left: &str, right: &str) -> bool {
+    let (left, right) = (left.as_bytes(), right.as_bytes());
+    if left.len() != right.len() {
+        return false;
+    }
+    let mut index = 0;
+    while index < left.len() {
+        if left[index] != right[index] {
+            return false;
+        }
+        index += 1;
+    }
+    true
+}
+
+/// Panics with the concatenation of `parts` (const-evaluable).
+const fn fail(parts: &[&str]) -> ! {
+    let mut buffer = [0u8; MESSAGE_CAPACITY];
+    let mut length = 0;
+    let mut part = 0;
+    while part < parts.len() {
+        let bytes = parts[part].as_bytes();
+        let mut index = 0;
+        while index < bytes.len() && length < MESSAGE_CAPACITY {
+            buffer[length] = bytes[index];
+            length += 1;
+            index += 1;
+        }
+        part += 1;
+    }
+    match core::str::from_utf8(buffer.split_at(length).0) {
+        Ok(message) => panic!("{}", message),
+        Err(_) => panic!("ecs!: invalid world declaration"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn valid_worlds_pass() {
+        check_world(
+            "World",
+            &["position", "velocity"],
+            &["POSITION", "VELOCITY"],
+            2,
+        );
+        check_world("World", &[], &[], 128);
+    }
+
+    #[test]
+    #[should_panic(
+        expected = "ecs!: the component `position` is declared more than once in `World`"
+    )]
+    fn duplicate_fields_fail() {
+        check_world(
+            "World",
+            &["position", "velocity", "position"],
+            &["A", "B", "C"],
+            3,
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "ecs!: the mask constant `A` is used by more than one component")]
+    fn duplicate_masks_fail() {
+        check_world("World", &["a", "b"], &["A", "A"], 2);
+    }
+
+    #[test]
+    #[should_panic(expected = "at most 128")]
+    fn too_many_bits_fail() {
+        check_world("World", &["a"], &["A"], 129);
+    }
+
+    #[test]
+    fn string_helpers() {
+        assert!(str_eq("abc", "abc"));
+        assert!(!str_eq("abc", "abd"));
+        assert!(!str_eq("ab", "abc"));
+        assert_eq!(first_duplicate(&["x", "y", "z", "y"]), Some("y"));
+        assert_eq!(first_duplicate(&["x"]), None);
+    }
+}

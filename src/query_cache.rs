@@ -1,0 +1,110 @@
+//! The query cache: for each include mask queried, the indices of the tables that match it.
+//!
+//! Filled by `&mut` queries and `warm_query`, and extended in place when a table is created
+//! (only the entries the new table matches change), so an entry never goes stale.
+
+use crate::Bitmask;
+use crate::hash::MaskMap;
+
+/// Include mask to matching table indices, in creation order.
+#[derive(Clone, Debug)]
+pub struct QueryCache<M> {
+    entries: MaskMap<M, Vec<usize>>,
+}
+
+impl<M> Default for QueryCache<M> {
+    fn default() -> Self {
+        QueryCache {
+            entries: MaskMap::default(),
+        }
+    }
+}
+
+impl<M: Bitmask> QueryCache<M> {
+    /// An empty cache.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The cached tables matching `include`, if that mask was cached.
+    #[inline]
+    pub fn get(&self, include: M) -> Option<&[usize]> {
+        self.entries.get(&include).map(Vec::as_slice)
+    }
+
+    /// The tables matching `include`, computing and caching them from `table_masks` (every
+    /// table's mask, in index order) on a miss.
+    #[inline]
+    pub fn get_or_insert(&mut self, include: M, table_masks: impl Iterator<Item = M>) -> &[usize] {
+        self.entries.entry(include).or_insert_with(|| {
+            table_masks
+                .enumerate()
+                .filter(|(_, mask)| mask.contains(include))
+                .map(|(index, _)| index)
+                .collect()
+        })
+    }
+
+    /// Extends every entry the new table (index `table_index`, mask `mask`) matches.
+    pub fn table_created(&mut self, mask: M, table_index: usize) {
+        for (include, tables) in self.entries.iter_mut() {
+            if mask.contains(*include) {
+                tables.push(table_index);
+            }
+        }
+    }
+
+    /// The cached include masks and their tables, in no particular order.
+    pub fn entries(&self) -> impl Iterator<Item = (M, &[usize])> {
+        self.entries
+            .iter()
+            .map(|(&include, tables)| (include, tables.as_slice()))
+    }
+
+    /// Number of cached include masks.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether nothing is cached.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_miss_fills_from_the_table_masks() {
+        let mut cache: QueryCache<u64> = QueryCache::new();
+        assert_eq!(cache.get(0b01), None);
+        let masks = [0b01u64, 0b10, 0b11];
+        assert_eq!(cache.get_or_insert(0b01, masks.into_iter()), &[0, 2]);
+        assert_eq!(cache.get(0b01), Some(&[0usize, 2][..]));
+        assert_eq!(cache.len(), 1);
+    }
+
+    #[test]
+    fn a_hit_does_not_recompute() {
+        let mut cache: QueryCache<u64> = QueryCache::new();
+        cache.get_or_insert(0b01, [0b01u64].into_iter());
+        let tables = cache.get_or_insert(0b01, [0b01u64, 0b01].into_iter());
+        assert_eq!(tables, &[0], "entries change through table_created only");
+    }
+
+    #[test]
+    fn new_tables_extend_only_the_entries_they_match() {
+        let mut cache: QueryCache<u64> = QueryCache::new();
+        cache.get_or_insert(0b01, [0b01u64].into_iter());
+        cache.get_or_insert(0b10, [0b01u64].into_iter());
+        cache.get_or_insert(0, [0b01u64].into_iter());
+        cache.table_created(0b11, 1);
+        cache.table_created(0b100, 2);
+        assert_eq!(cache.get(0b01), Some(&[0usize, 1][..]));
+        assert_eq!(cache.get(0b10), Some(&[1usize][..]));
+        assert_eq!(cache.get(0), Some(&[0usize, 1, 2][..]));
+        assert_eq!(cache.entries().count(), 3);
+    }
+}

@@ -1,0 +1,622 @@
+//! The component-independent half of a world: entities, tables, the edge graph and the query
+//! cache, generic over the generated table type.
+//!
+//! A generated world keeps one `Storage<ComponentArrays>` and forwards to it; per-component
+//! methods pass a closure that picks their column out of a table.
+
+use core::fmt;
+
+use crate::edges::{Change, EdgeGraph};
+use crate::hash::MaskMap;
+use crate::query_cache::QueryCache;
+use crate::{Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, EntityLocations};
+
+/// Entities, their tables and the two caches that make structural change and queries fast.
+pub struct Storage<T: Archetype> {
+    allocator: EntityAllocator,
+    locations: EntityLocations,
+    tables: Vec<T>,
+    table_lookup: MaskMap<T::Mask, usize>,
+    edges: EdgeGraph<T::Mask>,
+    queries: QueryCache<T::Mask>,
+}
+
+impl<T: Archetype> Default for Storage<T> {
+    fn default() -> Self {
+        Storage {
+            allocator: EntityAllocator::new(),
+            locations: EntityLocations::new(),
+            tables: Vec::new(),
+            table_lookup: MaskMap::default(),
+            edges: EdgeGraph::new(T::COMPONENT_COUNT),
+            queries: QueryCache::new(),
+        }
+    }
+}
+
+impl<T: Archetype> Storage<T> {
+    /// An empty storage.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    // ----- entities -------------------------------------------------------------------------
+
+    /// The allocator: the one source of truth for liveness.
+    pub fn allocator(&self) -> &EntityAllocator {
+        &self.allocator
+    }
+
+    /// Where `entity` lives, or `None` for a dead, stale or never-issued handle.
+    #[inline]
+    pub fn locate(&self, entity: Entity) -> Option<EntityLocation> {
+        if self.allocator.is_alive(entity) {
+            self.locations.get(entity.id)
+        } else {
+            None
+        }
+    }
+
+    /// Where `entity` lives, if it is alive and its table holds every bit of `mask`.
+    #[inline]
+    pub fn locate_with(&self, entity: Entity, mask: T::Mask) -> Option<EntityLocation> {
+        let location = self.locate(entity)?;
+        self.tables[location.table()]
+            .mask()
+            .contains(mask)
+            .then_some(location)
+    }
+
+    /// Whether `entity` is alive.
+    #[inline]
+    pub fn is_alive(&self, entity: Entity) -> bool {
+        self.allocator.is_alive(entity)
+    }
+
+    /// Number of live entities.
+    pub fn entity_count(&self) -> usize {
+        self.allocator.len()
+    }
+
+    /// Every live entity, in id order.
+    pub fn all_entities(&self) -> Vec<Entity> {
+        self.allocator.iter_alive().collect()
+    }
+
+    /// The component mask of a live entity.
+    #[inline]
+    pub fn component_mask(&self, entity: Entity) -> Option<T::Mask> {
+        self.locate(entity)
+            .map(|location| self.tables[location.table()].mask())
+    }
+
+    /// Whether `entity` is alive and has every component of `mask`.
+    #[inline]
+    pub fn has_components(&self, entity: Entity, mask: T::Mask) -> bool {
+        self.locate_with(entity, mask).is_some()
+    }
+
+    // ----- tables ---------------------------------------------------------------------------
+
+    /// Every table, in creation order.
+    pub fn tables(&self) -> &[T] {
+        &self.tables
+    }
+
+    /// Table `table_index`.
+    #[inline]
+    pub fn table(&self, table_index: usize) -> &T {
+        &self.tables[table_index]
+    }
+
+    /// Table `table_index`, mutably. For generated accessors: changing a column's length
+    /// through it breaks the storage.
+    #[inline]
+    pub fn table_mut(&mut self, table_index: usize) -> &mut T {
+        &mut self.tables[table_index]
+    }
+
+    /// The index of the table of exactly `mask`, if it exists.
+    #[inline]
+    pub fn find_table(&self, mask: T::Mask) -> Option<usize> {
+        self.table_lookup.get(&mask).copied()
+    }
+
+    /// The index of the table of exactly `mask` (bits outside the world's components are
+    /// ignored), creating it, its edges and its query-cache entries if needed.
+    pub fn table_for(&mut self, mask: T::Mask) -> usize {
+        let mask = mask & T::COMPONENTS;
+        if let Some(table_index) = self.find_table(mask) {
+            return table_index;
+        }
+        let lookup = &self.table_lookup;
+        let table_index = self
+            .edges
+            .insert_table(mask, |other| lookup.get(&other).copied());
+        self.tables.push(T::new(mask));
+        self.table_lookup.insert(mask, table_index);
+        self.queries.table_created(mask, table_index);
+        table_index
+    }
+
+    /// The edge graph.
+    pub fn edges(&self) -> &EdgeGraph<T::Mask> {
+        &self.edges
+    }
+
+    /// The query cache.
+    pub fn query_cache(&self) -> &QueryCache<T::Mask> {
+        &self.queries
+    }
+
+    // ----- spawning and despawning ----------------------------------------------------------
+
+    /// Spawns one entity with the components of `mask`, default-initialised.
+    pub fn spawn(&mut self, mask: T::Mask) -> Entity {
+        let entity = self.allocator.allocate();
+        let table_index = self.table_for(mask);
+        let table = &mut self.tables[table_index];
+        let row = table.len();
+        table.push_defaults(&[entity]);
+        self.locations
+            .set(entity.id, EntityLocation::new(table_index, row));
+        entity
+    }
+
+    /// Spawns `count` entities with the components of `mask` in one reservation, then calls
+    /// `init(view, row)` for each new row of the table.
+    pub fn spawn_batch<F>(&mut self, mask: T::Mask, count: usize, mut init: F) -> Vec<Entity>
+    where
+        F: FnMut(&mut T::ViewMut<'_>, usize),
+    {
+        let table_index = self.table_for(mask);
+        let entities: Vec<Entity> = (0..count).map(|_| self.allocator.allocate()).collect();
+        let table = &mut self.tables[table_index];
+        let first_row = table.len();
+        table.push_defaults(&entities);
+        for (offset, entity) in entities.iter().enumerate() {
+            let location = EntityLocation::new(table_index, first_row + offset);
+            self.locations.set(entity.id, location);
+        }
+        let (_, mut view) = table.view_mut();
+        for row in first_row..first_row + count {
+            init(&mut view, row);
+        }
+        entities
+    }
+
+    /// Despawns `entity`, dropping its components. `false` for a dead, stale or never-issued
+    /// handle.
+    pub fn despawn(&mut self, entity: Entity) -> bool {
+        let Some(location) = self.locate(entity) else {
+            return false;
+        };
+        self.allocator.free(entity);
+        let table = &mut self.tables[location.table()];
+        table.swap_remove(location.row());
+        if let Some(&moved) = table.entities().get(location.row()) {
+            self.locations.set(moved.id, location);
+        }
+        true
+    }
+
+    /// Despawns every live entity of `entities`; returns the ones actually despawned.
+    pub fn despawn_entities(&mut self, entities: &[Entity]) -> Vec<Entity> {
+        entities
+            .iter()
+            .copied()
+            .filter(|&entity| self.despawn(entity))
+            .collect()
+    }
+
+    // ----- structural change ----------------------------------------------------------------
+
+    /// Adds the components of `mask` (default-initialised) in one migration. `true` when the
+    /// entity is alive (already having them is not an error), `false` for a dead handle.
+    pub fn add_components(&mut self, entity: Entity, mask: T::Mask) -> bool {
+        self.change_components(entity, Change::Add(mask & T::COMPONENTS))
+    }
+
+    /// Removes the components of `mask` in one migration, dropping their values. `true` when
+    /// the entity is alive (not having them is not an error), `false` for a dead handle.
+    pub fn remove_components(&mut self, entity: Entity, mask: T::Mask) -> bool {
+        self.change_components(entity, Change::Remove(mask & T::COMPONENTS))
+    }
+
+    fn change_components(&mut self, entity: Entity, change: Change<T::Mask>) -> bool {
+        let Some(location) = self.locate(entity) else {
+            return false;
+        };
+        let current = self.tables[location.table()].mask();
+        if change.apply(current) != current {
+            let destination = self.destination(location.table(), change);
+            self.migrate(entity, location, destination);
+        }
+        true
+    }
+
+    /// The table reached from `table_index` by `change`: an edge when one is known, else the
+    /// mask lookup (creating the table), remembered for next time.
+    fn destination(&mut self, table_index: usize, change: Change<T::Mask>) -> usize {
+        if let Some(destination) = self.edges.destination(table_index, change) {
+            return destination;
+        }
+        let destination = self.table_for(change.apply(self.tables[table_index].mask()));
+        self.edges.remember(table_index, change, destination);
+        destination
+    }
+
+    /// Moves `entity`'s row from `from` to the end of table `to` and fixes the locations of the
+    /// entity and of the row moved into the hole.
+    fn migrate(&mut self, entity: Entity, from: EntityLocation, to: usize) {
+        let (source, destination) = pair_mut(&mut self.tables, from.table(), to);
+        let new_row = destination.len();
+        source.move_row(from.row(), destination);
+        self.locations
+            .set(entity.id, EntityLocation::new(to, new_row));
+        if let Some(&moved) = source.entities().get(from.row()) {
+            self.locations.set(moved.id, from);
+        }
+    }
+
+    // ----- one component, through a column picker -------------------------------------------
+
+    /// The component of `entity` in the column `column` picks, if the entity is alive and its
+    /// table holds `bit`.
+    #[inline]
+    pub fn get<C>(
+        &self,
+        entity: Entity,
+        bit: T::Mask,
+        column: impl FnOnce(&T) -> &[C],
+    ) -> Option<&C> {
+        let location = self.locate_with(entity, bit)?;
+        column(&self.tables[location.table()]).get(location.row())
+    }
+
+    /// Mutable form of [`get`](Self::get).
+    #[inline]
+    pub fn get_mut<C>(
+        &mut self,
+        entity: Entity,
+        bit: T::Mask,
+        column: impl FnOnce(&mut T) -> &mut [C],
+    ) -> Option<&mut C> {
+        let location = self.locate_with(entity, bit)?;
+        column(&mut self.tables[location.table()]).get_mut(location.row())
+    }
+
+    /// Writes a component, adding it first (one migration) if the entity lacks it. `false`
+    /// for a dead handle.
+    pub fn set<C>(
+        &mut self,
+        entity: Entity,
+        bit: T::Mask,
+        value: C,
+        column: impl FnOnce(&mut T) -> &mut [C],
+    ) -> bool {
+        if !self.add_components(entity, bit) {
+            return false;
+        }
+        match self.get_mut(entity, bit, column) {
+            Some(slot) => {
+                *slot = value;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Removes a component and returns its value; `None` if the entity is dead or lacks it.
+    pub fn take<C: Default>(
+        &mut self,
+        entity: Entity,
+        bit: T::Mask,
+        column: impl FnOnce(&mut T) -> &mut [C],
+    ) -> Option<C> {
+        let value = core::mem::take(self.get_mut(entity, bit, column)?);
+        self.remove_components(entity, bit);
+        Some(value)
+    }
+
+    // ----- queries --------------------------------------------------------------------------
+
+    /// Fills the query cache for `include`, so `&self` queries on it skip non-matching tables.
+    pub fn warm_query(&mut self, include: T::Mask) {
+        self.cached_tables(include);
+    }
+
+    fn cached_tables(&mut self, include: T::Mask) -> &[usize] {
+        let tables = &self.tables;
+        self.queries
+            .get_or_insert(include, tables.iter().map(Archetype::mask))
+    }
+
+    /// Non-empty tables holding every bit of `include` and none of `exclude`. Uses the query
+    /// cache when `include` is cached, else scans the tables (a `&self` query cannot fill it).
+    pub fn matching_tables(&self, include: T::Mask, exclude: T::Mask) -> MatchingTables<'_, T> {
+        MatchingTables {
+            tables: &self.tables,
+            cached: self.queries.get(include).map(<[usize]>::iter),
+            next_scan: 0,
+            include,
+            exclude,
+        }
+    }
+
+    /// Mutable form of [`matching_tables`](Self::matching_tables); fills the cache on a miss.
+    pub fn matching_tables_mut(
+        &mut self,
+        include: T::Mask,
+        exclude: T::Mask,
+    ) -> MatchingTablesMut<'_, T> {
+        let Storage {
+            tables, queries, ..
+        } = self;
+        let indices = queries.get_or_insert(include, tables.iter().map(Archetype::mask));
+        MatchingTablesMut {
+            tables: tables.iter_mut(),
+            indices: indices.iter(),
+            next_index: 0,
+            exclude,
+        }
+    }
+
+    /// Calls `f(entity, table, row)` for every entity matching `include` / `exclude`.
+    pub fn for_each<F>(&self, include: T::Mask, exclude: T::Mask, mut f: F)
+    where
+        F: FnMut(Entity, &T, usize),
+    {
+        for table in self.matching_tables(include, exclude) {
+            for (row, &entity) in table.entities().iter().enumerate() {
+                f(entity, table, row);
+            }
+        }
+    }
+
+    /// Calls `f(entity, view, row)` for every entity matching `include` / `exclude`, with a
+    /// mutable slice view of its table.
+    pub fn for_each_mut<F>(&mut self, include: T::Mask, exclude: T::Mask, mut f: F)
+    where
+        F: FnMut(Entity, &mut T::ViewMut<'_>, usize),
+    {
+        for table in self.matching_tables_mut(include, exclude) {
+            let (entities, mut view) = table.view_mut();
+            for (row, &entity) in entities.iter().enumerate() {
+                f(entity, &mut view, row);
+            }
+        }
+    }
+
+    /// Calls `f(view)` once per non-empty table matching `include` / `exclude`.
+    pub fn for_each_table_mut<F>(&mut self, include: T::Mask, exclude: T::Mask, mut f: F)
+    where
+        F: FnMut(&mut T::ViewMut<'_>),
+    {
+        for table in self.matching_tables_mut(include, exclude) {
+            let (_, mut view) = table.view_mut();
+            f(&mut view);
+        }
+    }
+
+    /// Every entity holding all components of `include`.
+    pub fn query_entities(&self, include: T::Mask) -> impl Iterator<Item = Entity> + '_ {
+        self.matching_tables(include, T::Mask::EMPTY)
+            .flat_map(|table| table.entities().iter().copied())
+    }
+
+    /// The first entity holding all components of `include`.
+    pub fn query_first_entity(&self, include: T::Mask) -> Option<Entity> {
+        self.query_entities(include).next()
+    }
+
+    /// Every value of the column `column` picks, over all tables holding `bit`.
+    pub fn column_values<'a, C: 'a>(
+        &'a self,
+        bit: T::Mask,
+        column: impl Fn(&'a T) -> &'a [C] + 'a,
+    ) -> impl Iterator<Item = &'a C> + 'a {
+        self.matching_tables(bit, T::Mask::EMPTY)
+            .flat_map(move |table| column(table).iter())
+    }
+
+    /// One slice per table holding `bit`: the column `column` picks.
+    pub fn column_slices<'a, C: 'a>(
+        &'a self,
+        bit: T::Mask,
+        column: impl Fn(&'a T) -> &'a [C] + 'a,
+    ) -> impl Iterator<Item = &'a [C]> + 'a {
+        self.matching_tables(bit, T::Mask::EMPTY).map(column)
+    }
+
+    /// Mutable form of [`column_slices`](Self::column_slices).
+    pub fn column_slices_mut<'a, C: 'a>(
+        &'a mut self,
+        bit: T::Mask,
+        column: impl FnMut(&'a mut T) -> &'a mut [C] + 'a,
+    ) -> impl Iterator<Item = &'a mut [C]> + 'a {
+        self.matching_tables_mut(bit, T::Mask::EMPTY).map(column)
+    }
+
+    // ----- invariants -----------------------------------------------------------------------
+
+    /// Checks every structural invariant; the first violation found is returned.
+    ///
+    /// Columns are aligned with their table's entity column; every live entity's location
+    /// points at a row holding it; every row holds a live entity located there; table masks
+    /// are unique and indexed; edges lead to tables of the right mask; every cached query
+    /// lists exactly the matching tables.
+    pub fn check_invariants(&self) -> Result<(), InvariantError> {
+        let fail = |message: String| Err(InvariantError { message });
+        let mut rows = 0;
+        for (table_index, table) in self.tables.iter().enumerate() {
+            let mask = table.mask();
+            if mask & !T::COMPONENTS != T::Mask::EMPTY {
+                return fail(format!(
+                    "table {table_index} has bits outside the world: {mask:?}"
+                ));
+            }
+            if self.find_table(mask) != Some(table_index) {
+                return fail(format!(
+                    "table {table_index} ({mask:?}) is not indexed by its mask"
+                ));
+            }
+            if table.misaligned_columns() != 0 {
+                return fail(format!(
+                    "table {table_index} has columns of the wrong length"
+                ));
+            }
+            for (row, &entity) in table.entities().iter().enumerate() {
+                if self.locate(entity) != Some(EntityLocation::new(table_index, row)) {
+                    return fail(format!(
+                        "{entity} at table {table_index} row {row} is dead or located elsewhere"
+                    ));
+                }
+            }
+            rows += table.len();
+            let edges = self.edges.edges(table_index);
+            for bit in 0..T::COMPONENT_COUNT {
+                let bit_mask = T::Mask::bit(bit as u32);
+                for (edge, expected) in [
+                    (edges.add[bit], mask | bit_mask),
+                    (edges.remove[bit], mask & !bit_mask),
+                ] {
+                    if let Some(destination) = edge {
+                        if self.tables[destination as usize].mask() != expected {
+                            return fail(format!(
+                                "edge of bit {bit} from table {table_index} leads to the wrong table"
+                            ));
+                        }
+                    }
+                }
+            }
+            for &(change, destination) in &edges.multi_bit {
+                if self.tables[destination as usize].mask() != change.apply(mask) {
+                    return fail(format!(
+                        "multi-bit edge {change:?} from table {table_index} leads to the wrong table"
+                    ));
+                }
+            }
+        }
+        if rows != self.allocator.len() {
+            return fail(format!(
+                "{rows} rows for {} live entities",
+                self.allocator.len()
+            ));
+        }
+        for (include, cached) in self.queries.entries() {
+            let expected = self
+                .tables
+                .iter()
+                .enumerate()
+                .filter(|(_, table)| table.mask().contains(include));
+            if !expected.map(|(index, _)| index).eq(cached.iter().copied()) {
+                return fail(format!(
+                    "query cache entry {include:?} does not list exactly the matching tables"
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A broken storage invariant, found by [`Storage::check_invariants`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvariantError {
+    /// What is wrong, and where.
+    pub message: String,
+}
+
+impl fmt::Display for InvariantError {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(formatter, "world invariant broken: {}", self.message)
+    }
+}
+
+impl std::error::Error for InvariantError {}
+
+/// Two distinct elements of a slice, mutably.
+fn pair_mut<T>(items: &mut [T], first: usize, second: usize) -> (&mut T, &mut T) {
+    assert_ne!(first, second, "a migration needs two distinct tables");
+    if first < second {
+        let (left, right) = items.split_at_mut(second);
+        (&mut left[first], &mut right[0])
+    } else {
+        let (left, right) = items.split_at_mut(first);
+        (&mut right[0], &mut left[second])
+    }
+}
+
+/// Iterator over the tables matching a query; see [`Storage::matching_tables`].
+pub struct MatchingTables<'a, T: Archetype> {
+    tables: &'a [T],
+    cached: Option<core::slice::Iter<'a, usize>>,
+    next_scan: usize,
+    include: T::Mask,
+    exclude: T::Mask,
+}
+
+impl<'a, T: Archetype> Iterator for MatchingTables<'a, T> {
+    type Item = &'a T;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a T> {
+        loop {
+            let table = match &mut self.cached {
+                Some(indices) => &self.tables[*indices.next()?],
+                None => {
+                    let table = self.tables.get(self.next_scan)?;
+                    self.next_scan += 1;
+                    if !table.mask().contains(self.include) {
+                        continue;
+                    }
+                    table
+                }
+            };
+            if !table.is_empty() && !table.mask().intersects(self.exclude) {
+                return Some(table);
+            }
+        }
+    }
+}
+
+/// Iterator over the tables matching a query, mutably; see [`Storage::matching_tables_mut`].
+///
+/// Walks the cached (ascending) table indices and the tables in lockstep, so it reaches each
+/// matching table without touching the others and without `unsafe`.
+pub struct MatchingTablesMut<'a, T: Archetype> {
+    tables: core::slice::IterMut<'a, T>,
+    indices: core::slice::Iter<'a, usize>,
+    next_index: usize,
+    exclude: T::Mask,
+}
+
+impl<'a, T: Archetype> Iterator for MatchingTablesMut<'a, T> {
+    type Item = &'a mut T;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a mut T> {
+        loop {
+            let index = *self.indices.next()?;
+            let table = self.tables.nth(index - self.next_index)?;
+            self.next_index = index + 1;
+            if !table.is_empty() && !table.mask().intersects(self.exclude) {
+                return Some(table);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pair_mut_returns_both_orders() {
+        let mut items = [1, 2, 3];
+        let (a, b) = pair_mut(&mut items, 0, 2);
+        assert_eq!((*a, *b), (1, 3));
+        let (a, b) = pair_mut(&mut items, 2, 1);
+        assert_eq!((*a, *b), (3, 2));
+    }
+}
