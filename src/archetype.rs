@@ -46,8 +46,15 @@ pub trait Archetype: Sized + 'static {
     /// compacted with `swap_remove`.
     fn move_row(&mut self, row: usize, destination: &mut Self);
 
-    /// The entity column and the mutable view, borrowed together.
-    fn view_mut(&mut self) -> (&[Entity], Self::ViewMut<'_>);
+    /// The entity column and the mutable view, borrowed together. `include` must be a subset
+    /// of the table's mask (a matched query's include mask, or the mask itself): those columns
+    /// are cut to exactly the number of rows, which tells the optimizer their length.
+    fn view_mut(&mut self, include: Self::Mask) -> (&[Entity], Self::ViewMut<'_>);
+
+    /// Splits a view at row `at` into the rows before and the rows from `at` on (used to hand
+    /// chunks of one table to several threads).
+    fn split_view<'a>(view: Self::ViewMut<'a>, at: usize)
+    -> (Self::ViewMut<'a>, Self::ViewMut<'a>);
 
     /// Number of columns whose length differs from the entity column's (0 in a sound table).
     fn misaligned_columns(&self) -> usize;

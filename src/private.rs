@@ -10,6 +10,19 @@ const MESSAGE_CAPACITY: usize = 256;
 /// twice in `fields` or in `masks`, or more bits than a mask holds. The panic message is the
 /// compile error the user reads, so it names the offending item.
 pub const fn check_world(world: &str, fields: &[&str], masks: &[&str], bits: usize) {
+    let mut index = 0;
+    while index < fields.len() {
+        if str_eq(fields[index], "mask") || str_eq(fields[index], "entities") {
+            fail(&[
+                "ecs!: `",
+                fields[index],
+                "` cannot name a component: every table already has a `",
+                fields[index],
+                "` field",
+            ]);
+        }
+        index += 1;
+    }
     if let Some(name) = first_duplicate(fields) {
         fail(&[
             "ecs!: the component `",
@@ -32,7 +45,7 @@ pub const fn check_world(world: &str, fields: &[&str], masks: &[&str], bits: usi
         fail(&[
             "ecs!: `",
             world,
-            "` declares more components and tags than its mask can hold (at most 128); split them across several worlds",
+            "` declares more components than its mask can hold (at most 128); split them across several worlds",
         ]);
     }
 }
@@ -120,6 +133,12 @@ mod tests {
     #[should_panic(expected = "ecs!: the mask constant `A` is used by more than one component")]
     fn duplicate_masks_fail() {
         check_world("World", &["a", "b"], &["A", "A"], 2);
+    }
+
+    #[test]
+    #[should_panic(expected = "ecs!: `entities` cannot name a component")]
+    fn reserved_names_fail() {
+        check_world("World", &["position", "entities"], &["A", "B"], 2);
     }
 
     #[test]

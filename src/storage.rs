@@ -103,19 +103,6 @@ impl<T: Archetype> Storage<T> {
         &self.tables
     }
 
-    /// Table `table_index`.
-    #[inline]
-    pub fn table(&self, table_index: usize) -> &T {
-        &self.tables[table_index]
-    }
-
-    /// Table `table_index`, mutably. For generated accessors: changing a column's length
-    /// through it breaks the storage.
-    #[inline]
-    pub fn table_mut(&mut self, table_index: usize) -> &mut T {
-        &mut self.tables[table_index]
-    }
-
     /// The index of the table of exactly `mask`, if it exists.
     #[inline]
     pub fn find_table(&self, mask: T::Mask) -> Option<usize> {
@@ -155,11 +142,7 @@ impl<T: Archetype> Storage<T> {
     pub fn spawn(&mut self, mask: T::Mask) -> Entity {
         let entity = self.allocator.allocate();
         let table_index = self.table_for(mask);
-        let table = &mut self.tables[table_index];
-        let row = table.len();
-        table.push_defaults(&[entity]);
-        self.locations
-            .set(entity.id, EntityLocation::new(table_index, row));
+        self.push_rows(table_index, &[entity]);
         entity
     }
 
@@ -171,18 +154,25 @@ impl<T: Archetype> Storage<T> {
     {
         let table_index = self.table_for(mask);
         let entities: Vec<Entity> = (0..count).map(|_| self.allocator.allocate()).collect();
-        let table = &mut self.tables[table_index];
-        let first_row = table.len();
-        table.push_defaults(&entities);
-        for (offset, entity) in entities.iter().enumerate() {
-            let location = EntityLocation::new(table_index, first_row + offset);
-            self.locations.set(entity.id, location);
-        }
-        let (_, mut view) = table.view_mut();
+        let first_row = self.push_rows(table_index, &entities);
+        let (_, mut view) = self.tables[table_index].view_mut(mask);
         for row in first_row..first_row + count {
             init(&mut view, row);
         }
         entities
+    }
+
+    /// Appends default rows for freshly allocated `entities` to a table and records their
+    /// locations; returns the first new row.
+    fn push_rows(&mut self, table_index: usize, entities: &[Entity]) -> usize {
+        let table = &mut self.tables[table_index];
+        let first_row = table.len();
+        table.push_defaults(entities);
+        for (offset, entity) in entities.iter().enumerate() {
+            let location = EntityLocation::new(table_index, first_row + offset);
+            self.locations.set(entity.id, location);
+        }
+        first_row
     }
 
     /// Despawns `entity`, dropping its components. `false` for a dead, stale or never-issued
@@ -224,15 +214,29 @@ impl<T: Archetype> Storage<T> {
     }
 
     fn change_components(&mut self, entity: Entity, change: Change<T::Mask>) -> bool {
-        let Some(location) = self.locate(entity) else {
-            return false;
-        };
-        let current = self.tables[location.table()].mask();
-        if change.apply(current) != current {
-            let destination = self.destination(location.table(), change);
-            self.migrate(entity, location, destination);
+        match self.locate(entity) {
+            Some(location) => {
+                self.apply_change(entity, location, change);
+                true
+            }
+            None => false,
         }
-        true
+    }
+
+    /// Applies `change` to the live `entity` at `location` (one migration, or none when the
+    /// mask does not change) and returns its new location.
+    fn apply_change(
+        &mut self,
+        entity: Entity,
+        location: EntityLocation,
+        change: Change<T::Mask>,
+    ) -> EntityLocation {
+        let current = self.tables[location.table()].mask();
+        if change.apply(current) == current {
+            return location;
+        }
+        let destination = self.destination(location.table(), change);
+        self.migrate(entity, location, destination)
     }
 
     /// The table reached from `table_index` by `change`: an edge when one is known, else the
@@ -246,17 +250,17 @@ impl<T: Archetype> Storage<T> {
         destination
     }
 
-    /// Moves `entity`'s row from `from` to the end of table `to` and fixes the locations of the
-    /// entity and of the row moved into the hole.
-    fn migrate(&mut self, entity: Entity, from: EntityLocation, to: usize) {
+    /// Moves `entity`'s row from `from` to the end of table `to`, fixes the locations of the
+    /// entity and of the row moved into the hole, and returns the entity's new location.
+    fn migrate(&mut self, entity: Entity, from: EntityLocation, to: usize) -> EntityLocation {
         let (source, destination) = pair_mut(&mut self.tables, from.table(), to);
-        let new_row = destination.len();
+        let location = EntityLocation::new(to, destination.len());
         source.move_row(from.row(), destination);
-        self.locations
-            .set(entity.id, EntityLocation::new(to, new_row));
+        self.locations.set(entity.id, location);
         if let Some(&moved) = source.entities().get(from.row()) {
             self.locations.set(moved.id, from);
         }
+        location
     }
 
     // ----- one component, through a column picker -------------------------------------------
@@ -295,10 +299,11 @@ impl<T: Archetype> Storage<T> {
         value: C,
         column: impl FnOnce(&mut T) -> &mut [C],
     ) -> bool {
-        if !self.add_components(entity, bit) {
+        let Some(location) = self.locate(entity) else {
             return false;
-        }
-        match self.get_mut(entity, bit, column) {
+        };
+        let location = self.apply_change(entity, location, Change::Add(bit & T::COMPONENTS));
+        match column(&mut self.tables[location.table()]).get_mut(location.row()) {
             Some(slot) => {
                 *slot = value;
                 true
@@ -314,8 +319,10 @@ impl<T: Archetype> Storage<T> {
         bit: T::Mask,
         column: impl FnOnce(&mut T) -> &mut [C],
     ) -> Option<C> {
-        let value = core::mem::take(self.get_mut(entity, bit, column)?);
-        self.remove_components(entity, bit);
+        let location = self.locate_with(entity, bit)?;
+        let value =
+            core::mem::take(column(&mut self.tables[location.table()]).get_mut(location.row())?);
+        self.apply_change(entity, location, Change::Remove(bit & T::COMPONENTS));
         Some(value)
     }
 
@@ -381,11 +388,49 @@ impl<T: Archetype> Storage<T> {
         F: FnMut(Entity, &mut T::ViewMut<'_>, usize),
     {
         for table in self.matching_tables_mut(include, exclude) {
-            let (entities, mut view) = table.view_mut();
+            let (entities, mut view) = table.view_mut(include);
             for (row, &entity) in entities.iter().enumerate() {
                 f(entity, &mut view, row);
             }
         }
+    }
+
+    /// Parallel form of [`for_each_mut`](Self::for_each_mut): the matching tables are cut into
+    /// chunks of rows (several per thread, so one large table spreads over every thread too)
+    /// and rayon runs `f` on the chunks. Each chunk is a view of its rows only, so `index` is
+    /// relative to the view `f` receives, exactly as in `for_each_mut`.
+    #[cfg(feature = "parallel")]
+    pub fn par_for_each_mut<F>(&mut self, include: T::Mask, exclude: T::Mask, f: F)
+    where
+        T: Send,
+        for<'a> T::ViewMut<'a>: Send,
+        F: Fn(Entity, &mut T::ViewMut<'_>, usize) + Sync + Send,
+    {
+        use rayon::prelude::{IntoParallelIterator, ParallelIterator};
+
+        let rows: usize = self
+            .matching_tables_mut(include, exclude)
+            .map(|table| table.len())
+            .sum();
+        let chunk_rows = rows
+            .div_ceil(rayon::current_num_threads() * CHUNKS_PER_THREAD)
+            .max(1);
+        let mut chunks = Vec::new();
+        for table in self.matching_tables_mut(include, exclude) {
+            let (mut entities, mut view) = table.view_mut(include);
+            while entities.len() > chunk_rows {
+                let (head, tail) = T::split_view(view, chunk_rows);
+                chunks.push((&entities[..chunk_rows], head));
+                entities = &entities[chunk_rows..];
+                view = tail;
+            }
+            chunks.push((entities, view));
+        }
+        chunks.into_par_iter().for_each(|(entities, mut view)| {
+            for (row, &entity) in entities.iter().enumerate() {
+                f(entity, &mut view, row);
+            }
+        });
     }
 
     /// Calls `f(view)` once per non-empty table matching `include` / `exclude`.
@@ -394,7 +439,7 @@ impl<T: Archetype> Storage<T> {
         F: FnMut(&mut T::ViewMut<'_>),
     {
         for table in self.matching_tables_mut(include, exclude) {
-            let (_, mut view) = table.view_mut();
+            let (_, mut view) = table.view_mut(include);
             f(&mut view);
         }
     }
@@ -520,6 +565,10 @@ impl<T: Archetype> Storage<T> {
     }
 }
 
+/// How many chunks per rayon thread `par_for_each_mut` aims for, so uneven work still balances.
+#[cfg(feature = "parallel")]
+const CHUNKS_PER_THREAD: usize = 4;
+
 /// A broken storage invariant, found by [`Storage::check_invariants`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InvariantError {
@@ -610,6 +659,18 @@ impl<'a, T: Archetype> Iterator for MatchingTablesMut<'a, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use test_world::*;
+
+    mod test_world {
+        #![allow(dead_code)]
+        crate::ecs! {
+            TestWorld {
+                number: u32 => NUMBER,
+                name: String => NAME,
+                flag: bool => FLAG,
+            }
+        }
+    }
 
     #[test]
     fn pair_mut_returns_both_orders() {
@@ -618,5 +679,119 @@ mod tests {
         assert_eq!((*a, *b), (1, 3));
         let (a, b) = pair_mut(&mut items, 2, 1);
         assert_eq!((*a, *b), (3, 2));
+    }
+
+    #[test]
+    fn mutable_matching_skips_unmatched_and_empty_tables() {
+        let mut storage: Storage<TestWorldComponentArrays> = Storage::new();
+        storage.spawn(NUMBER);
+        storage.spawn(NAME);
+        let emptied = storage.spawn(NUMBER | NAME);
+        storage.spawn(NUMBER | FLAG);
+        storage.spawn(NUMBER | NAME | FLAG);
+        storage.despawn(emptied);
+        let masks: Vec<u64> = storage
+            .matching_tables_mut(NUMBER, FLAG)
+            .map(|table| table.mask)
+            .collect();
+        assert_eq!(
+            masks,
+            vec![NUMBER],
+            "NUMBER | NAME is empty, the FLAG tables excluded"
+        );
+        let masks: Vec<u64> = storage
+            .matching_tables_mut(NAME, 0)
+            .map(|table| table.mask)
+            .collect();
+        assert_eq!(masks, vec![NAME, NUMBER | NAME | FLAG]);
+        assert_eq!(storage.query_cache().get(NAME), Some(&[1usize, 2, 4][..]));
+    }
+
+    #[test]
+    fn shared_matching_agrees_with_and_without_the_cache() {
+        let mut storage: Storage<TestWorldComponentArrays> = Storage::new();
+        for mask in [NUMBER, NAME, NUMBER | NAME, FLAG, NUMBER | FLAG] {
+            storage.spawn_batch(mask, 3, |_, _| {});
+        }
+        let scanned: Vec<u64> = storage
+            .matching_tables(NUMBER, NAME)
+            .map(|t| t.mask)
+            .collect();
+        storage.warm_query(NUMBER);
+        let cached: Vec<u64> = storage
+            .matching_tables(NUMBER, NAME)
+            .map(|t| t.mask)
+            .collect();
+        assert_eq!(scanned, vec![NUMBER, NUMBER | FLAG]);
+        assert_eq!(scanned, cached);
+        storage.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn set_and_take_migrate_once_and_keep_other_values() {
+        let mut storage: Storage<TestWorldComponentArrays> = Storage::new();
+        let entity = storage.spawn(NUMBER);
+        *storage
+            .get_mut(entity, NUMBER, |t| &mut t.number[..])
+            .unwrap() = 7;
+        assert!(storage.set(entity, NAME, String::from("seven"), |t| &mut t.name[..]));
+        assert_eq!(storage.component_mask(entity), Some(NUMBER | NAME));
+        assert_eq!(storage.get(entity, NUMBER, |t| &t.number[..]), Some(&7));
+        let name = storage.take(entity, NAME, |t| &mut t.name[..]);
+        assert_eq!(name.as_deref(), Some("seven"));
+        assert_eq!(storage.take(entity, NAME, |t| &mut t.name[..]), None);
+        assert_eq!(storage.component_mask(entity), Some(NUMBER));
+        assert_eq!(storage.tables().len(), 2);
+        storage.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn invariant_checker_reports_a_broken_location() {
+        let mut storage: Storage<TestWorldComponentArrays> = Storage::new();
+        let first = storage.spawn(NUMBER);
+        let second = storage.spawn(NUMBER);
+        storage.check_invariants().unwrap();
+        storage.locations.set(first.id, EntityLocation::new(0, 1));
+        storage.locations.set(second.id, EntityLocation::new(0, 0));
+        let error = storage.check_invariants().unwrap_err();
+        assert!(error.message.contains("located elsewhere"), "{error}");
+    }
+
+    #[test]
+    fn invariant_checker_reports_a_misaligned_column() {
+        let mut storage: Storage<TestWorldComponentArrays> = Storage::new();
+        storage.spawn(NUMBER);
+        storage.tables[0].number.push(1);
+        let error = storage.check_invariants().unwrap_err();
+        assert!(error.message.contains("wrong length"), "{error}");
+    }
+
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn parallel_iteration_visits_every_row_once_with_view_relative_indices() {
+        let mut storage: Storage<TestWorldComponentArrays> = Storage::new();
+        let large = storage.spawn_batch(NUMBER, 10_000, |view, index| {
+            view.number[index] = index as u32
+        });
+        let small = storage.spawn_batch(NUMBER | FLAG, 3, |view, index| {
+            view.number[index] = 100_000 + index as u32
+        });
+        storage.spawn_batch(NAME, 5, |_, _| {});
+        storage.par_for_each_mut(NUMBER, 0, |entity, view, index| {
+            assert_eq!(view.entities[index], entity);
+            view.number[index] += 1;
+        });
+        for (index, &entity) in large.iter().enumerate() {
+            assert_eq!(
+                storage.get(entity, NUMBER, |t| &t.number[..]),
+                Some(&(index as u32 + 1))
+            );
+        }
+        for (index, &entity) in small.iter().enumerate() {
+            assert_eq!(
+                storage.get(entity, NUMBER, |t| &t.number[..]),
+                Some(&(100_001 + index as u32))
+            );
+        }
     }
 }

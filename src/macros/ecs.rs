@@ -69,7 +69,7 @@ macro_rules! __ecs_blocks {
             rest: $($rest)*
         }
     };
-    (world: $world:ident $components:tt resources: $resources:tt rest: Resources $($rest:tt)*) => {
+    (world: $world:ident $components:tt resources: { $($resources:tt)* } rest: Resources $($rest:tt)*) => {
         ::core::compile_error!("ecs!: the `Resources` block appears more than once; merge them into one");
     };
     (world: $world:ident $components:tt resources: $resources:tt rest:) => {
@@ -148,6 +148,24 @@ macro_rules! __ecs_malformed_component {
             "ecs!: the component `",
             ::core::stringify!($field),
             "` needs a mask constant name after `=>`, like `POSITION`"
+        ));
+    };
+    ($(#[$attr:meta])* $field:ident : $($rest:tt)*) => {
+        ::core::compile_error!(::core::concat!(
+            "ecs!: the component `",
+            ::core::stringify!($field),
+            "` needs a type after `:`; write `",
+            ::core::stringify!($field),
+            ": Type => MASK_NAME`"
+        ));
+    };
+    ($(#[$attr:meta])* $field:ident $($rest:tt)*) => {
+        ::core::compile_error!(::core::concat!(
+            "ecs!: expected `:` after the component name `",
+            ::core::stringify!($field),
+            "`; write `",
+            ::core::stringify!($field),
+            ": Type => MASK_NAME`"
         ));
     };
     ($($rest:tt)*) => {

@@ -1,5 +1,6 @@
 //! `__ecs_queries!`: entity queries, the `for_each` family, the query builders and the
-//! per-component column iterators. Matching tables come from the query cache.
+//! per-component column iterators, and `par_for_each_mut` with the `parallel` feature. Matching
+//! tables come from the query cache.
 
 #[doc(hidden)]
 #[macro_export]
@@ -81,6 +82,39 @@ macro_rules! __ecs_queries {
                     }
                 )+
             }
+
+            $crate::__ecs_if_parallel! {
+                impl $world {
+                    /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
+                    /// run by rayon over tables and chunks of rows. Callable when every
+                    /// component type is `Send`.
+                    pub fn par_for_each_mut<F>(&mut self, include: [<$world Mask>], exclude: [<$world Mask>], f: F)
+                    where
+                        F: ::core::ops::Fn($crate::Entity, &mut [<$world ComponentArraysMut>]<'_>, usize) + ::core::marker::Sync + ::core::marker::Send,
+                        for<'a> [<$world ComponentArrays>]: ::core::marker::Send,
+                        for<'a> [<$world ComponentArraysMut>]<'a>: ::core::marker::Send,
+                    {
+                        self.storage.par_for_each_mut(include, exclude, f);
+                    }
+                }
+            }
         }
     };
+}
+
+/// Emits its input only when archetypal is built with the `parallel` feature (a `#[cfg]` in
+/// generated code would test the feature of the user's crate instead).
+#[cfg(feature = "parallel")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_if_parallel {
+    ($($items:tt)*) => { $($items)* };
+}
+
+/// See the `parallel` version above.
+#[cfg(not(feature = "parallel"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_if_parallel {
+    ($($items:tt)*) => {};
 }

@@ -23,5 +23,7 @@ macro_rules! __ecs_resources {
         ::core::compile_error!(
             "ecs!: malformed `Resources` block; write each resource as `name: Type`, separated by commas"
         );
+        // An empty stand-in, so the world still type-checks and the message above is the only one.
+        $crate::__ecs_resources! { $world {} }
     };
 }

@@ -10,7 +10,6 @@ macro_rules! __ecs_tables {
             // recursive macro, and `#[cfg]` on a component removes its variant too.
             #[doc(hidden)]
             #[allow(non_camel_case_types, dead_code, unused_doc_comments)]
-            #[derive(Clone, Copy)]
             enum [<__ $world ComponentIndex>] {
                 $( $(#[$attr])* $field, )+
                 __COUNT,
@@ -121,13 +120,31 @@ macro_rules! __ecs_tables {
                     destination.entities.push(self.entities.swap_remove(row));
                 }
 
-                fn view_mut(&mut self) -> (&[$crate::Entity], [<$world ComponentArraysMut>]<'_>) {
+                #[inline]
+                fn view_mut(&mut self, include: [<$world Mask>]) -> (&[$crate::Entity], [<$world ComponentArraysMut>]<'_>) {
+                    let rows = self.entities.len();
                     let view = [<$world ComponentArraysMut>] {
                         mask: self.mask,
                         entities: &self.entities,
-                        $( $(#[$attr])* $field: &mut self.$field, )+
+                        $( $(#[$attr])* $field: $crate::column::view(&mut self.$field, include & $mask != 0, rows), )+
                     };
                     (&self.entities, view)
+                }
+
+                fn split_view<'a>(view: Self::ViewMut<'a>, at: usize) -> (Self::ViewMut<'a>, Self::ViewMut<'a>) {
+                    let (entities_before, entities_after) = view.entities.split_at(at);
+                    $( $(#[$attr])* let [<$field _halves>] = $crate::column::split_at_mut(view.$field, view.mask & $mask != 0, at); )+
+                    let before = [<$world ComponentArraysMut>] {
+                        mask: view.mask,
+                        entities: entities_before,
+                        $( $(#[$attr])* $field: [<$field _halves>].0, )+
+                    };
+                    let after = [<$world ComponentArraysMut>] {
+                        mask: view.mask,
+                        entities: entities_after,
+                        $( $(#[$attr])* $field: [<$field _halves>].1, )+
+                    };
+                    (before, after)
                 }
 
                 fn misaligned_columns(&self) -> usize {

@@ -1,0 +1,782 @@
+//! Snapshot of the code `ecs!` generates for a small world: every change to the generated
+//! code shows up in `small_world.expanded.rs` in review.
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unused_doc_comments)]
+enum __WorldComponentIndex {
+    position,
+    velocity,
+    health,
+    __COUNT,
+}
+impl __WorldComponentIndex {
+    const fn mask(self) -> WorldMask {
+        match (1 as WorldMask).checked_shl(self as u32) {
+            ::core::option::Option::Some(bit) => bit,
+            ::core::option::Option::None => 0,
+        }
+    }
+    const fn all() -> WorldMask {
+        match __WorldComponentIndex::__COUNT.mask() {
+            0 => !0,
+            past_last => past_last - 1,
+        }
+    }
+}
+const _: () = ::archetypal::__private::check_world(
+    "World",
+    &["position", "velocity", "health"],
+    &["POSITION", "VELOCITY", "HEALTH"],
+    __WorldComponentIndex::__COUNT as usize,
+);
+///The mask type of `World`: `u64` for up to 64 components, `u128` up to 128.
+pub type WorldMask = <::archetypal::MaskWidth<
+    { (__WorldComponentIndex::__COUNT as usize) <= 64 },
+> as ::archetypal::SelectMask>::Mask;
+///Mask bit of the `position` component.
+pub const POSITION: WorldMask = __WorldComponentIndex::position.mask();
+///Mask bit of the `velocity` component.
+pub const VELOCITY: WorldMask = __WorldComponentIndex::velocity.mask();
+///Mask bit of the `health` component.
+pub const HEALTH: WorldMask = __WorldComponentIndex::health.mask();
+///One archetype of `World`: a row per entity whose components are exactly `mask`, one `Vec` per component (struct of arrays). Columns whose bit is not in `mask` stay empty.
+pub struct WorldComponentArrays {
+    /// The components this table holds.
+    pub mask: WorldMask,
+    /// The entity of every row.
+    pub entities: ::std::vec::Vec<::archetypal::Entity>,
+    ///The `position` column: a value per row when `mask` holds `POSITION`, else empty.
+    pub position: ::std::vec::Vec<(f32, f32)>,
+    ///The `velocity` column: a value per row when `mask` holds `VELOCITY`, else empty.
+    pub velocity: ::std::vec::Vec<(f32, f32)>,
+    ///The `health` column: a value per row when `mask` holds `HEALTH`, else empty.
+    pub health: ::std::vec::Vec<u32>,
+}
+///A `World` table seen through slices: values can change, the number of rows cannot.
+pub struct WorldComponentArraysMut<'a> {
+    /// The components this table holds.
+    pub mask: WorldMask,
+    /// The entity of every row.
+    pub entities: &'a [::archetypal::Entity],
+    ///The `position` column: a value per row when `mask` holds `POSITION`, else empty.
+    pub position: &'a mut [(f32, f32)],
+    ///The `velocity` column: a value per row when `mask` holds `VELOCITY`, else empty.
+    pub velocity: &'a mut [(f32, f32)],
+    ///The `health` column: a value per row when `mask` holds `HEALTH`, else empty.
+    pub health: &'a mut [u32],
+}
+#[allow(unused_doc_comments)]
+impl ::archetypal::Archetype for WorldComponentArrays {
+    type Mask = WorldMask;
+    type ViewMut<'a> = WorldComponentArraysMut<'a>;
+    const COMPONENTS: WorldMask = __WorldComponentIndex::all();
+    const COMPONENT_COUNT: usize = __WorldComponentIndex::__COUNT as usize;
+    fn new(mask: WorldMask) -> Self {
+        Self {
+            mask,
+            entities: ::std::vec::Vec::new(),
+            position: ::std::vec::Vec::new(),
+            velocity: ::std::vec::Vec::new(),
+            health: ::std::vec::Vec::new(),
+        }
+    }
+    #[inline]
+    fn mask(&self) -> WorldMask {
+        self.mask
+    }
+    #[inline]
+    fn entities(&self) -> &[::archetypal::Entity] {
+        &self.entities
+    }
+    fn push_defaults(&mut self, entities: &[::archetypal::Entity]) {
+        let mask = self.mask;
+        ::archetypal::column::push_defaults(
+            &mut self.position,
+            mask & POSITION != 0,
+            entities.len(),
+        );
+        ::archetypal::column::push_defaults(
+            &mut self.velocity,
+            mask & VELOCITY != 0,
+            entities.len(),
+        );
+        ::archetypal::column::push_defaults(
+            &mut self.health,
+            mask & HEALTH != 0,
+            entities.len(),
+        );
+        self.entities.extend_from_slice(entities);
+    }
+    fn swap_remove(&mut self, row: usize) {
+        let mask = self.mask;
+        ::archetypal::column::swap_remove(&mut self.position, mask & POSITION != 0, row);
+        ::archetypal::column::swap_remove(&mut self.velocity, mask & VELOCITY != 0, row);
+        ::archetypal::column::swap_remove(&mut self.health, mask & HEALTH != 0, row);
+        self.entities.swap_remove(row);
+    }
+    fn move_row(&mut self, row: usize, destination: &mut Self) {
+        let (from, to) = (self.mask, destination.mask);
+        ::archetypal::column::move_row(
+            &mut self.position,
+            &mut destination.position,
+            row,
+            from & POSITION != 0,
+            to & POSITION != 0,
+        );
+        ::archetypal::column::move_row(
+            &mut self.velocity,
+            &mut destination.velocity,
+            row,
+            from & VELOCITY != 0,
+            to & VELOCITY != 0,
+        );
+        ::archetypal::column::move_row(
+            &mut self.health,
+            &mut destination.health,
+            row,
+            from & HEALTH != 0,
+            to & HEALTH != 0,
+        );
+        destination.entities.push(self.entities.swap_remove(row));
+    }
+    #[inline]
+    fn view_mut(
+        &mut self,
+        include: WorldMask,
+    ) -> (&[::archetypal::Entity], WorldComponentArraysMut<'_>) {
+        let rows = self.entities.len();
+        let view = WorldComponentArraysMut {
+            mask: self.mask,
+            entities: &self.entities,
+            position: ::archetypal::column::view(
+                &mut self.position,
+                include & POSITION != 0,
+                rows,
+            ),
+            velocity: ::archetypal::column::view(
+                &mut self.velocity,
+                include & VELOCITY != 0,
+                rows,
+            ),
+            health: ::archetypal::column::view(
+                &mut self.health,
+                include & HEALTH != 0,
+                rows,
+            ),
+        };
+        (&self.entities, view)
+    }
+    fn split_view<'a>(
+        view: Self::ViewMut<'a>,
+        at: usize,
+    ) -> (Self::ViewMut<'a>, Self::ViewMut<'a>) {
+        let (entities_before, entities_after) = view.entities.split_at(at);
+        let position_halves = ::archetypal::column::split_at_mut(
+            view.position,
+            view.mask & POSITION != 0,
+            at,
+        );
+        let velocity_halves = ::archetypal::column::split_at_mut(
+            view.velocity,
+            view.mask & VELOCITY != 0,
+            at,
+        );
+        let health_halves = ::archetypal::column::split_at_mut(
+            view.health,
+            view.mask & HEALTH != 0,
+            at,
+        );
+        let before = WorldComponentArraysMut {
+            mask: view.mask,
+            entities: entities_before,
+            position: position_halves.0,
+            velocity: velocity_halves.0,
+            health: health_halves.0,
+        };
+        let after = WorldComponentArraysMut {
+            mask: view.mask,
+            entities: entities_after,
+            position: position_halves.1,
+            velocity: velocity_halves.1,
+            health: health_halves.1,
+        };
+        (before, after)
+    }
+    fn misaligned_columns(&self) -> usize {
+        let (mask, rows) = (self.mask, self.entities.len());
+        let mut misaligned = 0;
+        {
+            misaligned
+                += ::archetypal::column::misaligned(
+                    &self.position,
+                    mask & POSITION != 0,
+                    rows,
+                ) as usize;
+        }
+        {
+            misaligned
+                += ::archetypal::column::misaligned(
+                    &self.velocity,
+                    mask & VELOCITY != 0,
+                    rows,
+                ) as usize;
+        }
+        {
+            misaligned
+                += ::archetypal::column::misaligned(
+                    &self.health,
+                    mask & HEALTH != 0,
+                    rows,
+                ) as usize;
+        }
+        misaligned
+    }
+}
+///The world generated by `ecs!`: entities, their archetype tables (`WorldComponentArrays`), the edge graph, the query cache and the `resources`.
+pub struct World {
+    /// The singletons declared in the `Resources` block.
+    pub resources: WorldResources,
+    storage: ::archetypal::Storage<WorldComponentArrays>,
+}
+impl ::core::default::Default for World {
+    fn default() -> Self {
+        Self {
+            resources: ::core::default::Default::default(),
+            storage: ::archetypal::Storage::new(),
+        }
+    }
+}
+impl World {
+    /// Number of components the world declares.
+    pub const COMPONENT_COUNT: usize = <WorldComponentArrays as ::archetypal::Archetype>::COMPONENT_COUNT;
+    /// An empty world with default resources.
+    pub fn new() -> Self {
+        ::core::default::Default::default()
+    }
+    /// Every archetype table, read-only, in creation order.
+    pub fn tables(&self) -> &[WorldComponentArrays] {
+        self.storage.tables()
+    }
+    /// Number of archetype tables created so far.
+    pub fn archetype_count(&self) -> usize {
+        self.storage.tables().len()
+    }
+    /// The storage behind the world, read-only: the allocator, the edge graph and
+    /// the query cache, for inspection and tests.
+    pub fn storage(&self) -> &::archetypal::Storage<WorldComponentArrays> {
+        &self.storage
+    }
+    /// Checks every structural invariant of the world (see
+    /// `archetypal::Storage::check_invariants`); meant for tests and debugging.
+    pub fn check_invariants(
+        &self,
+    ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
+        self.storage.check_invariants()
+    }
+    /// Spawns an entity with the components of `mask`, default-initialised.
+    pub fn spawn(&mut self, mask: WorldMask) -> ::archetypal::Entity {
+        self.storage.spawn(mask)
+    }
+    /// Spawns `count` entities with the components of `mask`, reserving once.
+    pub fn spawn_entities(
+        &mut self,
+        mask: WorldMask,
+        count: usize,
+    ) -> ::std::vec::Vec<::archetypal::Entity> {
+        self.storage.spawn_batch(mask, count, |_, _| {})
+    }
+    /// Spawns `count` entities with the components of `mask`, then calls
+    /// `init(table, index)` for each new row (`table.position[index] = ...`).
+    pub fn spawn_batch<F>(
+        &mut self,
+        mask: WorldMask,
+        count: usize,
+        init: F,
+    ) -> ::std::vec::Vec<::archetypal::Entity>
+    where
+        F: ::core::ops::FnMut(&mut WorldComponentArraysMut<'_>, usize),
+    {
+        self.storage.spawn_batch(mask, count, init)
+    }
+    /// Despawns `entity`, dropping its components. `false` if it was not alive.
+    pub fn despawn(&mut self, entity: ::archetypal::Entity) -> bool {
+        self.storage.despawn(entity)
+    }
+    /// Despawns every live entity of `entities`; returns those actually despawned.
+    pub fn despawn_entities(
+        &mut self,
+        entities: &[::archetypal::Entity],
+    ) -> ::std::vec::Vec<::archetypal::Entity> {
+        self.storage.despawn_entities(entities)
+    }
+    /// Whether `entity` is alive (a stale or never-issued handle is not).
+    pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
+        self.storage.is_alive(entity)
+    }
+    /// Number of live entities.
+    pub fn entity_count(&self) -> usize {
+        self.storage.entity_count()
+    }
+    /// Every live entity, in id order.
+    pub fn get_all_entities(&self) -> ::std::vec::Vec<::archetypal::Entity> {
+        self.storage.all_entities()
+    }
+    /// The components `entity` has, or `None` if it is not alive.
+    pub fn component_mask(
+        &self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<WorldMask> {
+        self.storage.component_mask(entity)
+    }
+    /// Whether `entity` is alive and has every component of `mask`.
+    pub fn entity_has_components(
+        &self,
+        entity: ::archetypal::Entity,
+        mask: WorldMask,
+    ) -> bool {
+        self.storage.has_components(entity, mask)
+    }
+    /// Adds the components of `mask` (default values) in one migration; components
+    /// already present keep their values. `false` if `entity` is not alive.
+    pub fn add_components(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: WorldMask,
+    ) -> bool {
+        self.storage.add_components(entity, mask)
+    }
+    /// Removes the components of `mask` in one migration, dropping their values.
+    /// `false` if `entity` is not alive.
+    pub fn remove_components(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: WorldMask,
+    ) -> bool {
+        self.storage.remove_components(entity, mask)
+    }
+}
+#[doc(hidden)]
+#[allow(dead_code)]
+pub mod __world_short_names {
+    ///Short name of `WorldComponentArrays`.
+    pub type ComponentArrays = super::WorldComponentArrays;
+    ///Short name of `WorldComponentArraysMut`.
+    pub type ComponentArraysMut<'a> = super::WorldComponentArraysMut<'a>;
+    ///Short name of `WorldEntityBuilder`.
+    pub type EntityBuilder = super::WorldEntityBuilder;
+    ///Short name of `WorldResources`.
+    pub type Resources = super::WorldResources;
+    ///Short name of `WorldMask`.
+    pub type Mask = super::WorldMask;
+    ///Number of components `World` declares.
+    pub const COMPONENT_COUNT: usize = super::World::COMPONENT_COUNT;
+}
+#[allow(unused_imports, ambiguous_glob_reexports)]
+pub use __world_short_names::*;
+impl World {
+    ///The `position` of `entity`; `None` if it is not alive or has no `position`.
+    #[inline]
+    pub fn get_position(
+        &self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<&(f32, f32)> {
+        self.storage.get(entity, POSITION, |table| &table.position[..])
+    }
+    ///The `position` of `entity`, mutably; `None` if it is not alive or has no `position`.
+    #[inline]
+    pub fn get_position_mut(
+        &mut self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<&mut (f32, f32)> {
+        self.storage.get_mut(entity, POSITION, |table| &mut table.position[..])
+    }
+    ///Calls `f` on the `position` of `entity` and returns its result; `None` if it is not alive or has no `position`.
+    pub fn modify_position<R>(
+        &mut self,
+        entity: ::archetypal::Entity,
+        f: impl ::core::ops::FnOnce(&mut (f32, f32)) -> R,
+    ) -> ::core::option::Option<R> {
+        self.get_position_mut(entity).map(f)
+    }
+    ///Writes the `position` of `entity`, adding the component first (one migration) if missing. `false` if `entity` is not alive.
+    pub fn set_position(
+        &mut self,
+        entity: ::archetypal::Entity,
+        value: (f32, f32),
+    ) -> bool {
+        self.storage.set(entity, POSITION, value, |table| &mut table.position[..])
+    }
+    ///Adds a default `position` to `entity` (one migration); an existing value is kept. `false` if `entity` is not alive.
+    pub fn add_position(&mut self, entity: ::archetypal::Entity) -> bool {
+        self.storage.add_components(entity, POSITION)
+    }
+    ///Removes the `position` of `entity` (one migration) and returns it; `None` if it is not alive or has no `position`.
+    pub fn remove_position(
+        &mut self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<(f32, f32)> {
+        self.storage.take(entity, POSITION, |table| &mut table.position[..])
+    }
+    ///Whether `entity` is alive and has a `position`.
+    #[inline]
+    pub fn entity_has_position(&self, entity: ::archetypal::Entity) -> bool {
+        self.storage.has_components(entity, POSITION)
+    }
+    ///The `velocity` of `entity`; `None` if it is not alive or has no `velocity`.
+    #[inline]
+    pub fn get_velocity(
+        &self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<&(f32, f32)> {
+        self.storage.get(entity, VELOCITY, |table| &table.velocity[..])
+    }
+    ///The `velocity` of `entity`, mutably; `None` if it is not alive or has no `velocity`.
+    #[inline]
+    pub fn get_velocity_mut(
+        &mut self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<&mut (f32, f32)> {
+        self.storage.get_mut(entity, VELOCITY, |table| &mut table.velocity[..])
+    }
+    ///Calls `f` on the `velocity` of `entity` and returns its result; `None` if it is not alive or has no `velocity`.
+    pub fn modify_velocity<R>(
+        &mut self,
+        entity: ::archetypal::Entity,
+        f: impl ::core::ops::FnOnce(&mut (f32, f32)) -> R,
+    ) -> ::core::option::Option<R> {
+        self.get_velocity_mut(entity).map(f)
+    }
+    ///Writes the `velocity` of `entity`, adding the component first (one migration) if missing. `false` if `entity` is not alive.
+    pub fn set_velocity(
+        &mut self,
+        entity: ::archetypal::Entity,
+        value: (f32, f32),
+    ) -> bool {
+        self.storage.set(entity, VELOCITY, value, |table| &mut table.velocity[..])
+    }
+    ///Adds a default `velocity` to `entity` (one migration); an existing value is kept. `false` if `entity` is not alive.
+    pub fn add_velocity(&mut self, entity: ::archetypal::Entity) -> bool {
+        self.storage.add_components(entity, VELOCITY)
+    }
+    ///Removes the `velocity` of `entity` (one migration) and returns it; `None` if it is not alive or has no `velocity`.
+    pub fn remove_velocity(
+        &mut self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<(f32, f32)> {
+        self.storage.take(entity, VELOCITY, |table| &mut table.velocity[..])
+    }
+    ///Whether `entity` is alive and has a `velocity`.
+    #[inline]
+    pub fn entity_has_velocity(&self, entity: ::archetypal::Entity) -> bool {
+        self.storage.has_components(entity, VELOCITY)
+    }
+    ///The `health` of `entity`; `None` if it is not alive or has no `health`.
+    #[inline]
+    pub fn get_health(
+        &self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<&u32> {
+        self.storage.get(entity, HEALTH, |table| &table.health[..])
+    }
+    ///The `health` of `entity`, mutably; `None` if it is not alive or has no `health`.
+    #[inline]
+    pub fn get_health_mut(
+        &mut self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<&mut u32> {
+        self.storage.get_mut(entity, HEALTH, |table| &mut table.health[..])
+    }
+    ///Calls `f` on the `health` of `entity` and returns its result; `None` if it is not alive or has no `health`.
+    pub fn modify_health<R>(
+        &mut self,
+        entity: ::archetypal::Entity,
+        f: impl ::core::ops::FnOnce(&mut u32) -> R,
+    ) -> ::core::option::Option<R> {
+        self.get_health_mut(entity).map(f)
+    }
+    ///Writes the `health` of `entity`, adding the component first (one migration) if missing. `false` if `entity` is not alive.
+    pub fn set_health(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
+        self.storage.set(entity, HEALTH, value, |table| &mut table.health[..])
+    }
+    ///Adds a default `health` to `entity` (one migration); an existing value is kept. `false` if `entity` is not alive.
+    pub fn add_health(&mut self, entity: ::archetypal::Entity) -> bool {
+        self.storage.add_components(entity, HEALTH)
+    }
+    ///Removes the `health` of `entity` (one migration) and returns it; `None` if it is not alive or has no `health`.
+    pub fn remove_health(
+        &mut self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<u32> {
+        self.storage.take(entity, HEALTH, |table| &mut table.health[..])
+    }
+    ///Whether `entity` is alive and has a `health`.
+    #[inline]
+    pub fn entity_has_health(&self, entity: ::archetypal::Entity) -> bool {
+        self.storage.has_components(entity, HEALTH)
+    }
+}
+impl World {
+    /// Caches the tables matching `include`, so `&self` queries on it (which
+    /// cannot fill the cache) skip the other tables.
+    pub fn warm_query(&mut self, include: WorldMask) {
+        self.storage.warm_query(include);
+    }
+    /// Every entity that has all components of `mask`.
+    pub fn query_entities(
+        &self,
+        mask: WorldMask,
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.query_entities(mask)
+    }
+    /// The first entity that has all components of `mask`.
+    pub fn query_first_entity(
+        &self,
+        mask: WorldMask,
+    ) -> ::core::option::Option<::archetypal::Entity> {
+        self.storage.query_first_entity(mask)
+    }
+    /// Calls `f(entity, table, index)` for every entity with all components of
+    /// `include` and none of `exclude`.
+    pub fn for_each<F>(&self, include: WorldMask, exclude: WorldMask, f: F)
+    where
+        F: ::core::ops::FnMut(::archetypal::Entity, &WorldComponentArrays, usize),
+    {
+        self.storage.for_each(include, exclude, f);
+    }
+    /// Calls `f(entity, table, index)` for every entity with all components of
+    /// `include` and none of `exclude`; `table` is a slice view of its table
+    /// (`table.position[index].x += 1.0`).
+    pub fn for_each_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
+    where
+        F: ::core::ops::FnMut(
+            ::archetypal::Entity,
+            &mut WorldComponentArraysMut<'_>,
+            usize,
+        ),
+    {
+        self.storage.for_each_mut(include, exclude, f);
+    }
+    /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
+    /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
+    pub fn for_each_table_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
+    where
+        F: ::core::ops::FnMut(&mut WorldComponentArraysMut<'_>),
+    {
+        self.storage.for_each_table_mut(include, exclude, f);
+    }
+    /// A read-only query builder: `world.query().with(A).without(B).iter(...)`.
+    pub fn query(&self) -> ::archetypal::Query<'_, WorldComponentArrays> {
+        ::archetypal::Query::new(&self.storage)
+    }
+    /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`.
+    pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, WorldComponentArrays> {
+        ::archetypal::QueryMut::new(&mut self.storage)
+    }
+    ///Every `position` in the world.
+    pub fn query_position(
+        &self,
+    ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
+        self.storage.column_values(POSITION, |table| &table.position[..])
+    }
+    ///The `position` column of every table that has one, as slices.
+    pub fn iter_position_slices(
+        &self,
+    ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
+        self.storage.column_slices(POSITION, |table| &table.position[..])
+    }
+    ///The `position` column of every table that has one, as mutable slices.
+    pub fn iter_position_slices_mut(
+        &mut self,
+    ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
+        self.storage.column_slices_mut(POSITION, |table| &mut table.position[..])
+    }
+    ///Every `velocity` in the world.
+    pub fn query_velocity(
+        &self,
+    ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
+        self.storage.column_values(VELOCITY, |table| &table.velocity[..])
+    }
+    ///The `velocity` column of every table that has one, as slices.
+    pub fn iter_velocity_slices(
+        &self,
+    ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
+        self.storage.column_slices(VELOCITY, |table| &table.velocity[..])
+    }
+    ///The `velocity` column of every table that has one, as mutable slices.
+    pub fn iter_velocity_slices_mut(
+        &mut self,
+    ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
+        self.storage.column_slices_mut(VELOCITY, |table| &mut table.velocity[..])
+    }
+    ///Every `health` in the world.
+    pub fn query_health(&self) -> impl ::core::iter::Iterator<Item = &u32> + '_ {
+        self.storage.column_values(HEALTH, |table| &table.health[..])
+    }
+    ///The `health` column of every table that has one, as slices.
+    pub fn iter_health_slices(&self) -> impl ::core::iter::Iterator<Item = &[u32]> + '_ {
+        self.storage.column_slices(HEALTH, |table| &table.health[..])
+    }
+    ///The `health` column of every table that has one, as mutable slices.
+    pub fn iter_health_slices_mut(
+        &mut self,
+    ) -> impl ::core::iter::Iterator<Item = &mut [u32]> + '_ {
+        self.storage.column_slices_mut(HEALTH, |table| &mut table.health[..])
+    }
+}
+impl World {
+    /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
+    /// run by rayon over tables and chunks of rows. Callable when every
+    /// component type is `Send`.
+    pub fn par_for_each_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
+    where
+        F: ::core::ops::Fn(::archetypal::Entity, &mut WorldComponentArraysMut<'_>, usize)
+            + ::core::marker::Sync + ::core::marker::Send,
+        for<'a> WorldComponentArrays: ::core::marker::Send,
+        for<'a> WorldComponentArraysMut<'a>: ::core::marker::Send,
+    {
+        self.storage.par_for_each_mut(include, exclude, f);
+    }
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub struct __WorldBuilderValues<
+    __Position = (f32, f32),
+    __Velocity = (f32, f32),
+    __Health = u32,
+> {
+    position: ::core::option::Option<__Position>,
+    velocity: ::core::option::Option<__Velocity>,
+    health: ::core::option::Option<__Health>,
+}
+#[automatically_derived]
+#[allow(non_camel_case_types)]
+impl<
+    __Position: ::core::clone::Clone,
+    __Velocity: ::core::clone::Clone,
+    __Health: ::core::clone::Clone,
+> ::core::clone::Clone for __WorldBuilderValues<__Position, __Velocity, __Health> {
+    #[inline]
+    fn clone(&self) -> __WorldBuilderValues<__Position, __Velocity, __Health> {
+        __WorldBuilderValues {
+            position: ::core::clone::Clone::clone(&self.position),
+            velocity: ::core::clone::Clone::clone(&self.velocity),
+            health: ::core::clone::Clone::clone(&self.health),
+        }
+    }
+}
+#[allow(unused_doc_comments)]
+impl __WorldBuilderValues {
+    fn mask(&self) -> WorldMask {
+        let mut mask = 0;
+        if self.position.is_some() {
+            mask |= POSITION;
+        }
+        if self.velocity.is_some() {
+            mask |= VELOCITY;
+        }
+        if self.health.is_some() {
+            mask |= HEALTH;
+        }
+        mask
+    }
+    fn write(self, table: &mut WorldComponentArraysMut<'_>, index: usize) {
+        if let ::core::option::Option::Some(value) = self.position {
+            table.position[index] = value;
+        }
+        if let ::core::option::Option::Some(value) = self.velocity {
+            table.velocity[index] = value;
+        }
+        if let ::core::option::Option::Some(value) = self.health {
+            table.health[index] = value;
+        }
+    }
+}
+///Spawns `World` entities with chosen component values: `EntityBuilder::new().with_position(p).spawn(&mut world, 1)`.
+pub struct WorldEntityBuilder {
+    values: __WorldBuilderValues,
+}
+#[allow(unused_doc_comments)]
+impl ::core::default::Default for WorldEntityBuilder {
+    fn default() -> Self {
+        let values = __WorldBuilderValues {
+            position: ::core::option::Option::None,
+            velocity: ::core::option::Option::None,
+            health: ::core::option::Option::None,
+        };
+        Self { values }
+    }
+}
+impl WorldEntityBuilder {
+    /// A builder with no components.
+    pub fn new() -> Self {
+        ::core::default::Default::default()
+    }
+    ///Gives the entities a `position` of `value`.
+    pub fn with_position(mut self, value: (f32, f32)) -> Self {
+        self.values.position = ::core::option::Option::Some(value);
+        self
+    }
+    ///Gives the entities a `velocity` of `value`.
+    pub fn with_velocity(mut self, value: (f32, f32)) -> Self {
+        self.values.velocity = ::core::option::Option::Some(value);
+        self
+    }
+    ///Gives the entities a `health` of `value`.
+    pub fn with_health(mut self, value: u32) -> Self {
+        self.values.health = ::core::option::Option::Some(value);
+        self
+    }
+    /// The components the builder gives.
+    pub fn mask(&self) -> WorldMask {
+        self.values.mask()
+    }
+    /// Spawns `count` entities with the builder's components, each given a clone
+    /// of the values. Callable when every component type is `Clone`; otherwise use
+    /// [`spawn_one`](Self::spawn_one).
+    pub fn spawn(
+        self,
+        world: &mut World,
+        count: usize,
+    ) -> ::std::vec::Vec<::archetypal::Entity>
+    where
+        for<'a> __WorldBuilderValues: ::core::clone::Clone,
+    {
+        world
+            .spawn_batch(
+                self.mask(),
+                count,
+                |table, index| {
+                    ::core::clone::Clone::clone(&self.values).write(table, index);
+                },
+            )
+    }
+    /// Spawns one entity, moving the builder's values into it (no `Clone` needed).
+    pub fn spawn_one(self, world: &mut World) -> ::archetypal::Entity {
+        let mask = self.mask();
+        let mut values = ::core::option::Option::Some(self.values);
+        world
+            .spawn_batch(
+                mask,
+                1,
+                |table, index| {
+                    if let ::core::option::Option::Some(values) = values.take() {
+                        values.write(table, index);
+                    }
+                },
+            )[0]
+    }
+}
+///The singletons of `World`, declared in its `Resources` block.
+pub struct WorldResources {
+    ///The `delta_time` resource.
+    pub delta_time: f32,
+}
+#[automatically_derived]
+impl ::core::default::Default for WorldResources {
+    #[inline]
+    fn default() -> WorldResources {
+        WorldResources {
+            delta_time: ::core::default::Default::default(),
+        }
+    }
+}
+fn main() {}

@@ -1,0 +1,15 @@
+//! Snapshot of the code `ecs!` generates for a small world: every change to the generated
+//! code shows up in `small_world.expanded.rs` in review.
+
+archetypal::ecs! {
+    World {
+        position: (f32, f32) => POSITION,
+        velocity: (f32, f32) => VELOCITY,
+        health: u32 => HEALTH,
+    }
+    Resources {
+        delta_time: f32,
+    }
+}
+
+fn main() {}

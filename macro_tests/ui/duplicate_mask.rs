@@ -1,0 +1,8 @@
+archetypal::ecs! {
+    World {
+        position: u8 => POSITION,
+        velocity: u8 => POSITION,
+    }
+}
+
+fn main() {}

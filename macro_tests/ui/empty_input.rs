@@ -1,0 +1,3 @@
+archetypal::ecs! {}
+
+fn main() {}

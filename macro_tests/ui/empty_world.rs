@@ -1,0 +1,5 @@
+archetypal::ecs! {
+    World {}
+}
+
+fn main() {}

@@ -1,0 +1,6 @@
+archetypal::ecs! {
+    position: u8 => POSITION,
+    velocity: u8 => VELOCITY,
+}
+
+fn main() {}

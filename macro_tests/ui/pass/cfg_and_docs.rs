@@ -1,0 +1,52 @@
+//! Every item `ecs!` generates is documented, a `///` comment on a component reaches its
+//! items, and a component behind `#[cfg(any())]` disappears from all of them. The generated
+//! code is also free of `unsafe`, so a crate that forbids it can invoke `ecs!`.
+
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+/// Where an entity is.
+#[derive(Default, Clone, Copy, Debug, PartialEq)]
+pub struct Position {
+    /// Horizontal.
+    pub x: f32,
+    /// Vertical.
+    pub y: f32,
+}
+
+/// Debug data, compiled out together with its component below.
+#[cfg(any())]
+#[derive(Default, Clone)]
+pub struct DebugInfo;
+
+archetypal::ecs! {
+    World {
+        /// Where the entity is.
+        position: Position => POSITION,
+        /// Compiled out: no column, no accessors, no mask bit.
+        #[cfg(any())]
+        debug_info: DebugInfo => DEBUG_INFO,
+        /// Hit points.
+        health: u32 => HEALTH,
+    }
+    Resources {
+        /// Seconds since the last frame.
+        delta_time: f32,
+    }
+}
+
+fn main() {
+    assert_eq!(World::COMPONENT_COUNT, 2);
+    assert_eq!(COMPONENT_COUNT, 2);
+    assert_eq!(POSITION | HEALTH, 0b11);
+    let mut world = World::new();
+    let entity = world.spawn(POSITION | HEALTH);
+    world.set_health(entity, 5);
+    world.resources.delta_time = 0.25;
+    assert_eq!(world.get_health(entity), Some(&5));
+    assert_eq!(world.component_mask(entity), Some(POSITION | HEALTH));
+    let _ = EntityBuilder::new()
+        .with_position(Position { x: 1.0, y: 0.0 })
+        .spawn(&mut world, 1);
+    assert_eq!(world.query_position().count(), 2);
+}

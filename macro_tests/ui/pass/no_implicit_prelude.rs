@@ -1,0 +1,92 @@
+//! Every path `ecs!` generates is fully qualified: the world compiles and works in a module
+//! with no implicit prelude (no `Option`, `Vec`, `Default`, `Clone`, ... in scope).
+
+#![no_implicit_prelude]
+
+mod game {
+    #[derive(
+        ::core::default::Default, ::core::clone::Clone, ::core::fmt::Debug, ::core::cmp::PartialEq,
+    )]
+    pub struct Position {
+        pub x: f32,
+        pub y: f32,
+    }
+
+    #[derive(
+        ::core::default::Default, ::core::clone::Clone, ::core::fmt::Debug, ::core::cmp::PartialEq,
+    )]
+    pub struct Velocity {
+        pub x: f32,
+        pub y: f32,
+    }
+
+    ::archetypal::ecs! {
+        World {
+            position: Position => POSITION,
+            velocity: Velocity => VELOCITY,
+            health: u32 => HEALTH,
+        }
+        Resources {
+            delta_time: f32,
+            names: ::std::vec::Vec<::std::string::String>,
+        }
+    }
+}
+
+fn main() {
+    // The test's own code needs these; the generated code must not.
+    use ::core::assert;
+    use ::core::assert_eq;
+    use ::core::convert::From;
+    use ::core::iter::Iterator;
+    use ::core::option::Option::Some;
+
+    use game::{EntityBuilder, HEALTH, POSITION, Position, VELOCITY, Velocity, World};
+
+    let mut world = World::new();
+    world.resources.delta_time = 0.5;
+    world
+        .resources
+        .names
+        .push(::std::string::String::from("player"));
+
+    let entity = world.spawn(POSITION | VELOCITY);
+    assert!(world.set_velocity(entity, Velocity { x: 2.0, y: 4.0 }));
+    let delta_time = world.resources.delta_time;
+    world.for_each_mut(POSITION | VELOCITY, 0, |_, table, index| {
+        table.position[index].x += table.velocity[index].x * delta_time;
+        table.position[index].y += table.velocity[index].y * delta_time;
+    });
+    assert_eq!(
+        world.get_position(entity),
+        Some(&Position { x: 1.0, y: 2.0 })
+    );
+
+    assert!(world.add_health(entity));
+    assert_eq!(
+        world.modify_health(entity, |health| {
+            *health += 3;
+            *health
+        }),
+        Some(3)
+    );
+    assert_eq!(
+        world.remove_velocity(entity),
+        Some(Velocity { x: 2.0, y: 4.0 })
+    );
+    assert!(!world.entity_has_velocity(entity));
+
+    let built = EntityBuilder::new()
+        .with_position(Position { x: 1.0, y: 1.0 })
+        .with_health(7)
+        .spawn(&mut world, 3);
+    assert_eq!(built.len(), 3);
+    let one = EntityBuilder::new().with_health(1).spawn_one(&mut world);
+    assert!(world.is_alive(one));
+
+    assert_eq!(world.query_entities(HEALTH).count(), 5);
+    assert_eq!(world.query_health().copied().sum::<u32>(), 3 + 3 * 7 + 1);
+    assert_eq!(world.entity_count(), 5);
+    assert!(world.despawn(entity));
+    assert!(world.check_invariants().is_ok());
+}

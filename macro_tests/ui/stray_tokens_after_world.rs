@@ -1,0 +1,8 @@
+archetypal::ecs! {
+    World {
+        position: u8 => POSITION,
+    }
+    delta_time: f32,
+}
+
+fn main() {}
