@@ -53,7 +53,11 @@ pub fn reserve<C>(column: &mut Vec<C>, present: bool, additional: usize) {
 /// slice's length and drops the bounds checks of `table.position[index]` in the closure.
 #[inline]
 pub fn view<C>(column: &mut [C], included: bool, rows: usize) -> &mut [C] {
-    if included { &mut column[..rows] } else { column }
+    if included {
+        &mut column[..rows]
+    } else {
+        column
+    }
 }
 
 /// Splits a column view at row `at`; an absent (empty) column splits into two empty halves.

@@ -6,12 +6,16 @@ mod archetype;
 pub mod column;
 pub mod edges;
 mod entity;
+pub mod events;
 pub mod hash;
 mod macros;
 mod mask;
 mod query;
 pub mod query_cache;
+pub mod schedule;
 mod storage;
+mod tags;
+pub mod tick;
 
 #[doc(hidden)]
 #[path = "private.rs"]
@@ -19,6 +23,10 @@ pub mod __private;
 
 pub use archetype::Archetype;
 pub use entity::{Entity, EntityAllocator, EntityLocation, EntityLocations};
+pub use events::{Consumed, EventChannel, EventCursor};
 pub use mask::{Bitmask, Bits, MAX_MASK_BITS, MaskWidth, SelectMask};
 pub use query::{Query, QueryMut};
+pub use schedule::{Schedule, ScheduleError};
 pub use storage::{InvariantError, MatchingTables, MatchingTablesMut, Storage};
+pub use tags::TagSet;
+pub use tick::{MAX_TICK_AGE, Tick};

@@ -147,7 +147,12 @@ mod tests {
     fn clamp_leaves_recent_stamps_alone() {
         // Small enough that the age limit lies before zero.
         let now = Tick(12);
-        for stamp in [now, Tick(11), Tick(0), Tick(12u32.wrapping_sub(MAX_TICK_AGE))] {
+        for stamp in [
+            now,
+            Tick(11),
+            Tick(0),
+            Tick(12u32.wrapping_sub(MAX_TICK_AGE)),
+        ] {
             assert_eq!(stamp.clamp_age(now), stamp);
         }
     }
@@ -190,7 +195,10 @@ mod tests {
         let stale = Tick(consumer.0.wrapping_sub(3 * MAX_TICK_AGE));
         assert!(stale.is_newer_than(consumer), "unclamped, it has wrapped");
         let clamped = stale.clamp_age(now);
-        assert!(!clamped.is_newer_than(consumer), "old write is not a change");
+        assert!(
+            !clamped.is_newer_than(consumer),
+            "old write is not a change"
+        );
         assert!(Tick(now.0 - 50).is_newer_than(consumer));
     }
 
@@ -216,7 +224,8 @@ mod tests {
         let clamp_time = Tick(3 * MAX_TICK_AGE);
         let clamped = Tick::ZERO.clamp_age(clamp_time);
         let next_clamp_time = Tick(clamp_time.0.wrapping_add(MAX_TICK_AGE));
-        assert!(next_clamp_time.is_newer_than(Tick(next_clamp_time.0 - 1)));
+        let one_tick_sooner = Tick(next_clamp_time.0.wrapping_sub(1));
+        assert!(one_tick_sooner.is_newer_than(clamped));
         assert!(!next_clamp_time.is_newer_than(clamped));
     }
 
