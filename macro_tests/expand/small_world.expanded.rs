@@ -390,11 +390,11 @@ impl World {
         self.storage.get_mut(entity, POSITION, |table| &mut table.position[..])
     }
     ///Calls `f` on the `position` of `entity` and returns its result; `None` if it is not alive or has no `position`.
-    pub fn modify_position<R>(
+    pub fn modify_position<__Output>(
         &mut self,
         entity: ::archetypal::Entity,
-        f: impl ::core::ops::FnOnce(&mut (f32, f32)) -> R,
-    ) -> ::core::option::Option<R> {
+        f: impl ::core::ops::FnOnce(&mut (f32, f32)) -> __Output,
+    ) -> ::core::option::Option<__Output> {
         self.get_position_mut(entity).map(f)
     }
     ///Writes the `position` of `entity`, adding the component first (one migration) if missing. `false` if `entity` is not alive.
@@ -438,11 +438,11 @@ impl World {
         self.storage.get_mut(entity, VELOCITY, |table| &mut table.velocity[..])
     }
     ///Calls `f` on the `velocity` of `entity` and returns its result; `None` if it is not alive or has no `velocity`.
-    pub fn modify_velocity<R>(
+    pub fn modify_velocity<__Output>(
         &mut self,
         entity: ::archetypal::Entity,
-        f: impl ::core::ops::FnOnce(&mut (f32, f32)) -> R,
-    ) -> ::core::option::Option<R> {
+        f: impl ::core::ops::FnOnce(&mut (f32, f32)) -> __Output,
+    ) -> ::core::option::Option<__Output> {
         self.get_velocity_mut(entity).map(f)
     }
     ///Writes the `velocity` of `entity`, adding the component first (one migration) if missing. `false` if `entity` is not alive.
@@ -486,11 +486,11 @@ impl World {
         self.storage.get_mut(entity, HEALTH, |table| &mut table.health[..])
     }
     ///Calls `f` on the `health` of `entity` and returns its result; `None` if it is not alive or has no `health`.
-    pub fn modify_health<R>(
+    pub fn modify_health<__Output>(
         &mut self,
         entity: ::archetypal::Entity,
-        f: impl ::core::ops::FnOnce(&mut u32) -> R,
-    ) -> ::core::option::Option<R> {
+        f: impl ::core::ops::FnOnce(&mut u32) -> __Output,
+    ) -> ::core::option::Option<__Output> {
         self.get_health_mut(entity).map(f)
     }
     ///Writes the `health` of `entity`, adding the component first (one migration) if missing. `false` if `entity` is not alive.

@@ -25,11 +25,12 @@ macro_rules! __ecs_accessors {
 
                     #[doc = "Calls `f` on the `" $field "` of `entity` and returns its result; `None` if it is not alive or has no `" $field "`."]
                     $(#[$attr])*
-                    pub fn [<modify_ $field>]<R>(
+                    // `__Output`, not `R`: a generic shadows a component type of the same name.
+                    pub fn [<modify_ $field>]<__Output>(
                         &mut self,
                         entity: $crate::Entity,
-                        f: impl ::core::ops::FnOnce(&mut $ty) -> R,
-                    ) -> ::core::option::Option<R> {
+                        f: impl ::core::ops::FnOnce(&mut $ty) -> __Output,
+                    ) -> ::core::option::Option<__Output> {
                         self.[<get_ $field _mut>](entity).map(f)
                     }
 

@@ -1,0 +1,459 @@
+//! The interleaved report: every workload, every contender, in one process.
+//!
+//! `cargo run -p benches --release --bin report [-- --quick] [--only NAME] [--out DIR]`
+//! (the workspace's release profile has `lto = "thin"`, `codegen-units = 1`, and criterion's
+//! `bench` profile inherits it).
+//!
+//! On a shared machine, timings drift by tens of percent between runs and even between
+//! minutes of one run. So contenders of a workload are never timed in separate phases: each
+//! round times a sample of every contender back to back (in a rotated order), many passes per
+//! sample, and the report takes the median over rounds. Worlds are rebuilt every few rounds, so
+//! no contender keeps one lucky or unlucky memory layout. archetypal's ratio to a contender is
+//! the median over rounds of the per-round ratio, so a slow minute slows both sides of it.
+//!
+//! Before timing, every contender runs one pass from a fresh setup and the checksums of a
+//! workload must agree: no contender is measured doing less work.
+//!
+//! Writes the markdown table to `benches/report.md` and a bar chart of the ratios to
+//! `benches/report.svg` (or to `report.md` and `report.svg` in `--out DIR`), and prints the
+//! table.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use benches::{Contender, Kind, Pass, Workload, checksum_after_one_pass, workloads};
+use plotters::prelude::*;
+
+/// How long the rounds run: the number of rounds and the length of one sample.
+#[derive(Clone, Copy, Debug)]
+struct Budget {
+    rounds: usize,
+    sample: Duration,
+}
+
+const FULL: Budget = Budget {
+    rounds: 41,
+    sample: Duration::from_millis(8),
+};
+
+const QUICK: Budget = Budget {
+    rounds: 9,
+    sample: Duration::from_millis(3),
+};
+
+/// Every contender's world is rebuilt (untimed) after this many rounds.
+const REBUILD_EVERY: usize = 8;
+
+/// The timings of one contender.
+struct Measured {
+    contender: Contender,
+    /// Time per pass of every round, in round order.
+    per_pass: Vec<Duration>,
+    /// Median of `per_pass`.
+    median: Duration,
+    /// Interquartile range of `per_pass`, relative to the median.
+    spread: f64,
+    /// archetypal's time over this contender's, median over rounds (`None` without an
+    /// archetypal reference).
+    ratio: Option<f64>,
+}
+
+/// The results of one workload.
+struct WorkloadResult {
+    workload: Workload,
+    checksum: u64,
+    measured: Vec<Measured>,
+}
+
+fn main() {
+    let mut budget = FULL;
+    let mut only: Option<String> = None;
+    let mut directory = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--quick" => budget = QUICK,
+            "--only" => only = args.next(),
+            "--out" => directory = args.next().map(PathBuf::from).unwrap_or(directory),
+            other => {
+                eprintln!(
+                    "unknown argument {other:?}; expected --quick, --only WORKLOAD or --out DIRECTORY"
+                );
+                std::process::exit(2);
+            }
+        }
+    }
+
+    if cfg!(debug_assertions) {
+        eprintln!("warning: a debug build; run with --release");
+    }
+
+    let mut results = Vec::new();
+    for workload in workloads() {
+        if only.as_deref().is_some_and(|name| name != workload.name) {
+            continue;
+        }
+        eprintln!("{}: {}", workload.name, workload.description);
+        results.push(measure(workload, budget));
+    }
+
+    let markdown = markdown(&results, budget);
+    println!("{markdown}");
+    let markdown_path = directory.join("report.md");
+    std::fs::write(&markdown_path, &markdown).expect("write report.md");
+    let chart_path = directory.join("report.svg");
+    chart(&results, &chart_path).expect("draw report.svg");
+    eprintln!(
+        "wrote {} and {}",
+        markdown_path.display(),
+        chart_path.display()
+    );
+}
+
+/// Checks the checksums, then times every contender of `workload` interleaved.
+fn measure(workload: Workload, budget: Budget) -> WorkloadResult {
+    let checksum = verify(&workload);
+
+    let mut passes: Vec<Box<dyn Pass>> = workload
+        .contenders
+        .iter()
+        .map(|contender| (contender.setup)())
+        .collect();
+    let calls: Vec<u32> = passes
+        .iter_mut()
+        .map(|pass| calls_per_sample(pass.as_mut(), budget.sample))
+        .collect();
+
+    let count = passes.len();
+    let mut per_pass = vec![Vec::with_capacity(budget.rounds); count];
+    for round in 0..budget.rounds {
+        if round > 0 && round % REBUILD_EVERY == 0 {
+            // Fresh worlds at fresh addresses: a sub-microsecond pass is sensitive to where its
+            // tables landed in memory, and one unlucky layout must not decide the median.
+            for (pass, contender) in passes.iter_mut().zip(&workload.contenders) {
+                *pass = (contender.setup)();
+                pass.run();
+            }
+        }
+        for offset in 0..count {
+            let index = (round + offset) % count;
+            per_pass[index].push(time(passes[index].as_mut(), calls[index]));
+        }
+    }
+
+    let reference = workload
+        .contenders
+        .iter()
+        .position(|contender| contender.kind == Kind::Archetypal);
+    let measured = workload
+        .contenders
+        .iter()
+        .zip(per_pass.iter())
+        .map(|(contender, times)| Measured {
+            contender: *contender,
+            per_pass: times.clone(),
+            median: median_duration(times),
+            spread: spread(times),
+            ratio: reference.map(|reference| {
+                let ratios: Vec<f64> = per_pass[reference]
+                    .iter()
+                    .zip(times)
+                    .map(|(archetypal, other)| archetypal.as_secs_f64() / other.as_secs_f64())
+                    .collect();
+                median(&ratios)
+            }),
+        })
+        .collect();
+    WorkloadResult {
+        workload,
+        checksum,
+        measured,
+    }
+}
+
+/// One pass of every contender from a fresh setup; panics unless all checksums agree.
+fn verify(workload: &Workload) -> u64 {
+    let checksums: Vec<(&str, u64)> = workload
+        .contenders
+        .iter()
+        .map(|contender| (contender.name, checksum_after_one_pass(contender)))
+        .collect();
+    let first = checksums[0].1;
+    assert!(
+        checksums.iter().all(|&(_, checksum)| checksum == first),
+        "{}: contenders disagree after one pass: {checksums:#x?}",
+        workload.name
+    );
+    first
+}
+
+/// Warms `pass` up and returns how many passes fill about one sample.
+fn calls_per_sample(pass: &mut dyn Pass, sample: Duration) -> u32 {
+    pass.run();
+    let mut calls = 1u32;
+    loop {
+        let elapsed = time(pass, calls) * calls;
+        if elapsed >= sample / 4 || calls >= 1 << 20 {
+            let per_pass = elapsed.as_secs_f64() / f64::from(calls);
+            let wanted = (sample.as_secs_f64() / per_pass).round();
+            return (wanted as u32).clamp(1, 1 << 20);
+        }
+        calls *= 2;
+    }
+}
+
+/// Runs `calls` passes and returns the time per pass.
+fn time(pass: &mut dyn Pass, calls: u32) -> Duration {
+    let start = Instant::now();
+    for _ in 0..calls {
+        pass.run();
+    }
+    start.elapsed() / calls
+}
+
+fn median(values: &[f64]) -> f64 {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let middle = sorted.len() / 2;
+    if sorted.len() % 2 == 1 {
+        sorted[middle]
+    } else {
+        (sorted[middle - 1] + sorted[middle]) / 2.0
+    }
+}
+
+fn median_duration(times: &[Duration]) -> Duration {
+    let seconds: Vec<f64> = times.iter().map(Duration::as_secs_f64).collect();
+    Duration::from_secs_f64(median(&seconds))
+}
+
+/// Interquartile range over median.
+fn spread(times: &[Duration]) -> f64 {
+    let mut seconds: Vec<f64> = times.iter().map(Duration::as_secs_f64).collect();
+    seconds.sort_by(f64::total_cmp);
+    let quartile = |q: f64| seconds[((seconds.len() - 1) as f64 * q).round() as usize];
+    (quartile(0.75) - quartile(0.25)) / median(&seconds)
+}
+
+fn format_duration(duration: Duration) -> String {
+    let nanos = duration.as_secs_f64() * 1e9;
+    if nanos < 1e3 {
+        format!("{nanos:.1} ns")
+    } else if nanos < 1e6 {
+        format!("{:.2} µs", nanos / 1e3)
+    } else {
+        format!("{:.3} ms", nanos / 1e6)
+    }
+}
+
+/// The contenders shown as columns of the ratio matrix and bars of the chart, in order.
+fn columns<'a>(results: impl IntoIterator<Item = &'a WorkloadResult>) -> Vec<&'static str> {
+    let mut names: Vec<(Kind, usize, &'static str)> = Vec::new();
+    for result in results {
+        for (position, measured) in result.measured.iter().enumerate() {
+            let contender = measured.contender;
+            if contender.kind != Kind::Archetypal
+                && !names.iter().any(|&(_, _, name)| name == contender.name)
+            {
+                names.push((contender.kind, position, contender.name));
+            }
+        }
+    }
+    // Peers first, then baselines, then archetypal's other APIs.
+    let rank = |kind: Kind| match kind {
+        Kind::Peer => 0,
+        Kind::Baseline => 1,
+        Kind::ArchetypalVariant | Kind::Archetypal => 2,
+    };
+    names.sort_by_key(|&(kind, position, _)| (rank(kind), position));
+    names.into_iter().map(|(_, _, name)| name).collect()
+}
+
+fn markdown(results: &[WorkloadResult], budget: Budget) -> String {
+    let mut out = String::new();
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let _ = writeln!(out, "# archetypal vs peers: interleaved report\n");
+    let _ = writeln!(
+        out,
+        "Generated by `cargo run -p benches --release --bin report` on {threads} hardware \
+         threads: {} rounds per workload, each round timing every contender back to back \
+         (rotated order), about {} ms of passes per sample, worlds rebuilt every {REBUILD_EVERY} \
+         rounds. Times are the median per pass over rounds; IQR is the \
+         interquartile range over the median. **ratio = archetypal time / contender time**, the \
+         median of the per-round ratios: below 1.00 archetypal is faster. Every contender's \
+         checksum after one pass from a fresh setup was checked equal before timing.\n",
+        budget.rounds,
+        budget.sample.as_millis()
+    );
+
+    let _ = writeln!(
+        out,
+        "| workload | contender | API | median / pass | IQR | ratio |"
+    );
+    let _ = writeln!(out, "|---|---|---|---:|---:|---:|");
+    for result in results {
+        for measured in &result.measured {
+            let ratio = match (measured.contender.kind, measured.ratio) {
+                (Kind::Archetypal, _) => "(reference)".to_string(),
+                (_, Some(ratio)) => format!("{ratio:.2}"),
+                (_, None) => "n/a".to_string(),
+            };
+            let _ = writeln!(
+                out,
+                "| {} | {} | `{}` | {} | {:.0}% | {} |",
+                result.workload.name,
+                measured.contender.name,
+                // A `|` splits a table cell even inside a code span.
+                measured.contender.api.replace('|', "\\|"),
+                format_duration(measured.median),
+                measured.spread * 100.0,
+                ratio
+            );
+        }
+    }
+
+    let columns = columns(results);
+    let _ = writeln!(out, "\n## archetypal time / contender time\n");
+    let _ = writeln!(out, "| workload | {} |", columns.join(" | "));
+    let _ = writeln!(out, "|---|{}", "---:|".repeat(columns.len()));
+    for result in results {
+        let cells: Vec<String> = columns
+            .iter()
+            .map(|name| {
+                result
+                    .measured
+                    .iter()
+                    .find(|measured| measured.contender.name == *name)
+                    .and_then(|measured| measured.ratio)
+                    .map_or_else(|| "—".to_string(), |ratio| format!("{ratio:.2}"))
+            })
+            .collect();
+        let _ = writeln!(out, "| {} | {} |", result.workload.name, cells.join(" | "));
+    }
+
+    let _ = writeln!(out, "\n## workloads\n");
+    for result in results {
+        let _ = writeln!(
+            out,
+            "- `{}`: {} (checksum `{:016x}`, {} rounds)",
+            result.workload.name,
+            result.workload.description,
+            result.checksum,
+            result
+                .measured
+                .first()
+                .map_or(0, |measured| measured.per_pass.len())
+        );
+    }
+    out
+}
+
+/// A grouped bar chart of the ratios, one group per workload, one bar per contender, on a log
+/// axis with bars drawn from 1.0 (up: archetypal slower, down: archetypal faster).
+fn chart(results: &[WorkloadResult], path: &Path) -> Result<(), Box<dyn std::error::Error>> {
+    // Workloads without an archetypal contender have no ratio to draw.
+    let results: Vec<&WorkloadResult> = results
+        .iter()
+        .filter(|result| {
+            result
+                .measured
+                .iter()
+                .any(|measured| measured.ratio.is_some())
+        })
+        .collect();
+    let columns = columns(results.iter().copied());
+    let ratios: Vec<f64> = results
+        .iter()
+        .flat_map(|result| result.measured.iter().filter_map(|measured| measured.ratio))
+        .collect();
+    let low = ratios.iter().copied().fold(0.5, f64::min) / 1.3;
+    let high = ratios.iter().copied().fold(2.0, f64::max) * 1.3;
+    let groups = results.len() as f64;
+    // Room left of the first group for the gridline labels.
+    const LEFT: f64 = -0.8;
+
+    let root = SVGBackend::new(path, (1200, 640)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(
+            "archetypal time / contender time (below 1: archetypal faster)",
+            ("sans-serif", 22),
+        )
+        .margin(16)
+        .x_label_area_size(40)
+        .y_label_area_size(64)
+        // The extra room on the right holds the legend.
+        .build_cartesian_2d(LEFT..groups + 0.9, (low..high).log_scale())?;
+
+    let names: Vec<&str> = results.iter().map(|result| result.workload.name).collect();
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .disable_y_mesh()
+        .x_labels(results.len() + 1)
+        .x_label_formatter(&|x| {
+            let index = x.round();
+            if (x - index).abs() < 0.01 && index >= 0.0 {
+                names.get(index as usize).copied().unwrap_or("").to_string()
+            } else {
+                String::new()
+            }
+        })
+        .y_desc("archetypal time / contender time (log scale)")
+        .y_label_formatter(&|_| String::new())
+        .draw()?;
+
+    // Gridlines and labels at 1-2-5 steps: the log axis alone labels only powers of ten.
+    let steps = (-4..4)
+        .flat_map(|exponent| [1.0, 2.0, 5.0].map(|step| step * 10f64.powi(exponent)))
+        .filter(|y| (low..high).contains(y));
+    for y in steps {
+        chart.draw_series(LineSeries::new(
+            [(LEFT, y), (groups + 0.9, y)],
+            BLACK.mix(0.15).stroke_width(1),
+        ))?;
+        chart.draw_series(std::iter::once(Text::new(
+            format!("{y}"),
+            (LEFT + 0.02, y),
+            ("sans-serif", 13).into_font().color(&BLACK),
+        )))?;
+    }
+
+    let width = 0.84 / columns.len() as f64;
+    for (column, name) in columns.iter().enumerate() {
+        let color = Palette99::pick(column).to_rgba();
+        let bars = results
+            .iter()
+            .enumerate()
+            .filter_map(|(group, result)| {
+                let measured = result
+                    .measured
+                    .iter()
+                    .find(|measured| measured.contender.name == *name)?;
+                let ratio = measured.ratio?;
+                let left = group as f64 - 0.42 + column as f64 * width;
+                Some(Rectangle::new(
+                    [(left, 1.0), (left + width * 0.9, ratio)],
+                    color.filled(),
+                ))
+            })
+            .collect::<Vec<_>>();
+        chart
+            .draw_series(bars)?
+            .label(*name)
+            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], color.filled()));
+    }
+    chart.draw_series(LineSeries::new(
+        [(LEFT, 1.0), (groups + 0.9, 1.0)],
+        BLACK.stroke_width(1),
+    ))?;
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .draw()?;
+    root.present()?;
+    Ok(())
+}

@@ -1,0 +1,229 @@
+//! `add_remove`: 10,000 entities with `A`; add `B` to every one, then remove `B` from every
+//! one: two migrations per entity per pass. World setup is untimed. No `Vec` baseline: a
+//! plain `Vec` has no structural change to compare with.
+
+use bevy_ecs::component::Component;
+
+use crate::{Checksum, Contender, Kind, Pass, Workload};
+
+/// Entities in the world (ecs_bench_suite's size).
+pub const ENTITIES: usize = 10_000;
+
+/// The component every entity keeps.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
+pub struct A(pub f32);
+
+/// The component added and removed.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
+pub struct B(pub f32);
+
+fn a_value(index: usize) -> A {
+    A(index as f32)
+}
+
+/// Checksum of every `A` plus how many entities still have a `B` (0 after a pass).
+fn checksum<'a>(a_values: impl IntoIterator<Item = &'a A>, with_b: usize) -> u64 {
+    let mut sum = Checksum::new();
+    a_values.into_iter().for_each(|a| sum.f32(0, a.0));
+    sum.count(1, with_b as u64);
+    sum.finish()
+}
+
+/// The workload and its contenders.
+pub fn workload() -> Workload {
+    Workload {
+        name: "add_remove",
+        description: "add B to 10,000 entities with A, then remove it from all",
+        contenders: vec![archetypal(), hecs(), bevy(), freecs()],
+    }
+}
+
+// ----- archetypal ---------------------------------------------------------------------------
+
+/// archetypal's world.
+pub mod archetypal_world {
+    pub use super::{A, B};
+
+    archetypal::ecs! {
+        World {
+            a: A => A_BIT,
+            b: B => B_BIT,
+        }
+    }
+}
+
+struct Archetypal {
+    world: archetypal_world::World,
+    entities: Vec<archetypal::Entity>,
+}
+
+impl Pass for Archetypal {
+    fn run(&mut self) {
+        for &entity in &self.entities {
+            self.world.add_components(entity, archetypal_world::B_BIT);
+        }
+        for &entity in &self.entities {
+            self.world
+                .remove_components(entity, archetypal_world::B_BIT);
+        }
+    }
+    fn checksum(&mut self) -> u64 {
+        let tables = self.world.tables();
+        checksum(
+            tables.iter().flat_map(|table| &table.a),
+            tables.iter().map(|table| table.b.len()).sum(),
+        )
+    }
+}
+
+fn archetypal() -> Contender {
+    Contender {
+        name: "archetypal",
+        api: "add_components(e, B) / remove_components(e, B)",
+        kind: Kind::Archetypal,
+        setup: || {
+            let mut world = archetypal_world::World::new();
+            let mut next = 0;
+            let entities = world.spawn_batch(archetypal_world::A_BIT, ENTITIES, |table, row| {
+                table.a[row] = a_value(next);
+                next += 1;
+            });
+            Box::new(Archetypal { world, entities })
+        },
+    }
+}
+
+// ----- hecs ---------------------------------------------------------------------------------
+
+struct Hecs {
+    world: hecs::World,
+    entities: Vec<hecs::Entity>,
+}
+
+impl Pass for Hecs {
+    fn run(&mut self) {
+        for &entity in &self.entities {
+            self.world.insert_one(entity, B(0.0)).expect("alive");
+        }
+        for &entity in &self.entities {
+            self.world.remove_one::<B>(entity).expect("has B");
+        }
+    }
+    fn checksum(&mut self) -> u64 {
+        checksum(
+            self.world.query::<&A>().iter(),
+            self.world.query::<&B>().iter().count(),
+        )
+    }
+}
+
+fn hecs() -> Contender {
+    Contender {
+        name: "hecs",
+        api: "insert_one(e, B) / remove_one::<B>(e)",
+        kind: Kind::Peer,
+        setup: || {
+            let mut world = hecs::World::new();
+            let entities = world
+                .spawn_batch((0..ENTITIES).map(|index| (a_value(index),)))
+                .collect();
+            Box::new(Hecs { world, entities })
+        },
+    }
+}
+
+// ----- bevy_ecs -----------------------------------------------------------------------------
+
+struct Bevy {
+    world: bevy_ecs::world::World,
+    entities: Vec<bevy_ecs::entity::Entity>,
+}
+
+impl Pass for Bevy {
+    fn run(&mut self) {
+        for &entity in &self.entities {
+            self.world.entity_mut(entity).insert(B(0.0));
+        }
+        for &entity in &self.entities {
+            self.world.entity_mut(entity).remove::<B>();
+        }
+    }
+    fn checksum(&mut self) -> u64 {
+        let a_values: Vec<A> = self
+            .world
+            .query::<&A>()
+            .iter(&self.world)
+            .copied()
+            .collect();
+        let with_b = self.world.query::<&B>().iter(&self.world).count();
+        checksum(&a_values, with_b)
+    }
+}
+
+fn bevy() -> Contender {
+    Contender {
+        name: "bevy_ecs",
+        api: "entity_mut(e).insert(B) / .remove::<B>()",
+        kind: Kind::Peer,
+        setup: || {
+            let mut world = bevy_ecs::world::World::new();
+            let entities = world.spawn_batch((0..ENTITIES).map(a_value)).collect();
+            Box::new(Bevy { world, entities })
+        },
+    }
+}
+
+// ----- freecs -------------------------------------------------------------------------------
+
+/// freecs's world.
+pub mod freecs_world {
+    pub use super::{A, B};
+
+    freecs::ecs! {
+        World {
+            a: A => A_BIT,
+            b: B => B_BIT,
+        }
+        Resources {}
+    }
+}
+
+struct Freecs {
+    world: freecs_world::World,
+    entities: Vec<freecs::Entity>,
+}
+
+impl Pass for Freecs {
+    fn run(&mut self) {
+        for &entity in &self.entities {
+            self.world.add_components(entity, freecs_world::B_BIT);
+        }
+        for &entity in &self.entities {
+            self.world.remove_components(entity, freecs_world::B_BIT);
+        }
+    }
+    fn checksum(&mut self) -> u64 {
+        let tables = &self.world.tables;
+        checksum(
+            tables.iter().flat_map(|table| &table.a),
+            tables.iter().map(|table| table.b.len()).sum(),
+        )
+    }
+}
+
+fn freecs() -> Contender {
+    Contender {
+        name: "freecs",
+        api: "add_components(e, B) / remove_components(e, B)",
+        kind: Kind::Peer,
+        setup: || {
+            let mut world = freecs_world::World::default();
+            let mut next = 0;
+            let entities = world.spawn_batch(freecs_world::A_BIT, ENTITIES, |table, row| {
+                table.a[row] = a_value(next);
+                next += 1;
+            });
+            Box::new(Freecs { world, entities })
+        },
+    }
+}

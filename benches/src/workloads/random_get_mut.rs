@@ -1,0 +1,256 @@
+//! `random_get_mut`: 10,000 entities of the simple world; visit them by handle in a shuffled
+//! order (the same permutation for every contender) and add 1 to each position's x through
+//! the crate's single-entity mutable access. World setup and the shuffle are untimed.
+
+use bevy_ecs::query::QueryState;
+
+use crate::components::{Position, SIMPLE_ENTITIES};
+use crate::naive::{NaiveEntity, NaiveWorld};
+use crate::worlds::{SimpleVecs, archetypal_simple, freecs_simple, simple_checksum, spawn_simple};
+use crate::{Contender, Kind, Pass, Workload};
+
+/// A fixed permutation of `0..count` (Fisher-Yates over xorshift64*), the same every run.
+pub fn shuffled_indices(count: usize) -> Vec<usize> {
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        state.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    };
+    let mut indices: Vec<usize> = (0..count).collect();
+    for last in (1..count).rev() {
+        let pick = (next() % (last as u64 + 1)) as usize;
+        indices.swap(last, pick);
+    }
+    indices
+}
+
+/// `handles` (in spawn order) reordered by the shared permutation.
+fn shuffled<H: Copy>(handles: &[H]) -> Vec<H> {
+    shuffled_indices(handles.len())
+        .into_iter()
+        .map(|index| handles[index])
+        .collect()
+}
+
+/// The workload and its contenders.
+pub fn workload() -> Workload {
+    Workload {
+        name: "random_get_mut",
+        description: "position.x += 1 through 10,000 shuffled handles",
+        contenders: vec![
+            archetypal(),
+            hecs(),
+            bevy(),
+            freecs(),
+            vec_baseline(),
+            naive(),
+        ],
+    }
+}
+
+// ----- archetypal ---------------------------------------------------------------------------
+
+struct Archetypal {
+    world: archetypal_simple::World,
+    handles: Vec<archetypal::Entity>,
+}
+
+impl Pass for Archetypal {
+    fn run(&mut self) {
+        for &entity in &self.handles {
+            if let Some(position) = self.world.get_position_mut(entity) {
+                position.0.x += 1.0;
+            }
+        }
+    }
+    fn checksum(&mut self) -> u64 {
+        simple_checksum::archetypal(&self.world)
+    }
+}
+
+fn archetypal() -> Contender {
+    Contender {
+        name: "archetypal",
+        api: "get_position_mut(e)",
+        kind: Kind::Archetypal,
+        setup: || {
+            let mut world = archetypal_simple::World::new();
+            let handles = shuffled(&spawn_simple::archetypal(&mut world, SIMPLE_ENTITIES));
+            Box::new(Archetypal { world, handles })
+        },
+    }
+}
+
+// ----- hecs ---------------------------------------------------------------------------------
+
+struct Hecs {
+    world: hecs::World,
+    handles: Vec<hecs::Entity>,
+}
+
+impl Pass for Hecs {
+    fn run(&mut self) {
+        for &entity in &self.handles {
+            if let Ok(position) = self.world.query_one_mut::<&mut Position>(entity) {
+                position.0.x += 1.0;
+            }
+        }
+    }
+    fn checksum(&mut self) -> u64 {
+        simple_checksum::hecs(&self.world)
+    }
+}
+
+fn hecs() -> Contender {
+    Contender {
+        name: "hecs",
+        api: "query_one_mut::<&mut Position>(e)",
+        kind: Kind::Peer,
+        setup: || {
+            let mut world = hecs::World::new();
+            let handles = shuffled(&spawn_simple::hecs(&mut world, SIMPLE_ENTITIES));
+            Box::new(Hecs { world, handles })
+        },
+    }
+}
+
+// ----- bevy_ecs -----------------------------------------------------------------------------
+
+struct Bevy {
+    world: bevy_ecs::world::World,
+    query: QueryState<&'static mut Position>,
+    handles: Vec<bevy_ecs::entity::Entity>,
+}
+
+impl Pass for Bevy {
+    fn run(&mut self) {
+        for &entity in &self.handles {
+            if let Ok(mut position) = self.query.get_mut(&mut self.world, entity) {
+                position.0.x += 1.0;
+            }
+        }
+    }
+    fn checksum(&mut self) -> u64 {
+        simple_checksum::bevy(&mut self.world)
+    }
+}
+
+fn bevy() -> Contender {
+    Contender {
+        name: "bevy_ecs",
+        api: "cached QueryState::get_mut(world, e)",
+        kind: Kind::Peer,
+        setup: || {
+            let mut world = bevy_ecs::world::World::new();
+            let handles = shuffled(&spawn_simple::bevy(&mut world, SIMPLE_ENTITIES));
+            let query = world.query::<&mut Position>();
+            Box::new(Bevy {
+                world,
+                query,
+                handles,
+            })
+        },
+    }
+}
+
+// ----- freecs -------------------------------------------------------------------------------
+
+struct Freecs {
+    world: freecs_simple::World,
+    handles: Vec<freecs::Entity>,
+}
+
+impl Pass for Freecs {
+    fn run(&mut self) {
+        for &entity in &self.handles {
+            if let Some(position) = self.world.get_position_mut(entity) {
+                position.0.x += 1.0;
+            }
+        }
+    }
+    fn checksum(&mut self) -> u64 {
+        simple_checksum::freecs(&self.world)
+    }
+}
+
+fn freecs() -> Contender {
+    Contender {
+        name: "freecs",
+        api: "get_position_mut(e)",
+        kind: Kind::Peer,
+        setup: || {
+            let mut world = freecs_simple::World::default();
+            let handles = shuffled(&spawn_simple::freecs(&mut world, SIMPLE_ENTITIES));
+            Box::new(Freecs { world, handles })
+        },
+    }
+}
+
+// ----- baselines ----------------------------------------------------------------------------
+
+struct Vecs {
+    vecs: SimpleVecs,
+    handles: Vec<usize>,
+}
+
+impl Pass for Vecs {
+    fn run(&mut self) {
+        for &index in &self.handles {
+            if let Some(position) = self.vecs.positions.get_mut(index) {
+                position.0.x += 1.0;
+            }
+        }
+    }
+    fn checksum(&mut self) -> u64 {
+        simple_checksum::vecs(&self.vecs)
+    }
+}
+
+fn vec_baseline() -> Contender {
+    Contender {
+        name: "Vec",
+        api: "positions.get_mut(index) (no generation check)",
+        kind: Kind::Baseline,
+        setup: || {
+            Box::new(Vecs {
+                vecs: SimpleVecs::new(SIMPLE_ENTITIES),
+                handles: shuffled_indices(SIMPLE_ENTITIES),
+            })
+        },
+    }
+}
+
+struct Naive {
+    world: NaiveWorld,
+    handles: Vec<NaiveEntity>,
+}
+
+impl Pass for Naive {
+    fn run(&mut self) {
+        for entity in &self.handles {
+            if let Some(position) = self.world.positions.get_mut(entity) {
+                position.0.x += 1.0;
+            }
+        }
+    }
+    fn checksum(&mut self) -> u64 {
+        simple_checksum::naive(&self.world)
+    }
+}
+
+fn naive() -> Contender {
+    Contender {
+        name: "HashMap (naive)",
+        api: "positions.get_mut(&e) (SipHash)",
+        kind: Kind::Baseline,
+        setup: || {
+            let (world, handles) = NaiveWorld::simple(SIMPLE_ENTITIES);
+            Box::new(Naive {
+                world,
+                handles: shuffled(&handles),
+            })
+        },
+    }
+}

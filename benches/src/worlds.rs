@@ -1,0 +1,232 @@
+//! The `ecs!` worlds over the simple components, shared by `simple_insert`, `simple_iter`,
+//! `heavy_compute`, `random_get_mut` and `change_detection`. Two crates' `ecs!` macros live in
+//! separate modules and are invoked by full path. Also the plain-`Vec` baseline of that world
+//! and one checksum function per contender.
+
+use crate::components::{Position, Rotation, Transform, Velocity, simple_values};
+
+/// archetypal's world: Transform, Position, Rotation, Velocity.
+pub mod archetypal_simple {
+    pub use crate::components::{Position, Rotation, Transform, Velocity};
+
+    archetypal::ecs! {
+        World {
+            transform: Transform => TRANSFORM,
+            position: Position => POSITION,
+            rotation: Rotation => ROTATION,
+            velocity: Velocity => VELOCITY,
+        }
+    }
+
+    /// Every component.
+    pub const ALL: WorldMask = TRANSFORM | POSITION | ROTATION | VELOCITY;
+}
+
+/// freecs's world (its `ecs!` tier): the same four components.
+pub mod freecs_simple {
+    pub use crate::components::{Position, Rotation, Transform, Velocity};
+
+    freecs::ecs! {
+        World {
+            transform: Transform => TRANSFORM,
+            position: Position => POSITION,
+            rotation: Rotation => ROTATION,
+            velocity: Velocity => VELOCITY,
+        }
+        Resources {}
+    }
+
+    /// Every component.
+    pub const ALL: u64 = TRANSFORM | POSITION | ROTATION | VELOCITY;
+}
+
+/// The plain-`Vec` baseline of the simple world: one `Vec` per component (struct of arrays),
+/// the loop archetypal's tables are meant to match.
+#[derive(Default)]
+pub struct SimpleVecs {
+    /// Every `Transform`.
+    pub transforms: Vec<Transform>,
+    /// Every `Position`.
+    pub positions: Vec<Position>,
+    /// Every `Rotation`.
+    pub rotations: Vec<Rotation>,
+    /// Every `Velocity`.
+    pub velocities: Vec<Velocity>,
+}
+
+impl SimpleVecs {
+    /// `count` entities with [`simple_values`].
+    pub fn new(count: usize) -> Self {
+        let mut vecs = SimpleVecs {
+            transforms: Vec::with_capacity(count),
+            positions: Vec::with_capacity(count),
+            rotations: Vec::with_capacity(count),
+            velocities: Vec::with_capacity(count),
+        };
+        for index in 0..count {
+            let (transform, position, rotation, velocity) = simple_values(index);
+            vecs.transforms.push(transform);
+            vecs.positions.push(position);
+            vecs.rotations.push(rotation);
+            vecs.velocities.push(velocity);
+        }
+        vecs
+    }
+}
+
+/// Checksums of a simple world's four components, one function per contender. Each column is
+/// summed on its own (the checksum is order-independent), so entities missing a component are
+/// handled alike everywhere.
+pub mod simple_checksum {
+    use super::{SimpleVecs, archetypal_simple, freecs_simple};
+    use crate::Checksum;
+    use crate::components::{Position, Rotation, Transform, Velocity, field};
+    use crate::naive::NaiveWorld;
+
+    fn add<'a>(
+        sum: &mut Checksum,
+        transforms: impl IntoIterator<Item = &'a Transform>,
+        positions: impl IntoIterator<Item = &'a Position>,
+        rotations: impl IntoIterator<Item = &'a Rotation>,
+        velocities: impl IntoIterator<Item = &'a Velocity>,
+    ) {
+        transforms
+            .into_iter()
+            .for_each(|t| sum.mat4(field::TRANSFORM, &t.0));
+        positions
+            .into_iter()
+            .for_each(|p| sum.vec3(field::POSITION, p.0));
+        rotations
+            .into_iter()
+            .for_each(|r| sum.vec3(field::ROTATION, r.0));
+        velocities
+            .into_iter()
+            .for_each(|v| sum.vec3(field::VELOCITY, v.0));
+    }
+
+    /// archetypal.
+    pub fn archetypal(world: &archetypal_simple::World) -> u64 {
+        let mut sum = Checksum::new();
+        for table in world.tables() {
+            add(
+                &mut sum,
+                &table.transform,
+                &table.position,
+                &table.rotation,
+                &table.velocity,
+            );
+        }
+        sum.finish()
+    }
+
+    /// freecs.
+    pub fn freecs(world: &freecs_simple::World) -> u64 {
+        let mut sum = Checksum::new();
+        for table in &world.tables {
+            add(
+                &mut sum,
+                &table.transform,
+                &table.position,
+                &table.rotation,
+                &table.velocity,
+            );
+        }
+        sum.finish()
+    }
+
+    /// hecs.
+    pub fn hecs(world: &hecs::World) -> u64 {
+        let mut sum = Checksum::new();
+        add(
+            &mut sum,
+            world.query::<&Transform>().iter(),
+            world.query::<&Position>().iter(),
+            world.query::<&Rotation>().iter(),
+            world.query::<&Velocity>().iter(),
+        );
+        sum.finish()
+    }
+
+    /// bevy_ecs.
+    pub fn bevy(world: &mut bevy_ecs::world::World) -> u64 {
+        let mut sum = Checksum::new();
+        let transforms: Vec<Transform> = world.query::<&Transform>().iter(world).copied().collect();
+        let positions: Vec<Position> = world.query::<&Position>().iter(world).copied().collect();
+        let rotations: Vec<Rotation> = world.query::<&Rotation>().iter(world).copied().collect();
+        let velocities: Vec<Velocity> = world.query::<&Velocity>().iter(world).copied().collect();
+        add(&mut sum, &transforms, &positions, &rotations, &velocities);
+        sum.finish()
+    }
+
+    /// The plain-`Vec` baseline.
+    pub fn vecs(vecs: &SimpleVecs) -> u64 {
+        let mut sum = Checksum::new();
+        add(
+            &mut sum,
+            &vecs.transforms,
+            &vecs.positions,
+            &vecs.rotations,
+            &vecs.velocities,
+        );
+        sum.finish()
+    }
+
+    /// The naive `HashMap` world.
+    pub fn naive(world: &NaiveWorld) -> u64 {
+        let mut sum = Checksum::new();
+        add(
+            &mut sum,
+            world.transforms.values(),
+            world.positions.values(),
+            world.rotations.values(),
+            world.velocities.values(),
+        );
+        sum.finish()
+    }
+}
+
+/// Spawns `count` entities with the simple components ([`simple_values`]), one function per
+/// contender, each through that crate's batch spawn. Returns the handles in spawn order.
+pub mod spawn_simple {
+    use super::{archetypal_simple, freecs_simple};
+    use crate::components::simple_values;
+
+    /// archetypal: `spawn_batch`, writing each row in place.
+    pub fn archetypal(
+        world: &mut archetypal_simple::World,
+        count: usize,
+    ) -> Vec<archetypal::Entity> {
+        let mut next = 0;
+        world.spawn_batch(archetypal_simple::ALL, count, |table, row| {
+            let (transform, position, rotation, velocity) = simple_values(next);
+            next += 1;
+            table.transform[row] = transform;
+            table.position[row] = position;
+            table.rotation[row] = rotation;
+            table.velocity[row] = velocity;
+        })
+    }
+
+    /// freecs: `spawn_batch`, writing each row in place.
+    pub fn freecs(world: &mut freecs_simple::World, count: usize) -> Vec<freecs::Entity> {
+        let mut next = 0;
+        world.spawn_batch(freecs_simple::ALL, count, |table, row| {
+            let (transform, position, rotation, velocity) = simple_values(next);
+            next += 1;
+            table.transform[row] = transform;
+            table.position[row] = position;
+            table.rotation[row] = rotation;
+            table.velocity[row] = velocity;
+        })
+    }
+
+    /// hecs: `spawn_batch` of tuples.
+    pub fn hecs(world: &mut hecs::World, count: usize) -> Vec<hecs::Entity> {
+        world.spawn_batch((0..count).map(simple_values)).collect()
+    }
+
+    /// bevy_ecs: `spawn_batch` of tuples.
+    pub fn bevy(world: &mut bevy_ecs::world::World, count: usize) -> Vec<bevy_ecs::entity::Entity> {
+        world.spawn_batch((0..count).map(simple_values)).collect()
+    }
+}

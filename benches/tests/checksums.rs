@@ -1,0 +1,45 @@
+//! Every contender of a workload ends one pass from a fresh setup with the same checksum, and
+//! a second pass changes it (the pass does work the checksum sees).
+
+use benches::{Pass, checksum_after_one_pass, workloads};
+
+#[test]
+fn contenders_agree_after_one_pass() {
+    for workload in workloads() {
+        let checksums: Vec<(&str, u64)> = workload
+            .contenders
+            .iter()
+            .map(|contender| (contender.name, checksum_after_one_pass(contender)))
+            .collect();
+        assert!(
+            checksums
+                .iter()
+                .all(|&(_, checksum)| checksum == checksums[0].1),
+            "{}: {checksums:#x?}",
+            workload.name
+        );
+    }
+}
+
+#[test]
+fn a_pass_changes_what_the_checksum_sees() {
+    for workload in workloads() {
+        // Inserting builds the same world every pass, and add_remove returns to its start.
+        if matches!(workload.name, "simple_insert" | "add_remove") {
+            continue;
+        }
+        for contender in &workload.contenders {
+            let mut pass: Box<dyn Pass> = (contender.setup)();
+            pass.run();
+            let first = pass.checksum();
+            pass.run();
+            assert_ne!(
+                first,
+                pass.checksum(),
+                "{} / {}: a second pass left the checksum unchanged",
+                workload.name,
+                contender.name
+            );
+        }
+    }
+}
