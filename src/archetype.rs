@@ -26,6 +26,10 @@ pub trait Archetype: Sized + 'static {
     /// Number of component bits (the lowest `COMPONENT_COUNT` bits of a mask).
     const COMPONENT_COUNT: usize;
 
+    /// The world's tag bits, right above its component bits. Tags live in sparse sets, never
+    /// in a table's mask.
+    const TAGS: Self::Mask;
+
     /// An empty table for `mask`.
     fn new(mask: Self::Mask) -> Self;
 

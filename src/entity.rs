@@ -49,12 +49,23 @@ impl fmt::Display for Entity {
     }
 }
 
+/// Where an id is in its life.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+enum IdState {
+    /// Waiting in the free list (or retired).
+    #[default]
+    Free,
+    /// Handed out by `reserve` for a spawn that has not happened yet: not alive, not reusable.
+    Reserved,
+    Alive,
+}
+
 /// The liveness record of one id.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 struct IdSlot {
     /// The generation the id is at: of the live entity, or of the next one to get the id.
     generation: u32,
-    alive: bool,
+    state: IdState,
 }
 
 /// Mints generational handles and decides which are alive.
@@ -82,9 +93,22 @@ impl EntityAllocator {
     /// [`Entity::PLACEHOLDER`]).
     pub fn allocate(&mut self) -> Entity {
         self.live += 1;
+        self.issue(IdState::Alive)
+    }
+
+    /// Issues a handle that is not alive yet: a spawn queued for later can hand it out now.
+    /// [`activate`](Self::activate) makes it alive, [`release`](Self::release) gives it back.
+    ///
+    /// # Panics
+    /// As [`allocate`](Self::allocate).
+    pub fn reserve(&mut self) -> Entity {
+        self.issue(IdState::Reserved)
+    }
+
+    fn issue(&mut self, state: IdState) -> Entity {
         if let Some(id) = self.free.pop() {
             let slot = &mut self.slots[id as usize];
-            slot.alive = true;
+            slot.state = state;
             return Entity::new(id, slot.generation);
         }
         let id = u32::try_from(self.slots.len())
@@ -93,33 +117,68 @@ impl EntityAllocator {
             .expect("archetypal: all u32 entity ids are in use or retired");
         self.slots.push(IdSlot {
             generation: 0,
-            alive: true,
+            state,
         });
         Entity::new(id, 0)
     }
 
+    /// Makes a reserved handle alive. `false`, changing nothing, for any other handle.
+    pub fn activate(&mut self, entity: Entity) -> bool {
+        if !self.has_state(entity, IdState::Reserved) {
+            return false;
+        }
+        self.slots[entity.id as usize].state = IdState::Alive;
+        self.live += 1;
+        true
+    }
+
+    /// Gives a reserved handle back unused; it never becomes alive. `false` for any other
+    /// handle.
+    pub fn release(&mut self, entity: Entity) -> bool {
+        if !self.has_state(entity, IdState::Reserved) {
+            return false;
+        }
+        self.retire_or_recycle(entity.id);
+        true
+    }
+
+    /// Whether `entity` is reserved and not yet alive.
+    pub fn is_reserved(&self, entity: Entity) -> bool {
+        self.has_state(entity, IdState::Reserved)
+    }
+
+    fn has_state(&self, entity: Entity, state: IdState) -> bool {
+        self.slots
+            .get(entity.id as usize)
+            .is_some_and(|slot| slot.state == state && slot.generation == entity.generation)
+    }
+
+    /// Frees `id`'s slot: bumps its generation and recycles it, or retires it when the
+    /// generation is exhausted.
+    fn retire_or_recycle(&mut self, id: u32) {
+        let slot = &mut self.slots[id as usize];
+        slot.state = IdState::Free;
+        if slot.generation < u32::MAX {
+            slot.generation += 1;
+            self.free.push(id);
+        }
+    }
+
     /// Frees a live handle. Returns `false`, changing nothing, for a handle that is stale,
-    /// already freed or never issued.
+    /// already freed, reserved or never issued.
     pub fn free(&mut self, entity: Entity) -> bool {
         if !self.is_alive(entity) {
             return false;
         }
-        let slot = &mut self.slots[entity.id as usize];
-        slot.alive = false;
         self.live -= 1;
-        if slot.generation < u32::MAX {
-            slot.generation += 1;
-            self.free.push(entity.id);
-        }
+        self.retire_or_recycle(entity.id);
         true
     }
 
     /// Whether `entity` is the live holder of its id.
     #[inline]
     pub fn is_alive(&self, entity: Entity) -> bool {
-        self.slots
-            .get(entity.id as usize)
-            .is_some_and(|slot| slot.alive && slot.generation == entity.generation)
+        self.has_state(entity, IdState::Alive)
     }
 
     /// Number of live entities.
@@ -132,7 +191,7 @@ impl EntityAllocator {
         self.live == 0
     }
 
-    /// Number of ids ever issued (live, free or retired).
+    /// Number of ids ever issued (live, reserved, free or retired).
     pub fn id_count(&self) -> usize {
         self.slots.len()
     }
@@ -145,7 +204,7 @@ impl EntityAllocator {
     /// The live handle holding `id`, if any.
     pub fn live_entity(&self, id: u32) -> Option<Entity> {
         let slot = self.slots.get(id as usize)?;
-        slot.alive.then(|| Entity::new(id, slot.generation))
+        (slot.state == IdState::Alive).then(|| Entity::new(id, slot.generation))
     }
 
     /// Every live handle, in id order.
@@ -153,7 +212,7 @@ impl EntityAllocator {
         self.slots
             .iter()
             .enumerate()
-            .filter(|(_, slot)| slot.alive)
+            .filter(|(_, slot)| slot.state == IdState::Alive)
             .map(|(id, slot)| Entity::new(id as u32, slot.generation))
     }
 }
@@ -331,6 +390,42 @@ mod tests {
         assert_eq!(allocator.live_entity(1), None);
         assert_eq!(allocator.live_entity(2), Some(entities[2]));
         assert_eq!(allocator.live_entity(77), None);
+    }
+
+    #[test]
+    fn reserved_handles_are_not_alive_until_activated() {
+        let mut allocator = EntityAllocator::new();
+        let reserved = allocator.reserve();
+        assert!(!allocator.is_alive(reserved));
+        assert!(allocator.is_reserved(reserved));
+        assert_eq!(allocator.len(), 0);
+        assert!(
+            !allocator.free(reserved),
+            "a reserved handle is not freed, it is released"
+        );
+        let other = allocator.allocate();
+        assert_ne!(
+            other.id, reserved.id,
+            "a reserved id is not handed out again"
+        );
+        assert!(allocator.activate(reserved));
+        assert!(!allocator.activate(reserved), "only once");
+        assert!(allocator.is_alive(reserved));
+        assert_eq!(allocator.len(), 2);
+    }
+
+    #[test]
+    fn a_released_reservation_never_becomes_alive() {
+        let mut allocator = EntityAllocator::new();
+        let reserved = allocator.reserve();
+        assert!(allocator.release(reserved));
+        assert!(!allocator.release(reserved));
+        assert!(!allocator.activate(reserved));
+        let recycled = allocator.allocate();
+        assert_eq!(recycled, Entity::new(reserved.id, 1));
+        assert!(!allocator.is_alive(reserved));
+        assert!(!allocator.activate(Entity::new(40, 0)), "never issued");
+        assert!(!allocator.release(recycled), "alive, not reserved");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 mod archetype;
 pub mod column;
+mod commands;
 pub mod edges;
 mod entity;
 pub mod events;
@@ -22,6 +23,7 @@ pub mod tick;
 pub mod __private;
 
 pub use archetype::Archetype;
+pub use commands::CommandReport;
 pub use entity::{Entity, EntityAllocator, EntityLocation, EntityLocations};
 pub use events::{Consumed, EventChannel, EventCursor};
 pub use mask::{Bitmask, Bits, MAX_MASK_BITS, MaskWidth, SelectMask};

@@ -7,7 +7,8 @@ pub use paste;
 const MESSAGE_CAPACITY: usize = 256;
 
 /// Fails compilation (when called in a `const`) if a world's input is invalid: a name used
-/// twice in `fields` or in `masks`, or more bits than a mask holds. The panic message is the
+/// twice in `fields` (components and tags) or in `masks`, a reserved field name, or more bits
+/// than a mask holds. The panic message is the
 /// compile error the user reads, so it names the offending item.
 pub const fn check_world(world: &str, fields: &[&str], masks: &[&str], bits: usize) {
     let mut index = 0;
@@ -25,9 +26,9 @@ pub const fn check_world(world: &str, fields: &[&str], masks: &[&str], bits: usi
     }
     if let Some(name) = first_duplicate(fields) {
         fail(&[
-            "ecs!: the component `",
+            "ecs!: `",
             name,
-            "` is declared more than once in `",
+            "` names more than one component or tag in `",
             world,
             "`",
         ]);
@@ -36,7 +37,7 @@ pub const fn check_world(world: &str, fields: &[&str], masks: &[&str], bits: usi
         fail(&[
             "ecs!: the mask constant `",
             name,
-            "` is used by more than one component in `",
+            "` is used more than once in `",
             world,
             "`",
         ]);
@@ -45,7 +46,7 @@ pub const fn check_world(world: &str, fields: &[&str], masks: &[&str], bits: usi
         fail(&[
             "ecs!: `",
             world,
-            "` declares more components than its mask can hold (at most 128); split them across several worlds",
+            "` declares more components and tags than its mask can hold (at most 128); split them across several worlds",
         ]);
     }
 }
@@ -117,9 +118,7 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(
-        expected = "ecs!: the component `position` is declared more than once in `World`"
-    )]
+    #[should_panic(expected = "ecs!: `position` names more than one component or tag in `World`")]
     fn duplicate_fields_fail() {
         check_world(
             "World",
@@ -130,7 +129,7 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "ecs!: the mask constant `A` is used by more than one component")]
+    #[should_panic(expected = "ecs!: the mask constant `A` is used more than once")]
     fn duplicate_masks_fail() {
         check_world("World", &["a", "b"], &["A", "A"], 2);
     }

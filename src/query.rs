@@ -1,4 +1,5 @@
 //! The query builders: `world.query_mut().with(A | B).without(C).iter(|entity, table, index| ...)`.
+//! Masks may hold component and tag bits alike.
 
 use crate::{Archetype, Bitmask, Entity, Storage};
 
@@ -41,17 +42,12 @@ impl<'w, T: Archetype> Query<'w, T> {
 
     /// The matching entities.
     pub fn entities(self) -> impl Iterator<Item = Entity> + 'w {
-        self.storage
-            .matching_tables(self.include, self.exclude)
-            .flat_map(|table| table.entities().iter().copied())
+        self.storage.matching_entities(self.include, self.exclude)
     }
 
     /// Number of matching entities.
     pub fn count(self) -> usize {
-        self.storage
-            .matching_tables(self.include, self.exclude)
-            .map(Archetype::len)
-            .sum()
+        self.entities().count()
     }
 }
 
@@ -105,8 +101,7 @@ impl<'w, T: Archetype> QueryMut<'w, T> {
     /// Number of matching entities.
     pub fn count(self) -> usize {
         self.storage
-            .matching_tables_mut(self.include, self.exclude)
-            .map(|table| table.len())
-            .sum()
+            .matching_entities(self.include, self.exclude)
+            .count()
     }
 }

@@ -9,7 +9,9 @@ use core::fmt;
 use crate::edges::{Change, EdgeGraph};
 use crate::hash::MaskMap;
 use crate::query_cache::QueryCache;
-use crate::{Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, EntityLocations};
+use crate::{
+    Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, EntityLocations, TagSet, Tick,
+};
 
 /// Entities, their tables and the two caches that make structural change and queries fast.
 pub struct Storage<T: Archetype> {
@@ -19,6 +21,10 @@ pub struct Storage<T: Archetype> {
     table_lookup: MaskMap<T::Mask, usize>,
     edges: EdgeGraph<T::Mask>,
     queries: QueryCache<T::Mask>,
+    /// One sparse set per tag, indexed by tag bit minus the component count.
+    tags: Vec<TagSet>,
+    tick: Tick,
+    last_tick: Tick,
 }
 
 impl<T: Archetype> Default for Storage<T> {
@@ -30,6 +36,9 @@ impl<T: Archetype> Default for Storage<T> {
             table_lookup: MaskMap::default(),
             edges: EdgeGraph::new(T::COMPONENT_COUNT),
             queries: QueryCache::new(),
+            tags: vec![TagSet::new(); T::TAGS.count_ones() as usize],
+            tick: Tick::ZERO.next(),
+            last_tick: Tick::ZERO,
         }
     }
 }
@@ -83,17 +92,19 @@ impl<T: Archetype> Storage<T> {
         self.allocator.iter_alive().collect()
     }
 
-    /// The component mask of a live entity.
+    /// The components and tags of a live entity.
     #[inline]
     pub fn component_mask(&self, entity: Entity) -> Option<T::Mask> {
-        self.locate(entity)
-            .map(|location| self.tables[location.table()].mask())
+        let location = self.locate(entity)?;
+        let tags = self.tag_mask(entity).unwrap_or(T::Mask::EMPTY);
+        Some(self.tables[location.table()].mask() | tags)
     }
 
-    /// Whether `entity` is alive and has every component of `mask`.
+    /// Whether `entity` is alive and has every component and tag of `mask`.
     #[inline]
     pub fn has_components(&self, entity: Entity, mask: T::Mask) -> bool {
-        self.locate_with(entity, mask).is_some()
+        self.locate_with(entity, mask & !T::TAGS).is_some()
+            && TagFilter::<T>::new(mask, T::Mask::EMPTY).matches(&self.tags, entity)
     }
 
     // ----- tables ---------------------------------------------------------------------------
@@ -138,15 +149,16 @@ impl<T: Archetype> Storage<T> {
 
     // ----- spawning and despawning ----------------------------------------------------------
 
-    /// Spawns one entity with the components of `mask`, default-initialised.
+    /// Spawns one entity with the components of `mask`, default-initialised, and its tags.
     pub fn spawn(&mut self, mask: T::Mask) -> Entity {
         let entity = self.allocator.allocate();
         let table_index = self.table_for(mask);
         self.push_rows(table_index, &[entity]);
+        self.add_tags(entity, mask);
         entity
     }
 
-    /// Spawns `count` entities with the components of `mask` in one reservation, then calls
+    /// Spawns `count` entities with the components (and tags) of `mask` in one reservation, then calls
     /// `init(view, row)` for each new row of the table.
     pub fn spawn_batch<F>(&mut self, mask: T::Mask, count: usize, mut init: F) -> Vec<Entity>
     where
@@ -155,7 +167,10 @@ impl<T: Archetype> Storage<T> {
         let table_index = self.table_for(mask);
         let entities: Vec<Entity> = (0..count).map(|_| self.allocator.allocate()).collect();
         let first_row = self.push_rows(table_index, &entities);
-        let (_, mut view) = self.tables[table_index].view_mut(mask);
+        for &entity in &entities {
+            self.add_tags(entity, mask);
+        }
+        let (_, mut view) = self.tables[table_index].view_mut(mask & T::COMPONENTS);
         for row in first_row..first_row + count {
             init(&mut view, row);
         }
@@ -175,6 +190,35 @@ impl<T: Archetype> Storage<T> {
         first_row
     }
 
+    /// Reserves `count` handles for a spawn applied later: they are not alive until
+    /// [`spawn_reserved`](Self::spawn_reserved), and no other spawn gets their ids.
+    pub fn reserve_entities(&mut self, count: usize) -> Vec<Entity> {
+        (0..count).map(|_| self.allocator.reserve()).collect()
+    }
+
+    /// Spawns the still-reserved handles of `entities` with the components and tags of
+    /// `mask`; returns how many it spawned (a handle already spawned or released is skipped).
+    pub fn spawn_reserved(&mut self, mask: T::Mask, entities: &[Entity]) -> usize {
+        let activated: Vec<Entity> = entities
+            .iter()
+            .copied()
+            .filter(|&entity| self.allocator.activate(entity))
+            .collect();
+        let table_index = self.table_for(mask);
+        self.push_rows(table_index, &activated);
+        for &entity in &activated {
+            self.add_tags(entity, mask);
+        }
+        activated.len()
+    }
+
+    /// Gives back reserved handles that will not be spawned.
+    pub fn release_reserved(&mut self, entities: &[Entity]) {
+        for &entity in entities {
+            self.allocator.release(entity);
+        }
+    }
+
     /// Despawns `entity`, dropping its components. `false` for a dead, stale or never-issued
     /// handle.
     pub fn despawn(&mut self, entity: Entity) -> bool {
@@ -182,6 +226,9 @@ impl<T: Archetype> Storage<T> {
             return false;
         };
         self.allocator.free(entity);
+        for set in &mut self.tags {
+            set.remove(entity);
+        }
         let table = &mut self.tables[location.table()];
         table.swap_remove(location.row());
         if let Some(&moved) = table.entities().get(location.row()) {
@@ -201,16 +248,20 @@ impl<T: Archetype> Storage<T> {
 
     // ----- structural change ----------------------------------------------------------------
 
-    /// Adds the components of `mask` (default-initialised) in one migration. `true` when the
-    /// entity is alive (already having them is not an error), `false` for a dead handle.
+    /// Adds the components of `mask` (default-initialised) in one migration, and its tags.
+    /// `true` when the entity is alive (already having them is not an error), `false` for a
+    /// dead handle.
     pub fn add_components(&mut self, entity: Entity, mask: T::Mask) -> bool {
         self.change_components(entity, Change::Add(mask & T::COMPONENTS))
+            && self.add_tags(entity, mask)
     }
 
-    /// Removes the components of `mask` in one migration, dropping their values. `true` when
-    /// the entity is alive (not having them is not an error), `false` for a dead handle.
+    /// Removes the components of `mask` in one migration, dropping their values, and its tags.
+    /// `true` when the entity is alive (not having them is not an error), `false` for a dead
+    /// handle.
     pub fn remove_components(&mut self, entity: Entity, mask: T::Mask) -> bool {
         self.change_components(entity, Change::Remove(mask & T::COMPONENTS))
+            && self.remove_tags(entity, mask)
     }
 
     fn change_components(&mut self, entity: Entity, change: Change<T::Mask>) -> bool {
@@ -330,24 +381,22 @@ impl<T: Archetype> Storage<T> {
 
     /// Fills the query cache for `include`, so `&self` queries on it skip non-matching tables.
     pub fn warm_query(&mut self, include: T::Mask) {
-        self.cached_tables(include);
-    }
-
-    fn cached_tables(&mut self, include: T::Mask) -> &[usize] {
         let tables = &self.tables;
         self.queries
-            .get_or_insert(include, tables.iter().map(Archetype::mask))
+            .get_or_insert(include & !T::TAGS, tables.iter().map(Archetype::mask));
     }
 
-    /// Non-empty tables holding every bit of `include` and none of `exclude`. Uses the query
-    /// cache when `include` is cached, else scans the tables (a `&self` query cannot fill it).
+    /// Non-empty tables holding every component of `include` and none of `exclude` (tag bits
+    /// are not table properties and are ignored here). Uses the query cache when `include` is
+    /// cached, else scans the tables (a `&self` query cannot fill it).
     pub fn matching_tables(&self, include: T::Mask, exclude: T::Mask) -> MatchingTables<'_, T> {
+        let include = include & !T::TAGS;
         MatchingTables {
             tables: &self.tables,
             cached: self.queries.get(include).map(<[usize]>::iter),
             next_scan: 0,
             include,
-            exclude,
+            exclude: exclude & !T::TAGS,
         }
     }
 
@@ -357,16 +406,19 @@ impl<T: Archetype> Storage<T> {
         include: T::Mask,
         exclude: T::Mask,
     ) -> MatchingTablesMut<'_, T> {
-        let Storage {
-            tables, queries, ..
-        } = self;
-        let indices = queries.get_or_insert(include, tables.iter().map(Archetype::mask));
-        MatchingTablesMut {
-            tables: tables.iter_mut(),
-            indices: indices.iter(),
-            next_index: 0,
-            exclude,
-        }
+        matching_tables_mut(&mut self.tables, &mut self.queries, include, exclude)
+    }
+
+    /// Every entity with all components and tags of `include` and none of `exclude`.
+    pub fn matching_entities(
+        &self,
+        include: T::Mask,
+        exclude: T::Mask,
+    ) -> impl Iterator<Item = Entity> + '_ {
+        let tag_filter = TagFilter::<T>::new(include, exclude);
+        self.matching_tables(include, exclude)
+            .flat_map(|table| table.entities().iter().copied())
+            .filter(move |&entity| tag_filter.matches(&self.tags, entity))
     }
 
     /// Calls `f(entity, table, row)` for every entity matching `include` / `exclude`.
@@ -374,9 +426,12 @@ impl<T: Archetype> Storage<T> {
     where
         F: FnMut(Entity, &T, usize),
     {
+        let tag_filter = TagFilter::<T>::new(include, exclude);
         for table in self.matching_tables(include, exclude) {
             for (row, &entity) in table.entities().iter().enumerate() {
-                f(entity, table, row);
+                if tag_filter.matches(&self.tags, entity) {
+                    f(entity, table, row);
+                }
             }
         }
     }
@@ -387,10 +442,22 @@ impl<T: Archetype> Storage<T> {
     where
         F: FnMut(Entity, &mut T::ViewMut<'_>, usize),
     {
-        for table in self.matching_tables_mut(include, exclude) {
-            let (entities, mut view) = table.view_mut(include);
-            for (row, &entity) in entities.iter().enumerate() {
-                f(entity, &mut view, row);
+        let tag_filter = TagFilter::<T>::new(include, exclude);
+        let tables = matching_tables_mut(&mut self.tables, &mut self.queries, include, exclude);
+        for table in tables {
+            let (entities, mut view) = table.view_mut(include & !T::TAGS);
+            // Two loops rather than one with a test per row: without tags, the loop is the
+            // plain one the optimizer vectorises.
+            if tag_filter.is_empty() {
+                for (row, &entity) in entities.iter().enumerate() {
+                    f(entity, &mut view, row);
+                }
+            } else {
+                for (row, &entity) in entities.iter().enumerate() {
+                    if tag_filter.matches(&self.tags, entity) {
+                        f(entity, &mut view, row);
+                    }
+                }
             }
         }
     }
@@ -408,6 +475,7 @@ impl<T: Archetype> Storage<T> {
     {
         use rayon::prelude::{IntoParallelIterator, ParallelIterator};
 
+        let tag_filter = TagFilter::<T>::new(include, exclude);
         let rows: usize = self
             .matching_tables_mut(include, exclude)
             .map(|table| table.len())
@@ -416,8 +484,9 @@ impl<T: Archetype> Storage<T> {
             .div_ceil(rayon::current_num_threads() * CHUNKS_PER_THREAD)
             .max(1);
         let mut chunks = Vec::new();
-        for table in self.matching_tables_mut(include, exclude) {
-            let (mut entities, mut view) = table.view_mut(include);
+        let tables = matching_tables_mut(&mut self.tables, &mut self.queries, include, exclude);
+        for table in tables {
+            let (mut entities, mut view) = table.view_mut(include & !T::TAGS);
             while entities.len() > chunk_rows {
                 let (head, tail) = T::split_view(view, chunk_rows);
                 chunks.push((&entities[..chunk_rows], head));
@@ -426,31 +495,52 @@ impl<T: Archetype> Storage<T> {
             }
             chunks.push((entities, view));
         }
+        let tags = &self.tags;
         chunks.into_par_iter().for_each(|(entities, mut view)| {
             for (row, &entity) in entities.iter().enumerate() {
-                f(entity, &mut view, row);
+                if tag_filter.matches(tags, entity) {
+                    f(entity, &mut view, row);
+                }
             }
         });
     }
 
-    /// Calls `f(view)` once per non-empty table matching `include` / `exclude`.
+    /// Calls `f(view)` once per non-empty table matching `include` / `exclude`. With tag bits
+    /// in the masks, `f` gets one view per run of consecutive matching rows instead, so every
+    /// row it sees matches.
     pub fn for_each_table_mut<F>(&mut self, include: T::Mask, exclude: T::Mask, mut f: F)
     where
         F: FnMut(&mut T::ViewMut<'_>),
     {
-        for table in self.matching_tables_mut(include, exclude) {
-            let (_, mut view) = table.view_mut(include);
-            f(&mut view);
+        let tag_filter = TagFilter::<T>::new(include, exclude);
+        let tables = matching_tables_mut(&mut self.tables, &mut self.queries, include, exclude);
+        for table in tables {
+            let (mut entities, mut view) = table.view_mut(include & !T::TAGS);
+            if tag_filter.is_empty() {
+                f(&mut view);
+                continue;
+            }
+            let matches = |entity: &Entity| tag_filter.matches(&self.tags, *entity);
+            while let Some(start) = entities.iter().position(matches) {
+                let length = entities[start..]
+                    .iter()
+                    .position(|entity| !matches(entity))
+                    .unwrap_or(entities.len() - start);
+                let (_, from_start) = T::split_view(view, start);
+                let (mut run, rest) = T::split_view(from_start, length);
+                f(&mut run);
+                entities = &entities[start + length..];
+                view = rest;
+            }
         }
     }
 
-    /// Every entity holding all components of `include`.
+    /// Every entity holding all components and tags of `include`.
     pub fn query_entities(&self, include: T::Mask) -> impl Iterator<Item = Entity> + '_ {
-        self.matching_tables(include, T::Mask::EMPTY)
-            .flat_map(|table| table.entities().iter().copied())
+        self.matching_entities(include, T::Mask::EMPTY)
     }
 
-    /// The first entity holding all components of `include`.
+    /// The first entity holding all components and tags of `include`.
     pub fn query_first_entity(&self, include: T::Mask) -> Option<Entity> {
         self.query_entities(include).next()
     }
@@ -483,6 +573,75 @@ impl<T: Archetype> Storage<T> {
         self.matching_tables_mut(bit, T::Mask::EMPTY).map(column)
     }
 
+    // ----- tags -----------------------------------------------------------------------------
+
+    /// Adds the tags of `mask` to a live entity (never a migration). `false` for a dead handle.
+    pub fn add_tags(&mut self, entity: Entity, mask: T::Mask) -> bool {
+        if !self.is_alive(entity) {
+            return false;
+        }
+        for bit in (mask & T::TAGS).bits() {
+            self.tags[tag_index::<T>(bit)].insert(entity);
+        }
+        true
+    }
+
+    /// Removes the tags of `mask` from a live entity. `false` for a dead handle.
+    pub fn remove_tags(&mut self, entity: Entity, mask: T::Mask) -> bool {
+        if !self.is_alive(entity) {
+            return false;
+        }
+        for bit in (mask & T::TAGS).bits() {
+            self.tags[tag_index::<T>(bit)].remove(entity);
+        }
+        true
+    }
+
+    /// The tags a live entity has.
+    pub fn tag_mask(&self, entity: Entity) -> Option<T::Mask> {
+        if !self.is_alive(entity) {
+            return None;
+        }
+        let mut mask = T::Mask::EMPTY;
+        for bit in T::TAGS.bits() {
+            if self.tags[tag_index::<T>(bit)].contains(entity) {
+                mask |= T::Mask::bit(bit);
+            }
+        }
+        Some(mask)
+    }
+
+    /// The entities holding the lowest tag of `tag` (one tag's mask constant).
+    pub fn tagged(&self, tag: T::Mask) -> impl Iterator<Item = Entity> + '_ {
+        let tag = tag & T::TAGS;
+        let set = (!tag.is_empty()).then(|| &self.tags[tag_index::<T>(tag.trailing_zeros())]);
+        set.into_iter().flat_map(TagSet::iter)
+    }
+
+    // ----- ticks ----------------------------------------------------------------------------
+
+    /// The current tick: the frame counter writes are stamped with.
+    pub fn current_tick(&self) -> Tick {
+        self.tick
+    }
+
+    /// The tick at which the last frame ended ([`end_frame`](Self::end_frame)).
+    pub fn last_tick(&self) -> Tick {
+        self.last_tick
+    }
+
+    /// Advances the current tick without ending the frame.
+    pub fn increment_tick(&mut self) -> Tick {
+        self.tick = self.tick.next();
+        self.tick
+    }
+
+    /// Ends a frame: the current tick becomes the last one and the tick advances.
+    pub fn end_frame(&mut self) {
+        self.last_tick = self.tick;
+        self.tick = self.tick.next();
+    }
+
     // ----- invariants -----------------------------------------------------------------------
 
     /// Checks every structural invariant; the first violation found is returned.
@@ -490,7 +649,7 @@ impl<T: Archetype> Storage<T> {
     /// Columns are aligned with their table's entity column; every live entity's location
     /// points at a row holding it; every row holds a live entity located there; table masks
     /// are unique and indexed; edges lead to tables of the right mask; every cached query
-    /// lists exactly the matching tables.
+    /// lists exactly the matching tables; tag sets hold only live entities.
     pub fn check_invariants(&self) -> Result<(), InvariantError> {
         let fail = |message: String| Err(InvariantError { message });
         let mut rows = 0;
@@ -543,6 +702,11 @@ impl<T: Archetype> Storage<T> {
                 }
             }
         }
+        for (index, set) in self.tags.iter().enumerate() {
+            if let Some(dead) = set.iter().find(|&entity| !self.is_alive(entity)) {
+                return fail(format!("tag set {index} holds {dead}, which is not alive"));
+            }
+        }
         if rows != self.allocator.len() {
             return fail(format!(
                 "{rows} rows for {} live entities",
@@ -593,6 +757,67 @@ fn pair_mut<T>(items: &mut [T], first: usize, second: usize) -> (&mut T, &mut T)
     } else {
         let (left, right) = items.split_at_mut(first);
         (&mut right[0], &mut left[second])
+    }
+}
+
+/// The matching tables of a query, from the storage's fields (so the caller can keep using its
+/// other fields, such as the tag sets, while it walks them).
+fn matching_tables_mut<'a, T: Archetype>(
+    tables: &'a mut [T],
+    queries: &'a mut QueryCache<T::Mask>,
+    include: T::Mask,
+    exclude: T::Mask,
+) -> MatchingTablesMut<'a, T> {
+    let include = include & !T::TAGS;
+    let indices = queries.get_or_insert(include, tables.iter().map(Archetype::mask));
+    MatchingTablesMut {
+        tables: tables.iter_mut(),
+        indices: indices.iter(),
+        next_index: 0,
+        exclude: exclude & !T::TAGS,
+    }
+}
+
+/// The index in `Storage::tags` of tag bit `bit`.
+fn tag_index<T: Archetype>(bit: u32) -> usize {
+    bit as usize - T::COMPONENT_COUNT
+}
+
+/// The tag half of a query: the tags an entity must have and those it must not.
+struct TagFilter<T: Archetype> {
+    include: T::Mask,
+    exclude: T::Mask,
+}
+
+impl<T: Archetype> Clone for TagFilter<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: Archetype> Copy for TagFilter<T> {}
+
+impl<T: Archetype> TagFilter<T> {
+    fn new(include: T::Mask, exclude: T::Mask) -> Self {
+        TagFilter {
+            include: include & T::TAGS,
+            exclude: exclude & T::TAGS,
+        }
+    }
+
+    fn is_empty(self) -> bool {
+        self.include.is_empty() && self.exclude.is_empty()
+    }
+
+    #[inline]
+    fn matches(self, tags: &[TagSet], entity: Entity) -> bool {
+        self.include
+            .bits()
+            .all(|bit| tags[tag_index::<T>(bit)].contains(entity))
+            && !self
+                .exclude
+                .bits()
+                .any(|bit| tags[tag_index::<T>(bit)].contains(entity))
     }
 }
 

@@ -8,29 +8,45 @@ enum __WorldComponentIndex {
     health,
     __COUNT,
 }
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unused_doc_comments)]
+enum __WorldTagIndex {
+    __LAST_COMPONENT = __WorldComponentIndex::__COUNT as isize - 1,
+    player,
+    __END,
+}
 impl __WorldComponentIndex {
-    const fn mask(self) -> WorldMask {
-        match (1 as WorldMask).checked_shl(self as u32) {
+    const fn bit(index: u32) -> WorldMask {
+        match (1 as WorldMask).checked_shl(index) {
             ::core::option::Option::Some(bit) => bit,
             ::core::option::Option::None => 0,
         }
     }
-    const fn all() -> WorldMask {
-        match __WorldComponentIndex::__COUNT.mask() {
+    /// Every bit below `count`.
+    const fn low_bits(count: u32) -> WorldMask {
+        match Self::bit(count) {
             0 => !0,
             past_last => past_last - 1,
         }
     }
+    const fn mask(self) -> WorldMask {
+        Self::bit(self as u32)
+    }
+}
+impl __WorldTagIndex {
+    const fn mask(self) -> WorldMask {
+        __WorldComponentIndex::bit(self as u32)
+    }
 }
 const _: () = ::archetypal::__private::check_world(
     "World",
-    &["position", "velocity", "health"],
-    &["POSITION", "VELOCITY", "HEALTH"],
-    __WorldComponentIndex::__COUNT as usize,
+    &["position", "velocity", "health", "player"],
+    &["POSITION", "VELOCITY", "HEALTH", "PLAYER"],
+    __WorldTagIndex::__END as usize,
 );
-///The mask type of `World`: `u64` for up to 64 components, `u128` up to 128.
+///The mask type of `World`: `u64` for up to 64 components and tags, `u128` up to 128.
 pub type WorldMask = <::archetypal::MaskWidth<
-    { (__WorldComponentIndex::__COUNT as usize) <= 64 },
+    { (__WorldTagIndex::__END as usize) <= 64 },
 > as ::archetypal::SelectMask>::Mask;
 ///Mask bit of the `position` component.
 pub const POSITION: WorldMask = __WorldComponentIndex::position.mask();
@@ -38,6 +54,8 @@ pub const POSITION: WorldMask = __WorldComponentIndex::position.mask();
 pub const VELOCITY: WorldMask = __WorldComponentIndex::velocity.mask();
 ///Mask bit of the `health` component.
 pub const HEALTH: WorldMask = __WorldComponentIndex::health.mask();
+///Mask bit of the `player` tag.
+pub const PLAYER: WorldMask = __WorldTagIndex::player.mask();
 ///One archetype of `World`: a row per entity whose components are exactly `mask`, one `Vec` per component (struct of arrays). Columns whose bit is not in `mask` stay empty.
 pub struct WorldComponentArrays {
     /// The components this table holds.
@@ -68,8 +86,13 @@ pub struct WorldComponentArraysMut<'a> {
 impl ::archetypal::Archetype for WorldComponentArrays {
     type Mask = WorldMask;
     type ViewMut<'a> = WorldComponentArraysMut<'a>;
-    const COMPONENTS: WorldMask = __WorldComponentIndex::all();
+    const COMPONENTS: WorldMask = __WorldComponentIndex::low_bits(
+        __WorldComponentIndex::__COUNT as u32,
+    );
     const COMPONENT_COUNT: usize = __WorldComponentIndex::__COUNT as usize;
+    const TAGS: WorldMask = __WorldComponentIndex::low_bits(
+        __WorldTagIndex::__END as u32,
+    ) & !Self::COMPONENTS;
     fn new(mask: WorldMask) -> Self {
         Self {
             mask,
@@ -235,13 +258,18 @@ impl ::archetypal::Archetype for WorldComponentArrays {
 pub struct World {
     /// The singletons declared in the `Resources` block.
     pub resources: WorldResources,
+    /// The event channels declared in the `Events` block.
+    pub events: WorldEvents,
     storage: ::archetypal::Storage<WorldComponentArrays>,
+    commands: ::std::vec::Vec<WorldCommand>,
 }
 impl ::core::default::Default for World {
     fn default() -> Self {
         Self {
             resources: ::core::default::Default::default(),
+            events: ::core::default::Default::default(),
             storage: ::archetypal::Storage::new(),
+            commands: ::std::vec::Vec::new(),
         }
     }
 }
@@ -272,7 +300,8 @@ impl World {
     ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
         self.storage.check_invariants()
     }
-    /// Spawns an entity with the components of `mask`, default-initialised.
+    /// Spawns an entity with the components of `mask`, default-initialised, and the
+    /// tags of `mask`.
     pub fn spawn(&mut self, mask: WorldMask) -> ::archetypal::Entity {
         self.storage.spawn(mask)
     }
@@ -320,20 +349,37 @@ impl World {
     pub fn get_all_entities(&self) -> ::std::vec::Vec<::archetypal::Entity> {
         self.storage.all_entities()
     }
-    /// The components `entity` has, or `None` if it is not alive.
+    /// The components and tags `entity` has, or `None` if it is not alive.
     pub fn component_mask(
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<WorldMask> {
         self.storage.component_mask(entity)
     }
-    /// Whether `entity` is alive and has every component of `mask`.
+    /// Whether `entity` is alive and has every component and tag of `mask`.
     pub fn entity_has_components(
         &self,
         entity: ::archetypal::Entity,
         mask: WorldMask,
     ) -> bool {
         self.storage.has_components(entity, mask)
+    }
+    /// The current tick: the frame counter writes are stamped with.
+    pub fn current_tick(&self) -> ::archetypal::Tick {
+        self.storage.current_tick()
+    }
+    /// The tick at which the last frame ended (the last `step()`).
+    pub fn last_tick(&self) -> ::archetypal::Tick {
+        self.storage.last_tick()
+    }
+    /// Advances the current tick without ending the frame; returns the new tick.
+    pub fn increment_tick(&mut self) -> ::archetypal::Tick {
+        self.storage.increment_tick()
+    }
+    /// Ends a frame: the tick advances and events older than two frames expire.
+    pub fn step(&mut self) {
+        self.storage.end_frame();
+        self.events.update();
     }
     /// Adds the components of `mask` (default values) in one migration; components
     /// already present keep their values. `false` if `entity` is not alive.
@@ -365,6 +411,10 @@ pub mod __world_short_names {
     pub type EntityBuilder = super::WorldEntityBuilder;
     ///Short name of `WorldResources`.
     pub type Resources = super::WorldResources;
+    ///Short name of `WorldEvents`.
+    pub type Events = super::WorldEvents;
+    ///Short name of `WorldCommand`.
+    pub type Command = super::WorldCommand;
     ///Short name of `WorldMask`.
     pub type Mask = super::WorldMask;
     ///Number of components `World` declares.
@@ -763,6 +813,217 @@ impl WorldEntityBuilder {
                     }
                 },
             )[0]
+    }
+}
+///A structural change queued on a `World`, applied in order by `apply_commands`.
+pub enum WorldCommand {
+    /// Spawn the reserved `entities` with the components and tags of `mask`.
+    SpawnEntities {
+        /// Components and tags of the new entities.
+        mask: WorldMask,
+        /// The handles `queue_spawn_entities` returned.
+        entities: ::std::vec::Vec<::archetypal::Entity>,
+    },
+    /// Despawn the entity.
+    Despawn(::archetypal::Entity),
+    /// Add the components and tags of the mask.
+    AddComponents(::archetypal::Entity, WorldMask),
+    /// Remove the components and tags of the mask.
+    RemoveComponents(::archetypal::Entity, WorldMask),
+    ///Set (adding if missing) the `position` component.
+    SetPosition(::archetypal::Entity, (f32, f32)),
+    ///Set (adding if missing) the `velocity` component.
+    SetVelocity(::archetypal::Entity, (f32, f32)),
+    ///Set (adding if missing) the `health` component.
+    SetHealth(::archetypal::Entity, u32),
+}
+#[allow(unused_doc_comments)]
+impl World {
+    /// Queues a spawn of `count` entities with the components and tags of `mask`,
+    /// and returns their handles now, so later queued commands can target them.
+    /// They are not alive until `apply_commands`.
+    pub fn queue_spawn_entities(
+        &mut self,
+        mask: WorldMask,
+        count: usize,
+    ) -> ::std::vec::Vec<::archetypal::Entity> {
+        let entities = self.storage.reserve_entities(count);
+        let command = WorldCommand::SpawnEntities {
+            mask,
+            entities: ::core::clone::Clone::clone(&entities),
+        };
+        self.commands.push(command);
+        entities
+    }
+    /// Queues a despawn of `entity`.
+    pub fn queue_despawn_entity(&mut self, entity: ::archetypal::Entity) {
+        self.commands.push(WorldCommand::Despawn(entity));
+    }
+    /// Queues adding the components and tags of `mask` to `entity`.
+    pub fn queue_add_components(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: WorldMask,
+    ) {
+        self.commands.push(WorldCommand::AddComponents(entity, mask));
+    }
+    /// Queues removing the components and tags of `mask` from `entity`.
+    pub fn queue_remove_components(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: WorldMask,
+    ) {
+        self.commands.push(WorldCommand::RemoveComponents(entity, mask));
+    }
+    ///Queues setting the `position` of `entity` (adding it if missing).
+    pub fn queue_set_position(
+        &mut self,
+        entity: ::archetypal::Entity,
+        value: (f32, f32),
+    ) {
+        self.commands.push(WorldCommand::SetPosition(entity, value));
+    }
+    ///Queues setting the `velocity` of `entity` (adding it if missing).
+    pub fn queue_set_velocity(
+        &mut self,
+        entity: ::archetypal::Entity,
+        value: (f32, f32),
+    ) {
+        self.commands.push(WorldCommand::SetVelocity(entity, value));
+    }
+    ///Queues setting the `health` of `entity` (adding it if missing).
+    pub fn queue_set_health(&mut self, entity: ::archetypal::Entity, value: u32) {
+        self.commands.push(WorldCommand::SetHealth(entity, value));
+    }
+    /// Applies every queued command in the order queued and empties the queue. A
+    /// command whose entity is no longer alive is skipped; the report counts both.
+    pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
+        let mut report = <::archetypal::CommandReport as ::core::default::Default>::default();
+        for command in ::core::mem::take(&mut self.commands) {
+            let applied = match command {
+                WorldCommand::SpawnEntities { mask, entities } => {
+                    self.storage.spawn_reserved(mask, &entities) == entities.len()
+                }
+                WorldCommand::Despawn(entity) => self.despawn(entity),
+                WorldCommand::AddComponents(entity, mask) => {
+                    self.add_components(entity, mask)
+                }
+                WorldCommand::RemoveComponents(entity, mask) => {
+                    self.remove_components(entity, mask)
+                }
+                WorldCommand::SetPosition(entity, value) => {
+                    self.set_position(entity, value)
+                }
+                WorldCommand::SetVelocity(entity, value) => {
+                    self.set_velocity(entity, value)
+                }
+                WorldCommand::SetHealth(entity, value) => self.set_health(entity, value),
+            };
+            report.record(applied);
+        }
+        report
+    }
+    /// Number of queued commands.
+    pub fn command_count(&self) -> usize {
+        self.commands.len()
+    }
+    /// The queued commands, in order.
+    pub fn queued_commands(&self) -> &[WorldCommand] {
+        &self.commands
+    }
+    /// Drops every queued command without applying it; handles reserved by
+    /// `queue_spawn_entities` are given back and never become alive.
+    pub fn clear_commands(&mut self) {
+        for command in ::core::mem::take(&mut self.commands) {
+            if let WorldCommand::SpawnEntities { entities, .. } = command {
+                self.storage.release_reserved(&entities);
+            }
+        }
+    }
+}
+impl World {
+    ///Tags `entity` as `player` (no migration). `false` if it is not alive.
+    pub fn add_player(&mut self, entity: ::archetypal::Entity) -> bool {
+        self.storage.add_tags(entity, PLAYER)
+    }
+    ///Removes the `player` tag from `entity`. `false` if it is not alive.
+    pub fn remove_player(&mut self, entity: ::archetypal::Entity) -> bool {
+        self.storage.remove_tags(entity, PLAYER)
+    }
+    ///Whether `entity` is alive and tagged `player`.
+    pub fn has_player(&self, entity: ::archetypal::Entity) -> bool {
+        self.storage.has_components(entity, PLAYER)
+    }
+    ///Queues tagging `entity` as `player`, applied by `apply_commands`.
+    pub fn queue_add_player(&mut self, entity: ::archetypal::Entity) {
+        self.queue_add_components(entity, PLAYER);
+    }
+    ///Queues removing the `player` tag from `entity`, applied by `apply_commands`.
+    pub fn queue_remove_player(&mut self, entity: ::archetypal::Entity) {
+        self.queue_remove_components(entity, PLAYER);
+    }
+    ///Every entity tagged `player`.
+    pub fn query_player(
+        &self,
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.tagged(PLAYER)
+    }
+}
+///The event channels of `World`, declared in its `Events` block.
+pub struct WorldEvents {
+    ///The `landed` channel.
+    pub landed: ::archetypal::EventChannel<(f32, f32)>,
+}
+#[automatically_derived]
+impl ::core::default::Default for WorldEvents {
+    #[inline]
+    fn default() -> WorldEvents {
+        WorldEvents {
+            landed: ::core::default::Default::default(),
+        }
+    }
+}
+#[allow(unused_doc_comments)]
+impl WorldEvents {
+    /// Ages every channel by a frame: events older than two frames expire.
+    pub fn update(&mut self) {
+        self.landed.update();
+    }
+}
+impl World {
+    ///Sends a `landed` event; it can be read this frame and the next.
+    pub fn send_landed(&mut self, event: (f32, f32)) {
+        self.events.landed.send(event);
+    }
+    ///The `landed` events `cursor` has not seen yet, each exactly once per cursor; `.lost()` on the result counts those that expired before it read them.
+    pub fn consume_landed(
+        &self,
+        cursor: &mut ::archetypal::EventCursor,
+    ) -> ::archetypal::Consumed<'_, (f32, f32)> {
+        self.events.landed.consume(cursor)
+    }
+    ///Every live `landed` event (this frame's and the previous frame's).
+    pub fn read_landed(&self) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
+        self.events.landed.read()
+    }
+    ///Clones of every live `landed` event. Callable when the event type is `Clone`.
+    pub fn collect_landed(&self) -> ::std::vec::Vec<(f32, f32)>
+    where
+        for<'a> (f32, f32): ::core::clone::Clone,
+    {
+        self.events.landed.collect()
+    }
+    ///Drops every `landed` event; cursors that had not read them count them as lost.
+    pub fn clear_landed(&mut self) {
+        self.events.landed.clear();
+    }
+    ///Number of live `landed` events.
+    pub fn len_landed(&self) -> usize {
+        self.events.landed.len()
+    }
+    ///Whether there is no live `landed` event.
+    pub fn is_empty_landed(&self) -> bool {
+        self.events.landed.is_empty()
     }
 }
 ///The singletons of `World`, declared in its `Resources` block.

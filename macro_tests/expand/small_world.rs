@@ -7,6 +7,12 @@ archetypal::ecs! {
         velocity: (f32, f32) => VELOCITY,
         health: u32 => HEALTH,
     }
+    Tags {
+        player => PLAYER,
+    }
+    Events {
+        landed: (f32, f32),
+    }
     Resources {
         delta_time: f32,
     }

@@ -41,9 +41,7 @@
 macro_rules! ecs {
     ($world:ident { $($components:tt)* } $($blocks:tt)*) => {
         $crate::__ecs_blocks! {
-            world: $world { $($components)* }
-            resources: none
-            rest: $($blocks)*
+            world: $world { $($components)* } tags: none events: none resources: none rest: $($blocks)*
         }
     };
     () => {
@@ -58,34 +56,59 @@ macro_rules! ecs {
     };
 }
 
-/// Walks the optional blocks after the world block, in order.
+/// Walks the optional blocks after the world block: `Tags`, `Events`, `Resources`, each at
+/// most once and in that order. A block not yet seen is `none`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_blocks {
-    (world: $world:ident $components:tt resources: none rest: Resources { $($resources:tt)* } $($rest:tt)*) => {
+    (world: $world:ident $components:tt tags: none events: none resources: none rest: Tags { $($tags:tt)* } $($rest:tt)*) => {
         $crate::__ecs_blocks! {
-            world: $world $components
-            resources: { $($resources)* }
-            rest: $($rest)*
+            world: $world $components tags: { $($tags)* } events: none resources: none rest: $($rest)*
         }
     };
-    (world: $world:ident $components:tt resources: { $($resources:tt)* } rest: Resources $($rest:tt)*) => {
-        ::core::compile_error!("ecs!: the `Resources` block appears more than once; merge them into one");
+    (world: $world:ident $components:tt tags: $tags:tt events: none resources: none rest: Events { $($events:tt)* } $($rest:tt)*) => {
+        $crate::__ecs_blocks! {
+            world: $world $components tags: $tags events: { $($events)* } resources: none rest: $($rest)*
+        }
     };
-    (world: $world:ident $components:tt resources: $resources:tt rest:) => {
-        $crate::__ecs_generate! { world: $world $components resources: $resources }
+    (world: $world:ident $components:tt tags: $tags:tt events: $events:tt resources: none rest: Resources { $($resources:tt)* } $($rest:tt)*) => {
+        $crate::__ecs_blocks! {
+            world: $world $components tags: $tags events: $events resources: { $($resources)* } rest: $($rest)*
+        }
     };
-    (world: $world:ident $components:tt resources: $resources:tt rest: $block:ident { $($body:tt)* } $($rest:tt)*) => {
-        ::core::compile_error!(::core::concat!(
-            "ecs!: unknown block `",
-            ::core::stringify!($block),
-            "`; after the world block, `ecs!` accepts a `Resources { name: Type, ... }` block"
-        ));
+    (world: $world:ident $components:tt tags: $tags:tt events: $events:tt resources: $resources:tt rest:) => {
+        $crate::__ecs_generate! { world: $world $components tags: $tags events: $events resources: $resources }
     };
-    (world: $world:ident $components:tt resources: $resources:tt rest: $($rest:tt)*) => {
+    (world: $world:ident $components:tt tags: $tags:tt events: $events:tt resources: $resources:tt rest: $block:ident { $($body:tt)* } $($rest:tt)*) => {
+        $crate::__ecs_block_error! { $block }
+    };
+    (world: $world:ident $components:tt tags: $tags:tt events: $events:tt resources: $resources:tt rest: $($rest:tt)*) => {
         ::core::compile_error!(
             "ecs!: expected a block like `Resources { delta_time: f32 }` after the world block"
         );
+    };
+}
+
+/// Error path only: a block that is out of order, repeated, or unknown.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_block_error {
+    (Tags) => { $crate::__ecs_block_error! { @misplaced "Tags" } };
+    (Events) => { $crate::__ecs_block_error! { @misplaced "Events" } };
+    (Resources) => { $crate::__ecs_block_error! { @misplaced "Resources" } };
+    (@misplaced $block:literal) => {
+        ::core::compile_error!(::core::concat!(
+            "ecs!: the `",
+            $block,
+            "` block is repeated or out of order; after the world block come `Tags`, `Events` and `Resources`, each at most once, in that order"
+        ));
+    };
+    ($block:ident) => {
+        ::core::compile_error!(::core::concat!(
+            "ecs!: unknown block `",
+            ::core::stringify!($block),
+            "`; after the world block, `ecs!` accepts `Tags`, `Events` and `Resources` blocks"
+        ));
     };
 }
 
@@ -93,7 +116,7 @@ macro_rules! __ecs_blocks {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_generate {
-    (world: $world:ident {} resources: $resources:tt) => {
+    (world: $world:ident {} tags: $tags:tt events: $events:tt resources: $resources:tt) => {
         ::core::compile_error!(::core::concat!(
             "ecs!: the world `",
             ::core::stringify!($world),
@@ -104,16 +127,21 @@ macro_rules! __ecs_generate {
         world: $world:ident {
             $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ $(,)?
         }
+        tags: $tags:tt
+        events: $events:tt
         resources: $resources:tt
     ) => {
-        $crate::__ecs_tables! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
+        $crate::__ecs_tables! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] $tags }
         $crate::__ecs_world! { $world }
         $crate::__ecs_accessors! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
         $crate::__ecs_queries! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
         $crate::__ecs_builder! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
+        $crate::__ecs_commands! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
+        $crate::__ecs_tags! { $world $tags }
+        $crate::__ecs_events! { $world $events }
         $crate::__ecs_resources! { $world $resources }
     };
-    (world: $world:ident { $($components:tt)* } resources: $resources:tt) => {
+    (world: $world:ident { $($components:tt)* } tags: $tags:tt events: $events:tt resources: $resources:tt) => {
         $crate::__ecs_malformed_component! { $($components)* }
     };
 }

@@ -3,8 +3,11 @@
 
 mod accessors;
 mod builder;
+mod commands;
 mod ecs;
+mod events;
 mod queries;
 mod resources;
 mod tables;
+mod tags;
 mod world;

@@ -1,10 +1,17 @@
-//! `__ecs_tables!`: the mask type and constants, and the struct-of-arrays table types with
-//! their `Archetype` impl (the per-column fan-out of spawn, despawn and migration).
+//! `__ecs_tables!`: the mask type, the component and tag mask constants, and the
+//! struct-of-arrays table types with their `Archetype` impl (the per-column fan-out of spawn,
+//! despawn and migration).
 
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_tables {
-    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
+    ($world:ident $components:tt none) => {
+        $crate::__ecs_tables! { $world $components {} }
+    };
+    (
+        $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
+        { $( $(#[$tag_attr:meta])* $tag:ident => $tag_mask:ident ),* $(,)? }
+    ) => {
         $crate::__private::paste::paste! {
             // The bit index of every component. An enum counts them (`__COUNT`) without a
             // recursive macro, and `#[cfg]` on a component removes its variant too.
@@ -15,34 +22,54 @@ macro_rules! __ecs_tables {
                 __COUNT,
             }
 
+            // Tag bits follow the component bits.
+            #[doc(hidden)]
+            #[allow(non_camel_case_types, dead_code, unused_doc_comments)]
+            enum [<__ $world TagIndex>] {
+                __LAST_COMPONENT = [<__ $world ComponentIndex>]::__COUNT as isize - 1,
+                $( $(#[$tag_attr])* $tag, )*
+                __END,
+            }
+
             impl [<__ $world ComponentIndex>] {
                 // Past the mask's width the bit is 0 and `check_world` reports the error, so
                 // the user sees one message rather than an overflow.
-                const fn mask(self) -> [<$world Mask>] {
-                    match (1 as [<$world Mask>]).checked_shl(self as u32) {
+                const fn bit(index: u32) -> [<$world Mask>] {
+                    match (1 as [<$world Mask>]).checked_shl(index) {
                         ::core::option::Option::Some(bit) => bit,
                         ::core::option::Option::None => 0,
                     }
                 }
 
-                const fn all() -> [<$world Mask>] {
-                    match [<__ $world ComponentIndex>]::__COUNT.mask() {
+                /// Every bit below `count`.
+                const fn low_bits(count: u32) -> [<$world Mask>] {
+                    match Self::bit(count) {
                         0 => !0,
                         past_last => past_last - 1,
                     }
+                }
+
+                const fn mask(self) -> [<$world Mask>] {
+                    Self::bit(self as u32)
+                }
+            }
+
+            impl [<__ $world TagIndex>] {
+                const fn mask(self) -> [<$world Mask>] {
+                    [<__ $world ComponentIndex>]::bit(self as u32)
                 }
             }
 
             const _: () = $crate::__private::check_world(
                 ::core::stringify!($world),
-                &[$(::core::stringify!($field)),+],
-                &[$(::core::stringify!($mask)),+],
-                [<__ $world ComponentIndex>]::__COUNT as usize,
+                &[$(::core::stringify!($field)),+ $(, ::core::stringify!($tag))*],
+                &[$(::core::stringify!($mask)),+ $(, ::core::stringify!($tag_mask))*],
+                [<__ $world TagIndex>]::__END as usize,
             );
 
-            #[doc = "The mask type of `" $world "`: `u64` for up to 64 components, `u128` up to 128."]
+            #[doc = "The mask type of `" $world "`: `u64` for up to 64 components and tags, `u128` up to 128."]
             pub type [<$world Mask>] = <$crate::MaskWidth<
-                { ([<__ $world ComponentIndex>]::__COUNT as usize) <= 64 },
+                { ([<__ $world TagIndex>]::__END as usize) <= 64 },
             > as $crate::SelectMask>::Mask;
 
             $(
@@ -50,6 +77,12 @@ macro_rules! __ecs_tables {
                 $(#[$attr])*
                 pub const $mask: [<$world Mask>] = [<__ $world ComponentIndex>]::$field.mask();
             )+
+
+            $(
+                #[doc = "Mask bit of the `" $tag "` tag."]
+                $(#[$tag_attr])*
+                pub const $tag_mask: [<$world Mask>] = [<__ $world TagIndex>]::$tag.mask();
+            )*
 
             #[doc = "One archetype of `" $world "`: a row per entity whose components are exactly `mask`, one `Vec` per component (struct of arrays). Columns whose bit is not in `mask` stay empty."]
             pub struct [<$world ComponentArrays>] {
@@ -81,8 +114,11 @@ macro_rules! __ecs_tables {
             impl $crate::Archetype for [<$world ComponentArrays>] {
                 type Mask = [<$world Mask>];
                 type ViewMut<'a> = [<$world ComponentArraysMut>]<'a>;
-                const COMPONENTS: [<$world Mask>] = [<__ $world ComponentIndex>]::all();
+                const COMPONENTS: [<$world Mask>] =
+                    [<__ $world ComponentIndex>]::low_bits([<__ $world ComponentIndex>]::__COUNT as u32);
                 const COMPONENT_COUNT: usize = [<__ $world ComponentIndex>]::__COUNT as usize;
+                const TAGS: [<$world Mask>] =
+                    [<__ $world ComponentIndex>]::low_bits([<__ $world TagIndex>]::__END as u32) & !Self::COMPONENTS;
 
                 fn new(mask: [<$world Mask>]) -> Self {
                     Self {
@@ -155,5 +191,12 @@ macro_rules! __ecs_tables {
                 }
             }
         }
+    };
+    ($world:ident $components:tt { $($tags:tt)* }) => {
+        ::core::compile_error!(
+            "ecs!: malformed `Tags` block; write each tag as `name => MASK`, separated by commas"
+        );
+        // The world without its tags, so the message above is the only error.
+        $crate::__ecs_tables! { $world $components {} }
     };
 }

@@ -10,14 +10,19 @@ macro_rules! __ecs_world {
             pub struct $world {
                 /// The singletons declared in the `Resources` block.
                 pub resources: [<$world Resources>],
+                /// The event channels declared in the `Events` block.
+                pub events: [<$world Events>],
                 storage: $crate::Storage<[<$world ComponentArrays>]>,
+                commands: ::std::vec::Vec<[<$world Command>]>,
             }
 
             impl ::core::default::Default for $world {
                 fn default() -> Self {
                     Self {
                         resources: ::core::default::Default::default(),
+                        events: ::core::default::Default::default(),
                         storage: $crate::Storage::new(),
+                        commands: ::std::vec::Vec::new(),
                     }
                 }
             }
@@ -54,7 +59,8 @@ macro_rules! __ecs_world {
                     self.storage.check_invariants()
                 }
 
-                /// Spawns an entity with the components of `mask`, default-initialised.
+                /// Spawns an entity with the components of `mask`, default-initialised, and the
+                /// tags of `mask`.
                 pub fn spawn(&mut self, mask: [<$world Mask>]) -> $crate::Entity {
                     self.storage.spawn(mask)
                 }
@@ -98,14 +104,35 @@ macro_rules! __ecs_world {
                     self.storage.all_entities()
                 }
 
-                /// The components `entity` has, or `None` if it is not alive.
+                /// The components and tags `entity` has, or `None` if it is not alive.
                 pub fn component_mask(&self, entity: $crate::Entity) -> ::core::option::Option<[<$world Mask>]> {
                     self.storage.component_mask(entity)
                 }
 
-                /// Whether `entity` is alive and has every component of `mask`.
+                /// Whether `entity` is alive and has every component and tag of `mask`.
                 pub fn entity_has_components(&self, entity: $crate::Entity, mask: [<$world Mask>]) -> bool {
                     self.storage.has_components(entity, mask)
+                }
+
+                /// The current tick: the frame counter writes are stamped with.
+                pub fn current_tick(&self) -> $crate::Tick {
+                    self.storage.current_tick()
+                }
+
+                /// The tick at which the last frame ended (the last `step()`).
+                pub fn last_tick(&self) -> $crate::Tick {
+                    self.storage.last_tick()
+                }
+
+                /// Advances the current tick without ending the frame; returns the new tick.
+                pub fn increment_tick(&mut self) -> $crate::Tick {
+                    self.storage.increment_tick()
+                }
+
+                /// Ends a frame: the tick advances and events older than two frames expire.
+                pub fn step(&mut self) {
+                    self.storage.end_frame();
+                    self.events.update();
                 }
 
                 /// Adds the components of `mask` (default values) in one migration; components
@@ -135,6 +162,10 @@ macro_rules! __ecs_world {
                 pub type EntityBuilder = super::[<$world EntityBuilder>];
                 #[doc = "Short name of `" $world "Resources`."]
                 pub type Resources = super::[<$world Resources>];
+                #[doc = "Short name of `" $world "Events`."]
+                pub type Events = super::[<$world Events>];
+                #[doc = "Short name of `" $world "Command`."]
+                pub type Command = super::[<$world Command>];
                 #[doc = "Short name of `" $world "Mask`."]
                 pub type Mask = super::[<$world Mask>];
                 #[doc = "Number of components `" $world "` declares."]

@@ -26,6 +26,12 @@ mod game {
             velocity: Velocity => VELOCITY,
             health: u32 => HEALTH,
         }
+        Tags {
+            player => PLAYER,
+        }
+        Events {
+            landed: Position,
+        }
         Resources {
             delta_time: f32,
             names: ::std::vec::Vec<::std::string::String>,
@@ -89,4 +95,20 @@ fn main() {
     assert_eq!(world.entity_count(), 5);
     assert!(world.despawn(entity));
     assert!(world.check_invariants().is_ok());
+
+    // Tags, events, commands and ticks, generated as hygienically.
+    let tagged = world.spawn(game::POSITION | game::PLAYER);
+    assert!(world.has_player(tagged));
+    assert_eq!(world.query_player().count(), 1);
+    world.send_landed(game::Position { x: 1.0, y: 2.0 });
+    let mut cursor = ::archetypal::EventCursor::new();
+    assert_eq!(world.consume_landed(&mut cursor).len(), 1);
+    assert_eq!(world.collect_landed().len(), 1);
+    let queued = world.queue_spawn_entities(game::HEALTH, 2);
+    world.queue_set_health(queued[0], 3);
+    world.queue_remove_player(tagged);
+    assert_eq!(world.apply_commands().applied, 3);
+    assert!(!world.has_player(tagged));
+    world.step();
+    assert!(world.current_tick().is_newer_than(world.last_tick()));
 }

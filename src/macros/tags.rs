@@ -1,0 +1,53 @@
+//! `__ecs_tags!`: the per-tag methods. Tags live in sparse sets in the storage, so adding one
+//! never migrates the entity; their bits still work in every query mask.
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_tags {
+    ($world:ident none) => {};
+    ($world:ident { $( $(#[$attr:meta])* $tag:ident => $tag_mask:ident ),* $(,)? }) => {
+        $crate::__private::paste::paste! {
+            impl $world {
+                $(
+                    #[doc = "Tags `entity` as `" $tag "` (no migration). `false` if it is not alive."]
+                    $(#[$attr])*
+                    pub fn [<add_ $tag>](&mut self, entity: $crate::Entity) -> bool {
+                        self.storage.add_tags(entity, $tag_mask)
+                    }
+
+                    #[doc = "Removes the `" $tag "` tag from `entity`. `false` if it is not alive."]
+                    $(#[$attr])*
+                    pub fn [<remove_ $tag>](&mut self, entity: $crate::Entity) -> bool {
+                        self.storage.remove_tags(entity, $tag_mask)
+                    }
+
+                    #[doc = "Whether `entity` is alive and tagged `" $tag "`."]
+                    $(#[$attr])*
+                    pub fn [<has_ $tag>](&self, entity: $crate::Entity) -> bool {
+                        self.storage.has_components(entity, $tag_mask)
+                    }
+
+                    #[doc = "Queues tagging `entity` as `" $tag "`, applied by `apply_commands`."]
+                    $(#[$attr])*
+                    pub fn [<queue_add_ $tag>](&mut self, entity: $crate::Entity) {
+                        self.queue_add_components(entity, $tag_mask);
+                    }
+
+                    #[doc = "Queues removing the `" $tag "` tag from `entity`, applied by `apply_commands`."]
+                    $(#[$attr])*
+                    pub fn [<queue_remove_ $tag>](&mut self, entity: $crate::Entity) {
+                        self.queue_remove_components(entity, $tag_mask);
+                    }
+
+                    #[doc = "Every entity tagged `" $tag "`."]
+                    $(#[$attr])*
+                    pub fn [<query_ $tag>](&self) -> impl ::core::iter::Iterator<Item = $crate::Entity> + '_ {
+                        self.storage.tagged($tag_mask)
+                    }
+                )*
+            }
+        }
+    };
+    // A malformed block was already reported by `__ecs_tables!`.
+    ($world:ident { $($tags:tt)* }) => {};
+}
