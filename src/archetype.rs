@@ -26,6 +26,9 @@ pub trait Archetype: Sized + 'static {
     /// Number of component bits (the lowest `COMPONENT_COUNT` bits of a mask).
     const COMPONENT_COUNT: usize;
 
+    /// The components whose writes are tracked (all but those declared `[untracked]`).
+    const TRACKED: Self::Mask;
+
     /// The world's tag bits, right above its component bits. Tags live in sparse sets, never
     /// in a table's mask.
     const TAGS: Self::Mask;

@@ -109,8 +109,8 @@ impl<M: Bitmask> EdgeGraph<M> {
     pub fn destination(&self, table_index: usize, change: Change<M>) -> Option<usize> {
         let edges = &self.tables[table_index];
         let single = match change {
-            Change::Add(bits) if bits.count_ones() == 1 => Some(&edges.add),
-            Change::Remove(bits) if bits.count_ones() == 1 => Some(&edges.remove),
+            Change::Add(bits) if bits.is_single_bit() => Some(&edges.add),
+            Change::Remove(bits) if bits.is_single_bit() => Some(&edges.remove),
             _ => None,
         };
         let destination = match single {

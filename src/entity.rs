@@ -1,8 +1,9 @@
-//! Entity handles, the generational allocator and the per-id location records.
+//! Entity handles, the generational allocator and the per-id records.
 //!
 //! The allocator is the one source of truth for liveness: a handle is alive when its id is
-//! allocated and its generation is the id's current one. The location records only say where a
-//! live entity's row is; they never decide whether it is alive.
+//! allocated and its generation is the id's current one. Each id's record also holds where a
+//! live entity's row is, so resolving a handle (liveness check and location) is one memory
+//! access; a location is only handed out for a live handle.
 
 use core::fmt;
 
@@ -60,12 +61,14 @@ enum IdState {
     Alive,
 }
 
-/// The liveness record of one id.
+/// The record of one id: its liveness and, while alive, its location.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 struct IdSlot {
     /// The generation the id is at: of the live entity, or of the next one to get the id.
     generation: u32,
     state: IdState,
+    /// Where the live entity's row is (meaningless otherwise).
+    location: EntityLocation,
 }
 
 /// Mints generational handles and decides which are alive.
@@ -118,6 +121,7 @@ impl EntityAllocator {
         self.slots.push(IdSlot {
             generation: 0,
             state,
+            location: EntityLocation::default(),
         });
         Entity::new(id, 0)
     }
@@ -179,6 +183,22 @@ impl EntityAllocator {
     #[inline]
     pub fn is_alive(&self, entity: Entity) -> bool {
         self.has_state(entity, IdState::Alive)
+    }
+
+    /// Where a live `entity`'s row is; `None` for a handle that is not alive.
+    #[inline]
+    pub fn location(&self, entity: Entity) -> Option<EntityLocation> {
+        let slot = self.slots.get(entity.id as usize)?;
+        (slot.state == IdState::Alive && slot.generation == entity.generation)
+            .then_some(slot.location)
+    }
+
+    /// Records where the entity holding `id` now lives. An id never issued is ignored.
+    #[inline]
+    pub fn set_location(&mut self, id: u32, location: EntityLocation) {
+        if let Some(slot) = self.slots.get_mut(id as usize) {
+            slot.location = location;
+        }
     }
 
     /// Number of live entities.
@@ -246,47 +266,6 @@ impl EntityLocation {
     #[inline]
     pub fn row(self) -> usize {
         self.array_index as usize
-    }
-}
-
-/// The location record of every id, indexed by id.
-///
-/// A record is only meaningful while the allocator says its id is alive.
-#[derive(Clone, Debug, Default)]
-pub struct EntityLocations {
-    records: Vec<EntityLocation>,
-}
-
-impl EntityLocations {
-    /// No records.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// The record of `id`, if one was ever written.
-    #[inline]
-    pub fn get(&self, id: u32) -> Option<EntityLocation> {
-        self.records.get(id as usize).copied()
-    }
-
-    /// Writes the record of `id`, growing the table of records to reach it.
-    #[inline]
-    pub fn set(&mut self, id: u32, location: EntityLocation) {
-        let index = id as usize;
-        if index >= self.records.len() {
-            self.records.resize(index + 1, EntityLocation::default());
-        }
-        self.records[index] = location;
-    }
-
-    /// Number of records (the highest id written, plus one).
-    pub fn len(&self) -> usize {
-        self.records.len()
-    }
-
-    /// Whether no record was ever written.
-    pub fn is_empty(&self) -> bool {
-        self.records.is_empty()
     }
 }
 
@@ -434,15 +413,23 @@ mod tests {
     }
 
     #[test]
-    fn locations_grow_to_reach_any_id() {
-        let mut locations = EntityLocations::new();
-        assert!(locations.is_empty());
-        assert_eq!(locations.get(3), None);
-        locations.set(3, EntityLocation::new(1, 2));
-        assert_eq!(locations.len(), 4);
-        assert_eq!(locations.get(3), Some(EntityLocation::new(1, 2)));
-        assert_eq!(locations.get(0), Some(EntityLocation::default()));
-        let location = locations.get(3).unwrap();
+    fn locations_are_given_for_live_handles_only() {
+        let mut allocator = EntityAllocator::new();
+        let entity = allocator.allocate();
+        allocator.set_location(entity.id, EntityLocation::new(1, 2));
+        assert_eq!(allocator.location(entity), Some(EntityLocation::new(1, 2)));
+        let location = allocator.location(entity).unwrap();
         assert_eq!((location.table(), location.row()), (1, 2));
+        assert_eq!(
+            allocator.location(Entity::new(entity.id, 1)),
+            None,
+            "future generation"
+        );
+        allocator.free(entity);
+        assert_eq!(allocator.location(entity), None, "freed");
+        let reserved = allocator.reserve();
+        assert_eq!(allocator.location(reserved), None, "reserved");
+        allocator.set_location(77, EntityLocation::new(0, 0));
+        assert_eq!(allocator.location(Entity::new(77, 0)), None, "never issued");
     }
 }

@@ -3,6 +3,7 @@
 #![warn(missing_docs)]
 
 mod archetype;
+pub mod change_ticks;
 pub mod column;
 mod commands;
 pub mod edges;
@@ -24,7 +25,7 @@ pub mod __private;
 
 pub use archetype::Archetype;
 pub use commands::CommandReport;
-pub use entity::{Entity, EntityAllocator, EntityLocation, EntityLocations};
+pub use entity::{Entity, EntityAllocator, EntityLocation};
 pub use events::{Consumed, EventChannel, EventCursor};
 pub use mask::{Bitmask, Bits, MAX_MASK_BITS, MaskWidth, SelectMask};
 pub use query::{Query, QueryMut};

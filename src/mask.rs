@@ -40,6 +40,8 @@ pub trait Bitmask:
     fn trailing_zeros(self) -> u32;
     /// The mask folded into 64 bits, for hashing.
     fn fold_to_u64(self) -> u64;
+    /// Whether exactly one bit is set (cheaper than `count_ones() == 1` without `popcnt`).
+    fn is_single_bit(self) -> bool;
 
     /// Whether every bit of `other` is set in `self`.
     #[inline]
@@ -87,6 +89,10 @@ macro_rules! impl_bitmask {
             #[inline]
             fn fold_to_u64(self) -> u64 {
                 (self as u128 ^ (self as u128 >> 64)) as u64
+            }
+            #[inline]
+            fn is_single_bit(self) -> bool {
+                self.is_power_of_two()
             }
         }
     )*};
@@ -151,6 +157,10 @@ mod tests {
         assert!(a.intersects(0b0110));
         assert!(!a.intersects(0b1010));
         assert!(0u64.is_empty());
+        assert!(0b100u64.is_single_bit());
+        assert!(!0b101u64.is_single_bit());
+        assert!(!0u128.is_single_bit());
+        assert!((1u128 << 100).is_single_bit());
         assert_eq!(<u64 as Bitmask>::bit(3), 8);
         assert_eq!(<u128 as Bitmask>::bit(127), 1u128 << 127);
     }

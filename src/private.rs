@@ -3,7 +3,12 @@
 
 pub use paste;
 
-/// Longest message `check_names` builds.
+/// Names a component or tag cannot take: the tables' own fields (`mask`, `entities`) and
+/// names whose generated methods would be the world's own (`add_components`,
+/// `query_first_entity`).
+const RESERVED_NAMES: [&str; 4] = ["mask", "entities", "components", "first_entity"];
+
+/// Longest message `check_world` builds.
 const MESSAGE_CAPACITY: usize = 256;
 
 /// Fails compilation (when called in a `const`) if a world's input is invalid: a name used
@@ -13,14 +18,17 @@ const MESSAGE_CAPACITY: usize = 256;
 pub const fn check_world(world: &str, fields: &[&str], masks: &[&str], bits: usize) {
     let mut index = 0;
     while index < fields.len() {
-        if str_eq(fields[index], "mask") || str_eq(fields[index], "entities") {
-            fail(&[
-                "ecs!: `",
-                fields[index],
-                "` cannot name a component: every table already has a `",
-                fields[index],
-                "` field",
-            ]);
+        let name = fields[index];
+        let mut reserved = 0;
+        while reserved < RESERVED_NAMES.len() {
+            if str_eq(name, RESERVED_NAMES[reserved]) {
+                fail(&[
+                    "ecs!: `",
+                    name,
+                    "` cannot name a component or tag: it would clash with a generated field or method",
+                ]);
+            }
+            reserved += 1;
         }
         index += 1;
     }
@@ -135,7 +143,7 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "ecs!: `entities` cannot name a component")]
+    #[should_panic(expected = "ecs!: `entities` cannot name a component or tag")]
     fn reserved_names_fail() {
         check_world("World", &["position", "entities"], &["A", "B"], 2);
     }

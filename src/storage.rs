@@ -6,18 +6,20 @@
 
 use core::fmt;
 
+use crate::change_ticks::{ChangedRows, TableTicks};
 use crate::edges::{Change, EdgeGraph};
 use crate::hash::MaskMap;
 use crate::query_cache::QueryCache;
 use crate::{
-    Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, EntityLocations, TagSet, Tick,
+    Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, MAX_TICK_AGE, TagSet, Tick,
 };
 
 /// Entities, their tables and the two caches that make structural change and queries fast.
 pub struct Storage<T: Archetype> {
     allocator: EntityAllocator,
-    locations: EntityLocations,
     tables: Vec<T>,
+    /// The change ticks of every table, indexed like `tables`.
+    ticks: Vec<TableTicks<T::Mask>>,
     table_lookup: MaskMap<T::Mask, usize>,
     edges: EdgeGraph<T::Mask>,
     queries: QueryCache<T::Mask>,
@@ -31,8 +33,8 @@ impl<T: Archetype> Default for Storage<T> {
     fn default() -> Self {
         Storage {
             allocator: EntityAllocator::new(),
-            locations: EntityLocations::new(),
             tables: Vec::new(),
+            ticks: Vec::new(),
             table_lookup: MaskMap::default(),
             edges: EdgeGraph::new(T::COMPONENT_COUNT),
             queries: QueryCache::new(),
@@ -59,11 +61,7 @@ impl<T: Archetype> Storage<T> {
     /// Where `entity` lives, or `None` for a dead, stale or never-issued handle.
     #[inline]
     pub fn locate(&self, entity: Entity) -> Option<EntityLocation> {
-        if self.allocator.is_alive(entity) {
-            self.locations.get(entity.id)
-        } else {
-            None
-        }
+        self.allocator.location(entity)
     }
 
     /// Where `entity` lives, if it is alive and its table holds every bit of `mask`.
@@ -132,6 +130,11 @@ impl<T: Archetype> Storage<T> {
             .edges
             .insert_table(mask, |other| lookup.get(&other).copied());
         self.tables.push(T::new(mask));
+        self.ticks.push(TableTicks::new(
+            mask & T::TRACKED,
+            T::COMPONENT_COUNT,
+            self.tick,
+        ));
         self.table_lookup.insert(mask, table_index);
         self.queries.table_created(mask, table_index);
         table_index
@@ -183,9 +186,10 @@ impl<T: Archetype> Storage<T> {
         let table = &mut self.tables[table_index];
         let first_row = table.len();
         table.push_defaults(entities);
+        self.ticks[table_index].push_rows(entities.len(), self.tick);
         for (offset, entity) in entities.iter().enumerate() {
             let location = EntityLocation::new(table_index, first_row + offset);
-            self.locations.set(entity.id, location);
+            self.allocator.set_location(entity.id, location);
         }
         first_row
     }
@@ -229,10 +233,11 @@ impl<T: Archetype> Storage<T> {
         for set in &mut self.tags {
             set.remove(entity);
         }
+        self.ticks[location.table()].swap_remove(location.row());
         let table = &mut self.tables[location.table()];
         table.swap_remove(location.row());
         if let Some(&moved) = table.entities().get(location.row()) {
-            self.locations.set(moved.id, location);
+            self.allocator.set_location(moved.id, location);
         }
         true
     }
@@ -304,12 +309,14 @@ impl<T: Archetype> Storage<T> {
     /// Moves `entity`'s row from `from` to the end of table `to`, fixes the locations of the
     /// entity and of the row moved into the hole, and returns the entity's new location.
     fn migrate(&mut self, entity: Entity, from: EntityLocation, to: usize) -> EntityLocation {
+        let (source_ticks, destination_ticks) = pair_mut(&mut self.ticks, from.table(), to);
+        source_ticks.move_row(from.row(), destination_ticks, self.tick);
         let (source, destination) = pair_mut(&mut self.tables, from.table(), to);
         let location = EntityLocation::new(to, destination.len());
         source.move_row(from.row(), destination);
-        self.locations.set(entity.id, location);
+        self.allocator.set_location(entity.id, location);
         if let Some(&moved) = source.entities().get(from.row()) {
-            self.locations.set(moved.id, from);
+            self.allocator.set_location(moved.id, from);
         }
         location
     }
@@ -329,7 +336,7 @@ impl<T: Archetype> Storage<T> {
         column(&self.tables[location.table()]).get(location.row())
     }
 
-    /// Mutable form of [`get`](Self::get).
+    /// Mutable form of [`get`](Self::get); stamps the component as changed.
     #[inline]
     pub fn get_mut<C>(
         &mut self,
@@ -338,6 +345,7 @@ impl<T: Archetype> Storage<T> {
         column: impl FnOnce(&mut T) -> &mut [C],
     ) -> Option<&mut C> {
         let location = self.locate_with(entity, bit)?;
+        self.ticks[location.table()].stamp_component(location.row(), bit, self.tick);
         column(&mut self.tables[location.table()]).get_mut(location.row())
     }
 
@@ -354,6 +362,7 @@ impl<T: Archetype> Storage<T> {
             return false;
         };
         let location = self.apply_change(entity, location, Change::Add(bit & T::COMPONENTS));
+        self.ticks[location.table()].stamp_component(location.row(), bit, self.tick);
         match column(&mut self.tables[location.table()]).get_mut(location.row()) {
             Some(slot) => {
                 *slot = value;
@@ -427,9 +436,10 @@ impl<T: Archetype> Storage<T> {
         F: FnMut(Entity, &T, usize),
     {
         let tag_filter = TagFilter::<T>::new(include, exclude);
+        let no_tags = tag_filter.is_empty();
         for table in self.matching_tables(include, exclude) {
             for (row, &entity) in table.entities().iter().enumerate() {
-                if tag_filter.matches(&self.tags, entity) {
+                if no_tags || tag_filter.matches(&self.tags, entity) {
                     f(entity, table, row);
                 }
             }
@@ -564,12 +574,13 @@ impl<T: Archetype> Storage<T> {
         self.matching_tables(bit, T::Mask::EMPTY).map(column)
     }
 
-    /// Mutable form of [`column_slices`](Self::column_slices).
+    /// Mutable form of [`column_slices`](Self::column_slices); marks those columns changed.
     pub fn column_slices_mut<'a, C: 'a>(
         &'a mut self,
         bit: T::Mask,
         column: impl FnMut(&'a mut T) -> &'a mut [C] + 'a,
     ) -> impl Iterator<Item = &'a mut [C]> + 'a {
+        self.mark_columns_changed(bit, T::Mask::EMPTY, bit);
         self.matching_tables_mut(bit, T::Mask::EMPTY).map(column)
     }
 
@@ -630,16 +641,127 @@ impl<T: Archetype> Storage<T> {
         self.last_tick
     }
 
-    /// Advances the current tick without ending the frame.
+    /// Advances the current tick without ending the frame; returns the new tick.
     pub fn increment_tick(&mut self) -> Tick {
         self.tick = self.tick.next();
+        // Well before any stamp can be 2^31 ticks old and wrap around to look new.
+        if self.tick.0 % (MAX_TICK_AGE / 2) == 0 {
+            for ticks in &mut self.ticks {
+                ticks.clamp(self.tick);
+            }
+            self.last_tick = self.last_tick.clamp_age(self.tick);
+        }
         self.tick
     }
 
     /// Ends a frame: the current tick becomes the last one and the tick advances.
     pub fn end_frame(&mut self) {
         self.last_tick = self.tick;
-        self.tick = self.tick.next();
+        self.increment_tick();
+    }
+
+    // ----- change detection -----------------------------------------------------------------
+
+    /// Stamps the tracked components of `mask` of a live entity as changed now (for writes
+    /// made through a table view). `false` for a dead handle.
+    pub fn mark_changed(&mut self, entity: Entity, mask: T::Mask) -> bool {
+        let Some(location) = self.locate(entity) else {
+            return false;
+        };
+        self.ticks[location.table()].stamp(location.row(), mask, self.tick);
+        true
+    }
+
+    /// Marks the tracked `columns` of every table matching `include` / `exclude` as changed
+    /// now, in constant time per table: for writes through raw slices
+    /// (`for_each_table_mut`, `for_each_mut`). Tag bits are ignored: a column stamp is a
+    /// table-wide mark.
+    pub fn mark_columns_changed(&mut self, include: T::Mask, exclude: T::Mask, columns: T::Mask) {
+        let include = include & !T::TAGS;
+        let indices = self
+            .queries
+            .get_or_insert(include, self.tables.iter().map(Archetype::mask));
+        for &table_index in indices {
+            if !self.tables[table_index]
+                .mask()
+                .intersects(exclude & !T::TAGS)
+            {
+                self.ticks[table_index].stamp_columns(columns, self.tick);
+            }
+        }
+    }
+
+    /// Calls `f(entity, view, row)` for every entity matching `include` / `exclude` one of
+    /// whose tracked `include` components was written after `since`. Tables nobody wrote to
+    /// since then are skipped whole.
+    pub fn for_each_mut_changed_since<F>(
+        &mut self,
+        include: T::Mask,
+        exclude: T::Mask,
+        since: Tick,
+        mut f: F,
+    ) where
+        F: FnMut(Entity, &mut T::ViewMut<'_>, usize),
+    {
+        let tag_filter = TagFilter::<T>::new(include, exclude);
+        let components = include & !T::TAGS;
+        let indices = self
+            .queries
+            .get_or_insert(components, self.tables.iter().map(Archetype::mask));
+        for &table_index in indices {
+            let ticks = &self.ticks[table_index];
+            let table = &mut self.tables[table_index];
+            if table.mask().intersects(exclude & !T::TAGS)
+                || !ticks.may_have_changed_since(components, since)
+            {
+                continue;
+            }
+            let (entities, mut view) = table.view_mut(components);
+            let tags = &self.tags;
+            // Loop-invariant, so the optimizer drops the tag test when there is none.
+            let no_tags = tag_filter.is_empty();
+            let tags_match = |entity| no_tags || tag_filter.matches(tags, entity);
+            // One row loop per kind of test, each specialised by the compiler.
+            match ticks.changed_rows(components, since) {
+                ChangedRows::All => {
+                    visit_rows(entities, &mut view, &mut f, |_, entity| tags_match(entity))
+                }
+                ChangedRows::Column { stamps, since } => {
+                    visit_rows(entities, &mut view, &mut f, |row, entity| {
+                        stamps[row].is_newer_than(since) && tags_match(entity)
+                    })
+                }
+                any => visit_rows(entities, &mut view, &mut f, |row, entity| {
+                    any.contains(row) && tags_match(entity)
+                }),
+            }
+        }
+    }
+
+    /// Every entity holding all components and tags of `include`, one of whose tracked
+    /// `include` components was written after `since`.
+    pub fn query_entities_changed_since(
+        &self,
+        include: T::Mask,
+        since: Tick,
+    ) -> impl Iterator<Item = Entity> + '_ {
+        let tag_filter = TagFilter::<T>::new(include, T::Mask::EMPTY);
+        let components = include & !T::TAGS;
+        (0..self.tables.len())
+            .filter(move |&table_index| {
+                self.tables[table_index].mask().contains(components)
+                    && self.ticks[table_index].may_have_changed_since(components, since)
+            })
+            .flat_map(move |table_index| {
+                let changed = self.ticks[table_index].changed_rows(components, since);
+                self.tables[table_index]
+                    .entities()
+                    .iter()
+                    .enumerate()
+                    .filter(move |&(row, _)| changed.contains(row))
+                    .map(|(_, &entity)| entity)
+            })
+            .filter(move |&entity| tag_filter.matches(&self.tags, entity))
     }
 
     // ----- invariants -----------------------------------------------------------------------
@@ -663,6 +785,11 @@ impl<T: Archetype> Storage<T> {
             if self.find_table(mask) != Some(table_index) {
                 return fail(format!(
                     "table {table_index} ({mask:?}) is not indexed by its mask"
+                ));
+            }
+            if !self.ticks[table_index].is_aligned(table.len()) {
+                return fail(format!(
+                    "table {table_index} has change ticks of the wrong length"
                 ));
             }
             if table.misaligned_columns() != 0 {
@@ -775,6 +902,21 @@ fn matching_tables_mut<'a, T: Archetype>(
         indices: indices.iter(),
         next_index: 0,
         exclude: exclude & !T::TAGS,
+    }
+}
+
+/// Calls `f(entity, view, row)` for every row of a table view that `keep` accepts.
+#[inline]
+fn visit_rows<V>(
+    entities: &[Entity],
+    view: &mut V,
+    f: &mut impl FnMut(Entity, &mut V, usize),
+    keep: impl Fn(usize, Entity) -> bool,
+) {
+    for (row, &entity) in entities.iter().enumerate() {
+        if keep(row, entity) {
+            f(entity, view, row);
+        }
     }
 }
 
@@ -976,8 +1118,12 @@ mod tests {
         let first = storage.spawn(NUMBER);
         let second = storage.spawn(NUMBER);
         storage.check_invariants().unwrap();
-        storage.locations.set(first.id, EntityLocation::new(0, 1));
-        storage.locations.set(second.id, EntityLocation::new(0, 0));
+        storage
+            .allocator
+            .set_location(first.id, EntityLocation::new(0, 1));
+        storage
+            .allocator
+            .set_location(second.id, EntityLocation::new(0, 0));
         let error = storage.check_invariants().unwrap_err();
         assert!(error.message.contains("located elsewhere"), "{error}");
     }
@@ -989,6 +1135,35 @@ mod tests {
         storage.tables[0].number.push(1);
         let error = storage.check_invariants().unwrap_err();
         assert!(error.message.contains("wrong length"), "{error}");
+    }
+
+    #[test]
+    fn change_detection_works_across_the_tick_wrap_around() {
+        let mut storage: Storage<TestWorldComponentArrays> = Storage::new();
+        storage.tick = Tick(u32::MAX - 1);
+        storage.last_tick = Tick(u32::MAX - 2);
+        let entities = storage.spawn_batch(NUMBER, 3, |_, _| {});
+        let changed = |storage: &Storage<TestWorldComponentArrays>| {
+            storage
+                .query_entities_changed_since(NUMBER, storage.last_tick())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(changed(&storage), entities, "spawned at u32::MAX - 1");
+        storage.end_frame();
+        storage.end_frame();
+        assert_eq!(storage.current_tick(), Tick(0), "wrapped");
+        assert!(changed(&storage).is_empty());
+        *storage
+            .get_mut(entities[1], NUMBER, |t| &mut t.number[..])
+            .unwrap() = 5;
+        assert_eq!(
+            changed(&storage),
+            vec![entities[1]],
+            "a stamp at tick 0 is newer than u32::MAX"
+        );
+        storage.end_frame();
+        assert!(changed(&storage).is_empty());
+        storage.check_invariants().unwrap();
     }
 
     #[cfg(feature = "parallel")]

@@ -90,6 +90,25 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         __WorldComponentIndex::__COUNT as u32,
     );
     const COMPONENT_COUNT: usize = __WorldComponentIndex::__COUNT as usize;
+    const TRACKED: WorldMask = {
+        let mut tracked = 0;
+        {
+            if true {
+                tracked |= POSITION;
+            }
+        }
+        {
+            if true {
+                tracked |= VELOCITY;
+            }
+        }
+        {
+            if true {
+                tracked |= HEALTH;
+            }
+        }
+        tracked
+    };
     const TAGS: WorldMask = __WorldComponentIndex::low_bits(
         __WorldTagIndex::__END as u32,
     ) & !Self::COMPONENTS;
@@ -612,6 +631,71 @@ impl World {
         F: ::core::ops::FnMut(&mut WorldComponentArraysMut<'_>),
     {
         self.storage.for_each_table_mut(include, exclude, f);
+    }
+    /// `for_each_mut` over the entities one of whose tracked `include` components
+    /// changed since the last `step()` (written at a tick newer than `last_tick()`).
+    pub fn for_each_mut_changed<F>(
+        &mut self,
+        include: WorldMask,
+        exclude: WorldMask,
+        f: F,
+    )
+    where
+        F: ::core::ops::FnMut(
+            ::archetypal::Entity,
+            &mut WorldComponentArraysMut<'_>,
+            usize,
+        ),
+    {
+        let since = self.storage.last_tick();
+        self.storage.for_each_mut_changed_since(include, exclude, since, f);
+    }
+    /// `for_each_mut` over the entities one of whose tracked `include` components
+    /// was written at a tick newer than `since` (a consumer's own cursor: record
+    /// `current_tick()` when reading, then `increment_tick()`).
+    pub fn for_each_mut_changed_since<F>(
+        &mut self,
+        include: WorldMask,
+        exclude: WorldMask,
+        since: ::archetypal::Tick,
+        f: F,
+    )
+    where
+        F: ::core::ops::FnMut(
+            ::archetypal::Entity,
+            &mut WorldComponentArraysMut<'_>,
+            usize,
+        ),
+    {
+        self.storage.for_each_mut_changed_since(include, exclude, since, f);
+    }
+    /// The entities with every component and tag of `mask`, one of whose tracked
+    /// components of `mask` was written at a tick newer than `since`.
+    pub fn query_entities_changed_since(
+        &self,
+        mask: WorldMask,
+        since: ::archetypal::Tick,
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.query_entities_changed_since(mask, since)
+    }
+    /// Stamps the tracked components of `mask` of `entity` as changed now: for
+    /// writes made through a table view. `false` if it is not alive.
+    pub fn mark_changed(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: WorldMask,
+    ) -> bool {
+        self.storage.mark_changed(entity, mask)
+    }
+    /// Marks the tracked `columns` of every table matching `include` / `exclude`
+    /// as changed now, in constant time per table: for writes through raw slices.
+    pub fn mark_columns_changed(
+        &mut self,
+        include: WorldMask,
+        exclude: WorldMask,
+        columns: WorldMask,
+    ) {
+        self.storage.mark_columns_changed(include, exclude, columns);
     }
     /// A read-only query builder: `world.query().with(A).without(B).iter(...)`.
     pub fn query(&self) -> ::archetypal::Query<'_, WorldComponentArrays> {

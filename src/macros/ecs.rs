@@ -89,6 +89,25 @@ macro_rules! __ecs_blocks {
     };
 }
 
+/// Whether a component's options leave it tracked by change detection.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_tracked {
+    () => {
+        true
+    };
+    (untracked) => {
+        false
+    };
+    ($($option:tt)*) => {
+        ::core::compile_error!(::core::concat!(
+            "ecs!: unknown component option `",
+            ::core::stringify!($($option)*),
+            "`; the only option is `[untracked]`"
+        ))
+    };
+}
+
 /// Error path only: a block that is out of order, repeated, or unknown.
 #[doc(hidden)]
 #[macro_export]
@@ -125,13 +144,13 @@ macro_rules! __ecs_generate {
     };
     (
         world: $world:ident {
-            $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ $(,)?
+            $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident $([$($option:ident)*])? ),+ $(,)?
         }
         tags: $tags:tt
         events: $events:tt
         resources: $resources:tt
     ) => {
-        $crate::__ecs_tables! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] $tags }
+        $crate::__ecs_tables! { $world [ $( $(#[$attr])* $field : $ty => $mask [$($($option)*)?] ),+ ] $tags }
         $crate::__ecs_world! { $world }
         $crate::__ecs_accessors! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
         $crate::__ecs_queries! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
@@ -150,8 +169,15 @@ macro_rules! __ecs_generate {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_malformed_component {
-    ($(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident $(, $($rest:tt)*)?) => {
+    ($(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident $([$($option:ident)*])? $(, $($rest:tt)*)?) => {
         $crate::__ecs_malformed_component! { $($($rest)*)? }
+    };
+    ($(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:tt)*] $($rest:tt)*) => {
+        ::core::compile_error!(::core::concat!(
+            "ecs!: malformed options for the component `",
+            ::core::stringify!($field),
+            "`; the only option is `[untracked]`"
+        ));
     };
     ($(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident $($rest:tt)+) => {
         ::core::compile_error!(::core::concat!(

@@ -52,6 +52,44 @@ macro_rules! __ecs_queries {
                     self.storage.for_each_table_mut(include, exclude, f);
                 }
 
+                /// `for_each_mut` over the entities one of whose tracked `include` components
+                /// changed since the last `step()` (written at a tick newer than `last_tick()`).
+                pub fn for_each_mut_changed<F>(&mut self, include: [<$world Mask>], exclude: [<$world Mask>], f: F)
+                where
+                    F: ::core::ops::FnMut($crate::Entity, &mut [<$world ComponentArraysMut>]<'_>, usize),
+                {
+                    let since = self.storage.last_tick();
+                    self.storage.for_each_mut_changed_since(include, exclude, since, f);
+                }
+
+                /// `for_each_mut` over the entities one of whose tracked `include` components
+                /// was written at a tick newer than `since` (a consumer's own cursor: record
+                /// `current_tick()` when reading, then `increment_tick()`).
+                pub fn for_each_mut_changed_since<F>(&mut self, include: [<$world Mask>], exclude: [<$world Mask>], since: $crate::Tick, f: F)
+                where
+                    F: ::core::ops::FnMut($crate::Entity, &mut [<$world ComponentArraysMut>]<'_>, usize),
+                {
+                    self.storage.for_each_mut_changed_since(include, exclude, since, f);
+                }
+
+                /// The entities with every component and tag of `mask`, one of whose tracked
+                /// components of `mask` was written at a tick newer than `since`.
+                pub fn query_entities_changed_since(&self, mask: [<$world Mask>], since: $crate::Tick) -> impl ::core::iter::Iterator<Item = $crate::Entity> + '_ {
+                    self.storage.query_entities_changed_since(mask, since)
+                }
+
+                /// Stamps the tracked components of `mask` of `entity` as changed now: for
+                /// writes made through a table view. `false` if it is not alive.
+                pub fn mark_changed(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) -> bool {
+                    self.storage.mark_changed(entity, mask)
+                }
+
+                /// Marks the tracked `columns` of every table matching `include` / `exclude`
+                /// as changed now, in constant time per table: for writes through raw slices.
+                pub fn mark_columns_changed(&mut self, include: [<$world Mask>], exclude: [<$world Mask>], columns: [<$world Mask>]) {
+                    self.storage.mark_columns_changed(include, exclude, columns);
+                }
+
                 /// A read-only query builder: `world.query().with(A).without(B).iter(...)`.
                 pub fn query(&self) -> $crate::Query<'_, [<$world ComponentArrays>]> {
                     $crate::Query::new(&self.storage)

@@ -9,7 +9,7 @@ macro_rules! __ecs_tables {
         $crate::__ecs_tables! { $world $components {} }
     };
     (
-        $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
+        $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ]
         { $( $(#[$tag_attr:meta])* $tag:ident => $tag_mask:ident ),* $(,)? }
     ) => {
         $crate::__private::paste::paste! {
@@ -117,6 +117,11 @@ macro_rules! __ecs_tables {
                 const COMPONENTS: [<$world Mask>] =
                     [<__ $world ComponentIndex>]::low_bits([<__ $world ComponentIndex>]::__COUNT as u32);
                 const COMPONENT_COUNT: usize = [<__ $world ComponentIndex>]::__COUNT as usize;
+                const TRACKED: [<$world Mask>] = {
+                    let mut tracked = 0;
+                    $( $(#[$attr])* { if $crate::__ecs_tracked!($($option)*) { tracked |= $mask; } } )+
+                    tracked
+                };
                 const TAGS: [<$world Mask>] =
                     [<__ $world ComponentIndex>]::low_bits([<__ $world TagIndex>]::__END as u32) & !Self::COMPONENTS;
 

@@ -3,16 +3,14 @@
 //! reads what changed, then ends the frame so the next pass starts clean. World setup is
 //! untimed.
 //!
-//! Contenders are the crates with built-in change detection: bevy_ecs (`Changed<T>` filter)
-//! and freecs (`for_each_mut_changed`, stamped by `get_*_mut`). hecs has none. archetypal has
-//! none yet; once it has `for_each_mut_changed`, it joins with one function like
-//! [`freecs`]'s (its world is `worlds::archetypal_simple`, spawned with `POSITION` only, the
-//! frame ended with `step()`) and its line in [`workload`].
+//! Contenders are the crates with built-in change detection: archetypal and freecs
+//! (`for_each_mut_changed`, stamped by `get_*_mut`) and bevy_ecs (`Changed<T>` filter).
+//! hecs has none.
 
 use bevy_ecs::query::{Changed, QueryState};
 
 use crate::components::{Position, simple_values};
-use crate::worlds::freecs_simple;
+use crate::worlds::{archetypal_simple, freecs_simple};
 use crate::{Checksum, Contender, Kind, Pass, Workload};
 
 /// Entities in the world.
@@ -41,8 +39,56 @@ fn checksum(seen: &Checksum, positions: impl IntoIterator<Item = Position>) -> u
 pub fn workload() -> Workload {
     Workload {
         name: "change_detection",
-        description: "write 10% of 100,000 positions, then a changed-only query (no archetypal yet)",
-        contenders: vec![bevy(), freecs()],
+        description: "write 10% of 100,000 positions, then a changed-only query",
+        contenders: vec![archetypal(), bevy(), freecs()],
+    }
+}
+
+// ----- archetypal ---------------------------------------------------------------------------
+
+struct Archetypal {
+    world: archetypal_simple::World,
+    written: Vec<archetypal::Entity>,
+    seen: Checksum,
+}
+
+impl Pass for Archetypal {
+    fn run(&mut self) {
+        for &entity in &self.written {
+            if let Some(position) = self.world.get_position_mut(entity) {
+                position.0.x += 1.0;
+            }
+        }
+        let mut seen = Checksum::new();
+        self.world
+            .for_each_mut_changed(archetypal_simple::POSITION, 0, |_entity, table, index| {
+                seen.vec3(0, table.position[index].0);
+            });
+        self.seen = seen;
+        self.world.step();
+    }
+    fn checksum(&mut self) -> u64 {
+        checksum(&self.seen, self.world.query_position().copied())
+    }
+}
+
+fn archetypal() -> Contender {
+    Contender {
+        name: "archetypal",
+        api: "get_position_mut writes; for_each_mut_changed; step()",
+        kind: Kind::Archetypal,
+        setup: || {
+            let mut world = archetypal_simple::World::new();
+            let handles = world.spawn_batch(archetypal_simple::POSITION, ENTITIES, |table, row| {
+                table.position[row] = position(row);
+            });
+            world.step();
+            Box::new(Archetypal {
+                written: written(&handles),
+                world,
+                seen: Checksum::new(),
+            })
+        },
     }
 }
 

@@ -1,0 +1,229 @@
+//! Change detection: writes stamp the written component's row with the current tick; changed
+//! queries visit the rows stamped after a tick. `[untracked]` components are never stamped.
+
+use std::collections::BTreeSet;
+
+use archetypal::{Entity, Tick};
+
+#[derive(Default, Debug, Clone, Copy, PartialEq)]
+pub struct Position(pub i32);
+
+#[derive(Default, Debug, Clone, Copy, PartialEq)]
+pub struct Velocity(pub i32);
+
+#[derive(Default, Debug, Clone, Copy, PartialEq)]
+pub struct Scratch(pub i32);
+
+archetypal::ecs! {
+    World {
+        position: Position => POSITION,
+        velocity: Velocity => VELOCITY,
+        scratch: Scratch => SCRATCH [untracked],
+    }
+    Tags {
+        frozen => FROZEN,
+    }
+}
+
+fn changed(world: &mut World, include: WorldMask, exclude: WorldMask) -> BTreeSet<Entity> {
+    let mut seen = BTreeSet::new();
+    world.for_each_mut_changed(include, exclude, |entity, _, _| {
+        seen.insert(entity);
+    });
+    seen
+}
+
+fn set(entities: &[Entity]) -> BTreeSet<Entity> {
+    entities.iter().copied().collect()
+}
+
+/// A world whose spawn frame has ended, so nothing counts as changed.
+fn settled(count: usize) -> (World, Vec<Entity>) {
+    let mut world = World::new();
+    let entities = world.spawn_entities(POSITION | VELOCITY | SCRATCH, count);
+    world.step();
+    assert!(changed(&mut world, POSITION, 0).is_empty());
+    (world, entities)
+}
+
+#[test]
+fn spawns_count_as_changes_until_the_frame_ends() {
+    let mut world = World::new();
+    let entities = world.spawn_entities(POSITION | VELOCITY, 3);
+    assert_eq!(changed(&mut world, POSITION, 0), set(&entities));
+    world.step();
+    assert!(changed(&mut world, POSITION, 0).is_empty());
+    assert!(world.current_tick().is_newer_than(world.last_tick()));
+}
+
+#[test]
+fn every_write_path_stamps_only_its_component_and_row() {
+    let (mut world, entities) = settled(6);
+    *world.get_position_mut(entities[0]).unwrap() = Position(1);
+    world.set_position(entities[1], Position(2));
+    world.modify_position(entities[2], |position| position.0 = 3);
+    world.set_velocity(entities[3], Velocity(4));
+    let _ = world.get_position(entities[4]);
+    assert_eq!(changed(&mut world, POSITION, 0), set(&entities[..3]));
+    assert_eq!(changed(&mut world, VELOCITY, 0), set(&entities[3..4]));
+    assert_eq!(
+        changed(&mut world, POSITION | VELOCITY, 0),
+        set(&entities[..4]),
+        "any included component"
+    );
+    world.step();
+    assert!(changed(&mut world, POSITION | VELOCITY, 0).is_empty());
+}
+
+#[test]
+fn untracked_components_never_report_changes() {
+    let (mut world, entities) = settled(2);
+    world.set_scratch(entities[0], Scratch(5));
+    *world.get_scratch_mut(entities[1]).unwrap() = Scratch(6);
+    assert!(changed(&mut world, SCRATCH, 0).is_empty());
+    assert_eq!(
+        world
+            .query_entities_changed_since(SCRATCH, Tick::ZERO)
+            .count(),
+        0
+    );
+    assert_eq!(
+        world.get_scratch(entities[0]),
+        Some(&Scratch(5)),
+        "the write itself works"
+    );
+}
+
+#[test]
+fn exclude_and_tag_masks_filter_changed_queries() {
+    let (mut world, entities) = settled(4);
+    world.add_frozen(entities[0]);
+    world.remove_velocity(entities[3]);
+    for &entity in &entities {
+        world.modify_position(entity, |position| position.0 += 1);
+    }
+    assert_eq!(changed(&mut world, POSITION, FROZEN), set(&entities[1..]));
+    assert_eq!(
+        changed(&mut world, POSITION, FROZEN | VELOCITY),
+        set(&entities[3..])
+    );
+    assert_eq!(
+        changed(&mut world, POSITION | FROZEN, 0),
+        set(&entities[..1])
+    );
+}
+
+#[test]
+fn migration_stamps_the_added_component_and_keeps_the_others() {
+    let (mut world, entities) = settled(2);
+    world.remove_velocity(entities[0]);
+    world.step();
+    world.add_velocity(entities[0]);
+    assert_eq!(
+        changed(&mut world, VELOCITY, 0),
+        set(&entities[..1]),
+        "added now"
+    );
+    assert!(
+        changed(&mut world, POSITION, 0).is_empty(),
+        "moved, not written"
+    );
+    world.check_invariants().unwrap();
+}
+
+#[test]
+fn raw_slice_writes_are_marked_by_hand_or_by_the_slice_iterators() {
+    let (mut world, entities) = settled(3);
+    world.for_each_mut(POSITION, 0, |_, table, index| table.position[index].0 = 7);
+    assert!(
+        changed(&mut world, POSITION, 0).is_empty(),
+        "a raw write is not seen by itself"
+    );
+    assert!(world.mark_changed(entities[1], POSITION));
+    assert_eq!(changed(&mut world, POSITION, 0), set(&entities[1..2]));
+    world.step();
+
+    world.mark_columns_changed(POSITION, 0, POSITION);
+    assert_eq!(changed(&mut world, POSITION, 0), set(&entities));
+    assert!(
+        changed(&mut world, VELOCITY, 0).is_empty(),
+        "only the marked column"
+    );
+    world.step();
+
+    for slice in world.iter_velocity_slices_mut() {
+        slice[0] = Velocity(9);
+    }
+    assert_eq!(
+        changed(&mut world, VELOCITY, 0),
+        set(&entities),
+        "the mutable slices mark their column"
+    );
+}
+
+#[test]
+fn a_reader_scheduled_before_the_writer_sees_the_change_next_frame() {
+    let (mut world, entities) = settled(2);
+    let mut reader_cursor = world.current_tick();
+    let mut seen_per_frame = Vec::new();
+    for frame in 0..3 {
+        // The reader runs first in the frame and keeps its own cursor.
+        let mut seen = BTreeSet::new();
+        world.for_each_mut_changed_since(POSITION, 0, reader_cursor, |entity, _, _| {
+            seen.insert(entity);
+        });
+        reader_cursor = world.current_tick();
+        world.increment_tick();
+        seen_per_frame.push(seen);
+        // The writer runs after it.
+        if frame == 0 {
+            world.set_position(entities[1], Position(1));
+        }
+        world.step();
+    }
+    assert_eq!(
+        seen_per_frame,
+        vec![BTreeSet::new(), set(&entities[1..2]), BTreeSet::new()]
+    );
+}
+
+#[test]
+fn query_entities_changed_since_uses_any_tick() {
+    let (mut world, entities) = settled(3);
+    let before = world.current_tick();
+    world.increment_tick();
+    world.set_position(entities[2], Position(3));
+    let changed: Vec<Entity> = world
+        .query_entities_changed_since(POSITION, before)
+        .collect();
+    assert_eq!(changed, vec![entities[2]]);
+    assert_eq!(
+        world
+            .query_entities_changed_since(POSITION, world.current_tick())
+            .count(),
+        0
+    );
+    assert_eq!(
+        world
+            .query_entities_changed_since(POSITION | FROZEN, before)
+            .count(),
+        0
+    );
+}
+
+#[test]
+fn dead_handles_are_refused_by_mark_changed() {
+    let (mut world, entities) = settled(1);
+    world.despawn(entities[0]);
+    let recycled = world.spawn(POSITION);
+    world.step();
+    assert!(!world.mark_changed(entities[0], POSITION), "stale");
+    assert!(!world.mark_changed(Entity::default(), POSITION));
+    assert!(!world.mark_changed(Entity::new(500, 0), POSITION));
+    assert!(
+        changed(&mut world, POSITION, 0).is_empty(),
+        "the recycled id was not stamped"
+    );
+    assert!(world.mark_changed(recycled, POSITION));
+    world.check_invariants().unwrap();
+}

@@ -1,0 +1,548 @@
+//! A frame loop: ticks and `step()`, and an `archetypal::Schedule<World>` whose systems use
+//! tags and events together: movement, a collision system that sends events, a damage system
+//! that consumes them with a cursor kept in a resource and tags the dead, a cleanup system that
+//! despawns them, and a scoring system that reads the death events. The final state after
+//! several frames is checked exactly; schedule edits with taken or unknown names are errors.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use archetypal::{Entity, EventCursor, Schedule, ScheduleError, Tick, ecs};
+
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Position(pub i32);
+
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Velocity(pub i32);
+
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Health(pub u32);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CollisionEvent {
+    pub a: Entity,
+    pub b: Entity,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DeathEvent {
+    pub entity: Entity,
+    pub was_player: bool,
+}
+
+ecs! {
+    World {
+        position: Position => POSITION,
+        velocity: Velocity => VELOCITY,
+        health: Health => HEALTH,
+    }
+    Tags {
+        player => PLAYER,
+        dead => DEAD,
+    }
+    Events {
+        collision: CollisionEvent,
+        death: DeathEvent,
+    }
+    Resources {
+        damage_cursor: EventCursor,
+        frame: u32,
+        deaths: u32,
+        player_deaths: u32,
+        camera: Option<i32>,
+        log: Vec<String>,
+    }
+}
+
+#[track_caller]
+fn valid(world: &World) {
+    if let Err(error) = world.check_invariants() {
+        panic!("{error}");
+    }
+}
+
+// ----- ticks ----------------------------------------------------------------------------------
+
+#[test]
+fn a_new_world_ends_no_frame_yet() {
+    let world = World::new();
+    assert!(
+        world.current_tick().is_newer_than(world.last_tick()),
+        "current {:?}, last {:?}",
+        world.current_tick(),
+        world.last_tick()
+    );
+    assert_eq!(world.current_tick(), world.last_tick().next());
+}
+
+#[test]
+fn step_makes_the_current_tick_the_last_and_advances_by_one() {
+    let mut world = World::new();
+    let start = world.current_tick();
+    for frame in 1..=5u32 {
+        let before = world.current_tick();
+        world.step();
+        assert_eq!(world.last_tick(), before, "frame {frame}");
+        assert_eq!(world.current_tick(), before.next(), "frame {frame}");
+        assert_eq!(world.current_tick(), Tick(start.0 + frame));
+    }
+}
+
+#[test]
+fn increment_tick_advances_without_ending_the_frame() {
+    let mut world = World::new();
+    let last = world.last_tick();
+    let start = world.current_tick();
+    let next = world.increment_tick();
+    assert_eq!(next, start.next(), "returns the new tick");
+    assert_eq!(world.current_tick(), next);
+    assert_eq!(world.last_tick(), last, "the frame has not ended");
+    world.increment_tick();
+    world.increment_tick();
+    assert_eq!(world.current_tick(), Tick(start.0 + 3));
+    world.step();
+    assert_eq!(world.last_tick(), Tick(start.0 + 3));
+    assert_eq!(world.current_tick(), Tick(start.0 + 4));
+}
+
+#[test]
+fn structural_changes_and_events_do_not_move_the_ticks() {
+    let mut world = World::new();
+    let (current, last) = (world.current_tick(), world.last_tick());
+    let entity = world.spawn(POSITION | PLAYER);
+    world.set_velocity(entity, Velocity(1));
+    world.add_dead(entity);
+    world.send_collision(CollisionEvent {
+        a: entity,
+        b: entity,
+    });
+    world.despawn(entity);
+    assert_eq!((world.current_tick(), world.last_tick()), (current, last));
+}
+
+// ----- the systems ----------------------------------------------------------------------------
+
+/// Moves everything that moves and is not dead.
+fn movement(world: &mut World) {
+    world.for_each_table_mut(POSITION | VELOCITY, DEAD, |table| {
+        for (position, velocity) in table.position.iter_mut().zip(table.velocity.iter()) {
+            position.0 += velocity.0;
+        }
+    });
+}
+
+/// Sends a collision for every pair of live, not dead entities on the same cell.
+fn collision(world: &mut World) {
+    let mut cells: Vec<(i32, Entity)> = Vec::new();
+    world.for_each(POSITION, DEAD, |entity, table, index| {
+        cells.push((table.position[index].0, entity));
+    });
+    cells.sort();
+    let mut events = Vec::new();
+    for (i, &(cell, a)) in cells.iter().enumerate() {
+        for &(other_cell, b) in &cells[i + 1..] {
+            if other_cell == cell {
+                events.push(CollisionEvent { a, b });
+            }
+        }
+    }
+    for event in events {
+        world.send_collision(event);
+    }
+}
+
+/// Each collision costs both sides a point of health; at zero an entity is tagged dead and a
+/// death event goes out. The cursor lives in `resources.damage_cursor`.
+fn damage(world: &mut World) {
+    let mut cursor = world.resources.damage_cursor;
+    let hits: Vec<CollisionEvent> = world
+        .consume_collision(&mut cursor)
+        .into_iter()
+        .copied()
+        .collect();
+    world.resources.damage_cursor = cursor;
+    for hit in hits {
+        for entity in [hit.a, hit.b] {
+            if world.has_dead(entity) {
+                continue;
+            }
+            let Some(health) = world.modify_health(entity, |health| {
+                health.0 = health.0.saturating_sub(1);
+                health.0
+            }) else {
+                continue;
+            };
+            if health == 0 {
+                assert!(world.add_dead(entity));
+                let was_player = world.has_player(entity);
+                world.send_death(DeathEvent { entity, was_player });
+            }
+        }
+    }
+}
+
+/// Despawns every entity tagged dead.
+fn cleanup(world: &mut World) {
+    let dead: Vec<Entity> = world.query_dead().collect();
+    let despawned = world.despawn_entities(&dead);
+    assert_eq!(despawned.len(), dead.len());
+}
+
+/// The camera follows the player, if any.
+fn camera(world: &mut World) {
+    let camera = world
+        .query_player()
+        .next()
+        .and_then(|player| world.get_position(player))
+        .map(|position| position.0);
+    world.resources.camera = camera;
+}
+
+/// The scene the loop runs on: the player walks right into two rocks and meets an enemy
+/// walking left.
+struct Scene {
+    player: Entity,
+    rocks: [Entity; 2],
+    enemy: Entity,
+}
+
+fn spawn_scene(world: &mut World) -> Scene {
+    let player = world.spawn(POSITION | VELOCITY | HEALTH | PLAYER);
+    world.set_velocity(player, Velocity(1));
+    world.set_health(player, Health(3));
+    let rocks = [2, 4].map(|x| {
+        let rock = world.spawn(POSITION | HEALTH);
+        world.set_position(rock, Position(x));
+        world.set_health(rock, Health(1));
+        rock
+    });
+    let enemy = world.spawn(POSITION | VELOCITY | HEALTH);
+    world.set_position(enemy, Position(10));
+    world.set_velocity(enemy, Velocity(-1));
+    world.set_health(enemy, Health(2));
+    valid(world);
+    Scene {
+        player,
+        rocks,
+        enemy,
+    }
+}
+
+/// The schedule of the game, in run order; `scoring` keeps its own cursor in its closure.
+fn game_schedule() -> Result<Schedule<World>, ScheduleError> {
+    let mut schedule = Schedule::new();
+    let mut death_cursor = EventCursor::new();
+    schedule
+        .push("movement", movement)?
+        .push("collision", collision)?
+        .push("damage", damage)?
+        .push("cleanup", cleanup)?
+        .push("scoring", move |world: &mut World| {
+            let deaths: Vec<DeathEvent> = world
+                .consume_death(&mut death_cursor)
+                .into_iter()
+                .copied()
+                .collect();
+            for death in deaths {
+                world.resources.deaths += 1;
+                world.resources.player_deaths += u32::from(death.was_player);
+            }
+        })?
+        .push("camera", camera)?
+        .insert_before("movement", "frame_counter", |world: &mut World| {
+            world.resources.frame += 1;
+        })?;
+    Ok(schedule)
+}
+
+/// What a frame must leave: player x, player health, alive count, deaths so far, collisions sent
+/// this frame.
+type FrameEnd = (Option<i32>, Option<u32>, usize, u32, usize);
+
+#[test]
+fn a_frame_loop_of_scheduled_systems_over_tags_and_events() {
+    let mut world = World::new();
+    let scene = spawn_scene(&mut world);
+    let mut schedule = game_schedule().unwrap();
+    assert_eq!(
+        schedule.names().collect::<Vec<_>>(),
+        [
+            "frame_counter",
+            "movement",
+            "collision",
+            "damage",
+            "cleanup",
+            "scoring",
+            "camera"
+        ]
+    );
+    let start = world.current_tick();
+
+    let expected: [FrameEnd; 7] = [
+        (Some(1), Some(3), 4, 0, 0), // enemy at 9
+        (Some(2), Some(2), 3, 1, 1), // meets rock 1: the rock dies
+        (Some(3), Some(2), 3, 1, 0), // enemy at 7
+        (Some(4), Some(1), 2, 2, 1), // rock 2 dies
+        (None, None, 1, 3, 1),       // player and enemy meet at 5: the player dies
+        (None, None, 1, 3, 0),       // enemy at 4
+        (None, None, 1, 3, 0),       // enemy at 3
+    ];
+    for (frame, &(x, health, alive, deaths, collisions)) in expected.iter().enumerate() {
+        schedule.run(&mut world);
+        valid(&world);
+        let what = format!("frame {}", frame + 1);
+        assert_eq!(world.resources.frame, frame as u32 + 1, "{what}");
+        assert_eq!(
+            world.get_position(scene.player).map(|p| p.0),
+            x,
+            "{what}: player position"
+        );
+        assert_eq!(world.resources.camera, x, "{what}: camera");
+        assert_eq!(
+            world.get_health(scene.player).map(|h| h.0),
+            health,
+            "{what}"
+        );
+        assert_eq!(world.entity_count(), alive, "{what}: alive");
+        assert_eq!(world.resources.deaths, deaths, "{what}: deaths");
+        assert_eq!(
+            world.read_collision().count(),
+            collisions + usize::from(frame > 0 && expected[frame - 1].4 > 0),
+            "{what}: this frame's and last frame's collisions"
+        );
+        assert_eq!(world.query_dead().count(), 0, "{what}: cleanup ran");
+        world.step();
+        assert_eq!(world.current_tick(), Tick(start.0 + frame as u32 + 1));
+    }
+
+    // Final state.
+    for gone in [scene.player, scene.rocks[0], scene.rocks[1]] {
+        assert!(!world.is_alive(gone));
+        assert!(!world.has_player(gone) && !world.has_dead(gone));
+    }
+    assert_eq!(world.get_all_entities(), vec![scene.enemy]);
+    assert_eq!(world.get_position(scene.enemy), Some(&Position(3)));
+    assert_eq!(world.get_health(scene.enemy), Some(&Health(1)));
+    assert_eq!(world.query_player().count(), 0);
+    assert_eq!(world.query_dead().count(), 0);
+    assert_eq!(world.resources.deaths, 3);
+    assert_eq!(world.resources.player_deaths, 1);
+    assert_eq!(world.resources.camera, None);
+    assert!(world.is_empty_collision(), "the last collision has expired");
+    assert!(world.is_empty_death());
+    assert_eq!(world.current_tick(), Tick(start.0 + 7));
+    assert_eq!(world.last_tick(), Tick(start.0 + 6));
+    valid(&world);
+}
+
+#[test]
+fn a_consumer_scheduled_before_the_sender_sees_last_frames_events() {
+    let mut world = World::new();
+    spawn_scene(&mut world);
+    let mut schedule = game_schedule().unwrap();
+    let early = Rc::new(RefCell::new(Vec::<(u32, CollisionEvent)>::new()));
+    let late = Rc::new(RefCell::new(Vec::<(u32, CollisionEvent)>::new()));
+    for (anchor, log, before) in [
+        ("movement", early.clone(), true),
+        ("damage", late.clone(), false),
+    ] {
+        let mut cursor = EventCursor::new();
+        let system = move |world: &mut World| {
+            let consumed = world.consume_collision(&mut cursor);
+            assert_eq!(consumed.lost(), 0);
+            for &event in &consumed {
+                log.borrow_mut().push((world.resources.frame, event));
+            }
+        };
+        if before {
+            schedule
+                .insert_before(anchor, "early_reader", system)
+                .unwrap();
+        } else {
+            schedule
+                .insert_after(anchor, "late_reader", system)
+                .unwrap();
+        }
+    }
+    assert_eq!(
+        schedule.names().collect::<Vec<_>>(),
+        [
+            "frame_counter",
+            "early_reader",
+            "movement",
+            "collision",
+            "damage",
+            "late_reader",
+            "cleanup",
+            "scoring",
+            "camera"
+        ]
+    );
+    for _ in 0..7 {
+        schedule.run(&mut world);
+        valid(&world);
+        world.step();
+    }
+    let late = late.borrow();
+    let early = early.borrow();
+    assert_eq!(late.len(), 3, "three collisions: {late:?}");
+    assert_eq!(
+        late.iter().map(|(frame, _)| *frame).collect::<Vec<_>>(),
+        [2, 4, 5],
+        "seen in the frame they were sent"
+    );
+    assert_eq!(
+        early.iter().map(|(frame, _)| *frame).collect::<Vec<_>>(),
+        [3, 5, 6],
+        "seen the frame after"
+    );
+    assert_eq!(
+        early.iter().map(|(_, event)| *event).collect::<Vec<_>>(),
+        late.iter().map(|(_, event)| *event).collect::<Vec<_>>(),
+        "the same events, each once"
+    );
+}
+
+#[test]
+fn a_system_removed_or_replaced_changes_the_next_frames() {
+    let mut world = World::new();
+    let scene = spawn_scene(&mut world);
+    let mut schedule = game_schedule().unwrap();
+    // Without cleanup, the dead stay in the world, tagged, and stop moving and colliding.
+    assert!(schedule.remove("cleanup"));
+    assert!(!schedule.remove("cleanup"), "already gone");
+    assert!(!schedule.contains("cleanup"));
+    for _ in 0..2 {
+        schedule.run(&mut world);
+        world.step();
+    }
+    valid(&world);
+    assert!(world.has_dead(scene.rocks[0]));
+    assert_eq!(world.query_dead().collect::<Vec<_>>(), vec![scene.rocks[0]]);
+    assert_eq!(world.entity_count(), 4);
+    // A replacement movement system that moves nothing: the world freezes.
+    schedule
+        .replace("movement", |world: &mut World| {
+            world.resources.log.push("frozen".into());
+        })
+        .unwrap();
+    let before = world.get_position(scene.player).copied();
+    schedule.run(&mut world);
+    world.step();
+    assert_eq!(world.get_position(scene.player).copied(), before);
+    assert_eq!(world.resources.log, vec!["frozen".to_owned()]);
+    // Cleanup back, after damage: the dead go.
+    schedule.insert_after("damage", "cleanup", cleanup).unwrap();
+    schedule.run(&mut world);
+    valid(&world);
+    assert_eq!(world.query_dead().count(), 0);
+    assert!(!world.is_alive(scene.rocks[0]));
+}
+
+#[test]
+fn schedule_edits_with_taken_or_unknown_names_are_errors() {
+    let mut schedule = game_schedule().unwrap();
+    let names: Vec<String> = schedule.names().map(str::to_owned).collect();
+    let unchanged = |schedule: &Schedule<World>| {
+        assert_eq!(
+            schedule.names().map(str::to_owned).collect::<Vec<_>>(),
+            names
+        );
+    };
+
+    let error = schedule.push("damage", movement).unwrap_err();
+    assert_eq!(error, ScheduleError::DuplicateName("damage".into()));
+    assert_eq!(
+        error.to_string(),
+        "the schedule already has a system named `damage`"
+    );
+    unchanged(&schedule);
+    assert_eq!(
+        schedule
+            .insert_before("movement", "camera", camera)
+            .unwrap_err(),
+        ScheduleError::DuplicateName("camera".into())
+    );
+    assert_eq!(
+        schedule
+            .insert_after("nowhere", "camera", camera)
+            .unwrap_err(),
+        ScheduleError::DuplicateName("camera".into()),
+        "a taken name is reported before a missing anchor"
+    );
+    assert_eq!(
+        schedule
+            .insert_after("nowhere", "fresh", camera)
+            .unwrap_err(),
+        ScheduleError::UnknownName("nowhere".into())
+    );
+    assert_eq!(
+        schedule
+            .insert_before("nowhere", "fresh", camera)
+            .unwrap_err(),
+        ScheduleError::UnknownName("nowhere".into())
+    );
+    let error = schedule.replace("nowhere", camera).unwrap_err();
+    assert_eq!(error, ScheduleError::UnknownName("nowhere".into()));
+    assert_eq!(
+        error.to_string(),
+        "the schedule has no system named `nowhere`"
+    );
+    assert!(!schedule.remove("nowhere"));
+    unchanged(&schedule);
+    assert!(!schedule.contains("fresh"));
+    assert!(schedule.contains("damage"));
+    assert_eq!(schedule.len(), 7);
+
+    // The schedule still runs normally after the refused edits.
+    let mut world = World::new();
+    spawn_scene(&mut world);
+    schedule.run(&mut world);
+    assert_eq!(world.resources.frame, 1);
+
+    // A `?` chain stops at the first error.
+    let mut fresh: Schedule<World> = Schedule::new();
+    let result = (|| -> Result<(), ScheduleError> {
+        fresh
+            .push("a", movement)?
+            .push("a", collision)?
+            .push("b", damage)?;
+        Ok(())
+    })();
+    assert_eq!(result, Err(ScheduleError::DuplicateName("a".into())));
+    assert_eq!(fresh.names().collect::<Vec<_>>(), ["a"]);
+}
+
+#[test]
+fn systems_run_in_order_once_per_run() {
+    let order = Rc::new(RefCell::new(Vec::new()));
+    let mut schedule: Schedule<World> = Schedule::new();
+    for name in ["first", "second", "third"] {
+        let order = order.clone();
+        schedule
+            .push(name, move |world: &mut World| {
+                order.borrow_mut().push((name, world.current_tick()));
+            })
+            .unwrap();
+    }
+    schedule
+        .push("end_frame", |world: &mut World| world.step())
+        .unwrap();
+    let mut world = World::new();
+    let start = world.current_tick();
+    schedule.run(&mut world);
+    schedule.run(&mut world);
+    let order = order.borrow();
+    assert_eq!(
+        *order,
+        vec![
+            ("first", start),
+            ("second", start),
+            ("third", start),
+            ("first", start.next()),
+            ("second", start.next()),
+            ("third", start.next()),
+        ]
+    );
+    assert_eq!(world.current_tick(), Tick(start.0 + 2));
+}

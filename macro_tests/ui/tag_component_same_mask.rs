@@ -1,0 +1,10 @@
+archetypal::ecs! {
+    World {
+        position: u8 => POSITION,
+    }
+    Tags {
+        player => POSITION,
+    }
+}
+
+fn main() {}

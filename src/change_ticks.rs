@@ -1,0 +1,392 @@
+//! The change ticks of one table: for every tracked component it holds, the tick each row was
+//! last written at, plus per column the newest stamp (so a changed-only query skips a table
+//! nobody wrote to) and a column stamp (a write through raw slices marks the whole column).
+//!
+//! A component declared `[untracked]` has no tick column at all: no memory, no stamping.
+
+use crate::{Bitmask, MAX_TICK_AGE, Tick};
+
+/// The change ticks of one table, indexed by component bit.
+#[derive(Clone, Debug)]
+pub struct TableTicks<M> {
+    /// The tracked components this table holds.
+    tracked: M,
+    /// One entry per component bit, tracked here or not.
+    columns: Box<[TickColumn]>,
+}
+
+/// The stamps of one component in one table, kept together so a write touches one place.
+#[derive(Clone, Debug)]
+struct TickColumn {
+    /// When each row's component was last written (empty unless tracked here).
+    rows: Vec<Tick>,
+    /// Every row of the column counts as written at this tick.
+    column_stamp: Tick,
+    /// The newest stamp of the column, row or column.
+    newest: Tick,
+}
+
+impl<M: Bitmask> TableTicks<M> {
+    /// The ticks of an empty table whose tracked components are `tracked`, in a world of
+    /// `bit_count` component bits, created at tick `now`.
+    pub fn new(tracked: M, bit_count: usize, now: Tick) -> Self {
+        // "Never stamped" is a stamp as old as stamps get: clamping keeps it that old, so it
+        // cannot come around and look new when the tick wraps.
+        let never = Tick(now.0.wrapping_sub(MAX_TICK_AGE));
+        TableTicks {
+            tracked,
+            columns: (0..bit_count)
+                .map(|_| TickColumn {
+                    rows: Vec::new(),
+                    column_stamp: never,
+                    newest: never,
+                })
+                .collect(),
+        }
+    }
+
+    /// The tracked components of this table.
+    pub fn tracked(&self) -> M {
+        self.tracked
+    }
+
+    /// Appends `count` rows written at `tick` (a spawn).
+    pub fn push_rows(&mut self, count: usize, tick: Tick) {
+        for bit in self.tracked.bits() {
+            let column = &mut self.columns[bit as usize];
+            column.rows.resize(column.rows.len() + count, tick);
+            column.newest = tick;
+        }
+    }
+
+    /// Removes `row`, moving the last row into its place (as the table does).
+    pub fn swap_remove(&mut self, row: usize) {
+        for bit in self.tracked.bits() {
+            self.columns[bit as usize].rows.swap_remove(row);
+        }
+    }
+
+    /// Moves `row` to the end of `destination` (a migration): a component both tables track
+    /// keeps its stamp, one only the destination tracks was just added and is stamped `tick`.
+    pub fn move_row(&mut self, row: usize, destination: &mut Self, tick: Tick) {
+        for bit in destination.tracked.bits() {
+            let index = bit as usize;
+            let stamp = if self.tracked.contains(M::bit(bit)) {
+                // A column stamp newer than the row's own stamp is the row's real stamp.
+                let column = &self.columns[index];
+                let own = column.rows[row];
+                if column.column_stamp.is_newer_than(own) {
+                    column.column_stamp
+                } else {
+                    own
+                }
+            } else {
+                tick
+            };
+            let column = &mut destination.columns[index];
+            column.rows.push(stamp);
+            if stamp.is_newer_than(column.newest) {
+                column.newest = stamp;
+            }
+        }
+        self.swap_remove(row);
+    }
+
+    /// Stamps the tracked components of `bits` at `row` with `tick`.
+    #[inline]
+    pub fn stamp(&mut self, row: usize, bits: M, tick: Tick) {
+        let bits = bits & self.tracked;
+        if bits.is_single_bit() {
+            // The common case (`get_*_mut`, `set_*`): one component, no loop.
+            self.stamp_bit(row, bits.trailing_zeros() as usize, tick);
+        } else {
+            for bit in bits.bits() {
+                self.stamp_bit(row, bit as usize, tick);
+            }
+        }
+    }
+
+    /// Stamps one component, `bit` (a single component's mask), at `row`: the accessors' path.
+    /// With `bit` a constant, the column index is folded at compile time; an untracked or
+    /// absent component has an empty column and is left alone.
+    #[inline]
+    pub fn stamp_component(&mut self, row: usize, bit: M, tick: Tick) {
+        let index = bit.trailing_zeros() as usize;
+        if let Some(column) = self.columns.get_mut(index) {
+            if let Some(stamp) = column.rows.get_mut(row) {
+                *stamp = tick;
+                column.newest = tick;
+            }
+        }
+    }
+
+    #[inline]
+    fn stamp_bit(&mut self, row: usize, index: usize, tick: Tick) {
+        let column = &mut self.columns[index];
+        if let Some(stamp) = column.rows.get_mut(row) {
+            *stamp = tick;
+        }
+        column.newest = tick;
+    }
+
+    /// Marks every row of the tracked columns of `bits` as written at `tick` (raw slice
+    /// writes), in constant time.
+    pub fn stamp_columns(&mut self, bits: M, tick: Tick) {
+        for bit in (bits & self.tracked).bits() {
+            let column = &mut self.columns[bit as usize];
+            column.column_stamp = tick;
+            column.newest = tick;
+        }
+    }
+
+    /// Whether any tracked component of `bits` may have changed in some row after `since`:
+    /// `false` lets a changed-only query skip the table.
+    #[inline]
+    pub fn may_have_changed_since(&self, bits: M, since: Tick) -> bool {
+        (bits & self.tracked)
+            .bits()
+            .any(|bit| self.columns[bit as usize].newest.is_newer_than(since))
+    }
+
+    /// Whether any tracked component of `bits` at `row` was written after `since`.
+    #[inline]
+    pub fn changed_since(&self, row: usize, bits: M, since: Tick) -> bool {
+        (bits & self.tracked).bits().any(|bit| {
+            let column = &self.columns[bit as usize];
+            column.rows[row].is_newer_than(since) || column.column_stamp.is_newer_than(since)
+        })
+    }
+
+    /// A per-row test of "written after `since`" for the tracked components of `bits`, set up
+    /// once per table so the row loop of a changed-only query is a slice read.
+    #[inline]
+    pub fn changed_rows(&self, bits: M, since: Tick) -> ChangedRows<'_, M> {
+        let bits = bits & self.tracked;
+        if bits.is_single_bit() {
+            let column = &self.columns[bits.trailing_zeros() as usize];
+            if column.column_stamp.is_newer_than(since) {
+                ChangedRows::All
+            } else {
+                ChangedRows::Column {
+                    stamps: &column.rows,
+                    since,
+                }
+            }
+        } else {
+            ChangedRows::Any {
+                ticks: self,
+                bits,
+                since,
+            }
+        }
+    }
+
+    /// Moves every stamp older than [`MAX_TICK_AGE`](crate::MAX_TICK_AGE) up to that age, so no
+    /// stamp lives long enough to wrap around and look new. The world calls it periodically.
+    pub fn clamp(&mut self, now: Tick) {
+        for bit in self.tracked.bits() {
+            let column = &mut self.columns[bit as usize];
+            Tick::clamp_ages(&mut column.rows, now);
+            column.column_stamp = column.column_stamp.clamp_age(now);
+            column.newest = column.newest.clamp_age(now);
+        }
+    }
+
+    /// Whether the tick columns fit a table of `rows` rows: one stamp per row for each tracked
+    /// component, none for the others.
+    pub fn is_aligned(&self, rows: usize) -> bool {
+        self.columns.iter().enumerate().all(|(bit, column)| {
+            let expected = if self.tracked.contains(M::bit(bit as u32)) {
+                rows
+            } else {
+                0
+            };
+            column.rows.len() == expected
+        })
+    }
+}
+
+/// See [`TableTicks::changed_rows`].
+pub enum ChangedRows<'a, M> {
+    /// The column was marked changed as a whole.
+    All,
+    /// One tracked column: compare its row stamps.
+    Column {
+        /// The column's row stamps.
+        stamps: &'a [Tick],
+        /// The query's tick.
+        since: Tick,
+    },
+    /// Several (or no) tracked columns: any of them.
+    Any {
+        /// The table's ticks.
+        ticks: &'a TableTicks<M>,
+        /// The tracked components asked about.
+        bits: M,
+        /// The query's tick.
+        since: Tick,
+    },
+}
+
+impl<M: Bitmask> ChangedRows<'_, M> {
+    /// Whether `row` was written after the query's tick.
+    #[inline]
+    pub fn contains(&self, row: usize) -> bool {
+        match *self {
+            ChangedRows::All => true,
+            ChangedRows::Column { stamps, since } => stamps[row].is_newer_than(since),
+            ChangedRows::Any { ticks, bits, since } => ticks.changed_since(row, bits, since),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const A: u64 = 0b001;
+    const B: u64 = 0b010;
+    const UNTRACKED: u64 = 0b100;
+
+    fn ticks(tracked: u64) -> TableTicks<u64> {
+        TableTicks::new(tracked, 3, Tick(1))
+    }
+
+    #[test]
+    fn spawned_rows_count_as_changed_at_their_tick() {
+        let mut table = ticks(A | B);
+        table.push_rows(2, Tick(5));
+        assert!(table.changed_since(0, A, Tick(4)));
+        assert!(!table.changed_since(1, A | B, Tick(5)), "strictly newer");
+        assert!(table.may_have_changed_since(B, Tick(4)));
+        assert!(!table.may_have_changed_since(B, Tick(5)));
+        assert!(table.is_aligned(2));
+    }
+
+    #[test]
+    fn untracked_components_have_no_column_and_never_change() {
+        let mut table = ticks(A);
+        table.push_rows(3, Tick(9));
+        table.stamp(0, UNTRACKED, Tick(10));
+        table.stamp_columns(UNTRACKED, Tick(10));
+        assert!(!table.changed_since(0, UNTRACKED, Tick(1)));
+        assert!(!table.may_have_changed_since(UNTRACKED, Tick(1)));
+        assert!(table.columns[2].rows.is_empty());
+        assert!(table.is_aligned(3));
+    }
+
+    #[test]
+    fn stamps_are_per_row_and_per_component() {
+        let mut table = ticks(A | B);
+        table.push_rows(3, Tick(1));
+        table.stamp(1, A, Tick(4));
+        assert!(table.changed_since(1, A, Tick(3)));
+        assert!(!table.changed_since(1, B, Tick(3)));
+        assert!(!table.changed_since(0, A, Tick(3)));
+        assert!(table.changed_since(1, A | B, Tick(3)), "any of the bits");
+        assert!(table.may_have_changed_since(A, Tick(3)));
+        assert!(!table.may_have_changed_since(B, Tick(3)));
+    }
+
+    #[test]
+    fn changed_rows_agrees_with_changed_since() {
+        let mut table = ticks(A | B);
+        table.push_rows(4, Tick(1));
+        table.stamp(1, A, Tick(5));
+        table.stamp(2, B, Tick(5));
+        for bits in [A, B, A | B, UNTRACKED, A | UNTRACKED] {
+            let rows = table.changed_rows(bits, Tick(4));
+            for row in 0..4 {
+                assert_eq!(
+                    rows.contains(row),
+                    table.changed_since(row, bits, Tick(4)),
+                    "{bits} {row}"
+                );
+            }
+        }
+        table.stamp_columns(A, Tick(6));
+        assert!((0..4).all(|row| table.changed_rows(A, Tick(5)).contains(row)));
+    }
+
+    #[test]
+    fn stamping_one_component_skips_untracked_ones() {
+        let mut table = ticks(A);
+        table.push_rows(2, Tick(1));
+        table.stamp_component(1, A, Tick(3));
+        table.stamp_component(1, UNTRACKED, Tick(3));
+        assert!(table.changed_since(1, A, Tick(2)));
+        assert!(!table.changed_since(0, A, Tick(2)));
+        assert!(!table.may_have_changed_since(UNTRACKED, Tick(2)));
+    }
+
+    #[test]
+    fn column_stamps_mark_every_row() {
+        let mut table = ticks(A | B);
+        table.push_rows(3, Tick(1));
+        table.stamp_columns(B, Tick(7));
+        assert!((0..3).all(|row| table.changed_since(row, B, Tick(6))));
+        assert!((0..3).all(|row| !table.changed_since(row, A, Tick(6))));
+    }
+
+    #[test]
+    fn swap_remove_keeps_stamps_with_their_rows() {
+        let mut table = ticks(A);
+        table.push_rows(3, Tick(1));
+        table.stamp(2, A, Tick(8));
+        table.swap_remove(0);
+        assert!(
+            table.changed_since(0, A, Tick(7)),
+            "the last row moved into row 0"
+        );
+        assert!(!table.changed_since(1, A, Tick(7)));
+        assert!(table.is_aligned(2));
+    }
+
+    #[test]
+    fn migration_keeps_shared_stamps_and_stamps_added_components() {
+        let mut source = ticks(A);
+        let mut destination = ticks(A | B);
+        source.push_rows(2, Tick(1));
+        source.stamp(0, A, Tick(3));
+        source.move_row(0, &mut destination, Tick(6));
+        assert!(destination.changed_since(0, A, Tick(2)));
+        assert!(
+            !destination.changed_since(0, A, Tick(3)),
+            "A kept its stamp"
+        );
+        assert!(destination.changed_since(0, B, Tick(5)), "B was added now");
+        assert!(source.is_aligned(1) && destination.is_aligned(1));
+    }
+
+    #[test]
+    fn a_column_stamp_follows_a_migrating_row() {
+        let mut source = ticks(A);
+        let mut destination = ticks(A);
+        source.push_rows(1, Tick(1));
+        source.stamp_columns(A, Tick(4));
+        source.move_row(0, &mut destination, Tick(6));
+        assert!(destination.changed_since(0, A, Tick(3)));
+        assert!(!destination.changed_since(0, A, Tick(4)));
+    }
+
+    #[test]
+    fn unstamped_columns_stay_old_when_the_tick_wraps() {
+        let mut table = TableTicks::new(A, 3, Tick(u32::MAX - 1));
+        table.push_rows(1, Tick(u32::MAX - 1));
+        let now = Tick(2);
+        table.clamp(now);
+        assert!(!table.changed_since(0, A, Tick(u32::MAX)));
+        assert!(!table.may_have_changed_since(A, Tick(u32::MAX)));
+    }
+
+    #[test]
+    fn clamping_keeps_ancient_stamps_old() {
+        let mut table = ticks(A);
+        table.push_rows(1, Tick(0));
+        let now = Tick(MAX_TICK_AGE + 100);
+        table.clamp(now);
+        let since = Tick(now.0 - 1);
+        assert!(!table.changed_since(0, A, since));
+        assert!(!table.may_have_changed_since(A, since));
+    }
+}
