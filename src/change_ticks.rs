@@ -181,7 +181,7 @@ impl<M: Bitmask> TableTicks<M> {
         }
     }
 
-    /// Moves every stamp older than [`MAX_TICK_AGE`](crate::MAX_TICK_AGE) up to that age, so no
+    /// Moves every stamp older than [`MAX_TICK_AGE`] up to that age, so no
     /// stamp lives long enough to wrap around and look new. The world calls it periodically.
     pub fn clamp(&mut self, now: Tick) {
         for bit in self.tracked.bits() {

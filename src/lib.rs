@@ -3,6 +3,7 @@
 #![warn(missing_docs)]
 
 mod archetype;
+mod change_log;
 pub mod change_ticks;
 pub mod column;
 mod commands;
@@ -24,6 +25,7 @@ pub mod tick;
 pub mod __private;
 
 pub use archetype::Archetype;
+pub use change_log::StructuralChange;
 pub use commands::CommandReport;
 pub use entity::{Entity, EntityAllocator, EntityLocation};
 pub use events::{Consumed, EventChannel, EventCursor};

@@ -11,7 +11,8 @@ use crate::edges::{Change, EdgeGraph};
 use crate::hash::MaskMap;
 use crate::query_cache::QueryCache;
 use crate::{
-    Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, MAX_TICK_AGE, TagSet, Tick,
+    Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, EventChannel, MAX_TICK_AGE,
+    StructuralChange, TagSet, Tick,
 };
 
 /// Entities, their tables and the two caches that make structural change and queries fast.
@@ -27,6 +28,9 @@ pub struct Storage<T: Archetype> {
     tags: Vec<TagSet>,
     tick: Tick,
     last_tick: Tick,
+    /// The structural change log, recorded only while `log_changes` is on.
+    change_log: EventChannel<StructuralChange<T::Mask>>,
+    log_changes: bool,
 }
 
 impl<T: Archetype> Default for Storage<T> {
@@ -41,6 +45,8 @@ impl<T: Archetype> Default for Storage<T> {
             tags: vec![TagSet::new(); T::TAGS.count_ones() as usize],
             tick: Tick::ZERO.next(),
             last_tick: Tick::ZERO,
+            change_log: EventChannel::new(),
+            log_changes: false,
         }
     }
 }
@@ -157,7 +163,8 @@ impl<T: Archetype> Storage<T> {
         let entity = self.allocator.allocate();
         let table_index = self.table_for(mask);
         self.push_rows(table_index, &[entity]);
-        self.add_tags(entity, mask);
+        self.insert_tags(entity, mask);
+        self.record_spawn(entity, mask);
         entity
     }
 
@@ -171,7 +178,8 @@ impl<T: Archetype> Storage<T> {
         let entities: Vec<Entity> = (0..count).map(|_| self.allocator.allocate()).collect();
         let first_row = self.push_rows(table_index, &entities);
         for &entity in &entities {
-            self.add_tags(entity, mask);
+            self.insert_tags(entity, mask);
+            self.record_spawn(entity, mask);
         }
         let (_, mut view) = self.tables[table_index].view_mut(mask & T::COMPONENTS);
         for row in first_row..first_row + count {
@@ -211,7 +219,8 @@ impl<T: Archetype> Storage<T> {
         let table_index = self.table_for(mask);
         self.push_rows(table_index, &activated);
         for &entity in &activated {
-            self.add_tags(entity, mask);
+            self.insert_tags(entity, mask);
+            self.record_spawn(entity, mask);
         }
         activated.len()
     }
@@ -233,6 +242,7 @@ impl<T: Archetype> Storage<T> {
         for set in &mut self.tags {
             set.remove(entity);
         }
+        self.record(StructuralChange::Despawned { entity });
         self.ticks[location.table()].swap_remove(location.row());
         let table = &mut self.tables[location.table()];
         table.swap_remove(location.row());
@@ -288,9 +298,20 @@ impl<T: Archetype> Storage<T> {
         change: Change<T::Mask>,
     ) -> EntityLocation {
         let current = self.tables[location.table()].mask();
-        if change.apply(current) == current {
+        let next = change.apply(current);
+        if next == current {
             return location;
         }
+        self.record(match change {
+            Change::Add(_) => StructuralChange::Added {
+                entity,
+                mask: next & !current,
+            },
+            Change::Remove(_) => StructuralChange::Removed {
+                entity,
+                mask: current & !next,
+            },
+        });
         let destination = self.destination(location.table(), change);
         self.migrate(entity, location, destination)
     }
@@ -591,10 +612,23 @@ impl<T: Archetype> Storage<T> {
         if !self.is_alive(entity) {
             return false;
         }
-        for bit in (mask & T::TAGS).bits() {
-            self.tags[tag_index::<T>(bit)].insert(entity);
-        }
+        let added = self.insert_tags(entity, mask);
+        self.record(StructuralChange::Added {
+            entity,
+            mask: added,
+        });
         true
+    }
+
+    /// Puts a live entity in the tag sets of `mask`; returns the tags it did not have.
+    fn insert_tags(&mut self, entity: Entity, mask: T::Mask) -> T::Mask {
+        let mut added = T::Mask::EMPTY;
+        for bit in (mask & T::TAGS).bits() {
+            if self.tags[tag_index::<T>(bit)].insert(entity) {
+                added |= T::Mask::bit(bit);
+            }
+        }
+        added
     }
 
     /// Removes the tags of `mask` from a live entity. `false` for a dead handle.
@@ -602,9 +636,16 @@ impl<T: Archetype> Storage<T> {
         if !self.is_alive(entity) {
             return false;
         }
+        let mut removed = T::Mask::EMPTY;
         for bit in (mask & T::TAGS).bits() {
-            self.tags[tag_index::<T>(bit)].remove(entity);
+            if self.tags[tag_index::<T>(bit)].remove(entity) {
+                removed |= T::Mask::bit(bit);
+            }
         }
+        self.record(StructuralChange::Removed {
+            entity,
+            mask: removed,
+        });
         true
     }
 
@@ -762,6 +803,50 @@ impl<T: Archetype> Storage<T> {
                     .map(|(_, &entity)| entity)
             })
             .filter(move |&entity| tag_filter.matches(&self.tags, entity))
+    }
+
+    // ----- structural change log -----------------------------------------------------------
+
+    /// Starts recording structural changes, keeping at most `capacity` entries (older ones are
+    /// trimmed, and a consumer that had not read them is told how many it lost).
+    pub fn enable_change_log(&mut self, capacity: usize) {
+        self.change_log = EventChannel::with_capacity_limit(capacity);
+        self.log_changes = true;
+    }
+
+    /// Stops recording structural changes; entries already logged stay readable.
+    pub fn disable_change_log(&mut self) {
+        self.log_changes = false;
+    }
+
+    /// The structural change log: read it with a cursor (`consume`), trim it (`trim_to`).
+    pub fn change_log(&self) -> &EventChannel<StructuralChange<T::Mask>> {
+        &self.change_log
+    }
+
+    /// The structural change log, mutably (to trim or clear it).
+    pub fn change_log_mut(&mut self) -> &mut EventChannel<StructuralChange<T::Mask>> {
+        &mut self.change_log
+    }
+
+    fn record_spawn(&mut self, entity: Entity, mask: T::Mask) {
+        let mask = mask & (T::COMPONENTS | T::TAGS);
+        self.record(StructuralChange::Spawned { entity, mask });
+    }
+
+    #[inline]
+    fn record(&mut self, change: StructuralChange<T::Mask>) {
+        if !self.log_changes {
+            return;
+        }
+        let no_op = matches!(
+            change,
+            StructuralChange::Added { mask, .. } | StructuralChange::Removed { mask, .. }
+                if mask.is_empty()
+        );
+        if !no_op {
+            self.change_log.send(change);
+        }
     }
 
     // ----- invariants -----------------------------------------------------------------------

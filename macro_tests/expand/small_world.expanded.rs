@@ -400,6 +400,34 @@ impl World {
         self.storage.end_frame();
         self.events.update();
     }
+    /// Starts the structural change log (spawns, despawns, components and tags
+    /// added or removed), keeping at most `capacity` entries; a consumer that falls
+    /// further behind is told how many it lost.
+    pub fn enable_change_log(&mut self, capacity: usize) {
+        self.storage.enable_change_log(capacity);
+    }
+    /// Stops recording structural changes; logged entries stay readable.
+    pub fn disable_change_log(&mut self) {
+        self.storage.disable_change_log();
+    }
+    /// The structural changes `cursor` has not seen yet, in order, each once per
+    /// cursor; `.lost()` on the result counts entries trimmed before it read them.
+    pub fn consume_changes(
+        &self,
+        cursor: &mut ::archetypal::EventCursor,
+    ) -> ::archetypal::Consumed<'_, ::archetypal::StructuralChange<WorldMask>> {
+        self.storage.change_log().consume(cursor)
+    }
+    /// A cursor at the end of the structural change log: it will see only later
+    /// changes, and counts those trimmed before it reads them as lost. (A default
+    /// cursor starts at the oldest entry still kept and counts no losses before it.)
+    pub fn change_cursor(&self) -> ::archetypal::EventCursor {
+        self.storage.change_log().cursor_at_end()
+    }
+    /// Drops all but the newest `keep` entries of the structural change log.
+    pub fn trim_changes(&mut self, keep: usize) {
+        self.storage.change_log_mut().trim_to(keep);
+    }
     /// Adds the components of `mask` (default values) in one migration; components
     /// already present keep their values. `false` if `entity` is not alive.
     pub fn add_components(

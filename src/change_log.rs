@@ -1,0 +1,66 @@
+//! The structural change log: spawns, despawns, and components or tags added and removed, in
+//! order. Off by default (it costs an entry per change); once enabled it is an
+//! [`EventChannel`](crate::EventChannel) with a capacity: consumers read it with a cursor, and
+//! one that falls behind the capacity is told how many entries it lost.
+
+use crate::Entity;
+
+/// One structural change, as recorded in the change log.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum StructuralChange<M> {
+    /// `entity` was spawned with these components and tags.
+    Spawned {
+        /// The new entity.
+        entity: Entity,
+        /// Its components and tags.
+        mask: M,
+    },
+    /// `entity` was despawned.
+    Despawned {
+        /// The despawned entity.
+        entity: Entity,
+    },
+    /// `entity` gained these components or tags (only the ones it did not have).
+    Added {
+        /// The entity.
+        entity: Entity,
+        /// What it gained.
+        mask: M,
+    },
+    /// `entity` lost these components or tags (only the ones it had).
+    Removed {
+        /// The entity.
+        entity: Entity,
+        /// What it lost.
+        mask: M,
+    },
+}
+
+impl<M> StructuralChange<M> {
+    /// The entity the change is about.
+    pub fn entity(&self) -> Entity {
+        match *self {
+            StructuralChange::Spawned { entity, .. }
+            | StructuralChange::Despawned { entity }
+            | StructuralChange::Added { entity, .. }
+            | StructuralChange::Removed { entity, .. } => entity,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_change_names_its_entity() {
+        let entity = Entity::new(3, 1);
+        let changes = [
+            StructuralChange::Spawned { entity, mask: 1u64 },
+            StructuralChange::Despawned { entity },
+            StructuralChange::Added { entity, mask: 2 },
+            StructuralChange::Removed { entity, mask: 2 },
+        ];
+        assert!(changes.iter().all(|change| change.entity() == entity));
+    }
+}
