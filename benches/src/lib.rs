@@ -41,7 +41,8 @@ pub enum Kind {
     /// archetypal with its recommended hot loop (`for_each_table_mut`, or the only API the
     /// workload has): the reference every ratio is taken against.
     Archetypal,
-    /// archetypal through another API (`for_each_mut`), shown as its own row.
+    /// archetypal through another API (`for_each_mut`), or on a world declared otherwise
+    /// (`[untracked]` components, in the `tracking_*` workloads), shown as its own row.
     ArchetypalVariant,
     /// A peer ECS crate.
     Peer,
@@ -95,6 +96,9 @@ pub fn workloads() -> Vec<Workload> {
         schedule::workload(),
         random_get_mut::workload(),
         change_detection::workload(),
+        tracking_cost::iter_workload(),
+        tracking_cost::writes_workload(),
+        tracking_cost::migrations_workload(),
     ]
 }
 

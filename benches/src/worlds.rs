@@ -1,5 +1,5 @@
 //! The `ecs!` worlds over the simple components, shared by `simple_insert`, `simple_iter`,
-//! `heavy_compute`, `random_get_mut` and `change_detection`. Two crates' `ecs!` macros live in
+//! `heavy_compute`, `random_get_mut`, `change_detection` and `tracking_cost`. Two crates' `ecs!` macros live in
 //! separate modules and are invoked by full path. Also the plain-`Vec` baseline of that world
 //! and one checksum function per contender.
 
@@ -83,7 +83,10 @@ pub mod simple_checksum {
     use crate::components::{Position, Rotation, Transform, Velocity, field};
     use crate::naive::NaiveWorld;
 
-    fn add<'a>(
+    /// Adds every value of the four columns to `sum`, each tagged with its [`field`]: the
+    /// shared body of the functions below, public for worlds declared elsewhere (e.g.
+    /// `tracking_cost`'s untracked twin of [`archetypal_simple`]).
+    pub fn add<'a>(
         sum: &mut Checksum,
         transforms: impl IntoIterator<Item = &'a Transform>,
         positions: impl IntoIterator<Item = &'a Position>,

@@ -1,6 +1,8 @@
 //! One module per workload. Each has a `workload()` listing its contenders, and one function
 //! per contender returning its [`Contender`](crate::Contender): setup outside the timed
-//! region, the pass inside it.
+//! region, the pass inside it. The exception is `tracking_cost`, which holds the three
+//! `tracking_*` workloads (`iter_workload()`, `writes_workload()`, `migrations_workload()`)
+//! because they share its `[untracked]` worlds.
 
 pub mod add_remove;
 pub mod change_detection;
@@ -10,3 +12,4 @@ pub mod random_get_mut;
 pub mod schedule;
 pub mod simple_insert;
 pub mod simple_iter;
+pub mod tracking_cost;

@@ -1,0 +1,298 @@
+//! `tracking_iter`, `tracking_writes`, `tracking_migrations`: what change tracking costs,
+//! archetypal against itself. Each workload has two contenders running the same source on two
+//! worlds declared alike, except that one declares every component `[untracked]` (no tick
+//! column, no stamping). The tracked world is the reference, so a ratio is tracked time over
+//! untracked time: above 1.00 is what tracking costs.
+//!
+//! - `tracking_iter`: `position += velocity` over 10,000 entities with `for_each_table_mut`
+//!   (`simple_iter`'s pass). Iterating a table view stamps nothing: the two should match.
+//! - `tracking_writes`: `position.x += 1` through `get_position_mut` on the same 10,000, in
+//!   `random_get_mut`'s shuffled order. The tracked world stamps a tick per write.
+//! - `tracking_migrations`: add `B` to 10,000 entities with `A`, then remove it from all
+//!   (`add_remove`'s pass). The tracked world moves each row's ticks along with its values and
+//!   stamps the added `B`; with one-`f32` components the tick columns are as wide as the
+//!   values, so this is close to the worst case.
+//!
+//! Three workloads rather than one: a workload's contenders must end a pass with one checksum
+//! and its ratios are taken against one reference, so each kind of pass is its own workload.
+//! Both worlds of a workload implement one trait through one macro, so the tracked and the
+//! untracked contender run the same code. World setup is untimed.
+
+use archetypal::Entity;
+
+use crate::components::{SIMPLE_ENTITIES, simple_values};
+use crate::workloads::add_remove::{self, A, archetypal_world as tracked_ab};
+use crate::workloads::random_get_mut::shuffled_indices;
+use crate::worlds::{archetypal_simple as tracked_simple, simple_checksum};
+use crate::{Checksum, Contender, Kind, Pass, Workload};
+
+/// `worlds::archetypal_simple` with every component `[untracked]`.
+pub mod untracked_simple {
+    pub use crate::components::{Position, Rotation, Transform, Velocity};
+
+    archetypal::ecs! {
+        World {
+            transform: Transform => TRANSFORM [untracked],
+            position: Position => POSITION [untracked],
+            rotation: Rotation => ROTATION [untracked],
+            velocity: Velocity => VELOCITY [untracked],
+        }
+    }
+
+    /// Every component.
+    pub const ALL: WorldMask = TRANSFORM | POSITION | ROTATION | VELOCITY;
+}
+
+/// `add_remove::archetypal_world` with both components `[untracked]`.
+pub mod untracked_ab {
+    pub use crate::workloads::add_remove::{A, B};
+
+    archetypal::ecs! {
+        World {
+            a: A => A_BIT [untracked],
+            b: B => B_BIT [untracked],
+        }
+    }
+}
+
+/// The workload timing iteration.
+pub fn iter_workload() -> Workload {
+    Workload {
+        name: "tracking_iter",
+        description: "position += velocity over 10,000 entities, tracked vs [untracked] components",
+        contenders: vec![
+            tracked(ITER, iter_setup::<tracked_simple::World>),
+            untracked(ITER, iter_setup::<untracked_simple::World>),
+        ],
+    }
+}
+
+/// The workload timing single-entity writes.
+pub fn writes_workload() -> Workload {
+    Workload {
+        name: "tracking_writes",
+        description: "position.x += 1 through 10,000 shuffled handles, tracked vs [untracked]",
+        contenders: vec![
+            tracked(WRITES, writes_setup::<tracked_simple::World>),
+            untracked(WRITES, writes_setup::<untracked_simple::World>),
+        ],
+    }
+}
+
+/// The workload timing migrations.
+pub fn migrations_workload() -> Workload {
+    Workload {
+        name: "tracking_migrations",
+        description: "add B to 10,000 entities with A, then remove it, tracked vs [untracked]",
+        contenders: vec![
+            tracked(MIGRATIONS, migrations_setup::<tracked_ab::World>),
+            untracked(MIGRATIONS, migrations_setup::<untracked_ab::World>),
+        ],
+    }
+}
+
+const ITER: &str = "for_each_table_mut + slice zip";
+const WRITES: &str = "get_position_mut(e)";
+const MIGRATIONS: &str = "add_components(e, B) / remove_components(e, B)";
+
+/// The tracked world: the reference row, `archetypal`.
+fn tracked(api: &'static str, setup: fn() -> Box<dyn Pass>) -> Contender {
+    Contender {
+        name: "archetypal",
+        api,
+        kind: Kind::Archetypal,
+        setup,
+    }
+}
+
+/// The `[untracked]` world: its own row, whose ratio is tracked time / untracked time.
+fn untracked(api: &'static str, setup: fn() -> Box<dyn Pass>) -> Contender {
+    Contender {
+        name: "archetypal [untracked]",
+        api,
+        kind: Kind::ArchetypalVariant,
+        setup,
+    }
+}
+
+// ----- the simple world: iteration and writes -----------------------------------------------
+
+/// What `tracking_iter` and `tracking_writes` do to a world of the simple components.
+trait SimpleWorld: 'static {
+    /// A world of [`SIMPLE_ENTITIES`] entities with [`simple_values`], spawned in one batch,
+    /// and their handles in spawn order.
+    fn spawn() -> (Self, Vec<Entity>)
+    where
+        Self: Sized;
+    /// `position += velocity` over every entity, one table at a time.
+    fn integrate(&mut self);
+    /// `position.x += 1` through `get_position_mut`, for each of `handles` in order.
+    fn write_positions(&mut self, handles: &[Entity]);
+    /// The four columns' checksum ([`simple_checksum`]).
+    fn checksum(&self) -> u64;
+}
+
+macro_rules! simple_world {
+    ($world:ident) => {
+        impl SimpleWorld for $world::World {
+            fn spawn() -> (Self, Vec<Entity>) {
+                let mut world = $world::World::new();
+                let mut next = 0;
+                let handles = world.spawn_batch($world::ALL, SIMPLE_ENTITIES, |table, row| {
+                    let (transform, position, rotation, velocity) = simple_values(next);
+                    next += 1;
+                    table.transform[row] = transform;
+                    table.position[row] = position;
+                    table.rotation[row] = rotation;
+                    table.velocity[row] = velocity;
+                });
+                (world, handles)
+            }
+            #[inline]
+            fn integrate(&mut self) {
+                use $world::{POSITION, VELOCITY};
+                self.for_each_table_mut(POSITION | VELOCITY, 0, |table| {
+                    for (position, velocity) in table.position.iter_mut().zip(table.velocity.iter())
+                    {
+                        position.0 += velocity.0;
+                    }
+                });
+            }
+            #[inline]
+            fn write_positions(&mut self, handles: &[Entity]) {
+                for &entity in handles {
+                    if let Some(position) = self.get_position_mut(entity) {
+                        position.0.x += 1.0;
+                    }
+                }
+            }
+            fn checksum(&self) -> u64 {
+                let mut sum = Checksum::new();
+                for table in self.tables() {
+                    simple_checksum::add(
+                        &mut sum,
+                        &table.transform,
+                        &table.position,
+                        &table.rotation,
+                        &table.velocity,
+                    );
+                }
+                sum.finish()
+            }
+        }
+    };
+}
+
+simple_world!(tracked_simple);
+simple_world!(untracked_simple);
+
+struct Iter<W>(W);
+
+impl<W: SimpleWorld> Pass for Iter<W> {
+    fn run(&mut self) {
+        self.0.integrate();
+    }
+    fn checksum(&mut self) -> u64 {
+        self.0.checksum()
+    }
+}
+
+fn iter_setup<W: SimpleWorld>() -> Box<dyn Pass> {
+    Box::new(Iter(W::spawn().0))
+}
+
+struct Writes<W> {
+    world: W,
+    handles: Vec<Entity>,
+}
+
+impl<W: SimpleWorld> Pass for Writes<W> {
+    fn run(&mut self) {
+        self.world.write_positions(&self.handles);
+    }
+    fn checksum(&mut self) -> u64 {
+        self.world.checksum()
+    }
+}
+
+fn writes_setup<W: SimpleWorld>() -> Box<dyn Pass> {
+    let (world, handles) = W::spawn();
+    let handles = shuffled_indices(handles.len())
+        .into_iter()
+        .map(|index| handles[index])
+        .collect();
+    Box::new(Writes { world, handles })
+}
+
+// ----- the A/B world: migrations ------------------------------------------------------------
+
+/// What `tracking_migrations` does to a world of `A` and `B`.
+trait AbWorld: 'static {
+    /// A world of [`add_remove::ENTITIES`] entities with `A(index)`, and their handles.
+    fn spawn() -> (Self, Vec<Entity>)
+    where
+        Self: Sized;
+    /// Adds `B` to every one of `entities`, then removes it from every one.
+    fn add_remove_b(&mut self, entities: &[Entity]);
+    /// Every `A` plus how many entities still have a `B` (0 after a pass).
+    fn checksum(&self) -> u64;
+}
+
+macro_rules! ab_world {
+    ($world:ident) => {
+        impl AbWorld for $world::World {
+            fn spawn() -> (Self, Vec<Entity>) {
+                let mut world = $world::World::new();
+                let mut next = 0;
+                let entities =
+                    world.spawn_batch($world::A_BIT, add_remove::ENTITIES, |table, row| {
+                        table.a[row] = A(next as f32);
+                        next += 1;
+                    });
+                (world, entities)
+            }
+            #[inline]
+            fn add_remove_b(&mut self, entities: &[Entity]) {
+                for &entity in entities {
+                    self.add_components(entity, $world::B_BIT);
+                }
+                for &entity in entities {
+                    self.remove_components(entity, $world::B_BIT);
+                }
+            }
+            fn checksum(&self) -> u64 {
+                let mut sum = Checksum::new();
+                let tables = self.tables();
+                tables
+                    .iter()
+                    .flat_map(|table| &table.a)
+                    .for_each(|a| sum.f32(0, a.0));
+                let with_b: usize = tables.iter().map(|table| table.b.len()).sum();
+                sum.count(1, with_b as u64);
+                sum.finish()
+            }
+        }
+    };
+}
+
+ab_world!(tracked_ab);
+ab_world!(untracked_ab);
+
+struct Migrations<W> {
+    world: W,
+    entities: Vec<Entity>,
+}
+
+impl<W: AbWorld> Pass for Migrations<W> {
+    fn run(&mut self) {
+        self.world.add_remove_b(&self.entities);
+    }
+    fn checksum(&mut self) -> u64 {
+        self.world.checksum()
+    }
+}
+
+fn migrations_setup<W: AbWorld>() -> Box<dyn Pass> {
+    let (world, entities) = W::spawn();
+    Box::new(Migrations { world, entities })
+}
