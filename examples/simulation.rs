@@ -1,16 +1,53 @@
-//! The main demo: a world of 100,000 creatures over 300 frames. Every frame it spawns newcomers,
-//! moves everything, sets some creatures on fire and puts others out (migrations both ways),
-//! lets some stop and others start moving (more migrations), and despawns the dead.
+//! The main demo: a herd of 100,000 creatures over 300 frames, run as a game would run it.
+//!
+//! A `Schedule` holds the systems by name and runs them once per frame, then `world.step()` ends
+//! the frame. Along the way the demo uses every part of the game-loop layer:
+//!
+//! - components for data (`Burning` keeps its damage and time left; starting and putting out a
+//!   fire adds and removes it, a migration each way), and tags for markers: `player` (the units
+//!   the player steers) and `dead` (corpses waiting to be cleared away);
+//! - events: the fire system sends `ignited`, the vitals system sends `died`; other systems
+//!   consume them, each reader through its own `EventCursor` (`died` has two readers);
+//! - commands: systems queue structural changes (`queue_*`) and one sync point applies them with
+//!   `apply_commands()`, whose `CommandReport` is summed for the summary. Until then no row
+//!   moves, so every system of the frame sees the same tables;
+//! - change detection: a spatial index re-files only the creatures whose position changed
+//!   (`for_each_mut_changed`), and the player's health bars redraw only the units whose health
+//!   changed since the last redraw (`query_entities_changed_since`).
+//!
+//! Every frame it spawns newcomers (and a few births), migrates thousands of creatures and
+//! despawns cleared corpses. Runs are deterministic: one seeded xorshift generator drives it all.
 //!
 //! `cargo run --release --example simulation`
 
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use archetypal::{Entity, ecs};
+use archetypal::{CommandReport, Entity, EventCursor, Schedule, ScheduleError, Tick, ecs};
 
+/// Living creatures the spawner keeps the world at, the player's units included.
 const POPULATION: usize = 100_000;
+/// Units the player steers: they follow a rally point and respawn instead of dying.
+const PLAYER_UNITS: usize = 1_000;
 const FRAMES: usize = 300;
 const WORLD_SIZE: f32 = 1_000.0;
+/// The spatial index files creatures in square cells of this side; fire spreads within a cell.
+const CELL_SIZE: f32 = 20.0;
+const GRID_WIDTH: usize = (WORLD_SIZE / CELL_SIZE) as usize;
+/// How long a corpse lies before it is cleared away (despawned).
+const CORPSE_SECONDS: f32 = 1.0;
+/// Health bars redraw every this many frames, like a UI refreshed at a lower rate.
+const HEALTH_BAR_PERIOD: usize = 10;
+
+/// Per-frame chances. Walkers stop as often as resters start, so about half the herd rests
+/// at any time: those positions do not change, which is what change detection skips.
+const STOP_CHANCE: f32 = 0.01;
+const START_CHANCE: f32 = 0.01;
+const BIRTH_CHANCE: f32 = 0.0002;
+/// A spark can set anyone alight; each burning creature in a cell adds `SPREAD_CHANCE` of
+/// catching fire to everyone else in it.
+const SPARK_CHANCE: f32 = 0.0005;
+const SPREAD_CHANCE: f32 = 0.0002;
 
 #[derive(Default, Clone, Copy, Debug)]
 pub struct Position {
@@ -27,6 +64,7 @@ pub struct Velocity {
 #[derive(Default, Clone, Copy, Debug)]
 pub struct Health(pub f32);
 
+/// Seconds left to live; for a corpse, seconds until it is cleared away.
 #[derive(Default, Clone, Copy, Debug)]
 pub struct Lifetime(pub f32);
 
@@ -34,6 +72,40 @@ pub struct Lifetime(pub f32);
 pub struct Burning {
     pub damage_per_second: f32,
     pub seconds_left: f32,
+}
+
+/// The spatial index's grid cell of a creature: derived from its position by `index_positions`.
+#[derive(Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cell(pub u32);
+
+impl Cell {
+    fn of(position: Position) -> Cell {
+        // `as usize` saturates a negative coordinate to 0; `min` catches the far edges (a
+        // creature may overshoot the world for a frame before it bounces back).
+        let column = ((position.x / CELL_SIZE) as usize).min(GRID_WIDTH - 1);
+        let row = ((position.y / CELL_SIZE) as usize).min(GRID_WIDTH - 1);
+        Cell((row * GRID_WIDTH + column) as u32)
+    }
+}
+
+/// Event: `entity` caught fire, from a spark or from a burning neighbour.
+#[derive(Clone, Copy, Debug)]
+pub struct Ignited {
+    pub entity: Entity,
+    pub spread: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cause {
+    Burned,
+    OldAge,
+}
+
+/// Event: `entity` died.
+#[derive(Clone, Copy, Debug)]
+pub struct Died {
+    pub entity: Entity,
+    pub cause: Cause,
 }
 
 /// A small deterministic generator (xorshift64*), so every run simulates the same world.
@@ -66,6 +138,41 @@ impl Rng {
     fn chance(&mut self, probability: f32) -> bool {
         self.unit() < probability
     }
+
+    fn walking_velocity(&mut self) -> Velocity {
+        Velocity {
+            x: self.range(-20.0, 20.0),
+            y: self.range(-20.0, 20.0),
+        }
+    }
+
+    fn fire(&mut self) -> Burning {
+        Burning {
+            damage_per_second: self.range(5.0, 40.0),
+            seconds_left: self.range(0.5, 3.0),
+        }
+    }
+}
+
+/// What the systems counted over the run, for the summary.
+#[derive(Default, Debug)]
+pub struct Stats {
+    spawned: usize,
+    born: usize,
+    despawned: usize,
+    migrations_queued: usize,
+    ignited_by_spark: usize,
+    ignited_by_spread: usize,
+    died_burned: usize,
+    died_of_old_age: usize,
+    players_respawned: usize,
+    events_lost: u64,
+    commands: CommandReport,
+    largest_sync: usize,
+    positions_indexed: usize,
+    positions_total: usize,
+    cell_changes: usize,
+    health_bars_redrawn: usize,
 }
 
 ecs! {
@@ -73,58 +180,83 @@ ecs! {
         position: Position => POSITION,
         velocity: Velocity => VELOCITY,
         health: Health => HEALTH,
-        lifetime: Lifetime => LIFETIME,
+        // Lifetimes tick down every frame and cells are derived data: nobody asks which of them
+        // changed, so they carry no change ticks.
+        lifetime: Lifetime => LIFETIME [untracked],
         burning: Burning => BURNING,
+        cell: Cell => CELL [untracked],
+    }
+    Tags {
+        player => PLAYER,
+        dead => DEAD,
+    }
+    Events {
+        ignited: Ignited,
+        died: Died,
     }
     Resources {
         delta_time: f32,
         rng: Rng,
+        /// Where the player ordered the units to go: it circles the world's centre.
+        rally_angle: f32,
+        /// The chronicle's position in the `died` channel.
+        deaths_chronicled: EventCursor,
+        stats: Stats,
+        /// Time spent in each system, summed over the frames (see `push_timed`).
+        system_times: HashMap<&'static str, Duration>,
     }
 }
 
-/// Time spent in each phase, summed over the frames.
-#[derive(Default)]
-struct PhaseTimes {
-    spawn: Duration,
-    movement: Duration,
-    fire: Duration,
-    walking: Duration,
-    despawn: Duration,
-    frame_max: Duration,
-}
+/// The creatures a fresh spawn gets: everything but fire and tags.
+const CREATURE: Mask = POSITION | VELOCITY | HEALTH | LIFETIME | CELL;
 
-#[derive(Default)]
-struct Counts {
-    spawned: usize,
-    despawned: usize,
-    migrations: usize,
-}
-
-/// Brings the population back to `POPULATION` with fresh creatures.
-fn spawn_newcomers(world: &mut World, counts: &mut Counts) {
-    let missing = POPULATION.saturating_sub(world.entity_count());
+/// Brings the living population back to `POPULATION`. It runs first, before any system
+/// iterates, so it spawns directly: one batch, rows initialised in place.
+fn spawn_newcomers(world: &mut World) {
+    let living = world.entity_count() - world.query_dead().count();
+    let missing = POPULATION.saturating_sub(living);
     let mut rng = world.resources.rng;
-    world.spawn_batch(
-        POSITION | VELOCITY | HEALTH | LIFETIME,
-        missing,
-        |table, index| {
-            table.position[index] = Position {
-                x: rng.range(0.0, WORLD_SIZE),
-                y: rng.range(0.0, WORLD_SIZE),
-            };
-            table.velocity[index] = Velocity {
-                x: rng.range(-20.0, 20.0),
-                y: rng.range(-20.0, 20.0),
-            };
-            table.health[index] = Health(rng.range(50.0, 100.0));
-            table.lifetime[index] = Lifetime(rng.range(2.0, 20.0));
-        },
-    );
+    world.spawn_batch(CREATURE, missing, |table, index| {
+        table.position[index] = Position {
+            x: rng.range(0.0, WORLD_SIZE),
+            y: rng.range(0.0, WORLD_SIZE),
+        };
+        table.velocity[index] = rng.walking_velocity();
+        table.health[index] = Health(rng.range(50.0, 100.0));
+        table.lifetime[index] = Lifetime(rng.range(2.0, 20.0));
+    });
     world.resources.rng = rng;
-    counts.spawned += missing;
+    world.resources.stats.spawned += missing;
+}
+
+/// The player's units head for the rally point, each to its own place in a square formation
+/// (so they do not pile into one cell, where a single fire would reach them all).
+fn steer_player_units(world: &mut World) {
+    let delta_time = world.resources.delta_time;
+    world.resources.rally_angle += 0.2 * delta_time;
+    let angle = world.resources.rally_angle;
+    let rally = Position {
+        x: WORLD_SIZE / 2.0 + 250.0 * angle.cos(),
+        y: WORLD_SIZE / 2.0 + 250.0 * angle.sin(),
+    };
+    // A tag bit in the include mask: only the player's rows.
+    world.for_each_mut(POSITION | VELOCITY | PLAYER, 0, |entity, table, index| {
+        let slot = entity.id as usize % PLAYER_UNITS;
+        let target_x = rally.x + (slot % 32) as f32 * 8.0 - 128.0;
+        let target_y = rally.y + (slot / 32) as f32 * 8.0 - 128.0;
+        let position = table.position[index];
+        let (dx, dy) = (target_x - position.x, target_y - position.y);
+        let distance = (dx * dx + dy * dy).sqrt().max(1.0);
+        let speed = 30.0_f32.min(distance / delta_time);
+        table.velocity[index] = Velocity {
+            x: dx / distance * speed,
+            y: dy / distance * speed,
+        };
+    });
 }
 
 /// Integrates positions, bouncing off the world's edges: the hot loop, over whole tables.
+/// Corpses and resting creatures have no `Velocity`, so they are not in these tables at all.
 fn move_creatures(world: &mut World) {
     let delta_time = world.resources.delta_time;
     world.for_each_table_mut(POSITION | VELOCITY, 0, |table| {
@@ -139,159 +271,416 @@ fn move_creatures(world: &mut World) {
             }
         }
     });
+    // Writes through table slices are not stamped row by row (that would cost the loop its
+    // speed); one stamp per table tells change detection that every mover's position changed.
+    world.mark_columns_changed(POSITION | VELOCITY, 0, POSITION);
 }
 
-/// Burning creatures lose health; fires go out; a few new fires start. Starting and stopping a
-/// fire adds and removes the `Burning` component: a migration each.
-fn spread_fire(world: &mut World, counts: &mut Counts) {
+/// Ages everyone, reports deaths as `died` events and queues the despawn of cleared corpses.
+fn vitals(world: &mut World) {
     let delta_time = world.resources.delta_time;
-    let mut extinguished = Vec::new();
-    world.for_each_mut(HEALTH | BURNING, 0, |entity, table, index| {
-        let burning = &mut table.burning[index];
-        table.health[index].0 -= burning.damage_per_second * delta_time;
-        burning.seconds_left -= delta_time;
-        if burning.seconds_left <= 0.0 {
-            extinguished.push(entity);
+    world.for_each_table_mut(LIFETIME, 0, |table| {
+        for lifetime in table.lifetime.iter_mut() {
+            lifetime.0 -= delta_time;
         }
     });
-    let mut rng = world.resources.rng;
-    let mut ignited = Vec::new();
-    world.for_each(HEALTH, BURNING, |entity, _, _| {
-        if rng.chance(0.004) {
-            ignited.push(entity);
-        }
-    });
-    for &entity in &extinguished {
-        world.remove_burning(entity);
-    }
-    for &entity in &ignited {
-        let fire = Burning {
-            damage_per_second: rng.range(5.0, 40.0),
-            seconds_left: rng.range(0.5, 3.0),
+    let mut deaths = Vec::new();
+    world.for_each(HEALTH | LIFETIME, DEAD, |entity, table, index| {
+        let cause = if table.health[index].0 <= 0.0 {
+            Cause::Burned
+        } else if table.lifetime[index].0 <= 0.0 {
+            Cause::OldAge
+        } else {
+            return;
         };
-        world.set_burning(entity, fire);
+        deaths.push(Died { entity, cause });
+    });
+    let mut cleared = Vec::new();
+    world.for_each(LIFETIME | DEAD, 0, |entity, table, index| {
+        if table.lifetime[index].0 <= 0.0 {
+            cleared.push(entity);
+        }
+    });
+    // The loops above borrow the world; sending and queueing wait until they are done.
+    for death in deaths {
+        world.send_died(death);
+    }
+    world.resources.stats.despawned += cleared.len();
+    for corpse in cleared {
+        world.queue_despawn_entity(corpse);
+    }
+}
+
+/// Turns `died` events into corpses, or respawns the player's units. Its cursor lives in the
+/// schedule's closure, outside the world, so `consume_died` can borrow both at once.
+fn reap(world: &mut World, cursor: &mut EventCursor) {
+    let consumed = world.consume_died(cursor);
+    let lost = consumed.lost();
+    let deaths: Vec<Died> = consumed.into_iter().copied().collect();
+    world.resources.stats.events_lost += lost;
+    for Died { entity, .. } in deaths {
+        if world.has_player(entity) {
+            // The player's units are not lost: they go back to base, healed.
+            world.queue_set_health(entity, Health(100.0));
+            world.queue_set_position(entity, Position { x: 50.0, y: 50.0 });
+            if world.entity_has_burning(entity) {
+                world.queue_remove_components(entity, BURNING);
+                world.resources.stats.migrations_queued += 1;
+            }
+            world.resources.stats.players_respawned += 1;
+            continue;
+        }
+        // A tag is a sparse-set insert, not a migration, so it is safe right away: every later
+        // system this frame already leaves the corpse alone (no fire, no walking, no births).
+        world.add_dead(entity);
+        // The corpse stops and its fire goes out: a migration, which waits for the sync point
+        // (and is not queued at all for a resting creature that was not burning).
+        if world.entity_has_burning(entity) || world.entity_has_velocity(entity) {
+            world.queue_remove_components(entity, VELOCITY | BURNING);
+            world.resources.stats.migrations_queued += 1;
+        }
+        world.queue_set_lifetime(entity, Lifetime(CORPSE_SECONDS));
+    }
+}
+
+/// Fire burns the living and spreads within a cell; new fires are only announced (`ignited`),
+/// `catch_fire` lights them.
+fn burn(world: &mut World) {
+    let delta_time = world.resources.delta_time;
+    let mut heat = vec![0u32; GRID_WIDTH * GRID_WIDTH];
+    let mut burnt_out = Vec::new();
+    world.for_each_mut(HEALTH | BURNING | CELL, DEAD, |entity, table, index| {
+        let fire = &mut table.burning[index];
+        table.health[index].0 -= fire.damage_per_second * delta_time;
+        fire.seconds_left -= delta_time;
+        heat[table.cell[index].0 as usize] += 1;
+        if fire.seconds_left <= 0.0 {
+            burnt_out.push(entity);
+        }
+    });
+    // As in `move_creatures`: one stamp per table for the health of everyone burning.
+    world.mark_columns_changed(HEALTH | BURNING, 0, HEALTH);
+    for entity in burnt_out {
+        world.queue_remove_components(entity, BURNING);
+        world.resources.stats.migrations_queued += 1;
+    }
+
+    let mut rng = world.resources.rng;
+    let mut ignitions = Vec::new();
+    world.for_each(HEALTH | CELL, BURNING | DEAD, |entity, table, index| {
+        let neighbours_on_fire = heat[table.cell[index].0 as usize];
+        if rng.chance(SPARK_CHANCE) {
+            ignitions.push(Ignited {
+                entity,
+                spread: false,
+            });
+        } else if neighbours_on_fire > 0 && rng.chance(SPREAD_CHANCE * neighbours_on_fire as f32) {
+            ignitions.push(Ignited {
+                entity,
+                spread: true,
+            });
+        }
+    });
+    world.resources.rng = rng;
+    for ignition in ignitions {
+        world.send_ignited(ignition);
+    }
+}
+
+/// Lights the fires announced by `ignited`: adding `Burning` is a migration, so it is queued.
+fn catch_fire(world: &mut World, cursor: &mut EventCursor) {
+    let consumed = world.consume_ignited(cursor);
+    let lost = consumed.lost();
+    let ignitions: Vec<Ignited> = consumed.into_iter().copied().collect();
+    let mut rng = world.resources.rng;
+    for Ignited { entity, spread } in ignitions {
+        world.queue_set_burning(entity, rng.fire());
+        let stats = &mut world.resources.stats;
+        stats.migrations_queued += 1;
+        if spread {
+            stats.ignited_by_spread += 1;
+        } else {
+            stats.ignited_by_spark += 1;
+        }
     }
     world.resources.rng = rng;
-    counts.migrations += extinguished.len() + ignited.len();
+    world.resources.stats.events_lost += lost;
 }
 
-/// Some walkers stop (lose `Velocity`), some resting creatures start walking again.
-fn start_and_stop(world: &mut World, counts: &mut Counts) {
+/// Walkers stop to rest (they lose `Velocity`), resters set off again (they gain one). The
+/// player's units never rest; corpses never get up.
+fn wander(world: &mut World) {
     let mut rng = world.resources.rng;
     let mut stopping = Vec::new();
-    world.for_each(VELOCITY, 0, |entity, _, _| {
-        if rng.chance(0.005) {
+    world.for_each(VELOCITY, PLAYER | DEAD, |entity, _, _| {
+        if rng.chance(STOP_CHANCE) {
             stopping.push(entity);
         }
     });
     let mut starting = Vec::new();
-    world.for_each(POSITION, VELOCITY, |entity, _, _| {
-        if rng.chance(0.05) {
-            starting.push(entity);
+    world.for_each(POSITION, VELOCITY | DEAD, |entity, _, _| {
+        if rng.chance(START_CHANCE) {
+            starting.push((entity, rng.walking_velocity()));
         }
     });
-    for &entity in &stopping {
-        world.remove_velocity(entity);
+    world.resources.rng = rng;
+    world.resources.stats.migrations_queued += stopping.len() + starting.len();
+    for entity in stopping {
+        world.queue_remove_components(entity, VELOCITY);
     }
-    for &entity in &starting {
-        let velocity = Velocity {
-            x: rng.range(-20.0, 20.0),
-            y: rng.range(-20.0, 20.0),
-        };
-        world.set_velocity(entity, velocity);
+    for (entity, velocity) in starting {
+        world.queue_set_velocity(entity, velocity);
+    }
+}
+
+/// Healthy resting creatures now and then have a calf beside them. The spawn is queued, and
+/// its reserved handle is already good for the commands that set the calf up.
+fn breed(world: &mut World) {
+    let mut rng = world.resources.rng;
+    let mut births = Vec::new();
+    world.for_each(POSITION | HEALTH, VELOCITY | DEAD, |_, table, index| {
+        if table.health[index].0 >= 80.0 && rng.chance(BIRTH_CHANCE) {
+            let parent = table.position[index];
+            births.push(Position {
+                x: parent.x + rng.range(-2.0, 2.0),
+                y: parent.y + rng.range(-2.0, 2.0),
+            });
+        }
+    });
+    // Calves are born resting (no `Velocity`): `wander` gets them going.
+    let calves = world.queue_spawn_entities(POSITION | HEALTH | LIFETIME | CELL, births.len());
+    for (&calf, &position) in calves.iter().zip(&births) {
+        world.queue_set_position(calf, position);
+        world.queue_set_health(calf, Health(60.0));
+        world.queue_set_lifetime(calf, Lifetime(rng.range(5.0, 20.0)));
     }
     world.resources.rng = rng;
-    counts.migrations += stopping.len() + starting.len();
+    world.resources.stats.born += births.len();
 }
 
-/// Ages every creature and despawns those out of health or time.
-fn despawn_the_dead(world: &mut World, counts: &mut Counts) {
-    let delta_time = world.resources.delta_time;
-    let mut dead: Vec<Entity> = Vec::new();
-    world.for_each_mut(HEALTH | LIFETIME, 0, |entity, table, index| {
-        table.lifetime[index].0 -= delta_time;
-        if table.lifetime[index].0 <= 0.0 || table.health[index].0 <= 0.0 {
-            dead.push(entity);
+/// The sync point: every structural change queued this frame, in the order queued.
+fn apply_commands(world: &mut World) {
+    let report = world.apply_commands();
+    let stats = &mut world.resources.stats;
+    stats.commands.applied += report.applied;
+    stats.commands.skipped += report.skipped;
+    stats.largest_sync = stats.largest_sync.max(report.total());
+}
+
+/// The spatial index: re-files in its grid cell every creature whose position changed this
+/// frame (movers, newcomers, calves, respawned units) and skips the rest.
+///
+/// It runs after the sync point, so it sees the positions the commands set too; anything
+/// written after it would fall before the next `step()` and be missed.
+fn index_positions(world: &mut World) {
+    let (mut indexed, mut cell_changes) = (0, 0);
+    world.for_each_mut_changed(POSITION | CELL, 0, |_, table, index| {
+        indexed += 1;
+        let cell = Cell::of(table.position[index]);
+        if table.cell[index] != cell {
+            table.cell[index] = cell;
+            cell_changes += 1;
         }
     });
-    counts.despawned += world.despawn_entities(&dead).len();
+    let total = world.entity_count();
+    let stats = &mut world.resources.stats;
+    stats.positions_indexed += indexed;
+    stats.positions_total += total;
+    stats.cell_changes += cell_changes;
 }
 
-fn timed(total: &mut Duration, phase: impl FnOnce()) {
-    let start = Instant::now();
-    phase();
-    *total += start.elapsed();
+/// The player's health bars, redrawn every `HEALTH_BAR_PERIOD` frames for the units whose
+/// health changed since the last redraw. `drawn_at` is this consumer's own tick cursor.
+///
+/// It runs after every system that writes health, so nothing changes later in the tick it
+/// records: the next redraw sees exactly the writes made after this one.
+fn redraw_health_bars(world: &mut World, frame: &mut usize, drawn_at: &mut Tick) {
+    let due = *frame % HEALTH_BAR_PERIOD == 0;
+    *frame += 1;
+    if !due {
+        return;
+    }
+    let redrawn = world
+        .query_entities_changed_since(HEALTH | PLAYER, *drawn_at)
+        .count();
+    *drawn_at = world.current_tick();
+    world.resources.stats.health_bars_redrawn += redrawn;
+}
+
+/// The kill feed: deaths by cause. A second reader of `died`, with its own cursor, kept in a
+/// resource. `world.consume_died(&mut world.resources.deaths_chronicled)` would borrow the world
+/// twice, so the cursor is copied out and back.
+fn chronicle(world: &mut World) {
+    let mut cursor = world.resources.deaths_chronicled;
+    let consumed = world.consume_died(&mut cursor);
+    let lost = consumed.lost();
+    let burned = consumed
+        .iter()
+        .filter(|died| died.cause == Cause::Burned)
+        .count();
+    let old_age = consumed.len() - burned;
+    world.resources.deaths_chronicled = cursor;
+    let stats = &mut world.resources.stats;
+    stats.events_lost += lost;
+    stats.died_burned += burned;
+    stats.died_of_old_age += old_age;
+}
+
+/// Adds `system` to the schedule under `name`, wrapped so that its time is summed in
+/// `world.resources.system_times`.
+fn push_timed(
+    schedule: &mut Schedule<World>,
+    name: &'static str,
+    mut system: impl FnMut(&mut World) + 'static,
+) -> Result<(), ScheduleError> {
+    schedule.push(name, move |world: &mut World| {
+        let start = Instant::now();
+        system(world);
+        *world.resources.system_times.entry(name).or_default() += start.elapsed();
+    })?;
+    Ok(())
+}
+
+/// The frame, in order. Event consumers keep their cursors in their closures.
+fn build_schedule() -> Result<Schedule<World>, ScheduleError> {
+    let mut schedule = Schedule::new();
+    push_timed(&mut schedule, "spawn", spawn_newcomers)?;
+    push_timed(&mut schedule, "player input", steer_player_units)?;
+    push_timed(&mut schedule, "movement", move_creatures)?;
+    push_timed(&mut schedule, "vitals", vitals)?;
+    let mut reaped = EventCursor::new();
+    push_timed(&mut schedule, "reaper", move |world| {
+        reap(world, &mut reaped)
+    })?;
+    push_timed(&mut schedule, "fire", burn)?;
+    let mut lit = EventCursor::new();
+    push_timed(&mut schedule, "catch fire", move |world| {
+        catch_fire(world, &mut lit)
+    })?;
+    push_timed(&mut schedule, "wander", wander)?;
+    push_timed(&mut schedule, "breed", breed)?;
+    push_timed(&mut schedule, "apply commands", apply_commands)?;
+    push_timed(&mut schedule, "spatial index", index_positions)?;
+    let (mut frame, mut drawn_at) = (0, Tick::ZERO);
+    push_timed(&mut schedule, "health bars", move |world| {
+        redraw_health_bars(world, &mut frame, &mut drawn_at)
+    })?;
+    push_timed(&mut schedule, "chronicle", chronicle)?;
+    Ok(schedule)
+}
+
+/// The player's units, placed before the first frame. They never age.
+fn spawn_player_units(world: &mut World) {
+    let mut rng = world.resources.rng;
+    world.spawn_batch(CREATURE | PLAYER, PLAYER_UNITS, |table, index| {
+        table.position[index] = Position {
+            x: rng.range(0.0, 200.0),
+            y: rng.range(0.0, 200.0),
+        };
+        table.health[index] = Health(100.0);
+        table.lifetime[index] = Lifetime(f32::INFINITY);
+    });
+    world.resources.rng = rng;
+    world.resources.stats.spawned += PLAYER_UNITS;
 }
 
 fn main() {
     let mut world = World::new();
     world.resources.delta_time = 1.0 / 60.0;
-    let mut times = PhaseTimes::default();
-    let mut counts = Counts::default();
+    spawn_player_units(&mut world);
+    let mut schedule = build_schedule().expect("every system has its own name");
 
     let run_start = Instant::now();
+    let mut slowest_frame = Duration::ZERO;
     for _ in 0..FRAMES {
         let frame_start = Instant::now();
-        timed(&mut times.spawn, || {
-            spawn_newcomers(&mut world, &mut counts)
-        });
-        timed(&mut times.movement, || move_creatures(&mut world));
-        timed(&mut times.fire, || spread_fire(&mut world, &mut counts));
-        timed(&mut times.walking, || {
-            start_and_stop(&mut world, &mut counts)
-        });
-        timed(&mut times.despawn, || {
-            despawn_the_dead(&mut world, &mut counts)
-        });
-        times.frame_max = times.frame_max.max(frame_start.elapsed());
+        schedule.run(&mut world);
+        // Ends the frame: the tick advances, events older than two frames expire.
+        world.step();
+        slowest_frame = slowest_frame.max(frame_start.elapsed());
     }
     let total = run_start.elapsed();
 
     if let Err(error) = world.check_invariants() {
         panic!("the simulation broke the world: {error}");
     }
+    print_summary(&world, &schedule, total, slowest_frame);
+}
 
+fn print_summary(world: &World, schedule: &Schedule<World>, total: Duration, slowest: Duration) {
+    let stats = &world.resources.stats;
     let per_frame = |duration: Duration| duration.as_secs_f64() * 1_000.0 / FRAMES as f64;
-    println!("archetypal simulation: {FRAMES} frames, population kept at {POPULATION}");
-    println!("  entities alive at the end   {:>10}", world.entity_count());
+    let corpses = world.query_dead().count();
     println!(
-        "  burning / resting now       {:>10} / {}",
-        world.query_entities(BURNING).count(),
-        world.query().with(POSITION).without(VELOCITY).count()
+        "archetypal simulation: {FRAMES} frames, {POPULATION} creatures ({PLAYER_UNITS} player units), {} systems",
+        schedule.len()
     );
     println!(
-        "  archetypes                  {:>10}",
+        "  entities at the end          {:>10} ({} alive, {} corpses)",
+        world.entity_count(),
+        world.entity_count() - corpses,
+        corpses
+    );
+    println!(
+        "  archetypes                   {:>10}",
         world.archetype_count()
     );
     println!(
-        "  spawned / despawned         {:>10} / {}",
-        counts.spawned, counts.despawned
-    );
-    println!("  migrations                  {:>10}", counts.migrations);
-    println!("  phase (ms per frame)");
-    println!(
-        "    spawn                     {:>10.3}",
-        per_frame(times.spawn)
+        "  burning / resting now        {:>10} / {}",
+        world.query_entities(BURNING).count(),
+        world.query().with(HEALTH).without(VELOCITY | DEAD).count()
     );
     println!(
-        "    movement                  {:>10.3}",
-        per_frame(times.movement)
+        "  spawned / born / despawned   {:>10} / {} / {}",
+        stats.spawned, stats.born, stats.despawned
     );
     println!(
-        "    fire (migrations)         {:>10.3}",
-        per_frame(times.fire)
+        "  migrations queued            {:>10}",
+        stats.migrations_queued
+    );
+    println!("  events");
+    println!(
+        "    ignited (spark / spread)   {:>10} ({} / {})",
+        stats.ignited_by_spark + stats.ignited_by_spread,
+        stats.ignited_by_spark,
+        stats.ignited_by_spread
     );
     println!(
-        "    start/stop (migrations)   {:>10.3}",
-        per_frame(times.walking)
+        "    died (burned / old age)    {:>10} ({} / {}), {} player units respawned",
+        stats.died_burned + stats.died_of_old_age,
+        stats.died_burned,
+        stats.died_of_old_age,
+        stats.players_respawned
+    );
+    println!("    lost                       {:>10}", stats.events_lost);
+    println!(
+        "  commands applied / skipped   {:>10} / {} (largest sync point {})",
+        stats.commands.applied, stats.commands.skipped, stats.largest_sync
+    );
+    println!("  change detection");
+    println!(
+        "    positions re-indexed       {:>10} of {} ({:.0}%), {} changed cell",
+        stats.positions_indexed,
+        stats.positions_total,
+        100.0 * stats.positions_indexed as f64 / stats.positions_total as f64,
+        stats.cell_changes
     );
     println!(
-        "    despawn                   {:>10.3}",
-        per_frame(times.despawn)
+        "    health bars redrawn        {:>10} in {} redraws of {PLAYER_UNITS} units",
+        stats.health_bars_redrawn,
+        FRAMES.div_ceil(HEALTH_BAR_PERIOD)
     );
+    println!("  systems (ms per frame)");
+    for name in schedule.names() {
+        let time = world.resources.system_times.get(name).copied();
+        println!(
+            "    {name:<26} {:>10.3}",
+            per_frame(time.unwrap_or_default())
+        );
+    }
     println!(
-        "  frame time mean / max (ms)  {:>10.3} / {:.3}",
+        "  frame time mean / max (ms)   {:>10.3} / {:.3}",
         per_frame(total),
-        times.frame_max.as_secs_f64() * 1_000.0
+        slowest.as_secs_f64() * 1_000.0
     );
 }

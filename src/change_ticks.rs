@@ -54,6 +54,7 @@ impl<M: Bitmask> TableTicks<M> {
     pub fn push_rows(&mut self, count: usize, tick: Tick) {
         for bit in self.tracked.bits() {
             let column = &mut self.columns[bit as usize];
+            column.settle(tick);
             column.rows.resize(column.rows.len() + count, tick);
             column.newest = tick;
         }
@@ -84,6 +85,7 @@ impl<M: Bitmask> TableTicks<M> {
                 tick
             };
             let column = &mut destination.columns[index];
+            column.settle(tick);
             column.rows.push(stamp);
             if stamp.is_newer_than(column.newest) {
                 column.newest = stamp;
@@ -203,6 +205,24 @@ impl<M: Bitmask> TableTicks<M> {
             };
             column.rows.len() == expected
         })
+    }
+}
+
+impl TickColumn {
+    /// Folds a column stamp into the rows it covers, before a row joins the column: the stamp
+    /// marks the rows present when it was set, not rows that migrate in later.
+    #[inline]
+    fn settle(&mut self, now: Tick) {
+        let never = Tick(now.0.wrapping_sub(MAX_TICK_AGE));
+        if !self.column_stamp.is_newer_than(never) {
+            return;
+        }
+        for stamp in &mut self.rows {
+            if self.column_stamp.is_newer_than(*stamp) {
+                *stamp = self.column_stamp;
+            }
+        }
+        self.column_stamp = never;
     }
 }
 
@@ -326,6 +346,32 @@ mod tests {
         table.stamp_columns(B, Tick(7));
         assert!((0..3).all(|row| table.changed_since(row, B, Tick(6))));
         assert!((0..3).all(|row| !table.changed_since(row, A, Tick(6))));
+    }
+
+    #[test]
+    fn a_column_stamp_does_not_cover_rows_that_arrive_later() {
+        let mut marked = ticks(A);
+        let mut other = ticks(A);
+        marked.push_rows(1, Tick(1));
+        other.push_rows(1, Tick(1));
+        marked.stamp_columns(A, Tick(3));
+        other.move_row(0, &mut marked, Tick(4));
+        assert!(
+            marked.changed_since(0, A, Tick(2)),
+            "the row present at the mark"
+        );
+        assert!(
+            !marked.changed_since(1, A, Tick(2)),
+            "the migrant keeps its own stamp"
+        );
+        marked.push_rows(1, Tick(5));
+        assert!(marked.changed_since(0, A, Tick(2)));
+        assert!(!marked.changed_since(1, A, Tick(2)));
+        assert!(
+            marked.changed_since(2, A, Tick(4)),
+            "spawned after the mark, stamped itself"
+        );
+        assert!(marked.is_aligned(3));
     }
 
     #[test]

@@ -15,6 +15,17 @@
 //! in spawn masks and in `add_components` / `remove_components`, and every mask a query or a
 //! mutating pass takes may hold tag bits, in its include and in its exclude half.
 //!
+//! Command buffers: `queue_*` operations (against any handle, reserved ones included) are
+//! mirrored in a model queue; `apply_commands` must report the model's applied / skipped
+//! counts, `clear_commands` releases reserved handles, which must never become alive.
+//!
+//! Change ticks: the model keeps, per entity and component, the tick of its last write (spawns,
+//! `set_` / `modify_` / `get_*_mut`, migrations that add, `mark_changed`,
+//! `mark_columns_changed`, `iter_<c>_slices_mut`); `step` / `increment_tick` advance it. After
+//! every step `query_entities_changed_since` (a few masks, since the last step, a remembered
+//! tick and the current one) and a changed-only pass are compared with it. `SCRATCH` is
+//! `[untracked]` and never reported changed.
+//!
 //! Targets are drawn from every handle ever issued (live, despawned, and stale ones whose id was
 //! recycled) plus never-issued handles, so stale-handle behaviour is exercised all the time.
 //!
@@ -33,7 +44,7 @@ use std::collections::{HashMap, HashSet};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Mutex, Once};
 
-use archetypal::Entity;
+use archetypal::{CommandReport, Entity, Tick};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRunner};
 
@@ -57,6 +68,10 @@ pub struct Pos {
 #[derive(Default, Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Flags(pub Vec<u8>);
 
+/// `[untracked]`: no change ticks, never reported changed.
+#[derive(Default, Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Scratch(pub u32);
+
 archetypal::ecs! {
     World {
         health: Health => HEALTH,
@@ -64,6 +79,7 @@ archetypal::ecs! {
         name: Name => NAME,
         pos: Pos => POS,
         flags: Flags => FLAGS,
+        scratch: Scratch => SCRATCH [untracked],
     }
     Tags {
         hero => HERO,
@@ -72,7 +88,9 @@ archetypal::ecs! {
 }
 
 /// Every component bit.
-const ALL: u64 = HEALTH | LEVEL | NAME | POS | FLAGS;
+const ALL: u64 = HEALTH | LEVEL | NAME | POS | FLAGS | SCRATCH;
+/// Every component with change ticks (all but the `[untracked]` `SCRATCH`).
+const TRACKED: u64 = ALL & !SCRATCH;
 /// Every tag bit.
 const TAGS: u64 = HERO | MARKED;
 /// Every bit of the world: components and tags.
@@ -92,17 +110,24 @@ enum Comp {
     Name,
     Pos,
     Flags,
+    Scratch,
 }
 
-const COMPS: [Comp; 5] = [
+const COMPS: [Comp; 6] = [
     Comp::Health,
     Comp::Level,
     Comp::Name,
     Comp::Pos,
     Comp::Flags,
+    Comp::Scratch,
 ];
 
 impl Comp {
+    /// Position in [`COMPS`] (and in [`ModelEntity::stamps`]).
+    fn index(self) -> usize {
+        self as usize
+    }
+
     fn bit(self) -> u64 {
         match self {
             Comp::Health => HEALTH,
@@ -110,6 +135,7 @@ impl Comp {
             Comp::Name => NAME,
             Comp::Pos => POS,
             Comp::Flags => FLAGS,
+            Comp::Scratch => SCRATCH,
         }
     }
 }
@@ -139,6 +165,7 @@ enum Value {
     Name(Name),
     Pos(Pos),
     Flags(Flags),
+    Scratch(Scratch),
 }
 
 impl Value {
@@ -149,6 +176,7 @@ impl Value {
             Value::Name(_) => Comp::Name,
             Value::Pos(_) => Comp::Pos,
             Value::Flags(_) => Comp::Flags,
+            Value::Scratch(_) => Comp::Scratch,
         }
     }
 
@@ -159,6 +187,7 @@ impl Value {
             Comp::Name => Value::Name(Name::default()),
             Comp::Pos => Value::Pos(Pos::default()),
             Comp::Flags => Value::Flags(Flags::default()),
+            Comp::Scratch => Value::Scratch(Scratch::default()),
         }
     }
 
@@ -171,6 +200,7 @@ impl Value {
             Comp::Name => Value::Name(Name(format!("b{seed}.{k}"))),
             Comp::Pos => Value::Pos(Pos { x: seed, y: k32 }),
             Comp::Flags => Value::Flags(Flags(vec![k as u8, seed as u8])),
+            Comp::Scratch => Value::Scratch(Scratch(seed.wrapping_add(k32) as u32)),
         }
     }
 
@@ -181,6 +211,7 @@ impl Value {
             Value::Name(value) => value.bump(),
             Value::Pos(value) => value.bump(),
             Value::Flags(value) => value.bump(),
+            Value::Scratch(value) => value.bump(),
         }
     }
 }
@@ -215,6 +246,12 @@ impl Bump for Pos {
     }
 }
 
+impl Bump for Scratch {
+    fn bump(&mut self) {
+        self.0 = self.0.wrapping_add(3);
+    }
+}
+
 impl Bump for Flags {
     fn bump(&mut self) {
         self.0.push(0xAA);
@@ -231,15 +268,19 @@ struct ModelEntity {
     name: Option<Name>,
     pos: Option<Pos>,
     flags: Option<Flags>,
+    scratch: Option<Scratch>,
     /// The tag bits the entity has.
     tags: u64,
+    /// Per component (by [`Comp::index`]), the tick of its last write; meaningful only for a
+    /// tracked component the entity has.
+    stamps: [Tick; 6],
 }
 
 impl ModelEntity {
     /// What `spawn(mask)` makes: default components and the tags of `mask`.
     fn with_mask(mask: u64) -> Self {
         let mut entity = ModelEntity::default();
-        entity.add_defaults(mask);
+        entity.add_defaults(mask, Tick::ZERO);
         entity
     }
 
@@ -250,6 +291,7 @@ impl ModelEntity {
             Comp::Name => self.name.clone().map(Value::Name),
             Comp::Pos => self.pos.clone().map(Value::Pos),
             Comp::Flags => self.flags.clone().map(Value::Flags),
+            Comp::Scratch => self.scratch.clone().map(Value::Scratch),
         }
     }
 
@@ -260,6 +302,7 @@ impl ModelEntity {
             Value::Name(value) => self.name = Some(value),
             Value::Pos(value) => self.pos = Some(value),
             Value::Flags(value) => self.flags = Some(value),
+            Value::Scratch(value) => self.scratch = Some(value),
         }
     }
 
@@ -270,15 +313,18 @@ impl ModelEntity {
             Comp::Name => self.name.take().map(Value::Name),
             Comp::Pos => self.pos.take().map(Value::Pos),
             Comp::Flags => self.flags.take().map(Value::Flags),
+            Comp::Scratch => self.scratch.take().map(Value::Scratch),
         }
     }
 
     /// Adds a default value for every component of `mask` the entity lacks, and the tags of
     /// `mask`.
-    fn add_defaults(&mut self, mask: u64) {
+    /// Stamps the added components with `now` (a migration that adds a component).
+    fn add_defaults(&mut self, mask: u64, now: Tick) {
         for comp in COMPS {
             if mask & comp.bit() != 0 && self.get(comp).is_none() {
                 self.put(Value::default_of(comp));
+                self.stamps[comp.index()] = now;
             }
         }
         self.tags |= mask & TAGS;
@@ -292,6 +338,29 @@ impl ModelEntity {
             }
         }
         self.tags &= !mask;
+    }
+
+    /// Stamps the components of `bits` the entity has with `now`.
+    fn stamp(&mut self, bits: u64, now: Tick) {
+        let present = self.mask();
+        for comp in COMPS {
+            if bits & present & comp.bit() != 0 {
+                self.stamps[comp.index()] = now;
+            }
+        }
+    }
+
+    /// Stamps every component with `now` (a spawn).
+    fn stamp_all(&mut self, now: Tick) {
+        self.stamps = [now; 6];
+    }
+
+    /// Whether a tracked component of `include` the entity has was written after `since`.
+    fn changed_since(&self, include: u64, since: Tick) -> bool {
+        let bits = include & TRACKED & self.mask();
+        COMPS
+            .iter()
+            .any(|comp| bits & comp.bit() != 0 && self.stamps[comp.index()].is_newer_than(since))
     }
 
     fn bump(&mut self, comp: Comp) {
@@ -309,6 +378,7 @@ impl ModelEntity {
             (self.name.is_some(), NAME),
             (self.pos.is_some(), POS),
             (self.flags.is_some(), FLAGS),
+            (self.scratch.is_some(), SCRATCH),
         ];
         present
             .iter()
@@ -330,6 +400,7 @@ fn w_get(world: &World, comp: Comp, entity: Entity) -> Option<Value> {
         Comp::Name => world.get_name(entity).cloned().map(Value::Name),
         Comp::Pos => world.get_pos(entity).cloned().map(Value::Pos),
         Comp::Flags => world.get_flags(entity).cloned().map(Value::Flags),
+        Comp::Scratch => world.get_scratch(entity).cloned().map(Value::Scratch),
     }
 }
 
@@ -340,6 +411,7 @@ fn w_has(world: &World, comp: Comp, entity: Entity) -> bool {
         Comp::Name => world.entity_has_name(entity),
         Comp::Pos => world.entity_has_pos(entity),
         Comp::Flags => world.entity_has_flags(entity),
+        Comp::Scratch => world.entity_has_scratch(entity),
     }
 }
 
@@ -350,6 +422,7 @@ fn w_set(world: &mut World, entity: Entity, value: Value) -> bool {
         Value::Name(value) => world.set_name(entity, value),
         Value::Pos(value) => world.set_pos(entity, value),
         Value::Flags(value) => world.set_flags(entity, value),
+        Value::Scratch(value) => world.set_scratch(entity, value),
     }
 }
 
@@ -360,6 +433,7 @@ fn w_add(world: &mut World, entity: Entity, comp: Comp) -> bool {
         Comp::Name => world.add_name(entity),
         Comp::Pos => world.add_pos(entity),
         Comp::Flags => world.add_flags(entity),
+        Comp::Scratch => world.add_scratch(entity),
     }
 }
 
@@ -370,6 +444,7 @@ fn w_remove(world: &mut World, entity: Entity, comp: Comp) -> Option<Value> {
         Comp::Name => world.remove_name(entity).map(Value::Name),
         Comp::Pos => world.remove_pos(entity).map(Value::Pos),
         Comp::Flags => world.remove_flags(entity).map(Value::Flags),
+        Comp::Scratch => world.remove_scratch(entity).map(Value::Scratch),
     }
 }
 
@@ -423,6 +498,9 @@ fn w_modify(world: &mut World, entity: Entity, value: Value) -> Option<Value> {
         Value::Flags(new) => world
             .modify_flags(entity, |slot| replace(slot, new))
             .map(Value::Flags),
+        Value::Scratch(new) => world
+            .modify_scratch(entity, |slot| replace(slot, new))
+            .map(Value::Scratch),
     }
 }
 
@@ -445,6 +523,9 @@ fn w_get_mut_write(world: &mut World, entity: Entity, value: Value) -> Option<Va
         Value::Flags(new) => world
             .get_flags_mut(entity)
             .map(|slot| Value::Flags(replace(slot, new))),
+        Value::Scratch(new) => world
+            .get_scratch_mut(entity)
+            .map(|slot| Value::Scratch(replace(slot, new))),
     }
 }
 
@@ -459,6 +540,10 @@ fn w_bump_slices(world: &mut World, comp: Comp) {
         Comp::Name => world.iter_name_slices_mut().flatten().for_each(Bump::bump),
         Comp::Pos => world.iter_pos_slices_mut().flatten().for_each(Bump::bump),
         Comp::Flags => world.iter_flags_slices_mut().flatten().for_each(Bump::bump),
+        Comp::Scratch => world
+            .iter_scratch_slices_mut()
+            .flatten()
+            .for_each(Bump::bump),
     }
 }
 
@@ -470,6 +555,7 @@ fn view_bump(view: &mut ComponentArraysMut<'_>, comp: Comp, index: usize) {
         Comp::Name => view.name[index].bump(),
         Comp::Pos => view.pos[index].bump(),
         Comp::Flags => view.flags[index].bump(),
+        Comp::Scratch => view.scratch[index].bump(),
     }
 }
 
@@ -481,6 +567,7 @@ fn view_write(view: &mut ComponentArraysMut<'_>, value: Value, index: usize) {
         Value::Name(value) => view.name[index] = value,
         Value::Pos(value) => view.pos[index] = value,
         Value::Flags(value) => view.flags[index] = value,
+        Value::Scratch(value) => view.scratch[index] = value,
     }
 }
 
@@ -495,6 +582,7 @@ fn table_value(table: &ComponentArrays, comp: Comp, index: usize) -> Option<Valu
         Comp::Name => Value::Name(table.name[index].clone()),
         Comp::Pos => Value::Pos(table.pos[index].clone()),
         Comp::Flags => Value::Flags(table.flags[index].clone()),
+        Comp::Scratch => Value::Scratch(table.scratch[index].clone()),
     })
 }
 
@@ -509,6 +597,19 @@ enum Target {
     Live(usize),
     /// A handle the world never issued (a fresh id, a future generation, the placeholder, ...).
     Never(usize),
+    /// `reserved[i % len]`: a handle `queue_spawn_entities` reserved (pending, spawned or
+    /// released); falls back to `Never` when none was reserved.
+    Reserved(usize),
+}
+
+/// The `since` tick of a changed-only pass.
+#[derive(Clone, Copy, Debug)]
+enum Since {
+    /// `for_each_mut_changed`: since the last `step()`.
+    LastStep,
+    /// `for_each_mut_changed_since` a tick remembered before a `step` / `increment_tick`
+    /// (`remembered[i % len]`).
+    Remembered(usize),
 }
 
 /// How `Mutate` reaches the values.
@@ -556,6 +657,29 @@ enum Op {
     Query {
         include: u64,
         exclude: u64,
+    },
+    QueueSpawn(u64, usize),
+    QueueDespawn(Target),
+    QueueAddComponents(Target, u64),
+    QueueRemoveComponents(Target, u64),
+    QueueSet(Target, Value),
+    /// `queue_add_<tag>` when `true`, `queue_remove_<tag>` otherwise.
+    QueueTag(Target, Tag, bool),
+    ApplyCommands,
+    ClearCommands,
+    Step,
+    IncrementTick,
+    MarkChanged(Target, u64),
+    MarkColumnsChanged {
+        include: u64,
+        exclude: u64,
+        columns: u64,
+    },
+    /// A changed-only mutable pass; the visited entities are compared with the model.
+    Changed {
+        include: u64,
+        exclude: u64,
+        since: Since,
     },
 }
 
@@ -663,15 +787,48 @@ struct Harness {
     /// Every handle the world ever returned, in issue order.
     issued: Vec<Entity>,
     issued_set: HashSet<Entity>,
+    /// Every handle `queue_spawn_entities` ever reserved (spawned, pending or released).
+    reserved: Vec<Entity>,
+    /// The reserved handles not (yet) spawned: pending or released by `clear_commands`.
+    reserved_set: HashSet<Entity>,
+    /// The reserved handles whose spawn is still queued.
+    pending: HashSet<Entity>,
+    /// The model's command queue, in order.
+    queue: Vec<ModelCommand>,
+    /// The model's current tick and the tick of the last `step()`.
+    tick: Tick,
+    last_tick: Tick,
+    /// Ticks remembered by consumers: the current tick before every `step` / `increment_tick`.
+    remembered: Vec<Tick>,
+}
+
+/// A queued command, as the model keeps it.
+#[derive(Debug)]
+enum ModelCommand {
+    Spawn(u64, Vec<Entity>),
+    Despawn(Entity),
+    Add(Entity, u64),
+    Remove(Entity, u64),
+    Set(Entity, Value),
 }
 
 impl Harness {
     fn new() -> Self {
+        let world = World::new();
+        // The starting ticks are the world's choice; from there on the model counts them.
+        let (tick, last_tick) = (world.current_tick(), world.last_tick());
         Harness {
-            world: World::new(),
+            world,
             model: HashMap::new(),
             issued: Vec::new(),
             issued_set: HashSet::new(),
+            reserved: Vec::new(),
+            reserved_set: HashSet::new(),
+            pending: HashSet::new(),
+            queue: Vec::new(),
+            tick,
+            last_tick,
+            remembered: vec![last_tick],
         }
     }
 
@@ -687,11 +844,18 @@ impl Harness {
             } else {
                 Depth::Step(step)
             };
-            quietly(|| harness.apply(op).and_then(|()| harness.check_all(depth)))
-                .map_err(|error| format!("step {step} ({op:?}): {error}"))?;
+            quietly(|| {
+                harness.apply(op)?;
+                harness.check_all(depth)?;
+                harness.check_ticks(depth)
+            })
+            .map_err(|error| format!("step {step} ({op:?}): {error}"))?;
         }
-        quietly(|| harness.check_all(Depth::Full))
-            .map_err(|error| format!("after the last step: {error}"))
+        quietly(|| {
+            harness.check_all(Depth::Full)?;
+            harness.check_ticks(Depth::Full)
+        })
+        .map_err(|error| format!("after the last step: {error}"))
     }
 
     fn live_sorted(&self) -> Vec<Entity> {
@@ -702,14 +866,13 @@ impl Harness {
 
     /// A handle the world never issued.
     fn never_issued(&self, choice: usize) -> Entity {
-        let next_id = self.issued.iter().map(|e| e.id + 1).max().unwrap_or(0);
+        let known = || self.issued.iter().chain(&self.reserved);
+        let next_id = known().map(|e| e.id + 1).max().unwrap_or(0);
         match choice % 4 {
             0 => Entity::new(next_id, 0),
             1 if !self.issued.is_empty() => {
                 let id = self.issued[(choice / 4) % self.issued.len()].id;
-                let newest = self
-                    .issued
-                    .iter()
+                let newest = known()
                     .filter(|e| e.id == id)
                     .map(|e| e.generation)
                     .max()
@@ -724,6 +887,9 @@ impl Harness {
     fn resolve(&self, target: &Target) -> Result<Entity, String> {
         let entity = match *target {
             Target::Any(index) if !self.issued.is_empty() => self.issued[index % self.issued.len()],
+            Target::Reserved(index) if !self.reserved.is_empty() => {
+                self.reserved[index % self.reserved.len()]
+            }
             Target::Live(index) if !self.model.is_empty() => {
                 let live = self.live_sorted();
                 live[index % live.len()]
@@ -731,16 +897,29 @@ impl Harness {
             Target::Live(index) if !self.issued.is_empty() => {
                 self.issued[index % self.issued.len()]
             }
-            Target::Any(index) | Target::Live(index) | Target::Never(index) => {
+            Target::Any(index)
+            | Target::Live(index)
+            | Target::Never(index)
+            | Target::Reserved(index) => {
                 let entity = self.never_issued(index);
                 ensure!(
-                    !self.issued_set.contains(&entity),
+                    !self.issued_set.contains(&entity) && !self.reserved_set.contains(&entity),
                     "harness bug: {entity:?} was issued"
                 );
                 entity
             }
         };
         Ok(entity)
+    }
+
+    /// Records a reserved handle `apply_commands` just spawned.
+    fn register_reserved(&mut self, entity: Entity, components: ModelEntity) -> Result<(), String> {
+        ensure!(
+            self.pending.remove(&entity),
+            "harness bug: {entity:?} is not a pending reserved handle"
+        );
+        self.reserved_set.remove(&entity);
+        self.register(entity, components)
     }
 
     /// Records a handle the world just returned from a spawn.
@@ -753,6 +932,12 @@ impl Harness {
             !self.model.contains_key(&entity),
             "spawn returned {entity:?}, a live entity"
         );
+        ensure!(
+            !self.reserved_set.contains(&entity),
+            "spawn returned {entity:?}, a handle reserved by queue_spawn_entities"
+        );
+        let mut components = components;
+        components.stamp_all(self.tick);
         self.issued.push(entity);
         self.issued_set.insert(entity);
         self.model.insert(entity, components);
@@ -760,6 +945,8 @@ impl Harness {
     }
 
     fn apply(&mut self, op: &Op) -> Result<(), String> {
+        let now = self.tick;
+        ensure_eq!(self.world.current_tick(), now, "current_tick before {op:?}");
         match op {
             &Op::Spawn(mask) => {
                 let entity = self.world.spawn(mask);
@@ -811,6 +998,7 @@ impl Harness {
                         Value::Name(value) => builder.with_name(value),
                         Value::Pos(value) => builder.with_pos(value),
                         Value::Flags(value) => builder.with_flags(value),
+                        Value::Scratch(value) => builder.with_scratch(value),
                     };
                 }
                 ensure_eq!(builder.mask(), components.mask(), "EntityBuilder::mask");
@@ -851,6 +1039,7 @@ impl Harness {
                 let expected = match self.model.get_mut(&entity) {
                     Some(components) => {
                         components.put(value.clone());
+                        components.stamp(value.comp().bit(), now);
                         true
                     }
                     None => false,
@@ -862,7 +1051,7 @@ impl Harness {
                 let entity = self.resolve(target)?;
                 let expected = match self.model.get_mut(&entity) {
                     Some(components) => {
-                        components.add_defaults(comp.bit());
+                        components.add_defaults(comp.bit(), now);
                         true
                     }
                     None => false,
@@ -883,7 +1072,7 @@ impl Harness {
                 let entity = self.resolve(target)?;
                 let expected = match self.model.get_mut(&entity) {
                     Some(components) => {
-                        components.add_defaults(mask);
+                        components.add_defaults(mask, now);
                         true
                     }
                     None => false,
@@ -948,6 +1137,7 @@ impl Harness {
                 let expected = self.model.get_mut(&entity).and_then(|components| {
                     let old = components.get(value.comp())?;
                     components.put(value.clone());
+                    components.stamp(value.comp().bit(), now);
                     Some(old)
                 });
                 let got = if matches!(op, Op::Modify(..)) {
@@ -968,8 +1158,283 @@ impl Harness {
                 let live = self.live_view();
                 self.check_query(&live, &mut Vec::new(), include, exclude)?;
             }
+            &Op::QueueSpawn(mask, count) => {
+                let entities = self.world.queue_spawn_entities(mask, count);
+                ensure_eq!(entities.len(), count, "queue_spawn_entities count");
+                for &entity in &entities {
+                    ensure!(
+                        !self.issued_set.contains(&entity)
+                            && !self.reserved_set.contains(&entity)
+                            && !self.model.contains_key(&entity),
+                        "queue_spawn_entities reserved {entity:?}, a handle issued before"
+                    );
+                    self.reserved.push(entity);
+                    self.reserved_set.insert(entity);
+                    self.pending.insert(entity);
+                }
+                self.queue.push(ModelCommand::Spawn(mask, entities));
+            }
+            Op::QueueDespawn(target) => {
+                let entity = self.resolve(target)?;
+                self.world.queue_despawn_entity(entity);
+                self.queue.push(ModelCommand::Despawn(entity));
+            }
+            &Op::QueueAddComponents(ref target, mask) => {
+                let entity = self.resolve(target)?;
+                self.world.queue_add_components(entity, mask);
+                self.queue.push(ModelCommand::Add(entity, mask));
+            }
+            &Op::QueueRemoveComponents(ref target, mask) => {
+                let entity = self.resolve(target)?;
+                self.world.queue_remove_components(entity, mask);
+                self.queue.push(ModelCommand::Remove(entity, mask));
+            }
+            Op::QueueSet(target, value) => {
+                let entity = self.resolve(target)?;
+                match value.clone() {
+                    Value::Health(value) => self.world.queue_set_health(entity, value),
+                    Value::Level(value) => self.world.queue_set_level(entity, value),
+                    Value::Name(value) => self.world.queue_set_name(entity, value),
+                    Value::Pos(value) => self.world.queue_set_pos(entity, value),
+                    Value::Flags(value) => self.world.queue_set_flags(entity, value),
+                    Value::Scratch(value) => self.world.queue_set_scratch(entity, value),
+                }
+                self.queue.push(ModelCommand::Set(entity, value.clone()));
+            }
+            &Op::QueueTag(ref target, tag, add) => {
+                let entity = self.resolve(target)?;
+                match (tag, add) {
+                    (Tag::Hero, true) => self.world.queue_add_hero(entity),
+                    (Tag::Marked, true) => self.world.queue_add_marked(entity),
+                    (Tag::Hero, false) => self.world.queue_remove_hero(entity),
+                    (Tag::Marked, false) => self.world.queue_remove_marked(entity),
+                }
+                self.queue.push(if add {
+                    ModelCommand::Add(entity, tag.bit())
+                } else {
+                    ModelCommand::Remove(entity, tag.bit())
+                });
+            }
+            Op::ApplyCommands => {
+                let (mut applied, mut skipped) = (0, 0);
+                for command in std::mem::take(&mut self.queue) {
+                    let done = match command {
+                        ModelCommand::Spawn(mask, entities) => {
+                            for entity in entities {
+                                self.register_reserved(entity, ModelEntity::with_mask(mask))?;
+                            }
+                            true
+                        }
+                        ModelCommand::Despawn(entity) => self.model.remove(&entity).is_some(),
+                        ModelCommand::Add(entity, mask) => self
+                            .model
+                            .get_mut(&entity)
+                            .map(|components| components.add_defaults(mask, now))
+                            .is_some(),
+                        ModelCommand::Remove(entity, mask) => self
+                            .model
+                            .get_mut(&entity)
+                            .map(|components| components.remove_all(mask))
+                            .is_some(),
+                        ModelCommand::Set(entity, value) => self
+                            .model
+                            .get_mut(&entity)
+                            .map(|components| {
+                                let comp = value.comp();
+                                components.put(value);
+                                components.stamp(comp.bit(), now);
+                            })
+                            .is_some(),
+                    };
+                    if done {
+                        applied += 1;
+                    } else {
+                        skipped += 1;
+                    }
+                }
+                let report = self.world.apply_commands();
+                ensure_eq!(
+                    report,
+                    CommandReport { applied, skipped },
+                    "apply_commands report"
+                );
+            }
+            Op::ClearCommands => {
+                self.world.clear_commands();
+                self.queue.clear();
+                // The pending reserved handles are released: they stay in `reserved_set`, and
+                // every check expects them dead for good.
+                self.pending.clear();
+            }
+            Op::Step => {
+                self.remembered.push(self.tick);
+                self.world.step();
+                self.last_tick = self.tick;
+                self.tick = Tick(self.tick.0.wrapping_add(1));
+            }
+            Op::IncrementTick => {
+                self.remembered.push(self.tick);
+                let got = self.world.increment_tick();
+                self.tick = Tick(self.tick.0.wrapping_add(1));
+                ensure_eq!(got, self.tick, "increment_tick()");
+            }
+            &Op::MarkChanged(ref target, mask) => {
+                let entity = self.resolve(target)?;
+                let expected = match self.model.get_mut(&entity) {
+                    Some(components) => {
+                        components.stamp(mask, now);
+                        true
+                    }
+                    None => false,
+                };
+                let got = self.world.mark_changed(entity, mask);
+                ensure_eq!(got, expected, "mark_changed({entity:?}, {mask:#b})");
+            }
+            &Op::MarkColumnsChanged {
+                include,
+                exclude,
+                columns,
+            } => {
+                // Tag bits are ignored: a column stamp marks whole tables.
+                for components in self.model.values_mut() {
+                    if matches(components.mask() & ALL, include & ALL, exclude & ALL) {
+                        components.stamp(columns, now);
+                    }
+                }
+                self.world.mark_columns_changed(include, exclude, columns);
+            }
+            &Op::Changed {
+                include,
+                exclude,
+                since,
+            } => self.check_changed_pass(include, exclude, since)?,
         }
         Ok(())
+    }
+
+    /// The `since` tick of `since`.
+    fn since_tick(&self, since: Since) -> Tick {
+        match since {
+            Since::LastStep => self.last_tick,
+            Since::Remembered(index) => self.remembered[index % self.remembered.len()],
+        }
+    }
+
+    /// The live entities matching `include` / `exclude` one of whose tracked `include`
+    /// components was written after `since`, sorted.
+    fn expected_changed(&self, include: u64, exclude: u64, since: Tick) -> Vec<Entity> {
+        let mut expected: Vec<Entity> = self
+            .model
+            .iter()
+            .filter(|(_, m)| matches(m.mask(), include, exclude) && m.changed_since(include, since))
+            .map(|(&entity, _)| entity)
+            .collect();
+        expected.sort_unstable();
+        expected
+    }
+
+    /// Runs `for_each_mut_changed` (or `_since`) and compares the visited rows with the model.
+    fn check_changed_pass(
+        &mut self,
+        include: u64,
+        exclude: u64,
+        since: Since,
+    ) -> Result<(), String> {
+        let tick = self.since_tick(since);
+        let expected = self.expected_changed(include, exclude, tick);
+        let mut visited = Vec::new();
+        let mut bad_rows = Vec::new();
+        let visit = |entity: Entity, view: &mut ComponentArraysMut<'_>, index: usize| {
+            if view.entities.get(index) != Some(&entity) {
+                bad_rows.push((entity, index));
+            }
+            visited.push(entity);
+        };
+        match since {
+            Since::LastStep => self.world.for_each_mut_changed(include, exclude, visit),
+            Since::Remembered(_) => self
+                .world
+                .for_each_mut_changed_since(include, exclude, tick, visit),
+        }
+        ensure!(
+            bad_rows.is_empty(),
+            "changed pass visited bad rows: {bad_rows:?}"
+        );
+        visited.sort_unstable();
+        ensure_eq!(
+            visited,
+            expected,
+            "{since:?} changed pass ({include:#b}, {exclude:#b}) since {tick:?} (now {:?})",
+            self.tick
+        );
+        Ok(())
+    }
+
+    /// Compares the change-detection state with the model: the ticks, `command_count`, and
+    /// `query_entities_changed_since` and a changed-only pass for a few masks and ticks.
+    fn check_ticks(&mut self, depth: Depth) -> Result<(), String> {
+        ensure_eq!(self.world.current_tick(), self.tick, "current_tick");
+        ensure_eq!(self.world.last_tick(), self.last_tick, "last_tick");
+        ensure_eq!(
+            self.world.command_count(),
+            self.queue.len(),
+            "command_count"
+        );
+        let step = match depth {
+            Depth::Step(step) => step,
+            Depth::Full => 0,
+        };
+        let rotating = (step as u64 * 13 + 3) % (EVERY + 1);
+        let masks = [
+            0,
+            HEALTH,
+            NAME | POS,
+            TRACKED,
+            SCRATCH,
+            SCRATCH | LEVEL,
+            HERO | HEALTH,
+            rotating,
+        ];
+        // Each mask since the last step or since a remembered tick, alternating with the step;
+        // the rotating one also since the tick before the current one and since the current
+        // one (nothing is newer).
+        let remembered = |k: usize| self.remembered[(step + k) % self.remembered.len()];
+        let mut queries: Vec<(u64, Tick)> = masks
+            .iter()
+            .enumerate()
+            .map(|(k, &mask)| {
+                let since = if (step + k) % 2 == 0 {
+                    self.last_tick
+                } else {
+                    remembered(k)
+                };
+                (mask, since)
+            })
+            .collect();
+        queries.extend([
+            (rotating, Tick(self.tick.0.wrapping_sub(1))),
+            (rotating, self.tick),
+        ]);
+        for (include, since) in queries {
+            let mut got: Vec<Entity> = self
+                .world
+                .query_entities_changed_since(include, since)
+                .collect();
+            got.sort_unstable();
+            let expected = self.expected_changed(include, 0, since);
+            ensure_eq!(
+                got,
+                expected,
+                "query_entities_changed_since({include:#b}, {since:?}) (now {:?})",
+                self.tick
+            );
+        }
+        let (include, exclude) = CHECKED_PAIRS[step % CHECKED_PAIRS.len()];
+        if step % 2 == 0 {
+            self.check_changed_pass(include | rotating, exclude & !rotating, Since::LastStep)
+        } else {
+            self.check_changed_pass(include, exclude, Since::Remembered(step))
+        }
     }
 
     /// Bumps `comp` of every entity matching `include` / `exclude` (`include` holds `comp`).
@@ -1019,6 +1484,11 @@ impl Harness {
                 }
             }),
             Via::SlicesMut => {
+                // `iter_<c>_slices_mut` marks its column changed by itself.
+                let now = self.tick;
+                for components in self.model.values_mut() {
+                    components.stamp(comp.bit(), now);
+                }
                 w_bump_slices(&mut self.world, comp);
                 return Ok(());
             }
@@ -1176,7 +1646,7 @@ impl Harness {
 
         // Every handle ever issued, plus never-issued ones.
         let never: Vec<Entity> = (0..8).map(|choice| self.never_issued(choice)).collect();
-        for &entity in self.issued.iter().chain(&never) {
+        for &entity in self.issued.iter().chain(&self.reserved).chain(&never) {
             let model = live
                 .binary_search_by_key(&entity, |l| l.entity)
                 .ok()
@@ -1301,6 +1771,11 @@ impl Harness {
             world.query_flags(),
             models().filter_map(|m| m.flags.as_ref()),
         )?;
+        multiset_eq(
+            "query_scratch",
+            world.query_scratch(),
+            models().filter_map(|m| m.scratch.as_ref()),
+        )?;
         if slices.contains(&Comp::Health) {
             multiset_eq(
                 "iter_health_slices",
@@ -1336,6 +1811,13 @@ impl Harness {
                 models().filter_map(|m| m.flags.as_ref()),
             )?;
         }
+        if slices.contains(&Comp::Scratch) {
+            multiset_eq(
+                "iter_scratch_slices",
+                world.iter_scratch_slices().flatten(),
+                models().filter_map(|m| m.scratch.as_ref()),
+            )?;
+        }
         Ok(())
     }
 }
@@ -1356,6 +1838,7 @@ fn w_get_matches(world: &World, comp: Comp, entity: Entity, model: Option<&Model
         Comp::Name => world.get_name(entity) == model.and_then(|m| m.name.as_ref()),
         Comp::Pos => world.get_pos(entity) == model.and_then(|m| m.pos.as_ref()),
         Comp::Flags => world.get_flags(entity) == model.and_then(|m| m.flags.as_ref()),
+        Comp::Scratch => world.get_scratch(entity) == model.and_then(|m| m.scratch.as_ref()),
     }
 }
 
@@ -1374,6 +1857,7 @@ fn table_row_matches(table: &ComponentArrays, index: usize, model: &ModelEntity)
         && column(has(NAME), &table.name, index, &model.name)
         && column(has(POS), &table.pos, index, &model.pos)
         && column(has(FLAGS), &table.flags, index, &model.flags)
+        && column(has(SCRATCH), &table.scratch, index, &model.scratch)
 }
 
 /// Compares two iterators of values as multisets.
@@ -1413,6 +1897,7 @@ fn value_strategy() -> impl Strategy<Value = Value> {
             .prop_map(|v| Value::Name(Name(v.to_owned()))),
         (-2i32..3, -2i32..3).prop_map(|(x, y)| Value::Pos(Pos { x, y })),
         prop::collection::vec(0u8..3, 0..3).prop_map(|v| Value::Flags(Flags(v))),
+        (0u32..3).prop_map(|v| Value::Scratch(Scratch(v))),
     ]
 }
 
@@ -1422,6 +1907,7 @@ fn target_strategy() -> impl Strategy<Value = Target> {
         5 => (0usize..256).prop_map(Target::Any),
         4 => (0usize..256).prop_map(Target::Live),
         1 => (0usize..64).prop_map(Target::Never),
+        2 => (0usize..64).prop_map(Target::Reserved),
     ]
 }
 
@@ -1463,6 +1949,27 @@ fn op_strategy() -> impl Strategy<Value = Op> {
         1 => mask_strategy().prop_map(Op::WarmQuery),
         2 => (mask_strategy(), mask_strategy())
             .prop_map(|(include, exclude)| Op::Query { include, exclude }),
+        2 => (mask_strategy(), 0usize..3).prop_map(|(mask, count)| Op::QueueSpawn(mask, count)),
+        2 => target_strategy().prop_map(Op::QueueDespawn),
+        2 => (target_strategy(), mask_strategy()).prop_map(|(t, m)| Op::QueueAddComponents(t, m)),
+        2 => (target_strategy(), mask_strategy())
+            .prop_map(|(t, m)| Op::QueueRemoveComponents(t, m)),
+        2 => (target_strategy(), value_strategy()).prop_map(|(t, v)| Op::QueueSet(t, v)),
+        2 => (target_strategy(), tag_strategy(), any::<bool>())
+            .prop_map(|(t, tag, add)| Op::QueueTag(t, tag, add)),
+        3 => Just(Op::ApplyCommands),
+        1 => Just(Op::ClearCommands),
+        3 => Just(Op::Step),
+        2 => Just(Op::IncrementTick),
+        2 => (target_strategy(), mask_strategy()).prop_map(|(t, m)| Op::MarkChanged(t, m)),
+        1 => (mask_strategy(), mask_strategy(), mask_strategy()).prop_map(
+            |(include, exclude, columns)| Op::MarkColumnsChanged { include, exclude, columns }
+        ),
+        2 => (mask_strategy(), mask_strategy(), prop_oneof![
+            Just(Since::LastStep),
+            (0usize..16).prop_map(Since::Remembered)
+        ])
+            .prop_map(|(include, exclude, since)| Op::Changed { include, exclude, since }),
     ]
 }
 
@@ -1533,7 +2040,7 @@ fn world_matches_model_share_2() {
 /// migrations both ways, batch spawns, queries and mutating iteration, tags.
 #[test]
 fn fixed_sequence_regression() {
-    use Target::{Any, Live, Never};
+    use Target::{Any, Live, Never, Reserved};
     let ops = vec![
         Op::Spawn(HEALTH | NAME),                           // issued[0]
         Op::Spawn(0),                                       // issued[1]
@@ -1658,8 +2165,101 @@ fn fixed_sequence_regression() {
         Op::AddTag(Never(2), Tag::Hero), // the placeholder
         Op::RemoveTag(Never(0), Tag::Hero),
         Op::DespawnEntities(vec![Live(0), Live(1), Live(2)]),
+        // Commands: reserved handles are not alive until applied, later commands target them,
+        // a command on a dead or stale entity is skipped, a cleared spawn never happens.
+        Op::QueueSpawn(HEALTH | HERO, 2), // reserved[0], reserved[1]
+        Op::Set(Reserved(0), Value::Health(Health(5))), // not alive yet: refused
+        Op::QueueSet(Reserved(0), Value::Health(Health(7))),
+        Op::QueueTag(Reserved(1), Tag::Marked, true),
+        Op::QueueDespawn(Live(0)),
+        Op::QueueSet(Live(0), Value::Name(Name("late".into()))), // skipped: despawned above
+        Op::QueueAddComponents(Any(0), POS),                     // stale: skipped
+        Op::QueueRemoveComponents(Live(1), HERO | NAME),
+        Op::QueueTag(Live(1), Tag::Hero, false),
+        Op::ApplyCommands,
+        Op::ApplyCommands,      // empty queue
+        Op::QueueSpawn(POS, 2), // reserved[2], reserved[3]
+        Op::QueueSet(Reserved(2), Value::Pos(Pos { x: 1, y: 1 })),
+        Op::ClearCommands,             // they never become alive
+        Op::QueueDespawn(Reserved(3)), // released: skipped
+        Op::Spawn(LEVEL),              // may recycle a released id, never its handle
+        Op::QueueSpawn(0, 1),
+        Op::ApplyCommands,
+        // Change ticks: spawns, writes, migrations that add, marks; steps and fences.
+        Op::Step,
+        Op::Spawn(HEALTH | SCRATCH),
+        Op::Set(Live(0), Value::Scratch(Scratch(1))), // untracked: never reported
+        Op::Changed {
+            include: HEALTH | SCRATCH,
+            exclude: 0,
+            since: Since::LastStep,
+        },
+        Op::IncrementTick,
+        Op::Modify(Live(1), Value::Health(Health(2))),
+        Op::Add(Live(2), Comp::Pos), // stamps POS only
+        Op::MarkChanged(Live(3), LEVEL | NAME | HERO),
+        Op::MarkChanged(Any(0), HEALTH), // stale
+        Op::Changed {
+            include: HEALTH,
+            exclude: MARKED,
+            since: Since::Remembered(1),
+        },
+        Op::Step,
+        Op::Changed {
+            include: 0,
+            exclude: 0,
+            since: Since::LastStep,
+        },
+        Op::GetMutWrite(Live(0), Value::Level(Level(1))),
+        Op::RemoveComponents(Live(1), POS), // keeps the other stamps
+        Op::MarkColumnsChanged {
+            include: NAME | HERO,
+            exclude: FLAGS,
+            columns: NAME | SCRATCH,
+        },
+        Op::Mutate {
+            include: 0,
+            exclude: 0,
+            comp: Comp::Level,
+            via: Via::SlicesMut,
+        },
+        Op::Changed {
+            include: NAME | LEVEL,
+            exclude: 0,
+            since: Since::LastStep,
+        },
+        Op::Step,
+        Op::Changed {
+            include: ALL,
+            exclude: 0,
+            since: Since::Remembered(3),
+        },
     ];
     if let Err(error) = Harness::run(&ops, true) {
         panic!("{error}");
     }
+}
+
+/// A column stamp (`mark_columns_changed`, `iter_<c>_slices_mut`) marks the rows the table held
+/// then; an entity that migrates in later keeps the stamps of the components that stay, so it
+/// must not be reported changed by the older column stamp.
+#[test]
+fn column_stamp_does_not_cover_later_migrants() {
+    let mut world = World::new();
+    let old = world.spawn(LEVEL);
+    let marked = world.spawn(LEVEL | HEALTH);
+    world.step();
+    let before_mark = world.current_tick();
+    world.increment_tick();
+    world.mark_columns_changed(HEALTH, 0, LEVEL); // the LEVEL | HEALTH table only
+    world.increment_tick();
+    assert!(world.add_health(old)); // migrates in: LEVEL stays, HEALTH is added
+    let changed: Vec<Entity> = world
+        .query_entities_changed_since(LEVEL, before_mark)
+        .collect();
+    assert_eq!(
+        changed,
+        vec![marked],
+        "`old`'s LEVEL was last written before the mark"
+    );
 }
