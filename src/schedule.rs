@@ -88,10 +88,7 @@ impl<W> Schedule<W> {
         name: impl Into<String>,
         system: impl FnMut(&mut W) + 'static,
     ) -> Result<&mut Self, ScheduleError> {
-        let name = self.unused(name.into())?;
-        let index = self.position(anchor)?;
-        self.systems.insert(index, (name, Box::new(system)));
-        Ok(self)
+        self.insert_next_to(anchor, 0, name.into(), Box::new(system))
     }
 
     /// Inserts `system` under `name`, to run right after the system named `anchor`.
@@ -103,9 +100,20 @@ impl<W> Schedule<W> {
         name: impl Into<String>,
         system: impl FnMut(&mut W) + 'static,
     ) -> Result<&mut Self, ScheduleError> {
-        let name = self.unused(name.into())?;
+        self.insert_next_to(anchor, 1, name.into(), Box::new(system))
+    }
+
+    /// Inserts at `anchor`'s index plus `offset` (0: before it, 1: after it).
+    fn insert_next_to(
+        &mut self,
+        anchor: &str,
+        offset: usize,
+        name: String,
+        system: BoxedSystem<W>,
+    ) -> Result<&mut Self, ScheduleError> {
+        let name = self.unused(name)?;
         let index = self.position(anchor)?;
-        self.systems.insert(index + 1, (name, Box::new(system)));
+        self.systems.insert(index + offset, (name, system));
         Ok(self)
     }
 

@@ -161,10 +161,7 @@ impl<T: Archetype> Storage<T> {
     /// Spawns one entity with the components of `mask`, default-initialised, and its tags.
     pub fn spawn(&mut self, mask: T::Mask) -> Entity {
         let entity = self.allocator.allocate();
-        let table_index = self.table_for(mask);
-        self.push_rows(table_index, &[entity]);
-        self.insert_tags(entity, mask);
-        self.record_spawn(entity, mask);
+        self.place_spawned(mask, &[entity]);
         entity
     }
 
@@ -174,13 +171,8 @@ impl<T: Archetype> Storage<T> {
     where
         F: FnMut(&mut T::ViewMut<'_>, usize),
     {
-        let table_index = self.table_for(mask);
         let entities: Vec<Entity> = (0..count).map(|_| self.allocator.allocate()).collect();
-        let first_row = self.push_rows(table_index, &entities);
-        for &entity in &entities {
-            self.insert_tags(entity, mask);
-            self.record_spawn(entity, mask);
-        }
+        let (table_index, first_row) = self.place_spawned(mask, &entities);
         let (_, mut view) = self.tables[table_index].view_mut(mask & T::COMPONENTS);
         for row in first_row..first_row + count {
             init(&mut view, row);
@@ -188,18 +180,26 @@ impl<T: Archetype> Storage<T> {
         entities
     }
 
-    /// Appends default rows for freshly allocated `entities` to a table and records their
-    /// locations; returns the first new row.
-    fn push_rows(&mut self, table_index: usize, entities: &[Entity]) -> usize {
+    /// Gives freshly allocated `entities` their rows (default components, spawn ticks,
+    /// locations) in the table of `mask`, and the tags of `mask`, and logs the spawns; every
+    /// spawn path ends here. Returns the table and its first new row.
+    fn place_spawned(&mut self, mask: T::Mask, entities: &[Entity]) -> (usize, usize) {
+        let table_index = self.table_for(mask);
         let table = &mut self.tables[table_index];
         let first_row = table.len();
         table.push_defaults(entities);
         self.ticks[table_index].push_rows(entities.len(), self.tick);
-        for (offset, entity) in entities.iter().enumerate() {
+        let logged = mask & (T::COMPONENTS | T::TAGS);
+        for (offset, &entity) in entities.iter().enumerate() {
             let location = EntityLocation::new(table_index, first_row + offset);
             self.allocator.set_location(entity.id, location);
+            self.insert_tags(entity, mask);
+            self.record(StructuralChange::Spawned {
+                entity,
+                mask: logged,
+            });
         }
-        first_row
+        (table_index, first_row)
     }
 
     /// Reserves `count` handles for a spawn applied later: they are not alive until
@@ -216,12 +216,7 @@ impl<T: Archetype> Storage<T> {
             .copied()
             .filter(|&entity| self.allocator.activate(entity))
             .collect();
-        let table_index = self.table_for(mask);
-        self.push_rows(table_index, &activated);
-        for &entity in &activated {
-            self.insert_tags(entity, mask);
-            self.record_spawn(entity, mask);
-        }
+        self.place_spawned(mask, &activated);
         activated.len()
     }
 
@@ -827,11 +822,6 @@ impl<T: Archetype> Storage<T> {
     /// The structural change log, mutably (to trim or clear it).
     pub fn change_log_mut(&mut self) -> &mut EventChannel<StructuralChange<T::Mask>> {
         &mut self.change_log
-    }
-
-    fn record_spawn(&mut self, entity: Entity, mask: T::Mask) {
-        let mask = mask & (T::COMPONENTS | T::TAGS);
-        self.record(StructuralChange::Spawned { entity, mask });
     }
 
     #[inline]
