@@ -20,6 +20,11 @@ pub trait Archetype: Sized + 'static {
     /// values but never the number of rows.
     type ViewMut<'a>;
 
+    /// The values a migration took out of a row (the components the destination lacks),
+    /// handed back by [`move_row`](Self::move_row) so that the storage drops them only once its
+    /// own bookkeeping is done: a component `Drop` that panics then finds the world consistent.
+    type Removed;
+
     /// Every component bit of the world; table masks never hold other bits.
     const COMPONENTS: Self::Mask;
 
@@ -49,9 +54,10 @@ pub trait Archetype: Sized + 'static {
     fn swap_remove(&mut self, row: usize);
 
     /// Moves `row` to the end of `destination`: shared components are moved, components only
-    /// `destination` has start at their default, the others are dropped; this table is
+    /// `destination` has start at their default (all made before anything moves, so a
+    /// `Default` that panics changes nothing), the others are returned; this table is
     /// compacted with `swap_remove`.
-    fn move_row(&mut self, row: usize, destination: &mut Self);
+    fn move_row(&mut self, row: usize, destination: &mut Self) -> Self::Removed;
 
     /// The entity column and the mutable view, borrowed together. `include` must be a subset
     /// of the table's mask (a matched query's include mask, or the mask itself): those columns

@@ -12,31 +12,94 @@ pub fn push_defaults<C: Default>(column: &mut Vec<C>, present: bool, count: usiz
     }
 }
 
-/// Removes `row` from a present column, moving the last value into its place.
-#[inline]
-pub fn swap_remove<C>(column: &mut Vec<C>, present: bool, row: usize) {
-    if present {
-        column.swap_remove(row);
+/// Cuts a column back to its length at creation if it is dropped before
+/// [`commit`](Self::commit): a table pushing default rows guards every column with one, so a
+/// component `Default` that panics half-way leaves every column as it was.
+pub struct Rollback<'a, C> {
+    column: &'a mut Vec<C>,
+    len: usize,
+    armed: bool,
+}
+
+impl<'a, C> Rollback<'a, C> {
+    /// Guards `column`, whose length is `len` (the table's row count).
+    #[inline]
+    pub fn new(column: &'a mut Vec<C>, len: usize) -> Self {
+        Rollback {
+            column,
+            len,
+            armed: true,
+        }
     }
+
+    /// [`push_defaults`] on the guarded column.
+    #[inline]
+    pub fn push_defaults(&mut self, present: bool, count: usize)
+    where
+        C: Default,
+    {
+        push_defaults(self.column, present, count);
+    }
+
+    /// Keeps what was pushed.
+    #[inline]
+    pub fn commit(mut self) {
+        self.armed = false;
+    }
+}
+
+impl<C> Drop for Rollback<'_, C> {
+    fn drop(&mut self) {
+        if self.armed {
+            self.column.truncate(self.len);
+        }
+    }
+}
+
+/// Removes `row` from a present column, moving the last value into its place, and returns the
+/// removed value for the caller to drop once the whole row is removed (a component `Drop` that
+/// panics then cannot leave the other columns behind).
+#[inline]
+#[must_use = "drop the removed value after every column is compacted"]
+pub fn swap_remove<C>(column: &mut Vec<C>, present: bool, row: usize) -> Option<C> {
+    present.then(|| column.swap_remove(row))
+}
+
+/// A default value for a column a migration adds (present in the destination, not in the
+/// source): made before anything moves, so a component `Default` that panics changes nothing.
+#[inline]
+pub fn default_if<C: Default>(added: bool) -> Option<C> {
+    added.then(C::default)
 }
 
 /// Moves `row` of `source` to the end of `destination` (a migration step).
 ///
-/// A value present on both sides is moved, never cloned; one only in `source` is dropped; one
-/// only in `destination` starts as `C::default()`. The source is compacted with `swap_remove`.
+/// A value present on both sides is moved, never cloned; one only in `destination` is `added`
+/// (the value [`default_if`] made); one only in `source` is returned, for the caller to drop
+/// once the whole row has moved. The source is compacted with `swap_remove`.
 #[inline]
-pub fn move_row<C: Default>(
+#[must_use = "drop the removed value after every column has moved"]
+pub fn move_row<C>(
     source: &mut Vec<C>,
     destination: &mut Vec<C>,
     row: usize,
     in_source: bool,
     in_destination: bool,
-) {
+    added: Option<C>,
+) -> Option<C> {
     match (in_source, in_destination) {
-        (true, true) => destination.push(source.swap_remove(row)),
-        (true, false) => drop(source.swap_remove(row)),
-        (false, true) => destination.push(C::default()),
-        (false, false) => {}
+        (true, true) => {
+            destination.push(source.swap_remove(row));
+            None
+        }
+        (true, false) => Some(source.swap_remove(row)),
+        (false, true) => {
+            if let Some(value) = added {
+                destination.push(value);
+            }
+            None
+        }
+        (false, false) => None,
     }
 }
 
@@ -82,7 +145,7 @@ mod tests {
         let mut column: Vec<u32> = Vec::new();
         push_defaults(&mut column, false, 3);
         reserve(&mut column, false, 10);
-        swap_remove(&mut column, false, 0);
+        assert_eq!(swap_remove(&mut column, false, 0), None);
         assert!(column.is_empty());
         assert_eq!(column.capacity(), 0);
     }
@@ -119,27 +182,54 @@ mod tests {
         let mut column = vec![1, 2, 3];
         push_defaults(&mut column, true, 2);
         assert_eq!(column, [1, 2, 3, 0, 0]);
-        swap_remove(&mut column, true, 0);
+        assert_eq!(swap_remove(&mut column, true, 0), Some(1));
         assert_eq!(column, [0, 2, 3, 0]);
+    }
+
+    #[test]
+    fn rollback_truncates_unless_committed() {
+        let mut column = vec![1, 2];
+        let mut guard = Rollback::new(&mut column, 2);
+        guard.push_defaults(true, 3);
+        drop(guard);
+        assert_eq!(column, [1, 2], "dropped armed: cut back");
+        let mut guard = Rollback::new(&mut column, 2);
+        guard.push_defaults(true, 1);
+        guard.commit();
+        assert_eq!(column, [1, 2, 0]);
     }
 
     #[test]
     fn move_row_covers_every_presence_case() {
         let mut source = vec![String::from("a"), String::from("b"), String::from("c")];
         let mut destination = vec![String::from("x")];
-        move_row(&mut source, &mut destination, 0, true, true);
+        let moved = move_row(&mut source, &mut destination, 0, true, true, None);
+        assert_eq!(moved, None);
         assert_eq!(source, ["c", "b"]);
         assert_eq!(destination, ["x", "a"]);
 
-        move_row(&mut source, &mut destination, 1, true, false);
+        let dropped = move_row(&mut source, &mut destination, 1, true, false, None);
+        assert_eq!(
+            dropped.as_deref(),
+            Some("b"),
+            "handed back to be dropped last"
+        );
         assert_eq!(source, ["c"]);
         assert_eq!(destination, ["x", "a"]);
 
         let mut empty: Vec<String> = Vec::new();
-        move_row(&mut empty, &mut destination, 5, false, true);
+        let added = default_if::<String>(true);
+        assert_eq!(
+            move_row(&mut empty, &mut destination, 5, false, true, added),
+            None
+        );
         assert_eq!(destination, ["x", "a", ""]);
 
-        move_row(&mut empty, &mut destination, 5, false, false);
+        assert_eq!(default_if::<String>(false), None);
+        assert_eq!(
+            move_row(&mut empty, &mut destination, 5, false, false, None),
+            None
+        );
         assert_eq!(destination.len(), 3);
     }
 }

@@ -21,6 +21,12 @@ impl CommandReport {
         }
     }
 
+    /// Adds another report's counts to this one (a multi-world sums its sub-worlds').
+    pub fn absorb(&mut self, other: CommandReport) {
+        self.applied += other.applied;
+        self.skipped += other.skipped;
+    }
+
     /// Number of commands counted.
     pub fn total(&self) -> usize {
         self.applied + self.skipped
@@ -45,5 +51,19 @@ mod tests {
             }
         );
         assert_eq!(report.total(), 3);
+    }
+
+    #[test]
+    fn absorb_adds_both_counts() {
+        let mut report = CommandReport {
+            applied: 2,
+            skipped: 1,
+        };
+        report.absorb(CommandReport {
+            applied: 3,
+            skipped: 4,
+        });
+        assert_eq!(report.applied, 5);
+        assert_eq!(report.skipped, 5);
     }
 }

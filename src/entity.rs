@@ -7,12 +7,15 @@
 
 use core::fmt;
 
+mod state;
+
 /// A generational handle to an entity.
 ///
 /// `id` indexes the world's per-id records; `generation` counts how often that id has been
 /// recycled. A handle whose generation is not the id's current one is stale and resolves to
 /// nothing, so a recycled id never hands out another entity's data.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Entity {
     /// Index of the entity's record.
     pub id: u32,
@@ -235,6 +238,18 @@ impl EntityAllocator {
             .filter(|(_, slot)| slot.state == IdState::Alive)
             .map(|(id, slot)| Entity::new(id as u32, slot.generation))
     }
+
+    /// Whether `other` has issued exactly the same handles: every id at the same generation
+    /// and state, the same free list. Locations are not compared: the sub-worlds of a
+    /// multi-world each keep a replica of one id space, with rows of their own.
+    pub fn same_ids(&self, other: &Self) -> bool {
+        self.live == other.live
+            && self.free == other.free
+            && self.slots.len() == other.slots.len()
+            && self.slots.iter().zip(&other.slots).all(|(mine, theirs)| {
+                mine.generation == theirs.generation && mine.state == theirs.state
+            })
+    }
 }
 
 /// Where a live entity's row is: its table and its index in that table's arrays.
@@ -405,6 +420,26 @@ mod tests {
         assert!(!allocator.is_alive(reserved));
         assert!(!allocator.activate(Entity::new(40, 0)), "never issued");
         assert!(!allocator.release(recycled), "alive, not reserved");
+    }
+
+    #[test]
+    fn same_ids_compares_handles_not_locations() {
+        let mut first = EntityAllocator::new();
+        let mut second = EntityAllocator::new();
+        for allocator in [&mut first, &mut second] {
+            let entities: Vec<Entity> = (0..3).map(|_| allocator.allocate()).collect();
+            allocator.free(entities[1]);
+            allocator.reserve();
+        }
+        first.set_location(0, EntityLocation::new(4, 2));
+        assert!(first.same_ids(&second), "locations differ, handles agree");
+        let extra = second.allocate();
+        assert!(!first.same_ids(&second), "one more live id");
+        second.free(extra);
+        assert!(
+            !first.same_ids(&second),
+            "an id issued and freed stays issued"
+        );
     }
 
     #[test]

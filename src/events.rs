@@ -23,6 +23,7 @@ const FIRST_SEQUENCE: u64 = 1;
 ///
 /// The default cursor has not read yet; its first read starts at the oldest event still stored.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct EventCursor {
     next: u64,
 }
@@ -203,8 +204,10 @@ impl<E> EventChannel<E> {
 
     fn drop_oldest(&mut self, count: usize) {
         let count = count.min(self.events.len());
-        self.events.drain(..count);
+        // Numbered first: an event `Drop` that panics in `drain` (which still removes them
+        // all) must not leave the numbering behind, or later events would reuse numbers.
         self.first_sequence += count as u64;
+        self.events.drain(..count);
     }
 }
 

@@ -16,9 +16,12 @@ mod mask;
 mod query;
 pub mod query_cache;
 pub mod schedule;
+#[cfg(feature = "serde")]
+pub mod snapshot;
 mod storage;
 mod tags;
 pub mod tick;
+pub mod typed_query;
 
 #[doc(hidden)]
 #[path = "private.rs"]
@@ -32,6 +35,9 @@ pub use events::{Consumed, EventChannel, EventCursor};
 pub use mask::{Bitmask, Bits, MAX_MASK_BITS, MaskWidth, SelectMask};
 pub use query::{Query, QueryMut};
 pub use schedule::{Schedule, ScheduleError};
+#[cfg(feature = "serde")]
+pub use snapshot::{Snapshot, SnapshotData, SnapshotError};
 pub use storage::{InvariantError, MatchingTables, MatchingTablesMut, Storage};
 pub use tags::TagSet;
 pub use tick::{MAX_TICK_AGE, Tick};
+pub use typed_query::{ComponentColumn, Fetch, QueryAccess, TypedQuery};

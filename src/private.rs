@@ -2,6 +2,9 @@
 //! `$crate::__private` from inside `ecs!`.
 
 pub use paste;
+/// serde, for the snapshot code `ecs!` generates (users derive on their own types only).
+#[cfg(feature = "serde")]
+pub use serde;
 
 /// Names a component or tag cannot take: the tables' own fields (`mask`, `entities`) and
 /// names whose generated methods would be the world's own (`add_components`,
@@ -54,8 +57,45 @@ pub const fn check_world(world: &str, fields: &[&str], masks: &[&str], bits: usi
         fail(&[
             "ecs!: `",
             world,
-            "` declares more components and tags than its mask can hold (at most 128); split them across several worlds",
+            "` declares more components and tags than its mask can hold (at most 128); split them into sub-worlds: `Game { Core { ... } Render { ... } }`",
         ]);
+    }
+}
+
+/// Field names of a multi-world that a sub-world cannot take.
+const RESERVED_SUB_WORLD_FIELDS: [&str; 3] = ["resources", "events", "commands"];
+
+/// Fails compilation (when called in a `const`) if a multi-world's sub-worlds are invalid: a
+/// sub-world named twice, or one whose field name (`fields`, the snake-case names) would
+/// clash with the multi-world's own fields.
+pub const fn check_sub_worlds(game: &str, sub_worlds: &[&str], fields: &[&str]) {
+    if let Some(name) = first_duplicate(sub_worlds) {
+        fail(&[
+            "ecs!: the sub-world `",
+            name,
+            "` is declared more than once in `",
+            game,
+            "`",
+        ]);
+    }
+    let mut index = 0;
+    while index < fields.len() {
+        let mut reserved = 0;
+        while reserved < RESERVED_SUB_WORLD_FIELDS.len() {
+            if str_eq(fields[index], RESERVED_SUB_WORLD_FIELDS[reserved]) {
+                fail(&[
+                    "ecs!: the sub-world `",
+                    sub_worlds[index],
+                    "` would become the field `",
+                    fields[index],
+                    "` of `",
+                    game,
+                    "`, which the multi-world uses itself; rename the sub-world",
+                ]);
+            }
+            reserved += 1;
+        }
+        index += 1;
     }
 }
 
@@ -152,6 +192,23 @@ mod tests {
     #[should_panic(expected = "at most 128")]
     fn too_many_bits_fail() {
         check_world("World", &["a"], &["A"], 129);
+    }
+
+    #[test]
+    fn valid_sub_worlds_pass() {
+        check_sub_worlds("Game", &["Core", "Render"], &["core", "render"]);
+    }
+
+    #[test]
+    #[should_panic(expected = "ecs!: the sub-world `Core` is declared more than once in `Game`")]
+    fn duplicate_sub_worlds_fail() {
+        check_sub_worlds("Game", &["Core", "Core"], &["core", "core"]);
+    }
+
+    #[test]
+    #[should_panic(expected = "ecs!: the sub-world `Events` would become the field `events`")]
+    fn sub_worlds_named_like_the_multi_worlds_fields_fail() {
+        check_sub_worlds("Game", &["Core", "Events"], &["core", "events"]);
     }
 
     #[test]

@@ -4,11 +4,31 @@
 //! (an event cursor, a timer) both fit. Names make the order editable after the fact: a plugin
 //! can insert its system before or after one it knows, or replace it, without rebuilding the
 //! list. Mistakes in names are error values, never panics, so a game can report them.
+//!
+//! Stages are optional named marks in the order ("update", "render"): a system can be pushed
+//! to the end of a stage, and one stage can run on its own (a fixed-step update several times
+//! a frame, say).
 
 use core::fmt;
 
 /// A boxed system over a world of type `W`.
 type BoxedSystem<W> = Box<dyn FnMut(&mut W)>;
+
+/// One place in the run order: a stage mark, or a named system.
+enum Entry<W> {
+    /// Starts the stage of this name; it runs up to the next stage mark.
+    Stage(String),
+    System(String, BoxedSystem<W>),
+}
+
+impl<W> Entry<W> {
+    fn system_name(&self) -> Option<&str> {
+        match self {
+            Entry::System(name, _) => Some(name),
+            Entry::Stage(_) => None,
+        }
+    }
+}
 
 /// Why a schedule refused an edit.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,6 +37,10 @@ pub enum ScheduleError {
     DuplicateName(String),
     /// No system has this name.
     UnknownName(String),
+    /// A stage with this name is already in the schedule.
+    DuplicateStage(String),
+    /// No stage has this name.
+    UnknownStage(String),
 }
 
 impl fmt::Display for ScheduleError {
@@ -31,6 +55,12 @@ impl fmt::Display for ScheduleError {
             ScheduleError::UnknownName(name) => {
                 write!(formatter, "the schedule has no system named `{name}`")
             }
+            ScheduleError::DuplicateStage(name) => {
+                write!(formatter, "the schedule already has a stage named `{name}`")
+            }
+            ScheduleError::UnknownStage(name) => {
+                write!(formatter, "the schedule has no stage named `{name}`")
+            }
         }
     }
 }
@@ -39,18 +69,19 @@ impl std::error::Error for ScheduleError {}
 
 /// Named systems over a world of type `W`, run in order.
 ///
-/// Names are unique; every edit that would break that, or that names a missing system, returns
-/// a [`ScheduleError`] and leaves the schedule as it was. Edits return `&mut Self`, so they
-/// chain with `?`.
+/// Names are unique (system names among systems, stage names among stages); every edit that
+/// would break that, or that names a missing system or stage, returns a [`ScheduleError`] and
+/// leaves the schedule as it was. Edits return `&mut Self`, so they chain with `?`.
 pub struct Schedule<W> {
-    systems: Vec<(String, BoxedSystem<W>)>,
+    /// Stage marks and systems, in run order.
+    entries: Vec<Entry<W>>,
 }
 
 impl<W> Default for Schedule<W> {
     /// An empty schedule; `W` need not be `Default`.
     fn default() -> Self {
         Schedule {
-            systems: Vec::new(),
+            entries: Vec::new(),
         }
     }
 }
@@ -68,15 +99,60 @@ impl<W> Schedule<W> {
         Self::default()
     }
 
-    /// Appends `system` under `name`, to run after every system already in.
+    /// Appends `system` under `name`, to run after every system already in (in the last
+    /// stage, if there are stages).
     pub fn push(
         &mut self,
         name: impl Into<String>,
         system: impl FnMut(&mut W) + 'static,
     ) -> Result<&mut Self, ScheduleError> {
         let name = self.unused(name.into())?;
-        self.systems.push((name, Box::new(system)));
+        self.entries.push(Entry::System(name, Box::new(system)));
         Ok(self)
+    }
+
+    /// Appends a stage named `name`: systems pushed from now on (with [`push`](Self::push)) or
+    /// pushed to it (with [`push_to_stage`](Self::push_to_stage)) run in it, after the
+    /// systems of earlier stages.
+    pub fn add_stage(&mut self, name: impl Into<String>) -> Result<&mut Self, ScheduleError> {
+        let name = name.into();
+        if self.stage_position(&name).is_ok() {
+            return Err(ScheduleError::DuplicateStage(name));
+        }
+        self.entries.push(Entry::Stage(name));
+        Ok(self)
+    }
+
+    /// Appends `system` under `name` at the end of the stage `stage`, before the systems of
+    /// later stages.
+    ///
+    /// A taken `name` is reported before a missing `stage`.
+    pub fn push_to_stage(
+        &mut self,
+        stage: &str,
+        name: impl Into<String>,
+        system: impl FnMut(&mut W) + 'static,
+    ) -> Result<&mut Self, ScheduleError> {
+        let name = self.unused(name.into())?;
+        let end = self.stage_range(stage)?.end;
+        self.entries
+            .insert(end, Entry::System(name, Box::new(system)));
+        Ok(self)
+    }
+
+    /// The stage names, in run order.
+    pub fn stage_names(&self) -> impl Iterator<Item = &str> {
+        self.entries.iter().filter_map(|entry| match entry {
+            Entry::Stage(name) => Some(name.as_str()),
+            Entry::System(..) => None,
+        })
+    }
+
+    /// Runs the systems of the stage `stage` once, in order, on `world`.
+    pub fn run_stage(&mut self, stage: &str, world: &mut W) -> Result<(), ScheduleError> {
+        let range = self.stage_range(stage)?;
+        Self::run_entries(&mut self.entries[range], world);
+        Ok(())
     }
 
     /// Inserts `system` under `name`, to run right before the system named `anchor`.
@@ -113,7 +189,8 @@ impl<W> Schedule<W> {
     ) -> Result<&mut Self, ScheduleError> {
         let name = self.unused(name)?;
         let index = self.position(anchor)?;
-        self.systems.insert(index + offset, (name, system));
+        self.entries
+            .insert(index + offset, Entry::System(name, system));
         Ok(self)
     }
 
@@ -125,7 +202,7 @@ impl<W> Schedule<W> {
         system: impl FnMut(&mut W) + 'static,
     ) -> Result<&mut Self, ScheduleError> {
         let index = self.position(name)?;
-        self.systems[index].1 = Box::new(system);
+        self.entries[index] = Entry::System(name.to_owned(), Box::new(system));
         Ok(self)
     }
 
@@ -134,7 +211,7 @@ impl<W> Schedule<W> {
         match self.position(name) {
             Ok(index) => {
                 // Dropping the system drops whatever state it held.
-                drop(self.systems.remove(index));
+                drop(self.entries.remove(index));
                 true
             }
             Err(_) => false,
@@ -147,33 +224,56 @@ impl<W> Schedule<W> {
     }
 
     /// The system names, in run order.
-    pub fn names(&self) -> impl ExactSizeIterator<Item = &str> + DoubleEndedIterator {
-        self.systems.iter().map(|(name, _)| name.as_str())
+    pub fn names(&self) -> impl DoubleEndedIterator<Item = &str> {
+        self.entries.iter().filter_map(Entry::system_name)
     }
 
     /// Number of systems.
     pub fn len(&self) -> usize {
-        self.systems.len()
+        self.names().count()
     }
 
     /// Whether there is no system.
     pub fn is_empty(&self) -> bool {
-        self.systems.is_empty()
+        self.names().next().is_none()
     }
 
     /// Runs every system once, in order, on `world`.
     pub fn run(&mut self, world: &mut W) {
-        for (_, system) in &mut self.systems {
-            system(world);
+        Self::run_entries(&mut self.entries, world);
+    }
+
+    fn run_entries(entries: &mut [Entry<W>], world: &mut W) {
+        for entry in entries {
+            if let Entry::System(_, system) = entry {
+                system(world);
+            }
         }
+    }
+
+    /// The entries of the stage `stage`: after its mark, up to the next mark.
+    fn stage_range(&self, stage: &str) -> Result<core::ops::Range<usize>, ScheduleError> {
+        let start = self.stage_position(stage)? + 1;
+        let length = self.entries[start..]
+            .iter()
+            .position(|entry| matches!(entry, Entry::Stage(_)))
+            .unwrap_or(self.entries.len() - start);
+        Ok(start..start + length)
+    }
+
+    fn stage_position(&self, stage: &str) -> Result<usize, ScheduleError> {
+        self.entries
+            .iter()
+            .position(|entry| matches!(entry, Entry::Stage(name) if name == stage))
+            .ok_or_else(|| ScheduleError::UnknownStage(stage.to_owned()))
     }
 
     fn position(&self, name: &str) -> Result<usize, ScheduleError> {
         // A linear scan: schedules hold tens of systems and are edited rarely, so a name index
         // would cost more to keep in step than it saves.
-        self.systems
+        self.entries
             .iter()
-            .position(|(existing, _)| existing == name)
+            .position(|entry| entry.system_name() == Some(name))
             .ok_or_else(|| ScheduleError::UnknownName(name.to_owned()))
     }
 
@@ -445,6 +545,111 @@ mod tests {
         );
         let boxed: Box<dyn std::error::Error> = Box::new(unknown.clone());
         assert_eq!(boxed.to_string(), unknown.to_string());
+    }
+
+    /// Stages "input" (system "read") and "update" ("move"), built out of order.
+    fn staged() -> Schedule<Log> {
+        let mut schedule = Schedule::new();
+        schedule
+            .add_stage("input")
+            .unwrap()
+            .add_stage("update")
+            .unwrap();
+        schedule
+            .push_to_stage("update", "move", mark("move"))
+            .unwrap();
+        schedule
+            .push_to_stage("input", "read", mark("read"))
+            .unwrap();
+        schedule
+    }
+
+    #[test]
+    fn stages_run_in_order_whatever_order_systems_were_pushed_in() {
+        let mut schedule = staged();
+        assert_eq!(
+            schedule.stage_names().collect::<Vec<_>>(),
+            ["input", "update"]
+        );
+        assert_eq!(names(&schedule), ["read", "move"]);
+        assert_eq!(run_once(&mut schedule), ["read", "move"]);
+        // `push` goes to the last stage; `push_to_stage` to the end of its stage.
+        schedule.push("late", mark("late")).unwrap();
+        schedule
+            .push_to_stage("input", "read2", mark("read2"))
+            .unwrap();
+        assert_eq!(run_once(&mut schedule), ["read", "read2", "move", "late"]);
+        assert_eq!(schedule.len(), 4);
+    }
+
+    #[test]
+    fn a_stage_runs_on_its_own() {
+        let mut schedule = staged();
+        schedule
+            .push_to_stage("update", "move2", mark("move2"))
+            .unwrap();
+        let mut log = Log::default();
+        schedule.run_stage("update", &mut log).unwrap();
+        schedule.run_stage("update", &mut log).unwrap();
+        assert_eq!(log.marks, ["move", "move2", "move", "move2"]);
+        schedule.run_stage("input", &mut log).unwrap();
+        assert_eq!(log.marks.last().map(String::as_str), Some("read"));
+    }
+
+    #[test]
+    fn systems_before_the_first_stage_run_first_and_belong_to_none() {
+        let mut schedule = Schedule::new();
+        schedule.push("setup", mark("setup")).unwrap();
+        schedule.add_stage("update").unwrap();
+        schedule.push("tick", mark("tick")).unwrap();
+        assert_eq!(run_once(&mut schedule), ["setup", "tick"]);
+        let mut log = Log::default();
+        schedule.run_stage("update", &mut log).unwrap();
+        assert_eq!(log.marks, ["tick"]);
+    }
+
+    #[test]
+    fn stage_mistakes_are_errors_and_change_nothing() {
+        let mut schedule = staged();
+        assert_eq!(
+            schedule.add_stage("input").err(),
+            Some(ScheduleError::DuplicateStage("input".into()))
+        );
+        assert_eq!(
+            schedule.push_to_stage("render", "draw", mark("draw")).err(),
+            Some(ScheduleError::UnknownStage("render".into()))
+        );
+        assert_eq!(
+            schedule.push_to_stage("render", "move", mark("move")).err(),
+            Some(ScheduleError::DuplicateName("move".into())),
+            "a taken name is reported before a missing stage"
+        );
+        let mut log = Log::default();
+        assert_eq!(
+            schedule.run_stage("render", &mut log),
+            Err(ScheduleError::UnknownStage("render".into()))
+        );
+        assert!(log.marks.is_empty());
+        assert_eq!(names(&schedule), ["read", "move"]);
+        assert_eq!(schedule.stage_names().count(), 2);
+        assert_eq!(
+            ScheduleError::UnknownStage("render".into()).to_string(),
+            "the schedule has no stage named `render`"
+        );
+    }
+
+    #[test]
+    fn a_system_and_a_stage_may_share_a_name() {
+        let mut schedule = Schedule::new();
+        schedule.add_stage("physics").unwrap();
+        schedule.push("physics", mark("physics")).unwrap();
+        assert!(schedule.contains("physics"));
+        schedule
+            .insert_before("physics", "pre", mark("pre"))
+            .unwrap();
+        assert_eq!(run_once(&mut schedule), ["pre", "physics"]);
+        assert!(schedule.remove("physics"));
+        assert_eq!(schedule.stage_names().collect::<Vec<_>>(), ["physics"]);
     }
 
     #[test]

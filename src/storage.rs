@@ -15,6 +15,8 @@ use crate::{
     StructuralChange, TagSet, Tick,
 };
 
+mod state;
+
 /// Entities, their tables and the two caches that make structural change and queries fast.
 pub struct Storage<T: Archetype> {
     allocator: EntityAllocator,
@@ -187,7 +189,14 @@ impl<T: Archetype> Storage<T> {
         let table_index = self.table_for(mask);
         let table = &mut self.tables[table_index];
         let first_row = table.len();
+        // A component `Default` that panics leaves the table as it was; the handles are then
+        // freed, so none is alive without a row.
+        let unplaced = FreeOnUnwind {
+            allocator: &mut self.allocator,
+            entities,
+        };
         table.push_defaults(entities);
+        core::mem::forget(unplaced);
         self.ticks[table_index].push_rows(entities.len(), self.tick);
         let logged = mask & (T::COMPONENTS | T::TAGS);
         for (offset, &entity) in entities.iter().enumerate() {
@@ -240,10 +249,15 @@ impl<T: Archetype> Storage<T> {
         self.record(StructuralChange::Despawned { entity });
         self.ticks[location.table()].swap_remove(location.row());
         let table = &mut self.tables[location.table()];
-        table.swap_remove(location.row());
-        if let Some(&moved) = table.entities().get(location.row()) {
-            self.allocator.set_location(moved.id, location);
+        // The last row moves into the hole. Located first: a component `Drop` that panics
+        // unwinds out of `swap_remove` after the table is compacted, and finds every other
+        // record already right.
+        if location.row() + 1 < table.len() {
+            if let Some(&moved) = table.entities().last() {
+                self.allocator.set_location(moved.id, location);
+            }
         }
+        table.swap_remove(location.row());
         true
     }
 
@@ -297,7 +311,7 @@ impl<T: Archetype> Storage<T> {
         if next == current {
             return location;
         }
-        self.record(match change {
+        let logged = match change {
             Change::Add(_) => StructuralChange::Added {
                 entity,
                 mask: next & !current,
@@ -306,9 +320,9 @@ impl<T: Archetype> Storage<T> {
                 entity,
                 mask: current & !next,
             },
-        });
+        };
         let destination = self.destination(location.table(), change);
-        self.migrate(entity, location, destination)
+        self.migrate(entity, location, destination, logged)
     }
 
     /// The table reached from `table_index` by `change`: an edge when one is known, else the
@@ -323,17 +337,31 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// Moves `entity`'s row from `from` to the end of table `to`, fixes the locations of the
-    /// entity and of the row moved into the hole, and returns the entity's new location.
-    fn migrate(&mut self, entity: Entity, from: EntityLocation, to: usize) -> EntityLocation {
+    /// entity and of the row moved into the hole, moves its change ticks, logs `logged`, and
+    /// returns the entity's new location.
+    ///
+    /// A component `Default` that panics does so before anything moved (nothing is done); the
+    /// values the destination lacks are dropped after the bookkeeping, so a `Drop` that
+    /// panics leaves the migration complete.
+    fn migrate(
+        &mut self,
+        entity: Entity,
+        from: EntityLocation,
+        to: usize,
+        logged: StructuralChange<T::Mask>,
+    ) -> EntityLocation {
+        let location = EntityLocation::new(to, self.tables[to].len());
+        let (source, destination) = pair_mut(&mut self.tables, from.table(), to);
+        let removed = source.move_row(from.row(), destination);
         let (source_ticks, destination_ticks) = pair_mut(&mut self.ticks, from.table(), to);
         source_ticks.move_row(from.row(), destination_ticks, self.tick);
-        let (source, destination) = pair_mut(&mut self.tables, from.table(), to);
-        let location = EntityLocation::new(to, destination.len());
-        source.move_row(from.row(), destination);
         self.allocator.set_location(entity.id, location);
-        if let Some(&moved) = source.entities().get(from.row()) {
+        if let Some(&moved) = self.tables[from.table()].entities().get(from.row()) {
             self.allocator.set_location(moved.id, from);
         }
+        self.record(logged);
+        // Last: a component `Drop` that panics here finds the world consistent.
+        drop(removed);
         location
     }
 
@@ -931,9 +959,82 @@ impl<T: Archetype> Storage<T> {
     }
 }
 
+impl<T: Archetype> Storage<T> {
+    /// The table walk of typed queries ([`TypedQuery`](crate::TypedQuery)): calls
+    /// `f(entities, view)` once per non-empty table matching `include` / `exclude`, or once
+    /// per run of consecutive matching rows when the masks hold tag bits (as
+    /// [`for_each_table_mut`](Self::for_each_table_mut) does). The tracked components of
+    /// `written` are stamped as changed in exactly what `f` is handed: a column stamp per
+    /// table, or the rows of each run.
+    pub fn for_each_run_mut<F>(
+        &mut self,
+        include: T::Mask,
+        exclude: T::Mask,
+        written: T::Mask,
+        mut f: F,
+    ) where
+        F: FnMut(&[Entity], T::ViewMut<'_>),
+    {
+        let tag_filter = TagFilter::<T>::new(include, exclude);
+        let components = include & !T::TAGS;
+        let excluded = exclude & !T::TAGS;
+        let tick = self.tick;
+        let indices = self
+            .queries
+            .get_or_insert(components, self.tables.iter().map(Archetype::mask));
+        for &table_index in indices {
+            let table = &mut self.tables[table_index];
+            if table.is_empty() || table.mask().intersects(excluded) {
+                continue;
+            }
+            let ticks = &mut self.ticks[table_index];
+            let (mut entities, mut view) = table.view_mut(components);
+            if tag_filter.is_empty() {
+                ticks.stamp_columns(written, tick);
+                f(entities, view);
+                continue;
+            }
+            let matches = |entity: &Entity| tag_filter.matches(&self.tags, *entity);
+            let mut first_row = 0;
+            while let Some(start) = entities.iter().position(matches) {
+                let length = entities[start..]
+                    .iter()
+                    .position(|entity| !matches(entity))
+                    .unwrap_or(entities.len() - start);
+                if !written.is_empty() {
+                    for row in first_row + start..first_row + start + length {
+                        ticks.stamp(row, written, tick);
+                    }
+                }
+                let (_, from_start) = T::split_view(view, start);
+                let (run, rest) = T::split_view(from_start, length);
+                f(&entities[start..start + length], run);
+                entities = &entities[start + length..];
+                view = rest;
+                first_row += start + length;
+            }
+        }
+    }
+}
+
 /// How many chunks per rayon thread `par_for_each_mut` aims for, so uneven work still balances.
 #[cfg(feature = "parallel")]
 const CHUNKS_PER_THREAD: usize = 4;
+
+/// Frees freshly allocated handles if dropped: armed while a spawn pushes their rows, and
+/// forgotten once it has.
+struct FreeOnUnwind<'a> {
+    allocator: &'a mut EntityAllocator,
+    entities: &'a [Entity],
+}
+
+impl Drop for FreeOnUnwind<'_> {
+    fn drop(&mut self) {
+        for &entity in self.entities {
+            self.allocator.free(entity);
+        }
+    }
+}
 
 /// A broken storage invariant, found by [`Storage::check_invariants`].
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -20,6 +20,7 @@ pub const MAX_TICK_AGE: u32 = 1 << 30;
 
 /// A point in the world's history: the frame counter, or the stamp of a changed slot.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Tick(pub u32);
 
 impl Tick {

@@ -90,6 +90,7 @@ pub fn workloads() -> Vec<Workload> {
     vec![
         simple_insert::workload(),
         simple_iter::workload(),
+        typed_query::workload(),
         fragmented_iter::workload(),
         heavy_compute::workload(),
         add_remove::workload(),
@@ -99,6 +100,8 @@ pub fn workloads() -> Vec<Workload> {
         tracking_cost::iter_workload(),
         tracking_cost::writes_workload(),
         tracking_cost::migrations_workload(),
+        serialize::text_workload(),
+        serialize::binary_workload(),
     ]
 }
 

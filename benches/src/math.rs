@@ -7,7 +7,7 @@
 use core::ops::AddAssign;
 
 /// A 3-vector of `f32`.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Vec3 {
     /// x
     pub x: f32,
@@ -37,7 +37,7 @@ impl AddAssign for Vec3 {
 }
 
 /// A 4x4 `f32` matrix, column-major like cgmath (`self.0[column][row]`).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Mat4(pub [[f32; 4]; 4]);
 
 impl Default for Mat4 {

@@ -82,10 +82,18 @@ pub struct WorldComponentArraysMut<'a> {
     ///The `health` column: a value per row when `mask` holds `HEALTH`, else empty.
     pub health: &'a mut [u32],
 }
+#[doc(hidden)]
+#[allow(dead_code)]
+pub struct __WorldRemovedValues {
+    position: ::core::option::Option<(f32, f32)>,
+    velocity: ::core::option::Option<(f32, f32)>,
+    health: ::core::option::Option<u32>,
+}
 #[allow(unused_doc_comments)]
 impl ::archetypal::Archetype for WorldComponentArrays {
     type Mask = WorldMask;
     type ViewMut<'a> = WorldComponentArraysMut<'a>;
+    type Removed = __WorldRemovedValues;
     const COMPONENTS: WorldMask = __WorldComponentIndex::low_bits(
         __WorldComponentIndex::__COUNT as u32,
     );
@@ -130,55 +138,85 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         &self.entities
     }
     fn push_defaults(&mut self, entities: &[::archetypal::Entity]) {
-        let mask = self.mask;
-        ::archetypal::column::push_defaults(
+        let (mask, rows) = (self.mask, self.entities.len());
+        let mut position_pushed = ::archetypal::column::Rollback::new(
             &mut self.position,
-            mask & POSITION != 0,
-            entities.len(),
+            rows,
         );
-        ::archetypal::column::push_defaults(
+        let mut velocity_pushed = ::archetypal::column::Rollback::new(
             &mut self.velocity,
-            mask & VELOCITY != 0,
-            entities.len(),
+            rows,
         );
-        ::archetypal::column::push_defaults(
+        let mut health_pushed = ::archetypal::column::Rollback::new(
             &mut self.health,
-            mask & HEALTH != 0,
-            entities.len(),
+            rows,
         );
+        position_pushed.push_defaults(mask & POSITION != 0, entities.len());
+        velocity_pushed.push_defaults(mask & VELOCITY != 0, entities.len());
+        health_pushed.push_defaults(mask & HEALTH != 0, entities.len());
+        position_pushed.commit();
+        velocity_pushed.commit();
+        health_pushed.commit();
         self.entities.extend_from_slice(entities);
     }
     fn swap_remove(&mut self, row: usize) {
         let mask = self.mask;
-        ::archetypal::column::swap_remove(&mut self.position, mask & POSITION != 0, row);
-        ::archetypal::column::swap_remove(&mut self.velocity, mask & VELOCITY != 0, row);
-        ::archetypal::column::swap_remove(&mut self.health, mask & HEALTH != 0, row);
+        let _position_removed = ::archetypal::column::swap_remove(
+            &mut self.position,
+            mask & POSITION != 0,
+            row,
+        );
+        let _velocity_removed = ::archetypal::column::swap_remove(
+            &mut self.velocity,
+            mask & VELOCITY != 0,
+            row,
+        );
+        let _health_removed = ::archetypal::column::swap_remove(
+            &mut self.health,
+            mask & HEALTH != 0,
+            row,
+        );
         self.entities.swap_remove(row);
     }
-    fn move_row(&mut self, row: usize, destination: &mut Self) {
+    fn move_row(&mut self, row: usize, destination: &mut Self) -> Self::Removed {
         let (from, to) = (self.mask, destination.mask);
-        ::archetypal::column::move_row(
-            &mut self.position,
-            &mut destination.position,
-            row,
-            from & POSITION != 0,
-            to & POSITION != 0,
+        let position_added = ::archetypal::column::default_if(
+            from & POSITION == 0 && to & POSITION != 0,
         );
-        ::archetypal::column::move_row(
-            &mut self.velocity,
-            &mut destination.velocity,
-            row,
-            from & VELOCITY != 0,
-            to & VELOCITY != 0,
+        let velocity_added = ::archetypal::column::default_if(
+            from & VELOCITY == 0 && to & VELOCITY != 0,
         );
-        ::archetypal::column::move_row(
-            &mut self.health,
-            &mut destination.health,
-            row,
-            from & HEALTH != 0,
-            to & HEALTH != 0,
+        let health_added = ::archetypal::column::default_if(
+            from & HEALTH == 0 && to & HEALTH != 0,
         );
+        let removed = __WorldRemovedValues {
+            position: ::archetypal::column::move_row(
+                &mut self.position,
+                &mut destination.position,
+                row,
+                from & POSITION != 0,
+                to & POSITION != 0,
+                position_added,
+            ),
+            velocity: ::archetypal::column::move_row(
+                &mut self.velocity,
+                &mut destination.velocity,
+                row,
+                from & VELOCITY != 0,
+                to & VELOCITY != 0,
+                velocity_added,
+            ),
+            health: ::archetypal::column::move_row(
+                &mut self.health,
+                &mut destination.health,
+                row,
+                from & HEALTH != 0,
+                to & HEALTH != 0,
+                health_added,
+            ),
+        };
         destination.entities.push(self.entities.swap_remove(row));
+        removed
     }
     #[inline]
     fn view_mut(
@@ -293,31 +331,9 @@ impl ::core::default::Default for World {
     }
 }
 impl World {
-    /// Number of components the world declares.
-    pub const COMPONENT_COUNT: usize = <WorldComponentArrays as ::archetypal::Archetype>::COMPONENT_COUNT;
     /// An empty world with default resources.
     pub fn new() -> Self {
         ::core::default::Default::default()
-    }
-    /// Every archetype table, read-only, in creation order.
-    pub fn tables(&self) -> &[WorldComponentArrays] {
-        self.storage.tables()
-    }
-    /// Number of archetype tables created so far.
-    pub fn archetype_count(&self) -> usize {
-        self.storage.tables().len()
-    }
-    /// The storage behind the world, read-only: the allocator, the edge graph and
-    /// the query cache, for inspection and tests.
-    pub fn storage(&self) -> &::archetypal::Storage<WorldComponentArrays> {
-        &self.storage
-    }
-    /// Checks every structural invariant of the world (see
-    /// `archetypal::Storage::check_invariants`); meant for tests and debugging.
-    pub fn check_invariants(
-        &self,
-    ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
-        self.storage.check_invariants()
     }
     /// Spawns an entity with the components of `mask`, default-initialised, and the
     /// tags of `mask`.
@@ -355,6 +371,35 @@ impl World {
         entities: &[::archetypal::Entity],
     ) -> ::std::vec::Vec<::archetypal::Entity> {
         self.storage.despawn_entities(entities)
+    }
+    /// Ends a frame: the tick advances and events older than two frames expire.
+    pub fn step(&mut self) {
+        self.storage.end_frame();
+        self.events.update();
+    }
+}
+impl World {
+    /// Number of components the world declares.
+    pub const COMPONENT_COUNT: usize = <WorldComponentArrays as ::archetypal::Archetype>::COMPONENT_COUNT;
+    /// Every archetype table, read-only, in creation order.
+    pub fn tables(&self) -> &[WorldComponentArrays] {
+        self.storage.tables()
+    }
+    /// Number of archetype tables created so far.
+    pub fn archetype_count(&self) -> usize {
+        self.storage.tables().len()
+    }
+    /// The storage behind the world, read-only: the allocator, the edge graph and
+    /// the query cache, for inspection and tests.
+    pub fn storage(&self) -> &::archetypal::Storage<WorldComponentArrays> {
+        &self.storage
+    }
+    /// Checks every structural invariant of the world (see
+    /// `archetypal::Storage::check_invariants`); meant for tests and debugging.
+    pub fn check_invariants(
+        &self,
+    ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
+        self.storage.check_invariants()
     }
     /// Whether `entity` is alive (a stale or never-issued handle is not).
     pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
@@ -394,11 +439,6 @@ impl World {
     /// Advances the current tick without ending the frame; returns the new tick.
     pub fn increment_tick(&mut self) -> ::archetypal::Tick {
         self.storage.increment_tick()
-    }
-    /// Ends a frame: the tick advances and events older than two frames expire.
-    pub fn step(&mut self) {
-        self.storage.end_frame();
-        self.events.update();
     }
     /// Starts the structural change log (spawns, despawns, components and tags
     /// added or removed), keeping at most `capacity` entries; a consumer that falls
@@ -452,23 +492,280 @@ impl World {
 pub mod __world_short_names {
     ///Short name of `WorldComponentArrays`.
     pub type ComponentArrays = super::WorldComponentArrays;
-    ///Short name of `WorldComponentArraysMut`.
-    pub type ComponentArraysMut<'a> = super::WorldComponentArraysMut<'a>;
+    ///Short name of `WorldCommand`.
+    pub type Command = super::WorldCommand;
+    ///Short name of `WorldMask`.
+    pub type Mask = super::WorldMask;
     ///Short name of `WorldEntityBuilder`.
     pub type EntityBuilder = super::WorldEntityBuilder;
     ///Short name of `WorldResources`.
     pub type Resources = super::WorldResources;
     ///Short name of `WorldEvents`.
     pub type Events = super::WorldEvents;
-    ///Short name of `WorldCommand`.
-    pub type Command = super::WorldCommand;
-    ///Short name of `WorldMask`.
-    pub type Mask = super::WorldMask;
+    ///Short name of `WorldComponentArraysMut`.
+    pub type ComponentArraysMut<'a> = super::WorldComponentArraysMut<'a>;
     ///Number of components `World` declares.
     pub const COMPONENT_COUNT: usize = super::World::COMPONENT_COUNT;
 }
 #[allow(unused_imports, ambiguous_glob_reexports)]
 pub use __world_short_names::*;
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub struct __WorldBuilderValues<
+    __Position = (f32, f32),
+    __Velocity = (f32, f32),
+    __Health = u32,
+> {
+    position: ::core::option::Option<__Position>,
+    velocity: ::core::option::Option<__Velocity>,
+    health: ::core::option::Option<__Health>,
+}
+#[automatically_derived]
+#[allow(non_camel_case_types)]
+impl<
+    __Position: ::core::clone::Clone,
+    __Velocity: ::core::clone::Clone,
+    __Health: ::core::clone::Clone,
+> ::core::clone::Clone for __WorldBuilderValues<__Position, __Velocity, __Health> {
+    #[inline]
+    fn clone(&self) -> __WorldBuilderValues<__Position, __Velocity, __Health> {
+        __WorldBuilderValues {
+            position: ::core::clone::Clone::clone(&self.position),
+            velocity: ::core::clone::Clone::clone(&self.velocity),
+            health: ::core::clone::Clone::clone(&self.health),
+        }
+    }
+}
+#[allow(unused_doc_comments)]
+impl __WorldBuilderValues {
+    fn mask(&self) -> WorldMask {
+        let mut mask = 0;
+        if self.position.is_some() {
+            mask |= POSITION;
+        }
+        if self.velocity.is_some() {
+            mask |= VELOCITY;
+        }
+        if self.health.is_some() {
+            mask |= HEALTH;
+        }
+        mask
+    }
+    fn write(self, table: &mut WorldComponentArraysMut<'_>, index: usize) {
+        if let ::core::option::Option::Some(value) = self.position {
+            table.position[index] = value;
+        }
+        if let ::core::option::Option::Some(value) = self.velocity {
+            table.velocity[index] = value;
+        }
+        if let ::core::option::Option::Some(value) = self.health {
+            table.health[index] = value;
+        }
+    }
+}
+///Spawns `World` entities with chosen component values: `EntityBuilder::new().with_position(p).spawn(&mut world, 1)`.
+pub struct WorldEntityBuilder {
+    values: __WorldBuilderValues,
+}
+#[allow(unused_doc_comments)]
+impl ::core::default::Default for WorldEntityBuilder {
+    fn default() -> Self {
+        let values = __WorldBuilderValues {
+            position: ::core::option::Option::None,
+            velocity: ::core::option::Option::None,
+            health: ::core::option::Option::None,
+        };
+        Self { values }
+    }
+}
+impl WorldEntityBuilder {
+    /// A builder with no components.
+    pub fn new() -> Self {
+        ::core::default::Default::default()
+    }
+    ///Gives the entities a `position` of `value`.
+    pub fn with_position(mut self, value: (f32, f32)) -> Self {
+        self.values.position = ::core::option::Option::Some(value);
+        self
+    }
+    ///Gives the entities a `velocity` of `value`.
+    pub fn with_velocity(mut self, value: (f32, f32)) -> Self {
+        self.values.velocity = ::core::option::Option::Some(value);
+        self
+    }
+    ///Gives the entities a `health` of `value`.
+    pub fn with_health(mut self, value: u32) -> Self {
+        self.values.health = ::core::option::Option::Some(value);
+        self
+    }
+    /// The components the builder gives.
+    pub fn mask(&self) -> WorldMask {
+        self.values.mask()
+    }
+    /// Spawns `count` entities with the builder's components, each given a clone
+    /// of the values. Callable when every component type is `Clone`; otherwise use
+    /// [`spawn_one`](Self::spawn_one).
+    pub fn spawn(
+        self,
+        world: &mut World,
+        count: usize,
+    ) -> ::std::vec::Vec<::archetypal::Entity>
+    where
+        for<'a> __WorldBuilderValues: ::core::clone::Clone,
+    {
+        world
+            .spawn_batch(
+                self.mask(),
+                count,
+                |table, index| {
+                    ::core::clone::Clone::clone(&self.values).write(table, index);
+                },
+            )
+    }
+    /// Spawns one entity, moving the builder's values into it (no `Clone` needed).
+    pub fn spawn_one(self, world: &mut World) -> ::archetypal::Entity {
+        let mask = self.mask();
+        let mut values = ::core::option::Option::Some(self.values);
+        world
+            .spawn_batch(
+                mask,
+                1,
+                |table, index| {
+                    if let ::core::option::Option::Some(values) = values.take() {
+                        values.write(table, index);
+                    }
+                },
+            )[0]
+    }
+}
+///A structural change queued on a `World`, applied in order by `apply_commands`.
+pub enum WorldCommand {
+    /// Spawn the reserved `entities` with the components and tags of `mask`.
+    SpawnEntities {
+        /// Components and tags of the new entities.
+        mask: WorldMask,
+        /// The handles `queue_spawn_entities` returned.
+        entities: ::std::vec::Vec<::archetypal::Entity>,
+    },
+    /// Despawn the entity.
+    Despawn(::archetypal::Entity),
+    /// Add the components and tags of the mask.
+    AddComponents(::archetypal::Entity, WorldMask),
+    /// Remove the components and tags of the mask.
+    RemoveComponents(::archetypal::Entity, WorldMask),
+    ///Set (adding if missing) the `position` component.
+    SetPosition(::archetypal::Entity, (f32, f32)),
+    ///Set (adding if missing) the `velocity` component.
+    SetVelocity(::archetypal::Entity, (f32, f32)),
+    ///Set (adding if missing) the `health` component.
+    SetHealth(::archetypal::Entity, u32),
+}
+#[allow(unused_doc_comments)]
+impl World {
+    /// Queues a spawn of `count` entities with the components and tags of `mask`,
+    /// and returns their handles now, so later queued commands can target them.
+    /// They are not alive until `apply_commands`.
+    pub fn queue_spawn_entities(
+        &mut self,
+        mask: WorldMask,
+        count: usize,
+    ) -> ::std::vec::Vec<::archetypal::Entity> {
+        let entities = self.storage.reserve_entities(count);
+        let command = WorldCommand::SpawnEntities {
+            mask,
+            entities: ::core::clone::Clone::clone(&entities),
+        };
+        self.commands.push(command);
+        entities
+    }
+    /// Queues a despawn of `entity`.
+    pub fn queue_despawn_entity(&mut self, entity: ::archetypal::Entity) {
+        self.commands.push(WorldCommand::Despawn(entity));
+    }
+    /// Queues adding the components and tags of `mask` to `entity`.
+    pub fn queue_add_components(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: WorldMask,
+    ) {
+        self.commands.push(WorldCommand::AddComponents(entity, mask));
+    }
+    /// Queues removing the components and tags of `mask` from `entity`.
+    pub fn queue_remove_components(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: WorldMask,
+    ) {
+        self.commands.push(WorldCommand::RemoveComponents(entity, mask));
+    }
+    ///Queues setting the `position` of `entity` (adding it if missing).
+    pub fn queue_set_position(
+        &mut self,
+        entity: ::archetypal::Entity,
+        value: (f32, f32),
+    ) {
+        self.commands.push(WorldCommand::SetPosition(entity, value));
+    }
+    ///Queues setting the `velocity` of `entity` (adding it if missing).
+    pub fn queue_set_velocity(
+        &mut self,
+        entity: ::archetypal::Entity,
+        value: (f32, f32),
+    ) {
+        self.commands.push(WorldCommand::SetVelocity(entity, value));
+    }
+    ///Queues setting the `health` of `entity` (adding it if missing).
+    pub fn queue_set_health(&mut self, entity: ::archetypal::Entity, value: u32) {
+        self.commands.push(WorldCommand::SetHealth(entity, value));
+    }
+    /// Applies every queued command in the order queued and empties the queue. A
+    /// command whose entity is no longer alive is skipped; the report counts both.
+    pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
+        let world = self;
+        let mut report = <::archetypal::CommandReport as ::core::default::Default>::default();
+        for command in ::core::mem::take(&mut world.commands) {
+            let applied = match command {
+                WorldCommand::SpawnEntities { mask, entities } => {
+                    world.storage.spawn_reserved(mask, &entities) == entities.len()
+                }
+                WorldCommand::Despawn(entity) => world.despawn(entity),
+                WorldCommand::AddComponents(entity, mask) => {
+                    world.add_components(entity, mask)
+                }
+                WorldCommand::RemoveComponents(entity, mask) => {
+                    world.remove_components(entity, mask)
+                }
+                WorldCommand::SetPosition(entity, value) => {
+                    world.set_position(entity, value)
+                }
+                WorldCommand::SetVelocity(entity, value) => {
+                    world.set_velocity(entity, value)
+                }
+                WorldCommand::SetHealth(entity, value) => world.set_health(entity, value),
+            };
+            report.record(applied);
+        }
+        report
+    }
+    /// Number of queued commands.
+    pub fn command_count(&self) -> usize {
+        self.commands.len()
+    }
+    /// The queued commands, in order.
+    pub fn queued_commands(&self) -> &[WorldCommand] {
+        &self.commands
+    }
+    /// Drops every queued command without applying it; handles reserved by a queued
+    /// spawn are given back and never become alive.
+    pub fn clear_commands(&mut self) {
+        let world = self;
+        for command in ::core::mem::take(&mut world.commands) {
+            if let WorldCommand::SpawnEntities { entities, .. } = command {
+                world.storage.release_reserved(&entities);
+            }
+        }
+    }
+}
 impl World {
     ///The `position` of `entity`; `None` if it is not alive or has no `position`.
     #[inline]
@@ -798,261 +1095,99 @@ impl World {
         self.storage.par_for_each_mut(include, exclude, f);
     }
 }
-#[doc(hidden)]
-#[allow(non_camel_case_types)]
-pub struct __WorldBuilderValues<
-    __Position = (f32, f32),
-    __Velocity = (f32, f32),
-    __Health = u32,
-> {
-    position: ::core::option::Option<__Position>,
-    velocity: ::core::option::Option<__Velocity>,
-    health: ::core::option::Option<__Health>,
-}
-#[automatically_derived]
-#[allow(non_camel_case_types)]
-impl<
-    __Position: ::core::clone::Clone,
-    __Velocity: ::core::clone::Clone,
-    __Health: ::core::clone::Clone,
-> ::core::clone::Clone for __WorldBuilderValues<__Position, __Velocity, __Health> {
-    #[inline]
-    fn clone(&self) -> __WorldBuilderValues<__Position, __Velocity, __Health> {
-        __WorldBuilderValues {
-            position: ::core::clone::Clone::clone(&self.position),
-            velocity: ::core::clone::Clone::clone(&self.velocity),
-            health: ::core::clone::Clone::clone(&self.health),
-        }
-    }
-}
-#[allow(unused_doc_comments)]
-impl __WorldBuilderValues {
-    fn mask(&self) -> WorldMask {
-        let mut mask = 0;
-        if self.position.is_some() {
-            mask |= POSITION;
-        }
-        if self.velocity.is_some() {
-            mask |= VELOCITY;
-        }
-        if self.health.is_some() {
-            mask |= HEALTH;
-        }
-        mask
-    }
-    fn write(self, table: &mut WorldComponentArraysMut<'_>, index: usize) {
-        if let ::core::option::Option::Some(value) = self.position {
-            table.position[index] = value;
-        }
-        if let ::core::option::Option::Some(value) = self.velocity {
-            table.velocity[index] = value;
-        }
-        if let ::core::option::Option::Some(value) = self.health {
-            table.health[index] = value;
-        }
-    }
-}
-///Spawns `World` entities with chosen component values: `EntityBuilder::new().with_position(p).spawn(&mut world, 1)`.
-pub struct WorldEntityBuilder {
-    values: __WorldBuilderValues,
-}
-#[allow(unused_doc_comments)]
-impl ::core::default::Default for WorldEntityBuilder {
-    fn default() -> Self {
-        let values = __WorldBuilderValues {
-            position: ::core::option::Option::None,
-            velocity: ::core::option::Option::None,
-            health: ::core::option::Option::None,
-        };
-        Self { values }
-    }
-}
-impl WorldEntityBuilder {
-    /// A builder with no components.
-    pub fn new() -> Self {
-        ::core::default::Default::default()
-    }
-    ///Gives the entities a `position` of `value`.
-    pub fn with_position(mut self, value: (f32, f32)) -> Self {
-        self.values.position = ::core::option::Option::Some(value);
-        self
-    }
-    ///Gives the entities a `velocity` of `value`.
-    pub fn with_velocity(mut self, value: (f32, f32)) -> Self {
-        self.values.velocity = ::core::option::Option::Some(value);
-        self
-    }
-    ///Gives the entities a `health` of `value`.
-    pub fn with_health(mut self, value: u32) -> Self {
-        self.values.health = ::core::option::Option::Some(value);
-        self
-    }
-    /// The components the builder gives.
-    pub fn mask(&self) -> WorldMask {
-        self.values.mask()
-    }
-    /// Spawns `count` entities with the builder's components, each given a clone
-    /// of the values. Callable when every component type is `Clone`; otherwise use
-    /// [`spawn_one`](Self::spawn_one).
-    pub fn spawn(
-        self,
-        world: &mut World,
-        count: usize,
-    ) -> ::std::vec::Vec<::archetypal::Entity>
-    where
-        for<'a> __WorldBuilderValues: ::core::clone::Clone,
-    {
-        world
-            .spawn_batch(
-                self.mask(),
-                count,
-                |table, index| {
-                    ::core::clone::Clone::clone(&self.values).write(table, index);
-                },
-            )
-    }
-    /// Spawns one entity, moving the builder's values into it (no `Clone` needed).
-    pub fn spawn_one(self, world: &mut World) -> ::archetypal::Entity {
-        let mask = self.mask();
-        let mut values = ::core::option::Option::Some(self.values);
-        world
-            .spawn_batch(
-                mask,
-                1,
-                |table, index| {
-                    if let ::core::option::Option::Some(values) = values.take() {
-                        values.write(table, index);
-                    }
-                },
-            )[0]
-    }
-}
-///A structural change queued on a `World`, applied in order by `apply_commands`.
-pub enum WorldCommand {
-    /// Spawn the reserved `entities` with the components and tags of `mask`.
-    SpawnEntities {
-        /// Components and tags of the new entities.
-        mask: WorldMask,
-        /// The handles `queue_spawn_entities` returned.
-        entities: ::std::vec::Vec<::archetypal::Entity>,
-    },
-    /// Despawn the entity.
-    Despawn(::archetypal::Entity),
-    /// Add the components and tags of the mask.
-    AddComponents(::archetypal::Entity, WorldMask),
-    /// Remove the components and tags of the mask.
-    RemoveComponents(::archetypal::Entity, WorldMask),
-    ///Set (adding if missing) the `position` component.
-    SetPosition(::archetypal::Entity, (f32, f32)),
-    ///Set (adding if missing) the `velocity` component.
-    SetVelocity(::archetypal::Entity, (f32, f32)),
-    ///Set (adding if missing) the `health` component.
-    SetHealth(::archetypal::Entity, u32),
-}
-#[allow(unused_doc_comments)]
 impl World {
-    /// Queues a spawn of `count` entities with the components and tags of `mask`,
-    /// and returns their handles now, so later queued commands can target them.
-    /// They are not alive until `apply_commands`.
-    pub fn queue_spawn_entities(
+    /// A typed query over slices:
+    /// `world.typed_query::<(&mut Position, &Velocity)>().with(A).without(B).for_each(|(position, velocity)| ..)`.
+    /// Elements are `&C`, `&mut C`, `Option<&C>`, `Option<&mut C>` and
+    /// `archetypal::Entity`, in tuples of up to 12; components borrowed mutably are
+    /// stamped as changed in every table visited.
+    pub fn typed_query<Q>(
         &mut self,
-        mask: WorldMask,
-        count: usize,
-    ) -> ::std::vec::Vec<::archetypal::Entity> {
-        let entities = self.storage.reserve_entities(count);
-        let command = WorldCommand::SpawnEntities {
-            mask,
-            entities: ::core::clone::Clone::clone(&entities),
-        };
-        self.commands.push(command);
-        entities
-    }
-    /// Queues a despawn of `entity`.
-    pub fn queue_despawn_entity(&mut self, entity: ::archetypal::Entity) {
-        self.commands.push(WorldCommand::Despawn(entity));
-    }
-    /// Queues adding the components and tags of `mask` to `entity`.
-    pub fn queue_add_components(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: WorldMask,
-    ) {
-        self.commands.push(WorldCommand::AddComponents(entity, mask));
-    }
-    /// Queues removing the components and tags of `mask` from `entity`.
-    pub fn queue_remove_components(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: WorldMask,
-    ) {
-        self.commands.push(WorldCommand::RemoveComponents(entity, mask));
-    }
-    ///Queues setting the `position` of `entity` (adding it if missing).
-    pub fn queue_set_position(
-        &mut self,
-        entity: ::archetypal::Entity,
-        value: (f32, f32),
-    ) {
-        self.commands.push(WorldCommand::SetPosition(entity, value));
-    }
-    ///Queues setting the `velocity` of `entity` (adding it if missing).
-    pub fn queue_set_velocity(
-        &mut self,
-        entity: ::archetypal::Entity,
-        value: (f32, f32),
-    ) {
-        self.commands.push(WorldCommand::SetVelocity(entity, value));
-    }
-    ///Queues setting the `health` of `entity` (adding it if missing).
-    pub fn queue_set_health(&mut self, entity: ::archetypal::Entity, value: u32) {
-        self.commands.push(WorldCommand::SetHealth(entity, value));
-    }
-    /// Applies every queued command in the order queued and empties the queue. A
-    /// command whose entity is no longer alive is skipped; the report counts both.
-    pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
-        let mut report = <::archetypal::CommandReport as ::core::default::Default>::default();
-        for command in ::core::mem::take(&mut self.commands) {
-            let applied = match command {
-                WorldCommand::SpawnEntities { mask, entities } => {
-                    self.storage.spawn_reserved(mask, &entities) == entities.len()
-                }
-                WorldCommand::Despawn(entity) => self.despawn(entity),
-                WorldCommand::AddComponents(entity, mask) => {
-                    self.add_components(entity, mask)
-                }
-                WorldCommand::RemoveComponents(entity, mask) => {
-                    self.remove_components(entity, mask)
-                }
-                WorldCommand::SetPosition(entity, value) => {
-                    self.set_position(entity, value)
-                }
-                WorldCommand::SetVelocity(entity, value) => {
-                    self.set_velocity(entity, value)
-                }
-                WorldCommand::SetHealth(entity, value) => self.set_health(entity, value),
-            };
-            report.record(applied);
-        }
-        report
-    }
-    /// Number of queued commands.
-    pub fn command_count(&self) -> usize {
-        self.commands.len()
-    }
-    /// The queued commands, in order.
-    pub fn queued_commands(&self) -> &[WorldCommand] {
-        &self.commands
-    }
-    /// Drops every queued command without applying it; handles reserved by
-    /// `queue_spawn_entities` are given back and never become alive.
-    pub fn clear_commands(&mut self) {
-        for command in ::core::mem::take(&mut self.commands) {
-            if let WorldCommand::SpawnEntities { entities, .. } = command {
-                self.storage.release_reserved(&entities);
-            }
-        }
+    ) -> ::archetypal::TypedQuery<'_, WorldComponentArrays, Q> {
+        ::archetypal::TypedQuery::new(&mut self.storage)
     }
 }
+#[allow(unused_doc_comments)]
+const _: () = {
+    #[allow(non_camel_case_types)]
+    mod __component {
+        pub enum position {}
+    }
+    impl ::archetypal::ComponentColumn<(f32, f32), __component::position>
+    for WorldComponentArrays {
+        const BIT: u128 = POSITION as u128;
+        #[inline]
+        fn take_column<'v>(
+            view: &mut <Self as ::archetypal::Archetype>::ViewMut<'v>,
+        ) -> &'v mut [(f32, f32)] {
+            ::core::mem::take(&mut view.position)
+        }
+        #[inline]
+        fn column<'r>(
+            view: &'r <Self as ::archetypal::Archetype>::ViewMut<'_>,
+        ) -> &'r [(f32, f32)] {
+            view.position
+        }
+        #[inline]
+        fn has_column(view: &<Self as ::archetypal::Archetype>::ViewMut<'_>) -> bool {
+            view.mask & POSITION != 0
+        }
+    }
+};
+#[allow(unused_doc_comments)]
+const _: () = {
+    #[allow(non_camel_case_types)]
+    mod __component {
+        pub enum velocity {}
+    }
+    impl ::archetypal::ComponentColumn<(f32, f32), __component::velocity>
+    for WorldComponentArrays {
+        const BIT: u128 = VELOCITY as u128;
+        #[inline]
+        fn take_column<'v>(
+            view: &mut <Self as ::archetypal::Archetype>::ViewMut<'v>,
+        ) -> &'v mut [(f32, f32)] {
+            ::core::mem::take(&mut view.velocity)
+        }
+        #[inline]
+        fn column<'r>(
+            view: &'r <Self as ::archetypal::Archetype>::ViewMut<'_>,
+        ) -> &'r [(f32, f32)] {
+            view.velocity
+        }
+        #[inline]
+        fn has_column(view: &<Self as ::archetypal::Archetype>::ViewMut<'_>) -> bool {
+            view.mask & VELOCITY != 0
+        }
+    }
+};
+#[allow(unused_doc_comments)]
+const _: () = {
+    #[allow(non_camel_case_types)]
+    mod __component {
+        pub enum health {}
+    }
+    impl ::archetypal::ComponentColumn<u32, __component::health>
+    for WorldComponentArrays {
+        const BIT: u128 = HEALTH as u128;
+        #[inline]
+        fn take_column<'v>(
+            view: &mut <Self as ::archetypal::Archetype>::ViewMut<'v>,
+        ) -> &'v mut [u32] {
+            ::core::mem::take(&mut view.health)
+        }
+        #[inline]
+        fn column<'r>(
+            view: &'r <Self as ::archetypal::Archetype>::ViewMut<'_>,
+        ) -> &'r [u32] {
+            view.health
+        }
+        #[inline]
+        fn has_column(view: &<Self as ::archetypal::Archetype>::ViewMut<'_>) -> bool {
+            view.mask & HEALTH != 0
+        }
+    }
+};
 impl World {
     ///Tags `entity` as `player` (no migration). `false` if it is not alive.
     pub fn add_player(&mut self, entity: ::archetypal::Entity) -> bool {
@@ -1150,6 +1285,343 @@ impl ::core::default::Default for WorldResources {
         WorldResources {
             delta_time: ::core::default::Default::default(),
         }
+    }
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code)]
+mod __world_state_types {
+    pub(super) type __World_component_position = ();
+    pub(super) type __World_component_velocity = ();
+    pub(super) type __World_component_health = ();
+    pub(super) type __World_event_landed = ();
+    pub(super) type __World_resource_delta_time = ();
+}
+#[allow(unused_imports)]
+use self::__world_state_types::*;
+#[allow(non_camel_case_types, dead_code)]
+type __World_component_position = (f32, f32);
+#[allow(non_camel_case_types, dead_code)]
+type __World_component_velocity = (f32, f32);
+#[allow(non_camel_case_types, dead_code)]
+type __World_component_health = u32;
+#[allow(non_camel_case_types, dead_code)]
+type __World_event_landed = (f32, f32);
+#[allow(non_camel_case_types, dead_code)]
+type __World_resource_delta_time = f32;
+#[allow(unused_doc_comments)]
+impl ::core::clone::Clone for WorldComponentArrays
+where
+    for<'x> __World_component_position: ::core::clone::Clone,
+    for<'x> __World_component_velocity: ::core::clone::Clone,
+    for<'x> __World_component_health: ::core::clone::Clone,
+{
+    fn clone(&self) -> Self {
+        Self {
+            mask: self.mask,
+            entities: ::core::clone::Clone::clone(&self.entities),
+            position: ::core::clone::Clone::clone(&self.position),
+            velocity: ::core::clone::Clone::clone(&self.velocity),
+            health: ::core::clone::Clone::clone(&self.health),
+        }
+    }
+    fn clone_from(&mut self, source: &Self) {
+        self.mask = source.mask;
+        ::core::clone::Clone::clone_from(&mut self.entities, &source.entities);
+        ::core::clone::Clone::clone_from(&mut self.position, &source.position);
+        ::core::clone::Clone::clone_from(&mut self.velocity, &source.velocity);
+        ::core::clone::Clone::clone_from(&mut self.health, &source.health);
+    }
+}
+#[allow(unused_doc_comments)]
+impl ::core::clone::Clone for WorldResources
+where
+    for<'x> __World_resource_delta_time: ::core::clone::Clone,
+{
+    fn clone(&self) -> Self {
+        Self {
+            delta_time: ::core::clone::Clone::clone(&self.delta_time),
+        }
+    }
+    fn clone_from(&mut self, source: &Self) {
+        ::core::clone::Clone::clone_from(&mut self.delta_time, &source.delta_time);
+        let _ = source;
+    }
+}
+#[allow(unused_doc_comments)]
+impl ::core::clone::Clone for WorldEvents
+where
+    for<'x> __World_event_landed: ::core::clone::Clone,
+{
+    fn clone(&self) -> Self {
+        Self {
+            landed: ::core::clone::Clone::clone(&self.landed),
+        }
+    }
+    fn clone_from(&mut self, source: &Self) {
+        ::core::clone::Clone::clone_from(&mut self.landed, &source.landed);
+        let _ = source;
+    }
+}
+/// An exact copy of the world, except its queued commands: a clone starts with
+/// none, and the handles their spawns reserved are given back in the clone (apply
+/// or clear commands before cloning). Entities, components, tags, resources, event
+/// channels, change ticks, the change log and the caches are all copied, so the
+/// clone runs on exactly as the original would. `clone_from` (and `restore`) reuse
+/// the target's allocations.
+impl ::core::clone::Clone for World
+where
+    for<'x> __World_component_position: ::core::clone::Clone,
+    for<'x> __World_component_velocity: ::core::clone::Clone,
+    for<'x> __World_component_health: ::core::clone::Clone,
+    for<'x> __World_event_landed: ::core::clone::Clone,
+    for<'x> __World_resource_delta_time: ::core::clone::Clone,
+{
+    fn clone(&self) -> Self {
+        let mut world = <Self as ::core::default::Default>::default();
+        ::core::clone::Clone::clone_from(&mut world, self);
+        world
+    }
+    fn clone_from(&mut self, source: &Self) {
+        ::core::clone::Clone::clone_from(&mut self.storage, &source.storage);
+        self.storage.release_all_reserved();
+        self.commands.clear();
+        ::core::clone::Clone::clone_from(&mut self.resources, &source.resources);
+        ::core::clone::Clone::clone_from(&mut self.events, &source.events);
+    }
+}
+impl World {
+    /// Makes this world equal to `earlier`, a clone taken before (the rollback of
+    /// a rollback netcode, the reset of an editor's play mode), reusing this
+    /// world's allocations: `clone_from`. Callable when the world is `Clone`
+    /// (every component, resource and event type is). Queued commands are dropped.
+    pub fn restore(&mut self, earlier: &Self)
+    where
+        for<'x> Self: ::core::clone::Clone,
+    {
+        ::core::clone::Clone::clone_from(self, earlier);
+    }
+}
+#[allow(unused_doc_comments, unused_mut, clippy::vec_init_then_push)]
+impl ::archetypal::snapshot::SnapshotWorld for World {
+    type Table = WorldComponentArrays;
+    type Resources = WorldResources;
+    fn storage(&self) -> &::archetypal::Storage<Self::Table> {
+        &self.storage
+    }
+    fn resources(&self) -> &Self::Resources {
+        &self.resources
+    }
+    fn component_names() -> ::std::vec::Vec<&'static str> {
+        let mut names = ::std::vec::Vec::new();
+        names.push("position");
+        names.push("velocity");
+        names.push("health");
+        names
+    }
+    fn tags() -> ::std::vec::Vec<(&'static str, WorldMask)> {
+        let mut tags = ::std::vec::Vec::new();
+        tags.push(("player", PLAYER));
+        tags
+    }
+    fn resource_names() -> ::std::vec::Vec<&'static str> {
+        let mut names = ::std::vec::Vec::new();
+        names.push("delta_time");
+        names
+    }
+    fn set_entities(
+        table: &mut Self::Table,
+        entities: ::std::vec::Vec<::archetypal::Entity>,
+    ) {
+        table.entities = entities;
+    }
+    fn assemble(
+        storage: ::archetypal::Storage<Self::Table>,
+        resources: Self::Resources,
+    ) -> Self {
+        let mut world = <Self as ::core::default::Default>::default();
+        world.storage = storage;
+        world.resources = resources;
+        world
+    }
+}
+#[allow(unused_doc_comments)]
+impl ::archetypal::snapshot::SerializeWorld for World
+where
+    for<'x> __World_component_position: ::archetypal::__private::serde::Serialize,
+    for<'x> __World_component_velocity: ::archetypal::__private::serde::Serialize,
+    for<'x> __World_component_health: ::archetypal::__private::serde::Serialize,
+    for<'x> __World_resource_delta_time: ::archetypal::__private::serde::Serialize,
+{
+    fn serialize_columns<S: ::archetypal::__private::serde::ser::SerializeMap>(
+        table: &Self::Table,
+        map: &mut S,
+    ) -> ::core::result::Result<(), S::Error> {
+        {
+            if table.mask & POSITION != 0 {
+                ::archetypal::__private::serde::ser::SerializeMap::serialize_entry(
+                    map,
+                    "position",
+                    &table.position,
+                )?;
+            }
+        }
+        {
+            if table.mask & VELOCITY != 0 {
+                ::archetypal::__private::serde::ser::SerializeMap::serialize_entry(
+                    map,
+                    "velocity",
+                    &table.velocity,
+                )?;
+            }
+        }
+        {
+            if table.mask & HEALTH != 0 {
+                ::archetypal::__private::serde::ser::SerializeMap::serialize_entry(
+                    map,
+                    "health",
+                    &table.health,
+                )?;
+            }
+        }
+        ::core::result::Result::Ok(())
+    }
+    fn serialize_resources<S: ::archetypal::__private::serde::ser::SerializeMap>(
+        resources: &Self::Resources,
+        map: &mut S,
+    ) -> ::core::result::Result<(), S::Error> {
+        ::archetypal::__private::serde::ser::SerializeMap::serialize_entry(
+            map,
+            "delta_time",
+            &resources.delta_time,
+        )?;
+        let _ = (resources, map);
+        ::core::result::Result::Ok(())
+    }
+}
+#[allow(unused_doc_comments)]
+impl ::archetypal::snapshot::DeserializeWorld for World
+where
+    for<'x> __World_component_position: ::archetypal::__private::serde::de::DeserializeOwned,
+    for<'x> __World_component_velocity: ::archetypal::__private::serde::de::DeserializeOwned,
+    for<'x> __World_component_health: ::archetypal::__private::serde::de::DeserializeOwned,
+    for<'x> __World_resource_delta_time: ::archetypal::__private::serde::de::DeserializeOwned,
+{
+    fn deserialize_column<'de, A: ::archetypal::__private::serde::de::MapAccess<'de>>(
+        table: &mut Self::Table,
+        name: &str,
+        map: &mut A,
+    ) -> ::core::result::Result<
+        ::core::option::Option<(&'static str, usize)>,
+        A::Error,
+    > {
+        {
+            if name == "position" {
+                table.position = ::archetypal::__private::serde::de::MapAccess::next_value(
+                    map,
+                )?;
+                table.mask |= POSITION;
+                return ::core::result::Result::Ok(
+                    ::core::option::Option::Some(("position", table.position.len())),
+                );
+            }
+        }
+        {
+            if name == "velocity" {
+                table.velocity = ::archetypal::__private::serde::de::MapAccess::next_value(
+                    map,
+                )?;
+                table.mask |= VELOCITY;
+                return ::core::result::Result::Ok(
+                    ::core::option::Option::Some(("velocity", table.velocity.len())),
+                );
+            }
+        }
+        {
+            if name == "health" {
+                table.health = ::archetypal::__private::serde::de::MapAccess::next_value(
+                    map,
+                )?;
+                table.mask |= HEALTH;
+                return ::core::result::Result::Ok(
+                    ::core::option::Option::Some(("health", table.health.len())),
+                );
+            }
+        }
+        ::core::result::Result::Ok(::core::option::Option::None)
+    }
+    fn deserialize_resource<'de, A: ::archetypal::__private::serde::de::MapAccess<'de>>(
+        resources: &mut Self::Resources,
+        name: &str,
+        map: &mut A,
+    ) -> ::core::result::Result<bool, A::Error> {
+        {
+            if name == "delta_time" {
+                resources.delta_time = ::archetypal::__private::serde::de::MapAccess::next_value(
+                    map,
+                )?;
+                return ::core::result::Result::Ok(true);
+            }
+        }
+        let _ = (resources, name, map);
+        ::core::result::Result::Ok(false)
+    }
+}
+impl World {
+    /// The world, borrowed for saving in any serde format:
+    /// `serde_json::to_string(&world.snapshot())`. It holds every entity (handles
+    /// stay valid, the next spawn gets the same id), component, tag and resource,
+    /// and the ticks; not the events, the change log or queued commands (see
+    /// `archetypal::snapshot`). Callable when every component and resource type is
+    /// `Serialize`.
+    pub fn snapshot(&self) -> ::archetypal::Snapshot<'_, Self>
+    where
+        for<'x> Self: ::archetypal::snapshot::SerializeWorld,
+    {
+        ::archetypal::Snapshot::new(self)
+    }
+    /// The world a decoded snapshot describes, after checking all of it: either the
+    /// whole world or an error saying what is wrong, never a panic or a half-loaded
+    /// world. Decode with `serde_json::from_str::<SnapshotData<World>>(&text)` (or
+    /// decode the world directly: it is `Deserialize`).
+    pub fn from_snapshot(
+        snapshot: ::archetypal::SnapshotData<Self>,
+    ) -> ::core::result::Result<Self, ::archetypal::SnapshotError> {
+        snapshot.into_world()
+    }
+}
+/// The world's snapshot (`world.snapshot()`): every entity, component, tag,
+/// resource and the ticks.
+impl ::archetypal::__private::serde::Serialize for World
+where
+    for<'x> Self: ::archetypal::snapshot::SerializeWorld,
+{
+    fn serialize<S: ::archetypal::__private::serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> ::core::result::Result<S::Ok, S::Error> {
+        ::archetypal::__private::serde::Serialize::serialize(
+            &::archetypal::Snapshot::new(self),
+            serializer,
+        )
+    }
+}
+/// Decodes a snapshot and checks it (`World::from_snapshot`); a snapshot that
+/// decodes but is not a sound world is a decoding error with the reason.
+impl<'de> ::archetypal::__private::serde::Deserialize<'de> for World
+where
+    for<'x> Self: ::archetypal::snapshot::DeserializeWorld,
+{
+    fn deserialize<D: ::archetypal::__private::serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        let snapshot = <::archetypal::SnapshotData<
+            Self,
+        > as ::archetypal::__private::serde::Deserialize<
+            'de,
+        >>::deserialize(deserializer)?;
+        snapshot
+            .into_world()
+            .map_err(<D::Error as ::archetypal::__private::serde::de::Error>::custom)
     }
 }
 fn main() {}

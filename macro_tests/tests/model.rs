@@ -3,13 +3,27 @@
 //! Random sequences of operations run against a `World` and, side by side, against a plain
 //! reference model (`HashMap<Entity, ModelEntity>`, one `Option` per component and the mask of
 //! its tags). Every operation's return value is compared with the model's, and after every step
-//! the observable state of the world is compared with the model: `check_invariants`,
-//! `entity_count`, `get_all_entities`, and for every handle ever issued (plus never-issued ones)
-//! `is_alive`, `component_mask` (components and tags), `entity_has_components`, every `get_<c>`,
-//! `entity_has_<c>` and `has_<tag>`; then every `query_<tag>`, and `query_entities`, `for_each`
-//! (every row's values) and the query builder for a few masks that rotate with the step, and
-//! every `query_<c>` as a multiset. After the last step of a sequence every include mask and
-//! every include/exclude pair of `CHECKED_PAIRS` is checked (see `Depth`).
+//! the world is checked: `check_invariants`, `entity_count`, `get_all_entities`, every row of
+//! every table against the model (`for_each(0, 0)`), every `query_<tag>`; for the handles the
+//! step targeted and a quarter of all others in turn (every handle ever issued, plus
+//! never-issued ones) `is_alive`, `component_mask` (components and tags),
+//! `entity_has_components`, every `get_<c>`, `entity_has_<c>` and `has_<tag>`; and, rotating
+//! with the step, a few masks through `query_entities`, `for_each` and the query builder, one
+//! `query_<c>` / `iter_<c>_slices` as a multiset, and a few changed-since queries. After the
+//! last step of a sequence every check runs in full: every include mask, every include/exclude
+//! pair of `CHECKED_PAIRS`, every handle and column (see `Depth`). The rotation keeps a step's
+//! checks cheap enough for hundreds of thousands of steps in a debug build.
+//!
+//! Events: `hit` (unbounded) and `note` (bounded to `NOTE_LIMIT`), each read through
+//! `CURSORS` independent cursors, which are reset (fresh or at the end) at random. The model
+//! keeps every event ever sent with whether it is still stored and its frame; `step()` expires
+//! the previous frame's, `clear_*` and the capacity limit drop others, and each `consume_*`
+//! must hand out exactly the stored events past the cursor and report as `lost()` those past
+//! the cursor that are gone. After every step `len_*`, `is_empty_*`, `read_*`, `collect_*` and
+//! every cursor's `unread_count` are compared. The structural change log is modelled the same
+//! way: enabled at the start, every spawn, despawn and component or tag actually added or
+//! removed is an entry, read through `CURSORS` cursors, trimmed, re-enabled with a new
+//! capacity, disabled.
 //!
 //! Tags (`HERO`, `MARKED`) come and go through `add_<tag>` / `remove_<tag>`, through tag bits
 //! in spawn masks and in `add_components` / `remove_components`, and every mask a query or a
@@ -29,22 +43,24 @@
 //! Targets are drawn from every handle ever issued (live, despawned, and stale ones whose id was
 //! recycled) plus never-issued handles, so stale-handle behaviour is exercised all the time.
 //!
-//! Size: by default 256 cases of 1..200 operations (about 25,000 operations per run), split over
-//! two `#[test]`s (`world_matches_model_share_1` / `_2`) so they run on two threads.
-//! `ARCHETYPAL_MODEL_CASES` raises the total number of cases, e.g.
-//! `ARCHETYPAL_MODEL_CASES=5000 cargo test -p macro_tests --test model --release`
-//! (values below the default are ignored: the variable only raises the count).
+//! Size: by default 2,112 cases of 1..200 operations (about 210,000 operations per run, each
+//! share prints its count under `--nocapture`), split over two `#[test]`s
+//! (`world_matches_model_share_1` / `_2`) so they run on two threads: under 30 s on two cores
+//! in a debug build. `ARCHETYPAL_MODEL_CASES` raises the total number of cases, e.g.
+//! `ARCHETYPAL_MODEL_CASES=50000 cargo test -p macro_tests --test model --release -- --nocapture`
+//! for about five million operations (values below the default are ignored: the variable only
+//! raises the count).
 //!
 //! On failure proptest shrinks the sequence and the panic message lists the minimal one, which
 //! can be pasted into a fixed test like `fixed_sequence_regression` (failure files are not
 //! persisted).
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Mutex, Once};
 
-use archetypal::{CommandReport, Entity, Tick};
+use archetypal::{CommandReport, Entity, EventChannel, EventCursor, StructuralChange, Tick};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRunner};
 
@@ -85,7 +101,28 @@ archetypal::ecs! {
         hero => HERO,
         marked => MARKED,
     }
+    Events {
+        hit: Hit,
+        note: Note,
+    }
 }
+
+/// An event of the unbounded `hit` channel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hit(pub i32);
+
+/// An event of the `note` channel, which the harness bounds to [`NOTE_LIMIT`] events.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note(pub String);
+
+/// The capacity limit of the `note` channel: sending more trims the oldest.
+const NOTE_LIMIT: usize = 3;
+
+/// Cursors per event channel and for the change log: each reads on its own.
+const CURSORS: usize = 3;
+
+/// Capacity of the structural change log the harness enables at the start.
+const LOG_CAPACITY: usize = 48;
 
 /// Every component bit.
 const ALL: u64 = HEALTH | LEVEL | NAME | POS | FLAGS | SCRATCH;
@@ -97,7 +134,7 @@ const TAGS: u64 = HERO | MARKED;
 const EVERY: u64 = ALL | TAGS;
 
 /// Default number of proptest cases.
-const DEFAULT_CASES: u32 = 256;
+const DEFAULT_CASES: u32 = 2112;
 /// Longest generated sequence (exclusive).
 const MAX_OPS: usize = 200;
 
@@ -391,6 +428,122 @@ fn matches(mask: u64, include: u64, exclude: u64) -> bool {
     mask & include == include && mask & exclude == 0
 }
 
+/// A cursor of the model: fresh (reads from the oldest stored item and has lost nothing), or
+/// past the first `n` items ever sent.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum ModelCursor {
+    Fresh,
+    Past(usize),
+}
+
+/// An event channel (or the change log) as the model keeps it: every item ever sent, in order,
+/// with whether it is still stored and the frame it was sent in. Nothing here knows about
+/// sequence numbers or the channel's deque: what a cursor gets and loses is counted directly.
+#[derive(Debug)]
+struct ModelChannel<E> {
+    sent: Vec<(E, bool, u64)>,
+    /// The capacity limit: sending more un-stores the oldest stored items.
+    limit: Option<usize>,
+    cursors: [ModelCursor; CURSORS],
+}
+
+impl<E: Clone> ModelChannel<E> {
+    fn new(limit: Option<usize>) -> Self {
+        ModelChannel {
+            sent: Vec::new(),
+            limit,
+            cursors: [ModelCursor::Fresh; CURSORS],
+        }
+    }
+
+    fn send(&mut self, item: E, frame: u64) {
+        self.sent.push((item, true, frame));
+        if let Some(limit) = self.limit {
+            let stored = self.stored().count();
+            for entry in self
+                .sent
+                .iter_mut()
+                .filter(|e| e.1)
+                .take(stored.saturating_sub(limit))
+            {
+                entry.1 = false;
+            }
+        }
+    }
+
+    fn stored(&self) -> impl Iterator<Item = &E> + '_ {
+        self.sent.iter().filter(|e| e.1).map(|e| &e.0)
+    }
+
+    /// Ends frame `frame`: items sent before it expire (they have lived two frames).
+    fn expire_before(&mut self, frame: u64) {
+        for entry in self.sent.iter_mut().filter(|e| e.2 < frame) {
+            entry.1 = false;
+        }
+    }
+
+    fn clear(&mut self) {
+        for entry in &mut self.sent {
+            entry.1 = false;
+        }
+    }
+
+    /// Keeps the newest `keep` stored items.
+    fn trim_to(&mut self, keep: usize) {
+        let stored = self.stored().count();
+        for entry in self
+            .sent
+            .iter_mut()
+            .filter(|e| e.1)
+            .take(stored.saturating_sub(keep))
+        {
+            entry.1 = false;
+        }
+    }
+
+    /// The items of `sent` a cursor has not passed.
+    fn unread(&self, cursor: ModelCursor) -> &[(E, bool, u64)] {
+        match cursor {
+            ModelCursor::Fresh => &self.sent,
+            ModelCursor::Past(n) => self.sent.get(n..).unwrap_or(&[]),
+        }
+    }
+
+    /// What consuming through cursor `k` hands out and how many it lost; moves the cursor to
+    /// the end.
+    fn consume(&mut self, k: usize) -> (Vec<E>, u64) {
+        let cursor = self.cursors[k];
+        let unread = self.unread(cursor);
+        let items = unread.iter().filter(|e| e.1).map(|e| e.0.clone()).collect();
+        let lost = match cursor {
+            ModelCursor::Fresh => 0,
+            ModelCursor::Past(_) => unread.iter().filter(|e| !e.1).count() as u64,
+        };
+        self.cursors[k] = ModelCursor::Past(self.sent.len());
+        (items, lost)
+    }
+
+    /// Replaces cursor `k` and the world's `cursor` by fresh ones, or (given the world's
+    /// cursor at the end) by cursors past every item sent so far.
+    fn reset_cursor(&mut self, k: usize, cursor: &mut EventCursor, at_end: Option<EventCursor>) {
+        match at_end {
+            Some(end) => {
+                *cursor = end;
+                self.cursors[k] = ModelCursor::Past(self.sent.len());
+            }
+            None => {
+                *cursor = EventCursor::new();
+                self.cursors[k] = ModelCursor::Fresh;
+            }
+        }
+    }
+
+    /// How many stored items cursor `k` has not read.
+    fn unread_count(&self, k: usize) -> usize {
+        self.unread(self.cursors[k]).iter().filter(|e| e.1).count()
+    }
+}
+
 // ----- the world, generically -----------------------------------------------------------------
 
 fn w_get(world: &World, comp: Comp, entity: Entity) -> Option<Value> {
@@ -681,6 +834,30 @@ enum Op {
         exclude: u64,
         since: Since,
     },
+    /// `send_hit` / `send_note` with a value derived from the `i32`.
+    Send(Channel, i32),
+    /// `consume_hit` / `consume_note` through cursor `k % CURSORS` of the channel.
+    Consume(Channel, usize),
+    /// Replaces cursor `k % CURSORS` by a fresh one (`false`) or by `cursor_at_end()` (`true`).
+    ResetCursor(Channel, usize, bool),
+    /// `clear_hit` / `clear_note`.
+    ClearEvents(Channel),
+    /// `enable_change_log(capacity)`: a new, empty log (cursors are kept).
+    EnableChangeLog(usize),
+    DisableChangeLog,
+    /// `consume_changes` through cursor `k % CURSORS`.
+    ConsumeChanges(usize),
+    /// Replaces change cursor `k % CURSORS` by a fresh one (`false`) or `change_cursor()`.
+    ResetChangeCursor(usize, bool),
+    /// `trim_changes(keep)`.
+    TrimChanges(usize),
+}
+
+/// An event channel of the world.
+#[derive(Clone, Copy, Debug)]
+enum Channel {
+    Hit,
+    Note,
 }
 
 // ----- the harness ----------------------------------------------------------------------------
@@ -737,6 +914,33 @@ macro_rules! ensure_eq {
     }};
 }
 
+/// Compares a channel of the world with its model: `len`, `is_empty`, every stored item in
+/// order, and every cursor's unread count.
+fn check_channel<E: Clone + PartialEq + std::fmt::Debug>(
+    what: &str,
+    channel: &EventChannel<E>,
+    cursors: &[EventCursor; CURSORS],
+    model: &ModelChannel<E>,
+) -> Result<(), String> {
+    let stored: Vec<&E> = model.stored().collect();
+    ensure_eq!(channel.len(), stored.len(), "{what}: len");
+    ensure_eq!(channel.is_empty(), stored.is_empty(), "{what}: is_empty");
+    ensure!(
+        channel.read().eq(stored.iter().copied()),
+        "{what}: stored items\n  world: {:?}\n  model: {stored:?}",
+        channel.read().collect::<Vec<_>>()
+    );
+    for (k, cursor) in cursors.iter().enumerate() {
+        ensure_eq!(
+            channel.unread_count(cursor),
+            model.unread_count(k),
+            "{what}: unread_count of cursor {k} ({cursor:?}, model {:?})",
+            model.cursors[k]
+        );
+    }
+    Ok(())
+}
+
 /// How much a check covers: the cheap state is always compared in full; the query masks
 /// rotate with the step number (so over a run every mask is covered), and a `Full` check
 /// (after the last step of a sequence, and after every step of the fixed sequence) covers
@@ -747,12 +951,14 @@ enum Depth {
     Full,
 }
 
-/// Include masks checked through `query_entities` after every step, besides the rotating ones.
+/// Include masks checked through `query_entities`: two of them in turn after every step, besides
+/// the rotating ones.
 const CHECKED_INCLUDES: [u64; 6] = [0, HEALTH | NAME, POS, ALL, HERO, POS | MARKED];
 
 /// Include / exclude pairs checked through `for_each` and the query builder: all of them in a
-/// `Full` check; after every step `(0, 0)` (every row of every table against the model), one
-/// of these in turn and a pair derived from the step number.
+/// `Full` check; after every step `(0, 0)` (every row of every table against the model,
+/// through `for_each`) and, alternating, one of these in turn or a pair derived from the step
+/// number.
 const CHECKED_PAIRS: [(u64, u64); 14] = [
     (0, 0),
     (HEALTH, 0),
@@ -800,6 +1006,20 @@ struct Harness {
     last_tick: Tick,
     /// Ticks remembered by consumers: the current tick before every `step` / `increment_tick`.
     remembered: Vec<Tick>,
+    /// The frame number: how many `step()`s so far (events are stamped with it).
+    frame: u64,
+    /// The event channels and the change log, as the model keeps them.
+    hits: ModelChannel<Hit>,
+    notes: ModelChannel<Note>,
+    log: ModelChannel<StructuralChange<u64>>,
+    /// Whether the change log records (the model of `enable_change_log` / `disable_...`).
+    logging: bool,
+    /// The handles the current operation targeted (checked in full after it).
+    touched: RefCell<Vec<Entity>>,
+    /// The world's cursors, one set per channel and for the change log.
+    hit_cursors: [EventCursor; CURSORS],
+    note_cursors: [EventCursor; CURSORS],
+    log_cursors: [EventCursor; CURSORS],
 }
 
 /// A queued command, as the model keeps it.
@@ -814,7 +1034,9 @@ enum ModelCommand {
 
 impl Harness {
     fn new() -> Self {
-        let world = World::new();
+        let mut world = World::new();
+        world.events.note = EventChannel::with_capacity_limit(NOTE_LIMIT);
+        world.enable_change_log(LOG_CAPACITY);
         // The starting ticks are the world's choice; from there on the model counts them.
         let (tick, last_tick) = (world.current_tick(), world.last_tick());
         Harness {
@@ -829,7 +1051,94 @@ impl Harness {
             tick,
             last_tick,
             remembered: vec![last_tick],
+            frame: 0,
+            hits: ModelChannel::new(None),
+            notes: ModelChannel::new(Some(NOTE_LIMIT)),
+            log: ModelChannel::new(Some(LOG_CAPACITY)),
+            logging: true,
+            touched: RefCell::new(Vec::new()),
+            hit_cursors: [EventCursor::new(); CURSORS],
+            note_cursors: [EventCursor::new(); CURSORS],
+            log_cursors: [EventCursor::new(); CURSORS],
         }
+    }
+
+    /// Records a structural change in the model's log, as the world does: only while logging,
+    /// and never an addition or removal of nothing.
+    fn log_change(&mut self, change: StructuralChange<u64>) {
+        let empty = matches!(
+            change,
+            StructuralChange::Added { mask: 0, .. } | StructuralChange::Removed { mask: 0, .. }
+        );
+        if self.logging && !empty {
+            self.log.send(change, self.frame);
+        }
+    }
+
+    /// Adds the components and tags of `mask` to a live model entity, stamping the added
+    /// components with `now`, and logs what it gained (the components, then the tags: the
+    /// world records them as two entries). `false` for a dead handle.
+    fn m_add(&mut self, entity: Entity, mask: u64, now: Tick) -> bool {
+        let Some(components) = self.model.get_mut(&entity) else {
+            return false;
+        };
+        let before = components.mask();
+        components.add_defaults(mask, now);
+        let gained = components.mask() & !before;
+        self.log_change(StructuralChange::Added {
+            entity,
+            mask: gained & ALL,
+        });
+        self.log_change(StructuralChange::Added {
+            entity,
+            mask: gained & TAGS,
+        });
+        true
+    }
+
+    /// Removes the components and tags of `mask` from a live model entity and logs what it
+    /// lost (components, then tags). `false` for a dead handle.
+    fn m_remove(&mut self, entity: Entity, mask: u64) -> bool {
+        let Some(components) = self.model.get_mut(&entity) else {
+            return false;
+        };
+        let before = components.mask();
+        components.remove_all(mask);
+        let lost = before & !components.mask();
+        self.log_change(StructuralChange::Removed {
+            entity,
+            mask: lost & ALL,
+        });
+        self.log_change(StructuralChange::Removed {
+            entity,
+            mask: lost & TAGS,
+        });
+        true
+    }
+
+    /// Writes `value` to a live model entity (adding the component if missing, which is
+    /// logged) and stamps it. `false` for a dead handle.
+    fn m_set(&mut self, entity: Entity, value: Value, now: Tick) -> bool {
+        let Some(components) = self.model.get_mut(&entity) else {
+            return false;
+        };
+        let bit = value.comp().bit();
+        let added = components.mask() & bit == 0;
+        components.put(value);
+        components.stamp(bit, now);
+        if added {
+            self.log_change(StructuralChange::Added { entity, mask: bit });
+        }
+        true
+    }
+
+    /// Despawns a live model entity, logged. `false` for a dead handle.
+    fn m_despawn(&mut self, entity: Entity) -> bool {
+        let despawned = self.model.remove(&entity).is_some();
+        if despawned {
+            self.log_change(StructuralChange::Despawned { entity });
+        }
+        despawned
     }
 
     /// Runs `ops`, checking the world against the model after each (see [`Depth`]).
@@ -847,13 +1156,15 @@ impl Harness {
             quietly(|| {
                 harness.apply(op)?;
                 harness.check_all(depth)?;
-                harness.check_ticks(depth)
+                harness.check_ticks(depth)?;
+                harness.check_events()
             })
             .map_err(|error| format!("step {step} ({op:?}): {error}"))?;
         }
         quietly(|| {
             harness.check_all(Depth::Full)?;
-            harness.check_ticks(Depth::Full)
+            harness.check_ticks(Depth::Full)?;
+            harness.check_events()
         })
         .map_err(|error| format!("after the last step: {error}"))
     }
@@ -909,6 +1220,7 @@ impl Harness {
                 entity
             }
         };
+        self.touched.borrow_mut().push(entity);
         Ok(entity)
     }
 
@@ -938,6 +1250,10 @@ impl Harness {
         );
         let mut components = components;
         components.stamp_all(self.tick);
+        self.log_change(StructuralChange::Spawned {
+            entity,
+            mask: components.mask(),
+        });
         self.issued.push(entity);
         self.issued_set.insert(entity);
         self.model.insert(entity, components);
@@ -946,6 +1262,7 @@ impl Harness {
 
     fn apply(&mut self, op: &Op) -> Result<(), String> {
         let now = self.tick;
+        self.touched.borrow_mut().clear();
         ensure_eq!(self.world.current_tick(), now, "current_tick before {op:?}");
         match op {
             &Op::Spawn(mask) => {
@@ -1016,7 +1333,7 @@ impl Harness {
             }
             Op::Despawn(target) => {
                 let entity = self.resolve(target)?;
-                let expected = self.model.remove(&entity).is_some();
+                let expected = self.m_despawn(entity);
                 ensure_eq!(self.world.despawn(entity), expected, "despawn({entity:?})");
             }
             Op::DespawnEntities(targets) => {
@@ -1027,7 +1344,7 @@ impl Harness {
                 let mut expected: Vec<Entity> = entities
                     .iter()
                     .copied()
-                    .filter(|entity| self.model.remove(entity).is_some())
+                    .filter(|&entity| self.m_despawn(entity))
                     .collect();
                 let mut despawned = self.world.despawn_entities(&entities);
                 despawned.sort();
@@ -1036,26 +1353,13 @@ impl Harness {
             }
             Op::Set(target, value) => {
                 let entity = self.resolve(target)?;
-                let expected = match self.model.get_mut(&entity) {
-                    Some(components) => {
-                        components.put(value.clone());
-                        components.stamp(value.comp().bit(), now);
-                        true
-                    }
-                    None => false,
-                };
+                let expected = self.m_set(entity, value.clone(), now);
                 let got = w_set(&mut self.world, entity, value.clone());
                 ensure_eq!(got, expected, "set({entity:?}, {value:?})");
             }
             &Op::Add(ref target, comp) => {
                 let entity = self.resolve(target)?;
-                let expected = match self.model.get_mut(&entity) {
-                    Some(components) => {
-                        components.add_defaults(comp.bit(), now);
-                        true
-                    }
-                    None => false,
-                };
+                let expected = self.m_add(entity, comp.bit(), now);
                 let got = w_add(&mut self.world, entity, comp);
                 ensure_eq!(got, expected, "add_{comp:?}({entity:?})");
             }
@@ -1065,42 +1369,30 @@ impl Harness {
                     .model
                     .get_mut(&entity)
                     .and_then(|components| components.take(comp));
+                if expected.is_some() {
+                    self.log_change(StructuralChange::Removed {
+                        entity,
+                        mask: comp.bit(),
+                    });
+                }
                 let got = w_remove(&mut self.world, entity, comp);
                 ensure_eq!(got, expected, "remove_{comp:?}({entity:?})");
             }
             &Op::AddComponents(ref target, mask) => {
                 let entity = self.resolve(target)?;
-                let expected = match self.model.get_mut(&entity) {
-                    Some(components) => {
-                        components.add_defaults(mask, now);
-                        true
-                    }
-                    None => false,
-                };
+                let expected = self.m_add(entity, mask, now);
                 let got = self.world.add_components(entity, mask);
                 ensure_eq!(got, expected, "add_components({entity:?}, {mask:#b})");
             }
             &Op::RemoveComponents(ref target, mask) => {
                 let entity = self.resolve(target)?;
-                let expected = match self.model.get_mut(&entity) {
-                    Some(components) => {
-                        components.remove_all(mask);
-                        true
-                    }
-                    None => false,
-                };
+                let expected = self.m_remove(entity, mask);
                 let got = self.world.remove_components(entity, mask);
                 ensure_eq!(got, expected, "remove_components({entity:?}, {mask:#b})");
             }
             &Op::AddTag(ref target, tag) => {
                 let entity = self.resolve(target)?;
-                let expected = match self.model.get_mut(&entity) {
-                    Some(components) => {
-                        components.tags |= tag.bit();
-                        true
-                    }
-                    None => false,
-                };
+                let expected = self.m_add(entity, tag.bit(), now);
                 let tables = self.world.archetype_count();
                 let place = self.world.storage().locate(entity);
                 let got = w_add_tag(&mut self.world, entity, tag);
@@ -1116,13 +1408,7 @@ impl Harness {
             }
             &Op::RemoveTag(ref target, tag) => {
                 let entity = self.resolve(target)?;
-                let expected = match self.model.get_mut(&entity) {
-                    Some(components) => {
-                        components.tags &= !tag.bit();
-                        true
-                    }
-                    None => false,
-                };
+                let expected = self.m_remove(entity, tag.bit());
                 let place = self.world.storage().locate(entity);
                 let got = w_remove_tag(&mut self.world, entity, tag);
                 ensure_eq!(got, expected, "remove_{tag:?}({entity:?})");
@@ -1156,7 +1442,7 @@ impl Harness {
             &Op::WarmQuery(include) => self.world.warm_query(include),
             &Op::Query { include, exclude } => {
                 let live = self.live_view();
-                self.check_query(&live, &mut Vec::new(), include, exclude)?;
+                self.check_query(&live, &mut Vec::new(), include, exclude, false)?;
             }
             &Op::QueueSpawn(mask, count) => {
                 let entities = self.world.queue_spawn_entities(mask, count);
@@ -1225,26 +1511,10 @@ impl Harness {
                             }
                             true
                         }
-                        ModelCommand::Despawn(entity) => self.model.remove(&entity).is_some(),
-                        ModelCommand::Add(entity, mask) => self
-                            .model
-                            .get_mut(&entity)
-                            .map(|components| components.add_defaults(mask, now))
-                            .is_some(),
-                        ModelCommand::Remove(entity, mask) => self
-                            .model
-                            .get_mut(&entity)
-                            .map(|components| components.remove_all(mask))
-                            .is_some(),
-                        ModelCommand::Set(entity, value) => self
-                            .model
-                            .get_mut(&entity)
-                            .map(|components| {
-                                let comp = value.comp();
-                                components.put(value);
-                                components.stamp(comp.bit(), now);
-                            })
-                            .is_some(),
+                        ModelCommand::Despawn(entity) => self.m_despawn(entity),
+                        ModelCommand::Add(entity, mask) => self.m_add(entity, mask, now),
+                        ModelCommand::Remove(entity, mask) => self.m_remove(entity, mask),
+                        ModelCommand::Set(entity, value) => self.m_set(entity, value, now),
                     };
                     if done {
                         applied += 1;
@@ -1268,6 +1538,9 @@ impl Harness {
             }
             Op::Step => {
                 self.remembered.push(self.tick);
+                self.hits.expire_before(self.frame);
+                self.notes.expire_before(self.frame);
+                self.frame += 1;
                 self.world.step();
                 self.last_tick = self.tick;
                 self.tick = Tick(self.tick.0.wrapping_add(1));
@@ -1308,7 +1581,141 @@ impl Harness {
                 exclude,
                 since,
             } => self.check_changed_pass(include, exclude, since)?,
+            &Op::Send(channel, value) => match channel {
+                Channel::Hit => {
+                    self.hits.send(Hit(value), self.frame);
+                    self.world.send_hit(Hit(value));
+                }
+                Channel::Note => {
+                    let note = Note(format!("n{value}"));
+                    self.notes.send(note.clone(), self.frame);
+                    self.world.send_note(note);
+                }
+            },
+            &Op::Consume(channel, k) => {
+                let k = k % CURSORS;
+                match channel {
+                    Channel::Hit => {
+                        let expected = self.hits.consume(k);
+                        let consumed = self.world.consume_hit(&mut self.hit_cursors[k]);
+                        ensure_eq!(consumed.len(), expected.0.len(), "consume_hit len");
+                        let got = (
+                            consumed.iter().cloned().collect::<Vec<_>>(),
+                            consumed.lost(),
+                        );
+                        ensure_eq!(got, expected, "consume_hit through cursor {k}");
+                    }
+                    Channel::Note => {
+                        let expected = self.notes.consume(k);
+                        let consumed = self.world.consume_note(&mut self.note_cursors[k]);
+                        ensure_eq!(consumed.len(), expected.0.len(), "consume_note len");
+                        let got = (
+                            consumed.iter().cloned().collect::<Vec<_>>(),
+                            consumed.lost(),
+                        );
+                        ensure_eq!(got, expected, "consume_note through cursor {k}");
+                    }
+                }
+            }
+            &Op::ResetCursor(channel, k, at_end) => {
+                let k = k % CURSORS;
+                match channel {
+                    Channel::Hit => {
+                        let end = self.world.events.hit.cursor_at_end();
+                        self.hits
+                            .reset_cursor(k, &mut self.hit_cursors[k], at_end.then_some(end));
+                    }
+                    Channel::Note => {
+                        let end = self.world.events.note.cursor_at_end();
+                        self.notes.reset_cursor(
+                            k,
+                            &mut self.note_cursors[k],
+                            at_end.then_some(end),
+                        );
+                    }
+                }
+            }
+            &Op::ClearEvents(channel) => match channel {
+                Channel::Hit => {
+                    self.hits.clear();
+                    self.world.clear_hit();
+                }
+                Channel::Note => {
+                    self.notes.clear();
+                    self.world.clear_note();
+                }
+            },
+            &Op::EnableChangeLog(capacity) => {
+                // A new, empty log; the old model's items are gone, its cursors stay.
+                let cursors = self.log.cursors;
+                self.log = ModelChannel::new(Some(capacity));
+                self.log.cursors = cursors;
+                self.logging = true;
+                self.world.enable_change_log(capacity);
+            }
+            Op::DisableChangeLog => {
+                self.logging = false;
+                self.world.disable_change_log();
+            }
+            &Op::ConsumeChanges(k) => {
+                let k = k % CURSORS;
+                let expected = self.log.consume(k);
+                let consumed = self.world.consume_changes(&mut self.log_cursors[k]);
+                let got = (
+                    consumed.iter().copied().collect::<Vec<_>>(),
+                    consumed.lost(),
+                );
+                ensure_eq!(got, expected, "consume_changes through cursor {k}");
+            }
+            &Op::ResetChangeCursor(k, at_end) => {
+                let k = k % CURSORS;
+                let end = self.world.change_cursor();
+                self.log
+                    .reset_cursor(k, &mut self.log_cursors[k], at_end.then_some(end));
+            }
+            &Op::TrimChanges(keep) => {
+                self.log.trim_to(keep);
+                self.world.trim_changes(keep);
+            }
         }
+        Ok(())
+    }
+
+    /// Compares the event channels and the change log with the model: every stored item, in
+    /// order, through the channel and through the generated readers, and every cursor's
+    /// unread count.
+    fn check_events(&self) -> Result<(), String> {
+        let world = &self.world;
+        check_channel("hit", &world.events.hit, &self.hit_cursors, &self.hits)?;
+        check_channel("note", &world.events.note, &self.note_cursors, &self.notes)?;
+        check_channel(
+            "change log",
+            world.storage().change_log(),
+            &self.log_cursors,
+            &self.log,
+        )?;
+        let hits: Vec<Hit> = self.hits.stored().cloned().collect();
+        ensure_eq!(world.len_hit(), hits.len(), "len_hit");
+        ensure_eq!(world.is_empty_hit(), hits.is_empty(), "is_empty_hit");
+        ensure_eq!(world.collect_hit(), hits, "collect_hit");
+        let notes: Vec<Note> = self.notes.stored().cloned().collect();
+        ensure_eq!(world.len_note(), notes.len(), "len_note");
+        ensure_eq!(world.is_empty_note(), notes.is_empty(), "is_empty_note");
+        ensure!(
+            world.read_note().eq(notes.iter()),
+            "read_note: {:?}",
+            world.read_note().collect::<Vec<_>>()
+        );
+        // A fresh cursor gets every stored entry and has lost nothing.
+        let mut probe = EventCursor::new();
+        let consumed = world.consume_changes(&mut probe);
+        ensure_eq!(consumed.lost(), 0, "a fresh change cursor lost entries");
+        ensure!(
+            consumed.iter().eq(self.log.stored()),
+            "change log entries\n  world: {:?}\n  model: {:?}",
+            consumed.iter().collect::<Vec<_>>(),
+            self.log.stored().collect::<Vec<_>>()
+        );
         Ok(())
     }
 
@@ -1395,13 +1802,19 @@ impl Harness {
             HERO | HEALTH,
             rotating,
         ];
-        // Each mask since the last step or since a remembered tick, alternating with the step;
-        // the rotating one also since the tick before the current one and since the current
-        // one (nothing is newer).
+        // Each mask since the last step or since a remembered tick, alternating with the step
+        // (two of the fixed masks per step, in turn; all in a `Full` check); the rotating one
+        // also since the tick before the current one and since the current one (nothing is
+        // newer).
         let remembered = |k: usize| self.remembered[(step + k) % self.remembered.len()];
+        let in_turn = |k: usize| match depth {
+            Depth::Full => true,
+            Depth::Step(step) => k == masks.len() - 1 || k % 4 == step % 4,
+        };
         let mut queries: Vec<(u64, Tick)> = masks
             .iter()
             .enumerate()
+            .filter(|&(k, _)| in_turn(k))
             .map(|(k, &mask)| {
                 let since = if (step + k) % 2 == 0 {
                     self.last_tick
@@ -1524,13 +1937,15 @@ impl Harness {
         live
     }
 
-    /// Compares every read-only query over `include` / `exclude` with the model.
+    /// Compares every read-only query over `include` / `exclude` with the model (only
+    /// `for_each`, row by row, when `rows_only`).
     fn check_query(
         &self,
         live: &[Live<'_>],
         scratch: &mut Vec<Entity>,
         include: u64,
         exclude: u64,
+        rows_only: bool,
     ) -> Result<(), String> {
         let world = &self.world;
         let expected = || {
@@ -1577,6 +1992,9 @@ impl Harness {
         }
         if differs(scratch) {
             return report("for_each", scratch);
+        }
+        if rows_only {
+            return Ok(());
         }
 
         scratch.clear();
@@ -1644,9 +2062,21 @@ impl Harness {
             live.iter().map(|l| l.entity).collect::<Vec<_>>()
         );
 
-        // Every handle ever issued, plus never-issued ones.
+        // Every handle ever issued, plus never-issued ones: every accessor for the handles the
+        // step targeted and, in turn, a quarter of the others (all of them in a `Full` check).
+        // Every live entity's values are also compared row by row through `for_each(0, 0)`
+        // below, after every step.
         let never: Vec<Entity> = (0..8).map(|choice| self.never_issued(choice)).collect();
-        for &entity in self.issued.iter().chain(&self.reserved).chain(&never) {
+        let touched = self.touched.borrow();
+        let handles = self.issued.iter().chain(&self.reserved).chain(&never);
+        for (index, &entity) in handles.enumerate() {
+            let in_turn = match depth {
+                Depth::Full => true,
+                Depth::Step(step) => index % 4 == step % 4,
+            };
+            if !in_turn && !touched.contains(&entity) {
+                continue;
+            }
             let model = live
                 .binary_search_by_key(&entity, |l| l.entity)
                 .ok()
@@ -1711,16 +2141,23 @@ impl Harness {
                 COMPS.to_vec(),
             ),
             Depth::Step(step) => {
-                // Every mask of components and tags comes up in turn (EVERY + 1 = 128).
+                // Every mask of components and tags comes up in turn (EVERY + 1 = 256), and two
+                // of `CHECKED_INCLUDES`.
                 let include = (step as u64 * 7) % (EVERY + 1);
                 let exclude = ((step as u64 * 11 + 5) % (EVERY + 1)) & !include;
-                let mut includes = CHECKED_INCLUDES.to_vec();
-                includes.extend([include, (include + 13) % (EVERY + 1)]);
-                let pairs = vec![
-                    (0, 0),
-                    CHECKED_PAIRS[step % CHECKED_PAIRS.len()],
-                    (include, exclude),
+                let n = CHECKED_INCLUDES.len();
+                let includes = vec![
+                    CHECKED_INCLUDES[step % n],
+                    CHECKED_INCLUDES[(step + n / 2) % n],
+                    include,
+                    (include + 13) % (EVERY + 1),
                 ];
+                // `(0, 0)` compares every row with the model; the other two alternate.
+                let pairs = if step % 2 == 0 {
+                    vec![(0, 0), CHECKED_PAIRS[(step / 2) % CHECKED_PAIRS.len()]]
+                } else {
+                    vec![(0, 0), (include, exclude)]
+                };
                 (includes, pairs, vec![COMPS[step % COMPS.len()]])
             }
         };
@@ -1742,81 +2179,53 @@ impl Harness {
         }
 
         for (include, exclude) in pairs {
-            self.check_query(&live, &mut scratch, include, exclude)?;
+            // After every step, `(0, 0)` compares every row with the model through `for_each`;
+            // the builder forms of it are checked in a `Full` check and by `Op::Query`.
+            let rows_only = (include, exclude) == (0, 0) && matches!(depth, Depth::Step(_));
+            self.check_query(&live, &mut scratch, include, exclude, rows_only)?;
         }
 
+        // `query_<c>()` and `iter_<c>_slices()` of one component in turn (all in a `Full` check).
         let models = || live.iter().map(|l| l.components);
-        multiset_eq(
-            "query_health",
-            world.query_health(),
-            models().filter_map(|m| m.health.as_ref()),
-        )?;
-        multiset_eq(
-            "query_level",
-            world.query_level(),
-            models().filter_map(|m| m.level.as_ref()),
-        )?;
-        multiset_eq(
-            "query_name",
-            world.query_name(),
-            models().filter_map(|m| m.name.as_ref()),
-        )?;
-        multiset_eq(
-            "query_pos",
-            world.query_pos(),
-            models().filter_map(|m| m.pos.as_ref()),
-        )?;
-        multiset_eq(
-            "query_flags",
-            world.query_flags(),
-            models().filter_map(|m| m.flags.as_ref()),
-        )?;
-        multiset_eq(
-            "query_scratch",
-            world.query_scratch(),
-            models().filter_map(|m| m.scratch.as_ref()),
-        )?;
-        if slices.contains(&Comp::Health) {
-            multiset_eq(
-                "iter_health_slices",
-                world.iter_health_slices().flatten(),
-                models().filter_map(|m| m.health.as_ref()),
-            )?;
-        }
-        if slices.contains(&Comp::Level) {
-            multiset_eq(
-                "iter_level_slices",
-                world.iter_level_slices().flatten(),
-                models().filter_map(|m| m.level.as_ref()),
-            )?;
-        }
-        if slices.contains(&Comp::Name) {
-            multiset_eq(
-                "iter_name_slices",
-                world.iter_name_slices().flatten(),
-                models().filter_map(|m| m.name.as_ref()),
-            )?;
-        }
-        if slices.contains(&Comp::Pos) {
-            multiset_eq(
-                "iter_pos_slices",
-                world.iter_pos_slices().flatten(),
-                models().filter_map(|m| m.pos.as_ref()),
-            )?;
-        }
-        if slices.contains(&Comp::Flags) {
-            multiset_eq(
-                "iter_flags_slices",
-                world.iter_flags_slices().flatten(),
-                models().filter_map(|m| m.flags.as_ref()),
-            )?;
-        }
-        if slices.contains(&Comp::Scratch) {
-            multiset_eq(
-                "iter_scratch_slices",
-                world.iter_scratch_slices().flatten(),
-                models().filter_map(|m| m.scratch.as_ref()),
-            )?;
+        for comp in slices {
+            match comp {
+                Comp::Health => {
+                    let model = || models().filter_map(|m| m.health.as_ref());
+                    multiset_eq("query_health", world.query_health(), model())?;
+                    let slices = world.iter_health_slices().flatten();
+                    multiset_eq("iter_health_slices", slices, model())?;
+                }
+                Comp::Level => {
+                    let model = || models().filter_map(|m| m.level.as_ref());
+                    multiset_eq("query_level", world.query_level(), model())?;
+                    let slices = world.iter_level_slices().flatten();
+                    multiset_eq("iter_level_slices", slices, model())?;
+                }
+                Comp::Name => {
+                    let model = || models().filter_map(|m| m.name.as_ref());
+                    multiset_eq("query_name", world.query_name(), model())?;
+                    let slices = world.iter_name_slices().flatten();
+                    multiset_eq("iter_name_slices", slices, model())?;
+                }
+                Comp::Pos => {
+                    let model = || models().filter_map(|m| m.pos.as_ref());
+                    multiset_eq("query_pos", world.query_pos(), model())?;
+                    let slices = world.iter_pos_slices().flatten();
+                    multiset_eq("iter_pos_slices", slices, model())?;
+                }
+                Comp::Flags => {
+                    let model = || models().filter_map(|m| m.flags.as_ref());
+                    multiset_eq("query_flags", world.query_flags(), model())?;
+                    let slices = world.iter_flags_slices().flatten();
+                    multiset_eq("iter_flags_slices", slices, model())?;
+                }
+                Comp::Scratch => {
+                    let model = || models().filter_map(|m| m.scratch.as_ref());
+                    multiset_eq("query_scratch", world.query_scratch(), model())?;
+                    let slices = world.iter_scratch_slices().flatten();
+                    multiset_eq("iter_scratch_slices", slices, model())?;
+                }
+            }
         }
         Ok(())
     }
@@ -1970,7 +2379,21 @@ fn op_strategy() -> impl Strategy<Value = Op> {
             (0usize..16).prop_map(Since::Remembered)
         ])
             .prop_map(|(include, exclude, since)| Op::Changed { include, exclude, since }),
+        4 => (channel_strategy(), -5i32..5).prop_map(|(channel, value)| Op::Send(channel, value)),
+        3 => (channel_strategy(), 0..CURSORS).prop_map(|(channel, k)| Op::Consume(channel, k)),
+        1 => (channel_strategy(), 0..CURSORS, any::<bool>())
+            .prop_map(|(channel, k, at_end)| Op::ResetCursor(channel, k, at_end)),
+        1 => channel_strategy().prop_map(Op::ClearEvents),
+        1 => (0usize..12).prop_map(Op::EnableChangeLog),
+        1 => Just(Op::DisableChangeLog),
+        2 => (0..CURSORS).prop_map(Op::ConsumeChanges),
+        1 => (0..CURSORS, any::<bool>()).prop_map(|(k, at_end)| Op::ResetChangeCursor(k, at_end)),
+        1 => (0usize..8).prop_map(Op::TrimChanges),
     ]
+}
+
+fn channel_strategy() -> impl Strategy<Value = Channel> {
+    prop_oneof![Just(Channel::Hit), Just(Channel::Note)]
 }
 
 /// Number of `#[test]`s the random cases are split over.

@@ -5,10 +5,11 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_commands {
-    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
-        $crate::__private::paste::paste! {
-            #[doc = "A structural change queued on a `" $world "`, applied in order by `apply_commands`."]
-            pub enum [<$world Command>] {
+    // A world of its own: its queue also spawns and despawns.
+    ($world:ident $components:tt) => {
+        $crate::__ecs_commands! {
+            @generate $world $components
+            variants: {
                 /// Spawn the reserved `entities` with the components and tags of `mask`.
                 SpawnEntities {
                     /// Components and tags of the new entities.
@@ -18,19 +19,8 @@ macro_rules! __ecs_commands {
                 },
                 /// Despawn the entity.
                 Despawn($crate::Entity),
-                /// Add the components and tags of the mask.
-                AddComponents($crate::Entity, [<$world Mask>]),
-                /// Remove the components and tags of the mask.
-                RemoveComponents($crate::Entity, [<$world Mask>]),
-                $(
-                    #[doc = "Set (adding if missing) the `" $field "` component."]
-                    $(#[$attr])*
-                    [<Set $field:camel>]($crate::Entity, $ty),
-                )+
             }
-
-            #[allow(unused_doc_comments)]
-            impl $world {
+            methods: {
                 /// Queues a spawn of `count` entities with the components and tags of `mask`,
                 /// and returns their handles now, so later queued commands can target them.
                 /// They are not alive until `apply_commands`.
@@ -45,6 +35,52 @@ macro_rules! __ecs_commands {
                 pub fn queue_despawn_entity(&mut self, entity: $crate::Entity) {
                     self.commands.push([<$world Command>]::Despawn(entity));
                 }
+            }
+            apply: |world| {
+                [<$world Command>]::SpawnEntities { mask, entities } => {
+                    world.storage.spawn_reserved(mask, &entities) == entities.len()
+                }
+                [<$world Command>]::Despawn(entity) => world.despawn(entity),
+            }
+            clear: |world, command| {
+                if let [<$world Command>]::SpawnEntities { entities, .. } = command {
+                    world.storage.release_reserved(&entities);
+                }
+            }
+        }
+    };
+    // A sub-world of a multi-world: entities are spawned and despawned by the whole, so its
+    // queue holds component and tag changes only.
+    (@sub_world $world:ident $components:tt) => {
+        $crate::__ecs_commands! {
+            @generate $world $components variants: {} methods: {} apply: |world| {} clear: |world, command| { let _ = command; }
+        }
+    };
+    (
+        @generate $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
+        variants: { $($variants:tt)* }
+        methods: { $($methods:tt)* }
+        apply: |$apply_world:ident| { $($apply:tt)* }
+        clear: |$clear_world:ident, $command:ident| { $($clear:tt)* }
+    ) => {
+        $crate::__private::paste::paste! {
+            #[doc = "A structural change queued on a `" $world "`, applied in order by `apply_commands`."]
+            pub enum [<$world Command>] {
+                $($variants)*
+                /// Add the components and tags of the mask.
+                AddComponents($crate::Entity, [<$world Mask>]),
+                /// Remove the components and tags of the mask.
+                RemoveComponents($crate::Entity, [<$world Mask>]),
+                $(
+                    #[doc = "Set (adding if missing) the `" $field "` component."]
+                    $(#[$attr])*
+                    [<Set $field:camel>]($crate::Entity, $ty),
+                )+
+            }
+
+            #[allow(unused_doc_comments)]
+            impl $world {
+                $($methods)*
 
                 /// Queues adding the components and tags of `mask` to `entity`.
                 pub fn queue_add_components(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) {
@@ -67,18 +103,18 @@ macro_rules! __ecs_commands {
                 /// Applies every queued command in the order queued and empties the queue. A
                 /// command whose entity is no longer alive is skipped; the report counts both.
                 pub fn apply_commands(&mut self) -> $crate::CommandReport {
+                    // `$apply` was written by the calling arm, whose `self` is not ours
+                    // (hygiene): it names the world through the binding it chose.
+                    let $apply_world = self;
                     let mut report = <$crate::CommandReport as ::core::default::Default>::default();
-                    for command in ::core::mem::take(&mut self.commands) {
+                    for command in ::core::mem::take(&mut $apply_world.commands) {
                         let applied = match command {
-                            [<$world Command>]::SpawnEntities { mask, entities } => {
-                                self.storage.spawn_reserved(mask, &entities) == entities.len()
-                            }
-                            [<$world Command>]::Despawn(entity) => self.despawn(entity),
-                            [<$world Command>]::AddComponents(entity, mask) => self.add_components(entity, mask),
-                            [<$world Command>]::RemoveComponents(entity, mask) => self.remove_components(entity, mask),
+                            $($apply)*
+                            [<$world Command>]::AddComponents(entity, mask) => $apply_world.add_components(entity, mask),
+                            [<$world Command>]::RemoveComponents(entity, mask) => $apply_world.remove_components(entity, mask),
                             $(
                                 $(#[$attr])*
-                                [<$world Command>]::[<Set $field:camel>](entity, value) => self.[<set_ $field>](entity, value),
+                                [<$world Command>]::[<Set $field:camel>](entity, value) => $apply_world.[<set_ $field>](entity, value),
                             )+
                         };
                         report.record(applied);
@@ -96,13 +132,12 @@ macro_rules! __ecs_commands {
                     &self.commands
                 }
 
-                /// Drops every queued command without applying it; handles reserved by
-                /// `queue_spawn_entities` are given back and never become alive.
+                /// Drops every queued command without applying it; handles reserved by a queued
+                /// spawn are given back and never become alive.
                 pub fn clear_commands(&mut self) {
-                    for command in ::core::mem::take(&mut self.commands) {
-                        if let [<$world Command>]::SpawnEntities { entities, .. } = command {
-                            self.storage.release_reserved(&entities);
-                        }
+                    let $clear_world = self;
+                    for $command in ::core::mem::take(&mut $clear_world.commands) {
+                        $($clear)*
                     }
                 }
             }

@@ -39,9 +39,16 @@
 /// See the crate documentation for the input syntax and every generated item.
 #[macro_export]
 macro_rules! ecs {
+    // The multi-world form: `Game { Core { ... } Render { ... } }`, each part a sub-world.
+    ($game:ident { $sub_world:ident { $($sub_components:tt)* } $($sub_worlds:tt)* } $($blocks:tt)*) => {
+        $crate::__ecs_blocks! {
+            form: multi world: $game { $sub_world { $($sub_components)* } $($sub_worlds)* }
+            tags: none events: none resources: none rest: $($blocks)*
+        }
+    };
     ($world:ident { $($components:tt)* } $($blocks:tt)*) => {
         $crate::__ecs_blocks! {
-            world: $world { $($components)* } tags: none events: none resources: none rest: $($blocks)*
+            form: single world: $world { $($components)* } tags: none events: none resources: none rest: $($blocks)*
         }
     };
     () => {
@@ -61,28 +68,28 @@ macro_rules! ecs {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_blocks {
-    (world: $world:ident $components:tt tags: none events: none resources: none rest: Tags { $($tags:tt)* } $($rest:tt)*) => {
+    (form: $form:ident world: $world:ident $components:tt tags: none events: none resources: none rest: Tags { $($tags:tt)* } $($rest:tt)*) => {
         $crate::__ecs_blocks! {
-            world: $world $components tags: { $($tags)* } events: none resources: none rest: $($rest)*
+            form: $form world: $world $components tags: { $($tags)* } events: none resources: none rest: $($rest)*
         }
     };
-    (world: $world:ident $components:tt tags: $tags:tt events: none resources: none rest: Events { $($events:tt)* } $($rest:tt)*) => {
+    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt events: none resources: none rest: Events { $($events:tt)* } $($rest:tt)*) => {
         $crate::__ecs_blocks! {
-            world: $world $components tags: $tags events: { $($events)* } resources: none rest: $($rest)*
+            form: $form world: $world $components tags: $tags events: { $($events)* } resources: none rest: $($rest)*
         }
     };
-    (world: $world:ident $components:tt tags: $tags:tt events: $events:tt resources: none rest: Resources { $($resources:tt)* } $($rest:tt)*) => {
+    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt events: $events:tt resources: none rest: Resources { $($resources:tt)* } $($rest:tt)*) => {
         $crate::__ecs_blocks! {
-            world: $world $components tags: $tags events: $events resources: { $($resources)* } rest: $($rest)*
+            form: $form world: $world $components tags: $tags events: $events resources: { $($resources)* } rest: $($rest)*
         }
     };
-    (world: $world:ident $components:tt tags: $tags:tt events: $events:tt resources: $resources:tt rest:) => {
-        $crate::__ecs_generate! { world: $world $components tags: $tags events: $events resources: $resources }
+    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt events: $events:tt resources: $resources:tt rest:) => {
+        $crate::__ecs_generate! { form: $form world: $world $components tags: $tags events: $events resources: $resources }
     };
-    (world: $world:ident $components:tt tags: $tags:tt events: $events:tt resources: $resources:tt rest: $block:ident { $($body:tt)* } $($rest:tt)*) => {
+    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt events: $events:tt resources: $resources:tt rest: $block:ident { $($body:tt)* } $($rest:tt)*) => {
         $crate::__ecs_block_error! { $block }
     };
-    (world: $world:ident $components:tt tags: $tags:tt events: $events:tt resources: $resources:tt rest: $($rest:tt)*) => {
+    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt events: $events:tt resources: $resources:tt rest: $($rest:tt)*) => {
         ::core::compile_error!(
             "ecs!: expected a block like `Resources { delta_time: f32 }` after the world block"
         );
@@ -131,11 +138,63 @@ macro_rules! __ecs_block_error {
     };
 }
 
-/// Checks the component list's shape and calls every generating rule with it.
+/// Generates a world, or a multi-world with its sub-worlds, from the parsed blocks.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_generate {
-    (world: $world:ident {} tags: $tags:tt events: $events:tt resources: $resources:tt) => {
+    (form: single world: $world:ident $components:tt tags: $tags:tt events: $events:tt resources: $resources:tt) => {
+        $crate::__ecs_components! { kind: world world: $world $components tags: $tags }
+        $crate::__ecs_events! { $world $events }
+        $crate::__ecs_resources! { $world $resources }
+        $crate::__ecs_world_state! { $world $components tags: $tags events: $events resources: $resources }
+    };
+    (form: multi world: $game:ident { $($sub_worlds:tt)* } tags: none events: $events:tt resources: $resources:tt) => {
+        $crate::__ecs_sub_worlds! { $game [] $($sub_worlds)* }
+        $crate::__ecs_events! { $game $events }
+        $crate::__ecs_resources! { $game $resources }
+    };
+    (form: multi world: $game:ident $sub_worlds:tt tags: $tags:tt events: $events:tt resources: $resources:tt) => {
+        ::core::compile_error!(::core::concat!(
+            "ecs!: in the multi-world `",
+            ::core::stringify!($game),
+            "`, tags belong to a sub-world: write its `Tags { ... }` block right after it, inside `",
+            ::core::stringify!($game),
+            " { ... }`"
+        ));
+    };
+}
+
+/// Walks the sub-worlds of a multi-world (each optionally followed by its `Tags` block),
+/// generates each, then the whole.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_sub_worlds {
+    ($game:ident [ $($done:ident)* ] $sub_world:ident $components:tt Tags { $($tags:tt)* } $($rest:tt)*) => {
+        $crate::__ecs_components! { kind: (sub_world $game) world: $sub_world $components tags: { $($tags)* } }
+        $crate::__ecs_sub_worlds! { $game [ $($done)* $sub_world ] $($rest)* }
+    };
+    ($game:ident [ $($done:ident)* ] $sub_world:ident { $($components:tt)* } $($rest:tt)*) => {
+        $crate::__ecs_components! { kind: (sub_world $game) world: $sub_world { $($components)* } tags: none }
+        $crate::__ecs_sub_worlds! { $game [ $($done)* $sub_world ] $($rest)* }
+    };
+    ($game:ident [ $($done:ident)+ ]) => {
+        $crate::__ecs_game! { $game [ $($done)+ ] }
+    };
+    ($game:ident [ $($done:ident)* ] $($rest:tt)*) => {
+        ::core::compile_error!(::core::concat!(
+            "ecs!: malformed multi-world `",
+            ::core::stringify!($game),
+            "`; write each sub-world as `Name { component: Type => MASK, ... }`, optionally followed by `Tags { tag => TAG }`"
+        ));
+    };
+}
+
+/// Checks the component list's shape and calls every generating rule with it: the tables,
+/// the world (or sub-world) shell, accessors, queries and tags.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_components {
+    (kind: $kind:tt world: $world:ident {} tags: $tags:tt) => {
         ::core::compile_error!(::core::concat!(
             "ecs!: the world `",
             ::core::stringify!($world),
@@ -143,25 +202,36 @@ macro_rules! __ecs_generate {
         ));
     };
     (
+        kind: $kind:tt
         world: $world:ident {
             $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident $([$($option:ident)*])? ),+ $(,)?
         }
         tags: $tags:tt
-        events: $events:tt
-        resources: $resources:tt
     ) => {
         $crate::__ecs_tables! { $world [ $( $(#[$attr])* $field : $ty => $mask [$($($option)*)?] ),+ ] $tags }
-        $crate::__ecs_world! { $world }
+        $crate::__ecs_shell! { $kind $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
         $crate::__ecs_accessors! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
         $crate::__ecs_queries! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
-        $crate::__ecs_builder! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
-        $crate::__ecs_commands! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
         $crate::__ecs_tags! { $world $tags }
-        $crate::__ecs_events! { $world $events }
-        $crate::__ecs_resources! { $world $resources }
     };
-    (world: $world:ident { $($components:tt)* } tags: $tags:tt events: $events:tt resources: $resources:tt) => {
+    (kind: $kind:tt world: $world:ident { $($components:tt)* } tags: $tags:tt) => {
         $crate::__ecs_malformed_component! { $($components)* }
+    };
+}
+
+/// What differs between a world and a sub-world: a world spawns (and has a builder) and owns
+/// its frame; a sub-world's entities come from its multi-world.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_shell {
+    (world $world:ident $components:tt) => {
+        $crate::__ecs_world! { $world }
+        $crate::__ecs_builder! { $world $components }
+        $crate::__ecs_commands! { $world $components }
+    };
+    ((sub_world $game:ident) $world:ident $components:tt) => {
+        $crate::__ecs_sub_world! { $game $world }
+        $crate::__ecs_commands! { @sub_world $world $components }
     };
 }
 

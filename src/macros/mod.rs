@@ -3,11 +3,15 @@
 
 mod accessors;
 mod builder;
+mod clone;
 mod commands;
 mod ecs;
 mod events;
+mod game;
 mod queries;
 mod resources;
+mod snapshot;
 mod tables;
 mod tags;
+mod typed_queries;
 mod world;

@@ -137,6 +137,7 @@ macro_rules! __ecs_queries {
                 }
             }
         }
+        $crate::__ecs_typed_queries! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
     };
 }
 

@@ -110,10 +110,20 @@ macro_rules! __ecs_tables {
                 )+
             }
 
+            #[doc(hidden)]
+            #[allow(dead_code)]
+            pub struct [<__ $world RemovedValues>] {
+                $(
+                    $(#[$attr])*
+                    $field: ::core::option::Option<$ty>,
+                )+
+            }
+
             #[allow(unused_doc_comments)]
             impl $crate::Archetype for [<$world ComponentArrays>] {
                 type Mask = [<$world Mask>];
                 type ViewMut<'a> = [<$world ComponentArraysMut>]<'a>;
+                type Removed = [<__ $world RemovedValues>];
                 const COMPONENTS: [<$world Mask>] =
                     [<__ $world ComponentIndex>]::low_bits([<__ $world ComponentIndex>]::__COUNT as u32);
                 const COMPONENT_COUNT: usize = [<__ $world ComponentIndex>]::__COUNT as usize;
@@ -144,21 +154,33 @@ macro_rules! __ecs_tables {
                 }
 
                 fn push_defaults(&mut self, entities: &[$crate::Entity]) {
-                    let mask = self.mask;
-                    $( $(#[$attr])* $crate::column::push_defaults(&mut self.$field, mask & $mask != 0, entities.len()); )+
+                    // A component `Default` that panics half-way: every column is cut back.
+                    let (mask, rows) = (self.mask, self.entities.len());
+                    $( $(#[$attr])* let mut [<$field _pushed>] = $crate::column::Rollback::new(&mut self.$field, rows); )+
+                    $( $(#[$attr])* [<$field _pushed>].push_defaults(mask & $mask != 0, entities.len()); )+
+                    $( $(#[$attr])* [<$field _pushed>].commit(); )+
                     self.entities.extend_from_slice(entities);
                 }
 
                 fn swap_remove(&mut self, row: usize) {
+                    // The row's values are dropped at the end, once every column is compacted,
+                    // so a component `Drop` that panics leaves the table aligned.
                     let mask = self.mask;
-                    $( $(#[$attr])* $crate::column::swap_remove(&mut self.$field, mask & $mask != 0, row); )+
+                    $( $(#[$attr])* let [<_ $field _removed>] = $crate::column::swap_remove(&mut self.$field, mask & $mask != 0, row); )+
                     self.entities.swap_remove(row);
                 }
 
-                fn move_row(&mut self, row: usize, destination: &mut Self) {
+                fn move_row(&mut self, row: usize, destination: &mut Self) -> Self::Removed {
+                    // Defaults first (a `Default` that panics moves nothing), then the moves;
+                    // what only the source had goes back to the storage, which drops it after
+                    // its bookkeeping.
                     let (from, to) = (self.mask, destination.mask);
-                    $( $(#[$attr])* $crate::column::move_row(&mut self.$field, &mut destination.$field, row, from & $mask != 0, to & $mask != 0); )+
+                    $( $(#[$attr])* let [<$field _added>] = $crate::column::default_if(from & $mask == 0 && to & $mask != 0); )+
+                    let removed = [<__ $world RemovedValues>] {
+                        $( $(#[$attr])* $field: $crate::column::move_row(&mut self.$field, &mut destination.$field, row, from & $mask != 0, to & $mask != 0, [<$field _added>]), )+
+                    };
                     destination.entities.push(self.entities.swap_remove(row));
+                    removed
                 }
 
                 #[inline]

@@ -1,5 +1,7 @@
 //! `__ecs_world!`: the world struct and its component-independent methods, each forwarding to
 //! the generic [`Storage`](crate::Storage), plus the short type names of the contract.
+//! `__ecs_sub_world!` is the same without spawning, despawning or a frame of its own: a part
+//! of a multi-world (see `__ecs_game!`).
 
 #[doc(hidden)]
 #[macro_export]
@@ -28,35 +30,9 @@ macro_rules! __ecs_world {
             }
 
             impl $world {
-                /// Number of components the world declares.
-                pub const COMPONENT_COUNT: usize =
-                    <[<$world ComponentArrays>] as $crate::Archetype>::COMPONENT_COUNT;
-
                 /// An empty world with default resources.
                 pub fn new() -> Self {
                     ::core::default::Default::default()
-                }
-
-                /// Every archetype table, read-only, in creation order.
-                pub fn tables(&self) -> &[[<$world ComponentArrays>]] {
-                    self.storage.tables()
-                }
-
-                /// Number of archetype tables created so far.
-                pub fn archetype_count(&self) -> usize {
-                    self.storage.tables().len()
-                }
-
-                /// The storage behind the world, read-only: the allocator, the edge graph and
-                /// the query cache, for inspection and tests.
-                pub fn storage(&self) -> &$crate::Storage<[<$world ComponentArrays>]> {
-                    &self.storage
-                }
-
-                /// Checks every structural invariant of the world (see
-                /// `archetypal::Storage::check_invariants`); meant for tests and debugging.
-                pub fn check_invariants(&self) -> ::core::result::Result<(), $crate::InvariantError> {
-                    self.storage.check_invariants()
                 }
 
                 /// Spawns an entity with the components of `mask`, default-initialised, and the
@@ -87,6 +63,76 @@ macro_rules! __ecs_world {
                 /// Despawns every live entity of `entities`; returns those actually despawned.
                 pub fn despawn_entities(&mut self, entities: &[$crate::Entity]) -> ::std::vec::Vec<$crate::Entity> {
                     self.storage.despawn_entities(entities)
+                }
+
+                /// Ends a frame: the tick advances and events older than two frames expire.
+                pub fn step(&mut self) {
+                    self.storage.end_frame();
+                    self.events.update();
+                }
+
+            }
+        }
+        $crate::__ecs_world_common! { $world }
+        $crate::__ecs_short_names! { @tables $world [EntityBuilder, Resources, Events] }
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_sub_world {
+    ($game:ident $world:ident) => {
+        $crate::__private::paste::paste! {
+            #[doc = "A sub-world of `" $game "`: its own components, archetype tables (`" $world "ComponentArrays`), edge graph and query cache, over the entities of the whole. Entities are spawned and despawned through `" $game "`, so every sub-world knows every live entity."]
+            pub struct $world {
+                storage: $crate::Storage<[<$world ComponentArrays>]>,
+                commands: ::std::vec::Vec<[<$world Command>]>,
+            }
+
+            impl $world {
+                // Private: only the multi-world creates its parts, all empty together.
+                fn empty() -> Self {
+                    Self { storage: $crate::Storage::new(), commands: ::std::vec::Vec::new() }
+                }
+            }
+        }
+        $crate::__ecs_world_common! { $world }
+        $crate::__ecs_short_names! { @tables $world [] }
+    };
+}
+
+/// The methods a world and a sub-world share: inspection, liveness, masks, ticks, the change
+/// log and migrations.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_world_common {
+    ($world:ident) => {
+        $crate::__private::paste::paste! {
+            impl $world {
+                /// Number of components the world declares.
+                pub const COMPONENT_COUNT: usize =
+                    <[<$world ComponentArrays>] as $crate::Archetype>::COMPONENT_COUNT;
+
+                /// Every archetype table, read-only, in creation order.
+                pub fn tables(&self) -> &[[<$world ComponentArrays>]] {
+                    self.storage.tables()
+                }
+
+                /// Number of archetype tables created so far.
+                pub fn archetype_count(&self) -> usize {
+                    self.storage.tables().len()
+                }
+
+                /// The storage behind the world, read-only: the allocator, the edge graph and
+                /// the query cache, for inspection and tests.
+                pub fn storage(&self) -> &$crate::Storage<[<$world ComponentArrays>]> {
+                    &self.storage
+                }
+
+                /// Checks every structural invariant of the world (see
+                /// `archetypal::Storage::check_invariants`); meant for tests and debugging.
+                pub fn check_invariants(&self) -> ::core::result::Result<(), $crate::InvariantError> {
+                    self.storage.check_invariants()
                 }
 
                 /// Whether `entity` is alive (a stale or never-issued handle is not).
@@ -127,12 +173,6 @@ macro_rules! __ecs_world {
                 /// Advances the current tick without ending the frame; returns the new tick.
                 pub fn increment_tick(&mut self) -> $crate::Tick {
                     self.storage.increment_tick()
-                }
-
-                /// Ends a frame: the tick advances and events older than two frames expire.
-                pub fn step(&mut self) {
-                    self.storage.end_frame();
-                    self.events.update();
                 }
 
                 /// Starts the structural change log (spawns, despawns, components and tags
@@ -178,28 +218,35 @@ macro_rules! __ecs_world {
                 }
             }
 
-            // The contract's short names (`ComponentArrays`, `EntityBuilder`, ...) as aliases
-            // behind a glob re-export: with one world they resolve, with two in one module
-            // they are ambiguous only if used, and the prefixed names always work.
+        }
+    };
+}
+
+/// The contract's short names (`ComponentArrays`, `EntityBuilder`, ...) as aliases behind a glob
+/// re-export: with one world they resolve, with two in one module they are ambiguous only if
+/// used, and the prefixed names always work.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_short_names {
+    (@tables $world:ident [ $($alias:ident),* ]) => {
+        $crate::__ecs_short_names! {
+            $world [ ComponentArrays, Command, Mask $(, $alias)* ]
+            #[doc = "Short name of `" $world "ComponentArraysMut`."]
+            pub type ComponentArraysMut<'a> = super::[<$world ComponentArraysMut>]<'a>;
+            #[doc = "Number of components `" $world "` declares."]
+            pub const COMPONENT_COUNT: usize = super::$world::COMPONENT_COUNT;
+        }
+    };
+    ($world:ident [ $($alias:ident),* ] $($items:tt)*) => {
+        $crate::__private::paste::paste! {
             #[doc(hidden)]
             #[allow(dead_code)]
             pub mod [<__ $world:snake _short_names>] {
-                #[doc = "Short name of `" $world "ComponentArrays`."]
-                pub type ComponentArrays = super::[<$world ComponentArrays>];
-                #[doc = "Short name of `" $world "ComponentArraysMut`."]
-                pub type ComponentArraysMut<'a> = super::[<$world ComponentArraysMut>]<'a>;
-                #[doc = "Short name of `" $world "EntityBuilder`."]
-                pub type EntityBuilder = super::[<$world EntityBuilder>];
-                #[doc = "Short name of `" $world "Resources`."]
-                pub type Resources = super::[<$world Resources>];
-                #[doc = "Short name of `" $world "Events`."]
-                pub type Events = super::[<$world Events>];
-                #[doc = "Short name of `" $world "Command`."]
-                pub type Command = super::[<$world Command>];
-                #[doc = "Short name of `" $world "Mask`."]
-                pub type Mask = super::[<$world Mask>];
-                #[doc = "Number of components `" $world "` declares."]
-                pub const COMPONENT_COUNT: usize = super::$world::COMPONENT_COUNT;
+                $(
+                    #[doc = "Short name of `" $world $alias "`."]
+                    pub type $alias = super::[<$world $alias>];
+                )*
+                $($items)*
             }
 
             #[allow(unused_imports, ambiguous_glob_reexports)]

@@ -10,6 +10,8 @@ pub mod fragmented_iter;
 pub mod heavy_compute;
 pub mod random_get_mut;
 pub mod schedule;
+pub mod serialize;
 pub mod simple_insert;
 pub mod simple_iter;
 pub mod tracking_cost;
+pub mod typed_query;

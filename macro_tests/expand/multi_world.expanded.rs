@@ -1,0 +1,1698 @@
+//! Snapshot of the code `ecs!` generates for a small multi-world: two sub-worlds over one set
+//! of entities, with the whole's events and resources.
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unused_doc_comments)]
+enum __CoreComponentIndex {
+    position,
+    __COUNT,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unused_doc_comments)]
+enum __CoreTagIndex {
+    __LAST_COMPONENT = __CoreComponentIndex::__COUNT as isize - 1,
+    player,
+    __END,
+}
+impl __CoreComponentIndex {
+    const fn bit(index: u32) -> CoreMask {
+        match (1 as CoreMask).checked_shl(index) {
+            ::core::option::Option::Some(bit) => bit,
+            ::core::option::Option::None => 0,
+        }
+    }
+    /// Every bit below `count`.
+    const fn low_bits(count: u32) -> CoreMask {
+        match Self::bit(count) {
+            0 => !0,
+            past_last => past_last - 1,
+        }
+    }
+    const fn mask(self) -> CoreMask {
+        Self::bit(self as u32)
+    }
+}
+impl __CoreTagIndex {
+    const fn mask(self) -> CoreMask {
+        __CoreComponentIndex::bit(self as u32)
+    }
+}
+const _: () = ::archetypal::__private::check_world(
+    "Core",
+    &["position", "player"],
+    &["POSITION", "PLAYER"],
+    __CoreTagIndex::__END as usize,
+);
+///The mask type of `Core`: `u64` for up to 64 components and tags, `u128` up to 128.
+pub type CoreMask = <::archetypal::MaskWidth<
+    { (__CoreTagIndex::__END as usize) <= 64 },
+> as ::archetypal::SelectMask>::Mask;
+///Mask bit of the `position` component.
+pub const POSITION: CoreMask = __CoreComponentIndex::position.mask();
+///Mask bit of the `player` tag.
+pub const PLAYER: CoreMask = __CoreTagIndex::player.mask();
+///One archetype of `Core`: a row per entity whose components are exactly `mask`, one `Vec` per component (struct of arrays). Columns whose bit is not in `mask` stay empty.
+pub struct CoreComponentArrays {
+    /// The components this table holds.
+    pub mask: CoreMask,
+    /// The entity of every row.
+    pub entities: ::std::vec::Vec<::archetypal::Entity>,
+    ///The `position` column: a value per row when `mask` holds `POSITION`, else empty.
+    pub position: ::std::vec::Vec<(f32, f32)>,
+}
+///A `Core` table seen through slices: values can change, the number of rows cannot.
+pub struct CoreComponentArraysMut<'a> {
+    /// The components this table holds.
+    pub mask: CoreMask,
+    /// The entity of every row.
+    pub entities: &'a [::archetypal::Entity],
+    ///The `position` column: a value per row when `mask` holds `POSITION`, else empty.
+    pub position: &'a mut [(f32, f32)],
+}
+#[doc(hidden)]
+#[allow(dead_code)]
+pub struct __CoreRemovedValues {
+    position: ::core::option::Option<(f32, f32)>,
+}
+#[allow(unused_doc_comments)]
+impl ::archetypal::Archetype for CoreComponentArrays {
+    type Mask = CoreMask;
+    type ViewMut<'a> = CoreComponentArraysMut<'a>;
+    type Removed = __CoreRemovedValues;
+    const COMPONENTS: CoreMask = __CoreComponentIndex::low_bits(
+        __CoreComponentIndex::__COUNT as u32,
+    );
+    const COMPONENT_COUNT: usize = __CoreComponentIndex::__COUNT as usize;
+    const TRACKED: CoreMask = {
+        let mut tracked = 0;
+        {
+            if true {
+                tracked |= POSITION;
+            }
+        }
+        tracked
+    };
+    const TAGS: CoreMask = __CoreComponentIndex::low_bits(__CoreTagIndex::__END as u32)
+        & !Self::COMPONENTS;
+    fn new(mask: CoreMask) -> Self {
+        Self {
+            mask,
+            entities: ::std::vec::Vec::new(),
+            position: ::std::vec::Vec::new(),
+        }
+    }
+    #[inline]
+    fn mask(&self) -> CoreMask {
+        self.mask
+    }
+    #[inline]
+    fn entities(&self) -> &[::archetypal::Entity] {
+        &self.entities
+    }
+    fn push_defaults(&mut self, entities: &[::archetypal::Entity]) {
+        let (mask, rows) = (self.mask, self.entities.len());
+        let mut position_pushed = ::archetypal::column::Rollback::new(
+            &mut self.position,
+            rows,
+        );
+        position_pushed.push_defaults(mask & POSITION != 0, entities.len());
+        position_pushed.commit();
+        self.entities.extend_from_slice(entities);
+    }
+    fn swap_remove(&mut self, row: usize) {
+        let mask = self.mask;
+        let _position_removed = ::archetypal::column::swap_remove(
+            &mut self.position,
+            mask & POSITION != 0,
+            row,
+        );
+        self.entities.swap_remove(row);
+    }
+    fn move_row(&mut self, row: usize, destination: &mut Self) -> Self::Removed {
+        let (from, to) = (self.mask, destination.mask);
+        let position_added = ::archetypal::column::default_if(
+            from & POSITION == 0 && to & POSITION != 0,
+        );
+        let removed = __CoreRemovedValues {
+            position: ::archetypal::column::move_row(
+                &mut self.position,
+                &mut destination.position,
+                row,
+                from & POSITION != 0,
+                to & POSITION != 0,
+                position_added,
+            ),
+        };
+        destination.entities.push(self.entities.swap_remove(row));
+        removed
+    }
+    #[inline]
+    fn view_mut(
+        &mut self,
+        include: CoreMask,
+    ) -> (&[::archetypal::Entity], CoreComponentArraysMut<'_>) {
+        let rows = self.entities.len();
+        let view = CoreComponentArraysMut {
+            mask: self.mask,
+            entities: &self.entities,
+            position: ::archetypal::column::view(
+                &mut self.position,
+                include & POSITION != 0,
+                rows,
+            ),
+        };
+        (&self.entities, view)
+    }
+    fn split_view<'a>(
+        view: Self::ViewMut<'a>,
+        at: usize,
+    ) -> (Self::ViewMut<'a>, Self::ViewMut<'a>) {
+        let (entities_before, entities_after) = view.entities.split_at(at);
+        let position_halves = ::archetypal::column::split_at_mut(
+            view.position,
+            view.mask & POSITION != 0,
+            at,
+        );
+        let before = CoreComponentArraysMut {
+            mask: view.mask,
+            entities: entities_before,
+            position: position_halves.0,
+        };
+        let after = CoreComponentArraysMut {
+            mask: view.mask,
+            entities: entities_after,
+            position: position_halves.1,
+        };
+        (before, after)
+    }
+    fn misaligned_columns(&self) -> usize {
+        let (mask, rows) = (self.mask, self.entities.len());
+        let mut misaligned = 0;
+        {
+            misaligned
+                += ::archetypal::column::misaligned(
+                    &self.position,
+                    mask & POSITION != 0,
+                    rows,
+                ) as usize;
+        }
+        misaligned
+    }
+}
+///A sub-world of `Game`: its own components, archetype tables (`CoreComponentArrays`), edge graph and query cache, over the entities of the whole. Entities are spawned and despawned through `Game`, so every sub-world knows every live entity.
+pub struct Core {
+    storage: ::archetypal::Storage<CoreComponentArrays>,
+    commands: ::std::vec::Vec<CoreCommand>,
+}
+impl Core {
+    fn empty() -> Self {
+        Self {
+            storage: ::archetypal::Storage::new(),
+            commands: ::std::vec::Vec::new(),
+        }
+    }
+}
+impl Core {
+    /// Number of components the world declares.
+    pub const COMPONENT_COUNT: usize = <CoreComponentArrays as ::archetypal::Archetype>::COMPONENT_COUNT;
+    /// Every archetype table, read-only, in creation order.
+    pub fn tables(&self) -> &[CoreComponentArrays] {
+        self.storage.tables()
+    }
+    /// Number of archetype tables created so far.
+    pub fn archetype_count(&self) -> usize {
+        self.storage.tables().len()
+    }
+    /// The storage behind the world, read-only: the allocator, the edge graph and
+    /// the query cache, for inspection and tests.
+    pub fn storage(&self) -> &::archetypal::Storage<CoreComponentArrays> {
+        &self.storage
+    }
+    /// Checks every structural invariant of the world (see
+    /// `archetypal::Storage::check_invariants`); meant for tests and debugging.
+    pub fn check_invariants(
+        &self,
+    ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
+        self.storage.check_invariants()
+    }
+    /// Whether `entity` is alive (a stale or never-issued handle is not).
+    pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
+        self.storage.is_alive(entity)
+    }
+    /// Number of live entities.
+    pub fn entity_count(&self) -> usize {
+        self.storage.entity_count()
+    }
+    /// Every live entity, in id order.
+    pub fn get_all_entities(&self) -> ::std::vec::Vec<::archetypal::Entity> {
+        self.storage.all_entities()
+    }
+    /// The components and tags `entity` has, or `None` if it is not alive.
+    pub fn component_mask(
+        &self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<CoreMask> {
+        self.storage.component_mask(entity)
+    }
+    /// Whether `entity` is alive and has every component and tag of `mask`.
+    pub fn entity_has_components(
+        &self,
+        entity: ::archetypal::Entity,
+        mask: CoreMask,
+    ) -> bool {
+        self.storage.has_components(entity, mask)
+    }
+    /// The current tick: the frame counter writes are stamped with.
+    pub fn current_tick(&self) -> ::archetypal::Tick {
+        self.storage.current_tick()
+    }
+    /// The tick at which the last frame ended (the last `step()`).
+    pub fn last_tick(&self) -> ::archetypal::Tick {
+        self.storage.last_tick()
+    }
+    /// Advances the current tick without ending the frame; returns the new tick.
+    pub fn increment_tick(&mut self) -> ::archetypal::Tick {
+        self.storage.increment_tick()
+    }
+    /// Starts the structural change log (spawns, despawns, components and tags
+    /// added or removed), keeping at most `capacity` entries; a consumer that falls
+    /// further behind is told how many it lost.
+    pub fn enable_change_log(&mut self, capacity: usize) {
+        self.storage.enable_change_log(capacity);
+    }
+    /// Stops recording structural changes; logged entries stay readable.
+    pub fn disable_change_log(&mut self) {
+        self.storage.disable_change_log();
+    }
+    /// The structural changes `cursor` has not seen yet, in order, each once per
+    /// cursor; `.lost()` on the result counts entries trimmed before it read them.
+    pub fn consume_changes(
+        &self,
+        cursor: &mut ::archetypal::EventCursor,
+    ) -> ::archetypal::Consumed<'_, ::archetypal::StructuralChange<CoreMask>> {
+        self.storage.change_log().consume(cursor)
+    }
+    /// A cursor at the end of the structural change log: it will see only later
+    /// changes, and counts those trimmed before it reads them as lost. (A default
+    /// cursor starts at the oldest entry still kept and counts no losses before it.)
+    pub fn change_cursor(&self) -> ::archetypal::EventCursor {
+        self.storage.change_log().cursor_at_end()
+    }
+    /// Drops all but the newest `keep` entries of the structural change log.
+    pub fn trim_changes(&mut self, keep: usize) {
+        self.storage.change_log_mut().trim_to(keep);
+    }
+    /// Adds the components of `mask` (default values) in one migration; components
+    /// already present keep their values. `false` if `entity` is not alive.
+    pub fn add_components(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: CoreMask,
+    ) -> bool {
+        self.storage.add_components(entity, mask)
+    }
+    /// Removes the components of `mask` in one migration, dropping their values.
+    /// `false` if `entity` is not alive.
+    pub fn remove_components(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: CoreMask,
+    ) -> bool {
+        self.storage.remove_components(entity, mask)
+    }
+}
+#[doc(hidden)]
+#[allow(dead_code)]
+pub mod __core_short_names {
+    ///Short name of `CoreComponentArrays`.
+    pub type ComponentArrays = super::CoreComponentArrays;
+    ///Short name of `CoreCommand`.
+    pub type Command = super::CoreCommand;
+    ///Short name of `CoreMask`.
+    pub type Mask = super::CoreMask;
+    ///Short name of `CoreComponentArraysMut`.
+    pub type ComponentArraysMut<'a> = super::CoreComponentArraysMut<'a>;
+    ///Number of components `Core` declares.
+    pub const COMPONENT_COUNT: usize = super::Core::COMPONENT_COUNT;
+}
+#[allow(unused_imports, ambiguous_glob_reexports)]
+pub use __core_short_names::*;
+///A structural change queued on a `Core`, applied in order by `apply_commands`.
+pub enum CoreCommand {
+    /// Add the components and tags of the mask.
+    AddComponents(::archetypal::Entity, CoreMask),
+    /// Remove the components and tags of the mask.
+    RemoveComponents(::archetypal::Entity, CoreMask),
+    ///Set (adding if missing) the `position` component.
+    SetPosition(::archetypal::Entity, (f32, f32)),
+}
+#[allow(unused_doc_comments)]
+impl Core {
+    /// Queues adding the components and tags of `mask` to `entity`.
+    pub fn queue_add_components(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: CoreMask,
+    ) {
+        self.commands.push(CoreCommand::AddComponents(entity, mask));
+    }
+    /// Queues removing the components and tags of `mask` from `entity`.
+    pub fn queue_remove_components(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: CoreMask,
+    ) {
+        self.commands.push(CoreCommand::RemoveComponents(entity, mask));
+    }
+    ///Queues setting the `position` of `entity` (adding it if missing).
+    pub fn queue_set_position(
+        &mut self,
+        entity: ::archetypal::Entity,
+        value: (f32, f32),
+    ) {
+        self.commands.push(CoreCommand::SetPosition(entity, value));
+    }
+    /// Applies every queued command in the order queued and empties the queue. A
+    /// command whose entity is no longer alive is skipped; the report counts both.
+    pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
+        let world = self;
+        let mut report = <::archetypal::CommandReport as ::core::default::Default>::default();
+        for command in ::core::mem::take(&mut world.commands) {
+            let applied = match command {
+                CoreCommand::AddComponents(entity, mask) => {
+                    world.add_components(entity, mask)
+                }
+                CoreCommand::RemoveComponents(entity, mask) => {
+                    world.remove_components(entity, mask)
+                }
+                CoreCommand::SetPosition(entity, value) => {
+                    world.set_position(entity, value)
+                }
+            };
+            report.record(applied);
+        }
+        report
+    }
+    /// Number of queued commands.
+    pub fn command_count(&self) -> usize {
+        self.commands.len()
+    }
+    /// The queued commands, in order.
+    pub fn queued_commands(&self) -> &[CoreCommand] {
+        &self.commands
+    }
+    /// Drops every queued command without applying it; handles reserved by a queued
+    /// spawn are given back and never become alive.
+    pub fn clear_commands(&mut self) {
+        let world = self;
+        for command in ::core::mem::take(&mut world.commands) {
+            let _ = command;
+        }
+    }
+}
+impl Core {
+    ///The `position` of `entity`; `None` if it is not alive or has no `position`.
+    #[inline]
+    pub fn get_position(
+        &self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<&(f32, f32)> {
+        self.storage.get(entity, POSITION, |table| &table.position[..])
+    }
+    ///The `position` of `entity`, mutably; `None` if it is not alive or has no `position`.
+    #[inline]
+    pub fn get_position_mut(
+        &mut self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<&mut (f32, f32)> {
+        self.storage.get_mut(entity, POSITION, |table| &mut table.position[..])
+    }
+    ///Calls `f` on the `position` of `entity` and returns its result; `None` if it is not alive or has no `position`.
+    pub fn modify_position<__Output>(
+        &mut self,
+        entity: ::archetypal::Entity,
+        f: impl ::core::ops::FnOnce(&mut (f32, f32)) -> __Output,
+    ) -> ::core::option::Option<__Output> {
+        self.get_position_mut(entity).map(f)
+    }
+    ///Writes the `position` of `entity`, adding the component first (one migration) if missing. `false` if `entity` is not alive.
+    pub fn set_position(
+        &mut self,
+        entity: ::archetypal::Entity,
+        value: (f32, f32),
+    ) -> bool {
+        self.storage.set(entity, POSITION, value, |table| &mut table.position[..])
+    }
+    ///Adds a default `position` to `entity` (one migration); an existing value is kept. `false` if `entity` is not alive.
+    pub fn add_position(&mut self, entity: ::archetypal::Entity) -> bool {
+        self.storage.add_components(entity, POSITION)
+    }
+    ///Removes the `position` of `entity` (one migration) and returns it; `None` if it is not alive or has no `position`.
+    pub fn remove_position(
+        &mut self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<(f32, f32)> {
+        self.storage.take(entity, POSITION, |table| &mut table.position[..])
+    }
+    ///Whether `entity` is alive and has a `position`.
+    #[inline]
+    pub fn entity_has_position(&self, entity: ::archetypal::Entity) -> bool {
+        self.storage.has_components(entity, POSITION)
+    }
+}
+impl Core {
+    /// Caches the tables matching `include`, so `&self` queries on it (which
+    /// cannot fill the cache) skip the other tables.
+    pub fn warm_query(&mut self, include: CoreMask) {
+        self.storage.warm_query(include);
+    }
+    /// Every entity that has all components of `mask`.
+    pub fn query_entities(
+        &self,
+        mask: CoreMask,
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.query_entities(mask)
+    }
+    /// The first entity that has all components of `mask`.
+    pub fn query_first_entity(
+        &self,
+        mask: CoreMask,
+    ) -> ::core::option::Option<::archetypal::Entity> {
+        self.storage.query_first_entity(mask)
+    }
+    /// Calls `f(entity, table, index)` for every entity with all components of
+    /// `include` and none of `exclude`.
+    pub fn for_each<F>(&self, include: CoreMask, exclude: CoreMask, f: F)
+    where
+        F: ::core::ops::FnMut(::archetypal::Entity, &CoreComponentArrays, usize),
+    {
+        self.storage.for_each(include, exclude, f);
+    }
+    /// Calls `f(entity, table, index)` for every entity with all components of
+    /// `include` and none of `exclude`; `table` is a slice view of its table
+    /// (`table.position[index].x += 1.0`).
+    pub fn for_each_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
+    where
+        F: ::core::ops::FnMut(
+            ::archetypal::Entity,
+            &mut CoreComponentArraysMut<'_>,
+            usize,
+        ),
+    {
+        self.storage.for_each_mut(include, exclude, f);
+    }
+    /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
+    /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
+    pub fn for_each_table_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
+    where
+        F: ::core::ops::FnMut(&mut CoreComponentArraysMut<'_>),
+    {
+        self.storage.for_each_table_mut(include, exclude, f);
+    }
+    /// `for_each_mut` over the entities one of whose tracked `include` components
+    /// changed since the last `step()` (written at a tick newer than `last_tick()`).
+    pub fn for_each_mut_changed<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
+    where
+        F: ::core::ops::FnMut(
+            ::archetypal::Entity,
+            &mut CoreComponentArraysMut<'_>,
+            usize,
+        ),
+    {
+        let since = self.storage.last_tick();
+        self.storage.for_each_mut_changed_since(include, exclude, since, f);
+    }
+    /// `for_each_mut` over the entities one of whose tracked `include` components
+    /// was written at a tick newer than `since` (a consumer's own cursor: record
+    /// `current_tick()` when reading, then `increment_tick()`).
+    pub fn for_each_mut_changed_since<F>(
+        &mut self,
+        include: CoreMask,
+        exclude: CoreMask,
+        since: ::archetypal::Tick,
+        f: F,
+    )
+    where
+        F: ::core::ops::FnMut(
+            ::archetypal::Entity,
+            &mut CoreComponentArraysMut<'_>,
+            usize,
+        ),
+    {
+        self.storage.for_each_mut_changed_since(include, exclude, since, f);
+    }
+    /// The entities with every component and tag of `mask`, one of whose tracked
+    /// components of `mask` was written at a tick newer than `since`.
+    pub fn query_entities_changed_since(
+        &self,
+        mask: CoreMask,
+        since: ::archetypal::Tick,
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.query_entities_changed_since(mask, since)
+    }
+    /// Stamps the tracked components of `mask` of `entity` as changed now: for
+    /// writes made through a table view. `false` if it is not alive.
+    pub fn mark_changed(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: CoreMask,
+    ) -> bool {
+        self.storage.mark_changed(entity, mask)
+    }
+    /// Marks the tracked `columns` of every table matching `include` / `exclude`
+    /// as changed now, in constant time per table: for writes through raw slices.
+    pub fn mark_columns_changed(
+        &mut self,
+        include: CoreMask,
+        exclude: CoreMask,
+        columns: CoreMask,
+    ) {
+        self.storage.mark_columns_changed(include, exclude, columns);
+    }
+    /// A read-only query builder: `world.query().with(A).without(B).iter(...)`.
+    pub fn query(&self) -> ::archetypal::Query<'_, CoreComponentArrays> {
+        ::archetypal::Query::new(&self.storage)
+    }
+    /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`.
+    pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, CoreComponentArrays> {
+        ::archetypal::QueryMut::new(&mut self.storage)
+    }
+    ///Every `position` in the world.
+    pub fn query_position(
+        &self,
+    ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
+        self.storage.column_values(POSITION, |table| &table.position[..])
+    }
+    ///The `position` column of every table that has one, as slices.
+    pub fn iter_position_slices(
+        &self,
+    ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
+        self.storage.column_slices(POSITION, |table| &table.position[..])
+    }
+    ///The `position` column of every table that has one, as mutable slices.
+    pub fn iter_position_slices_mut(
+        &mut self,
+    ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
+        self.storage.column_slices_mut(POSITION, |table| &mut table.position[..])
+    }
+}
+impl Core {
+    /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
+    /// run by rayon over tables and chunks of rows. Callable when every
+    /// component type is `Send`.
+    pub fn par_for_each_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
+    where
+        F: ::core::ops::Fn(::archetypal::Entity, &mut CoreComponentArraysMut<'_>, usize)
+            + ::core::marker::Sync + ::core::marker::Send,
+        for<'a> CoreComponentArrays: ::core::marker::Send,
+        for<'a> CoreComponentArraysMut<'a>: ::core::marker::Send,
+    {
+        self.storage.par_for_each_mut(include, exclude, f);
+    }
+}
+impl Core {
+    /// A typed query over slices:
+    /// `world.typed_query::<(&mut Position, &Velocity)>().with(A).without(B).for_each(|(position, velocity)| ..)`.
+    /// Elements are `&C`, `&mut C`, `Option<&C>`, `Option<&mut C>` and
+    /// `archetypal::Entity`, in tuples of up to 12; components borrowed mutably are
+    /// stamped as changed in every table visited.
+    pub fn typed_query<Q>(
+        &mut self,
+    ) -> ::archetypal::TypedQuery<'_, CoreComponentArrays, Q> {
+        ::archetypal::TypedQuery::new(&mut self.storage)
+    }
+}
+#[allow(unused_doc_comments)]
+const _: () = {
+    #[allow(non_camel_case_types)]
+    mod __component {
+        pub enum position {}
+    }
+    impl ::archetypal::ComponentColumn<(f32, f32), __component::position>
+    for CoreComponentArrays {
+        const BIT: u128 = POSITION as u128;
+        #[inline]
+        fn take_column<'v>(
+            view: &mut <Self as ::archetypal::Archetype>::ViewMut<'v>,
+        ) -> &'v mut [(f32, f32)] {
+            ::core::mem::take(&mut view.position)
+        }
+        #[inline]
+        fn column<'r>(
+            view: &'r <Self as ::archetypal::Archetype>::ViewMut<'_>,
+        ) -> &'r [(f32, f32)] {
+            view.position
+        }
+        #[inline]
+        fn has_column(view: &<Self as ::archetypal::Archetype>::ViewMut<'_>) -> bool {
+            view.mask & POSITION != 0
+        }
+    }
+};
+impl Core {
+    ///Tags `entity` as `player` (no migration). `false` if it is not alive.
+    pub fn add_player(&mut self, entity: ::archetypal::Entity) -> bool {
+        self.storage.add_tags(entity, PLAYER)
+    }
+    ///Removes the `player` tag from `entity`. `false` if it is not alive.
+    pub fn remove_player(&mut self, entity: ::archetypal::Entity) -> bool {
+        self.storage.remove_tags(entity, PLAYER)
+    }
+    ///Whether `entity` is alive and tagged `player`.
+    pub fn has_player(&self, entity: ::archetypal::Entity) -> bool {
+        self.storage.has_components(entity, PLAYER)
+    }
+    ///Queues tagging `entity` as `player`, applied by `apply_commands`.
+    pub fn queue_add_player(&mut self, entity: ::archetypal::Entity) {
+        self.queue_add_components(entity, PLAYER);
+    }
+    ///Queues removing the `player` tag from `entity`, applied by `apply_commands`.
+    pub fn queue_remove_player(&mut self, entity: ::archetypal::Entity) {
+        self.queue_remove_components(entity, PLAYER);
+    }
+    ///Every entity tagged `player`.
+    pub fn query_player(
+        &self,
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.tagged(PLAYER)
+    }
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unused_doc_comments)]
+enum __RenderComponentIndex {
+    sprite,
+    __COUNT,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unused_doc_comments)]
+enum __RenderTagIndex {
+    __LAST_COMPONENT = __RenderComponentIndex::__COUNT as isize - 1,
+    __END,
+}
+impl __RenderComponentIndex {
+    const fn bit(index: u32) -> RenderMask {
+        match (1 as RenderMask).checked_shl(index) {
+            ::core::option::Option::Some(bit) => bit,
+            ::core::option::Option::None => 0,
+        }
+    }
+    /// Every bit below `count`.
+    const fn low_bits(count: u32) -> RenderMask {
+        match Self::bit(count) {
+            0 => !0,
+            past_last => past_last - 1,
+        }
+    }
+    const fn mask(self) -> RenderMask {
+        Self::bit(self as u32)
+    }
+}
+impl __RenderTagIndex {
+    const fn mask(self) -> RenderMask {
+        __RenderComponentIndex::bit(self as u32)
+    }
+}
+const _: () = ::archetypal::__private::check_world(
+    "Render",
+    &["sprite"],
+    &["SPRITE"],
+    __RenderTagIndex::__END as usize,
+);
+///The mask type of `Render`: `u64` for up to 64 components and tags, `u128` up to 128.
+pub type RenderMask = <::archetypal::MaskWidth<
+    { (__RenderTagIndex::__END as usize) <= 64 },
+> as ::archetypal::SelectMask>::Mask;
+///Mask bit of the `sprite` component.
+pub const SPRITE: RenderMask = __RenderComponentIndex::sprite.mask();
+///One archetype of `Render`: a row per entity whose components are exactly `mask`, one `Vec` per component (struct of arrays). Columns whose bit is not in `mask` stay empty.
+pub struct RenderComponentArrays {
+    /// The components this table holds.
+    pub mask: RenderMask,
+    /// The entity of every row.
+    pub entities: ::std::vec::Vec<::archetypal::Entity>,
+    ///The `sprite` column: a value per row when `mask` holds `SPRITE`, else empty.
+    pub sprite: ::std::vec::Vec<u32>,
+}
+///A `Render` table seen through slices: values can change, the number of rows cannot.
+pub struct RenderComponentArraysMut<'a> {
+    /// The components this table holds.
+    pub mask: RenderMask,
+    /// The entity of every row.
+    pub entities: &'a [::archetypal::Entity],
+    ///The `sprite` column: a value per row when `mask` holds `SPRITE`, else empty.
+    pub sprite: &'a mut [u32],
+}
+#[doc(hidden)]
+#[allow(dead_code)]
+pub struct __RenderRemovedValues {
+    sprite: ::core::option::Option<u32>,
+}
+#[allow(unused_doc_comments)]
+impl ::archetypal::Archetype for RenderComponentArrays {
+    type Mask = RenderMask;
+    type ViewMut<'a> = RenderComponentArraysMut<'a>;
+    type Removed = __RenderRemovedValues;
+    const COMPONENTS: RenderMask = __RenderComponentIndex::low_bits(
+        __RenderComponentIndex::__COUNT as u32,
+    );
+    const COMPONENT_COUNT: usize = __RenderComponentIndex::__COUNT as usize;
+    const TRACKED: RenderMask = {
+        let mut tracked = 0;
+        {
+            if true {
+                tracked |= SPRITE;
+            }
+        }
+        tracked
+    };
+    const TAGS: RenderMask = __RenderComponentIndex::low_bits(
+        __RenderTagIndex::__END as u32,
+    ) & !Self::COMPONENTS;
+    fn new(mask: RenderMask) -> Self {
+        Self {
+            mask,
+            entities: ::std::vec::Vec::new(),
+            sprite: ::std::vec::Vec::new(),
+        }
+    }
+    #[inline]
+    fn mask(&self) -> RenderMask {
+        self.mask
+    }
+    #[inline]
+    fn entities(&self) -> &[::archetypal::Entity] {
+        &self.entities
+    }
+    fn push_defaults(&mut self, entities: &[::archetypal::Entity]) {
+        let (mask, rows) = (self.mask, self.entities.len());
+        let mut sprite_pushed = ::archetypal::column::Rollback::new(
+            &mut self.sprite,
+            rows,
+        );
+        sprite_pushed.push_defaults(mask & SPRITE != 0, entities.len());
+        sprite_pushed.commit();
+        self.entities.extend_from_slice(entities);
+    }
+    fn swap_remove(&mut self, row: usize) {
+        let mask = self.mask;
+        let _sprite_removed = ::archetypal::column::swap_remove(
+            &mut self.sprite,
+            mask & SPRITE != 0,
+            row,
+        );
+        self.entities.swap_remove(row);
+    }
+    fn move_row(&mut self, row: usize, destination: &mut Self) -> Self::Removed {
+        let (from, to) = (self.mask, destination.mask);
+        let sprite_added = ::archetypal::column::default_if(
+            from & SPRITE == 0 && to & SPRITE != 0,
+        );
+        let removed = __RenderRemovedValues {
+            sprite: ::archetypal::column::move_row(
+                &mut self.sprite,
+                &mut destination.sprite,
+                row,
+                from & SPRITE != 0,
+                to & SPRITE != 0,
+                sprite_added,
+            ),
+        };
+        destination.entities.push(self.entities.swap_remove(row));
+        removed
+    }
+    #[inline]
+    fn view_mut(
+        &mut self,
+        include: RenderMask,
+    ) -> (&[::archetypal::Entity], RenderComponentArraysMut<'_>) {
+        let rows = self.entities.len();
+        let view = RenderComponentArraysMut {
+            mask: self.mask,
+            entities: &self.entities,
+            sprite: ::archetypal::column::view(
+                &mut self.sprite,
+                include & SPRITE != 0,
+                rows,
+            ),
+        };
+        (&self.entities, view)
+    }
+    fn split_view<'a>(
+        view: Self::ViewMut<'a>,
+        at: usize,
+    ) -> (Self::ViewMut<'a>, Self::ViewMut<'a>) {
+        let (entities_before, entities_after) = view.entities.split_at(at);
+        let sprite_halves = ::archetypal::column::split_at_mut(
+            view.sprite,
+            view.mask & SPRITE != 0,
+            at,
+        );
+        let before = RenderComponentArraysMut {
+            mask: view.mask,
+            entities: entities_before,
+            sprite: sprite_halves.0,
+        };
+        let after = RenderComponentArraysMut {
+            mask: view.mask,
+            entities: entities_after,
+            sprite: sprite_halves.1,
+        };
+        (before, after)
+    }
+    fn misaligned_columns(&self) -> usize {
+        let (mask, rows) = (self.mask, self.entities.len());
+        let mut misaligned = 0;
+        {
+            misaligned
+                += ::archetypal::column::misaligned(
+                    &self.sprite,
+                    mask & SPRITE != 0,
+                    rows,
+                ) as usize;
+        }
+        misaligned
+    }
+}
+///A sub-world of `Game`: its own components, archetype tables (`RenderComponentArrays`), edge graph and query cache, over the entities of the whole. Entities are spawned and despawned through `Game`, so every sub-world knows every live entity.
+pub struct Render {
+    storage: ::archetypal::Storage<RenderComponentArrays>,
+    commands: ::std::vec::Vec<RenderCommand>,
+}
+impl Render {
+    fn empty() -> Self {
+        Self {
+            storage: ::archetypal::Storage::new(),
+            commands: ::std::vec::Vec::new(),
+        }
+    }
+}
+impl Render {
+    /// Number of components the world declares.
+    pub const COMPONENT_COUNT: usize = <RenderComponentArrays as ::archetypal::Archetype>::COMPONENT_COUNT;
+    /// Every archetype table, read-only, in creation order.
+    pub fn tables(&self) -> &[RenderComponentArrays] {
+        self.storage.tables()
+    }
+    /// Number of archetype tables created so far.
+    pub fn archetype_count(&self) -> usize {
+        self.storage.tables().len()
+    }
+    /// The storage behind the world, read-only: the allocator, the edge graph and
+    /// the query cache, for inspection and tests.
+    pub fn storage(&self) -> &::archetypal::Storage<RenderComponentArrays> {
+        &self.storage
+    }
+    /// Checks every structural invariant of the world (see
+    /// `archetypal::Storage::check_invariants`); meant for tests and debugging.
+    pub fn check_invariants(
+        &self,
+    ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
+        self.storage.check_invariants()
+    }
+    /// Whether `entity` is alive (a stale or never-issued handle is not).
+    pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
+        self.storage.is_alive(entity)
+    }
+    /// Number of live entities.
+    pub fn entity_count(&self) -> usize {
+        self.storage.entity_count()
+    }
+    /// Every live entity, in id order.
+    pub fn get_all_entities(&self) -> ::std::vec::Vec<::archetypal::Entity> {
+        self.storage.all_entities()
+    }
+    /// The components and tags `entity` has, or `None` if it is not alive.
+    pub fn component_mask(
+        &self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<RenderMask> {
+        self.storage.component_mask(entity)
+    }
+    /// Whether `entity` is alive and has every component and tag of `mask`.
+    pub fn entity_has_components(
+        &self,
+        entity: ::archetypal::Entity,
+        mask: RenderMask,
+    ) -> bool {
+        self.storage.has_components(entity, mask)
+    }
+    /// The current tick: the frame counter writes are stamped with.
+    pub fn current_tick(&self) -> ::archetypal::Tick {
+        self.storage.current_tick()
+    }
+    /// The tick at which the last frame ended (the last `step()`).
+    pub fn last_tick(&self) -> ::archetypal::Tick {
+        self.storage.last_tick()
+    }
+    /// Advances the current tick without ending the frame; returns the new tick.
+    pub fn increment_tick(&mut self) -> ::archetypal::Tick {
+        self.storage.increment_tick()
+    }
+    /// Starts the structural change log (spawns, despawns, components and tags
+    /// added or removed), keeping at most `capacity` entries; a consumer that falls
+    /// further behind is told how many it lost.
+    pub fn enable_change_log(&mut self, capacity: usize) {
+        self.storage.enable_change_log(capacity);
+    }
+    /// Stops recording structural changes; logged entries stay readable.
+    pub fn disable_change_log(&mut self) {
+        self.storage.disable_change_log();
+    }
+    /// The structural changes `cursor` has not seen yet, in order, each once per
+    /// cursor; `.lost()` on the result counts entries trimmed before it read them.
+    pub fn consume_changes(
+        &self,
+        cursor: &mut ::archetypal::EventCursor,
+    ) -> ::archetypal::Consumed<'_, ::archetypal::StructuralChange<RenderMask>> {
+        self.storage.change_log().consume(cursor)
+    }
+    /// A cursor at the end of the structural change log: it will see only later
+    /// changes, and counts those trimmed before it reads them as lost. (A default
+    /// cursor starts at the oldest entry still kept and counts no losses before it.)
+    pub fn change_cursor(&self) -> ::archetypal::EventCursor {
+        self.storage.change_log().cursor_at_end()
+    }
+    /// Drops all but the newest `keep` entries of the structural change log.
+    pub fn trim_changes(&mut self, keep: usize) {
+        self.storage.change_log_mut().trim_to(keep);
+    }
+    /// Adds the components of `mask` (default values) in one migration; components
+    /// already present keep their values. `false` if `entity` is not alive.
+    pub fn add_components(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: RenderMask,
+    ) -> bool {
+        self.storage.add_components(entity, mask)
+    }
+    /// Removes the components of `mask` in one migration, dropping their values.
+    /// `false` if `entity` is not alive.
+    pub fn remove_components(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: RenderMask,
+    ) -> bool {
+        self.storage.remove_components(entity, mask)
+    }
+}
+#[doc(hidden)]
+#[allow(dead_code)]
+pub mod __render_short_names {
+    ///Short name of `RenderComponentArrays`.
+    pub type ComponentArrays = super::RenderComponentArrays;
+    ///Short name of `RenderCommand`.
+    pub type Command = super::RenderCommand;
+    ///Short name of `RenderMask`.
+    pub type Mask = super::RenderMask;
+    ///Short name of `RenderComponentArraysMut`.
+    pub type ComponentArraysMut<'a> = super::RenderComponentArraysMut<'a>;
+    ///Number of components `Render` declares.
+    pub const COMPONENT_COUNT: usize = super::Render::COMPONENT_COUNT;
+}
+#[allow(unused_imports, ambiguous_glob_reexports)]
+pub use __render_short_names::*;
+///A structural change queued on a `Render`, applied in order by `apply_commands`.
+pub enum RenderCommand {
+    /// Add the components and tags of the mask.
+    AddComponents(::archetypal::Entity, RenderMask),
+    /// Remove the components and tags of the mask.
+    RemoveComponents(::archetypal::Entity, RenderMask),
+    ///Set (adding if missing) the `sprite` component.
+    SetSprite(::archetypal::Entity, u32),
+}
+#[allow(unused_doc_comments)]
+impl Render {
+    /// Queues adding the components and tags of `mask` to `entity`.
+    pub fn queue_add_components(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: RenderMask,
+    ) {
+        self.commands.push(RenderCommand::AddComponents(entity, mask));
+    }
+    /// Queues removing the components and tags of `mask` from `entity`.
+    pub fn queue_remove_components(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: RenderMask,
+    ) {
+        self.commands.push(RenderCommand::RemoveComponents(entity, mask));
+    }
+    ///Queues setting the `sprite` of `entity` (adding it if missing).
+    pub fn queue_set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) {
+        self.commands.push(RenderCommand::SetSprite(entity, value));
+    }
+    /// Applies every queued command in the order queued and empties the queue. A
+    /// command whose entity is no longer alive is skipped; the report counts both.
+    pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
+        let world = self;
+        let mut report = <::archetypal::CommandReport as ::core::default::Default>::default();
+        for command in ::core::mem::take(&mut world.commands) {
+            let applied = match command {
+                RenderCommand::AddComponents(entity, mask) => {
+                    world.add_components(entity, mask)
+                }
+                RenderCommand::RemoveComponents(entity, mask) => {
+                    world.remove_components(entity, mask)
+                }
+                RenderCommand::SetSprite(entity, value) => {
+                    world.set_sprite(entity, value)
+                }
+            };
+            report.record(applied);
+        }
+        report
+    }
+    /// Number of queued commands.
+    pub fn command_count(&self) -> usize {
+        self.commands.len()
+    }
+    /// The queued commands, in order.
+    pub fn queued_commands(&self) -> &[RenderCommand] {
+        &self.commands
+    }
+    /// Drops every queued command without applying it; handles reserved by a queued
+    /// spawn are given back and never become alive.
+    pub fn clear_commands(&mut self) {
+        let world = self;
+        for command in ::core::mem::take(&mut world.commands) {
+            let _ = command;
+        }
+    }
+}
+impl Render {
+    ///The `sprite` of `entity`; `None` if it is not alive or has no `sprite`.
+    #[inline]
+    pub fn get_sprite(
+        &self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<&u32> {
+        self.storage.get(entity, SPRITE, |table| &table.sprite[..])
+    }
+    ///The `sprite` of `entity`, mutably; `None` if it is not alive or has no `sprite`.
+    #[inline]
+    pub fn get_sprite_mut(
+        &mut self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<&mut u32> {
+        self.storage.get_mut(entity, SPRITE, |table| &mut table.sprite[..])
+    }
+    ///Calls `f` on the `sprite` of `entity` and returns its result; `None` if it is not alive or has no `sprite`.
+    pub fn modify_sprite<__Output>(
+        &mut self,
+        entity: ::archetypal::Entity,
+        f: impl ::core::ops::FnOnce(&mut u32) -> __Output,
+    ) -> ::core::option::Option<__Output> {
+        self.get_sprite_mut(entity).map(f)
+    }
+    ///Writes the `sprite` of `entity`, adding the component first (one migration) if missing. `false` if `entity` is not alive.
+    pub fn set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
+        self.storage.set(entity, SPRITE, value, |table| &mut table.sprite[..])
+    }
+    ///Adds a default `sprite` to `entity` (one migration); an existing value is kept. `false` if `entity` is not alive.
+    pub fn add_sprite(&mut self, entity: ::archetypal::Entity) -> bool {
+        self.storage.add_components(entity, SPRITE)
+    }
+    ///Removes the `sprite` of `entity` (one migration) and returns it; `None` if it is not alive or has no `sprite`.
+    pub fn remove_sprite(
+        &mut self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<u32> {
+        self.storage.take(entity, SPRITE, |table| &mut table.sprite[..])
+    }
+    ///Whether `entity` is alive and has a `sprite`.
+    #[inline]
+    pub fn entity_has_sprite(&self, entity: ::archetypal::Entity) -> bool {
+        self.storage.has_components(entity, SPRITE)
+    }
+}
+impl Render {
+    /// Caches the tables matching `include`, so `&self` queries on it (which
+    /// cannot fill the cache) skip the other tables.
+    pub fn warm_query(&mut self, include: RenderMask) {
+        self.storage.warm_query(include);
+    }
+    /// Every entity that has all components of `mask`.
+    pub fn query_entities(
+        &self,
+        mask: RenderMask,
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.query_entities(mask)
+    }
+    /// The first entity that has all components of `mask`.
+    pub fn query_first_entity(
+        &self,
+        mask: RenderMask,
+    ) -> ::core::option::Option<::archetypal::Entity> {
+        self.storage.query_first_entity(mask)
+    }
+    /// Calls `f(entity, table, index)` for every entity with all components of
+    /// `include` and none of `exclude`.
+    pub fn for_each<F>(&self, include: RenderMask, exclude: RenderMask, f: F)
+    where
+        F: ::core::ops::FnMut(::archetypal::Entity, &RenderComponentArrays, usize),
+    {
+        self.storage.for_each(include, exclude, f);
+    }
+    /// Calls `f(entity, table, index)` for every entity with all components of
+    /// `include` and none of `exclude`; `table` is a slice view of its table
+    /// (`table.position[index].x += 1.0`).
+    pub fn for_each_mut<F>(&mut self, include: RenderMask, exclude: RenderMask, f: F)
+    where
+        F: ::core::ops::FnMut(
+            ::archetypal::Entity,
+            &mut RenderComponentArraysMut<'_>,
+            usize,
+        ),
+    {
+        self.storage.for_each_mut(include, exclude, f);
+    }
+    /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
+    /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
+    pub fn for_each_table_mut<F>(
+        &mut self,
+        include: RenderMask,
+        exclude: RenderMask,
+        f: F,
+    )
+    where
+        F: ::core::ops::FnMut(&mut RenderComponentArraysMut<'_>),
+    {
+        self.storage.for_each_table_mut(include, exclude, f);
+    }
+    /// `for_each_mut` over the entities one of whose tracked `include` components
+    /// changed since the last `step()` (written at a tick newer than `last_tick()`).
+    pub fn for_each_mut_changed<F>(
+        &mut self,
+        include: RenderMask,
+        exclude: RenderMask,
+        f: F,
+    )
+    where
+        F: ::core::ops::FnMut(
+            ::archetypal::Entity,
+            &mut RenderComponentArraysMut<'_>,
+            usize,
+        ),
+    {
+        let since = self.storage.last_tick();
+        self.storage.for_each_mut_changed_since(include, exclude, since, f);
+    }
+    /// `for_each_mut` over the entities one of whose tracked `include` components
+    /// was written at a tick newer than `since` (a consumer's own cursor: record
+    /// `current_tick()` when reading, then `increment_tick()`).
+    pub fn for_each_mut_changed_since<F>(
+        &mut self,
+        include: RenderMask,
+        exclude: RenderMask,
+        since: ::archetypal::Tick,
+        f: F,
+    )
+    where
+        F: ::core::ops::FnMut(
+            ::archetypal::Entity,
+            &mut RenderComponentArraysMut<'_>,
+            usize,
+        ),
+    {
+        self.storage.for_each_mut_changed_since(include, exclude, since, f);
+    }
+    /// The entities with every component and tag of `mask`, one of whose tracked
+    /// components of `mask` was written at a tick newer than `since`.
+    pub fn query_entities_changed_since(
+        &self,
+        mask: RenderMask,
+        since: ::archetypal::Tick,
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.query_entities_changed_since(mask, since)
+    }
+    /// Stamps the tracked components of `mask` of `entity` as changed now: for
+    /// writes made through a table view. `false` if it is not alive.
+    pub fn mark_changed(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: RenderMask,
+    ) -> bool {
+        self.storage.mark_changed(entity, mask)
+    }
+    /// Marks the tracked `columns` of every table matching `include` / `exclude`
+    /// as changed now, in constant time per table: for writes through raw slices.
+    pub fn mark_columns_changed(
+        &mut self,
+        include: RenderMask,
+        exclude: RenderMask,
+        columns: RenderMask,
+    ) {
+        self.storage.mark_columns_changed(include, exclude, columns);
+    }
+    /// A read-only query builder: `world.query().with(A).without(B).iter(...)`.
+    pub fn query(&self) -> ::archetypal::Query<'_, RenderComponentArrays> {
+        ::archetypal::Query::new(&self.storage)
+    }
+    /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`.
+    pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, RenderComponentArrays> {
+        ::archetypal::QueryMut::new(&mut self.storage)
+    }
+    ///Every `sprite` in the world.
+    pub fn query_sprite(&self) -> impl ::core::iter::Iterator<Item = &u32> + '_ {
+        self.storage.column_values(SPRITE, |table| &table.sprite[..])
+    }
+    ///The `sprite` column of every table that has one, as slices.
+    pub fn iter_sprite_slices(&self) -> impl ::core::iter::Iterator<Item = &[u32]> + '_ {
+        self.storage.column_slices(SPRITE, |table| &table.sprite[..])
+    }
+    ///The `sprite` column of every table that has one, as mutable slices.
+    pub fn iter_sprite_slices_mut(
+        &mut self,
+    ) -> impl ::core::iter::Iterator<Item = &mut [u32]> + '_ {
+        self.storage.column_slices_mut(SPRITE, |table| &mut table.sprite[..])
+    }
+}
+impl Render {
+    /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
+    /// run by rayon over tables and chunks of rows. Callable when every
+    /// component type is `Send`.
+    pub fn par_for_each_mut<F>(&mut self, include: RenderMask, exclude: RenderMask, f: F)
+    where
+        F: ::core::ops::Fn(
+                ::archetypal::Entity,
+                &mut RenderComponentArraysMut<'_>,
+                usize,
+            ) + ::core::marker::Sync + ::core::marker::Send,
+        for<'a> RenderComponentArrays: ::core::marker::Send,
+        for<'a> RenderComponentArraysMut<'a>: ::core::marker::Send,
+    {
+        self.storage.par_for_each_mut(include, exclude, f);
+    }
+}
+impl Render {
+    /// A typed query over slices:
+    /// `world.typed_query::<(&mut Position, &Velocity)>().with(A).without(B).for_each(|(position, velocity)| ..)`.
+    /// Elements are `&C`, `&mut C`, `Option<&C>`, `Option<&mut C>` and
+    /// `archetypal::Entity`, in tuples of up to 12; components borrowed mutably are
+    /// stamped as changed in every table visited.
+    pub fn typed_query<Q>(
+        &mut self,
+    ) -> ::archetypal::TypedQuery<'_, RenderComponentArrays, Q> {
+        ::archetypal::TypedQuery::new(&mut self.storage)
+    }
+}
+#[allow(unused_doc_comments)]
+const _: () = {
+    #[allow(non_camel_case_types)]
+    mod __component {
+        pub enum sprite {}
+    }
+    impl ::archetypal::ComponentColumn<u32, __component::sprite>
+    for RenderComponentArrays {
+        const BIT: u128 = SPRITE as u128;
+        #[inline]
+        fn take_column<'v>(
+            view: &mut <Self as ::archetypal::Archetype>::ViewMut<'v>,
+        ) -> &'v mut [u32] {
+            ::core::mem::take(&mut view.sprite)
+        }
+        #[inline]
+        fn column<'r>(
+            view: &'r <Self as ::archetypal::Archetype>::ViewMut<'_>,
+        ) -> &'r [u32] {
+            view.sprite
+        }
+        #[inline]
+        fn has_column(view: &<Self as ::archetypal::Archetype>::ViewMut<'_>) -> bool {
+            view.mask & SPRITE != 0
+        }
+    }
+};
+const _: () = ::archetypal::__private::check_sub_worlds(
+    "Game",
+    &["Core", "Render"],
+    &["core", "render"],
+);
+///A multi-world generated by `ecs!`: the sub-worlds (`Core`, `Render`) share one set of entities; spawn and despawn here, reach components through the sub-world fields.
+pub struct Game {
+    ///The `Core` sub-world: its components, tables and queries.
+    pub core: Core,
+    ///The `Render` sub-world: its components, tables and queries.
+    pub render: Render,
+    /// The singletons declared in the `Resources` block.
+    pub resources: GameResources,
+    /// The event channels declared in the `Events` block.
+    pub events: GameEvents,
+    commands: ::std::vec::Vec<GameCommand>,
+}
+///A spawn or despawn queued on a `Game`, applied by `apply_commands`.
+pub enum GameCommand {
+    /// Spawn the reserved entities (empty in every sub-world).
+    SpawnEntities(::std::vec::Vec<::archetypal::Entity>),
+    /// Despawn the entity from every sub-world.
+    Despawn(::archetypal::Entity),
+}
+impl ::core::default::Default for Game {
+    fn default() -> Self {
+        Self {
+            core: Core::empty(),
+            render: Render::empty(),
+            resources: ::core::default::Default::default(),
+            events: ::core::default::Default::default(),
+            commands: ::std::vec::Vec::new(),
+        }
+    }
+}
+impl Game {
+    /// An empty multi-world with default resources.
+    pub fn new() -> Self {
+        ::core::default::Default::default()
+    }
+    /// Spawns an entity with no components; add them through the sub-worlds
+    /// (`game.core.set_position(entity, ...)`).
+    pub fn spawn(&mut self) -> ::archetypal::Entity {
+        let entity = self.core.storage.spawn(::archetypal::Bitmask::EMPTY);
+        let twin = self.render.storage.spawn(::archetypal::Bitmask::EMPTY);
+        if true {
+            match (&twin, &entity) {
+                (left_val, right_val) => {
+                    if !(*left_val == *right_val) {
+                        let kind = ::core::panicking::AssertKind::Eq;
+                        ::core::panicking::assert_failed(
+                            kind,
+                            &*left_val,
+                            &*right_val,
+                            ::core::option::Option::Some(
+                                format_args!("sub-worlds out of lockstep"),
+                            ),
+                        );
+                    }
+                }
+            };
+        }
+        entity
+    }
+    /// Spawns `count` entities with no components, reserving once per sub-world.
+    pub fn spawn_entities(
+        &mut self,
+        count: usize,
+    ) -> ::std::vec::Vec<::archetypal::Entity> {
+        let entities = self
+            .core
+            .storage
+            .spawn_batch(::archetypal::Bitmask::EMPTY, count, |_, _| {});
+        let twins = self
+            .render
+            .storage
+            .spawn_batch(::archetypal::Bitmask::EMPTY, count, |_, _| {});
+        if true {
+            match (&twins, &entities) {
+                (left_val, right_val) => {
+                    if !(*left_val == *right_val) {
+                        let kind = ::core::panicking::AssertKind::Eq;
+                        ::core::panicking::assert_failed(
+                            kind,
+                            &*left_val,
+                            &*right_val,
+                            ::core::option::Option::Some(
+                                format_args!("sub-worlds out of lockstep"),
+                            ),
+                        );
+                    }
+                }
+            };
+        }
+        entities
+    }
+    /// Despawns `entity` from every sub-world, dropping all its components and
+    /// tags. `false` if it was not alive.
+    pub fn despawn(&mut self, entity: ::archetypal::Entity) -> bool {
+        let despawned = self.core.storage.despawn(entity);
+        let twin = self.render.storage.despawn(entity);
+        if true {
+            match (&twin, &despawned) {
+                (left_val, right_val) => {
+                    if !(*left_val == *right_val) {
+                        let kind = ::core::panicking::AssertKind::Eq;
+                        ::core::panicking::assert_failed(
+                            kind,
+                            &*left_val,
+                            &*right_val,
+                            ::core::option::Option::Some(
+                                format_args!("sub-worlds out of lockstep"),
+                            ),
+                        );
+                    }
+                }
+            };
+        }
+        despawned
+    }
+    /// Despawns every live entity of `entities`; returns those actually despawned.
+    pub fn despawn_entities(
+        &mut self,
+        entities: &[::archetypal::Entity],
+    ) -> ::std::vec::Vec<::archetypal::Entity> {
+        let despawned = self.core.storage.despawn_entities(entities);
+        let twins = self.render.storage.despawn_entities(entities);
+        if true {
+            match (&twins, &despawned) {
+                (left_val, right_val) => {
+                    if !(*left_val == *right_val) {
+                        let kind = ::core::panicking::AssertKind::Eq;
+                        ::core::panicking::assert_failed(
+                            kind,
+                            &*left_val,
+                            &*right_val,
+                            ::core::option::Option::Some(
+                                format_args!("sub-worlds out of lockstep"),
+                            ),
+                        );
+                    }
+                }
+            };
+        }
+        despawned
+    }
+    /// Whether `entity` is alive (a stale or never-issued handle is not).
+    pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
+        self.core.storage.is_alive(entity)
+    }
+    /// Number of live entities.
+    pub fn entity_count(&self) -> usize {
+        self.core.storage.entity_count()
+    }
+    /// Every live entity, in id order.
+    pub fn get_all_entities(&self) -> ::std::vec::Vec<::archetypal::Entity> {
+        self.core.storage.all_entities()
+    }
+    /// The current tick (every sub-world's, unless one was advanced on its own).
+    pub fn current_tick(&self) -> ::archetypal::Tick {
+        self.core.storage.current_tick()
+    }
+    /// The tick at which the last frame ended (the last `step()`).
+    pub fn last_tick(&self) -> ::archetypal::Tick {
+        self.core.storage.last_tick()
+    }
+    /// Advances every sub-world's tick without ending the frame; returns the first
+    /// sub-world's new tick.
+    pub fn increment_tick(&mut self) -> ::archetypal::Tick {
+        let tick = self.core.storage.increment_tick();
+        self.render.storage.increment_tick();
+        tick
+    }
+    /// Ends a frame: every sub-world's tick advances and events older than two
+    /// frames expire.
+    pub fn step(&mut self) {
+        self.core.storage.end_frame();
+        self.render.storage.end_frame();
+        self.events.update();
+    }
+    /// Queues a spawn of `count` entities with no components and returns their
+    /// handles now, so later queued commands (here or in a sub-world) can target
+    /// them. They are not alive until `apply_commands`.
+    pub fn queue_spawn_entities(
+        &mut self,
+        count: usize,
+    ) -> ::std::vec::Vec<::archetypal::Entity> {
+        let entities = self.core.storage.reserve_entities(count);
+        let twins = self.render.storage.reserve_entities(count);
+        if true {
+            match (&twins, &entities) {
+                (left_val, right_val) => {
+                    if !(*left_val == *right_val) {
+                        let kind = ::core::panicking::AssertKind::Eq;
+                        ::core::panicking::assert_failed(
+                            kind,
+                            &*left_val,
+                            &*right_val,
+                            ::core::option::Option::Some(
+                                format_args!("sub-worlds out of lockstep"),
+                            ),
+                        );
+                    }
+                }
+            };
+        }
+        self.commands
+            .push(GameCommand::SpawnEntities(::core::clone::Clone::clone(&entities)));
+        entities
+    }
+    /// Queues a despawn of `entity` from every sub-world.
+    pub fn queue_despawn_entity(&mut self, entity: ::archetypal::Entity) {
+        self.commands.push(GameCommand::Despawn(entity));
+    }
+    /// Applies the queued commands, here and in every sub-world, and empties the
+    /// queues: first the queued spawns, then each sub-world's queue (in order),
+    /// then the queued despawns. That ends in the state applying everything in
+    /// the order queued would give, since a despawned entity takes no further
+    /// changes (though a sub-world command on an entity despawned in the same
+    /// batch counts as applied, not skipped). A command whose entity is not alive
+    /// is skipped; the report counts both.
+    pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
+        let mut report = <::archetypal::CommandReport as ::core::default::Default>::default();
+        let mut despawns = ::std::vec::Vec::new();
+        for command in ::core::mem::take(&mut self.commands) {
+            match command {
+                GameCommand::SpawnEntities(entities) => {
+                    let spawned = self
+                        .core
+                        .storage
+                        .spawn_reserved(::archetypal::Bitmask::EMPTY, &entities);
+                    self.render
+                        .storage
+                        .spawn_reserved(::archetypal::Bitmask::EMPTY, &entities);
+                    report.record(spawned == entities.len());
+                }
+                GameCommand::Despawn(entity) => despawns.push(entity),
+            }
+        }
+        report.absorb(self.core.apply_commands());
+        report.absorb(self.render.apply_commands());
+        for entity in despawns {
+            let despawned = self.despawn(entity);
+            report.record(despawned);
+        }
+        report
+    }
+    /// Number of queued commands, here and in every sub-world.
+    pub fn command_count(&self) -> usize {
+        self.commands.len() + self.core.command_count() + self.render.command_count()
+    }
+    /// The spawns and despawns queued here, in order (sub-worlds list their own).
+    pub fn queued_commands(&self) -> &[GameCommand] {
+        &self.commands
+    }
+    /// Drops every queued command, here and in every sub-world, without applying
+    /// it; handles reserved by a queued spawn are given back and never become alive.
+    pub fn clear_commands(&mut self) {
+        for command in ::core::mem::take(&mut self.commands) {
+            if let GameCommand::SpawnEntities(entities) = command {
+                self.core.storage.release_reserved(&entities);
+                self.render.storage.release_reserved(&entities);
+            }
+        }
+        self.core.clear_commands();
+        self.render.clear_commands();
+    }
+    /// Checks every sub-world's invariants, and that they agree on which entities
+    /// exist (see `archetypal::EntityAllocator::same_ids`).
+    pub fn check_invariants(
+        &self,
+    ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
+        self.core.check_invariants()?;
+        self.render.check_invariants()?;
+        if !self.core.storage.allocator().same_ids(self.render.storage.allocator()) {
+            return ::core::result::Result::Err(::archetypal::InvariantError {
+                message: ::alloc::__export::must_use({
+                    ::alloc::fmt::format(
+                        format_args!(
+                            "the sub-worlds `{0}` and `{1}` disagree on which entities exist",
+                            "Core", "Render",
+                        ),
+                    )
+                }),
+            });
+        }
+        ::core::result::Result::Ok(())
+    }
+}
+#[doc(hidden)]
+#[allow(dead_code)]
+pub mod __game_short_names {
+    ///Short name of `GameResources`.
+    pub type Resources = super::GameResources;
+    ///Short name of `GameEvents`.
+    pub type Events = super::GameEvents;
+    ///Short name of `GameCommand`.
+    pub type Command = super::GameCommand;
+}
+#[allow(unused_imports, ambiguous_glob_reexports)]
+pub use __game_short_names::*;
+///The event channels of `Game`, declared in its `Events` block.
+pub struct GameEvents {
+    ///The `landed` channel.
+    pub landed: ::archetypal::EventChannel<(f32, f32)>,
+}
+#[automatically_derived]
+impl ::core::default::Default for GameEvents {
+    #[inline]
+    fn default() -> GameEvents {
+        GameEvents {
+            landed: ::core::default::Default::default(),
+        }
+    }
+}
+#[allow(unused_doc_comments)]
+impl GameEvents {
+    /// Ages every channel by a frame: events older than two frames expire.
+    pub fn update(&mut self) {
+        self.landed.update();
+    }
+}
+impl Game {
+    ///Sends a `landed` event; it can be read this frame and the next.
+    pub fn send_landed(&mut self, event: (f32, f32)) {
+        self.events.landed.send(event);
+    }
+    ///The `landed` events `cursor` has not seen yet, each exactly once per cursor; `.lost()` on the result counts those that expired before it read them.
+    pub fn consume_landed(
+        &self,
+        cursor: &mut ::archetypal::EventCursor,
+    ) -> ::archetypal::Consumed<'_, (f32, f32)> {
+        self.events.landed.consume(cursor)
+    }
+    ///Every live `landed` event (this frame's and the previous frame's).
+    pub fn read_landed(&self) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
+        self.events.landed.read()
+    }
+    ///Clones of every live `landed` event. Callable when the event type is `Clone`.
+    pub fn collect_landed(&self) -> ::std::vec::Vec<(f32, f32)>
+    where
+        for<'a> (f32, f32): ::core::clone::Clone,
+    {
+        self.events.landed.collect()
+    }
+    ///Drops every `landed` event; cursors that had not read them count them as lost.
+    pub fn clear_landed(&mut self) {
+        self.events.landed.clear();
+    }
+    ///Number of live `landed` events.
+    pub fn len_landed(&self) -> usize {
+        self.events.landed.len()
+    }
+    ///Whether there is no live `landed` event.
+    pub fn is_empty_landed(&self) -> bool {
+        self.events.landed.is_empty()
+    }
+}
+///The singletons of `Game`, declared in its `Resources` block.
+pub struct GameResources {
+    ///The `delta_time` resource.
+    pub delta_time: f32,
+}
+#[automatically_derived]
+impl ::core::default::Default for GameResources {
+    #[inline]
+    fn default() -> GameResources {
+        GameResources {
+            delta_time: ::core::default::Default::default(),
+        }
+    }
+}
+fn main() {}

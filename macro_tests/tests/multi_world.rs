@@ -1,0 +1,548 @@
+//! The multi-world form: `Game { Core { ... } Render { ... } }` with one set of entities.
+
+use archetypal::{Entity, ecs};
+
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Position {
+    pub x: f32,
+    pub y: f32,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Velocity {
+    pub x: f32,
+    pub y: f32,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Sprite {
+    pub name: String,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tint(pub u32);
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Hit(pub Entity);
+
+ecs! {
+    Game {
+        Core {
+            position: Position => POSITION,
+            velocity: Velocity => VELOCITY,
+        }
+        Tags {
+            player => PLAYER,
+        }
+        Render {
+            sprite: Sprite => SPRITE,
+            tint: Tint => TINT,
+        }
+    }
+    Events {
+        hit: Hit,
+    }
+    Resources {
+        frame: u64,
+    }
+}
+
+#[test]
+fn sub_worlds_have_their_own_mask_spaces() {
+    assert_eq!(POSITION, 1);
+    assert_eq!(VELOCITY, 2);
+    assert_eq!(PLAYER, 4);
+    assert_eq!(SPRITE, 1);
+    assert_eq!(TINT, 2);
+    assert_eq!(Core::COMPONENT_COUNT, 2);
+    assert_eq!(Render::COMPONENT_COUNT, 2);
+}
+
+#[test]
+fn an_entity_spawned_in_the_whole_takes_components_in_every_sub_world() {
+    let mut game = Game::new();
+    let entity = game.spawn();
+    assert!(game.is_alive(entity));
+    assert!(game.core.is_alive(entity) && game.render.is_alive(entity));
+    assert_eq!(game.core.component_mask(entity), Some(0));
+    assert!(game.core.set_position(entity, Position { x: 1.0, y: 2.0 }));
+    assert!(game.render.set_sprite(
+        entity,
+        Sprite {
+            name: "hero".into()
+        }
+    ));
+    assert!(game.core.add_player(entity));
+    assert_eq!(
+        game.core.get_position(entity),
+        Some(&Position { x: 1.0, y: 2.0 })
+    );
+    assert_eq!(
+        game.render.get_sprite(entity).map(|s| s.name.as_str()),
+        Some("hero")
+    );
+    assert_eq!(game.core.component_mask(entity), Some(POSITION | PLAYER));
+    assert_eq!(game.render.component_mask(entity), Some(SPRITE));
+    assert_eq!(game.entity_count(), 1);
+    assert_eq!(game.get_all_entities(), vec![entity]);
+    game.check_invariants().unwrap();
+}
+
+#[test]
+fn despawn_reaches_every_sub_world_and_stale_handles_are_refused_everywhere() {
+    let mut game = Game::new();
+    let entities = game.spawn_entities(3);
+    for &entity in &entities {
+        game.core.set_position(
+            entity,
+            Position {
+                x: entity.id as f32,
+                y: 0.0,
+            },
+        );
+        game.render.set_tint(entity, Tint(entity.id));
+    }
+    let victim = entities[1];
+    assert!(game.despawn(victim));
+    assert!(!game.despawn(victim), "double despawn is refused");
+    assert!(!game.is_alive(victim));
+    assert!(!game.core.is_alive(victim) && !game.render.is_alive(victim));
+    // No row left behind in either sub-world.
+    assert_eq!(game.core.query_entities(POSITION).count(), 2);
+    assert_eq!(game.render.query_entities(TINT).count(), 2);
+
+    // The id comes back with a new generation; the stale handle reaches nothing.
+    let recycled = game.spawn();
+    assert_eq!(recycled.id, victim.id);
+    assert_ne!(recycled.generation, victim.generation);
+    game.render.set_tint(recycled, Tint(99));
+    assert_eq!(game.core.get_position(victim), None);
+    assert_eq!(game.render.get_tint(victim), None);
+    assert!(!game.core.set_position(victim, Position::default()));
+    assert!(!game.render.add_sprite(victim));
+    assert!(!game.core.add_player(victim));
+    assert_eq!(game.render.get_tint(recycled), Some(&Tint(99)));
+    assert_eq!(
+        game.core.get_position(recycled),
+        None,
+        "the new entity starts empty"
+    );
+    // The survivors kept their values.
+    assert_eq!(
+        game.core.get_position(entities[2]).map(|p| p.x),
+        Some(entities[2].id as f32)
+    );
+    assert_eq!(
+        game.render.get_tint(entities[0]),
+        Some(&Tint(entities[0].id))
+    );
+    game.check_invariants().unwrap();
+}
+
+#[test]
+fn never_issued_and_default_handles_are_refused_in_every_sub_world() {
+    let mut game = Game::new();
+    for handle in [Entity::default(), Entity::new(500, 0)] {
+        assert!(!game.is_alive(handle));
+        assert!(!game.despawn(handle));
+        assert!(!game.core.set_position(handle, Position::default()));
+        assert!(!game.render.set_sprite(handle, Sprite::default()));
+        assert_eq!(game.core.get_position_mut(handle), None);
+        assert_eq!(game.render.remove_tint(handle), None);
+    }
+    game.spawn();
+    assert!(
+        !game
+            .core
+            .set_position(Entity::default(), Position::default())
+    );
+    game.check_invariants().unwrap();
+}
+
+#[test]
+fn queued_spawns_and_despawns_and_sub_world_commands_apply_together() {
+    let mut game = Game::new();
+    let keep = game.spawn();
+    let doomed = game.spawn();
+    let reserved = game.queue_spawn_entities(2);
+    assert!(!game.is_alive(reserved[0]), "not alive before apply");
+    game.core
+        .queue_set_position(reserved[0], Position { x: 7.0, y: 7.0 });
+    game.render
+        .queue_set_sprite(reserved[1], Sprite { name: "new".into() });
+    game.core.queue_add_player(keep);
+    game.queue_despawn_entity(doomed);
+    game.render.queue_set_tint(doomed, Tint(1));
+    assert_eq!(game.command_count(), 6);
+
+    let report = game.apply_commands();
+    // Two spawns, three sub-world commands (one skipped: `doomed` dies at the end, but its
+    // tint is applied before; despawn is last), one despawn.
+    assert_eq!(report.applied + report.skipped, 6);
+    assert_eq!(game.command_count(), 0);
+    assert!(game.is_alive(reserved[0]) && game.is_alive(reserved[1]));
+    assert_eq!(
+        game.core.get_position(reserved[0]),
+        Some(&Position { x: 7.0, y: 7.0 })
+    );
+    assert_eq!(
+        game.render.get_sprite(reserved[1]).map(|s| s.name.as_str()),
+        Some("new")
+    );
+    assert!(game.core.has_player(keep));
+    assert!(!game.is_alive(doomed));
+    assert_eq!(
+        game.render.query_entities(TINT).count(),
+        0,
+        "no tint row left behind"
+    );
+    game.check_invariants().unwrap();
+}
+
+#[test]
+fn cleared_commands_give_reserved_ids_back_in_every_sub_world() {
+    let mut game = Game::new();
+    let reserved = game.queue_spawn_entities(3);
+    game.core
+        .queue_set_position(reserved[0], Position::default());
+    game.clear_commands();
+    assert_eq!(game.command_count(), 0);
+    assert_eq!(game.apply_commands().applied, 0);
+    assert!(reserved.iter().all(|&entity| !game.is_alive(entity)));
+    game.check_invariants().unwrap();
+    let next = game.spawn();
+    assert!(
+        reserved.iter().any(|entity| entity.id == next.id),
+        "ids are reused"
+    );
+    game.check_invariants().unwrap();
+}
+
+#[test]
+fn step_ages_events_and_advances_every_sub_worlds_tick() {
+    let mut game = Game::new();
+    let entity = game.spawn();
+    game.send_hit(Hit(entity));
+    game.resources.frame += 1;
+    let start = game.current_tick();
+    game.step();
+    assert!(game.current_tick().is_newer_than(start));
+    assert_eq!(game.core.current_tick(), game.render.current_tick());
+    assert_eq!(game.len_hit(), 1, "events live two frames");
+    game.step();
+    game.step();
+    assert_eq!(game.len_hit(), 0);
+    assert_eq!(game.resources.frame, 1);
+}
+
+#[test]
+fn change_detection_is_per_sub_world() {
+    let mut game = Game::new();
+    let entity = game.spawn();
+    game.core.set_position(entity, Position::default());
+    game.render.set_tint(entity, Tint(0));
+    game.step();
+    *game.render.get_tint_mut(entity).unwrap() = Tint(5);
+    let mut core_changed = 0;
+    game.core
+        .for_each_mut_changed(POSITION, 0, |_, _, _| core_changed += 1);
+    let mut render_changed = 0;
+    game.render
+        .for_each_mut_changed(TINT, 0, |_, _, _| render_changed += 1);
+    assert_eq!((core_changed, render_changed), (0, 1));
+}
+
+#[test]
+fn a_desynchronised_sub_world_is_reported_by_the_checker() {
+    // Only reachable through the private storage, i.e. from inside this module: simulates a
+    // bug in the lockstep.
+    let mut game = Game::new();
+    game.spawn();
+    game.core.storage.spawn(0);
+    assert!(game.check_invariants().is_err());
+}
+
+mod lockstep {
+    //! Random sequences of spawns, despawns and queued commands against a plain model: every
+    //! sub-world agrees with the model (liveness, values) and with the others after each step.
+
+    use super::*;
+    use proptest::prelude::*;
+    use std::collections::HashMap;
+
+    #[derive(Clone, Debug)]
+    enum Operation {
+        Spawn,
+        SpawnMany(usize),
+        Despawn(usize),
+        DespawnMany(Vec<usize>),
+        SetPosition(usize, f32),
+        SetTint(usize, u32),
+        RemoveTint(usize),
+        QueueSpawn(usize),
+        QueueDespawn(usize),
+        QueueSetTint(usize, u32),
+        Apply,
+        Clear,
+        Step,
+    }
+
+    fn operation() -> impl Strategy<Value = Operation> {
+        prop_oneof![
+            3 => Just(Operation::Spawn),
+            1 => (0..5usize).prop_map(Operation::SpawnMany),
+            3 => any::<usize>().prop_map(Operation::Despawn),
+            1 => prop::collection::vec(any::<usize>(), 0..4).prop_map(Operation::DespawnMany),
+            3 => (any::<usize>(), -9.0f32..9.0).prop_map(|(pick, x)| Operation::SetPosition(pick, x)),
+            3 => (any::<usize>(), any::<u32>()).prop_map(|(pick, tint)| Operation::SetTint(pick, tint)),
+            1 => any::<usize>().prop_map(Operation::RemoveTint),
+            1 => (0..4usize).prop_map(Operation::QueueSpawn),
+            1 => any::<usize>().prop_map(Operation::QueueDespawn),
+            2 => (any::<usize>(), any::<u32>()).prop_map(|(pick, tint)| Operation::QueueSetTint(pick, tint)),
+            2 => Just(Operation::Apply),
+            1 => Just(Operation::Clear),
+            1 => Just(Operation::Step),
+        ]
+    }
+
+    #[derive(Default)]
+    struct Model {
+        alive: Vec<Entity>,
+        dead: Vec<Entity>,
+        reserved: Vec<Entity>,
+        positions: HashMap<Entity, f32>,
+        tints: HashMap<Entity, u32>,
+        // Queued work, in the order `Game::apply_commands` applies it.
+        queued_spawns: Vec<Entity>,
+        queued_tints: Vec<(Entity, u32)>,
+        queued_despawns: Vec<Entity>,
+    }
+
+    impl Model {
+        /// Any handle ever seen (alive, dead or reserved), so stale ones are exercised too.
+        fn pick(&self, pick: usize) -> Option<Entity> {
+            let all = self.alive.len() + self.dead.len() + self.reserved.len();
+            if all == 0 {
+                return None;
+            }
+            let index = pick % all;
+            Some(if index < self.alive.len() {
+                self.alive[index]
+            } else if index < self.alive.len() + self.dead.len() {
+                self.dead[index - self.alive.len()]
+            } else {
+                self.reserved[index - self.alive.len() - self.dead.len()]
+            })
+        }
+
+        fn is_alive(&self, entity: Entity) -> bool {
+            self.alive.contains(&entity)
+        }
+
+        fn kill(&mut self, entity: Entity) -> bool {
+            let Some(index) = self.alive.iter().position(|&alive| alive == entity) else {
+                return false;
+            };
+            self.alive.swap_remove(index);
+            self.dead.push(entity);
+            self.positions.remove(&entity);
+            self.tints.remove(&entity);
+            true
+        }
+    }
+
+    fn run(operations: Vec<Operation>) {
+        let mut game = Game::new();
+        let mut model = Model::default();
+        for operation in operations {
+            match operation {
+                Operation::Spawn => model.alive.push(game.spawn()),
+                Operation::SpawnMany(count) => model.alive.extend(game.spawn_entities(count)),
+                Operation::Despawn(pick) => {
+                    if let Some(entity) = model.pick(pick) {
+                        assert_eq!(game.despawn(entity), model.kill(entity));
+                    }
+                }
+                Operation::DespawnMany(picks) => {
+                    let entities: Vec<Entity> =
+                        picks.iter().filter_map(|&pick| model.pick(pick)).collect();
+                    let despawned = game.despawn_entities(&entities);
+                    let expected: Vec<Entity> = entities
+                        .iter()
+                        .copied()
+                        .filter(|&entity| model.kill(entity))
+                        .collect();
+                    assert_eq!(despawned, expected);
+                }
+                Operation::SetPosition(pick, x) => {
+                    if let Some(entity) = model.pick(pick) {
+                        let alive = model.is_alive(entity);
+                        assert_eq!(
+                            game.core.set_position(entity, Position { x, y: 0.0 }),
+                            alive
+                        );
+                        if alive {
+                            model.positions.insert(entity, x);
+                        }
+                    }
+                }
+                Operation::SetTint(pick, tint) => {
+                    if let Some(entity) = model.pick(pick) {
+                        let alive = model.is_alive(entity);
+                        assert_eq!(game.render.set_tint(entity, Tint(tint)), alive);
+                        if alive {
+                            model.tints.insert(entity, tint);
+                        }
+                    }
+                }
+                Operation::RemoveTint(pick) => {
+                    if let Some(entity) = model.pick(pick) {
+                        let removed = game.render.remove_tint(entity).map(|tint| tint.0);
+                        let expected = if model.is_alive(entity) {
+                            model.tints.remove(&entity)
+                        } else {
+                            None
+                        };
+                        assert_eq!(removed, expected);
+                    }
+                }
+                Operation::QueueSpawn(count) => {
+                    let entities = game.queue_spawn_entities(count);
+                    model.reserved.extend(&entities);
+                    model.queued_spawns.extend(entities);
+                }
+                Operation::QueueDespawn(pick) => {
+                    if let Some(entity) = model.pick(pick) {
+                        game.queue_despawn_entity(entity);
+                        model.queued_despawns.push(entity);
+                    }
+                }
+                Operation::QueueSetTint(pick, tint) => {
+                    if let Some(entity) = model.pick(pick) {
+                        game.render.queue_set_tint(entity, Tint(tint));
+                        model.queued_tints.push((entity, tint));
+                    }
+                }
+                Operation::Apply => {
+                    let total = game.command_count();
+                    let report = game.apply_commands();
+                    assert_eq!(report.applied + report.skipped, total);
+                    for entity in std::mem::take(&mut model.queued_spawns) {
+                        model.reserved.retain(|&reserved| reserved != entity);
+                        model.alive.push(entity);
+                    }
+                    for (entity, tint) in std::mem::take(&mut model.queued_tints) {
+                        if model.is_alive(entity) {
+                            model.tints.insert(entity, tint);
+                        }
+                    }
+                    for entity in std::mem::take(&mut model.queued_despawns) {
+                        model.kill(entity);
+                    }
+                }
+                Operation::Clear => {
+                    game.clear_commands();
+                    for entity in std::mem::take(&mut model.queued_spawns) {
+                        model.reserved.retain(|&reserved| reserved != entity);
+                        model.dead.push(entity);
+                    }
+                    model.queued_tints.clear();
+                    model.queued_despawns.clear();
+                }
+                Operation::Step => game.step(),
+            }
+
+            game.check_invariants().unwrap();
+            assert_eq!(game.entity_count(), model.alive.len());
+            for &entity in model.alive.iter().chain(&model.dead).chain(&model.reserved) {
+                let alive = model.is_alive(entity);
+                assert_eq!(game.is_alive(entity), alive);
+                assert_eq!(game.core.is_alive(entity), alive);
+                assert_eq!(game.render.is_alive(entity), alive);
+                assert_eq!(
+                    game.core.get_position(entity).map(|position| position.x),
+                    model.positions.get(&entity).copied()
+                );
+                assert_eq!(
+                    game.render.get_tint(entity).map(|tint| tint.0),
+                    model.tints.get(&entity).copied()
+                );
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn sub_worlds_stay_in_lockstep_with_the_model(
+            operations in prop::collection::vec(operation(), 1..120)
+        ) {
+            run(operations);
+        }
+    }
+}
+
+#[test]
+fn a_staged_schedule_drives_a_multi_world() {
+    use archetypal::Schedule;
+
+    fn spawn_one(game: &mut Game) {
+        let entity = game.spawn();
+        game.core.set_velocity(entity, Velocity { x: 1.0, y: 0.0 });
+        game.core.add_position(entity);
+    }
+    fn integrate(game: &mut Game) {
+        game.core
+            .for_each_table_mut(POSITION | VELOCITY, 0, |table| {
+                for (position, velocity) in table.position.iter_mut().zip(table.velocity.iter()) {
+                    position.x += velocity.x;
+                }
+            });
+    }
+    fn paint(game: &mut Game) {
+        let moved: Vec<Entity> = game.core.query_entities(POSITION).collect();
+        for entity in moved {
+            let x = game
+                .core
+                .get_position(entity)
+                .map_or(0.0, |position| position.x);
+            game.render.set_tint(entity, Tint(x as u32));
+        }
+    }
+
+    let mut schedule: Schedule<Game> = Schedule::new();
+    schedule
+        .add_stage("fixed_update")
+        .unwrap()
+        .add_stage("render")
+        .unwrap();
+    schedule.push_to_stage("render", "paint", paint).unwrap();
+    schedule
+        .push_to_stage("fixed_update", "integrate", integrate)
+        .unwrap();
+    schedule
+        .insert_before("integrate", "spawn", spawn_one)
+        .unwrap();
+    schedule
+        .push("frame", |game: &mut Game| game.step())
+        .unwrap();
+    assert_eq!(
+        schedule.names().collect::<Vec<_>>(),
+        ["spawn", "integrate", "paint", "frame"]
+    );
+
+    let mut game = Game::new();
+    schedule.run(&mut game);
+    // Two more fixed steps before the next render.
+    schedule.run_stage("fixed_update", &mut game).unwrap();
+    schedule.run_stage("fixed_update", &mut game).unwrap();
+    schedule.run_stage("render", &mut game).unwrap();
+    let mut tints: Vec<u32> = game.render.query_tint().map(|tint| tint.0).collect();
+    tints.sort();
+    assert_eq!(
+        tints,
+        [1, 2, 3],
+        "entities spawned at steps 1, 2, 3 moved 3, 2, 1 times"
+    );
+    game.check_invariants().unwrap();
+}

@@ -1,0 +1,586 @@
+//! Panic safety: a panic in user code called by the world (a closure given to an iterating
+//! method, `spawn_batch`'s initialiser, a system run by a `Schedule`, and a component's own
+//! `Default`, `Clone` or `Drop`) propagates to the caller, and leaves the world consistent:
+//! `check_invariants` holds, every value written before the panic is there, no entity reads
+//! another's data, and the world goes on spawning, migrating and despawning as usual.
+
+use std::cell::Cell;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Once;
+
+use archetypal::{Entity, Schedule, ecs};
+
+#[derive(Default, Debug, Clone, Copy, PartialEq)]
+pub struct Position {
+    pub x: f32,
+    pub y: f32,
+}
+
+#[derive(Default, Debug, Clone, PartialEq)]
+pub struct Name(pub String);
+
+/// A component whose `Default`, `Clone` and `Drop` panic on demand (see [`arm`]).
+#[derive(Debug, PartialEq)]
+pub struct Fragile(pub u32);
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Trap {
+    Default,
+    Clone,
+    Drop,
+}
+
+thread_local! {
+    /// The armed trap and how many more calls of that kind succeed before it fires.
+    static FUSE: Cell<Option<(Trap, u32)>> = const { Cell::new(None) };
+}
+
+/// Arms `trap`: the call after `after` more successful calls of that kind panics, once.
+fn arm(trap: Trap, after: u32) {
+    FUSE.with(|fuse| fuse.set(Some((trap, after))));
+}
+
+fn disarm() {
+    FUSE.with(|fuse| fuse.set(None));
+}
+
+/// Fires the trap if it is armed for `kind` and its count ran out.
+fn spring(kind: Trap) {
+    FUSE.with(|fuse| match fuse.get() {
+        Some((trap, 0)) if trap == kind => {
+            fuse.set(None);
+            panic!("trap: {kind:?}");
+        }
+        Some((trap, after)) if trap == kind => fuse.set(Some((trap, after - 1))),
+        _ => {}
+    });
+}
+
+impl Default for Fragile {
+    fn default() -> Self {
+        spring(Trap::Default);
+        Fragile(0)
+    }
+}
+
+impl Clone for Fragile {
+    fn clone(&self) -> Self {
+        spring(Trap::Clone);
+        Fragile(self.0)
+    }
+}
+
+impl Drop for Fragile {
+    fn drop(&mut self) {
+        // A second panic while unwinding would abort the test binary.
+        if !std::thread::panicking() {
+            spring(Trap::Drop);
+        }
+    }
+}
+
+ecs! {
+    World {
+        position: Position => POSITION,
+        fragile: Fragile => FRAGILE,
+        name: Name => NAME,
+    }
+    Tags {
+        marked => MARKED,
+    }
+    Events {
+        ping: u32,
+        crack: Fragile,
+    }
+}
+
+/// Runs `f`, which must panic, without printing the panic message.
+fn must_panic(f: impl FnOnce()) {
+    static QUIET: Once = Once::new();
+    QUIET.call_once(|| {
+        let default = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let message = info
+                .payload()
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| info.payload().downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            let expected = ["trap", "user closure", "capacity overflow"];
+            if !expected.iter().any(|start| message.starts_with(start)) {
+                default(info);
+            }
+        }));
+    });
+    let result = catch_unwind(AssertUnwindSafe(f));
+    disarm();
+    assert!(result.is_err(), "the call was expected to panic");
+}
+
+/// A world of a few tables: `POSITION | FRAGILE | NAME` (3 rows), `POSITION | NAME` (2 rows),
+/// `POSITION` (2 rows), one entity tagged.
+fn populated() -> (World, Vec<Entity>) {
+    let mut world = World::new();
+    let mut entities = Vec::new();
+    for i in 0..3 {
+        let entity = world.spawn(POSITION | FRAGILE | NAME);
+        world.set_position(
+            entity,
+            Position {
+                x: i as f32,
+                y: 0.0,
+            },
+        );
+        world.set_fragile(entity, Fragile(i));
+        world.set_name(entity, Name(format!("f{i}")));
+        entities.push(entity);
+    }
+    for i in 0..2 {
+        let entity = world.spawn(POSITION | NAME);
+        world.set_position(
+            entity,
+            Position {
+                x: 10.0 + i as f32,
+                y: 0.0,
+            },
+        );
+        world.set_name(entity, Name(format!("n{i}")));
+        entities.push(entity);
+    }
+    for i in 0..2 {
+        let entity = world.spawn(POSITION);
+        world.set_position(
+            entity,
+            Position {
+                x: 20.0 + i as f32,
+                y: 0.0,
+            },
+        );
+        entities.push(entity);
+    }
+    world.add_marked(entities[1]);
+    world.check_invariants().unwrap();
+    (world, entities)
+}
+
+/// What a live entity holds: its handle, mask and every value.
+type Row = (
+    Entity,
+    Option<u64>,
+    Option<Position>,
+    Option<u32>,
+    Option<Name>,
+);
+
+/// Everything readable about every live entity, in id order.
+fn dump(world: &World) -> Vec<Row> {
+    world
+        .get_all_entities()
+        .into_iter()
+        .map(|e| {
+            (
+                e,
+                world.component_mask(e),
+                world.get_position(e).copied(),
+                world.get_fragile(e).map(|f| f.0),
+                world.get_name(e).cloned(),
+            )
+        })
+        .collect()
+}
+
+/// The world is consistent and fully usable: the invariants hold, every live entity's row
+/// holds it and reads back through every accessor, each table row agrees with the accessors,
+/// and spawning, migrating and despawning still work (checked on a throwaway entity).
+fn assert_usable(world: &mut World) {
+    if let Err(error) = world.check_invariants() {
+        panic!("after the panic: {error}");
+    }
+    let live = world.get_all_entities();
+    assert_eq!(live.len(), world.entity_count());
+    for table in world.tables() {
+        for (row, &entity) in table.entities.iter().enumerate() {
+            assert!(world.is_alive(entity));
+            if table.mask & POSITION != 0 {
+                assert_eq!(world.get_position(entity), Some(&table.position[row]));
+            }
+            if table.mask & FRAGILE != 0 {
+                assert_eq!(world.get_fragile(entity), Some(&table.fragile[row]));
+            }
+            if table.mask & NAME != 0 {
+                assert_eq!(world.get_name(entity), Some(&table.name[row]));
+            }
+        }
+    }
+    let probe = world.spawn(POSITION | FRAGILE | NAME | MARKED);
+    assert!(world.set_position(probe, Position { x: -1.0, y: -1.0 }));
+    assert!(world.remove_components(probe, FRAGILE));
+    assert!(world.add_components(probe, FRAGILE));
+    assert_eq!(
+        world.get_position(probe),
+        Some(&Position { x: -1.0, y: -1.0 })
+    );
+    let before = dump(world);
+    assert!(world.despawn(probe));
+    assert_eq!(dump(world).len(), before.len() - 1);
+    world.check_invariants().unwrap();
+}
+
+// ----- user closures --------------------------------------------------------------------------
+
+#[test]
+fn panic_in_for_each_mut_keeps_earlier_writes_and_the_world_consistent() {
+    let (mut world, _) = populated();
+    let mut visited = Vec::new();
+    must_panic(|| {
+        world.for_each_mut(POSITION, 0, |entity, view, index| {
+            if visited.len() == 4 {
+                panic!("user closure");
+            }
+            view.position[index].y = 1.0;
+            visited.push(entity);
+        })
+    });
+    assert_eq!(visited.len(), 4);
+    for entity in world.get_all_entities() {
+        let y = world.get_position(entity).unwrap().y;
+        assert_eq!(
+            y,
+            if visited.contains(&entity) { 1.0 } else { 0.0 },
+            "{entity}"
+        );
+    }
+    assert_usable(&mut world);
+}
+
+#[test]
+fn panic_in_for_each_table_mut_and_the_query_builders() {
+    let (mut world, _) = populated();
+    must_panic(|| {
+        world.for_each_table_mut(POSITION, 0, |view| {
+            view.position[0].y = 2.0;
+            if view.mask & NAME == 0 {
+                panic!("user closure");
+            }
+        })
+    });
+    assert_usable(&mut world);
+    must_panic(|| {
+        world
+            .query_mut()
+            .with(NAME)
+            .without(FRAGILE)
+            .iter(|_, _, _| panic!("user closure"))
+    });
+    assert_usable(&mut world);
+    // Tag filters cut tables into runs of rows: a panic in the middle of one.
+    must_panic(|| world.for_each_table_mut(MARKED, 0, |_| panic!("user closure")));
+    assert_usable(&mut world);
+    must_panic(|| world.for_each(POSITION, 0, |_, _, _| panic!("user closure")));
+    assert_usable(&mut world);
+}
+
+#[test]
+fn panic_in_par_for_each_mut_propagates_and_keeps_the_world_consistent() {
+    let (mut world, _) = populated();
+    world.spawn_batch(POSITION, 5_000, |view, index| {
+        view.position[index].x = index as f32
+    });
+    must_panic(|| {
+        world.par_for_each_mut(POSITION, 0, |_, view, index| {
+            view.position[index].y += 1.0;
+            if view.position[index].x == 2_500.0 {
+                panic!("user closure");
+            }
+        })
+    });
+    assert_usable(&mut world);
+}
+
+#[test]
+fn panic_in_changed_passes() {
+    let (mut world, entities) = populated();
+    world.step();
+    world.set_position(entities[3], Position { x: 3.0, y: 3.0 });
+    must_panic(|| world.for_each_mut_changed(POSITION, 0, |_, _, _| panic!("user closure")));
+    assert_usable(&mut world);
+    let since = world.last_tick();
+    must_panic(|| {
+        world.for_each_mut_changed_since(POSITION, 0, since, |_, _, _| panic!("user closure"))
+    });
+    assert_usable(&mut world);
+    // The change was not lost: it is still reported.
+    let changed: Vec<Entity> = world
+        .query_entities_changed_since(POSITION, since)
+        .collect();
+    assert!(changed.contains(&entities[3]));
+}
+
+#[test]
+fn panic_in_modify_keeps_the_partial_write() {
+    let (mut world, entities) = populated();
+    must_panic(|| {
+        world.modify_name(entities[0], |name| {
+            name.0.push('!');
+            panic!("user closure");
+        });
+    });
+    assert_eq!(world.get_name(entities[0]), Some(&Name("f0!".into())));
+    must_panic(|| {
+        world.modify_position(entities[5], |_| -> () { panic!("user closure") });
+    });
+    assert_usable(&mut world);
+}
+
+#[test]
+fn panic_in_spawn_batch_init_leaves_every_new_row_spawned() {
+    let (mut world, _) = populated();
+    let before = world.entity_count();
+    must_panic(|| {
+        world.spawn_batch(POSITION | NAME, 4, |view, index| {
+            view.name[index] = Name(format!("batch{index}"));
+            if view
+                .name
+                .iter()
+                .filter(|n| n.0.starts_with("batch"))
+                .count()
+                == 2
+            {
+                panic!("user closure");
+            }
+        });
+    });
+    // The rows were placed before `init` ran: all four exist, two initialised, two default.
+    assert_eq!(world.entity_count(), before + 4);
+    let names: Vec<String> = world
+        .query_name()
+        .filter(|n| n.0.starts_with("batch") || n.0.is_empty())
+        .map(|n| n.0.clone())
+        .collect();
+    assert_eq!(names.len(), 4, "{names:?}");
+    assert_usable(&mut world);
+}
+
+#[test]
+fn panic_in_a_scheduled_system_stops_the_run_and_keeps_the_world_consistent() {
+    let (mut world, _) = populated();
+    let mut schedule: Schedule<World> = Schedule::new();
+    schedule
+        .push("move", |world: &mut World| {
+            world.for_each_mut(POSITION, 0, |_, view, index| view.position[index].y += 1.0)
+        })
+        .unwrap()
+        .push("explode", |world: &mut World| {
+            world.spawn(NAME);
+            panic!("user closure");
+        })
+        .unwrap()
+        .push("never", |world: &mut World| {
+            world.spawn(POSITION);
+        })
+        .unwrap();
+    let before = world.entity_count();
+    must_panic(|| schedule.run(&mut world));
+    assert_eq!(world.entity_count(), before + 1, "`never` did not run");
+    assert!(world.query_position().all(|p| p.y == 1.0));
+    assert_usable(&mut world);
+    // The schedule itself is intact and runs again.
+    assert_eq!(schedule.len(), 3);
+    assert!(schedule.remove("explode"));
+    schedule.run(&mut world);
+    assert_usable(&mut world);
+}
+
+#[test]
+fn panic_while_reading_events_or_slices() {
+    let (mut world, _) = populated();
+    world.send_ping(1);
+    world.send_ping(2);
+    let mut cursor = archetypal::EventCursor::new();
+    must_panic(|| {
+        if let Some(ping) = world.consume_ping(&mut cursor).iter().next() {
+            panic!("user closure: {ping}");
+        }
+    });
+    // `consume` moved the cursor before the events were iterated.
+    assert!(world.consume_ping(&mut cursor).is_empty());
+    must_panic(|| {
+        if let Some(slice) = world.iter_name_slices_mut().next() {
+            slice[0].0.push('?');
+            panic!("user closure");
+        }
+    });
+    assert_usable(&mut world);
+}
+
+// ----- component impls ------------------------------------------------------------------------
+
+#[test]
+fn panic_in_component_clone_during_builder_spawn() {
+    let (mut world, _) = populated();
+    let before = world.entity_count();
+    arm(Trap::Clone, 2);
+    must_panic(|| {
+        EntityBuilder::new()
+            .with_fragile(Fragile(7))
+            .with_name(Name("built".into()))
+            .spawn(&mut world, 5);
+    });
+    // Like `spawn_batch`: all five rows exist, the first two hold the builder's values.
+    assert_eq!(world.entity_count(), before + 5);
+    assert_eq!(world.query_fragile().filter(|f| f.0 == 7).count(), 2);
+    assert_usable(&mut world);
+}
+
+#[test]
+fn panic_in_component_default_during_spawn_leaves_no_half_row() {
+    for after in 0..3 {
+        let (mut world, entities) = populated();
+        let before = dump(&world);
+        arm(Trap::Default, after);
+        must_panic(|| {
+            world.spawn_entities(POSITION | FRAGILE | NAME, 3);
+        });
+        assert_usable(&mut world);
+        // Nothing was spawned, and the old entities are untouched.
+        assert_eq!(
+            dump(&world),
+            before,
+            "a spawn that panicked spawned nothing"
+        );
+        assert_eq!(world.get_all_entities().len(), entities.len());
+        let mut world2 = World::new();
+        arm(Trap::Default, after);
+        must_panic(|| {
+            world2.spawn(FRAGILE);
+            world2.spawn(FRAGILE);
+            world2.spawn(FRAGILE);
+        });
+        assert_usable(&mut world2);
+    }
+}
+
+#[test]
+fn panic_in_component_default_during_a_migration_leaves_the_entity_where_it_was() {
+    let (mut world, entities) = populated();
+    let before = dump(&world);
+    // entities[3] is `POSITION | NAME`; adding FRAGILE needs a default value.
+    arm(Trap::Default, 0);
+    must_panic(|| {
+        world.add_components(entities[3], FRAGILE | MARKED);
+    });
+    assert_usable(&mut world);
+    assert_eq!(dump(&world), before, "nothing changed");
+    arm(Trap::Default, 0);
+    must_panic(|| {
+        world.add_fragile(entities[5]);
+    });
+    assert_usable(&mut world);
+    assert_eq!(dump(&world), before, "nothing changed");
+    // `set_fragile` on an entity without one migrates first (the default is overwritten).
+    arm(Trap::Default, 0);
+    must_panic(|| {
+        world.set_fragile(entities[6], Fragile(9));
+    });
+    assert_usable(&mut world);
+    assert_eq!(dump(&world), before, "nothing changed");
+}
+
+#[test]
+fn panic_in_component_drop_during_despawn_still_despawns() {
+    let (mut world, entities) = populated();
+    arm(Trap::Drop, 0);
+    must_panic(|| {
+        world.despawn(entities[0]);
+    });
+    assert_usable(&mut world);
+    assert!(!world.is_alive(entities[0]));
+    // The entity swapped into its row reads its own values.
+    assert_eq!(world.get_fragile(entities[2]), Some(&Fragile(2)));
+    assert_eq!(world.get_name(entities[2]), Some(&Name("f2".into())));
+    assert_eq!(world.get_fragile(entities[1]), Some(&Fragile(1)));
+}
+
+#[test]
+fn panic_in_component_drop_during_a_migration_still_migrates() {
+    let (mut world, entities) = populated();
+    arm(Trap::Drop, 0);
+    must_panic(|| {
+        world.remove_components(entities[0], FRAGILE);
+    });
+    assert_usable(&mut world);
+    assert_eq!(world.component_mask(entities[0]), Some(POSITION | NAME));
+    assert_eq!(world.get_name(entities[0]), Some(&Name("f0".into())));
+    assert_eq!(world.get_fragile(entities[2]), Some(&Fragile(2)));
+    // `remove_fragile` hands the value out; dropping it is the caller's business.
+    arm(Trap::Drop, 0);
+    must_panic(|| {
+        world.remove_fragile(entities[1]);
+    });
+    assert_usable(&mut world);
+    assert_eq!(
+        world.component_mask(entities[1]),
+        Some(POSITION | NAME | MARKED)
+    );
+    // `set_fragile` on an entity that has one drops the old value after writing the new.
+    arm(Trap::Drop, 0);
+    must_panic(|| {
+        world.set_fragile(entities[2], Fragile(22));
+    });
+    assert_usable(&mut world);
+    assert_eq!(world.get_fragile(entities[2]), Some(&Fragile(22)));
+}
+
+#[test]
+fn panic_in_apply_commands_keeps_the_world_consistent() {
+    let (mut world, entities) = populated();
+    world.queue_set_name(entities[0], Name("queued".into()));
+    world.queue_add_components(entities[4], FRAGILE); // its default panics
+    world.queue_despawn_entity(entities[5]);
+    let reserved = world.queue_spawn_entities(POSITION, 1);
+    arm(Trap::Default, 0);
+    must_panic(|| {
+        world.apply_commands();
+    });
+    assert_usable(&mut world);
+    // The commands before the panic were applied, the rest were dropped with the queue.
+    assert_eq!(world.get_name(entities[0]), Some(&Name("queued".into())));
+    assert!(world.is_alive(entities[5]));
+    assert!(!world.is_alive(reserved[0]));
+    assert_eq!(world.command_count(), 0);
+}
+
+#[test]
+fn panic_in_an_event_drop_while_events_expire_loses_no_later_event() {
+    let mut world = World::new();
+    world.send_crack(Fragile(1));
+    world.send_crack(Fragile(2));
+    let mut cursor = archetypal::EventCursor::new();
+    assert_eq!(world.consume_crack(&mut cursor).len(), 2);
+    world.step();
+    arm(Trap::Drop, 0);
+    // The second step expires the first frame's events; dropping one panics.
+    must_panic(|| world.step());
+    assert!(world.is_empty_crack());
+    // Later events are numbered after the expired ones: the cursor that read those gets them.
+    world.send_crack(Fragile(3));
+    let consumed = world.consume_crack(&mut cursor);
+    let got: Vec<u32> = consumed.iter().map(|event| event.0).collect();
+    assert_eq!((got, consumed.lost()), (vec![3], 0));
+    assert_usable(&mut world);
+}
+
+#[test]
+fn a_count_too_large_for_a_vec_panics_before_changing_anything() {
+    let (mut world, _) = populated();
+    let before = dump(&world);
+    must_panic(|| {
+        world.spawn_entities(POSITION, usize::MAX);
+    });
+    must_panic(|| {
+        world.queue_spawn_entities(POSITION, usize::MAX);
+    });
+    assert_eq!(dump(&world), before);
+    assert_eq!(world.command_count(), 0);
+    assert_usable(&mut world);
+}

@@ -1,0 +1,648 @@
+//! Snapshots from the user's side: a world saved with serde_json (text) and postcard (binary)
+//! loads back exactly (entities and their handles, components, tags, resources, ticks, table and
+//! row order, the next spawned id); a truncated, corrupted or inconsistent snapshot is an error
+//! that says what is wrong, never a panic and never a half-loaded world.
+
+use archetypal::{Entity, EventCursor, SnapshotData, SnapshotError, Tick, ecs};
+use serde::{Deserialize, Serialize};
+
+#[derive(Default, Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Position {
+    pub x: f32,
+    pub y: f32,
+}
+
+#[derive(Default, Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Velocity {
+    pub x: f32,
+    pub y: f32,
+}
+
+#[derive(Default, Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Name(pub String);
+
+/// A component holding a handle: it must still point at the same entity after loading.
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Target(pub Entity);
+
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Health(pub u32);
+
+/// Compiled out with its component and its resource: it must not matter.
+#[cfg(any())]
+pub struct DebugInfo;
+
+/// An event type that is not `Serialize`: events are not saved, so it does not matter.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hit {
+    pub entity: Entity,
+    pub damage: u32,
+}
+
+ecs! {
+    World {
+        position: Position => POSITION,
+        velocity: Velocity => VELOCITY,
+        /// Documented components are fine.
+        name: Name => NAME,
+        target: Target => TARGET,
+        health: Health => HEALTH [untracked],
+        #[cfg(any())]
+        debug_info: DebugInfo => DEBUG_INFO,
+    }
+    Tags {
+        player => PLAYER,
+        frozen => FROZEN,
+    }
+    Events {
+        hit: Hit,
+    }
+    Resources {
+        delta_time: f32,
+        frame: u64,
+        names: Vec<String>,
+        cursor: EventCursor,
+        focus: Option<Entity>,
+        #[cfg(any())]
+        hidden: DebugInfo,
+    }
+}
+
+/// Movers and named entities over several tables (one emptied), ids recycled and freed, tags,
+/// resources, an event, and a few frames of ticks.
+fn populated_world() -> World {
+    let mut world = World::new();
+    let movers = world.spawn_batch(POSITION | VELOCITY, 8, |table, index| {
+        table.position[index] = Position {
+            x: index as f32,
+            y: -(index as f32),
+        };
+        table.velocity[index] = Velocity { x: 1.0, y: 0.5 };
+    });
+    world.step();
+    let named = world.spawn_batch(NAME | TARGET | PLAYER, 3, |table, index| {
+        table.name[index] = Name(format!("hero {index}"));
+    });
+    for (index, &entity) in named.iter().enumerate() {
+        world.set_target(entity, Target(movers[index * 2]));
+    }
+    let tough = world.spawn_entities(POSITION | HEALTH, 2);
+    world.set_health(tough[0], Health(90));
+    world.set_health(tough[1], Health(7));
+    world.spawn(0);
+    let short_lived = world.spawn(NAME);
+    world.despawn(short_lived);
+    world.despawn(movers[3]);
+    world.despawn(movers[5]);
+    let recycled = world.spawn(POSITION);
+    assert_eq!(recycled.id, movers[5].id, "the last freed id comes back");
+    world.remove_velocity(movers[1]);
+    world.add_velocity(tough[1]);
+    world.add_frozen(movers[0]);
+    world.add_frozen(tough[0]);
+    world.resources.delta_time = 0.25;
+    world.resources.frame = 42;
+    world.resources.names = vec![String::from("north"), String::from("south")];
+    world.resources.focus = Some(named[1]);
+    world.send_hit(Hit {
+        entity: movers[0],
+        damage: 3,
+    });
+    world.step();
+    world.set_position(movers[2], Position { x: 9.0, y: 9.0 });
+    world.check_invariants().unwrap();
+    world
+}
+
+/// Every observable part of two worlds agrees, down to table and row order.
+#[track_caller]
+fn assert_same_world(expected: &World, loaded: &World) {
+    loaded.check_invariants().unwrap();
+    assert_eq!(loaded.get_all_entities(), expected.get_all_entities());
+    assert_eq!(loaded.entity_count(), expected.entity_count());
+    let masks = |world: &World| world.tables().iter().map(|t| t.mask).collect::<Vec<_>>();
+    assert_eq!(masks(loaded), masks(expected), "same tables, same order");
+    for (loaded_table, expected_table) in loaded.tables().iter().zip(expected.tables()) {
+        assert_eq!(loaded_table.entities, expected_table.entities, "same rows");
+        assert_eq!(loaded_table.position, expected_table.position);
+        assert_eq!(loaded_table.velocity, expected_table.velocity);
+        assert_eq!(loaded_table.name, expected_table.name);
+        assert_eq!(loaded_table.target, expected_table.target);
+        assert_eq!(loaded_table.health, expected_table.health);
+    }
+    for entity in expected.get_all_entities() {
+        assert_eq!(
+            loaded.component_mask(entity),
+            expected.component_mask(entity)
+        );
+        assert_eq!(loaded.get_position(entity), expected.get_position(entity));
+        assert_eq!(loaded.get_name(entity), expected.get_name(entity));
+        assert_eq!(loaded.get_target(entity), expected.get_target(entity));
+    }
+    assert_eq!(
+        loaded.query_player().collect::<Vec<_>>(),
+        expected.query_player().collect::<Vec<_>>()
+    );
+    assert_eq!(
+        loaded.query_frozen().collect::<Vec<_>>(),
+        expected.query_frozen().collect::<Vec<_>>()
+    );
+    assert_eq!(loaded.resources.delta_time, expected.resources.delta_time);
+    assert_eq!(loaded.resources.frame, expected.resources.frame);
+    assert_eq!(loaded.resources.names, expected.resources.names);
+    assert_eq!(loaded.resources.cursor, expected.resources.cursor);
+    assert_eq!(loaded.resources.focus, expected.resources.focus);
+    assert_eq!(loaded.current_tick(), expected.current_tick());
+    assert_eq!(loaded.last_tick(), expected.last_tick());
+    let allocator = |world: &World| {
+        let allocator = world.storage().allocator();
+        (
+            allocator.len(),
+            allocator.id_count(),
+            allocator.free_count(),
+        )
+    };
+    assert_eq!(allocator(loaded), allocator(expected));
+}
+
+/// The loaded world goes on exactly as the original: the same handles come out of spawns.
+#[track_caller]
+fn assert_same_future(mut expected: World, mut loaded: World) {
+    for mask in [POSITION, NAME | PLAYER, POSITION | VELOCITY, 0] {
+        assert_eq!(loaded.spawn(mask), expected.spawn(mask));
+    }
+    assert_same_world(&expected, &loaded);
+}
+
+fn to_json(world: &World) -> String {
+    serde_json::to_string(&world.snapshot()).unwrap()
+}
+
+fn to_postcard(world: &World) -> Vec<u8> {
+    postcard::to_allocvec(&world.snapshot()).unwrap()
+}
+
+#[test]
+fn a_world_round_trips_through_json() {
+    let world = populated_world();
+    let text = to_json(&world);
+    let loaded: World = serde_json::from_str(&text).unwrap();
+    assert_same_world(&world, &loaded);
+    assert_eq!(
+        to_json(&loaded),
+        text,
+        "saving the loaded world gives the same text"
+    );
+    assert_same_future(world, loaded);
+}
+
+#[test]
+fn a_world_round_trips_through_postcard() {
+    let world = populated_world();
+    let bytes = to_postcard(&world);
+    let loaded: World = postcard::from_bytes(&bytes).unwrap();
+    assert_same_world(&world, &loaded);
+    assert_eq!(to_postcard(&loaded), bytes);
+    assert_same_future(world, loaded);
+}
+
+#[test]
+fn the_world_itself_is_serialize_and_deserialize() {
+    let world = populated_world();
+    assert_eq!(serde_json::to_string(&world).unwrap(), to_json(&world));
+    /// A save file holding a world among other things.
+    #[derive(Serialize, Deserialize)]
+    struct SaveGame {
+        slot: u8,
+        world: World,
+    }
+    let save = SaveGame { slot: 2, world };
+    let bytes = postcard::to_allocvec(&save).unwrap();
+    let loaded: SaveGame = postcard::from_bytes(&bytes).unwrap();
+    assert_eq!(loaded.slot, 2);
+    assert_same_world(&save.world, &loaded.world);
+}
+
+#[test]
+fn handles_taken_before_saving_still_resolve_and_stale_ones_stay_stale() {
+    let mut world = World::new();
+    let entities = world.spawn_entities(POSITION, 4);
+    world.despawn(entities[1]);
+    let recycled = world.spawn(POSITION | VELOCITY);
+    assert_eq!((recycled.id, recycled.generation), (entities[1].id, 1));
+    world.set_position(recycled, Position { x: 5.0, y: 6.0 });
+    let loaded = World::from_snapshot(serde_json::from_str(&to_json(&world)).unwrap()).unwrap();
+    assert!(loaded.is_alive(recycled));
+    assert!(
+        !loaded.is_alive(entities[1]),
+        "the stale handle is still stale"
+    );
+    assert_eq!(loaded.get_position(entities[1]), None);
+    assert_eq!(
+        loaded.get_position(recycled),
+        Some(&Position { x: 5.0, y: 6.0 })
+    );
+    assert_eq!(loaded.component_mask(entities[0]), Some(POSITION));
+}
+
+#[test]
+fn the_json_names_every_column_and_tag() {
+    let mut world = World::new();
+    let player = world.spawn(POSITION | PLAYER);
+    world.set_position(player, Position { x: 1.0, y: 2.0 });
+    let text = to_json(&world);
+    assert_eq!(
+        text,
+        concat!(
+            r#"{"version":1,"tick":1,"last_tick":0,"generations":[0],"free":[],"#,
+            r#""tables":[{"entities":[0],"position":[{"x":1.0,"y":2.0}]}],"#,
+            r#""tags":{"player":[0],"frozen":[]},"#,
+            r#""resources":{"delta_time":0.0,"frame":0,"names":[],"cursor":{"next":0},"focus":null}}"#
+        )
+    );
+}
+
+#[test]
+fn snapshot_data_is_checked_by_from_snapshot() {
+    let world = populated_world();
+    let data: SnapshotData<World> = serde_json::from_str(&to_json(&world)).unwrap();
+    assert_eq!(data.entity_count(), world.entity_count());
+    let loaded = World::from_snapshot(data).unwrap();
+    assert_same_world(&world, &loaded);
+}
+
+#[test]
+fn events_queued_commands_and_the_change_log_are_not_saved() {
+    let mut world = populated_world();
+    world.enable_change_log(16);
+    world.send_hit(Hit {
+        entity: Entity::new(0, 0),
+        damage: 1,
+    });
+    let queued = world.queue_spawn_entities(POSITION, 2);
+    let loaded: World = serde_json::from_str(&to_json(&world)).unwrap();
+    assert_eq!(loaded.len_hit(), 0, "events are not saved");
+    assert_eq!(loaded.command_count(), 0, "neither are queued commands");
+    assert!(queued.iter().all(|&entity| !loaded.is_alive(entity)));
+    assert_eq!(
+        loaded
+            .consume_changes(&mut EventCursor::new())
+            .into_iter()
+            .count(),
+        0,
+        "the change log starts empty"
+    );
+    // The reservations were given back, as `clear_commands` would.
+    world.clear_commands();
+    assert_same_future(world, loaded);
+}
+
+#[test]
+fn every_loaded_row_counts_as_written_at_the_saved_tick() {
+    let world = populated_world();
+    let mut loaded: World = serde_json::from_str(&to_json(&world)).unwrap();
+    let since = loaded.last_tick();
+    let changed: Vec<Entity> = loaded
+        .query_entities_changed_since(POSITION, since)
+        .collect();
+    assert_eq!(changed, loaded.query_entities(POSITION).collect::<Vec<_>>());
+    loaded.step();
+    assert_eq!(
+        loaded
+            .query_entities_changed_since(POSITION, loaded.last_tick())
+            .count(),
+        0
+    );
+    assert_eq!(loaded.current_tick(), Tick(world.current_tick().0 + 1));
+}
+
+#[test]
+fn an_empty_world_round_trips() {
+    let world = World::new();
+    let loaded: World = postcard::from_bytes(&to_postcard(&world)).unwrap();
+    assert_same_future(world, loaded);
+}
+
+/// A world past 64 bits (2 components and 64 tags): its mask is a `u128`.
+mod wide {
+    archetypal::ecs! {
+        Wide {
+            a: u32 => A,
+            b: u32 => B,
+        }
+        Tags {
+            t0 => T0,
+            t1 => T1,
+            t2 => T2,
+            t3 => T3,
+            t4 => T4,
+            t5 => T5,
+            t6 => T6,
+            t7 => T7,
+            t8 => T8,
+            t9 => T9,
+            t10 => T10,
+            t11 => T11,
+            t12 => T12,
+            t13 => T13,
+            t14 => T14,
+            t15 => T15,
+            t16 => T16,
+            t17 => T17,
+            t18 => T18,
+            t19 => T19,
+            t20 => T20,
+            t21 => T21,
+            t22 => T22,
+            t23 => T23,
+            t24 => T24,
+            t25 => T25,
+            t26 => T26,
+            t27 => T27,
+            t28 => T28,
+            t29 => T29,
+            t30 => T30,
+            t31 => T31,
+            t32 => T32,
+            t33 => T33,
+            t34 => T34,
+            t35 => T35,
+            t36 => T36,
+            t37 => T37,
+            t38 => T38,
+            t39 => T39,
+            t40 => T40,
+            t41 => T41,
+            t42 => T42,
+            t43 => T43,
+            t44 => T44,
+            t45 => T45,
+            t46 => T46,
+            t47 => T47,
+            t48 => T48,
+            t49 => T49,
+            t50 => T50,
+            t51 => T51,
+            t52 => T52,
+            t53 => T53,
+            t54 => T54,
+            t55 => T55,
+            t56 => T56,
+            t57 => T57,
+            t58 => T58,
+            t59 => T59,
+            t60 => T60,
+            t61 => T61,
+            t62 => T62,
+            t63 => T63,
+        }
+    }
+}
+
+#[test]
+fn a_world_with_a_u128_mask_round_trips() {
+    use wide::*;
+    let mut world = Wide::new();
+    let first = world.spawn(A | T0 | T63);
+    let second = world.spawn(A | B | T40);
+    world.set_b(second, 9);
+    assert_eq!(world.component_mask(first), Some(A | T0 | T63));
+    let bytes = postcard::to_allocvec(&world.snapshot()).unwrap();
+    let loaded: Wide = postcard::from_bytes(&bytes).unwrap();
+    loaded.check_invariants().unwrap();
+    assert_eq!(loaded.component_mask(first), Some(A | T0 | T63));
+    assert_eq!(loaded.component_mask(second), Some(A | B | T40));
+    assert_eq!(loaded.get_b(second), Some(&9));
+    let text = serde_json::to_string(&loaded).unwrap();
+    assert!(text.contains(r#""t63":[0]"#), "{text}");
+}
+
+// ----- corrupted snapshots --------------------------------------------------------------------
+
+/// Loading `text` fails, and the message contains `expected`.
+#[track_caller]
+fn json_error(text: &str, expected: &str) {
+    match serde_json::from_str::<World>(text) {
+        Ok(_) => panic!("loaded a bad snapshot: {text}"),
+        Err(error) => {
+            let message = error.to_string();
+            assert!(
+                message.contains(expected),
+                "`{message}` does not mention `{expected}`"
+            );
+        }
+    }
+}
+
+/// A small world's JSON, with `edit` applied to its `serde_json::Value`.
+fn edited_json(edit: impl FnOnce(&mut serde_json::Value)) -> String {
+    let mut world = World::new();
+    let entities = world.spawn_entities(POSITION | VELOCITY, 3);
+    world.spawn(NAME);
+    world.despawn(entities[1]);
+    world.add_player(entities[0]);
+    let mut value = serde_json::to_value(world.snapshot()).unwrap();
+    edit(&mut value);
+    value.to_string()
+}
+
+#[test]
+fn the_edit_helper_starts_from_a_sound_snapshot() {
+    let text = edited_json(|_| {});
+    let world: World = serde_json::from_str(&text).unwrap();
+    assert_eq!(world.entity_count(), 3);
+}
+
+#[test]
+fn a_column_of_the_wrong_length_is_an_error() {
+    let text = edited_json(|value| {
+        value["tables"][0]["velocity"].as_array_mut().unwrap().pop();
+    });
+    json_error(
+        &text,
+        "table 0: the `velocity` column holds 1 values for 2 entities",
+    );
+}
+
+#[test]
+fn unknown_and_repeated_names_are_errors() {
+    json_error(
+        &edited_json(|value| value["tables"][0]["mass"] = serde_json::json!([1, 2])),
+        "unknown component `mass` (this world's components: position, velocity, name, target, health)",
+    );
+    json_error(
+        &edited_json(|value| value["tags"]["boss"] = serde_json::json!([])),
+        "unknown tag `boss`",
+    );
+    json_error(
+        &edited_json(|value| value["resources"]["gravity"] = serde_json::json!(9.8)),
+        "unknown resource `gravity`",
+    );
+    json_error(
+        &edited_json(|value| value["extra"] = serde_json::json!(0)),
+        "unknown field `extra`",
+    );
+    let text = edited_json(|_| {}).replacen(r#""position":"#, r#""position":[],"position":"#, 1);
+    json_error(&text, "the `position` column appears twice in one table");
+}
+
+#[test]
+fn missing_parts_are_errors() {
+    json_error(
+        &edited_json(|value| {
+            value["resources"].as_object_mut().unwrap().remove("frame");
+        }),
+        "the snapshot has no `frame` resource",
+    );
+    json_error(
+        &edited_json(|value| {
+            value["tags"].as_object_mut().unwrap().remove("frozen");
+        }),
+        "the snapshot has no `frozen` tag",
+    );
+    json_error(
+        &edited_json(|value| {
+            value["tables"][0]
+                .as_object_mut()
+                .unwrap()
+                .remove("entities");
+        }),
+        "missing field `entities`",
+    );
+    json_error(
+        &edited_json(|value| {
+            value.as_object_mut().unwrap().remove("free");
+        }),
+        "missing field `free`",
+    );
+}
+
+#[test]
+fn an_allocator_that_disagrees_with_the_rows_is_an_error() {
+    json_error(
+        &edited_json(|value| value["tables"][0]["entities"][0] = serde_json::json!(40)),
+        "a table holds entity id 40, which was never issued (4 ids were)",
+    );
+    json_error(
+        &edited_json(|value| value["tables"][0]["entities"][1] = serde_json::json!(0)),
+        "entity id 0 has more than one row",
+    );
+    json_error(
+        &edited_json(|value| value["free"] = serde_json::json!([1, 0])),
+        "id 0 is both alive and on the free list",
+    );
+    json_error(
+        &edited_json(|value| value["free"] = serde_json::json!([1, 1])),
+        "id 1 is on the free list twice",
+    );
+    json_error(
+        &edited_json(|value| value["free"] = serde_json::json!([])),
+        "id 1 is neither alive, free nor retired",
+    );
+    json_error(
+        &edited_json(|value| value["tags"]["player"] = serde_json::json!([1])),
+        "the tag `player` holds id 1, which is not a live entity",
+    );
+    json_error(
+        &edited_json(|value| value["tags"]["player"] = serde_json::json!([0, 0])),
+        "the tag `player` holds id 0 twice",
+    );
+}
+
+#[test]
+fn two_tables_of_the_same_components_are_an_error() {
+    let text = edited_json(|value| {
+        let tables = value["tables"].as_array_mut().unwrap();
+        // Move the NAME entity's row into a second table of the movers' components.
+        tables[1] = serde_json::json!({
+            "entities": [3],
+            "position": [{"x": 0.0, "y": 0.0}],
+            "velocity": [{"x": 0.0, "y": 0.0}],
+        });
+    });
+    json_error(&text, "tables 0 and 1 hold the same components");
+}
+
+#[test]
+fn a_wrong_version_or_type_is_an_error() {
+    json_error(
+        &edited_json(|value| value["version"] = serde_json::json!(2)),
+        "snapshot version 2 is not supported (this build reads version 1)",
+    );
+    json_error(
+        &edited_json(|value| value["tables"][0]["position"][0] = serde_json::json!("north")),
+        "expected struct Position",
+    );
+    json_error(
+        &edited_json(|value| value["tick"] = serde_json::json!(-1)),
+        "invalid value: integer `-1`, expected u32",
+    );
+}
+
+#[test]
+fn the_two_step_load_reports_a_snapshot_error() {
+    let text = edited_json(|value| value["free"] = serde_json::json!([]));
+    let data: SnapshotData<World> = serde_json::from_str(&text).unwrap();
+    let error: SnapshotError = World::from_snapshot(data).err().unwrap();
+    assert_eq!(
+        error.to_string(),
+        "invalid world snapshot: id 1 is neither alive, free nor retired (generation 1 is not the last)"
+    );
+    assert!(error.message().starts_with("id 1"));
+}
+
+#[test]
+fn every_truncation_of_a_json_snapshot_is_an_error() {
+    let text = to_json(&populated_world());
+    for length in 0..text.len() {
+        assert!(
+            serde_json::from_str::<World>(&text[..length]).is_err(),
+            "a snapshot cut at {length} loaded"
+        );
+    }
+}
+
+#[test]
+fn every_truncation_of_a_postcard_snapshot_is_an_error() {
+    let bytes = to_postcard(&populated_world());
+    for length in 0..bytes.len() {
+        assert!(
+            postcard::from_bytes::<World>(&bytes[..length]).is_err(),
+            "a snapshot cut at {length} loaded"
+        );
+    }
+}
+
+/// Every byte flipped in turn: loading either fails, or gives a whole, sound world (a flipped
+/// byte inside a float is still a float). Never a panic.
+#[test]
+fn flipped_bytes_give_an_error_or_a_sound_world() {
+    let bytes = to_postcard(&populated_world());
+    let mut loaded = 0;
+    for position in 0..bytes.len() {
+        for flip in [0x01, 0x80, 0xff] {
+            let mut corrupted = bytes.clone();
+            corrupted[position] ^= flip;
+            if let Ok(world) = postcard::from_bytes::<World>(&corrupted) {
+                world.check_invariants().unwrap();
+                loaded += 1;
+            }
+        }
+    }
+    assert!(loaded < bytes.len() * 3, "most corruptions are caught");
+}
+
+/// The same over the JSON text: every character replaced in turn by a few others.
+#[test]
+fn replaced_characters_give_an_error_or_a_sound_world() {
+    let text = to_json(&populated_world());
+    for position in 0..text.len() {
+        for replacement in ["9", "\"", "]", "-"] {
+            let mut corrupted = text.clone();
+            corrupted.replace_range(position..position + 1, replacement);
+            if let Ok(world) = serde_json::from_str::<World>(&corrupted) {
+                world.check_invariants().unwrap();
+            }
+        }
+    }
+}

@@ -1,0 +1,10 @@
+use archetypal::ecs;
+
+ecs! {
+    Game {
+        Core { position: f32 => POSITION }
+        Render: { sprite: u32 => SPRITE }
+    }
+}
+
+fn main() {}

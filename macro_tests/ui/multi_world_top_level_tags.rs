@@ -1,0 +1,11 @@
+use archetypal::ecs;
+
+ecs! {
+    Game {
+        Core { position: f32 => POSITION }
+        Render { sprite: u32 => SPRITE }
+    }
+    Tags { player => PLAYER }
+}
+
+fn main() {}

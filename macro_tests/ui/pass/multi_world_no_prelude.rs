@@ -1,0 +1,66 @@
+//! The multi-world form is as hygienic as a single world: it compiles and works with no
+//! implicit prelude.
+
+#![no_implicit_prelude]
+
+mod game {
+    #[derive(
+        ::core::default::Default, ::core::clone::Clone, ::core::fmt::Debug, ::core::cmp::PartialEq,
+    )]
+    pub struct Position {
+        pub x: f32,
+    }
+
+    ::archetypal::ecs! {
+        Game {
+            Core {
+                position: Position => POSITION,
+                health: u32 => HEALTH [untracked],
+            }
+            Tags {
+                player => PLAYER,
+            }
+            Render {
+                sprite: ::std::string::String => SPRITE,
+            }
+        }
+        Events {
+            landed: Position,
+        }
+        Resources {
+            delta_time: f32,
+        }
+    }
+}
+
+fn main() {
+    use ::core::assert;
+    use ::core::assert_eq;
+    use ::core::convert::From;
+    use ::core::iter::Iterator;
+    use ::core::option::Option::Some;
+
+    use game::{Game, HEALTH, PLAYER, POSITION, Position, SPRITE};
+
+    let mut game = Game::new();
+    game.resources.delta_time = 0.5;
+    let entity = game.spawn();
+    assert!(game.core.set_position(entity, Position { x: 1.0 }));
+    assert!(game.core.add_components(entity, HEALTH | PLAYER));
+    assert!(
+        game.render
+            .set_sprite(entity, ::std::string::String::from("hero"))
+    );
+    assert_eq!(game.core.get_position(entity), Some(&Position { x: 1.0 }));
+    assert_eq!(game.render.query_entities(SPRITE).count(), 1);
+    assert_eq!(game.core.query_entities(POSITION | HEALTH).count(), 1);
+    game.send_landed(Position { x: 2.0 });
+    let queued = game.queue_spawn_entities(2);
+    game.core.queue_set_health(queued[1], 4);
+    assert_eq!(game.apply_commands().applied, 2, "one queued spawn (of two), one set");
+    assert_eq!(game.core.get_health(queued[1]), Some(&4));
+    assert!(game.despawn(entity));
+    assert!(game.check_invariants().is_ok());
+    game.step();
+    assert_eq!(game.entity_count(), 2);
+}

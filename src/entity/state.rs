@@ -1,0 +1,173 @@
+//! The allocator's whole state, for world cloning and snapshots: giving back every reservation
+//! at once, and the ids written to and read from a snapshot.
+
+use super::{EntityAllocator, IdState};
+#[cfg(feature = "serde")]
+use super::{EntityLocation, IdSlot};
+
+impl EntityAllocator {
+    /// Gives back every reserved handle, as [`release`](Self::release) does for one: none of
+    /// them ever becomes alive. A world clone does this, since it does not copy the queued
+    /// spawns that hold the reservations. Returns how many were released.
+    pub fn release_all_reserved(&mut self) -> usize {
+        let reserved: Vec<u32> = self
+            .slots
+            .iter()
+            .enumerate()
+            .filter(|(_, slot)| slot.state == IdState::Reserved)
+            .map(|(id, _)| id as u32)
+            .collect();
+        for &id in &reserved {
+            self.retire_or_recycle(id);
+        }
+        reserved.len()
+    }
+
+    /// What a snapshot saves of the allocator: every id's generation, and the free list in
+    /// recycling order. Alive ids are the rows of the tables; an id that is neither alive nor
+    /// free is retired (its generation is `u32::MAX`). Reserved ids are written as released,
+    /// since a snapshot does not save the queued spawns that hold them.
+    #[cfg(feature = "serde")]
+    pub(crate) fn snapshot_ids(&self) -> (Vec<u32>, Vec<u32>) {
+        let mut generations: Vec<u32> = self.slots.iter().map(|slot| slot.generation).collect();
+        let mut free = self.free.clone();
+        for (id, slot) in self.slots.iter().enumerate() {
+            if slot.state == IdState::Reserved && slot.generation < u32::MAX {
+                generations[id] += 1;
+                free.push(id as u32);
+            }
+        }
+        (generations, free)
+    }
+
+    /// Rebuilds an allocator from a snapshot's ids (see [`snapshot_ids`](Self::snapshot_ids))
+    /// and the ids of the rows, checking that they agree: every id is issued, alive at most
+    /// once, free at most once and never both, and an id that is neither is retired. Row
+    /// locations are left for the caller to set. The error says what is wrong.
+    #[cfg(feature = "serde")]
+    pub(crate) fn from_snapshot_ids(
+        generations: Vec<u32>,
+        free: Vec<u32>,
+        alive: impl IntoIterator<Item = u32>,
+    ) -> Result<Self, String> {
+        // The last id is never issued: it is `Entity::PLACEHOLDER`'s.
+        if generations.len() > u32::MAX as usize {
+            return Err(format!(
+                "{} ids, more than a world can issue",
+                generations.len()
+            ));
+        }
+        let mut slots: Vec<IdSlot> = generations
+            .iter()
+            .map(|&generation| IdSlot {
+                generation,
+                state: IdState::Free,
+                location: EntityLocation::default(),
+            })
+            .collect();
+        let mut live = 0;
+        for id in alive {
+            let Some(slot) = slots.get_mut(id as usize) else {
+                return Err(format!(
+                    "a table holds entity id {id}, which was never issued ({} ids were)",
+                    generations.len()
+                ));
+            };
+            if slot.state == IdState::Alive {
+                return Err(format!("entity id {id} has more than one row"));
+            }
+            slot.state = IdState::Alive;
+            live += 1;
+        }
+        let mut listed = vec![false; slots.len()];
+        for &id in &free {
+            let Some(slot) = slots.get(id as usize) else {
+                return Err(format!(
+                    "the free list holds id {id}, which was never issued ({} ids were)",
+                    generations.len()
+                ));
+            };
+            if slot.state == IdState::Alive {
+                return Err(format!("id {id} is both alive and on the free list"));
+            }
+            if std::mem::replace(&mut listed[id as usize], true) {
+                return Err(format!("id {id} is on the free list twice"));
+            }
+        }
+        for (id, slot) in slots.iter().enumerate() {
+            if slot.state == IdState::Free && !listed[id] && slot.generation != u32::MAX {
+                return Err(format!(
+                    "id {id} is neither alive, free nor retired (generation {} is not the last)",
+                    slot.generation
+                ));
+            }
+        }
+        Ok(EntityAllocator { slots, free, live })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::EntityAllocator;
+
+    #[test]
+    fn release_all_reserved_gives_every_reservation_back() {
+        let mut allocator = EntityAllocator::new();
+        let alive = allocator.allocate();
+        let first = allocator.reserve();
+        let second = allocator.reserve();
+        assert_eq!(allocator.release_all_reserved(), 2);
+        assert!(!allocator.is_reserved(first) && !allocator.is_reserved(second));
+        assert!(!allocator.activate(first));
+        assert!(allocator.is_alive(alive));
+        assert_eq!(allocator.release_all_reserved(), 0);
+        assert_eq!(
+            allocator.allocate().generation,
+            1,
+            "a released id comes back"
+        );
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn snapshot_ids_round_trip_and_keep_the_recycling_order() {
+        use crate::Entity;
+        let mut allocator = EntityAllocator::new();
+        let entities: Vec<Entity> = (0..5).map(|_| allocator.allocate()).collect();
+        allocator.free(entities[3]);
+        allocator.free(entities[1]);
+        let reserved = allocator.reserve();
+        assert_eq!(reserved.id, 1, "the last freed id");
+        let (generations, free) = allocator.snapshot_ids();
+        assert_eq!(
+            generations,
+            vec![0, 2, 0, 1, 0],
+            "the reservation is written as released"
+        );
+        assert_eq!(free, vec![3, 1]);
+        let alive = [0, 2, 4];
+        let mut loaded = EntityAllocator::from_snapshot_ids(generations, free, alive).unwrap();
+        assert_eq!(loaded.len(), 3);
+        assert!(loaded.is_alive(entities[0]) && !loaded.is_alive(entities[1]));
+        assert_eq!(loaded.allocate(), Entity::new(1, 2));
+        assert_eq!(loaded.allocate(), Entity::new(3, 1));
+        assert_eq!(loaded.allocate(), Entity::new(5, 0));
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn inconsistent_snapshot_ids_are_refused() {
+        let load = |generations: Vec<u32>, free: Vec<u32>, alive: Vec<u32>| {
+            EntityAllocator::from_snapshot_ids(generations, free, alive).unwrap_err()
+        };
+        assert!(load(vec![0], vec![], vec![1]).contains("never issued"));
+        assert!(load(vec![0], vec![], vec![0, 0]).contains("more than one row"));
+        assert!(load(vec![1], vec![0], vec![0]).contains("both alive and on the free list"));
+        assert!(load(vec![1, 1], vec![1, 1], vec![0]).contains("twice"));
+        assert!(load(vec![0], vec![7], vec![]).contains("never issued"));
+        assert!(load(vec![0, 3], vec![], vec![0]).contains("neither alive, free nor retired"));
+        let retired = EntityAllocator::from_snapshot_ids(vec![u32::MAX], vec![], vec![]).unwrap();
+        assert_eq!(retired.id_count(), 1);
+        assert_eq!(retired.free_count(), 0);
+    }
+}

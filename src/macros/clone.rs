@@ -1,0 +1,111 @@
+//! `__ecs_clone!`: `Clone` for the world, its tables, resources and events, and
+//! `World::restore`. Each impl is bounded on every component (resource, event) type being
+//! `Clone`, through the per-type aliases of `__ecs_world_state!`, so a world with a type that is
+//! not `Clone` still compiles: it is just not `Clone`, and cloning it names the type.
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_clone {
+    (
+        $world:ident
+        [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
+        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* ]
+        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
+    ) => {
+        $crate::__private::paste::paste! {
+            #[allow(unused_doc_comments)]
+            impl ::core::clone::Clone for [<$world ComponentArrays>]
+            where
+                $( for<'x> [<__ $world _component_ $field>]: ::core::clone::Clone, )+
+            {
+                fn clone(&self) -> Self {
+                    Self {
+                        mask: self.mask,
+                        entities: ::core::clone::Clone::clone(&self.entities),
+                        $( $(#[$attr])* $field: ::core::clone::Clone::clone(&self.$field), )+
+                    }
+                }
+
+                fn clone_from(&mut self, source: &Self) {
+                    self.mask = source.mask;
+                    ::core::clone::Clone::clone_from(&mut self.entities, &source.entities);
+                    $( $(#[$attr])* ::core::clone::Clone::clone_from(&mut self.$field, &source.$field); )+
+                }
+            }
+
+            #[allow(unused_doc_comments)]
+            impl ::core::clone::Clone for [<$world Resources>]
+            where
+                $( for<'x> [<__ $world _resource_ $resource>]: ::core::clone::Clone, )*
+            {
+                fn clone(&self) -> Self {
+                    Self {
+                        $( $(#[$resource_attr])* $resource: ::core::clone::Clone::clone(&self.$resource), )*
+                    }
+                }
+
+                fn clone_from(&mut self, source: &Self) {
+                    $( $(#[$resource_attr])* ::core::clone::Clone::clone_from(&mut self.$resource, &source.$resource); )*
+                    let _ = source;
+                }
+            }
+
+            #[allow(unused_doc_comments)]
+            impl ::core::clone::Clone for [<$world Events>]
+            where
+                $( for<'x> [<__ $world _event_ $event>]: ::core::clone::Clone, )*
+            {
+                fn clone(&self) -> Self {
+                    Self {
+                        $( $(#[$event_attr])* $event: ::core::clone::Clone::clone(&self.$event), )*
+                    }
+                }
+
+                fn clone_from(&mut self, source: &Self) {
+                    $( $(#[$event_attr])* ::core::clone::Clone::clone_from(&mut self.$event, &source.$event); )*
+                    let _ = source;
+                }
+            }
+
+            /// An exact copy of the world, except its queued commands: a clone starts with
+            /// none, and the handles their spawns reserved are given back in the clone (apply
+            /// or clear commands before cloning). Entities, components, tags, resources, event
+            /// channels, change ticks, the change log and the caches are all copied, so the
+            /// clone runs on exactly as the original would. `clone_from` (and `restore`) reuse
+            /// the target's allocations.
+            impl ::core::clone::Clone for $world
+            where
+                $( for<'x> [<__ $world _component_ $field>]: ::core::clone::Clone, )+
+                $( for<'x> [<__ $world _event_ $event>]: ::core::clone::Clone, )*
+                $( for<'x> [<__ $world _resource_ $resource>]: ::core::clone::Clone, )*
+            {
+                fn clone(&self) -> Self {
+                    let mut world = <Self as ::core::default::Default>::default();
+                    ::core::clone::Clone::clone_from(&mut world, self);
+                    world
+                }
+
+                fn clone_from(&mut self, source: &Self) {
+                    ::core::clone::Clone::clone_from(&mut self.storage, &source.storage);
+                    self.storage.release_all_reserved();
+                    self.commands.clear();
+                    ::core::clone::Clone::clone_from(&mut self.resources, &source.resources);
+                    ::core::clone::Clone::clone_from(&mut self.events, &source.events);
+                }
+            }
+
+            impl $world {
+                /// Makes this world equal to `earlier`, a clone taken before (the rollback of
+                /// a rollback netcode, the reset of an editor's play mode), reusing this
+                /// world's allocations: `clone_from`. Callable when the world is `Clone`
+                /// (every component, resource and event type is). Queued commands are dropped.
+                pub fn restore(&mut self, earlier: &Self)
+                where
+                    for<'x> Self: ::core::clone::Clone,
+                {
+                    ::core::clone::Clone::clone_from(self, earlier);
+                }
+            }
+        }
+    };
+}

@@ -1,0 +1,331 @@
+//! `__ecs_world_state!`: the whole-world operations, cloning (`__ecs_clone!`) and, with the
+//! `serde` feature, snapshots (`__ecs_snapshot!`).
+//!
+//! Both need bounds like "every component type is `Clone`" on impls for the concrete world, and
+//! a bound naming a type that a `#[cfg]` compiled out would not compile (a `where` clause
+//! cannot carry `#[cfg]`). So each component, event and resource type gets a private alias,
+//! `__World_component_position`, declared under the component's own attributes; a glob import
+//! of a module where every alias is `()` stands in for the ones compiled out (an item shadows a
+//! glob import), and `()` satisfies every bound. The bounds are higher-ranked (`for<'x>`), so a
+//! type that does not meet one leaves the impl unusable instead of failing to compile.
+
+/// Parses the raw blocks (nothing is generated for malformed ones: the rules that own them
+/// already reported the error), declares the type aliases and calls the generating rules.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_world_state {
+    (@tags $world:ident $components:tt none $events:tt $resources:tt) => {
+        $crate::__ecs_world_state! { @events $world $components [] $events $resources }
+    };
+    (
+        @tags $world:ident $components:tt
+        { $( $(#[$tag_attr:meta])* $tag:ident => $tag_mask:ident ),* $(,)? }
+        $events:tt $resources:tt
+    ) => {
+        $crate::__ecs_world_state! {
+            @events $world $components [ $( $(#[$tag_attr])* $tag => $tag_mask ),* ] $events $resources
+        }
+    };
+    (@tags $($malformed:tt)*) => {};
+    (@events $world:ident $components:tt $tags:tt none $resources:tt) => {
+        $crate::__ecs_world_state! { @resources $world $components $tags [] $resources }
+    };
+    (
+        @events $world:ident $components:tt $tags:tt
+        { $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* $(,)? }
+        $resources:tt
+    ) => {
+        $crate::__ecs_world_state! {
+            @resources $world $components $tags [ $( $(#[$event_attr])* $event : $event_ty ),* ] $resources
+        }
+    };
+    (@events $($malformed:tt)*) => {};
+    (@resources $world:ident $components:tt $tags:tt $events:tt none) => {
+        $crate::__ecs_world_state! { @generate $world $components $tags $events [] }
+    };
+    (
+        @resources $world:ident $components:tt $tags:tt $events:tt
+        { $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* $(,)? }
+    ) => {
+        $crate::__ecs_world_state! {
+            @generate $world $components $tags $events
+            [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
+        }
+    };
+    (@resources $($malformed:tt)*) => {};
+    (
+        @generate $world:ident
+        [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
+        $tags:tt
+        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* ]
+        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
+    ) => {
+        $crate::__private::paste::paste! {
+            // `()` for every alias; the real ones below shadow these, except where a `#[cfg]`
+            // compiled the real one out with its component.
+            #[doc(hidden)]
+            #[allow(non_camel_case_types, dead_code)]
+            mod [<__ $world:snake _state_types>] {
+                $( pub(super) type [<__ $world _component_ $field>] = (); )+
+                $( pub(super) type [<__ $world _event_ $event>] = (); )*
+                $( pub(super) type [<__ $world _resource_ $resource>] = (); )*
+            }
+
+            #[allow(unused_imports)]
+            use self::[<__ $world:snake _state_types>]::*;
+
+            $(
+                $(#[$attr])*
+                #[allow(non_camel_case_types, dead_code)]
+                type [<__ $world _component_ $field>] = $ty;
+            )+
+            $(
+                $(#[$event_attr])*
+                #[allow(non_camel_case_types, dead_code)]
+                type [<__ $world _event_ $event>] = $event_ty;
+            )*
+            $(
+                $(#[$resource_attr])*
+                #[allow(non_camel_case_types, dead_code)]
+                type [<__ $world _resource_ $resource>] = $resource_ty;
+            )*
+        }
+
+        $crate::__ecs_clone! {
+            $world
+            [ $( $(#[$attr])* $field : $ty => $mask ),+ ]
+            [ $( $(#[$event_attr])* $event : $event_ty ),* ]
+            [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
+        }
+        $crate::__ecs_if_serde! {
+            $crate::__ecs_snapshot! {
+                $world
+                [ $( $(#[$attr])* $field : $ty => $mask ),+ ]
+                $tags
+                [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
+            }
+        }
+    };
+    (
+        $world:ident
+        { $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident $([$($option:ident)*])? ),+ $(,)? }
+        tags: $tags:tt
+        events: $events:tt
+        resources: $resources:tt
+    ) => {
+        $crate::__ecs_world_state! {
+            @tags $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] $tags $events $resources
+        }
+    };
+    ($($malformed:tt)*) => {};
+}
+
+/// Snapshots: `world.snapshot()`, `World::from_snapshot`, and `Serialize` / `Deserialize` for
+/// the world, through the runtime's `archetypal::snapshot`. The serde impls are bounded on every
+/// component and resource type being `Serialize` (`DeserializeOwned`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_snapshot {
+    (
+        $world:ident
+        [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
+        [ $( $(#[$tag_attr:meta])* $tag:ident => $tag_mask:ident ),* ]
+        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
+    ) => {
+        $crate::__private::paste::paste! {
+            #[allow(unused_doc_comments, unused_mut, clippy::vec_init_then_push)]
+            impl $crate::snapshot::SnapshotWorld for $world {
+                type Table = [<$world ComponentArrays>];
+                type Resources = [<$world Resources>];
+
+                fn storage(&self) -> &$crate::Storage<Self::Table> {
+                    &self.storage
+                }
+
+                fn resources(&self) -> &Self::Resources {
+                    &self.resources
+                }
+
+                fn component_names() -> ::std::vec::Vec<&'static str> {
+                    let mut names = ::std::vec::Vec::new();
+                    $( $(#[$attr])* names.push(::core::stringify!($field)); )+
+                    names
+                }
+
+                fn tags() -> ::std::vec::Vec<(&'static str, [<$world Mask>])> {
+                    let mut tags = ::std::vec::Vec::new();
+                    $( $(#[$tag_attr])* tags.push((::core::stringify!($tag), $tag_mask)); )*
+                    tags
+                }
+
+                fn resource_names() -> ::std::vec::Vec<&'static str> {
+                    let mut names = ::std::vec::Vec::new();
+                    $( $(#[$resource_attr])* names.push(::core::stringify!($resource)); )*
+                    names
+                }
+
+                fn set_entities(table: &mut Self::Table, entities: ::std::vec::Vec<$crate::Entity>) {
+                    table.entities = entities;
+                }
+
+                fn assemble(storage: $crate::Storage<Self::Table>, resources: Self::Resources) -> Self {
+                    let mut world = <Self as ::core::default::Default>::default();
+                    world.storage = storage;
+                    world.resources = resources;
+                    world
+                }
+            }
+
+            #[allow(unused_doc_comments)]
+            impl $crate::snapshot::SerializeWorld for $world
+            where
+                $( for<'x> [<__ $world _component_ $field>]: $crate::__private::serde::Serialize, )+
+                $( for<'x> [<__ $world _resource_ $resource>]: $crate::__private::serde::Serialize, )*
+            {
+                fn serialize_columns<S: $crate::__private::serde::ser::SerializeMap>(
+                    table: &Self::Table,
+                    map: &mut S,
+                ) -> ::core::result::Result<(), S::Error> {
+                    $( $(#[$attr])* {
+                        if table.mask & $mask != 0 {
+                            $crate::__private::serde::ser::SerializeMap::serialize_entry(
+                                map,
+                                ::core::stringify!($field),
+                                &table.$field,
+                            )?;
+                        }
+                    } )+
+                    ::core::result::Result::Ok(())
+                }
+
+                fn serialize_resources<S: $crate::__private::serde::ser::SerializeMap>(
+                    resources: &Self::Resources,
+                    map: &mut S,
+                ) -> ::core::result::Result<(), S::Error> {
+                    $(
+                        $(#[$resource_attr])*
+                        $crate::__private::serde::ser::SerializeMap::serialize_entry(
+                            map,
+                            ::core::stringify!($resource),
+                            &resources.$resource,
+                        )?;
+                    )*
+                    let _ = (resources, map);
+                    ::core::result::Result::Ok(())
+                }
+            }
+
+            #[allow(unused_doc_comments)]
+            impl $crate::snapshot::DeserializeWorld for $world
+            where
+                $( for<'x> [<__ $world _component_ $field>]: $crate::__private::serde::de::DeserializeOwned, )+
+                $( for<'x> [<__ $world _resource_ $resource>]: $crate::__private::serde::de::DeserializeOwned, )*
+            {
+                fn deserialize_column<'de, A: $crate::__private::serde::de::MapAccess<'de>>(
+                    table: &mut Self::Table,
+                    name: &str,
+                    map: &mut A,
+                ) -> ::core::result::Result<::core::option::Option<(&'static str, usize)>, A::Error> {
+                    $( $(#[$attr])* {
+                        if name == ::core::stringify!($field) {
+                            table.$field = $crate::__private::serde::de::MapAccess::next_value(map)?;
+                            table.mask |= $mask;
+                            return ::core::result::Result::Ok(::core::option::Option::Some((
+                                ::core::stringify!($field),
+                                table.$field.len(),
+                            )));
+                        }
+                    } )+
+                    ::core::result::Result::Ok(::core::option::Option::None)
+                }
+
+                fn deserialize_resource<'de, A: $crate::__private::serde::de::MapAccess<'de>>(
+                    resources: &mut Self::Resources,
+                    name: &str,
+                    map: &mut A,
+                ) -> ::core::result::Result<bool, A::Error> {
+                    $( $(#[$resource_attr])* {
+                        if name == ::core::stringify!($resource) {
+                            resources.$resource = $crate::__private::serde::de::MapAccess::next_value(map)?;
+                            return ::core::result::Result::Ok(true);
+                        }
+                    } )*
+                    let _ = (resources, name, map);
+                    ::core::result::Result::Ok(false)
+                }
+            }
+
+            impl $world {
+                /// The world, borrowed for saving in any serde format:
+                /// `serde_json::to_string(&world.snapshot())`. It holds every entity (handles
+                /// stay valid, the next spawn gets the same id), component, tag and resource,
+                /// and the ticks; not the events, the change log or queued commands (see
+                /// `archetypal::snapshot`). Callable when every component and resource type is
+                /// `Serialize`.
+                pub fn snapshot(&self) -> $crate::Snapshot<'_, Self>
+                where
+                    for<'x> Self: $crate::snapshot::SerializeWorld,
+                {
+                    $crate::Snapshot::new(self)
+                }
+
+                /// The world a decoded snapshot describes, after checking all of it: either the
+                /// whole world or an error saying what is wrong, never a panic or a half-loaded
+                /// world. Decode with `serde_json::from_str::<SnapshotData<World>>(&text)` (or
+                /// decode the world directly: it is `Deserialize`).
+                pub fn from_snapshot(
+                    snapshot: $crate::SnapshotData<Self>,
+                ) -> ::core::result::Result<Self, $crate::SnapshotError> {
+                    snapshot.into_world()
+                }
+            }
+
+            /// The world's snapshot (`world.snapshot()`): every entity, component, tag,
+            /// resource and the ticks.
+            impl $crate::__private::serde::Serialize for $world
+            where
+                for<'x> Self: $crate::snapshot::SerializeWorld,
+            {
+                fn serialize<S: $crate::__private::serde::Serializer>(
+                    &self,
+                    serializer: S,
+                ) -> ::core::result::Result<S::Ok, S::Error> {
+                    $crate::__private::serde::Serialize::serialize(&$crate::Snapshot::new(self), serializer)
+                }
+            }
+
+            /// Decodes a snapshot and checks it (`World::from_snapshot`); a snapshot that
+            /// decodes but is not a sound world is a decoding error with the reason.
+            impl<'de> $crate::__private::serde::Deserialize<'de> for $world
+            where
+                for<'x> Self: $crate::snapshot::DeserializeWorld,
+            {
+                fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
+                    deserializer: D,
+                ) -> ::core::result::Result<Self, D::Error> {
+                    let snapshot = <$crate::SnapshotData<Self> as $crate::__private::serde::Deserialize<'de>>::deserialize(deserializer)?;
+                    snapshot
+                        .into_world()
+                        .map_err(<D::Error as $crate::__private::serde::de::Error>::custom)
+                }
+            }
+        }
+    };
+}
+
+/// Emits its input when archetypal has the `serde` feature (a `#[cfg]` in generated code would
+/// test the user's crate's features instead).
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_if_serde {
+    ($($items:tt)*) => { $($items)* };
+}
+
+/// See the `serde` version above.
+#[cfg(not(feature = "serde"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_if_serde {
+    ($($items:tt)*) => {};
+}

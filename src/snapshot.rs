@@ -1,0 +1,511 @@
+//! Snapshots (feature `serde`): a world saved in any serde format and loaded back exactly.
+//!
+//! `world.snapshot()` is a [`Snapshot`]: a borrowed view of the world that implements
+//! `Serialize`, so saving copies nothing first. Loading is [`SnapshotData`] (what a format
+//! decodes) turned into a world by `World::from_snapshot`, which checks everything and either
+//! returns the whole world or a [`SnapshotError`]: never a panic, never a half-loaded world. A
+//! generated world is also `Serialize` and `Deserialize` itself, through the same two steps.
+//!
+//! # What a snapshot holds
+//! - Every table, in order, with its rows in order: a map of the entity ids (`entities`) and
+//!   one column per component the table holds, named like the component (`position`).
+//! - The allocator: every id's generation and the free list in recycling order. A handle
+//!   taken before saving resolves to the same entity after loading, a stale one stays stale,
+//!   and the next spawn gets the same id and generation it would have got.
+//! - Every tag's members (by id), every resource (by name), the current and last ticks.
+//!
+//! # What it does not hold
+//! - Event channels and the structural change log: a loaded world starts with them empty (and
+//!   the log off), as a new world does. Cursors taken before saving read nothing old.
+//! - Queued commands: save after `apply_commands()`. Handles a queued spawn reserved are
+//!   written as given back, as `clear_commands()` would.
+//! - Change ticks per row and the caches: every loaded row counts as written at the saved
+//!   current tick (like a spawn), the edge graph is rebuilt and the query cache refills on use.
+//!   Table and row order are kept, so iteration order, and with it a deterministic simulation,
+//!   continues exactly.
+//!
+//! A snapshot loads into the world declaration that wrote it: a column, tag or resource it does
+//! not know, or a missing tag or resource, is an error naming it. A component may be added to
+//! the declaration between saving and loading (no table of the snapshot holds it).
+
+use core::fmt;
+use core::marker::PhantomData;
+use std::collections::HashMap;
+
+use serde::de::{self, MapAccess, Visitor};
+use serde::ser::{SerializeMap, SerializeStruct};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::{Archetype, Bitmask, Entity, EntityAllocator, Storage, TagSet, Tick};
+
+/// The snapshot format this build writes and reads.
+pub const SNAPSHOT_VERSION: u32 = 1;
+
+/// What the snapshot code needs of a world, whatever its component types. Implemented by
+/// `ecs!` for every world; not meant to be implemented by hand.
+pub trait SnapshotWorld: Sized {
+    /// The world's table type (`WorldComponentArrays`).
+    type Table: Archetype;
+    /// The world's resources (`WorldResources`).
+    type Resources: Default;
+
+    /// The world's storage.
+    fn storage(&self) -> &Storage<Self::Table>;
+
+    /// The world's resources.
+    fn resources(&self) -> &Self::Resources;
+
+    /// The components' names, in bit order.
+    fn component_names() -> Vec<&'static str>;
+
+    /// Every tag's name and mask, in bit order.
+    fn tags() -> Vec<(&'static str, <Self::Table as Archetype>::Mask)>;
+
+    /// The resources' names, in declaration order.
+    fn resource_names() -> Vec<&'static str>;
+
+    /// Sets the entity column of a loaded table.
+    fn set_entities(table: &mut Self::Table, entities: Vec<Entity>);
+
+    /// A world from a loaded storage and resources (events empty, no queued command).
+    fn assemble(storage: Storage<Self::Table>, resources: Self::Resources) -> Self;
+}
+
+/// A world whose components and resources are all `Serialize`. Implemented by `ecs!`.
+pub trait SerializeWorld: SnapshotWorld {
+    /// Writes one entry per component `table` holds (its mask): the name and the column.
+    fn serialize_columns<S: SerializeMap>(table: &Self::Table, map: &mut S)
+    -> Result<(), S::Error>;
+
+    /// Writes one entry per resource: the name and the value.
+    fn serialize_resources<S: SerializeMap>(
+        resources: &Self::Resources,
+        map: &mut S,
+    ) -> Result<(), S::Error>;
+}
+
+/// A world whose components and resources are all `DeserializeOwned`. Implemented by `ecs!`.
+pub trait DeserializeWorld: SnapshotWorld {
+    /// If `name` is a component, reads its column from `map` into `table`, adds its bit to the
+    /// table's mask, and returns the component's name and the column's length; `None` for an
+    /// unknown name (the value is left unread).
+    fn deserialize_column<'de, A: MapAccess<'de>>(
+        table: &mut Self::Table,
+        name: &str,
+        map: &mut A,
+    ) -> Result<Option<(&'static str, usize)>, A::Error>;
+
+    /// If `name` is a resource, reads it from `map` into `resources` and returns `true`.
+    fn deserialize_resource<'de, A: MapAccess<'de>>(
+        resources: &mut Self::Resources,
+        name: &str,
+        map: &mut A,
+    ) -> Result<bool, A::Error>;
+}
+
+/// A world, borrowed for saving: `serde_json::to_string(&world.snapshot())`. See the
+/// [module documentation](self) for what it holds.
+pub struct Snapshot<'a, W> {
+    world: &'a W,
+}
+
+impl<'a, W> Snapshot<'a, W> {
+    /// The snapshot of `world` (what `world.snapshot()` returns).
+    pub fn new(world: &'a W) -> Self {
+        Snapshot { world }
+    }
+}
+
+impl<W> Clone for Snapshot<'_, W> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<W> Copy for Snapshot<'_, W> {}
+
+impl<W: SerializeWorld> Serialize for Snapshot<'_, W> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let storage = self.world.storage();
+        let (generations, free) = storage.allocator().snapshot_ids();
+        let mut state = serializer.serialize_struct("Snapshot", 8)?;
+        state.serialize_field("version", &SNAPSHOT_VERSION)?;
+        state.serialize_field("tick", &storage.current_tick().0)?;
+        state.serialize_field("last_tick", &storage.last_tick().0)?;
+        state.serialize_field("generations", &generations)?;
+        state.serialize_field("free", &free)?;
+        state.serialize_field("tables", &TablesOut::<W>(storage.tables()))?;
+        state.serialize_field("tags", &TagsOut::<W>(storage))?;
+        state.serialize_field("resources", &ResourcesOut::<W>(self.world.resources()))?;
+        state.end()
+    }
+}
+
+struct TablesOut<'a, W: SnapshotWorld>(&'a [W::Table]);
+
+impl<W: SerializeWorld> Serialize for TablesOut<'_, W> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(TableOut::<W>))
+    }
+}
+
+struct TableOut<'a, W: SnapshotWorld>(&'a W::Table);
+
+impl<W: SerializeWorld> Serialize for TableOut<'_, W> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let table = self.0;
+        let columns = table.mask().count_ones() as usize;
+        let mut map = serializer.serialize_map(Some(1 + columns))?;
+        map.serialize_entry(ENTITIES, &EntityIds(table.entities()))?;
+        W::serialize_columns(table, &mut map)?;
+        map.end()
+    }
+}
+
+/// The key of a table's entity ids (no component can take this name).
+const ENTITIES: &str = "entities";
+
+/// A table's entities as their ids: the generations are the allocator's.
+struct EntityIds<'a>(&'a [Entity]);
+
+impl Serialize for EntityIds<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(|entity| entity.id))
+    }
+}
+
+struct TagsOut<'a, W: SnapshotWorld>(&'a Storage<W::Table>);
+
+impl<W: SnapshotWorld> Serialize for TagsOut<'_, W> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let tags = W::tags();
+        let mut map = serializer.serialize_map(Some(tags.len()))?;
+        for (name, mask) in tags {
+            let ids: Vec<u32> = self.0.tagged(mask).map(|entity| entity.id).collect();
+            map.serialize_entry(name, &ids)?;
+        }
+        map.end()
+    }
+}
+
+struct ResourcesOut<'a, W: SnapshotWorld>(&'a W::Resources);
+
+impl<W: SerializeWorld> Serialize for ResourcesOut<'_, W> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(W::resource_names().len()))?;
+        W::serialize_resources(self.0, &mut map)?;
+        map.end()
+    }
+}
+
+/// A decoded snapshot, not yet checked: `serde_json::from_str::<SnapshotData<World>>(&text)`,
+/// then `World::from_snapshot(data)` (or [`into_world`](Self::into_world)) checks it and
+/// builds the world. Decoding already refuses malformed input, unknown names and columns of
+/// the wrong type; the checks that need the whole snapshot come after.
+pub struct SnapshotData<W: SnapshotWorld> {
+    raw: RawSnapshot<W>,
+}
+
+impl<'de, W: DeserializeWorld> Deserialize<'de> for SnapshotData<W> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        RawSnapshot::deserialize(deserializer).map(|raw| SnapshotData { raw })
+    }
+}
+
+impl<W: SnapshotWorld> SnapshotData<W> {
+    /// Number of entities the snapshot holds.
+    pub fn entity_count(&self) -> usize {
+        self.raw.tables.iter().map(|table| table.ids.len()).sum()
+    }
+
+    /// Checks the snapshot and builds the world: the allocator agrees with the rows (every
+    /// row's id issued and alive once, the free list sound, every other id retired), every
+    /// column has one value per row, no two tables hold the same components, tags hold only
+    /// live entities, once each, and the built world passes `check_invariants()`.
+    pub fn into_world(self) -> Result<W, SnapshotError> {
+        let RawSnapshot {
+            version: _,
+            tick,
+            last_tick,
+            generations,
+            free,
+            tables,
+            tags,
+            resources,
+        } = self.raw;
+        let alive = tables.iter().flat_map(|table| table.ids.iter().copied());
+        let allocator = EntityAllocator::from_snapshot_ids(generations, free, alive)
+            .map_err(SnapshotError::new)?;
+        let mut masks = HashMap::with_capacity(tables.len());
+        let mut built = Vec::with_capacity(tables.len());
+        for (index, table) in tables.into_iter().enumerate() {
+            let TableData {
+                ids,
+                mut table,
+                columns,
+            } = table;
+            for (name, length) in columns {
+                if length != ids.len() {
+                    return Err(SnapshotError::new(format!(
+                        "table {index}: the `{name}` column holds {length} values for {} entities",
+                        ids.len()
+                    )));
+                }
+            }
+            if let Some(first) = masks.insert(table.mask(), index) {
+                return Err(SnapshotError::new(format!(
+                    "tables {first} and {index} hold the same components"
+                )));
+            }
+            let entities = ids
+                .iter()
+                .map(|&id| allocator.live_entity(id))
+                .collect::<Option<Vec<Entity>>>()
+                .ok_or_else(|| SnapshotError::new(format!("table {index} holds a dead entity")))?;
+            W::set_entities(&mut table, entities);
+            built.push(table);
+        }
+        let component_count = <W::Table as Archetype>::COMPONENT_COUNT;
+        let tag_count = <W::Table as Archetype>::TAGS.count_ones() as usize;
+        let mut tag_sets = vec![TagSet::new(); tag_count];
+        for (name, mask, ids) in tags.0 {
+            let index = (mask.trailing_zeros() as usize).wrapping_sub(component_count);
+            let Some(set) = tag_sets.get_mut(index) else {
+                return Err(SnapshotError::new(format!("`{name}` is not a tag")));
+            };
+            for id in ids {
+                let Some(entity) = allocator.live_entity(id) else {
+                    return Err(SnapshotError::new(format!(
+                        "the tag `{name}` holds id {id}, which is not a live entity"
+                    )));
+                };
+                if !set.insert(entity) {
+                    return Err(SnapshotError::new(format!(
+                        "the tag `{name}` holds id {id} twice"
+                    )));
+                }
+            }
+        }
+        let storage =
+            Storage::from_snapshot_parts(allocator, built, tag_sets, Tick(tick), Tick(last_tick));
+        storage
+            .check_invariants()
+            .map_err(|error| SnapshotError::new(error.message))?;
+        Ok(W::assemble(storage, resources.0))
+    }
+}
+
+/// A snapshot that decoded but does not describe a sound world; the message says what is
+/// wrong and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SnapshotError {
+    message: String,
+}
+
+impl SnapshotError {
+    fn new(message: String) -> Self {
+        SnapshotError { message }
+    }
+
+    /// What is wrong, and where.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for SnapshotError {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(formatter, "invalid world snapshot: {}", self.message)
+    }
+}
+
+impl std::error::Error for SnapshotError {}
+
+/// The decoded fields, in the order [`Snapshot`] writes them.
+#[derive(Deserialize)]
+#[serde(
+    rename = "Snapshot",
+    deny_unknown_fields,
+    bound = "W: DeserializeWorld"
+)]
+struct RawSnapshot<W: SnapshotWorld> {
+    #[allow(dead_code)]
+    version: Version,
+    tick: u32,
+    last_tick: u32,
+    generations: Vec<u32>,
+    free: Vec<u32>,
+    tables: Vec<TableData<W>>,
+    tags: TagsData<W>,
+    resources: ResourcesData<W>,
+}
+
+/// The format version, refused at once when it is not [`SNAPSHOT_VERSION`].
+struct Version;
+
+impl<'de> Deserialize<'de> for Version {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let version = u32::deserialize(deserializer)?;
+        if version == SNAPSHOT_VERSION {
+            Ok(Version)
+        } else {
+            Err(de::Error::custom(format_args!(
+                "snapshot version {version} is not supported (this build reads version {SNAPSHOT_VERSION})"
+            )))
+        }
+    }
+}
+
+/// One decoded table: its ids, the table (mask and columns, no entities yet), and the name and
+/// length of each column read.
+struct TableData<W: SnapshotWorld> {
+    ids: Vec<u32>,
+    table: W::Table,
+    columns: Vec<(&'static str, usize)>,
+}
+
+impl<'de, W: DeserializeWorld> Deserialize<'de> for TableData<W> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_map(TableVisitor::<W>(PhantomData))
+    }
+}
+
+struct TableVisitor<W>(PhantomData<fn() -> W>);
+
+impl<'de, W: DeserializeWorld> Visitor<'de> for TableVisitor<W> {
+    type Value = TableData<W>;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("a table: a map of its `entities` ids and one column per component")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut table = <W::Table as Archetype>::new(Bitmask::EMPTY);
+        let mut ids = None;
+        let mut columns: Vec<(&'static str, usize)> = Vec::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if key == ENTITIES {
+                if ids.is_some() {
+                    return Err(de::Error::duplicate_field(ENTITIES));
+                }
+                ids = Some(map.next_value::<Vec<u32>>()?);
+                continue;
+            }
+            match W::deserialize_column(&mut table, &key, &mut map)? {
+                Some(column) if columns.iter().any(|(name, _)| *name == column.0) => {
+                    return Err(de::Error::custom(format_args!(
+                        "the `{}` column appears twice in one table",
+                        column.0
+                    )));
+                }
+                Some(column) => columns.push(column),
+                None => {
+                    return Err(de::Error::custom(format_args!(
+                        "unknown component `{key}` (this world's components: {})",
+                        W::component_names().join(", ")
+                    )));
+                }
+            }
+        }
+        let ids = ids.ok_or_else(|| de::Error::missing_field(ENTITIES))?;
+        Ok(TableData {
+            ids,
+            table,
+            columns,
+        })
+    }
+}
+
+/// Every tag's name, mask and member ids.
+type TagList<M> = Vec<(&'static str, M, Vec<u32>)>;
+
+struct TagsData<W: SnapshotWorld>(TagList<<W::Table as Archetype>::Mask>);
+
+impl<'de, W: DeserializeWorld> Deserialize<'de> for TagsData<W> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_map(TagsVisitor::<W>(PhantomData))
+    }
+}
+
+struct TagsVisitor<W>(PhantomData<fn() -> W>);
+
+impl<'de, W: DeserializeWorld> Visitor<'de> for TagsVisitor<W> {
+    type Value = TagsData<W>;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("the tags: a map of each tag's member ids")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let tags = W::tags();
+        let mut members: Vec<Option<Vec<u32>>> = vec![None; tags.len()];
+        while let Some(key) = map.next_key::<String>()? {
+            let Some(index) = tags.iter().position(|(name, _)| *name == key) else {
+                let names: Vec<&str> = tags.iter().map(|(name, _)| *name).collect();
+                return Err(de::Error::custom(format_args!(
+                    "unknown tag `{key}` (this world's tags: {})",
+                    names.join(", ")
+                )));
+            };
+            if members[index].is_some() {
+                return Err(de::Error::custom(format_args!(
+                    "the tag `{key}` appears twice"
+                )));
+            }
+            members[index] = Some(map.next_value()?);
+        }
+        let mut list = Vec::with_capacity(tags.len());
+        for ((name, mask), ids) in tags.into_iter().zip(members) {
+            let ids = ids.ok_or_else(|| {
+                de::Error::custom(format_args!("the snapshot has no `{name}` tag"))
+            })?;
+            list.push((name, mask, ids));
+        }
+        Ok(TagsData(list))
+    }
+}
+
+struct ResourcesData<W: SnapshotWorld>(W::Resources);
+
+impl<'de, W: DeserializeWorld> Deserialize<'de> for ResourcesData<W> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_map(ResourcesVisitor::<W>(PhantomData))
+    }
+}
+
+struct ResourcesVisitor<W>(PhantomData<fn() -> W>);
+
+impl<'de, W: DeserializeWorld> Visitor<'de> for ResourcesVisitor<W> {
+    type Value = ResourcesData<W>;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("the resources: a map of each resource's value")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let names = W::resource_names();
+        let mut seen = vec![false; names.len()];
+        let mut resources = W::Resources::default();
+        while let Some(key) = map.next_key::<String>()? {
+            let Some(index) = names.iter().position(|name| *name == key) else {
+                return Err(de::Error::custom(format_args!(
+                    "unknown resource `{key}` (this world's resources: {})",
+                    names.join(", ")
+                )));
+            };
+            if core::mem::replace(&mut seen[index], true) {
+                return Err(de::Error::custom(format_args!(
+                    "the resource `{key}` appears twice"
+                )));
+            }
+            W::deserialize_resource(&mut resources, &key, &mut map)?;
+        }
+        if let Some(index) = seen.iter().position(|seen| !seen) {
+            return Err(de::Error::custom(format_args!(
+                "the snapshot has no `{}` resource",
+                names[index]
+            )));
+        }
+        Ok(ResourcesData(resources))
+    }
+}

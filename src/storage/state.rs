@@ -1,0 +1,142 @@
+//! The storage's whole state: cloning it (a world clone, and a restore that reuses the
+//! allocations of the world it overwrites) and rebuilding it from a snapshot's parts.
+
+use super::Storage;
+use crate::Archetype;
+#[cfg(feature = "serde")]
+use crate::change_ticks::TableTicks;
+#[cfg(feature = "serde")]
+use crate::{EntityAllocator, EntityLocation, TagSet, Tick};
+
+/// An exact copy: tables, allocator, change ticks, the structural change log, and the caches
+/// (the edge graph and the query cache), so the clone behaves exactly as the original would.
+impl<T: Archetype + Clone> Clone for Storage<T> {
+    fn clone(&self) -> Self {
+        // Destructured, so a field added later cannot be forgotten here.
+        let Storage {
+            allocator,
+            tables,
+            ticks,
+            table_lookup,
+            edges,
+            queries,
+            tags,
+            tick,
+            last_tick,
+            change_log,
+            log_changes,
+        } = self;
+        Storage {
+            allocator: allocator.clone(),
+            tables: tables.clone(),
+            ticks: ticks.clone(),
+            table_lookup: table_lookup.clone(),
+            edges: edges.clone(),
+            queries: queries.clone(),
+            tags: tags.clone(),
+            tick: *tick,
+            last_tick: *last_tick,
+            change_log: change_log.clone(),
+            log_changes: *log_changes,
+        }
+    }
+
+    /// Overwrites `self` with a copy of `source`, field by field, so the vectors (tables and
+    /// their columns first) keep their allocations where they are large enough: the restore of
+    /// a rollback. If a component's `Clone` panics on the way, `self` is left empty (a new
+    /// storage), never half-copied.
+    fn clone_from(&mut self, source: &Self) {
+        let mut guard = EmptyOnUnwind {
+            storage: self,
+            done: false,
+        };
+        let Storage {
+            allocator,
+            tables,
+            ticks,
+            table_lookup,
+            edges,
+            queries,
+            tags,
+            tick,
+            last_tick,
+            change_log,
+            log_changes,
+        } = &mut *guard.storage;
+        allocator.clone_from(&source.allocator);
+        tables.clone_from(&source.tables);
+        ticks.clone_from(&source.ticks);
+        table_lookup.clone_from(&source.table_lookup);
+        edges.clone_from(&source.edges);
+        queries.clone_from(&source.queries);
+        tags.clone_from(&source.tags);
+        *tick = source.tick;
+        *last_tick = source.last_tick;
+        change_log.clone_from(&source.change_log);
+        *log_changes = source.log_changes;
+        guard.done = true;
+    }
+}
+
+/// Empties the storage it guards when dropped before `done` is set: by a panic in the middle of
+/// a `clone_from`, which would otherwise leave some columns copied and others not.
+struct EmptyOnUnwind<'a, T: Archetype> {
+    storage: &'a mut Storage<T>,
+    done: bool,
+}
+
+impl<T: Archetype> Drop for EmptyOnUnwind<'_, T> {
+    fn drop(&mut self) {
+        if !self.done {
+            *self.storage = Storage::new();
+        }
+    }
+}
+
+impl<T: Archetype> Storage<T> {
+    /// Gives back every handle reserved for a queued spawn: none of them becomes alive. A
+    /// world clone calls it, since queued commands are not copied. Returns how many.
+    pub fn release_all_reserved(&mut self) -> usize {
+        self.allocator.release_all_reserved()
+    }
+
+    /// A storage from a snapshot's parts: the allocator, the tables in their order (each
+    /// with its entities set), one tag set per tag, and the ticks. The caches are rebuilt:
+    /// the edge graph as the tables are registered, the query cache empty (it fills on use).
+    /// Every loaded row is stamped as written at `tick`, like a spawn; the change log is off.
+    ///
+    /// Locations are set from the tables; the caller checks the result with
+    /// [`check_invariants`](Self::check_invariants) (duplicate table masks, rows of dead
+    /// entities and the like are reported there, never a panic).
+    #[cfg(feature = "serde")]
+    pub(crate) fn from_snapshot_parts(
+        mut allocator: EntityAllocator,
+        tables: Vec<T>,
+        tags: Vec<TagSet>,
+        tick: Tick,
+        last_tick: Tick,
+    ) -> Self {
+        let mut storage = Storage::new();
+        storage.tick = tick;
+        storage.last_tick = last_tick;
+        storage.tags = tags;
+        storage.tables.reserve(tables.len());
+        for table in tables {
+            let mask = table.mask() & T::COMPONENTS;
+            let lookup = &storage.table_lookup;
+            let table_index = storage
+                .edges
+                .insert_table(mask, |other| lookup.get(&other).copied());
+            for (row, entity) in table.entities().iter().enumerate() {
+                allocator.set_location(entity.id, EntityLocation::new(table_index, row));
+            }
+            let mut ticks = TableTicks::new(mask & T::TRACKED, T::COMPONENT_COUNT, tick);
+            ticks.push_rows(table.len(), tick);
+            storage.ticks.push(ticks);
+            storage.table_lookup.entry(mask).or_insert(table_index);
+            storage.tables.push(table);
+        }
+        storage.allocator = allocator;
+        storage
+    }
+}
