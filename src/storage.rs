@@ -566,25 +566,63 @@ impl<T: Archetype> Storage<T> {
     where
         F: FnMut(&mut T::ViewMut<'_>),
     {
+        // The walk of typed queries, stamping nothing: raw views leave stamping to the caller
+        // (`mark_columns_changed`).
+        self.for_each_run_mut(include, exclude, T::Mask::EMPTY, |_, mut view| f(&mut view));
+    }
+
+    /// The table walk of [`for_each_table_mut`](Self::for_each_table_mut) and of typed queries
+    /// ([`TypedQuery`](crate::TypedQuery)): calls `f(entities, view)` once per non-empty table
+    /// matching `include` / `exclude`, or once per run of consecutive matching rows when the
+    /// masks hold tag bits, so every row `f` sees matches. The tracked components of `written`
+    /// are stamped as changed in exactly what `f` is handed: a column stamp per table, or the
+    /// rows of each run.
+    pub fn for_each_run_mut<F>(
+        &mut self,
+        include: T::Mask,
+        exclude: T::Mask,
+        written: T::Mask,
+        mut f: F,
+    ) where
+        F: FnMut(&[Entity], T::ViewMut<'_>),
+    {
         let tag_filter = TagFilter::<T>::new(include, exclude);
-        let tables = matching_tables_mut(&mut self.tables, &mut self.queries, include, exclude);
-        for table in tables {
-            let (mut entities, mut view) = table.view_mut(include & !T::TAGS);
+        let components = include & !T::TAGS;
+        let excluded = exclude & !T::TAGS;
+        let tick = self.tick;
+        let indices = self
+            .queries
+            .get_or_insert(components, self.tables.iter().map(Archetype::mask));
+        for &table_index in indices {
+            let table = &mut self.tables[table_index];
+            if table.is_empty() || table.mask().intersects(excluded) {
+                continue;
+            }
+            let ticks = &mut self.ticks[table_index];
+            let (mut entities, mut view) = table.view_mut(components);
             if tag_filter.is_empty() {
-                f(&mut view);
+                ticks.stamp_columns(written, tick);
+                f(entities, view);
                 continue;
             }
             let matches = |entity: &Entity| tag_filter.matches(&self.tags, *entity);
+            let mut first_row = 0;
             while let Some(start) = entities.iter().position(matches) {
                 let length = entities[start..]
                     .iter()
                     .position(|entity| !matches(entity))
                     .unwrap_or(entities.len() - start);
+                if !written.is_empty() {
+                    for row in first_row + start..first_row + start + length {
+                        ticks.stamp(row, written, tick);
+                    }
+                }
                 let (_, from_start) = T::split_view(view, start);
-                let (mut run, rest) = T::split_view(from_start, length);
-                f(&mut run);
+                let (run, rest) = T::split_view(from_start, length);
+                f(&entities[start..start + length], run);
                 entities = &entities[start + length..];
                 view = rest;
+                first_row += start + length;
             }
         }
     }
@@ -956,64 +994,6 @@ impl<T: Archetype> Storage<T> {
             }
         }
         Ok(())
-    }
-}
-
-impl<T: Archetype> Storage<T> {
-    /// The table walk of typed queries ([`TypedQuery`](crate::TypedQuery)): calls
-    /// `f(entities, view)` once per non-empty table matching `include` / `exclude`, or once
-    /// per run of consecutive matching rows when the masks hold tag bits (as
-    /// [`for_each_table_mut`](Self::for_each_table_mut) does). The tracked components of
-    /// `written` are stamped as changed in exactly what `f` is handed: a column stamp per
-    /// table, or the rows of each run.
-    pub fn for_each_run_mut<F>(
-        &mut self,
-        include: T::Mask,
-        exclude: T::Mask,
-        written: T::Mask,
-        mut f: F,
-    ) where
-        F: FnMut(&[Entity], T::ViewMut<'_>),
-    {
-        let tag_filter = TagFilter::<T>::new(include, exclude);
-        let components = include & !T::TAGS;
-        let excluded = exclude & !T::TAGS;
-        let tick = self.tick;
-        let indices = self
-            .queries
-            .get_or_insert(components, self.tables.iter().map(Archetype::mask));
-        for &table_index in indices {
-            let table = &mut self.tables[table_index];
-            if table.is_empty() || table.mask().intersects(excluded) {
-                continue;
-            }
-            let ticks = &mut self.ticks[table_index];
-            let (mut entities, mut view) = table.view_mut(components);
-            if tag_filter.is_empty() {
-                ticks.stamp_columns(written, tick);
-                f(entities, view);
-                continue;
-            }
-            let matches = |entity: &Entity| tag_filter.matches(&self.tags, *entity);
-            let mut first_row = 0;
-            while let Some(start) = entities.iter().position(matches) {
-                let length = entities[start..]
-                    .iter()
-                    .position(|entity| !matches(entity))
-                    .unwrap_or(entities.len() - start);
-                if !written.is_empty() {
-                    for row in first_row + start..first_row + start + length {
-                        ticks.stamp(row, written, tick);
-                    }
-                }
-                let (_, from_start) = T::split_view(view, start);
-                let (run, rest) = T::split_view(from_start, length);
-                f(&entities[start..start + length], run);
-                entities = &entities[start + length..];
-                view = rest;
-                first_row += start + length;
-            }
-        }
     }
 }
 

@@ -12,39 +12,15 @@ use crate::{EntityAllocator, EntityLocation, TagSet, Tick};
 /// (the edge graph and the query cache), so the clone behaves exactly as the original would.
 impl<T: Archetype + Clone> Clone for Storage<T> {
     fn clone(&self) -> Self {
-        // Destructured, so a field added later cannot be forgotten here.
-        let Storage {
-            allocator,
-            tables,
-            ticks,
-            table_lookup,
-            edges,
-            queries,
-            tags,
-            tick,
-            last_tick,
-            change_log,
-            log_changes,
-        } = self;
-        Storage {
-            allocator: allocator.clone(),
-            tables: tables.clone(),
-            ticks: ticks.clone(),
-            table_lookup: table_lookup.clone(),
-            edges: edges.clone(),
-            queries: queries.clone(),
-            tags: tags.clone(),
-            tick: *tick,
-            last_tick: *last_tick,
-            change_log: change_log.clone(),
-            log_changes: *log_changes,
-        }
+        let mut storage = Storage::new();
+        storage.clone_from(self);
+        storage
     }
 
     /// Overwrites `self` with a copy of `source`, field by field, so the vectors (tables and
     /// their columns first) keep their allocations where they are large enough: the restore of
     /// a rollback. If a component's `Clone` panics on the way, `self` is left empty (a new
-    /// storage), never half-copied.
+    /// storage), never half-copied. Destructured, so a field added later cannot be forgotten.
     fn clone_from(&mut self, source: &Self) {
         let mut guard = EmptyOnUnwind {
             storage: self,
