@@ -2,6 +2,11 @@
 //!
 //! Filled by `&mut` queries and `warm_query`, and extended in place when a table is created
 //! (only the entries the new table matches change), so an entry never goes stale.
+//!
+//! Bounded: only include masks a table can hold are cached, at most one entry per such mask. A
+//! mask with a bit no table can hold (a stray bit, outside the world's components) matches
+//! nothing, which is known without an entry, so a program querying ever new stray masks cannot
+//! grow the cache.
 
 use crate::Bitmask;
 use crate::hash::MaskMap;
@@ -10,32 +15,44 @@ use crate::hash::MaskMap;
 #[derive(Clone, Debug)]
 pub struct QueryCache<M> {
     entries: MaskMap<M, Vec<usize>>,
-}
-
-impl<M> Default for QueryCache<M> {
-    fn default() -> Self {
-        QueryCache {
-            entries: MaskMap::default(),
-        }
-    }
+    /// Every bit a table's mask can hold.
+    holdable: M,
 }
 
 impl<M: Bitmask> QueryCache<M> {
-    /// An empty cache.
-    pub fn new() -> Self {
-        Self::default()
+    /// An empty cache for tables whose masks hold only bits of `holdable` (the world's
+    /// components).
+    pub fn new(holdable: M) -> Self {
+        QueryCache {
+            entries: MaskMap::default(),
+            holdable,
+        }
     }
 
-    /// The cached tables matching `include`, if that mask was cached.
+    /// Whether `include` has a bit no table can hold, so that no table matches it.
+    #[inline]
+    fn matches_nothing(&self, include: M) -> bool {
+        !(include & !self.holdable).is_empty()
+    }
+
+    /// The cached tables matching `include`, if that mask was cached; none (an empty list) for
+    /// a mask with a bit no table can hold.
     #[inline]
     pub fn get(&self, include: M) -> Option<&[usize]> {
+        if self.matches_nothing(include) {
+            return Some(&[]);
+        }
         self.entries.get(&include).map(Vec::as_slice)
     }
 
     /// The tables matching `include`, computing and caching them from `table_masks` (every
-    /// table's mask, in index order) on a miss.
+    /// table's mask, in index order) on a miss. A mask with a bit no table can hold matches
+    /// nothing and is not cached.
     #[inline]
     pub fn get_or_insert(&mut self, include: M, table_masks: impl Iterator<Item = M>) -> &[usize] {
+        if self.matches_nothing(include) {
+            return &[];
+        }
         self.entries.entry(include).or_insert_with(|| {
             table_masks
                 .enumerate()
@@ -78,7 +95,7 @@ mod tests {
 
     #[test]
     fn a_miss_fills_from_the_table_masks() {
-        let mut cache: QueryCache<u64> = QueryCache::new();
+        let mut cache: QueryCache<u64> = QueryCache::new(!0);
         assert_eq!(cache.get(0b01), None);
         let masks = [0b01u64, 0b10, 0b11];
         assert_eq!(cache.get_or_insert(0b01, masks.into_iter()), &[0, 2]);
@@ -88,7 +105,7 @@ mod tests {
 
     #[test]
     fn a_hit_does_not_recompute() {
-        let mut cache: QueryCache<u64> = QueryCache::new();
+        let mut cache: QueryCache<u64> = QueryCache::new(!0);
         cache.get_or_insert(0b01, [0b01u64].into_iter());
         let tables = cache.get_or_insert(0b01, [0b01u64, 0b01].into_iter());
         assert_eq!(tables, &[0], "entries change through table_created only");
@@ -96,7 +113,7 @@ mod tests {
 
     #[test]
     fn new_tables_extend_only_the_entries_they_match() {
-        let mut cache: QueryCache<u64> = QueryCache::new();
+        let mut cache: QueryCache<u64> = QueryCache::new(!0);
         cache.get_or_insert(0b01, [0b01u64].into_iter());
         cache.get_or_insert(0b10, [0b01u64].into_iter());
         cache.get_or_insert(0, [0b01u64].into_iter());
@@ -106,5 +123,21 @@ mod tests {
         assert_eq!(cache.get(0b10), Some(&[1usize][..]));
         assert_eq!(cache.get(0), Some(&[0usize, 1, 2][..]));
         assert_eq!(cache.entries().count(), 3);
+    }
+
+    #[test]
+    fn masks_with_bits_no_table_holds_match_nothing_and_are_not_cached() {
+        let mut cache: QueryCache<u64> = QueryCache::new(0b111);
+        let masks = [0b001u64, 0b011, 0b111];
+        for stray in 1..1_000u64 {
+            assert_eq!(
+                cache.get_or_insert(0b001 | stray << 3, masks.into_iter()),
+                &[]
+            );
+            assert_eq!(cache.get(stray << 3), Some(&[][..]));
+        }
+        assert!(cache.is_empty());
+        assert_eq!(cache.get_or_insert(0b001, masks.into_iter()), &[0, 1, 2]);
+        assert_eq!(cache.len(), 1);
     }
 }

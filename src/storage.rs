@@ -43,7 +43,7 @@ impl<T: Archetype> Default for Storage<T> {
             ticks: Vec::new(),
             table_lookup: MaskMap::default(),
             edges: EdgeGraph::new(T::COMPONENT_COUNT),
-            queries: QueryCache::new(),
+            queries: QueryCache::new(T::COMPONENTS),
             tags: vec![TagSet::new(); T::TAGS.count_ones() as usize],
             tick: Tick::ZERO.next(),
             last_tick: Tick::ZERO,

@@ -102,6 +102,8 @@ pub fn workloads() -> Vec<Workload> {
         tracking_cost::migrations_workload(),
         serialize::text_workload(),
         serialize::binary_workload(),
+        table_creation::workload(),
+        table_creation::workload_128(),
     ]
 }
 

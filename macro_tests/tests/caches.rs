@@ -428,3 +428,49 @@ fn cached_queries_skip_emptied_tables_and_honour_exclude() {
     assert_eq!(world.query_entities(POSITION).count(), 6);
     world.check_invariants().unwrap();
 }
+
+/// A world of five components, for queries carrying bits it does not have.
+mod five_components {
+    #[derive(Default, Debug, Clone, Copy, PartialEq)]
+    pub struct Part(pub u32);
+
+    archetypal::ecs! {
+        World {
+            a: Part => A,
+            b: Part => B,
+            c: Part => C,
+            d: Part => D,
+            e: Part => E,
+        }
+    }
+}
+
+/// 20,000 queries with distinct stray bits (outside the world's five components) match
+/// nothing and leave the query cache holding only the masks the world can have.
+#[test]
+fn stray_mask_bits_never_grow_the_query_cache() {
+    use five_components::{A, B, C, World};
+    let mut world = World::new();
+    world.spawn_entities(A | B, 3);
+    world.spawn_entities(A | C, 2);
+    for stray in 1..=20_000u64 {
+        let include = A | (stray << 5);
+        let mut visited = 0;
+        world.for_each_mut(include, 0, |_, _, _| visited += 1);
+        world.for_each_table_mut(include, 0, |_| visited += 1);
+        world.warm_query(include);
+        visited += world.query_entities(include).count();
+        assert_eq!(visited, 0, "{include:#b} matches nothing");
+    }
+    let cache = world.storage().query_cache();
+    assert!(
+        cache.len() <= 1 << 5,
+        "{} entries for a world of 5 components",
+        cache.len()
+    );
+    assert!(cache.entries().all(|(include, _)| include < 1 << 5));
+    let mut visited = 0;
+    world.for_each_mut(A, 0, |_, _, _| visited += 1);
+    assert_eq!(visited, 5, "a valid mask still matches");
+    assert_eq!(world.storage().check_invariants(), Ok(()));
+}

@@ -13,5 +13,6 @@ pub mod schedule;
 pub mod serialize;
 pub mod simple_insert;
 pub mod simple_iter;
+pub mod table_creation;
 pub mod tracking_cost;
 pub mod typed_query;
