@@ -90,6 +90,16 @@ impl<E> EventChannel<E> {
         }
     }
 
+    /// Bounds the channel to `limit` events (`None`: unbounded), trimming the oldest if it holds
+    /// more; cursors that had not read them see them as [lost](Consumed::lost). Stored events
+    /// and the numbering stay, so every cursor reads on from where it was.
+    pub fn set_capacity_limit(&mut self, limit: Option<usize>) {
+        self.capacity_limit = limit;
+        if let Some(limit) = limit {
+            self.trim_to(limit);
+        }
+    }
+
     /// The most events this channel stores, if it is bounded.
     pub fn capacity_limit(&self) -> Option<usize> {
         self.capacity_limit
@@ -275,6 +285,32 @@ impl<'a, E> IntoIterator for &Consumed<'a, E> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_new_capacity_keeps_the_numbering_and_counts_what_it_trims() {
+        let mut channel = EventChannel::with_capacity_limit(10);
+        let mut cursor = channel.cursor_at_end();
+        for event in 0..4 {
+            channel.send(event);
+        }
+        channel.set_capacity_limit(Some(10));
+        channel.send(4);
+        assert_eq!(channel.consume(&mut cursor).iter().count(), 5);
+        for event in 5..8 {
+            channel.send(event);
+        }
+        channel.set_capacity_limit(Some(1));
+        let consumed = channel.consume(&mut cursor);
+        assert_eq!(
+            (consumed.lost(), consumed.iter().copied().collect()),
+            (2, vec![7])
+        );
+        channel.set_capacity_limit(None);
+        for event in 8..20 {
+            channel.send(event);
+        }
+        assert_eq!(channel.len(), 13);
+    }
 
     /// The events a cursor consumes, copied, with the lost count.
     fn take(channel: &EventChannel<u32>, cursor: &mut EventCursor) -> (Vec<u32>, u64) {

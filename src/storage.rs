@@ -15,6 +15,7 @@ use crate::{
     StructuralChange, TagSet, Tick,
 };
 
+mod change_log;
 mod state;
 
 /// Entities, their tables and the two caches that make structural change and queries fast.
@@ -864,45 +865,6 @@ impl<T: Archetype> Storage<T> {
                     .map(|(_, &entity)| entity)
             })
             .filter(move |&entity| tag_filter.matches(&self.tags, entity))
-    }
-
-    // ----- structural change log -----------------------------------------------------------
-
-    /// Starts recording structural changes, keeping at most `capacity` entries (older ones are
-    /// trimmed, and a consumer that had not read them is told how many it lost).
-    pub fn enable_change_log(&mut self, capacity: usize) {
-        self.change_log = EventChannel::with_capacity_limit(capacity);
-        self.log_changes = true;
-    }
-
-    /// Stops recording structural changes; entries already logged stay readable.
-    pub fn disable_change_log(&mut self) {
-        self.log_changes = false;
-    }
-
-    /// The structural change log: read it with a cursor (`consume`), trim it (`trim_to`).
-    pub fn change_log(&self) -> &EventChannel<StructuralChange<T::Mask>> {
-        &self.change_log
-    }
-
-    /// The structural change log, mutably (to trim or clear it).
-    pub fn change_log_mut(&mut self) -> &mut EventChannel<StructuralChange<T::Mask>> {
-        &mut self.change_log
-    }
-
-    #[inline]
-    fn record(&mut self, change: StructuralChange<T::Mask>) {
-        if !self.log_changes {
-            return;
-        }
-        let no_op = matches!(
-            change,
-            StructuralChange::Added { mask, .. } | StructuralChange::Removed { mask, .. }
-                if mask.is_empty()
-        );
-        if !no_op {
-            self.change_log.send(change);
-        }
     }
 
     // ----- invariants -----------------------------------------------------------------------

@@ -147,3 +147,63 @@ fn disabling_keeps_what_was_logged() {
     world.spawn(POSITION);
     assert_eq!(drain(&world, &mut cursor).len(), 1);
 }
+
+/// Enabling the log again, while it is on or after disabling it, goes on with the same
+/// sequence: a cursor taken before reads every entry recorded after, and entries a smaller
+/// capacity trims are counted as lost, never skipped silently.
+#[test]
+fn re_enabling_the_log_never_hides_entries_from_an_existing_cursor() {
+    use StructuralChange::*;
+    let mut world = World::new();
+    world.enable_change_log(100);
+    let mut cursor = world.change_cursor();
+    let first = world.spawn(POSITION);
+    world.enable_change_log(100);
+    let second = world.spawn(VELOCITY);
+    let consumed = world.consume_changes(&mut cursor);
+    assert_eq!(consumed.lost(), 0);
+    assert_eq!(
+        consumed.into_iter().copied().collect::<Vec<_>>(),
+        vec![
+            Spawned {
+                entity: first,
+                mask: POSITION
+            },
+            Spawned {
+                entity: second,
+                mask: VELOCITY
+            },
+        ]
+    );
+
+    world.disable_change_log();
+    world.spawn(POSITION); // not recorded: the log is off
+    world.enable_change_log(100);
+    let third = world.spawn(VELOCITY);
+    let consumed = world.consume_changes(&mut cursor);
+    assert_eq!(consumed.lost(), 0);
+    assert_eq!(
+        consumed.into_iter().copied().collect::<Vec<_>>(),
+        vec![Spawned {
+            entity: third,
+            mask: VELOCITY
+        }]
+    );
+
+    let dropped = world.spawn(POSITION);
+    let kept = world.spawn(POSITION);
+    world.enable_change_log(1);
+    let consumed = world.consume_changes(&mut cursor);
+    assert_eq!(
+        consumed.lost(),
+        1,
+        "the entry of {dropped} was trimmed unread"
+    );
+    assert_eq!(
+        consumed.into_iter().copied().collect::<Vec<_>>(),
+        vec![Spawned {
+            entity: kept,
+            mask: POSITION
+        }]
+    );
+}

@@ -1,0 +1,49 @@
+//! The storage's structural change log: on and off, its capacity, and recording.
+
+use super::Storage;
+use crate::{Archetype, Bitmask, EventChannel, StructuralChange};
+
+impl<T: Archetype> Storage<T> {
+    /// Starts (or goes on) recording structural changes, keeping at most `capacity` entries
+    /// (older ones are trimmed, and a consumer that had not read them is told how many it lost).
+    ///
+    /// The log is one sequence for the world's whole life: enabling it again, after a
+    /// `disable_change_log` or while it is on, keeps the entries still stored and numbers the
+    /// next one after them, so every existing cursor reads on from where it was. (Starting a
+    /// new sequence would put cursors past its end, and they would skip what is recorded next
+    /// without counting it as lost.) A capacity smaller than before trims the oldest entries.
+    pub fn enable_change_log(&mut self, capacity: usize) {
+        self.change_log.set_capacity_limit(Some(capacity));
+        self.log_changes = true;
+    }
+
+    /// Stops recording structural changes; entries already logged stay readable.
+    pub fn disable_change_log(&mut self) {
+        self.log_changes = false;
+    }
+
+    /// The structural change log: read it with a cursor (`consume`), trim it (`trim_to`).
+    pub fn change_log(&self) -> &EventChannel<StructuralChange<T::Mask>> {
+        &self.change_log
+    }
+
+    /// The structural change log, mutably (to trim or clear it).
+    pub fn change_log_mut(&mut self) -> &mut EventChannel<StructuralChange<T::Mask>> {
+        &mut self.change_log
+    }
+
+    #[inline]
+    pub(super) fn record(&mut self, change: StructuralChange<T::Mask>) {
+        if !self.log_changes {
+            return;
+        }
+        let no_op = matches!(
+            change,
+            StructuralChange::Added { mask, .. } | StructuralChange::Removed { mask, .. }
+                if mask.is_empty()
+        );
+        if !no_op {
+            self.change_log.send(change);
+        }
+    }
+}
