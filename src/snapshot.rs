@@ -86,12 +86,14 @@ pub trait SerializeWorld: SnapshotWorld {
 
 /// A world whose components and resources are all `DeserializeOwned`. Implemented by `ecs!`.
 pub trait DeserializeWorld: SnapshotWorld {
-    /// If `name` is a component, reads its column from `map` into `table`, adds its bit to the
-    /// table's mask, and returns the component's name and the column's length; `None` for an
-    /// unknown name (the value is left unread).
+    /// If `name` is a component, reads its column from `map` into `table` with
+    /// [`next_column`] (an error as soon as it holds more than `rows` values), adds its bit to
+    /// the table's mask, and returns the component's name and the column's length; `None` for
+    /// an unknown name (the value is left unread).
     fn deserialize_column<'de, A: MapAccess<'de>>(
         table: &mut Self::Table,
         name: &str,
+        rows: usize,
         map: &mut A,
     ) -> Result<Option<(&'static str, usize)>, A::Error>;
 
@@ -215,7 +217,7 @@ impl<'de, W: DeserializeWorld> Deserialize<'de> for SnapshotData<W> {
 impl<W: SnapshotWorld> SnapshotData<W> {
     /// Number of entities the snapshot holds.
     pub fn entity_count(&self) -> usize {
-        self.raw.tables.iter().map(|table| table.ids.len()).sum()
+        self.raw.tables.0.iter().map(|table| table.ids.len()).sum()
     }
 
     /// Checks the snapshot and builds the world: the allocator agrees with the rows (every
@@ -233,8 +235,17 @@ impl<W: SnapshotWorld> SnapshotData<W> {
             tags,
             resources,
         } = self.raw;
+        // Change detection compares stamps with `last_tick`: one that is not strictly before the
+        // current tick (or is 2^31 or more behind it, which reads as ahead) would hide every
+        // write made after the load.
+        if !Tick(tick).is_newer_than(Tick(last_tick)) {
+            return Err(SnapshotError::new(format!(
+                "last_tick {last_tick} is not before tick {tick}"
+            )));
+        }
+        let tables = tables.0;
         let alive = tables.iter().flat_map(|table| table.ids.iter().copied());
-        let allocator = EntityAllocator::from_snapshot_ids(generations, free, alive)
+        let allocator = EntityAllocator::from_snapshot_ids(generations.0, free.0, alive)
             .map_err(SnapshotError::new)?;
         let mut masks = HashMap::with_capacity(tables.len());
         let mut built = Vec::with_capacity(tables.len());
@@ -333,9 +344,9 @@ struct RawSnapshot<W: SnapshotWorld> {
     version: Version,
     tick: u32,
     last_tick: u32,
-    generations: Vec<u32>,
-    free: Vec<u32>,
-    tables: Vec<TableData<W>>,
+    generations: Sequence<u32>,
+    free: Sequence<u32>,
+    tables: Sequence<TableData<W>>,
     tags: TagsData<W>,
     resources: ResourcesData<W>,
 }
@@ -388,10 +399,17 @@ impl<'de, W: DeserializeWorld> Visitor<'de> for TableVisitor<W> {
                 if ids.is_some() {
                     return Err(de::Error::duplicate_field(ENTITIES));
                 }
-                ids = Some(map.next_value::<Vec<u32>>()?);
+                ids = Some(map.next_value::<Sequence<u32>>()?.0);
                 continue;
             }
-            match W::deserialize_column(&mut table, &key, &mut map)? {
+            // The column is read against the table's length, so `entities` must come first
+            // (as `snapshot()` writes it): a column can then never outgrow its table.
+            let Some(rows) = ids.as_ref().map(Vec::len) else {
+                return Err(de::Error::custom(format_args!(
+                    "the `{key}` entry of a table comes before its `entities`"
+                )));
+            };
+            match W::deserialize_column(&mut table, &key, rows, &mut map)? {
                 Some(column) if columns.iter().any(|(name, _)| *name == column.0) => {
                     return Err(de::Error::custom(format_args!(
                         "the `{}` column appears twice in one table",
@@ -452,7 +470,7 @@ impl<'de, W: DeserializeWorld> Visitor<'de> for TagsVisitor<W> {
                     "the tag `{key}` appears twice"
                 )));
             }
-            members[index] = Some(map.next_value()?);
+            members[index] = Some(map.next_value::<Sequence<u32>>()?.0);
         }
         let mut list = Vec::with_capacity(tags.len());
         for ((name, mask), ids) in tags.into_iter().zip(members) {
@@ -507,5 +525,103 @@ impl<'de, W: DeserializeWorld> Visitor<'de> for ResourcesVisitor<W> {
             )));
         }
         Ok(ResourcesData(resources))
+    }
+}
+
+/// How many bytes a sequence read from a snapshot reserves before its values are read: a
+/// declared length is only a claim, so it never sizes an allocation by itself; the vector
+/// grows with the values actually read (at most twice their size, plus this).
+const PREALLOCATION_BYTES: usize = 4096;
+
+/// A vector read from a snapshot without trusting its declared length.
+struct Sequence<T>(Vec<T>);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Sequence<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer
+            .deserialize_seq(SequenceVisitor {
+                limit: None,
+                marker: PhantomData,
+            })
+            .map(Sequence)
+    }
+}
+
+/// Reads a sequence into a `Vec`, refusing it as soon as it holds more than `limit` values.
+struct SequenceVisitor<T> {
+    /// The most values accepted, and the name of the column they fill.
+    limit: Option<(usize, &'static str)>,
+    marker: PhantomData<fn() -> T>,
+}
+
+impl<T> SequenceVisitor<T> {
+    fn too_long<E: de::Error>(&self, rows: usize, name: &str) -> E {
+        E::custom(format_args!(
+            "the `{name}` column holds more values than its table's {rows} entities"
+        ))
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Visitor<'de> for SequenceVisitor<T> {
+    type Value = Vec<T>;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("a sequence")
+    }
+
+    fn visit_seq<S: de::SeqAccess<'de>>(self, mut seq: S) -> Result<Vec<T>, S::Error> {
+        let declared = seq.size_hint();
+        let limit = self.limit.map_or(usize::MAX, |(rows, _)| rows);
+        if let (Some(declared), Some((rows, name))) = (declared, self.limit) {
+            if declared > rows {
+                return Err(self.too_long(rows, name));
+            }
+        }
+        let affordable = PREALLOCATION_BYTES / core::mem::size_of::<T>().max(1);
+        let mut values = Vec::with_capacity(declared.unwrap_or(0).min(limit).min(affordable));
+        while values.len() < limit {
+            match seq.next_element()? {
+                Some(value) => values.push(value),
+                None => return Ok(values),
+            }
+        }
+        if let Some((rows, name)) = self.limit {
+            // Full: one more value is one too many. (It is read as a value: a format without
+            // self-description, like postcard, cannot skip one unread.)
+            if seq.next_element::<T>()?.is_some() {
+                return Err(self.too_long(rows, name));
+            }
+        }
+        Ok(values)
+    }
+}
+
+/// A column: the sequence of values of component `name` in a table of `rows` entities, read
+/// as the next value of `map`. Refused as soon as it holds more than `rows` values (a
+/// declared length beyond `rows` is refused before any value is read), and its allocation
+/// grows with the values read, never with a declared length. Generated `deserialize_column`
+/// calls it.
+pub fn next_column<'de, A: MapAccess<'de>, C: Deserialize<'de>>(
+    map: &mut A,
+    name: &'static str,
+    rows: usize,
+) -> Result<Vec<C>, A::Error> {
+    map.next_value_seed(ColumnSeed {
+        visitor: SequenceVisitor {
+            limit: Some((rows, name)),
+            marker: PhantomData,
+        },
+    })
+}
+
+struct ColumnSeed<C> {
+    visitor: SequenceVisitor<C>,
+}
+
+impl<'de, C: Deserialize<'de>> de::DeserializeSeed<'de> for ColumnSeed<C> {
+    type Value = Vec<C>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Vec<C>, D::Error> {
+        deserializer.deserialize_seq(self.visitor)
     }
 }

@@ -275,7 +275,9 @@ impl Core {
     }
     /// Starts the structural change log (spawns, despawns, components and tags
     /// added or removed), keeping at most `capacity` entries; a consumer that falls
-    /// further behind is told how many it lost.
+    /// further behind is told how many it lost. Enabling it again (to change the
+    /// capacity, or after `disable_change_log`) keeps the stored entries and their
+    /// numbering, so existing cursors read on without a gap.
     pub fn enable_change_log(&mut self, capacity: usize) {
         self.storage.enable_change_log(capacity);
     }
@@ -949,7 +951,9 @@ impl Render {
     }
     /// Starts the structural change log (spawns, despawns, components and tags
     /// added or removed), keeping at most `capacity` entries; a consumer that falls
-    /// further behind is told how many it lost.
+    /// further behind is told how many it lost. Enabling it again (to change the
+    /// capacity, or after `disable_change_log`) keeps the stored entries and their
+    /// numbering, so existing cursors read on without a gap.
     pub fn enable_change_log(&mut self, capacity: usize) {
         self.storage.enable_change_log(capacity);
     }

@@ -1141,8 +1141,25 @@ fn entity_builder_mask_follows_the_with_calls() {
             .mask(),
         POSITION | NAME
     );
-    let builder: WorldEntityBuilder = WorldEntityBuilder::new().with_health(Health(1));
+    // The builder's type records what it holds; both names take it as a parameter.
+    let builder: WorldEntityBuilder<_> = WorldEntityBuilder::new().with_health(Health(1));
     assert_eq!(builder.mask(), HEALTH);
+    let empty: EntityBuilder = EntityBuilder::new();
+    assert_eq!(empty.mask(), 0);
+}
+
+#[test]
+fn entity_builder_a_later_value_of_a_component_wins() {
+    let mut world = World::new();
+    let built = EntityBuilder::new()
+        .with_health(Health(1))
+        .with_name(name("first"))
+        .with_health(Health(2))
+        .spawn(&mut world, 2);
+    for entity in built {
+        assert_eq!(world.component_mask(entity), Some(HEALTH | NAME));
+        assert_eq!(world.get_health(entity), Some(&Health(2)));
+    }
 }
 
 #[test]
@@ -1203,4 +1220,45 @@ fn short_names_are_the_prefixed_types() {
         [1, 2, 4, 8],
         "one bit per component, in order"
     );
+}
+
+/// A world with a component that is not `Clone` (a boxed closure) still batch-builds the
+/// others: `EntityBuilder::spawn` needs `Clone` only of the values the builder holds.
+mod not_clone {
+    #[derive(Default)]
+    pub struct Callback(pub Option<Box<dyn Fn() -> u32>>);
+
+    #[derive(Default, Debug, Clone, Copy, PartialEq)]
+    pub struct Speed(pub u32);
+
+    archetypal::ecs! {
+        World {
+            speed: Speed => SPEED,
+            callback: Callback => CALLBACK,
+            tag_line: String => TAG_LINE,
+        }
+    }
+
+    #[test]
+    fn entity_builder_spawn_needs_clone_only_of_the_values_it_holds() {
+        let mut world = World::new();
+        let built = EntityBuilder::new()
+            .with_speed(Speed(4))
+            .with_tag_line(String::from("fast"))
+            .spawn(&mut world, 3);
+        assert_eq!(built.len(), 3);
+        for &entity in &built {
+            assert_eq!(world.get_speed(entity), Some(&Speed(4)));
+            assert_eq!(world.get_tag_line(entity).map(String::as_str), Some("fast"));
+            assert_eq!(world.component_mask(entity), Some(SPEED | TAG_LINE));
+        }
+        // The closure moves into one entity.
+        let called = EntityBuilder::new()
+            .with_speed(Speed(1))
+            .with_callback(Callback(Some(Box::new(|| 42))))
+            .spawn_one(&mut world);
+        let callback = world.get_callback(called).and_then(|c| c.0.as_ref());
+        assert_eq!(callback.map(|f| f()), Some(42));
+        world.check_invariants().unwrap();
+    }
 }

@@ -900,6 +900,52 @@ macro_rules! ensure {
     };
 }
 
+/// The values of an `Op::Builder`, the last of each component (later ones win, as in the
+/// builder).
+#[derive(Default)]
+struct HeldValues {
+    health: Option<Health>,
+    level: Option<Level>,
+    name: Option<Name>,
+    pos: Option<Pos>,
+    flags: Option<Flags>,
+    scratch: Option<Scratch>,
+}
+
+impl HeldValues {
+    fn put(&mut self, value: Value) {
+        match value {
+            Value::Health(value) => self.health = Some(value),
+            Value::Level(value) => self.level = Some(value),
+            Value::Name(value) => self.name = Some(value),
+            Value::Pos(value) => self.pos = Some(value),
+            Value::Flags(value) => self.flags = Some(value),
+            Value::Scratch(value) => self.scratch = Some(value),
+        }
+    }
+}
+
+/// Runs `$finish` on a builder given each value `$held` holds. A builder's type records the
+/// values it holds, so every combination is its own chain of `with_*` calls: one `match` per
+/// component, nested.
+macro_rules! with_held_values {
+    ($builder:expr, $held:ident, |$name:ident| $finish:block;) => {{
+        let $name = $builder;
+        $finish
+    }};
+    (
+        $builder:expr, $held:ident, |$name:ident| $finish:block;
+        $field:ident $with:ident $(, $rest:ident $rest_with:ident)*
+    ) => {
+        match $held.$field.take() {
+            Some(value) => with_held_values!(
+                $builder.$with(value), $held, |$name| $finish; $($rest $rest_with),*
+            ),
+            None => with_held_values!($builder, $held, |$name| $finish; $($rest $rest_with),*),
+        }
+    };
+}
+
 macro_rules! ensure_eq {
     ($left:expr, $right:expr, $($arg:tt)+) => {{
         let (left, right) = (&$left, &$right);
@@ -1305,28 +1351,28 @@ impl Harness {
                 }
             }
             Op::Builder { values, count } => {
-                let mut builder = EntityBuilder::new();
                 let mut components = ModelEntity::default();
+                let mut held = HeldValues::default();
                 for value in values {
                     components.put(value.clone());
-                    builder = match value.clone() {
-                        Value::Health(value) => builder.with_health(value),
-                        Value::Level(value) => builder.with_level(value),
-                        Value::Name(value) => builder.with_name(value),
-                        Value::Pos(value) => builder.with_pos(value),
-                        Value::Flags(value) => builder.with_flags(value),
-                        Value::Scratch(value) => builder.with_scratch(value),
-                    };
+                    held.put(value.clone());
                 }
-                ensure_eq!(builder.mask(), components.mask(), "EntityBuilder::mask");
-                let entities = match *count {
-                    Some(count) => {
-                        let entities = builder.spawn(&mut self.world, count);
-                        ensure_eq!(entities.len(), count, "EntityBuilder::spawn count");
-                        entities
-                    }
-                    None => vec![builder.spawn_one(&mut self.world)],
-                };
+                let world = &mut self.world;
+                let entities = with_held_values!(
+                    EntityBuilder::new(), held, |builder| {
+                        ensure_eq!(builder.mask(), components.mask(), "EntityBuilder::mask");
+                        match *count {
+                            Some(count) => {
+                                let entities = builder.spawn(world, count);
+                                ensure_eq!(entities.len(), count, "EntityBuilder::spawn count");
+                                entities
+                            }
+                            None => vec![builder.spawn_one(world)],
+                        }
+                    };
+                    health with_health, level with_level, name with_name, pos with_pos,
+                    flags with_flags, scratch with_scratch
+                );
                 for entity in entities {
                     self.register(entity, components.clone())?;
                 }

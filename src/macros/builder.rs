@@ -1,48 +1,86 @@
 //! `__ecs_builder!`: `EntityBuilder`, which spawns entities with chosen component values.
+//!
+//! The builder's type records the values it holds: `EntityBuilder<Values>`, where `Values` is
+//! `()` for a new builder and each `with_<c>` wraps it as `(Values, Held<c>)`. So
+//! `spawn(&mut world, count)`, which clones the values into every entity, requires `Clone` of
+//! exactly the values held (`Values: Clone` holds when each held value is `Clone`), and a world
+//! with a component that is not `Clone` still batch-builds the others.
 
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_builder {
     ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
         $crate::__private::paste::paste! {
-            // The values a builder holds. Each component type is a parameter defaulting to the
-            // real type, so `derive(Clone)` bounds each one on `Clone`: `EntityBuilder::spawn`
-            // requires `Self: Clone`, checked at its call sites, and a world with a component
-            // that is not `Clone` still compiles (a `#[cfg]` cannot go in a `where` clause).
+            /// The values an `EntityBuilder` holds: `()`, or the earlier values and one more.
             #[doc(hidden)]
-            #[allow(non_camel_case_types)]
-            #[derive(::core::clone::Clone)]
-            pub struct [<__ $world BuilderValues>]<$( $(#[$attr])* [<__ $field:camel>] = $ty ),+> {
-                $( $(#[$attr])* $field: ::core::option::Option<[<__ $field:camel>]>, )+
+            pub trait [<__ $world BuilderValues>] {
+                /// The components the values give.
+                fn mask(&self) -> [<$world Mask>];
+                /// Writes the values into row `index` of `table`, the earlier ones first (so a
+                /// later value of the same component wins).
+                fn write(self, table: &mut [<$world ComponentArraysMut>]<'_>, index: usize);
             }
 
-            #[allow(unused_doc_comments)]
-            impl [<__ $world BuilderValues>] {
+            /// One value an `EntityBuilder` holds.
+            #[doc(hidden)]
+            pub trait [<__ $world BuilderValue>] {
+                /// The value's component.
+                const MASK: [<$world Mask>];
+                /// Writes the value into row `index` of `table`.
+                fn write(self, table: &mut [<$world ComponentArraysMut>]<'_>, index: usize);
+            }
+
+            impl [<__ $world BuilderValues>] for () {
                 fn mask(&self) -> [<$world Mask>] {
-                    let mut mask = 0;
-                    $( $(#[$attr])* if self.$field.is_some() { mask |= $mask; } )+
-                    mask
+                    0
+                }
+
+                fn write(self, _: &mut [<$world ComponentArraysMut>]<'_>, _: usize) {}
+            }
+
+            impl<Earlier, Value> [<__ $world BuilderValues>] for (Earlier, Value)
+            where
+                Earlier: [<__ $world BuilderValues>],
+                Value: [<__ $world BuilderValue>],
+            {
+                fn mask(&self) -> [<$world Mask>] {
+                    self.0.mask() | Value::MASK
                 }
 
                 fn write(self, table: &mut [<$world ComponentArraysMut>]<'_>, index: usize) {
-                    $( $(#[$attr])* if let ::core::option::Option::Some(value) = self.$field {
-                        table.$field[index] = value;
-                    } )+
+                    self.0.write(table, index);
+                    self.1.write(table, index);
                 }
             }
 
-            #[doc = "Spawns `" $world "` entities with chosen component values: `EntityBuilder::new().with_position(p).spawn(&mut world, 1)`."]
-            pub struct [<$world EntityBuilder>] {
-                values: [<__ $world BuilderValues>],
+            $(
+                // The value type is a parameter defaulting to the component type, so the
+                // derived `Clone` is bounded on it: a component that is not `Clone` still
+                // compiles, and only a builder holding it loses `spawn`.
+                #[doc = "A `" $field "` value held by an `EntityBuilder`."]
+                $(#[$attr])*
+                #[doc(hidden)]
+                #[derive(::core::clone::Clone)]
+                pub struct [<__ $world Held $field:camel>]<Value = $ty>(Value);
+
+                $(#[$attr])*
+                impl [<__ $world BuilderValue>] for [<__ $world Held $field:camel>] {
+                    const MASK: [<$world Mask>] = $mask;
+
+                    fn write(self, table: &mut [<$world ComponentArraysMut>]<'_>, index: usize) {
+                        table.$field[index] = self.0;
+                    }
+                }
+            )+
+
+            #[doc = "Spawns `" $world "` entities with chosen component values: `EntityBuilder::new().with_position(p).spawn(&mut world, 1)`. Its type records the values it holds."]
+            pub struct [<$world EntityBuilder>]<Values = ()> {
+                values: Values,
             }
 
-            #[allow(unused_doc_comments)]
             impl ::core::default::Default for [<$world EntityBuilder>] {
                 fn default() -> Self {
-                    let values = [<__ $world BuilderValues>] {
-                        $( $(#[$attr])* $field: ::core::option::Option::None, )+
-                    };
-                    Self { values }
+                    Self { values: () }
                 }
             }
 
@@ -51,13 +89,16 @@ macro_rules! __ecs_builder {
                 pub fn new() -> Self {
                     ::core::default::Default::default()
                 }
+            }
 
+            impl<Values: [<__ $world BuilderValues>]> [<$world EntityBuilder>]<Values> {
                 $(
-                    #[doc = "Gives the entities a `" $field "` of `value`."]
+                    #[doc = "Gives the entities a `" $field "` of `value` (a later `with_" $field "` replaces it)."]
                     $(#[$attr])*
-                    pub fn [<with_ $field>](mut self, value: $ty) -> Self {
-                        self.values.$field = ::core::option::Option::Some(value);
-                        self
+                    pub fn [<with_ $field>](self, value: $ty) -> [<$world EntityBuilder>]<(Values, [<__ $world Held $field:camel>])> {
+                        [<$world EntityBuilder>] {
+                            values: (self.values, [<__ $world Held $field:camel>](value)),
+                        }
                     }
                 )+
 
@@ -67,11 +108,12 @@ macro_rules! __ecs_builder {
                 }
 
                 /// Spawns `count` entities with the builder's components, each given a clone
-                /// of the values. Callable when every component type is `Clone`; otherwise use
+                /// of the values. Callable when every value the builder holds is `Clone`
+                /// (other components of the world need not be); otherwise use
                 /// [`spawn_one`](Self::spawn_one).
                 pub fn spawn(self, world: &mut $world, count: usize) -> ::std::vec::Vec<$crate::Entity>
                 where
-                    for<'a> [<__ $world BuilderValues>]: ::core::clone::Clone,
+                    Values: ::core::clone::Clone,
                 {
                     world.spawn_batch(self.mask(), count, |table, index| {
                         ::core::clone::Clone::clone(&self.values).write(table, index);

@@ -224,11 +224,12 @@ macro_rules! __ecs_snapshot {
                 fn deserialize_column<'de, A: $crate::__private::serde::de::MapAccess<'de>>(
                     table: &mut Self::Table,
                     name: &str,
+                    rows: usize,
                     map: &mut A,
                 ) -> ::core::result::Result<::core::option::Option<(&'static str, usize)>, A::Error> {
                     $( $(#[$attr])* {
                         if name == ::core::stringify!($field) {
-                            table.$field = $crate::__private::serde::de::MapAccess::next_value(map)?;
+                            table.$field = $crate::snapshot::next_column(map, ::core::stringify!($field), rows)?;
                             table.mask |= $mask;
                             return ::core::result::Result::Ok(::core::option::Option::Some((
                                 ::core::stringify!($field),
@@ -236,6 +237,7 @@ macro_rules! __ecs_snapshot {
                             )));
                         }
                     } )+
+                    let _ = rows;
                     ::core::result::Result::Ok(::core::option::Option::None)
                 }
 

@@ -74,7 +74,11 @@ macro_rules! __ecs_world {
             }
         }
         $crate::__ecs_world_common! { $world }
-        $crate::__ecs_short_names! { @tables $world [EntityBuilder, Resources, Events] }
+        $crate::__ecs_short_names! {
+            @tables $world [Resources, Events]
+            #[doc = "Short name of `" $world "EntityBuilder`."]
+            pub type EntityBuilder<Values = ()> = super::[<$world EntityBuilder>]<Values>;
+        }
     };
 }
 
@@ -230,13 +234,14 @@ macro_rules! __ecs_world_common {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_short_names {
-    (@tables $world:ident [ $($alias:ident),* ]) => {
+    (@tables $world:ident [ $($alias:ident),* ] $($items:tt)*) => {
         $crate::__ecs_short_names! {
             $world [ ComponentArrays, Command, Mask $(, $alias)* ]
             #[doc = "Short name of `" $world "ComponentArraysMut`."]
             pub type ComponentArraysMut<'a> = super::[<$world ComponentArraysMut>]<'a>;
             #[doc = "Number of components `" $world "` declares."]
             pub const COMPONENT_COUNT: usize = super::$world::COMPONENT_COUNT;
+            $($items)*
         }
     };
     ($world:ident [ $($alias:ident),* ] $($items:tt)*) => {
