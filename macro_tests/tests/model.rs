@@ -842,7 +842,7 @@ enum Op {
     ResetCursor(Channel, usize, bool),
     /// `clear_hit` / `clear_note`.
     ClearEvents(Channel),
-    /// `enable_change_log(capacity)`: a new, empty log (cursors are kept).
+    /// `enable_change_log(capacity)`: the log goes on with a new capacity (trimming the oldest).
     EnableChangeLog(usize),
     DisableChangeLog,
     /// `consume_changes` through cursor `k % CURSORS`.
@@ -1692,10 +1692,10 @@ impl Harness {
                 }
             },
             &Op::EnableChangeLog(capacity) => {
-                // A new, empty log; the old model's items are gone, its cursors stay.
-                let cursors = self.log.cursors;
-                self.log = ModelChannel::new(Some(capacity));
-                self.log.cursors = cursors;
+                // The same log goes on: stored items and numbering stay, the new capacity
+                // trims the oldest (lost to cursors that had not read them).
+                self.log.limit = Some(capacity);
+                self.log.trim_to(capacity);
                 self.logging = true;
                 self.world.enable_change_log(capacity);
             }
