@@ -543,11 +543,106 @@ fn panic_in_apply_commands_keeps_the_world_consistent() {
         world.apply_commands();
     });
     assert_usable(&mut world);
-    // The commands before the panic were applied, the rest were dropped with the queue.
+    // The commands before the panic were applied, the one that panicked did nothing, the ones
+    // after it stay queued (their reservation still held) and apply next time.
     assert_eq!(world.get_name(entities[0]), Some(&Name("queued".into())));
+    assert_eq!(world.component_mask(entities[4]), Some(POSITION | NAME));
     assert!(world.is_alive(entities[5]));
     assert!(!world.is_alive(reserved[0]));
-    assert_eq!(world.command_count(), 0);
+    assert_eq!(world.command_count(), 2);
+    let report = world.apply_commands();
+    assert_eq!((report.applied, report.skipped), (2, 0));
+    assert!(!world.is_alive(entities[5]));
+    assert!(world.is_alive(reserved[0]));
+    assert_usable(&mut world);
+}
+
+#[test]
+fn commands_queued_before_a_restore_that_panics_reach_no_later_entity() {
+    let (source, _) = populated();
+    let (mut world, entities) = populated();
+    // Queued against this world's entities, whose ids a fresh world would issue again.
+    world.queue_set_name(entities[0], Name("stale".into()));
+    world.queue_despawn_entity(entities[1]);
+    world.queue_add_components(entities[2], MARKED);
+    arm(Trap::Clone, 1);
+    must_panic(|| world.restore(&source));
+    assert_usable(&mut world);
+    assert_eq!(world.entity_count(), 0, "emptied, as documented");
+    assert_eq!(world.command_count(), 0, "the queue went with the world");
+    // New entities, and neither an old queued command nor an old handle reaches them.
+    let fresh = world.spawn_entities(POSITION | NAME, 10);
+    let report = world.apply_commands();
+    assert_eq!(report.total(), 0);
+    for &old in entities.iter().chain(&source.get_all_entities()) {
+        assert!(!world.is_alive(old), "{old} was issued before the restore");
+        assert!(!fresh.contains(&old), "{old} issued again");
+    }
+    for &entity in &fresh {
+        assert_eq!(world.get_name(entity), Some(&Name::default()));
+        assert_eq!(world.component_mask(entity), Some(POSITION | NAME));
+    }
+    assert_usable(&mut world);
+}
+
+#[test]
+fn a_drop_that_panics_in_remove_components_still_removes_the_tags() {
+    let (mut world, entities) = populated();
+    world.add_marked(entities[0]);
+    arm(Trap::Drop, 0);
+    must_panic(|| {
+        world.remove_components(entities[0], FRAGILE | MARKED);
+    });
+    assert_usable(&mut world);
+    assert_eq!(world.component_mask(entities[0]), Some(POSITION | NAME));
+    assert!(!world.has_marked(entities[0]));
+}
+
+mod multi {
+    use super::{Fragile, Name};
+
+    archetypal::ecs! {
+        Game {
+            Core {
+                fragile: Fragile => FRAGILE,
+            }
+            Render {
+                name: Name => NAME,
+            }
+        }
+    }
+}
+
+#[test]
+fn a_drop_that_panics_in_a_multi_world_despawn_despawns_everywhere() {
+    use multi::*;
+    let mut game = Game::new();
+    let entities: Vec<Entity> = (0..4).map(|_| game.spawn()).collect();
+    for (i, &entity) in entities.iter().enumerate() {
+        game.core.set_fragile(entity, Fragile(i as u32));
+        game.render.set_name(entity, Name(format!("n{i}")));
+    }
+    arm(Trap::Drop, 0);
+    must_panic(|| {
+        game.despawn(entities[1]);
+    });
+    game.check_invariants().unwrap();
+    assert!(!game.is_alive(entities[1]));
+    assert_eq!(game.render.get_name(entities[1]), None);
+    assert_eq!(game.render.entity_count(), 3);
+    // `despawn_entities`: the panicking entity is despawned everywhere, and so are the others.
+    arm(Trap::Drop, 0);
+    must_panic(|| {
+        game.despawn_entities(&[entities[0], entities[2]]);
+    });
+    game.check_invariants().unwrap();
+    assert!(!game.is_alive(entities[0]));
+    assert_eq!(game.render.get_name(entities[0]), None);
+    // The game goes on in lockstep.
+    let next = game.spawn();
+    game.render.set_name(next, Name("next".into()));
+    game.check_invariants().unwrap();
+    assert_eq!(game.render.get_name(next), Some(&Name("next".into())));
 }
 
 #[test]
