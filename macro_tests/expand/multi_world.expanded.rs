@@ -1491,17 +1491,22 @@ impl Game {
         despawned
     }
     /// Despawns every live entity of `entities`; returns those actually despawned.
-    /// A component `Drop` that panics stops it after that entity, which is
-    /// despawned everywhere; the entities after it are left alive.
+    /// Every entity leaves every sub-world before any value is dropped, so a
+    /// component `Drop` that panics leaves them all despawned, in lockstep.
     pub fn despawn_entities(
         &mut self,
         entities: &[::archetypal::Entity],
     ) -> ::std::vec::Vec<::archetypal::Entity> {
         let mut despawned = ::std::vec::Vec::new();
+        let mut values = ::std::vec::Vec::new();
+        let mut render_values = ::std::vec::Vec::new();
         for &entity in entities {
-            if self.despawn(entity) {
+            let row = self.core.storage.detach(entity);
+            if row.is_some() {
                 despawned.push(entity);
             }
+            values.push(row);
+            render_values.push(self.render.storage.detach(entity));
         }
         despawned
     }

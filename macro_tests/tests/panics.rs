@@ -636,8 +636,11 @@ fn a_drop_that_panics_in_a_multi_world_despawn_despawns_everywhere() {
         game.despawn_entities(&[entities[0], entities[2]]);
     });
     game.check_invariants().unwrap();
-    assert!(!game.is_alive(entities[0]));
-    assert_eq!(game.render.get_name(entities[0]), None);
+    for entity in [entities[0], entities[2]] {
+        assert!(!game.is_alive(entity));
+        assert_eq!(game.render.get_name(entity), None);
+    }
+    assert_eq!(game.render.get_name(entities[3]), Some(&Name("n3".into())));
     // The game goes on in lockstep.
     let next = game.spawn();
     game.render.set_name(next, Name("next".into()));

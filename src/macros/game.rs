@@ -93,15 +93,21 @@ macro_rules! __ecs_game {
                 }
 
                 /// Despawns every live entity of `entities`; returns those actually despawned.
-                /// A component `Drop` that panics stops it after that entity, which is
-                /// despawned everywhere; the entities after it are left alive.
+                /// Every entity leaves every sub-world before any value is dropped, so a
+                /// component `Drop` that panics leaves them all despawned, in lockstep.
                 pub fn despawn_entities(&mut self, entities: &[$crate::Entity]) -> ::std::vec::Vec<$crate::Entity> {
                     let mut despawned = ::std::vec::Vec::new();
+                    let mut values = ::std::vec::Vec::new();
+                    $( let mut [<$rest:snake _values>] = ::std::vec::Vec::new(); )*
                     for &entity in entities {
-                        if self.despawn(entity) {
+                        let row = self.[<$first:snake>].storage.detach(entity);
+                        if row.is_some() {
                             despawned.push(entity);
                         }
+                        values.push(row);
+                        $( [<$rest:snake _values>].push(self.[<$rest:snake>].storage.detach(entity)); )*
                     }
+                    // Every row is dropped here, on the way out.
                     despawned
                 }
 
