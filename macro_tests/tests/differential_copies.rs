@@ -244,25 +244,29 @@ fn target(handles: &[Entity], index: usize) -> Entity {
     handles[index % handles.len()]
 }
 
+/// Handles as `3v1 4v0`, the form the handle collector in [`run`] reads back.
+fn list(entities: &[Entity]) -> String {
+    let shown: Vec<String> = entities.iter().map(Entity::to_string).collect();
+    shown.join(" ")
+}
+
 /// Applies `op` to `replica`; the answer it gives, `None` where this replica need not match.
 fn apply(replica: &mut Replica, op: &Op, handles: &[Entity]) -> Option<String> {
     let world = &mut replica.world;
     let t = |index: &usize| target(handles, *index);
     let answer = match op {
         Op::Spawn(mask) => format!("{}", world.spawn(MASKS[*mask])),
-        Op::SpawnEntities(mask, count) => {
-            format!("{:?}", world.spawn_entities(MASKS[*mask], *count))
-        }
+        Op::SpawnEntities(mask, count) => list(&world.spawn_entities(MASKS[*mask], *count)),
         Op::SpawnBatch(mask, count, value) => {
             let spawned = world.spawn_batch(MASKS[*mask] | POSITION, *count, |table, row| {
                 table.position[row] = Position(*value + row as i32);
             });
-            format!("{spawned:?}")
+            list(&spawned)
         }
         Op::Despawn(index) => format!("{}", world.despawn(t(index))),
         Op::DespawnEntities(indices) => {
             let targets: Vec<Entity> = indices.iter().map(t).collect();
-            format!("{:?}", world.despawn_entities(&targets))
+            list(&world.despawn_entities(&targets))
         }
         Op::AddComponents(index, mask) => {
             format!("{}", world.add_components(t(index), MASKS[*mask]))
@@ -292,9 +296,7 @@ fn apply(replica: &mut Replica, op: &Op, handles: &[Entity]) -> Option<String> {
             world.resources.counter += 1;
             String::new()
         }
-        Op::QueueSpawn(mask, count) => {
-            format!("{:?}", world.queue_spawn_entities(MASKS[*mask], *count))
-        }
+        Op::QueueSpawn(mask, count) => list(&world.queue_spawn_entities(MASKS[*mask], *count)),
         Op::QueueDespawn(index) => {
             world.queue_despawn_entity(t(index));
             String::new()
@@ -568,12 +570,12 @@ fn op_strategy() -> impl Strategy<Value = Op> {
     ]
 }
 
-/// Cases per run: `ARCHETYPAL_COPIES_CASES`, default 64 (a few seconds in a debug build).
+/// Cases per run: `ARCHETYPAL_COPIES_CASES`, default 256 (a few seconds in a debug build).
 fn cases() -> u32 {
     std::env::var("ARCHETYPAL_COPIES_CASES")
         .ok()
         .and_then(|value| value.trim().parse().ok())
-        .unwrap_or(64)
+        .unwrap_or(256)
 }
 
 #[test]
