@@ -206,8 +206,8 @@ impl Replica {
                 world,
                 exact,
                 copied_at: original.world.current_tick(),
-                ping_cursor: original.ping_cursor.clone(),
-                log_cursor: original.log_cursor.clone(),
+                ping_cursor: original.ping_cursor,
+                log_cursor: original.log_cursor,
                 probe: None,
                 remembered: original.remembered.clone(),
             };
@@ -461,13 +461,13 @@ fn run(ops: &[Op]) -> Result<(), String> {
                     });
                     answer = answer.filter(|_| expected.is_some());
                 }
-                if let (Some(answer), Some(expected)) = (&answer, &expected) {
-                    if answer != expected {
-                        return Err(format!(
-                            "step {step} {op:?}: {} answered {answer}, the original {expected}",
-                            replica.name
-                        ));
-                    }
+                if let (Some(answer), Some(expected)) = (&answer, &expected)
+                    && answer != expected
+                {
+                    return Err(format!(
+                        "step {step} {op:?}: {} answered {answer}, the original {expected}",
+                        replica.name
+                    ));
                 }
             }
             match op {
