@@ -20,8 +20,9 @@ pub trait Archetype: Sized + 'static {
     /// values but never the number of rows.
     type ViewMut<'a>;
 
-    /// The values a migration took out of a row (the components the destination lacks),
-    /// handed back by [`move_row`](Self::move_row) so that the storage drops them only once its
+    /// The values taken out of a row: by a migration (the components the destination lacks,
+    /// handed back by [`move_row`](Self::move_row)) or a despawn (all of them, handed back by
+    /// [`swap_remove`](Self::swap_remove)), so that the storage drops them only once its
     /// own bookkeeping is done: a component `Drop` that panics then finds the world consistent.
     type Removed;
 
@@ -50,8 +51,9 @@ pub trait Archetype: Sized + 'static {
     /// Appends one row per entity, every present component default-initialised.
     fn push_defaults(&mut self, entities: &[Entity]);
 
-    /// Removes `row`, moving the last row into its place.
-    fn swap_remove(&mut self, row: usize);
+    /// Removes `row`, moving the last row into its place, and returns the row's values for the
+    /// storage to drop once its own bookkeeping is done (every column is compacted first).
+    fn swap_remove(&mut self, row: usize) -> Self::Removed;
 
     /// Moves `row` to the end of `destination`: shared components are moved, components only
     /// `destination` has start at their default (all made before anything moves, so a

@@ -16,6 +16,8 @@ use crate::{
 };
 
 mod change_log;
+mod despawn;
+mod migration;
 mod state;
 
 /// Entities, their tables and the two caches that make structural change and queries fast.
@@ -228,142 +230,6 @@ impl<T: Archetype> Storage<T> {
             .collect();
         self.place_spawned(mask, &activated);
         activated.len()
-    }
-
-    /// Gives back reserved handles that will not be spawned.
-    pub fn release_reserved(&mut self, entities: &[Entity]) {
-        for &entity in entities {
-            self.allocator.release(entity);
-        }
-    }
-
-    /// Despawns `entity`, dropping its components. `false` for a dead, stale or never-issued
-    /// handle.
-    pub fn despawn(&mut self, entity: Entity) -> bool {
-        let Some(location) = self.locate(entity) else {
-            return false;
-        };
-        self.allocator.free(entity);
-        for set in &mut self.tags {
-            set.remove(entity);
-        }
-        self.record(StructuralChange::Despawned { entity });
-        self.ticks[location.table()].swap_remove(location.row());
-        let table = &mut self.tables[location.table()];
-        // The last row moves into the hole. Located first: a component `Drop` that panics
-        // unwinds out of `swap_remove` after the table is compacted, and finds every other
-        // record already right.
-        if location.row() + 1 < table.len() {
-            if let Some(&moved) = table.entities().last() {
-                self.allocator.set_location(moved.id, location);
-            }
-        }
-        table.swap_remove(location.row());
-        true
-    }
-
-    /// Despawns every live entity of `entities`; returns the ones actually despawned.
-    pub fn despawn_entities(&mut self, entities: &[Entity]) -> Vec<Entity> {
-        entities
-            .iter()
-            .copied()
-            .filter(|&entity| self.despawn(entity))
-            .collect()
-    }
-
-    // ----- structural change ----------------------------------------------------------------
-
-    /// Adds the components of `mask` (default-initialised) in one migration, and its tags.
-    /// `true` when the entity is alive (already having them is not an error), `false` for a
-    /// dead handle.
-    pub fn add_components(&mut self, entity: Entity, mask: T::Mask) -> bool {
-        self.change_components(entity, Change::Add(mask & T::COMPONENTS))
-            && self.add_tags(entity, mask)
-    }
-
-    /// Removes the components of `mask` in one migration, dropping their values, and its tags.
-    /// `true` when the entity is alive (not having them is not an error), `false` for a dead
-    /// handle.
-    pub fn remove_components(&mut self, entity: Entity, mask: T::Mask) -> bool {
-        self.change_components(entity, Change::Remove(mask & T::COMPONENTS))
-            && self.remove_tags(entity, mask)
-    }
-
-    fn change_components(&mut self, entity: Entity, change: Change<T::Mask>) -> bool {
-        match self.locate(entity) {
-            Some(location) => {
-                self.apply_change(entity, location, change);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// Applies `change` to the live `entity` at `location` (one migration, or none when the
-    /// mask does not change) and returns its new location.
-    fn apply_change(
-        &mut self,
-        entity: Entity,
-        location: EntityLocation,
-        change: Change<T::Mask>,
-    ) -> EntityLocation {
-        let current = self.tables[location.table()].mask();
-        let next = change.apply(current);
-        if next == current {
-            return location;
-        }
-        let logged = match change {
-            Change::Add(_) => StructuralChange::Added {
-                entity,
-                mask: next & !current,
-            },
-            Change::Remove(_) => StructuralChange::Removed {
-                entity,
-                mask: current & !next,
-            },
-        };
-        let destination = self.destination(location.table(), change);
-        self.migrate(entity, location, destination, logged)
-    }
-
-    /// The table reached from `table_index` by `change`: an edge when one is known, else the
-    /// mask lookup (creating the table), remembered for next time.
-    fn destination(&mut self, table_index: usize, change: Change<T::Mask>) -> usize {
-        if let Some(destination) = self.edges.destination(table_index, change) {
-            return destination;
-        }
-        let destination = self.table_for(change.apply(self.tables[table_index].mask()));
-        self.edges.remember(table_index, change, destination);
-        destination
-    }
-
-    /// Moves `entity`'s row from `from` to the end of table `to`, fixes the locations of the
-    /// entity and of the row moved into the hole, moves its change ticks, logs `logged`, and
-    /// returns the entity's new location.
-    ///
-    /// A component `Default` that panics does so before anything moved (nothing is done); the
-    /// values the destination lacks are dropped after the bookkeeping, so a `Drop` that
-    /// panics leaves the migration complete.
-    fn migrate(
-        &mut self,
-        entity: Entity,
-        from: EntityLocation,
-        to: usize,
-        logged: StructuralChange<T::Mask>,
-    ) -> EntityLocation {
-        let location = EntityLocation::new(to, self.tables[to].len());
-        let (source, destination) = pair_mut(&mut self.tables, from.table(), to);
-        let removed = source.move_row(from.row(), destination);
-        let (source_ticks, destination_ticks) = pair_mut(&mut self.ticks, from.table(), to);
-        source_ticks.move_row(from.row(), destination_ticks, self.tick);
-        self.allocator.set_location(entity.id, location);
-        if let Some(&moved) = self.tables[from.table()].entities().get(from.row()) {
-            self.allocator.set_location(moved.id, from);
-        }
-        self.record(logged);
-        // Last: a component `Drop` that panics here finds the world consistent.
-        drop(removed);
-        location
     }
 
     // ----- one component, through a column picker -------------------------------------------

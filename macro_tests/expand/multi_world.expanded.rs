@@ -118,14 +118,17 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         position_pushed.commit();
         self.entities.extend_from_slice(entities);
     }
-    fn swap_remove(&mut self, row: usize) {
+    fn swap_remove(&mut self, row: usize) -> Self::Removed {
         let mask = self.mask;
-        let _position_removed = ::archetypal::column::swap_remove(
-            &mut self.position,
-            mask & POSITION != 0,
-            row,
-        );
+        let removed = __CoreRemovedValues {
+            position: ::archetypal::column::swap_remove(
+                &mut self.position,
+                mask & POSITION != 0,
+                row,
+            ),
+        };
         self.entities.swap_remove(row);
+        removed
     }
     fn move_row(&mut self, row: usize, destination: &mut Self) -> Self::Removed {
         let (from, to) = (self.mask, destination.mask);
@@ -375,10 +378,30 @@ impl Core {
     }
     /// Applies every queued command in the order queued and empties the queue. A
     /// command whose entity is no longer alive is skipped; the report counts both.
+    /// If one panics (a component's `Default` or `Drop`), the commands before it
+    /// are applied and the ones after it stay queued.
     pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
-        let world = self;
+        /// The world and the commands not applied yet. Dropped with commands left
+        /// only when one panicked: they go back into the queue, so nothing queued
+        /// is lost and every handle a queued spawn reserved stays held by it.
+        struct Applying<'w> {
+            world: &'w mut Core,
+            rest: ::std::vec::IntoIter<CoreCommand>,
+        }
+        impl ::core::ops::Drop for Applying<'_> {
+            fn drop(&mut self) {
+                ::core::iter::Extend::extend(&mut self.world.commands, &mut self.rest);
+            }
+        }
+        let rest = ::core::iter::IntoIterator::into_iter(
+            ::core::mem::take(&mut self.commands),
+        );
+        let mut applying = Applying { world: self, rest };
         let mut report = <::archetypal::CommandReport as ::core::default::Default>::default();
-        for command in ::core::mem::take(&mut world.commands) {
+        while let ::core::option::Option::Some(command) = ::core::iter::Iterator::next(
+            &mut applying.rest,
+        ) {
+            let world = &mut *applying.world;
             let applied = match command {
                 CoreCommand::AddComponents(entity, mask) => {
                     world.add_components(entity, mask)
@@ -403,12 +426,12 @@ impl Core {
         &self.commands
     }
     /// Drops every queued command without applying it; handles reserved by a queued
-    /// spawn are given back and never become alive.
+    /// spawn are given back (in ascending id order, as a clone or a snapshot gives
+    /// them back) and never become alive.
     pub fn clear_commands(&mut self) {
-        let world = self;
-        for command in ::core::mem::take(&mut world.commands) {
-            let _ = command;
-        }
+        let world = &mut *self;
+        let _ = world;
+        ::core::mem::drop(::core::mem::take(&mut self.commands));
     }
 }
 impl Core {
@@ -794,14 +817,17 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         sprite_pushed.commit();
         self.entities.extend_from_slice(entities);
     }
-    fn swap_remove(&mut self, row: usize) {
+    fn swap_remove(&mut self, row: usize) -> Self::Removed {
         let mask = self.mask;
-        let _sprite_removed = ::archetypal::column::swap_remove(
-            &mut self.sprite,
-            mask & SPRITE != 0,
-            row,
-        );
+        let removed = __RenderRemovedValues {
+            sprite: ::archetypal::column::swap_remove(
+                &mut self.sprite,
+                mask & SPRITE != 0,
+                row,
+            ),
+        };
         self.entities.swap_remove(row);
+        removed
     }
     fn move_row(&mut self, row: usize, destination: &mut Self) -> Self::Removed {
         let (from, to) = (self.mask, destination.mask);
@@ -1047,10 +1073,30 @@ impl Render {
     }
     /// Applies every queued command in the order queued and empties the queue. A
     /// command whose entity is no longer alive is skipped; the report counts both.
+    /// If one panics (a component's `Default` or `Drop`), the commands before it
+    /// are applied and the ones after it stay queued.
     pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
-        let world = self;
+        /// The world and the commands not applied yet. Dropped with commands left
+        /// only when one panicked: they go back into the queue, so nothing queued
+        /// is lost and every handle a queued spawn reserved stays held by it.
+        struct Applying<'w> {
+            world: &'w mut Render,
+            rest: ::std::vec::IntoIter<RenderCommand>,
+        }
+        impl ::core::ops::Drop for Applying<'_> {
+            fn drop(&mut self) {
+                ::core::iter::Extend::extend(&mut self.world.commands, &mut self.rest);
+            }
+        }
+        let rest = ::core::iter::IntoIterator::into_iter(
+            ::core::mem::take(&mut self.commands),
+        );
+        let mut applying = Applying { world: self, rest };
         let mut report = <::archetypal::CommandReport as ::core::default::Default>::default();
-        for command in ::core::mem::take(&mut world.commands) {
+        while let ::core::option::Option::Some(command) = ::core::iter::Iterator::next(
+            &mut applying.rest,
+        ) {
+            let world = &mut *applying.world;
             let applied = match command {
                 RenderCommand::AddComponents(entity, mask) => {
                     world.add_components(entity, mask)
@@ -1075,12 +1121,12 @@ impl Render {
         &self.commands
     }
     /// Drops every queued command without applying it; handles reserved by a queued
-    /// spawn are given back and never become alive.
+    /// spawn are given back (in ascending id order, as a clone or a snapshot gives
+    /// them back) and never become alive.
     pub fn clear_commands(&mut self) {
-        let world = self;
-        for command in ::core::mem::take(&mut world.commands) {
-            let _ = command;
-        }
+        let world = &mut *self;
+        let _ = world;
+        ::core::mem::drop(::core::mem::take(&mut self.commands));
     }
 }
 impl Render {
@@ -1426,10 +1472,11 @@ impl Game {
     /// Despawns `entity` from every sub-world, dropping all its components and
     /// tags. `false` if it was not alive.
     pub fn despawn(&mut self, entity: ::archetypal::Entity) -> bool {
-        let despawned = self.core.storage.despawn(entity);
-        let twin = self.render.storage.despawn(entity);
+        let values = self.core.storage.detach(entity);
+        let despawned = values.is_some();
+        let twin = self.render.storage.detach(entity);
         if true {
-            match (&twin, &despawned) {
+            match (&twin.is_some(), &despawned) {
                 (left_val, right_val) => {
                     if !(*left_val == *right_val) {
                         let kind = ::core::panicking::AssertKind::Eq;
@@ -1448,28 +1495,22 @@ impl Game {
         despawned
     }
     /// Despawns every live entity of `entities`; returns those actually despawned.
+    /// Every entity leaves every sub-world before any value is dropped, so a
+    /// component `Drop` that panics leaves them all despawned, in lockstep.
     pub fn despawn_entities(
         &mut self,
         entities: &[::archetypal::Entity],
     ) -> ::std::vec::Vec<::archetypal::Entity> {
-        let despawned = self.core.storage.despawn_entities(entities);
-        let twins = self.render.storage.despawn_entities(entities);
-        if true {
-            match (&twins, &despawned) {
-                (left_val, right_val) => {
-                    if !(*left_val == *right_val) {
-                        let kind = ::core::panicking::AssertKind::Eq;
-                        ::core::panicking::assert_failed(
-                            kind,
-                            &*left_val,
-                            &*right_val,
-                            ::core::option::Option::Some(
-                                format_args!("sub-worlds out of lockstep"),
-                            ),
-                        );
-                    }
-                }
-            };
+        let mut despawned = ::std::vec::Vec::new();
+        let mut values = ::std::vec::Vec::new();
+        let mut render_values = ::std::vec::Vec::new();
+        for &entity in entities {
+            let row = self.core.storage.detach(entity);
+            if row.is_some() {
+                despawned.push(entity);
+            }
+            values.push(row);
+            render_values.push(self.render.storage.detach(entity));
         }
         despawned
     }
@@ -1549,6 +1590,22 @@ impl Game {
     /// batch counts as applied, not skipped). A command whose entity is not alive
     /// is skipped; the report counts both.
     pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
+        /// The game and the despawns not applied yet. Dropped with despawns left
+        /// only when a sub-world's command or a despawn panicked: they go back into
+        /// the queue, so nothing queued is lost.
+        struct Despawning<'g> {
+            game: &'g mut Game,
+            rest: ::std::vec::IntoIter<::archetypal::Entity>,
+        }
+        impl ::core::ops::Drop for Despawning<'_> {
+            fn drop(&mut self) {
+                let requeued = ::core::iter::Iterator::map(
+                    &mut self.rest,
+                    GameCommand::Despawn,
+                );
+                ::core::iter::Extend::extend(&mut self.game.commands, requeued);
+            }
+        }
         let mut report = <::archetypal::CommandReport as ::core::default::Default>::default();
         let mut despawns = ::std::vec::Vec::new();
         for command in ::core::mem::take(&mut self.commands) {
@@ -1566,10 +1623,16 @@ impl Game {
                 GameCommand::Despawn(entity) => despawns.push(entity),
             }
         }
-        report.absorb(self.core.apply_commands());
-        report.absorb(self.render.apply_commands());
-        for entity in despawns {
-            let despawned = self.despawn(entity);
+        let mut despawning = Despawning {
+            game: self,
+            rest: ::core::iter::IntoIterator::into_iter(despawns),
+        };
+        report.absorb(despawning.game.core.apply_commands());
+        report.absorb(despawning.game.render.apply_commands());
+        while let ::core::option::Option::Some(entity) = ::core::iter::Iterator::next(
+            &mut despawning.rest,
+        ) {
+            let despawned = despawning.game.despawn(entity);
             report.record(despawned);
         }
         report
@@ -1585,12 +1648,9 @@ impl Game {
     /// Drops every queued command, here and in every sub-world, without applying
     /// it; handles reserved by a queued spawn are given back and never become alive.
     pub fn clear_commands(&mut self) {
-        for command in ::core::mem::take(&mut self.commands) {
-            if let GameCommand::SpawnEntities(entities) = command {
-                self.core.storage.release_reserved(&entities);
-                self.render.storage.release_reserved(&entities);
-            }
-        }
+        self.core.storage.release_all_reserved();
+        self.render.storage.release_all_reserved();
+        self.commands.clear();
         self.core.clear_commands();
         self.render.clear_commands();
     }

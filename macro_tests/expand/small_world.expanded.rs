@@ -159,24 +159,27 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         health_pushed.commit();
         self.entities.extend_from_slice(entities);
     }
-    fn swap_remove(&mut self, row: usize) {
+    fn swap_remove(&mut self, row: usize) -> Self::Removed {
         let mask = self.mask;
-        let _position_removed = ::archetypal::column::swap_remove(
-            &mut self.position,
-            mask & POSITION != 0,
-            row,
-        );
-        let _velocity_removed = ::archetypal::column::swap_remove(
-            &mut self.velocity,
-            mask & VELOCITY != 0,
-            row,
-        );
-        let _health_removed = ::archetypal::column::swap_remove(
-            &mut self.health,
-            mask & HEALTH != 0,
-            row,
-        );
+        let removed = __WorldRemovedValues {
+            position: ::archetypal::column::swap_remove(
+                &mut self.position,
+                mask & POSITION != 0,
+                row,
+            ),
+            velocity: ::archetypal::column::swap_remove(
+                &mut self.velocity,
+                mask & VELOCITY != 0,
+                row,
+            ),
+            health: ::archetypal::column::swap_remove(
+                &mut self.health,
+                mask & HEALTH != 0,
+                row,
+            ),
+        };
         self.entities.swap_remove(row);
+        removed
     }
     fn move_row(&mut self, row: usize, destination: &mut Self) -> Self::Removed {
         let (from, to) = (self.mask, destination.mask);
@@ -761,10 +764,30 @@ impl World {
     }
     /// Applies every queued command in the order queued and empties the queue. A
     /// command whose entity is no longer alive is skipped; the report counts both.
+    /// If one panics (a component's `Default` or `Drop`), the commands before it
+    /// are applied and the ones after it stay queued.
     pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
-        let world = self;
+        /// The world and the commands not applied yet. Dropped with commands left
+        /// only when one panicked: they go back into the queue, so nothing queued
+        /// is lost and every handle a queued spawn reserved stays held by it.
+        struct Applying<'w> {
+            world: &'w mut World,
+            rest: ::std::vec::IntoIter<WorldCommand>,
+        }
+        impl ::core::ops::Drop for Applying<'_> {
+            fn drop(&mut self) {
+                ::core::iter::Extend::extend(&mut self.world.commands, &mut self.rest);
+            }
+        }
+        let rest = ::core::iter::IntoIterator::into_iter(
+            ::core::mem::take(&mut self.commands),
+        );
+        let mut applying = Applying { world: self, rest };
         let mut report = <::archetypal::CommandReport as ::core::default::Default>::default();
-        for command in ::core::mem::take(&mut world.commands) {
+        while let ::core::option::Option::Some(command) = ::core::iter::Iterator::next(
+            &mut applying.rest,
+        ) {
+            let world = &mut *applying.world;
             let applied = match command {
                 WorldCommand::SpawnEntities { mask, entities } => {
                     world.storage.spawn_reserved(mask, &entities) == entities.len()
@@ -797,14 +820,12 @@ impl World {
         &self.commands
     }
     /// Drops every queued command without applying it; handles reserved by a queued
-    /// spawn are given back and never become alive.
+    /// spawn are given back (in ascending id order, as a clone or a snapshot gives
+    /// them back) and never become alive.
     pub fn clear_commands(&mut self) {
-        let world = self;
-        for command in ::core::mem::take(&mut world.commands) {
-            if let WorldCommand::SpawnEntities { entities, .. } = command {
-                world.storage.release_reserved(&entities);
-            }
-        }
+        let world = &mut *self;
+        world.storage.release_all_reserved();
+        ::core::mem::drop(::core::mem::take(&mut self.commands));
     }
 }
 impl World {
@@ -1423,9 +1444,9 @@ where
         world
     }
     fn clone_from(&mut self, source: &Self) {
+        self.clear_commands();
         ::core::clone::Clone::clone_from(&mut self.storage, &source.storage);
         self.storage.release_all_reserved();
-        self.commands.clear();
         ::core::clone::Clone::clone_from(&mut self.resources, &source.resources);
         ::core::clone::Clone::clone_from(&mut self.events, &source.events);
     }

@@ -94,27 +94,47 @@ ecs! {
     }
 }
 
-/// Runs `f`, which must panic, without printing the panic message.
+/// The message of a panic payload (`panic!` with a literal or with a format).
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_default()
+}
+
+/// The panics this test raises itself: its traps and its closures.
+const OWN_PANICS: [&str; 2] = ["trap: ", "user closure"];
+
+/// Runs `f`, which must panic with one of this test's own panics (a trap or a closure's), so
+/// an internal bug cannot pass for the expected panic. Expected panics print nothing.
 fn must_panic(f: impl FnOnce()) {
+    must_panic_with(&OWN_PANICS, f);
+}
+
+/// Runs `f`, which must panic with a message starting with one of `expected`.
+fn must_panic_with(expected: &[&str], f: impl FnOnce()) {
     static QUIET: Once = Once::new();
     QUIET.call_once(|| {
         let default = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
-            let message = info
-                .payload()
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| info.payload().downcast_ref::<String>().cloned())
-                .unwrap_or_default();
-            let expected = ["trap", "user closure", "capacity overflow"];
-            if !expected.iter().any(|start| message.starts_with(start)) {
+            let message = panic_message(info.payload());
+            let quiet = ["trap: ", "user closure", "capacity overflow"];
+            if !quiet.iter().any(|start| message.starts_with(start)) {
                 default(info);
             }
         }));
     });
     let result = catch_unwind(AssertUnwindSafe(f));
     disarm();
-    assert!(result.is_err(), "the call was expected to panic");
+    let Err(payload) = result else {
+        panic!("the call was expected to panic");
+    };
+    let message = panic_message(&*payload);
+    assert!(
+        expected.iter().any(|start| message.starts_with(start)),
+        "expected a panic starting with one of {expected:?}, got {message:?}"
+    );
 }
 
 /// A world of a few tables: `POSITION | FRAGILE | NAME` (3 rows), `POSITION | NAME` (2 rows),
@@ -543,11 +563,109 @@ fn panic_in_apply_commands_keeps_the_world_consistent() {
         world.apply_commands();
     });
     assert_usable(&mut world);
-    // The commands before the panic were applied, the rest were dropped with the queue.
+    // The commands before the panic were applied, the one that panicked did nothing, the ones
+    // after it stay queued (their reservation still held) and apply next time.
     assert_eq!(world.get_name(entities[0]), Some(&Name("queued".into())));
+    assert_eq!(world.component_mask(entities[4]), Some(POSITION | NAME));
     assert!(world.is_alive(entities[5]));
     assert!(!world.is_alive(reserved[0]));
-    assert_eq!(world.command_count(), 0);
+    assert_eq!(world.command_count(), 2);
+    let report = world.apply_commands();
+    assert_eq!((report.applied, report.skipped), (2, 0));
+    assert!(!world.is_alive(entities[5]));
+    assert!(world.is_alive(reserved[0]));
+    assert_usable(&mut world);
+}
+
+#[test]
+fn commands_queued_before_a_restore_that_panics_reach_no_later_entity() {
+    let (source, _) = populated();
+    let (mut world, entities) = populated();
+    // Queued against this world's entities, whose ids a fresh world would issue again.
+    world.queue_set_name(entities[0], Name("stale".into()));
+    world.queue_despawn_entity(entities[1]);
+    world.queue_add_components(entities[2], MARKED);
+    arm(Trap::Clone, 1);
+    must_panic(|| world.restore(&source));
+    assert_usable(&mut world);
+    assert_eq!(world.entity_count(), 0, "emptied, as documented");
+    assert_eq!(world.command_count(), 0, "the queue went with the world");
+    // New entities, and neither an old queued command nor an old handle reaches them.
+    let fresh = world.spawn_entities(POSITION | NAME, 10);
+    let report = world.apply_commands();
+    assert_eq!(report.total(), 0);
+    for &old in entities.iter().chain(&source.get_all_entities()) {
+        assert!(!world.is_alive(old), "{old} was issued before the restore");
+        assert!(!fresh.contains(&old), "{old} issued again");
+    }
+    for &entity in &fresh {
+        assert_eq!(world.get_name(entity), Some(&Name::default()));
+        assert_eq!(world.component_mask(entity), Some(POSITION | NAME));
+    }
+    assert_usable(&mut world);
+}
+
+#[test]
+fn a_drop_that_panics_in_remove_components_still_removes_the_tags() {
+    let (mut world, entities) = populated();
+    world.add_marked(entities[0]);
+    arm(Trap::Drop, 0);
+    must_panic(|| {
+        world.remove_components(entities[0], FRAGILE | MARKED);
+    });
+    assert_usable(&mut world);
+    assert_eq!(world.component_mask(entities[0]), Some(POSITION | NAME));
+    assert!(!world.has_marked(entities[0]));
+}
+
+mod multi {
+    use super::{Fragile, Name};
+
+    archetypal::ecs! {
+        Game {
+            Core {
+                fragile: Fragile => FRAGILE,
+            }
+            Render {
+                name: Name => NAME,
+            }
+        }
+    }
+}
+
+#[test]
+fn a_drop_that_panics_in_a_multi_world_despawn_despawns_everywhere() {
+    use multi::*;
+    let mut game = Game::new();
+    let entities: Vec<Entity> = (0..4).map(|_| game.spawn()).collect();
+    for (i, &entity) in entities.iter().enumerate() {
+        game.core.set_fragile(entity, Fragile(i as u32));
+        game.render.set_name(entity, Name(format!("n{i}")));
+    }
+    arm(Trap::Drop, 0);
+    must_panic(|| {
+        game.despawn(entities[1]);
+    });
+    game.check_invariants().unwrap();
+    assert!(!game.is_alive(entities[1]));
+    assert_eq!(game.render.get_name(entities[1]), None);
+    assert_eq!(game.render.entity_count(), 3);
+    // `despawn_entities`: the panicking entity is despawned everywhere, and so are the others.
+    arm(Trap::Drop, 0);
+    must_panic(|| {
+        game.despawn_entities(&[entities[0], entities[2]]);
+    });
+    game.check_invariants().unwrap();
+    for entity in [entities[0], entities[2]] {
+        assert!(!game.is_alive(entity));
+        assert_eq!(game.render.get_name(entity), None);
+    }
+    assert_eq!(game.render.get_name(entities[3]), Some(&Name("n3".into())));
+    // The game goes on in lockstep.
+    let next = game.spawn();
+    game.render.set_name(next, Name("next".into()));
+    game.check_invariants().unwrap();
+    assert_eq!(game.render.get_name(next), Some(&Name("next".into())));
 }
 
 #[test]
@@ -574,13 +692,166 @@ fn panic_in_an_event_drop_while_events_expire_loses_no_later_event() {
 fn a_count_too_large_for_a_vec_panics_before_changing_anything() {
     let (mut world, _) = populated();
     let before = dump(&world);
-    must_panic(|| {
+    must_panic_with(&["capacity overflow"], || {
         world.spawn_entities(POSITION, usize::MAX);
     });
-    must_panic(|| {
+    must_panic_with(&["capacity overflow"], || {
         world.queue_spawn_entities(POSITION, usize::MAX);
     });
     assert_eq!(dump(&world), before);
     assert_eq!(world.command_count(), 0);
+    assert_usable(&mut world);
+}
+
+// ----- the rest of the README's panic table -------------------------------------------------
+
+#[test]
+fn panic_in_a_typed_query_or_the_read_only_query_builder() {
+    let (mut world, _) = populated();
+    let mut written = 0;
+    must_panic(|| {
+        world
+            .typed_query::<(&mut Position, &Name)>()
+            .for_each(|(position, _)| {
+                if written == 3 {
+                    panic!("user closure");
+                }
+                position.y = 5.0;
+                written += 1;
+            })
+    });
+    assert_eq!(written, 3);
+    let fives = world.query_position().filter(|p| p.y == 5.0).count();
+    assert_eq!(
+        fives, 3,
+        "the rows written before the panic keep their values"
+    );
+    assert_usable(&mut world);
+    must_panic(|| {
+        world
+            .query()
+            .with(POSITION)
+            .without(FRAGILE)
+            .iter(|_, _, _| panic!("user closure"))
+    });
+    assert_usable(&mut world);
+}
+
+#[test]
+fn a_default_that_panics_in_batch_spawns_spawns_nothing() {
+    for after in 0..3 {
+        let (mut world, _) = populated();
+        let before = dump(&world);
+        arm(Trap::Default, after);
+        must_panic(|| {
+            world.spawn_batch(POSITION | FRAGILE, 3, |view, row| {
+                view.position[row].x = 99.0;
+            });
+        });
+        assert_eq!(dump(&world), before, "spawn_batch spawned nothing");
+        assert_usable(&mut world);
+        // The builder spawns default rows, then writes its values over them.
+        arm(Trap::Default, after);
+        must_panic(|| {
+            EntityBuilder::new()
+                .with_fragile(Fragile(7))
+                .with_name(Name("built".into()))
+                .spawn(&mut world, 3);
+        });
+        assert_eq!(dump(&world), before, "the builder spawned nothing");
+        assert_usable(&mut world);
+    }
+}
+
+#[test]
+fn a_default_that_panics_in_remove_leaves_the_entity_where_it_was() {
+    let (mut world, entities) = populated();
+    let before = dump(&world);
+    // `remove_fragile` hands the value out and leaves a default in its place first.
+    arm(Trap::Default, 0);
+    must_panic(|| {
+        world.remove_fragile(entities[0]);
+    });
+    assert_eq!(dump(&world), before, "nothing changed");
+    assert_usable(&mut world);
+}
+
+#[test]
+fn a_drop_that_panics_in_despawn_entities_despawns_them_all() {
+    let (mut world, entities) = populated();
+    arm(Trap::Drop, 0);
+    must_panic(|| {
+        world.despawn_entities(&[entities[0], entities[3], entities[1]]);
+    });
+    for entity in [entities[0], entities[3], entities[1]] {
+        assert!(!world.is_alive(entity), "{entity} despawned");
+    }
+    assert_eq!(world.get_fragile(entities[2]), Some(&Fragile(2)));
+    assert_usable(&mut world);
+}
+
+#[test]
+fn a_drop_that_panics_in_apply_commands_keeps_the_rest_queued() {
+    let (mut world, entities) = populated();
+    world.queue_despawn_entity(entities[0]); // its `Fragile` panics when dropped
+    world.queue_set_name(entities[1], Name("after".into()));
+    arm(Trap::Drop, 0);
+    must_panic(|| {
+        world.apply_commands();
+    });
+    assert!(!world.is_alive(entities[0]), "the despawn is done");
+    assert_eq!(world.command_count(), 1);
+    assert_eq!(world.apply_commands().applied, 1);
+    assert_eq!(world.get_name(entities[1]), Some(&Name("after".into())));
+    assert_usable(&mut world);
+}
+
+#[test]
+fn an_event_drop_that_panics_in_clear_or_a_bounded_send_loses_no_later_event() {
+    let mut world = World::new();
+    let mut cursor = archetypal::EventCursor::new();
+    // Read once: from now on the cursor counts what it misses.
+    assert!(world.consume_crack(&mut cursor).is_empty());
+    for i in 0..3 {
+        world.send_crack(Fragile(i));
+    }
+    arm(Trap::Drop, 1);
+    must_panic(|| world.clear_crack());
+    assert!(world.is_empty_crack(), "every event is cleared");
+    world.send_crack(Fragile(10));
+    let consumed = world.consume_crack(&mut cursor);
+    let got: Vec<u32> = consumed.iter().map(|event| event.0).collect();
+    assert_eq!((got, consumed.lost()), (vec![10], 3));
+
+    world.events.crack = archetypal::EventChannel::with_capacity_limit(2);
+    world.send_crack(Fragile(20));
+    world.send_crack(Fragile(21));
+    arm(Trap::Drop, 0);
+    // Full: the oldest (20) is trimmed, and its drop panics.
+    must_panic(|| world.send_crack(Fragile(22)));
+    let stored: Vec<u32> = world.read_crack().map(|event| event.0).collect();
+    assert_eq!(stored, vec![21, 22], "the new event is stored");
+    assert_usable(&mut world);
+}
+
+#[test]
+fn a_clone_that_panics_in_collect_or_clone_changes_nothing() {
+    let (mut world, entities) = populated();
+    world.send_crack(Fragile(1));
+    world.send_crack(Fragile(2));
+    arm(Trap::Clone, 1);
+    must_panic(|| {
+        world.collect_crack();
+    });
+    assert_eq!(world.len_crack(), 2);
+    let before = dump(&world);
+    for after in [0, 2, 4] {
+        arm(Trap::Clone, after);
+        must_panic(|| {
+            let _copy = world.clone();
+        });
+        assert_eq!(dump(&world), before, "the original is untouched");
+    }
+    assert_eq!(world.get_fragile(entities[2]), Some(&Fragile(2)));
     assert_usable(&mut world);
 }

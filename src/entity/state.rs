@@ -1,9 +1,7 @@
 //! The allocator's whole state, for world cloning and snapshots: giving back every reservation
 //! at once, and the ids written to and read from a snapshot.
 
-use super::{EntityAllocator, IdState};
-#[cfg(feature = "serde")]
-use super::{EntityLocation, IdSlot};
+use super::{EntityAllocator, EntityLocation, IdSlot, IdState};
 
 impl EntityAllocator {
     /// Gives back every reserved handle, as [`release`](Self::release) does for one: none of
@@ -21,6 +19,59 @@ impl EntityAllocator {
             self.retire_or_recycle(id);
         }
         reserved.len()
+    }
+
+    /// An allocator with nothing alive or reserved that never issues a handle `self` or
+    /// `other` issued: every id either knows starts past the generations both handed out (an
+    /// id whose generations are used up is retired). Free ids come back lowest first.
+    ///
+    /// What a world emptied by a panic in the middle of a restore keeps: the handles of the
+    /// world before and of the world it was restoring all stay dead, so neither a handle
+    /// held by the game nor a queued command reaches an entity spawned afterwards.
+    pub fn empty_beyond(&self, other: &Self) -> Self {
+        let next_generations = |allocator: &Self| {
+            let mut next: Vec<Option<u32>> = allocator
+                .slots
+                .iter()
+                .map(|slot| match slot.state {
+                    // A free id's generation is the one it is issued at next, if it is listed.
+                    IdState::Free => None,
+                    _ => slot.generation.checked_add(1),
+                })
+                .collect();
+            for &id in &allocator.free {
+                next[id as usize] = Some(allocator.slots[id as usize].generation);
+            }
+            next
+        };
+        let (mine, theirs) = (next_generations(self), next_generations(other));
+        let ids = mine.len().max(theirs.len());
+        let mut slots = Vec::with_capacity(ids);
+        let mut free = Vec::new();
+        for id in 0..ids {
+            // `None` in an id both know is retired; an id only one knows takes its generation.
+            let next = match (mine.get(id), theirs.get(id)) {
+                (Some(&a), Some(&b)) => a.zip(b).map(|(a, b)| a.max(b)),
+                (Some(&only), None) | (None, Some(&only)) => only,
+                (None, None) => unreachable!("id {id} is below both lengths' maximum"),
+            };
+            let generation = next.unwrap_or(u32::MAX);
+            if next.is_some() {
+                free.push(id as u32);
+            }
+            slots.push(IdSlot {
+                generation,
+                state: IdState::Free,
+                location: EntityLocation::default(),
+            });
+        }
+        // Popped from the end: the lowest id is issued first.
+        free.reverse();
+        EntityAllocator {
+            slots,
+            free,
+            live: 0,
+        }
     }
 
     /// What a snapshot saves of the allocator: every id's generation, and the free list in
@@ -126,6 +177,46 @@ mod tests {
             1,
             "a released id comes back"
         );
+    }
+
+    #[test]
+    fn empty_beyond_never_issues_a_handle_either_allocator_issued() {
+        use crate::Entity;
+        let mut before = EntityAllocator::new();
+        let old: Vec<Entity> = (0..4).map(|_| before.allocate()).collect();
+        before.free(old[2]);
+        let recycled = before.allocate(); // 2v1
+        before.free(old[3]); // 3 is free at generation 1
+        let reserved = before.reserve(); // 3v1
+        let mut restoring = EntityAllocator::new();
+        let theirs: Vec<Entity> = (0..6).map(|_| restoring.allocate()).collect();
+        restoring.free(theirs[0]);
+        restoring.allocate(); // 0v1
+        restoring.free(theirs[5]); // 5 free at generation 1, never issued at it
+        let mut last = EntityAllocator::new();
+        let at_the_end = last.allocate();
+        last.slots[0].generation = u32::MAX;
+        let mut emptied = before.empty_beyond(&restoring);
+        assert_eq!((emptied.len(), emptied.id_count()), (0, 6));
+        let issued: Vec<Entity> = (0..7).map(|_| emptied.allocate()).collect();
+        assert_eq!(
+            issued,
+            vec![
+                Entity::new(0, 2),
+                Entity::new(1, 1),
+                Entity::new(2, 2),
+                Entity::new(3, 2),
+                Entity::new(4, 1),
+                Entity::new(5, 1),
+                Entity::new(6, 0),
+            ]
+        );
+        for handle in old.iter().chain(&theirs).chain([&recycled, &reserved]) {
+            assert!(!issued.contains(handle), "{handle} issued again");
+        }
+        let mut retired = last.empty_beyond(&EntityAllocator::new());
+        assert_eq!(retired.free_count(), 0, "{at_the_end}'s id is used up");
+        assert_eq!(retired.allocate(), Entity::new(1, 0));
     }
 
     #[cfg(feature = "serde")]

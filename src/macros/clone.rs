@@ -86,9 +86,14 @@ macro_rules! __ecs_clone {
                 }
 
                 fn clone_from(&mut self, source: &Self) {
+                    // The queue goes first: if a component's `Clone` panics below (the storage
+                    // is then emptied), no command queued before is left to reach an entity
+                    // spawned afterwards.
+                    self.clear_commands();
                     ::core::clone::Clone::clone_from(&mut self.storage, &source.storage);
+                    // The source's queued spawns are not copied: their reservations come back
+                    // in the allocator's one order, as `clear_commands` gives them back.
                     self.storage.release_all_reserved();
-                    self.commands.clear();
                     ::core::clone::Clone::clone_from(&mut self.resources, &source.resources);
                     ::core::clone::Clone::clone_from(&mut self.events, &source.events);
                 }

@@ -42,18 +42,16 @@ macro_rules! __ecs_commands {
                 }
                 [<$world Command>]::Despawn(entity) => world.despawn(entity),
             }
-            clear: |world, command| {
-                if let [<$world Command>]::SpawnEntities { entities, .. } = command {
-                    world.storage.release_reserved(&entities);
-                }
-            }
+            // Every reservation is held by a queued spawn: they are given back all at once, in
+            // the allocator's one order (the order a clone and a snapshot give them back in).
+            clear: |world| { world.storage.release_all_reserved(); }
         }
     };
     // A sub-world of a multi-world: entities are spawned and despawned by the whole, so its
     // queue holds component and tag changes only.
     (@sub_world $world:ident $components:tt) => {
         $crate::__ecs_commands! {
-            @generate $world $components variants: {} methods: {} apply: |world| {} clear: |world, command| { let _ = command; }
+            @generate $world $components variants: {} methods: {} apply: |world| {} clear: |world| { let _ = world; }
         }
     };
     (
@@ -61,7 +59,7 @@ macro_rules! __ecs_commands {
         variants: { $($variants:tt)* }
         methods: { $($methods:tt)* }
         apply: |$apply_world:ident| { $($apply:tt)* }
-        clear: |$clear_world:ident, $command:ident| { $($clear:tt)* }
+        clear: |$clear_world:ident| { $($clear:tt)* }
     ) => {
         $crate::__private::paste::paste! {
             #[doc = "A structural change queued on a `" $world "`, applied in order by `apply_commands`."]
@@ -102,12 +100,28 @@ macro_rules! __ecs_commands {
 
                 /// Applies every queued command in the order queued and empties the queue. A
                 /// command whose entity is no longer alive is skipped; the report counts both.
+                /// If one panics (a component's `Default` or `Drop`), the commands before it
+                /// are applied and the ones after it stay queued.
                 pub fn apply_commands(&mut self) -> $crate::CommandReport {
-                    // `$apply` was written by the calling arm, whose `self` is not ours
-                    // (hygiene): it names the world through the binding it chose.
-                    let $apply_world = self;
+                    /// The world and the commands not applied yet. Dropped with commands left
+                    /// only when one panicked: they go back into the queue, so nothing queued
+                    /// is lost and every handle a queued spawn reserved stays held by it.
+                    struct Applying<'w> {
+                        world: &'w mut $world,
+                        rest: ::std::vec::IntoIter<[<$world Command>]>,
+                    }
+                    impl ::core::ops::Drop for Applying<'_> {
+                        fn drop(&mut self) {
+                            ::core::iter::Extend::extend(&mut self.world.commands, &mut self.rest);
+                        }
+                    }
+                    let rest = ::core::iter::IntoIterator::into_iter(::core::mem::take(&mut self.commands));
+                    let mut applying = Applying { world: self, rest };
                     let mut report = <$crate::CommandReport as ::core::default::Default>::default();
-                    for command in ::core::mem::take(&mut $apply_world.commands) {
+                    while let ::core::option::Option::Some(command) = ::core::iter::Iterator::next(&mut applying.rest) {
+                        // `$apply` was written by the calling arm, whose `self` is not ours
+                        // (hygiene): it names the world through the binding it chose.
+                        let $apply_world = &mut *applying.world;
                         let applied = match command {
                             $($apply)*
                             [<$world Command>]::AddComponents(entity, mask) => $apply_world.add_components(entity, mask),
@@ -133,12 +147,14 @@ macro_rules! __ecs_commands {
                 }
 
                 /// Drops every queued command without applying it; handles reserved by a queued
-                /// spawn are given back and never become alive.
+                /// spawn are given back (in ascending id order, as a clone or a snapshot gives
+                /// them back) and never become alive.
                 pub fn clear_commands(&mut self) {
-                    let $clear_world = self;
-                    for $command in ::core::mem::take(&mut $clear_world.commands) {
-                        $($clear)*
-                    }
+                    let $clear_world = &mut *self;
+                    $($clear)*
+                    // Given back before any command is dropped: a value whose `Drop` panics
+                    // finds the reservations already released.
+                    ::core::mem::drop(::core::mem::take(&mut self.commands));
                 }
             }
         }

@@ -80,21 +80,34 @@ macro_rules! __ecs_game {
                 /// Despawns `entity` from every sub-world, dropping all its components and
                 /// tags. `false` if it was not alive.
                 pub fn despawn(&mut self, entity: $crate::Entity) -> bool {
-                    let despawned = self.[<$first:snake>].storage.despawn(entity);
+                    // Every sub-world lets go of the entity before any of its values is dropped:
+                    // a component `Drop` that panics then finds them all in lockstep.
+                    let values = self.[<$first:snake>].storage.detach(entity);
+                    let despawned = values.is_some();
                     $(
-                        let twin = self.[<$rest:snake>].storage.despawn(entity);
-                        ::core::debug_assert_eq!(twin, despawned, "sub-worlds out of lockstep");
+                        let twin = self.[<$rest:snake>].storage.detach(entity);
+                        ::core::debug_assert_eq!(twin.is_some(), despawned, "sub-worlds out of lockstep");
                     )*
+                    // `values` and every twin (shadowed, still alive) are dropped here, on the way out.
                     despawned
                 }
 
                 /// Despawns every live entity of `entities`; returns those actually despawned.
+                /// Every entity leaves every sub-world before any value is dropped, so a
+                /// component `Drop` that panics leaves them all despawned, in lockstep.
                 pub fn despawn_entities(&mut self, entities: &[$crate::Entity]) -> ::std::vec::Vec<$crate::Entity> {
-                    let despawned = self.[<$first:snake>].storage.despawn_entities(entities);
-                    $(
-                        let twins = self.[<$rest:snake>].storage.despawn_entities(entities);
-                        ::core::debug_assert_eq!(twins, despawned, "sub-worlds out of lockstep");
-                    )*
+                    let mut despawned = ::std::vec::Vec::new();
+                    let mut values = ::std::vec::Vec::new();
+                    $( let mut [<$rest:snake _values>] = ::std::vec::Vec::new(); )*
+                    for &entity in entities {
+                        let row = self.[<$first:snake>].storage.detach(entity);
+                        if row.is_some() {
+                            despawned.push(entity);
+                        }
+                        values.push(row);
+                        $( [<$rest:snake _values>].push(self.[<$rest:snake>].storage.detach(entity)); )*
+                    }
+                    // Every row is dropped here, on the way out.
                     despawned
                 }
 
@@ -165,8 +178,22 @@ macro_rules! __ecs_game {
                 /// batch counts as applied, not skipped). A command whose entity is not alive
                 /// is skipped; the report counts both.
                 pub fn apply_commands(&mut self) -> $crate::CommandReport {
+                    /// The game and the despawns not applied yet. Dropped with despawns left
+                    /// only when a sub-world's command or a despawn panicked: they go back into
+                    /// the queue, so nothing queued is lost.
+                    struct Despawning<'g> {
+                        game: &'g mut $game,
+                        rest: ::std::vec::IntoIter<$crate::Entity>,
+                    }
+                    impl ::core::ops::Drop for Despawning<'_> {
+                        fn drop(&mut self) {
+                            let requeued = ::core::iter::Iterator::map(&mut self.rest, [<$game Command>]::Despawn);
+                            ::core::iter::Extend::extend(&mut self.game.commands, requeued);
+                        }
+                    }
                     let mut report = <$crate::CommandReport as ::core::default::Default>::default();
                     let mut despawns = ::std::vec::Vec::new();
+                    // Spawns of empty rows call no component code: nothing here panics.
                     for command in ::core::mem::take(&mut self.commands) {
                         match command {
                             [<$game Command>]::SpawnEntities(entities) => {
@@ -177,10 +204,14 @@ macro_rules! __ecs_game {
                             [<$game Command>]::Despawn(entity) => despawns.push(entity),
                         }
                     }
-                    report.absorb(self.[<$first:snake>].apply_commands());
-                    $( report.absorb(self.[<$rest:snake>].apply_commands()); )*
-                    for entity in despawns {
-                        let despawned = self.despawn(entity);
+                    let mut despawning = Despawning {
+                        game: self,
+                        rest: ::core::iter::IntoIterator::into_iter(despawns),
+                    };
+                    report.absorb(despawning.game.[<$first:snake>].apply_commands());
+                    $( report.absorb(despawning.game.[<$rest:snake>].apply_commands()); )*
+                    while let ::core::option::Option::Some(entity) = ::core::iter::Iterator::next(&mut despawning.rest) {
+                        let despawned = despawning.game.despawn(entity);
                         report.record(despawned);
                     }
                     report
@@ -201,12 +232,11 @@ macro_rules! __ecs_game {
                 /// Drops every queued command, here and in every sub-world, without applying
                 /// it; handles reserved by a queued spawn are given back and never become alive.
                 pub fn clear_commands(&mut self) {
-                    for command in ::core::mem::take(&mut self.commands) {
-                        if let [<$game Command>]::SpawnEntities(entities) = command {
-                            self.[<$first:snake>].storage.release_reserved(&entities);
-                            $( self.[<$rest:snake>].storage.release_reserved(&entities); )*
-                        }
-                    }
+                    // Every reservation is held by a spawn queued here: they are given back all
+                    // at once, in the allocator's one order (ascending id), in every sub-world.
+                    self.[<$first:snake>].storage.release_all_reserved();
+                    $( self.[<$rest:snake>].storage.release_all_reserved(); )*
+                    self.commands.clear();
                     self.[<$first:snake>].clear_commands();
                     $( self.[<$rest:snake>].clear_commands(); )*
                 }

@@ -162,12 +162,16 @@ macro_rules! __ecs_tables {
                     self.entities.extend_from_slice(entities);
                 }
 
-                fn swap_remove(&mut self, row: usize) {
-                    // The row's values are dropped at the end, once every column is compacted,
-                    // so a component `Drop` that panics leaves the table aligned.
+                fn swap_remove(&mut self, row: usize) -> Self::Removed {
+                    // The row's values go back to the storage, which drops them once every
+                    // column is compacted, so a component `Drop` that panics leaves the table
+                    // aligned.
                     let mask = self.mask;
-                    $( $(#[$attr])* let [<_ $field _removed>] = $crate::column::swap_remove(&mut self.$field, mask & $mask != 0, row); )+
+                    let removed = [<__ $world RemovedValues>] {
+                        $( $(#[$attr])* $field: $crate::column::swap_remove(&mut self.$field, mask & $mask != 0, row), )+
+                    };
                     self.entities.swap_remove(row);
+                    removed
                 }
 
                 fn move_row(&mut self, row: usize, destination: &mut Self) -> Self::Removed {

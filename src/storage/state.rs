@@ -2,11 +2,11 @@
 //! allocations of the world it overwrites) and rebuilding it from a snapshot's parts.
 
 use super::Storage;
-use crate::Archetype;
 #[cfg(feature = "serde")]
 use crate::change_ticks::TableTicks;
+use crate::{Archetype, EntityAllocator};
 #[cfg(feature = "serde")]
-use crate::{EntityAllocator, EntityLocation, TagSet, Tick};
+use crate::{EntityLocation, TagSet, Tick};
 
 /// An exact copy: tables, allocator, change ticks, the structural change log, and the caches
 /// (the edge graph and the query cache), so the clone behaves exactly as the original would.
@@ -19,11 +19,14 @@ impl<T: Archetype + Clone> Clone for Storage<T> {
 
     /// Overwrites `self` with a copy of `source`, field by field, so the vectors (tables and
     /// their columns first) keep their allocations where they are large enough: the restore of
-    /// a rollback. If a component's `Clone` panics on the way, `self` is left empty (a new
-    /// storage), never half-copied. Destructured, so a field added later cannot be forgotten.
+    /// a rollback. If a component's `Clone` panics on the way, `self` is left empty, never
+    /// half-copied, with an allocator that never issues a handle either world issued (see
+    /// [`EntityAllocator::empty_beyond`]). Destructured, so a field added later cannot be
+    /// forgotten.
     fn clone_from(&mut self, source: &Self) {
         let mut guard = EmptyOnUnwind {
             storage: self,
+            source: &source.allocator,
             done: false,
         };
         let Storage {
@@ -39,7 +42,6 @@ impl<T: Archetype + Clone> Clone for Storage<T> {
             change_log,
             log_changes,
         } = &mut *guard.storage;
-        allocator.clone_from(&source.allocator);
         tables.clone_from(&source.tables);
         ticks.clone_from(&source.ticks);
         table_lookup.clone_from(&source.table_lookup);
@@ -50,21 +52,28 @@ impl<T: Archetype + Clone> Clone for Storage<T> {
         *last_tick = source.last_tick;
         change_log.clone_from(&source.change_log);
         *log_changes = source.log_changes;
+        // Last, past every component `Clone`: until here the guard still has this world's
+        // own allocator to keep its handles dead if one panics.
+        allocator.clone_from(&source.allocator);
         guard.done = true;
     }
 }
 
 /// Empties the storage it guards when dropped before `done` is set: by a panic in the middle of
-/// a `clone_from`, which would otherwise leave some columns copied and others not.
+/// a `clone_from`, which would otherwise leave some columns copied and others not. The emptied
+/// storage issues none of the handles the storage or `source` issued.
 struct EmptyOnUnwind<'a, T: Archetype> {
     storage: &'a mut Storage<T>,
+    source: &'a EntityAllocator,
     done: bool,
 }
 
 impl<T: Archetype> Drop for EmptyOnUnwind<'_, T> {
     fn drop(&mut self) {
         if !self.done {
+            let allocator = self.storage.allocator.empty_beyond(self.source);
             *self.storage = Storage::new();
+            self.storage.allocator = allocator;
         }
     }
 }

@@ -1,0 +1,610 @@
+//! Copies behave identically: a world, its `clone()`, a world `restore`d from it and its JSON
+//! and postcard snapshot round trips issue the same handles in the same order under any
+//! sequence of calls afterwards (rollback netcode re-simulates from a copy and needs that).
+//!
+//! The property test runs random operation sequences on five replicas side by side: the
+//! original, and a clone, a restored world, a JSON and a postcard round trip, each replaced by a
+//! fresh copy of the original at random points (queued commands are not copied, so at a copy
+//! every replica clears its queue, and the copy must give the reservations back as
+//! `clear_commands` does). Every operation's answer is compared, and after every step the rows,
+//! tags, handles, ticks and resources. A clone and a restored world must match in everything
+//! (events read through cursors, the structural change log, every changed-since answer); a
+//! snapshot round trip saves neither events nor the change log nor per-row ticks, so it must
+//! match in what it saves, in events and log entries made after it was taken, and in
+//! changed-since answers for ticks from then on.
+//!
+//! Size: `ARCHETYPAL_COPIES_CASES` cases (default 64) of 1..120 operations.
+
+use archetypal::{Entity, EventCursor, Tick, ecs};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRunner};
+
+#[derive(Default, Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Position(pub i32);
+
+#[derive(Default, Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Velocity(pub i32);
+
+#[derive(Default, Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Name(pub String);
+
+ecs! {
+    World {
+        position: Position => POSITION,
+        velocity: Velocity => VELOCITY,
+        name: Name => NAME,
+    }
+    Tags {
+        marked => MARKED,
+    }
+    Events {
+        ping: u32,
+    }
+    Resources {
+        counter: u64,
+    }
+}
+
+fn json_copy(world: &World) -> World {
+    serde_json::from_str(&serde_json::to_string(&world.snapshot()).unwrap()).unwrap()
+}
+
+fn postcard_copy(world: &World) -> World {
+    postcard::from_bytes(&postcard::to_allocvec(&world.snapshot()).unwrap()).unwrap()
+}
+
+fn restored_copy(world: &World) -> World {
+    let mut restored = World::new();
+    restored.spawn_entities(POSITION, 3);
+    restored.restore(world);
+    restored
+}
+
+/// Queued spawns reserve handles from the free list and fresh ids; a copy gives them back as
+/// `clear_commands` does in the original, so every copy spawns the same handles next.
+#[test]
+fn reservations_come_back_in_the_same_order_in_every_copy() {
+    let mut world = World::new();
+    let spawned = world.spawn_entities(POSITION, 8);
+    for &entity in &[spawned[5], spawned[1], spawned[6], spawned[3]] {
+        world.despawn(entity);
+    }
+    world.queue_spawn_entities(VELOCITY, 2);
+    world.queue_add_components(spawned[0], VELOCITY);
+    world.queue_spawn_entities(POSITION, 3);
+    let copies = [
+        ("clone", world.clone()),
+        ("restore", restored_copy(&world)),
+        ("json", json_copy(&world)),
+        ("postcard", postcard_copy(&world)),
+    ];
+    world.clear_commands();
+    let expected: Vec<_> = (0..8).map(|_| world.spawn(POSITION)).collect();
+    for (name, mut copy) in copies {
+        let issued: Vec<_> = (0..8).map(|_| copy.spawn(POSITION)).collect();
+        assert_eq!(
+            issued, expected,
+            "{name} issues other handles than the original"
+        );
+    }
+}
+
+// ----- the property test ----------------------------------------------------------------------
+
+/// Masks the operations draw from, tag and out-of-world bits included.
+const MASKS: [u64; 8] = [
+    0,
+    POSITION,
+    POSITION | VELOCITY,
+    VELOCITY | NAME | MARKED,
+    POSITION | NAME,
+    MARKED,
+    POSITION | VELOCITY | NAME | MARKED,
+    POSITION | (1 << 40),
+];
+
+#[derive(Clone, Copy, Debug)]
+enum Kind {
+    Clone,
+    Restore,
+    Json,
+    Postcard,
+}
+
+#[derive(Clone, Debug)]
+enum Op {
+    Spawn(usize),
+    SpawnEntities(usize, usize),
+    SpawnBatch(usize, usize, i32),
+    Despawn(usize),
+    DespawnEntities(Vec<usize>),
+    AddComponents(usize, usize),
+    RemoveComponents(usize, usize),
+    SetPosition(usize, i32),
+    SetName(usize, String),
+    GetVelocityMut(usize, i32),
+    RemoveName(usize),
+    AddMarked(usize),
+    RemoveMarked(usize),
+    MarkChanged(usize, usize),
+    Move,
+    QueueSpawn(usize, usize),
+    QueueDespawn(usize),
+    QueueSetPosition(usize, i32),
+    QueueAdd(usize, usize),
+    QueueRemove(usize, usize),
+    ApplyCommands,
+    ClearCommands,
+    Step,
+    IncrementTick,
+    SendPing(u32),
+    ConsumePing,
+    ClearPing,
+    EnableLog(usize),
+    DisableLog,
+    TrimLog(usize),
+    ConsumeLog,
+    Remember,
+    ChangedSince(usize, usize),
+    Count,
+    Copy(Kind),
+}
+
+/// One world of the side-by-side run, with the cursors and ticks the operations keep.
+struct Replica {
+    name: &'static str,
+    world: World,
+    /// A clone or a restored world (or the original): everything must match.
+    exact: bool,
+    /// The tick the copy was taken at: a snapshot's changed-since answers match from there on.
+    copied_at: Tick,
+    ping_cursor: EventCursor,
+    log_cursor: EventCursor,
+    /// A snapshot replica's cursor into the original's log, taken when it was copied: the two
+    /// logs hold the same entries from then on. `None` once a log was re-enabled or disabled.
+    probe: Option<EventCursor>,
+    /// Ticks remembered by `Remember`, for `ChangedSince`.
+    remembered: Vec<Tick>,
+}
+
+impl Replica {
+    fn original() -> Self {
+        Replica {
+            name: "original",
+            world: World::new(),
+            exact: true,
+            copied_at: Tick::ZERO,
+            ping_cursor: EventCursor::new(),
+            log_cursor: EventCursor::new(),
+            probe: None,
+            remembered: Vec::new(),
+        }
+    }
+
+    /// A copy of `original` of `kind`, reusing `previous`'s world for a restore.
+    fn copy_of(original: &Replica, kind: Kind, previous: World, log: Option<usize>) -> Self {
+        let exact = matches!(kind, Kind::Clone | Kind::Restore);
+        let mut world = match kind {
+            Kind::Clone => original.world.clone(),
+            Kind::Restore => {
+                let mut world = previous;
+                world.restore(&original.world);
+                world
+            }
+            Kind::Json => json_copy(&original.world),
+            Kind::Postcard => postcard_copy(&original.world),
+        };
+        let name = match kind {
+            Kind::Clone => "clone",
+            Kind::Restore => "restored",
+            Kind::Json => "json",
+            Kind::Postcard => "postcard",
+        };
+        if exact {
+            return Replica {
+                name,
+                world,
+                exact,
+                copied_at: original.world.current_tick(),
+                ping_cursor: original.ping_cursor,
+                log_cursor: original.log_cursor,
+                probe: None,
+                remembered: original.remembered.clone(),
+            };
+        }
+        // Not saved: the log's state (so it is switched on as in the original) and events.
+        if let Some(capacity) = log {
+            world.enable_change_log(capacity);
+        }
+        let log_cursor = world.change_cursor();
+        Replica {
+            name,
+            world,
+            exact,
+            copied_at: original.world.current_tick(),
+            ping_cursor: EventCursor::new(),
+            log_cursor,
+            probe: log.map(|_| original.world.change_cursor()),
+            remembered: original.remembered.clone(),
+        }
+    }
+
+    /// Whether a changed-since answer for `since` is one this replica must share.
+    fn knows_changes_since(&self, since: Tick) -> bool {
+        self.exact || since == self.copied_at || since.is_newer_than(self.copied_at)
+    }
+}
+
+/// Resolves an operation's target index to a handle: one of every handle ever issued (by
+/// spawns, batch spawns and queued spawns), or a never-issued one.
+fn target(handles: &[Entity], index: usize) -> Entity {
+    if handles.is_empty() || index % 8 == 7 {
+        return Entity::new(500 + index as u32, 0);
+    }
+    handles[index % handles.len()]
+}
+
+/// Handles as `3v1 4v0`, the form the handle collector in [`run`] reads back.
+fn list(entities: &[Entity]) -> String {
+    let shown: Vec<String> = entities.iter().map(Entity::to_string).collect();
+    shown.join(" ")
+}
+
+/// Applies `op` to `replica`; the answer it gives, `None` where this replica need not match.
+fn apply(replica: &mut Replica, op: &Op, handles: &[Entity]) -> Option<String> {
+    let world = &mut replica.world;
+    let t = |index: &usize| target(handles, *index);
+    let answer = match op {
+        Op::Spawn(mask) => format!("{}", world.spawn(MASKS[*mask])),
+        Op::SpawnEntities(mask, count) => list(&world.spawn_entities(MASKS[*mask], *count)),
+        Op::SpawnBatch(mask, count, value) => {
+            let spawned = world.spawn_batch(MASKS[*mask] | POSITION, *count, |table, row| {
+                table.position[row] = Position(*value + row as i32);
+            });
+            list(&spawned)
+        }
+        Op::Despawn(index) => format!("{}", world.despawn(t(index))),
+        Op::DespawnEntities(indices) => {
+            let targets: Vec<Entity> = indices.iter().map(t).collect();
+            list(&world.despawn_entities(&targets))
+        }
+        Op::AddComponents(index, mask) => {
+            format!("{}", world.add_components(t(index), MASKS[*mask]))
+        }
+        Op::RemoveComponents(index, mask) => {
+            format!("{}", world.remove_components(t(index), MASKS[*mask]))
+        }
+        Op::SetPosition(index, value) => {
+            format!("{}", world.set_position(t(index), Position(*value)))
+        }
+        Op::SetName(index, value) => format!("{}", world.set_name(t(index), Name(value.clone()))),
+        Op::GetVelocityMut(index, value) => match world.get_velocity_mut(t(index)) {
+            Some(velocity) => {
+                velocity.0 = *value;
+                "written".to_string()
+            }
+            None => "none".to_string(),
+        },
+        Op::RemoveName(index) => format!("{:?}", world.remove_name(t(index))),
+        Op::AddMarked(index) => format!("{}", world.add_marked(t(index))),
+        Op::RemoveMarked(index) => format!("{}", world.remove_marked(t(index))),
+        Op::MarkChanged(index, mask) => format!("{}", world.mark_changed(t(index), MASKS[*mask])),
+        Op::Move => {
+            world.for_each_mut(POSITION | VELOCITY, MARKED, |_, table, row| {
+                table.position[row].0 += table.velocity[row].0;
+            });
+            world.resources.counter += 1;
+            String::new()
+        }
+        Op::QueueSpawn(mask, count) => list(&world.queue_spawn_entities(MASKS[*mask], *count)),
+        Op::QueueDespawn(index) => {
+            world.queue_despawn_entity(t(index));
+            String::new()
+        }
+        Op::QueueSetPosition(index, value) => {
+            world.queue_set_position(t(index), Position(*value));
+            String::new()
+        }
+        Op::QueueAdd(index, mask) => {
+            world.queue_add_components(t(index), MASKS[*mask]);
+            String::new()
+        }
+        Op::QueueRemove(index, mask) => {
+            world.queue_remove_components(t(index), MASKS[*mask]);
+            String::new()
+        }
+        Op::ApplyCommands => format!("{:?}", world.apply_commands()),
+        Op::ClearCommands => {
+            world.clear_commands();
+            String::new()
+        }
+        Op::Step => {
+            world.step();
+            String::new()
+        }
+        Op::IncrementTick => format!("{:?}", world.increment_tick()),
+        Op::SendPing(value) => {
+            world.send_ping(*value);
+            String::new()
+        }
+        Op::ConsumePing => {
+            let consumed = world.consume_ping(&mut replica.ping_cursor);
+            let answer = format!(
+                "{:?} lost {}",
+                consumed.iter().collect::<Vec<_>>(),
+                consumed.lost()
+            );
+            // A snapshot starts with no events: its cursor reads only those sent since.
+            return replica.exact.then_some(answer);
+        }
+        Op::ClearPing => {
+            world.clear_ping();
+            String::new()
+        }
+        Op::EnableLog(capacity) => {
+            world.enable_change_log(*capacity);
+            replica.probe = None;
+            String::new()
+        }
+        Op::DisableLog => {
+            world.disable_change_log();
+            replica.probe = None;
+            String::new()
+        }
+        Op::TrimLog(keep) => {
+            world.trim_changes(*keep);
+            String::new()
+        }
+        Op::ConsumeLog => {
+            // Compared by the caller (a snapshot replica against the original through `probe`).
+            let consumed = world.consume_changes(&mut replica.log_cursor);
+            let answer = format!(
+                "{:?} lost {}",
+                consumed.iter().collect::<Vec<_>>(),
+                consumed.lost()
+            );
+            return Some(answer);
+        }
+        Op::Remember => {
+            replica.remembered.push(world.current_tick());
+            String::new()
+        }
+        Op::ChangedSince(mask, which) => {
+            let since = match replica.remembered.len() {
+                0 => world.last_tick(),
+                len => replica.remembered[which % len],
+            };
+            let mut changed: Vec<Entity> = world
+                .query_entities_changed_since(MASKS[*mask], since)
+                .collect();
+            changed.sort();
+            let answer = format!("{changed:?}");
+            return replica.knows_changes_since(since).then_some(answer);
+        }
+        Op::Count => format!("{} {}", world.entity_count(), world.command_count()),
+        Op::Copy(_) => String::new(),
+    };
+    Some(answer)
+}
+
+/// What is compared after every step: handles, rows (every table in order), tags, ticks,
+/// resources, queue length, and the events still stored (all of them for an exact copy; a
+/// snapshot's, which are those sent since it was taken, are the newest of the original's).
+#[derive(Debug, PartialEq)]
+struct State {
+    entities: Vec<Entity>,
+    tables: Vec<String>,
+    marked: Vec<Entity>,
+    ticks: (Tick, Tick),
+    counter: u64,
+    commands: usize,
+}
+
+fn state(world: &World) -> State {
+    let mut marked: Vec<Entity> = world.query_marked().collect();
+    marked.sort();
+    State {
+        entities: world.get_all_entities(),
+        tables: world
+            .tables()
+            .iter()
+            .map(|table| {
+                format!(
+                    "{:b} {:?} {:?} {:?} {:?}",
+                    table.mask, table.entities, table.position, table.velocity, table.name
+                )
+            })
+            .collect(),
+        marked,
+        ticks: (world.current_tick(), world.last_tick()),
+        counter: world.resources.counter,
+        commands: world.command_count(),
+    }
+}
+
+/// Runs `ops` on the five replicas; the first divergence, if any.
+fn run(ops: &[Op]) -> Result<(), String> {
+    let mut replicas = vec![Replica::original()];
+    for kind in [Kind::Clone, Kind::Restore, Kind::Json, Kind::Postcard] {
+        let copy = Replica::copy_of(&replicas[0], kind, World::new(), None);
+        replicas.push(copy);
+    }
+    let mut handles: Vec<Entity> = Vec::new();
+    let mut log: Option<usize> = None;
+    for (step, op) in ops.iter().enumerate() {
+        if let Op::Copy(kind) = op {
+            let slot = 1 + *kind as usize;
+            let previous = std::mem::take(&mut replicas[slot].world);
+            replicas[slot] = Replica::copy_of(&replicas[0], *kind, previous, log);
+            // The copy has no queue; the others give theirs up too, so all stay comparable.
+            for (index, replica) in replicas.iter_mut().enumerate() {
+                if index != slot {
+                    replica.world.clear_commands();
+                }
+            }
+        } else {
+            let (original, copies) = replicas.split_first_mut().unwrap();
+            let expected = apply(original, op, &handles);
+            for replica in copies {
+                let mut answer = apply(replica, op, &handles);
+                let mut expected = expected.clone();
+                if let (Op::ConsumeLog, false) = (op, replica.exact) {
+                    // A snapshot's log holds what was logged since it was taken: compared with
+                    // the original's through the cursor taken then, while both logs ran on.
+                    expected = replica.probe.as_mut().map(|probe| {
+                        let consumed = original.world.consume_changes(probe);
+                        format!(
+                            "{:?} lost {}",
+                            consumed.iter().collect::<Vec<_>>(),
+                            consumed.lost()
+                        )
+                    });
+                    answer = answer.filter(|_| expected.is_some());
+                }
+                if let (Some(answer), Some(expected)) = (&answer, &expected)
+                    && answer != expected
+                {
+                    return Err(format!(
+                        "step {step} {op:?}: {} answered {answer}, the original {expected}",
+                        replica.name
+                    ));
+                }
+            }
+            match op {
+                Op::EnableLog(capacity) => log = Some(*capacity),
+                Op::DisableLog => log = None,
+                _ => {}
+            }
+            if let Some(answer) = expected {
+                for handle in answer
+                    .split(|c: char| !c.is_ascii_alphanumeric())
+                    .filter_map(|word| word.split_once('v'))
+                    .filter_map(|(id, generation)| {
+                        Some(Entity::new(id.parse().ok()?, generation.parse().ok()?))
+                    })
+                {
+                    if !handles.contains(&handle)
+                        && matches!(
+                            op,
+                            Op::Spawn(_)
+                                | Op::SpawnEntities(..)
+                                | Op::SpawnBatch(..)
+                                | Op::QueueSpawn(..)
+                        )
+                    {
+                        handles.push(handle);
+                    }
+                }
+            }
+        }
+        let expected = state(&replicas[0].world);
+        let events: Vec<u32> = replicas[0].world.read_ping().copied().collect();
+        for replica in &replicas[1..] {
+            replica
+                .world
+                .check_invariants()
+                .map_err(|error| format!("step {step} {op:?}: {}: {error}", replica.name))?;
+            let got = state(&replica.world);
+            if got != expected {
+                return Err(format!(
+                    "step {step} {op:?}: {} differs\n{got:?}\nthe original:\n{expected:?}",
+                    replica.name
+                ));
+            }
+            let stored: Vec<u32> = replica.world.read_ping().copied().collect();
+            let matches = if replica.exact {
+                stored == events
+            } else {
+                events.ends_with(&stored)
+            };
+            if !matches {
+                return Err(format!(
+                    "step {step} {op:?}: {}'s events {stored:?}, the original's {events:?}",
+                    replica.name
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn op_strategy() -> impl Strategy<Value = Op> {
+    let mask = 0..MASKS.len();
+    let index = 0usize..64;
+    prop_oneof![
+        6 => mask.clone().prop_map(Op::Spawn),
+        2 => (mask.clone(), 0usize..4).prop_map(|(m, n)| Op::SpawnEntities(m, n)),
+        1 => (mask.clone(), 0usize..4, -9i32..9).prop_map(|(m, n, v)| Op::SpawnBatch(m, n, v)),
+        4 => index.clone().prop_map(Op::Despawn),
+        1 => prop::collection::vec(index.clone(), 0..4).prop_map(Op::DespawnEntities),
+        3 => (index.clone(), mask.clone()).prop_map(|(e, m)| Op::AddComponents(e, m)),
+        3 => (index.clone(), mask.clone()).prop_map(|(e, m)| Op::RemoveComponents(e, m)),
+        3 => (index.clone(), -9i32..9).prop_map(|(e, v)| Op::SetPosition(e, v)),
+        1 => (index.clone(), "[ab]{0,2}").prop_map(|(e, v)| Op::SetName(e, v)),
+        2 => (index.clone(), -9i32..9).prop_map(|(e, v)| Op::GetVelocityMut(e, v)),
+        1 => index.clone().prop_map(Op::RemoveName),
+        2 => index.clone().prop_map(Op::AddMarked),
+        1 => index.clone().prop_map(Op::RemoveMarked),
+        1 => (index.clone(), mask.clone()).prop_map(|(e, m)| Op::MarkChanged(e, m)),
+        2 => Just(Op::Move),
+        3 => (mask.clone(), 0usize..4).prop_map(|(m, n)| Op::QueueSpawn(m, n)),
+        1 => index.clone().prop_map(Op::QueueDespawn),
+        1 => (index.clone(), -9i32..9).prop_map(|(e, v)| Op::QueueSetPosition(e, v)),
+        1 => (index.clone(), mask.clone()).prop_map(|(e, m)| Op::QueueAdd(e, m)),
+        1 => (index.clone(), mask.clone()).prop_map(|(e, m)| Op::QueueRemove(e, m)),
+        2 => Just(Op::ApplyCommands),
+        1 => Just(Op::ClearCommands),
+        2 => Just(Op::Step),
+        1 => Just(Op::IncrementTick),
+        2 => (0u32..100).prop_map(Op::SendPing),
+        2 => Just(Op::ConsumePing),
+        1 => Just(Op::ClearPing),
+        1 => (0usize..6).prop_map(Op::EnableLog),
+        1 => Just(Op::DisableLog),
+        1 => (0usize..4).prop_map(Op::TrimLog),
+        2 => Just(Op::ConsumeLog),
+        1 => Just(Op::Remember),
+        2 => (mask.clone(), 0usize..8).prop_map(|(m, w)| Op::ChangedSince(m, w)),
+        1 => Just(Op::Count),
+        3 => prop_oneof![Just(Kind::Clone), Just(Kind::Restore), Just(Kind::Json), Just(Kind::Postcard)].prop_map(Op::Copy),
+    ]
+}
+
+/// Cases per run: `ARCHETYPAL_COPIES_CASES`, default 256 (a few seconds in a debug build).
+fn cases() -> u32 {
+    std::env::var("ARCHETYPAL_COPIES_CASES")
+        .ok()
+        .and_then(|value| value.trim().parse().ok())
+        .unwrap_or(256)
+}
+
+#[test]
+fn copies_answer_like_the_original_under_random_operations() {
+    let cases = cases();
+    let config = Config {
+        cases,
+        failure_persistence: None,
+        rng_algorithm: RngAlgorithm::XorShift,
+        ..Config::default()
+    };
+    let mut runner = TestRunner::new(config);
+    let ops_run = std::cell::Cell::new(0usize);
+    let result = runner.run(&prop::collection::vec(op_strategy(), 1..120), |ops| {
+        ops_run.set(ops_run.get() + ops.len());
+        run(&ops).map_err(TestCaseError::fail)
+    });
+    match result {
+        Ok(()) => {}
+        Err(TestError::Fail(reason, ops)) => {
+            let listing: String = ops
+                .iter()
+                .enumerate()
+                .map(|(step, op)| format!("  {step:3}: {op:?},\n"))
+                .collect();
+            panic!("a copy diverges: {reason}\nminimal failing sequence:\n{listing}")
+        }
+        Err(error) => panic!("{error}"),
+    }
+    eprintln!("{cases} cases, {} operations", ops_run.get());
+    assert!(ops_run.get() >= 20 * cases as usize);
+}

@@ -1,0 +1,662 @@
+//! Fault injection, systematic: a counted component whose `Default`, `Clone` or `Drop` panics at
+//! its k-th call, for every public structural operation and every k until the operation
+//! completes without the trap firing. After each injected panic (caught here, its payload
+//! checked to be this test's own, so an internal bug cannot pass for it):
+//! - `check_invariants()` holds (and the multi-world lockstep, `Game::check_invariants`);
+//! - every live `Counted` instance is one the world (or a world the test holds) owns: nothing
+//!   leaked, nothing dropped twice, and none left once everything is dropped;
+//! - every live entity is one the test knows, holding its own values, or a new one;
+//! - afterwards, new entities are reached by no queued command and no stale handle.
+
+use std::cell::{Cell, RefCell};
+use std::collections::{BTreeMap, HashSet};
+use std::panic::{AssertUnwindSafe, catch_unwind, panic_any};
+use std::sync::Once;
+
+use archetypal::{Entity, EventChannel, ecs};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Trap {
+    Default,
+    Clone,
+    Drop,
+}
+
+/// The payload of every panic this test injects: which trap, at which call.
+#[derive(Debug)]
+struct Injected(Trap, u32);
+
+thread_local! {
+    /// The armed trap, the call it fires at, and how many calls of its kind are left before.
+    static FUSE: Cell<Option<(Trap, u32, u32)>> = const { Cell::new(None) };
+    /// The serial of every live `Counted`.
+    static LIVE: RefCell<HashSet<u64>> = RefCell::new(HashSet::new());
+    static NEXT_SERIAL: Cell<u64> = const { Cell::new(0) };
+    /// Drops of an instance that was not live (a double drop).
+    static DOUBLE_DROPS: Cell<u32> = const { Cell::new(0) };
+}
+
+/// Arms `trap` to fire at its `at`-th call from now (0: the next one).
+fn arm(trap: Trap, at: u32) {
+    FUSE.with(|fuse| fuse.set(Some((trap, at, at))));
+}
+
+/// Disarms the trap; whether it had fired.
+fn disarm() -> bool {
+    FUSE.with(|fuse| fuse.replace(None)).is_none()
+}
+
+fn spring(kind: Trap) {
+    FUSE.with(|fuse| match fuse.get() {
+        Some((trap, at, 0)) if trap == kind => {
+            fuse.set(None);
+            panic_any(Injected(kind, at));
+        }
+        Some((trap, at, left)) if trap == kind => fuse.set(Some((trap, at, left - 1))),
+        _ => {}
+    });
+}
+
+fn live_instances() -> usize {
+    LIVE.with(|live| live.borrow().len())
+}
+
+fn double_drops() -> u32 {
+    DOUBLE_DROPS.with(Cell::get)
+}
+
+/// A component that counts its instances and panics on demand.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+#[serde(from = "u32", into = "u32")]
+pub struct Counted {
+    serial: u64,
+    pub value: u32,
+}
+
+impl Counted {
+    /// A new instance, never trapped.
+    pub fn new(value: u32) -> Self {
+        let serial = NEXT_SERIAL.with(|next| next.replace(next.get() + 1));
+        LIVE.with(|live| live.borrow_mut().insert(serial));
+        Counted { serial, value }
+    }
+}
+
+impl PartialEq for Counted {
+    fn eq(&self, other: &Self) -> bool {
+        self.value == other.value
+    }
+}
+
+impl Default for Counted {
+    fn default() -> Self {
+        spring(Trap::Default);
+        Counted::new(0)
+    }
+}
+
+impl Clone for Counted {
+    fn clone(&self) -> Self {
+        spring(Trap::Clone);
+        Counted::new(self.value)
+    }
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        if !LIVE.with(|live| live.borrow_mut().remove(&self.serial)) {
+            DOUBLE_DROPS.with(|count| count.set(count.get() + 1));
+        }
+        // A second panic while unwinding would abort the test binary.
+        if !std::thread::panicking() {
+            spring(Trap::Drop);
+        }
+    }
+}
+
+/// Decoding a value springs the `Default` trap, so it can fire in the middle of a snapshot load.
+impl From<u32> for Counted {
+    fn from(value: u32) -> Self {
+        spring(Trap::Default);
+        Counted::new(value)
+    }
+}
+
+impl From<Counted> for u32 {
+    fn from(counted: Counted) -> u32 {
+        counted.value
+    }
+}
+
+ecs! {
+    World {
+        ident: u64 => IDENT,
+        a: Counted => A,
+        b: Counted => B,
+    }
+    Tags {
+        marked => MARKED,
+    }
+    Events {
+        ping: Counted,
+    }
+}
+
+mod multi {
+    use super::Counted;
+
+    archetypal::ecs! {
+        Game {
+            Core {
+                ident: u64 => IDENT,
+                a: Counted => A,
+            }
+            Render {
+                b: Counted => B,
+            }
+        }
+    }
+}
+
+/// Silences the panic messages of injected panics; any other panic prints as usual.
+fn quiet_injected_panics() {
+    static QUIET: Once = Once::new();
+    QUIET.call_once(|| {
+        let default = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if info.payload().downcast_ref::<Injected>().is_none() {
+                default(info);
+            }
+        }));
+    });
+}
+
+/// Runs `operation` with `trap` armed at call `at`: `true` if the trap fired (and the panic
+/// it raised reached here), `false` if the operation completed without reaching it.
+fn inject(trap: Trap, at: u32, label: &str, operation: impl FnOnce()) -> bool {
+    quiet_injected_panics();
+    arm(trap, at);
+    let outcome = catch_unwind(AssertUnwindSafe(operation));
+    let fired = disarm();
+    match outcome {
+        Ok(()) => assert!(!fired, "{label}: the trap fired but no panic came out"),
+        Err(payload) => {
+            let injected = payload.downcast_ref::<Injected>();
+            let message = payload
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()));
+            assert!(
+                matches!(injected, Some(Injected(kind, k)) if *kind == trap && *k == at),
+                "{label}: a panic the test did not inject: {message:?}"
+            );
+        }
+    }
+    fired
+}
+
+/// The most calls an operation here makes of one kind; the loops stop long before.
+const MAX_CALLS: u32 = 200;
+
+// ----- one world ------------------------------------------------------------------------------
+
+/// A world with tables, free ids, tags, events in a bounded channel, queued commands (a
+/// reserved spawn among them), an earlier clone of itself and that clone's snapshot.
+struct Fixture {
+    world: World,
+    earlier: World,
+    /// A world loaded from a snapshot by the operation under test.
+    loaded: Option<World>,
+    saved: Vec<u8>,
+    /// Every handle the fixture issued, alive or not, and its `ident`.
+    known: BTreeMap<Entity, u64>,
+    /// Handles issued after `earlier` was taken: a `restore` that copied the entities (even if
+    /// an event's `Clone` panicked after) rolls back to before them, and the restored world
+    /// rightly issues them again. One whose entities were emptied issues none of them.
+    issued_after_earlier: Vec<Entity>,
+    restoring: bool,
+}
+
+impl Fixture {
+    fn new() -> Self {
+        let mut world = World::new();
+        world.events.ping = EventChannel::with_capacity_limit(3);
+        let mut known = BTreeMap::new();
+        let masks = [A, A | B | MARKED, B, A | B, 0, A | MARKED, A | B];
+        for (i, &mask) in masks.iter().enumerate() {
+            let entity = world.spawn(mask | IDENT);
+            let ident = i as u64 + 1;
+            world.set_ident(entity, ident);
+            if mask & A != 0 {
+                world.set_a(entity, Counted::new(10 + i as u32));
+            }
+            if mask & B != 0 {
+                world.set_b(entity, Counted::new(20 + i as u32));
+            }
+            known.insert(entity, ident);
+        }
+        let handles: Vec<Entity> = known.keys().copied().collect();
+        world.despawn(handles[4]);
+        world.despawn(handles[2]);
+        world.send_ping(Counted::new(1));
+        world.step();
+        let earlier = world.clone();
+        let saved = postcard::to_allocvec(&earlier.snapshot()).unwrap();
+        let late = world.spawn(A | B | IDENT);
+        world.set_ident(late, 8);
+        known.insert(late, 8);
+        world.despawn(handles[6]);
+        world.send_ping(Counted::new(2));
+        world.send_ping(Counted::new(3));
+        world.send_ping(Counted::new(4));
+        world.queue_set_a(handles[0], Counted::new(77));
+        world.queue_add_components(handles[5], B);
+        world.queue_spawn_entities(A | B | IDENT, 2);
+        world.queue_remove_components(handles[1], A | MARKED);
+        world.queue_set_b(handles[3], Counted::new(88));
+        world.queue_despawn_entity(handles[3]);
+        world.check_invariants().unwrap();
+        Fixture {
+            world,
+            earlier,
+            loaded: None,
+            saved,
+            known,
+            issued_after_earlier: vec![late],
+            restoring: false,
+        }
+    }
+
+    /// The live handle the fixture spawned `nth` (0-based), whatever its state now.
+    fn handle(&self, nth: usize) -> Entity {
+        *self
+            .known
+            .iter()
+            .find(|&(_, &ident)| ident == nth as u64 + 1)
+            .unwrap()
+            .0
+    }
+}
+
+/// How many `Counted` instances `world` owns: its rows, its events and its queued values.
+fn instances(world: &World) -> usize {
+    let rows: usize = world
+        .tables()
+        .iter()
+        .map(|table| {
+            let columns = usize::from(table.mask & A != 0) + usize::from(table.mask & B != 0);
+            columns * table.entities.len()
+        })
+        .sum();
+    let queued = world
+        .queued_commands()
+        .iter()
+        .filter(|command| matches!(command, WorldCommand::SetA(..) | WorldCommand::SetB(..)))
+        .count();
+    rows + world.len_ping() + queued
+}
+
+/// The checks right after an operation, whether a trap fired in it or not.
+fn check(fixture: &Fixture, label: &str) {
+    for world in [&fixture.world, &fixture.earlier]
+        .into_iter()
+        .chain(&fixture.loaded)
+    {
+        if let Err(error) = world.check_invariants() {
+            panic!("{label}: {error}");
+        }
+    }
+    let owned = instances(&fixture.world)
+        + instances(&fixture.earlier)
+        + fixture.loaded.as_ref().map_or(0, instances);
+    assert_eq!(live_instances(), owned, "{label}: instances leaked");
+    assert_eq!(double_drops(), 0, "{label}: an instance dropped twice");
+    for world in [&fixture.world].into_iter().chain(&fixture.loaded) {
+        for entity in world.get_all_entities() {
+            let ident = world.get_ident(entity).copied();
+            match fixture.known.get(&entity) {
+                Some(&known) => assert_eq!(ident, Some(known), "{label}: {entity}'s own ident"),
+                None => assert!(
+                    matches!(ident, None | Some(0)),
+                    "{label}: {entity} is new, yet holds ident {ident:?}"
+                ),
+            }
+        }
+    }
+}
+
+/// After the operation: new entities, then the commands still queued. No stale handle and no
+/// queued command reaches a new entity.
+fn afterwards(fixture: &mut Fixture, label: &str) {
+    let world = &mut fixture.world;
+    let dead: Vec<Entity> = fixture
+        .known
+        .keys()
+        .copied()
+        .filter(|&entity| !world.is_alive(entity))
+        .filter(|entity| {
+            let rolled_back = fixture.restoring && world.entity_count() > 0;
+            !(rolled_back && fixture.issued_after_earlier.contains(entity))
+        })
+        .collect();
+    let fresh: Vec<Entity> = (0..8)
+        .map(|i| {
+            let entity = world.spawn(A | B | IDENT);
+            world.set_ident(entity, 1_000 + i);
+            world.set_a(entity, Counted::new(1_000 + i as u32));
+            entity
+        })
+        .collect();
+    world.apply_commands();
+    for &entity in &dead {
+        assert!(!world.is_alive(entity), "{label}: stale {entity} came back");
+        assert!(!fresh.contains(&entity), "{label}: {entity} issued twice");
+    }
+    for (i, &entity) in fresh.iter().enumerate() {
+        assert_eq!(
+            world.component_mask(entity),
+            Some(A | B | IDENT),
+            "{label}: a queued command reached the new {entity}"
+        );
+        assert_eq!(world.get_ident(entity), Some(&(1_000 + i as u64)));
+        assert_eq!(world.get_a(entity).map(|a| a.value), Some(1_000 + i as u32));
+        assert_eq!(world.get_b(entity).map(|b| b.value), Some(0));
+        fixture.known.insert(entity, 1_000 + i as u64);
+    }
+    check(fixture, label);
+}
+
+type Operation = (&'static str, fn(&mut Fixture));
+
+fn world_operations() -> Vec<Operation> {
+    vec![
+        ("spawn", |f| {
+            f.world.spawn(A | B | MARKED);
+        }),
+        ("spawn_entities", |f| {
+            f.world.spawn_entities(A | B, 3);
+        }),
+        ("spawn_batch", |f| {
+            f.world.spawn_batch(A | B | IDENT, 3, |table, row| {
+                table.a[row] = Counted::new(row as u32);
+            });
+        }),
+        ("EntityBuilder::spawn", |f| {
+            EntityBuilder::new()
+                .with_a(Counted::new(5))
+                .with_b(Counted::new(6))
+                .spawn(&mut f.world, 3);
+        }),
+        ("despawn", |f| {
+            let entity = f.handle(1);
+            f.world.despawn(entity);
+        }),
+        ("despawn_entities", |f| {
+            let entities = [f.handle(0), f.handle(1), f.handle(3), f.handle(7)];
+            f.world.despawn_entities(&entities);
+        }),
+        ("add_components", |f| {
+            let entity = f.handle(0);
+            f.world.add_components(entity, B | MARKED);
+        }),
+        ("remove_components", |f| {
+            let entity = f.handle(1);
+            f.world.remove_components(entity, A | B | MARKED);
+        }),
+        ("add_b", |f| {
+            let entity = f.handle(5);
+            f.world.add_b(entity);
+        }),
+        ("remove_a", |f| {
+            let entity = f.handle(3);
+            f.world.remove_a(entity);
+        }),
+        ("add_marked and remove_marked", |f| {
+            let (first, second) = (f.handle(0), f.handle(1));
+            f.world.add_marked(first);
+            f.world.remove_marked(second);
+        }),
+        ("set_a (replacing)", |f| {
+            let entity = f.handle(0);
+            f.world.set_a(entity, Counted::new(9));
+        }),
+        ("set_b (adding)", |f| {
+            let entity = f.handle(5);
+            f.world.set_b(entity, Counted::new(9));
+        }),
+        ("apply_commands", |f| {
+            f.world.apply_commands();
+        }),
+        ("clear_commands", |f| f.world.clear_commands()),
+        ("clone", |f| {
+            let copy = f.world.clone();
+            f.loaded = Some(copy);
+        }),
+        ("restore", |f| {
+            f.restoring = true;
+            f.world.restore(&f.earlier);
+        }),
+        ("from_snapshot", |f| {
+            f.loaded = Some(postcard::from_bytes(&f.saved).unwrap());
+        }),
+        ("step (expiring events)", |f| {
+            f.world.step();
+            f.world.step();
+        }),
+        ("send_ping (bounded, full)", |f| {
+            f.world.send_ping(Counted::new(5));
+        }),
+        ("clear_ping", |f| f.world.clear_ping()),
+        ("collect_ping", |f| {
+            let collected = f.world.collect_ping();
+            assert_eq!(collected.len(), 3);
+        }),
+    ]
+}
+
+/// Every operation, every trap, every call until the operation completes without it.
+#[test]
+fn every_world_operation_survives_a_panic_at_every_call() {
+    let mut injected = 0;
+    for (name, operation) in world_operations() {
+        for trap in [Trap::Default, Trap::Clone, Trap::Drop] {
+            let mut at = 0;
+            loop {
+                let label = format!("{name}, {trap:?} #{at}");
+                let mut fixture = Fixture::new();
+                let before = live_instances();
+                assert_eq!(
+                    before,
+                    instances(&fixture.world) + instances(&fixture.earlier)
+                );
+                let fired = inject(trap, at, &label, || operation(&mut fixture));
+                check(&fixture, &label);
+                afterwards(&mut fixture, &label);
+                drop(fixture);
+                assert_eq!(live_instances(), 0, "{label}: instances outlived the world");
+                if !fired {
+                    break;
+                }
+                injected += 1;
+                at += 1;
+                assert!(at < MAX_CALLS, "{label}: the operation never completed");
+            }
+            eprintln!("{name}: {at} panics injected through {trap:?}");
+        }
+    }
+    // Every trap fires somewhere: the harness is not vacuous.
+    assert!(injected > 100, "only {injected} panics injected");
+}
+
+// ----- the multi-world form -------------------------------------------------------------------
+
+struct GameFixture {
+    game: multi::Game,
+    known: BTreeMap<Entity, u64>,
+}
+
+impl GameFixture {
+    fn new() -> Self {
+        let mut game = multi::Game::new();
+        let mut known = BTreeMap::new();
+        for i in 0..6u64 {
+            let entity = game.spawn();
+            game.core.set_ident(entity, i + 1);
+            if i % 3 != 2 {
+                game.core.set_a(entity, Counted::new(i as u32));
+            }
+            if i % 2 == 0 {
+                game.render.set_b(entity, Counted::new(100 + i as u32));
+            }
+            known.insert(entity, i + 1);
+        }
+        let handles: Vec<Entity> = known.keys().copied().collect();
+        game.despawn(handles[5]);
+        game.queue_spawn_entities(2);
+        // Both add the component (its default is made, then replaced).
+        game.core.queue_set_a(handles[2], Counted::new(7));
+        game.render.queue_set_b(handles[1], Counted::new(8));
+        game.queue_despawn_entity(handles[0]);
+        game.render.queue_remove_components(handles[3], multi::B);
+        game.check_invariants().unwrap();
+        GameFixture { game, known }
+    }
+
+    fn handle(&self, nth: usize) -> Entity {
+        *self
+            .known
+            .iter()
+            .find(|&(_, &ident)| ident == nth as u64 + 1)
+            .unwrap()
+            .0
+    }
+}
+
+fn game_instances(game: &multi::Game) -> usize {
+    let core: usize = game
+        .core
+        .tables()
+        .iter()
+        .filter(|table| table.mask & multi::A != 0)
+        .map(|table| table.entities.len())
+        .sum();
+    let render: usize = game
+        .render
+        .tables()
+        .iter()
+        .filter(|table| table.mask & multi::B != 0)
+        .map(|table| table.entities.len())
+        .sum();
+    let queued_core = game
+        .core
+        .queued_commands()
+        .iter()
+        .filter(|command| matches!(command, multi::CoreCommand::SetA(..)))
+        .count();
+    let queued_render = game
+        .render
+        .queued_commands()
+        .iter()
+        .filter(|command| matches!(command, multi::RenderCommand::SetB(..)))
+        .count();
+    core + render + queued_core + queued_render
+}
+
+fn check_game(fixture: &GameFixture, label: &str) {
+    let game = &fixture.game;
+    if let Err(error) = game.check_invariants() {
+        panic!("{label}: {error}");
+    }
+    assert_eq!(live_instances(), game_instances(game), "{label}: leaked");
+    assert_eq!(double_drops(), 0, "{label}: an instance dropped twice");
+    for entity in game.get_all_entities() {
+        let ident = game.core.get_ident(entity).copied();
+        match fixture.known.get(&entity) {
+            Some(&known) => assert_eq!(ident, Some(known), "{label}: {entity}'s own ident"),
+            None => assert_eq!(ident, None, "{label}: {entity} is new"),
+        }
+    }
+}
+
+fn game_afterwards(fixture: &mut GameFixture, label: &str) {
+    let game = &mut fixture.game;
+    let dead: Vec<Entity> = fixture
+        .known
+        .keys()
+        .copied()
+        .filter(|&entity| !game.is_alive(entity))
+        .collect();
+    let fresh: Vec<Entity> = (0..6)
+        .map(|i| {
+            let entity = game.spawn();
+            game.core.set_ident(entity, 1_000 + i);
+            game.core.set_a(entity, Counted::new(1_000));
+            game.render.set_b(entity, Counted::new(2_000));
+            entity
+        })
+        .collect();
+    game.apply_commands();
+    for &entity in &dead {
+        assert!(!game.is_alive(entity), "{label}: stale {entity} came back");
+    }
+    for (i, &entity) in fresh.iter().enumerate() {
+        assert!(
+            game.is_alive(entity),
+            "{label}: a queued despawn hit {entity}"
+        );
+        assert_eq!(game.core.get_a(entity).map(|a| a.value), Some(1_000));
+        assert_eq!(game.render.get_b(entity).map(|b| b.value), Some(2_000));
+        fixture.known.insert(entity, 1_000 + i as u64);
+    }
+    check_game(fixture, label);
+}
+
+type GameOperation = (&'static str, fn(&mut GameFixture));
+
+#[test]
+fn every_multi_world_operation_survives_a_panic_at_every_call() {
+    let operations: Vec<GameOperation> = vec![
+        ("spawn", |f| {
+            f.game.spawn();
+        }),
+        ("spawn_entities", |f| {
+            f.game.spawn_entities(3);
+        }),
+        ("despawn", |f| {
+            let entity = f.handle(0);
+            f.game.despawn(entity);
+        }),
+        ("despawn_entities", |f| {
+            let entities = [f.handle(0), f.handle(1), f.handle(4)];
+            f.game.despawn_entities(&entities);
+        }),
+        ("apply_commands", |f| {
+            f.game.apply_commands();
+        }),
+        ("clear_commands", |f| f.game.clear_commands()),
+        ("step", |f| f.game.step()),
+    ];
+    let mut injected = 0;
+    for (name, operation) in operations {
+        for trap in [Trap::Default, Trap::Clone, Trap::Drop] {
+            let mut at = 0;
+            loop {
+                let label = format!("Game::{name}, {trap:?} #{at}");
+                let mut fixture = GameFixture::new();
+                let fired = inject(trap, at, &label, || operation(&mut fixture));
+                check_game(&fixture, &label);
+                game_afterwards(&mut fixture, &label);
+                drop(fixture);
+                assert_eq!(live_instances(), 0, "{label}: instances outlived the game");
+                if !fired {
+                    break;
+                }
+                injected += 1;
+                at += 1;
+                assert!(at < MAX_CALLS, "{label}: the operation never completed");
+            }
+            eprintln!("Game::{name}: {at} panics injected through {trap:?}");
+        }
+    }
+    assert!(injected >= 10, "only {injected} panics injected");
+}

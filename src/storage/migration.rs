@@ -1,0 +1,115 @@
+//! Structural change: adding and removing components moves an entity's row to the table of
+//! its new mask (one migration for many bits). The values the destination lacks are handed
+//! back and dropped last, after the bookkeeping (the tags of the same call included), so a
+//! component `Drop` that panics leaves the operation complete.
+
+use super::{Storage, pair_mut};
+use crate::edges::Change;
+use crate::{Archetype, Entity, EntityLocation, StructuralChange};
+
+impl<T: Archetype> Storage<T> {
+    /// Adds the components of `mask` (default-initialised) in one migration, and its tags.
+    /// `true` when the entity is alive (already having them is not an error), `false` for a
+    /// dead handle.
+    pub fn add_components(&mut self, entity: Entity, mask: T::Mask) -> bool {
+        let Some(location) = self.locate(entity) else {
+            return false;
+        };
+        // Nothing is removed by an addition: `removed` holds no value.
+        let (_, removed) = self.change_row(entity, location, Change::Add(mask & T::COMPONENTS));
+        self.add_tags(entity, mask);
+        drop(removed);
+        true
+    }
+
+    /// Removes the components of `mask` in one migration, dropping their values, and its tags.
+    /// `true` when the entity is alive (not having them is not an error), `false` for a dead
+    /// handle.
+    pub fn remove_components(&mut self, entity: Entity, mask: T::Mask) -> bool {
+        let Some(location) = self.locate(entity) else {
+            return false;
+        };
+        let (_, removed) = self.change_row(entity, location, Change::Remove(mask & T::COMPONENTS));
+        self.remove_tags(entity, mask);
+        // Last: a component `Drop` that panics finds the tags removed too.
+        drop(removed);
+        true
+    }
+
+    /// Applies `change` to the live `entity` at `location` (one migration, or none when the
+    /// mask does not change), drops the values it removed, and returns the new location.
+    pub(super) fn apply_change(
+        &mut self,
+        entity: Entity,
+        location: EntityLocation,
+        change: Change<T::Mask>,
+    ) -> EntityLocation {
+        self.change_row(entity, location, change).0
+    }
+
+    /// [`apply_change`](Self::apply_change), handing back the values the destination lacks
+    /// (none without a migration) for the caller to drop once its own bookkeeping is done.
+    fn change_row(
+        &mut self,
+        entity: Entity,
+        location: EntityLocation,
+        change: Change<T::Mask>,
+    ) -> (EntityLocation, Option<T::Removed>) {
+        let current = self.tables[location.table()].mask();
+        let next = change.apply(current);
+        if next == current {
+            return (location, None);
+        }
+        let logged = match change {
+            Change::Add(_) => StructuralChange::Added {
+                entity,
+                mask: next & !current,
+            },
+            Change::Remove(_) => StructuralChange::Removed {
+                entity,
+                mask: current & !next,
+            },
+        };
+        let destination = self.destination(location.table(), change);
+        let (location, removed) = self.migrate(entity, location, destination, logged);
+        (location, Some(removed))
+    }
+
+    /// The table reached from `table_index` by `change`: an edge when one is known, else the
+    /// mask lookup (creating the table), remembered for next time.
+    fn destination(&mut self, table_index: usize, change: Change<T::Mask>) -> usize {
+        if let Some(destination) = self.edges.destination(table_index, change) {
+            return destination;
+        }
+        let destination = self.table_for(change.apply(self.tables[table_index].mask()));
+        self.edges.remember(table_index, change, destination);
+        destination
+    }
+
+    /// Moves `entity`'s row from `from` to the end of table `to`, fixes the locations of the
+    /// entity and of the row moved into the hole, moves its change ticks, logs `logged`, and
+    /// returns the entity's new location and the values the destination lacks.
+    ///
+    /// A component `Default` that panics does so before anything moved (nothing is done); the
+    /// values the destination lacks are the caller's to drop after its bookkeeping, so a
+    /// `Drop` that panics leaves the migration complete.
+    fn migrate(
+        &mut self,
+        entity: Entity,
+        from: EntityLocation,
+        to: usize,
+        logged: StructuralChange<T::Mask>,
+    ) -> (EntityLocation, T::Removed) {
+        let location = EntityLocation::new(to, self.tables[to].len());
+        let (source, destination) = pair_mut(&mut self.tables, from.table(), to);
+        let removed = source.move_row(from.row(), destination);
+        let (source_ticks, destination_ticks) = pair_mut(&mut self.ticks, from.table(), to);
+        source_ticks.move_row(from.row(), destination_ticks, self.tick);
+        self.allocator.set_location(entity.id, location);
+        if let Some(&moved) = self.tables[from.table()].entities().get(from.row()) {
+            self.allocator.set_location(moved.id, from);
+        }
+        self.record(logged);
+        (location, removed)
+    }
+}
