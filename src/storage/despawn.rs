@@ -16,19 +16,19 @@ impl<T: Archetype> Storage<T> {
 
     /// Despawns every live entity of `entities`; returns the ones actually despawned.
     ///
-    /// Every entity is taken out before any value is dropped, so a component `Drop` that
-    /// panics leaves them all despawned.
+    /// A component `Drop` that panics does so after its entity is despawned, and the entities
+    /// after it are despawned while the panic unwinds: the call despawns all it was given.
     pub fn despawn_entities(&mut self, entities: &[Entity]) -> Vec<Entity> {
+        let mut despawning = Despawning {
+            storage: self,
+            rest: entities.iter(),
+        };
         let mut despawned = Vec::new();
-        let mut values = Vec::new();
-        for &entity in entities {
-            if let Some(row) = self.detach(entity) {
+        for &entity in despawning.rest.by_ref() {
+            if despawning.storage.despawn(entity) {
                 despawned.push(entity);
-                values.push(row);
             }
         }
-        // A `Drop` that panics here still has the rest of `values` dropped by the unwinding.
-        drop(values);
         despawned
     }
 
@@ -52,5 +52,20 @@ impl<T: Archetype> Storage<T> {
             }
         }
         Some(table.swap_remove(location.row()))
+    }
+}
+
+/// The entities of a `despawn_entities` call not reached yet. Dropped with some left only when a
+/// component `Drop` panicked: it despawns them on the way out, so the call is complete.
+struct Despawning<'a, T: Archetype> {
+    storage: &'a mut Storage<T>,
+    rest: core::slice::Iter<'a, Entity>,
+}
+
+impl<T: Archetype> Drop for Despawning<'_, T> {
+    fn drop(&mut self) {
+        for &entity in &mut self.rest {
+            self.storage.despawn(entity);
+        }
     }
 }
