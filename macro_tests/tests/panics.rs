@@ -896,3 +896,39 @@ fn a_drop_that_panics_in_a_multi_world_apply_commands_keeps_the_rest_queued() {
     assert!(!game.is_alive(entities[1]));
     game.check_invariants().unwrap();
 }
+
+#[test]
+fn after_a_restore_that_panics_change_consumers_miss_nothing() {
+    let (source, _) = populated();
+    let (mut world, _) = populated();
+    world.enable_change_log(64);
+    for _ in 0..5 {
+        world.step();
+    }
+    // A consumer of changed rows and one of the change log, both up to date.
+    let seen_at = world.current_tick();
+    world.increment_tick();
+    let mut changes = world.change_cursor();
+    arm(Trap::Clone, 1);
+    must_panic(|| world.restore(&source));
+    let spawned = world.spawn(POSITION);
+    let changed: Vec<Entity> = world
+        .query_entities_changed_since(POSITION, seen_at)
+        .collect();
+    assert_eq!(
+        changed,
+        vec![spawned],
+        "a write after the panic is a change"
+    );
+    let consumed = world.consume_changes(&mut changes);
+    let logged: Vec<_> = consumed.iter().copied().collect();
+    assert_eq!(
+        logged,
+        vec![archetypal::StructuralChange::Spawned {
+            entity: spawned,
+            mask: POSITION
+        }],
+        "the log goes on recording, after the entries it had"
+    );
+    assert_usable(&mut world);
+}
