@@ -69,3 +69,53 @@ impl<T: Archetype> Drop for Despawning<'_, T> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use test_world::*;
+
+    mod test_world {
+        #![allow(dead_code)]
+        crate::ecs! {
+            TestWorld {
+                number: u32 => NUMBER,
+                name: String => NAME,
+            }
+            Tags {
+                marked => MARKED,
+            }
+        }
+    }
+
+    type TestStorage = Storage<TestWorldComponentArrays>;
+
+    #[test]
+    fn detach_takes_the_entity_out_before_its_values_are_dropped() {
+        let mut storage = TestStorage::new();
+        let first = storage.spawn(NUMBER | NAME | MARKED);
+        let last = storage.spawn(NUMBER | NAME);
+        let values = storage.detach(first);
+        assert!(values.is_some());
+        // The world is already whole while the values are still held.
+        assert!(!storage.is_alive(first));
+        assert!(storage.is_alive(last));
+        assert_eq!(storage.matching_entities(MARKED, 0).count(), 0);
+        storage.check_invariants().unwrap();
+        drop(values);
+        assert!(storage.detach(first).is_none(), "already despawned");
+        assert!(storage.detach(Entity::new(9, 0)).is_none(), "never issued");
+        storage.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn despawn_entities_skips_the_dead_and_reports_the_rest() {
+        let mut storage = TestStorage::new();
+        let entities: Vec<Entity> = (0..4).map(|_| storage.spawn(NUMBER)).collect();
+        storage.despawn(entities[1]);
+        let despawned = storage.despawn_entities(&[entities[0], entities[1], entities[3]]);
+        assert_eq!(despawned, vec![entities[0], entities[3]]);
+        assert_eq!(storage.all_entities(), vec![entities[2]]);
+        storage.check_invariants().unwrap();
+    }
+}
