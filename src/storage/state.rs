@@ -97,8 +97,10 @@ impl<T: Archetype> Drop for EmptyOnUnwind<'_, T> {
 }
 
 impl<T: Archetype> Storage<T> {
-    /// Gives back every handle reserved for a queued spawn: none of them becomes alive. A
-    /// world clone calls it, since queued commands are not copied. Returns how many.
+    /// Gives back every handle reserved for a queued spawn, in ascending id order (see
+    /// [`EntityAllocator::release_all_reserved`](crate::EntityAllocator::release_all_reserved)):
+    /// none of them becomes alive. `clear_commands` and a world clone call it. Returns how
+    /// many.
     pub fn release_all_reserved(&mut self) -> usize {
         self.allocator.release_all_reserved()
     }
