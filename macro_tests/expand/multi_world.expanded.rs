@@ -1495,22 +1495,39 @@ impl Game {
         despawned
     }
     /// Despawns every live entity of `entities`; returns those actually despawned.
-    /// Every entity leaves every sub-world before any value is dropped, so a
-    /// component `Drop` that panics leaves them all despawned, in lockstep.
+    /// A component `Drop` that panics does so after its entity left every
+    /// sub-world, and the entities after it are despawned while the panic unwinds:
+    /// the call despawns all it was given, in lockstep.
     pub fn despawn_entities(
         &mut self,
         entities: &[::archetypal::Entity],
     ) -> ::std::vec::Vec<::archetypal::Entity> {
+        /// The entities not reached yet; dropped with some left only when a
+        /// `Drop` panicked, it despawns them on the way out.
+        struct Despawning<'g, 'e> {
+            game: &'g mut Game,
+            rest: ::core::slice::Iter<'e, ::archetypal::Entity>,
+        }
+        impl ::core::ops::Drop for Despawning<'_, '_> {
+            fn drop(&mut self) {
+                while let ::core::option::Option::Some(&entity) = ::core::iter::Iterator::next(
+                    &mut self.rest,
+                ) {
+                    self.game.despawn(entity);
+                }
+            }
+        }
+        let mut despawning = Despawning {
+            game: self,
+            rest: entities.iter(),
+        };
         let mut despawned = ::std::vec::Vec::new();
-        let mut values = ::std::vec::Vec::new();
-        let mut render_values = ::std::vec::Vec::new();
-        for &entity in entities {
-            let row = self.core.storage.detach(entity);
-            if row.is_some() {
+        while let ::core::option::Option::Some(&entity) = ::core::iter::Iterator::next(
+            &mut despawning.rest,
+        ) {
+            if despawning.game.despawn(entity) {
                 despawned.push(entity);
             }
-            values.push(row);
-            render_values.push(self.render.storage.detach(entity));
         }
         despawned
     }

@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::panic::{AssertUnwindSafe, catch_unwind, panic_any};
 use std::sync::Once;
 
-use archetypal::{Entity, EventChannel, ecs};
+use archetypal::{Entity, EventChannel, Tick, ecs};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Trap {
@@ -215,6 +215,8 @@ struct Fixture {
     /// rightly issues them again. One whose entities were emptied issues none of them.
     issued_after_earlier: Vec<Entity>,
     restoring: bool,
+    /// The tick a change consumer last read at: every write after the operation is newer.
+    seen_at: Tick,
 }
 
 impl Fixture {
@@ -255,6 +257,8 @@ impl Fixture {
         world.queue_remove_components(handles[1], A | MARKED);
         world.queue_set_b(handles[3], Counted::new(88));
         world.queue_despawn_entity(handles[3]);
+        let seen_at = world.current_tick();
+        world.increment_tick();
         world.check_invariants().unwrap();
         Fixture {
             world,
@@ -264,6 +268,7 @@ impl Fixture {
             known,
             issued_after_earlier: vec![late],
             restoring: false,
+            seen_at,
         }
     }
 
@@ -329,15 +334,13 @@ fn check(fixture: &Fixture, label: &str) {
 /// queued command reaches a new entity.
 fn afterwards(fixture: &mut Fixture, label: &str) {
     let world = &mut fixture.world;
+    let rolled_back = fixture.restoring && world.entity_count() > 0;
     let dead: Vec<Entity> = fixture
         .known
         .keys()
         .copied()
         .filter(|&entity| !world.is_alive(entity))
-        .filter(|entity| {
-            let rolled_back = fixture.restoring && world.entity_count() > 0;
-            !(rolled_back && fixture.issued_after_earlier.contains(entity))
-        })
+        .filter(|entity| !(rolled_back && fixture.issued_after_earlier.contains(entity)))
         .collect();
     let fresh: Vec<Entity> = (0..8)
         .map(|i| {
@@ -347,6 +350,19 @@ fn afterwards(fixture: &mut Fixture, label: &str) {
             entity
         })
         .collect();
+    // A consumer that read before the operation sees every new entity as a change (unless the
+    // world was rolled back to before that read).
+    if !rolled_back {
+        let changed: Vec<Entity> = world
+            .query_entities_changed_since(IDENT, fixture.seen_at)
+            .collect();
+        for entity in &fresh {
+            assert!(
+                changed.contains(entity),
+                "{label}: the new {entity} is no change"
+            );
+        }
+    }
     world.apply_commands();
     for &entity in &dead {
         assert!(!world.is_alive(entity), "{label}: stale {entity} came back");

@@ -855,3 +855,80 @@ fn a_clone_that_panics_in_collect_or_clone_changes_nothing() {
     assert_eq!(world.get_fragile(entities[2]), Some(&Fragile(2)));
     assert_usable(&mut world);
 }
+
+#[test]
+fn a_drop_that_panics_in_clear_commands_still_empties_the_queue() {
+    let (mut world, entities) = populated();
+    let reserved = world.queue_spawn_entities(POSITION, 2);
+    world.queue_set_fragile(entities[3], Fragile(30));
+    world.queue_set_fragile(entities[4], Fragile(40));
+    let mut twin = world.clone(); // gives the reservations back as `clear_commands` must
+    arm(Trap::Drop, 0);
+    must_panic(|| world.clear_commands());
+    assert_eq!(world.command_count(), 0);
+    for entity in reserved {
+        assert!(!world.is_alive(entity));
+    }
+    assert_eq!(world.apply_commands().total(), 0);
+    assert_eq!(world.spawn(POSITION), twin.spawn(POSITION));
+    assert_usable(&mut world);
+}
+
+#[test]
+fn a_drop_that_panics_in_a_multi_world_apply_commands_keeps_the_rest_queued() {
+    use multi::*;
+    let mut game = Game::new();
+    let entities: Vec<Entity> = (0..3).map(|_| game.spawn()).collect();
+    for (i, &entity) in entities.iter().enumerate() {
+        game.core.set_fragile(entity, Fragile(i as u32));
+    }
+    game.queue_despawn_entity(entities[0]); // its `Fragile` panics when dropped
+    game.queue_despawn_entity(entities[1]);
+    arm(Trap::Drop, 0);
+    must_panic(|| {
+        game.apply_commands();
+    });
+    game.check_invariants().unwrap();
+    assert!(!game.is_alive(entities[0]));
+    assert!(game.is_alive(entities[1]), "not reached yet");
+    assert_eq!(game.command_count(), 1, "the despawn after it stays queued");
+    assert_eq!(game.apply_commands().applied, 1);
+    assert!(!game.is_alive(entities[1]));
+    game.check_invariants().unwrap();
+}
+
+#[test]
+fn after_a_restore_that_panics_change_consumers_miss_nothing() {
+    let (source, _) = populated();
+    let (mut world, _) = populated();
+    world.enable_change_log(64);
+    for _ in 0..5 {
+        world.step();
+    }
+    // A consumer of changed rows and one of the change log, both up to date.
+    let seen_at = world.current_tick();
+    world.increment_tick();
+    let mut changes = world.change_cursor();
+    arm(Trap::Clone, 1);
+    must_panic(|| world.restore(&source));
+    let spawned = world.spawn(POSITION);
+    let changed: Vec<Entity> = world
+        .query_entities_changed_since(POSITION, seen_at)
+        .collect();
+    assert_eq!(
+        changed,
+        vec![spawned],
+        "a write after the panic is a change"
+    );
+    let consumed = world.consume_changes(&mut changes);
+    let logged: Vec<_> = consumed.iter().copied().collect();
+    assert_eq!(
+        logged,
+        vec![archetypal::StructuralChange::Spawned {
+            entity: spawned,
+            mask: POSITION
+        }],
+        "the log goes on recording, after the entries it had"
+    );
+    assert_usable(&mut world);
+}

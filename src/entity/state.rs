@@ -5,8 +5,12 @@ use super::{EntityAllocator, EntityLocation, IdSlot, IdState};
 
 impl EntityAllocator {
     /// Gives back every reserved handle, as [`release`](Self::release) does for one: none of
-    /// them ever becomes alive. A world clone does this, since it does not copy the queued
-    /// spawns that hold the reservations. Returns how many were released.
+    /// them ever becomes alive. Returns how many were released.
+    ///
+    /// They are released in ascending id order: the one order in which reservations are given
+    /// back all at once, by `clear_commands`, by a world clone or restore (which do not copy
+    /// the queued spawns holding them) and by a snapshot, which saves them as released in this
+    /// order, so every copy of a world spawns the same handles next.
     pub fn release_all_reserved(&mut self) -> usize {
         let reserved: Vec<u32> = self
             .slots
@@ -77,7 +81,9 @@ impl EntityAllocator {
     /// What a snapshot saves of the allocator: every id's generation, and the free list in
     /// recycling order. Alive ids are the rows of the tables; an id that is neither alive nor
     /// free is retired (its generation is `u32::MAX`). Reserved ids are written as released,
-    /// since a snapshot does not save the queued spawns that hold them.
+    /// since a snapshot does not save the queued spawns that hold them: appended to the free
+    /// list in ascending id order, as [`release_all_reserved`](Self::release_all_reserved)
+    /// would.
     #[cfg(feature = "serde")]
     pub(crate) fn snapshot_ids(&self) -> (Vec<u32>, Vec<u32>) {
         let mut generations: Vec<u32> = self.slots.iter().map(|slot| slot.generation).collect();

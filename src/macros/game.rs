@@ -93,21 +93,30 @@ macro_rules! __ecs_game {
                 }
 
                 /// Despawns every live entity of `entities`; returns those actually despawned.
-                /// Every entity leaves every sub-world before any value is dropped, so a
-                /// component `Drop` that panics leaves them all despawned, in lockstep.
+                /// A component `Drop` that panics does so after its entity left every
+                /// sub-world, and the entities after it are despawned while the panic unwinds:
+                /// the call despawns all it was given, in lockstep.
                 pub fn despawn_entities(&mut self, entities: &[$crate::Entity]) -> ::std::vec::Vec<$crate::Entity> {
+                    /// The entities not reached yet; dropped with some left only when a
+                    /// `Drop` panicked, it despawns them on the way out.
+                    struct Despawning<'g, 'e> {
+                        game: &'g mut $game,
+                        rest: ::core::slice::Iter<'e, $crate::Entity>,
+                    }
+                    impl ::core::ops::Drop for Despawning<'_, '_> {
+                        fn drop(&mut self) {
+                            while let ::core::option::Option::Some(&entity) = ::core::iter::Iterator::next(&mut self.rest) {
+                                self.game.despawn(entity);
+                            }
+                        }
+                    }
+                    let mut despawning = Despawning { game: self, rest: entities.iter() };
                     let mut despawned = ::std::vec::Vec::new();
-                    let mut values = ::std::vec::Vec::new();
-                    $( let mut [<$rest:snake _values>] = ::std::vec::Vec::new(); )*
-                    for &entity in entities {
-                        let row = self.[<$first:snake>].storage.detach(entity);
-                        if row.is_some() {
+                    while let ::core::option::Option::Some(&entity) = ::core::iter::Iterator::next(&mut despawning.rest) {
+                        if despawning.game.despawn(entity) {
                             despawned.push(entity);
                         }
-                        values.push(row);
-                        $( [<$rest:snake _values>].push(self.[<$rest:snake>].storage.detach(entity)); )*
                     }
-                    // Every row is dropped here, on the way out.
                     despawned
                 }
 

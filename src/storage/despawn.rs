@@ -16,19 +16,19 @@ impl<T: Archetype> Storage<T> {
 
     /// Despawns every live entity of `entities`; returns the ones actually despawned.
     ///
-    /// Every entity is taken out before any value is dropped, so a component `Drop` that
-    /// panics leaves them all despawned.
+    /// A component `Drop` that panics does so after its entity is despawned, and the entities
+    /// after it are despawned while the panic unwinds: the call despawns all it was given.
     pub fn despawn_entities(&mut self, entities: &[Entity]) -> Vec<Entity> {
+        let mut despawning = Despawning {
+            storage: self,
+            rest: entities.iter(),
+        };
         let mut despawned = Vec::new();
-        let mut values = Vec::new();
-        for &entity in entities {
-            if let Some(row) = self.detach(entity) {
+        for &entity in despawning.rest.by_ref() {
+            if despawning.storage.despawn(entity) {
                 despawned.push(entity);
-                values.push(row);
             }
         }
-        // A `Drop` that panics here still has the rest of `values` dropped by the unwinding.
-        drop(values);
         despawned
     }
 
@@ -52,5 +52,70 @@ impl<T: Archetype> Storage<T> {
             }
         }
         Some(table.swap_remove(location.row()))
+    }
+}
+
+/// The entities of a `despawn_entities` call not reached yet. Dropped with some left only when a
+/// component `Drop` panicked: it despawns them on the way out, so the call is complete.
+struct Despawning<'a, T: Archetype> {
+    storage: &'a mut Storage<T>,
+    rest: core::slice::Iter<'a, Entity>,
+}
+
+impl<T: Archetype> Drop for Despawning<'_, T> {
+    fn drop(&mut self) {
+        for &entity in &mut self.rest {
+            self.storage.despawn(entity);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use test_world::*;
+
+    mod test_world {
+        #![allow(dead_code)]
+        crate::ecs! {
+            TestWorld {
+                number: u32 => NUMBER,
+                name: String => NAME,
+            }
+            Tags {
+                marked => MARKED,
+            }
+        }
+    }
+
+    type TestStorage = Storage<TestWorldComponentArrays>;
+
+    #[test]
+    fn detach_takes_the_entity_out_before_its_values_are_dropped() {
+        let mut storage = TestStorage::new();
+        let first = storage.spawn(NUMBER | NAME | MARKED);
+        let last = storage.spawn(NUMBER | NAME);
+        let values = storage.detach(first);
+        assert!(values.is_some());
+        // The world is already whole while the values are still held.
+        assert!(!storage.is_alive(first));
+        assert!(storage.is_alive(last));
+        assert_eq!(storage.matching_entities(MARKED, 0).count(), 0);
+        storage.check_invariants().unwrap();
+        drop(values);
+        assert!(storage.detach(first).is_none(), "already despawned");
+        assert!(storage.detach(Entity::new(9, 0)).is_none(), "never issued");
+        storage.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn despawn_entities_skips_the_dead_and_reports_the_rest() {
+        let mut storage = TestStorage::new();
+        let entities: Vec<Entity> = (0..4).map(|_| storage.spawn(NUMBER)).collect();
+        storage.despawn(entities[1]);
+        let despawned = storage.despawn_entities(&[entities[0], entities[1], entities[3]]);
+        assert_eq!(despawned, vec![entities[0], entities[3]]);
+        assert_eq!(storage.all_entities(), vec![entities[2]]);
+        storage.check_invariants().unwrap();
     }
 }

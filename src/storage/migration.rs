@@ -113,3 +113,36 @@ impl<T: Archetype> Storage<T> {
         (location, removed)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use test_world::*;
+
+    mod test_world {
+        #![allow(dead_code)]
+        crate::ecs! {
+            TestWorld {
+                number: u32 => NUMBER,
+                name: String => NAME,
+            }
+            Tags {
+                marked => MARKED,
+            }
+        }
+    }
+
+    #[test]
+    fn one_call_moves_components_and_tags_together() {
+        let mut storage: Storage<TestWorldComponentArrays> = Storage::new();
+        let entity = storage.spawn(NUMBER);
+        assert!(storage.add_components(entity, NAME | MARKED));
+        assert_eq!(storage.component_mask(entity), Some(NUMBER | NAME | MARKED));
+        assert!(storage.remove_components(entity, NAME | MARKED));
+        assert_eq!(storage.component_mask(entity), Some(NUMBER));
+        storage.despawn(entity);
+        assert!(!storage.add_components(entity, NAME), "dead");
+        assert!(!storage.remove_components(entity, NUMBER | MARKED), "dead");
+        storage.check_invariants().unwrap();
+    }
+}

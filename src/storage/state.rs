@@ -4,9 +4,9 @@
 use super::Storage;
 #[cfg(feature = "serde")]
 use crate::change_ticks::TableTicks;
-use crate::{Archetype, EntityAllocator};
+use crate::{Archetype, Tick};
 #[cfg(feature = "serde")]
-use crate::{EntityLocation, TagSet, Tick};
+use crate::{EntityAllocator, EntityLocation, TagSet};
 
 /// An exact copy: tables, allocator, change ticks, the structural change log, and the caches
 /// (the edge graph and the query cache), so the clone behaves exactly as the original would.
@@ -19,14 +19,15 @@ impl<T: Archetype + Clone> Clone for Storage<T> {
 
     /// Overwrites `self` with a copy of `source`, field by field, so the vectors (tables and
     /// their columns first) keep their allocations where they are large enough: the restore of
-    /// a rollback. If a component's `Clone` panics on the way, `self` is left empty, never
-    /// half-copied, with an allocator that never issues a handle either world issued (see
-    /// [`EntityAllocator::empty_beyond`]). Destructured, so a field added later cannot be
-    /// forgotten.
+    /// a rollback. If a component's `Clone` (or the `Drop` of a value it overwrites) panics on
+    /// the way, `self` is left empty, never half-copied, with an allocator that never issues a
+    /// handle either storage issued (see
+    /// [`EntityAllocator::empty_beyond`](crate::EntityAllocator::empty_beyond)), its clock and
+    /// its change log going on. Destructured, so a field added later cannot be forgotten.
     fn clone_from(&mut self, source: &Self) {
         let mut guard = EmptyOnUnwind {
             storage: self,
-            source: &source.allocator,
+            source,
             done: false,
         };
         let Storage {
@@ -42,6 +43,8 @@ impl<T: Archetype + Clone> Clone for Storage<T> {
             change_log,
             log_changes,
         } = &mut *guard.storage;
+        // First: the one copy that runs component code (`Clone`, and `Drop` of the values
+        // overwritten), so a panic finds every other field still this storage's own.
         tables.clone_from(&source.tables);
         ticks.clone_from(&source.ticks);
         table_lookup.clone_from(&source.table_lookup);
@@ -52,35 +55,52 @@ impl<T: Archetype + Clone> Clone for Storage<T> {
         *last_tick = source.last_tick;
         change_log.clone_from(&source.change_log);
         *log_changes = source.log_changes;
-        // Last, past every component `Clone`: until here the guard still has this world's
-        // own allocator to keep its handles dead if one panics.
         allocator.clone_from(&source.allocator);
         guard.done = true;
     }
 }
 
 /// Empties the storage it guards when dropped before `done` is set: by a panic in the middle of
-/// a `clone_from`, which would otherwise leave some columns copied and others not. The emptied
-/// storage issues none of the handles the storage or `source` issued.
+/// a `clone_from`, which would otherwise leave some columns copied and others not. What the
+/// consumers of the storage hold stays meaningful: the emptied storage issues none of the
+/// handles either storage issued, its clock is the later of the two (a write after the panic
+/// is newer than any tick read before), and its change log goes on (cleared: cursors count
+/// the dropped entries as lost, and read what is recorded next).
 struct EmptyOnUnwind<'a, T: Archetype> {
     storage: &'a mut Storage<T>,
-    source: &'a EntityAllocator,
+    source: &'a Storage<T>,
     done: bool,
 }
 
 impl<T: Archetype> Drop for EmptyOnUnwind<'_, T> {
     fn drop(&mut self) {
-        if !self.done {
-            let allocator = self.storage.allocator.empty_beyond(self.source);
-            *self.storage = Storage::new();
-            self.storage.allocator = allocator;
+        if self.done {
+            return;
         }
+        let (storage, source) = (&mut *self.storage, self.source);
+        let later = |mine: Tick, theirs: Tick| {
+            if theirs.is_newer_than(mine) {
+                theirs
+            } else {
+                mine
+            }
+        };
+        let mut emptied = Storage::new();
+        emptied.allocator = storage.allocator.empty_beyond(&source.allocator);
+        emptied.tick = later(storage.tick, source.tick);
+        emptied.last_tick = later(storage.last_tick, source.last_tick);
+        emptied.change_log = core::mem::take(&mut storage.change_log);
+        emptied.change_log.clear();
+        emptied.log_changes = storage.log_changes;
+        *storage = emptied;
     }
 }
 
 impl<T: Archetype> Storage<T> {
-    /// Gives back every handle reserved for a queued spawn: none of them becomes alive. A
-    /// world clone calls it, since queued commands are not copied. Returns how many.
+    /// Gives back every handle reserved for a queued spawn, in ascending id order (see
+    /// [`EntityAllocator::release_all_reserved`](crate::EntityAllocator::release_all_reserved)):
+    /// none of them becomes alive. `clear_commands` and a world clone call it. Returns how
+    /// many.
     pub fn release_all_reserved(&mut self) -> usize {
         self.allocator.release_all_reserved()
     }
