@@ -24,6 +24,15 @@
 //!   Table and row order are kept, so iteration order, and with it a deterministic simulation,
 //!   continues exactly.
 //!
+//! # What loading refuses
+//! The bytes are trusted in nothing. Besides every inconsistency (see
+//! [`SnapshotData::into_world`]), a table whose `entities` do not come first (as `snapshot()`
+//! writes them) is refused, so every column is read against its table's length and refused at
+//! the first value past it, or at once when the format declares a longer length; and a
+//! `last_tick` that is not strictly before `tick` is refused, since change detection after the
+//! load would miss every write. A declared length never sizes an allocation: every sequence
+//! reserves at most 4 KiB before its values are read, then grows with the values read.
+//!
 //! A snapshot loads into the world declaration that wrote it: a column, tag or resource it does
 //! not know, or a missing tag or resource, is an error naming it. A component may be added to
 //! the declaration between saving and loading (no table of the snapshot holds it).
@@ -220,10 +229,11 @@ impl<W: SnapshotWorld> SnapshotData<W> {
         self.raw.tables.0.iter().map(|table| table.ids.len()).sum()
     }
 
-    /// Checks the snapshot and builds the world: the allocator agrees with the rows (every
-    /// row's id issued and alive once, the free list sound, every other id retired), every
-    /// column has one value per row, no two tables hold the same components, tags hold only
-    /// live entities, once each, and the built world passes `check_invariants()`.
+    /// Checks the snapshot and builds the world: `last_tick` is strictly before `tick`, the
+    /// allocator agrees with the rows (every row's id issued and alive once, the free list
+    /// sound, every other id retired), every column has one value per row, no two tables hold
+    /// the same components, tags hold only live entities, once each, and the built world
+    /// passes `check_invariants()`.
     pub fn into_world(self) -> Result<W, SnapshotError> {
         let RawSnapshot {
             version: _,

@@ -11,14 +11,15 @@ use crate::edges::{Change, EdgeGraph};
 use crate::hash::MaskMap;
 use crate::query_cache::QueryCache;
 use crate::{
-    Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, EventChannel, MAX_TICK_AGE,
-    StructuralChange, TagSet, Tick,
+    Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, EventChannel, StructuralChange,
+    TagSet, Tick,
 };
 
 mod change_log;
 mod despawn;
 mod migration;
 mod state;
+mod ticks;
 
 /// Entities, their tables and the two caches that make structural change and queries fast.
 pub struct Storage<T: Archetype> {
@@ -598,37 +599,6 @@ impl<T: Archetype> Storage<T> {
         set.into_iter().flat_map(TagSet::iter)
     }
 
-    // ----- ticks ----------------------------------------------------------------------------
-
-    /// The current tick: the frame counter writes are stamped with.
-    pub fn current_tick(&self) -> Tick {
-        self.tick
-    }
-
-    /// The tick at which the last frame ended ([`end_frame`](Self::end_frame)).
-    pub fn last_tick(&self) -> Tick {
-        self.last_tick
-    }
-
-    /// Advances the current tick without ending the frame; returns the new tick.
-    pub fn increment_tick(&mut self) -> Tick {
-        self.tick = self.tick.next();
-        // Well before any stamp can be 2^31 ticks old and wrap around to look new.
-        if self.tick.0 % (MAX_TICK_AGE / 2) == 0 {
-            for ticks in &mut self.ticks {
-                ticks.clamp(self.tick);
-            }
-            self.last_tick = self.last_tick.clamp_age(self.tick);
-        }
-        self.tick
-    }
-
-    /// Ends a frame: the current tick becomes the last one and the tick advances.
-    pub fn end_frame(&mut self) {
-        self.last_tick = self.tick;
-        self.increment_tick();
-    }
-
     // ----- change detection -----------------------------------------------------------------
 
     /// Stamps the tracked components of `mask` of a live entity as changed now (for writes
@@ -1012,7 +982,7 @@ mod tests {
     use super::*;
     use test_world::*;
 
-    mod test_world {
+    pub(super) mod test_world {
         #![allow(dead_code)]
         crate::ecs! {
             TestWorld {
@@ -1119,35 +1089,6 @@ mod tests {
         storage.tables[0].number.push(1);
         let error = storage.check_invariants().unwrap_err();
         assert!(error.message.contains("wrong length"), "{error}");
-    }
-
-    #[test]
-    fn change_detection_works_across_the_tick_wrap_around() {
-        let mut storage: Storage<TestWorldComponentArrays> = Storage::new();
-        storage.tick = Tick(u32::MAX - 1);
-        storage.last_tick = Tick(u32::MAX - 2);
-        let entities = storage.spawn_batch(NUMBER, 3, |_, _| {});
-        let changed = |storage: &Storage<TestWorldComponentArrays>| {
-            storage
-                .query_entities_changed_since(NUMBER, storage.last_tick())
-                .collect::<Vec<_>>()
-        };
-        assert_eq!(changed(&storage), entities, "spawned at u32::MAX - 1");
-        storage.end_frame();
-        storage.end_frame();
-        assert_eq!(storage.current_tick(), Tick(0), "wrapped");
-        assert!(changed(&storage).is_empty());
-        *storage
-            .get_mut(entities[1], NUMBER, |t| &mut t.number[..])
-            .unwrap() = 5;
-        assert_eq!(
-            changed(&storage),
-            vec![entities[1]],
-            "a stamp at tick 0 is newer than u32::MAX"
-        );
-        storage.end_frame();
-        assert!(changed(&storage).is_empty());
-        storage.check_invariants().unwrap();
     }
 
     #[cfg(feature = "parallel")]

@@ -335,8 +335,17 @@ fn a_foreign_handle_equal_to_a_live_local_one_is_that_local_entity() {
     let mut home = Home::new();
     let mut away = Away::new();
     let local = home.spawn(POSITION);
-    let foreign = away.spawn(AWAY_POSITION);
+    let foreign = away.spawn(AWAY_POSITION | AWAY_NAME);
+    let (here, there) = (Position { x: 1.0, y: 1.0 }, Position { x: 2.0, y: 2.0 });
+    home.set_position(local, here);
+    away.set_away_position(foreign, there);
     assert_eq!(local, foreign);
     assert!(home.is_alive(foreign));
-    assert_eq!(home.get_position(foreign), home.get_position(local));
+    assert_eq!(
+        home.get_position(foreign),
+        Some(&here),
+        "the handle reads Home's own entity, never Away's data"
+    );
+    assert_eq!(home.component_mask(foreign), Some(POSITION));
+    assert_eq!(away.get_away_position(local), Some(&there));
 }

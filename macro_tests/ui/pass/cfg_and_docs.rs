@@ -1,5 +1,6 @@
-//! Every item `ecs!` generates is documented, a `///` comment on a component reaches its
-//! items, and a component behind `#[cfg(any())]` disappears from all of them. The generated
+//! Every item `ecs!` generates is documented, a `///` comment on a component or event reaches
+//! its items, and a component or event behind `#[cfg(any())]` disappears from all of them.
+//! (A compile-pass case, not a test: rustc does not run `missing_docs` on test harnesses.) The generated
 //! code is also free of `unsafe`, so a crate that forbids it can invoke `ecs!`.
 
 #![deny(missing_docs)]
@@ -29,6 +30,15 @@ archetypal::ecs! {
         /// Hit points.
         health: u32 => HEALTH,
     }
+    Events {
+        /// Hits.
+        hit: u32,
+        /// Compiled out: it may even name a type that does not exist.
+        #[cfg(any())]
+        phantom: DoesNotExist,
+        /// Misses.
+        miss: u8,
+    }
     Resources {
         /// Seconds since the last frame.
         delta_time: f32,
@@ -49,4 +59,7 @@ fn main() {
         .with_position(Position { x: 1.0, y: 0.0 })
         .spawn(&mut world, 1);
     assert_eq!(world.query_position().count(), 2);
+    world.send_hit(1);
+    world.send_miss(2);
+    assert_eq!((world.len_hit(), world.len_miss()), (1, 1));
 }

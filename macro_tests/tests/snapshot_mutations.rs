@@ -1,0 +1,324 @@
+//! Snapshots of hostile bytes, the stable twin of the `snapshot` fuzz target: a corpus of valid
+//! snapshots (JSON and postcard) is mutated a few thousand times per run (truncated, bytes
+//! flipped, length and count fields set to huge values, ids and whole stretches duplicated or
+//! cut), and every mutant is loaded while its allocations are counted. Every load is `Ok` with
+//! `check_invariants()` passing, or an `Err`; never a panic, and never more memory held at once
+//! than a small multiple of the input's size (a declared length is only a claim: it must not
+//! size an allocation).
+//!
+//! `ARCHETYPAL_SNAPSHOT_MUTATIONS=N` sets the mutants per corpus entry (default 500).
+//!
+//! The allocations are counted by allocation-counter, a maintained crate whose global allocator
+//! counts per thread (so other tests running at the same time do not disturb the count); this
+//! binary is the only one that links it.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use archetypal::{Entity, ecs};
+use serde::{Deserialize, Serialize};
+
+#[derive(Default, Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Position {
+    pub x: f32,
+    pub y: f32,
+}
+
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Health(pub u32);
+
+#[derive(Default, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Name(pub String);
+
+/// Zero-sized: its values cost no postcard bytes at all.
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Marker;
+
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Target(pub Option<Entity>);
+
+// No resource or component holds a `Vec`: serde's own `Vec` impl (for the user's types)
+// reserves up to 1 MiB on a declared length, which is serde's bound, not archetypal's. What is
+// checked here is archetypal's part: tables, columns, ids, tags.
+ecs! {
+    World {
+        position: Position => POSITION,
+        health: Health => HEALTH,
+        name: Name => NAME,
+        marker: Marker => MARKER,
+        target: Target => TARGET,
+    }
+    Tags {
+        player => PLAYER,
+        frozen => FROZEN,
+    }
+    Resources {
+        frame: u64,
+        focus: Option<Entity>,
+    }
+}
+
+/// The most bytes a load may hold at once, for an input of `len` bytes: a small multiple of
+/// the input, plus a fixed allowance for the world's own structures and an error message.
+fn allocation_cap(len: usize) -> u64 {
+    32 * len as u64 + 32 * 1024
+}
+
+/// Mutants per corpus entry, unless `ARCHETYPAL_SNAPSHOT_MUTATIONS` says otherwise.
+fn mutations_per_entry() -> usize {
+    std::env::var("ARCHETYPAL_SNAPSHOT_MUTATIONS")
+        .ok()
+        .and_then(|value| value.parse().ok())
+        .unwrap_or(500)
+}
+
+/// A small deterministic generator (xorshift64*), so a failure reproduces from its seed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, bound: usize) -> usize {
+        (self.next() % bound.max(1) as u64) as usize
+    }
+}
+
+/// Worlds of several shapes: empty, one table, many tables with recycled ids, tags,
+/// zero-sized columns and handles in components.
+fn corpus_worlds() -> Vec<World> {
+    let empty = World::new();
+
+    let mut small = World::new();
+    small.spawn_entities(POSITION | HEALTH, 3);
+
+    let mut busy = World::new();
+    let movers = busy.spawn_batch(POSITION | MARKER, 6, |table, row| {
+        table.position[row] = Position {
+            x: row as f32,
+            y: 1.5,
+        };
+    });
+    let named = busy.spawn_batch(NAME | TARGET | PLAYER, 3, |table, row| {
+        table.name[row] = Name(format!("unit {row}"));
+    });
+    for (index, &entity) in named.iter().enumerate() {
+        busy.set_target(entity, Target(Some(movers[index])));
+    }
+    busy.despawn(movers[2]);
+    busy.spawn(HEALTH | FROZEN);
+    busy.spawn(0);
+    busy.add_frozen(movers[0]);
+    busy.resources.frame = 7;
+    busy.resources.focus = Some(named[0]);
+    busy.step();
+    busy.set_health(movers[1], Health(4));
+
+    let mut many_tables = World::new();
+    for mask in 0..32u64 {
+        many_tables.spawn(mask);
+    }
+    vec![empty, small, busy, many_tables]
+}
+
+/// One mutation of `input`, chosen by `rng`. `json` picks text-aware mutations.
+fn mutate(input: &[u8], json: bool, rng: &mut Rng) -> Vec<u8> {
+    if input.is_empty() {
+        return vec![rng.next() as u8];
+    }
+    let mut bytes = input.to_vec();
+    let at = rng.below(bytes.len());
+    match rng.below(8) {
+        // Truncated anywhere.
+        0 => bytes.truncate(at),
+        // A byte flipped.
+        1 => bytes[at] ^= 1 << rng.below(8),
+        // A byte replaced.
+        2 => bytes[at] = rng.next() as u8,
+        // A length or count set to a huge value: postcard's varints (u32::MAX, or u64::MAX's
+        // ten bytes), or a JSON number.
+        3 if json => {
+            let huge: &[u8] = [&b"4294967295"[..], b"18446744073709551615", b"1e300"][rng.below(3)];
+            match bytes[at..].iter().position(u8::is_ascii_digit) {
+                Some(offset) => {
+                    let start = at + offset;
+                    let end = start
+                        + bytes[start..]
+                            .iter()
+                            .take_while(|byte| byte.is_ascii_digit())
+                            .count();
+                    bytes.splice(start..end, huge.iter().copied());
+                }
+                None => bytes.extend_from_slice(huge),
+            }
+        }
+        3 => {
+            let huge: &[u8] = [
+                &[0xff, 0xff, 0xff, 0xff, 0x0f][..],
+                &[0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01],
+                &[0x80, 0x80, 0x80, 0x40],
+            ][rng.below(3)];
+            bytes.splice(at..(at + 1).min(bytes.len()), huge.iter().copied());
+        }
+        // An id (or any number) duplicated: in JSON a number and its comma; in postcard a byte.
+        4 if json => match bytes[at..].iter().position(u8::is_ascii_digit) {
+            Some(offset) => {
+                let start = at + offset;
+                let end = start
+                    + bytes[start..]
+                        .iter()
+                        .take_while(|byte| byte.is_ascii_digit())
+                        .count();
+                let mut copy = bytes[start..end].to_vec();
+                copy.push(b',');
+                bytes.splice(start..start, copy);
+            }
+            None => bytes.truncate(at),
+        },
+        4 => {
+            let byte = bytes[at];
+            bytes.insert(at, byte);
+        }
+        // A stretch duplicated in place (whole entries: ids, rows, tables).
+        5 => {
+            let end = (at + 1 + rng.below(24)).min(bytes.len());
+            let copy = bytes[at..end].to_vec();
+            bytes.splice(at..at, copy);
+        }
+        // A stretch cut out.
+        6 => {
+            let end = (at + 1 + rng.below(24)).min(bytes.len());
+            bytes.drain(at..end);
+        }
+        // Two mutations at once.
+        _ => {
+            let once = mutate(&bytes, json, rng);
+            bytes = mutate(&once, json, rng);
+        }
+    }
+    bytes
+}
+
+/// What loading one input did.
+#[derive(Debug, PartialEq)]
+enum Outcome {
+    Loaded,
+    Refused,
+}
+
+/// Loads `input`, checks a loaded world, and measures the most bytes held at once.
+fn load(input: &[u8], json: bool) -> (Outcome, u64) {
+    let mut outcome = Outcome::Refused;
+    let info = allocation_counter::measure(|| {
+        let loaded = if json {
+            serde_json::from_slice::<World>(input).ok()
+        } else {
+            postcard::from_bytes::<World>(input).ok()
+        };
+        if let Some(world) = loaded {
+            if let Err(error) = world.check_invariants() {
+                panic!("a loaded world breaks an invariant: {error}");
+            }
+            outcome = Outcome::Loaded;
+        }
+    });
+    (outcome, info.bytes_max)
+}
+
+/// Loads `input` and checks everything promised, with the input in the failure message.
+fn check(input: &[u8], json: bool, what: &str) -> Outcome {
+    check_measured(input, json, what).0
+}
+
+/// [`check`], also returning the most bytes held at once.
+fn check_measured(input: &[u8], json: bool, what: &str) -> (Outcome, u64) {
+    let shown = || {
+        if json {
+            String::from_utf8_lossy(input).into_owned()
+        } else {
+            format!("{input:?}")
+        }
+    };
+    let (outcome, held) = match catch_unwind(AssertUnwindSafe(|| load(input, json))) {
+        Ok(result) => result,
+        Err(_) => panic!("{what}: loading panicked on {}", shown()),
+    };
+    let cap = allocation_cap(input.len());
+    assert!(
+        held <= cap,
+        "{what}: {held} bytes held at once for {} input bytes (cap {cap}): {}",
+        input.len(),
+        shown()
+    );
+    (outcome, held)
+}
+
+#[test]
+fn every_mutant_snapshot_loads_soundly_or_is_refused_within_the_allocation_cap() {
+    let per_entry = mutations_per_entry();
+    let mut corpus: Vec<(Vec<u8>, bool)> = Vec::new();
+    for world in corpus_worlds() {
+        corpus.push((serde_json::to_vec(&world.snapshot()).unwrap(), true));
+        corpus.push((postcard::to_allocvec(&world.snapshot()).unwrap(), false));
+    }
+    let (mut loaded, mut refused) = (0, 0);
+    // The largest peak seen, and the input length it came with.
+    let mut largest = (0u64, 0usize);
+    for (index, (valid, json)) in corpus.iter().enumerate() {
+        assert_eq!(
+            check(valid, *json, "the corpus"),
+            Outcome::Loaded,
+            "corpus entry {index} loads"
+        );
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ index as u64);
+        for mutant_index in 0..per_entry {
+            let mutant = mutate(valid, *json, &mut rng);
+            let what = format!("corpus entry {index}, mutant {mutant_index}");
+            let (outcome, held) = check_measured(&mutant, *json, &what);
+            match outcome {
+                Outcome::Loaded => loaded += 1,
+                Outcome::Refused => refused += 1,
+            }
+            if held > largest.0 {
+                largest = (held, mutant.len());
+            }
+        }
+    }
+    eprintln!(
+        "{} mutants: {loaded} loaded soundly, {refused} refused; the most held at once: {} bytes, for a {}-byte input",
+        loaded + refused,
+        largest.0,
+        largest.1
+    );
+    assert!(
+        refused > 0 && loaded > 0,
+        "the mutations reach both outcomes"
+    );
+}
+
+/// The hostile shapes named one by one: every length or count of a snapshot declared huge, in
+/// a snapshot of a few bytes, is refused without allocating for it.
+#[test]
+fn huge_declared_lengths_are_refused_without_allocating_for_them() {
+    let mut world = World::new();
+    world.spawn_entities(POSITION | MARKER, 2);
+    world.spawn(NAME | PLAYER);
+    let valid = postcard::to_allocvec(&world.snapshot()).unwrap();
+    assert_eq!(check(&valid, false, "the valid snapshot"), Outcome::Loaded);
+    // Every byte in turn replaced by a varint of u32::MAX or u64::MAX: whichever length or
+    // count it lands on (generations, free list, tables, ids, a column, tags), the load is
+    // refused or sound, within the cap.
+    for position in 0..valid.len() {
+        for huge in [
+            &[0xff, 0xff, 0xff, 0xff, 0x0f][..],
+            &[0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01],
+        ] {
+            let mut mutant = valid.clone();
+            mutant.splice(position..position + 1, huge.iter().copied());
+            check(&mutant, false, &format!("huge value at byte {position}"));
+        }
+    }
+}
