@@ -87,7 +87,7 @@ impl Workload {
 /// Every workload, in report order.
 pub fn workloads() -> Vec<Workload> {
     use workloads::*;
-    vec![
+    let mut all = vec![
         simple_insert::workload(),
         simple_iter::workload(),
         typed_query::workload(),
@@ -102,7 +102,9 @@ pub fn workloads() -> Vec<Workload> {
         tracking_cost::migrations_workload(),
         serialize::text_workload(),
         serialize::binary_workload(),
-    ]
+    ];
+    all.extend(tag_filter::workloads());
+    all
 }
 
 /// Runs one pass of `contender` on a fresh setup and returns its checksum.
