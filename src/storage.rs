@@ -116,11 +116,7 @@ impl<T: Archetype> Storage<T> {
     #[inline]
     pub fn has_components(&self, entity: Entity, mask: T::Mask) -> bool {
         self.locate_with(entity, mask & !T::TAGS)
-            .is_some_and(|location| {
-                self.partitions[location.table()]
-                    .tags_of(location.row())
-                    .contains(mask & T::TAGS)
-            })
+            .is_some_and(|location| self.tags_at(location).contains(mask & T::TAGS))
     }
 
     // ----- tables ---------------------------------------------------------------------------
@@ -229,8 +225,7 @@ impl<T: Archetype> Storage<T> {
                 mask: logged,
             });
         }
-        let (partition, mut rows) = self.partition_mut(table_index);
-        let moved = partition.push(entities.len(), mask & T::TAGS, &mut |a, b| rows.swap(a, b));
+        let moved = self.join_segment(table_index, entities.len(), mask & T::TAGS);
         (table_index, first_row, moved)
     }
 
@@ -267,9 +262,7 @@ impl<T: Archetype> Storage<T> {
         };
         // First into the last tag segment of its table, where a `swap_remove` keeps the
         // segments whole.
-        let (partition, mut rows) = self.partition_mut(location.table());
-        let row = partition.remove(location.row(), &mut |a, b| rows.swap(a, b));
-        let location = EntityLocation::new(location.table(), row);
+        let location = self.leave_segment(location);
         self.allocator.free(entity);
         self.record(StructuralChange::Despawned { entity });
         self.ticks[location.table()].swap_remove(location.row());
@@ -302,7 +295,7 @@ impl<T: Archetype> Storage<T> {
     /// dead handle.
     pub fn add_components(&mut self, entity: Entity, mask: T::Mask) -> bool {
         self.change_components(entity, Change::Add(mask & T::COMPONENTS))
-            && self.add_tags(entity, mask)
+            && ((mask & T::TAGS).is_empty() || self.add_tags(entity, mask))
     }
 
     /// Removes the components of `mask` in one migration, dropping their values, and its tags.
@@ -310,7 +303,7 @@ impl<T: Archetype> Storage<T> {
     /// handle.
     pub fn remove_components(&mut self, entity: Entity, mask: T::Mask) -> bool {
         self.change_components(entity, Change::Remove(mask & T::COMPONENTS))
-            && self.remove_tags(entity, mask)
+            && ((mask & T::TAGS).is_empty() || self.remove_tags(entity, mask))
     }
 
     fn change_components(&mut self, entity: Entity, change: Change<T::Mask>) -> bool {
@@ -375,7 +368,7 @@ impl<T: Archetype> Storage<T> {
         to: usize,
         logged: StructuralChange<T::Mask>,
     ) -> EntityLocation {
-        let tags = self.partitions[from.table()].tags_of(from.row());
+        let tags = self.tags_at(from);
         let location = EntityLocation::new(to, self.tables[to].len());
         let (source, destination) = pair_mut(&mut self.tables, from.table(), to);
         let removed = source.move_row(from.row(), destination);
@@ -387,11 +380,12 @@ impl<T: Archetype> Storage<T> {
         }
         // The source's last row filled the hole: back to its segment. The entity joins the
         // segment of its tags in the destination.
-        let (partition, mut rows) = self.partition_mut(from.table());
-        partition.swap_removed(from.row(), &mut |a, b| rows.swap(a, b));
-        let (partition, mut rows) = self.partition_mut(to);
-        partition.push(1, tags, &mut |a, b| rows.swap(a, b));
-        let location = self.locate(entity).unwrap_or(location);
+        self.refill_segment(from);
+        let location = if self.join_segment(to, 1, tags) {
+            self.locate(entity).unwrap_or(location)
+        } else {
+            location
+        };
         self.record(logged);
         // Last: a component `Drop` that panics here finds the world consistent.
         drop(removed);
@@ -540,8 +534,8 @@ impl<T: Archetype> Storage<T> {
     /// Columns are aligned with their table's entity column; every live entity's location
     /// points at a row holding it; every row holds a live entity located there; table masks
     /// are unique and indexed; edges lead to tables of the right mask; every cached query
-    /// lists exactly the matching tables; each table's tag partition covers its rows in
-    /// non-empty segments of distinct signatures.
+    /// lists exactly the matching tables; in a world with tags, each table's tag partition
+    /// covers its rows in non-empty segments of distinct signatures.
     pub fn check_invariants(&self) -> Result<(), InvariantError> {
         let fail = |message: String| Err(InvariantError { message });
         let mut rows = 0;
@@ -599,15 +593,19 @@ impl<T: Archetype> Storage<T> {
                 }
             }
         }
-        if self.partitions.len() != self.tables.len() {
+        if !T::TAGS.is_empty() && self.partitions.len() != self.tables.len() {
             return fail(format!(
                 "{} tag partitions for {} tables",
                 self.partitions.len(),
                 self.tables.len()
             ));
         }
-        for (table_index, (table, partition)) in
-            self.tables.iter().zip(&self.partitions).enumerate()
+        for (table_index, (table, partition)) in self
+            .tables
+            .iter()
+            .zip(&self.partitions)
+            .enumerate()
+            .filter(|_| !T::TAGS.is_empty())
         {
             if let Err(message) = partition.check(table.len(), T::TAGS) {
                 return fail(format!("table {table_index}: {message}"));

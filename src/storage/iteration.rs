@@ -56,7 +56,7 @@ impl<T: Archetype> Storage<T> {
     /// The rows of table `table_index` that `filter` selects.
     #[inline]
     fn runs(&self, table_index: usize, filter: TagFilter<T::Mask>) -> Runs<'_, T::Mask> {
-        filter.runs(&self.partitions[table_index])
+        filter.runs(&self.tables[table_index], &self.partitions[table_index])
     }
 
     /// Every entity with all components and tags of `include` and none of `exclude`.
@@ -110,7 +110,7 @@ impl<T: Archetype> Storage<T> {
                 continue;
             }
             let (entities, mut view) = table.view_mut(components);
-            for run in filter.runs(&self.partitions[table_index]) {
+            for run in filter.runs_of(entities.len(), &self.partitions[table_index]) {
                 for (offset, &entity) in entities[run.clone()].iter().enumerate() {
                     f(entity, &mut view, run.start + offset);
                 }
@@ -140,7 +140,7 @@ impl<T: Archetype> Storage<T> {
         let rows: usize = indices
             .iter()
             .filter(|&&index| !self.tables[index].mask().intersects(excluded))
-            .flat_map(|&index| filter.runs(&self.partitions[index]))
+            .flat_map(|&index| filter.runs(&self.tables[index], &self.partitions[index]))
             .map(|run| run.len())
             .sum();
         let chunk_rows = rows
@@ -162,7 +162,7 @@ impl<T: Archetype> Storage<T> {
             split_runs::<T>(
                 entities,
                 view,
-                filter.runs(partition),
+                filter.runs_of(entities.len(), partition),
                 |_, entities, view| {
                     let (mut entities, mut view) = (entities, view);
                     while entities.len() > chunk_rows {
@@ -224,7 +224,7 @@ impl<T: Archetype> Storage<T> {
             let ticks = &mut self.ticks[table_index];
             let rows = table.len();
             let (entities, view) = table.view_mut(components);
-            let runs = filter.runs(&self.partitions[table_index]);
+            let runs = filter.runs_of(entities.len(), &self.partitions[table_index]);
             split_runs::<T>(entities, view, runs, |run, entities, view| {
                 if !written.is_empty() {
                     if run.len() == rows {
@@ -335,7 +335,7 @@ impl<T: Archetype> Storage<T> {
             }
             let (entities, mut view) = table.view_mut(components);
             let changed = ticks.changed_rows(components, since);
-            for run in filter.runs(&self.partitions[table_index]) {
+            for run in filter.runs_of(entities.len(), &self.partitions[table_index]) {
                 // One row loop per kind of test, each specialised by the compiler.
                 match &changed {
                     ChangedRows::All => visit_rows(entities, run, &mut view, &mut f, |_| true),
@@ -393,10 +393,26 @@ impl<M: Bitmask> TagFilter<M> {
         }
     }
 
-    /// The rows of a table, given its partition, that the filter selects.
+    /// The rows of `table`, whose partition is `partition`, that the filter selects.
     #[inline]
-    pub(super) fn runs(self, partition: &TagPartition<M>) -> Runs<'_, M> {
-        partition.runs(self.include, self.exclude)
+    pub(super) fn runs<'a, T: Archetype<Mask = M>>(
+        self,
+        table: &T,
+        partition: &'a TagPartition<M>,
+    ) -> Runs<'a, M> {
+        self.runs_of(table.len(), partition)
+    }
+
+    /// The rows of a table of `rows` rows, whose partition is `partition`, that the filter
+    /// selects: all of them without a tag in the filter (a world without tags keeps no
+    /// partition), else the matching segments.
+    #[inline]
+    pub(super) fn runs_of(self, rows: usize, partition: &TagPartition<M>) -> Runs<'_, M> {
+        if self.include.is_empty() && self.exclude.is_empty() {
+            Runs::whole(rows)
+        } else {
+            partition.runs(self.include, self.exclude)
+        }
     }
 }
 

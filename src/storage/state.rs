@@ -106,7 +106,9 @@ impl<T: Archetype> Storage<T> {
                 .edges
                 .insert_table(mask, |other| lookup.get(&other).copied());
             let mut partition = TagPartition::new();
-            for row in 0..table.len() {
+            // A world without tags keeps no partition.
+            let rows = if T::TAGS.is_empty() { 0 } else { table.len() };
+            for row in 0..rows {
                 // Rows join the partition one by one; the swaps touch only rows before `row`.
                 let entity = table.entities()[row];
                 let signature = T::TAGS

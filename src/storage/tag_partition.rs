@@ -68,18 +68,19 @@ impl<M: Bitmask> TagPartition<M> {
     /// maximal ranges in row order (adjacent matching segments are merged).
     #[inline]
     pub fn runs(&self, include: M, exclude: M) -> Runs<'_, M> {
-        Runs {
+        Runs(RunsInner::Segments {
             partition: self,
             next: 0,
             include,
             exclude,
-        }
+        })
     }
 
     /// Records `count` rows the table has just appended, all of signature `tags`, and moves
     /// them into their segment with `swap`. Returns `false` when they stayed where they were
     /// appended, in order; `true` when swaps moved them (the rows of the table's new last
     /// `count` positions are then no longer all new).
+    #[inline]
     pub fn push(&mut self, count: usize, tags: M, swap: &mut impl FnMut(usize, usize)) -> bool {
         if count == 0 {
             return false;
@@ -144,8 +145,14 @@ impl<M: Bitmask> TagPartition<M> {
     /// Takes the row at `row` out of the partition before the table removes it: the row is
     /// first moved into the last segment. Returns its position there, for the table to
     /// `swap_remove` (the last row, which fills the hole, is of the same segment).
+    #[inline]
     pub fn remove(&mut self, row: usize, swap: &mut impl FnMut(usize, usize)) -> usize {
         debug_assert!(row < self.rows, "row {row} of {}", self.rows);
+        if self.segments.len() == 1 {
+            // The common case (no tag, or one signature): nothing moves.
+            self.shrink_single();
+            return row;
+        }
         let source = self.segment_of(row);
         let last = self.segments.len() - 1;
         let row = self.move_up(row, source, last, swap);
@@ -159,8 +166,13 @@ impl<M: Bitmask> TagPartition<M> {
     /// Repairs the partition after the table `swap_remove`d the row at `row` (a migration
     /// out of it): the table's former last row, of the last segment, now fills `row`, and is
     /// moved back into the last segment with `swap`.
+    #[inline]
     pub fn swap_removed(&mut self, row: usize, swap: &mut impl FnMut(usize, usize)) {
         debug_assert!(row < self.rows, "row {row} of {}", self.rows);
+        if self.segments.len() == 1 {
+            self.shrink_single();
+            return;
+        }
         let source = self.segment_of(row);
         let last = self.segments.len() - 1;
         // Every position the moves touch lies before the last segment's start, so inside the
@@ -204,6 +216,15 @@ impl<M: Bitmask> TagPartition<M> {
     }
 
     // ----- internals ------------------------------------------------------------------------
+
+    /// One row fewer in a partition of a single segment (dropped with its last row).
+    #[inline]
+    fn shrink_single(&mut self) {
+        self.rows -= 1;
+        if self.rows == 0 {
+            self.segments.clear();
+        }
+    }
 
     /// The index of the segment holding `row` (below `rows`).
     #[inline]
@@ -279,12 +300,28 @@ impl<M: Bitmask> TagPartition<M> {
     }
 }
 
-/// The rows of a partition matching a tag filter; see [`TagPartition::runs`].
-pub struct Runs<'a, M> {
-    partition: &'a TagPartition<M>,
-    next: usize,
-    include: M,
-    exclude: M,
+/// The rows of a table matching a tag filter, as maximal ranges in row order; see
+/// [`TagPartition::runs`].
+pub struct Runs<'a, M>(RunsInner<'a, M>);
+
+enum RunsInner<'a, M> {
+    /// Every row (no tag in the filter), handed out once.
+    Whole(Option<Range<usize>>),
+    /// The matching segments of a partition.
+    Segments {
+        partition: &'a TagPartition<M>,
+        next: usize,
+        include: M,
+        exclude: M,
+    },
+}
+
+impl<M> Runs<'_, M> {
+    /// Every row of a table of `rows` rows, as one run (none when it is empty).
+    #[inline]
+    pub fn whole(rows: usize) -> Self {
+        Runs(RunsInner::Whole((rows > 0).then_some(0..rows)))
+    }
 }
 
 impl<M: Bitmask> Iterator for Runs<'_, M> {
@@ -292,17 +329,27 @@ impl<M: Bitmask> Iterator for Runs<'_, M> {
 
     #[inline]
     fn next(&mut self) -> Option<Range<usize>> {
-        let segments = &self.partition.segments;
-        let matches = |segment: &Segment<M>| {
-            segment.tags.contains(self.include) && !segment.tags.intersects(self.exclude)
-        };
-        let first = self.next + segments[self.next..].iter().position(matches)?;
-        let mut last = first;
-        while segments.get(last + 1).is_some_and(matches) {
-            last += 1;
+        match &mut self.0 {
+            RunsInner::Whole(run) => run.take(),
+            RunsInner::Segments {
+                partition,
+                next,
+                include,
+                exclude,
+            } => {
+                let segments = &partition.segments;
+                let matches = |segment: &Segment<M>| {
+                    segment.tags.contains(*include) && !segment.tags.intersects(*exclude)
+                };
+                let first = *next + segments[*next..].iter().position(matches)?;
+                let mut last = first;
+                while segments.get(last + 1).is_some_and(matches) {
+                    last += 1;
+                }
+                *next = last + 1;
+                Some(segments[first].start..partition.end(last))
+            }
         }
-        self.next = last + 1;
-        Some(segments[first].start..self.partition.end(last))
     }
 }
 
@@ -510,6 +557,8 @@ mod tests {
         let runs: Vec<Range<usize>> = model.partition.runs(0b100, 0).collect();
         assert!(runs.is_empty());
         assert_eq!(model.partition.runs(0, 0).collect::<Vec<_>>(), vec![0..8]);
+        assert_eq!(Runs::<u64>::whole(8).collect::<Vec<_>>(), vec![0..8]);
+        assert_eq!(Runs::<u64>::whole(0).count(), 0, "no run in an empty table");
     }
 
     #[test]

@@ -15,9 +15,11 @@ impl<T: Archetype> Storage<T> {
         let Some(location) = self.locate(entity) else {
             return false;
         };
-        let current = self.partitions[location.table()].tags_of(location.row());
+        let current = self.tags_at(location);
         let next = current | (mask & T::TAGS);
-        self.retag(location, next);
+        if next != current {
+            self.retag(location, next);
+        }
         self.record(StructuralChange::Added {
             entity,
             mask: next & !current,
@@ -30,9 +32,11 @@ impl<T: Archetype> Storage<T> {
         let Some(location) = self.locate(entity) else {
             return false;
         };
-        let current = self.partitions[location.table()].tags_of(location.row());
+        let current = self.tags_at(location);
         let next = current & !(mask & T::TAGS);
-        self.retag(location, next);
+        if next != current {
+            self.retag(location, next);
+        }
         self.record(StructuralChange::Removed {
             entity,
             mask: current & !next,
@@ -44,7 +48,7 @@ impl<T: Archetype> Storage<T> {
     #[inline]
     pub fn tag_mask(&self, entity: Entity) -> Option<T::Mask> {
         let location = self.locate(entity)?;
-        Some(self.partitions[location.table()].tags_of(location.row()))
+        Some(self.tags_at(location))
     }
 
     /// The entities holding every tag of `tags` (none when it holds no tag bit), table by
@@ -55,6 +59,54 @@ impl<T: Archetype> Storage<T> {
             .then(|| self.matching_entities(tags, T::Mask::EMPTY))
             .into_iter()
             .flatten()
+    }
+
+    // A world without tags keeps no partition: every row has no tag, every tag filter is
+    // empty (so it selects whole tables), and its spawns, despawns and migrations skip the
+    // bookkeeping below (`T::TAGS` is a constant: the branch folds away).
+
+    /// The tags of the entity at `location`.
+    #[inline]
+    pub(super) fn tags_at(&self, location: EntityLocation) -> T::Mask {
+        if T::TAGS.is_empty() {
+            return T::Mask::EMPTY;
+        }
+        self.partitions[location.table()].tags_of(location.row())
+    }
+
+    /// Records `count` rows just appended to table `table_index`, of signature `tags`, and
+    /// moves them into their segment. `true` when they moved (see [`TagPartition::push`]).
+    #[inline]
+    pub(super) fn join_segment(&mut self, table_index: usize, count: usize, tags: T::Mask) -> bool {
+        if T::TAGS.is_empty() {
+            return false;
+        }
+        let (partition, mut rows) = self.partition_mut(table_index);
+        partition.push(count, tags, &mut |a, b| rows.swap(a, b))
+    }
+
+    /// Moves the row at `location` into the last segment of its table, where the table's
+    /// `swap_remove` keeps the segments whole, and takes it out of the partition; returns
+    /// where the row now is.
+    #[inline]
+    pub(super) fn leave_segment(&mut self, location: EntityLocation) -> EntityLocation {
+        if T::TAGS.is_empty() {
+            return location;
+        }
+        let (partition, mut rows) = self.partition_mut(location.table());
+        let row = partition.remove(location.row(), &mut |a, b| rows.swap(a, b));
+        EntityLocation::new(location.table(), row)
+    }
+
+    /// Repairs the partition after the table `swap_remove`d the row at `hole` (a migration
+    /// out of it): the row that filled the hole goes back to the last segment.
+    #[inline]
+    pub(super) fn refill_segment(&mut self, hole: EntityLocation) {
+        if T::TAGS.is_empty() {
+            return;
+        }
+        let (partition, mut rows) = self.partition_mut(hole.table());
+        partition.swap_removed(hole.row(), &mut |a, b| rows.swap(a, b));
     }
 
     /// Moves the row at `location` to the segment of signature `tags` in its table; returns
@@ -68,6 +120,7 @@ impl<T: Archetype> Storage<T> {
 
     /// The partition of table `table_index`, and the swap that carries out its row moves on
     /// the table, its change ticks and the entities' locations.
+    #[inline]
     pub(super) fn partition_mut(
         &mut self,
         table_index: usize,
@@ -93,6 +146,7 @@ pub(super) struct RowSwap<'a, T: Archetype> {
 
 impl<T: Archetype> RowSwap<'_, T> {
     /// Exchanges rows `a` and `b`.
+    #[inline]
     pub(super) fn swap(&mut self, a: usize, b: usize) {
         self.table.swap_rows(a, b);
         self.ticks.swap_rows(a, b);

@@ -15,6 +15,10 @@
 //! - `tag_filter_rows_<percent>`: `for_each_mut(|entity, table, index| ..)`;
 //! - `tag_filter_read_<percent>`: the read-only `for_each`, summing what it reads (the world is
 //!   left as it was; the sum joins the checksum).
+//!
+//! And `tag_toggle`, what the speed of the filters costs when tagging: a pass flips the marker
+//! of 1,000 of the 10,000 ships (half of them stunned), tag vs zero-sized component (a
+//! migration) vs bevy_ecs's two storages and hecs.
 
 use bevy_ecs::component::Component;
 use bevy_ecs::query::{QueryState, With, Without};
@@ -71,7 +75,7 @@ pub mod marked {
 }
 
 /// The `tag_filter*` workloads: per density, the slice-loop workload with the peers, then the
-/// typed-query, row and read-only ones.
+/// typed-query, row and read-only ones; then `tag_toggle`, what tagging itself costs.
 pub fn workloads() -> Vec<Workload> {
     vec![
         tables_workload::<1>("tag_filter_1"),
@@ -86,7 +90,256 @@ pub fn workloads() -> Vec<Workload> {
         pair_workload::<1, READ>("tag_filter_read_1"),
         pair_workload::<50, READ>("tag_filter_read_50"),
         pair_workload::<99, READ>("tag_filter_read_99"),
+        toggle_workload(),
     ]
+}
+
+/// Ships whose marker a `tag_toggle` pass flips: one in ten, at random.
+const TOGGLED_PERCENT: u32 = 10;
+
+/// Whether ship `index` is one `tag_toggle` flips (a choice independent of `is_stunned`).
+fn is_toggled(index: usize) -> bool {
+    is_stunned(index + SHIPS, TOGGLED_PERCENT)
+}
+
+/// `tag_toggle`: the cost of tagging. 10,000 ships, half stunned; a pass flips the marker of
+/// one ship in ten (adds it where missing, removes it where present).
+fn toggle_workload() -> Workload {
+    Workload {
+        name: "tag_toggle",
+        description: "flip the STUNNED marker of 1,000 of 10,000 ships (half stunned)",
+        contenders: vec![
+            Contender {
+                name: "archetypal",
+                api: "tag; add_stunned(e) / remove_stunned(e)",
+                kind: Kind::Archetypal,
+                setup: || Box::new(ToggleTagged::new()),
+            },
+            Contender {
+                name: "archetypal zero-sized component",
+                api: "ZST component; add_stunned(e) / remove_stunned(e) (a migration)",
+                kind: Kind::ArchetypalVariant,
+                setup: || Box::new(ToggleMarked::new()),
+            },
+            Contender {
+                name: "bevy_ecs sparse-set marker",
+                api: "entity_mut(e).insert(M) / .remove::<M>()",
+                kind: Kind::Peer,
+                setup: || Box::new(ToggleBevy::<StunnedSparse>::new(StunnedSparse)),
+            },
+            Contender {
+                name: "bevy_ecs table marker",
+                api: "entity_mut(e).insert(M) / .remove::<M>()",
+                kind: Kind::Peer,
+                setup: || Box::new(ToggleBevy::<Stunned>::new(Stunned)),
+            },
+            Contender {
+                name: "hecs",
+                api: "insert_one(e, M) / remove_one::<M>(e)",
+                kind: Kind::Peer,
+                setup: || Box::new(ToggleHecs::new()),
+            },
+        ],
+    }
+}
+
+/// The checksum of a toggle pass: every position and velocity, and every stunned ship's
+/// position (so which ships are stunned counts).
+fn toggle_checksum<'a>(
+    positions: impl IntoIterator<Item = &'a Position>,
+    velocities: impl IntoIterator<Item = &'a Velocity>,
+    stunned: impl IntoIterator<Item = &'a Position>,
+) -> u64 {
+    let mut sum = Checksum::new();
+    positions
+        .into_iter()
+        .for_each(|p| sum.vec3(field::POSITION, p.0));
+    velocities
+        .into_iter()
+        .for_each(|v| sum.vec3(field::VELOCITY, v.0));
+    stunned.into_iter().for_each(|p| sum.vec3(READ_SUM, p.0));
+    sum.finish()
+}
+
+/// The ships a toggle pass flips, of a world whose spawn returned `ships`.
+fn toggled<E: Copy>(ships: &[E]) -> Vec<E> {
+    ships
+        .iter()
+        .enumerate()
+        .filter(|&(index, _)| is_toggled(index))
+        .map(|(_, &ship)| ship)
+        .collect()
+}
+
+struct ToggleTagged(tagged::World, Vec<archetypal::Entity>);
+
+impl ToggleTagged {
+    fn new() -> Self {
+        let world = tagged_world(50);
+        let ships: Vec<_> = world.query_entities(tagged::POSITION).collect();
+        let mut ships = ships;
+        ships.sort();
+        ToggleTagged(world, toggled(&ships))
+    }
+}
+
+impl Pass for ToggleTagged {
+    fn run(&mut self) {
+        for &ship in &self.1 {
+            if self.0.has_stunned(ship) {
+                self.0.remove_stunned(ship);
+            } else {
+                self.0.add_stunned(ship);
+            }
+        }
+    }
+    fn checksum(&mut self) -> u64 {
+        let world = &self.0;
+        let stunned: Vec<Position> = world
+            .query_stunned()
+            .filter_map(|ship| world.get_position(ship).copied())
+            .collect();
+        let tables = world.tables();
+        toggle_checksum(
+            tables.iter().flat_map(|table| &table.position),
+            tables.iter().flat_map(|table| &table.velocity),
+            &stunned,
+        )
+    }
+}
+
+struct ToggleMarked(marked::World, Vec<archetypal::Entity>);
+
+impl ToggleMarked {
+    fn new() -> Self {
+        let world = marked_world(50);
+        let mut ships: Vec<_> = world.query_entities(marked::POSITION).collect();
+        ships.sort();
+        ToggleMarked(world, toggled(&ships))
+    }
+}
+
+impl Pass for ToggleMarked {
+    fn run(&mut self) {
+        for &ship in &self.1 {
+            if self.0.entity_has_stunned(ship) {
+                self.0.remove_stunned(ship);
+            } else {
+                self.0.add_stunned(ship);
+            }
+        }
+    }
+    fn checksum(&mut self) -> u64 {
+        let world = &self.0;
+        let stunned: Vec<Position> = world
+            .query_entities(marked::STUNNED)
+            .filter_map(|ship| world.get_position(ship).copied())
+            .collect();
+        let tables = world.tables();
+        toggle_checksum(
+            tables.iter().flat_map(|table| &table.position),
+            tables.iter().flat_map(|table| &table.velocity),
+            &stunned,
+        )
+    }
+}
+
+struct ToggleBevy<M: Component> {
+    world: bevy_ecs::world::World,
+    ships: Vec<bevy_ecs::entity::Entity>,
+    marker: M,
+}
+
+impl<M: Component + Copy> ToggleBevy<M> {
+    fn new(marker: M) -> Self {
+        let mut world = bevy_ecs::world::World::new();
+        let ships: Vec<_> = world.spawn_batch((0..SHIPS).map(ship)).collect();
+        for (index, &entity) in ships.iter().enumerate() {
+            if is_stunned(index, 50) {
+                world.entity_mut(entity).insert(marker);
+            }
+        }
+        ToggleBevy {
+            world,
+            ships: toggled(&ships),
+            marker,
+        }
+    }
+}
+
+impl<M: Component + Copy> Pass for ToggleBevy<M> {
+    fn run(&mut self) {
+        for &ship in &self.ships {
+            let mut entity = self.world.entity_mut(ship);
+            if entity.contains::<M>() {
+                entity.remove::<M>();
+            } else {
+                entity.insert(self.marker);
+            }
+        }
+    }
+    fn checksum(&mut self) -> u64 {
+        let positions: Vec<Position> = self
+            .world
+            .query::<&Position>()
+            .iter(&self.world)
+            .copied()
+            .collect();
+        let velocities: Vec<Velocity> = self
+            .world
+            .query::<&Velocity>()
+            .iter(&self.world)
+            .copied()
+            .collect();
+        let stunned: Vec<Position> = self
+            .world
+            .query_filtered::<&Position, With<M>>()
+            .iter(&self.world)
+            .copied()
+            .collect();
+        toggle_checksum(&positions, &velocities, &stunned)
+    }
+}
+
+struct ToggleHecs(hecs::World, Vec<hecs::Entity>);
+
+impl ToggleHecs {
+    fn new() -> Self {
+        let mut world = hecs::World::new();
+        let ships: Vec<_> = world.spawn_batch((0..SHIPS).map(ship)).collect();
+        for (index, &entity) in ships.iter().enumerate() {
+            if is_stunned(index, 50) {
+                world.insert_one(entity, Stunned).expect("alive");
+            }
+        }
+        ToggleHecs(world, toggled(&ships))
+    }
+}
+
+impl Pass for ToggleHecs {
+    fn run(&mut self) {
+        for &ship in &self.1 {
+            if self.0.satisfies::<&Stunned>(ship) {
+                self.0.remove_one::<Stunned>(ship).expect("stunned");
+            } else {
+                self.0.insert_one(ship, Stunned).expect("alive");
+            }
+        }
+    }
+    fn checksum(&mut self) -> u64 {
+        let stunned: Vec<Position> = self
+            .0
+            .query::<&Position>()
+            .with::<&Stunned>()
+            .iter()
+            .copied()
+            .collect();
+        toggle_checksum(
+            self.0.query::<&Position>().iter(),
+            self.0.query::<&Velocity>().iter(),
+            &stunned,
+        )
+    }
 }
 
 fn tables_workload<const PERCENT: u32>(name: &'static str) -> Workload {
