@@ -35,8 +35,8 @@ pub trait Archetype: Sized + 'static {
     /// The components whose writes are tracked (all but those declared `[untracked]`).
     const TRACKED: Self::Mask;
 
-    /// The world's tag bits, right above its component bits. Tags live in sparse sets, never
-    /// in a table's mask.
+    /// The world's tag bits, right above its component bits. Tags are never in a table's
+    /// mask: each table keeps its rows grouped by tag signature instead.
     const TAGS: Self::Mask;
 
     /// An empty table for `mask`.
@@ -54,6 +54,10 @@ pub trait Archetype: Sized + 'static {
     /// Removes `row`, moving the last row into its place, and returns the row's values for the
     /// storage to drop once its own bookkeeping is done (every column is compacted first).
     fn swap_remove(&mut self, row: usize) -> Self::Removed;
+
+    /// Exchanges rows `a` and `b` in every column and the entity column (the storage keeps
+    /// each table's rows grouped by tag signature this way, without migrating anything).
+    fn swap_rows(&mut self, a: usize, b: usize);
 
     /// Moves `row` to the end of `destination`: shared components are moved, components only
     /// `destination` has start at their default (all made before anything moves, so a

@@ -67,6 +67,13 @@ impl<M: Bitmask> TableTicks<M> {
         }
     }
 
+    /// Exchanges the stamps of rows `a` and `b` (the table swapped them).
+    pub fn swap_rows(&mut self, a: usize, b: usize) {
+        for bit in self.tracked.bits() {
+            self.columns[bit as usize].rows.swap(a, b);
+        }
+    }
+
     /// Moves `row` to the end of `destination` (a migration): a component both tables track
     /// keeps its stamp, one only the destination tracks was just added and is stamped `tick`.
     pub fn move_row(&mut self, row: usize, destination: &mut Self, tick: Tick) {
@@ -129,6 +136,18 @@ impl<M: Bitmask> TableTicks<M> {
             *stamp = tick;
         }
         column.newest = tick;
+    }
+
+    /// Stamps the tracked components of `bits` of every row of `rows` with `tick`: the rows a
+    /// tag filter handed out of a table.
+    pub fn stamp_rows(&mut self, rows: core::ops::Range<usize>, bits: M, tick: Tick) {
+        for bit in (bits & self.tracked).bits() {
+            let column = &mut self.columns[bit as usize];
+            if let Some(stamps) = column.rows.get_mut(rows.clone()) {
+                stamps.fill(tick);
+                column.newest = tick;
+            }
+        }
     }
 
     /// Marks every row of the tracked columns of `bits` as written at `tick` (raw slice

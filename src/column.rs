@@ -65,6 +65,14 @@ pub fn swap_remove<C>(column: &mut Vec<C>, present: bool, row: usize) -> Option<
     present.then(|| column.swap_remove(row))
 }
 
+/// Exchanges rows `a` and `b` of a present column.
+#[inline]
+pub fn swap_rows<C>(column: &mut [C], present: bool, a: usize, b: usize) {
+    if present {
+        column.swap(a, b);
+    }
+}
+
 /// A default value for a column a migration adds (present in the destination, not in the
 /// source): made before anything moves, so a component `Default` that panics changes nothing.
 #[inline]

@@ -6,20 +6,26 @@
 
 use core::fmt;
 
-use crate::change_ticks::{ChangedRows, TableTicks};
+use crate::change_ticks::TableTicks;
 use crate::edges::{Change, EdgeGraph};
 use crate::hash::MaskMap;
 use crate::query_cache::QueryCache;
 use crate::{
     Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, EventChannel, StructuralChange,
-    TagSet, Tick,
+    Tick,
 };
 
 mod change_log;
 mod despawn;
+mod iteration;
 mod migration;
 mod state;
+mod tag_partition;
+mod tags;
 mod ticks;
+
+pub use iteration::{MatchingTables, MatchingTablesMut};
+use tag_partition::TagPartition;
 
 /// Entities, their tables and the two caches that make structural change and queries fast.
 pub struct Storage<T: Archetype> {
@@ -30,8 +36,8 @@ pub struct Storage<T: Archetype> {
     table_lookup: MaskMap<T::Mask, usize>,
     edges: EdgeGraph<T::Mask>,
     queries: QueryCache<T::Mask>,
-    /// One sparse set per tag, indexed by tag bit minus the component count.
-    tags: Vec<TagSet>,
+    /// The rows of every table grouped by tag signature, indexed like `tables`.
+    partitions: Vec<TagPartition<T::Mask>>,
     tick: Tick,
     last_tick: Tick,
     /// The structural change log, recorded only while `log_changes` is on.
@@ -48,7 +54,7 @@ impl<T: Archetype> Default for Storage<T> {
             table_lookup: MaskMap::default(),
             edges: EdgeGraph::new(T::COMPONENT_COUNT),
             queries: QueryCache::new(T::COMPONENTS),
-            tags: vec![TagSet::new(); T::TAGS.count_ones() as usize],
+            partitions: Vec::new(),
             tick: Tick::ZERO.next(),
             last_tick: Tick::ZERO,
             change_log: EventChannel::new(),
@@ -113,8 +119,8 @@ impl<T: Archetype> Storage<T> {
     /// Whether `entity` is alive and has every component and tag of `mask`.
     #[inline]
     pub fn has_components(&self, entity: Entity, mask: T::Mask) -> bool {
-        self.locate_with(entity, mask & !T::TAGS).is_some()
-            && TagFilter::<T>::new(mask, T::Mask::EMPTY).matches(&self.tags, entity)
+        self.locate_with(entity, mask & !T::TAGS)
+            .is_some_and(|location| self.tags_at(location).contains(mask & T::TAGS))
     }
 
     // ----- tables ---------------------------------------------------------------------------
@@ -142,6 +148,7 @@ impl<T: Archetype> Storage<T> {
             .edges
             .insert_table(mask, |other| lookup.get(&other).copied());
         self.tables.push(T::new(mask));
+        self.partitions.push(TagPartition::new());
         self.ticks.push(TableTicks::new(
             mask & T::TRACKED,
             T::COMPONENT_COUNT,
@@ -178,18 +185,29 @@ impl<T: Archetype> Storage<T> {
         F: FnMut(&mut T::ViewMut<'_>, usize),
     {
         let entities: Vec<Entity> = (0..count).map(|_| self.allocator.allocate()).collect();
-        let (table_index, first_row) = self.place_spawned(mask, &entities);
+        let (table_index, first_row, moved) = self.place_spawned(mask, &entities);
         let (_, mut view) = self.tables[table_index].view_mut(mask & T::COMPONENTS);
-        for row in first_row..first_row + count {
-            init(&mut view, row);
+        if moved {
+            // The rows joined their tag segment by swaps: each entity's row, in spawn order.
+            for &entity in &entities {
+                if let Some(location) = self.allocator.location(entity) {
+                    init(&mut view, location.row());
+                }
+            }
+        } else {
+            for row in first_row..first_row + count {
+                init(&mut view, row);
+            }
         }
         entities
     }
 
     /// Gives freshly allocated `entities` their rows (default components, spawn ticks,
-    /// locations) in the table of `mask`, and the tags of `mask`, and logs the spawns; every
-    /// spawn path ends here. Returns the table and its first new row.
-    fn place_spawned(&mut self, mask: T::Mask, entities: &[Entity]) -> (usize, usize) {
+    /// locations) in the table of `mask`, in the segment of the tags of `mask`, and logs the
+    /// spawns; every spawn path ends here. Returns the table, the first appended row, and
+    /// whether the rows were then moved into their tag segment (else they are the appended
+    /// rows, in order).
+    fn place_spawned(&mut self, mask: T::Mask, entities: &[Entity]) -> (usize, usize, bool) {
         let table_index = self.table_for(mask);
         let table = &mut self.tables[table_index];
         let first_row = table.len();
@@ -206,13 +224,13 @@ impl<T: Archetype> Storage<T> {
         for (offset, &entity) in entities.iter().enumerate() {
             let location = EntityLocation::new(table_index, first_row + offset);
             self.allocator.set_location(entity.id, location);
-            self.insert_tags(entity, mask);
             self.record(StructuralChange::Spawned {
                 entity,
                 mask: logged,
             });
         }
-        (table_index, first_row)
+        let moved = self.join_segment(table_index, entities.len(), mask & T::TAGS);
+        (table_index, first_row, moved)
     }
 
     /// Reserves `count` handles for a spawn applied later: they are not alive until
@@ -298,411 +316,6 @@ impl<T: Archetype> Storage<T> {
         Some(value)
     }
 
-    // ----- queries --------------------------------------------------------------------------
-
-    /// Fills the query cache for `include`, so `&self` queries on it skip non-matching tables.
-    pub fn warm_query(&mut self, include: T::Mask) {
-        let tables = &self.tables;
-        self.queries
-            .get_or_insert(include & !T::TAGS, tables.iter().map(Archetype::mask));
-    }
-
-    /// Non-empty tables holding every component of `include` and none of `exclude` (tag bits
-    /// are not table properties and are ignored here). Uses the query cache when `include` is
-    /// cached, else scans the tables (a `&self` query cannot fill it).
-    pub fn matching_tables(&self, include: T::Mask, exclude: T::Mask) -> MatchingTables<'_, T> {
-        let include = include & !T::TAGS;
-        MatchingTables {
-            tables: &self.tables,
-            cached: self.queries.get(include).map(<[usize]>::iter),
-            next_scan: 0,
-            include,
-            exclude: exclude & !T::TAGS,
-        }
-    }
-
-    /// Mutable form of [`matching_tables`](Self::matching_tables); fills the cache on a miss.
-    pub fn matching_tables_mut(
-        &mut self,
-        include: T::Mask,
-        exclude: T::Mask,
-    ) -> MatchingTablesMut<'_, T> {
-        matching_tables_mut(&mut self.tables, &mut self.queries, include, exclude)
-    }
-
-    /// Every entity with all components and tags of `include` and none of `exclude`.
-    pub fn matching_entities(
-        &self,
-        include: T::Mask,
-        exclude: T::Mask,
-    ) -> impl Iterator<Item = Entity> + '_ {
-        let tag_filter = TagFilter::<T>::new(include, exclude);
-        self.matching_tables(include, exclude)
-            .flat_map(|table| table.entities().iter().copied())
-            .filter(move |&entity| tag_filter.matches(&self.tags, entity))
-    }
-
-    /// Calls `f(entity, table, row)` for every entity matching `include` / `exclude`.
-    pub fn for_each<F>(&self, include: T::Mask, exclude: T::Mask, mut f: F)
-    where
-        F: FnMut(Entity, &T, usize),
-    {
-        let tag_filter = TagFilter::<T>::new(include, exclude);
-        let no_tags = tag_filter.is_empty();
-        for table in self.matching_tables(include, exclude) {
-            for (row, &entity) in table.entities().iter().enumerate() {
-                if no_tags || tag_filter.matches(&self.tags, entity) {
-                    f(entity, table, row);
-                }
-            }
-        }
-    }
-
-    /// Calls `f(entity, view, row)` for every entity matching `include` / `exclude`, with a
-    /// mutable slice view of its table.
-    pub fn for_each_mut<F>(&mut self, include: T::Mask, exclude: T::Mask, mut f: F)
-    where
-        F: FnMut(Entity, &mut T::ViewMut<'_>, usize),
-    {
-        let tag_filter = TagFilter::<T>::new(include, exclude);
-        let tables = matching_tables_mut(&mut self.tables, &mut self.queries, include, exclude);
-        for table in tables {
-            let (entities, mut view) = table.view_mut(include & !T::TAGS);
-            // Two loops rather than one with a test per row: without tags, the loop is the
-            // plain one the optimizer vectorises.
-            if tag_filter.is_empty() {
-                for (row, &entity) in entities.iter().enumerate() {
-                    f(entity, &mut view, row);
-                }
-            } else {
-                for (row, &entity) in entities.iter().enumerate() {
-                    if tag_filter.matches(&self.tags, entity) {
-                        f(entity, &mut view, row);
-                    }
-                }
-            }
-        }
-    }
-
-    /// Parallel form of [`for_each_mut`](Self::for_each_mut): the matching tables are cut into
-    /// chunks of rows (several per thread, so one large table spreads over every thread too)
-    /// and rayon runs `f` on the chunks. Each chunk is a view of its rows only, so `index` is
-    /// relative to the view `f` receives, exactly as in `for_each_mut`.
-    #[cfg(feature = "parallel")]
-    pub fn par_for_each_mut<F>(&mut self, include: T::Mask, exclude: T::Mask, f: F)
-    where
-        T: Send,
-        for<'a> T::ViewMut<'a>: Send,
-        F: Fn(Entity, &mut T::ViewMut<'_>, usize) + Sync + Send,
-    {
-        use rayon::prelude::{IntoParallelIterator, ParallelIterator};
-
-        let tag_filter = TagFilter::<T>::new(include, exclude);
-        let rows: usize = self
-            .matching_tables_mut(include, exclude)
-            .map(|table| table.len())
-            .sum();
-        let chunk_rows = rows
-            .div_ceil(rayon::current_num_threads() * CHUNKS_PER_THREAD)
-            .max(1);
-        let mut chunks = Vec::new();
-        let tables = matching_tables_mut(&mut self.tables, &mut self.queries, include, exclude);
-        for table in tables {
-            let (mut entities, mut view) = table.view_mut(include & !T::TAGS);
-            while entities.len() > chunk_rows {
-                let (head, tail) = T::split_view(view, chunk_rows);
-                chunks.push((&entities[..chunk_rows], head));
-                entities = &entities[chunk_rows..];
-                view = tail;
-            }
-            chunks.push((entities, view));
-        }
-        let tags = &self.tags;
-        chunks.into_par_iter().for_each(|(entities, mut view)| {
-            for (row, &entity) in entities.iter().enumerate() {
-                if tag_filter.matches(tags, entity) {
-                    f(entity, &mut view, row);
-                }
-            }
-        });
-    }
-
-    /// Calls `f(view)` once per non-empty table matching `include` / `exclude`. With tag bits
-    /// in the masks, `f` gets one view per run of consecutive matching rows instead, so every
-    /// row it sees matches.
-    pub fn for_each_table_mut<F>(&mut self, include: T::Mask, exclude: T::Mask, mut f: F)
-    where
-        F: FnMut(&mut T::ViewMut<'_>),
-    {
-        // The walk of typed queries, stamping nothing: raw views leave stamping to the caller
-        // (`mark_columns_changed`).
-        self.for_each_run_mut(include, exclude, T::Mask::EMPTY, |_, mut view| f(&mut view));
-    }
-
-    /// The table walk of [`for_each_table_mut`](Self::for_each_table_mut) and of typed queries
-    /// ([`TypedQuery`](crate::TypedQuery)): calls `f(entities, view)` once per non-empty table
-    /// matching `include` / `exclude`, or once per run of consecutive matching rows when the
-    /// masks hold tag bits, so every row `f` sees matches. The tracked components of `written`
-    /// are stamped as changed in exactly what `f` is handed: a column stamp per table, or the
-    /// rows of each run.
-    pub fn for_each_run_mut<F>(
-        &mut self,
-        include: T::Mask,
-        exclude: T::Mask,
-        written: T::Mask,
-        mut f: F,
-    ) where
-        F: FnMut(&[Entity], T::ViewMut<'_>),
-    {
-        let tag_filter = TagFilter::<T>::new(include, exclude);
-        let components = include & !T::TAGS;
-        let excluded = exclude & !T::TAGS;
-        let tick = self.tick;
-        let indices = self
-            .queries
-            .get_or_insert(components, self.tables.iter().map(Archetype::mask));
-        for &table_index in indices {
-            let table = &mut self.tables[table_index];
-            if table.is_empty() || table.mask().intersects(excluded) {
-                continue;
-            }
-            let ticks = &mut self.ticks[table_index];
-            let (mut entities, mut view) = table.view_mut(components);
-            if tag_filter.is_empty() {
-                ticks.stamp_columns(written, tick);
-                f(entities, view);
-                continue;
-            }
-            let matches = |entity: &Entity| tag_filter.matches(&self.tags, *entity);
-            let mut first_row = 0;
-            while let Some(start) = entities.iter().position(matches) {
-                let length = entities[start..]
-                    .iter()
-                    .position(|entity| !matches(entity))
-                    .unwrap_or(entities.len() - start);
-                if !written.is_empty() {
-                    for row in first_row + start..first_row + start + length {
-                        ticks.stamp(row, written, tick);
-                    }
-                }
-                let (_, from_start) = T::split_view(view, start);
-                let (run, rest) = T::split_view(from_start, length);
-                f(&entities[start..start + length], run);
-                entities = &entities[start + length..];
-                view = rest;
-                first_row += start + length;
-            }
-        }
-    }
-
-    /// Every entity holding all components and tags of `include`.
-    pub fn query_entities(&self, include: T::Mask) -> impl Iterator<Item = Entity> + '_ {
-        self.matching_entities(include, T::Mask::EMPTY)
-    }
-
-    /// The first entity holding all components and tags of `include`.
-    pub fn query_first_entity(&self, include: T::Mask) -> Option<Entity> {
-        self.query_entities(include).next()
-    }
-
-    /// Every value of the column `column` picks, over all tables holding `bit`.
-    pub fn column_values<'a, C: 'a>(
-        &'a self,
-        bit: T::Mask,
-        column: impl Fn(&'a T) -> &'a [C] + 'a,
-    ) -> impl Iterator<Item = &'a C> + 'a {
-        self.matching_tables(bit, T::Mask::EMPTY)
-            .flat_map(move |table| column(table).iter())
-    }
-
-    /// One slice per table holding `bit`: the column `column` picks.
-    pub fn column_slices<'a, C: 'a>(
-        &'a self,
-        bit: T::Mask,
-        column: impl Fn(&'a T) -> &'a [C] + 'a,
-    ) -> impl Iterator<Item = &'a [C]> + 'a {
-        self.matching_tables(bit, T::Mask::EMPTY).map(column)
-    }
-
-    /// Mutable form of [`column_slices`](Self::column_slices); marks those columns changed.
-    pub fn column_slices_mut<'a, C: 'a>(
-        &'a mut self,
-        bit: T::Mask,
-        column: impl FnMut(&'a mut T) -> &'a mut [C] + 'a,
-    ) -> impl Iterator<Item = &'a mut [C]> + 'a {
-        self.mark_columns_changed(bit, T::Mask::EMPTY, bit);
-        self.matching_tables_mut(bit, T::Mask::EMPTY).map(column)
-    }
-
-    // ----- tags -----------------------------------------------------------------------------
-
-    /// Adds the tags of `mask` to a live entity (never a migration). `false` for a dead handle.
-    pub fn add_tags(&mut self, entity: Entity, mask: T::Mask) -> bool {
-        if !self.is_alive(entity) {
-            return false;
-        }
-        let added = self.insert_tags(entity, mask);
-        self.record(StructuralChange::Added {
-            entity,
-            mask: added,
-        });
-        true
-    }
-
-    /// Puts a live entity in the tag sets of `mask`; returns the tags it did not have.
-    fn insert_tags(&mut self, entity: Entity, mask: T::Mask) -> T::Mask {
-        let mut added = T::Mask::EMPTY;
-        for bit in (mask & T::TAGS).bits() {
-            if self.tags[tag_index::<T>(bit)].insert(entity) {
-                added |= T::Mask::bit(bit);
-            }
-        }
-        added
-    }
-
-    /// Removes the tags of `mask` from a live entity. `false` for a dead handle.
-    pub fn remove_tags(&mut self, entity: Entity, mask: T::Mask) -> bool {
-        if !self.is_alive(entity) {
-            return false;
-        }
-        let mut removed = T::Mask::EMPTY;
-        for bit in (mask & T::TAGS).bits() {
-            if self.tags[tag_index::<T>(bit)].remove(entity) {
-                removed |= T::Mask::bit(bit);
-            }
-        }
-        self.record(StructuralChange::Removed {
-            entity,
-            mask: removed,
-        });
-        true
-    }
-
-    /// The tags a live entity has.
-    pub fn tag_mask(&self, entity: Entity) -> Option<T::Mask> {
-        if !self.is_alive(entity) {
-            return None;
-        }
-        let mut mask = T::Mask::EMPTY;
-        for bit in T::TAGS.bits() {
-            if self.tags[tag_index::<T>(bit)].contains(entity) {
-                mask |= T::Mask::bit(bit);
-            }
-        }
-        Some(mask)
-    }
-
-    /// The entities holding the lowest tag of `tag` (one tag's mask constant).
-    pub fn tagged(&self, tag: T::Mask) -> impl Iterator<Item = Entity> + '_ {
-        let tag = tag & T::TAGS;
-        let set = (!tag.is_empty()).then(|| &self.tags[tag_index::<T>(tag.trailing_zeros())]);
-        set.into_iter().flat_map(TagSet::iter)
-    }
-
-    // ----- change detection -----------------------------------------------------------------
-
-    /// Stamps the tracked components of `mask` of a live entity as changed now (for writes
-    /// made through a table view). `false` for a dead handle.
-    pub fn mark_changed(&mut self, entity: Entity, mask: T::Mask) -> bool {
-        let Some(location) = self.locate(entity) else {
-            return false;
-        };
-        self.ticks[location.table()].stamp(location.row(), mask, self.tick);
-        true
-    }
-
-    /// Marks the tracked `columns` of every table matching `include` / `exclude` as changed
-    /// now, in constant time per table: for writes through raw slices
-    /// (`for_each_table_mut`, `for_each_mut`). Tag bits are ignored: a column stamp is a
-    /// table-wide mark.
-    pub fn mark_columns_changed(&mut self, include: T::Mask, exclude: T::Mask, columns: T::Mask) {
-        let include = include & !T::TAGS;
-        let indices = self
-            .queries
-            .get_or_insert(include, self.tables.iter().map(Archetype::mask));
-        for &table_index in indices {
-            if !self.tables[table_index]
-                .mask()
-                .intersects(exclude & !T::TAGS)
-            {
-                self.ticks[table_index].stamp_columns(columns, self.tick);
-            }
-        }
-    }
-
-    /// Calls `f(entity, view, row)` for every entity matching `include` / `exclude` one of
-    /// whose tracked `include` components was written after `since`. Tables nobody wrote to
-    /// since then are skipped whole.
-    pub fn for_each_mut_changed_since<F>(
-        &mut self,
-        include: T::Mask,
-        exclude: T::Mask,
-        since: Tick,
-        mut f: F,
-    ) where
-        F: FnMut(Entity, &mut T::ViewMut<'_>, usize),
-    {
-        let tag_filter = TagFilter::<T>::new(include, exclude);
-        let components = include & !T::TAGS;
-        let indices = self
-            .queries
-            .get_or_insert(components, self.tables.iter().map(Archetype::mask));
-        for &table_index in indices {
-            let ticks = &self.ticks[table_index];
-            let table = &mut self.tables[table_index];
-            if table.mask().intersects(exclude & !T::TAGS)
-                || !ticks.may_have_changed_since(components, since)
-            {
-                continue;
-            }
-            let (entities, mut view) = table.view_mut(components);
-            let tags = &self.tags;
-            // Loop-invariant, so the optimizer drops the tag test when there is none.
-            let no_tags = tag_filter.is_empty();
-            let tags_match = |entity| no_tags || tag_filter.matches(tags, entity);
-            // One row loop per kind of test, each specialised by the compiler.
-            match ticks.changed_rows(components, since) {
-                ChangedRows::All => {
-                    visit_rows(entities, &mut view, &mut f, |_, entity| tags_match(entity))
-                }
-                ChangedRows::Column { stamps, since } => {
-                    visit_rows(entities, &mut view, &mut f, |row, entity| {
-                        stamps[row].is_newer_than(since) && tags_match(entity)
-                    })
-                }
-                any => visit_rows(entities, &mut view, &mut f, |row, entity| {
-                    any.contains(row) && tags_match(entity)
-                }),
-            }
-        }
-    }
-
-    /// Every entity holding all components and tags of `include`, one of whose tracked
-    /// `include` components was written after `since`.
-    pub fn query_entities_changed_since(
-        &self,
-        include: T::Mask,
-        since: Tick,
-    ) -> impl Iterator<Item = Entity> + '_ {
-        let tag_filter = TagFilter::<T>::new(include, T::Mask::EMPTY);
-        let components = include & !T::TAGS;
-        (0..self.tables.len())
-            .filter(move |&table_index| {
-                self.tables[table_index].mask().contains(components)
-                    && self.ticks[table_index].may_have_changed_since(components, since)
-            })
-            .flat_map(move |table_index| {
-                let changed = self.ticks[table_index].changed_rows(components, since);
-                self.tables[table_index]
-                    .entities()
-                    .iter()
-                    .enumerate()
-                    .filter(move |&(row, _)| changed.contains(row))
-                    .map(|(_, &entity)| entity)
-            })
-            .filter(move |&entity| tag_filter.matches(&self.tags, entity))
-    }
-
     // ----- invariants -----------------------------------------------------------------------
 
     /// Checks every structural invariant; the first violation found is returned.
@@ -710,7 +323,8 @@ impl<T: Archetype> Storage<T> {
     /// Columns are aligned with their table's entity column; every live entity's location
     /// points at a row holding it; every row holds a live entity located there; table masks
     /// are unique and indexed; edges lead to tables of the right mask; every cached query
-    /// lists exactly the matching tables; tag sets hold only live entities.
+    /// lists exactly the matching tables; in a world with tags, each table's tag partition
+    /// covers its rows in non-empty segments of distinct signatures.
     pub fn check_invariants(&self) -> Result<(), InvariantError> {
         let fail = |message: String| Err(InvariantError { message });
         let mut rows = 0;
@@ -768,9 +382,22 @@ impl<T: Archetype> Storage<T> {
                 }
             }
         }
-        for (index, set) in self.tags.iter().enumerate() {
-            if let Some(dead) = set.iter().find(|&entity| !self.is_alive(entity)) {
-                return fail(format!("tag set {index} holds {dead}, which is not alive"));
+        if !T::TAGS.is_empty() && self.partitions.len() != self.tables.len() {
+            return fail(format!(
+                "{} tag partitions for {} tables",
+                self.partitions.len(),
+                self.tables.len()
+            ));
+        }
+        for (table_index, (table, partition)) in self
+            .tables
+            .iter()
+            .zip(&self.partitions)
+            .enumerate()
+            .filter(|_| !T::TAGS.is_empty())
+        {
+            if let Err(message) = partition.check(table.len(), T::TAGS) {
+                return fail(format!("table {table_index}: {message}"));
             }
         }
         if rows != self.allocator.len() {
@@ -794,10 +421,6 @@ impl<T: Archetype> Storage<T> {
         Ok(())
     }
 }
-
-/// How many chunks per rayon thread `par_for_each_mut` aims for, so uneven work still balances.
-#[cfg(feature = "parallel")]
-const CHUNKS_PER_THREAD: usize = 4;
 
 /// Frees freshly allocated handles if dropped: armed while a spawn pushes their rows, and
 /// forgotten once it has.
@@ -838,142 +461,6 @@ fn pair_mut<T>(items: &mut [T], first: usize, second: usize) -> (&mut T, &mut T)
     } else {
         let (left, right) = items.split_at_mut(first);
         (&mut right[0], &mut left[second])
-    }
-}
-
-/// The matching tables of a query, from the storage's fields (so the caller can keep using its
-/// other fields, such as the tag sets, while it walks them).
-fn matching_tables_mut<'a, T: Archetype>(
-    tables: &'a mut [T],
-    queries: &'a mut QueryCache<T::Mask>,
-    include: T::Mask,
-    exclude: T::Mask,
-) -> MatchingTablesMut<'a, T> {
-    let include = include & !T::TAGS;
-    let indices = queries.get_or_insert(include, tables.iter().map(Archetype::mask));
-    MatchingTablesMut {
-        tables: tables.iter_mut(),
-        indices: indices.iter(),
-        next_index: 0,
-        exclude: exclude & !T::TAGS,
-    }
-}
-
-/// Calls `f(entity, view, row)` for every row of a table view that `keep` accepts.
-#[inline]
-fn visit_rows<V>(
-    entities: &[Entity],
-    view: &mut V,
-    f: &mut impl FnMut(Entity, &mut V, usize),
-    keep: impl Fn(usize, Entity) -> bool,
-) {
-    for (row, &entity) in entities.iter().enumerate() {
-        if keep(row, entity) {
-            f(entity, view, row);
-        }
-    }
-}
-
-/// The index in `Storage::tags` of tag bit `bit`.
-fn tag_index<T: Archetype>(bit: u32) -> usize {
-    bit as usize - T::COMPONENT_COUNT
-}
-
-/// The tag half of a query: the tags an entity must have and those it must not.
-struct TagFilter<T: Archetype> {
-    include: T::Mask,
-    exclude: T::Mask,
-}
-
-impl<T: Archetype> Clone for TagFilter<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<T: Archetype> Copy for TagFilter<T> {}
-
-impl<T: Archetype> TagFilter<T> {
-    fn new(include: T::Mask, exclude: T::Mask) -> Self {
-        TagFilter {
-            include: include & T::TAGS,
-            exclude: exclude & T::TAGS,
-        }
-    }
-
-    fn is_empty(self) -> bool {
-        self.include.is_empty() && self.exclude.is_empty()
-    }
-
-    #[inline]
-    fn matches(self, tags: &[TagSet], entity: Entity) -> bool {
-        self.include
-            .bits()
-            .all(|bit| tags[tag_index::<T>(bit)].contains(entity))
-            && !self
-                .exclude
-                .bits()
-                .any(|bit| tags[tag_index::<T>(bit)].contains(entity))
-    }
-}
-
-/// Iterator over the tables matching a query; see [`Storage::matching_tables`].
-pub struct MatchingTables<'a, T: Archetype> {
-    tables: &'a [T],
-    cached: Option<core::slice::Iter<'a, usize>>,
-    next_scan: usize,
-    include: T::Mask,
-    exclude: T::Mask,
-}
-
-impl<'a, T: Archetype> Iterator for MatchingTables<'a, T> {
-    type Item = &'a T;
-
-    #[inline]
-    fn next(&mut self) -> Option<&'a T> {
-        loop {
-            let table = match &mut self.cached {
-                Some(indices) => &self.tables[*indices.next()?],
-                None => {
-                    let table = self.tables.get(self.next_scan)?;
-                    self.next_scan += 1;
-                    if !table.mask().contains(self.include) {
-                        continue;
-                    }
-                    table
-                }
-            };
-            if !table.is_empty() && !table.mask().intersects(self.exclude) {
-                return Some(table);
-            }
-        }
-    }
-}
-
-/// Iterator over the tables matching a query, mutably; see [`Storage::matching_tables_mut`].
-///
-/// Walks the cached (ascending) table indices and the tables in lockstep, so it reaches each
-/// matching table without touching the others and without `unsafe`.
-pub struct MatchingTablesMut<'a, T: Archetype> {
-    tables: core::slice::IterMut<'a, T>,
-    indices: core::slice::Iter<'a, usize>,
-    next_index: usize,
-    exclude: T::Mask,
-}
-
-impl<'a, T: Archetype> Iterator for MatchingTablesMut<'a, T> {
-    type Item = &'a mut T;
-
-    #[inline]
-    fn next(&mut self) -> Option<&'a mut T> {
-        loop {
-            let index = *self.indices.next()?;
-            let table = self.tables.nth(index - self.next_index)?;
-            self.next_index = index + 1;
-            if !table.is_empty() && !table.mask().intersects(self.exclude) {
-                return Some(table);
-            }
-        }
     }
 }
 

@@ -1,8 +1,9 @@
-//! Tags: marker sets of entities kept beside the tables.
+//! Sets of entities, checked by generation: O(1) insert, remove and lookup, and a dense array
+//! of members that iterates as fast as a `Vec`.
 //!
-//! A tag has no data, so storing it in the tables would only split them: tagging an entity would
-//! migrate its row. A sparse set keeps membership instead, with O(1) insert, remove and lookup,
-//! and a dense array of members that iterates as fast as a `Vec`.
+//! The storage keeps tags in its tables' rows (grouped by tag signature, see
+//! `storage/tag_partition.rs`); the snapshot loader reads each tag's members into a `TagSet`,
+//! which refuses duplicates, before the rows are regrouped.
 
 use crate::Entity;
 

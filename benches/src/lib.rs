@@ -87,7 +87,7 @@ impl Workload {
 /// Every workload, in report order.
 pub fn workloads() -> Vec<Workload> {
     use workloads::*;
-    vec![
+    let mut all = vec![
         simple_insert::workload(),
         simple_iter::workload(),
         typed_query::workload(),
@@ -104,7 +104,9 @@ pub fn workloads() -> Vec<Workload> {
         serialize::binary_workload(),
         table_creation::workload(),
         table_creation::workload_128(),
-    ]
+    ];
+    all.extend(tag_filter::workloads());
+    all
 }
 
 /// Runs one pass of `contender` on a fresh setup and returns its checksum.

@@ -130,6 +130,11 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         self.entities.swap_remove(row);
         removed
     }
+    fn swap_rows(&mut self, a: usize, b: usize) {
+        let mask = self.mask;
+        ::archetypal::column::swap_rows(&mut self.position, mask & POSITION != 0, a, b);
+        self.entities.swap(a, b);
+    }
     fn move_row(&mut self, row: usize, destination: &mut Self) -> Self::Removed {
         let (from, to) = (self.mask, destination.mask);
         let position_added = ::archetypal::column::default_if(
@@ -828,6 +833,11 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         };
         self.entities.swap_remove(row);
         removed
+    }
+    fn swap_rows(&mut self, a: usize, b: usize) {
+        let mask = self.mask;
+        ::archetypal::column::swap_rows(&mut self.sprite, mask & SPRITE != 0, a, b);
+        self.entities.swap(a, b);
     }
     fn move_row(&mut self, row: usize, destination: &mut Self) -> Self::Removed {
         let (from, to) = (self.mask, destination.mask);

@@ -181,6 +181,13 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         self.entities.swap_remove(row);
         removed
     }
+    fn swap_rows(&mut self, a: usize, b: usize) {
+        let mask = self.mask;
+        ::archetypal::column::swap_rows(&mut self.position, mask & POSITION != 0, a, b);
+        ::archetypal::column::swap_rows(&mut self.velocity, mask & VELOCITY != 0, a, b);
+        ::archetypal::column::swap_rows(&mut self.health, mask & HEALTH != 0, a, b);
+        self.entities.swap(a, b);
+    }
     fn move_row(&mut self, row: usize, destination: &mut Self) -> Self::Removed {
         let (from, to) = (self.mask, destination.mask);
         let position_added = ::archetypal::column::default_if(

@@ -1473,27 +1473,29 @@ impl Harness {
                 let entity = self.resolve(target)?;
                 let expected = self.m_add(entity, tag.bit(), now);
                 let tables = self.world.archetype_count();
-                let place = self.world.storage().locate(entity);
+                // The table, not the row: a tag moves its row within the table (to its tag
+                // segment), never to another table.
+                let table = self.world.storage().locate(entity).map(|at| at.table());
                 let got = w_add_tag(&mut self.world, entity, tag);
                 ensure_eq!(got, expected, "add_{tag:?}({entity:?})");
                 ensure_eq!(
                     (
                         self.world.archetype_count(),
-                        self.world.storage().locate(entity)
+                        self.world.storage().locate(entity).map(|at| at.table())
                     ),
-                    (tables, place),
+                    (tables, table),
                     "add_{tag:?}({entity:?}) migrated"
                 );
             }
             &Op::RemoveTag(ref target, tag) => {
                 let entity = self.resolve(target)?;
                 let expected = self.m_remove(entity, tag.bit());
-                let place = self.world.storage().locate(entity);
+                let table = self.world.storage().locate(entity).map(|at| at.table());
                 let got = w_remove_tag(&mut self.world, entity, tag);
                 ensure_eq!(got, expected, "remove_{tag:?}({entity:?})");
                 ensure_eq!(
-                    self.world.storage().locate(entity),
-                    place,
+                    self.world.storage().locate(entity).map(|at| at.table()),
+                    table,
                     "remove_{tag:?}({entity:?}) migrated"
                 );
             }

@@ -82,28 +82,22 @@ fn tag_lists(world: &World) -> [Vec<Entity>; 3] {
     ]
 }
 
-/// The entity column of every table: what a migration would change.
-fn table_rows(world: &World) -> Vec<(Mask, Vec<Entity>)> {
+/// The table index of `entity`, found through the read-only tables.
+fn place(world: &World, entity: Entity) -> Option<usize> {
     world
         .tables()
         .iter()
-        .map(|table| (table.mask, table.entities.clone()))
-        .collect()
+        .position(|table| table.entities.contains(&entity))
 }
 
-/// `(table index, row)` of `entity`, found through the read-only tables.
-fn place(world: &World, entity: Entity) -> Option<(usize, usize)> {
+/// Every table's mask and its entities, sorted: what a tag change must leave as it was (it
+/// may move a row within its table, to its tag segment, never to another table).
+fn table_members(world: &World) -> Vec<(Mask, Vec<Entity>)> {
     world
         .tables()
         .iter()
-        .enumerate()
-        .find_map(|(index, table)| {
-            table
-                .entities
-                .iter()
-                .position(|&e| e == entity)
-                .map(|row| (index, row))
-        })
+        .map(|table| (table.mask, sorted(table.entities.iter().copied())))
+        .collect()
 }
 
 fn matches(mask: Mask, include: Mask, exclude: Mask) -> bool {
@@ -474,7 +468,7 @@ fn adding_and_removing_tags_never_migrates() {
     let statues = world.spawn_entities(POSITION, 3);
     world.warm_query(POSITION);
     valid(&world);
-    let rows = table_rows(&world);
+    let members = table_members(&world);
     let places: Vec<_> = movers.iter().map(|&e| place(&world, e)).collect();
     let edits: Vec<Edit<'_>> = vec![
         (
@@ -517,7 +511,11 @@ fn adding_and_removing_tags_never_migrates() {
     for (what, edit) in &edits {
         assert!(edit(&mut world), "{what}");
         valid(&world);
-        assert_eq!(table_rows(&world), rows, "{what} moved a row");
+        assert_eq!(
+            table_members(&world),
+            members,
+            "{what} moved a row to another table"
+        );
         assert_eq!(world.archetype_count(), 2, "{what} created a table");
         let now: Vec<_> = movers.iter().map(|&e| place(&world, e)).collect();
         assert_eq!(now, places, "{what}");
@@ -999,10 +997,12 @@ fn mutable_query_forms_write_only_the_matching_rows() {
     }
 }
 
-/// The runs `for_each_table_mut` hands over for a tag filter over one table whose tagged and
-/// untagged rows alternate: one view per run of consecutive matching rows.
+/// The views `for_each_table_mut` hands over for a tag filter over one table whose tagged and
+/// untagged rows were interleaved: every row of every view matches, every matching row is in
+/// exactly one view, and there are at most as many views per table as tag signatures match
+/// (rows of one signature are contiguous), not one per run of the spawn order.
 #[test]
-fn for_each_table_mut_hands_over_one_view_per_run_of_matching_rows() {
+fn for_each_table_mut_hands_over_one_view_per_tag_segment() {
     let mut world = World::new();
     let rows = world.spawn_batch(POSITION | VELOCITY, 10, |table, index| {
         table.position[index] = pos(index as f32, 0.0);
@@ -1011,7 +1011,7 @@ fn for_each_table_mut_hands_over_one_view_per_run_of_matching_rows() {
     for row in [0, 1, 3, 4, 5, 8, 9] {
         assert!(world.add_player(rows[row]));
     }
-    // Every other row is selected: ten runs of one row for a SELECTED filter.
+    // Every other row is selected.
     for row in (0..10).step_by(2) {
         assert!(world.add_selected(rows[row]));
     }
@@ -1021,10 +1021,10 @@ fn for_each_table_mut_hands_over_one_view_per_run_of_matching_rows() {
         assert!(world.add_player(other));
     }
     valid(&world);
-    assert_eq!(world.tables()[0].entities, rows, "rows in spawn order");
+    assert_eq!(sorted(world.tables()[0].entities.clone()), rows);
 
-    let runs = |world: &mut World, include: Mask, exclude: Mask| {
-        let mut runs: Vec<Vec<Entity>> = Vec::new();
+    let views = |world: &mut World, include: Mask, exclude: Mask| {
+        let mut views: Vec<Vec<Entity>> = Vec::new();
         world.for_each_table_mut(include, exclude, |view| {
             assert_eq!(view.position.len(), view.entities.len());
             let velocities = if view.mask & VELOCITY != 0 {
@@ -1037,70 +1037,56 @@ fn for_each_table_mut_hands_over_one_view_per_run_of_matching_rows() {
                 // Each view's rows line up with its entities.
                 position.y = entity.id as f32 + 0.5;
             }
-            runs.push(view.entities.to_vec());
+            views.push(view.entities.to_vec());
         });
-        runs
+        views
     };
-    let pick = |indices: &[usize]| indices.iter().map(|&i| rows[i]).collect::<Vec<_>>();
-
-    let players = runs(&mut world, POSITION | PLAYER, 0);
-    assert_eq!(
-        players,
-        vec![
-            pick(&[0, 1]),
-            pick(&[3, 4, 5]),
-            pick(&[8, 9]),
-            others.clone()
-        ],
-        "player runs"
-    );
-    for (index, &entity) in rows.iter().enumerate() {
-        let expected_y = if world.has_player(entity) {
-            entity.id as f32 + 0.5
-        } else {
-            0.0
-        };
-        assert_eq!(
-            world.get_position(entity),
-            Some(&pos(index as f32, expected_y)),
-            "row {index}"
+    let check = |world: &mut World, include: Mask, exclude: Mask, max_views: usize| {
+        let got = views(world, include, exclude);
+        assert!(
+            got.len() <= max_views,
+            "({include:#b}, {exclude:#b}): {} views, at most {max_views} expected",
+            got.len()
         );
-    }
-
-    let not_players = runs(&mut world, POSITION | VELOCITY, PLAYER);
-    assert_eq!(
-        not_players,
-        vec![pick(&[2]), pick(&[6, 7])],
-        "excluded runs"
+        assert!(got.iter().all(|view| !view.is_empty()), "no empty view");
+        let expected: Vec<Entity> = sorted(
+            rows.iter()
+                .chain(&others)
+                .copied()
+                .filter(|&e| world.entity_has_components(e, include))
+                .filter(|&e| world.component_mask(e).unwrap() & exclude == 0),
+        );
+        assert_eq!(
+            sorted(got.concat()),
+            expected,
+            "({include:#b}, {exclude:#b})"
+        );
+        for &entity in rows.iter().chain(&others) {
+            let y = world.get_position(entity).unwrap().y;
+            if expected.contains(&entity) {
+                assert_eq!(
+                    y,
+                    entity.id as f32 + 0.5,
+                    "{entity} written through its view"
+                );
+            }
+            world.set_position(entity, pos(world.get_position(entity).unwrap().x, 0.0));
+        }
+    };
+    // Table 0 holds four signatures: player, player + selected, selected, none.
+    check(&mut world, POSITION | PLAYER, 0, 2 + 1);
+    check(&mut world, POSITION | VELOCITY, PLAYER, 2);
+    check(&mut world, SELECTED, 0, 2);
+    check(&mut world, PLAYER, SELECTED, 1 + 1);
+    check(&mut world, POSITION | VELOCITY, ENEMY, 1);
+    assert!(
+        views(&mut world, ENEMY, 0).is_empty(),
+        "no view when no row matches"
     );
-
-    let selected = runs(&mut world, SELECTED, 0);
-    assert_eq!(
-        selected,
-        (0..10).step_by(2).map(|i| pick(&[i])).collect::<Vec<_>>()
-    );
-
-    let mixed = runs(&mut world, PLAYER, SELECTED);
-    assert_eq!(
-        mixed,
-        vec![
-            pick(&[1]),
-            pick(&[3]),
-            pick(&[5]),
-            pick(&[9]),
-            others.clone()
-        ],
-        "player and not selected"
-    );
-
-    let none = runs(&mut world, ENEMY, 0);
-    assert!(none.is_empty(), "no view when no row matches: {none:?}");
-    let whole = runs(&mut world, POSITION, ENEMY);
-    assert_eq!(
-        whole,
-        vec![rows.clone(), others],
-        "no tagged row excluded: whole tables"
-    );
+    let whole = views(&mut world, POSITION, ENEMY);
+    assert_eq!(whole.len(), 2, "no tagged row excluded: whole tables");
+    assert_eq!(sorted(whole[0].clone()), rows);
+    assert_eq!(sorted(whole[1].clone()), others);
     valid(&world);
 }
 

@@ -174,6 +174,12 @@ macro_rules! __ecs_tables {
                     removed
                 }
 
+                fn swap_rows(&mut self, a: usize, b: usize) {
+                    let mask = self.mask;
+                    $( $(#[$attr])* $crate::column::swap_rows(&mut self.$field, mask & $mask != 0, a, b); )+
+                    self.entities.swap(a, b);
+                }
+
                 fn move_row(&mut self, row: usize, destination: &mut Self) -> Self::Removed {
                     // Defaults first (a `Default` that panics moves nothing), then the moves;
                     // what only the source had goes back to the storage, which drops it after

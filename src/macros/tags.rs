@@ -1,5 +1,6 @@
-//! `__ecs_tags!`: the per-tag methods. Tags live in sparse sets in the storage, so adding one
-//! never migrates the entity; their bits still work in every query mask.
+//! `__ecs_tags!`: the per-tag methods. A tag is not a table property: adding one never
+//! migrates the entity (its row moves to its tag segment inside its table); tag bits work in
+//! every query mask.
 
 #[doc(hidden)]
 #[macro_export]

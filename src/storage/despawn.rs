@@ -39,10 +39,10 @@ impl<T: Archetype> Storage<T> {
     #[must_use = "the entity's values are dropped with what this returns"]
     pub fn detach(&mut self, entity: Entity) -> Option<T::Removed> {
         let location = self.locate(entity)?;
+        // First into the last tag segment of its table, where a `swap_remove` keeps the
+        // segments whole.
+        let location = self.leave_segment(location);
         self.allocator.free(entity);
-        for set in &mut self.tags {
-            set.remove(entity);
-        }
         self.record(StructuralChange::Despawned { entity });
         self.ticks[location.table()].swap_remove(location.row());
         let table = &mut self.tables[location.table()];

@@ -5,7 +5,7 @@
 
 use super::{Storage, pair_mut};
 use crate::edges::Change;
-use crate::{Archetype, Entity, EntityLocation, StructuralChange};
+use crate::{Archetype, Bitmask, Entity, EntityLocation, StructuralChange};
 
 impl<T: Archetype> Storage<T> {
     /// Adds the components of `mask` (default-initialised) in one migration, and its tags.
@@ -17,7 +17,9 @@ impl<T: Archetype> Storage<T> {
         };
         // Nothing is removed by an addition: `removed` holds no value.
         let (_, removed) = self.change_row(entity, location, Change::Add(mask & T::COMPONENTS));
-        self.add_tags(entity, mask);
+        if !(mask & T::TAGS).is_empty() {
+            self.add_tags(entity, mask);
+        }
         drop(removed);
         true
     }
@@ -30,7 +32,9 @@ impl<T: Archetype> Storage<T> {
             return false;
         };
         let (_, removed) = self.change_row(entity, location, Change::Remove(mask & T::COMPONENTS));
-        self.remove_tags(entity, mask);
+        if !(mask & T::TAGS).is_empty() {
+            self.remove_tags(entity, mask);
+        }
         // Last: a component `Drop` that panics finds the tags removed too.
         drop(removed);
         true
@@ -100,6 +104,7 @@ impl<T: Archetype> Storage<T> {
         to: usize,
         logged: StructuralChange<T::Mask>,
     ) -> (EntityLocation, T::Removed) {
+        let tags = self.tags_at(from);
         let location = EntityLocation::new(to, self.tables[to].len());
         let (source, destination) = pair_mut(&mut self.tables, from.table(), to);
         let removed = source.move_row(from.row(), destination);
@@ -109,6 +114,14 @@ impl<T: Archetype> Storage<T> {
         if let Some(&moved) = self.tables[from.table()].entities().get(from.row()) {
             self.allocator.set_location(moved.id, from);
         }
+        // The source's last row filled the hole: back to its segment. The entity joins the
+        // segment of its tags in the destination.
+        self.refill_segment(from);
+        let location = if self.join_segment(to, 1, tags) {
+            self.locate(entity).unwrap_or(location)
+        } else {
+            location
+        };
         self.record(logged);
         (location, removed)
     }

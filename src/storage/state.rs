@@ -3,10 +3,12 @@
 
 use super::Storage;
 #[cfg(feature = "serde")]
+use super::TagPartition;
+#[cfg(feature = "serde")]
 use crate::change_ticks::TableTicks;
 use crate::{Archetype, Tick};
 #[cfg(feature = "serde")]
-use crate::{EntityAllocator, EntityLocation, TagSet};
+use crate::{Bitmask, EntityAllocator, EntityLocation, TagSet};
 
 /// An exact copy: tables, allocator, change ticks, the structural change log, and the caches
 /// (the edge graph and the query cache), so the clone behaves exactly as the original would.
@@ -37,7 +39,7 @@ impl<T: Archetype + Clone> Clone for Storage<T> {
             table_lookup,
             edges,
             queries,
-            tags,
+            partitions,
             tick,
             last_tick,
             change_log,
@@ -50,7 +52,7 @@ impl<T: Archetype + Clone> Clone for Storage<T> {
         table_lookup.clone_from(&source.table_lookup);
         edges.clone_from(&source.edges);
         queries.clone_from(&source.queries);
-        tags.clone_from(&source.tags);
+        partitions.clone_from(&source.partitions);
         *tick = source.tick;
         *last_tick = source.last_tick;
         change_log.clone_from(&source.change_log);
@@ -106,9 +108,10 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// A storage from a snapshot's parts: the allocator, the tables in their order (each
-    /// with its entities set), one tag set per tag, and the ticks. The caches are rebuilt:
-    /// the edge graph as the tables are registered, the query cache empty (it fills on use).
-    /// Every loaded row is stamped as written at `tick`, like a spawn; the change log is off.
+    /// with its entities set), one tag set per tag, and the ticks. Each table's rows are
+    /// regrouped by tag signature. The caches are rebuilt: the edge graph as the tables are
+    /// registered, the query cache empty (it fills on use). Every loaded row is stamped as
+    /// written at `tick`, like a spawn; the change log is off.
     ///
     /// Locations are set from the tables; the caller checks the result with
     /// [`check_invariants`](Self::check_invariants) (duplicate table masks, rows of dead
@@ -124,20 +127,35 @@ impl<T: Archetype> Storage<T> {
         let mut storage = Storage::new();
         storage.tick = tick;
         storage.last_tick = last_tick;
-        storage.tags = tags;
         storage.tables.reserve(tables.len());
-        for table in tables {
+        for mut table in tables {
             let mask = table.mask() & T::COMPONENTS;
             let lookup = &storage.table_lookup;
             let table_index = storage
                 .edges
                 .insert_table(mask, |other| lookup.get(&other).copied());
+            let mut partition = TagPartition::new();
+            // A world without tags keeps no partition.
+            let rows = if T::TAGS.is_empty() { 0 } else { table.len() };
+            for row in 0..rows {
+                // Rows join the partition one by one; the swaps touch only rows before `row`.
+                let entity = table.entities()[row];
+                let signature = T::TAGS
+                    .bits()
+                    .zip(&tags)
+                    .filter(|(_, set)| set.contains(entity))
+                    .fold(T::Mask::EMPTY, |signature, (bit, _)| {
+                        signature | T::Mask::bit(bit)
+                    });
+                partition.push(1, signature, &mut |a, b| table.swap_rows(a, b));
+            }
             for (row, entity) in table.entities().iter().enumerate() {
                 allocator.set_location(entity.id, EntityLocation::new(table_index, row));
             }
             let mut ticks = TableTicks::new(mask & T::TRACKED, T::COMPONENT_COUNT, tick);
             ticks.push_rows(table.len(), tick);
             storage.ticks.push(ticks);
+            storage.partitions.push(partition);
             storage.table_lookup.entry(mask).or_insert(table_index);
             storage.tables.push(table);
         }

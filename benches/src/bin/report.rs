@@ -1,6 +1,7 @@
 //! The interleaved report: every workload, every contender, in one process.
 //!
 //! `cargo run -p benches --release --bin report [-- --quick] [--only NAME] [--out DIR]`
+//! (`--only NAME` runs workload `NAME`, or every workload named `NAME_*`)
 //! (the workspace's release profile has `lto = "thin"`, `codegen-units = 1`, and criterion's
 //! `bench` profile inherits it).
 //!
@@ -91,7 +92,10 @@ fn main() {
 
     let mut results = Vec::new();
     for workload in workloads() {
-        if only.as_deref().is_some_and(|name| name != workload.name) {
+        if only
+            .as_deref()
+            .is_some_and(|name| !selects(name, workload.name))
+        {
             continue;
         }
         eprintln!("{}: {}", workload.name, workload.description);
@@ -109,6 +113,14 @@ fn main() {
         markdown_path.display(),
         chart_path.display()
     );
+}
+
+/// Whether `--only NAME` selects `workload`: its exact name, or a family of workloads named
+/// `NAME_...` (`--only tag_filter` runs every `tag_filter_*` workload).
+fn selects(name: &str, workload: &str) -> bool {
+    workload
+        .strip_prefix(name)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('_'))
 }
 
 /// Checks the checksums, then times every contender of `workload` interleaved.

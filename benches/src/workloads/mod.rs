@@ -2,7 +2,8 @@
 //! per contender returning its [`Contender`](crate::Contender): setup outside the timed
 //! region, the pass inside it. The exception is `tracking_cost`, which holds the three
 //! `tracking_*` workloads (`iter_workload()`, `writes_workload()`, `migrations_workload()`)
-//! because they share its `[untracked]` worlds.
+//! because they share its `[untracked]` worlds, and `tag_filter`, whose `workloads()` lists one
+//! workload per density and API path.
 
 pub mod add_remove;
 pub mod change_detection;
@@ -14,5 +15,6 @@ pub mod serialize;
 pub mod simple_insert;
 pub mod simple_iter;
 pub mod table_creation;
+pub mod tag_filter;
 pub mod tracking_cost;
 pub mod typed_query;

@@ -1,0 +1,612 @@
+//! The rows of one table, partitioned by tag signature (the set of tags a row's entity has).
+//!
+//! Tags create no tables: tagging an entity never migrates it. But a tag filter must still
+//! select rows as fast as a component filter selects tables, so each table keeps the rows of
+//! one signature contiguous, as a list of segments `(signature, first row)` in row order. A
+//! tag filter then picks whole segments: contiguous slices, the same loop a table gets.
+//!
+//! Changing a row's signature moves the row to its new segment inside the same table by
+//! whole-row swaps, one per segment boundary crossed (so at most the number of segments); the
+//! partition only decides the swaps, the caller performs them on every column, change tick
+//! and entity location through the `swap` callback. Segments are never empty, and no two
+//! have the same signature.
+
+use core::ops::Range;
+
+use crate::Bitmask;
+
+/// One table's rows, partitioned by tag signature; see the module docs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TagPartition<M> {
+    /// The non-empty segments in row order; each runs to the next one's start (the last one
+    /// to `rows`).
+    segments: Vec<Segment<M>>,
+    /// Number of rows of the table.
+    rows: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Segment<M> {
+    tags: M,
+    start: usize,
+}
+
+impl<M: Bitmask> Default for TagPartition<M> {
+    fn default() -> Self {
+        TagPartition {
+            segments: Vec::new(),
+            rows: 0,
+        }
+    }
+}
+
+impl<M: Bitmask> TagPartition<M> {
+    /// The partition of an empty table.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Every segment: its signature and its rows, in row order.
+    #[cfg(test)]
+    pub fn segments(&self) -> impl Iterator<Item = (M, Range<usize>)> + '_ {
+        (0..self.segments.len()).map(|index| (self.segments[index].tags, self.range(index)))
+    }
+
+    /// The tags of the entity at `row` (no tags past the last row).
+    #[inline]
+    pub fn tags_of(&self, row: usize) -> M {
+        if row >= self.rows {
+            return M::EMPTY;
+        }
+        match self.segments.as_slice() {
+            [only] => only.tags,
+            _ => self.segments[self.segment_of(row)].tags,
+        }
+    }
+
+    /// The rows whose signature holds every tag of `include` and none of `exclude`, as
+    /// maximal ranges in row order (adjacent matching segments are merged).
+    #[inline]
+    pub fn runs(&self, include: M, exclude: M) -> Runs<'_, M> {
+        Runs(RunsInner::Segments {
+            partition: self,
+            next: 0,
+            include,
+            exclude,
+        })
+    }
+
+    /// Records `count` rows the table has just appended, all of signature `tags`, and moves
+    /// them into their segment with `swap`. Returns `false` when they stayed where they were
+    /// appended, in order; `true` when swaps moved them (the rows of the table's new last
+    /// `count` positions are then no longer all new).
+    #[inline]
+    pub fn push(&mut self, count: usize, tags: M, swap: &mut impl FnMut(usize, usize)) -> bool {
+        if count == 0 {
+            return false;
+        }
+        let appended_at = self.rows;
+        self.rows += count;
+        let target = match self.segments.last() {
+            Some(last) if last.tags == tags => return false,
+            _ => match self.index_of(tags) {
+                Some(index) => index,
+                None => {
+                    self.segments.push(Segment {
+                        tags,
+                        start: appended_at,
+                    });
+                    return false;
+                }
+            },
+        };
+        // The block of new rows sits right after the last segment. Each later segment moves
+        // up by `count` rows: its first rows (at most `count`) trade places with the block's
+        // last ones, so the block ends up just before it.
+        let mut block = appended_at;
+        for index in (target + 1..self.segments.len()).rev() {
+            let start = self.segments[index].start;
+            let traded = count.min(block - start);
+            for offset in 0..traded {
+                swap(start + offset, block + count - traded + offset);
+            }
+            self.segments[index].start = start + count;
+            block = start;
+        }
+        true
+    }
+
+    /// Moves the row at `row` to the segment of signature `tags` (created when missing, next
+    /// to the row's current segment so the move is one swap), with one swap per segment
+    /// boundary crossed. Returns the row's new position.
+    pub fn retag(&mut self, row: usize, tags: M, swap: &mut impl FnMut(usize, usize)) -> usize {
+        debug_assert!(row < self.rows, "row {row} of {}", self.rows);
+        let source = self.segment_of(row);
+        if self.segments[source].tags == tags {
+            return row;
+        }
+        let target = match self.index_of(tags) {
+            Some(index) => index,
+            None => {
+                let start = self.end(source);
+                self.segments.insert(source + 1, Segment { tags, start });
+                source + 1
+            }
+        };
+        let row = if target > source {
+            self.move_up(row, source, target, swap)
+        } else {
+            self.move_down(row, source, target, swap)
+        };
+        self.drop_if_empty(source);
+        row
+    }
+
+    /// Takes the row at `row` out of the partition before the table removes it: the row is
+    /// first moved into the last segment. Returns its position there, for the table to
+    /// `swap_remove` (the last row, which fills the hole, is of the same segment).
+    #[inline]
+    pub fn remove(&mut self, row: usize, swap: &mut impl FnMut(usize, usize)) -> usize {
+        debug_assert!(row < self.rows, "row {row} of {}", self.rows);
+        if self.segments.len() == 1 {
+            // The common case (no tag, or one signature): nothing moves.
+            self.shrink_single();
+            return row;
+        }
+        let source = self.segment_of(row);
+        let last = self.segments.len() - 1;
+        let row = self.move_up(row, source, last, swap);
+        // When the row came from another segment, the last one gained it and loses its
+        // final slot: it keeps its size, so only the source can have emptied.
+        self.rows -= 1;
+        self.drop_if_empty(source);
+        row
+    }
+
+    /// Repairs the partition after the table `swap_remove`d the row at `row` (a migration
+    /// out of it): the table's former last row, of the last segment, now fills `row`, and is
+    /// moved back into the last segment with `swap`.
+    #[inline]
+    pub fn swap_removed(&mut self, row: usize, swap: &mut impl FnMut(usize, usize)) {
+        debug_assert!(row < self.rows, "row {row} of {}", self.rows);
+        if self.segments.len() == 1 {
+            self.shrink_single();
+            return;
+        }
+        let source = self.segment_of(row);
+        let last = self.segments.len() - 1;
+        // Every position the moves touch lies before the last segment's start, so inside the
+        // shortened table.
+        self.move_up(row, source, last, swap);
+        self.rows -= 1;
+        self.drop_if_empty(source);
+    }
+
+    /// Checks the partition against its table: `rows` rows, segments non-empty, in order,
+    /// from row 0, of distinct signatures within `allowed`.
+    pub fn check(&self, rows: usize, allowed: M) -> Result<(), String> {
+        if self.rows != rows {
+            return Err(format!(
+                "the tag partition counts {} rows, the table has {rows}",
+                self.rows
+            ));
+        }
+        if self.segments.first().is_some_and(|first| first.start != 0) {
+            return Err("the first tag segment does not start at row 0".into());
+        }
+        if rows > 0 && self.segments.is_empty() {
+            return Err("rows outside every tag segment".into());
+        }
+        for index in 0..self.segments.len() {
+            let Segment { tags, start } = self.segments[index];
+            if self.end(index) <= start {
+                return Err(format!("tag segment {index} is empty or out of order"));
+            }
+            if !allowed.contains(tags) {
+                return Err(format!("tag segment {index} holds non-tag bits {tags:?}"));
+            }
+            if self.segments[..index]
+                .iter()
+                .any(|other| other.tags == tags)
+            {
+                return Err(format!("two tag segments of signature {tags:?}"));
+            }
+        }
+        Ok(())
+    }
+
+    // ----- internals ------------------------------------------------------------------------
+
+    /// One row fewer in a partition of a single segment (dropped with its last row).
+    #[inline]
+    fn shrink_single(&mut self) {
+        self.rows -= 1;
+        if self.rows == 0 {
+            self.segments.clear();
+        }
+    }
+
+    /// The index of the segment holding `row` (below `rows`).
+    #[inline]
+    fn segment_of(&self, row: usize) -> usize {
+        self.segments
+            .partition_point(|segment| segment.start <= row)
+            - 1
+    }
+
+    fn index_of(&self, tags: M) -> Option<usize> {
+        self.segments
+            .iter()
+            .position(|segment| segment.tags == tags)
+    }
+
+    /// The row after the last of segment `index`.
+    #[inline]
+    fn end(&self, index: usize) -> usize {
+        self.segments
+            .get(index + 1)
+            .map_or(self.rows, |next| next.start)
+    }
+
+    #[inline]
+    fn range(&self, index: usize) -> Range<usize> {
+        self.segments[index].start..self.end(index)
+    }
+
+    /// Moves the row at `row`, of segment `from`, into segment `to > from`: at each boundary it
+    /// trades places with its segment's last row, which then becomes the next segment's first.
+    fn move_up(
+        &mut self,
+        mut row: usize,
+        from: usize,
+        to: usize,
+        swap: &mut impl FnMut(usize, usize),
+    ) -> usize {
+        for next in from + 1..=to {
+            let last = self.segments[next].start - 1;
+            if row != last {
+                swap(row, last);
+                row = last;
+            }
+            self.segments[next].start = last;
+        }
+        row
+    }
+
+    /// Moves the row at `row`, of segment `from`, into segment `to < from`: at each boundary it
+    /// trades places with its segment's first row, which then becomes the previous one's last.
+    fn move_down(
+        &mut self,
+        mut row: usize,
+        from: usize,
+        to: usize,
+        swap: &mut impl FnMut(usize, usize),
+    ) -> usize {
+        for index in (to + 1..=from).rev() {
+            let first = self.segments[index].start;
+            if row != first {
+                swap(row, first);
+                row = first;
+            }
+            self.segments[index].start = first + 1;
+        }
+        row
+    }
+
+    fn drop_if_empty(&mut self, index: usize) {
+        if index < self.segments.len() && self.range(index).is_empty() {
+            self.segments.remove(index);
+        }
+    }
+}
+
+/// The rows of a table matching a tag filter, as maximal ranges in row order; see
+/// [`TagPartition::runs`].
+pub struct Runs<'a, M>(RunsInner<'a, M>);
+
+enum RunsInner<'a, M> {
+    /// Every row (no tag in the filter), handed out once.
+    Whole(Option<Range<usize>>),
+    /// The matching segments of a partition.
+    Segments {
+        partition: &'a TagPartition<M>,
+        next: usize,
+        include: M,
+        exclude: M,
+    },
+}
+
+impl<M> Runs<'_, M> {
+    /// Every row of a table of `rows` rows, as one run (none when it is empty).
+    #[inline]
+    pub fn whole(rows: usize) -> Self {
+        Runs(RunsInner::Whole((rows > 0).then_some(0..rows)))
+    }
+}
+
+impl<M: Bitmask> Iterator for Runs<'_, M> {
+    type Item = Range<usize>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Range<usize>> {
+        match &mut self.0 {
+            RunsInner::Whole(run) => run.take(),
+            RunsInner::Segments {
+                partition,
+                next,
+                include,
+                exclude,
+            } => {
+                let segments = &partition.segments;
+                let matches = |segment: &Segment<M>| {
+                    segment.tags.contains(*include) && !segment.tags.intersects(*exclude)
+                };
+                let first = *next + segments[*next..].iter().position(matches)?;
+                let mut last = first;
+                while segments.get(last + 1).is_some_and(matches) {
+                    last += 1;
+                }
+                *next = last + 1;
+                Some(segments[first].start..partition.end(last))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A table modelled as the signature of each row, plus an id per row to follow rows
+    /// through the swaps.
+    #[derive(Default)]
+    struct Model {
+        partition: TagPartition<u64>,
+        rows: Vec<(u32, u64)>,
+        next_id: u32,
+    }
+
+    impl Model {
+        fn swap(rows: &mut [(u32, u64)]) -> impl FnMut(usize, usize) + '_ {
+            move |a, b| {
+                assert_ne!(a, b, "no swap of a row with itself");
+                rows.swap(a, b);
+            }
+        }
+
+        fn push(&mut self, count: usize, tags: u64) -> bool {
+            for _ in 0..count {
+                self.rows.push((self.next_id, tags));
+                self.next_id += 1;
+            }
+            self.partition
+                .push(count, tags, &mut Self::swap(&mut self.rows))
+        }
+
+        fn retag(&mut self, row: usize, tags: u64) -> usize {
+            self.rows[row].1 = tags;
+            let id = self.rows[row].0;
+            let moved = self
+                .partition
+                .retag(row, tags, &mut Self::swap(&mut self.rows));
+            assert_eq!(
+                self.rows[moved].0, id,
+                "the returned row holds the retagged one"
+            );
+            moved
+        }
+
+        fn remove(&mut self, row: usize) -> u32 {
+            let id = self.rows[row].0;
+            let at = self.partition.remove(row, &mut Self::swap(&mut self.rows));
+            assert_eq!(self.rows[at].0, id);
+            self.rows.swap_remove(at);
+            id
+        }
+
+        fn migrate_out(&mut self, row: usize) -> u32 {
+            let (id, _) = self.rows.swap_remove(row);
+            if row < self.rows.len() {
+                self.partition
+                    .swap_removed(row, &mut Self::swap(&mut self.rows));
+            } else {
+                self.partition
+                    .swap_removed(row, &mut |_, _| panic!("nothing to move"));
+            }
+            id
+        }
+
+        /// The partition agrees with the rows: each row lies in the segment of its tags.
+        fn assert_consistent(&self) {
+            self.partition.check(self.rows.len(), u64::MAX).unwrap();
+            for (tags, range) in self.partition.segments() {
+                for row in range {
+                    assert_eq!(self.rows[row].1, tags, "row {row}");
+                }
+            }
+            for (row, &(_, tags)) in self.rows.iter().enumerate() {
+                assert_eq!(self.partition.tags_of(row), tags);
+            }
+        }
+
+        fn rows_matching(&self, include: u64, exclude: u64) -> Vec<usize> {
+            self.partition
+                .runs(include, exclude)
+                .flatten()
+                .collect::<Vec<_>>()
+        }
+    }
+
+    #[test]
+    fn an_untagged_table_is_one_segment_and_never_swaps() {
+        let mut model = Model::default();
+        assert!(!model.push(3, 0));
+        assert!(!model.push(2, 0));
+        model.assert_consistent();
+        assert_eq!(model.partition.segments().count(), 1);
+        // Removing any row needs no swap: it is already in the last segment.
+        assert_eq!(model.partition.remove(1, &mut |_, _| panic!("swapped")), 1);
+        model.rows.swap_remove(1);
+        model.assert_consistent();
+        assert_eq!(model.rows_matching(0, 0), vec![0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn a_new_signature_opens_a_segment_after_the_rows() {
+        let mut model = Model::default();
+        model.push(4, 0);
+        assert!(!model.push(2, 0b1), "appended in place");
+        model.assert_consistent();
+        assert_eq!(model.rows_matching(0b1, 0), vec![4, 5]);
+        assert_eq!(model.rows_matching(0, 0b1), vec![0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn rows_pushed_into_an_earlier_segment_trade_places_with_later_ones() {
+        for (early, late, count) in [(3, 1, 2), (3, 5, 2), (1, 1, 3), (2, 2, 2)] {
+            let mut model = Model::default();
+            model.push(early, 0b1);
+            model.push(late, 0b10);
+            model.push(1, 0b100);
+            assert!(model.push(count, 0b1), "moved");
+            model.assert_consistent();
+            assert_eq!(model.rows_matching(0b1, 0).len(), early + count);
+            // Ids from `first_new` on are the rows of the last push.
+            let first_new = (early + late + 1) as u32;
+            let mut new_ids: Vec<u32> = model
+                .rows_matching(0b1, 0)
+                .into_iter()
+                .map(|row| model.rows[row].0)
+                .filter(|&id| id >= first_new)
+                .collect();
+            new_ids.sort();
+            let expected: Vec<u32> = (first_new..first_new + count as u32).collect();
+            assert_eq!(new_ids, expected, "every new row joined the segment");
+        }
+    }
+
+    #[test]
+    fn retag_moves_up_and_down_with_one_swap_per_boundary() {
+        let mut model = Model::default();
+        model.push(3, 0);
+        model.push(3, 0b1);
+        model.push(3, 0b10);
+        let mut swaps = 0;
+        let moved = model.partition.retag(0, 0b10, &mut |a, b| {
+            swaps += 1;
+            model.rows.swap(a, b);
+        });
+        model.rows[moved].1 = 0b10;
+        assert_eq!(swaps, 2, "two boundaries crossed");
+        model.assert_consistent();
+        let moved = model.retag(moved, 0);
+        assert_eq!(model.rows[moved].1, 0);
+        model.assert_consistent();
+        assert_eq!(model.rows_matching(0b10, 0).len(), 3);
+    }
+
+    #[test]
+    fn retag_to_a_new_signature_is_one_swap_and_empties_are_dropped() {
+        let mut model = Model::default();
+        model.push(3, 0);
+        model.push(3, 0b1);
+        let moved = model.retag(1, 0b11);
+        assert_eq!(model.partition.segments().count(), 3);
+        model.assert_consistent();
+        // The only row of its signature goes back: its segment disappears.
+        model.retag(moved, 0);
+        assert_eq!(model.partition.segments().count(), 2);
+        model.assert_consistent();
+        // Retagging to its own signature does nothing.
+        assert_eq!(model.partition.retag(4, 0b1, &mut |_, _| panic!()), 4);
+    }
+
+    #[test]
+    fn remove_and_migrate_out_keep_the_partition() {
+        let mut model = Model::default();
+        model.push(2, 0);
+        model.push(2, 0b1);
+        model.push(2, 0b10);
+        model.remove(0);
+        model.assert_consistent();
+        model.migrate_out(1);
+        model.assert_consistent();
+        model.migrate_out(model.rows.len() - 1);
+        model.assert_consistent();
+        while !model.rows.is_empty() {
+            model.remove(0);
+            model.assert_consistent();
+        }
+        assert_eq!(model.partition.segments().count(), 0);
+        assert!(model.partition.check(0, u64::MAX).is_ok());
+    }
+
+    #[test]
+    fn runs_merge_adjacent_matching_segments() {
+        let mut model = Model::default();
+        model.push(2, 0b01);
+        model.push(2, 0b11);
+        model.push(2, 0b00);
+        model.push(2, 0b10);
+        let runs: Vec<Range<usize>> = model.partition.runs(0b01, 0).collect();
+        assert_eq!(runs, vec![0..4]);
+        let runs: Vec<Range<usize>> = model.partition.runs(0b10, 0b01).collect();
+        assert_eq!(runs, vec![6..8]);
+        let runs: Vec<Range<usize>> = model.partition.runs(0, 0b01).collect();
+        assert_eq!(runs, vec![4..8]);
+        let runs: Vec<Range<usize>> = model.partition.runs(0b100, 0).collect();
+        assert!(runs.is_empty());
+        assert_eq!(model.partition.runs(0, 0).collect::<Vec<_>>(), vec![0..8]);
+        assert_eq!(Runs::<u64>::whole(8).collect::<Vec<_>>(), vec![0..8]);
+        assert_eq!(Runs::<u64>::whole(0).count(), 0, "no run in an empty table");
+    }
+
+    #[test]
+    fn check_reports_a_miscounted_partition() {
+        let mut model = Model::default();
+        model.push(2, 0b1);
+        assert!(model.partition.check(3, u64::MAX).is_err());
+        assert!(
+            model.partition.check(2, 0b10).is_err(),
+            "bits outside the tags"
+        );
+        assert!(model.partition.check(2, 0b1).is_ok());
+    }
+
+    #[test]
+    fn random_operations_keep_the_partition_sound() {
+        let mut model = Model::default();
+        let mut state = 0x9e37_79b9_u32;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            state
+        };
+        for _ in 0..3_000 {
+            let choice = next();
+            let tags = u64::from(next() % 4);
+            let len = model.rows.len();
+            match choice % 5 {
+                0 | 1 => {
+                    model.push(1 + (next() % 3) as usize, tags);
+                }
+                2 if len > 0 => {
+                    model.retag(next() as usize % len, tags);
+                }
+                3 if len > 0 => {
+                    model.remove(next() as usize % len);
+                }
+                4 if len > 0 => {
+                    model.migrate_out(next() as usize % len);
+                }
+                _ => {}
+            }
+            model.assert_consistent();
+            let mut ids: Vec<u32> = model.rows.iter().map(|&(id, _)| id).collect();
+            ids.sort();
+            ids.dedup();
+            assert_eq!(ids.len(), model.rows.len(), "no row duplicated or lost");
+        }
+    }
+}

@@ -1,0 +1,160 @@
+//! Tags in the storage. A tag is not a table property (tags create no tables, and tagging
+//! never migrates), but each table keeps its rows grouped by tag signature
+//! ([`TagPartition`]): tagging moves the row to its signature's segment inside its table, by
+//! whole-row swaps. Membership is then the segment of the entity's row, and a tag filter
+//! selects whole segments.
+
+use super::Storage;
+use super::tag_partition::TagPartition;
+use crate::change_ticks::TableTicks;
+use crate::{Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, StructuralChange};
+
+impl<T: Archetype> Storage<T> {
+    /// Adds the tags of `mask` to a live entity (never a migration). `false` for a dead handle.
+    pub fn add_tags(&mut self, entity: Entity, mask: T::Mask) -> bool {
+        let Some(location) = self.locate(entity) else {
+            return false;
+        };
+        let current = self.tags_at(location);
+        let next = current | (mask & T::TAGS);
+        if next != current {
+            self.retag(location, next);
+        }
+        self.record(StructuralChange::Added {
+            entity,
+            mask: next & !current,
+        });
+        true
+    }
+
+    /// Removes the tags of `mask` from a live entity. `false` for a dead handle.
+    pub fn remove_tags(&mut self, entity: Entity, mask: T::Mask) -> bool {
+        let Some(location) = self.locate(entity) else {
+            return false;
+        };
+        let current = self.tags_at(location);
+        let next = current & !(mask & T::TAGS);
+        if next != current {
+            self.retag(location, next);
+        }
+        self.record(StructuralChange::Removed {
+            entity,
+            mask: current & !next,
+        });
+        true
+    }
+
+    /// The tags a live entity has.
+    #[inline]
+    pub fn tag_mask(&self, entity: Entity) -> Option<T::Mask> {
+        let location = self.locate(entity)?;
+        Some(self.tags_at(location))
+    }
+
+    /// The entities holding every tag of `tags` (none when it holds no tag bit), table by
+    /// table, in row order.
+    pub fn tagged(&self, tags: T::Mask) -> impl Iterator<Item = Entity> + '_ {
+        let tags = tags & T::TAGS;
+        (!tags.is_empty())
+            .then(|| self.matching_entities(tags, T::Mask::EMPTY))
+            .into_iter()
+            .flatten()
+    }
+
+    // A world without tags keeps no partition: every row has no tag, every tag filter is
+    // empty (so it selects whole tables), and its spawns, despawns and migrations skip the
+    // bookkeeping below (`T::TAGS` is a constant: the branch folds away).
+
+    /// The tags of the entity at `location`.
+    #[inline]
+    pub(super) fn tags_at(&self, location: EntityLocation) -> T::Mask {
+        if T::TAGS.is_empty() {
+            return T::Mask::EMPTY;
+        }
+        self.partitions[location.table()].tags_of(location.row())
+    }
+
+    /// Records `count` rows just appended to table `table_index`, of signature `tags`, and
+    /// moves them into their segment. `true` when they moved (see [`TagPartition::push`]).
+    #[inline]
+    pub(super) fn join_segment(&mut self, table_index: usize, count: usize, tags: T::Mask) -> bool {
+        if T::TAGS.is_empty() {
+            return false;
+        }
+        let (partition, mut rows) = self.partition_mut(table_index);
+        partition.push(count, tags, &mut |a, b| rows.swap(a, b))
+    }
+
+    /// Moves the row at `location` into the last segment of its table, where the table's
+    /// `swap_remove` keeps the segments whole, and takes it out of the partition; returns
+    /// where the row now is.
+    #[inline]
+    pub(super) fn leave_segment(&mut self, location: EntityLocation) -> EntityLocation {
+        if T::TAGS.is_empty() {
+            return location;
+        }
+        let (partition, mut rows) = self.partition_mut(location.table());
+        let row = partition.remove(location.row(), &mut |a, b| rows.swap(a, b));
+        EntityLocation::new(location.table(), row)
+    }
+
+    /// Repairs the partition after the table `swap_remove`d the row at `hole` (a migration
+    /// out of it): the row that filled the hole goes back to the last segment.
+    #[inline]
+    pub(super) fn refill_segment(&mut self, hole: EntityLocation) {
+        if T::TAGS.is_empty() {
+            return;
+        }
+        let (partition, mut rows) = self.partition_mut(hole.table());
+        partition.swap_removed(hole.row(), &mut |a, b| rows.swap(a, b));
+    }
+
+    /// Moves the row at `location` to the segment of signature `tags` in its table; returns
+    /// the entity's new location.
+    fn retag(&mut self, location: EntityLocation, tags: T::Mask) -> EntityLocation {
+        let table_index = location.table();
+        let (partition, mut rows) = self.partition_mut(table_index);
+        let row = partition.retag(location.row(), tags, &mut |a, b| rows.swap(a, b));
+        EntityLocation::new(table_index, row)
+    }
+
+    /// The partition of table `table_index`, and the swap that carries out its row moves on
+    /// the table, its change ticks and the entities' locations.
+    #[inline]
+    pub(super) fn partition_mut(
+        &mut self,
+        table_index: usize,
+    ) -> (&mut TagPartition<T::Mask>, RowSwap<'_, T>) {
+        let swap = RowSwap {
+            table: &mut self.tables[table_index],
+            ticks: &mut self.ticks[table_index],
+            allocator: &mut self.allocator,
+            table_index,
+        };
+        (&mut self.partitions[table_index], swap)
+    }
+}
+
+/// Exchanges two rows of one table everywhere they are recorded: every column, the change
+/// ticks and the two entities' locations.
+pub(super) struct RowSwap<'a, T: Archetype> {
+    table: &'a mut T,
+    ticks: &'a mut TableTicks<T::Mask>,
+    allocator: &'a mut EntityAllocator,
+    table_index: usize,
+}
+
+impl<T: Archetype> RowSwap<'_, T> {
+    /// Exchanges rows `a` and `b`.
+    #[inline]
+    pub(super) fn swap(&mut self, a: usize, b: usize) {
+        self.table.swap_rows(a, b);
+        self.ticks.swap_rows(a, b);
+        let entities = self.table.entities();
+        let (first, second) = (entities[a], entities[b]);
+        self.allocator
+            .set_location(first.id, EntityLocation::new(self.table_index, a));
+        self.allocator
+            .set_location(second.id, EntityLocation::new(self.table_index, b));
+    }
+}
