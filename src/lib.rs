@@ -30,7 +30,7 @@ pub mod __private;
 pub use archetype::Archetype;
 pub use change_log::StructuralChange;
 pub use commands::CommandReport;
-pub use entity::{Entity, EntityAllocator, EntityLocation};
+pub use entity::{Entity, EntityAllocator, EntityLocation, EntityReserver};
 pub use events::{Consumed, EventChannel, EventCursor};
 pub use mask::{Bitmask, Bits, MAX_MASK_BITS, MaskWidth, SelectMask};
 pub use query::{Query, QueryMut};

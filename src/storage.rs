@@ -11,8 +11,8 @@ use crate::edges::{Change, EdgeGraph};
 use crate::hash::MaskMap;
 use crate::query_cache::QueryCache;
 use crate::{
-    Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, EventChannel, MAX_TICK_AGE,
-    StructuralChange, TagSet, Tick,
+    Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, EntityReserver, EventChannel,
+    MAX_TICK_AGE, StructuralChange, TagSet, Tick,
 };
 
 mod state;
@@ -215,6 +215,13 @@ impl<T: Archetype> Storage<T> {
     /// [`spawn_reserved`](Self::spawn_reserved), and no other spawn gets their ids.
     pub fn reserve_entities(&mut self, count: usize) -> Vec<Entity> {
         (0..count).map(|_| self.allocator.reserve()).collect()
+    }
+
+    /// Lends a reserver for queued spawns made while this storage is borrowed elsewhere (a
+    /// world's command part, beside its component part): see
+    /// [`EntityAllocator::lend_reserver`].
+    pub fn entity_reserver(&mut self) -> EntityReserver {
+        self.allocator.lend_reserver()
     }
 
     /// Spawns the still-reserved handles of `entities` with the components and tags of

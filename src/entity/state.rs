@@ -1,15 +1,16 @@
 //! The allocator's whole state, for world cloning and snapshots: giving back every reservation
 //! at once, and the ids written to and read from a snapshot.
 
-use super::{EntityAllocator, IdState};
 #[cfg(feature = "serde")]
-use super::{EntityLocation, IdSlot};
+use super::{Entity, EntityLocation, IdSlot};
+use super::{EntityAllocator, IdState};
 
 impl EntityAllocator {
     /// Gives back every reserved handle, as [`release`](Self::release) does for one: none of
     /// them ever becomes alive. A world clone does this, since it does not copy the queued
     /// spawns that hold the reservations. Returns how many were released.
     pub fn release_all_reserved(&mut self) -> usize {
+        self.settle();
         let reserved: Vec<u32> = self
             .slots
             .iter()
@@ -30,7 +31,10 @@ impl EntityAllocator {
     #[cfg(feature = "serde")]
     pub(crate) fn snapshot_ids(&self) -> (Vec<u32>, Vec<u32>) {
         let mut generations: Vec<u32> = self.slots.iter().map(|slot| slot.generation).collect();
-        let mut free = self.free.clone();
+        if self.lent.is_some() {
+            return self.clone().snapshot_ids();
+        }
+        let mut free: Vec<u32> = self.free.iter().map(|entity| entity.id).collect();
         for (id, slot) in self.slots.iter().enumerate() {
             if slot.state == IdState::Reserved && slot.generation < u32::MAX {
                 generations[id] += 1;
@@ -102,7 +106,16 @@ impl EntityAllocator {
                 ));
             }
         }
-        Ok(EntityAllocator { slots, free, live })
+        let free = free
+            .iter()
+            .map(|&id| Entity::new(id, slots[id as usize].generation))
+            .collect();
+        Ok(EntityAllocator {
+            slots,
+            free,
+            live,
+            lent: None,
+        })
     }
 }
 

@@ -5,9 +5,18 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_accessors {
-    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
+    // On the world and on its component part alike: a method called on the world itself keeps
+    // two-phase borrows (`world.set_position(entity, *world.get_position(other)?)` compiles),
+    // which a call through `DerefMut` would lose.
+    ($world:ident $components:tt) => {
         $crate::__private::paste::paste! {
-            impl $world {
+            $crate::__ecs_accessors! { @impl ($world) $world $components }
+            $crate::__ecs_accessors! { @impl ([<$world Components>]) $world $components }
+        }
+    };
+    (@impl ($target:ty) $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
+        $crate::__private::paste::paste! {
+            impl $target {
                 $(
                     #[doc = "The `" $field "` of `entity`; `None` if it is not alive or has no `" $field "`."]
                     $(#[$attr])*

@@ -7,7 +7,7 @@
 macro_rules! __ecs_queries {
     ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
         $crate::__private::paste::paste! {
-            impl $world {
+            impl [<$world Components>] {
                 /// Caches the tables matching `include`, so `&self` queries on it (which
                 /// cannot fill the cache) skip the other tables.
                 pub fn warm_query(&mut self, include: [<$world Mask>]) {
@@ -122,7 +122,7 @@ macro_rules! __ecs_queries {
             }
 
             $crate::__ecs_if_parallel! {
-                impl $world {
+                impl [<$world Components>] {
                     /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
                     /// run by rayon over tables and chunks of rows. Callable when every
                     /// component type is `Send`.
