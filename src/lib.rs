@@ -37,7 +37,10 @@ pub use query::{Query, QueryMut};
 pub use schedule::{Schedule, ScheduleError};
 #[cfg(feature = "serde")]
 pub use snapshot::{Snapshot, SnapshotData, SnapshotError};
-pub use storage::{InvariantError, MatchingTables, MatchingTablesMut, Storage};
+pub use storage::{
+    InvariantError, MatchingTables, MatchingTablesMut, SplitTables, Storage, TablesMut,
+    TablesOverlap, TablesRef,
+};
 pub use tags::TagSet;
 pub use tick::{MAX_TICK_AGE, Tick};
 pub use typed_query::{ComponentColumn, Fetch, QueryAccess, TypedQuery};

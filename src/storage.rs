@@ -15,7 +15,10 @@ use crate::{
     MAX_TICK_AGE, StructuralChange, TagSet, Tick,
 };
 
+mod split;
 mod state;
+
+pub use split::{SplitTables, TablesMut, TablesOverlap, TablesRef};
 
 /// Entities, their tables and the two caches that make structural change and queries fast.
 pub struct Storage<T: Archetype> {

@@ -637,6 +637,14 @@ impl Core {
     ) -> ::core::option::Option<&mut (f32, f32)> {
         self.storage.get_mut(entity, POSITION, |table| &mut table.position[..])
     }
+    ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`; `None` if a handle is dead, lacks a `position` or is repeated. Each is stamped as changed.
+    pub fn get_disjoint_position_mut<const __N: usize>(
+        &mut self,
+        entities: [::archetypal::Entity; __N],
+    ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
+        self.storage
+            .get_disjoint_mut(entities, POSITION, |table| &mut table.position[..])
+    }
     ///Calls `f` on the `position` of `entity` and returns its result; `None` if it is not alive or has no `position`.
     pub fn modify_position<__Output>(
         &mut self,
@@ -686,6 +694,14 @@ impl CoreComponents {
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut (f32, f32)> {
         self.storage.get_mut(entity, POSITION, |table| &mut table.position[..])
+    }
+    ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`; `None` if a handle is dead, lacks a `position` or is repeated. Each is stamped as changed.
+    pub fn get_disjoint_position_mut<const __N: usize>(
+        &mut self,
+        entities: [::archetypal::Entity; __N],
+    ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
+        self.storage
+            .get_disjoint_mut(entities, POSITION, |table| &mut table.position[..])
     }
     ///Calls `f` on the `position` of `entity` and returns its result; `None` if it is not alive or has no `position`.
     pub fn modify_position<__Output>(
@@ -802,6 +818,15 @@ impl CoreComponents {
         self.storage.for_each_mut_changed_since(include, exclude, since, f);
     }
     /// The entities with every component and tag of `mask`, one of whose tracked
+    /// components of `mask` changed since the last `step()` (written at a tick
+    /// newer than `last_tick()`): a health bar redraws these.
+    pub fn query_entities_changed(
+        &self,
+        mask: CoreMask,
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.query_entities_changed_since(mask, self.storage.last_tick())
+    }
+    /// The entities with every component and tag of `mask`, one of whose tracked
     /// components of `mask` was written at a tick newer than `since`.
     pub fn query_entities_changed_since(
         &self,
@@ -909,6 +934,55 @@ const _: () = {
         }
     }
 };
+///The written side of `CoreComponents::split_tables`: `for_each_mut(|entity, table, row| ..)` over its entities.
+pub type CoreTablesMut<'a> = ::archetypal::TablesMut<'a, CoreComponentArrays>;
+///The read side of `CoreComponents::split_tables`: the components of its entities, by handle, while the written side is iterated.
+pub struct CoreTables<'a> {
+    tables: ::archetypal::TablesRef<'a, CoreComponentArrays>,
+}
+impl<'a> CoreTables<'a> {
+    /// Whether `entity` is alive and on this side.
+    pub fn contains(&self, entity: ::archetypal::Entity) -> bool {
+        self.tables.contains(entity)
+    }
+    /// Calls `f(entity, table, index)` for every entity on this side.
+    pub fn for_each<F>(&self, f: F)
+    where
+        F: ::core::ops::FnMut(::archetypal::Entity, &'a CoreComponentArrays, usize),
+    {
+        self.tables.for_each(f);
+    }
+    ///The `position` of `entity`; `None` if it is not alive, not on this side, or has no `position`.
+    pub fn get_position(
+        &self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<&'a (f32, f32)> {
+        self.tables.get(entity, POSITION, |table| &table.position[..])
+    }
+}
+impl CoreComponents {
+    /// Splits the tables in two by disjoint filters: those with every component of
+    /// `write_include` and none of `write_exclude`, iterated mutably, and those of
+    /// `read_include` / `read_exclude`, read by handle meanwhile (a turret aims at
+    /// its target). The filters must exclude each other by a component (one side
+    /// requires what the other excludes), decided from the masks alone: otherwise
+    /// `Err`, whatever the world holds.
+    pub fn split_tables(
+        &mut self,
+        write_include: CoreMask,
+        write_exclude: CoreMask,
+        read_include: CoreMask,
+        read_exclude: CoreMask,
+    ) -> ::core::result::Result<
+        (CoreTablesMut<'_>, CoreTables<'_>),
+        ::archetypal::TablesOverlap<CoreMask>,
+    > {
+        let (writing, tables) = self
+            .storage
+            .split_tables(write_include, write_exclude, read_include, read_exclude)?;
+        ::core::result::Result::Ok((writing, CoreTables { tables }))
+    }
+}
 #[allow(unused_doc_comments)]
 impl Core {
     ///Queues tagging `entity` as `player`, applied by `apply_commands`.
@@ -1598,6 +1672,13 @@ impl Render {
     ) -> ::core::option::Option<&mut u32> {
         self.storage.get_mut(entity, SPRITE, |table| &mut table.sprite[..])
     }
+    ///The `sprite` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`; `None` if a handle is dead, lacks a `sprite` or is repeated. Each is stamped as changed.
+    pub fn get_disjoint_sprite_mut<const __N: usize>(
+        &mut self,
+        entities: [::archetypal::Entity; __N],
+    ) -> ::core::option::Option<[&mut u32; __N]> {
+        self.storage.get_disjoint_mut(entities, SPRITE, |table| &mut table.sprite[..])
+    }
     ///Calls `f` on the `sprite` of `entity` and returns its result; `None` if it is not alive or has no `sprite`.
     pub fn modify_sprite<__Output>(
         &mut self,
@@ -1643,6 +1724,13 @@ impl RenderComponents {
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut u32> {
         self.storage.get_mut(entity, SPRITE, |table| &mut table.sprite[..])
+    }
+    ///The `sprite` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`; `None` if a handle is dead, lacks a `sprite` or is repeated. Each is stamped as changed.
+    pub fn get_disjoint_sprite_mut<const __N: usize>(
+        &mut self,
+        entities: [::archetypal::Entity; __N],
+    ) -> ::core::option::Option<[&mut u32; __N]> {
+        self.storage.get_disjoint_mut(entities, SPRITE, |table| &mut table.sprite[..])
     }
     ///Calls `f` on the `sprite` of `entity` and returns its result; `None` if it is not alive or has no `sprite`.
     pub fn modify_sprite<__Output>(
@@ -1765,6 +1853,15 @@ impl RenderComponents {
         self.storage.for_each_mut_changed_since(include, exclude, since, f);
     }
     /// The entities with every component and tag of `mask`, one of whose tracked
+    /// components of `mask` changed since the last `step()` (written at a tick
+    /// newer than `last_tick()`): a health bar redraws these.
+    pub fn query_entities_changed(
+        &self,
+        mask: RenderMask,
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.query_entities_changed_since(mask, self.storage.last_tick())
+    }
+    /// The entities with every component and tag of `mask`, one of whose tracked
     /// components of `mask` was written at a tick newer than `since`.
     pub fn query_entities_changed_since(
         &self,
@@ -1871,6 +1968,55 @@ const _: () = {
         }
     }
 };
+///The written side of `RenderComponents::split_tables`: `for_each_mut(|entity, table, row| ..)` over its entities.
+pub type RenderTablesMut<'a> = ::archetypal::TablesMut<'a, RenderComponentArrays>;
+///The read side of `RenderComponents::split_tables`: the components of its entities, by handle, while the written side is iterated.
+pub struct RenderTables<'a> {
+    tables: ::archetypal::TablesRef<'a, RenderComponentArrays>,
+}
+impl<'a> RenderTables<'a> {
+    /// Whether `entity` is alive and on this side.
+    pub fn contains(&self, entity: ::archetypal::Entity) -> bool {
+        self.tables.contains(entity)
+    }
+    /// Calls `f(entity, table, index)` for every entity on this side.
+    pub fn for_each<F>(&self, f: F)
+    where
+        F: ::core::ops::FnMut(::archetypal::Entity, &'a RenderComponentArrays, usize),
+    {
+        self.tables.for_each(f);
+    }
+    ///The `sprite` of `entity`; `None` if it is not alive, not on this side, or has no `sprite`.
+    pub fn get_sprite(
+        &self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<&'a u32> {
+        self.tables.get(entity, SPRITE, |table| &table.sprite[..])
+    }
+}
+impl RenderComponents {
+    /// Splits the tables in two by disjoint filters: those with every component of
+    /// `write_include` and none of `write_exclude`, iterated mutably, and those of
+    /// `read_include` / `read_exclude`, read by handle meanwhile (a turret aims at
+    /// its target). The filters must exclude each other by a component (one side
+    /// requires what the other excludes), decided from the masks alone: otherwise
+    /// `Err`, whatever the world holds.
+    pub fn split_tables(
+        &mut self,
+        write_include: RenderMask,
+        write_exclude: RenderMask,
+        read_include: RenderMask,
+        read_exclude: RenderMask,
+    ) -> ::core::result::Result<
+        (RenderTablesMut<'_>, RenderTables<'_>),
+        ::archetypal::TablesOverlap<RenderMask>,
+    > {
+        let (writing, tables) = self
+            .storage
+            .split_tables(write_include, write_exclude, read_include, read_exclude)?;
+        ::core::result::Result::Ok((writing, RenderTables { tables }))
+    }
+}
 const _: () = ::archetypal::__private::check_sub_worlds(
     "Game",
     &["Core", "Render"],

@@ -772,6 +772,18 @@ impl __WorldBuilderValues {
 pub struct WorldEntityBuilder {
     values: __WorldBuilderValues,
 }
+/// A copy of the builder and its values: a prefab, spawned many times. Callable when
+/// every component type is `Clone`.
+impl ::core::clone::Clone for WorldEntityBuilder
+where
+    for<'a> __WorldBuilderValues: ::core::clone::Clone,
+{
+    fn clone(&self) -> Self {
+        Self {
+            values: ::core::clone::Clone::clone(&self.values),
+        }
+    }
+}
 #[allow(unused_doc_comments)]
 impl ::core::default::Default for WorldEntityBuilder {
     fn default() -> Self {
@@ -1107,6 +1119,14 @@ impl World {
     ) -> ::core::option::Option<&mut (f32, f32)> {
         self.storage.get_mut(entity, POSITION, |table| &mut table.position[..])
     }
+    ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`; `None` if a handle is dead, lacks a `position` or is repeated. Each is stamped as changed.
+    pub fn get_disjoint_position_mut<const __N: usize>(
+        &mut self,
+        entities: [::archetypal::Entity; __N],
+    ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
+        self.storage
+            .get_disjoint_mut(entities, POSITION, |table| &mut table.position[..])
+    }
     ///Calls `f` on the `position` of `entity` and returns its result; `None` if it is not alive or has no `position`.
     pub fn modify_position<__Output>(
         &mut self,
@@ -1155,6 +1175,14 @@ impl World {
     ) -> ::core::option::Option<&mut (f32, f32)> {
         self.storage.get_mut(entity, VELOCITY, |table| &mut table.velocity[..])
     }
+    ///The `velocity` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`; `None` if a handle is dead, lacks a `velocity` or is repeated. Each is stamped as changed.
+    pub fn get_disjoint_velocity_mut<const __N: usize>(
+        &mut self,
+        entities: [::archetypal::Entity; __N],
+    ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
+        self.storage
+            .get_disjoint_mut(entities, VELOCITY, |table| &mut table.velocity[..])
+    }
     ///Calls `f` on the `velocity` of `entity` and returns its result; `None` if it is not alive or has no `velocity`.
     pub fn modify_velocity<__Output>(
         &mut self,
@@ -1202,6 +1230,13 @@ impl World {
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut u32> {
         self.storage.get_mut(entity, HEALTH, |table| &mut table.health[..])
+    }
+    ///The `health` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`; `None` if a handle is dead, lacks a `health` or is repeated. Each is stamped as changed.
+    pub fn get_disjoint_health_mut<const __N: usize>(
+        &mut self,
+        entities: [::archetypal::Entity; __N],
+    ) -> ::core::option::Option<[&mut u32; __N]> {
+        self.storage.get_disjoint_mut(entities, HEALTH, |table| &mut table.health[..])
     }
     ///Calls `f` on the `health` of `entity` and returns its result; `None` if it is not alive or has no `health`.
     pub fn modify_health<__Output>(
@@ -1249,6 +1284,14 @@ impl WorldComponents {
     ) -> ::core::option::Option<&mut (f32, f32)> {
         self.storage.get_mut(entity, POSITION, |table| &mut table.position[..])
     }
+    ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`; `None` if a handle is dead, lacks a `position` or is repeated. Each is stamped as changed.
+    pub fn get_disjoint_position_mut<const __N: usize>(
+        &mut self,
+        entities: [::archetypal::Entity; __N],
+    ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
+        self.storage
+            .get_disjoint_mut(entities, POSITION, |table| &mut table.position[..])
+    }
     ///Calls `f` on the `position` of `entity` and returns its result; `None` if it is not alive or has no `position`.
     pub fn modify_position<__Output>(
         &mut self,
@@ -1297,6 +1340,14 @@ impl WorldComponents {
     ) -> ::core::option::Option<&mut (f32, f32)> {
         self.storage.get_mut(entity, VELOCITY, |table| &mut table.velocity[..])
     }
+    ///The `velocity` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`; `None` if a handle is dead, lacks a `velocity` or is repeated. Each is stamped as changed.
+    pub fn get_disjoint_velocity_mut<const __N: usize>(
+        &mut self,
+        entities: [::archetypal::Entity; __N],
+    ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
+        self.storage
+            .get_disjoint_mut(entities, VELOCITY, |table| &mut table.velocity[..])
+    }
     ///Calls `f` on the `velocity` of `entity` and returns its result; `None` if it is not alive or has no `velocity`.
     pub fn modify_velocity<__Output>(
         &mut self,
@@ -1344,6 +1395,13 @@ impl WorldComponents {
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut u32> {
         self.storage.get_mut(entity, HEALTH, |table| &mut table.health[..])
+    }
+    ///The `health` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`; `None` if a handle is dead, lacks a `health` or is repeated. Each is stamped as changed.
+    pub fn get_disjoint_health_mut<const __N: usize>(
+        &mut self,
+        entities: [::archetypal::Entity; __N],
+    ) -> ::core::option::Option<[&mut u32; __N]> {
+        self.storage.get_disjoint_mut(entities, HEALTH, |table| &mut table.health[..])
     }
     ///Calls `f` on the `health` of `entity` and returns its result; `None` if it is not alive or has no `health`.
     pub fn modify_health<__Output>(
@@ -1459,6 +1517,15 @@ impl WorldComponents {
         ),
     {
         self.storage.for_each_mut_changed_since(include, exclude, since, f);
+    }
+    /// The entities with every component and tag of `mask`, one of whose tracked
+    /// components of `mask` changed since the last `step()` (written at a tick
+    /// newer than `last_tick()`): a health bar redraws these.
+    pub fn query_entities_changed(
+        &self,
+        mask: WorldMask,
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.query_entities_changed_since(mask, self.storage.last_tick())
     }
     /// The entities with every component and tag of `mask`, one of whose tracked
     /// components of `mask` was written at a tick newer than `since`.
@@ -1654,6 +1721,69 @@ const _: () = {
         }
     }
 };
+///The written side of `WorldComponents::split_tables`: `for_each_mut(|entity, table, row| ..)` over its entities.
+pub type WorldTablesMut<'a> = ::archetypal::TablesMut<'a, WorldComponentArrays>;
+///The read side of `WorldComponents::split_tables`: the components of its entities, by handle, while the written side is iterated.
+pub struct WorldTables<'a> {
+    tables: ::archetypal::TablesRef<'a, WorldComponentArrays>,
+}
+impl<'a> WorldTables<'a> {
+    /// Whether `entity` is alive and on this side.
+    pub fn contains(&self, entity: ::archetypal::Entity) -> bool {
+        self.tables.contains(entity)
+    }
+    /// Calls `f(entity, table, index)` for every entity on this side.
+    pub fn for_each<F>(&self, f: F)
+    where
+        F: ::core::ops::FnMut(::archetypal::Entity, &'a WorldComponentArrays, usize),
+    {
+        self.tables.for_each(f);
+    }
+    ///The `position` of `entity`; `None` if it is not alive, not on this side, or has no `position`.
+    pub fn get_position(
+        &self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<&'a (f32, f32)> {
+        self.tables.get(entity, POSITION, |table| &table.position[..])
+    }
+    ///The `velocity` of `entity`; `None` if it is not alive, not on this side, or has no `velocity`.
+    pub fn get_velocity(
+        &self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<&'a (f32, f32)> {
+        self.tables.get(entity, VELOCITY, |table| &table.velocity[..])
+    }
+    ///The `health` of `entity`; `None` if it is not alive, not on this side, or has no `health`.
+    pub fn get_health(
+        &self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<&'a u32> {
+        self.tables.get(entity, HEALTH, |table| &table.health[..])
+    }
+}
+impl WorldComponents {
+    /// Splits the tables in two by disjoint filters: those with every component of
+    /// `write_include` and none of `write_exclude`, iterated mutably, and those of
+    /// `read_include` / `read_exclude`, read by handle meanwhile (a turret aims at
+    /// its target). The filters must exclude each other by a component (one side
+    /// requires what the other excludes), decided from the masks alone: otherwise
+    /// `Err`, whatever the world holds.
+    pub fn split_tables(
+        &mut self,
+        write_include: WorldMask,
+        write_exclude: WorldMask,
+        read_include: WorldMask,
+        read_exclude: WorldMask,
+    ) -> ::core::result::Result<
+        (WorldTablesMut<'_>, WorldTables<'_>),
+        ::archetypal::TablesOverlap<WorldMask>,
+    > {
+        let (writing, tables) = self
+            .storage
+            .split_tables(write_include, write_exclude, read_include, read_exclude)?;
+        ::core::result::Result::Ok((writing, WorldTables { tables }))
+    }
+}
 #[allow(unused_doc_comments)]
 impl World {
     ///Queues tagging `entity` as `player`, applied by `apply_commands`.

@@ -305,3 +305,237 @@ fn a_scheduled_system_starts_with_split_mut() {
     assert_eq!(world.resources.score.kills, 1);
     assert_eq!(world.len_died(), 1);
 }
+
+/// A ship at `(x, y)` and a turret at the origin aiming at it.
+fn ship_and_turret(world: &mut World, x: f32, y: f32) -> (Entity, Entity) {
+    let ship = world.spawn(POSITION | HEALTH);
+    world.set_position(ship, Position { x, y });
+    let turret = world.spawn(POSITION | TARGET | AIM);
+    world.set_target(turret, Target(ship));
+    (ship, turret)
+}
+
+#[test]
+fn turrets_aim_at_their_targets_in_one_loop() {
+    let mut world = World::new();
+    let (_, turret) = ship_and_turret(&mut world, 3.0, 4.0);
+    let (dead_ship, orphan) = ship_and_turret(&mut world, 1.0, 1.0);
+    world.despawn(dead_ship);
+    // A turret aiming at another turret: not on the read side.
+    let (_, chained) = ship_and_turret(&mut world, 5.0, 5.0);
+    world.set_target(chained, Target(turret));
+
+    let (mut turrets, others) = world
+        .split_tables(TARGET | AIM | POSITION, 0, POSITION, TARGET)
+        .unwrap();
+    assert_eq!(turrets.len(), 3);
+    turrets.for_each_mut(|_, table, row| {
+        if let Some(target) = others.get_position(table.target[row].0) {
+            let own = table.position[row];
+            table.aim[row] = Aim {
+                x: target.x - own.x,
+                y: target.y - own.y,
+            };
+        }
+    });
+    assert!(!others.contains(turret), "turrets are on the written side");
+    assert_eq!(
+        others.get_health(dead_ship),
+        None,
+        "a dead handle reads nothing"
+    );
+    assert_eq!(world.get_aim(turret), Some(&Aim { x: 3.0, y: 4.0 }));
+    assert_eq!(world.get_aim(orphan), Some(&Aim::default()));
+    assert_eq!(world.get_aim(chained), Some(&Aim::default()));
+}
+
+#[test]
+fn overlapping_table_filters_are_an_error_not_a_panic() {
+    let mut world = World::new();
+    ship_and_turret(&mut world, 1.0, 1.0);
+    let overlap = world.split_tables(AIM, 0, POSITION, 0).err().unwrap();
+    assert_eq!(overlap.read_include, POSITION);
+    assert!(overlap.to_string().contains("may overlap"));
+    // A tag does not choose the table, so it cannot make the sides disjoint.
+    assert!(
+        world
+            .split_tables(POSITION | STUNNED, 0, POSITION, STUNNED)
+            .is_err()
+    );
+    // The same filters are refused in an empty world: the answer never depends on contents.
+    assert!(World::new().split_tables(AIM, 0, POSITION, 0).is_err());
+    assert!(World::new().split_tables(AIM, 0, POSITION, AIM).is_ok());
+    assert!(
+        world.split_tables(POSITION, AIM, AIM, 0).is_ok(),
+        "either side may exclude"
+    );
+}
+
+#[test]
+fn homing_missiles_read_targets_and_queue_commands_in_one_loop() {
+    let mut world = World::new();
+    let (ship, missile) = ship_and_turret(&mut world, 2.0, 0.0);
+    let (gone, lost_missile) = ship_and_turret(&mut world, 9.0, 9.0);
+    world.despawn(gone);
+    world.add_stunned(missile);
+    let (_, stunned_out) = ship_and_turret(&mut world, 7.0, 7.0);
+    world.step();
+
+    let mut parts = world.split_mut();
+    let (mut missiles, targets) = parts
+        .components
+        .split_tables(TARGET | POSITION, 0, POSITION, TARGET)
+        .unwrap();
+    missiles.for_each_mut(|entity, table, row| {
+        let Some(target) = targets.get_position(table.target[row].0) else {
+            parts.commands.queue_despawn_entity(entity);
+            return;
+        };
+        let position = &mut table.position[row];
+        position.x += (target.x - position.x) / 2.0;
+        if (target.x - position.x).abs() < 1.5 {
+            parts.events.died.send(Died {
+                entity: table.target[row].0,
+            });
+            parts.resources.score.kills += 1;
+        }
+    });
+    assert_eq!(world.apply_commands(), report(1, 0));
+    assert!(!world.is_alive(lost_missile));
+    assert_eq!(world.get_position(missile).map(|p| p.x), Some(1.0));
+    assert_eq!(world.resources.score.kills, 1);
+    assert_eq!(world.collect_died(), vec![Died { entity: ship }]);
+    let mut moved: Vec<Entity> = world.query_entities_changed(POSITION).collect();
+    moved.sort();
+    let mut expected = vec![missile, stunned_out];
+    expected.sort();
+    assert_eq!(
+        moved, expected,
+        "the written side is stamped; the read side is not"
+    );
+
+    // With a tag filter on the written side, only the matching rows are visited and stamped.
+    world.step();
+    let (mut unstunned, _) = world
+        .split_tables(TARGET | POSITION, STUNNED, POSITION, TARGET)
+        .unwrap();
+    let mut visited = Vec::new();
+    unstunned.for_each_mut(|entity, _, _| visited.push(entity));
+    assert_eq!(visited, vec![stunned_out]);
+    assert_eq!(
+        world.query_entities_changed(POSITION).collect::<Vec<_>>(),
+        vec![stunned_out]
+    );
+}
+
+#[test]
+fn get_disjoint_mut_hands_out_distinct_live_rows() {
+    let mut world = World::new();
+    let ships = ships(&mut world, &[10, 20, 30]);
+    let other_table = world.spawn(HEALTH);
+    world.set_health(other_table, Health(40));
+    world.step();
+
+    let [a, b] = world.get_disjoint_health_mut([ships[2], ships[0]]).unwrap();
+    core::mem::swap(a, b);
+    assert_eq!(world.get_health(ships[0]), Some(&Health(30)));
+    assert_eq!(world.get_health(ships[2]), Some(&Health(10)));
+    let [x, y, z] = world
+        .get_disjoint_health_mut([other_table, ships[1], ships[0]])
+        .unwrap();
+    assert_eq!(
+        (x.0, y.0, z.0),
+        (40, 20, 30),
+        "across tables, in the order asked"
+    );
+    x.0 += 1;
+
+    let mut changed: Vec<Entity> = world.query_entities_changed(HEALTH).collect();
+    changed.sort();
+    let mut expected = vec![ships[0], ships[1], ships[2], other_table];
+    expected.sort();
+    assert_eq!(changed, expected, "every row handed out is stamped");
+
+    let dead = world.spawn(HEALTH);
+    world.despawn(dead);
+    assert!(
+        world
+            .get_disjoint_health_mut([ships[0], ships[0]])
+            .is_none(),
+        "repeated"
+    );
+    assert!(
+        world.get_disjoint_health_mut([ships[0], dead]).is_none(),
+        "dead"
+    );
+    assert!(
+        world.get_disjoint_aim_mut([ships[0], ships[1]]).is_none(),
+        "lacks the component"
+    );
+    assert!(world.get_disjoint_health_mut::<0>([]).is_some());
+    // Inside a split world, beside the other parts.
+    let parts = world.split_mut();
+    if let Some([first, second]) = parts
+        .components
+        .get_disjoint_position_mut([ships[0], ships[1]])
+    {
+        first.x = 1.0;
+        second.x = 2.0;
+        parts.resources.score.kills = 2;
+    }
+    assert_eq!(world.get_position(ships[1]).map(|p| p.x), Some(2.0));
+}
+
+#[test]
+fn query_entities_changed_reports_writes_since_the_last_step() {
+    let mut world = World::new();
+    let ships = ships(&mut world, &[1, 2, 3]);
+    world.step();
+    assert_eq!(world.query_entities_changed(HEALTH).count(), 0);
+    world.set_health(ships[1], Health(5));
+    world.add_stunned(ships[1]);
+    assert_eq!(
+        world.query_entities_changed(HEALTH).collect::<Vec<_>>(),
+        vec![ships[1]]
+    );
+    assert_eq!(
+        world
+            .query_entities_changed(HEALTH | STUNNED)
+            .collect::<Vec<_>>(),
+        vec![ships[1]]
+    );
+    assert_eq!(world.query_entities_changed(POSITION).count(), 0);
+    world.step();
+    assert_eq!(world.query_entities_changed(HEALTH).count(), 0);
+}
+
+#[test]
+fn a_cloned_builder_is_a_prefab() {
+    let prefab = EntityBuilder::new()
+        .with_health(Health(3))
+        .with_position(Position { x: 1.0, y: 2.0 });
+    let first = prefab.clone().spawn(&mut World::new(), 1);
+    let mut world = World::new();
+    let many = prefab.clone().spawn(&mut world, 4);
+    let one = prefab.spawn_one(&mut world);
+    assert_eq!(first.len(), 1);
+    for &entity in many.iter().chain([&one]) {
+        assert_eq!(world.get_health(entity), Some(&Health(3)));
+        assert_eq!(
+            world.get_position(entity),
+            Some(&Position { x: 1.0, y: 2.0 })
+        );
+    }
+}
+
+#[test]
+fn queue_despawn_entities_is_one_command_counting_each_handle() {
+    let mut world = World::new();
+    let ships = ships(&mut world, &[1, 2, 3]);
+    world.despawn(ships[0]);
+    world.queue_despawn_entities(&ships);
+    assert_eq!(world.command_count(), 1);
+    assert_eq!(world.apply_commands(), report(2, 1));
+    assert_eq!(world.entity_count(), 0);
+    world.check_invariants().unwrap();
+}

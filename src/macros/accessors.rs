@@ -32,6 +32,15 @@ macro_rules! __ecs_accessors {
                         self.storage.get_mut(entity, $mask, |table| &mut table.$field[..])
                     }
 
+                    #[doc = "The `" $field "` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`; `None` if a handle is dead, lacks a `" $field "` or is repeated. Each is stamped as changed."]
+                    $(#[$attr])*
+                    pub fn [<get_disjoint_ $field _mut>]<const __N: usize>(
+                        &mut self,
+                        entities: [$crate::Entity; __N],
+                    ) -> ::core::option::Option<[&mut $ty; __N]> {
+                        self.storage.get_disjoint_mut(entities, $mask, |table| &mut table.$field[..])
+                    }
+
                     #[doc = "Calls `f` on the `" $field "` of `entity` and returns its result; `None` if it is not alive or has no `" $field "`."]
                     $(#[$attr])*
                     // `__Output`, not `R`: a generic shadows a component type of the same name.

@@ -36,6 +36,17 @@ macro_rules! __ecs_builder {
                 values: [<__ $world BuilderValues>],
             }
 
+            /// A copy of the builder and its values: a prefab, spawned many times. Callable when
+            /// every component type is `Clone`.
+            impl ::core::clone::Clone for [<$world EntityBuilder>]
+            where
+                for<'a> [<__ $world BuilderValues>]: ::core::clone::Clone,
+            {
+                fn clone(&self) -> Self {
+                    Self { values: ::core::clone::Clone::clone(&self.values) }
+                }
+            }
+
             #[allow(unused_doc_comments)]
             impl ::core::default::Default for [<$world EntityBuilder>] {
                 fn default() -> Self {

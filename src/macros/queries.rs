@@ -73,6 +73,13 @@ macro_rules! __ecs_queries {
                 }
 
                 /// The entities with every component and tag of `mask`, one of whose tracked
+                /// components of `mask` changed since the last `step()` (written at a tick
+                /// newer than `last_tick()`): a health bar redraws these.
+                pub fn query_entities_changed(&self, mask: [<$world Mask>]) -> impl ::core::iter::Iterator<Item = $crate::Entity> + '_ {
+                    self.storage.query_entities_changed_since(mask, self.storage.last_tick())
+                }
+
+                /// The entities with every component and tag of `mask`, one of whose tracked
                 /// components of `mask` was written at a tick newer than `since`.
                 pub fn query_entities_changed_since(&self, mask: [<$world Mask>], since: $crate::Tick) -> impl ::core::iter::Iterator<Item = $crate::Entity> + '_ {
                     self.storage.query_entities_changed_since(mask, since)
