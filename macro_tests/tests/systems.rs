@@ -539,3 +539,36 @@ fn queue_despawn_entities_is_one_command_counting_each_handle() {
     assert_eq!(world.entity_count(), 0);
     world.check_invariants().unwrap();
 }
+
+#[test]
+fn commands_on_another_thread_reserve_while_the_components_spawn() {
+    let mut world = World::new();
+    let doomed = world.spawn_entities(POSITION, 500);
+    let WorldParts {
+        components,
+        mut commands,
+        ..
+    } = world.split_mut();
+    let (reserved, spawned) = std::thread::scope(|scope| {
+        let reserving = scope.spawn(move || {
+            (0..1_000)
+                .flat_map(|_| commands.queue_spawn_entities(HEALTH, 1))
+                .collect::<Vec<Entity>>()
+        });
+        let mut spawned = Vec::new();
+        for &entity in &doomed {
+            components.despawn(entity);
+            spawned.push(components.spawn(POSITION));
+            spawned.push(components.spawn(POSITION));
+        }
+        (reserving.join().unwrap(), spawned)
+    });
+    let mut ids: Vec<u32> = reserved.iter().chain(&spawned).map(|e| e.id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), 2_000, "no id handed out twice");
+    assert_eq!(world.apply_commands(), report(1_000, 0));
+    assert_eq!(world.entity_count(), 2_000);
+    assert!(reserved.iter().chain(&spawned).all(|&e| world.is_alive(e)));
+    world.check_invariants().unwrap();
+}
