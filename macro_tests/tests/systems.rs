@@ -255,6 +255,11 @@ fn a_clone_after_a_split_matches_a_clone_of_an_unsplit_twin() {
         whole_copy.spawn_entities(HEALTH, 4)
     );
     split_copy.check_invariants().unwrap();
+    // Clearing gives the reservations back in the same order on both.
+    split.clear_commands();
+    whole.clear_commands();
+    assert_eq!(split.spawn_entities(HEALTH, 3), whole.spawn_entities(HEALTH, 3));
+    assert!(split.storage().allocator().same_ids(whole.storage().allocator()));
 }
 
 #[test]
