@@ -562,9 +562,11 @@ fn a_split_game_iterates_one_sub_world_while_queueing_everywhere() {
         game.render.set_tint(ship, Tint(0));
     }
     let mut parts = game.split_mut();
-    let core = parts.core.split_mut();
+    let mut core = parts.core.split_mut();
     core.components.for_each(POSITION, 0, |entity, table, row| {
         if table.position[row].x >= 1.0 {
+            core.commands
+                .queue_set_velocity(entity, Velocity { x: 1.0, y: 0.0 });
             let shadow = parts.commands.queue_spawn_entities(1)[0];
             parts.render.queue_set_sprite(
                 shadow,
@@ -584,9 +586,10 @@ fn a_split_game_iterates_one_sub_world_while_queueing_everywhere() {
     let report = game.apply_commands();
     assert_eq!(
         (report.applied, report.skipped),
-        (5, 1),
+        (7, 1),
         "the placeholder is skipped"
     );
+    assert_eq!(game.core.query_entities(VELOCITY).count(), 2);
     assert!(!game.is_alive(ships[0]));
     assert_eq!(game.render.get_tint(ships[2]), Some(&Tint(7)));
     assert_eq!(game.render.query_entities(SPRITE).count(), 2);

@@ -258,8 +258,16 @@ fn a_clone_after_a_split_matches_a_clone_of_an_unsplit_twin() {
     // Clearing gives the reservations back in the same order on both.
     split.clear_commands();
     whole.clear_commands();
-    assert_eq!(split.spawn_entities(HEALTH, 3), whole.spawn_entities(HEALTH, 3));
-    assert!(split.storage().allocator().same_ids(whole.storage().allocator()));
+    assert_eq!(
+        split.spawn_entities(HEALTH, 3),
+        whole.spawn_entities(HEALTH, 3)
+    );
+    assert!(
+        split
+            .storage()
+            .allocator()
+            .same_ids(whole.storage().allocator())
+    );
 }
 
 #[test]
