@@ -123,7 +123,6 @@ impl EntityAllocator {
     }
 
     fn issue(&mut self, state: IdState) -> Entity {
-        self.settle();
         let entity = if self.lent.is_none() {
             self.free
                 .pop()

@@ -146,17 +146,27 @@ impl EntityAllocator {
         }
     }
 
-    /// Issues a handle from the shared stack while a reserver is out, after recording what it
-    /// issued (under one lock, so a reserver on another thread cannot slip in between).
+    /// Issues a handle while a loan is on, after recording what the reserver issued, all under
+    /// one lock (so a reserver on another thread cannot slip in between); ends the loan first
+    /// if the reserver was dropped.
     pub(super) fn issue_while_lent(&mut self) -> Entity {
-        let Self { slots, lent, .. } = self;
+        let Self {
+            slots, free, lent, ..
+        } = self;
         let Some(loan) = lent else {
             unreachable!("issue_while_lent without a loan")
         };
         let mut shared = loan.lock();
         record_reserved(slots, &shared.reserved);
         shared.reserved.clear();
-        shared.pop_or_fresh()
+        if !loan.is_returned() {
+            return shared.pop_or_fresh();
+        }
+        *free = core::mem::take(&mut shared.free);
+        drop(shared);
+        *lent = None;
+        free.pop()
+            .unwrap_or_else(|| Entity::new(fresh_id(slots.len()), 0))
     }
 }
 
