@@ -736,6 +736,165 @@ impl CoreComponents {
         self.storage.has_components(entity, POSITION)
     }
 }
+impl Core {
+    /// Caches the tables matching `include`, so `&self` queries on it (which
+    /// cannot fill the cache) skip the other tables.
+    pub fn warm_query(&mut self, include: CoreMask) {
+        self.storage.warm_query(include);
+    }
+    /// Every entity that has all components of `mask`.
+    pub fn query_entities(
+        &self,
+        mask: CoreMask,
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.query_entities(mask)
+    }
+    /// The first entity that has all components of `mask`.
+    pub fn query_first_entity(
+        &self,
+        mask: CoreMask,
+    ) -> ::core::option::Option<::archetypal::Entity> {
+        self.storage.query_first_entity(mask)
+    }
+    /// Calls `f(entity, table, index)` for every entity with all components of
+    /// `include` and none of `exclude`.
+    pub fn for_each<F>(&self, include: CoreMask, exclude: CoreMask, f: F)
+    where
+        F: ::core::ops::FnMut(::archetypal::Entity, &CoreComponentArrays, usize),
+    {
+        self.storage.for_each(include, exclude, f);
+    }
+    /// Calls `f(entity, table, index)` for every entity with all components of
+    /// `include` and none of `exclude`; `table` is a slice view of its table
+    /// (`table.position[index].x += 1.0`).
+    pub fn for_each_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
+    where
+        F: ::core::ops::FnMut(
+            ::archetypal::Entity,
+            &mut CoreComponentArraysMut<'_>,
+            usize,
+        ),
+    {
+        self.storage.for_each_mut(include, exclude, f);
+    }
+    /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
+    /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
+    pub fn for_each_table_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
+    where
+        F: ::core::ops::FnMut(&mut CoreComponentArraysMut<'_>),
+    {
+        self.storage.for_each_table_mut(include, exclude, f);
+    }
+    /// `for_each_mut` over the entities one of whose tracked `include` components
+    /// changed since the last `step()` (written at a tick newer than `last_tick()`).
+    pub fn for_each_mut_changed<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
+    where
+        F: ::core::ops::FnMut(
+            ::archetypal::Entity,
+            &mut CoreComponentArraysMut<'_>,
+            usize,
+        ),
+    {
+        let since = self.storage.last_tick();
+        self.storage.for_each_mut_changed_since(include, exclude, since, f);
+    }
+    /// `for_each_mut` over the entities one of whose tracked `include` components
+    /// was written at a tick newer than `since` (a consumer's own cursor: record
+    /// `current_tick()` when reading, then `increment_tick()`).
+    pub fn for_each_mut_changed_since<F>(
+        &mut self,
+        include: CoreMask,
+        exclude: CoreMask,
+        since: ::archetypal::Tick,
+        f: F,
+    )
+    where
+        F: ::core::ops::FnMut(
+            ::archetypal::Entity,
+            &mut CoreComponentArraysMut<'_>,
+            usize,
+        ),
+    {
+        self.storage.for_each_mut_changed_since(include, exclude, since, f);
+    }
+    /// The entities with every component and tag of `mask`, one of whose tracked
+    /// components of `mask` changed since the last `step()` (written at a tick
+    /// newer than `last_tick()`): a health bar redraws these.
+    pub fn query_entities_changed(
+        &self,
+        mask: CoreMask,
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.query_entities_changed_since(mask, self.storage.last_tick())
+    }
+    /// The entities with every component and tag of `mask`, one of whose tracked
+    /// components of `mask` was written at a tick newer than `since`.
+    pub fn query_entities_changed_since(
+        &self,
+        mask: CoreMask,
+        since: ::archetypal::Tick,
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.query_entities_changed_since(mask, since)
+    }
+    /// Stamps the tracked components of `mask` of `entity` as changed now: for
+    /// writes made through a table view. `false` if it is not alive.
+    pub fn mark_changed(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: CoreMask,
+    ) -> bool {
+        self.storage.mark_changed(entity, mask)
+    }
+    /// Marks the tracked `columns` of every table matching `include` / `exclude`
+    /// as changed now, in constant time per table: for writes through raw slices.
+    pub fn mark_columns_changed(
+        &mut self,
+        include: CoreMask,
+        exclude: CoreMask,
+        columns: CoreMask,
+    ) {
+        self.storage.mark_columns_changed(include, exclude, columns);
+    }
+    /// A read-only query builder: `world.query().with(A).without(B).iter(...)`.
+    pub fn query(&self) -> ::archetypal::Query<'_, CoreComponentArrays> {
+        ::archetypal::Query::new(&self.storage)
+    }
+    /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`.
+    pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, CoreComponentArrays> {
+        ::archetypal::QueryMut::new(&mut self.storage)
+    }
+    ///Every `position` in the world.
+    pub fn query_position(
+        &self,
+    ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
+        self.storage.column_values(POSITION, |table| &table.position[..])
+    }
+    ///The `position` column of every table that has one, as slices.
+    pub fn iter_position_slices(
+        &self,
+    ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
+        self.storage.column_slices(POSITION, |table| &table.position[..])
+    }
+    ///The `position` column of every table that has one, as mutable slices.
+    pub fn iter_position_slices_mut(
+        &mut self,
+    ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
+        self.storage.column_slices_mut(POSITION, |table| &mut table.position[..])
+    }
+}
+impl Core {
+    /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
+    /// run by rayon over tables and chunks of rows. Callable when every
+    /// component type is `Send`.
+    pub fn par_for_each_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
+    where
+        F: ::core::ops::Fn(::archetypal::Entity, &mut CoreComponentArraysMut<'_>, usize)
+            + ::core::marker::Sync + ::core::marker::Send,
+        for<'a> CoreComponentArrays: ::core::marker::Send,
+        for<'a> CoreComponentArraysMut<'a>: ::core::marker::Send,
+    {
+        self.storage.par_for_each_mut(include, exclude, f);
+    }
+}
 impl CoreComponents {
     /// Caches the tables matching `include`, so `&self` queries on it (which
     /// cannot fill the cache) skip the other tables.
@@ -1759,6 +1918,174 @@ impl RenderComponents {
     #[inline]
     pub fn entity_has_sprite(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, SPRITE)
+    }
+}
+impl Render {
+    /// Caches the tables matching `include`, so `&self` queries on it (which
+    /// cannot fill the cache) skip the other tables.
+    pub fn warm_query(&mut self, include: RenderMask) {
+        self.storage.warm_query(include);
+    }
+    /// Every entity that has all components of `mask`.
+    pub fn query_entities(
+        &self,
+        mask: RenderMask,
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.query_entities(mask)
+    }
+    /// The first entity that has all components of `mask`.
+    pub fn query_first_entity(
+        &self,
+        mask: RenderMask,
+    ) -> ::core::option::Option<::archetypal::Entity> {
+        self.storage.query_first_entity(mask)
+    }
+    /// Calls `f(entity, table, index)` for every entity with all components of
+    /// `include` and none of `exclude`.
+    pub fn for_each<F>(&self, include: RenderMask, exclude: RenderMask, f: F)
+    where
+        F: ::core::ops::FnMut(::archetypal::Entity, &RenderComponentArrays, usize),
+    {
+        self.storage.for_each(include, exclude, f);
+    }
+    /// Calls `f(entity, table, index)` for every entity with all components of
+    /// `include` and none of `exclude`; `table` is a slice view of its table
+    /// (`table.position[index].x += 1.0`).
+    pub fn for_each_mut<F>(&mut self, include: RenderMask, exclude: RenderMask, f: F)
+    where
+        F: ::core::ops::FnMut(
+            ::archetypal::Entity,
+            &mut RenderComponentArraysMut<'_>,
+            usize,
+        ),
+    {
+        self.storage.for_each_mut(include, exclude, f);
+    }
+    /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
+    /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
+    pub fn for_each_table_mut<F>(
+        &mut self,
+        include: RenderMask,
+        exclude: RenderMask,
+        f: F,
+    )
+    where
+        F: ::core::ops::FnMut(&mut RenderComponentArraysMut<'_>),
+    {
+        self.storage.for_each_table_mut(include, exclude, f);
+    }
+    /// `for_each_mut` over the entities one of whose tracked `include` components
+    /// changed since the last `step()` (written at a tick newer than `last_tick()`).
+    pub fn for_each_mut_changed<F>(
+        &mut self,
+        include: RenderMask,
+        exclude: RenderMask,
+        f: F,
+    )
+    where
+        F: ::core::ops::FnMut(
+            ::archetypal::Entity,
+            &mut RenderComponentArraysMut<'_>,
+            usize,
+        ),
+    {
+        let since = self.storage.last_tick();
+        self.storage.for_each_mut_changed_since(include, exclude, since, f);
+    }
+    /// `for_each_mut` over the entities one of whose tracked `include` components
+    /// was written at a tick newer than `since` (a consumer's own cursor: record
+    /// `current_tick()` when reading, then `increment_tick()`).
+    pub fn for_each_mut_changed_since<F>(
+        &mut self,
+        include: RenderMask,
+        exclude: RenderMask,
+        since: ::archetypal::Tick,
+        f: F,
+    )
+    where
+        F: ::core::ops::FnMut(
+            ::archetypal::Entity,
+            &mut RenderComponentArraysMut<'_>,
+            usize,
+        ),
+    {
+        self.storage.for_each_mut_changed_since(include, exclude, since, f);
+    }
+    /// The entities with every component and tag of `mask`, one of whose tracked
+    /// components of `mask` changed since the last `step()` (written at a tick
+    /// newer than `last_tick()`): a health bar redraws these.
+    pub fn query_entities_changed(
+        &self,
+        mask: RenderMask,
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.query_entities_changed_since(mask, self.storage.last_tick())
+    }
+    /// The entities with every component and tag of `mask`, one of whose tracked
+    /// components of `mask` was written at a tick newer than `since`.
+    pub fn query_entities_changed_since(
+        &self,
+        mask: RenderMask,
+        since: ::archetypal::Tick,
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.query_entities_changed_since(mask, since)
+    }
+    /// Stamps the tracked components of `mask` of `entity` as changed now: for
+    /// writes made through a table view. `false` if it is not alive.
+    pub fn mark_changed(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: RenderMask,
+    ) -> bool {
+        self.storage.mark_changed(entity, mask)
+    }
+    /// Marks the tracked `columns` of every table matching `include` / `exclude`
+    /// as changed now, in constant time per table: for writes through raw slices.
+    pub fn mark_columns_changed(
+        &mut self,
+        include: RenderMask,
+        exclude: RenderMask,
+        columns: RenderMask,
+    ) {
+        self.storage.mark_columns_changed(include, exclude, columns);
+    }
+    /// A read-only query builder: `world.query().with(A).without(B).iter(...)`.
+    pub fn query(&self) -> ::archetypal::Query<'_, RenderComponentArrays> {
+        ::archetypal::Query::new(&self.storage)
+    }
+    /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`.
+    pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, RenderComponentArrays> {
+        ::archetypal::QueryMut::new(&mut self.storage)
+    }
+    ///Every `sprite` in the world.
+    pub fn query_sprite(&self) -> impl ::core::iter::Iterator<Item = &u32> + '_ {
+        self.storage.column_values(SPRITE, |table| &table.sprite[..])
+    }
+    ///The `sprite` column of every table that has one, as slices.
+    pub fn iter_sprite_slices(&self) -> impl ::core::iter::Iterator<Item = &[u32]> + '_ {
+        self.storage.column_slices(SPRITE, |table| &table.sprite[..])
+    }
+    ///The `sprite` column of every table that has one, as mutable slices.
+    pub fn iter_sprite_slices_mut(
+        &mut self,
+    ) -> impl ::core::iter::Iterator<Item = &mut [u32]> + '_ {
+        self.storage.column_slices_mut(SPRITE, |table| &mut table.sprite[..])
+    }
+}
+impl Render {
+    /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
+    /// run by rayon over tables and chunks of rows. Callable when every
+    /// component type is `Send`.
+    pub fn par_for_each_mut<F>(&mut self, include: RenderMask, exclude: RenderMask, f: F)
+    where
+        F: ::core::ops::Fn(
+                ::archetypal::Entity,
+                &mut RenderComponentArraysMut<'_>,
+                usize,
+            ) + ::core::marker::Sync + ::core::marker::Send,
+        for<'a> RenderComponentArrays: ::core::marker::Send,
+        for<'a> RenderComponentArraysMut<'a>: ::core::marker::Send,
+    {
+        self.storage.par_for_each_mut(include, exclude, f);
     }
 }
 impl RenderComponents {

@@ -285,6 +285,7 @@ fn the_world_keeps_its_own_methods_and_derefs_to_its_components() {
     // Two-phase borrows still work on the world's own methods.
     world.set_health(entities[0], *world.get_health(entities[1]).unwrap());
     assert_eq!(world.get_health(entities[0]), Some(&Health(3)));
+    assert!(world.mark_changed(world.query_first_entity(HEALTH).unwrap(), HEALTH));
     world.despawn(world.query_first_entity(HEALTH).unwrap());
     assert_eq!(world.entity_count(), 1);
 }
