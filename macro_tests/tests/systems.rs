@@ -586,3 +586,57 @@ fn commands_on_another_thread_reserve_while_the_components_spawn() {
     assert!(reserved.iter().chain(&spawned).all(|&e| world.is_alive(e)));
     world.check_invariants().unwrap();
 }
+
+#[test]
+fn the_written_side_also_walks_whole_tables_or_runs_of_matching_rows() {
+    let mut world = World::new();
+    let mut turrets = Vec::new();
+    for index in 0..6 {
+        let (_, turret) = ship_and_turret(&mut world, index as f32, 0.0);
+        turrets.push(turret);
+    }
+    world.add_stunned(turrets[1]);
+    world.add_stunned(turrets[2]);
+    world.add_stunned(turrets[4]);
+    world.step();
+    let (mut written, others) = world
+        .split_tables(TARGET | AIM, STUNNED, POSITION, TARGET)
+        .unwrap();
+    let mut runs = Vec::new();
+    written.for_each_table_mut(|table| {
+        runs.push(table.entities.to_vec());
+        for (aim, target) in table.aim.iter_mut().zip(table.target.iter()) {
+            aim.x = others.get_position(target.0).map_or(-1.0, |p| p.x);
+        }
+    });
+    assert_eq!(
+        runs,
+        vec![vec![turrets[0]], vec![turrets[3]], vec![turrets[5]]],
+        "one view per run of unstunned rows"
+    );
+    let aims: Vec<f32> = turrets
+        .iter()
+        .map(|&t| world.get_aim(t).unwrap().x)
+        .collect();
+    assert_eq!(aims, vec![0.0, 0.0, 0.0, 3.0, 0.0, 5.0]);
+    let mut changed: Vec<Entity> = world.query_entities_changed(AIM).collect();
+    changed.sort();
+    assert_eq!(
+        changed,
+        vec![turrets[0], turrets[3], turrets[5]],
+        "only the runs are stamped"
+    );
+
+    // Without tags: one view per table, every row stamped.
+    world.step();
+    let (mut all, _) = world
+        .split_tables(TARGET | AIM, 0, POSITION, TARGET)
+        .unwrap();
+    let mut tables = 0;
+    all.for_each_table_mut(|table| {
+        tables += 1;
+        table.aim.iter_mut().for_each(|aim| aim.y = 1.0);
+    });
+    assert_eq!(tables, 1);
+    assert_eq!(world.query_entities_changed(AIM).count(), 6);
+}

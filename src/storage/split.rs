@@ -75,6 +75,43 @@ impl<T: Archetype> TablesMut<'_, T> {
         }
     }
 
+    /// Calls `f(table)` once per table of the written side, for slice loops
+    /// (`table.aim.iter_mut().zip(table.target.iter())`). With tag bits in the filter, `f` gets
+    /// one view per run of consecutive matching rows instead, so every row it sees matches.
+    /// The view's columns are stamped as changed, as in [`for_each_mut`](Self::for_each_mut).
+    pub fn for_each_table_mut<F>(&mut self, mut f: F)
+    where
+        F: FnMut(&mut T::ViewMut<'_>),
+    {
+        let columns = self.include & T::COMPONENTS;
+        for (table, ticks) in &mut self.tables {
+            let (mut entities, mut view) = table.view_mut(columns);
+            if self.tag_filter.is_empty() {
+                ticks.stamp_columns(columns, self.tick);
+                f(&mut view);
+                continue;
+            }
+            let (tag_filter, tags) = (self.tag_filter, self.tags);
+            let matches = |entity: &Entity| tag_filter.matches(tags, *entity);
+            let mut first_row = 0;
+            while let Some(start) = entities.iter().position(matches) {
+                let length = entities[start..]
+                    .iter()
+                    .position(|entity| !matches(entity))
+                    .unwrap_or(entities.len() - start);
+                for row in first_row + start..first_row + start + length {
+                    ticks.stamp(row, columns, self.tick);
+                }
+                let (_, from_start) = T::split_view(view, start);
+                let (mut run, rest) = T::split_view(from_start, length);
+                f(&mut run);
+                entities = &entities[start + length..];
+                view = rest;
+                first_row += start + length;
+            }
+        }
+    }
+
     /// Number of entities on the written side.
     pub fn len(&self) -> usize {
         self.tables
