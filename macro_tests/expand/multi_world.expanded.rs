@@ -198,7 +198,7 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         misaligned
     }
 }
-///A sub-world of `Game`: its own components (`CoreComponents`, reached through `Deref`), archetype tables, edge graph and query cache over the entities of the whole, and its command queue. Entities are spawned and despawned through `Game`, so every sub-world knows every live entity.
+///A sub-world of `Game`: its own components (`CoreComponents`: archetype tables, edge graph and query cache over the entities of the whole; the sub-world has their methods and dereferences to them) and its command queue. Entities are spawned and despawned through `Game`, so every sub-world knows every live entity.
 pub struct Core {
     components: CoreComponents,
     commands: ::std::vec::Vec<CoreCommand>,
@@ -1400,7 +1400,7 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         misaligned
     }
 }
-///A sub-world of `Game`: its own components (`RenderComponents`, reached through `Deref`), archetype tables, edge graph and query cache over the entities of the whole, and its command queue. Entities are spawned and despawned through `Game`, so every sub-world knows every live entity.
+///A sub-world of `Game`: its own components (`RenderComponents`: archetype tables, edge graph and query cache over the entities of the whole; the sub-world has their methods and dereferences to them) and its command queue. Entities are spawned and despawned through `Game`, so every sub-world knows every live entity.
 pub struct Render {
     components: RenderComponents,
     commands: ::std::vec::Vec<RenderCommand>,
