@@ -308,3 +308,100 @@ impl<T: Archetype> Storage<T> {
         values.try_into().ok()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use test_world::*;
+
+    mod test_world {
+        #![allow(dead_code)]
+        crate::ecs! {
+            TestWorld {
+                number: u32 => NUMBER,
+                name: String => NAME,
+                flag: bool => FLAG,
+            }
+            Tags {
+                marked => MARKED,
+            }
+        }
+    }
+
+    type Table = TestWorldComponentArrays;
+
+    #[test]
+    fn sides_are_disjoint_only_through_a_component_one_requires_and_the_other_excludes() {
+        assert!(tables_are_disjoint::<Table>(NUMBER, 0, NAME, NUMBER));
+        assert!(tables_are_disjoint::<Table>(NUMBER, NAME, NAME, 0));
+        assert!(!tables_are_disjoint::<Table>(NUMBER, 0, NAME, 0));
+        assert!(
+            !tables_are_disjoint::<Table>(NUMBER, FLAG, NAME, FLAG),
+            "both exclude"
+        );
+        assert!(
+            !tables_are_disjoint::<Table>(MARKED, 0, NAME, MARKED),
+            "a tag"
+        );
+    }
+
+    #[test]
+    fn the_two_sides_see_their_own_tables_only() {
+        let mut storage = Storage::<Table>::new();
+        let writer = storage.spawn(NUMBER | FLAG);
+        let reader = storage.spawn(NUMBER);
+        let neither = storage.spawn(NAME);
+        let (mut written, read) = storage.split_tables(FLAG, 0, NUMBER, FLAG).unwrap();
+        assert_eq!(written.len(), 1);
+        assert!(read.contains(reader));
+        assert!(!read.contains(writer) && !read.contains(neither));
+        let mut seen = Vec::new();
+        written.for_each_mut(|entity, view, row| {
+            view.number[row] = 7;
+            seen.push(entity);
+        });
+        assert_eq!(seen, vec![writer]);
+        assert_eq!(
+            read.get(reader, NUMBER, |table| &table.number[..]),
+            Some(&0)
+        );
+        assert_eq!(read.get(reader, NAME, |table| &table.name[..]), None);
+        assert_eq!(
+            storage.get(writer, NUMBER, |table| &table.number[..]),
+            Some(&7)
+        );
+    }
+
+    #[test]
+    fn get_disjoint_mut_hands_out_rows_in_the_order_asked() {
+        let mut storage = Storage::<Table>::new();
+        let first = storage.spawn_batch(NUMBER, 3, |view, row| view.number[row] = row as u32);
+        let other = storage.spawn_batch(NUMBER | FLAG, 2, |view, row| {
+            view.number[row] = 10 + row as u32
+        });
+        let picked = [other[1], first[2], first[0], other[0]];
+        let values = storage
+            .get_disjoint_mut(picked, NUMBER, |table| &mut table.number[..])
+            .unwrap();
+        assert_eq!(values.map(|value| *value), [11, 2, 0, 10]);
+        fn column(table: &mut Table) -> &mut [u32] {
+            &mut table.number[..]
+        }
+        assert!(
+            storage
+                .get_disjoint_mut([first[0], first[0]], NUMBER, column)
+                .is_none()
+        );
+        assert!(
+            storage
+                .get_disjoint_mut([first[0]], FLAG, |t| &mut t.flag[..])
+                .is_none()
+        );
+        storage.despawn(first[1]);
+        assert!(
+            storage
+                .get_disjoint_mut([first[1]], NUMBER, column)
+                .is_none()
+        );
+    }
+}
