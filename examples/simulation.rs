@@ -11,6 +11,8 @@
 //! - commands: systems queue structural changes (`queue_*`) and one sync point applies them with
 //!   `apply_commands()`, whose `CommandReport` is summed for the summary. Until then no row
 //!   moves, so every system of the frame sees the same tables;
+//! - `split_mut()`: a system borrows the world apart, so one loop over the components queues
+//!   commands, sends events and updates resources, with nothing collected in between;
 //! - change detection: a spatial index re-files only the creatures whose position changed
 //!   (`for_each_mut_changed`), and the player's health bars redraw only the units whose health
 //!   changed since the last redraw (`query_entities_changed_since`).
@@ -215,8 +217,13 @@ const CREATURE: Mask = POSITION | VELOCITY | HEALTH | LIFETIME | CELL;
 fn spawn_newcomers(world: &mut World) {
     let living = world.entity_count() - world.query_dead().count();
     let missing = POPULATION.saturating_sub(living);
-    let mut rng = world.resources.rng;
-    world.spawn_batch(CREATURE, missing, |table, index| {
+    let WorldParts {
+        components,
+        resources,
+        ..
+    } = world.split_mut();
+    let rng = &mut resources.rng;
+    components.spawn_batch(CREATURE, missing, |table, index| {
         table.position[index] = Position {
             x: rng.range(0.0, WORLD_SIZE),
             y: rng.range(0.0, WORLD_SIZE),
@@ -225,8 +232,7 @@ fn spawn_newcomers(world: &mut World) {
         table.health[index] = Health(rng.range(50.0, 100.0));
         table.lifetime[index] = Lifetime(rng.range(2.0, 20.0));
     });
-    world.resources.rng = rng;
-    world.resources.stats.spawned += missing;
+    resources.stats.spawned += missing;
 }
 
 /// The player's units head for the rally point, each to its own place in a square formation
@@ -276,126 +282,131 @@ fn move_creatures(world: &mut World) {
     world.mark_columns_changed(POSITION | VELOCITY, 0, POSITION);
 }
 
-/// Ages everyone, reports deaths as `died` events and queues the despawn of cleared corpses.
+/// Ages everyone, reports deaths as `died` events and queues the despawn of cleared corpses,
+/// from inside the loops that find them.
 fn vitals(world: &mut World) {
-    let delta_time = world.resources.delta_time;
-    world.for_each_table_mut(LIFETIME, 0, |table| {
+    let mut parts = world.split_mut();
+    let delta_time = parts.resources.delta_time;
+    parts.components.for_each_table_mut(LIFETIME, 0, |table| {
         for lifetime in table.lifetime.iter_mut() {
             lifetime.0 -= delta_time;
         }
     });
-    let mut deaths = Vec::new();
-    world.for_each(HEALTH | LIFETIME, DEAD, |entity, table, index| {
-        let cause = if table.health[index].0 <= 0.0 {
-            Cause::Burned
-        } else if table.lifetime[index].0 <= 0.0 {
-            Cause::OldAge
-        } else {
-            return;
-        };
-        deaths.push(Died { entity, cause });
-    });
-    let mut cleared = Vec::new();
-    world.for_each(LIFETIME | DEAD, 0, |entity, table, index| {
-        if table.lifetime[index].0 <= 0.0 {
-            cleared.push(entity);
-        }
-    });
-    // The loops above borrow the world; sending and queueing wait until they are done.
-    for death in deaths {
-        world.send_died(death);
-    }
-    world.resources.stats.despawned += cleared.len();
-    for corpse in cleared {
-        world.queue_despawn_entity(corpse);
-    }
+    parts
+        .components
+        .for_each(HEALTH | LIFETIME, DEAD, |entity, table, index| {
+            let cause = if table.health[index].0 <= 0.0 {
+                Cause::Burned
+            } else if table.lifetime[index].0 <= 0.0 {
+                Cause::OldAge
+            } else {
+                return;
+            };
+            parts.events.died.send(Died { entity, cause });
+        });
+    parts
+        .components
+        .for_each(LIFETIME | DEAD, 0, |entity, table, index| {
+            if table.lifetime[index].0 <= 0.0 {
+                parts.commands.queue_despawn_entity(entity);
+                parts.resources.stats.despawned += 1;
+            }
+        });
 }
 
 /// Turns `died` events into corpses, or respawns the player's units. Its cursor lives in the
-/// schedule's closure, outside the world, so `consume_died` can borrow both at once.
+/// schedule's closure; the events are read while the components are written.
 fn reap(world: &mut World, cursor: &mut EventCursor) {
-    let consumed = world.consume_died(cursor);
-    let lost = consumed.lost();
-    let deaths: Vec<Died> = consumed.into_iter().copied().collect();
-    world.resources.stats.events_lost += lost;
-    for Died { entity, .. } in deaths {
-        if world.has_player(entity) {
+    let WorldParts {
+        components,
+        resources,
+        events,
+        mut commands,
+    } = world.split_mut();
+    let consumed = events.died.consume(cursor);
+    let stats = &mut resources.stats;
+    stats.events_lost += consumed.lost();
+    for &Died { entity, .. } in consumed {
+        if components.has_player(entity) {
             // The player's units are not lost: they go back to base, healed.
-            world.queue_set_health(entity, Health(100.0));
-            world.queue_set_position(entity, Position { x: 50.0, y: 50.0 });
-            if world.entity_has_burning(entity) {
-                world.queue_remove_components(entity, BURNING);
-                world.resources.stats.migrations_queued += 1;
+            commands.queue_set_health(entity, Health(100.0));
+            commands.queue_set_position(entity, Position { x: 50.0, y: 50.0 });
+            if components.entity_has_burning(entity) {
+                commands.queue_remove_components(entity, BURNING);
+                stats.migrations_queued += 1;
             }
-            world.resources.stats.players_respawned += 1;
+            stats.players_respawned += 1;
             continue;
         }
         // A tag is a sparse-set insert, not a migration, so it is safe right away: every later
         // system this frame already leaves the corpse alone (no fire, no walking, no births).
-        world.add_dead(entity);
+        components.add_dead(entity);
         // The corpse stops and its fire goes out: a migration, which waits for the sync point
         // (and is not queued at all for a resting creature that was not burning).
-        if world.entity_has_burning(entity) || world.entity_has_velocity(entity) {
-            world.queue_remove_components(entity, VELOCITY | BURNING);
-            world.resources.stats.migrations_queued += 1;
+        if components.entity_has_burning(entity) || components.entity_has_velocity(entity) {
+            commands.queue_remove_components(entity, VELOCITY | BURNING);
+            stats.migrations_queued += 1;
         }
-        world.queue_set_lifetime(entity, Lifetime(CORPSE_SECONDS));
+        commands.queue_set_lifetime(entity, Lifetime(CORPSE_SECONDS));
     }
 }
 
 /// Fire burns the living and spreads within a cell; new fires are only announced (`ignited`),
 /// `catch_fire` lights them.
 fn burn(world: &mut World) {
-    let delta_time = world.resources.delta_time;
+    let mut parts = world.split_mut();
+    let delta_time = parts.resources.delta_time;
+    // How many creatures burn in each cell: the data fire spreads by, not a workaround.
     let mut heat = vec![0u32; GRID_WIDTH * GRID_WIDTH];
-    let mut burnt_out = Vec::new();
-    world.for_each_mut(HEALTH | BURNING | CELL, DEAD, |entity, table, index| {
-        let fire = &mut table.burning[index];
-        table.health[index].0 -= fire.damage_per_second * delta_time;
-        fire.seconds_left -= delta_time;
-        heat[table.cell[index].0 as usize] += 1;
-        if fire.seconds_left <= 0.0 {
-            burnt_out.push(entity);
-        }
-    });
+    parts
+        .components
+        .for_each_mut(HEALTH | BURNING | CELL, DEAD, |entity, table, index| {
+            let fire = &mut table.burning[index];
+            table.health[index].0 -= fire.damage_per_second * delta_time;
+            fire.seconds_left -= delta_time;
+            heat[table.cell[index].0 as usize] += 1;
+            if fire.seconds_left <= 0.0 {
+                parts.commands.queue_remove_components(entity, BURNING);
+                parts.resources.stats.migrations_queued += 1;
+            }
+        });
     // As in `move_creatures`: one stamp per table for the health of everyone burning.
-    world.mark_columns_changed(HEALTH | BURNING, 0, HEALTH);
-    for entity in burnt_out {
-        world.queue_remove_components(entity, BURNING);
-        world.resources.stats.migrations_queued += 1;
-    }
+    parts
+        .components
+        .mark_columns_changed(HEALTH | BURNING, 0, HEALTH);
 
-    let mut rng = world.resources.rng;
-    let mut ignitions = Vec::new();
-    world.for_each(HEALTH | CELL, BURNING | DEAD, |entity, table, index| {
-        let neighbours_on_fire = heat[table.cell[index].0 as usize];
-        if rng.chance(SPARK_CHANCE) {
-            ignitions.push(Ignited {
-                entity,
-                spread: false,
-            });
-        } else if neighbours_on_fire > 0 && rng.chance(SPREAD_CHANCE * neighbours_on_fire as f32) {
-            ignitions.push(Ignited {
-                entity,
-                spread: true,
-            });
-        }
-    });
-    world.resources.rng = rng;
-    for ignition in ignitions {
-        world.send_ignited(ignition);
-    }
+    let rng = &mut parts.resources.rng;
+    parts
+        .components
+        .for_each(HEALTH | CELL, BURNING | DEAD, |entity, table, index| {
+            let neighbours_on_fire = heat[table.cell[index].0 as usize];
+            if rng.chance(SPARK_CHANCE) {
+                parts.events.ignited.send(Ignited {
+                    entity,
+                    spread: false,
+                });
+            } else if neighbours_on_fire > 0
+                && rng.chance(SPREAD_CHANCE * neighbours_on_fire as f32)
+            {
+                parts.events.ignited.send(Ignited {
+                    entity,
+                    spread: true,
+                });
+            }
+        });
 }
 
 /// Lights the fires announced by `ignited`: adding `Burning` is a migration, so it is queued.
 fn catch_fire(world: &mut World, cursor: &mut EventCursor) {
-    let consumed = world.consume_ignited(cursor);
-    let lost = consumed.lost();
-    let ignitions: Vec<Ignited> = consumed.into_iter().copied().collect();
-    let mut rng = world.resources.rng;
-    for Ignited { entity, spread } in ignitions {
-        world.queue_set_burning(entity, rng.fire());
-        let stats = &mut world.resources.stats;
+    let mut parts = world.split_mut();
+    let consumed = parts.events.ignited.consume(cursor);
+    let resources = &mut *parts.resources;
+    resources.stats.events_lost += consumed.lost();
+    for &Ignited { entity, spread } in consumed {
+        parts
+            .commands
+            .queue_set_burning(entity, resources.rng.fire());
+        let stats = &mut resources.stats;
         stats.migrations_queued += 1;
         if spread {
             stats.ignited_by_spread += 1;
@@ -403,59 +414,62 @@ fn catch_fire(world: &mut World, cursor: &mut EventCursor) {
             stats.ignited_by_spark += 1;
         }
     }
-    world.resources.rng = rng;
-    world.resources.stats.events_lost += lost;
 }
 
 /// Walkers stop to rest (they lose `Velocity`), resters set off again (they gain one). The
 /// player's units never rest; corpses never get up.
 fn wander(world: &mut World) {
-    let mut rng = world.resources.rng;
-    let mut stopping = Vec::new();
-    world.for_each(VELOCITY, PLAYER | DEAD, |entity, _, _| {
-        if rng.chance(STOP_CHANCE) {
-            stopping.push(entity);
-        }
-    });
-    let mut starting = Vec::new();
-    world.for_each(POSITION, VELOCITY | DEAD, |entity, _, _| {
-        if rng.chance(START_CHANCE) {
-            starting.push((entity, rng.walking_velocity()));
-        }
-    });
-    world.resources.rng = rng;
-    world.resources.stats.migrations_queued += stopping.len() + starting.len();
-    for entity in stopping {
-        world.queue_remove_components(entity, VELOCITY);
-    }
-    for (entity, velocity) in starting {
-        world.queue_set_velocity(entity, velocity);
-    }
+    let mut parts = world.split_mut();
+    let resources = &mut *parts.resources;
+    parts
+        .components
+        .for_each(VELOCITY, PLAYER | DEAD, |entity, _, _| {
+            if resources.rng.chance(STOP_CHANCE) {
+                parts.commands.queue_remove_components(entity, VELOCITY);
+                resources.stats.migrations_queued += 1;
+            }
+        });
+    parts
+        .components
+        .for_each(POSITION, VELOCITY | DEAD, |entity, _, _| {
+            if resources.rng.chance(START_CHANCE) {
+                let velocity = resources.rng.walking_velocity();
+                parts.commands.queue_set_velocity(entity, velocity);
+                resources.stats.migrations_queued += 1;
+            }
+        });
 }
 
 /// Healthy resting creatures now and then have a calf beside them. The spawn is queued, and
 /// its reserved handle is already good for the commands that set the calf up.
 fn breed(world: &mut World) {
-    let mut rng = world.resources.rng;
-    let mut births = Vec::new();
-    world.for_each(POSITION | HEALTH, VELOCITY | DEAD, |_, table, index| {
-        if table.health[index].0 >= 80.0 && rng.chance(BIRTH_CHANCE) {
-            let parent = table.position[index];
-            births.push(Position {
-                x: parent.x + rng.range(-2.0, 2.0),
-                y: parent.y + rng.range(-2.0, 2.0),
-            });
-        }
-    });
-    // Calves are born resting (no `Velocity`): `wander` gets them going.
-    let calves = world.queue_spawn_entities(POSITION | HEALTH | LIFETIME | CELL, births.len());
-    for (&calf, &position) in calves.iter().zip(&births) {
-        world.queue_set_position(calf, position);
-        world.queue_set_health(calf, Health(60.0));
-        world.queue_set_lifetime(calf, Lifetime(rng.range(5.0, 20.0)));
-    }
-    world.resources.rng = rng;
-    world.resources.stats.born += births.len();
+    let mut parts = world.split_mut();
+    let resources = &mut *parts.resources;
+    let rng = &mut resources.rng;
+    parts
+        .components
+        .for_each(POSITION | HEALTH, VELOCITY | DEAD, |_, table, index| {
+            if table.health[index].0 >= 80.0 && rng.chance(BIRTH_CHANCE) {
+                let parent = table.position[index];
+                // Calves are born resting (no `Velocity`): `wander` gets them going.
+                let [calf] = parts
+                    .commands
+                    .queue_spawn_entities(POSITION | HEALTH | LIFETIME | CELL, 1)[..]
+                else {
+                    unreachable!("one spawn queued, one handle");
+                };
+                let position = Position {
+                    x: parent.x + rng.range(-2.0, 2.0),
+                    y: parent.y + rng.range(-2.0, 2.0),
+                };
+                parts.commands.queue_set_position(calf, position);
+                parts.commands.queue_set_health(calf, Health(60.0));
+                parts
+                    .commands
+                    .queue_set_lifetime(calf, Lifetime(rng.range(5.0, 20.0)));
+                resources.stats.born += 1;
+            }
+        });
 }
 
 /// The sync point: every structural change queued this frame, in the order queued.
@@ -508,22 +522,19 @@ fn redraw_health_bars(world: &mut World, frame: &mut usize, drawn_at: &mut Tick)
 }
 
 /// The kill feed: deaths by cause. A second reader of `died`, with its own cursor, kept in a
-/// resource. `world.consume_died(&mut world.resources.deaths_chronicled)` would borrow the world
-/// twice, so the cursor is copied out and back.
+/// resource: the events and the resources are separate parts of the world.
 fn chronicle(world: &mut World) {
-    let mut cursor = world.resources.deaths_chronicled;
-    let consumed = world.consume_died(&mut cursor);
-    let lost = consumed.lost();
+    let parts = world.split_mut();
+    let resources = &mut *parts.resources;
+    let consumed = parts.events.died.consume(&mut resources.deaths_chronicled);
     let burned = consumed
         .iter()
         .filter(|died| died.cause == Cause::Burned)
         .count();
-    let old_age = consumed.len() - burned;
-    world.resources.deaths_chronicled = cursor;
-    let stats = &mut world.resources.stats;
-    stats.events_lost += lost;
+    let stats = &mut resources.stats;
+    stats.events_lost += consumed.lost();
     stats.died_burned += burned;
-    stats.died_of_old_age += old_age;
+    stats.died_of_old_age += consumed.len() - burned;
 }
 
 /// Adds `system` to the schedule under `name`, wrapped so that its time is summed in

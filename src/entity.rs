@@ -7,7 +7,11 @@
 
 use core::fmt;
 
+mod lending;
 mod state;
+
+pub use lending::EntityReserver;
+use lending::Lent;
 
 /// A generational handle to an entity.
 ///
@@ -79,11 +83,18 @@ struct IdSlot {
 /// Freed ids are recycled last-in first-out with their generation bumped. An id whose
 /// generation reached `u32::MAX` is retired instead of recycled, so a generation never wraps
 /// around to make an old handle valid again.
-#[derive(Clone, Debug, Default)]
+///
+/// Handles can also be reserved while the allocator is borrowed elsewhere, through an
+/// [`EntityReserver`] it lends (see [`lend_reserver`](Self::lend_reserver)).
+#[derive(Debug, Default)]
 pub struct EntityAllocator {
     slots: Vec<IdSlot>,
-    free: Vec<u32>,
+    /// The recycling stack: each free id with the generation its next holder gets.
+    free: Vec<Entity>,
     live: usize,
+    /// While a reserver is out, the recycling stack and the next fresh id live here, shared
+    /// with it (see `lending`); `free` is then empty.
+    lent: Option<Lent>,
 }
 
 impl EntityAllocator {
@@ -112,25 +123,20 @@ impl EntityAllocator {
     }
 
     fn issue(&mut self, state: IdState) -> Entity {
-        if let Some(id) = self.free.pop() {
-            let slot = &mut self.slots[id as usize];
-            slot.state = state;
-            return Entity::new(id, slot.generation);
-        }
-        let id = u32::try_from(self.slots.len())
-            .ok()
-            .filter(|&id| id != Entity::PLACEHOLDER.id)
-            .expect("archetypal: all u32 entity ids are in use or retired");
-        self.slots.push(IdSlot {
-            generation: 0,
-            state,
-            location: EntityLocation::default(),
-        });
-        Entity::new(id, 0)
+        let entity = if self.lent.is_none() {
+            self.free
+                .pop()
+                .unwrap_or_else(|| Entity::new(fresh_id(self.slots.len()), 0))
+        } else {
+            self.issue_while_lent()
+        };
+        lending::slot_or_grow(&mut self.slots, entity.id).state = state;
+        entity
     }
 
     /// Makes a reserved handle alive. `false`, changing nothing, for any other handle.
     pub fn activate(&mut self, entity: Entity) -> bool {
+        self.settle();
         if !self.has_state(entity, IdState::Reserved) {
             return false;
         }
@@ -142,6 +148,7 @@ impl EntityAllocator {
     /// Gives a reserved handle back unused; it never becomes alive. `false` for any other
     /// handle.
     pub fn release(&mut self, entity: Entity) -> bool {
+        self.settle();
         if !self.has_state(entity, IdState::Reserved) {
             return false;
         }
@@ -152,6 +159,10 @@ impl EntityAllocator {
     /// Whether `entity` is reserved and not yet alive.
     pub fn is_reserved(&self, entity: Entity) -> bool {
         self.has_state(entity, IdState::Reserved)
+            || self
+                .lent
+                .as_ref()
+                .is_some_and(|lent| lent.holds_reservation(entity))
     }
 
     fn has_state(&self, entity: Entity, state: IdState) -> bool {
@@ -167,7 +178,11 @@ impl EntityAllocator {
         slot.state = IdState::Free;
         if slot.generation < u32::MAX {
             slot.generation += 1;
-            self.free.push(id);
+            let entity = Entity::new(id, slot.generation);
+            match &self.lent {
+                None => self.free.push(entity),
+                Some(lent) => lent.push_free(entity),
+            }
         }
     }
 
@@ -216,12 +231,18 @@ impl EntityAllocator {
 
     /// Number of ids ever issued (live, reserved, free or retired).
     pub fn id_count(&self) -> usize {
-        self.slots.len()
+        match &self.lent {
+            None => self.slots.len(),
+            Some(lent) => lent.id_count().max(self.slots.len()),
+        }
     }
 
     /// Number of ids waiting to be recycled.
     pub fn free_count(&self) -> usize {
-        self.free.len()
+        match &self.lent {
+            None => self.free.len(),
+            Some(lent) => lent.free_count(),
+        }
     }
 
     /// The live handle holding `id`, if any.
@@ -243,6 +264,9 @@ impl EntityAllocator {
     /// and state, the same free list. Locations are not compared: the sub-worlds of a
     /// multi-world each keep a replica of one id space, with rows of their own.
     pub fn same_ids(&self, other: &Self) -> bool {
+        if self.lent.is_some() || other.lent.is_some() {
+            return self.clone().same_ids(&other.clone());
+        }
         self.live == other.live
             && self.free == other.free
             && self.slots.len() == other.slots.len()
@@ -250,6 +274,17 @@ impl EntityAllocator {
                 mine.generation == theirs.generation && mine.state == theirs.state
             })
     }
+}
+
+/// The id a fresh handle gets when `issued` ids were issued before it.
+///
+/// # Panics
+/// When all `u32::MAX` ids are in use or retired (the last id is [`Entity::PLACEHOLDER`]'s).
+fn fresh_id(issued: usize) -> u32 {
+    u32::try_from(issued)
+        .ok()
+        .filter(|&id| id != Entity::PLACEHOLDER.id)
+        .expect("archetypal: all u32 entity ids are in use or retired")
 }
 
 /// Where a live entity's row is: its table and its index in that table's arrays.

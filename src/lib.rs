@@ -30,14 +30,17 @@ pub mod __private;
 pub use archetype::Archetype;
 pub use change_log::StructuralChange;
 pub use commands::CommandReport;
-pub use entity::{Entity, EntityAllocator, EntityLocation};
+pub use entity::{Entity, EntityAllocator, EntityLocation, EntityReserver};
 pub use events::{Consumed, EventChannel, EventCursor};
 pub use mask::{Bitmask, Bits, MAX_MASK_BITS, MaskWidth, SelectMask};
 pub use query::{Query, QueryMut};
 pub use schedule::{Schedule, ScheduleError};
 #[cfg(feature = "serde")]
 pub use snapshot::{Snapshot, SnapshotData, SnapshotError};
-pub use storage::{InvariantError, MatchingTables, MatchingTablesMut, Storage};
+pub use storage::{
+    InvariantError, MatchingTables, MatchingTablesMut, SplitTables, Storage, TablesMut,
+    TablesOverlap, TablesRef,
+};
 pub use tags::TagSet;
 pub use tick::{MAX_TICK_AGE, Tick};
 pub use typed_query::{ComponentColumn, Fetch, QueryAccess, TypedQuery};

@@ -11,14 +11,15 @@ use crate::edges::{Change, EdgeGraph};
 use crate::hash::MaskMap;
 use crate::query_cache::QueryCache;
 use crate::{
-    Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, EventChannel, StructuralChange,
-    Tick,
+    Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, EntityReserver, EventChannel,
+    StructuralChange, Tick,
 };
 
 mod change_log;
 mod despawn;
 mod iteration;
 mod migration;
+mod split;
 mod state;
 mod tag_partition;
 mod tags;
@@ -26,6 +27,8 @@ mod ticks;
 
 pub use iteration::{MatchingTables, MatchingTablesMut};
 use tag_partition::TagPartition;
+
+pub use split::{SplitTables, TablesMut, TablesOverlap, TablesRef};
 
 /// Entities, their tables and the two caches that make structural change and queries fast.
 pub struct Storage<T: Archetype> {
@@ -237,6 +240,13 @@ impl<T: Archetype> Storage<T> {
     /// [`spawn_reserved`](Self::spawn_reserved), and no other spawn gets their ids.
     pub fn reserve_entities(&mut self, count: usize) -> Vec<Entity> {
         (0..count).map(|_| self.allocator.reserve()).collect()
+    }
+
+    /// Lends a reserver for queued spawns made while this storage is borrowed elsewhere (a
+    /// world's command part, beside its component part): see
+    /// [`EntityAllocator::lend_reserver`].
+    pub fn entity_reserver(&mut self) -> EntityReserver {
+        self.allocator.lend_reserver()
     }
 
     /// Spawns the still-reserved handles of `entities` with the components and tags of

@@ -118,22 +118,14 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         position_pushed.commit();
         self.entities.extend_from_slice(entities);
     }
-    fn swap_remove(&mut self, row: usize) -> Self::Removed {
+    fn swap_remove(&mut self, row: usize) {
         let mask = self.mask;
-        let removed = __CoreRemovedValues {
-            position: ::archetypal::column::swap_remove(
-                &mut self.position,
-                mask & POSITION != 0,
-                row,
-            ),
-        };
+        let _position_removed = ::archetypal::column::swap_remove(
+            &mut self.position,
+            mask & POSITION != 0,
+            row,
+        );
         self.entities.swap_remove(row);
-        removed
-    }
-    fn swap_rows(&mut self, a: usize, b: usize) {
-        let mask = self.mask;
-        ::archetypal::column::swap_rows(&mut self.position, mask & POSITION != 0, a, b);
-        self.entities.swap(a, b);
     }
     fn move_row(&mut self, row: usize, destination: &mut Self) -> Self::Removed {
         let (from, to) = (self.mask, destination.mask);
@@ -206,22 +198,63 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         misaligned
     }
 }
-///A sub-world of `Game`: its own components, archetype tables (`CoreComponentArrays`), edge graph and query cache, over the entities of the whole. Entities are spawned and despawned through `Game`, so every sub-world knows every live entity.
+///A sub-world of `Game`: its own components (`CoreComponents`: archetype tables, edge graph and query cache over the entities of the whole; the sub-world has their methods and dereferences to them) and its command queue. Entities are spawned and despawned through `Game`, so every sub-world knows every live entity.
 pub struct Core {
-    storage: ::archetypal::Storage<CoreComponentArrays>,
+    components: CoreComponents,
     commands: ::std::vec::Vec<CoreCommand>,
 }
-impl Core {
-    fn empty() -> Self {
-        Self {
-            storage: ::archetypal::Storage::new(),
-            commands: ::std::vec::Vec::new(),
-        }
+///The component part of the `Game` sub-world `Core`: its tables, tags, caches and change ticks, with every component-level method. `Core` dereferences to it, and `Core::split_mut` lends it beside the command queue.
+pub struct CoreComponents {
+    storage: ::archetypal::Storage<CoreComponentArrays>,
+}
+///A `Core` sub-world borrowed apart by `split_mut()`: a system iterating `components` can queue `commands` in the same loop.
+pub struct CoreParts<'a> {
+    /// Every component-level method: get, set, queries, iteration, tags.
+    pub components: &'a mut CoreComponents,
+    /// The sub-world's command queue: every `queue_*` method, applied by
+    /// `apply_commands()`.
+    pub commands: CoreCommands<'a>,
+}
+impl ::core::ops::Deref for Core {
+    type Target = CoreComponents;
+    #[inline]
+    fn deref(&self) -> &CoreComponents {
+        &self.components
+    }
+}
+impl ::core::ops::DerefMut for Core {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut CoreComponents {
+        &mut self.components
     }
 }
 impl Core {
+    /// Number of components the sub-world declares.
+    pub const COMPONENT_COUNT: usize = <CoreComponentArrays as ::archetypal::Archetype>::COMPONENT_COUNT;
+    fn empty() -> Self {
+        Self {
+            components: CoreComponents {
+                storage: ::archetypal::Storage::new(),
+            },
+            commands: ::std::vec::Vec::new(),
+        }
+    }
+    /// Borrows the sub-world apart: `components` and `commands`, each usable while
+    /// the other is borrowed.
+    pub fn split_mut(&mut self) -> CoreParts<'_> {
+        CoreParts {
+            components: &mut self.components,
+            commands: CoreCommands {
+                queue: &mut self.commands,
+            },
+        }
+    }
+}
+impl CoreComponents {
     /// Number of components the world declares.
     pub const COMPONENT_COUNT: usize = <CoreComponentArrays as ::archetypal::Archetype>::COMPONENT_COUNT;
+}
+impl Core {
     /// Every archetype table, read-only, in creation order.
     pub fn tables(&self) -> &[CoreComponentArrays] {
         self.storage.tables()
@@ -283,9 +316,114 @@ impl Core {
     }
     /// Starts the structural change log (spawns, despawns, components and tags
     /// added or removed), keeping at most `capacity` entries; a consumer that falls
-    /// further behind is told how many it lost. Enabling it again (to change the
-    /// capacity, or after `disable_change_log`) keeps the stored entries and their
-    /// numbering, so existing cursors read on without a gap.
+    /// further behind is told how many it lost.
+    pub fn enable_change_log(&mut self, capacity: usize) {
+        self.storage.enable_change_log(capacity);
+    }
+    /// Stops recording structural changes; logged entries stay readable.
+    pub fn disable_change_log(&mut self) {
+        self.storage.disable_change_log();
+    }
+    /// The structural changes `cursor` has not seen yet, in order, each once per
+    /// cursor; `.lost()` on the result counts entries trimmed before it read them.
+    pub fn consume_changes(
+        &self,
+        cursor: &mut ::archetypal::EventCursor,
+    ) -> ::archetypal::Consumed<'_, ::archetypal::StructuralChange<CoreMask>> {
+        self.storage.change_log().consume(cursor)
+    }
+    /// A cursor at the end of the structural change log: it will see only later
+    /// changes, and counts those trimmed before it reads them as lost. (A default
+    /// cursor starts at the oldest entry still kept and counts no losses before it.)
+    pub fn change_cursor(&self) -> ::archetypal::EventCursor {
+        self.storage.change_log().cursor_at_end()
+    }
+    /// Drops all but the newest `keep` entries of the structural change log.
+    pub fn trim_changes(&mut self, keep: usize) {
+        self.storage.change_log_mut().trim_to(keep);
+    }
+    /// Adds the components of `mask` (default values) in one migration; components
+    /// already present keep their values. `false` if `entity` is not alive.
+    pub fn add_components(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: CoreMask,
+    ) -> bool {
+        self.storage.add_components(entity, mask)
+    }
+    /// Removes the components of `mask` in one migration, dropping their values.
+    /// `false` if `entity` is not alive.
+    pub fn remove_components(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: CoreMask,
+    ) -> bool {
+        self.storage.remove_components(entity, mask)
+    }
+}
+impl CoreComponents {
+    /// Every archetype table, read-only, in creation order.
+    pub fn tables(&self) -> &[CoreComponentArrays] {
+        self.storage.tables()
+    }
+    /// Number of archetype tables created so far.
+    pub fn archetype_count(&self) -> usize {
+        self.storage.tables().len()
+    }
+    /// The storage behind the world, read-only: the allocator, the edge graph and
+    /// the query cache, for inspection and tests.
+    pub fn storage(&self) -> &::archetypal::Storage<CoreComponentArrays> {
+        &self.storage
+    }
+    /// Checks every structural invariant of the world (see
+    /// `archetypal::Storage::check_invariants`); meant for tests and debugging.
+    pub fn check_invariants(
+        &self,
+    ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
+        self.storage.check_invariants()
+    }
+    /// Whether `entity` is alive (a stale or never-issued handle is not).
+    pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
+        self.storage.is_alive(entity)
+    }
+    /// Number of live entities.
+    pub fn entity_count(&self) -> usize {
+        self.storage.entity_count()
+    }
+    /// Every live entity, in id order.
+    pub fn get_all_entities(&self) -> ::std::vec::Vec<::archetypal::Entity> {
+        self.storage.all_entities()
+    }
+    /// The components and tags `entity` has, or `None` if it is not alive.
+    pub fn component_mask(
+        &self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<CoreMask> {
+        self.storage.component_mask(entity)
+    }
+    /// Whether `entity` is alive and has every component and tag of `mask`.
+    pub fn entity_has_components(
+        &self,
+        entity: ::archetypal::Entity,
+        mask: CoreMask,
+    ) -> bool {
+        self.storage.has_components(entity, mask)
+    }
+    /// The current tick: the frame counter writes are stamped with.
+    pub fn current_tick(&self) -> ::archetypal::Tick {
+        self.storage.current_tick()
+    }
+    /// The tick at which the last frame ended (the last `step()`).
+    pub fn last_tick(&self) -> ::archetypal::Tick {
+        self.storage.last_tick()
+    }
+    /// Advances the current tick without ending the frame; returns the new tick.
+    pub fn increment_tick(&mut self) -> ::archetypal::Tick {
+        self.storage.increment_tick()
+    }
+    /// Starts the structural change log (spawns, despawns, components and tags
+    /// added or removed), keeping at most `capacity` entries; a consumer that falls
+    /// further behind is told how many it lost.
     pub fn enable_change_log(&mut self, capacity: usize) {
         self.storage.enable_change_log(capacity);
     }
@@ -339,13 +477,39 @@ pub mod __core_short_names {
     pub type Command = super::CoreCommand;
     ///Short name of `CoreMask`.
     pub type Mask = super::CoreMask;
+    ///Short name of `CoreComponents`.
+    pub type Components = super::CoreComponents;
     ///Short name of `CoreComponentArraysMut`.
     pub type ComponentArraysMut<'a> = super::CoreComponentArraysMut<'a>;
+    ///Short name of `CoreParts`, what `split_mut()` returns.
+    pub type WorldParts<'a> = super::CoreParts<'a>;
+    ///Short name of `CoreCommands`, the command part of `split_mut()`.
+    pub type Commands<'a> = super::CoreCommands<'a>;
     ///Number of components `Core` declares.
     pub const COMPONENT_COUNT: usize = super::Core::COMPONENT_COUNT;
 }
 #[allow(unused_imports, ambiguous_glob_reexports)]
 pub use __core_short_names::*;
+///The command part of a `Core` sub-world borrowed apart by `split_mut()`: every `queue_*` method, usable while the components are borrowed. `apply_commands()` applies what it queued.
+pub struct CoreCommands<'a> {
+    queue: &'a mut ::std::vec::Vec<CoreCommand>,
+}
+impl Core {
+    fn __push_command(&mut self, command: CoreCommand) {
+        self.commands.push(command);
+    }
+    fn __queued(&self) -> &[CoreCommand] {
+        &self.commands
+    }
+}
+impl CoreCommands<'_> {
+    fn __push_command(&mut self, command: CoreCommand) {
+        self.queue.push(command);
+    }
+    fn __queued(&self) -> &[CoreCommand] {
+        self.queue
+    }
+}
 ///A structural change queued on a `Core`, applied in order by `apply_commands`.
 pub enum CoreCommand {
     /// Add the components and tags of the mask.
@@ -363,7 +527,7 @@ impl Core {
         entity: ::archetypal::Entity,
         mask: CoreMask,
     ) {
-        self.commands.push(CoreCommand::AddComponents(entity, mask));
+        self.__push_command(CoreCommand::AddComponents(entity, mask));
     }
     /// Queues removing the components and tags of `mask` from `entity`.
     pub fn queue_remove_components(
@@ -371,7 +535,7 @@ impl Core {
         entity: ::archetypal::Entity,
         mask: CoreMask,
     ) {
-        self.commands.push(CoreCommand::RemoveComponents(entity, mask));
+        self.__push_command(CoreCommand::RemoveComponents(entity, mask));
     }
     ///Queues setting the `position` of `entity` (adding it if missing).
     pub fn queue_set_position(
@@ -379,64 +543,81 @@ impl Core {
         entity: ::archetypal::Entity,
         value: (f32, f32),
     ) {
-        self.commands.push(CoreCommand::SetPosition(entity, value));
-    }
-    /// Applies every queued command in the order queued and empties the queue. A
-    /// command whose entity is no longer alive is skipped; the report counts both.
-    /// If one panics (a component's `Default` or `Drop`), the commands before it
-    /// are applied and the ones after it stay queued.
-    pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
-        /// The world and the commands not applied yet. Dropped with commands left
-        /// only when one panicked: they go back into the queue, so nothing queued
-        /// is lost and every handle a queued spawn reserved stays held by it.
-        struct Applying<'w> {
-            world: &'w mut Core,
-            rest: ::std::vec::IntoIter<CoreCommand>,
-        }
-        impl ::core::ops::Drop for Applying<'_> {
-            fn drop(&mut self) {
-                ::core::iter::Extend::extend(&mut self.world.commands, &mut self.rest);
-            }
-        }
-        let rest = ::core::iter::IntoIterator::into_iter(
-            ::core::mem::take(&mut self.commands),
-        );
-        let mut applying = Applying { world: self, rest };
-        let mut report = <::archetypal::CommandReport as ::core::default::Default>::default();
-        while let ::core::option::Option::Some(command) = ::core::iter::Iterator::next(
-            &mut applying.rest,
-        ) {
-            let world = &mut *applying.world;
-            let applied = match command {
-                CoreCommand::AddComponents(entity, mask) => {
-                    world.add_components(entity, mask)
-                }
-                CoreCommand::RemoveComponents(entity, mask) => {
-                    world.remove_components(entity, mask)
-                }
-                CoreCommand::SetPosition(entity, value) => {
-                    world.set_position(entity, value)
-                }
-            };
-            report.record(applied);
-        }
-        report
+        self.__push_command(CoreCommand::SetPosition(entity, value));
     }
     /// Number of queued commands.
     pub fn command_count(&self) -> usize {
-        self.commands.len()
+        self.__queued().len()
     }
     /// The queued commands, in order.
     pub fn queued_commands(&self) -> &[CoreCommand] {
-        &self.commands
+        self.__queued()
+    }
+}
+#[allow(unused_doc_comments)]
+impl CoreCommands<'_> {
+    /// Queues adding the components and tags of `mask` to `entity`.
+    pub fn queue_add_components(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: CoreMask,
+    ) {
+        self.__push_command(CoreCommand::AddComponents(entity, mask));
+    }
+    /// Queues removing the components and tags of `mask` from `entity`.
+    pub fn queue_remove_components(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: CoreMask,
+    ) {
+        self.__push_command(CoreCommand::RemoveComponents(entity, mask));
+    }
+    ///Queues setting the `position` of `entity` (adding it if missing).
+    pub fn queue_set_position(
+        &mut self,
+        entity: ::archetypal::Entity,
+        value: (f32, f32),
+    ) {
+        self.__push_command(CoreCommand::SetPosition(entity, value));
+    }
+    /// Number of queued commands.
+    pub fn command_count(&self) -> usize {
+        self.__queued().len()
+    }
+    /// The queued commands, in order.
+    pub fn queued_commands(&self) -> &[CoreCommand] {
+        self.__queued()
+    }
+}
+#[allow(unused_doc_comments)]
+impl Core {
+    /// Applies every queued command in the order queued and empties the queue. A
+    /// command whose entity is no longer alive is skipped; the report counts both.
+    pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
+        let world = self;
+        let mut report = <::archetypal::CommandReport as ::core::default::Default>::default();
+        for command in ::core::mem::take(&mut world.commands) {
+            match command {
+                CoreCommand::AddComponents(entity, mask) => {
+                    report.record(world.add_components(entity, mask))
+                }
+                CoreCommand::RemoveComponents(entity, mask) => {
+                    report.record(world.remove_components(entity, mask))
+                }
+                CoreCommand::SetPosition(entity, value) => {
+                    report.record(world.set_position(entity, value))
+                }
+            }
+        }
+        report
     }
     /// Drops every queued command without applying it; handles reserved by a queued
-    /// spawn are given back (in ascending id order, as a clone or a snapshot gives
-    /// them back) and never become alive.
+    /// spawn are given back and never become alive.
     pub fn clear_commands(&mut self) {
-        let world = &mut *self;
-        let _ = world;
-        ::core::mem::drop(::core::mem::take(&mut self.commands));
+        let world = self;
+        for command in ::core::mem::take(&mut world.commands) {
+            let _ = command;
+        }
     }
 }
 impl Core {
@@ -455,6 +636,72 @@ impl Core {
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut (f32, f32)> {
         self.storage.get_mut(entity, POSITION, |table| &mut table.position[..])
+    }
+    ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`; `None` if a handle is dead, lacks a `position` or is repeated. Each is stamped as changed.
+    pub fn get_disjoint_position_mut<const __N: usize>(
+        &mut self,
+        entities: [::archetypal::Entity; __N],
+    ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
+        self.storage
+            .get_disjoint_mut(entities, POSITION, |table| &mut table.position[..])
+    }
+    ///Calls `f` on the `position` of `entity` and returns its result; `None` if it is not alive or has no `position`.
+    pub fn modify_position<__Output>(
+        &mut self,
+        entity: ::archetypal::Entity,
+        f: impl ::core::ops::FnOnce(&mut (f32, f32)) -> __Output,
+    ) -> ::core::option::Option<__Output> {
+        self.get_position_mut(entity).map(f)
+    }
+    ///Writes the `position` of `entity`, adding the component first (one migration) if missing. `false` if `entity` is not alive.
+    pub fn set_position(
+        &mut self,
+        entity: ::archetypal::Entity,
+        value: (f32, f32),
+    ) -> bool {
+        self.storage.set(entity, POSITION, value, |table| &mut table.position[..])
+    }
+    ///Adds a default `position` to `entity` (one migration); an existing value is kept. `false` if `entity` is not alive.
+    pub fn add_position(&mut self, entity: ::archetypal::Entity) -> bool {
+        self.storage.add_components(entity, POSITION)
+    }
+    ///Removes the `position` of `entity` (one migration) and returns it; `None` if it is not alive or has no `position`.
+    pub fn remove_position(
+        &mut self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<(f32, f32)> {
+        self.storage.take(entity, POSITION, |table| &mut table.position[..])
+    }
+    ///Whether `entity` is alive and has a `position`.
+    #[inline]
+    pub fn entity_has_position(&self, entity: ::archetypal::Entity) -> bool {
+        self.storage.has_components(entity, POSITION)
+    }
+}
+impl CoreComponents {
+    ///The `position` of `entity`; `None` if it is not alive or has no `position`.
+    #[inline]
+    pub fn get_position(
+        &self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<&(f32, f32)> {
+        self.storage.get(entity, POSITION, |table| &table.position[..])
+    }
+    ///The `position` of `entity`, mutably; `None` if it is not alive or has no `position`.
+    #[inline]
+    pub fn get_position_mut(
+        &mut self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<&mut (f32, f32)> {
+        self.storage.get_mut(entity, POSITION, |table| &mut table.position[..])
+    }
+    ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`; `None` if a handle is dead, lacks a `position` or is repeated. Each is stamped as changed.
+    pub fn get_disjoint_position_mut<const __N: usize>(
+        &mut self,
+        entities: [::archetypal::Entity; __N],
+    ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
+        self.storage
+            .get_disjoint_mut(entities, POSITION, |table| &mut table.position[..])
     }
     ///Calls `f` on the `position` of `entity` and returns its result; `None` if it is not alive or has no `position`.
     pub fn modify_position<__Output>(
@@ -571,6 +818,15 @@ impl Core {
         self.storage.for_each_mut_changed_since(include, exclude, since, f);
     }
     /// The entities with every component and tag of `mask`, one of whose tracked
+    /// components of `mask` changed since the last `step()` (written at a tick
+    /// newer than `last_tick()`): a health bar redraws these.
+    pub fn query_entities_changed(
+        &self,
+        mask: CoreMask,
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.query_entities_changed_since(mask, self.storage.last_tick())
+    }
+    /// The entities with every component and tag of `mask`, one of whose tracked
     /// components of `mask` was written at a tick newer than `since`.
     pub fn query_entities_changed_since(
         &self,
@@ -639,7 +895,166 @@ impl Core {
         self.storage.par_for_each_mut(include, exclude, f);
     }
 }
-impl Core {
+impl CoreComponents {
+    /// Caches the tables matching `include`, so `&self` queries on it (which
+    /// cannot fill the cache) skip the other tables.
+    pub fn warm_query(&mut self, include: CoreMask) {
+        self.storage.warm_query(include);
+    }
+    /// Every entity that has all components of `mask`.
+    pub fn query_entities(
+        &self,
+        mask: CoreMask,
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.query_entities(mask)
+    }
+    /// The first entity that has all components of `mask`.
+    pub fn query_first_entity(
+        &self,
+        mask: CoreMask,
+    ) -> ::core::option::Option<::archetypal::Entity> {
+        self.storage.query_first_entity(mask)
+    }
+    /// Calls `f(entity, table, index)` for every entity with all components of
+    /// `include` and none of `exclude`.
+    pub fn for_each<F>(&self, include: CoreMask, exclude: CoreMask, f: F)
+    where
+        F: ::core::ops::FnMut(::archetypal::Entity, &CoreComponentArrays, usize),
+    {
+        self.storage.for_each(include, exclude, f);
+    }
+    /// Calls `f(entity, table, index)` for every entity with all components of
+    /// `include` and none of `exclude`; `table` is a slice view of its table
+    /// (`table.position[index].x += 1.0`).
+    pub fn for_each_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
+    where
+        F: ::core::ops::FnMut(
+            ::archetypal::Entity,
+            &mut CoreComponentArraysMut<'_>,
+            usize,
+        ),
+    {
+        self.storage.for_each_mut(include, exclude, f);
+    }
+    /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
+    /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
+    pub fn for_each_table_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
+    where
+        F: ::core::ops::FnMut(&mut CoreComponentArraysMut<'_>),
+    {
+        self.storage.for_each_table_mut(include, exclude, f);
+    }
+    /// `for_each_mut` over the entities one of whose tracked `include` components
+    /// changed since the last `step()` (written at a tick newer than `last_tick()`).
+    pub fn for_each_mut_changed<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
+    where
+        F: ::core::ops::FnMut(
+            ::archetypal::Entity,
+            &mut CoreComponentArraysMut<'_>,
+            usize,
+        ),
+    {
+        let since = self.storage.last_tick();
+        self.storage.for_each_mut_changed_since(include, exclude, since, f);
+    }
+    /// `for_each_mut` over the entities one of whose tracked `include` components
+    /// was written at a tick newer than `since` (a consumer's own cursor: record
+    /// `current_tick()` when reading, then `increment_tick()`).
+    pub fn for_each_mut_changed_since<F>(
+        &mut self,
+        include: CoreMask,
+        exclude: CoreMask,
+        since: ::archetypal::Tick,
+        f: F,
+    )
+    where
+        F: ::core::ops::FnMut(
+            ::archetypal::Entity,
+            &mut CoreComponentArraysMut<'_>,
+            usize,
+        ),
+    {
+        self.storage.for_each_mut_changed_since(include, exclude, since, f);
+    }
+    /// The entities with every component and tag of `mask`, one of whose tracked
+    /// components of `mask` changed since the last `step()` (written at a tick
+    /// newer than `last_tick()`): a health bar redraws these.
+    pub fn query_entities_changed(
+        &self,
+        mask: CoreMask,
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.query_entities_changed_since(mask, self.storage.last_tick())
+    }
+    /// The entities with every component and tag of `mask`, one of whose tracked
+    /// components of `mask` was written at a tick newer than `since`.
+    pub fn query_entities_changed_since(
+        &self,
+        mask: CoreMask,
+        since: ::archetypal::Tick,
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.query_entities_changed_since(mask, since)
+    }
+    /// Stamps the tracked components of `mask` of `entity` as changed now: for
+    /// writes made through a table view. `false` if it is not alive.
+    pub fn mark_changed(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: CoreMask,
+    ) -> bool {
+        self.storage.mark_changed(entity, mask)
+    }
+    /// Marks the tracked `columns` of every table matching `include` / `exclude`
+    /// as changed now, in constant time per table: for writes through raw slices.
+    pub fn mark_columns_changed(
+        &mut self,
+        include: CoreMask,
+        exclude: CoreMask,
+        columns: CoreMask,
+    ) {
+        self.storage.mark_columns_changed(include, exclude, columns);
+    }
+    /// A read-only query builder: `world.query().with(A).without(B).iter(...)`.
+    pub fn query(&self) -> ::archetypal::Query<'_, CoreComponentArrays> {
+        ::archetypal::Query::new(&self.storage)
+    }
+    /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`.
+    pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, CoreComponentArrays> {
+        ::archetypal::QueryMut::new(&mut self.storage)
+    }
+    ///Every `position` in the world.
+    pub fn query_position(
+        &self,
+    ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
+        self.storage.column_values(POSITION, |table| &table.position[..])
+    }
+    ///The `position` column of every table that has one, as slices.
+    pub fn iter_position_slices(
+        &self,
+    ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
+        self.storage.column_slices(POSITION, |table| &table.position[..])
+    }
+    ///The `position` column of every table that has one, as mutable slices.
+    pub fn iter_position_slices_mut(
+        &mut self,
+    ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
+        self.storage.column_slices_mut(POSITION, |table| &mut table.position[..])
+    }
+}
+impl CoreComponents {
+    /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
+    /// run by rayon over tables and chunks of rows. Callable when every
+    /// component type is `Send`.
+    pub fn par_for_each_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
+    where
+        F: ::core::ops::Fn(::archetypal::Entity, &mut CoreComponentArraysMut<'_>, usize)
+            + ::core::marker::Sync + ::core::marker::Send,
+        for<'a> CoreComponentArrays: ::core::marker::Send,
+        for<'a> CoreComponentArraysMut<'a>: ::core::marker::Send,
+    {
+        self.storage.par_for_each_mut(include, exclude, f);
+    }
+}
+impl CoreComponents {
     /// A typed query over slices:
     /// `world.typed_query::<(&mut Position, &Velocity)>().with(A).without(B).for_each(|(position, velocity)| ..)`.
     /// Elements are `&C`, `&mut C`, `Option<&C>`, `Option<&mut C>` and
@@ -678,6 +1093,77 @@ const _: () = {
         }
     }
 };
+///The written side of `CoreComponents::split_tables`: `for_each_mut(|entity, table, row| ..)` over its entities.
+pub type CoreTablesMut<'a> = ::archetypal::TablesMut<'a, CoreComponentArrays>;
+///The read side of `CoreComponents::split_tables`: the components of its entities, by handle, while the written side is iterated.
+pub struct CoreTables<'a> {
+    tables: ::archetypal::TablesRef<'a, CoreComponentArrays>,
+}
+impl<'a> CoreTables<'a> {
+    /// Whether `entity` is alive and on this side.
+    pub fn contains(&self, entity: ::archetypal::Entity) -> bool {
+        self.tables.contains(entity)
+    }
+    /// Calls `f(entity, table, index)` for every entity on this side.
+    pub fn for_each<F>(&self, f: F)
+    where
+        F: ::core::ops::FnMut(::archetypal::Entity, &'a CoreComponentArrays, usize),
+    {
+        self.tables.for_each(f);
+    }
+    ///The `position` of `entity`; `None` if it is not alive, not on this side, or has no `position`.
+    pub fn get_position(
+        &self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<&'a (f32, f32)> {
+        self.tables.get(entity, POSITION, |table| &table.position[..])
+    }
+}
+impl CoreComponents {
+    /// Splits the tables in two by disjoint filters: those with every component of
+    /// `write_include` and none of `write_exclude`, iterated mutably, and those of
+    /// `read_include` / `read_exclude`, read by handle meanwhile (a turret aims at
+    /// its target). The filters must exclude each other by a component (one side
+    /// requires what the other excludes), decided from the masks alone: otherwise
+    /// `Err`, whatever the world holds.
+    pub fn split_tables(
+        &mut self,
+        write_include: CoreMask,
+        write_exclude: CoreMask,
+        read_include: CoreMask,
+        read_exclude: CoreMask,
+    ) -> ::core::result::Result<
+        (CoreTablesMut<'_>, CoreTables<'_>),
+        ::archetypal::TablesOverlap<CoreMask>,
+    > {
+        let (writing, tables) = self
+            .storage
+            .split_tables(write_include, write_exclude, read_include, read_exclude)?;
+        ::core::result::Result::Ok((writing, CoreTables { tables }))
+    }
+}
+#[allow(unused_doc_comments)]
+impl Core {
+    ///Queues tagging `entity` as `player`, applied by `apply_commands`.
+    pub fn queue_add_player(&mut self, entity: ::archetypal::Entity) {
+        self.queue_add_components(entity, PLAYER);
+    }
+    ///Queues removing the `player` tag from `entity`, applied by `apply_commands`.
+    pub fn queue_remove_player(&mut self, entity: ::archetypal::Entity) {
+        self.queue_remove_components(entity, PLAYER);
+    }
+}
+#[allow(unused_doc_comments)]
+impl CoreCommands<'_> {
+    ///Queues tagging `entity` as `player`, applied by `apply_commands`.
+    pub fn queue_add_player(&mut self, entity: ::archetypal::Entity) {
+        self.queue_add_components(entity, PLAYER);
+    }
+    ///Queues removing the `player` tag from `entity`, applied by `apply_commands`.
+    pub fn queue_remove_player(&mut self, entity: ::archetypal::Entity) {
+        self.queue_remove_components(entity, PLAYER);
+    }
+}
 impl Core {
     ///Tags `entity` as `player` (no migration). `false` if it is not alive.
     pub fn add_player(&mut self, entity: ::archetypal::Entity) -> bool {
@@ -691,13 +1177,25 @@ impl Core {
     pub fn has_player(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, PLAYER)
     }
-    ///Queues tagging `entity` as `player`, applied by `apply_commands`.
-    pub fn queue_add_player(&mut self, entity: ::archetypal::Entity) {
-        self.queue_add_components(entity, PLAYER);
+    ///Every entity tagged `player`.
+    pub fn query_player(
+        &self,
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.tagged(PLAYER)
     }
-    ///Queues removing the `player` tag from `entity`, applied by `apply_commands`.
-    pub fn queue_remove_player(&mut self, entity: ::archetypal::Entity) {
-        self.queue_remove_components(entity, PLAYER);
+}
+impl CoreComponents {
+    ///Tags `entity` as `player` (no migration). `false` if it is not alive.
+    pub fn add_player(&mut self, entity: ::archetypal::Entity) -> bool {
+        self.storage.add_tags(entity, PLAYER)
+    }
+    ///Removes the `player` tag from `entity`. `false` if it is not alive.
+    pub fn remove_player(&mut self, entity: ::archetypal::Entity) -> bool {
+        self.storage.remove_tags(entity, PLAYER)
+    }
+    ///Whether `entity` is alive and tagged `player`.
+    pub fn has_player(&self, entity: ::archetypal::Entity) -> bool {
+        self.storage.has_components(entity, PLAYER)
     }
     ///Every entity tagged `player`.
     pub fn query_player(
@@ -822,22 +1320,14 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         sprite_pushed.commit();
         self.entities.extend_from_slice(entities);
     }
-    fn swap_remove(&mut self, row: usize) -> Self::Removed {
+    fn swap_remove(&mut self, row: usize) {
         let mask = self.mask;
-        let removed = __RenderRemovedValues {
-            sprite: ::archetypal::column::swap_remove(
-                &mut self.sprite,
-                mask & SPRITE != 0,
-                row,
-            ),
-        };
+        let _sprite_removed = ::archetypal::column::swap_remove(
+            &mut self.sprite,
+            mask & SPRITE != 0,
+            row,
+        );
         self.entities.swap_remove(row);
-        removed
-    }
-    fn swap_rows(&mut self, a: usize, b: usize) {
-        let mask = self.mask;
-        ::archetypal::column::swap_rows(&mut self.sprite, mask & SPRITE != 0, a, b);
-        self.entities.swap(a, b);
     }
     fn move_row(&mut self, row: usize, destination: &mut Self) -> Self::Removed {
         let (from, to) = (self.mask, destination.mask);
@@ -910,22 +1400,63 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         misaligned
     }
 }
-///A sub-world of `Game`: its own components, archetype tables (`RenderComponentArrays`), edge graph and query cache, over the entities of the whole. Entities are spawned and despawned through `Game`, so every sub-world knows every live entity.
+///A sub-world of `Game`: its own components (`RenderComponents`: archetype tables, edge graph and query cache over the entities of the whole; the sub-world has their methods and dereferences to them) and its command queue. Entities are spawned and despawned through `Game`, so every sub-world knows every live entity.
 pub struct Render {
-    storage: ::archetypal::Storage<RenderComponentArrays>,
+    components: RenderComponents,
     commands: ::std::vec::Vec<RenderCommand>,
 }
-impl Render {
-    fn empty() -> Self {
-        Self {
-            storage: ::archetypal::Storage::new(),
-            commands: ::std::vec::Vec::new(),
-        }
+///The component part of the `Game` sub-world `Render`: its tables, tags, caches and change ticks, with every component-level method. `Render` dereferences to it, and `Render::split_mut` lends it beside the command queue.
+pub struct RenderComponents {
+    storage: ::archetypal::Storage<RenderComponentArrays>,
+}
+///A `Render` sub-world borrowed apart by `split_mut()`: a system iterating `components` can queue `commands` in the same loop.
+pub struct RenderParts<'a> {
+    /// Every component-level method: get, set, queries, iteration, tags.
+    pub components: &'a mut RenderComponents,
+    /// The sub-world's command queue: every `queue_*` method, applied by
+    /// `apply_commands()`.
+    pub commands: RenderCommands<'a>,
+}
+impl ::core::ops::Deref for Render {
+    type Target = RenderComponents;
+    #[inline]
+    fn deref(&self) -> &RenderComponents {
+        &self.components
+    }
+}
+impl ::core::ops::DerefMut for Render {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut RenderComponents {
+        &mut self.components
     }
 }
 impl Render {
+    /// Number of components the sub-world declares.
+    pub const COMPONENT_COUNT: usize = <RenderComponentArrays as ::archetypal::Archetype>::COMPONENT_COUNT;
+    fn empty() -> Self {
+        Self {
+            components: RenderComponents {
+                storage: ::archetypal::Storage::new(),
+            },
+            commands: ::std::vec::Vec::new(),
+        }
+    }
+    /// Borrows the sub-world apart: `components` and `commands`, each usable while
+    /// the other is borrowed.
+    pub fn split_mut(&mut self) -> RenderParts<'_> {
+        RenderParts {
+            components: &mut self.components,
+            commands: RenderCommands {
+                queue: &mut self.commands,
+            },
+        }
+    }
+}
+impl RenderComponents {
     /// Number of components the world declares.
     pub const COMPONENT_COUNT: usize = <RenderComponentArrays as ::archetypal::Archetype>::COMPONENT_COUNT;
+}
+impl Render {
     /// Every archetype table, read-only, in creation order.
     pub fn tables(&self) -> &[RenderComponentArrays] {
         self.storage.tables()
@@ -987,9 +1518,114 @@ impl Render {
     }
     /// Starts the structural change log (spawns, despawns, components and tags
     /// added or removed), keeping at most `capacity` entries; a consumer that falls
-    /// further behind is told how many it lost. Enabling it again (to change the
-    /// capacity, or after `disable_change_log`) keeps the stored entries and their
-    /// numbering, so existing cursors read on without a gap.
+    /// further behind is told how many it lost.
+    pub fn enable_change_log(&mut self, capacity: usize) {
+        self.storage.enable_change_log(capacity);
+    }
+    /// Stops recording structural changes; logged entries stay readable.
+    pub fn disable_change_log(&mut self) {
+        self.storage.disable_change_log();
+    }
+    /// The structural changes `cursor` has not seen yet, in order, each once per
+    /// cursor; `.lost()` on the result counts entries trimmed before it read them.
+    pub fn consume_changes(
+        &self,
+        cursor: &mut ::archetypal::EventCursor,
+    ) -> ::archetypal::Consumed<'_, ::archetypal::StructuralChange<RenderMask>> {
+        self.storage.change_log().consume(cursor)
+    }
+    /// A cursor at the end of the structural change log: it will see only later
+    /// changes, and counts those trimmed before it reads them as lost. (A default
+    /// cursor starts at the oldest entry still kept and counts no losses before it.)
+    pub fn change_cursor(&self) -> ::archetypal::EventCursor {
+        self.storage.change_log().cursor_at_end()
+    }
+    /// Drops all but the newest `keep` entries of the structural change log.
+    pub fn trim_changes(&mut self, keep: usize) {
+        self.storage.change_log_mut().trim_to(keep);
+    }
+    /// Adds the components of `mask` (default values) in one migration; components
+    /// already present keep their values. `false` if `entity` is not alive.
+    pub fn add_components(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: RenderMask,
+    ) -> bool {
+        self.storage.add_components(entity, mask)
+    }
+    /// Removes the components of `mask` in one migration, dropping their values.
+    /// `false` if `entity` is not alive.
+    pub fn remove_components(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: RenderMask,
+    ) -> bool {
+        self.storage.remove_components(entity, mask)
+    }
+}
+impl RenderComponents {
+    /// Every archetype table, read-only, in creation order.
+    pub fn tables(&self) -> &[RenderComponentArrays] {
+        self.storage.tables()
+    }
+    /// Number of archetype tables created so far.
+    pub fn archetype_count(&self) -> usize {
+        self.storage.tables().len()
+    }
+    /// The storage behind the world, read-only: the allocator, the edge graph and
+    /// the query cache, for inspection and tests.
+    pub fn storage(&self) -> &::archetypal::Storage<RenderComponentArrays> {
+        &self.storage
+    }
+    /// Checks every structural invariant of the world (see
+    /// `archetypal::Storage::check_invariants`); meant for tests and debugging.
+    pub fn check_invariants(
+        &self,
+    ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
+        self.storage.check_invariants()
+    }
+    /// Whether `entity` is alive (a stale or never-issued handle is not).
+    pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
+        self.storage.is_alive(entity)
+    }
+    /// Number of live entities.
+    pub fn entity_count(&self) -> usize {
+        self.storage.entity_count()
+    }
+    /// Every live entity, in id order.
+    pub fn get_all_entities(&self) -> ::std::vec::Vec<::archetypal::Entity> {
+        self.storage.all_entities()
+    }
+    /// The components and tags `entity` has, or `None` if it is not alive.
+    pub fn component_mask(
+        &self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<RenderMask> {
+        self.storage.component_mask(entity)
+    }
+    /// Whether `entity` is alive and has every component and tag of `mask`.
+    pub fn entity_has_components(
+        &self,
+        entity: ::archetypal::Entity,
+        mask: RenderMask,
+    ) -> bool {
+        self.storage.has_components(entity, mask)
+    }
+    /// The current tick: the frame counter writes are stamped with.
+    pub fn current_tick(&self) -> ::archetypal::Tick {
+        self.storage.current_tick()
+    }
+    /// The tick at which the last frame ended (the last `step()`).
+    pub fn last_tick(&self) -> ::archetypal::Tick {
+        self.storage.last_tick()
+    }
+    /// Advances the current tick without ending the frame; returns the new tick.
+    pub fn increment_tick(&mut self) -> ::archetypal::Tick {
+        self.storage.increment_tick()
+    }
+    /// Starts the structural change log (spawns, despawns, components and tags
+    /// added or removed), keeping at most `capacity` entries; a consumer that falls
+    /// further behind is told how many it lost.
     pub fn enable_change_log(&mut self, capacity: usize) {
         self.storage.enable_change_log(capacity);
     }
@@ -1043,13 +1679,39 @@ pub mod __render_short_names {
     pub type Command = super::RenderCommand;
     ///Short name of `RenderMask`.
     pub type Mask = super::RenderMask;
+    ///Short name of `RenderComponents`.
+    pub type Components = super::RenderComponents;
     ///Short name of `RenderComponentArraysMut`.
     pub type ComponentArraysMut<'a> = super::RenderComponentArraysMut<'a>;
+    ///Short name of `RenderParts`, what `split_mut()` returns.
+    pub type WorldParts<'a> = super::RenderParts<'a>;
+    ///Short name of `RenderCommands`, the command part of `split_mut()`.
+    pub type Commands<'a> = super::RenderCommands<'a>;
     ///Number of components `Render` declares.
     pub const COMPONENT_COUNT: usize = super::Render::COMPONENT_COUNT;
 }
 #[allow(unused_imports, ambiguous_glob_reexports)]
 pub use __render_short_names::*;
+///The command part of a `Render` sub-world borrowed apart by `split_mut()`: every `queue_*` method, usable while the components are borrowed. `apply_commands()` applies what it queued.
+pub struct RenderCommands<'a> {
+    queue: &'a mut ::std::vec::Vec<RenderCommand>,
+}
+impl Render {
+    fn __push_command(&mut self, command: RenderCommand) {
+        self.commands.push(command);
+    }
+    fn __queued(&self) -> &[RenderCommand] {
+        &self.commands
+    }
+}
+impl RenderCommands<'_> {
+    fn __push_command(&mut self, command: RenderCommand) {
+        self.queue.push(command);
+    }
+    fn __queued(&self) -> &[RenderCommand] {
+        self.queue
+    }
+}
 ///A structural change queued on a `Render`, applied in order by `apply_commands`.
 pub enum RenderCommand {
     /// Add the components and tags of the mask.
@@ -1067,7 +1729,7 @@ impl Render {
         entity: ::archetypal::Entity,
         mask: RenderMask,
     ) {
-        self.commands.push(RenderCommand::AddComponents(entity, mask));
+        self.__push_command(RenderCommand::AddComponents(entity, mask));
     }
     /// Queues removing the components and tags of `mask` from `entity`.
     pub fn queue_remove_components(
@@ -1075,68 +1737,81 @@ impl Render {
         entity: ::archetypal::Entity,
         mask: RenderMask,
     ) {
-        self.commands.push(RenderCommand::RemoveComponents(entity, mask));
+        self.__push_command(RenderCommand::RemoveComponents(entity, mask));
     }
     ///Queues setting the `sprite` of `entity` (adding it if missing).
     pub fn queue_set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) {
-        self.commands.push(RenderCommand::SetSprite(entity, value));
-    }
-    /// Applies every queued command in the order queued and empties the queue. A
-    /// command whose entity is no longer alive is skipped; the report counts both.
-    /// If one panics (a component's `Default` or `Drop`), the commands before it
-    /// are applied and the ones after it stay queued.
-    pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
-        /// The world and the commands not applied yet. Dropped with commands left
-        /// only when one panicked: they go back into the queue, so nothing queued
-        /// is lost and every handle a queued spawn reserved stays held by it.
-        struct Applying<'w> {
-            world: &'w mut Render,
-            rest: ::std::vec::IntoIter<RenderCommand>,
-        }
-        impl ::core::ops::Drop for Applying<'_> {
-            fn drop(&mut self) {
-                ::core::iter::Extend::extend(&mut self.world.commands, &mut self.rest);
-            }
-        }
-        let rest = ::core::iter::IntoIterator::into_iter(
-            ::core::mem::take(&mut self.commands),
-        );
-        let mut applying = Applying { world: self, rest };
-        let mut report = <::archetypal::CommandReport as ::core::default::Default>::default();
-        while let ::core::option::Option::Some(command) = ::core::iter::Iterator::next(
-            &mut applying.rest,
-        ) {
-            let world = &mut *applying.world;
-            let applied = match command {
-                RenderCommand::AddComponents(entity, mask) => {
-                    world.add_components(entity, mask)
-                }
-                RenderCommand::RemoveComponents(entity, mask) => {
-                    world.remove_components(entity, mask)
-                }
-                RenderCommand::SetSprite(entity, value) => {
-                    world.set_sprite(entity, value)
-                }
-            };
-            report.record(applied);
-        }
-        report
+        self.__push_command(RenderCommand::SetSprite(entity, value));
     }
     /// Number of queued commands.
     pub fn command_count(&self) -> usize {
-        self.commands.len()
+        self.__queued().len()
     }
     /// The queued commands, in order.
     pub fn queued_commands(&self) -> &[RenderCommand] {
-        &self.commands
+        self.__queued()
+    }
+}
+#[allow(unused_doc_comments)]
+impl RenderCommands<'_> {
+    /// Queues adding the components and tags of `mask` to `entity`.
+    pub fn queue_add_components(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: RenderMask,
+    ) {
+        self.__push_command(RenderCommand::AddComponents(entity, mask));
+    }
+    /// Queues removing the components and tags of `mask` from `entity`.
+    pub fn queue_remove_components(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: RenderMask,
+    ) {
+        self.__push_command(RenderCommand::RemoveComponents(entity, mask));
+    }
+    ///Queues setting the `sprite` of `entity` (adding it if missing).
+    pub fn queue_set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) {
+        self.__push_command(RenderCommand::SetSprite(entity, value));
+    }
+    /// Number of queued commands.
+    pub fn command_count(&self) -> usize {
+        self.__queued().len()
+    }
+    /// The queued commands, in order.
+    pub fn queued_commands(&self) -> &[RenderCommand] {
+        self.__queued()
+    }
+}
+#[allow(unused_doc_comments)]
+impl Render {
+    /// Applies every queued command in the order queued and empties the queue. A
+    /// command whose entity is no longer alive is skipped; the report counts both.
+    pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
+        let world = self;
+        let mut report = <::archetypal::CommandReport as ::core::default::Default>::default();
+        for command in ::core::mem::take(&mut world.commands) {
+            match command {
+                RenderCommand::AddComponents(entity, mask) => {
+                    report.record(world.add_components(entity, mask))
+                }
+                RenderCommand::RemoveComponents(entity, mask) => {
+                    report.record(world.remove_components(entity, mask))
+                }
+                RenderCommand::SetSprite(entity, value) => {
+                    report.record(world.set_sprite(entity, value))
+                }
+            }
+        }
+        report
     }
     /// Drops every queued command without applying it; handles reserved by a queued
-    /// spawn are given back (in ascending id order, as a clone or a snapshot gives
-    /// them back) and never become alive.
+    /// spawn are given back and never become alive.
     pub fn clear_commands(&mut self) {
-        let world = &mut *self;
-        let _ = world;
-        ::core::mem::drop(::core::mem::take(&mut self.commands));
+        let world = self;
+        for command in ::core::mem::take(&mut world.commands) {
+            let _ = command;
+        }
     }
 }
 impl Render {
@@ -1155,6 +1830,66 @@ impl Render {
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut u32> {
         self.storage.get_mut(entity, SPRITE, |table| &mut table.sprite[..])
+    }
+    ///The `sprite` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`; `None` if a handle is dead, lacks a `sprite` or is repeated. Each is stamped as changed.
+    pub fn get_disjoint_sprite_mut<const __N: usize>(
+        &mut self,
+        entities: [::archetypal::Entity; __N],
+    ) -> ::core::option::Option<[&mut u32; __N]> {
+        self.storage.get_disjoint_mut(entities, SPRITE, |table| &mut table.sprite[..])
+    }
+    ///Calls `f` on the `sprite` of `entity` and returns its result; `None` if it is not alive or has no `sprite`.
+    pub fn modify_sprite<__Output>(
+        &mut self,
+        entity: ::archetypal::Entity,
+        f: impl ::core::ops::FnOnce(&mut u32) -> __Output,
+    ) -> ::core::option::Option<__Output> {
+        self.get_sprite_mut(entity).map(f)
+    }
+    ///Writes the `sprite` of `entity`, adding the component first (one migration) if missing. `false` if `entity` is not alive.
+    pub fn set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
+        self.storage.set(entity, SPRITE, value, |table| &mut table.sprite[..])
+    }
+    ///Adds a default `sprite` to `entity` (one migration); an existing value is kept. `false` if `entity` is not alive.
+    pub fn add_sprite(&mut self, entity: ::archetypal::Entity) -> bool {
+        self.storage.add_components(entity, SPRITE)
+    }
+    ///Removes the `sprite` of `entity` (one migration) and returns it; `None` if it is not alive or has no `sprite`.
+    pub fn remove_sprite(
+        &mut self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<u32> {
+        self.storage.take(entity, SPRITE, |table| &mut table.sprite[..])
+    }
+    ///Whether `entity` is alive and has a `sprite`.
+    #[inline]
+    pub fn entity_has_sprite(&self, entity: ::archetypal::Entity) -> bool {
+        self.storage.has_components(entity, SPRITE)
+    }
+}
+impl RenderComponents {
+    ///The `sprite` of `entity`; `None` if it is not alive or has no `sprite`.
+    #[inline]
+    pub fn get_sprite(
+        &self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<&u32> {
+        self.storage.get(entity, SPRITE, |table| &table.sprite[..])
+    }
+    ///The `sprite` of `entity`, mutably; `None` if it is not alive or has no `sprite`.
+    #[inline]
+    pub fn get_sprite_mut(
+        &mut self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<&mut u32> {
+        self.storage.get_mut(entity, SPRITE, |table| &mut table.sprite[..])
+    }
+    ///The `sprite` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`; `None` if a handle is dead, lacks a `sprite` or is repeated. Each is stamped as changed.
+    pub fn get_disjoint_sprite_mut<const __N: usize>(
+        &mut self,
+        entities: [::archetypal::Entity; __N],
+    ) -> ::core::option::Option<[&mut u32; __N]> {
+        self.storage.get_disjoint_mut(entities, SPRITE, |table| &mut table.sprite[..])
     }
     ///Calls `f` on the `sprite` of `entity` and returns its result; `None` if it is not alive or has no `sprite`.
     pub fn modify_sprite<__Output>(
@@ -1277,6 +2012,15 @@ impl Render {
         self.storage.for_each_mut_changed_since(include, exclude, since, f);
     }
     /// The entities with every component and tag of `mask`, one of whose tracked
+    /// components of `mask` changed since the last `step()` (written at a tick
+    /// newer than `last_tick()`): a health bar redraws these.
+    pub fn query_entities_changed(
+        &self,
+        mask: RenderMask,
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.query_entities_changed_since(mask, self.storage.last_tick())
+    }
+    /// The entities with every component and tag of `mask`, one of whose tracked
     /// components of `mask` was written at a tick newer than `since`.
     pub fn query_entities_changed_since(
         &self,
@@ -1344,7 +2088,175 @@ impl Render {
         self.storage.par_for_each_mut(include, exclude, f);
     }
 }
-impl Render {
+impl RenderComponents {
+    /// Caches the tables matching `include`, so `&self` queries on it (which
+    /// cannot fill the cache) skip the other tables.
+    pub fn warm_query(&mut self, include: RenderMask) {
+        self.storage.warm_query(include);
+    }
+    /// Every entity that has all components of `mask`.
+    pub fn query_entities(
+        &self,
+        mask: RenderMask,
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.query_entities(mask)
+    }
+    /// The first entity that has all components of `mask`.
+    pub fn query_first_entity(
+        &self,
+        mask: RenderMask,
+    ) -> ::core::option::Option<::archetypal::Entity> {
+        self.storage.query_first_entity(mask)
+    }
+    /// Calls `f(entity, table, index)` for every entity with all components of
+    /// `include` and none of `exclude`.
+    pub fn for_each<F>(&self, include: RenderMask, exclude: RenderMask, f: F)
+    where
+        F: ::core::ops::FnMut(::archetypal::Entity, &RenderComponentArrays, usize),
+    {
+        self.storage.for_each(include, exclude, f);
+    }
+    /// Calls `f(entity, table, index)` for every entity with all components of
+    /// `include` and none of `exclude`; `table` is a slice view of its table
+    /// (`table.position[index].x += 1.0`).
+    pub fn for_each_mut<F>(&mut self, include: RenderMask, exclude: RenderMask, f: F)
+    where
+        F: ::core::ops::FnMut(
+            ::archetypal::Entity,
+            &mut RenderComponentArraysMut<'_>,
+            usize,
+        ),
+    {
+        self.storage.for_each_mut(include, exclude, f);
+    }
+    /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
+    /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
+    pub fn for_each_table_mut<F>(
+        &mut self,
+        include: RenderMask,
+        exclude: RenderMask,
+        f: F,
+    )
+    where
+        F: ::core::ops::FnMut(&mut RenderComponentArraysMut<'_>),
+    {
+        self.storage.for_each_table_mut(include, exclude, f);
+    }
+    /// `for_each_mut` over the entities one of whose tracked `include` components
+    /// changed since the last `step()` (written at a tick newer than `last_tick()`).
+    pub fn for_each_mut_changed<F>(
+        &mut self,
+        include: RenderMask,
+        exclude: RenderMask,
+        f: F,
+    )
+    where
+        F: ::core::ops::FnMut(
+            ::archetypal::Entity,
+            &mut RenderComponentArraysMut<'_>,
+            usize,
+        ),
+    {
+        let since = self.storage.last_tick();
+        self.storage.for_each_mut_changed_since(include, exclude, since, f);
+    }
+    /// `for_each_mut` over the entities one of whose tracked `include` components
+    /// was written at a tick newer than `since` (a consumer's own cursor: record
+    /// `current_tick()` when reading, then `increment_tick()`).
+    pub fn for_each_mut_changed_since<F>(
+        &mut self,
+        include: RenderMask,
+        exclude: RenderMask,
+        since: ::archetypal::Tick,
+        f: F,
+    )
+    where
+        F: ::core::ops::FnMut(
+            ::archetypal::Entity,
+            &mut RenderComponentArraysMut<'_>,
+            usize,
+        ),
+    {
+        self.storage.for_each_mut_changed_since(include, exclude, since, f);
+    }
+    /// The entities with every component and tag of `mask`, one of whose tracked
+    /// components of `mask` changed since the last `step()` (written at a tick
+    /// newer than `last_tick()`): a health bar redraws these.
+    pub fn query_entities_changed(
+        &self,
+        mask: RenderMask,
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.query_entities_changed_since(mask, self.storage.last_tick())
+    }
+    /// The entities with every component and tag of `mask`, one of whose tracked
+    /// components of `mask` was written at a tick newer than `since`.
+    pub fn query_entities_changed_since(
+        &self,
+        mask: RenderMask,
+        since: ::archetypal::Tick,
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.query_entities_changed_since(mask, since)
+    }
+    /// Stamps the tracked components of `mask` of `entity` as changed now: for
+    /// writes made through a table view. `false` if it is not alive.
+    pub fn mark_changed(
+        &mut self,
+        entity: ::archetypal::Entity,
+        mask: RenderMask,
+    ) -> bool {
+        self.storage.mark_changed(entity, mask)
+    }
+    /// Marks the tracked `columns` of every table matching `include` / `exclude`
+    /// as changed now, in constant time per table: for writes through raw slices.
+    pub fn mark_columns_changed(
+        &mut self,
+        include: RenderMask,
+        exclude: RenderMask,
+        columns: RenderMask,
+    ) {
+        self.storage.mark_columns_changed(include, exclude, columns);
+    }
+    /// A read-only query builder: `world.query().with(A).without(B).iter(...)`.
+    pub fn query(&self) -> ::archetypal::Query<'_, RenderComponentArrays> {
+        ::archetypal::Query::new(&self.storage)
+    }
+    /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`.
+    pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, RenderComponentArrays> {
+        ::archetypal::QueryMut::new(&mut self.storage)
+    }
+    ///Every `sprite` in the world.
+    pub fn query_sprite(&self) -> impl ::core::iter::Iterator<Item = &u32> + '_ {
+        self.storage.column_values(SPRITE, |table| &table.sprite[..])
+    }
+    ///The `sprite` column of every table that has one, as slices.
+    pub fn iter_sprite_slices(&self) -> impl ::core::iter::Iterator<Item = &[u32]> + '_ {
+        self.storage.column_slices(SPRITE, |table| &table.sprite[..])
+    }
+    ///The `sprite` column of every table that has one, as mutable slices.
+    pub fn iter_sprite_slices_mut(
+        &mut self,
+    ) -> impl ::core::iter::Iterator<Item = &mut [u32]> + '_ {
+        self.storage.column_slices_mut(SPRITE, |table| &mut table.sprite[..])
+    }
+}
+impl RenderComponents {
+    /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
+    /// run by rayon over tables and chunks of rows. Callable when every
+    /// component type is `Send`.
+    pub fn par_for_each_mut<F>(&mut self, include: RenderMask, exclude: RenderMask, f: F)
+    where
+        F: ::core::ops::Fn(
+                ::archetypal::Entity,
+                &mut RenderComponentArraysMut<'_>,
+                usize,
+            ) + ::core::marker::Sync + ::core::marker::Send,
+        for<'a> RenderComponentArrays: ::core::marker::Send,
+        for<'a> RenderComponentArraysMut<'a>: ::core::marker::Send,
+    {
+        self.storage.par_for_each_mut(include, exclude, f);
+    }
+}
+impl RenderComponents {
     /// A typed query over slices:
     /// `world.typed_query::<(&mut Position, &Velocity)>().with(A).without(B).for_each(|(position, velocity)| ..)`.
     /// Elements are `&C`, `&mut C`, `Option<&C>`, `Option<&mut C>` and
@@ -1383,6 +2295,55 @@ const _: () = {
         }
     }
 };
+///The written side of `RenderComponents::split_tables`: `for_each_mut(|entity, table, row| ..)` over its entities.
+pub type RenderTablesMut<'a> = ::archetypal::TablesMut<'a, RenderComponentArrays>;
+///The read side of `RenderComponents::split_tables`: the components of its entities, by handle, while the written side is iterated.
+pub struct RenderTables<'a> {
+    tables: ::archetypal::TablesRef<'a, RenderComponentArrays>,
+}
+impl<'a> RenderTables<'a> {
+    /// Whether `entity` is alive and on this side.
+    pub fn contains(&self, entity: ::archetypal::Entity) -> bool {
+        self.tables.contains(entity)
+    }
+    /// Calls `f(entity, table, index)` for every entity on this side.
+    pub fn for_each<F>(&self, f: F)
+    where
+        F: ::core::ops::FnMut(::archetypal::Entity, &'a RenderComponentArrays, usize),
+    {
+        self.tables.for_each(f);
+    }
+    ///The `sprite` of `entity`; `None` if it is not alive, not on this side, or has no `sprite`.
+    pub fn get_sprite(
+        &self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<&'a u32> {
+        self.tables.get(entity, SPRITE, |table| &table.sprite[..])
+    }
+}
+impl RenderComponents {
+    /// Splits the tables in two by disjoint filters: those with every component of
+    /// `write_include` and none of `write_exclude`, iterated mutably, and those of
+    /// `read_include` / `read_exclude`, read by handle meanwhile (a turret aims at
+    /// its target). The filters must exclude each other by a component (one side
+    /// requires what the other excludes), decided from the masks alone: otherwise
+    /// `Err`, whatever the world holds.
+    pub fn split_tables(
+        &mut self,
+        write_include: RenderMask,
+        write_exclude: RenderMask,
+        read_include: RenderMask,
+        read_exclude: RenderMask,
+    ) -> ::core::result::Result<
+        (RenderTablesMut<'_>, RenderTables<'_>),
+        ::archetypal::TablesOverlap<RenderMask>,
+    > {
+        let (writing, tables) = self
+            .storage
+            .split_tables(write_include, write_exclude, read_include, read_exclude)?;
+        ::core::result::Result::Ok((writing, RenderTables { tables }))
+    }
+}
 const _: () = ::archetypal::__private::check_sub_worlds(
     "Game",
     &["Core", "Render"],
@@ -1406,6 +2367,159 @@ pub enum GameCommand {
     SpawnEntities(::std::vec::Vec<::archetypal::Entity>),
     /// Despawn the entity from every sub-world.
     Despawn(::archetypal::Entity),
+    /// Despawn every entity of the list (those still alive) from every sub-world.
+    DespawnEntities(::std::vec::Vec<::archetypal::Entity>),
+}
+///A `Game` borrowed apart by `split_mut()`: each sub-world, the resources, the events and the command queue, each usable while the others are borrowed (a sub-world splits further with its own `split_mut()`).
+pub struct GameParts<'a> {
+    ///The `Core` sub-world.
+    pub core: &'a mut Core,
+    ///The `Render` sub-world.
+    pub render: &'a mut Render,
+    /// The singletons declared in the `Resources` block.
+    pub resources: &'a mut GameResources,
+    /// The event channels declared in the `Events` block.
+    pub events: &'a mut GameEvents,
+    /// The multi-world's spawns and despawns, queued; applied by `apply_commands()`.
+    pub commands: GameCommands<'a>,
+}
+///The command part of a `Game` borrowed apart by `split_mut()`: queued spawns and despawns, usable while the sub-worlds are borrowed.
+pub struct GameCommands<'a> {
+    queue: &'a mut ::std::vec::Vec<GameCommand>,
+    core: ::archetypal::EntityReserver,
+    render: ::archetypal::EntityReserver,
+}
+impl GameCommands<'_> {
+    fn __push_command(&mut self, command: GameCommand) {
+        self.queue.push(command);
+    }
+    fn __queued(&self) -> &[GameCommand] {
+        self.queue
+    }
+    fn __reserve(&mut self, count: usize) -> ::std::vec::Vec<::archetypal::Entity> {
+        let entities = self.core.reserve(count);
+        let twins = self.render.reserve(count);
+        if true {
+            match (&twins, &entities) {
+                (left_val, right_val) => {
+                    if !(*left_val == *right_val) {
+                        let kind = ::core::panicking::AssertKind::Eq;
+                        ::core::panicking::assert_failed(
+                            kind,
+                            &*left_val,
+                            &*right_val,
+                            ::core::option::Option::Some(
+                                format_args!("sub-worlds out of lockstep"),
+                            ),
+                        );
+                    }
+                }
+            };
+        }
+        entities
+    }
+}
+impl Game {
+    fn __push_command(&mut self, command: GameCommand) {
+        self.commands.push(command);
+    }
+    fn __queued(&self) -> &[GameCommand] {
+        &self.commands
+    }
+    fn __reserve(&mut self, count: usize) -> ::std::vec::Vec<::archetypal::Entity> {
+        let entities = self.core.storage.reserve_entities(count);
+        let twins = self.render.storage.reserve_entities(count);
+        if true {
+            match (&twins, &entities) {
+                (left_val, right_val) => {
+                    if !(*left_val == *right_val) {
+                        let kind = ::core::panicking::AssertKind::Eq;
+                        ::core::panicking::assert_failed(
+                            kind,
+                            &*left_val,
+                            &*right_val,
+                            ::core::option::Option::Some(
+                                format_args!("sub-worlds out of lockstep"),
+                            ),
+                        );
+                    }
+                }
+            };
+        }
+        entities
+    }
+    /// Borrows the multi-world apart: every sub-world, `resources`, `events` and
+    /// `commands`, each usable while the others are borrowed.
+    pub fn split_mut(&mut self) -> GameParts<'_> {
+        let commands = GameCommands {
+            core: self.core.components.storage.entity_reserver(),
+            render: self.render.components.storage.entity_reserver(),
+            queue: &mut self.commands,
+        };
+        GameParts {
+            core: &mut self.core,
+            render: &mut self.render,
+            resources: &mut self.resources,
+            events: &mut self.events,
+            commands,
+        }
+    }
+}
+impl Game {
+    /// Queues a spawn of `count` entities with no components and returns their
+    /// handles now, so later queued commands (here or in a sub-world) can target
+    /// them. They are not alive until `apply_commands`.
+    pub fn queue_spawn_entities(
+        &mut self,
+        count: usize,
+    ) -> ::std::vec::Vec<::archetypal::Entity> {
+        let entities = self.__reserve(count);
+        self.__push_command(
+            GameCommand::SpawnEntities(::core::clone::Clone::clone(&entities)),
+        );
+        entities
+    }
+    /// Queues a despawn of `entity` from every sub-world.
+    pub fn queue_despawn_entity(&mut self, entity: ::archetypal::Entity) {
+        self.__push_command(GameCommand::Despawn(entity));
+    }
+    /// Queues a despawn of every entity of `entities` from every sub-world, as one
+    /// command; applying it counts each handle, as if queued one by one.
+    pub fn queue_despawn_entities(&mut self, entities: &[::archetypal::Entity]) {
+        self.__push_command(GameCommand::DespawnEntities(entities.to_vec()));
+    }
+    /// The spawns and despawns queued here, in order (sub-worlds list their own).
+    pub fn queued_commands(&self) -> &[GameCommand] {
+        self.__queued()
+    }
+}
+impl GameCommands<'_> {
+    /// Queues a spawn of `count` entities with no components and returns their
+    /// handles now, so later queued commands (here or in a sub-world) can target
+    /// them. They are not alive until `apply_commands`.
+    pub fn queue_spawn_entities(
+        &mut self,
+        count: usize,
+    ) -> ::std::vec::Vec<::archetypal::Entity> {
+        let entities = self.__reserve(count);
+        self.__push_command(
+            GameCommand::SpawnEntities(::core::clone::Clone::clone(&entities)),
+        );
+        entities
+    }
+    /// Queues a despawn of `entity` from every sub-world.
+    pub fn queue_despawn_entity(&mut self, entity: ::archetypal::Entity) {
+        self.__push_command(GameCommand::Despawn(entity));
+    }
+    /// Queues a despawn of every entity of `entities` from every sub-world, as one
+    /// command; applying it counts each handle, as if queued one by one.
+    pub fn queue_despawn_entities(&mut self, entities: &[::archetypal::Entity]) {
+        self.__push_command(GameCommand::DespawnEntities(entities.to_vec()));
+    }
+    /// The spawns and despawns queued here, in order (sub-worlds list their own).
+    pub fn queued_commands(&self) -> &[GameCommand] {
+        self.__queued()
+    }
 }
 impl ::core::default::Default for Game {
     fn default() -> Self {
@@ -1482,11 +2596,10 @@ impl Game {
     /// Despawns `entity` from every sub-world, dropping all its components and
     /// tags. `false` if it was not alive.
     pub fn despawn(&mut self, entity: ::archetypal::Entity) -> bool {
-        let values = self.core.storage.detach(entity);
-        let despawned = values.is_some();
-        let twin = self.render.storage.detach(entity);
+        let despawned = self.core.storage.despawn(entity);
+        let twin = self.render.storage.despawn(entity);
         if true {
-            match (&twin.is_some(), &despawned) {
+            match (&twin, &despawned) {
                 (left_val, right_val) => {
                     if !(*left_val == *right_val) {
                         let kind = ::core::panicking::AssertKind::Eq;
@@ -1505,39 +2618,28 @@ impl Game {
         despawned
     }
     /// Despawns every live entity of `entities`; returns those actually despawned.
-    /// A component `Drop` that panics does so after its entity left every
-    /// sub-world, and the entities after it are despawned while the panic unwinds:
-    /// the call despawns all it was given, in lockstep.
     pub fn despawn_entities(
         &mut self,
         entities: &[::archetypal::Entity],
     ) -> ::std::vec::Vec<::archetypal::Entity> {
-        /// The entities not reached yet; dropped with some left only when a
-        /// `Drop` panicked, it despawns them on the way out.
-        struct Despawning<'g, 'e> {
-            game: &'g mut Game,
-            rest: ::core::slice::Iter<'e, ::archetypal::Entity>,
-        }
-        impl ::core::ops::Drop for Despawning<'_, '_> {
-            fn drop(&mut self) {
-                while let ::core::option::Option::Some(&entity) = ::core::iter::Iterator::next(
-                    &mut self.rest,
-                ) {
-                    self.game.despawn(entity);
+        let despawned = self.core.storage.despawn_entities(entities);
+        let twins = self.render.storage.despawn_entities(entities);
+        if true {
+            match (&twins, &despawned) {
+                (left_val, right_val) => {
+                    if !(*left_val == *right_val) {
+                        let kind = ::core::panicking::AssertKind::Eq;
+                        ::core::panicking::assert_failed(
+                            kind,
+                            &*left_val,
+                            &*right_val,
+                            ::core::option::Option::Some(
+                                format_args!("sub-worlds out of lockstep"),
+                            ),
+                        );
+                    }
                 }
-            }
-        }
-        let mut despawning = Despawning {
-            game: self,
-            rest: entities.iter(),
-        };
-        let mut despawned = ::std::vec::Vec::new();
-        while let ::core::option::Option::Some(&entity) = ::core::iter::Iterator::next(
-            &mut despawning.rest,
-        ) {
-            if despawning.game.despawn(entity) {
-                despawned.push(entity);
-            }
+            };
         }
         despawned
     }
@@ -1575,40 +2677,6 @@ impl Game {
         self.render.storage.end_frame();
         self.events.update();
     }
-    /// Queues a spawn of `count` entities with no components and returns their
-    /// handles now, so later queued commands (here or in a sub-world) can target
-    /// them. They are not alive until `apply_commands`.
-    pub fn queue_spawn_entities(
-        &mut self,
-        count: usize,
-    ) -> ::std::vec::Vec<::archetypal::Entity> {
-        let entities = self.core.storage.reserve_entities(count);
-        let twins = self.render.storage.reserve_entities(count);
-        if true {
-            match (&twins, &entities) {
-                (left_val, right_val) => {
-                    if !(*left_val == *right_val) {
-                        let kind = ::core::panicking::AssertKind::Eq;
-                        ::core::panicking::assert_failed(
-                            kind,
-                            &*left_val,
-                            &*right_val,
-                            ::core::option::Option::Some(
-                                format_args!("sub-worlds out of lockstep"),
-                            ),
-                        );
-                    }
-                }
-            };
-        }
-        self.commands
-            .push(GameCommand::SpawnEntities(::core::clone::Clone::clone(&entities)));
-        entities
-    }
-    /// Queues a despawn of `entity` from every sub-world.
-    pub fn queue_despawn_entity(&mut self, entity: ::archetypal::Entity) {
-        self.commands.push(GameCommand::Despawn(entity));
-    }
     /// Applies the queued commands, here and in every sub-world, and empties the
     /// queues: first the queued spawns, then each sub-world's queue (in order),
     /// then the queued despawns. That ends in the state applying everything in
@@ -1617,22 +2685,6 @@ impl Game {
     /// batch counts as applied, not skipped). A command whose entity is not alive
     /// is skipped; the report counts both.
     pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
-        /// The game and the despawns not applied yet. Dropped with despawns left
-        /// only when a sub-world's command or a despawn panicked: they go back into
-        /// the queue, so nothing queued is lost.
-        struct Despawning<'g> {
-            game: &'g mut Game,
-            rest: ::std::vec::IntoIter<::archetypal::Entity>,
-        }
-        impl ::core::ops::Drop for Despawning<'_> {
-            fn drop(&mut self) {
-                let requeued = ::core::iter::Iterator::map(
-                    &mut self.rest,
-                    GameCommand::Despawn,
-                );
-                ::core::iter::Extend::extend(&mut self.game.commands, requeued);
-            }
-        }
         let mut report = <::archetypal::CommandReport as ::core::default::Default>::default();
         let mut despawns = ::std::vec::Vec::new();
         for command in ::core::mem::take(&mut self.commands) {
@@ -1648,18 +2700,15 @@ impl Game {
                     report.record(spawned == entities.len());
                 }
                 GameCommand::Despawn(entity) => despawns.push(entity),
+                GameCommand::DespawnEntities(entities) => {
+                    ::core::iter::Extend::extend(&mut despawns, entities)
+                }
             }
         }
-        let mut despawning = Despawning {
-            game: self,
-            rest: ::core::iter::IntoIterator::into_iter(despawns),
-        };
-        report.absorb(despawning.game.core.apply_commands());
-        report.absorb(despawning.game.render.apply_commands());
-        while let ::core::option::Option::Some(entity) = ::core::iter::Iterator::next(
-            &mut despawning.rest,
-        ) {
-            let despawned = despawning.game.despawn(entity);
+        report.absorb(self.core.apply_commands());
+        report.absorb(self.render.apply_commands());
+        for entity in despawns {
+            let despawned = self.despawn(entity);
             report.record(despawned);
         }
         report
@@ -1668,16 +2717,15 @@ impl Game {
     pub fn command_count(&self) -> usize {
         self.commands.len() + self.core.command_count() + self.render.command_count()
     }
-    /// The spawns and despawns queued here, in order (sub-worlds list their own).
-    pub fn queued_commands(&self) -> &[GameCommand] {
-        &self.commands
-    }
     /// Drops every queued command, here and in every sub-world, without applying
     /// it; handles reserved by a queued spawn are given back and never become alive.
     pub fn clear_commands(&mut self) {
-        self.core.storage.release_all_reserved();
-        self.render.storage.release_all_reserved();
-        self.commands.clear();
+        for command in ::core::mem::take(&mut self.commands) {
+            if let GameCommand::SpawnEntities(entities) = command {
+                self.core.storage.release_reserved(&entities);
+                self.render.storage.release_reserved(&entities);
+            }
+        }
         self.core.clear_commands();
         self.render.clear_commands();
     }

@@ -1526,7 +1526,16 @@ impl Harness {
                 self.check_query(&live, &mut Vec::new(), include, exclude, false)?;
             }
             &Op::QueueSpawn(mask, count) => {
-                let entities = self.world.queue_spawn_entities(mask, count);
+                // Half through the world's command part (a system's `split_mut()`), which
+                // reserves through the allocator's loan: the same handles either way.
+                let entities = if count % 2 == 1 {
+                    self.world
+                        .split_mut()
+                        .commands
+                        .queue_spawn_entities(mask, count)
+                } else {
+                    self.world.queue_spawn_entities(mask, count)
+                };
                 ensure_eq!(entities.len(), count, "queue_spawn_entities count");
                 for &entity in &entities {
                     ensure!(

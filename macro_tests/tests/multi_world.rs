@@ -558,3 +558,54 @@ fn a_staged_schedule_drives_a_multi_world() {
     );
     game.check_invariants().unwrap();
 }
+
+#[test]
+fn a_split_game_iterates_one_sub_world_while_queueing_everywhere() {
+    let mut game = Game::new();
+    let ships = game.spawn_entities(3);
+    for (index, &ship) in ships.iter().enumerate() {
+        game.core.set_position(
+            ship,
+            Position {
+                x: index as f32,
+                y: 0.0,
+            },
+        );
+        game.render.set_tint(ship, Tint(0));
+    }
+    let mut parts = game.split_mut();
+    let mut core = parts.core.split_mut();
+    core.components.for_each(POSITION, 0, |entity, table, row| {
+        if table.position[row].x >= 1.0 {
+            core.commands
+                .queue_set_velocity(entity, Velocity { x: 1.0, y: 0.0 });
+            let shadow = parts.commands.queue_spawn_entities(1)[0];
+            parts.render.queue_set_sprite(
+                shadow,
+                Sprite {
+                    name: "shadow".into(),
+                },
+            );
+            parts.render.set_tint(entity, Tint(7));
+            parts.events.hit.send(Hit(entity));
+            parts.resources.frame += 1;
+        } else {
+            parts
+                .commands
+                .queue_despawn_entities(&[entity, Entity::PLACEHOLDER]);
+        }
+    });
+    let report = game.apply_commands();
+    assert_eq!(
+        (report.applied, report.skipped),
+        (7, 1),
+        "the placeholder is skipped"
+    );
+    assert_eq!(game.core.query_entities(VELOCITY).count(), 2);
+    assert!(!game.is_alive(ships[0]));
+    assert_eq!(game.render.get_tint(ships[2]), Some(&Tint(7)));
+    assert_eq!(game.render.query_entities(SPRITE).count(), 2);
+    assert_eq!(game.resources.frame, 2);
+    assert_eq!(game.len_hit(), 2);
+    game.check_invariants().unwrap();
+}

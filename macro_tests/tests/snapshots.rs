@@ -298,6 +298,23 @@ fn events_queued_commands_and_the_change_log_are_not_saved() {
 }
 
 #[test]
+fn reservations_made_through_split_parts_are_saved_as_released() {
+    // Saved right after the parts are dropped, before any `&mut` call on the world: the
+    // reservations are still held by the allocator's loan to the command part.
+    let mut world = populated_world();
+    let victim = world.query_first_entity(POSITION).unwrap();
+    let queued = {
+        let mut parts = world.split_mut();
+        parts.components.despawn(victim);
+        parts.commands.queue_spawn_entities(POSITION, 3)
+    };
+    let loaded: World = serde_json::from_str(&to_json(&world)).unwrap();
+    assert!(queued.iter().all(|&entity| !loaded.is_alive(entity)));
+    world.clear_commands();
+    assert_same_future(world, loaded);
+}
+
+#[test]
 fn every_loaded_row_counts_as_written_at_the_saved_tick() {
     let world = populated_world();
     let mut loaded: World = serde_json::from_str(&to_json(&world)).unwrap();
@@ -689,10 +706,10 @@ fn canonical_rows(mut snapshot: serde_json::Value) -> serde_json::Value {
             let mut order: Vec<usize> = (0..entities.len()).collect();
             order.sort_by_key(|&row| entities[row].as_u64());
             for column in columns.values_mut() {
-                if let Value::Array(values) = column {
-                    if values.len() == order.len() {
-                        *values = order.iter().map(|&row| values[row].clone()).collect();
-                    }
+                if let Value::Array(values) = column
+                    && values.len() == order.len()
+                {
+                    *values = order.iter().map(|&row| values[row].clone()).collect();
                 }
             }
         }

@@ -1,7 +1,7 @@
 //! The allocator's whole state, for world cloning and snapshots: giving back every reservation
 //! at once, and the ids written to and read from a snapshot.
 
-use super::{EntityAllocator, EntityLocation, IdSlot, IdState};
+use super::{Entity, EntityAllocator, EntityLocation, IdSlot, IdState};
 
 impl EntityAllocator {
     /// Gives back every reserved handle, as [`release`](Self::release) does for one: none of
@@ -12,6 +12,7 @@ impl EntityAllocator {
     /// the queued spawns holding them) and by a snapshot, which saves them as released in this
     /// order, so every copy of a world spawns the same handles next.
     pub fn release_all_reserved(&mut self) -> usize {
+        self.settle();
         let reserved: Vec<u32> = self
             .slots
             .iter()
@@ -33,6 +34,10 @@ impl EntityAllocator {
     /// world before and of the world it was restoring all stay dead, so neither a handle
     /// held by the game nor a queued command reaches an entity spawned afterwards.
     pub fn empty_beyond(&self, other: &Self) -> Self {
+        if self.lent.is_some() || other.lent.is_some() {
+            // Copies on their own, with what a lent reserver issued recorded.
+            return self.clone().empty_beyond(&other.clone());
+        }
         let next_generations = |allocator: &Self| {
             let mut next: Vec<Option<u32>> = allocator
                 .slots
@@ -43,8 +48,8 @@ impl EntityAllocator {
                     _ => slot.generation.checked_add(1),
                 })
                 .collect();
-            for &id in &allocator.free {
-                next[id as usize] = Some(allocator.slots[id as usize].generation);
+            for &listed in &allocator.free {
+                next[listed.id as usize] = Some(listed.generation);
             }
             next
         };
@@ -61,7 +66,7 @@ impl EntityAllocator {
             };
             let generation = next.unwrap_or(u32::MAX);
             if next.is_some() {
-                free.push(id as u32);
+                free.push(Entity::new(id as u32, generation));
             }
             slots.push(IdSlot {
                 generation,
@@ -75,6 +80,7 @@ impl EntityAllocator {
             slots,
             free,
             live: 0,
+            lent: None,
         }
     }
 
@@ -87,7 +93,10 @@ impl EntityAllocator {
     #[cfg(feature = "serde")]
     pub(crate) fn snapshot_ids(&self) -> (Vec<u32>, Vec<u32>) {
         let mut generations: Vec<u32> = self.slots.iter().map(|slot| slot.generation).collect();
-        let mut free = self.free.clone();
+        if self.lent.is_some() {
+            return self.clone().snapshot_ids();
+        }
+        let mut free: Vec<u32> = self.free.iter().map(|entity| entity.id).collect();
         for (id, slot) in self.slots.iter().enumerate() {
             if slot.state == IdState::Reserved && slot.generation < u32::MAX {
                 generations[id] += 1;
@@ -159,7 +168,16 @@ impl EntityAllocator {
                 ));
             }
         }
-        Ok(EntityAllocator { slots, free, live })
+        let free = free
+            .iter()
+            .map(|&id| Entity::new(id, slots[id as usize].generation))
+            .collect();
+        Ok(EntityAllocator {
+            slots,
+            free,
+            live,
+            lent: None,
+        })
     }
 }
 

@@ -5,9 +5,18 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_accessors {
-    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
+    // On the world and on its component part alike: a method called on the world itself keeps
+    // two-phase borrows (`world.set_position(entity, *world.get_position(other)?)` compiles),
+    // which a call through `DerefMut` would lose.
+    ($world:ident $components:tt) => {
         $crate::__private::paste::paste! {
-            impl $world {
+            $crate::__ecs_accessors! { @impl ($world) $world $components }
+            $crate::__ecs_accessors! { @impl ([<$world Components>]) $world $components }
+        }
+    };
+    (@impl ($target:ty) $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
+        $crate::__private::paste::paste! {
+            impl $target {
                 $(
                     #[doc = "The `" $field "` of `entity`; `None` if it is not alive or has no `" $field "`."]
                     $(#[$attr])*
@@ -21,6 +30,15 @@ macro_rules! __ecs_accessors {
                     #[inline]
                     pub fn [<get_ $field _mut>](&mut self, entity: $crate::Entity) -> ::core::option::Option<&mut $ty> {
                         self.storage.get_mut(entity, $mask, |table| &mut table.$field[..])
+                    }
+
+                    #[doc = "The `" $field "` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`; `None` if a handle is dead, lacks a `" $field "` or is repeated. Each is stamped as changed."]
+                    $(#[$attr])*
+                    pub fn [<get_disjoint_ $field _mut>]<const __N: usize>(
+                        &mut self,
+                        entities: [$crate::Entity; __N],
+                    ) -> ::core::option::Option<[&mut $ty; __N]> {
+                        self.storage.get_disjoint_mut(entities, $mask, |table| &mut table.$field[..])
                     }
 
                     #[doc = "Calls `f` on the `" $field "` of `entity` and returns its result; `None` if it is not alive or has no `" $field "`."]

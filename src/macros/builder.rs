@@ -78,6 +78,14 @@ macro_rules! __ecs_builder {
                 values: Values,
             }
 
+            /// A copy of the builder and its values: a prefab, spawned many times. Callable when
+            /// every value it holds is `Clone`.
+            impl<Values: ::core::clone::Clone> ::core::clone::Clone for [<$world EntityBuilder>]<Values> {
+                fn clone(&self) -> Self {
+                    Self { values: ::core::clone::Clone::clone(&self.values) }
+                }
+            }
+
             impl ::core::default::Default for [<$world EntityBuilder>] {
                 fn default() -> Self {
                     Self { values: () }

@@ -7,6 +7,41 @@
 macro_rules! __ecs_commands {
     // A world of its own: its queue also spawns and despawns.
     ($world:ident $components:tt) => {
+        $crate::__private::paste::paste! {
+            #[doc = "The command part of a `" $world "` borrowed apart by `split_mut()`: every `queue_*` method, usable while the components are borrowed (in the middle of an iteration). The world's `apply_commands()` applies what it queued."]
+            pub struct [<$world Commands>]<'a> {
+                queue: &'a mut ::std::vec::Vec<[<$world Command>]>,
+                reserver: $crate::EntityReserver,
+            }
+
+            impl $world {
+                fn __push_command(&mut self, command: [<$world Command>]) {
+                    self.commands.push(command);
+                }
+
+                fn __queued(&self) -> &[[<$world Command>]] {
+                    &self.commands
+                }
+
+                fn __reserve(&mut self, count: usize) -> ::std::vec::Vec<$crate::Entity> {
+                    self.components.storage.reserve_entities(count)
+                }
+            }
+
+            impl [<$world Commands>]<'_> {
+                fn __push_command(&mut self, command: [<$world Command>]) {
+                    self.queue.push(command);
+                }
+
+                fn __queued(&self) -> &[[<$world Command>]] {
+                    self.queue
+                }
+
+                fn __reserve(&mut self, count: usize) -> ::std::vec::Vec<$crate::Entity> {
+                    self.reserver.reserve(count)
+                }
+            }
+        }
         $crate::__ecs_commands! {
             @generate $world $components
             variants: {
@@ -19,46 +54,85 @@ macro_rules! __ecs_commands {
                 },
                 /// Despawn the entity.
                 Despawn($crate::Entity),
+                /// Despawn every entity of the list (those still alive).
+                DespawnEntities(::std::vec::Vec<$crate::Entity>),
             }
             methods: {
                 /// Queues a spawn of `count` entities with the components and tags of `mask`,
                 /// and returns their handles now, so later queued commands can target them.
                 /// They are not alive until `apply_commands`.
                 pub fn queue_spawn_entities(&mut self, mask: [<$world Mask>], count: usize) -> ::std::vec::Vec<$crate::Entity> {
-                    let entities = self.storage.reserve_entities(count);
+                    let entities = self.__reserve(count);
                     let command = [<$world Command>]::SpawnEntities { mask, entities: ::core::clone::Clone::clone(&entities) };
-                    self.commands.push(command);
+                    self.__push_command(command);
                     entities
                 }
 
                 /// Queues a despawn of `entity`.
                 pub fn queue_despawn_entity(&mut self, entity: $crate::Entity) {
-                    self.commands.push([<$world Command>]::Despawn(entity));
+                    self.__push_command([<$world Command>]::Despawn(entity));
+                }
+
+                /// Queues a despawn of every entity of `entities`, as one command; applying it
+                /// counts each handle, as if queued one by one (dead ones are skipped).
+                pub fn queue_despawn_entities(&mut self, entities: &[$crate::Entity]) {
+                    self.__push_command([<$world Command>]::DespawnEntities(entities.to_vec()));
                 }
             }
-            apply: |world| {
+            apply: |world, report| {
                 [<$world Command>]::SpawnEntities { mask, entities } => {
-                    world.storage.spawn_reserved(mask, &entities) == entities.len()
+                    report.record(world.components.storage.spawn_reserved(mask, &entities) == entities.len())
                 }
-                [<$world Command>]::Despawn(entity) => world.despawn(entity),
+                [<$world Command>]::Despawn(entity) => report.record(world.despawn(entity)),
+                [<$world Command>]::DespawnEntities(entities) => {
+                    for entity in entities {
+                        report.record(world.despawn(entity));
+                    }
+                }
             }
             // Every reservation is held by a queued spawn: they are given back all at once, in
             // the allocator's one order (the order a clone and a snapshot give them back in).
-            clear: |world| { world.storage.release_all_reserved(); }
+            clear: |world| { world.components.storage.release_all_reserved(); }
         }
     };
     // A sub-world of a multi-world: entities are spawned and despawned by the whole, so its
     // queue holds component and tag changes only.
     (@sub_world $world:ident $components:tt) => {
+        $crate::__private::paste::paste! {
+            #[doc = "The command part of a `" $world "` sub-world borrowed apart by `split_mut()`: every `queue_*` method, usable while the components are borrowed. `apply_commands()` applies what it queued."]
+            pub struct [<$world Commands>]<'a> {
+                queue: &'a mut ::std::vec::Vec<[<$world Command>]>,
+            }
+
+            impl $world {
+                fn __push_command(&mut self, command: [<$world Command>]) {
+                    self.commands.push(command);
+                }
+
+                fn __queued(&self) -> &[[<$world Command>]] {
+                    &self.commands
+                }
+            }
+
+            impl [<$world Commands>]<'_> {
+                fn __push_command(&mut self, command: [<$world Command>]) {
+                    self.queue.push(command);
+                }
+
+                fn __queued(&self) -> &[[<$world Command>]] {
+                    self.queue
+                }
+            }
+        }
         $crate::__ecs_commands! {
-            @generate $world $components variants: {} methods: {} apply: |world| {} clear: |world| { let _ = world; }
+            @generate $world $components variants: {} methods: {} apply: |world, report| {} clear: |world| { let _ = world; }
         }
     };
     (
         @generate $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
         variants: { $($variants:tt)* }
         methods: { $($methods:tt)* }
-        apply: |$apply_world:ident| { $($apply:tt)* }
+        apply: |$apply_world:ident, $report:ident| { $($apply:tt)* }
         clear: |$clear_world:ident| { $($clear:tt)* }
     ) => {
         $crate::__private::paste::paste! {
@@ -76,28 +150,15 @@ macro_rules! __ecs_commands {
                 )+
             }
 
+            $crate::__ecs_commands! {
+                @queue_methods ($world) $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] { $($methods)* }
+            }
+            $crate::__ecs_commands! {
+                @queue_methods ([<$world Commands>]<'_>) $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] { $($methods)* }
+            }
+
             #[allow(unused_doc_comments)]
             impl $world {
-                $($methods)*
-
-                /// Queues adding the components and tags of `mask` to `entity`.
-                pub fn queue_add_components(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) {
-                    self.commands.push([<$world Command>]::AddComponents(entity, mask));
-                }
-
-                /// Queues removing the components and tags of `mask` from `entity`.
-                pub fn queue_remove_components(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) {
-                    self.commands.push([<$world Command>]::RemoveComponents(entity, mask));
-                }
-
-                $(
-                    #[doc = "Queues setting the `" $field "` of `entity` (adding it if missing)."]
-                    $(#[$attr])*
-                    pub fn [<queue_set_ $field>](&mut self, entity: $crate::Entity, value: $ty) {
-                        self.commands.push([<$world Command>]::[<Set $field:camel>](entity, value));
-                    }
-                )+
-
                 /// Applies every queued command in the order queued and empties the queue. A
                 /// command whose entity is no longer alive is skipped; the report counts both.
                 /// If one panics (a component's `Default` or `Drop`), the commands before it
@@ -120,30 +181,21 @@ macro_rules! __ecs_commands {
                     let mut report = <$crate::CommandReport as ::core::default::Default>::default();
                     while let ::core::option::Option::Some(command) = ::core::iter::Iterator::next(&mut applying.rest) {
                         // `$apply` was written by the calling arm, whose `self` is not ours
-                        // (hygiene): it names the world through the binding it chose.
+                        // (hygiene): it names the world and the report through the bindings
+                        // it chose.
                         let $apply_world = &mut *applying.world;
-                        let applied = match command {
+                        let $report = &mut report;
+                        match command {
                             $($apply)*
-                            [<$world Command>]::AddComponents(entity, mask) => $apply_world.add_components(entity, mask),
-                            [<$world Command>]::RemoveComponents(entity, mask) => $apply_world.remove_components(entity, mask),
+                            [<$world Command>]::AddComponents(entity, mask) => $report.record($apply_world.add_components(entity, mask)),
+                            [<$world Command>]::RemoveComponents(entity, mask) => $report.record($apply_world.remove_components(entity, mask)),
                             $(
                                 $(#[$attr])*
-                                [<$world Command>]::[<Set $field:camel>](entity, value) => $apply_world.[<set_ $field>](entity, value),
+                                [<$world Command>]::[<Set $field:camel>](entity, value) => $report.record($apply_world.[<set_ $field>](entity, value)),
                             )+
-                        };
-                        report.record(applied);
+                        }
                     }
                     report
-                }
-
-                /// Number of queued commands.
-                pub fn command_count(&self) -> usize {
-                    self.commands.len()
-                }
-
-                /// The queued commands, in order.
-                pub fn queued_commands(&self) -> &[[<$world Command>]] {
-                    &self.commands
                 }
 
                 /// Drops every queued command without applying it; handles reserved by a queued
@@ -155,6 +207,47 @@ macro_rules! __ecs_commands {
                     // Given back before any command is dropped: a value whose `Drop` panics
                     // finds the reservations already released.
                     ::core::mem::drop(::core::mem::take(&mut self.commands));
+                }
+            }
+        }
+    };
+    // The `queue_*` methods, on the world and on its command part alike: both push through
+    // their own `__push_command`.
+    (
+        @queue_methods ($($target:tt)*) $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
+        { $($methods:tt)* }
+    ) => {
+        $crate::__private::paste::paste! {
+            #[allow(unused_doc_comments)]
+            impl $($target)* {
+                $($methods)*
+
+                /// Queues adding the components and tags of `mask` to `entity`.
+                pub fn queue_add_components(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) {
+                    self.__push_command([<$world Command>]::AddComponents(entity, mask));
+                }
+
+                /// Queues removing the components and tags of `mask` from `entity`.
+                pub fn queue_remove_components(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) {
+                    self.__push_command([<$world Command>]::RemoveComponents(entity, mask));
+                }
+
+                $(
+                    #[doc = "Queues setting the `" $field "` of `entity` (adding it if missing)."]
+                    $(#[$attr])*
+                    pub fn [<queue_set_ $field>](&mut self, entity: $crate::Entity, value: $ty) {
+                        self.__push_command([<$world Command>]::[<Set $field:camel>](entity, value));
+                    }
+                )+
+
+                /// Number of queued commands.
+                pub fn command_count(&self) -> usize {
+                    self.__queued().len()
+                }
+
+                /// The queued commands, in order.
+                pub fn queued_commands(&self) -> &[[<$world Command>]] {
+                    self.__queued()
                 }
             }
         }

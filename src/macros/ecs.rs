@@ -212,6 +212,7 @@ macro_rules! __ecs_components {
         $crate::__ecs_shell! { $kind $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
         $crate::__ecs_accessors! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
         $crate::__ecs_queries! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
+        $crate::__ecs_split! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
         $crate::__ecs_tags! { $world $tags }
     };
     (kind: $kind:tt world: $world:ident { $($components:tt)* } tags: $tags:tt) => {

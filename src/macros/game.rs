@@ -36,7 +36,91 @@ macro_rules! __ecs_game {
                 SpawnEntities(::std::vec::Vec<$crate::Entity>),
                 /// Despawn the entity from every sub-world.
                 Despawn($crate::Entity),
+                /// Despawn every entity of the list (those still alive) from every sub-world.
+                DespawnEntities(::std::vec::Vec<$crate::Entity>),
             }
+
+            #[doc = "A `" $game "` borrowed apart by `split_mut()`: each sub-world, the resources, the events and the command queue, each usable while the others are borrowed (a sub-world splits further with its own `split_mut()`)."]
+            pub struct [<$game Parts>]<'a> {
+                #[doc = "The `" $first "` sub-world."]
+                pub [<$first:snake>]: &'a mut $first,
+                $(
+                    #[doc = "The `" $rest "` sub-world."]
+                    pub [<$rest:snake>]: &'a mut $rest,
+                )*
+                /// The singletons declared in the `Resources` block.
+                pub resources: &'a mut [<$game Resources>],
+                /// The event channels declared in the `Events` block.
+                pub events: &'a mut [<$game Events>],
+                /// The multi-world's spawns and despawns, queued; applied by `apply_commands()`.
+                pub commands: [<$game Commands>]<'a>,
+            }
+
+            #[doc = "The command part of a `" $game "` borrowed apart by `split_mut()`: queued spawns and despawns, usable while the sub-worlds are borrowed."]
+            pub struct [<$game Commands>]<'a> {
+                queue: &'a mut ::std::vec::Vec<[<$game Command>]>,
+                // One reserver per sub-world: each keeps its replica of the id space.
+                [<$first:snake>]: $crate::EntityReserver,
+                $( [<$rest:snake>]: $crate::EntityReserver, )*
+            }
+
+            impl [<$game Commands>]<'_> {
+                fn __push_command(&mut self, command: [<$game Command>]) {
+                    self.queue.push(command);
+                }
+
+                fn __queued(&self) -> &[[<$game Command>]] {
+                    self.queue
+                }
+
+                fn __reserve(&mut self, count: usize) -> ::std::vec::Vec<$crate::Entity> {
+                    let entities = self.[<$first:snake>].reserve(count);
+                    $(
+                        let twins = self.[<$rest:snake>].reserve(count);
+                        ::core::debug_assert_eq!(twins, entities, "sub-worlds out of lockstep");
+                    )*
+                    entities
+                }
+            }
+
+            impl $game {
+                fn __push_command(&mut self, command: [<$game Command>]) {
+                    self.commands.push(command);
+                }
+
+                fn __queued(&self) -> &[[<$game Command>]] {
+                    &self.commands
+                }
+
+                fn __reserve(&mut self, count: usize) -> ::std::vec::Vec<$crate::Entity> {
+                    let entities = self.[<$first:snake>].storage.reserve_entities(count);
+                    $(
+                        let twins = self.[<$rest:snake>].storage.reserve_entities(count);
+                        ::core::debug_assert_eq!(twins, entities, "sub-worlds out of lockstep");
+                    )*
+                    entities
+                }
+
+                /// Borrows the multi-world apart: every sub-world, `resources`, `events` and
+                /// `commands`, each usable while the others are borrowed.
+                pub fn split_mut(&mut self) -> [<$game Parts>]<'_> {
+                    let commands = [<$game Commands>] {
+                        [<$first:snake>]: self.[<$first:snake>].components.storage.entity_reserver(),
+                        $( [<$rest:snake>]: self.[<$rest:snake>].components.storage.entity_reserver(), )*
+                        queue: &mut self.commands,
+                    };
+                    [<$game Parts>] {
+                        [<$first:snake>]: &mut self.[<$first:snake>],
+                        $( [<$rest:snake>]: &mut self.[<$rest:snake>], )*
+                        resources: &mut self.resources,
+                        events: &mut self.events,
+                        commands,
+                    }
+                }
+            }
+
+            $crate::__ecs_game! { @queue_methods ($game) $game }
+            $crate::__ecs_game! { @queue_methods ([<$game Commands>]<'_>) $game }
 
             impl ::core::default::Default for $game {
                 fn default() -> Self {
@@ -161,24 +245,6 @@ macro_rules! __ecs_game {
                     self.events.update();
                 }
 
-                /// Queues a spawn of `count` entities with no components and returns their
-                /// handles now, so later queued commands (here or in a sub-world) can target
-                /// them. They are not alive until `apply_commands`.
-                pub fn queue_spawn_entities(&mut self, count: usize) -> ::std::vec::Vec<$crate::Entity> {
-                    let entities = self.[<$first:snake>].storage.reserve_entities(count);
-                    $(
-                        let twins = self.[<$rest:snake>].storage.reserve_entities(count);
-                        ::core::debug_assert_eq!(twins, entities, "sub-worlds out of lockstep");
-                    )*
-                    self.commands.push([<$game Command>]::SpawnEntities(::core::clone::Clone::clone(&entities)));
-                    entities
-                }
-
-                /// Queues a despawn of `entity` from every sub-world.
-                pub fn queue_despawn_entity(&mut self, entity: $crate::Entity) {
-                    self.commands.push([<$game Command>]::Despawn(entity));
-                }
-
                 /// Applies the queued commands, here and in every sub-world, and empties the
                 /// queues: first the queued spawns, then each sub-world's queue (in order),
                 /// then the queued despawns. That ends in the state applying everything in
@@ -211,6 +277,7 @@ macro_rules! __ecs_game {
                                 report.record(spawned == entities.len());
                             }
                             [<$game Command>]::Despawn(entity) => despawns.push(entity),
+                            [<$game Command>]::DespawnEntities(entities) => ::core::iter::Extend::extend(&mut despawns, entities),
                         }
                     }
                     let mut despawning = Despawning {
@@ -231,11 +298,6 @@ macro_rules! __ecs_game {
                     self.commands.len()
                         + self.[<$first:snake>].command_count()
                         $( + self.[<$rest:snake>].command_count() )*
-                }
-
-                /// The spawns and despawns queued here, in order (sub-worlds list their own).
-                pub fn queued_commands(&self) -> &[[<$game Command>]] {
-                    &self.commands
                 }
 
                 /// Drops every queued command, here and in every sub-world, without applying
@@ -271,5 +333,36 @@ macro_rules! __ecs_game {
             }
         }
         $crate::__ecs_short_names! { $game [Resources, Events, Command] }
+    };
+    // The queued spawns and despawns, on the multi-world and on its command part alike.
+    (@queue_methods ($target:ty) $game:ident) => {
+        $crate::__private::paste::paste! {
+            impl $target {
+                /// Queues a spawn of `count` entities with no components and returns their
+                /// handles now, so later queued commands (here or in a sub-world) can target
+                /// them. They are not alive until `apply_commands`.
+                pub fn queue_spawn_entities(&mut self, count: usize) -> ::std::vec::Vec<$crate::Entity> {
+                    let entities = self.__reserve(count);
+                    self.__push_command([<$game Command>]::SpawnEntities(::core::clone::Clone::clone(&entities)));
+                    entities
+                }
+
+                /// Queues a despawn of `entity` from every sub-world.
+                pub fn queue_despawn_entity(&mut self, entity: $crate::Entity) {
+                    self.__push_command([<$game Command>]::Despawn(entity));
+                }
+
+                /// Queues a despawn of every entity of `entities` from every sub-world, as one
+                /// command; applying it counts each handle, as if queued one by one.
+                pub fn queue_despawn_entities(&mut self, entities: &[$crate::Entity]) {
+                    self.__push_command([<$game Command>]::DespawnEntities(entities.to_vec()));
+                }
+
+                /// The spawns and despawns queued here, in order (sub-worlds list their own).
+                pub fn queued_commands(&self) -> &[[<$game Command>]] {
+                    self.__queued()
+                }
+            }
+        }
     };
 }

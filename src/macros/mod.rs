@@ -11,6 +11,7 @@ mod game;
 mod queries;
 mod resources;
 mod snapshot;
+mod split;
 mod tables;
 mod tags;
 mod typed_queries;

@@ -5,9 +5,18 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_queries {
-    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
+    // On the world and on its component part alike, as the accessors (a call on the world
+    // keeps two-phase borrows: `world.mark_changed(world.query_first_entity(A)?, A)`).
+    ($world:ident $components:tt) => {
         $crate::__private::paste::paste! {
-            impl $world {
+            $crate::__ecs_queries! { @impl ($world) $world $components }
+            $crate::__ecs_queries! { @impl ([<$world Components>]) $world $components }
+        }
+        $crate::__ecs_typed_queries! { $world $components }
+    };
+    (@impl ($target:ty) $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
+        $crate::__private::paste::paste! {
+            impl $target {
                 /// Caches the tables matching `include`, so `&self` queries on it (which
                 /// cannot fill the cache) skip the other tables.
                 pub fn warm_query(&mut self, include: [<$world Mask>]) {
@@ -73,6 +82,13 @@ macro_rules! __ecs_queries {
                 }
 
                 /// The entities with every component and tag of `mask`, one of whose tracked
+                /// components of `mask` changed since the last `step()` (written at a tick
+                /// newer than `last_tick()`): a health bar redraws these.
+                pub fn query_entities_changed(&self, mask: [<$world Mask>]) -> impl ::core::iter::Iterator<Item = $crate::Entity> + '_ {
+                    self.storage.query_entities_changed_since(mask, self.storage.last_tick())
+                }
+
+                /// The entities with every component and tag of `mask`, one of whose tracked
                 /// components of `mask` was written at a tick newer than `since`.
                 pub fn query_entities_changed_since(&self, mask: [<$world Mask>], since: $crate::Tick) -> impl ::core::iter::Iterator<Item = $crate::Entity> + '_ {
                     self.storage.query_entities_changed_since(mask, since)
@@ -122,7 +138,7 @@ macro_rules! __ecs_queries {
             }
 
             $crate::__ecs_if_parallel! {
-                impl $world {
+                impl $target {
                     /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
                     /// run by rayon over tables and chunks of rows. Callable when every
                     /// component type is `Send`.
@@ -137,7 +153,6 @@ macro_rules! __ecs_queries {
                 }
             }
         }
-        $crate::__ecs_typed_queries! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
     };
 }
 

@@ -8,7 +8,16 @@ macro_rules! __ecs_tags {
     ($world:ident none) => {};
     ($world:ident { $( $(#[$attr:meta])* $tag:ident => $tag_mask:ident ),* $(,)? }) => {
         $crate::__private::paste::paste! {
-            impl $world {
+            $crate::__ecs_tags! { @queue ($world) [ $( $(#[$attr])* $tag => $tag_mask ),* ] }
+            $crate::__ecs_tags! { @queue ([<$world Commands>]<'_>) [ $( $(#[$attr])* $tag => $tag_mask ),* ] }
+            // On the world and its component part alike (two-phase borrows, as the accessors).
+            $crate::__ecs_tags! { @impl ($world) [ $( $(#[$attr])* $tag => $tag_mask ),* ] }
+            $crate::__ecs_tags! { @impl ([<$world Components>]) [ $( $(#[$attr])* $tag => $tag_mask ),* ] }
+        }
+    };
+    (@impl ($target:ty) [ $( $(#[$attr:meta])* $tag:ident => $tag_mask:ident ),* ]) => {
+        $crate::__private::paste::paste! {
+            impl $target {
                 $(
                     #[doc = "Tags `entity` as `" $tag "` (no migration). `false` if it is not alive."]
                     $(#[$attr])*
@@ -28,6 +37,21 @@ macro_rules! __ecs_tags {
                         self.storage.has_components(entity, $tag_mask)
                     }
 
+                    #[doc = "Every entity tagged `" $tag "`."]
+                    $(#[$attr])*
+                    pub fn [<query_ $tag>](&self) -> impl ::core::iter::Iterator<Item = $crate::Entity> + '_ {
+                        self.storage.tagged($tag_mask)
+                    }
+                )*
+            }
+        }
+    };
+    // The queued forms, on the world and on its command part alike.
+    (@queue ($($target:tt)*) [ $( $(#[$attr:meta])* $tag:ident => $tag_mask:ident ),* ]) => {
+        $crate::__private::paste::paste! {
+            #[allow(unused_doc_comments)]
+            impl $($target)* {
+                $(
                     #[doc = "Queues tagging `entity` as `" $tag "`, applied by `apply_commands`."]
                     $(#[$attr])*
                     pub fn [<queue_add_ $tag>](&mut self, entity: $crate::Entity) {
@@ -38,12 +62,6 @@ macro_rules! __ecs_tags {
                     $(#[$attr])*
                     pub fn [<queue_remove_ $tag>](&mut self, entity: $crate::Entity) {
                         self.queue_remove_components(entity, $tag_mask);
-                    }
-
-                    #[doc = "Every entity tagged `" $tag "`."]
-                    $(#[$attr])*
-                    pub fn [<query_ $tag>](&self) -> impl ::core::iter::Iterator<Item = $crate::Entity> + '_ {
-                        self.storage.tagged($tag_mask)
                     }
                 )*
             }

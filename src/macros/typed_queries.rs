@@ -8,7 +8,7 @@
 macro_rules! __ecs_typed_queries {
     ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
         $crate::__private::paste::paste! {
-            impl $world {
+            impl [<$world Components>] {
                 /// A typed query over slices:
                 /// `world.typed_query::<(&mut Position, &Velocity)>().with(A).without(B).for_each(|(position, velocity)| ..)`.
                 /// Elements are `&C`, `&mut C`, `Option<&C>`, `Option<&mut C>` and

@@ -393,6 +393,18 @@ impl<M: Bitmask> TagFilter<M> {
         }
     }
 
+    /// Whether the filter holds no tag: it selects every row.
+    #[inline]
+    pub(super) fn is_empty(self) -> bool {
+        self.include.is_empty() && self.exclude.is_empty()
+    }
+
+    /// Whether a row with the tags `tags` passes the filter.
+    #[inline]
+    pub(super) fn accepts(self, tags: M) -> bool {
+        tags.contains(self.include) && !tags.intersects(self.exclude)
+    }
+
     /// The rows of `table`, whose partition is `partition`, that the filter selects.
     #[inline]
     pub(super) fn runs<'a, T: Archetype<Mask = M>>(
@@ -408,7 +420,7 @@ impl<M: Bitmask> TagFilter<M> {
     /// partition), else the matching segments.
     #[inline]
     pub(super) fn runs_of(self, rows: usize, partition: &TagPartition<M>) -> Runs<'_, M> {
-        if self.include.is_empty() && self.exclude.is_empty() {
+        if self.is_empty() {
             Runs::whole(rows)
         } else {
             partition.runs(self.include, self.exclude)
@@ -419,7 +431,7 @@ impl<M: Bitmask> TagFilter<M> {
 /// Cuts a table's view into the views of `runs` (ascending, disjoint row ranges) and calls
 /// `f(run, entities, view)` for each. A run covering the whole table gets the view as it is.
 #[inline]
-fn split_runs<'v, T: Archetype>(
+pub(super) fn split_runs<'v, T: Archetype>(
     entities: &'v [Entity],
     view: T::ViewMut<'v>,
     runs: impl Iterator<Item = Range<usize>>,

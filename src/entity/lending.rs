@@ -1,0 +1,282 @@
+//! Reserving handles while the allocator is borrowed elsewhere.
+//!
+//! A world split into parts (`world.split_mut()`) hands its component part `&mut` to the
+//! storage, allocator included, and its command part must still reserve handles for queued
+//! spawns, in the middle of an iteration over the components. So the allocator lends an
+//! [`EntityReserver`]: for as long as one is out, the recycling stack and the next fresh id
+//! move behind a mutex the two share, and handles the reserver issues are recorded there until
+//! the allocator next takes a `&mut` call, which writes them into its records ("settles").
+//! Once the reserver is dropped, that settling also takes the stack back, and the allocator is
+//! on its own again: no lock on the common path, only while a world is split.
+//!
+//! The reserver pops the same stack, last-in first-out, that the allocator itself pops, so a
+//! program issues the same handles in the same order whether it queues spawns through a
+//! world or through its parts.
+
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use super::{Entity, EntityAllocator, IdSlot, IdState, fresh_id};
+
+/// What the allocator and its reserver share while one is lent.
+#[derive(Debug, Default)]
+struct Shared {
+    /// The recycling stack, moved out of the allocator.
+    free: Vec<Entity>,
+    /// Number of ids issued: the next fresh id.
+    issued: usize,
+    /// Handles the reserver issued, in order, not yet written into the allocator's records.
+    reserved: Vec<Entity>,
+}
+
+impl Shared {
+    fn pop_or_fresh(&mut self) -> Entity {
+        self.free.pop().unwrap_or_else(|| {
+            let id = fresh_id(self.issued);
+            self.issued += 1;
+            Entity::new(id, 0)
+        })
+    }
+}
+
+/// The allocator's side of a loan.
+#[derive(Debug)]
+pub(super) struct Lent(Arc<Mutex<Shared>>);
+
+impl Lent {
+    fn lock(&self) -> MutexGuard<'_, Shared> {
+        // No user code runs under this lock; a panic under it (ids exhausted) leaves `Shared`
+        // consistent, so a poisoned lock is still usable.
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Whether the reserver was dropped.
+    fn is_returned(&self) -> bool {
+        Arc::strong_count(&self.0) == 1
+    }
+
+    pub(super) fn holds_reservation(&self, entity: Entity) -> bool {
+        self.lock().reserved.contains(&entity)
+    }
+
+    pub(super) fn push_free(&self, entity: Entity) {
+        self.lock().free.push(entity);
+    }
+
+    pub(super) fn id_count(&self) -> usize {
+        self.lock().issued
+    }
+
+    pub(super) fn free_count(&self) -> usize {
+        self.lock().free.len()
+    }
+}
+
+/// Reserves entity handles for queued spawns while the allocator that lent it is borrowed
+/// elsewhere (see [`EntityAllocator::lend_reserver`]). Reserved handles are not alive until
+/// spawned, and no other spawn takes their ids.
+#[derive(Debug)]
+pub struct EntityReserver(Arc<Mutex<Shared>>);
+
+impl EntityReserver {
+    /// Reserves `count` handles: recycled ids first (last freed first), then fresh ones, as the
+    /// allocator itself would issue them.
+    pub fn reserve(&self, count: usize) -> Vec<Entity> {
+        let mut shared = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let entities: Vec<Entity> = (0..count).map(|_| shared.pop_or_fresh()).collect();
+        shared.reserved.extend_from_slice(&entities);
+        entities
+    }
+}
+
+/// Records `reserved` handles as reserved in `slots`, growing them for fresh ids.
+fn record_reserved(slots: &mut Vec<IdSlot>, reserved: &[Entity]) {
+    for &entity in reserved {
+        let slot = slot_or_grow(slots, entity.id);
+        slot.generation = entity.generation;
+        slot.state = IdState::Reserved;
+    }
+}
+
+/// The record of `id`, pushing default records up to it if it is fresh.
+pub(super) fn slot_or_grow(slots: &mut Vec<IdSlot>, id: u32) -> &mut IdSlot {
+    let index = id as usize;
+    if index >= slots.len() {
+        slots.resize(index + 1, IdSlot::default());
+    }
+    &mut slots[index]
+}
+
+impl EntityAllocator {
+    /// Lends a reserver: until it is dropped, handles can be reserved through it while this
+    /// allocator is borrowed elsewhere. Every `&mut` call on the allocator meanwhile records
+    /// the reservations made so far, and the first after the reserver is dropped ends the
+    /// loan. Lending again while a reserver is out shares the same loan.
+    pub fn lend_reserver(&mut self) -> EntityReserver {
+        self.settle();
+        let lent = self.lent.get_or_insert_with(|| {
+            Lent(Arc::new(Mutex::new(Shared {
+                free: core::mem::take(&mut self.free),
+                issued: self.slots.len(),
+                reserved: Vec::new(),
+            })))
+        });
+        EntityReserver(Arc::clone(&lent.0))
+    }
+
+    /// Records what a lent reserver issued, and ends the loan if it was dropped.
+    #[inline]
+    pub(super) fn settle(&mut self) {
+        if self.lent.is_some() {
+            self.settle_lent();
+        }
+    }
+
+    fn settle_lent(&mut self) {
+        let Self {
+            slots, free, lent, ..
+        } = self;
+        let Some(loan) = lent else { return };
+        let mut shared = loan.lock();
+        record_reserved(slots, &shared.reserved);
+        shared.reserved.clear();
+        if loan.is_returned() {
+            *free = core::mem::take(&mut shared.free);
+            drop(shared);
+            *lent = None;
+        }
+    }
+
+    /// Issues a handle while a loan is on, after recording what the reserver issued, all under
+    /// one lock (so a reserver on another thread cannot slip in between); ends the loan first
+    /// if the reserver was dropped.
+    pub(super) fn issue_while_lent(&mut self) -> Entity {
+        let Self {
+            slots, free, lent, ..
+        } = self;
+        let Some(loan) = lent else {
+            unreachable!("issue_while_lent without a loan")
+        };
+        let mut shared = loan.lock();
+        record_reserved(slots, &shared.reserved);
+        shared.reserved.clear();
+        if !loan.is_returned() {
+            return shared.pop_or_fresh();
+        }
+        *free = core::mem::take(&mut shared.free);
+        drop(shared);
+        *lent = None;
+        free.pop()
+            .unwrap_or_else(|| Entity::new(fresh_id(slots.len()), 0))
+    }
+}
+
+impl Clone for EntityAllocator {
+    /// A copy on its own (never sharing a loan): what a lent reserver issued is recorded in
+    /// the copy, and the shared stack is copied back in.
+    fn clone(&self) -> Self {
+        let mut copy = EntityAllocator {
+            slots: self.slots.clone(),
+            free: self.free.clone(),
+            live: self.live,
+            lent: None,
+        };
+        copy.copy_loan(self.lent.as_ref());
+        copy
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.slots.clone_from(&source.slots);
+        self.free.clone_from(&source.free);
+        self.live = source.live;
+        self.lent = None;
+        self.copy_loan(source.lent.as_ref());
+    }
+}
+
+impl EntityAllocator {
+    fn copy_loan(&mut self, loan: Option<&Lent>) {
+        if let Some(loan) = loan {
+            let shared = loan.lock();
+            self.free.clone_from(&shared.free);
+            record_reserved(&mut self.slots, &shared.reserved);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reserver_issues_what_the_allocator_would() {
+        let mut lent = EntityAllocator::new();
+        let mut alone = EntityAllocator::new();
+        for allocator in [&mut lent, &mut alone] {
+            let entities: Vec<Entity> = (0..4).map(|_| allocator.allocate()).collect();
+            allocator.free(entities[1]);
+            allocator.free(entities[3]);
+        }
+        let reserver = lent.lend_reserver();
+        let through_reserver = reserver.reserve(3);
+        let direct: Vec<Entity> = (0..3).map(|_| alone.reserve()).collect();
+        assert_eq!(through_reserver, direct);
+        assert_eq!(through_reserver[0], Entity::new(3, 1), "last freed first");
+        assert_eq!(through_reserver[2], Entity::new(4, 0), "then fresh ids");
+        assert!(
+            lent.is_reserved(through_reserver[2]),
+            "known before settling"
+        );
+        assert!(!lent.is_alive(through_reserver[0]));
+        assert_eq!(lent.id_count(), 5);
+        drop(reserver);
+        assert!(lent.activate(through_reserver[0]));
+        assert!(lent.release(through_reserver[1]));
+        assert!(lent.lent.is_none(), "the loan ended at the first &mut call");
+        alone.activate(direct[0]);
+        alone.release(direct[1]);
+        assert!(lent.same_ids(&alone));
+        assert_eq!(lent.allocate(), alone.allocate());
+    }
+
+    #[test]
+    fn the_allocator_keeps_working_while_a_reserver_is_out() {
+        let mut allocator = EntityAllocator::new();
+        let first = allocator.allocate();
+        let reserver = allocator.lend_reserver();
+        let reserved = reserver.reserve(1)[0];
+        let spawned = allocator.allocate();
+        assert_ne!(spawned.id, reserved.id, "a spawn never takes a reserved id");
+        assert!(allocator.free(first));
+        assert_eq!(
+            reserver.reserve(1)[0],
+            Entity::new(first.id, 1),
+            "freed ids come back"
+        );
+        assert_eq!(allocator.free_count(), 0);
+        let copy = allocator.clone();
+        assert!(copy.lent.is_none());
+        assert!(copy.is_reserved(reserved));
+        assert!(copy.same_ids(&allocator));
+        drop(reserver);
+        assert!(allocator.activate(reserved));
+        assert!(allocator.is_alive(reserved));
+        assert_eq!(allocator.len(), 2);
+    }
+
+    #[test]
+    fn lending_twice_shares_one_loan() {
+        let mut allocator = EntityAllocator::new();
+        let first = allocator.lend_reserver();
+        let second = allocator.lend_reserver();
+        let a = first.reserve(1)[0];
+        let b = second.reserve(1)[0];
+        assert_ne!(a, b);
+        drop(first);
+        allocator.allocate();
+        assert!(allocator.lent.is_some(), "the second reserver is still out");
+        drop(second);
+        allocator.allocate();
+        assert!(allocator.lent.is_none());
+        assert_eq!(allocator.id_count(), 4);
+    }
+}

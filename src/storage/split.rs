@@ -1,0 +1,405 @@
+//! Other entities during an iteration: the table list split in two by disjoint filters (one
+//! side iterated mutably, the other read by handle), and `&mut` to one component of several
+//! distinct entities at once. Both split the storage's vectors with `split_first_mut` /
+//! `iter_mut`, never a row, so they need no `unsafe`.
+
+use core::fmt;
+
+use super::Storage;
+use super::iteration::{TagFilter, split_runs};
+use super::tag_partition::TagPartition;
+use crate::change_ticks::TableTicks;
+use crate::{Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, Tick};
+
+/// Why [`Storage::split_tables`] refused: some table (or, through tags, some row) could match
+/// both filters. Two filters are disjoint when a component one requires is excluded by the
+/// other; tags cannot make them disjoint, since a tag does not choose the table.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TablesOverlap<M> {
+    /// Components (and tags) the written tables must have.
+    pub write_include: M,
+    /// Components (and tags) the written tables must not have.
+    pub write_exclude: M,
+    /// Components (and tags) the read tables must have.
+    pub read_include: M,
+    /// Components (and tags) the read tables must not have.
+    pub read_exclude: M,
+}
+
+impl<M: fmt::Debug> fmt::Display for TablesOverlap<M> {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            formatter,
+            "the tables written (with {:?}, without {:?}) and read (with {:?}, without {:?}) may \
+             overlap: exclude from one side a component the other side requires",
+            self.write_include, self.write_exclude, self.read_include, self.read_exclude
+        )
+    }
+}
+
+impl<M: fmt::Debug> std::error::Error for TablesOverlap<M> {}
+
+/// The written side of [`Storage::split_tables`]: the tables matching its filter, iterated
+/// mutably.
+pub struct TablesMut<'a, T: Archetype> {
+    tables: Vec<WrittenTable<'a, T>>,
+    include: T::Mask,
+    tag_filter: TagFilter<T::Mask>,
+    tick: Tick,
+}
+
+/// A table of the written side, its change ticks and its tag segments.
+type WrittenTable<'a, T> = (
+    &'a mut T,
+    &'a mut TableTicks<<T as Archetype>::Mask>,
+    &'a TagPartition<<T as Archetype>::Mask>,
+);
+
+impl<T: Archetype> TablesMut<'_, T> {
+    /// Calls `f(entity, table, row)` for every entity of the written side, with a slice view
+    /// of its table (`table.aim[row] = ...`). The view's columns are those of the filter's
+    /// include mask; they are stamped as changed in every row visited (a slice view cannot
+    /// see which rows were written).
+    pub fn for_each_mut<F>(&mut self, mut f: F)
+    where
+        F: FnMut(Entity, &mut T::ViewMut<'_>, usize),
+    {
+        let columns = self.include & T::COMPONENTS;
+        for (table, ticks, partition) in &mut self.tables {
+            let (entities, mut view) = table.view_mut(columns);
+            if self.tag_filter.is_empty() {
+                ticks.stamp_columns(columns, self.tick);
+                for (row, &entity) in entities.iter().enumerate() {
+                    f(entity, &mut view, row);
+                }
+                continue;
+            }
+            // The rows of the matching tag segments.
+            for run in self.tag_filter.runs_of(entities.len(), partition) {
+                for row in run {
+                    ticks.stamp(row, columns, self.tick);
+                    f(entities[row], &mut view, row);
+                }
+            }
+        }
+    }
+
+    /// Calls `f(table)` once per table of the written side, for slice loops
+    /// (`table.aim.iter_mut().zip(table.target.iter())`). With tag bits in the filter, `f` gets
+    /// one view per run of consecutive matching rows instead, so every row it sees matches.
+    /// The view's columns are stamped as changed, as in [`for_each_mut`](Self::for_each_mut).
+    pub fn for_each_table_mut<F>(&mut self, mut f: F)
+    where
+        F: FnMut(&mut T::ViewMut<'_>),
+    {
+        let columns = self.include & T::COMPONENTS;
+        let tick = self.tick;
+        for (table, ticks, partition) in &mut self.tables {
+            let (entities, mut view) = table.view_mut(columns);
+            if self.tag_filter.is_empty() {
+                ticks.stamp_columns(columns, tick);
+                f(&mut view);
+                continue;
+            }
+            let runs = self.tag_filter.runs_of(entities.len(), partition);
+            split_runs::<T>(entities, view, runs, |run, _, mut piece| {
+                ticks.stamp_rows(run, columns, tick);
+                f(&mut piece);
+            });
+        }
+    }
+
+    /// Number of entities on the written side.
+    pub fn len(&self) -> usize {
+        self.tables
+            .iter()
+            .flat_map(|(table, _, partition)| self.tag_filter.runs_of(table.len(), partition))
+            .map(|run| run.len())
+            .sum()
+    }
+
+    /// Whether the written side holds no entity.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// The read side of [`Storage::split_tables`]: the tables matching its filter, reached by
+/// handle while the written side is iterated.
+pub struct TablesRef<'a, T: Archetype> {
+    /// Indexed by table index: `Some` for the tables of this side, with their tag segments.
+    tables: Vec<Option<ReadTable<'a, T>>>,
+    allocator: &'a EntityAllocator,
+    tag_filter: TagFilter<T::Mask>,
+}
+
+/// A table of the read side and its tag segments.
+type ReadTable<'a, T> = (&'a T, &'a TagPartition<<T as Archetype>::Mask>);
+
+impl<'a, T: Archetype> TablesRef<'a, T> {
+    /// The table and row of `entity` if it is alive and on this side.
+    pub fn locate(&self, entity: Entity) -> Option<(&'a T, usize)> {
+        let location = self.allocator.location(entity)?;
+        let (table, partition) = (*self.tables.get(location.table())?)?;
+        let row = location.row();
+        (self.tag_filter.is_empty() || self.tag_filter.accepts(partition.tags_of(row)))
+            .then_some((table, row))
+    }
+
+    /// Whether `entity` is alive and on this side.
+    pub fn contains(&self, entity: Entity) -> bool {
+        self.locate(entity).is_some()
+    }
+
+    /// The component of `entity` in the column `column` picks, if the entity is alive, on this
+    /// side and its table holds `bit`.
+    pub fn get<C: 'a>(
+        &self,
+        entity: Entity,
+        bit: T::Mask,
+        column: impl FnOnce(&'a T) -> &'a [C],
+    ) -> Option<&'a C> {
+        let (table, row) = self.locate(entity)?;
+        if !table.mask().contains(bit) {
+            return None;
+        }
+        column(table).get(row)
+    }
+
+    /// Calls `f(entity, table, row)` for every entity on this side.
+    pub fn for_each<F>(&self, mut f: F)
+    where
+        F: FnMut(Entity, &'a T, usize),
+    {
+        for &(table, partition) in self.tables.iter().flatten() {
+            for run in self.tag_filter.runs_of(table.len(), partition) {
+                for row in run {
+                    f(table.entities()[row], table, row);
+                }
+            }
+        }
+    }
+}
+
+/// The two sides [`Storage::split_tables`] returns: written, then read.
+pub type SplitTables<'a, T> = (TablesMut<'a, T>, TablesRef<'a, T>);
+
+/// Whether no entity can match both filters: a component one side requires is excluded by
+/// the other (tags do not count: rows of one table can differ in tags).
+fn tables_are_disjoint<T: Archetype>(
+    write_include: T::Mask,
+    write_exclude: T::Mask,
+    read_include: T::Mask,
+    read_exclude: T::Mask,
+) -> bool {
+    ((write_include & read_exclude) | (read_include & write_exclude)).intersects(T::COMPONENTS)
+}
+
+impl<T: Archetype> Storage<T> {
+    /// Splits the tables in two by disjoint filters: the tables matching `write_include` /
+    /// `write_exclude`, to iterate mutably, and those matching `read_include` /
+    /// `read_exclude`, to read by handle meanwhile (a turret aims at its target's position).
+    /// Disjointness is decided from the masks alone, so the same call succeeds or fails
+    /// whatever the world holds: an overlap is an `Err`, never a panic mid-frame.
+    pub fn split_tables(
+        &mut self,
+        write_include: T::Mask,
+        write_exclude: T::Mask,
+        read_include: T::Mask,
+        read_exclude: T::Mask,
+    ) -> Result<SplitTables<'_, T>, TablesOverlap<T::Mask>> {
+        if !tables_are_disjoint::<T>(write_include, write_exclude, read_include, read_exclude) {
+            return Err(TablesOverlap {
+                write_include,
+                write_exclude,
+                read_include,
+                read_exclude,
+            });
+        }
+        let matches = |mask: T::Mask, include: T::Mask, exclude: T::Mask| {
+            mask.contains(include & T::COMPONENTS) && !mask.intersects(exclude & T::COMPONENTS)
+        };
+        let mut written = Vec::new();
+        let mut read = Vec::with_capacity(self.tables.len());
+        let tables = self.tables.iter_mut().zip(&mut self.ticks);
+        for ((table, ticks), partition) in tables.zip(&self.partitions) {
+            let mask = table.mask();
+            if matches(mask, write_include, write_exclude) {
+                read.push(None);
+                if !table.is_empty() {
+                    written.push((table, ticks, partition));
+                }
+            } else if matches(mask, read_include, read_exclude) {
+                read.push(Some((&*table, partition)));
+            } else {
+                read.push(None);
+            }
+        }
+        let writing = TablesMut {
+            tables: written,
+            include: write_include,
+            tag_filter: TagFilter::new::<T>(write_include, write_exclude),
+            tick: self.tick,
+        };
+        let reading = TablesRef {
+            tables: read,
+            allocator: &self.allocator,
+            tag_filter: TagFilter::new::<T>(read_include, read_exclude),
+        };
+        Ok((writing, reading))
+    }
+
+    /// `&mut` to the component in the column `column` picks of each of `entities`, which must
+    /// be alive, distinct and hold `bit`; `None` otherwise. Each is stamped as changed.
+    pub fn get_disjoint_mut<C, const N: usize>(
+        &mut self,
+        entities: [Entity; N],
+        bit: T::Mask,
+        column: impl Fn(&mut T) -> &mut [C],
+    ) -> Option<[&mut C; N]> {
+        let mut locations = [EntityLocation::default(); N];
+        for (location, &entity) in locations.iter_mut().zip(&entities) {
+            *location = self.locate_with(entity, bit)?;
+        }
+        // One live handle per id, so a repeated location is a repeated entity.
+        for (index, location) in locations.iter().enumerate() {
+            if locations[..index].contains(location) {
+                return None;
+            }
+        }
+        for location in &locations {
+            self.ticks[location.table()].stamp_component(location.row(), bit, self.tick);
+        }
+        // Hand the rows out in (table, row) order, splitting off each one in turn.
+        let mut order: [usize; N] = core::array::from_fn(|index| index);
+        order.sort_unstable_by_key(|&index| {
+            (locations[index].table_index, locations[index].array_index)
+        });
+        let mut values: [Option<&mut C>; N] = core::array::from_fn(|_| None);
+        let mut tables: &mut [T] = &mut self.tables;
+        let mut first_table = 0;
+        let mut next = 0;
+        while let Some(&index) = order.get(next) {
+            let table_index = locations[index].table();
+            let (table, rest) = core::mem::take(&mut tables)
+                .get_mut(table_index - first_table..)?
+                .split_first_mut()?;
+            tables = rest;
+            first_table = table_index + 1;
+            let mut rows: &mut [C] = column(table);
+            let mut first_row = 0;
+            while let Some(&index) = order.get(next) {
+                if locations[index].table() != table_index {
+                    break;
+                }
+                let row = locations[index].row();
+                let (value, rest) = core::mem::take(&mut rows)
+                    .get_mut(row - first_row..)?
+                    .split_first_mut()?;
+                rows = rest;
+                first_row = row + 1;
+                values[index] = Some(value);
+                next += 1;
+            }
+        }
+        let values: Vec<&mut C> = values.into_iter().collect::<Option<_>>()?;
+        values.try_into().ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use test_world::*;
+
+    mod test_world {
+        #![allow(dead_code)]
+        crate::ecs! {
+            TestWorld {
+                number: u32 => NUMBER,
+                name: String => NAME,
+                flag: bool => FLAG,
+            }
+            Tags {
+                marked => MARKED,
+            }
+        }
+    }
+
+    type Table = TestWorldComponentArrays;
+
+    #[test]
+    fn sides_are_disjoint_only_through_a_component_one_requires_and_the_other_excludes() {
+        assert!(tables_are_disjoint::<Table>(NUMBER, 0, NAME, NUMBER));
+        assert!(tables_are_disjoint::<Table>(NUMBER, NAME, NAME, 0));
+        assert!(!tables_are_disjoint::<Table>(NUMBER, 0, NAME, 0));
+        assert!(
+            !tables_are_disjoint::<Table>(NUMBER, FLAG, NAME, FLAG),
+            "both exclude"
+        );
+        assert!(
+            !tables_are_disjoint::<Table>(MARKED, 0, NAME, MARKED),
+            "a tag"
+        );
+    }
+
+    #[test]
+    fn the_two_sides_see_their_own_tables_only() {
+        let mut storage = Storage::<Table>::new();
+        let writer = storage.spawn(NUMBER | FLAG);
+        let reader = storage.spawn(NUMBER);
+        let neither = storage.spawn(NAME);
+        let (mut written, read) = storage.split_tables(FLAG, 0, NUMBER, FLAG).unwrap();
+        assert_eq!(written.len(), 1);
+        assert!(read.contains(reader));
+        assert!(!read.contains(writer) && !read.contains(neither));
+        let mut seen = Vec::new();
+        written.for_each_mut(|entity, view, row| {
+            view.number[row] = 7;
+            seen.push(entity);
+        });
+        assert_eq!(seen, vec![writer]);
+        assert_eq!(
+            read.get(reader, NUMBER, |table| &table.number[..]),
+            Some(&0)
+        );
+        assert_eq!(read.get(reader, NAME, |table| &table.name[..]), None);
+        assert_eq!(
+            storage.get(writer, NUMBER, |table| &table.number[..]),
+            Some(&7)
+        );
+    }
+
+    #[test]
+    fn get_disjoint_mut_hands_out_rows_in_the_order_asked() {
+        let mut storage = Storage::<Table>::new();
+        let first = storage.spawn_batch(NUMBER, 3, |view, row| view.number[row] = row as u32);
+        let other = storage.spawn_batch(NUMBER | FLAG, 2, |view, row| {
+            view.number[row] = 10 + row as u32
+        });
+        let picked = [other[1], first[2], first[0], other[0]];
+        let values = storage
+            .get_disjoint_mut(picked, NUMBER, |table| &mut table.number[..])
+            .unwrap();
+        assert_eq!(values.map(|value| *value), [11, 2, 0, 10]);
+        fn column(table: &mut Table) -> &mut [u32] {
+            &mut table.number[..]
+        }
+        assert!(
+            storage
+                .get_disjoint_mut([first[0], first[0]], NUMBER, column)
+                .is_none()
+        );
+        assert!(
+            storage
+                .get_disjoint_mut([first[0]], FLAG, |t| &mut t.flag[..])
+                .is_none()
+        );
+        storage.despawn(first[1]);
+        assert!(
+            storage
+                .get_disjoint_mut([first[1]], NUMBER, column)
+                .is_none()
+        );
+    }
+}
