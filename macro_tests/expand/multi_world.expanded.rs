@@ -118,14 +118,22 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         position_pushed.commit();
         self.entities.extend_from_slice(entities);
     }
-    fn swap_remove(&mut self, row: usize) {
+    fn swap_remove(&mut self, row: usize) -> Self::Removed {
         let mask = self.mask;
-        let _position_removed = ::archetypal::column::swap_remove(
-            &mut self.position,
-            mask & POSITION != 0,
-            row,
-        );
+        let removed = __CoreRemovedValues {
+            position: ::archetypal::column::swap_remove(
+                &mut self.position,
+                mask & POSITION != 0,
+                row,
+            ),
+        };
         self.entities.swap_remove(row);
+        removed
+    }
+    fn swap_rows(&mut self, a: usize, b: usize) {
+        let mask = self.mask;
+        ::archetypal::column::swap_rows(&mut self.position, mask & POSITION != 0, a, b);
+        self.entities.swap(a, b);
     }
     fn move_row(&mut self, row: usize, destination: &mut Self) -> Self::Removed {
         let (from, to) = (self.mask, destination.mask);
@@ -316,7 +324,9 @@ impl Core {
     }
     /// Starts the structural change log (spawns, despawns, components and tags
     /// added or removed), keeping at most `capacity` entries; a consumer that falls
-    /// further behind is told how many it lost.
+    /// further behind is told how many it lost. Enabling it again (to change the
+    /// capacity, or after `disable_change_log`) keeps the stored entries and their
+    /// numbering, so existing cursors read on without a gap.
     pub fn enable_change_log(&mut self, capacity: usize) {
         self.storage.enable_change_log(capacity);
     }
@@ -423,7 +433,9 @@ impl CoreComponents {
     }
     /// Starts the structural change log (spawns, despawns, components and tags
     /// added or removed), keeping at most `capacity` entries; a consumer that falls
-    /// further behind is told how many it lost.
+    /// further behind is told how many it lost. Enabling it again (to change the
+    /// capacity, or after `disable_change_log`) keeps the stored entries and their
+    /// numbering, so existing cursors read on without a gap.
     pub fn enable_change_log(&mut self, capacity: usize) {
         self.storage.enable_change_log(capacity);
     }
@@ -593,10 +605,31 @@ impl CoreCommands<'_> {
 impl Core {
     /// Applies every queued command in the order queued and empties the queue. A
     /// command whose entity is no longer alive is skipped; the report counts both.
+    /// If one panics (a component's `Default` or `Drop`), the commands before it
+    /// are applied and the ones after it stay queued.
     pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
-        let world = self;
+        /// The world and the commands not applied yet. Dropped with commands left
+        /// only when one panicked: they go back into the queue, so nothing queued
+        /// is lost and every handle a queued spawn reserved stays held by it.
+        struct Applying<'w> {
+            world: &'w mut Core,
+            rest: ::std::vec::IntoIter<CoreCommand>,
+        }
+        impl ::core::ops::Drop for Applying<'_> {
+            fn drop(&mut self) {
+                ::core::iter::Extend::extend(&mut self.world.commands, &mut self.rest);
+            }
+        }
+        let rest = ::core::iter::IntoIterator::into_iter(
+            ::core::mem::take(&mut self.commands),
+        );
+        let mut applying = Applying { world: self, rest };
         let mut report = <::archetypal::CommandReport as ::core::default::Default>::default();
-        for command in ::core::mem::take(&mut world.commands) {
+        while let ::core::option::Option::Some(command) = ::core::iter::Iterator::next(
+            &mut applying.rest,
+        ) {
+            let world = &mut *applying.world;
+            let report = &mut report;
             match command {
                 CoreCommand::AddComponents(entity, mask) => {
                     report.record(world.add_components(entity, mask))
@@ -612,12 +645,12 @@ impl Core {
         report
     }
     /// Drops every queued command without applying it; handles reserved by a queued
-    /// spawn are given back and never become alive.
+    /// spawn are given back (in ascending id order, as a clone or a snapshot gives
+    /// them back) and never become alive.
     pub fn clear_commands(&mut self) {
-        let world = self;
-        for command in ::core::mem::take(&mut world.commands) {
-            let _ = command;
-        }
+        let world = &mut *self;
+        let _ = world;
+        ::core::mem::drop(::core::mem::take(&mut self.commands));
     }
 }
 impl Core {
@@ -1320,14 +1353,22 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         sprite_pushed.commit();
         self.entities.extend_from_slice(entities);
     }
-    fn swap_remove(&mut self, row: usize) {
+    fn swap_remove(&mut self, row: usize) -> Self::Removed {
         let mask = self.mask;
-        let _sprite_removed = ::archetypal::column::swap_remove(
-            &mut self.sprite,
-            mask & SPRITE != 0,
-            row,
-        );
+        let removed = __RenderRemovedValues {
+            sprite: ::archetypal::column::swap_remove(
+                &mut self.sprite,
+                mask & SPRITE != 0,
+                row,
+            ),
+        };
         self.entities.swap_remove(row);
+        removed
+    }
+    fn swap_rows(&mut self, a: usize, b: usize) {
+        let mask = self.mask;
+        ::archetypal::column::swap_rows(&mut self.sprite, mask & SPRITE != 0, a, b);
+        self.entities.swap(a, b);
     }
     fn move_row(&mut self, row: usize, destination: &mut Self) -> Self::Removed {
         let (from, to) = (self.mask, destination.mask);
@@ -1518,7 +1559,9 @@ impl Render {
     }
     /// Starts the structural change log (spawns, despawns, components and tags
     /// added or removed), keeping at most `capacity` entries; a consumer that falls
-    /// further behind is told how many it lost.
+    /// further behind is told how many it lost. Enabling it again (to change the
+    /// capacity, or after `disable_change_log`) keeps the stored entries and their
+    /// numbering, so existing cursors read on without a gap.
     pub fn enable_change_log(&mut self, capacity: usize) {
         self.storage.enable_change_log(capacity);
     }
@@ -1625,7 +1668,9 @@ impl RenderComponents {
     }
     /// Starts the structural change log (spawns, despawns, components and tags
     /// added or removed), keeping at most `capacity` entries; a consumer that falls
-    /// further behind is told how many it lost.
+    /// further behind is told how many it lost. Enabling it again (to change the
+    /// capacity, or after `disable_change_log`) keeps the stored entries and their
+    /// numbering, so existing cursors read on without a gap.
     pub fn enable_change_log(&mut self, capacity: usize) {
         self.storage.enable_change_log(capacity);
     }
@@ -1787,10 +1832,31 @@ impl RenderCommands<'_> {
 impl Render {
     /// Applies every queued command in the order queued and empties the queue. A
     /// command whose entity is no longer alive is skipped; the report counts both.
+    /// If one panics (a component's `Default` or `Drop`), the commands before it
+    /// are applied and the ones after it stay queued.
     pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
-        let world = self;
+        /// The world and the commands not applied yet. Dropped with commands left
+        /// only when one panicked: they go back into the queue, so nothing queued
+        /// is lost and every handle a queued spawn reserved stays held by it.
+        struct Applying<'w> {
+            world: &'w mut Render,
+            rest: ::std::vec::IntoIter<RenderCommand>,
+        }
+        impl ::core::ops::Drop for Applying<'_> {
+            fn drop(&mut self) {
+                ::core::iter::Extend::extend(&mut self.world.commands, &mut self.rest);
+            }
+        }
+        let rest = ::core::iter::IntoIterator::into_iter(
+            ::core::mem::take(&mut self.commands),
+        );
+        let mut applying = Applying { world: self, rest };
         let mut report = <::archetypal::CommandReport as ::core::default::Default>::default();
-        for command in ::core::mem::take(&mut world.commands) {
+        while let ::core::option::Option::Some(command) = ::core::iter::Iterator::next(
+            &mut applying.rest,
+        ) {
+            let world = &mut *applying.world;
+            let report = &mut report;
             match command {
                 RenderCommand::AddComponents(entity, mask) => {
                     report.record(world.add_components(entity, mask))
@@ -1806,12 +1872,12 @@ impl Render {
         report
     }
     /// Drops every queued command without applying it; handles reserved by a queued
-    /// spawn are given back and never become alive.
+    /// spawn are given back (in ascending id order, as a clone or a snapshot gives
+    /// them back) and never become alive.
     pub fn clear_commands(&mut self) {
-        let world = self;
-        for command in ::core::mem::take(&mut world.commands) {
-            let _ = command;
-        }
+        let world = &mut *self;
+        let _ = world;
+        ::core::mem::drop(::core::mem::take(&mut self.commands));
     }
 }
 impl Render {
@@ -2596,10 +2662,11 @@ impl Game {
     /// Despawns `entity` from every sub-world, dropping all its components and
     /// tags. `false` if it was not alive.
     pub fn despawn(&mut self, entity: ::archetypal::Entity) -> bool {
-        let despawned = self.core.storage.despawn(entity);
-        let twin = self.render.storage.despawn(entity);
+        let values = self.core.storage.detach(entity);
+        let despawned = values.is_some();
+        let twin = self.render.storage.detach(entity);
         if true {
-            match (&twin, &despawned) {
+            match (&twin.is_some(), &despawned) {
                 (left_val, right_val) => {
                     if !(*left_val == *right_val) {
                         let kind = ::core::panicking::AssertKind::Eq;
@@ -2618,28 +2685,39 @@ impl Game {
         despawned
     }
     /// Despawns every live entity of `entities`; returns those actually despawned.
+    /// A component `Drop` that panics does so after its entity left every
+    /// sub-world, and the entities after it are despawned while the panic unwinds:
+    /// the call despawns all it was given, in lockstep.
     pub fn despawn_entities(
         &mut self,
         entities: &[::archetypal::Entity],
     ) -> ::std::vec::Vec<::archetypal::Entity> {
-        let despawned = self.core.storage.despawn_entities(entities);
-        let twins = self.render.storage.despawn_entities(entities);
-        if true {
-            match (&twins, &despawned) {
-                (left_val, right_val) => {
-                    if !(*left_val == *right_val) {
-                        let kind = ::core::panicking::AssertKind::Eq;
-                        ::core::panicking::assert_failed(
-                            kind,
-                            &*left_val,
-                            &*right_val,
-                            ::core::option::Option::Some(
-                                format_args!("sub-worlds out of lockstep"),
-                            ),
-                        );
-                    }
+        /// The entities not reached yet; dropped with some left only when a
+        /// `Drop` panicked, it despawns them on the way out.
+        struct Despawning<'g, 'e> {
+            game: &'g mut Game,
+            rest: ::core::slice::Iter<'e, ::archetypal::Entity>,
+        }
+        impl ::core::ops::Drop for Despawning<'_, '_> {
+            fn drop(&mut self) {
+                while let ::core::option::Option::Some(&entity) = ::core::iter::Iterator::next(
+                    &mut self.rest,
+                ) {
+                    self.game.despawn(entity);
                 }
-            };
+            }
+        }
+        let mut despawning = Despawning {
+            game: self,
+            rest: entities.iter(),
+        };
+        let mut despawned = ::std::vec::Vec::new();
+        while let ::core::option::Option::Some(&entity) = ::core::iter::Iterator::next(
+            &mut despawning.rest,
+        ) {
+            if despawning.game.despawn(entity) {
+                despawned.push(entity);
+            }
         }
         despawned
     }
@@ -2685,6 +2763,22 @@ impl Game {
     /// batch counts as applied, not skipped). A command whose entity is not alive
     /// is skipped; the report counts both.
     pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
+        /// The game and the despawns not applied yet. Dropped with despawns left
+        /// only when a sub-world's command or a despawn panicked: they go back into
+        /// the queue, so nothing queued is lost.
+        struct Despawning<'g> {
+            game: &'g mut Game,
+            rest: ::std::vec::IntoIter<::archetypal::Entity>,
+        }
+        impl ::core::ops::Drop for Despawning<'_> {
+            fn drop(&mut self) {
+                let requeued = ::core::iter::Iterator::map(
+                    &mut self.rest,
+                    GameCommand::Despawn,
+                );
+                ::core::iter::Extend::extend(&mut self.game.commands, requeued);
+            }
+        }
         let mut report = <::archetypal::CommandReport as ::core::default::Default>::default();
         let mut despawns = ::std::vec::Vec::new();
         for command in ::core::mem::take(&mut self.commands) {
@@ -2705,10 +2799,16 @@ impl Game {
                 }
             }
         }
-        report.absorb(self.core.apply_commands());
-        report.absorb(self.render.apply_commands());
-        for entity in despawns {
-            let despawned = self.despawn(entity);
+        let mut despawning = Despawning {
+            game: self,
+            rest: ::core::iter::IntoIterator::into_iter(despawns),
+        };
+        report.absorb(despawning.game.core.apply_commands());
+        report.absorb(despawning.game.render.apply_commands());
+        while let ::core::option::Option::Some(entity) = ::core::iter::Iterator::next(
+            &mut despawning.rest,
+        ) {
+            let despawned = despawning.game.despawn(entity);
             report.record(despawned);
         }
         report
@@ -2720,12 +2820,9 @@ impl Game {
     /// Drops every queued command, here and in every sub-world, without applying
     /// it; handles reserved by a queued spawn are given back and never become alive.
     pub fn clear_commands(&mut self) {
-        for command in ::core::mem::take(&mut self.commands) {
-            if let GameCommand::SpawnEntities(entities) = command {
-                self.core.storage.release_reserved(&entities);
-                self.render.storage.release_reserved(&entities);
-            }
-        }
+        self.core.storage.release_all_reserved();
+        self.render.storage.release_all_reserved();
+        self.commands.clear();
         self.core.clear_commands();
         self.render.clear_commands();
     }

@@ -159,24 +159,34 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         health_pushed.commit();
         self.entities.extend_from_slice(entities);
     }
-    fn swap_remove(&mut self, row: usize) {
+    fn swap_remove(&mut self, row: usize) -> Self::Removed {
         let mask = self.mask;
-        let _position_removed = ::archetypal::column::swap_remove(
-            &mut self.position,
-            mask & POSITION != 0,
-            row,
-        );
-        let _velocity_removed = ::archetypal::column::swap_remove(
-            &mut self.velocity,
-            mask & VELOCITY != 0,
-            row,
-        );
-        let _health_removed = ::archetypal::column::swap_remove(
-            &mut self.health,
-            mask & HEALTH != 0,
-            row,
-        );
+        let removed = __WorldRemovedValues {
+            position: ::archetypal::column::swap_remove(
+                &mut self.position,
+                mask & POSITION != 0,
+                row,
+            ),
+            velocity: ::archetypal::column::swap_remove(
+                &mut self.velocity,
+                mask & VELOCITY != 0,
+                row,
+            ),
+            health: ::archetypal::column::swap_remove(
+                &mut self.health,
+                mask & HEALTH != 0,
+                row,
+            ),
+        };
         self.entities.swap_remove(row);
+        removed
+    }
+    fn swap_rows(&mut self, a: usize, b: usize) {
+        let mask = self.mask;
+        ::archetypal::column::swap_rows(&mut self.position, mask & POSITION != 0, a, b);
+        ::archetypal::column::swap_rows(&mut self.velocity, mask & VELOCITY != 0, a, b);
+        ::archetypal::column::swap_rows(&mut self.health, mask & HEALTH != 0, a, b);
+        self.entities.swap(a, b);
     }
     fn move_row(&mut self, row: usize, destination: &mut Self) -> Self::Removed {
         let (from, to) = (self.mask, destination.mask);
@@ -534,7 +544,9 @@ impl World {
     }
     /// Starts the structural change log (spawns, despawns, components and tags
     /// added or removed), keeping at most `capacity` entries; a consumer that falls
-    /// further behind is told how many it lost.
+    /// further behind is told how many it lost. Enabling it again (to change the
+    /// capacity, or after `disable_change_log`) keeps the stored entries and their
+    /// numbering, so existing cursors read on without a gap.
     pub fn enable_change_log(&mut self, capacity: usize) {
         self.storage.enable_change_log(capacity);
     }
@@ -641,7 +653,9 @@ impl WorldComponents {
     }
     /// Starts the structural change log (spawns, despawns, components and tags
     /// added or removed), keeping at most `capacity` entries; a consumer that falls
-    /// further behind is told how many it lost.
+    /// further behind is told how many it lost. Enabling it again (to change the
+    /// capacity, or after `disable_change_log`) keeps the stored entries and their
+    /// numbering, so existing cursors read on without a gap.
     pub fn enable_change_log(&mut self, capacity: usize) {
         self.storage.enable_change_log(capacity);
     }
@@ -695,8 +709,6 @@ pub mod __world_short_names {
     pub type Command = super::WorldCommand;
     ///Short name of `WorldMask`.
     pub type Mask = super::WorldMask;
-    ///Short name of `WorldEntityBuilder`.
-    pub type EntityBuilder = super::WorldEntityBuilder;
     ///Short name of `WorldResources`.
     pub type Resources = super::WorldResources;
     ///Short name of `WorldEvents`.
@@ -711,88 +723,111 @@ pub mod __world_short_names {
     pub type Commands<'a> = super::WorldCommands<'a>;
     ///Number of components `World` declares.
     pub const COMPONENT_COUNT: usize = super::World::COMPONENT_COUNT;
+    ///Short name of `WorldEntityBuilder`.
+    pub type EntityBuilder<Values = ()> = super::WorldEntityBuilder<Values>;
 }
 #[allow(unused_imports, ambiguous_glob_reexports)]
 pub use __world_short_names::*;
+/// The values an `EntityBuilder` holds: `()`, or the earlier values and one more.
 #[doc(hidden)]
-#[allow(non_camel_case_types)]
-pub struct __WorldBuilderValues<
-    __Position = (f32, f32),
-    __Velocity = (f32, f32),
-    __Health = u32,
-> {
-    position: ::core::option::Option<__Position>,
-    velocity: ::core::option::Option<__Velocity>,
-    health: ::core::option::Option<__Health>,
+pub trait __WorldBuilderValues {
+    /// The components the values give.
+    fn mask(&self) -> WorldMask;
+    /// Writes the values into row `index` of `table`, the earlier ones first (so a
+    /// later value of the same component wins).
+    fn write(self, table: &mut WorldComponentArraysMut<'_>, index: usize);
 }
-#[automatically_derived]
-#[allow(non_camel_case_types)]
-impl<
-    __Position: ::core::clone::Clone,
-    __Velocity: ::core::clone::Clone,
-    __Health: ::core::clone::Clone,
-> ::core::clone::Clone for __WorldBuilderValues<__Position, __Velocity, __Health> {
-    #[inline]
-    fn clone(&self) -> __WorldBuilderValues<__Position, __Velocity, __Health> {
-        __WorldBuilderValues {
-            position: ::core::clone::Clone::clone(&self.position),
-            velocity: ::core::clone::Clone::clone(&self.velocity),
-            health: ::core::clone::Clone::clone(&self.health),
-        }
-    }
+/// One value an `EntityBuilder` holds.
+#[doc(hidden)]
+pub trait __WorldBuilderValue {
+    /// The value's component.
+    const MASK: WorldMask;
+    /// Writes the value into row `index` of `table`.
+    fn write(self, table: &mut WorldComponentArraysMut<'_>, index: usize);
 }
-#[allow(unused_doc_comments)]
-impl __WorldBuilderValues {
+impl __WorldBuilderValues for () {
     fn mask(&self) -> WorldMask {
-        let mut mask = 0;
-        if self.position.is_some() {
-            mask |= POSITION;
-        }
-        if self.velocity.is_some() {
-            mask |= VELOCITY;
-        }
-        if self.health.is_some() {
-            mask |= HEALTH;
-        }
-        mask
+        0
+    }
+    fn write(self, _: &mut WorldComponentArraysMut<'_>, _: usize) {}
+}
+impl<Earlier, Value> __WorldBuilderValues for (Earlier, Value)
+where
+    Earlier: __WorldBuilderValues,
+    Value: __WorldBuilderValue,
+{
+    fn mask(&self) -> WorldMask {
+        self.0.mask() | Value::MASK
     }
     fn write(self, table: &mut WorldComponentArraysMut<'_>, index: usize) {
-        if let ::core::option::Option::Some(value) = self.position {
-            table.position[index] = value;
-        }
-        if let ::core::option::Option::Some(value) = self.velocity {
-            table.velocity[index] = value;
-        }
-        if let ::core::option::Option::Some(value) = self.health {
-            table.health[index] = value;
-        }
+        self.0.write(table, index);
+        self.1.write(table, index);
     }
 }
-///Spawns `World` entities with chosen component values: `EntityBuilder::new().with_position(p).spawn(&mut world, 1)`.
-pub struct WorldEntityBuilder {
-    values: __WorldBuilderValues,
+///A `position` value held by an `EntityBuilder`.
+#[doc(hidden)]
+pub struct __WorldHeldPosition<Value = (f32, f32)>(Value);
+#[automatically_derived]
+impl<Value: ::core::clone::Clone> ::core::clone::Clone for __WorldHeldPosition<Value> {
+    #[inline]
+    fn clone(&self) -> __WorldHeldPosition<Value> {
+        __WorldHeldPosition(::core::clone::Clone::clone(&self.0))
+    }
+}
+impl __WorldBuilderValue for __WorldHeldPosition {
+    const MASK: WorldMask = POSITION;
+    fn write(self, table: &mut WorldComponentArraysMut<'_>, index: usize) {
+        table.position[index] = self.0;
+    }
+}
+///A `velocity` value held by an `EntityBuilder`.
+#[doc(hidden)]
+pub struct __WorldHeldVelocity<Value = (f32, f32)>(Value);
+#[automatically_derived]
+impl<Value: ::core::clone::Clone> ::core::clone::Clone for __WorldHeldVelocity<Value> {
+    #[inline]
+    fn clone(&self) -> __WorldHeldVelocity<Value> {
+        __WorldHeldVelocity(::core::clone::Clone::clone(&self.0))
+    }
+}
+impl __WorldBuilderValue for __WorldHeldVelocity {
+    const MASK: WorldMask = VELOCITY;
+    fn write(self, table: &mut WorldComponentArraysMut<'_>, index: usize) {
+        table.velocity[index] = self.0;
+    }
+}
+///A `health` value held by an `EntityBuilder`.
+#[doc(hidden)]
+pub struct __WorldHeldHealth<Value = u32>(Value);
+#[automatically_derived]
+impl<Value: ::core::clone::Clone> ::core::clone::Clone for __WorldHeldHealth<Value> {
+    #[inline]
+    fn clone(&self) -> __WorldHeldHealth<Value> {
+        __WorldHeldHealth(::core::clone::Clone::clone(&self.0))
+    }
+}
+impl __WorldBuilderValue for __WorldHeldHealth {
+    const MASK: WorldMask = HEALTH;
+    fn write(self, table: &mut WorldComponentArraysMut<'_>, index: usize) {
+        table.health[index] = self.0;
+    }
+}
+///Spawns `World` entities with chosen component values: `EntityBuilder::new().with_position(p).spawn(&mut world, 1)`. Its type records the values it holds.
+pub struct WorldEntityBuilder<Values = ()> {
+    values: Values,
 }
 /// A copy of the builder and its values: a prefab, spawned many times. Callable when
-/// every component type is `Clone`.
-impl ::core::clone::Clone for WorldEntityBuilder
-where
-    for<'a> __WorldBuilderValues: ::core::clone::Clone,
-{
+/// every value it holds is `Clone`.
+impl<Values: ::core::clone::Clone> ::core::clone::Clone for WorldEntityBuilder<Values> {
     fn clone(&self) -> Self {
         Self {
             values: ::core::clone::Clone::clone(&self.values),
         }
     }
 }
-#[allow(unused_doc_comments)]
 impl ::core::default::Default for WorldEntityBuilder {
     fn default() -> Self {
-        let values = __WorldBuilderValues {
-            position: ::core::option::Option::None,
-            velocity: ::core::option::Option::None,
-            health: ::core::option::Option::None,
-        };
-        Self { values }
+        Self { values: () }
     }
 }
 impl WorldEntityBuilder {
@@ -800,27 +835,42 @@ impl WorldEntityBuilder {
     pub fn new() -> Self {
         ::core::default::Default::default()
     }
-    ///Gives the entities a `position` of `value`.
-    pub fn with_position(mut self, value: (f32, f32)) -> Self {
-        self.values.position = ::core::option::Option::Some(value);
-        self
+}
+impl<Values: __WorldBuilderValues> WorldEntityBuilder<Values> {
+    ///Gives the entities a `position` of `value` (a later `with_position` replaces it).
+    pub fn with_position(
+        self,
+        value: (f32, f32),
+    ) -> WorldEntityBuilder<(Values, __WorldHeldPosition)> {
+        WorldEntityBuilder {
+            values: (self.values, __WorldHeldPosition(value)),
+        }
     }
-    ///Gives the entities a `velocity` of `value`.
-    pub fn with_velocity(mut self, value: (f32, f32)) -> Self {
-        self.values.velocity = ::core::option::Option::Some(value);
-        self
+    ///Gives the entities a `velocity` of `value` (a later `with_velocity` replaces it).
+    pub fn with_velocity(
+        self,
+        value: (f32, f32),
+    ) -> WorldEntityBuilder<(Values, __WorldHeldVelocity)> {
+        WorldEntityBuilder {
+            values: (self.values, __WorldHeldVelocity(value)),
+        }
     }
-    ///Gives the entities a `health` of `value`.
-    pub fn with_health(mut self, value: u32) -> Self {
-        self.values.health = ::core::option::Option::Some(value);
-        self
+    ///Gives the entities a `health` of `value` (a later `with_health` replaces it).
+    pub fn with_health(
+        self,
+        value: u32,
+    ) -> WorldEntityBuilder<(Values, __WorldHeldHealth)> {
+        WorldEntityBuilder {
+            values: (self.values, __WorldHeldHealth(value)),
+        }
     }
     /// The components the builder gives.
     pub fn mask(&self) -> WorldMask {
         self.values.mask()
     }
     /// Spawns `count` entities with the builder's components, each given a clone
-    /// of the values. Callable when every component type is `Clone`; otherwise use
+    /// of the values. Callable when every value the builder holds is `Clone`
+    /// (other components of the world need not be); otherwise use
     /// [`spawn_one`](Self::spawn_one).
     pub fn spawn(
         self,
@@ -828,7 +878,7 @@ impl WorldEntityBuilder {
         count: usize,
     ) -> ::std::vec::Vec<::archetypal::Entity>
     where
-        for<'a> __WorldBuilderValues: ::core::clone::Clone,
+        Values: ::core::clone::Clone,
     {
         world
             .spawn_batch(
@@ -1054,10 +1104,31 @@ impl WorldCommands<'_> {
 impl World {
     /// Applies every queued command in the order queued and empties the queue. A
     /// command whose entity is no longer alive is skipped; the report counts both.
+    /// If one panics (a component's `Default` or `Drop`), the commands before it
+    /// are applied and the ones after it stay queued.
     pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
-        let world = self;
+        /// The world and the commands not applied yet. Dropped with commands left
+        /// only when one panicked: they go back into the queue, so nothing queued
+        /// is lost and every handle a queued spawn reserved stays held by it.
+        struct Applying<'w> {
+            world: &'w mut World,
+            rest: ::std::vec::IntoIter<WorldCommand>,
+        }
+        impl ::core::ops::Drop for Applying<'_> {
+            fn drop(&mut self) {
+                ::core::iter::Extend::extend(&mut self.world.commands, &mut self.rest);
+            }
+        }
+        let rest = ::core::iter::IntoIterator::into_iter(
+            ::core::mem::take(&mut self.commands),
+        );
+        let mut applying = Applying { world: self, rest };
         let mut report = <::archetypal::CommandReport as ::core::default::Default>::default();
-        for command in ::core::mem::take(&mut world.commands) {
+        while let ::core::option::Option::Some(command) = ::core::iter::Iterator::next(
+            &mut applying.rest,
+        ) {
+            let world = &mut *applying.world;
+            let report = &mut report;
             match command {
                 WorldCommand::SpawnEntities { mask, entities } => {
                     report
@@ -1092,14 +1163,12 @@ impl World {
         report
     }
     /// Drops every queued command without applying it; handles reserved by a queued
-    /// spawn are given back and never become alive.
+    /// spawn are given back (in ascending id order, as a clone or a snapshot gives
+    /// them back) and never become alive.
     pub fn clear_commands(&mut self) {
-        let world = self;
-        for command in ::core::mem::take(&mut world.commands) {
-            if let WorldCommand::SpawnEntities { entities, .. } = command {
-                world.components.storage.release_reserved(&entities);
-            }
-        }
+        let world = &mut *self;
+        world.components.storage.release_all_reserved();
+        ::core::mem::drop(::core::mem::take(&mut self.commands));
     }
 }
 impl World {
@@ -2208,9 +2277,9 @@ where
         world
     }
     fn clone_from(&mut self, source: &Self) {
+        self.clear_commands();
         ::core::clone::Clone::clone_from(&mut self.storage, &source.storage);
         self.storage.release_all_reserved();
-        self.commands.clear();
         ::core::clone::Clone::clone_from(&mut self.resources, &source.resources);
         ::core::clone::Clone::clone_from(&mut self.events, &source.events);
     }
@@ -2335,6 +2404,7 @@ where
     fn deserialize_column<'de, A: ::archetypal::__private::serde::de::MapAccess<'de>>(
         table: &mut Self::Table,
         name: &str,
+        rows: usize,
         map: &mut A,
     ) -> ::core::result::Result<
         ::core::option::Option<(&'static str, usize)>,
@@ -2342,8 +2412,10 @@ where
     > {
         {
             if name == "position" {
-                table.position = ::archetypal::__private::serde::de::MapAccess::next_value(
+                table.position = ::archetypal::snapshot::next_column(
                     map,
+                    "position",
+                    rows,
                 )?;
                 table.mask |= POSITION;
                 return ::core::result::Result::Ok(
@@ -2353,8 +2425,10 @@ where
         }
         {
             if name == "velocity" {
-                table.velocity = ::archetypal::__private::serde::de::MapAccess::next_value(
+                table.velocity = ::archetypal::snapshot::next_column(
                     map,
+                    "velocity",
+                    rows,
                 )?;
                 table.mask |= VELOCITY;
                 return ::core::result::Result::Ok(
@@ -2364,15 +2438,14 @@ where
         }
         {
             if name == "health" {
-                table.health = ::archetypal::__private::serde::de::MapAccess::next_value(
-                    map,
-                )?;
+                table.health = ::archetypal::snapshot::next_column(map, "health", rows)?;
                 table.mask |= HEALTH;
                 return ::core::result::Result::Ok(
                     ::core::option::Option::Some(("health", table.health.len())),
                 );
             }
         }
+        let _ = rows;
         ::core::result::Result::Ok(::core::option::Option::None)
     }
     fn deserialize_resource<'de, A: ::archetypal::__private::serde::de::MapAccess<'de>>(
