@@ -4,6 +4,9 @@
 //!
 //! A component declared `[untracked]` has no tick column at all: no memory, no stamping.
 
+use core::cell::Cell;
+use core::ops::Range;
+
 use crate::{Bitmask, MAX_TICK_AGE, Tick};
 
 /// The change ticks of one table, indexed by component bit.
@@ -183,6 +186,62 @@ impl<M: Bitmask> TableTicks<M> {
         }
     }
 
+    /// The row stamps of the tracked components of `bits` over `rows`, as cells: shared
+    /// references that can still be written, so a typed query's change filter reads a row's
+    /// stamps and its [`Mut`](crate::Mut) guards stamp it without a second mutable borrow.
+    /// Components of `bits` this table does not track get empty columns.
+    pub fn row_cells(&mut self, bits: M, rows: Range<usize>) -> TickCells<'_> {
+        let mut cells = TickCells::empty();
+        let mut columns = self.columns.iter_mut();
+        let mut next = 0;
+        for bit in (bits & self.tracked).bits() {
+            let Some(column) = columns.nth(bit as usize - next) else {
+                break;
+            };
+            next = bit as usize + 1;
+            if let Some(stamps) = column.rows.get_mut(rows.clone()) {
+                cells.push(bit, Cell::from_mut(stamps).as_slice_of_cells());
+            }
+        }
+        cells
+    }
+
+    /// Records that rows of the tracked components of `bits` may be stamped at `tick` through
+    /// [`row_cells`](Self::row_cells) (which cannot see the column summary), so a changed-only
+    /// query does not skip this table.
+    pub fn note_row_writes(&mut self, bits: M, tick: Tick) {
+        for bit in (bits & self.tracked).bits() {
+            self.columns[bit as usize].newest = tick;
+        }
+    }
+
+    /// Whether a column stamp newer than `since` marks every row of a tracked component of
+    /// `bits` as changed (then a changed-only query takes every row without reading stamps).
+    #[inline]
+    pub fn column_changed_since(&self, bits: M, since: Tick) -> bool {
+        (bits & self.tracked)
+            .bits()
+            .any(|bit| self.columns[bit as usize].column_stamp.is_newer_than(since))
+    }
+
+    /// Stamps the tracked components of `bits` as written at `tick` over `rows`: a whole
+    /// table's rows as a column stamp (constant time), a part of it row by row.
+    pub fn stamp_rows(&mut self, rows: Range<usize>, bits: M, tick: Tick) {
+        let whole = rows.start == 0
+            && self
+                .tracked
+                .bits()
+                .next()
+                .is_none_or(|bit| rows.end >= self.columns[bit as usize].rows.len());
+        if whole {
+            self.stamp_columns(bits, tick);
+        } else {
+            for row in rows {
+                self.stamp(row, bits, tick);
+            }
+        }
+    }
+
     /// Moves every stamp older than [`MAX_TICK_AGE`] up to that age, so no
     /// stamp lives long enough to wrap around and look new. The world calls it periodically.
     pub fn clamp(&mut self, now: Tick) {
@@ -223,6 +282,57 @@ impl TickColumn {
             }
         }
         self.column_stamp = never;
+    }
+}
+
+/// The row stamps of a few columns of one table as cells (see [`TableTicks::row_cells`]),
+/// found by component bit. Up to [`TickCells::INLINE`] columns live inline; more spill to the
+/// heap (only a query naming that many tracked components pays an allocation).
+pub struct TickCells<'a> {
+    bits: u128,
+    inline: [&'a [Cell<Tick>]; TickCells::INLINE],
+    spilled: Vec<&'a [Cell<Tick>]>,
+}
+
+impl<'a> TickCells<'a> {
+    /// How many columns are held without allocating.
+    pub const INLINE: usize = 16;
+
+    /// No columns: every component reads as an empty column.
+    #[inline]
+    pub fn empty() -> Self {
+        TickCells {
+            bits: 0,
+            inline: [&[]; TickCells::INLINE],
+            spilled: Vec::new(),
+        }
+    }
+
+    /// Adds the column of component bit `bit`, above every bit added before.
+    fn push(&mut self, bit: u32, stamps: &'a [Cell<Tick>]) {
+        let rank = self.bits.count_ones() as usize;
+        self.bits |= 1 << bit;
+        match self.inline.get_mut(rank) {
+            Some(slot) => *slot = stamps,
+            None => self.spilled.push(stamps),
+        }
+    }
+
+    /// The stamps of component bit `bit`, empty if the column is not held.
+    #[inline]
+    pub fn column(&self, bit: u32) -> &'a [Cell<Tick>] {
+        if bit >= u128::BITS || self.bits & (1 << bit) == 0 {
+            return &[];
+        }
+        let rank = (self.bits & ((1 << bit) - 1)).count_ones() as usize;
+        match self.inline.get(rank) {
+            Some(stamps) => stamps,
+            None => self
+                .spilled
+                .get(rank - TickCells::INLINE)
+                .copied()
+                .unwrap_or(&[]),
+        }
     }
 }
 

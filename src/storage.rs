@@ -16,6 +16,9 @@ use crate::{
 };
 
 mod state;
+mod typed_walk;
+
+pub use typed_walk::{RowTags, TypedTablesMut, TypedWalk};
 
 /// Entities, their tables and the two caches that make structural change and queries fast.
 pub struct Storage<T: Archetype> {
@@ -497,8 +500,10 @@ impl<T: Archetype> Storage<T> {
         F: FnMut(Entity, &mut T::ViewMut<'_>, usize),
     {
         let tag_filter = TagFilter::<T>::new(include, exclude);
-        let tables = matching_tables_mut(&mut self.tables, &mut self.queries, include, exclude);
-        for table in tables {
+        let walk = self.typed_tables_mut(include, exclude);
+        for (table, ticks) in walk.tables {
+            // The view hands out every column mutably and cannot see writes: report them all.
+            ticks.stamp_columns(table.mask(), walk.tick);
             let (entities, mut view) = table.view_mut(include & !T::TAGS);
             // Two loops rather than one with a test per row: without tags, the loop is the
             // plain one the optimizer vectorises.
@@ -508,7 +513,7 @@ impl<T: Archetype> Storage<T> {
                 }
             } else {
                 for (row, &entity) in entities.iter().enumerate() {
-                    if tag_filter.matches(&self.tags, entity) {
+                    if walk.tags.matches(entity) {
                         f(entity, &mut view, row);
                     }
                 }
@@ -530,6 +535,8 @@ impl<T: Archetype> Storage<T> {
         use rayon::prelude::{IntoParallelIterator, ParallelIterator};
 
         let tag_filter = TagFilter::<T>::new(include, exclude);
+        // The views hand out every column mutably and cannot see writes: report them all.
+        self.mark_columns_changed(include, exclude, T::COMPONENTS);
         let rows: usize = self
             .matching_tables_mut(include, exclude)
             .map(|table| table.len())
@@ -566,30 +573,27 @@ impl<T: Archetype> Storage<T> {
     where
         F: FnMut(&mut T::ViewMut<'_>),
     {
-        // The walk of typed queries, stamping nothing: raw views leave stamping to the caller
-        // (`mark_columns_changed`).
-        self.for_each_run_mut(include, exclude, T::Mask::EMPTY, |_, mut view| f(&mut view));
+        let tick = self.tick;
+        self.for_each_run_mut(include, exclude, |_, mut view, ticks, rows| {
+            // The view hands out every column of its rows mutably and cannot see writes:
+            // report them all (a column stamp for a whole table).
+            ticks.stamp_rows(rows, T::COMPONENTS, tick);
+            f(&mut view);
+        });
     }
 
     /// The table walk of [`for_each_table_mut`](Self::for_each_table_mut) and of typed queries
     /// ([`TypedQuery`](crate::TypedQuery)): calls `f(entities, view)` once per non-empty table
     /// matching `include` / `exclude`, or once per run of consecutive matching rows when the
-    /// masks hold tag bits, so every row `f` sees matches. The tracked components of `written`
-    /// are stamped as changed in exactly what `f` is handed: a column stamp per table, or the
-    /// rows of each run.
-    pub fn for_each_run_mut<F>(
-        &mut self,
-        include: T::Mask,
-        exclude: T::Mask,
-        written: T::Mask,
-        mut f: F,
-    ) where
-        F: FnMut(&[Entity], T::ViewMut<'_>),
+    /// masks hold tag bits, so every row `f` sees matches. `f` also gets the table's change
+    /// ticks and the rows of the table the run covers, to stamp what it writes.
+    pub fn for_each_run_mut<F>(&mut self, include: T::Mask, exclude: T::Mask, mut f: F)
+    where
+        F: FnMut(&[Entity], T::ViewMut<'_>, &mut TableTicks<T::Mask>, core::ops::Range<usize>),
     {
         let tag_filter = TagFilter::<T>::new(include, exclude);
         let components = include & !T::TAGS;
         let excluded = exclude & !T::TAGS;
-        let tick = self.tick;
         let indices = self
             .queries
             .get_or_insert(components, self.tables.iter().map(Archetype::mask));
@@ -601,8 +605,8 @@ impl<T: Archetype> Storage<T> {
             let ticks = &mut self.ticks[table_index];
             let (mut entities, mut view) = table.view_mut(components);
             if tag_filter.is_empty() {
-                ticks.stamp_columns(written, tick);
-                f(entities, view);
+                let rows = 0..entities.len();
+                f(entities, view, ticks, rows);
                 continue;
             }
             let matches = |entity: &Entity| tag_filter.matches(&self.tags, *entity);
@@ -612,14 +616,10 @@ impl<T: Archetype> Storage<T> {
                     .iter()
                     .position(|entity| !matches(entity))
                     .unwrap_or(entities.len() - start);
-                if !written.is_empty() {
-                    for row in first_row + start..first_row + start + length {
-                        ticks.stamp(row, written, tick);
-                    }
-                }
                 let (_, from_start) = T::split_view(view, start);
                 let (run, rest) = T::split_view(from_start, length);
-                f(&entities[start..start + length], run);
+                let rows = first_row + start..first_row + start + length;
+                f(&entities[start..start + length], run, ticks, rows);
                 entities = &entities[start + length..];
                 view = rest;
                 first_row += start + length;
@@ -1059,6 +1059,16 @@ fn matching_tables_mut<'a, T: Archetype>(
         next_index: 0,
         exclude: exclude & !T::TAGS,
     }
+}
+
+/// The cached indices of the tables holding every component of `include` (filling the cache
+/// on a miss), from the storage's fields.
+fn matching_indices<'a, T: Archetype>(
+    tables: &[T],
+    queries: &'a mut QueryCache<T::Mask>,
+    include: T::Mask,
+) -> &'a [usize] {
+    queries.get_or_insert(include & !T::TAGS, tables.iter().map(Archetype::mask))
 }
 
 /// Calls `f(entity, view, row)` for every row of a table view that `keep` accepts.

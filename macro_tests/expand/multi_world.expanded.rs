@@ -611,14 +611,54 @@ impl Core {
 }
 impl Core {
     /// A typed query over slices:
-    /// `world.typed_query::<(&mut Position, &Velocity)>().with(A).without(B).for_each(|(position, velocity)| ..)`.
-    /// Elements are `&C`, `&mut C`, `Option<&C>`, `Option<&mut C>` and
-    /// `archetypal::Entity`, in tuples of up to 12; components borrowed mutably are
-    /// stamped as changed in every table visited.
+    /// `world.typed_query::<(&mut Position, &Velocity)>().with(A).without(B).for_each(|(position, velocity)| ..)`,
+    /// or `.iter()`, `.get(entity)`, `.changed_since(mask, tick)`.
+    /// Elements are `&C`, `&mut C` (an `archetypal::Mut` guard that stamps the row
+    /// when written through), `Option<&C>`, `Option<&mut C>` and
+    /// `archetypal::Entity`, in tuples of up to 12.
     pub fn typed_query<Q>(
         &mut self,
     ) -> ::archetypal::TypedQuery<'_, CoreComponentArrays, Q> {
         ::archetypal::TypedQuery::new(&mut self.storage)
+    }
+    /// A read-only typed query over a shared borrow (elements `&C`, `Option<&C>`,
+    /// `archetypal::Entity`), so the loop can call the world's `&self` methods:
+    /// `world.typed_query_ref::<(Entity, &Position)>().for_each(|(entity, position)| ..)`.
+    /// It cannot fill the query cache; `warm_query(mask)` does, ahead of time.
+    pub fn typed_query_ref<Q>(
+        &self,
+    ) -> ::archetypal::TypedQueryRef<'_, CoreComponentArrays, Q> {
+        ::archetypal::TypedQueryRef::new(&self.storage)
+    }
+}
+///Every column of a `Core` table as a shared slice (what a typed query reads).
+#[doc(hidden)]
+pub struct __CoreSharedColumns<'a> {
+    mask: CoreMask,
+    position: &'a [(f32, f32)],
+}
+#[allow(unused_doc_comments)]
+impl ::archetypal::TypedTable for CoreComponentArrays {
+    type Columns<'v> = __CoreSharedColumns<'v>;
+    #[inline]
+    fn share<'v>(
+        view: <Self as ::archetypal::Archetype>::ViewMut<'v>,
+    ) -> Self::Columns<'v> {
+        __CoreSharedColumns {
+            mask: view.mask,
+            position: view.position,
+        }
+    }
+    #[inline]
+    fn columns(&self) -> Self::Columns<'_> {
+        __CoreSharedColumns {
+            mask: self.mask,
+            position: &self.position,
+        }
+    }
+    #[inline]
+    fn view_mask(view: &<Self as ::archetypal::Archetype>::ViewMut<'_>) -> CoreMask {
+        view.mask
     }
 }
 #[allow(unused_doc_comments)]
@@ -630,6 +670,8 @@ const _: () = {
     impl ::archetypal::ComponentColumn<(f32, f32), __component::position>
     for CoreComponentArrays {
         const BIT: u128 = POSITION as u128;
+        const IS_TRACKED: bool = <Self as ::archetypal::Archetype>::TRACKED & POSITION
+            != 0;
         #[inline]
         fn take_column<'v>(
             view: &mut <Self as ::archetypal::Archetype>::ViewMut<'v>,
@@ -637,14 +679,14 @@ const _: () = {
             ::core::mem::take(&mut view.position)
         }
         #[inline]
-        fn column<'r>(
-            view: &'r <Self as ::archetypal::Archetype>::ViewMut<'_>,
-        ) -> &'r [(f32, f32)] {
-            view.position
+        fn column<'v>(
+            columns: &<Self as ::archetypal::TypedTable>::Columns<'v>,
+        ) -> &'v [(f32, f32)] {
+            columns.position
         }
         #[inline]
-        fn has_column(view: &<Self as ::archetypal::Archetype>::ViewMut<'_>) -> bool {
-            view.mask & POSITION != 0
+        fn has_column(mask: CoreMask) -> bool {
+            mask & POSITION != 0
         }
     }
 };
@@ -1286,14 +1328,54 @@ impl Render {
 }
 impl Render {
     /// A typed query over slices:
-    /// `world.typed_query::<(&mut Position, &Velocity)>().with(A).without(B).for_each(|(position, velocity)| ..)`.
-    /// Elements are `&C`, `&mut C`, `Option<&C>`, `Option<&mut C>` and
-    /// `archetypal::Entity`, in tuples of up to 12; components borrowed mutably are
-    /// stamped as changed in every table visited.
+    /// `world.typed_query::<(&mut Position, &Velocity)>().with(A).without(B).for_each(|(position, velocity)| ..)`,
+    /// or `.iter()`, `.get(entity)`, `.changed_since(mask, tick)`.
+    /// Elements are `&C`, `&mut C` (an `archetypal::Mut` guard that stamps the row
+    /// when written through), `Option<&C>`, `Option<&mut C>` and
+    /// `archetypal::Entity`, in tuples of up to 12.
     pub fn typed_query<Q>(
         &mut self,
     ) -> ::archetypal::TypedQuery<'_, RenderComponentArrays, Q> {
         ::archetypal::TypedQuery::new(&mut self.storage)
+    }
+    /// A read-only typed query over a shared borrow (elements `&C`, `Option<&C>`,
+    /// `archetypal::Entity`), so the loop can call the world's `&self` methods:
+    /// `world.typed_query_ref::<(Entity, &Position)>().for_each(|(entity, position)| ..)`.
+    /// It cannot fill the query cache; `warm_query(mask)` does, ahead of time.
+    pub fn typed_query_ref<Q>(
+        &self,
+    ) -> ::archetypal::TypedQueryRef<'_, RenderComponentArrays, Q> {
+        ::archetypal::TypedQueryRef::new(&self.storage)
+    }
+}
+///Every column of a `Render` table as a shared slice (what a typed query reads).
+#[doc(hidden)]
+pub struct __RenderSharedColumns<'a> {
+    mask: RenderMask,
+    sprite: &'a [u32],
+}
+#[allow(unused_doc_comments)]
+impl ::archetypal::TypedTable for RenderComponentArrays {
+    type Columns<'v> = __RenderSharedColumns<'v>;
+    #[inline]
+    fn share<'v>(
+        view: <Self as ::archetypal::Archetype>::ViewMut<'v>,
+    ) -> Self::Columns<'v> {
+        __RenderSharedColumns {
+            mask: view.mask,
+            sprite: view.sprite,
+        }
+    }
+    #[inline]
+    fn columns(&self) -> Self::Columns<'_> {
+        __RenderSharedColumns {
+            mask: self.mask,
+            sprite: &self.sprite,
+        }
+    }
+    #[inline]
+    fn view_mask(view: &<Self as ::archetypal::Archetype>::ViewMut<'_>) -> RenderMask {
+        view.mask
     }
 }
 #[allow(unused_doc_comments)]
@@ -1305,6 +1387,8 @@ const _: () = {
     impl ::archetypal::ComponentColumn<u32, __component::sprite>
     for RenderComponentArrays {
         const BIT: u128 = SPRITE as u128;
+        const IS_TRACKED: bool = <Self as ::archetypal::Archetype>::TRACKED & SPRITE
+            != 0;
         #[inline]
         fn take_column<'v>(
             view: &mut <Self as ::archetypal::Archetype>::ViewMut<'v>,
@@ -1312,14 +1396,14 @@ const _: () = {
             ::core::mem::take(&mut view.sprite)
         }
         #[inline]
-        fn column<'r>(
-            view: &'r <Self as ::archetypal::Archetype>::ViewMut<'_>,
-        ) -> &'r [u32] {
-            view.sprite
+        fn column<'v>(
+            columns: &<Self as ::archetypal::TypedTable>::Columns<'v>,
+        ) -> &'v [u32] {
+            columns.sprite
         }
         #[inline]
-        fn has_column(view: &<Self as ::archetypal::Archetype>::ViewMut<'_>) -> bool {
-            view.mask & SPRITE != 0
+        fn has_column(mask: RenderMask) -> bool {
+            mask & SPRITE != 0
         }
     }
 };

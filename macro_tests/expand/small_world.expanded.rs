@@ -1097,14 +1097,60 @@ impl World {
 }
 impl World {
     /// A typed query over slices:
-    /// `world.typed_query::<(&mut Position, &Velocity)>().with(A).without(B).for_each(|(position, velocity)| ..)`.
-    /// Elements are `&C`, `&mut C`, `Option<&C>`, `Option<&mut C>` and
-    /// `archetypal::Entity`, in tuples of up to 12; components borrowed mutably are
-    /// stamped as changed in every table visited.
+    /// `world.typed_query::<(&mut Position, &Velocity)>().with(A).without(B).for_each(|(position, velocity)| ..)`,
+    /// or `.iter()`, `.get(entity)`, `.changed_since(mask, tick)`.
+    /// Elements are `&C`, `&mut C` (an `archetypal::Mut` guard that stamps the row
+    /// when written through), `Option<&C>`, `Option<&mut C>` and
+    /// `archetypal::Entity`, in tuples of up to 12.
     pub fn typed_query<Q>(
         &mut self,
     ) -> ::archetypal::TypedQuery<'_, WorldComponentArrays, Q> {
         ::archetypal::TypedQuery::new(&mut self.storage)
+    }
+    /// A read-only typed query over a shared borrow (elements `&C`, `Option<&C>`,
+    /// `archetypal::Entity`), so the loop can call the world's `&self` methods:
+    /// `world.typed_query_ref::<(Entity, &Position)>().for_each(|(entity, position)| ..)`.
+    /// It cannot fill the query cache; `warm_query(mask)` does, ahead of time.
+    pub fn typed_query_ref<Q>(
+        &self,
+    ) -> ::archetypal::TypedQueryRef<'_, WorldComponentArrays, Q> {
+        ::archetypal::TypedQueryRef::new(&self.storage)
+    }
+}
+///Every column of a `World` table as a shared slice (what a typed query reads).
+#[doc(hidden)]
+pub struct __WorldSharedColumns<'a> {
+    mask: WorldMask,
+    position: &'a [(f32, f32)],
+    velocity: &'a [(f32, f32)],
+    health: &'a [u32],
+}
+#[allow(unused_doc_comments)]
+impl ::archetypal::TypedTable for WorldComponentArrays {
+    type Columns<'v> = __WorldSharedColumns<'v>;
+    #[inline]
+    fn share<'v>(
+        view: <Self as ::archetypal::Archetype>::ViewMut<'v>,
+    ) -> Self::Columns<'v> {
+        __WorldSharedColumns {
+            mask: view.mask,
+            position: view.position,
+            velocity: view.velocity,
+            health: view.health,
+        }
+    }
+    #[inline]
+    fn columns(&self) -> Self::Columns<'_> {
+        __WorldSharedColumns {
+            mask: self.mask,
+            position: &self.position,
+            velocity: &self.velocity,
+            health: &self.health,
+        }
+    }
+    #[inline]
+    fn view_mask(view: &<Self as ::archetypal::Archetype>::ViewMut<'_>) -> WorldMask {
+        view.mask
     }
 }
 #[allow(unused_doc_comments)]
@@ -1116,6 +1162,8 @@ const _: () = {
     impl ::archetypal::ComponentColumn<(f32, f32), __component::position>
     for WorldComponentArrays {
         const BIT: u128 = POSITION as u128;
+        const IS_TRACKED: bool = <Self as ::archetypal::Archetype>::TRACKED & POSITION
+            != 0;
         #[inline]
         fn take_column<'v>(
             view: &mut <Self as ::archetypal::Archetype>::ViewMut<'v>,
@@ -1123,14 +1171,14 @@ const _: () = {
             ::core::mem::take(&mut view.position)
         }
         #[inline]
-        fn column<'r>(
-            view: &'r <Self as ::archetypal::Archetype>::ViewMut<'_>,
-        ) -> &'r [(f32, f32)] {
-            view.position
+        fn column<'v>(
+            columns: &<Self as ::archetypal::TypedTable>::Columns<'v>,
+        ) -> &'v [(f32, f32)] {
+            columns.position
         }
         #[inline]
-        fn has_column(view: &<Self as ::archetypal::Archetype>::ViewMut<'_>) -> bool {
-            view.mask & POSITION != 0
+        fn has_column(mask: WorldMask) -> bool {
+            mask & POSITION != 0
         }
     }
 };
@@ -1143,6 +1191,8 @@ const _: () = {
     impl ::archetypal::ComponentColumn<(f32, f32), __component::velocity>
     for WorldComponentArrays {
         const BIT: u128 = VELOCITY as u128;
+        const IS_TRACKED: bool = <Self as ::archetypal::Archetype>::TRACKED & VELOCITY
+            != 0;
         #[inline]
         fn take_column<'v>(
             view: &mut <Self as ::archetypal::Archetype>::ViewMut<'v>,
@@ -1150,14 +1200,14 @@ const _: () = {
             ::core::mem::take(&mut view.velocity)
         }
         #[inline]
-        fn column<'r>(
-            view: &'r <Self as ::archetypal::Archetype>::ViewMut<'_>,
-        ) -> &'r [(f32, f32)] {
-            view.velocity
+        fn column<'v>(
+            columns: &<Self as ::archetypal::TypedTable>::Columns<'v>,
+        ) -> &'v [(f32, f32)] {
+            columns.velocity
         }
         #[inline]
-        fn has_column(view: &<Self as ::archetypal::Archetype>::ViewMut<'_>) -> bool {
-            view.mask & VELOCITY != 0
+        fn has_column(mask: WorldMask) -> bool {
+            mask & VELOCITY != 0
         }
     }
 };
@@ -1170,6 +1220,8 @@ const _: () = {
     impl ::archetypal::ComponentColumn<u32, __component::health>
     for WorldComponentArrays {
         const BIT: u128 = HEALTH as u128;
+        const IS_TRACKED: bool = <Self as ::archetypal::Archetype>::TRACKED & HEALTH
+            != 0;
         #[inline]
         fn take_column<'v>(
             view: &mut <Self as ::archetypal::Archetype>::ViewMut<'v>,
@@ -1177,14 +1229,14 @@ const _: () = {
             ::core::mem::take(&mut view.health)
         }
         #[inline]
-        fn column<'r>(
-            view: &'r <Self as ::archetypal::Archetype>::ViewMut<'_>,
-        ) -> &'r [u32] {
-            view.health
+        fn column<'v>(
+            columns: &<Self as ::archetypal::TypedTable>::Columns<'v>,
+        ) -> &'v [u32] {
+            columns.health
         }
         #[inline]
-        fn has_column(view: &<Self as ::archetypal::Archetype>::ViewMut<'_>) -> bool {
-            view.mask & HEALTH != 0
+        fn has_column(mask: WorldMask) -> bool {
+            mask & HEALTH != 0
         }
     }
 };

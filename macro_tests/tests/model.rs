@@ -1857,7 +1857,20 @@ impl Harness {
             _ => (include, exclude),
         };
         let mut expected: Vec<Entity> = Vec::new();
+        let now = self.tick;
         for (&entity, components) in self.model.iter_mut() {
+            // A table view hands out every column and cannot see writes, so every tracked
+            // column it hands out is reported changed: the whole table for the per-entity
+            // forms (tags filter the rows, not the view), the rows handed out for
+            // `for_each_table_mut` (one view per run of matching rows).
+            let handed_out = match via {
+                Via::ForEachTableMut => matches(components.mask(), include, exclude),
+                Via::SlicesMut => false,
+                _ => matches(components.mask() & ALL, include & ALL, exclude & ALL),
+            };
+            if handed_out {
+                components.stamp(ALL, now);
+            }
             if matches(components.mask(), include, exclude) {
                 components.bump(comp);
                 expected.push(entity);
