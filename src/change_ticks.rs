@@ -1,5 +1,6 @@
 //! The change ticks of one table: for every tracked component it holds, the tick each row was
-//! last written at, plus per column the newest stamp (so a changed-only query skips a table
+//! last written at and the tick it was added at (spawned, or migrated in by adding it), plus
+//! per column the newest stamp (so a changed-only query skips a table
 //! nobody wrote to) and a column stamp (a write through raw slices marks the whole column).
 //!
 //! A component declared `[untracked]` has no tick column at all: no memory, no stamping.
@@ -23,6 +24,11 @@ pub struct TableTicks<M> {
 struct TickColumn {
     /// When each row's component was last written (empty unless tracked here).
     rows: Vec<Tick>,
+    /// When each row's component was added: spawned with it, or added by a migration (empty
+    /// unless tracked here). Kept apart from `rows` so the write path touches one column.
+    added: Vec<Tick>,
+    /// The newest of `added`.
+    newest_added: Tick,
     /// Every row of the column counts as written at this tick.
     column_stamp: Tick,
     /// The newest stamp of the column, row or column.
@@ -41,6 +47,8 @@ impl<M: Bitmask> TableTicks<M> {
             columns: (0..bit_count)
                 .map(|_| TickColumn {
                     rows: Vec::new(),
+                    added: Vec::new(),
+                    newest_added: never,
                     column_stamp: never,
                     newest: never,
                 })
@@ -59,14 +67,18 @@ impl<M: Bitmask> TableTicks<M> {
             let column = &mut self.columns[bit as usize];
             column.settle(tick);
             column.rows.resize(column.rows.len() + count, tick);
+            column.added.resize(column.added.len() + count, tick);
             column.newest = tick;
+            column.newest_added = tick;
         }
     }
 
     /// Removes `row`, moving the last row into its place (as the table does).
     pub fn swap_remove(&mut self, row: usize) {
         for bit in self.tracked.bits() {
-            self.columns[bit as usize].rows.swap_remove(row);
+            let column = &mut self.columns[bit as usize];
+            column.rows.swap_remove(row);
+            column.added.swap_remove(row);
         }
     }
 
@@ -75,23 +87,28 @@ impl<M: Bitmask> TableTicks<M> {
     pub fn move_row(&mut self, row: usize, destination: &mut Self, tick: Tick) {
         for bit in destination.tracked.bits() {
             let index = bit as usize;
-            let stamp = if self.tracked.contains(M::bit(bit)) {
+            let (stamp, added) = if self.tracked.contains(M::bit(bit)) {
                 // A column stamp newer than the row's own stamp is the row's real stamp.
                 let column = &self.columns[index];
                 let own = column.rows[row];
-                if column.column_stamp.is_newer_than(own) {
+                let stamp = if column.column_stamp.is_newer_than(own) {
                     column.column_stamp
                 } else {
                     own
-                }
+                };
+                (stamp, column.added[row])
             } else {
-                tick
+                (tick, tick)
             };
             let column = &mut destination.columns[index];
             column.settle(tick);
             column.rows.push(stamp);
+            column.added.push(added);
             if stamp.is_newer_than(column.newest) {
                 column.newest = stamp;
+            }
+            if added.is_newer_than(column.newest_added) {
+                column.newest_added = added;
             }
         }
         self.swap_remove(row);
@@ -191,19 +208,79 @@ impl<M: Bitmask> TableTicks<M> {
     /// stamps and its [`Mut`](crate::Mut) guards stamp it without a second mutable borrow.
     /// Components of `bits` this table does not track get empty columns.
     pub fn row_cells(&mut self, bits: M, rows: Range<usize>) -> TickCells<'_> {
+        self.row_cells_with_added(bits, M::EMPTY, rows).0
+    }
+
+    /// [`row_cells`](Self::row_cells) of the write stamps of `bits`, and the same of the
+    /// added stamps of `added_bits` (what an "added since" filter reads).
+    pub fn row_cells_with_added(
+        &mut self,
+        bits: M,
+        added_bits: M,
+        rows: Range<usize>,
+    ) -> (TickCells<'_>, TickCells<'_>) {
         let mut cells = TickCells::empty();
+        let mut added_cells = TickCells::empty();
         let mut columns = self.columns.iter_mut();
         let mut next = 0;
-        for bit in (bits & self.tracked).bits() {
+        for bit in ((bits | added_bits) & self.tracked).bits() {
             let Some(column) = columns.nth(bit as usize - next) else {
                 break;
             };
             next = bit as usize + 1;
-            if let Some(stamps) = column.rows.get_mut(rows.clone()) {
-                cells.push(bit, Cell::from_mut(stamps).as_slice_of_cells());
+            let TickColumn {
+                rows: stamps,
+                added,
+                ..
+            } = column;
+            if bits.contains(M::bit(bit)) {
+                if let Some(stamps) = stamps.get_mut(rows.clone()) {
+                    cells.push(bit, Cell::from_mut(stamps).as_slice_of_cells());
+                }
+            }
+            if added_bits.contains(M::bit(bit)) {
+                if let Some(added) = added.get_mut(rows.clone()) {
+                    added_cells.push(bit, Cell::from_mut(added).as_slice_of_cells());
+                }
             }
         }
-        cells
+        (cells, added_cells)
+    }
+
+    /// Whether a tracked component of `bits` may have been added to some row after `since`:
+    /// `false` lets an added-only query skip the table.
+    #[inline]
+    pub fn may_have_added_since(&self, bits: M, since: Tick) -> bool {
+        (bits & self.tracked)
+            .bits()
+            .any(|bit| self.columns[bit as usize].newest_added.is_newer_than(since))
+    }
+
+    /// Whether a tracked component of `bits` was added to `row` after `since`.
+    #[inline]
+    pub fn added_since(&self, row: usize, bits: M, since: Tick) -> bool {
+        (bits & self.tracked)
+            .bits()
+            .any(|bit| self.columns[bit as usize].added[row].is_newer_than(since))
+    }
+
+    /// A per-row test of "added after `since`" for the tracked components of `bits`, set up
+    /// once per table (as [`changed_rows`](Self::changed_rows)).
+    #[inline]
+    pub fn added_rows(&self, bits: M, since: Tick) -> ChangedRows<'_, M> {
+        let bits = bits & self.tracked;
+        if bits.is_single_bit() {
+            ChangedRows::Column {
+                stamps: &self.columns[bits.trailing_zeros() as usize].added,
+                since,
+            }
+        } else {
+            ChangedRows::AnyAdded {
+                ticks: self,
+                bits,
+                since,
+            }
+        }
     }
 
     /// Records that rows of the tracked components of `bits` may be stamped at `tick` through
@@ -248,8 +325,10 @@ impl<M: Bitmask> TableTicks<M> {
         for bit in self.tracked.bits() {
             let column = &mut self.columns[bit as usize];
             Tick::clamp_ages(&mut column.rows, now);
+            Tick::clamp_ages(&mut column.added, now);
             column.column_stamp = column.column_stamp.clamp_age(now);
             column.newest = column.newest.clamp_age(now);
+            column.newest_added = column.newest_added.clamp_age(now);
         }
     }
 
@@ -262,7 +341,7 @@ impl<M: Bitmask> TableTicks<M> {
             } else {
                 0
             };
-            column.rows.len() == expected
+            column.rows.len() == expected && column.added.len() == expected
         })
     }
 }
@@ -356,6 +435,15 @@ pub enum ChangedRows<'a, M> {
         /// The query's tick.
         since: Tick,
     },
+    /// Several (or no) tracked columns: any of them added after the tick.
+    AnyAdded {
+        /// The table's ticks.
+        ticks: &'a TableTicks<M>,
+        /// The tracked components asked about.
+        bits: M,
+        /// The query's tick.
+        since: Tick,
+    },
 }
 
 impl<M: Bitmask> ChangedRows<'_, M> {
@@ -366,6 +454,7 @@ impl<M: Bitmask> ChangedRows<'_, M> {
             ChangedRows::All => true,
             ChangedRows::Column { stamps, since } => stamps[row].is_newer_than(since),
             ChangedRows::Any { ticks, bits, since } => ticks.changed_since(row, bits, since),
+            ChangedRows::AnyAdded { ticks, bits, since } => ticks.added_since(row, bits, since),
         }
     }
 }
@@ -496,6 +585,36 @@ mod tests {
         );
         assert!(!table.changed_since(1, A, Tick(7)));
         assert!(table.is_aligned(2));
+    }
+
+    #[test]
+    fn added_ticks_follow_spawns_migrations_and_swap_removes() {
+        let mut source = ticks(A);
+        let mut destination = ticks(A | B);
+        source.push_rows(2, Tick(2));
+        source.stamp(0, A, Tick(5));
+        assert!(!source.added_since(0, A, Tick(2)), "a write is not an add");
+        assert!(source.may_have_added_since(A, Tick(1)));
+        assert!(!source.may_have_added_since(A, Tick(2)));
+        source.move_row(0, &mut destination, Tick(7));
+        assert!(
+            !destination.added_since(0, A, Tick(2)),
+            "A kept its added tick"
+        );
+        assert!(destination.added_since(0, B, Tick(6)), "B was added now");
+        assert!(destination.may_have_added_since(B, Tick(6)));
+        assert!(destination.added_rows(B, Tick(6)).contains(0));
+        assert!(!destination.added_rows(A | B, Tick(7)).contains(0));
+        assert!(destination.added_rows(A | B, Tick(6)).contains(0));
+        assert!(!source.added_since(0, A, Tick(1)) || source.is_aligned(1));
+        let (_, added) = destination.row_cells_with_added(A, B, 0..1);
+        assert_eq!(added.column(1).len(), 1);
+        assert_eq!(added.column(1)[0].get(), Tick(7));
+        assert!(
+            added.column(0).is_empty(),
+            "A's added column was not asked for"
+        );
+        assert!(source.is_aligned(1) && destination.is_aligned(1));
     }
 
     #[test]

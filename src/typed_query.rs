@@ -210,6 +210,23 @@ pub trait Fetch<T: TypedTable, M> {
     /// The item of the first row left, which leaves the slices (iterators).
     #[doc(hidden)]
     fn pop<'r>(slices: &mut Self::Slices<'r>) -> Option<Self::Item<'r>>;
+
+    /// Whether the fetch writes a tracked component (then `for_each` runs in chunks).
+    #[doc(hidden)]
+    const STAMPS: bool = false;
+
+    /// Stamps what the items of rows `start..start + len` (handed out by `row`) wrote.
+    #[doc(hidden)]
+    #[inline]
+    fn flush(_slices: &mut Self::Slices<'_>, _start: usize, _len: usize) {}
+
+    /// The components every row of the run was written to, not stamped yet (after the last
+    /// `flush`): the caller stamps them over the whole run at once.
+    #[doc(hidden)]
+    #[inline]
+    fn all_written(_slices: &Self::Slices<'_>) -> u128 {
+        0
+    }
 }
 
 impl<T: TypedTable> Fetch<T, ()> for Entity {
@@ -280,13 +297,24 @@ where
     }
 }
 
-/// The slices of one written column: values, their row stamps (empty when untracked), and
-/// the tick a write stamps.
+/// Rows per chunk of a `for_each` loop: a written column records the rows written in a chunk
+/// as bits of one word, then stamps them.
+pub(crate) const CHUNK: usize = 64;
+
+/// The slices of one written column: values, their row stamps (empty when untracked), the
+/// tick a write stamps, and (in `for_each`) which rows were written.
 #[doc(hidden)]
 pub struct WrittenColumn<'r, C> {
     values: &'r mut [C],
     stamps: &'r [Cell<Tick>],
     tick: Tick,
+    /// The rows of the current chunk written so far (bit `row % CHUNK`).
+    chunk: Cell<u64>,
+    /// Rows from the start of the run that were all written (while every chunk so far was).
+    written_prefix: usize,
+    /// Whether every row so far was written (the prefix is not stamped yet: if the whole run
+    /// ends up written, one column stamp may do).
+    all_written: bool,
 }
 
 impl<'r, C> WrittenColumn<'r, C> {
@@ -307,17 +335,66 @@ impl<'r, C> WrittenColumn<'r, C> {
                 &[]
             },
             tick: run.tick,
+            chunk: Cell::new(0),
+            written_prefix: 0,
+            all_written: true,
         }
     }
 
+    /// The guard of `row` in a chunked loop: a write sets the row's bit in the chunk word.
     #[inline]
     fn row(&mut self, row: usize, tracked: bool) -> Mut<'_, C> {
-        let stamp = if tracked {
-            Some(&self.stamps[row])
+        let value = &mut self.values[row];
+        if tracked {
+            Mut::in_chunk(value, &self.chunk, 1 << (row % CHUNK), self.tick)
         } else {
-            None
+            Mut::new(value, None, self.tick)
+        }
+    }
+
+    /// Stamps the rows written in the chunk of `len` rows from `start`.
+    #[inline]
+    fn flush(&mut self, start: usize, len: usize, tracked: bool) {
+        if !tracked {
+            return;
+        }
+        let written = self.chunk.replace(0);
+        let every_row = if len >= CHUNK {
+            u64::MAX
+        } else {
+            (1 << len) - 1
         };
-        Mut::new(&mut self.values[row], stamp, self.tick)
+        if self.all_written && written == every_row {
+            self.written_prefix = start + len;
+            return;
+        }
+        let tick = self.tick;
+        if self.all_written {
+            // The first chunk not wholly written: the prefix gets its row stamps after all.
+            self.all_written = false;
+            self.stamps[..self.written_prefix]
+                .iter()
+                .for_each(|stamp| stamp.set(tick));
+        }
+        let stamps = &self.stamps[start..start + len];
+        if written == every_row {
+            stamps.iter().for_each(|stamp| stamp.set(tick));
+        } else {
+            let mut rows = written;
+            while rows != 0 {
+                if let Some(stamp) = stamps.get(rows.trailing_zeros() as usize) {
+                    stamp.set(tick);
+                }
+                rows &= rows - 1;
+            }
+        }
+    }
+
+    /// Whether every row of the run was written and is not stamped yet: the caller stamps
+    /// them all at once (a column stamp for a whole table).
+    #[inline]
+    fn all_written(&self, tracked: bool) -> bool {
+        tracked && self.all_written && self.written_prefix > 0
     }
 
     #[inline]
@@ -363,6 +440,22 @@ where
     #[inline]
     fn row<'s>(slices: &'s mut WrittenColumn<'_, C>, row: usize) -> Mut<'s, C> {
         slices.row(row, T::IS_TRACKED)
+    }
+
+    const STAMPS: bool = T::IS_TRACKED;
+
+    #[inline]
+    fn flush(slices: &mut Self::Slices<'_>, start: usize, len: usize) {
+        slices.flush(start, len, T::IS_TRACKED);
+    }
+
+    #[inline]
+    fn all_written(slices: &Self::Slices<'_>) -> u128 {
+        if slices.all_written(T::IS_TRACKED) {
+            T::BIT
+        } else {
+            0
+        }
     }
 
     #[inline]
@@ -442,6 +535,23 @@ where
         slices.as_mut().map(|column| column.row(row, T::IS_TRACKED))
     }
 
+    const STAMPS: bool = T::IS_TRACKED;
+
+    #[inline]
+    fn flush(slices: &mut Self::Slices<'_>, start: usize, len: usize) {
+        if let Some(column) = slices {
+            column.flush(start, len, T::IS_TRACKED);
+        }
+    }
+
+    #[inline]
+    fn all_written(slices: &Self::Slices<'_>) -> u128 {
+        match slices {
+            Some(column) if column.all_written(T::IS_TRACKED) => T::BIT,
+            _ => 0,
+        }
+    }
+
     #[inline]
     fn pop<'r>(slices: &mut Self::Slices<'r>) -> Option<Self::Item<'r>> {
         match slices {
@@ -486,6 +596,18 @@ macro_rules! tuple_fetch {
             #[inline]
             fn pop<'r>(slices: &mut Self::Slices<'r>) -> Option<Self::Item<'r>> {
                 Some(($($element::pop(&mut slices.$index)?,)+))
+            }
+
+            const STAMPS: bool = false $(|| $element::STAMPS)+;
+
+            #[inline]
+            fn flush(slices: &mut Self::Slices<'_>, start: usize, len: usize) {
+                $($element::flush(&mut slices.$index, start, len);)+
+            }
+
+            #[inline]
+            fn all_written(slices: &Self::Slices<'_>) -> u128 {
+                0 $(| $element::all_written(&slices.$index))+
             }
         }
 
@@ -584,6 +706,34 @@ tuple_fetch!(
     (L, ML, 11)
 );
 
+/// Calls `f` with the item of every row of `rows` that passes `test` (every row without one).
+#[inline(always)]
+fn visit<T, Q, M, F>(
+    slices: &mut Q::Slices<'_>,
+    rows: core::ops::Range<usize>,
+    test: Option<&filter::RowTest<'_, T::Mask>>,
+    f: &mut F,
+) where
+    T: TypedTable,
+    Q: Fetch<T, M>,
+    F: for<'s> FnMut(Q::Item<'s>),
+{
+    match test {
+        None => {
+            for row in rows {
+                f(Q::row(slices, row));
+            }
+        }
+        Some(test) => {
+            for row in rows {
+                if test.passes(row) {
+                    f(Q::row(slices, row));
+                }
+            }
+        }
+    }
+}
+
 /// The mask of `T`'s width holding the bits of `bits`.
 #[inline]
 fn to_mask<M: Bitmask>(bits: u128) -> M {
@@ -647,6 +797,16 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
         self
     }
 
+    /// Only entities one of whose tracked components of `mask` was added after `since`:
+    /// spawned with it, or given it by `add_*` / `set_*` / `add_components` (a migration);
+    /// writes to a component it already had do not count. The entities must hold the
+    /// components of `mask`. A second change filter replaces the first.
+    pub fn added_since(mut self, mask: T::Mask, since: Tick) -> Self {
+        self.include |= mask;
+        self.filter = Some(ChangeFilter::added(mask, since));
+        self
+    }
+
     /// Calls `f(item)` for every matching entity, table by table, in table order then row
     /// order. `&mut C` elements are [`Mut`] guards: a row is stamped as changed when the
     /// closure writes through its guard, not when it is only read.
@@ -677,9 +837,10 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
                     return;
                 }
                 ticks.note_row_writes(written, tick);
-                let watched = filter.map_or(T::Mask::EMPTY, |filter| filter.components);
+                let (watched, watched_added) = ChangeFilter::watched(filter);
                 let mask = T::view_mask(&view);
-                let cells = ticks.row_cells(written | watched, rows);
+                let (cells, added_cells) =
+                    ticks.row_cells_with_added(written | watched, watched_added, rows.clone());
                 let run = Run {
                     entities,
                     first_row: 0,
@@ -690,20 +851,24 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
                 let taken = Q::take(&mut view);
                 let columns = T::share(view);
                 let mut slices = Q::slices(taken, &columns, &run);
-                match verdict.rows(filter, &cells, entities.len()) {
-                    None => {
-                        for row in 0..entities.len() {
-                            f(Q::row(&mut slices, row));
-                        }
-                    }
-                    Some(test) => {
-                        for row in 0..entities.len() {
-                            if test.passes(row) {
-                                f(Q::row(&mut slices, row));
-                            }
-                        }
-                    }
+                let test = verdict.rows(filter, &cells, &added_cells, entities.len());
+                let rows_in_run = entities.len();
+                if !Q::STAMPS {
+                    visit::<T, Q, M, F>(&mut slices, 0..rows_in_run, test.as_ref(), &mut f);
+                    return;
                 }
+                // Chunks of rows: each written column records its written rows as bits of a
+                // word, stamped once per chunk (or once per run when every row was written).
+                let mut start = 0;
+                while start < rows_in_run {
+                    let end = rows_in_run.min(start + CHUNK);
+                    visit::<T, Q, M, F>(&mut slices, start..end, test.as_ref(), &mut f);
+                    Q::flush(&mut slices, start, end - start);
+                    start = end;
+                }
+                let every_row_written = to_mask::<T::Mask>(Q::all_written(&slices));
+                drop((test, slices));
+                ticks.stamp_rows(rows, every_row_written, tick);
             });
     }
 

@@ -396,3 +396,97 @@ fn a_changed_filter_and_a_writer_in_one_query_see_the_previous_writes_only() {
     assert_eq!(written, vec![entities[6]]);
     assert_eq!(world.get_position(entities[6]), Some(&Position(61.0)));
 }
+
+#[test]
+fn added_since_visits_rows_whose_components_arrived_after_the_cursor() {
+    let (mut world, entities) = world();
+    let cursor = world.current_tick();
+    world.increment_tick();
+    let spawned = world.spawn(POSITION | VELOCITY);
+    world.add_velocity(entities[0]); // a migration adds VELOCITY, POSITION stays
+    world.set_velocity(entities[1], Velocity(2.0)); // added by set_*
+    world.set_velocity(entities[4], Velocity(3.0)); // written, it had one: not added
+    world.set_position(entities[5], Position(50.0)); // written: not added
+    world.add_scratch(entities[6]); // untracked: never reported
+
+    let added_velocity: Vec<Entity> = world
+        .typed_query::<Entity>()
+        .added_since(VELOCITY, cursor)
+        .iter()
+        .collect();
+    assert_eq!(
+        set(added_velocity.clone()),
+        set([entities[0], entities[1], spawned])
+    );
+    let mut via_for_each = Vec::new();
+    world
+        .typed_query::<(Entity, &mut Velocity)>()
+        .added_since(VELOCITY, cursor)
+        .for_each(|(entity, mut velocity)| {
+            velocity.0 += 10.0;
+            via_for_each.push(entity);
+        });
+    assert_eq!(via_for_each, added_velocity, "for_each and iter agree");
+    assert_eq!(world.get_velocity(entities[1]), Some(&Velocity(12.0)));
+
+    let added_position: BTreeSet<Entity> = world
+        .typed_query_ref::<Entity>()
+        .added_since(POSITION, cursor)
+        .iter()
+        .collect();
+    assert_eq!(
+        added_position,
+        set([spawned]),
+        "migrations keep the added tick"
+    );
+    assert_eq!(
+        world
+            .typed_query_ref::<&Velocity>()
+            .added_since(VELOCITY, cursor)
+            .count(),
+        3
+    );
+    assert_eq!(
+        world
+            .typed_query::<&Scratch>()
+            .added_since(SCRATCH, cursor)
+            .count(),
+        0
+    );
+    assert!(
+        world
+            .typed_query::<&Velocity>()
+            .added_since(VELOCITY, cursor)
+            .get(entities[4])
+            .is_none()
+    );
+    assert!(
+        world
+            .typed_query_ref::<&Velocity>()
+            .added_since(VELOCITY, cursor)
+            .get(entities[0])
+            .is_some()
+    );
+
+    // Removed and added again: added anew. The next window sees nothing older.
+    let cursor = world.current_tick();
+    world.increment_tick();
+    assert_eq!(
+        world
+            .typed_query::<&Velocity>()
+            .added_since(VELOCITY, cursor)
+            .count(),
+        0
+    );
+    world.remove_velocity(entities[9]);
+    world.add_velocity(entities[9]);
+    assert_eq!(
+        world
+            .typed_query::<Entity>()
+            .added_since(VELOCITY, cursor)
+            .iter()
+            .collect::<Vec<_>>(),
+        vec![entities[9]]
+    );
+    world.check_invariants().unwrap();
+}

@@ -7,14 +7,17 @@ use core::cell::Cell;
 use crate::change_ticks::{TableTicks, TickCells};
 use crate::{Archetype, Bitmask, Entity, RowTags, Tick};
 
-/// "One of the tracked `components` was written after `since`": the change filter of a typed
-/// query ([`TypedQuery::changed_since`](crate::TypedQuery::changed_since)).
+/// "One of the tracked `components` was written (or added) after `since`": the change filter
+/// of a typed query ([`TypedQuery::changed_since`](crate::TypedQuery::changed_since),
+/// [`TypedQuery::added_since`](crate::TypedQuery::added_since)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChangeFilter<M> {
     /// The components watched (untracked ones never count as changed).
     pub components: M,
-    /// The tick a row must have been written after.
+    /// The tick a row must have been written (or added) after.
     pub since: Tick,
+    /// Whether the filter asks when the components were added rather than written.
+    pub added: bool,
 }
 
 /// What a change filter says about a whole table.
@@ -31,7 +34,44 @@ pub(crate) enum Verdict {
 impl<M: Bitmask> ChangeFilter<M> {
     /// Rows one of whose tracked `components` was written after `since`.
     pub fn changed(components: M, since: Tick) -> Self {
-        ChangeFilter { components, since }
+        ChangeFilter {
+            components,
+            since,
+            added: false,
+        }
+    }
+
+    /// Rows one of whose tracked `components` was added (spawned with it, or added to the
+    /// entity) after `since`.
+    pub fn added(components: M, since: Tick) -> Self {
+        ChangeFilter {
+            components,
+            since,
+            added: true,
+        }
+    }
+
+    /// The write stamps and the added stamps the filter reads.
+    #[inline]
+    pub(crate) fn watched(filter: Option<Self>) -> (M, M) {
+        match filter {
+            None => (M::EMPTY, M::EMPTY),
+            Some(filter) if filter.added => (M::EMPTY, filter.components),
+            Some(filter) => (filter.components, M::EMPTY),
+        }
+    }
+
+    /// The per-row test over a table's ticks (shared).
+    #[inline]
+    pub(crate) fn rows<'a>(
+        &self,
+        ticks: &'a TableTicks<M>,
+    ) -> crate::change_ticks::ChangedRows<'a, M> {
+        if self.added {
+            ticks.added_rows(self.components, self.since)
+        } else {
+            ticks.changed_rows(self.components, self.since)
+        }
     }
 
     /// The verdict of `filter` (if any) on a table with change ticks `ticks`.
@@ -39,6 +79,13 @@ impl<M: Bitmask> ChangeFilter<M> {
     pub(crate) fn verdict(filter: Option<Self>, ticks: &TableTicks<M>) -> Verdict {
         match filter {
             None => Verdict::All,
+            Some(filter) if filter.added => {
+                if ticks.may_have_added_since(filter.components, filter.since) {
+                    Verdict::Rows
+                } else {
+                    Verdict::Skip
+                }
+            }
             Some(filter) if !ticks.may_have_changed_since(filter.components, filter.since) => {
                 Verdict::Skip
             }
@@ -52,7 +99,11 @@ impl<M: Bitmask> ChangeFilter<M> {
     /// Whether `row` of the table with ticks `ticks` passes.
     #[inline]
     pub(crate) fn row_passes(&self, ticks: &TableTicks<M>, row: usize) -> bool {
-        ticks.changed_since(row, self.components, self.since)
+        if self.added {
+            ticks.added_since(row, self.components, self.since)
+        } else {
+            ticks.changed_since(row, self.components, self.since)
+        }
     }
 
     /// How many rows of a table pass this filter and the tag test.
@@ -65,7 +116,7 @@ impl<M: Bitmask> ChangeFilter<M> {
         if Self::verdict(Some(*self), ticks) == Verdict::Skip {
             return 0;
         }
-        let changed = ticks.changed_rows(self.components, self.since);
+        let changed = self.rows(ticks);
         entities
             .iter()
             .enumerate()
@@ -76,16 +127,18 @@ impl<M: Bitmask> ChangeFilter<M> {
 
 impl Verdict {
     /// The per-row test of a table whose verdict is `self`, reading the stamps through
-    /// `cells` (which hold the filter's columns over the run's `rows` rows); `None` when every
-    /// row passes.
+    /// `cells` (the write stamps) or `added_cells` (the added stamps), which hold the filter's
+    /// columns over the run's `rows` rows; `None` when every row passes.
     #[inline]
     pub(crate) fn rows<'a, M: Bitmask>(
         self,
         filter: Option<ChangeFilter<M>>,
         cells: &'a TickCells<'a>,
+        added_cells: &'a TickCells<'a>,
         rows: usize,
     ) -> Option<RowTest<'a, M>> {
         let filter = filter.filter(|_| self == Verdict::Rows)?;
+        let cells = if filter.added { added_cells } else { cells };
         let since = filter.since;
         if filter.components.is_single_bit() {
             let stamps = cells.column(filter.components.trailing_zeros());

@@ -6,7 +6,7 @@
 use super::filter::{ChangeFilter, Verdict};
 use super::{Fetch, Run, TypedTable};
 use crate::change_ticks::TickCells;
-use crate::{Bitmask, Entity, RowTags, Tick, TypedTablesMut, TypedWalk};
+use crate::{Entity, RowTags, Tick, TypedTablesMut, TypedWalk};
 
 /// The iterator of [`TypedQuery::iter`](crate::TypedQuery::iter): the items of the matching
 /// entities, table by table. `&mut C` elements are [`Mut`](crate::Mut) guards that stamp
@@ -31,6 +31,7 @@ struct Current<'w, T: TypedTable, Q: Fetch<T, M>, M> {
     rows: usize,
     slices: Q::Slices<'w>,
     cells: TickCells<'w>,
+    added_cells: TickCells<'w>,
     verdict: Verdict,
 }
 
@@ -66,10 +67,9 @@ impl<'w, T: TypedTable, Q: Fetch<T, M>, M> TypedQueryIter<'w, T, Q, M> {
                 continue;
             }
             ticks.note_row_writes(self.written, self.tick);
-            let watched = self
-                .filter
-                .map_or(T::Mask::EMPTY, |filter| filter.components);
-            let cells = ticks.row_cells(self.written | watched, 0..rows);
+            let (watched, watched_added) = ChangeFilter::watched(self.filter);
+            let (cells, added_cells) =
+                ticks.row_cells_with_added(self.written | watched, watched_added, 0..rows);
             let mask = table.mask();
             let (entities, mut view) = table.view_mut(mask);
             let run = Run {
@@ -88,6 +88,7 @@ impl<'w, T: TypedTable, Q: Fetch<T, M>, M> TypedQueryIter<'w, T, Q, M> {
                 rows,
                 slices,
                 cells,
+                added_cells,
                 verdict,
             });
             return true;
@@ -107,14 +108,15 @@ impl<'w, T: TypedTable, Q: Fetch<T, M>, M> Iterator for TypedQueryIter<'w, T, Q,
                     current.row += 1;
                     self.remaining -= 1;
                     let item = Q::pop(&mut current.slices)?;
-                    let changed =
-                        match current
-                            .verdict
-                            .rows(self.filter, &current.cells, current.rows)
-                        {
-                            None => true,
-                            Some(test) => test.passes(row),
-                        };
+                    let changed = match current.verdict.rows(
+                        self.filter,
+                        &current.cells,
+                        &current.added_cells,
+                        current.rows,
+                    ) {
+                        None => true,
+                        Some(test) => test.passes(row),
+                    };
                     if changed && self.tags.matches(entity) {
                         return Some(item);
                     }

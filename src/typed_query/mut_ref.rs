@@ -17,23 +17,53 @@ use crate::Tick;
 /// [`bypass_change_detection`](Self::bypass_change_detection).
 pub struct Mut<'a, C> {
     value: &'a mut C,
-    /// The row's stamp, or `None` for an `[untracked]` component.
-    stamp: Option<&'a Cell<Tick>>,
+    stamp: Stamp<'a>,
     tick: Tick,
+}
+
+/// Where a guard records a write.
+#[derive(Clone, Copy)]
+enum Stamp<'a> {
+    /// An `[untracked]` component: nowhere.
+    Untracked,
+    /// The row's change tick.
+    Row(&'a Cell<Tick>),
+    /// The row's bit in its chunk's written-rows word: a typed query's `for_each` turns the
+    /// word into row stamps once per chunk of 64 rows, or into one column stamp when every
+    /// row of the table was written (so writing every row costs an `or` per row, not a store).
+    Chunk(&'a Cell<u64>, u64),
 }
 
 impl<'a, C> Mut<'a, C> {
     /// A guard over `value` whose writes set `stamp` to `tick` (`None`: never stamped).
     #[inline]
     pub fn new(value: &'a mut C, stamp: Option<&'a Cell<Tick>>, tick: Tick) -> Self {
+        let stamp = match stamp {
+            Some(stamp) => Stamp::Row(stamp),
+            None => Stamp::Untracked,
+        };
         Mut { value, stamp, tick }
+    }
+
+    /// A guard over `value` whose writes set `bit` in `written` (the rows of a chunk written
+    /// so far), for the caller to stamp later.
+    #[doc(hidden)]
+    #[inline]
+    pub fn in_chunk(value: &'a mut C, written: &'a Cell<u64>, bit: u64, tick: Tick) -> Self {
+        Mut {
+            value,
+            stamp: Stamp::Chunk(written, bit),
+            tick,
+        }
     }
 
     /// Stamps the row as changed without writing.
     #[inline]
     pub fn set_changed(&mut self) {
-        if let Some(stamp) = self.stamp {
-            stamp.set(self.tick);
+        match self.stamp {
+            Stamp::Untracked => {}
+            Stamp::Row(stamp) => stamp.set(self.tick),
+            Stamp::Chunk(written, bit) => written.set(written.get() | bit),
         }
     }
 
@@ -67,7 +97,11 @@ impl<'a, C> Mut<'a, C> {
     /// has stamped the row at the current tick. Always `false` for an `[untracked]` component.
     #[inline]
     pub fn is_changed(&self) -> bool {
-        self.stamp.is_some_and(|stamp| stamp.get() == self.tick)
+        match self.stamp {
+            Stamp::Untracked => false,
+            Stamp::Row(stamp) => stamp.get() == self.tick,
+            Stamp::Chunk(written, bit) => written.get() & bit != 0,
+        }
     }
 }
 
@@ -142,6 +176,19 @@ mod tests {
         guard.into_inner().push('b');
         assert_eq!(stamp.get(), Tick(3));
         assert_eq!(value, "ab");
+    }
+
+    #[test]
+    fn chunk_guards_set_their_bit() {
+        let written = Cell::new(0b100);
+        let mut value = 1;
+        let mut guard = Mut::in_chunk(&mut value, &written, 0b1, Tick(3));
+        assert!(!guard.is_changed());
+        let _ = *guard;
+        assert_eq!(written.get(), 0b100, "a read");
+        *guard = 2;
+        assert!(guard.is_changed());
+        assert_eq!(written.get(), 0b101);
     }
 
     #[test]

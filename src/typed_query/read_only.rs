@@ -86,6 +86,14 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
         self
     }
 
+    /// Only entities one of whose tracked components of `mask` was added after `since` (see
+    /// [`TypedQuery::added_since`](crate::TypedQuery::added_since)).
+    pub fn added_since(mut self, mask: T::Mask, since: Tick) -> Self {
+        self.include |= mask;
+        self.filter = Some(ChangeFilter::added(mask, since));
+        self
+    }
+
     fn include<M>(&self) -> T::Mask
     where
         Q: Fetch<T, M>,
@@ -133,7 +141,7 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
                     }
                 }
                 Some(filter) => {
-                    let changed = ticks.changed_rows(filter.components, filter.since);
+                    let changed = filter.rows(ticks);
                     for (row, &entity) in entities.iter().enumerate() {
                         if changed.contains(row) && tags.matches(entity) {
                             f(Q::row(&mut slices, row));
@@ -172,7 +180,7 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
                 let mut slices = Q::slices(Q::nothing_taken(), &table.columns(), &run);
                 let changed = filter
                     .filter(|_| verdict == Verdict::Rows)
-                    .map(|filter| ticks.changed_rows(filter.components, filter.since));
+                    .map(|filter| filter.rows(ticks));
                 entities
                     .iter()
                     .enumerate()
