@@ -494,7 +494,8 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// Calls `f(entity, view, row)` for every entity matching `include` / `exclude`, with a
-    /// mutable slice view of its table.
+    /// mutable slice view of its table. The view can write any column and the storage cannot
+    /// see which, so every tracked column of each table visited is stamped as changed.
     pub fn for_each_mut<F>(&mut self, include: T::Mask, exclude: T::Mask, mut f: F)
     where
         F: FnMut(Entity, &mut T::ViewMut<'_>, usize),
@@ -568,7 +569,8 @@ impl<T: Archetype> Storage<T> {
 
     /// Calls `f(view)` once per non-empty table matching `include` / `exclude`. With tag bits
     /// in the masks, `f` gets one view per run of consecutive matching rows instead, so every
-    /// row it sees matches.
+    /// row it sees matches. Every tracked column of the rows handed out is stamped as changed
+    /// (a column stamp for a whole table).
     pub fn for_each_table_mut<F>(&mut self, include: T::Mask, exclude: T::Mask, mut f: F)
     where
         F: FnMut(&mut T::ViewMut<'_>),
