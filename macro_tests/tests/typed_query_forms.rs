@@ -490,3 +490,50 @@ fn added_since_visits_rows_whose_components_arrived_after_the_cursor() {
     );
     world.check_invariants().unwrap();
 }
+
+#[test]
+fn tag_filters_and_optional_writes_work_in_every_form() {
+    let (mut world, entities) = world();
+    let cursor = world.current_tick();
+    world.increment_tick();
+    // Read-only for_each under a tag filter.
+    let mut frozen = Vec::new();
+    world
+        .typed_query_ref::<Entity>()
+        .with(FROZEN)
+        .for_each(|entity| frozen.push(entity));
+    assert_eq!(frozen, vec![entities[5]]);
+    // An optional written element through the iterator: stamps only where present and
+    // written.
+    for (entity, velocity) in world
+        .typed_query::<(Entity, Option<&mut Velocity>)>()
+        .without(FROZEN)
+        .iter()
+    {
+        if let Some(mut velocity) = velocity {
+            if entity == entities[7] || entity == entities[11] {
+                velocity.0 = 9.0;
+            }
+        }
+    }
+    assert_eq!(
+        changed(&world, VELOCITY, cursor),
+        set([entities[7], entities[11]])
+    );
+    // A change filter and a tag filter together, in for_each and iter.
+    world.set_velocity(entities[5], Velocity(5.0));
+    let mut seen = Vec::new();
+    world
+        .typed_query::<Entity>()
+        .changed_since(VELOCITY, cursor)
+        .without(FROZEN)
+        .for_each(|entity| seen.push(entity));
+    assert_eq!(seen, vec![entities[7], entities[11]]);
+    let frozen_changed: Vec<Entity> = world
+        .typed_query::<Entity>()
+        .changed_since(VELOCITY, cursor)
+        .with(FROZEN)
+        .iter()
+        .collect();
+    assert_eq!(frozen_changed, vec![entities[5]]);
+}
