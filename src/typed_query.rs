@@ -203,9 +203,18 @@ pub trait Fetch<T: TypedTable, M> {
         run: &Run<'r, '_, T::Mask>,
     ) -> Self::Slices<'r>;
 
+    /// Where `row`'s items record the rows written in a chunk (a word per written tracked
+    /// column), kept apart from the slices so their pointers stay in registers.
+    #[doc(hidden)]
+    type Written: Default;
+
     /// The item of `row` (below the length `slices` cut to).
     #[doc(hidden)]
-    fn row<'s>(slices: &'s mut Self::Slices<'_>, row: usize) -> Self::Item<'s>;
+    fn row<'s>(
+        slices: &'s mut Self::Slices<'_>,
+        written: &'s Self::Written,
+        row: usize,
+    ) -> Self::Item<'s>;
 
     /// The item of the first row left, which leaves the slices (iterators).
     #[doc(hidden)]
@@ -218,7 +227,8 @@ pub trait Fetch<T: TypedTable, M> {
     /// Stamps what the items of rows `start..start + len` (handed out by `row`) wrote.
     #[doc(hidden)]
     #[inline]
-    fn flush(_slices: &mut Self::Slices<'_>, _start: usize, _len: usize) {}
+    fn flush(_slices: &mut Self::Slices<'_>, _written: &Self::Written, _start: usize, _len: usize) {
+    }
 
     /// The components every row of the run was written to, not stamped yet (after the last
     /// `flush`): the caller stamps them over the whole run at once.
@@ -248,8 +258,10 @@ impl<T: TypedTable> Fetch<T, ()> for Entity {
         run.entities
     }
 
+    type Written = ();
+
     #[inline]
-    fn row(slices: &mut &[Entity], row: usize) -> Entity {
+    fn row(slices: &mut &[Entity], _written: &(), row: usize) -> Entity {
         slices[row]
     }
 
@@ -284,8 +296,10 @@ where
         &T::column(columns)[run.first_row..][..run.entities.len()]
     }
 
+    type Written = ();
+
     #[inline]
-    fn row<'s>(slices: &'s mut &[C], row: usize) -> &'s C {
+    fn row<'s>(slices: &'s mut &[C], _written: &'s (), row: usize) -> &'s C {
         &slices[row]
     }
 
@@ -308,8 +322,6 @@ pub struct WrittenColumn<'r, C> {
     values: &'r mut [C],
     stamps: &'r [Cell<Tick>],
     tick: Tick,
-    /// The rows of the current chunk written so far (bit `row % CHUNK`).
-    chunk: Cell<u64>,
     /// Rows from the start of the run that were all written (while every chunk so far was).
     written_prefix: usize,
     /// Whether every row so far was written (the prefix is not stamped yet: if the whole run
@@ -335,30 +347,30 @@ impl<'r, C> WrittenColumn<'r, C> {
                 &[]
             },
             tick: run.tick,
-            chunk: Cell::new(0),
             written_prefix: 0,
             all_written: true,
         }
     }
 
-    /// The guard of `row` in a chunked loop: a write sets the row's bit in the chunk word.
+    /// The guard of `row` in a chunked loop: a write sets the row's bit in `chunk`, the word
+    /// of the rows of this chunk written so far.
     #[inline]
-    fn row(&mut self, row: usize, tracked: bool) -> Mut<'_, C> {
+    fn row<'s>(&'s mut self, chunk: &'s Cell<u64>, row: usize, tracked: bool) -> Mut<'s, C> {
         let value = &mut self.values[row];
         if tracked {
-            Mut::in_chunk(value, &self.chunk, 1 << (row % CHUNK), self.tick)
+            Mut::in_chunk(value, chunk, 1 << (row % CHUNK), self.tick)
         } else {
             Mut::new(value, None, self.tick)
         }
     }
 
-    /// Stamps the rows written in the chunk of `len` rows from `start`.
+    /// Stamps the rows written (the bits of `chunk`) in the chunk of `len` rows from `start`.
     #[inline]
-    fn flush(&mut self, start: usize, len: usize, tracked: bool) {
+    fn flush(&mut self, chunk: &Cell<u64>, start: usize, len: usize, tracked: bool) {
         if !tracked {
             return;
         }
-        let written = self.chunk.replace(0);
+        let written = chunk.replace(0);
         let every_row = if len >= CHUNK {
             u64::MAX
         } else {
@@ -437,16 +449,22 @@ where
         WrittenColumn::new(taken, T::IS_TRACKED, T::BIT, run)
     }
 
+    type Written = Cell<u64>;
+
     #[inline]
-    fn row<'s>(slices: &'s mut WrittenColumn<'_, C>, row: usize) -> Mut<'s, C> {
-        slices.row(row, T::IS_TRACKED)
+    fn row<'s>(
+        slices: &'s mut WrittenColumn<'_, C>,
+        written: &'s Cell<u64>,
+        row: usize,
+    ) -> Mut<'s, C> {
+        slices.row(written, row, T::IS_TRACKED)
     }
 
     const STAMPS: bool = T::IS_TRACKED;
 
     #[inline]
-    fn flush(slices: &mut Self::Slices<'_>, start: usize, len: usize) {
-        slices.flush(start, len, T::IS_TRACKED);
+    fn flush(slices: &mut Self::Slices<'_>, written: &Cell<u64>, start: usize, len: usize) {
+        slices.flush(written, start, len, T::IS_TRACKED);
     }
 
     #[inline]
@@ -487,8 +505,10 @@ where
         T::has_column(run.mask).then(|| &T::column(columns)[run.first_row..][..run.entities.len()])
     }
 
+    type Written = ();
+
     #[inline]
-    fn row<'s>(slices: &'s mut Option<&[C]>, row: usize) -> Option<&'s C> {
+    fn row<'s>(slices: &'s mut Option<&[C]>, _written: &'s (), row: usize) -> Option<&'s C> {
         slices.map(|column| &column[row])
     }
 
@@ -530,17 +550,25 @@ where
         T::has_column(run.mask).then(|| WrittenColumn::new(taken, T::IS_TRACKED, T::BIT, run))
     }
 
+    type Written = Cell<u64>;
+
     #[inline]
-    fn row<'s>(slices: &'s mut Option<WrittenColumn<'_, C>>, row: usize) -> Option<Mut<'s, C>> {
-        slices.as_mut().map(|column| column.row(row, T::IS_TRACKED))
+    fn row<'s>(
+        slices: &'s mut Option<WrittenColumn<'_, C>>,
+        written: &'s Cell<u64>,
+        row: usize,
+    ) -> Option<Mut<'s, C>> {
+        slices
+            .as_mut()
+            .map(|column| column.row(written, row, T::IS_TRACKED))
     }
 
     const STAMPS: bool = T::IS_TRACKED;
 
     #[inline]
-    fn flush(slices: &mut Self::Slices<'_>, start: usize, len: usize) {
+    fn flush(slices: &mut Self::Slices<'_>, written: &Cell<u64>, start: usize, len: usize) {
         if let Some(column) = slices {
-            column.flush(start, len, T::IS_TRACKED);
+            column.flush(written, start, len, T::IS_TRACKED);
         }
     }
 
@@ -588,9 +616,15 @@ macro_rules! tuple_fetch {
                 ($($element::slices(taken.$index, columns, run),)+)
             }
 
+            type Written = ($($element::Written,)+);
+
             #[inline]
-            fn row<'s>(slices: &'s mut Self::Slices<'_>, row: usize) -> Self::Item<'s> {
-                ($($element::row(&mut slices.$index, row),)+)
+            fn row<'s>(
+                slices: &'s mut Self::Slices<'_>,
+                written: &'s Self::Written,
+                row: usize,
+            ) -> Self::Item<'s> {
+                ($($element::row(&mut slices.$index, &written.$index, row),)+)
             }
 
             #[inline]
@@ -601,8 +635,8 @@ macro_rules! tuple_fetch {
             const STAMPS: bool = false $(|| $element::STAMPS)+;
 
             #[inline]
-            fn flush(slices: &mut Self::Slices<'_>, start: usize, len: usize) {
-                $($element::flush(&mut slices.$index, start, len);)+
+            fn flush(slices: &mut Self::Slices<'_>, written: &Self::Written, start: usize, len: usize) {
+                $($element::flush(&mut slices.$index, &written.$index, start, len);)+
             }
 
             #[inline]
@@ -706,10 +740,39 @@ tuple_fetch!(
     (L, ML, 11)
 );
 
+/// The row loop of a query that writes tracked components, over the first `rows` rows:
+/// chunks of rows, each written column recording its written rows as bits of a word (kept
+/// apart from the slices, so the column pointers stay in registers), stamped once per chunk.
+/// Returns the components every row was written to (not stamped yet: the caller stamps them
+/// once for the whole run).
+#[inline(always)]
+fn visit_chunks<T, Q, M, F>(
+    slices: &mut Q::Slices<'_>,
+    rows: usize,
+    test: Option<&filter::RowTest<'_, T::Mask>>,
+    f: &mut F,
+) -> u128
+where
+    T: TypedTable,
+    Q: Fetch<T, M>,
+    F: for<'s> FnMut(Q::Item<'s>),
+{
+    let written = Q::Written::default();
+    let mut start = 0;
+    while start < rows {
+        let end = rows.min(start + CHUNK);
+        visit::<T, Q, M, F>(slices, &written, start..end, test, f);
+        Q::flush(slices, &written, start, end - start);
+        start = end;
+    }
+    Q::all_written(slices)
+}
+
 /// Calls `f` with the item of every row of `rows` that passes `test` (every row without one).
 #[inline(always)]
 fn visit<T, Q, M, F>(
     slices: &mut Q::Slices<'_>,
+    written: &Q::Written,
     rows: core::ops::Range<usize>,
     test: Option<&filter::RowTest<'_, T::Mask>>,
     f: &mut F,
@@ -721,13 +784,13 @@ fn visit<T, Q, M, F>(
     match test {
         None => {
             for row in rows {
-                f(Q::row(slices, row));
+                f(Q::row(slices, written, row));
             }
         }
         Some(test) => {
             for row in rows {
                 if test.passes(row) {
-                    f(Q::row(slices, row));
+                    f(Q::row(slices, written, row));
                 }
             }
         }
@@ -854,19 +917,22 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
                 let test = verdict.rows(filter, &cells, &added_cells, entities.len());
                 let rows_in_run = entities.len();
                 if !Q::STAMPS {
-                    visit::<T, Q, M, F>(&mut slices, 0..rows_in_run, test.as_ref(), &mut f);
+                    let written = Q::Written::default();
+                    visit::<T, Q, M, F>(
+                        &mut slices,
+                        &written,
+                        0..rows_in_run,
+                        test.as_ref(),
+                        &mut f,
+                    );
                     return;
                 }
-                // Chunks of rows: each written column records its written rows as bits of a
-                // word, stamped once per chunk (or once per run when every row was written).
-                let mut start = 0;
-                while start < rows_in_run {
-                    let end = rows_in_run.min(start + CHUNK);
-                    visit::<T, Q, M, F>(&mut slices, start..end, test.as_ref(), &mut f);
-                    Q::flush(&mut slices, start, end - start);
-                    start = end;
-                }
-                let every_row_written = to_mask::<T::Mask>(Q::all_written(&slices));
+                let every_row_written = to_mask::<T::Mask>(visit_chunks::<T, Q, M, F>(
+                    &mut slices,
+                    rows_in_run,
+                    test.as_ref(),
+                    &mut f,
+                ));
                 drop((test, slices));
                 ticks.stamp_rows(rows, every_row_written, tick);
             });

@@ -510,10 +510,10 @@ fn tag_filters_and_optional_writes_work_in_every_form() {
         .without(FROZEN)
         .iter()
     {
-        if let Some(mut velocity) = velocity {
-            if entity == entities[7] || entity == entities[11] {
-                velocity.0 = 9.0;
-            }
+        if let Some(mut velocity) = velocity
+            && (entity == entities[7] || entity == entities[11])
+        {
+            velocity.0 = 9.0;
         }
     }
     assert_eq!(

@@ -127,16 +127,17 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
                 tick: Tick::ZERO,
             };
             let mut slices = Q::slices(Q::nothing_taken(), &table.columns(), &run);
+            let written = Q::Written::default();
             match filter.filter(|_| verdict == Verdict::Rows) {
                 None if no_tags => {
                     for row in 0..entities.len() {
-                        f(Q::row(&mut slices, row));
+                        f(Q::row(&mut slices, &written, row));
                     }
                 }
                 None => {
                     for (row, &entity) in entities.iter().enumerate() {
                         if tags.matches(entity) {
-                            f(Q::row(&mut slices, row));
+                            f(Q::row(&mut slices, &written, row));
                         }
                     }
                 }
@@ -144,7 +145,7 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
                     let changed = filter.rows(ticks);
                     for (row, &entity) in entities.iter().enumerate() {
                         if changed.contains(row) && tags.matches(entity) {
-                            f(Q::row(&mut slices, row));
+                            f(Q::row(&mut slices, &written, row));
                         }
                     }
                 }
