@@ -28,9 +28,17 @@
 //! # Change detection
 //!
 //! A `&mut C` element hands out a [`Mut<C>`](Mut) guard: reading through it stamps nothing, a
-//! mutable dereference stamps the row's change tick (one store). So a query reports as changed
-//! exactly the rows it wrote, and `for_each_mut_changed`, `query_entities_changed_since` and
-//! the typed change filters ([`TypedQuery::changed_since`]) see them and nothing else.
+//! mutable dereference records the write. So a query reports as changed exactly the rows it
+//! wrote, and `for_each_mut_changed`, `query_entities_changed_since` and the typed change
+//! filters ([`TypedQuery::changed_since`], [`TypedQuery::added_since`]) see them and nothing
+//! else.
+//!
+//! How a write is recorded depends on the loop. In `for_each`, rows go by in chunks of 64: a
+//! guard sets its row's bit in a word per written column (an `or` in a register), and after
+//! each chunk the set bits become row stamps; a table (or run of rows) written whole becomes
+//! one column stamp instead. So writing every row costs about what an `[untracked]` component
+//! costs, and writing a few rows costs a store per row written. In `iter()` and `get()` a
+//! guard stamps its row directly (items outlive any chunk).
 
 use core::cell::Cell;
 use core::marker::PhantomData;
