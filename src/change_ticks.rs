@@ -588,6 +588,34 @@ mod tests {
     }
 
     #[test]
+    fn row_cells_find_every_column_past_the_inline_ones() {
+        let bits = 20;
+        let all: u64 = (1 << bits) - 1;
+        let mut table = TableTicks::new(all, bits, Tick(1));
+        table.push_rows(3, Tick(2));
+        for bit in 0..bits as u32 {
+            table.stamp(1, 1 << bit, Tick(10 + bit));
+        }
+        let cells = table.row_cells(all & !(1 << 3), 1..3);
+        for bit in 0..bits as u32 {
+            let column = cells.column(bit);
+            if bit == 3 {
+                assert!(column.is_empty(), "not asked for");
+            } else {
+                assert_eq!(column.len(), 2, "bit {bit}");
+                assert_eq!(column[0].get(), Tick(10 + bit), "bit {bit}");
+                assert_eq!(column[1].get(), Tick(2));
+            }
+        }
+        assert!(cells.column(40).is_empty() && cells.column(200).is_empty());
+        cells.column(19)[1].set(Tick(99));
+        assert!(
+            table.changed_since(2, 1 << 19, Tick(98)),
+            "written through the cell"
+        );
+    }
+
+    #[test]
     fn added_ticks_follow_spawns_migrations_and_swap_removes() {
         let mut source = ticks(A);
         let mut destination = ticks(A | B);
