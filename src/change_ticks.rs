@@ -1,8 +1,12 @@
 //! The change ticks of one table: for every tracked component it holds, the tick each row was
-//! last written at, plus per column the newest stamp (so a changed-only query skips a table
+//! last written at and the tick it was added at (spawned, or migrated in by adding it), plus
+//! per column the newest stamp (so a changed-only query skips a table
 //! nobody wrote to) and a column stamp (a write through raw slices marks the whole column).
 //!
 //! A component declared `[untracked]` has no tick column at all: no memory, no stamping.
+
+use core::cell::Cell;
+use core::ops::Range;
 
 use crate::{Bitmask, MAX_TICK_AGE, Tick};
 
@@ -20,6 +24,11 @@ pub struct TableTicks<M> {
 struct TickColumn {
     /// When each row's component was last written (empty unless tracked here).
     rows: Vec<Tick>,
+    /// When each row's component was added: spawned with it, or added by a migration (empty
+    /// unless tracked here). Kept apart from `rows` so the write path touches one column.
+    added: Vec<Tick>,
+    /// The newest of `added`.
+    newest_added: Tick,
     /// Every row of the column counts as written at this tick.
     column_stamp: Tick,
     /// The newest stamp of the column, row or column.
@@ -38,6 +47,8 @@ impl<M: Bitmask> TableTicks<M> {
             columns: (0..bit_count)
                 .map(|_| TickColumn {
                     rows: Vec::new(),
+                    added: Vec::new(),
+                    newest_added: never,
                     column_stamp: never,
                     newest: never,
                 })
@@ -56,21 +67,27 @@ impl<M: Bitmask> TableTicks<M> {
             let column = &mut self.columns[bit as usize];
             column.settle(tick);
             column.rows.resize(column.rows.len() + count, tick);
+            column.added.resize(column.added.len() + count, tick);
             column.newest = tick;
+            column.newest_added = tick;
         }
     }
 
     /// Removes `row`, moving the last row into its place (as the table does).
     pub fn swap_remove(&mut self, row: usize) {
         for bit in self.tracked.bits() {
-            self.columns[bit as usize].rows.swap_remove(row);
+            let column = &mut self.columns[bit as usize];
+            column.rows.swap_remove(row);
+            column.added.swap_remove(row);
         }
     }
 
     /// Exchanges the stamps of rows `a` and `b` (the table swapped them).
     pub fn swap_rows(&mut self, a: usize, b: usize) {
         for bit in self.tracked.bits() {
-            self.columns[bit as usize].rows.swap(a, b);
+            let column = &mut self.columns[bit as usize];
+            column.rows.swap(a, b);
+            column.added.swap(a, b);
         }
     }
 
@@ -79,23 +96,28 @@ impl<M: Bitmask> TableTicks<M> {
     pub fn move_row(&mut self, row: usize, destination: &mut Self, tick: Tick) {
         for bit in destination.tracked.bits() {
             let index = bit as usize;
-            let stamp = if self.tracked.contains(M::bit(bit)) {
+            let (stamp, added) = if self.tracked.contains(M::bit(bit)) {
                 // A column stamp newer than the row's own stamp is the row's real stamp.
                 let column = &self.columns[index];
                 let own = column.rows[row];
-                if column.column_stamp.is_newer_than(own) {
+                let stamp = if column.column_stamp.is_newer_than(own) {
                     column.column_stamp
                 } else {
                     own
-                }
+                };
+                (stamp, column.added[row])
             } else {
-                tick
+                (tick, tick)
             };
             let column = &mut destination.columns[index];
             column.settle(tick);
             column.rows.push(stamp);
+            column.added.push(added);
             if stamp.is_newer_than(column.newest) {
                 column.newest = stamp;
+            }
+            if added.is_newer_than(column.newest_added) {
+                column.newest_added = added;
             }
         }
         self.swap_remove(row);
@@ -136,18 +158,6 @@ impl<M: Bitmask> TableTicks<M> {
             *stamp = tick;
         }
         column.newest = tick;
-    }
-
-    /// Stamps the tracked components of `bits` of every row of `rows` with `tick`: the rows a
-    /// tag filter handed out of a table.
-    pub fn stamp_rows(&mut self, rows: core::ops::Range<usize>, bits: M, tick: Tick) {
-        for bit in (bits & self.tracked).bits() {
-            let column = &mut self.columns[bit as usize];
-            if let Some(stamps) = column.rows.get_mut(rows.clone()) {
-                stamps.fill(tick);
-                column.newest = tick;
-            }
-        }
     }
 
     /// Marks every row of the tracked columns of `bits` as written at `tick` (raw slice
@@ -202,14 +212,136 @@ impl<M: Bitmask> TableTicks<M> {
         }
     }
 
+    /// The row stamps of the tracked components of `bits` over `rows`, as cells: shared
+    /// references that can still be written, so a typed query's change filter reads a row's
+    /// stamps and its [`Mut`](crate::Mut) guards stamp it without a second mutable borrow.
+    /// Components of `bits` this table does not track get empty columns.
+    pub fn row_cells(&mut self, bits: M, rows: Range<usize>) -> TickCells<'_> {
+        self.row_cells_with_added(bits, M::EMPTY, rows).0
+    }
+
+    /// [`row_cells`](Self::row_cells) of the write stamps of `bits`, and the same of the
+    /// added stamps of `added_bits` (what an "added since" filter reads).
+    pub fn row_cells_with_added(
+        &mut self,
+        bits: M,
+        added_bits: M,
+        rows: Range<usize>,
+    ) -> (TickCells<'_>, TickCells<'_>) {
+        let mut cells = TickCells::empty();
+        let mut added_cells = TickCells::empty();
+        let mut columns = self.columns.iter_mut();
+        let mut next = 0;
+        for bit in ((bits | added_bits) & self.tracked).bits() {
+            let Some(column) = columns.nth(bit as usize - next) else {
+                break;
+            };
+            next = bit as usize + 1;
+            let TickColumn {
+                rows: stamps,
+                added,
+                ..
+            } = column;
+            if bits.contains(M::bit(bit)) {
+                if let Some(stamps) = stamps.get_mut(rows.clone()) {
+                    cells.push(bit, Cell::from_mut(stamps).as_slice_of_cells());
+                }
+            }
+            if added_bits.contains(M::bit(bit)) {
+                if let Some(added) = added.get_mut(rows.clone()) {
+                    added_cells.push(bit, Cell::from_mut(added).as_slice_of_cells());
+                }
+            }
+        }
+        (cells, added_cells)
+    }
+
+    /// Whether a tracked component of `bits` may have been added to some row after `since`:
+    /// `false` lets an added-only query skip the table.
+    #[inline]
+    pub fn may_have_added_since(&self, bits: M, since: Tick) -> bool {
+        (bits & self.tracked)
+            .bits()
+            .any(|bit| self.columns[bit as usize].newest_added.is_newer_than(since))
+    }
+
+    /// Whether a tracked component of `bits` was added to `row` after `since`.
+    #[inline]
+    pub fn added_since(&self, row: usize, bits: M, since: Tick) -> bool {
+        (bits & self.tracked)
+            .bits()
+            .any(|bit| self.columns[bit as usize].added[row].is_newer_than(since))
+    }
+
+    /// A per-row test of "added after `since`" for the tracked components of `bits`, set up
+    /// once per table (as [`changed_rows`](Self::changed_rows)).
+    #[inline]
+    pub fn added_rows(&self, bits: M, since: Tick) -> ChangedRows<'_, M> {
+        let bits = bits & self.tracked;
+        if bits.is_single_bit() {
+            ChangedRows::Column {
+                stamps: &self.columns[bits.trailing_zeros() as usize].added,
+                since,
+            }
+        } else {
+            ChangedRows::AnyAdded {
+                ticks: self,
+                bits,
+                since,
+            }
+        }
+    }
+
+    /// Records that rows of the tracked components of `bits` may be stamped at `tick` through
+    /// [`row_cells`](Self::row_cells) (which cannot see the column summary), so a changed-only
+    /// query does not skip this table.
+    pub fn note_row_writes(&mut self, bits: M, tick: Tick) {
+        for bit in (bits & self.tracked).bits() {
+            self.columns[bit as usize].newest = tick;
+        }
+    }
+
+    /// Whether a column stamp newer than `since` marks every row of a tracked component of
+    /// `bits` as changed (then a changed-only query takes every row without reading stamps).
+    #[inline]
+    pub fn column_changed_since(&self, bits: M, since: Tick) -> bool {
+        (bits & self.tracked)
+            .bits()
+            .any(|bit| self.columns[bit as usize].column_stamp.is_newer_than(since))
+    }
+
+    /// Stamps the tracked components of `bits` as written at `tick` over `rows`: a whole
+    /// table's rows as a column stamp (constant time), a part of it row by row.
+    pub fn stamp_rows(&mut self, rows: Range<usize>, bits: M, tick: Tick) {
+        let whole = rows.start == 0
+            && self
+                .tracked
+                .bits()
+                .next()
+                .is_none_or(|bit| rows.end >= self.columns[bit as usize].rows.len());
+        if whole {
+            self.stamp_columns(bits, tick);
+            return;
+        }
+        for bit in (bits & self.tracked).bits() {
+            let column = &mut self.columns[bit as usize];
+            if let Some(stamps) = column.rows.get_mut(rows.clone()) {
+                stamps.fill(tick);
+                column.newest = tick;
+            }
+        }
+    }
+
     /// Moves every stamp older than [`MAX_TICK_AGE`] up to that age, so no
     /// stamp lives long enough to wrap around and look new. The world calls it periodically.
     pub fn clamp(&mut self, now: Tick) {
         for bit in self.tracked.bits() {
             let column = &mut self.columns[bit as usize];
             Tick::clamp_ages(&mut column.rows, now);
+            Tick::clamp_ages(&mut column.added, now);
             column.column_stamp = column.column_stamp.clamp_age(now);
             column.newest = column.newest.clamp_age(now);
+            column.newest_added = column.newest_added.clamp_age(now);
         }
     }
 
@@ -222,7 +354,7 @@ impl<M: Bitmask> TableTicks<M> {
             } else {
                 0
             };
-            column.rows.len() == expected
+            column.rows.len() == expected && column.added.len() == expected
         })
     }
 }
@@ -242,6 +374,57 @@ impl TickColumn {
             }
         }
         self.column_stamp = never;
+    }
+}
+
+/// The row stamps of a few columns of one table as cells (see [`TableTicks::row_cells`]),
+/// found by component bit. Up to [`TickCells::INLINE`] columns live inline; more spill to the
+/// heap (only a query naming that many tracked components pays an allocation).
+pub struct TickCells<'a> {
+    bits: u128,
+    inline: [&'a [Cell<Tick>]; TickCells::INLINE],
+    spilled: Vec<&'a [Cell<Tick>]>,
+}
+
+impl<'a> TickCells<'a> {
+    /// How many columns are held without allocating.
+    pub const INLINE: usize = 16;
+
+    /// No columns: every component reads as an empty column.
+    #[inline]
+    pub fn empty() -> Self {
+        TickCells {
+            bits: 0,
+            inline: [&[]; TickCells::INLINE],
+            spilled: Vec::new(),
+        }
+    }
+
+    /// Adds the column of component bit `bit`, above every bit added before.
+    fn push(&mut self, bit: u32, stamps: &'a [Cell<Tick>]) {
+        let rank = self.bits.count_ones() as usize;
+        self.bits |= 1 << bit;
+        match self.inline.get_mut(rank) {
+            Some(slot) => *slot = stamps,
+            None => self.spilled.push(stamps),
+        }
+    }
+
+    /// The stamps of component bit `bit`, empty if the column is not held.
+    #[inline]
+    pub fn column(&self, bit: u32) -> &'a [Cell<Tick>] {
+        if bit >= u128::BITS || self.bits & (1 << bit) == 0 {
+            return &[];
+        }
+        let rank = (self.bits & ((1 << bit) - 1)).count_ones() as usize;
+        match self.inline.get(rank) {
+            Some(stamps) => stamps,
+            None => self
+                .spilled
+                .get(rank - TickCells::INLINE)
+                .copied()
+                .unwrap_or(&[]),
+        }
     }
 }
 
@@ -265,6 +448,15 @@ pub enum ChangedRows<'a, M> {
         /// The query's tick.
         since: Tick,
     },
+    /// Several (or no) tracked columns: any of them added after the tick.
+    AnyAdded {
+        /// The table's ticks.
+        ticks: &'a TableTicks<M>,
+        /// The tracked components asked about.
+        bits: M,
+        /// The query's tick.
+        since: Tick,
+    },
 }
 
 impl<M: Bitmask> ChangedRows<'_, M> {
@@ -275,6 +467,7 @@ impl<M: Bitmask> ChangedRows<'_, M> {
             ChangedRows::All => true,
             ChangedRows::Column { stamps, since } => stamps[row].is_newer_than(since),
             ChangedRows::Any { ticks, bits, since } => ticks.changed_since(row, bits, since),
+            ChangedRows::AnyAdded { ticks, bits, since } => ticks.added_since(row, bits, since),
         }
     }
 }
@@ -405,6 +598,64 @@ mod tests {
         );
         assert!(!table.changed_since(1, A, Tick(7)));
         assert!(table.is_aligned(2));
+    }
+
+    #[test]
+    fn row_cells_find_every_column_past_the_inline_ones() {
+        let bits = 20;
+        let all: u64 = (1 << bits) - 1;
+        let mut table = TableTicks::new(all, bits, Tick(1));
+        table.push_rows(3, Tick(2));
+        for bit in 0..bits as u32 {
+            table.stamp(1, 1 << bit, Tick(10 + bit));
+        }
+        let cells = table.row_cells(all & !(1 << 3), 1..3);
+        for bit in 0..bits as u32 {
+            let column = cells.column(bit);
+            if bit == 3 {
+                assert!(column.is_empty(), "not asked for");
+            } else {
+                assert_eq!(column.len(), 2, "bit {bit}");
+                assert_eq!(column[0].get(), Tick(10 + bit), "bit {bit}");
+                assert_eq!(column[1].get(), Tick(2));
+            }
+        }
+        assert!(cells.column(40).is_empty() && cells.column(200).is_empty());
+        cells.column(19)[1].set(Tick(99));
+        assert!(
+            table.changed_since(2, 1 << 19, Tick(98)),
+            "written through the cell"
+        );
+    }
+
+    #[test]
+    fn added_ticks_follow_spawns_migrations_and_swap_removes() {
+        let mut source = ticks(A);
+        let mut destination = ticks(A | B);
+        source.push_rows(2, Tick(2));
+        source.stamp(0, A, Tick(5));
+        assert!(!source.added_since(0, A, Tick(2)), "a write is not an add");
+        assert!(source.may_have_added_since(A, Tick(1)));
+        assert!(!source.may_have_added_since(A, Tick(2)));
+        source.move_row(0, &mut destination, Tick(7));
+        assert!(
+            !destination.added_since(0, A, Tick(2)),
+            "A kept its added tick"
+        );
+        assert!(destination.added_since(0, B, Tick(6)), "B was added now");
+        assert!(destination.may_have_added_since(B, Tick(6)));
+        assert!(destination.added_rows(B, Tick(6)).contains(0));
+        assert!(!destination.added_rows(A | B, Tick(7)).contains(0));
+        assert!(destination.added_rows(A | B, Tick(6)).contains(0));
+        assert!(!source.added_since(0, A, Tick(1)) || source.is_aligned(1));
+        let (_, added) = destination.row_cells_with_added(A, B, 0..1);
+        assert_eq!(added.column(1).len(), 1);
+        assert_eq!(added.column(1)[0].get(), Tick(7));
+        assert!(
+            added.column(0).is_empty(),
+            "A's added column was not asked for"
+        );
+        assert!(source.is_aligned(1) && destination.is_aligned(1));
     }
 
     #[test]

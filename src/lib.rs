@@ -38,9 +38,12 @@ pub use schedule::{Schedule, ScheduleError};
 #[cfg(feature = "serde")]
 pub use snapshot::{Snapshot, SnapshotData, SnapshotError};
 pub use storage::{
-    InvariantError, MatchingTables, MatchingTablesMut, SplitTables, Storage, TablesMut,
-    TablesOverlap, TablesRef,
+    InvariantError, MatchingTables, MatchingTablesMut, RowTags, SplitTables, Storage, TablesMut,
+    TablesOverlap, TablesRef, TypedTablesMut, TypedWalk,
 };
 pub use tags::TagSet;
 pub use tick::{MAX_TICK_AGE, Tick};
-pub use typed_query::{ComponentColumn, Fetch, QueryAccess, TypedQuery};
+pub use typed_query::{
+    ChangeFilter, ComponentColumn, Fetch, Mut, QueryAccess, ReadOnlyFetch, TypedQuery,
+    TypedQueryIter, TypedQueryRef, TypedTable,
+};

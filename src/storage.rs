@@ -24,11 +24,13 @@ mod state;
 mod tag_partition;
 mod tags;
 mod ticks;
+mod typed_walk;
 
 pub use iteration::{MatchingTables, MatchingTablesMut};
 use tag_partition::TagPartition;
 
 pub use split::{SplitTables, TablesMut, TablesOverlap, TablesRef};
+pub use typed_walk::{RowTags, TypedTablesMut, TypedWalk};
 
 /// Entities, their tables and the two caches that make structural change and queries fast.
 pub struct Storage<T: Archetype> {

@@ -27,32 +27,81 @@
 //!
 //! # Change detection
 //!
-//! Every component a query borrows mutably is stamped as changed in every table the query
-//! visits (one column stamp per table, or the rows handed out when tag bits filter the rows),
-//! as `get_*_mut` does for one entity: writes through a typed query are never invisible to
-//! `for_each_mut_changed` and `query_entities_changed_since`.
+//! A `&mut C` element hands out a [`Mut<C>`](Mut) guard: reading through it stamps nothing, a
+//! mutable dereference records the write. So a query reports as changed exactly the rows it
+//! wrote, and `for_each_mut_changed`, `query_entities_changed_since` and the typed change
+//! filters ([`TypedQuery::changed_since`], [`TypedQuery::added_since`]) see them and nothing
+//! else.
+//!
+//! How a write is recorded depends on the loop. In `for_each`, rows go by in chunks of 64: a
+//! guard sets its row's bit in a word per written column (an `or` in a register), and after
+//! each chunk the set bits become row stamps; a table (or run of rows) written whole becomes
+//! one column stamp instead. So writing every row costs about what an `[untracked]` component
+//! costs, and writing a few rows costs a store per row written. In `iter()` and `get()` a
+//! guard stamps its row directly (items outlive any chunk).
 
+use core::cell::Cell;
 use core::marker::PhantomData;
 
-use crate::{Archetype, Bitmask, Entity, Storage};
+use crate::change_ticks::TickCells;
+use crate::{Archetype, Bitmask, Entity, Storage, Tick};
+
+mod filter;
+mod iter;
+mod mut_ref;
+mod read_only;
+
+pub use filter::ChangeFilter;
+pub use iter::TypedQueryIter;
+pub use mut_ref::Mut;
+pub use read_only::{ReadOnlyFetch, TypedQueryRef};
+
+/// A generated table type whose columns a typed query can borrow one by one: besides the
+/// mutable slice view of [`Archetype`], a shared view (`Columns`) that a query reads from for
+/// as long as the table is borrowed.
+///
+/// Implemented by `ecs!`; not meant to be implemented by hand.
+pub trait TypedTable: Archetype {
+    /// Every column of the table as a shared slice.
+    type Columns<'v>;
+
+    /// Turns what is left of a mutable view (once the written columns were moved out) into
+    /// shared columns that live as long as the view.
+    fn share<'v>(view: Self::ViewMut<'v>) -> Self::Columns<'v>;
+
+    /// The shared columns of a table.
+    fn columns(&self) -> Self::Columns<'_>;
+
+    /// The mask of the table a view shows.
+    fn view_mask(view: &Self::ViewMut<'_>) -> Self::Mask;
+}
 
 /// One component of a generated table type, picked by its type `C` and a marker `M` that
 /// `ecs!` generates per component (so two components of the same type have distinct impls).
 ///
 /// Implemented by `ecs!` for its `ComponentArrays` type; not meant to be implemented by hand.
-pub trait ComponentColumn<C: 'static, M>: Archetype {
+pub trait ComponentColumn<C: 'static, M>: TypedTable {
     /// The component's mask bit, widened to `u128`.
     const BIT: u128;
+
+    /// Whether writes to the component are tracked (it is not `[untracked]`).
+    const IS_TRACKED: bool;
 
     /// Moves the component's column out of `view` (leaving an empty slice behind): a borrow
     /// of exactly that column, for the view's whole lifetime.
     fn take_column<'v>(view: &mut Self::ViewMut<'v>) -> &'v mut [C];
 
-    /// The component's column in `view`, shared.
-    fn column<'r>(view: &'r Self::ViewMut<'_>) -> &'r [C];
+    /// The component's column in `columns`, shared.
+    fn column<'v>(columns: &Self::Columns<'v>) -> &'v [C];
 
-    /// Whether the table `view` shows holds the component.
-    fn has_column(view: &Self::ViewMut<'_>) -> bool;
+    /// Whether a table of mask `mask` holds the component.
+    fn has_column(mask: Self::Mask) -> bool;
+}
+
+/// The component's index in a mask (the column of its change ticks).
+#[inline]
+const fn bit_index(bit: u128) -> u32 {
+    bit.trailing_zeros()
 }
 
 /// The components a query reads and writes, as `u128` bit sets (so they can be combined in
@@ -114,14 +163,31 @@ impl QueryAccess {
     }
 }
 
+/// What the elements of a query get for one run of rows (a table, or the part of it a tag
+/// filter lets through): the entities, the row stamps of the written components, the table's
+/// mask and the tick writes are stamped with.
+#[doc(hidden)]
+pub struct Run<'r, 'c, M> {
+    /// The entity of every row.
+    pub entities: &'r [Entity],
+    /// Where the run starts in the shared columns (0 when they come from a view of the run).
+    pub first_row: usize,
+    /// The row stamps of the tracked written components (of these rows).
+    pub stamps: &'c TickCells<'r>,
+    /// The table's mask.
+    pub mask: M,
+    /// The current tick.
+    pub tick: Tick,
+}
+
 /// What a typed query fetches per row: a component element, an [`Entity`], or a tuple of
 /// fetches. `M` is the marker (or tuple of markers) that says which column each element
 /// means; it is inferred, never written.
 ///
 /// The methods are the query's plumbing, called once per table (`take`, `slices`) and once per
-/// row (`row`); a user only names the implementing types.
-pub trait Fetch<T: Archetype, M> {
-    /// What the closure gets for one row (`&'s mut Position`, `(Entity, &'s Velocity)`, ...).
+/// row (`row` in `for_each`, `pop` in an iterator); a user only names the implementing types.
+pub trait Fetch<T: TypedTable, M> {
+    /// What the closure gets for one row (`Mut<'s, Position>`, `(Entity, &'s Velocity)`, ...).
     type Item<'s>;
     /// The columns moved out of a table view before the shared ones are reborrowed.
     #[doc(hidden)]
@@ -137,20 +203,51 @@ pub trait Fetch<T: Archetype, M> {
     #[doc(hidden)]
     fn take<'v>(view: &mut T::ViewMut<'v>) -> Self::Taken<'v>;
 
-    /// Adds the shared columns and cuts every column to `entities.len()` rows.
+    /// Adds the shared columns and cuts every column to the run's number of rows.
     #[doc(hidden)]
     fn slices<'r, 'v: 'r>(
         taken: Self::Taken<'v>,
-        entities: &'r [Entity],
-        view: &'r T::ViewMut<'v>,
+        columns: &T::Columns<'v>,
+        run: &Run<'r, '_, T::Mask>,
     ) -> Self::Slices<'r>;
+
+    /// Where `row`'s items record the rows written in a chunk (a word per written tracked
+    /// column), kept apart from the slices so their pointers stay in registers.
+    #[doc(hidden)]
+    type Written: Default;
 
     /// The item of `row` (below the length `slices` cut to).
     #[doc(hidden)]
-    fn row<'s>(slices: &'s mut Self::Slices<'_>, row: usize) -> Self::Item<'s>;
+    fn row<'s>(
+        slices: &'s mut Self::Slices<'_>,
+        written: &'s Self::Written,
+        row: usize,
+    ) -> Self::Item<'s>;
+
+    /// The item of the first row left, which leaves the slices (iterators).
+    #[doc(hidden)]
+    fn pop<'r>(slices: &mut Self::Slices<'r>) -> Option<Self::Item<'r>>;
+
+    /// Whether the fetch writes a tracked component (then `for_each` runs in chunks).
+    #[doc(hidden)]
+    const STAMPS: bool = false;
+
+    /// Stamps what the items of rows `start..start + len` (handed out by `row`) wrote.
+    #[doc(hidden)]
+    #[inline]
+    fn flush(_slices: &mut Self::Slices<'_>, _written: &Self::Written, _start: usize, _len: usize) {
+    }
+
+    /// The components every row of the run was written to, not stamped yet (after the last
+    /// `flush`): the caller stamps them over the whole run at once.
+    #[doc(hidden)]
+    #[inline]
+    fn all_written(_slices: &Self::Slices<'_>) -> u128 {
+        0
+    }
 }
 
-impl<T: Archetype> Fetch<T, ()> for Entity {
+impl<T: TypedTable> Fetch<T, ()> for Entity {
     type Item<'s> = Entity;
     type Taken<'v> = ();
     type Slices<'r> = &'r [Entity];
@@ -163,15 +260,24 @@ impl<T: Archetype> Fetch<T, ()> for Entity {
     #[inline]
     fn slices<'r, 'v: 'r>(
         _taken: (),
-        entities: &'r [Entity],
-        _view: &'r T::ViewMut<'v>,
+        _columns: &T::Columns<'v>,
+        run: &Run<'r, '_, T::Mask>,
     ) -> &'r [Entity] {
-        entities
+        run.entities
+    }
+
+    type Written = ();
+
+    #[inline]
+    fn row(slices: &mut &[Entity], _written: &(), row: usize) -> Entity {
+        slices[row]
     }
 
     #[inline]
-    fn row(slices: &mut &[Entity], row: usize) -> Entity {
-        slices[row]
+    fn pop<'r>(slices: &mut Self::Slices<'r>) -> Option<Self::Item<'r>> {
+        let (first, rest) = slices.split_first()?;
+        *slices = rest;
+        Some(*first)
     }
 }
 
@@ -190,13 +296,139 @@ where
     fn take<'v>(_view: &mut T::ViewMut<'v>) -> Self::Taken<'v> {}
 
     #[inline]
-    fn slices<'r, 'v: 'r>(_taken: (), entities: &'r [Entity], view: &'r T::ViewMut<'v>) -> &'r [C] {
-        &T::column(view)[..entities.len()]
+    fn slices<'r, 'v: 'r>(
+        _taken: (),
+        columns: &T::Columns<'v>,
+        run: &Run<'r, '_, T::Mask>,
+    ) -> &'r [C] {
+        &T::column(columns)[run.first_row..][..run.entities.len()]
+    }
+
+    type Written = ();
+
+    #[inline]
+    fn row<'s>(slices: &'s mut &[C], _written: &'s (), row: usize) -> &'s C {
+        &slices[row]
     }
 
     #[inline]
-    fn row<'s>(slices: &'s mut &[C], row: usize) -> &'s C {
-        &slices[row]
+    fn pop<'r>(slices: &mut Self::Slices<'r>) -> Option<Self::Item<'r>> {
+        let (first, rest) = slices.split_first()?;
+        *slices = rest;
+        Some(first)
+    }
+}
+
+/// Rows per chunk of a `for_each` loop: a written column records the rows written in a chunk
+/// as bits of one word, then stamps them.
+pub(crate) const CHUNK: usize = 64;
+
+/// The slices of one written column: values, their row stamps (empty when untracked), the
+/// tick a write stamps, and (in `for_each`) which rows were written.
+#[doc(hidden)]
+pub struct WrittenColumn<'r, C> {
+    values: &'r mut [C],
+    stamps: &'r [Cell<Tick>],
+    tick: Tick,
+    /// Rows from the start of the run that were all written (while every chunk so far was).
+    written_prefix: usize,
+    /// Whether every row so far was written (the prefix is not stamped yet: if the whole run
+    /// ends up written, one column stamp may do).
+    all_written: bool,
+}
+
+impl<'r, C> WrittenColumn<'r, C> {
+    /// The column `values` of a component tracked or not, cut to the run's rows.
+    #[inline]
+    fn new<M: Bitmask>(
+        values: &'r mut [C],
+        tracked: bool,
+        bit: u128,
+        run: &Run<'r, '_, M>,
+    ) -> Self {
+        let rows = run.entities.len();
+        WrittenColumn {
+            values: &mut values[..rows],
+            stamps: if tracked {
+                &run.stamps.column(bit_index(bit))[..rows]
+            } else {
+                &[]
+            },
+            tick: run.tick,
+            written_prefix: 0,
+            all_written: true,
+        }
+    }
+
+    /// The guard of `row` in a chunked loop: a write sets the row's bit in `chunk`, the word
+    /// of the rows of this chunk written so far.
+    #[inline]
+    fn row<'s>(&'s mut self, chunk: &'s Cell<u64>, row: usize, tracked: bool) -> Mut<'s, C> {
+        let value = &mut self.values[row];
+        if tracked {
+            Mut::in_chunk(value, chunk, 1 << (row % CHUNK), self.tick)
+        } else {
+            Mut::new(value, None, self.tick)
+        }
+    }
+
+    /// Stamps the rows written (the bits of `chunk`) in the chunk of `len` rows from `start`.
+    #[inline]
+    fn flush(&mut self, chunk: &Cell<u64>, start: usize, len: usize, tracked: bool) {
+        if !tracked {
+            return;
+        }
+        let written = chunk.replace(0);
+        let every_row = if len >= CHUNK {
+            u64::MAX
+        } else {
+            (1 << len) - 1
+        };
+        if self.all_written && written == every_row {
+            self.written_prefix = start + len;
+            return;
+        }
+        let tick = self.tick;
+        if self.all_written {
+            // The first chunk not wholly written: the prefix gets its row stamps after all.
+            self.all_written = false;
+            self.stamps[..self.written_prefix]
+                .iter()
+                .for_each(|stamp| stamp.set(tick));
+        }
+        let stamps = &self.stamps[start..start + len];
+        if written == every_row {
+            stamps.iter().for_each(|stamp| stamp.set(tick));
+        } else {
+            let mut rows = written;
+            while rows != 0 {
+                if let Some(stamp) = stamps.get(rows.trailing_zeros() as usize) {
+                    stamp.set(tick);
+                }
+                rows &= rows - 1;
+            }
+        }
+    }
+
+    /// Whether every row of the run was written and is not stamped yet: the caller stamps
+    /// them all at once (a column stamp for a whole table).
+    #[inline]
+    fn all_written(&self, tracked: bool) -> bool {
+        tracked && self.all_written && self.written_prefix > 0
+    }
+
+    #[inline]
+    fn pop(&mut self, tracked: bool) -> Option<Mut<'r, C>> {
+        let (value, rest) = core::mem::take(&mut self.values).split_first_mut()?;
+        self.values = rest;
+        let stamp = if tracked {
+            let (stamp, rest) = self.stamps.split_first()?;
+            self.stamps = rest;
+            Some(stamp)
+        } else {
+            None
+        };
+        Some(Mut::new(value, stamp, self.tick))
     }
 }
 
@@ -205,9 +437,9 @@ where
     T: ComponentColumn<C, M>,
     C: 'static,
 {
-    type Item<'s> = &'s mut C;
+    type Item<'s> = Mut<'s, C>;
     type Taken<'v> = &'v mut [C];
-    type Slices<'r> = &'r mut [C];
+    type Slices<'r> = WrittenColumn<'r, C>;
 
     const ACCESS: QueryAccess = QueryAccess::write(T::BIT, true);
 
@@ -219,15 +451,42 @@ where
     #[inline]
     fn slices<'r, 'v: 'r>(
         taken: &'v mut [C],
-        entities: &'r [Entity],
-        _view: &'r T::ViewMut<'v>,
-    ) -> &'r mut [C] {
-        &mut taken[..entities.len()]
+        _columns: &T::Columns<'v>,
+        run: &Run<'r, '_, T::Mask>,
+    ) -> WrittenColumn<'r, C> {
+        WrittenColumn::new(taken, T::IS_TRACKED, T::BIT, run)
+    }
+
+    type Written = Cell<u64>;
+
+    #[inline]
+    fn row<'s>(
+        slices: &'s mut WrittenColumn<'_, C>,
+        written: &'s Cell<u64>,
+        row: usize,
+    ) -> Mut<'s, C> {
+        slices.row(written, row, T::IS_TRACKED)
+    }
+
+    const STAMPS: bool = T::IS_TRACKED;
+
+    #[inline]
+    fn flush(slices: &mut Self::Slices<'_>, written: &Cell<u64>, start: usize, len: usize) {
+        slices.flush(written, start, len, T::IS_TRACKED);
     }
 
     #[inline]
-    fn row<'s>(slices: &'s mut &mut [C], row: usize) -> &'s mut C {
-        &mut slices[row]
+    fn all_written(slices: &Self::Slices<'_>) -> u128 {
+        if slices.all_written(T::IS_TRACKED) {
+            T::BIT
+        } else {
+            0
+        }
+    }
+
+    #[inline]
+    fn pop<'r>(slices: &mut Self::Slices<'r>) -> Option<Self::Item<'r>> {
+        slices.pop(T::IS_TRACKED)
     }
 }
 
@@ -248,15 +507,29 @@ where
     #[inline]
     fn slices<'r, 'v: 'r>(
         _taken: (),
-        entities: &'r [Entity],
-        view: &'r T::ViewMut<'v>,
+        columns: &T::Columns<'v>,
+        run: &Run<'r, '_, T::Mask>,
     ) -> Option<&'r [C]> {
-        T::has_column(view).then(|| &T::column(view)[..entities.len()])
+        T::has_column(run.mask).then(|| &T::column(columns)[run.first_row..][..run.entities.len()])
+    }
+
+    type Written = ();
+
+    #[inline]
+    fn row<'s>(slices: &'s mut Option<&[C]>, _written: &'s (), row: usize) -> Option<&'s C> {
+        slices.map(|column| &column[row])
     }
 
     #[inline]
-    fn row<'s>(slices: &'s mut Option<&[C]>, row: usize) -> Option<&'s C> {
-        slices.map(|column| &column[row])
+    fn pop<'r>(slices: &mut Self::Slices<'r>) -> Option<Self::Item<'r>> {
+        match slices {
+            Some(column) => {
+                let (first, rest) = column.split_first()?;
+                *column = rest;
+                Some(Some(first))
+            }
+            None => Some(None),
+        }
     }
 }
 
@@ -265,36 +538,69 @@ where
     T: ComponentColumn<C, M>,
     C: 'static,
 {
-    type Item<'s> = Option<&'s mut C>;
-    type Taken<'v> = Option<&'v mut [C]>;
-    type Slices<'r> = Option<&'r mut [C]>;
+    type Item<'s> = Option<Mut<'s, C>>;
+    type Taken<'v> = &'v mut [C];
+    type Slices<'r> = Option<WrittenColumn<'r, C>>;
 
     const ACCESS: QueryAccess = QueryAccess::write(T::BIT, false);
 
     #[inline]
-    fn take<'v>(view: &mut T::ViewMut<'v>) -> Option<&'v mut [C]> {
-        T::has_column(view).then(|| T::take_column(view))
+    fn take<'v>(view: &mut T::ViewMut<'v>) -> &'v mut [C] {
+        T::take_column(view)
     }
 
     #[inline]
     fn slices<'r, 'v: 'r>(
-        taken: Option<&'v mut [C]>,
-        entities: &'r [Entity],
-        _view: &'r T::ViewMut<'v>,
-    ) -> Option<&'r mut [C]> {
-        taken.map(|column| &mut column[..entities.len()])
+        taken: &'v mut [C],
+        _columns: &T::Columns<'v>,
+        run: &Run<'r, '_, T::Mask>,
+    ) -> Option<WrittenColumn<'r, C>> {
+        T::has_column(run.mask).then(|| WrittenColumn::new(taken, T::IS_TRACKED, T::BIT, run))
+    }
+
+    type Written = Cell<u64>;
+
+    #[inline]
+    fn row<'s>(
+        slices: &'s mut Option<WrittenColumn<'_, C>>,
+        written: &'s Cell<u64>,
+        row: usize,
+    ) -> Option<Mut<'s, C>> {
+        slices
+            .as_mut()
+            .map(|column| column.row(written, row, T::IS_TRACKED))
+    }
+
+    const STAMPS: bool = T::IS_TRACKED;
+
+    #[inline]
+    fn flush(slices: &mut Self::Slices<'_>, written: &Cell<u64>, start: usize, len: usize) {
+        if let Some(column) = slices {
+            column.flush(written, start, len, T::IS_TRACKED);
+        }
     }
 
     #[inline]
-    fn row<'s>(slices: &'s mut Option<&mut [C]>, row: usize) -> Option<&'s mut C> {
-        slices.as_deref_mut().map(|column| &mut column[row])
+    fn all_written(slices: &Self::Slices<'_>) -> u128 {
+        match slices {
+            Some(column) if column.all_written(T::IS_TRACKED) => T::BIT,
+            _ => 0,
+        }
+    }
+
+    #[inline]
+    fn pop<'r>(slices: &mut Self::Slices<'r>) -> Option<Self::Item<'r>> {
+        match slices {
+            Some(column) => column.pop(T::IS_TRACKED).map(Some),
+            None => Some(None),
+        }
     }
 }
 
 /// `Fetch` for tuples of fetches: one item per element, markers in a tuple of the same shape.
 macro_rules! tuple_fetch {
     ($( ($element:ident, $marker:ident, $index:tt) ),+) => {
-        impl<T: Archetype, $($element, $marker),+> Fetch<T, ($($marker,)+)> for ($($element,)+)
+        impl<T: TypedTable, $($element, $marker),+> Fetch<T, ($($marker,)+)> for ($($element,)+)
         where
             $($element: Fetch<T, $marker>,)+
         {
@@ -312,15 +618,48 @@ macro_rules! tuple_fetch {
             #[inline]
             fn slices<'r, 'v: 'r>(
                 taken: Self::Taken<'v>,
-                entities: &'r [Entity],
-                view: &'r T::ViewMut<'v>,
+                columns: &T::Columns<'v>,
+                run: &Run<'r, '_, T::Mask>,
             ) -> Self::Slices<'r> {
-                ($($element::slices(taken.$index, entities, view),)+)
+                ($($element::slices(taken.$index, columns, run),)+)
+            }
+
+            type Written = ($($element::Written,)+);
+
+            #[inline]
+            fn row<'s>(
+                slices: &'s mut Self::Slices<'_>,
+                written: &'s Self::Written,
+                row: usize,
+            ) -> Self::Item<'s> {
+                ($($element::row(&mut slices.$index, &written.$index, row),)+)
             }
 
             #[inline]
-            fn row<'s>(slices: &'s mut Self::Slices<'_>, row: usize) -> Self::Item<'s> {
-                ($($element::row(&mut slices.$index, row),)+)
+            fn pop<'r>(slices: &mut Self::Slices<'r>) -> Option<Self::Item<'r>> {
+                Some(($($element::pop(&mut slices.$index)?,)+))
+            }
+
+            const STAMPS: bool = false $(|| $element::STAMPS)+;
+
+            #[inline]
+            fn flush(slices: &mut Self::Slices<'_>, written: &Self::Written, start: usize, len: usize) {
+                $($element::flush(&mut slices.$index, &written.$index, start, len);)+
+            }
+
+            #[inline]
+            fn all_written(slices: &Self::Slices<'_>) -> u128 {
+                0 $(| $element::all_written(&slices.$index))+
+            }
+        }
+
+        impl<T: TypedTable, $($element, $marker),+> ReadOnlyFetch<T, ($($marker,)+)> for ($($element,)+)
+        where
+            $($element: ReadOnlyFetch<T, $marker>,)+
+        {
+            #[inline]
+            fn nothing_taken<'v>() -> Self::Taken<'v> {
+                ($($element::nothing_taken(),)+)
             }
         }
     };
@@ -409,6 +748,63 @@ tuple_fetch!(
     (L, ML, 11)
 );
 
+/// The row loop of a query that writes tracked components, over the first `rows` rows:
+/// chunks of rows, each written column recording its written rows as bits of a word (kept
+/// apart from the slices, so the column pointers stay in registers), stamped once per chunk.
+/// Returns the components every row was written to (not stamped yet: the caller stamps them
+/// once for the whole run).
+#[inline(always)]
+fn visit_chunks<T, Q, M, F>(
+    slices: &mut Q::Slices<'_>,
+    rows: usize,
+    test: Option<&filter::RowTest<'_, T::Mask>>,
+    f: &mut F,
+) -> u128
+where
+    T: TypedTable,
+    Q: Fetch<T, M>,
+    F: for<'s> FnMut(Q::Item<'s>),
+{
+    let written = Q::Written::default();
+    let mut start = 0;
+    while start < rows {
+        let end = rows.min(start + CHUNK);
+        visit::<T, Q, M, F>(slices, &written, start..end, test, f);
+        Q::flush(slices, &written, start, end - start);
+        start = end;
+    }
+    Q::all_written(slices)
+}
+
+/// Calls `f` with the item of every row of `rows` that passes `test` (every row without one).
+#[inline(always)]
+fn visit<T, Q, M, F>(
+    slices: &mut Q::Slices<'_>,
+    written: &Q::Written,
+    rows: core::ops::Range<usize>,
+    test: Option<&filter::RowTest<'_, T::Mask>>,
+    f: &mut F,
+) where
+    T: TypedTable,
+    Q: Fetch<T, M>,
+    F: for<'s> FnMut(Q::Item<'s>),
+{
+    match test {
+        None => {
+            for row in rows {
+                f(Q::row(slices, written, row));
+            }
+        }
+        Some(test) => {
+            for row in rows {
+                if test.passes(row) {
+                    f(Q::row(slices, written, row));
+                }
+            }
+        }
+    }
+}
+
 /// The mask of `T`'s width holding the bits of `bits`.
 #[inline]
 fn to_mask<M: Bitmask>(bits: u128) -> M {
@@ -422,26 +818,30 @@ fn to_mask<M: Bitmask>(bits: u128) -> M {
 }
 
 /// A typed query under construction: `world.typed_query::<Q>().with(A).without(B)`, then
-/// [`for_each`](Self::for_each). `Q` is a [`Fetch`]: `&C`, `&mut C`, `Option<&C>`,
-/// `Option<&mut C>`, [`Entity`], or a tuple of them.
+/// [`for_each`](Self::for_each), [`iter`](Self::iter) or [`get`](Self::get). `Q` is a
+/// [`Fetch`]: `&C`, `&mut C`, `Option<&C>`, `Option<&mut C>`, [`Entity`], or a tuple of them.
 ///
 /// The query matches the entities holding every component `Q` requires (all but the `Option`
-/// elements) and every component and tag of `with`, and none of `without`.
-#[must_use = "a typed query does nothing until `for_each` runs it"]
+/// elements) and every component and tag of `with`, and none of `without`; with
+/// [`changed_since`](Self::changed_since), only those whose given components were written
+/// after a tick.
+#[must_use = "a typed query does nothing until `for_each`, `iter` or `get` runs it"]
 pub struct TypedQuery<'w, T: Archetype, Q> {
     storage: &'w mut Storage<T>,
     include: T::Mask,
     exclude: T::Mask,
+    filter: Option<ChangeFilter<T::Mask>>,
     query: PhantomData<fn() -> Q>,
 }
 
-impl<'w, T: Archetype, Q> TypedQuery<'w, T, Q> {
+impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
     /// A query over `storage` that matches every entity holding the components `Q` requires.
     pub fn new(storage: &'w mut Storage<T>) -> Self {
         TypedQuery {
             storage,
             include: T::Mask::EMPTY,
             exclude: T::Mask::EMPTY,
+            filter: None,
             query: PhantomData,
         }
     }
@@ -458,9 +858,29 @@ impl<'w, T: Archetype, Q> TypedQuery<'w, T, Q> {
         self
     }
 
+    /// Only entities one of whose tracked components of `mask` was written after `since`
+    /// (stamped at a newer tick: a system's own cursor, as `for_each_mut_changed_since`
+    /// takes; record `current_tick()` when reading, then `increment_tick()`). The entities
+    /// must hold the components of `mask` too. A second change filter replaces the first.
+    pub fn changed_since(mut self, mask: T::Mask, since: Tick) -> Self {
+        self.include |= mask;
+        self.filter = Some(ChangeFilter::changed(mask, since));
+        self
+    }
+
+    /// Only entities one of whose tracked components of `mask` was added after `since`:
+    /// spawned with it, or given it by `add_*` / `set_*` / `add_components` (a migration);
+    /// writes to a component it already had do not count. The entities must hold the
+    /// components of `mask`. A second change filter replaces the first.
+    pub fn added_since(mut self, mask: T::Mask, since: Tick) -> Self {
+        self.include |= mask;
+        self.filter = Some(ChangeFilter::added(mask, since));
+        self
+    }
+
     /// Calls `f(item)` for every matching entity, table by table, in table order then row
-    /// order. The components `Q` borrows mutably are stamped as changed in every table
-    /// visited.
+    /// order. `&mut C` elements are [`Mut`] guards: a row is stamped as changed when the
+    /// closure writes through its guard, not when it is only read.
     ///
     /// A `Q` that borrows one component mutably twice, or mutably and shared, is a compile
     /// error when the program is built (see the [module docs](crate::typed_query)).
@@ -479,14 +899,115 @@ impl<'w, T: Archetype, Q> TypedQuery<'w, T, Q> {
         let access = <Q as Fetch<T, M>>::ACCESS;
         let include = self.include | to_mask::<T::Mask>(access.required);
         let written = to_mask::<T::Mask>(access.writes);
+        let filter = self.filter;
+        let tick = self.storage.current_tick();
         self.storage
-            .for_each_run_mut(include, self.exclude, written, |entities, mut view| {
-                let taken = Q::take(&mut view);
-                let mut slices = Q::slices(taken, entities, &view);
-                for row in 0..entities.len() {
-                    f(Q::row(&mut slices, row));
+            .for_each_run_mut(include, self.exclude, |entities, mut view, ticks, rows| {
+                let verdict = ChangeFilter::verdict(filter, ticks);
+                if verdict == filter::Verdict::Skip {
+                    return;
                 }
+                ticks.note_row_writes(written, tick);
+                let (watched, watched_added) = ChangeFilter::watched(filter);
+                let mask = T::view_mask(&view);
+                let (cells, added_cells) =
+                    ticks.row_cells_with_added(written | watched, watched_added, rows.clone());
+                let run = Run {
+                    entities,
+                    first_row: 0,
+                    stamps: &cells,
+                    mask,
+                    tick,
+                };
+                let taken = Q::take(&mut view);
+                let columns = T::share(view);
+                let mut slices = Q::slices(taken, &columns, &run);
+                let test = verdict.rows(filter, &cells, &added_cells, entities.len());
+                let rows_in_run = entities.len();
+                if !Q::STAMPS {
+                    let written = Q::Written::default();
+                    visit::<T, Q, M, F>(
+                        &mut slices,
+                        &written,
+                        0..rows_in_run,
+                        test.as_ref(),
+                        &mut f,
+                    );
+                    return;
+                }
+                let every_row_written = to_mask::<T::Mask>(visit_chunks::<T, Q, M, F>(
+                    &mut slices,
+                    rows_in_run,
+                    test.as_ref(),
+                    &mut f,
+                ));
+                drop((test, slices));
+                ticks.stamp_rows(rows, every_row_written, tick);
             });
+    }
+
+    /// The matching entities' items as an iterator (`find`, `any`, `break`, adapters), in
+    /// the order of [`for_each`](Self::for_each). `size_hint` is exact when the query has no
+    /// tag bits and no change filter. `for_each` is the faster loop when every row is wanted.
+    pub fn iter<M>(self) -> TypedQueryIter<'w, T, Q, M>
+    where
+        Q: Fetch<T, M>,
+    {
+        const {
+            assert!(
+                !<Q as Fetch<T, M>>::ACCESS.conflicts,
+                "a typed query borrows a component mutably twice, or mutably and shared at once"
+            )
+        };
+        let access = <Q as Fetch<T, M>>::ACCESS;
+        let include = self.include | to_mask::<T::Mask>(access.required);
+        let written = to_mask::<T::Mask>(access.writes);
+        TypedQueryIter::new(
+            self.storage.typed_tables_mut(include, self.exclude),
+            written,
+            self.filter,
+        )
+    }
+
+    /// The item of `entity` through the same elements, if it is alive and matches the query
+    /// (components, `with` / `without`, change filter); `None` otherwise. Writes through its
+    /// [`Mut`] guards stamp the row.
+    pub fn get<M>(&mut self, entity: Entity) -> Option<Q::Item<'_>>
+    where
+        Q: Fetch<T, M>,
+    {
+        const {
+            assert!(
+                !<Q as Fetch<T, M>>::ACCESS.conflicts,
+                "a typed query borrows a component mutably twice, or mutably and shared at once"
+            )
+        };
+        let access = <Q as Fetch<T, M>>::ACCESS;
+        let include = self.include | to_mask::<T::Mask>(access.required);
+        let written = to_mask::<T::Mask>(access.writes);
+        let (table, ticks, row, tick) =
+            self.storage.typed_row_mut(entity, include, self.exclude)?;
+        if let Some(filter) = self.filter {
+            if !filter.row_passes(ticks, row) {
+                return None;
+            }
+        }
+        ticks.note_row_writes(written, tick);
+        let (entities, view) = table.view_mut(include & !T::TAGS);
+        // The view of this one row, so the item borrows the table, not a local.
+        let (_, from_row) = T::split_view(view, row);
+        let (mut view, _) = T::split_view(from_row, 1);
+        let cells = ticks.row_cells(written, row..row + 1);
+        let run = Run {
+            entities: &entities[row..=row],
+            first_row: 0,
+            stamps: &cells,
+            mask: T::view_mask(&view),
+            tick,
+        };
+        let taken = Q::take(&mut view);
+        let columns = T::share(view);
+        Q::pop(&mut Q::slices(taken, &columns, &run))
     }
 
     /// Number of matching entities (nothing is borrowed or stamped).
@@ -495,9 +1016,19 @@ impl<'w, T: Archetype, Q> TypedQuery<'w, T, Q> {
         Q: Fetch<T, M>,
     {
         let include = self.include | to_mask::<T::Mask>(<Q as Fetch<T, M>>::ACCESS.required);
-        self.storage
-            .matching_entities(include, self.exclude)
-            .count()
+        match self.filter {
+            None => self
+                .storage
+                .matching_entities(include, self.exclude)
+                .count(),
+            Some(filter) => {
+                let tags = self.storage.row_tags(include, self.exclude);
+                self.storage
+                    .typed_tables(include, self.exclude)
+                    .map(|(table, ticks)| filter.count_rows(table.entities(), ticks, tags))
+                    .sum()
+            }
+        }
     }
 }
 
@@ -576,7 +1107,7 @@ mod tests {
         world
             .typed_query::<(Entity, &mut u32, Option<&String>)>()
             .without(FLAG)
-            .for_each(|(entity, number, name)| {
+            .for_each(|(entity, mut number, name)| {
                 *number += 100;
                 seen.push((entity, *number, name.cloned()));
             });
@@ -603,7 +1134,7 @@ mod tests {
         world
             .typed_query::<(Entity, &mut String)>()
             .with(MARKED)
-            .for_each(|(entity, name)| {
+            .for_each(|(entity, mut name)| {
                 name.push('!');
                 tagged.push(entity);
             });
@@ -629,7 +1160,7 @@ mod tests {
         world
             .typed_query::<(&u32, Option<&mut u8>)>()
             .for_each(|(_, other)| {
-                if let Some(other) = other {
+                if let Some(mut other) = other {
                     *other = 7;
                 }
             });

@@ -98,6 +98,8 @@ pub fn workloads() -> Vec<Workload> {
         random_get_mut::workload(),
         change_detection::workload(),
         tracking_cost::iter_workload(),
+        tracking_cost::typed_workload(),
+        tracking_cost::typed_sparse_workload(),
         tracking_cost::writes_workload(),
         tracking_cost::migrations_workload(),
         serialize::text_workload(),

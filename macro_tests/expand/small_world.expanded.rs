@@ -1531,7 +1531,8 @@ impl World {
     }
     /// Calls `f(entity, table, index)` for every entity with all components of
     /// `include` and none of `exclude`; `table` is a slice view of its table
-    /// (`table.position[index].x += 1.0`).
+    /// (`table.position[index].x += 1.0`). The view can write any column, so every
+    /// tracked component of the tables visited is reported changed.
     pub fn for_each_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
     where
         F: ::core::ops::FnMut(
@@ -1544,6 +1545,7 @@ impl World {
     }
     /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
     /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
+    /// Every tracked component of the rows handed out is reported changed.
     pub fn for_each_table_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
     where
         F: ::core::ops::FnMut(&mut WorldComponentArraysMut<'_>),
@@ -1605,8 +1607,8 @@ impl World {
     ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
         self.storage.query_entities_changed_since(mask, since)
     }
-    /// Stamps the tracked components of `mask` of `entity` as changed now: for
-    /// writes made through a table view. `false` if it is not alive.
+    /// Stamps the tracked components of `mask` of `entity` as changed now (a
+    /// change the world cannot see by itself). `false` if it is not alive.
     pub fn mark_changed(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1895,14 +1897,60 @@ impl WorldComponents {
 }
 impl WorldComponents {
     /// A typed query over slices:
-    /// `world.typed_query::<(&mut Position, &Velocity)>().with(A).without(B).for_each(|(position, velocity)| ..)`.
-    /// Elements are `&C`, `&mut C`, `Option<&C>`, `Option<&mut C>` and
-    /// `archetypal::Entity`, in tuples of up to 12; components borrowed mutably are
-    /// stamped as changed in every table visited.
+    /// `world.typed_query::<(&mut Position, &Velocity)>().with(A).without(B).for_each(|(position, velocity)| ..)`,
+    /// or `.iter()`, `.get(entity)`, `.changed_since(mask, tick)`.
+    /// Elements are `&C`, `&mut C` (an `archetypal::Mut` guard that stamps the row
+    /// when written through), `Option<&C>`, `Option<&mut C>` and
+    /// `archetypal::Entity`, in tuples of up to 12.
     pub fn typed_query<Q>(
         &mut self,
     ) -> ::archetypal::TypedQuery<'_, WorldComponentArrays, Q> {
         ::archetypal::TypedQuery::new(&mut self.storage)
+    }
+    /// A read-only typed query over a shared borrow (elements `&C`, `Option<&C>`,
+    /// `archetypal::Entity`), so the loop can call the world's `&self` methods:
+    /// `world.typed_query_ref::<(Entity, &Position)>().for_each(|(entity, position)| ..)`.
+    /// It cannot fill the query cache; `warm_query(mask)` does, ahead of time.
+    pub fn typed_query_ref<Q>(
+        &self,
+    ) -> ::archetypal::TypedQueryRef<'_, WorldComponentArrays, Q> {
+        ::archetypal::TypedQueryRef::new(&self.storage)
+    }
+}
+///Every column of a `World` table as a shared slice (what a typed query reads).
+#[doc(hidden)]
+pub struct __WorldSharedColumns<'a> {
+    mask: WorldMask,
+    position: &'a [(f32, f32)],
+    velocity: &'a [(f32, f32)],
+    health: &'a [u32],
+}
+#[allow(unused_doc_comments)]
+impl ::archetypal::TypedTable for WorldComponentArrays {
+    type Columns<'v> = __WorldSharedColumns<'v>;
+    #[inline]
+    fn share<'v>(
+        view: <Self as ::archetypal::Archetype>::ViewMut<'v>,
+    ) -> Self::Columns<'v> {
+        __WorldSharedColumns {
+            mask: view.mask,
+            position: view.position,
+            velocity: view.velocity,
+            health: view.health,
+        }
+    }
+    #[inline]
+    fn columns(&self) -> Self::Columns<'_> {
+        __WorldSharedColumns {
+            mask: self.mask,
+            position: &self.position,
+            velocity: &self.velocity,
+            health: &self.health,
+        }
+    }
+    #[inline]
+    fn view_mask(view: &<Self as ::archetypal::Archetype>::ViewMut<'_>) -> WorldMask {
+        view.mask
     }
 }
 #[allow(unused_doc_comments)]
@@ -1914,6 +1962,8 @@ const _: () = {
     impl ::archetypal::ComponentColumn<(f32, f32), __component::position>
     for WorldComponentArrays {
         const BIT: u128 = POSITION as u128;
+        const IS_TRACKED: bool = <Self as ::archetypal::Archetype>::TRACKED & POSITION
+            != 0;
         #[inline]
         fn take_column<'v>(
             view: &mut <Self as ::archetypal::Archetype>::ViewMut<'v>,
@@ -1921,14 +1971,14 @@ const _: () = {
             ::core::mem::take(&mut view.position)
         }
         #[inline]
-        fn column<'r>(
-            view: &'r <Self as ::archetypal::Archetype>::ViewMut<'_>,
-        ) -> &'r [(f32, f32)] {
-            view.position
+        fn column<'v>(
+            columns: &<Self as ::archetypal::TypedTable>::Columns<'v>,
+        ) -> &'v [(f32, f32)] {
+            columns.position
         }
         #[inline]
-        fn has_column(view: &<Self as ::archetypal::Archetype>::ViewMut<'_>) -> bool {
-            view.mask & POSITION != 0
+        fn has_column(mask: WorldMask) -> bool {
+            mask & POSITION != 0
         }
     }
 };
@@ -1941,6 +1991,8 @@ const _: () = {
     impl ::archetypal::ComponentColumn<(f32, f32), __component::velocity>
     for WorldComponentArrays {
         const BIT: u128 = VELOCITY as u128;
+        const IS_TRACKED: bool = <Self as ::archetypal::Archetype>::TRACKED & VELOCITY
+            != 0;
         #[inline]
         fn take_column<'v>(
             view: &mut <Self as ::archetypal::Archetype>::ViewMut<'v>,
@@ -1948,14 +2000,14 @@ const _: () = {
             ::core::mem::take(&mut view.velocity)
         }
         #[inline]
-        fn column<'r>(
-            view: &'r <Self as ::archetypal::Archetype>::ViewMut<'_>,
-        ) -> &'r [(f32, f32)] {
-            view.velocity
+        fn column<'v>(
+            columns: &<Self as ::archetypal::TypedTable>::Columns<'v>,
+        ) -> &'v [(f32, f32)] {
+            columns.velocity
         }
         #[inline]
-        fn has_column(view: &<Self as ::archetypal::Archetype>::ViewMut<'_>) -> bool {
-            view.mask & VELOCITY != 0
+        fn has_column(mask: WorldMask) -> bool {
+            mask & VELOCITY != 0
         }
     }
 };
@@ -1968,6 +2020,8 @@ const _: () = {
     impl ::archetypal::ComponentColumn<u32, __component::health>
     for WorldComponentArrays {
         const BIT: u128 = HEALTH as u128;
+        const IS_TRACKED: bool = <Self as ::archetypal::Archetype>::TRACKED & HEALTH
+            != 0;
         #[inline]
         fn take_column<'v>(
             view: &mut <Self as ::archetypal::Archetype>::ViewMut<'v>,
@@ -1975,14 +2029,14 @@ const _: () = {
             ::core::mem::take(&mut view.health)
         }
         #[inline]
-        fn column<'r>(
-            view: &'r <Self as ::archetypal::Archetype>::ViewMut<'_>,
-        ) -> &'r [u32] {
-            view.health
+        fn column<'v>(
+            columns: &<Self as ::archetypal::TypedTable>::Columns<'v>,
+        ) -> &'v [u32] {
+            columns.health
         }
         #[inline]
-        fn has_column(view: &<Self as ::archetypal::Archetype>::ViewMut<'_>) -> bool {
-            view.mask & HEALTH != 0
+        fn has_column(mask: WorldMask) -> bool {
+            mask & HEALTH != 0
         }
     }
 };

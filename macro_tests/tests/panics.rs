@@ -712,7 +712,7 @@ fn panic_in_a_typed_query_or_the_read_only_query_builder() {
     must_panic(|| {
         world
             .typed_query::<(&mut Position, &Name)>()
-            .for_each(|(position, _)| {
+            .for_each(|(mut position, _)| {
                 if written == 3 {
                     panic!("user closure");
                 }

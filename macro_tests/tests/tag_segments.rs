@@ -391,7 +391,7 @@ fn typed_writes_under_a_tag_filter_are_stamped_on_exactly_those_rows() {
         .typed_query::<(Entity, &mut Velocity)>()
         .with(STUNNED)
         .without(SELECTED)
-        .for_each(|(entity, velocity)| {
+        .for_each(|(entity, mut velocity)| {
             velocity.x += 1.0;
             written.push(entity);
         });

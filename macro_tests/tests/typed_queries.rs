@@ -99,7 +99,7 @@ fn writes_and_reads_reach_every_matching_archetype() {
     let mut visited = Vec::new();
     world
         .typed_query::<(Entity, &mut Position, &Velocity)>()
-        .for_each(|(entity, position, velocity)| {
+        .for_each(|(entity, mut position, velocity)| {
             position.x += velocity.x;
             position.y += velocity.y;
             visited.push(entity);
@@ -127,7 +127,7 @@ fn writes_and_reads_reach_every_matching_archetype() {
 fn single_elements_and_nested_tuples() {
     let (mut world, entities) = populated();
     let mut count = 0;
-    world.typed_query::<&mut Health>().for_each(|health| {
+    world.typed_query::<&mut Health>().for_each(|mut health| {
         health.0 *= 2;
         count += 1;
     });
@@ -207,7 +207,7 @@ fn tag_filters_pick_single_rows() {
         .typed_query::<(Entity, &mut Position)>()
         .with(PLAYER)
         .without(FROZEN)
-        .for_each(|(entity, position)| {
+        .for_each(|(entity, mut position)| {
             position.x += 1000.0;
             moved.push(entity);
         });
@@ -257,7 +257,7 @@ fn option_elements_see_tables_lacking_the_column() {
     world
         .typed_query::<(&Position, Option<&mut Health>)>()
         .for_each(|(position, health)| {
-            if let Some(health) = health {
+            if let Some(mut health) = health {
                 health.0 = position.x as i32 + 1000;
             }
         });
@@ -280,7 +280,7 @@ fn option_elements_see_tables_lacking_the_column() {
 }
 
 #[test]
-fn mutable_elements_stamp_their_columns_in_visited_tables_only() {
+fn mutable_elements_stamp_the_rows_written_through_them() {
     let (mut world, entities) = populated();
     let mut changed = Vec::new();
     world.for_each_mut_changed(POSITION | VELOCITY | HEALTH, 0, |entity, _, _| {
@@ -291,7 +291,7 @@ fn mutable_elements_stamp_their_columns_in_visited_tables_only() {
     world
         .typed_query::<(&mut Velocity, &Position, Option<&mut Scratch>)>()
         .without(NAME)
-        .for_each(|(velocity, _, _)| velocity.x += 1.0);
+        .for_each(|(mut velocity, _, _)| velocity.x += 1.0);
     let stamped = set(world.query_entities_changed_since(VELOCITY, world.last_tick()));
     assert_eq!(
         stamped,
@@ -323,7 +323,19 @@ fn mutable_elements_stamp_their_columns_in_visited_tables_only() {
         .typed_query::<&mut Velocity>()
         .with(HEALTH)
         .without(POSITION)
-        .for_each(|_| {});
+        .for_each(|velocity| assert!(velocity.x >= 0.0));
+    assert!(
+        world
+            .query_entities_changed_since(VELOCITY, cursor)
+            .next()
+            .is_none(),
+        "visiting a row through `&mut` without writing it is not a change"
+    );
+    world
+        .typed_query::<&mut Velocity>()
+        .with(HEALTH)
+        .without(POSITION)
+        .for_each(|mut velocity| velocity.x += 0.5);
     assert_eq!(
         set(world.query_entities_changed_since(VELOCITY, cursor)),
         set(entities[16..20].iter().copied())
@@ -339,7 +351,7 @@ fn entities_follow_their_rows_after_migrations_and_despawns() {
     world.add_components(entities[0], VELOCITY);
     world
         .typed_query::<(Entity, &mut Position)>()
-        .for_each(|(entity, position)| {
+        .for_each(|(entity, mut position)| {
             position.y = (entity.id * 10) as f32;
         });
     world
@@ -382,7 +394,7 @@ mod shared_type {
         stats
             .typed_query::<(archetypal::Entity, &mut Label)>()
             .with(STRENGTH)
-            .for_each(|(entity, label)| {
+            .for_each(|(entity, mut label)| {
                 labels.push((entity, *label));
                 *label = Label("champion");
             });
@@ -440,7 +452,7 @@ mod wide {
         let mut seen = Vec::new();
         wide.typed_query::<(archetypal::Entity, &mut Last)>()
             .with(HIGH_TAG)
-            .for_each(|(entity, last)| {
+            .for_each(|(entity, mut last)| {
                 last.0 = 9;
                 seen.push(entity);
             });
@@ -492,13 +504,13 @@ mod multi_world {
         game.core
             .typed_query::<(&mut Position, &Velocity)>()
             .with(PLAYER)
-            .for_each(|(position, velocity)| position.0 += velocity.0);
+            .for_each(|(mut position, velocity)| position.0 += velocity.0);
         assert_eq!(game.core.get_position(player), Some(&Position(3.0)));
         assert_eq!(game.core.get_position(other), Some(&Position(1.0)));
         let mut tints = Vec::new();
         game.render
             .typed_query::<(archetypal::Entity, &mut Tint)>()
-            .for_each(|(entity, tint)| {
+            .for_each(|(entity, mut tint)| {
                 tint.0 += 1;
                 tints.push(entity);
             });

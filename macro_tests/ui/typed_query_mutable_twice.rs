@@ -15,5 +15,5 @@ fn main() {
     world.spawn(POSITION);
     world
         .typed_query::<(&mut Position, &mut Position)>()
-        .for_each(|(a, b)| a.0 += b.0);
+        .for_each(|(mut a, b)| a.0 += b.0);
 }

@@ -44,7 +44,8 @@ macro_rules! __ecs_queries {
 
                 /// Calls `f(entity, table, index)` for every entity with all components of
                 /// `include` and none of `exclude`; `table` is a slice view of its table
-                /// (`table.position[index].x += 1.0`).
+                /// (`table.position[index].x += 1.0`). The view can write any column, so every
+                /// tracked component of the tables visited is reported changed.
                 pub fn for_each_mut<F>(&mut self, include: [<$world Mask>], exclude: [<$world Mask>], f: F)
                 where
                     F: ::core::ops::FnMut($crate::Entity, &mut [<$world ComponentArraysMut>]<'_>, usize),
@@ -54,6 +55,7 @@ macro_rules! __ecs_queries {
 
                 /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
                 /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
+                /// Every tracked component of the rows handed out is reported changed.
                 pub fn for_each_table_mut<F>(&mut self, include: [<$world Mask>], exclude: [<$world Mask>], f: F)
                 where
                     F: ::core::ops::FnMut(&mut [<$world ComponentArraysMut>]<'_>),
@@ -94,8 +96,8 @@ macro_rules! __ecs_queries {
                     self.storage.query_entities_changed_since(mask, since)
                 }
 
-                /// Stamps the tracked components of `mask` of `entity` as changed now: for
-                /// writes made through a table view. `false` if it is not alive.
+                /// Stamps the tracked components of `mask` of `entity` as changed now (a
+                /// change the world cannot see by itself). `false` if it is not alive.
                 pub fn mark_changed(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) -> bool {
                     self.storage.mark_changed(entity, mask)
                 }

@@ -10,12 +10,57 @@ macro_rules! __ecs_typed_queries {
         $crate::__private::paste::paste! {
             impl [<$world Components>] {
                 /// A typed query over slices:
-                /// `world.typed_query::<(&mut Position, &Velocity)>().with(A).without(B).for_each(|(position, velocity)| ..)`.
-                /// Elements are `&C`, `&mut C`, `Option<&C>`, `Option<&mut C>` and
-                /// `archetypal::Entity`, in tuples of up to 12; components borrowed mutably are
-                /// stamped as changed in every table visited.
+                /// `world.typed_query::<(&mut Position, &Velocity)>().with(A).without(B).for_each(|(position, velocity)| ..)`,
+                /// or `.iter()`, `.get(entity)`, `.changed_since(mask, tick)`.
+                /// Elements are `&C`, `&mut C` (an `archetypal::Mut` guard that stamps the row
+                /// when written through), `Option<&C>`, `Option<&mut C>` and
+                /// `archetypal::Entity`, in tuples of up to 12.
                 pub fn typed_query<Q>(&mut self) -> $crate::TypedQuery<'_, [<$world ComponentArrays>], Q> {
                     $crate::TypedQuery::new(&mut self.storage)
+                }
+
+                /// A read-only typed query over a shared borrow (elements `&C`, `Option<&C>`,
+                /// `archetypal::Entity`), so the loop can call the world's `&self` methods:
+                /// `world.typed_query_ref::<(Entity, &Position)>().for_each(|(entity, position)| ..)`.
+                /// It cannot fill the query cache; `warm_query(mask)` does, ahead of time.
+                pub fn typed_query_ref<Q>(&self) -> $crate::TypedQueryRef<'_, [<$world ComponentArrays>], Q> {
+                    $crate::TypedQueryRef::new(&self.storage)
+                }
+            }
+
+            #[doc = "Every column of a `" $world "` table as a shared slice (what a typed query reads)."]
+            #[doc(hidden)]
+            pub struct [<__ $world SharedColumns>]<'a> {
+                mask: [<$world Mask>],
+                $(
+                    $(#[$attr])*
+                    $field: &'a [$ty],
+                )+
+            }
+
+            #[allow(unused_doc_comments)]
+            impl $crate::TypedTable for [<$world ComponentArrays>] {
+                type Columns<'v> = [<__ $world SharedColumns>]<'v>;
+
+                #[inline]
+                fn share<'v>(view: <Self as $crate::Archetype>::ViewMut<'v>) -> Self::Columns<'v> {
+                    [<__ $world SharedColumns>] {
+                        mask: view.mask,
+                        $( $(#[$attr])* $field: view.$field, )+
+                    }
+                }
+
+                #[inline]
+                fn columns(&self) -> Self::Columns<'_> {
+                    [<__ $world SharedColumns>] {
+                        mask: self.mask,
+                        $( $(#[$attr])* $field: &self.$field, )+
+                    }
+                }
+
+                #[inline]
+                fn view_mask(view: &<Self as $crate::Archetype>::ViewMut<'_>) -> [<$world Mask>] {
+                    view.mask
                 }
             }
 
@@ -33,6 +78,8 @@ macro_rules! __ecs_typed_queries {
 
                     impl $crate::ComponentColumn<$ty, __component::$field> for [<$world ComponentArrays>] {
                         const BIT: u128 = $mask as u128;
+                        const IS_TRACKED: bool =
+                            <Self as $crate::Archetype>::TRACKED & $mask != 0;
 
                         #[inline]
                         fn take_column<'v>(view: &mut <Self as $crate::Archetype>::ViewMut<'v>) -> &'v mut [$ty] {
@@ -40,13 +87,13 @@ macro_rules! __ecs_typed_queries {
                         }
 
                         #[inline]
-                        fn column<'r>(view: &'r <Self as $crate::Archetype>::ViewMut<'_>) -> &'r [$ty] {
-                            view.$field
+                        fn column<'v>(columns: &<Self as $crate::TypedTable>::Columns<'v>) -> &'v [$ty] {
+                            columns.$field
                         }
 
                         #[inline]
-                        fn has_column(view: &<Self as $crate::Archetype>::ViewMut<'_>) -> bool {
-                            view.mask & $mask != 0
+                        fn has_column(mask: [<$world Mask>]) -> bool {
+                            mask & $mask != 0
                         }
                     }
                 };

@@ -7,7 +7,7 @@ use core::ops::Range;
 
 use super::Storage;
 use super::tag_partition::{Runs, TagPartition};
-use crate::change_ticks::ChangedRows;
+use crate::change_ticks::{ChangedRows, TableTicks};
 use crate::query_cache::QueryCache;
 use crate::{Archetype, Bitmask, Entity, Tick};
 
@@ -93,7 +93,9 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// Calls `f(entity, view, row)` for every entity matching `include` / `exclude`, with a
-    /// mutable slice view of its table.
+    /// mutable slice view of its table. The view can write any column of any row and the
+    /// storage cannot see which, so every tracked column of each table visited is stamped as
+    /// changed (a column stamp).
     pub fn for_each_mut<F>(&mut self, include: T::Mask, exclude: T::Mask, mut f: F)
     where
         F: FnMut(Entity, &mut T::ViewMut<'_>, usize),
@@ -104,11 +106,15 @@ impl<T: Archetype> Storage<T> {
         let indices = self
             .queries
             .get_or_insert(components, self.tables.iter().map(Archetype::mask));
+        let tick = self.tick;
         for &table_index in indices {
             let table = &mut self.tables[table_index];
             if table.is_empty() || table.mask().intersects(excluded) {
                 continue;
             }
+            // The view hands out every column of the whole table mutably (any row, not only
+            // the rows a tag filter selects) and cannot see writes: report them all.
+            self.ticks[table_index].stamp_columns(T::COMPONENTS, tick);
             let (entities, mut view) = table.view_mut(components);
             for run in filter.runs_of(entities.len(), &self.partitions[table_index]) {
                 for (offset, &entity) in entities[run.clone()].iter().enumerate() {
@@ -131,6 +137,8 @@ impl<T: Archetype> Storage<T> {
     {
         use rayon::prelude::{IntoParallelIterator, ParallelIterator};
 
+        // The views hand out every column mutably and cannot see writes: report them all.
+        self.mark_columns_changed(include, exclude, T::COMPONENTS);
         let filter = TagFilter::new::<T>(include, exclude);
         let components = include & !T::TAGS;
         let excluded = exclude & !T::TAGS;
@@ -185,34 +193,33 @@ impl<T: Archetype> Storage<T> {
     /// Calls `f(view)` once per non-empty table matching `include` / `exclude`. With tag bits
     /// in the masks, `f` gets one view per run of consecutive matching rows instead (rows of
     /// one tag signature are contiguous, so a few per table), and every row it sees matches.
+    /// Every tracked column of the rows handed out is stamped as changed (a column stamp for
+    /// a whole table).
     pub fn for_each_table_mut<F>(&mut self, include: T::Mask, exclude: T::Mask, mut f: F)
     where
         F: FnMut(&mut T::ViewMut<'_>),
     {
-        // The walk of typed queries, stamping nothing: raw views leave stamping to the caller
-        // (`mark_columns_changed`).
-        self.for_each_run_mut(include, exclude, T::Mask::EMPTY, |_, mut view| f(&mut view));
+        let tick = self.tick;
+        self.for_each_run_mut(include, exclude, |_, mut view, ticks, rows| {
+            // The view hands out every column of its rows mutably and cannot see writes:
+            // report them all.
+            ticks.stamp_rows(rows, T::COMPONENTS, tick);
+            f(&mut view);
+        });
     }
 
     /// The table walk of [`for_each_table_mut`](Self::for_each_table_mut) and of typed queries
     /// ([`TypedQuery`](crate::TypedQuery)): calls `f(entities, view)` once per non-empty table
     /// matching `include` / `exclude`, or once per run of consecutive matching rows when the
-    /// masks hold tag bits, so every row `f` sees matches. The tracked components of `written`
-    /// are stamped as changed in exactly what `f` is handed: a column stamp for a whole table,
-    /// the rows of a run otherwise.
-    pub fn for_each_run_mut<F>(
-        &mut self,
-        include: T::Mask,
-        exclude: T::Mask,
-        written: T::Mask,
-        mut f: F,
-    ) where
-        F: FnMut(&[Entity], T::ViewMut<'_>),
+    /// masks hold tag bits, so every row `f` sees matches. `f` also gets the table's change
+    /// ticks and the rows of the table the run covers, to stamp what it writes.
+    pub fn for_each_run_mut<F>(&mut self, include: T::Mask, exclude: T::Mask, mut f: F)
+    where
+        F: FnMut(&[Entity], T::ViewMut<'_>, &mut TableTicks<T::Mask>, Range<usize>),
     {
         let filter = TagFilter::new::<T>(include, exclude);
         let components = include & !T::TAGS;
         let excluded = exclude & !T::TAGS;
-        let tick = self.tick;
         let indices = self
             .queries
             .get_or_insert(components, self.tables.iter().map(Archetype::mask));
@@ -222,18 +229,10 @@ impl<T: Archetype> Storage<T> {
                 continue;
             }
             let ticks = &mut self.ticks[table_index];
-            let rows = table.len();
             let (entities, view) = table.view_mut(components);
             let runs = filter.runs_of(entities.len(), &self.partitions[table_index]);
             split_runs::<T>(entities, view, runs, |run, entities, view| {
-                if !written.is_empty() {
-                    if run.len() == rows {
-                        ticks.stamp_columns(written, tick);
-                    } else {
-                        ticks.stamp_rows(run, written, tick);
-                    }
-                }
-                f(entities, view);
+                f(entities, view, ticks, run);
             });
         }
     }
@@ -450,6 +449,16 @@ pub(super) fn split_runs<'v, T: Archetype>(
         rest = after;
         offset = run.end;
     }
+}
+
+/// The cached indices of the tables holding every component of `include` (filling the cache
+/// on a miss), from the storage's fields.
+pub(super) fn matching_indices<'a, T: Archetype>(
+    tables: &[T],
+    queries: &'a mut QueryCache<T::Mask>,
+    include: T::Mask,
+) -> &'a [usize] {
+    queries.get_or_insert(include & !T::TAGS, tables.iter().map(Archetype::mask))
 }
 
 /// Calls `f(entity, view, row)` for every row of `run` that `keep` accepts.

@@ -13,7 +13,13 @@
 //!   stamps the added `B`; with one-`f32` components the tick columns are as wide as the
 //!   values, so this is close to the worst case.
 //!
-//! Three workloads rather than one: a workload's contenders must end a pass with one checksum
+//! - `tracking_typed`: `position += velocity` over the same 10,000 through
+//!   `typed_query::<(&mut Position, &Velocity)>()`: every row is written through its `Mut`
+//!   guard, which stamps the row (one tick store per row) in the tracked world.
+//! - `tracking_typed_sparse`: the same query writing only every tenth row (by position in the
+//!   table, `index % 10 == 0`): the other rows are read through the guard and not stamped.
+//!
+//! Several workloads rather than one: a workload's contenders must end a pass with one checksum
 //! and its ratios are taken against one reference, so each kind of pass is its own workload.
 //! Both worlds of a workload implement one trait through one macro, so the tracked and the
 //! untracked contender run the same code. World setup is untimed.
@@ -91,7 +97,33 @@ pub fn migrations_workload() -> Workload {
     }
 }
 
+/// The workload timing a typed query that writes every row.
+pub fn typed_workload() -> Workload {
+    Workload {
+        name: "tracking_typed",
+        description: "position += velocity through typed_query (Mut guards), tracked vs [untracked]",
+        contenders: vec![
+            tracked(TYPED, typed_setup::<tracked_simple::World>),
+            untracked(TYPED, typed_setup::<untracked_simple::World>),
+        ],
+    }
+}
+
+/// The workload timing a typed query that writes one row in ten.
+pub fn typed_sparse_workload() -> Workload {
+    Workload {
+        name: "tracking_typed_sparse",
+        description: "typed_query writing 10% of 10,000 rows, tracked vs [untracked]",
+        contenders: vec![
+            tracked(TYPED_SPARSE, typed_sparse_setup::<tracked_simple::World>),
+            untracked(TYPED_SPARSE, typed_sparse_setup::<untracked_simple::World>),
+        ],
+    }
+}
+
 const ITER: &str = "for_each_table_mut + slice zip";
+const TYPED: &str = "typed_query::<(&mut P, &V)>().for_each(..)";
+const TYPED_SPARSE: &str = "typed_query::<(&mut P, &V)>(), every 10th row written";
 const WRITES: &str = "get_position_mut(e)";
 const MIGRATIONS: &str = "add_components(e, B) / remove_components(e, B)";
 
@@ -126,6 +158,10 @@ trait SimpleWorld: 'static {
         Self: Sized;
     /// `position += velocity` over every entity, one table at a time.
     fn integrate(&mut self);
+    /// `position += velocity` over every entity through a typed query.
+    fn integrate_typed(&mut self);
+    /// `position += velocity` on every tenth row through a typed query (the rest is read).
+    fn integrate_typed_sparse(&mut self);
     /// `position.x += 1` through `get_position_mut`, for each of `handles` in order.
     fn write_positions(&mut self, handles: &[Entity]);
     /// The four columns' checksum ([`simple_checksum`]).
@@ -157,6 +193,25 @@ macro_rules! simple_world {
                         position.0 += velocity.0;
                     }
                 });
+            }
+            #[inline]
+            fn integrate_typed(&mut self) {
+                use $world::{Position, Velocity};
+                self.typed_query::<(&mut Position, &Velocity)>()
+                    .for_each(|(mut position, velocity)| position.0 += velocity.0);
+            }
+            #[inline]
+            fn integrate_typed_sparse(&mut self) {
+                use $world::{Position, Velocity};
+                let mut index = 0usize;
+                self.typed_query::<(&mut Position, &Velocity)>().for_each(
+                    |(mut position, velocity)| {
+                        if index % 10 == 0 {
+                            position.0 += velocity.0;
+                        }
+                        index += 1;
+                    },
+                );
             }
             #[inline]
             fn write_positions(&mut self, handles: &[Entity]) {
@@ -199,6 +254,36 @@ impl<W: SimpleWorld> Pass for Iter<W> {
 
 fn iter_setup<W: SimpleWorld>() -> Box<dyn Pass> {
     Box::new(Iter(W::spawn().0))
+}
+
+struct Typed<W>(W);
+
+impl<W: SimpleWorld> Pass for Typed<W> {
+    fn run(&mut self) {
+        self.0.integrate_typed();
+    }
+    fn checksum(&mut self) -> u64 {
+        self.0.checksum()
+    }
+}
+
+fn typed_setup<W: SimpleWorld>() -> Box<dyn Pass> {
+    Box::new(Typed(W::spawn().0))
+}
+
+struct TypedSparse<W>(W);
+
+impl<W: SimpleWorld> Pass for TypedSparse<W> {
+    fn run(&mut self) {
+        self.0.integrate_typed_sparse();
+    }
+    fn checksum(&mut self) -> u64 {
+        self.0.checksum()
+    }
+}
+
+fn typed_sparse_setup<W: SimpleWorld>() -> Box<dyn Pass> {
+    Box::new(TypedSparse(W::spawn().0))
 }
 
 struct Writes<W> {

@@ -36,7 +36,7 @@ impl Pass for TypedQuery {
     fn run(&mut self) {
         self.0
             .typed_query::<(&mut Position, &Velocity)>()
-            .for_each(|(position, velocity)| position.0 += velocity.0);
+            .for_each(|(mut position, velocity)| position.0 += velocity.0);
     }
     fn checksum(&mut self) -> u64 {
         simple_checksum::archetypal(&self.0)

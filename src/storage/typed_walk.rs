@@ -1,0 +1,200 @@
+//! The storage side of typed queries that are not a closure walk: the matching tables with
+//! their change ticks as an iterator (a typed query's `iter()`), one entity's row (its
+//! `get(entity)`), and the tag test a row must pass. Kept apart from the closure walk
+//! ([`Storage::for_each_run_mut`]) so the two can change independently.
+
+use super::Storage;
+use super::iteration::{TagFilter, matching_indices};
+use super::tag_partition::TagPartition;
+use crate::change_ticks::TableTicks;
+use crate::{Archetype, Bitmask, Entity, EntityAllocator, Tick};
+
+/// The tag half of a query, with the world's tag segments: whether a row's entity carries the
+/// tags it must and none it must not.
+pub struct RowTags<'w, T: Archetype> {
+    allocator: &'w EntityAllocator,
+    partitions: &'w [TagPartition<T::Mask>],
+    filter: TagFilter<T::Mask>,
+}
+
+impl<T: Archetype> Clone for RowTags<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: Archetype> Copy for RowTags<'_, T> {}
+
+impl<T: Archetype> RowTags<'_, T> {
+    /// Whether the query names no tag (every row of a matching table matches).
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.filter.is_empty()
+    }
+
+    /// Whether `entity` passes the query's tag filter.
+    #[inline]
+    pub fn matches(self, entity: Entity) -> bool {
+        if self.filter.is_empty() {
+            return true;
+        }
+        // The tags of a row are those of its segment.
+        self.allocator.location(entity).is_some_and(|location| {
+            let tags = self.partitions[location.table()].tags_of(location.row());
+            self.filter.accepts(tags)
+        })
+    }
+}
+
+/// The non-empty tables matching a query with their change ticks, mutably; see
+/// [`Storage::typed_tables_mut`].
+pub struct TypedTablesMut<'w, T: Archetype> {
+    tables: core::slice::IterMut<'w, T>,
+    ticks: core::slice::IterMut<'w, TableTicks<T::Mask>>,
+    indices: core::slice::Iter<'w, usize>,
+    next_index: usize,
+    exclude: T::Mask,
+}
+
+impl<'w, T: Archetype> Iterator for TypedTablesMut<'w, T> {
+    type Item = (&'w mut T, &'w mut TableTicks<T::Mask>);
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let index = *self.indices.next()?;
+            let skip = index - self.next_index;
+            self.next_index = index + 1;
+            let table = self.tables.nth(skip)?;
+            let ticks = self.ticks.nth(skip)?;
+            if !table.is_empty() && !table.mask().intersects(self.exclude) {
+                return Some((table, ticks));
+            }
+        }
+    }
+}
+
+impl<'w, T: Archetype> TypedTablesMut<'w, T> {
+    /// How many rows the tables not yet returned hold (tags and change filters aside).
+    pub fn remaining_rows(&self) -> usize {
+        let tables = self.tables.as_slice();
+        self.indices
+            .as_slice()
+            .iter()
+            .filter_map(|&index| tables.get(index - self.next_index))
+            .filter(|table| !table.mask().intersects(self.exclude))
+            .map(Archetype::len)
+            .sum()
+    }
+}
+
+/// What a typed query needs to walk the matching tables itself: the tables with their ticks,
+/// the tag test, and the tick writes are stamped with.
+pub struct TypedWalk<'w, T: Archetype> {
+    /// The matching non-empty tables, with their change ticks.
+    pub tables: TypedTablesMut<'w, T>,
+    /// The tag test every row must pass.
+    pub tags: RowTags<'w, T>,
+    /// The current tick.
+    pub tick: Tick,
+}
+
+impl<T: Archetype> Storage<T> {
+    /// The tables matching `include` / `exclude` with their change ticks, for a typed query's
+    /// iterator (fills the query cache on a miss), plus the tag test rows must pass.
+    pub fn typed_tables_mut(&mut self, include: T::Mask, exclude: T::Mask) -> TypedWalk<'_, T> {
+        let indices = matching_indices::<T>(&self.tables, &mut self.queries, include);
+        TypedWalk {
+            tables: TypedTablesMut {
+                tables: self.tables.iter_mut(),
+                ticks: self.ticks.iter_mut(),
+                indices: indices.iter(),
+                next_index: 0,
+                exclude: exclude & !T::TAGS,
+            },
+            tags: RowTags {
+                allocator: &self.allocator,
+                partitions: &self.partitions,
+                filter: TagFilter::new::<T>(include, exclude),
+            },
+            tick: self.tick,
+        }
+    }
+
+    /// The tables matching `include` / `exclude` with their change ticks, shared (scans the
+    /// tables when the query cache lacks `include`: `&self` cannot fill it).
+    pub fn typed_tables(
+        &self,
+        include: T::Mask,
+        exclude: T::Mask,
+    ) -> impl Iterator<Item = (&T, &TableTicks<T::Mask>)> + '_ {
+        let components = include & !T::TAGS;
+        let excluded = exclude & !T::TAGS;
+        let cached = self.queries.get(components);
+        let scan = cached.is_none().then_some(0..self.tables.len());
+        cached
+            .into_iter()
+            .flatten()
+            .copied()
+            .chain(scan.into_iter().flatten())
+            .filter(move |&index| {
+                let mask = self.tables[index].mask();
+                mask.contains(components) && !mask.intersects(excluded)
+            })
+            .map(|index| (&self.tables[index], &self.ticks[index]))
+            .filter(|(table, _)| !table.is_empty())
+    }
+
+    /// The tag test of a query over `include` / `exclude`.
+    pub fn row_tags(&self, include: T::Mask, exclude: T::Mask) -> RowTags<'_, T> {
+        RowTags {
+            allocator: &self.allocator,
+            partitions: &self.partitions,
+            filter: TagFilter::new::<T>(include, exclude),
+        }
+    }
+
+    /// The table, ticks and row of a live `entity` that matches `include` / `exclude` (tags
+    /// included), mutably, with the current tick; `None` otherwise.
+    pub fn typed_row_mut(
+        &mut self,
+        entity: Entity,
+        include: T::Mask,
+        exclude: T::Mask,
+    ) -> Option<(&mut T, &mut TableTicks<T::Mask>, usize, Tick)> {
+        let location = self.matching_location(entity, include, exclude)?;
+        Some((
+            &mut self.tables[location.table()],
+            &mut self.ticks[location.table()],
+            location.row(),
+            self.tick,
+        ))
+    }
+
+    /// Shared form of [`typed_row_mut`](Self::typed_row_mut).
+    pub fn typed_row(
+        &self,
+        entity: Entity,
+        include: T::Mask,
+        exclude: T::Mask,
+    ) -> Option<(&T, &TableTicks<T::Mask>, usize)> {
+        let location = self.matching_location(entity, include, exclude)?;
+        Some((
+            &self.tables[location.table()],
+            &self.ticks[location.table()],
+            location.row(),
+        ))
+    }
+
+    fn matching_location(
+        &self,
+        entity: Entity,
+        include: T::Mask,
+        exclude: T::Mask,
+    ) -> Option<crate::EntityLocation> {
+        let location = self.locate_with(entity, include & !T::TAGS)?;
+        let mask = self.tables[location.table()].mask();
+        (!mask.intersects(exclude & !T::TAGS) && self.row_tags(include, exclude).matches(entity))
+            .then_some(location)
+    }
+}

@@ -1,0 +1,190 @@
+//! Change filters of typed queries: only the rows one of whose given components was written
+//! after a tick. A table nobody wrote to since then is skipped whole; a column stamp newer than
+//! the tick takes every row; otherwise each row's stamps are compared.
+
+use core::cell::Cell;
+
+use crate::change_ticks::{TableTicks, TickCells};
+use crate::{Archetype, Bitmask, Entity, RowTags, Tick};
+
+/// "One of the tracked `components` was written (or added) after `since`": the change filter
+/// of a typed query ([`TypedQuery::changed_since`](crate::TypedQuery::changed_since),
+/// [`TypedQuery::added_since`](crate::TypedQuery::added_since)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChangeFilter<M> {
+    /// The components watched (untracked ones never count as changed).
+    pub components: M,
+    /// The tick a row must have been written (or added) after.
+    pub since: Tick,
+    /// Whether the filter asks when the components were added rather than written.
+    pub added: bool,
+}
+
+/// What a change filter says about a whole table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// No row can pass: skip the table.
+    Skip,
+    /// Every row passes (no filter, or a column stamp marks them all).
+    All,
+    /// Test each row.
+    Rows,
+}
+
+impl<M: Bitmask> ChangeFilter<M> {
+    /// Rows one of whose tracked `components` was written after `since`.
+    pub fn changed(components: M, since: Tick) -> Self {
+        ChangeFilter {
+            components,
+            since,
+            added: false,
+        }
+    }
+
+    /// Rows one of whose tracked `components` was added (spawned with it, or added to the
+    /// entity) after `since`.
+    pub fn added(components: M, since: Tick) -> Self {
+        ChangeFilter {
+            components,
+            since,
+            added: true,
+        }
+    }
+
+    /// The write stamps and the added stamps the filter reads.
+    #[inline]
+    pub(crate) fn watched(filter: Option<Self>) -> (M, M) {
+        match filter {
+            None => (M::EMPTY, M::EMPTY),
+            Some(filter) if filter.added => (M::EMPTY, filter.components),
+            Some(filter) => (filter.components, M::EMPTY),
+        }
+    }
+
+    /// The per-row test over a table's ticks (shared).
+    #[inline]
+    pub(crate) fn rows<'a>(
+        &self,
+        ticks: &'a TableTicks<M>,
+    ) -> crate::change_ticks::ChangedRows<'a, M> {
+        if self.added {
+            ticks.added_rows(self.components, self.since)
+        } else {
+            ticks.changed_rows(self.components, self.since)
+        }
+    }
+
+    /// The verdict of `filter` (if any) on a table with change ticks `ticks`.
+    #[inline]
+    pub(crate) fn verdict(filter: Option<Self>, ticks: &TableTicks<M>) -> Verdict {
+        match filter {
+            None => Verdict::All,
+            Some(filter) if filter.added => {
+                if ticks.may_have_added_since(filter.components, filter.since) {
+                    Verdict::Rows
+                } else {
+                    Verdict::Skip
+                }
+            }
+            Some(filter) if !ticks.may_have_changed_since(filter.components, filter.since) => {
+                Verdict::Skip
+            }
+            Some(filter) if ticks.column_changed_since(filter.components, filter.since) => {
+                Verdict::All
+            }
+            Some(_) => Verdict::Rows,
+        }
+    }
+
+    /// Whether `row` of the table with ticks `ticks` passes.
+    #[inline]
+    pub(crate) fn row_passes(&self, ticks: &TableTicks<M>, row: usize) -> bool {
+        if self.added {
+            ticks.added_since(row, self.components, self.since)
+        } else {
+            ticks.changed_since(row, self.components, self.since)
+        }
+    }
+
+    /// How many rows of a table pass this filter and the tag test.
+    pub(crate) fn count_rows<T: Archetype<Mask = M>>(
+        &self,
+        entities: &[Entity],
+        ticks: &TableTicks<M>,
+        tags: RowTags<'_, T>,
+    ) -> usize {
+        if Self::verdict(Some(*self), ticks) == Verdict::Skip {
+            return 0;
+        }
+        let changed = self.rows(ticks);
+        entities
+            .iter()
+            .enumerate()
+            .filter(|&(row, &entity)| changed.contains(row) && tags.matches(entity))
+            .count()
+    }
+}
+
+impl Verdict {
+    /// The per-row test of a table whose verdict is `self`, reading the stamps through
+    /// `cells` (the write stamps) or `added_cells` (the added stamps), which hold the filter's
+    /// columns over the run's `rows` rows; `None` when every row passes.
+    #[inline]
+    pub(crate) fn rows<'a, M: Bitmask>(
+        self,
+        filter: Option<ChangeFilter<M>>,
+        cells: &'a TickCells<'a>,
+        added_cells: &'a TickCells<'a>,
+        rows: usize,
+    ) -> Option<RowTest<'a, M>> {
+        let filter = filter.filter(|_| self == Verdict::Rows)?;
+        let cells = if filter.added { added_cells } else { cells };
+        let since = filter.since;
+        if filter.components.is_single_bit() {
+            let stamps = cells.column(filter.components.trailing_zeros());
+            if let Some(stamps) = stamps.get(..rows) {
+                return Some(RowTest::One { stamps, since });
+            }
+        }
+        Some(RowTest::Any {
+            cells,
+            components: filter.components,
+            since,
+        })
+    }
+}
+
+/// The per-row test of a change filter over stamp cells.
+pub(crate) enum RowTest<'a, M> {
+    /// One watched column: compare its stamps.
+    One {
+        stamps: &'a [Cell<Tick>],
+        since: Tick,
+    },
+    /// Several watched columns: any of them.
+    Any {
+        cells: &'a TickCells<'a>,
+        components: M,
+        since: Tick,
+    },
+}
+
+impl<M: Bitmask> RowTest<'_, M> {
+    /// Whether `row` passes.
+    #[inline]
+    pub(crate) fn passes(&self, row: usize) -> bool {
+        match *self {
+            RowTest::One { stamps, since } => stamps[row].get().is_newer_than(since),
+            RowTest::Any {
+                cells,
+                components,
+                since,
+            } => components.bits().any(|bit| {
+                cells
+                    .column(bit)
+                    .get(row)
+                    .is_some_and(|stamp| stamp.get().is_newer_than(since))
+            }),
+        }
+    }
+}

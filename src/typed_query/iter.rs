@@ -1,0 +1,141 @@
+//! [`TypedQueryIter`]: a typed query as an `Iterator`, for `find`, `any`, an early `break` and
+//! iterator adapters. It walks the tables like `for_each` but pops one row at a time off the
+//! columns' slices (each item borrows its own element of the slice, as `slice::IterMut` does),
+//! and tests tags per row.
+
+use super::filter::{ChangeFilter, Verdict};
+use super::{Fetch, Run, TypedTable};
+use crate::change_ticks::TickCells;
+use crate::{Entity, RowTags, Tick, TypedTablesMut, TypedWalk};
+
+/// The iterator of [`TypedQuery::iter`](crate::TypedQuery::iter): the items of the matching
+/// entities, table by table. `&mut C` elements are [`Mut`](crate::Mut) guards that stamp
+/// the rows written through them.
+pub struct TypedQueryIter<'w, T: TypedTable, Q: Fetch<T, M>, M> {
+    tables: TypedTablesMut<'w, T>,
+    tags: RowTags<'w, T>,
+    tick: Tick,
+    written: T::Mask,
+    filter: Option<ChangeFilter<T::Mask>>,
+    current: Option<Current<'w, T, Q, M>>,
+    /// Rows not yet visited in the current table and the tables left (an upper bound on the
+    /// items left; exact when nothing filters rows).
+    remaining: usize,
+    exact: bool,
+}
+
+/// The table being walked.
+struct Current<'w, T: TypedTable, Q: Fetch<T, M>, M> {
+    entities: &'w [Entity],
+    row: usize,
+    rows: usize,
+    slices: Q::Slices<'w>,
+    cells: TickCells<'w>,
+    added_cells: TickCells<'w>,
+    verdict: Verdict,
+}
+
+impl<'w, T: TypedTable, Q: Fetch<T, M>, M> TypedQueryIter<'w, T, Q, M> {
+    pub(super) fn new(
+        walk: TypedWalk<'w, T>,
+        written: T::Mask,
+        filter: Option<ChangeFilter<T::Mask>>,
+    ) -> Self {
+        let remaining = walk.tables.remaining_rows();
+        TypedQueryIter {
+            exact: walk.tags.is_empty() && filter.is_none(),
+            tables: walk.tables,
+            tags: walk.tags,
+            tick: walk.tick,
+            written,
+            filter,
+            current: None,
+            remaining,
+        }
+    }
+
+    /// Starts on the next matching table; `false` when there is none left.
+    fn next_table(&mut self) -> bool {
+        loop {
+            let Some((table, ticks)) = self.tables.next() else {
+                return false;
+            };
+            let rows = table.len();
+            let verdict = ChangeFilter::verdict(self.filter, ticks);
+            if verdict == Verdict::Skip {
+                self.remaining -= rows;
+                continue;
+            }
+            ticks.note_row_writes(self.written, self.tick);
+            let (watched, watched_added) = ChangeFilter::watched(self.filter);
+            let (cells, added_cells) =
+                ticks.row_cells_with_added(self.written | watched, watched_added, 0..rows);
+            let mask = table.mask();
+            let (entities, mut view) = table.view_mut(mask);
+            let run = Run {
+                entities,
+                first_row: 0,
+                stamps: &cells,
+                mask,
+                tick: self.tick,
+            };
+            let taken = Q::take(&mut view);
+            let columns = T::share(view);
+            let slices = Q::slices(taken, &columns, &run);
+            self.current = Some(Current {
+                entities,
+                row: 0,
+                rows,
+                slices,
+                cells,
+                added_cells,
+                verdict,
+            });
+            return true;
+        }
+    }
+}
+
+impl<'w, T: TypedTable, Q: Fetch<T, M>, M> Iterator for TypedQueryIter<'w, T, Q, M> {
+    type Item = Q::Item<'w>;
+
+    fn next(&mut self) -> Option<Q::Item<'w>> {
+        loop {
+            if let Some(current) = &mut self.current {
+                while let Some((&entity, rest)) = current.entities.split_first() {
+                    current.entities = rest;
+                    let row = current.row;
+                    current.row += 1;
+                    self.remaining -= 1;
+                    let item = Q::pop(&mut current.slices)?;
+                    let changed = match current.verdict.rows(
+                        self.filter,
+                        &current.cells,
+                        &current.added_cells,
+                        current.rows,
+                    ) {
+                        None => true,
+                        Some(test) => test.passes(row),
+                    };
+                    if changed && self.tags.matches(entity) {
+                        return Some(item);
+                    }
+                }
+                self.current = None;
+            }
+            if !self.next_table() {
+                return None;
+            }
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let lower = if self.exact { self.remaining } else { 0 };
+        (lower, Some(self.remaining))
+    }
+}
+
+impl<'w, T: TypedTable, Q: Fetch<T, M>, M> core::iter::FusedIterator
+    for TypedQueryIter<'w, T, Q, M>
+{
+}

@@ -1,0 +1,239 @@
+//! [`TypedQueryRef`]: a typed query that only reads (`&C`, `Option<&C>`, [`Entity`]), over a
+//! shared borrow of the world, so the loop can call the world's other `&self` methods
+//! (`world.get_position(target)`) while it runs. A shared borrow cannot fill the query cache:
+//! on a cache miss it scans the table list (`warm_query` fills the cache ahead).
+
+use core::marker::PhantomData;
+
+use super::filter::{ChangeFilter, Verdict};
+use super::{ComponentColumn, Fetch, Run, TypedTable, to_mask};
+use crate::change_ticks::TickCells;
+use crate::{Archetype, Bitmask, Entity, Storage, Tick};
+
+/// A [`Fetch`] that borrows nothing mutably: `&C`, `Option<&C>`, [`Entity`], and tuples of
+/// them. Only these make a [`TypedQueryRef`].
+pub trait ReadOnlyFetch<T: TypedTable, M>: Fetch<T, M> {
+    /// The (empty) columns such a fetch moves out of a view.
+    #[doc(hidden)]
+    fn nothing_taken<'v>() -> Self::Taken<'v>;
+}
+
+impl<T: TypedTable> ReadOnlyFetch<T, ()> for Entity {
+    #[inline]
+    fn nothing_taken<'v>() -> Self::Taken<'v> {}
+}
+
+impl<T: ComponentColumn<C, M>, C: 'static, M> ReadOnlyFetch<T, M> for &C {
+    #[inline]
+    fn nothing_taken<'v>() -> Self::Taken<'v> {}
+}
+
+impl<T: ComponentColumn<C, M>, C: 'static, M> ReadOnlyFetch<T, M> for Option<&C> {
+    #[inline]
+    fn nothing_taken<'v>() -> Self::Taken<'v> {}
+}
+
+/// A read-only typed query over a shared borrow of the world:
+/// `world.typed_query_ref::<(Entity, &Position)>().with(A).without(B)`, then
+/// [`for_each`](Self::for_each), [`iter`](Self::iter) or [`get`](Self::get). Items borrow the
+/// world for as long as the query does, so they can be collected.
+#[must_use = "a typed query does nothing until `for_each`, `iter` or `get` runs it"]
+pub struct TypedQueryRef<'w, T: Archetype, Q> {
+    storage: &'w Storage<T>,
+    include: T::Mask,
+    exclude: T::Mask,
+    filter: Option<ChangeFilter<T::Mask>>,
+    query: PhantomData<fn() -> Q>,
+}
+
+impl<T: Archetype, Q> Clone for TypedQueryRef<'_, T, Q> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: Archetype, Q> Copy for TypedQueryRef<'_, T, Q> {}
+
+impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
+    /// A query over `storage` that matches every entity holding the components `Q` requires.
+    pub fn new(storage: &'w Storage<T>) -> Self {
+        TypedQueryRef {
+            storage,
+            include: T::Mask::EMPTY,
+            exclude: T::Mask::EMPTY,
+            filter: None,
+            query: PhantomData,
+        }
+    }
+
+    /// Only entities holding every component and tag of `mask` as well.
+    pub fn with(mut self, mask: T::Mask) -> Self {
+        self.include |= mask;
+        self
+    }
+
+    /// Only entities holding none of the components and tags of `mask`.
+    pub fn without(mut self, mask: T::Mask) -> Self {
+        self.exclude |= mask;
+        self
+    }
+
+    /// Only entities one of whose tracked components of `mask` was written after `since`
+    /// (see [`TypedQuery::changed_since`](crate::TypedQuery::changed_since)).
+    pub fn changed_since(mut self, mask: T::Mask, since: Tick) -> Self {
+        self.include |= mask;
+        self.filter = Some(ChangeFilter::changed(mask, since));
+        self
+    }
+
+    /// Only entities one of whose tracked components of `mask` was added after `since` (see
+    /// [`TypedQuery::added_since`](crate::TypedQuery::added_since)).
+    pub fn added_since(mut self, mask: T::Mask, since: Tick) -> Self {
+        self.include |= mask;
+        self.filter = Some(ChangeFilter::added(mask, since));
+        self
+    }
+
+    fn include<M>(&self) -> T::Mask
+    where
+        Q: Fetch<T, M>,
+    {
+        self.include | to_mask::<T::Mask>(<Q as Fetch<T, M>>::ACCESS.required)
+    }
+
+    /// Calls `f(item)` for every matching entity, in the order of the mutable form.
+    #[inline]
+    pub fn for_each<M, F>(self, mut f: F)
+    where
+        Q: ReadOnlyFetch<T, M>,
+        F: for<'s> FnMut(Q::Item<'s>),
+    {
+        let include = self.include::<M>();
+        let tags = self.storage.row_tags(include, self.exclude);
+        let no_tags = tags.is_empty();
+        let filter = self.filter;
+        let empty = TickCells::empty();
+        for (table, ticks) in self.storage.typed_tables(include, self.exclude) {
+            let verdict = ChangeFilter::verdict(filter, ticks);
+            if verdict == Verdict::Skip {
+                continue;
+            }
+            let entities = table.entities();
+            let run = Run {
+                entities,
+                first_row: 0,
+                stamps: &empty,
+                mask: table.mask(),
+                tick: Tick::ZERO,
+            };
+            let mut slices = Q::slices(Q::nothing_taken(), &table.columns(), &run);
+            let written = Q::Written::default();
+            match filter.filter(|_| verdict == Verdict::Rows) {
+                None if no_tags => {
+                    for row in 0..entities.len() {
+                        f(Q::row(&mut slices, &written, row));
+                    }
+                }
+                None => {
+                    for (row, &entity) in entities.iter().enumerate() {
+                        if tags.matches(entity) {
+                            f(Q::row(&mut slices, &written, row));
+                        }
+                    }
+                }
+                Some(filter) => {
+                    let changed = filter.rows(ticks);
+                    for (row, &entity) in entities.iter().enumerate() {
+                        if changed.contains(row) && tags.matches(entity) {
+                            f(Q::row(&mut slices, &written, row));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The matching entities' items as an iterator, each borrowing the world (not the query).
+    pub fn iter<M>(self) -> impl Iterator<Item = Q::Item<'w>> + 'w
+    where
+        Q: ReadOnlyFetch<T, M> + 'w,
+        M: 'w,
+    {
+        let include = self.include::<M>();
+        let tags = self.storage.row_tags(include, self.exclude);
+        let filter = self.filter;
+        self.storage
+            .typed_tables(include, self.exclude)
+            .flat_map(move |(table, ticks)| {
+                let verdict = ChangeFilter::verdict(filter, ticks);
+                let entities = if verdict == Verdict::Skip {
+                    &[]
+                } else {
+                    table.entities()
+                };
+                let run = Run {
+                    entities,
+                    first_row: 0,
+                    stamps: &TickCells::empty(),
+                    mask: table.mask(),
+                    tick: Tick::ZERO,
+                };
+                let mut slices = Q::slices(Q::nothing_taken(), &table.columns(), &run);
+                let changed = filter
+                    .filter(|_| verdict == Verdict::Rows)
+                    .map(|filter| filter.rows(ticks));
+                entities
+                    .iter()
+                    .enumerate()
+                    .filter_map(move |(row, &entity)| {
+                        let item = Q::pop(&mut slices)?;
+                        let passes = changed.as_ref().is_none_or(|changed| changed.contains(row));
+                        (passes && tags.matches(entity)).then_some(item)
+                    })
+            })
+    }
+
+    /// The item of `entity`, if it is alive and matches the query; `None` otherwise.
+    pub fn get<M>(self, entity: Entity) -> Option<Q::Item<'w>>
+    where
+        Q: ReadOnlyFetch<T, M>,
+    {
+        let (table, ticks, row) =
+            self.storage
+                .typed_row(entity, self.include::<M>(), self.exclude)?;
+        if let Some(filter) = self.filter {
+            if !filter.row_passes(ticks, row) {
+                return None;
+            }
+        }
+        let run = Run {
+            entities: &table.entities()[row..=row],
+            first_row: row,
+            stamps: &TickCells::empty(),
+            mask: table.mask(),
+            tick: Tick::ZERO,
+        };
+        let columns = table.columns();
+        Q::pop(&mut Q::slices(Q::nothing_taken(), &columns, &run))
+    }
+
+    /// Number of matching entities.
+    pub fn count<M>(self) -> usize
+    where
+        Q: ReadOnlyFetch<T, M>,
+    {
+        let include = self.include::<M>();
+        let tags = self.storage.row_tags(include, self.exclude);
+        match self.filter {
+            None => self
+                .storage
+                .matching_entities(include, self.exclude)
+                .count(),
+            Some(filter) => self
+                .storage
+                .typed_tables(include, self.exclude)
+                .map(|(table, ticks)| filter.count_rows(table.entities(), ticks, tags))
+                .sum(),
+        }
+    }
+}
