@@ -1729,7 +1729,8 @@ impl WorldComponents {
     }
     /// Calls `f(entity, table, index)` for every entity with all components of
     /// `include` and none of `exclude`; `table` is a slice view of its table
-    /// (`table.position[index].x += 1.0`).
+    /// (`table.position[index].x += 1.0`). The view can write any column, so every
+    /// tracked component of the tables visited is reported changed.
     pub fn for_each_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
     where
         F: ::core::ops::FnMut(
@@ -1742,6 +1743,7 @@ impl WorldComponents {
     }
     /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
     /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
+    /// Every tracked component of the rows handed out is reported changed.
     pub fn for_each_table_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
     where
         F: ::core::ops::FnMut(&mut WorldComponentArraysMut<'_>),
@@ -1803,8 +1805,8 @@ impl WorldComponents {
     ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
         self.storage.query_entities_changed_since(mask, since)
     }
-    /// Stamps the tracked components of `mask` of `entity` as changed now: for
-    /// writes made through a table view. `false` if it is not alive.
+    /// Stamps the tracked components of `mask` of `entity` as changed now (a
+    /// change the world cannot see by itself). `false` if it is not alive.
     pub fn mark_changed(
         &mut self,
         entity: ::archetypal::Entity,

@@ -497,11 +497,11 @@ impl<const PATH: u8> Pass for Tagged<PATH> {
                 world
                     .typed_query::<(&mut Position, &Velocity)>()
                     .without(STUNNED)
-                    .for_each(|(position, velocity)| position.0 += velocity.0);
+                    .for_each(|(mut position, velocity)| position.0 += velocity.0);
                 world
                     .typed_query::<&mut Velocity>()
                     .with(STUNNED)
-                    .for_each(|velocity| velocity.0 += KNOCKBACK);
+                    .for_each(|mut velocity| velocity.0 += KNOCKBACK);
             }
             ROWS => {
                 world.for_each_mut(POSITION | VELOCITY, STUNNED, |_, table, index| {
@@ -575,11 +575,11 @@ impl<const PATH: u8> Pass for Marked<PATH> {
                 world
                     .typed_query::<(&mut Position, &Velocity)>()
                     .without(STUNNED)
-                    .for_each(|(position, velocity)| position.0 += velocity.0);
+                    .for_each(|(mut position, velocity)| position.0 += velocity.0);
                 world
                     .typed_query::<&mut Velocity>()
                     .with(STUNNED)
-                    .for_each(|velocity| velocity.0 += KNOCKBACK);
+                    .for_each(|mut velocity| velocity.0 += KNOCKBACK);
             }
             ROWS => {
                 world.for_each_mut(POSITION | VELOCITY, STUNNED, |_, table, index| {
