@@ -1,7 +1,8 @@
 //! The interleaved report: every workload, every contender, in one process.
 //!
 //! `cargo run -p benches --release --bin report [-- --quick] [--only NAME] [--out DIR]`
-//! (`--only NAME` runs workload `NAME`, or every workload named `NAME_*`)
+//! (`--only NAME` runs workload `NAME`, or every workload named `NAME_*`; several names,
+//! comma-separated, run in one report)
 //! (the workspace's release profile has `lto = "thin"`, `codegen-units = 1`, and criterion's
 //! `bench` profile inherits it).
 //!
@@ -79,7 +80,7 @@ fn main() {
             "--out" => directory = args.next().map(PathBuf::from).unwrap_or(directory),
             other => {
                 eprintln!(
-                    "unknown argument {other:?}; expected --quick, --only WORKLOAD or --out DIRECTORY"
+                    "unknown argument {other:?}; expected --quick, --only WORKLOAD[,WORKLOAD..] or --out DIRECTORY"
                 );
                 std::process::exit(2);
             }
@@ -115,12 +116,15 @@ fn main() {
     );
 }
 
-/// Whether `--only NAME` selects `workload`: its exact name, or a family of workloads named
-/// `NAME_...` (`--only tag_filter` runs every `tag_filter_*` workload).
-fn selects(name: &str, workload: &str) -> bool {
-    workload
-        .strip_prefix(name)
-        .is_some_and(|rest| rest.is_empty() || rest.starts_with('_'))
+/// Whether `--only NAMES` selects `workload`: NAMES is a comma-separated list, each an exact
+/// workload name or a family of workloads named `NAME_...` (`--only tag_filter,tracking` runs
+/// every `tag_filter_*` and `tracking_*` workload, in one report).
+fn selects(names: &str, workload: &str) -> bool {
+    names.split(',').any(|name| {
+        workload
+            .strip_prefix(name.trim())
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('_'))
+    })
 }
 
 /// Checks the checksums, then times every contender of `workload` interleaved.
