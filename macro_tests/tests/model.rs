@@ -802,6 +802,25 @@ macro_rules! typed_write {
     }};
 }
 
+/// `typed_query::<(Entity, Option<&mut $ty>)>()` with the masks, bumping every value present;
+/// the entities visited, with the component or without.
+macro_rules! typed_write_optional {
+    ($world:expr, $ty:ty, $include:expr, $exclude:expr) => {{
+        let mut visited = Vec::new();
+        $world
+            .typed_query::<(Entity, Option<&mut $ty>)>()
+            .with($include)
+            .without($exclude)
+            .for_each(|(entity, value)| {
+                if let Some(value) = value {
+                    value.bump();
+                }
+                visited.push(entity);
+            });
+        visited
+    }};
+}
+
 /// `typed_query::<(Entity, &$ty, Option<&Name>)>()` with the masks: every row read, and what
 /// `count()` says.
 macro_rules! typed_read {
@@ -952,11 +971,14 @@ enum Op {
     /// `trim_changes(keep)`.
     TrimChanges(usize),
     /// `typed_query::<(Entity, &mut C)>().with(include).without(exclude).for_each(..)`, bumping
-    /// every value it hands out; the visited entities are compared with the model.
+    /// every value it hands out; the visited entities are compared with the model. With
+    /// `optional`, `(Entity, Option<&mut C>)`: every entity of the masks is visited, those with
+    /// `C` are bumped.
     TypedWrite {
         include: u64,
         exclude: u64,
         comp: Comp,
+        optional: bool,
     },
     /// `typed_query::<(Entity, &C, Option<&Name>)>()` (and `count()`) with these masks: the
     /// rows read are compared with the model.
@@ -1882,10 +1904,13 @@ impl Harness {
                 include,
                 exclude,
                 comp,
+                optional,
             } => {
+                let required = if optional { 0 } else { comp.bit() };
                 let mut expected = Vec::new();
                 for (&entity, components) in self.model.iter_mut() {
-                    if matches(components.mask(), include | comp.bit(), exclude) {
+                    if matches(components.mask(), include | required, exclude) {
+                        // Absent (only with `optional`): `bump` and `stamp` leave it absent.
                         components.bump(comp);
                         components.stamp(comp.bit(), now);
                         expected.push(entity);
@@ -1893,19 +1918,29 @@ impl Harness {
                 }
                 expected.sort();
                 let world = &mut self.world;
-                let mut visited = match comp {
-                    Comp::Health => typed_write!(world, Health, include, exclude),
-                    Comp::Level => typed_write!(world, Level, include, exclude),
-                    Comp::Name => typed_write!(world, Name, include, exclude),
-                    Comp::Pos => typed_write!(world, Pos, include, exclude),
-                    Comp::Flags => typed_write!(world, Flags, include, exclude),
-                    Comp::Scratch => typed_write!(world, Scratch, include, exclude),
+                let mut visited = match (comp, optional) {
+                    (Comp::Health, false) => typed_write!(world, Health, include, exclude),
+                    (Comp::Level, false) => typed_write!(world, Level, include, exclude),
+                    (Comp::Name, false) => typed_write!(world, Name, include, exclude),
+                    (Comp::Pos, false) => typed_write!(world, Pos, include, exclude),
+                    (Comp::Flags, false) => typed_write!(world, Flags, include, exclude),
+                    (Comp::Scratch, false) => typed_write!(world, Scratch, include, exclude),
+                    (Comp::Health, true) => typed_write_optional!(world, Health, include, exclude),
+                    (Comp::Level, true) => typed_write_optional!(world, Level, include, exclude),
+                    (Comp::Name, true) => typed_write_optional!(world, Name, include, exclude),
+                    (Comp::Pos, true) => typed_write_optional!(world, Pos, include, exclude),
+                    (Comp::Flags, true) => typed_write_optional!(world, Flags, include, exclude),
+                    (Comp::Scratch, true) => {
+                        typed_write_optional!(world, Scratch, include, exclude)
+                    }
                 };
                 visited.sort();
                 ensure_eq!(
                     visited,
                     expected,
-                    "typed_query::<(Entity, &mut {comp:?})>().with({include:#b}).without({exclude:#b})"
+                    "typed_query::<(Entity, {}{comp:?}{})>().with({include:#b}).without({exclude:#b})",
+                    if optional { "Option<&mut " } else { "&mut " },
+                    if optional { ">" } else { "" }
                 );
                 self.touched.borrow_mut().extend(visited);
             }
@@ -2757,7 +2792,19 @@ fn op_strategy() -> impl Strategy<Value = Op> {
         1 => (0..CURSORS, any::<bool>()).prop_map(|(k, at_end)| Op::ResetChangeCursor(k, at_end)),
         1 => (0usize..8).prop_map(Op::TrimChanges),
         3 => (mask_strategy(), mask_strategy(), comp_strategy())
-            .prop_map(|(include, exclude, comp)| Op::TypedWrite { include, exclude, comp }),
+            .prop_map(|(include, exclude, comp)| Op::TypedWrite {
+                include,
+                exclude,
+                comp,
+                optional: false
+            }),
+        1 => (mask_strategy(), mask_strategy(), comp_strategy())
+            .prop_map(|(include, exclude, comp)| Op::TypedWrite {
+                include,
+                exclude,
+                comp,
+                optional: true
+            }),
         2 => (mask_strategy(), mask_strategy(), comp_strategy())
             .prop_map(|(include, exclude, comp)| Op::TypedRead { include, exclude, comp }),
         1 => (-3i64..4).prop_map(Op::AddToCounter),
@@ -3041,6 +3088,13 @@ fn fixed_sequence_regression() {
             include: HERO,
             exclude: MARKED,
             comp: Comp::Level,
+            optional: false,
+        },
+        Op::TypedWrite {
+            include: HERO,
+            exclude: 0,
+            comp: Comp::Pos,
+            optional: true,
         },
         Op::TypedRead {
             include: 0,
@@ -3075,6 +3129,7 @@ fn fixed_sequence_regression() {
             include: 0,
             exclude: 0,
             comp: Comp::Scratch, // untracked: never reported changed
+            optional: false,
         },
         Op::Changed {
             include: ALL,
