@@ -990,7 +990,9 @@ enum Op {
     /// `world.resources.counter += n`.
     AddToCounter(i64),
     /// Through `split_mut()`: a typed read over `components` adds every `Health` of the
-    /// entities matching the mask to `resources.counter` in the same loop.
+    /// entities matching the mask to `resources.counter` and queues a despawn of those whose
+    /// health is negative on `commands` in the same loop, then sends the counter on
+    /// `events.hit`.
     SumHealthIntoCounter(u64),
     /// `world.clone()` is kept aside, with a copy of the model.
     SaveClone,
@@ -1990,15 +1992,47 @@ impl Harness {
                         self.counter = self.counter.wrapping_add(i64::from(health.0));
                     }
                 }
+                let mut expected_queued: Vec<Entity> = self
+                    .model
+                    .iter()
+                    .filter(|(_, components)| {
+                        components
+                            .health
+                            .as_ref()
+                            .is_some_and(|health| health.0 < 0)
+                            && matches(components.mask(), include, 0)
+                    })
+                    .map(|(&entity, _)| entity)
+                    .collect();
+                expected_queued.sort();
+                self.hits.send(Hit(self.counter as i32), self.frame);
+                // The world: one pass over `components`, writing `resources`, queueing on
+                // `commands` and sending on `events`, all borrowed at once.
+                let mut queued = Vec::new();
                 let parts = self.world.split_mut();
-                let resources = parts.resources;
+                let (resources, events, mut commands) =
+                    (parts.resources, parts.events, parts.commands);
                 parts
                     .components
-                    .typed_query::<&Health>()
+                    .typed_query::<(Entity, &Health)>()
                     .with(include)
-                    .for_each(|health| {
+                    .for_each(|(entity, health)| {
                         resources.counter = resources.counter.wrapping_add(i64::from(health.0));
+                        if health.0 < 0 {
+                            commands.queue_despawn_entity(entity);
+                            queued.push(entity);
+                        }
                     });
+                events.hit.send(Hit(resources.counter as i32));
+                // The queue holds the despawns in the world's row order.
+                self.queue
+                    .extend(queued.iter().map(|&entity| ModelCommand::Despawn(entity)));
+                queued.sort();
+                ensure_eq!(
+                    queued,
+                    expected_queued,
+                    "despawns queued through split_mut().commands"
+                );
             }
             Op::SaveClone => {
                 let mut copy = self.clone();
