@@ -48,7 +48,8 @@
 //! values it hands out (the model bumps and stamps every matching entity: the rows the world
 //! then reports changed), and `typed_query::<(Entity, &C, Option<&Name>)>()` and `count()`
 //! read. A `Resources` block (`counter`) is written directly, through `split_mut()` (a typed
-//! read over `components` adding to `resources` in the same loop) and by a
+//! read over `components` adding to `resources`, queueing despawns on `commands` and then
+//! sending on `events`, all borrowed at once) and by a
 //! `Schedule<World>` of two systems (a typed write on heroes, then an event carrying the
 //! counter). Copies: `SaveClone` keeps `world.clone()` and a copy of the model (its queue
 //! given back, as a clone's is), `Restore` rolls the world back with `restore(&saved)` and the
