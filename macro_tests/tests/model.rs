@@ -2053,6 +2053,11 @@ impl Harness {
                 if let Some(saved) = self.saved.take() {
                     let mut world = std::mem::take(&mut self.world);
                     world.restore(&saved.world);
+                    ensure_eq!(
+                        world.clone().spawn_entities(0, 3),
+                        saved.world.clone().spawn_entities(0, 3),
+                        "the next handles of the restored world and of the saved clone"
+                    );
                     let mut restored = (*saved).clone();
                     restored.world = world;
                     restored.saved = Some(saved);
@@ -2060,6 +2065,9 @@ impl Harness {
                 }
             }
             &Op::Snapshot(json) => {
+                // The next handles a clone of the saved world issues (its reservations given
+                // back): the loaded world must issue the same ones.
+                let next_of_clone = self.world.clone().spawn_entities(0, 3);
                 let loaded: World = if json {
                     let text = serde_json::to_string(&self.world.snapshot())
                         .map_err(|error| format!("saving to JSON: {error}"))?;
@@ -2071,6 +2079,11 @@ impl Harness {
                     postcard::from_bytes(&bytes)
                         .map_err(|error| format!("loading from postcard: {error}"))?
                 };
+                ensure_eq!(
+                    loaded.clone().spawn_entities(0, 3),
+                    next_of_clone,
+                    "the next handles of the loaded world and of a clone of the saved one"
+                );
                 self.world = loaded;
                 // Not saved: the event channels (the bound of `note` is the harness's setting,
                 // set again), the change log (a loaded world starts with it off and empty),
