@@ -44,6 +44,21 @@
 //! tick and the current one) and a changed-only pass are compared with it. `SCRATCH` is
 //! `[untracked]` and never reported changed.
 //!
+//! Typed queries: `typed_query::<(Entity, &mut C)>()` with `with` / `without` masks bumps the
+//! values it hands out (the model bumps and stamps every matching entity: the rows the world
+//! then reports changed), and `typed_query::<(Entity, &C, Option<&Name>)>()` and `count()`
+//! read. A `Resources` block (`counter`) is written directly, through `split_mut()` (a typed
+//! read over `components` adding to `resources`, queueing despawns on `commands` and then
+//! sending on `events`, all borrowed at once) and by a
+//! `Schedule<World>` of two systems (a typed write on heroes, then an event carrying the
+//! counter). Copies: `SaveClone` keeps `world.clone()` and a copy of the model (its queue
+//! given back, as a clone's is), `Restore` rolls the world back with `restore(&saved)` and the
+//! model with its copy, and `Snapshot` replaces the world by its JSON or postcard round trip:
+//! the model keeps entities, values, tags, resources and ticks, and drops what a snapshot does
+//! not save (events, the change log, which is off after a load, queued commands; every row
+//! counts as written at the saved tick). A `u128`-mask world is driven the same way in
+//! `model_u128.rs`.
+//!
 //! Targets are drawn from every handle ever issued (live, despawned, and stale ones whose id was
 //! recycled) plus never-issued handles, so stale-handle behaviour is exercised all the time.
 //!
@@ -64,32 +79,35 @@ use std::collections::{HashMap, HashSet};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Mutex, Once};
 
-use archetypal::{CommandReport, Entity, EventChannel, EventCursor, StructuralChange, Tick};
+use archetypal::{
+    CommandReport, Entity, EventChannel, EventCursor, Schedule, StructuralChange, Tick,
+};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRunner};
+use serde::{Deserialize, Serialize};
 
-#[derive(Default, Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Default, Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Health(pub i32);
 
-#[derive(Default, Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Default, Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Level(pub u8);
 
 /// Not `Copy`: exercises moves of heap-owning values through migrations.
-#[derive(Default, Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Default, Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Name(pub String);
 
-#[derive(Default, Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Default, Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Pos {
     pub x: i32,
     pub y: i32,
 }
 
 /// Not `Copy` either.
-#[derive(Default, Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Default, Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Flags(pub Vec<u8>);
 
 /// `[untracked]`: no change ticks, never reported changed.
-#[derive(Default, Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Default, Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Scratch(pub u32);
 
 archetypal::ecs! {
@@ -108,6 +126,9 @@ archetypal::ecs! {
     Events {
         hit: Hit,
         note: Note,
+    }
+    Resources {
+        counter: i64,
     }
 }
 
@@ -465,7 +486,7 @@ enum ModelCursor {
 /// An event channel (or the change log) as the model keeps it: every item ever sent, in order,
 /// with whether it is still stored and the frame it was sent in. Nothing here knows about
 /// sequence numbers or the channel's deque: what a cursor gets and loses is counted directly.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct ModelChannel<E> {
     sent: Vec<(E, bool, u64)>,
     /// The capacity limit: sending more un-stores the oldest stored items.
@@ -765,6 +786,79 @@ fn table_value(table: &ComponentArrays, comp: Comp, index: usize) -> Option<Valu
     })
 }
 
+/// `typed_query::<(Entity, &mut $ty)>()` with the masks, bumping every value; the entities
+/// visited, in the world's order.
+macro_rules! typed_write {
+    ($world:expr, $ty:ty, $include:expr, $exclude:expr) => {{
+        let mut visited = Vec::new();
+        $world
+            .typed_query::<(Entity, &mut $ty)>()
+            .with($include)
+            .without($exclude)
+            .for_each(|(entity, value)| {
+                value.bump();
+                visited.push(entity);
+            });
+        visited
+    }};
+}
+
+/// `typed_query::<(Entity, Option<&mut $ty>)>()` with the masks, bumping every value present;
+/// the entities visited, with the component or without.
+macro_rules! typed_write_optional {
+    ($world:expr, $ty:ty, $include:expr, $exclude:expr) => {{
+        let mut visited = Vec::new();
+        $world
+            .typed_query::<(Entity, Option<&mut $ty>)>()
+            .with($include)
+            .without($exclude)
+            .for_each(|(entity, value)| {
+                if let Some(value) = value {
+                    value.bump();
+                }
+                visited.push(entity);
+            });
+        visited
+    }};
+}
+
+/// `typed_query::<(Entity, &$ty, Option<&Name>)>()` with the masks: every row read, and what
+/// `count()` says.
+macro_rules! typed_read {
+    ($world:expr, $ty:ident, $include:expr, $exclude:expr) => {{
+        let mut rows = Vec::new();
+        $world
+            .typed_query::<(Entity, &$ty, Option<&Name>)>()
+            .with($include)
+            .without($exclude)
+            .for_each(|(entity, value, name)| {
+                rows.push((entity, Value::$ty(value.clone()), name.cloned()));
+            });
+        let count = $world
+            .typed_query::<&$ty>()
+            .with($include)
+            .without($exclude)
+            .count();
+        (rows, count)
+    }};
+}
+
+/// The first system of `Op::RunSchedule`: every hero's health goes up by one (a typed write),
+/// and the counter resource counts the run.
+fn regenerate_heroes(world: &mut World) {
+    world
+        .typed_query::<&mut Health>()
+        .with(HERO)
+        .for_each(|health| health.bump());
+    world.resources.counter = world.resources.counter.wrapping_add(1);
+}
+
+/// The second system of `Op::RunSchedule`: sends the counter the first one left as a `hit`.
+fn announce_counter(world: &mut World) {
+    let counter = world.resources.counter;
+    world.send_hit(Hit(counter as i32));
+}
+
 // ----- operations -----------------------------------------------------------------------------
 
 /// How an operation picks its entity.
@@ -880,6 +974,39 @@ enum Op {
     ResetChangeCursor(usize, bool),
     /// `trim_changes(keep)`.
     TrimChanges(usize),
+    /// `typed_query::<(Entity, &mut C)>().with(include).without(exclude).for_each(..)`, bumping
+    /// every value it hands out; the visited entities are compared with the model. With
+    /// `optional`, `(Entity, Option<&mut C>)`: every entity of the masks is visited, those with
+    /// `C` are bumped.
+    TypedWrite {
+        include: u64,
+        exclude: u64,
+        comp: Comp,
+        optional: bool,
+    },
+    /// `typed_query::<(Entity, &C, Option<&Name>)>()` (and `count()`) with these masks: the
+    /// rows read are compared with the model.
+    TypedRead {
+        include: u64,
+        exclude: u64,
+        comp: Comp,
+    },
+    /// `world.resources.counter += n`.
+    AddToCounter(i64),
+    /// Through `split_mut()`: a typed read over `components` adds every `Health` of the
+    /// entities matching the mask to `resources.counter` and queues a despawn of those whose
+    /// health is negative on `commands` in the same loop, then sends the counter on
+    /// `events.hit`.
+    SumHealthIntoCounter(u64),
+    /// `world.clone()` is kept aside, with a copy of the model.
+    SaveClone,
+    /// `world.restore(&saved)` (nothing without a saved clone); the model rolls back too.
+    Restore,
+    /// The world is saved with `snapshot()` and replaced by the loaded one: through JSON
+    /// (`true`) or postcard (`false`).
+    Snapshot(bool),
+    /// Runs a `Schedule<World>` of two systems ([`regenerate_heroes`], [`announce_counter`]).
+    RunSchedule,
 }
 
 /// An event channel of the world.
@@ -1062,6 +1189,7 @@ const CHECKED_MASKS: [u64; 7] = [
     EVERY,
 ];
 
+#[derive(Clone)]
 struct Harness {
     world: World,
     model: HashMap<Entity, ModelEntity>,
@@ -1095,10 +1223,15 @@ struct Harness {
     hit_cursors: [EventCursor; CURSORS],
     note_cursors: [EventCursor; CURSORS],
     log_cursors: [EventCursor; CURSORS],
+    /// The model of `world.resources.counter`.
+    counter: i64,
+    /// The harness as `SaveClone` left it: the world's `clone()` and a copy of the model (with
+    /// the queue given back, as a clone does); `Restore` rolls both back to it.
+    saved: Option<Box<Harness>>,
 }
 
 /// A queued command, as the model keeps it.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 enum ModelCommand {
     Spawn(u64, Vec<Entity>),
     Despawn(Entity),
@@ -1138,6 +1271,8 @@ impl Harness {
             hit_cursors: [EventCursor::new(); CURSORS],
             note_cursors: [EventCursor::new(); CURSORS],
             log_cursors: [EventCursor::new(); CURSORS],
+            counter: 0,
+            saved: None,
         }
     }
 
@@ -1771,6 +1906,223 @@ impl Harness {
                 self.log.trim_to(keep);
                 self.world.trim_changes(keep);
             }
+            &Op::TypedWrite {
+                include,
+                exclude,
+                comp,
+                optional,
+            } => {
+                let required = if optional { 0 } else { comp.bit() };
+                let mut expected = Vec::new();
+                for (&entity, components) in self.model.iter_mut() {
+                    if matches(components.mask(), include | required, exclude) {
+                        // Absent (only with `optional`): `bump` and `stamp` leave it absent.
+                        components.bump(comp);
+                        components.stamp(comp.bit(), now);
+                        expected.push(entity);
+                    }
+                }
+                expected.sort();
+                let world = &mut self.world;
+                let mut visited = match (comp, optional) {
+                    (Comp::Health, false) => typed_write!(world, Health, include, exclude),
+                    (Comp::Level, false) => typed_write!(world, Level, include, exclude),
+                    (Comp::Name, false) => typed_write!(world, Name, include, exclude),
+                    (Comp::Pos, false) => typed_write!(world, Pos, include, exclude),
+                    (Comp::Flags, false) => typed_write!(world, Flags, include, exclude),
+                    (Comp::Scratch, false) => typed_write!(world, Scratch, include, exclude),
+                    (Comp::Health, true) => typed_write_optional!(world, Health, include, exclude),
+                    (Comp::Level, true) => typed_write_optional!(world, Level, include, exclude),
+                    (Comp::Name, true) => typed_write_optional!(world, Name, include, exclude),
+                    (Comp::Pos, true) => typed_write_optional!(world, Pos, include, exclude),
+                    (Comp::Flags, true) => typed_write_optional!(world, Flags, include, exclude),
+                    (Comp::Scratch, true) => {
+                        typed_write_optional!(world, Scratch, include, exclude)
+                    }
+                };
+                visited.sort();
+                ensure_eq!(
+                    visited,
+                    expected,
+                    "typed_query::<(Entity, {}{comp:?}{})>().with({include:#b}).without({exclude:#b})",
+                    if optional { "Option<&mut " } else { "&mut " },
+                    if optional { ">" } else { "" }
+                );
+                self.touched.borrow_mut().extend(visited);
+            }
+            &Op::TypedRead {
+                include,
+                exclude,
+                comp,
+            } => {
+                let mut expected: Vec<(Entity, Value, Option<Name>)> = self
+                    .model
+                    .iter()
+                    .filter(|(_, components)| {
+                        matches(components.mask(), include | comp.bit(), exclude)
+                    })
+                    .map(|(&entity, components)| {
+                        let value = components.get(comp).expect("matched: has the component");
+                        (entity, value, components.name.clone())
+                    })
+                    .collect();
+                expected.sort();
+                let world = &mut self.world;
+                let (mut rows, count) = match comp {
+                    Comp::Health => typed_read!(world, Health, include, exclude),
+                    Comp::Level => typed_read!(world, Level, include, exclude),
+                    Comp::Name => typed_read!(world, Name, include, exclude),
+                    Comp::Pos => typed_read!(world, Pos, include, exclude),
+                    Comp::Flags => typed_read!(world, Flags, include, exclude),
+                    Comp::Scratch => typed_read!(world, Scratch, include, exclude),
+                };
+                rows.sort();
+                ensure_eq!(
+                    rows,
+                    expected,
+                    "typed_query::<(Entity, &{comp:?}, Option<&Name>)>().with({include:#b}).without({exclude:#b})"
+                );
+                ensure_eq!(count, expected.len(), "typed_query::<&{comp:?}>().count()");
+            }
+            &Op::AddToCounter(amount) => {
+                self.counter = self.counter.wrapping_add(amount);
+                self.world.resources.counter = self.world.resources.counter.wrapping_add(amount);
+            }
+            &Op::SumHealthIntoCounter(include) => {
+                for components in self.model.values() {
+                    if let Some(health) = &components.health
+                        && matches(components.mask(), include, 0)
+                    {
+                        self.counter = self.counter.wrapping_add(i64::from(health.0));
+                    }
+                }
+                let mut expected_queued: Vec<Entity> = self
+                    .model
+                    .iter()
+                    .filter(|(_, components)| {
+                        components
+                            .health
+                            .as_ref()
+                            .is_some_and(|health| health.0 < 0)
+                            && matches(components.mask(), include, 0)
+                    })
+                    .map(|(&entity, _)| entity)
+                    .collect();
+                expected_queued.sort();
+                self.hits.send(Hit(self.counter as i32), self.frame);
+                // The world: one pass over `components`, writing `resources`, queueing on
+                // `commands` and sending on `events`, all borrowed at once.
+                let mut queued = Vec::new();
+                let parts = self.world.split_mut();
+                let (resources, events, mut commands) =
+                    (parts.resources, parts.events, parts.commands);
+                parts
+                    .components
+                    .typed_query::<(Entity, &Health)>()
+                    .with(include)
+                    .for_each(|(entity, health)| {
+                        resources.counter = resources.counter.wrapping_add(i64::from(health.0));
+                        if health.0 < 0 {
+                            commands.queue_despawn_entity(entity);
+                            queued.push(entity);
+                        }
+                    });
+                events.hit.send(Hit(resources.counter as i32));
+                // The queue holds the despawns in the world's row order.
+                self.queue
+                    .extend(queued.iter().map(|&entity| ModelCommand::Despawn(entity)));
+                queued.sort();
+                ensure_eq!(
+                    queued,
+                    expected_queued,
+                    "despawns queued through split_mut().commands"
+                );
+            }
+            Op::SaveClone => {
+                let mut copy = self.clone();
+                copy.saved = None;
+                // A clone starts with an empty queue: the reserved handles of queued spawns are
+                // given back in it as `clear_commands()` gives them back.
+                copy.queue.clear();
+                copy.pending.clear();
+                // The clone itself must agree with the model's copy.
+                copy.check_all(Depth::Step(self.issued.len()))
+                    .map_err(|error| format!("the clone: {error}"))?;
+                copy.check_events()
+                    .map_err(|error| format!("the clone: {error}"))?;
+                self.saved = Some(Box::new(copy));
+            }
+            Op::Restore => {
+                if let Some(saved) = self.saved.take() {
+                    let mut world = std::mem::take(&mut self.world);
+                    world.restore(&saved.world);
+                    ensure_eq!(
+                        world.clone().spawn_entities(0, 3),
+                        saved.world.clone().spawn_entities(0, 3),
+                        "the next handles of the restored world and of the saved clone"
+                    );
+                    let mut restored = (*saved).clone();
+                    restored.world = world;
+                    restored.saved = Some(saved);
+                    *self = restored;
+                }
+            }
+            &Op::Snapshot(json) => {
+                // The next handles a clone of the saved world issues (its reservations given
+                // back): the loaded world must issue the same ones.
+                let next_of_clone = self.world.clone().spawn_entities(0, 3);
+                let loaded: World = if json {
+                    let text = serde_json::to_string(&self.world.snapshot())
+                        .map_err(|error| format!("saving to JSON: {error}"))?;
+                    serde_json::from_str(&text)
+                        .map_err(|error| format!("loading from JSON: {error}"))?
+                } else {
+                    let bytes = postcard::to_allocvec(&self.world.snapshot())
+                        .map_err(|error| format!("saving to postcard: {error}"))?;
+                    postcard::from_bytes(&bytes)
+                        .map_err(|error| format!("loading from postcard: {error}"))?
+                };
+                ensure_eq!(
+                    loaded.clone().spawn_entities(0, 3),
+                    next_of_clone,
+                    "the next handles of the loaded world and of a clone of the saved one"
+                );
+                self.world = loaded;
+                // Not saved: the event channels (the bound of `note` is the harness's setting,
+                // set again), the change log (a loaded world starts with it off and empty),
+                // queued commands (their reserved handles are given back) and per-row ticks
+                // (every row counts as written at the saved tick).
+                self.world.events.note = EventChannel::with_capacity_limit(NOTE_LIMIT);
+                self.hits = ModelChannel::new(None);
+                self.notes = ModelChannel::new(Some(NOTE_LIMIT));
+                self.log = ModelChannel::new(Some(LOG_CAPACITY));
+                self.logging = false;
+                self.hit_cursors = [EventCursor::new(); CURSORS];
+                self.note_cursors = [EventCursor::new(); CURSORS];
+                self.log_cursors = [EventCursor::new(); CURSORS];
+                self.queue.clear();
+                self.pending.clear();
+                for components in self.model.values_mut() {
+                    components.stamp_all(now);
+                }
+            }
+            Op::RunSchedule => {
+                // `regenerate_heroes`, then `announce_counter`.
+                for components in self.model.values_mut() {
+                    if matches(components.mask(), HEALTH | HERO, 0) {
+                        components.bump(Comp::Health);
+                        components.stamp(HEALTH, now);
+                    }
+                }
+                self.counter = self.counter.wrapping_add(1);
+                self.hits.send(Hit(self.counter as i32), self.frame);
+                let mut schedule = Schedule::<World>::new();
+                schedule
+                    .push("regenerate_heroes", regenerate_heroes)
+                    .and_then(|schedule| schedule.push("announce_counter", announce_counter))
+                    .map_err(|error| format!("building the schedule: {error:?}"))?;
+                schedule.run(&mut self.world);
+            }
         }
         Ok(())
     }
@@ -1780,6 +2132,7 @@ impl Harness {
     /// unread count.
     fn check_events(&self) -> Result<(), String> {
         let world = &self.world;
+        ensure_eq!(world.resources.counter, self.counter, "resources.counter");
         check_channel("hit", &world.events.hit, &self.hit_cursors, &self.hits)?;
         check_channel("note", &world.events.note, &self.note_cursors, &self.notes)?;
         check_channel(
@@ -2555,6 +2908,28 @@ fn op_strategy() -> impl Strategy<Value = Op> {
         2 => (0..CURSORS).prop_map(Op::ConsumeChanges),
         1 => (0..CURSORS, any::<bool>()).prop_map(|(k, at_end)| Op::ResetChangeCursor(k, at_end)),
         1 => (0usize..8).prop_map(Op::TrimChanges),
+        3 => (mask_strategy(), mask_strategy(), comp_strategy())
+            .prop_map(|(include, exclude, comp)| Op::TypedWrite {
+                include,
+                exclude,
+                comp,
+                optional: false
+            }),
+        1 => (mask_strategy(), mask_strategy(), comp_strategy())
+            .prop_map(|(include, exclude, comp)| Op::TypedWrite {
+                include,
+                exclude,
+                comp,
+                optional: true
+            }),
+        2 => (mask_strategy(), mask_strategy(), comp_strategy())
+            .prop_map(|(include, exclude, comp)| Op::TypedRead { include, exclude, comp }),
+        1 => (-3i64..4).prop_map(Op::AddToCounter),
+        1 => mask_strategy().prop_map(Op::SumHealthIntoCounter),
+        1 => Just(Op::SaveClone),
+        1 => Just(Op::Restore),
+        1 => any::<bool>().prop_map(Op::Snapshot),
+        1 => Just(Op::RunSchedule),
     ]
 }
 
@@ -2822,6 +3197,61 @@ fn fixed_sequence_regression() {
             include: ALL,
             exclude: 0,
             since: Since::Remembered(3),
+        },
+        // Typed queries, resources, a schedule, clone / restore and snapshots.
+        Op::Spawn(HEALTH | LEVEL | HERO),
+        Op::Step,
+        Op::TypedWrite {
+            include: HERO,
+            exclude: MARKED,
+            comp: Comp::Level,
+            optional: false,
+        },
+        Op::TypedWrite {
+            include: HERO,
+            exclude: 0,
+            comp: Comp::Pos,
+            optional: true,
+        },
+        Op::TypedRead {
+            include: 0,
+            exclude: POS,
+            comp: Comp::Health,
+        },
+        Op::AddToCounter(3),
+        Op::SumHealthIntoCounter(HERO),
+        Op::QueueSpawn(HEALTH, 1),
+        Op::SaveClone, // the clone has no queue
+        Op::RunSchedule,
+        Op::Send(Channel::Note, 1),
+        Op::Changed {
+            include: HEALTH | LEVEL,
+            exclude: 0,
+            since: Since::LastStep,
+        },
+        Op::Restore,
+        Op::ApplyCommands, // nothing queued after the restore
+        Op::Snapshot(true),
+        Op::Changed {
+            include: 0,
+            exclude: 0,
+            since: Since::LastStep,
+        },
+        Op::Spawn(POS), // not logged: the loaded world's change log is off
+        Op::EnableChangeLog(4),
+        Op::Snapshot(false),
+        Op::RunSchedule,
+        Op::Restore, // the clone saved before both snapshots
+        Op::TypedWrite {
+            include: 0,
+            exclude: 0,
+            comp: Comp::Scratch, // untracked: never reported changed
+            optional: false,
+        },
+        Op::Changed {
+            include: ALL,
+            exclude: 0,
+            since: Since::LastStep,
         },
     ];
     if let Err(error) = Harness::run(&ops, true) {
