@@ -795,7 +795,7 @@ macro_rules! typed_write {
             .typed_query::<(Entity, &mut $ty)>()
             .with($include)
             .without($exclude)
-            .for_each(|(entity, value)| {
+            .for_each(|(entity, mut value)| {
                 value.bump();
                 visited.push(entity);
             });
@@ -813,7 +813,7 @@ macro_rules! typed_write_optional {
             .with($include)
             .without($exclude)
             .for_each(|(entity, value)| {
-                if let Some(value) = value {
+                if let Some(mut value) = value {
                     value.bump();
                 }
                 visited.push(entity);
@@ -849,7 +849,7 @@ fn regenerate_heroes(world: &mut World) {
     world
         .typed_query::<&mut Health>()
         .with(HERO)
-        .for_each(|health| health.bump());
+        .for_each(|mut health| health.bump());
     world.resources.counter = world.resources.counter.wrapping_add(1);
 }
 

@@ -249,7 +249,7 @@ macro_rules! typed_write {
             .typed_query::<(Entity, &mut $ty)>()
             .with($include)
             .without($exclude)
-            .for_each(|(entity, value)| {
+            .for_each(|(entity, mut value)| {
                 value.0 = value.0.wrapping_add(1);
                 visited.push(entity);
             });
