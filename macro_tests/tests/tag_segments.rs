@@ -429,3 +429,50 @@ fn clones_and_snapshots_keep_tags_and_filters() {
     assert_eq!(masks(&world), masks(&earlier));
     filters_agree(&mut world);
 }
+
+/// Tagging moves rows inside their table by swaps: each row's change ticks (when it was
+/// written, when its components were added) move with it, so change and added filters still
+/// name the right entities afterwards.
+#[test]
+fn row_swaps_carry_the_written_and_added_ticks() {
+    let mut world = World::new();
+    let early = world.spawn_entities(POSITION, 6);
+    world.step();
+    let since = world.current_tick();
+    world.increment_tick();
+    let late = world.spawn_entities(POSITION, 6);
+    // Writes to two early rows after `since`.
+    world.set_position(early[1], Position { x: 1.0, y: 0.0 });
+    world.set_position(early[4], Position { x: 4.0, y: 0.0 });
+    // Tag every other entity of both halves: rows swap across the table.
+    for (index, &entity) in early.iter().chain(&late).enumerate() {
+        if index % 2 == 0 {
+            world.add_stunned(entity);
+        }
+    }
+    world.remove_stunned(early[0]);
+    valid(&world);
+
+    let added: Vec<Entity> = world
+        .typed_query::<Entity>()
+        .added_since(POSITION, since)
+        .iter()
+        .collect();
+    assert_eq!(
+        sorted(added),
+        sorted(late.iter().copied()),
+        "added since the second frame"
+    );
+    let changed: Vec<Entity> = world
+        .typed_query::<Entity>()
+        .changed_since(POSITION, since)
+        .iter()
+        .collect();
+    let mut expected: Vec<Entity> = late.clone();
+    expected.extend([early[1], early[4]]);
+    assert_eq!(
+        sorted(changed),
+        sorted(expected),
+        "written since the second frame"
+    );
+}
