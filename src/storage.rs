@@ -481,6 +481,7 @@ mod tests {
     use super::*;
     use test_world::*;
 
+    /// The world the storage's unit tests (here and in the submodules) run on.
     pub(super) mod test_world {
         #![allow(dead_code)]
         crate::ecs! {
@@ -488,6 +489,9 @@ mod tests {
                 number: u32 => NUMBER,
                 name: String => NAME,
                 flag: bool => FLAG,
+            }
+            Tags {
+                marked => MARKED,
             }
         }
     }

@@ -73,20 +73,7 @@ impl<T: Archetype> Drop for Despawning<'_, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use test_world::*;
-
-    mod test_world {
-        #![allow(dead_code)]
-        crate::ecs! {
-            TestWorld {
-                number: u32 => NUMBER,
-                name: String => NAME,
-            }
-            Tags {
-                marked => MARKED,
-            }
-        }
-    }
+    use crate::storage::tests::test_world::*;
 
     type TestStorage = Storage<TestWorldComponentArrays>;
 

@@ -130,20 +130,7 @@ impl<T: Archetype> Storage<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use test_world::*;
-
-    mod test_world {
-        #![allow(dead_code)]
-        crate::ecs! {
-            TestWorld {
-                number: u32 => NUMBER,
-                name: String => NAME,
-            }
-            Tags {
-                marked => MARKED,
-            }
-        }
-    }
+    use crate::storage::tests::test_world::*;
 
     #[test]
     fn one_call_moves_components_and_tags_together() {

@@ -310,21 +310,7 @@ impl<T: Archetype> Storage<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use test_world::*;
-
-    mod test_world {
-        #![allow(dead_code)]
-        crate::ecs! {
-            TestWorld {
-                number: u32 => NUMBER,
-                name: String => NAME,
-                flag: bool => FLAG,
-            }
-            Tags {
-                marked => MARKED,
-            }
-        }
-    }
+    use crate::storage::tests::test_world::*;
 
     type Table = TestWorldComponentArrays;
 

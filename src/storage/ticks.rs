@@ -36,8 +36,8 @@ impl<T: Archetype> Storage<T> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::test_world::*;
     use super::*;
+    use crate::storage::tests::test_world::*;
 
     /// Rows nobody writes for more than 2^31 ticks would wrap around and look newer than the
     /// present; `increment_tick` clamps their stamps every `MAX_TICK_AGE / 2` ticks. The world
