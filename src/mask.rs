@@ -55,6 +55,13 @@ pub trait Bitmask:
         self & other != Self::EMPTY
     }
 
+    /// Whether `self` (a table's or a row's mask) passes a query filter: every bit of
+    /// `include` set and none of `exclude`.
+    #[inline]
+    fn matches(self, include: Self, exclude: Self) -> bool {
+        self.contains(include) && !self.intersects(exclude)
+    }
+
     /// Whether no bit is set.
     #[inline]
     fn is_empty(self) -> bool {
@@ -156,6 +163,9 @@ mod tests {
         assert!(!a.contains(0b0110));
         assert!(a.intersects(0b0110));
         assert!(!a.intersects(0b1010));
+        assert!(a.matches(0b0100, 0b1010));
+        assert!(!a.matches(0b0110, 0));
+        assert!(!a.matches(0b0001, 0b0100));
         assert!(0u64.is_empty());
         assert!(0b100u64.is_single_bit());
         assert!(!0b101u64.is_single_bit());

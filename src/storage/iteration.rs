@@ -401,7 +401,7 @@ impl<M: Bitmask> TagFilter<M> {
     /// Whether a row with the tags `tags` passes the filter.
     #[inline]
     pub(super) fn accepts(self, tags: M) -> bool {
-        tags.contains(self.include) && !tags.intersects(self.exclude)
+        tags.matches(self.include, self.exclude)
     }
 
     /// The rows of `table`, whose partition is `partition`, that the filter selects.

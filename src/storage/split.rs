@@ -217,7 +217,7 @@ impl<T: Archetype> Storage<T> {
             });
         }
         let matches = |mask: T::Mask, include: T::Mask, exclude: T::Mask| {
-            mask.contains(include & T::COMPONENTS) && !mask.intersects(exclude & T::COMPONENTS)
+            mask.matches(include & T::COMPONENTS, exclude & T::COMPONENTS)
         };
         let mut written = Vec::new();
         let mut read = Vec::with_capacity(self.tables.len());

@@ -338,9 +338,7 @@ impl<M: Bitmask> Iterator for Runs<'_, M> {
                 exclude,
             } => {
                 let segments = &partition.segments;
-                let matches = |segment: &Segment<M>| {
-                    segment.tags.contains(*include) && !segment.tags.intersects(*exclude)
-                };
+                let matches = |segment: &Segment<M>| segment.tags.matches(*include, *exclude);
                 let first = *next + segments[*next..].iter().position(matches)?;
                 let mut last = first;
                 while segments.get(last + 1).is_some_and(matches) {

@@ -139,7 +139,7 @@ impl<T: Archetype> Storage<T> {
             .chain(scan.into_iter().flatten())
             .filter(move |&index| {
                 let mask = self.tables[index].mask();
-                mask.contains(components) && !mask.intersects(excluded)
+                mask.matches(components, excluded)
             })
             .map(|index| (&self.tables[index], &self.ticks[index]))
             .filter(|(table, _)| !table.is_empty())
