@@ -1,7 +1,8 @@
 //! The change ticks of one table: for every tracked component it holds, the tick each row was
 //! last written at and the tick it was added at (spawned, or migrated in by adding it), plus
-//! per column the newest stamp (so a changed-only query skips a table
-//! nobody wrote to) and a column stamp (a write through raw slices marks the whole column).
+//! per column the newest stamp (so a changed-only query skips a table nobody wrote to) and a
+//! range stamp (a write through a slice view marks a run of rows, or the whole column, in
+//! constant time).
 //!
 //! A component declared `[untracked]` has no tick column at all: no memory, no stamping.
 
@@ -9,6 +10,10 @@ use core::cell::Cell;
 use core::ops::Range;
 
 use crate::{Bitmask, MAX_TICK_AGE, Tick};
+
+mod range_stamps;
+
+use range_stamps::RangeStamps;
 
 /// The change ticks of one table, indexed by component bit.
 #[derive(Clone, Debug)]
@@ -29,8 +34,8 @@ struct TickColumn {
     added: Vec<Tick>,
     /// The newest of `added`.
     newest_added: Tick,
-    /// Every row of the column counts as written at this tick.
-    column_stamp: Tick,
+    /// Runs of rows that count as written at a tick (slice views' writes).
+    range_stamps: RangeStamps,
     /// The newest stamp of the column, row or column.
     newest: Tick,
 }
@@ -49,7 +54,7 @@ impl<M: Bitmask> TableTicks<M> {
                     rows: Vec::new(),
                     added: Vec::new(),
                     newest_added: never,
-                    column_stamp: never,
+                    range_stamps: RangeStamps::NONE,
                     newest: never,
                 })
                 .collect(),
@@ -65,7 +70,6 @@ impl<M: Bitmask> TableTicks<M> {
     pub fn push_rows(&mut self, count: usize, tick: Tick) {
         for bit in self.tracked.bits() {
             let column = &mut self.columns[bit as usize];
-            column.settle(tick);
             column.rows.resize(column.rows.len() + count, tick);
             column.added.resize(column.added.len() + count, tick);
             column.newest = tick;
@@ -77,8 +81,11 @@ impl<M: Bitmask> TableTicks<M> {
     pub fn swap_remove(&mut self, row: usize) {
         for bit in self.tracked.bits() {
             let column = &mut self.columns[bit as usize];
+            let last = column.rows.len().saturating_sub(1);
+            column.range_stamps.before_swap(row, last, &mut column.rows);
             column.rows.swap_remove(row);
             column.added.swap_remove(row);
+            column.range_stamps.truncate(column.rows.len());
         }
     }
 
@@ -86,6 +93,7 @@ impl<M: Bitmask> TableTicks<M> {
     pub fn swap_rows(&mut self, a: usize, b: usize) {
         for bit in self.tracked.bits() {
             let column = &mut self.columns[bit as usize];
+            column.range_stamps.before_swap(a, b, &mut column.rows);
             column.rows.swap(a, b);
             column.added.swap(a, b);
         }
@@ -97,20 +105,13 @@ impl<M: Bitmask> TableTicks<M> {
         for bit in destination.tracked.bits() {
             let index = bit as usize;
             let (stamp, added) = if self.tracked.contains(M::bit(bit)) {
-                // A column stamp newer than the row's own stamp is the row's real stamp.
                 let column = &self.columns[index];
-                let own = column.rows[row];
-                let stamp = if column.column_stamp.is_newer_than(own) {
-                    column.column_stamp
-                } else {
-                    own
-                };
+                let stamp = column.range_stamps.stamp_of(row, column.rows[row]);
                 (stamp, column.added[row])
             } else {
                 (tick, tick)
             };
             let column = &mut destination.columns[index];
-            column.settle(tick);
             column.rows.push(stamp);
             column.added.push(added);
             if stamp.is_newer_than(column.newest) {
@@ -165,7 +166,9 @@ impl<M: Bitmask> TableTicks<M> {
     pub fn stamp_columns(&mut self, bits: M, tick: Tick) {
         for bit in (bits & self.tracked).bits() {
             let column = &mut self.columns[bit as usize];
-            column.column_stamp = tick;
+            column
+                .range_stamps
+                .add(0..column.rows.len(), tick, &mut column.rows);
             column.newest = tick;
         }
     }
@@ -184,7 +187,10 @@ impl<M: Bitmask> TableTicks<M> {
     pub fn changed_since(&self, row: usize, bits: M, since: Tick) -> bool {
         (bits & self.tracked).bits().any(|bit| {
             let column = &self.columns[bit as usize];
-            column.rows[row].is_newer_than(since) || column.column_stamp.is_newer_than(since)
+            column
+                .range_stamps
+                .stamp_of(row, column.rows[row])
+                .is_newer_than(since)
         })
     }
 
@@ -195,11 +201,18 @@ impl<M: Bitmask> TableTicks<M> {
         let bits = bits & self.tracked;
         if bits.is_single_bit() {
             let column = &self.columns[bits.trailing_zeros() as usize];
-            if column.column_stamp.is_newer_than(since) {
-                ChangedRows::All
-            } else {
+            if !column.range_stamps.any_newer_than(since) {
                 ChangedRows::Column {
                     stamps: &column.rows,
+                    since,
+                }
+            } else if column.range_stamps.all_newer_than(column.rows.len(), since) {
+                ChangedRows::All
+            } else {
+                // A run of rows counts as changed: each row asks its own stamp and the run's.
+                ChangedRows::Any {
+                    ticks: self,
+                    bits,
                     since,
                 }
             }
@@ -212,22 +225,30 @@ impl<M: Bitmask> TableTicks<M> {
         }
     }
 
-    /// The row stamps of the tracked components of `bits` over `rows`, as cells: shared
-    /// references that can still be written, so a typed query's change filter reads a row's
-    /// stamps and its [`Mut`](crate::Mut) guards stamp it without a second mutable borrow.
-    /// Components of `bits` this table does not track get empty columns.
+    /// The row stamps of the tracked components of `bits` over `rows`, as cells to write:
+    /// shared references that can still be written, so [`Mut`](crate::Mut) guards stamp rows
+    /// without a second mutable borrow. A pending range stamp stays pending (a guard's stamp,
+    /// at the current tick, is never older than it). Components of `bits` this table does not
+    /// track get empty columns.
     pub fn row_cells(&mut self, bits: M, rows: Range<usize>) -> TickCells<'_> {
-        self.row_cells_with_added(bits, M::EMPTY, rows).0
+        self.row_cells_with_added(bits, M::EMPTY, M::EMPTY, rows).0
     }
 
-    /// [`row_cells`](Self::row_cells) of the write stamps of `bits`, and the same of the
-    /// added stamps of `added_bits` (what an "added since" filter reads).
+    /// [`row_cells`](Self::row_cells) of the write stamps of `bits`, the stamps of `read_bits`
+    /// among them made exact first (a pending range stamp folded into the rows, so a change
+    /// filter can read them), and the same of the added stamps of `added_bits` (what an
+    /// "added since" filter reads).
     pub fn row_cells_with_added(
         &mut self,
         bits: M,
+        read_bits: M,
         added_bits: M,
         rows: Range<usize>,
     ) -> (TickCells<'_>, TickCells<'_>) {
+        for bit in (read_bits & bits & self.tracked).bits() {
+            let column = &mut self.columns[bit as usize];
+            column.range_stamps.fold_all(&mut column.rows);
+        }
         let mut cells = TickCells::empty();
         let mut added_cells = TickCells::empty();
         let mut columns = self.columns.iter_mut();
@@ -301,34 +322,25 @@ impl<M: Bitmask> TableTicks<M> {
         }
     }
 
-    /// Whether a column stamp newer than `since` marks every row of a tracked component of
+    /// Whether a range stamp newer than `since` marks every row of a tracked component of
     /// `bits` as changed (then a changed-only query takes every row without reading stamps).
     #[inline]
     pub fn column_changed_since(&self, bits: M, since: Tick) -> bool {
-        (bits & self.tracked)
-            .bits()
-            .any(|bit| self.columns[bit as usize].column_stamp.is_newer_than(since))
+        (bits & self.tracked).bits().any(|bit| {
+            let column = &self.columns[bit as usize];
+            column.range_stamps.all_newer_than(column.rows.len(), since)
+        })
     }
 
-    /// Stamps the tracked components of `bits` as written at `tick` over `rows`: a whole
-    /// table's rows as a column stamp (constant time), a part of it row by row.
+    /// Stamps the tracked components of `bits` as written at `tick` over `rows` (a slice
+    /// view's rows), in constant time when the column's pending range stamp is the same run
+    /// (a system iterating the same rows every frame) or within it.
     pub fn stamp_rows(&mut self, rows: Range<usize>, bits: M, tick: Tick) {
-        let whole = rows.start == 0
-            && self
-                .tracked
-                .bits()
-                .next()
-                .is_none_or(|bit| rows.end >= self.columns[bit as usize].rows.len());
-        if whole {
-            self.stamp_columns(bits, tick);
-            return;
-        }
         for bit in (bits & self.tracked).bits() {
             let column = &mut self.columns[bit as usize];
-            if let Some(stamps) = column.rows.get_mut(rows.clone()) {
-                stamps.fill(tick);
-                column.newest = tick;
-            }
+            let rows = rows.start..rows.end.min(column.rows.len());
+            column.range_stamps.add(rows, tick, &mut column.rows);
+            column.newest = tick;
         }
     }
 
@@ -339,7 +351,7 @@ impl<M: Bitmask> TableTicks<M> {
             let column = &mut self.columns[bit as usize];
             Tick::clamp_ages(&mut column.rows, now);
             Tick::clamp_ages(&mut column.added, now);
-            column.column_stamp = column.column_stamp.clamp_age(now);
+            column.range_stamps.clamp(now);
             column.newest = column.newest.clamp_age(now);
             column.newest_added = column.newest_added.clamp_age(now);
         }
@@ -356,24 +368,6 @@ impl<M: Bitmask> TableTicks<M> {
             };
             column.rows.len() == expected && column.added.len() == expected
         })
-    }
-}
-
-impl TickColumn {
-    /// Folds a column stamp into the rows it covers, before a row joins the column: the stamp
-    /// marks the rows present when it was set, not rows that migrate in later.
-    #[inline]
-    fn settle(&mut self, now: Tick) {
-        let never = Tick(now.0.wrapping_sub(MAX_TICK_AGE));
-        if !self.column_stamp.is_newer_than(never) {
-            return;
-        }
-        for stamp in &mut self.rows {
-            if self.column_stamp.is_newer_than(*stamp) {
-                *stamp = self.column_stamp;
-            }
-        }
-        self.column_stamp = never;
     }
 }
 
@@ -560,6 +554,102 @@ mod tests {
         assert!((0..3).all(|row| !table.changed_since(row, A, Tick(6))));
     }
 
+    /// The rows of `table` whose component `bit` changed after `since`, through each reader.
+    fn changed(table: &TableTicks<u64>, bit: u64, since: Tick, rows: usize) -> Vec<usize> {
+        let by_row: Vec<usize> = (0..rows)
+            .filter(|&row| table.changed_since(row, bit, since))
+            .collect();
+        let rows_test = table.changed_rows(bit, since);
+        let by_test: Vec<usize> = (0..rows).filter(|&row| rows_test.contains(row)).collect();
+        assert_eq!(by_row, by_test, "changed_since and changed_rows agree");
+        by_row
+    }
+
+    #[test]
+    fn range_stamps_mark_their_rows_only() {
+        let mut table = ticks(A | B);
+        table.push_rows(6, Tick(1));
+        table.stamp_rows(2..4, A, Tick(5));
+        assert_eq!(changed(&table, A, Tick(4), 6), vec![2, 3]);
+        assert!(changed(&table, B, Tick(4), 6).is_empty());
+        assert!(!table.column_changed_since(A, Tick(4)), "not every row");
+        // The same run again (a system every frame), then a wider one, then a narrower one.
+        table.stamp_rows(2..4, A, Tick(6));
+        assert_eq!(changed(&table, A, Tick(5), 6), vec![2, 3]);
+        table.stamp_rows(1..5, A, Tick(7));
+        assert_eq!(changed(&table, A, Tick(5), 6), vec![1, 2, 3, 4]);
+        table.stamp_rows(4..6, A, Tick(8));
+        assert_eq!(changed(&table, A, Tick(6), 6), vec![1, 2, 3, 4, 5]);
+        assert_eq!(changed(&table, A, Tick(7), 6), vec![4, 5]);
+        // A row's own newer stamp wins over the run's.
+        table.stamp(5, A, Tick(9));
+        assert_eq!(changed(&table, A, Tick(8), 6), vec![5]);
+    }
+
+    #[test]
+    fn more_runs_than_kept_pending_fold_the_oldest() {
+        let mut table = ticks(A);
+        table.push_rows(8, Tick(1));
+        // Two systems writing their own runs every frame, then more runs than stay pending.
+        for frame in 0..3 {
+            table.stamp_rows(0..3, A, Tick(10 + 2 * frame));
+            table.stamp_rows(3..8, A, Tick(11 + 2 * frame));
+        }
+        assert_eq!(
+            changed(&table, A, Tick(13), 8),
+            vec![0, 1, 2, 3, 4, 5, 6, 7]
+        );
+        assert_eq!(changed(&table, A, Tick(14), 8), vec![3, 4, 5, 6, 7]);
+        for (offset, row) in (0..6).enumerate() {
+            table.stamp_rows(row..row + 1, A, Tick(20 + offset as u32));
+        }
+        assert_eq!(changed(&table, A, Tick(21), 8), vec![2, 3, 4, 5]);
+        assert_eq!(changed(&table, A, Tick(16), 8), vec![0, 1, 2, 3, 4, 5]);
+        assert_eq!(
+            changed(&table, A, Tick(14), 8),
+            vec![0, 1, 2, 3, 4, 5, 6, 7]
+        );
+    }
+
+    #[test]
+    fn range_stamps_follow_rows_that_swap_or_leave() {
+        let mut table = ticks(A);
+        table.push_rows(5, Tick(1));
+        table.stamp_rows(0..2, A, Tick(5));
+        // Row 1 (stamped) and row 3 (not) trade places: the stamps go with them.
+        table.swap_rows(1, 3);
+        assert_eq!(changed(&table, A, Tick(4), 5), vec![0, 3]);
+        table.stamp_rows(3..5, A, Tick(6));
+        // Both in the run: nothing to fold, the run still covers them.
+        table.swap_rows(3, 4);
+        assert_eq!(changed(&table, A, Tick(5), 5), vec![3, 4]);
+        // The last row (in the run) moves into row 0 (not in it).
+        table.swap_remove(0);
+        assert_eq!(changed(&table, A, Tick(5), 4), vec![0, 3]);
+        assert_eq!(changed(&table, A, Tick(4), 4), vec![0, 3]);
+        // A migration carries the run's stamp along.
+        let mut destination = ticks(A);
+        table.move_row(3, &mut destination, Tick(7));
+        assert!(destination.changed_since(0, A, Tick(5)));
+        assert!(table.is_aligned(3) && destination.is_aligned(1));
+    }
+
+    #[test]
+    fn read_cells_see_range_stamps() {
+        let mut table = ticks(A | B);
+        table.push_rows(4, Tick(1));
+        table.stamp_rows(1..3, A | B, Tick(5));
+        let (cells, _) = table.row_cells_with_added(A | B, A, 0, 0..4);
+        let read: Vec<Tick> = cells.column(0).iter().map(Cell::get).collect();
+        assert_eq!(
+            read,
+            vec![Tick(1), Tick(5), Tick(5), Tick(1)],
+            "folded for reading"
+        );
+        // B was only asked for writing: its run stays pending, and still counts.
+        assert_eq!(changed(&table, B, Tick(4), 4), vec![1, 2]);
+    }
+
     #[test]
     fn a_column_stamp_does_not_cover_rows_that_arrive_later() {
         let mut marked = ticks(A);
@@ -648,7 +738,7 @@ mod tests {
         assert!(!destination.added_rows(A | B, Tick(7)).contains(0));
         assert!(destination.added_rows(A | B, Tick(6)).contains(0));
         assert!(!source.added_since(0, A, Tick(1)) || source.is_aligned(1));
-        let (_, added) = destination.row_cells_with_added(A, B, 0..1);
+        let (_, added) = destination.row_cells_with_added(A, 0, B, 0..1);
         assert_eq!(added.column(1).len(), 1);
         assert_eq!(added.column(1)[0].get(), Tick(7));
         assert!(

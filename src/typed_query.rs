@@ -910,8 +910,12 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
                 ticks.note_row_writes(written, tick);
                 let (watched, watched_added) = ChangeFilter::watched(filter);
                 let mask = T::view_mask(&view);
-                let (cells, added_cells) =
-                    ticks.row_cells_with_added(written | watched, watched_added, rows.clone());
+                let (cells, added_cells) = ticks.row_cells_with_added(
+                    written | watched,
+                    watched,
+                    watched_added,
+                    rows.clone(),
+                );
                 let run = Run {
                     entities,
                     first_row: 0,

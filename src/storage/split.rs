@@ -67,17 +67,11 @@ impl<T: Archetype> TablesMut<'_, T> {
         let columns = self.include & T::COMPONENTS;
         for (table, ticks, partition) in &mut self.tables {
             let (entities, mut view) = table.view_mut(columns);
-            if self.tag_filter.is_empty() {
-                ticks.stamp_columns(columns, self.tick);
-                for (row, &entity) in entities.iter().enumerate() {
-                    f(entity, &mut view, row);
-                }
-                continue;
-            }
-            // The rows of the matching tag segments.
+            // The view reaches every row of the table, not only those a tag filter selects,
+            // and cannot see writes: report its columns whole.
+            ticks.stamp_columns(columns, self.tick);
             for run in self.tag_filter.runs_of(entities.len(), partition) {
                 for row in run {
-                    ticks.stamp(row, columns, self.tick);
                     f(entities[row], &mut view, row);
                 }
             }

@@ -69,7 +69,7 @@ impl<'w, T: TypedTable, Q: Fetch<T, M>, M> TypedQueryIter<'w, T, Q, M> {
             ticks.note_row_writes(self.written, self.tick);
             let (watched, watched_added) = ChangeFilter::watched(self.filter);
             let (cells, added_cells) =
-                ticks.row_cells_with_added(self.written | watched, watched_added, 0..rows);
+                ticks.row_cells_with_added(self.written | watched, watched, watched_added, 0..rows);
             let mask = table.mask();
             let (entities, mut view) = table.view_mut(mask);
             let run = Run {

@@ -1,0 +1,254 @@
+//! Range stamps: a write through a slice view marks a run of rows of a tick column as written
+//! in constant time, instead of storing a tick per row. A few runs stay pending per column, so
+//! systems that each write their own runs every frame (the rows with a tag, the rows without
+//! it) never touch the row stamps; a run is folded into them only when one of its rows swaps
+//! with a row outside it, when the column's stamps are read directly, or when a newer run
+//! needs its place.
+
+use core::ops::Range;
+
+use crate::Tick;
+
+/// Runs kept pending per column.
+const PENDING: usize = 4;
+
+/// The pending runs of one tick column.
+#[derive(Clone, Debug)]
+pub(super) struct RangeStamps {
+    /// `runs[..len]` are pending, none empty.
+    runs: [RangeStamp; PENDING],
+    len: usize,
+}
+
+/// The rows `start..end` count as written at `tick`, unless their own stamp is newer.
+#[derive(Clone, Copy, Debug)]
+struct RangeStamp {
+    start: usize,
+    end: usize,
+    tick: Tick,
+}
+
+impl RangeStamp {
+    #[inline]
+    fn contains(&self, row: usize) -> bool {
+        self.start <= row && row < self.end
+    }
+
+    /// Writes the run's tick into the row stamps it covers, where newer.
+    fn fold(&self, stamps: &mut [Tick]) {
+        if let Some(stamps) = stamps.get_mut(self.start..self.end) {
+            for stamp in stamps {
+                if self.tick.is_newer_than(*stamp) {
+                    *stamp = self.tick;
+                }
+            }
+        }
+    }
+}
+
+impl RangeStamps {
+    /// No pending run.
+    pub(super) const NONE: RangeStamps = RangeStamps {
+        runs: [RangeStamp {
+            start: 0,
+            end: 0,
+            tick: Tick(0),
+        }; PENDING],
+        len: 0,
+    };
+
+    #[inline]
+    fn pending(&self) -> &[RangeStamp] {
+        &self.runs[..self.len]
+    }
+
+    /// The stamp a row whose own stamp is `own` counts as written at.
+    #[inline]
+    pub(super) fn stamp_of(&self, row: usize, own: Tick) -> Tick {
+        self.pending()
+            .iter()
+            .filter(|run| run.contains(row) && run.tick.is_newer_than(own))
+            .fold(own, |stamp, run| {
+                if run.tick.is_newer_than(stamp) {
+                    run.tick
+                } else {
+                    stamp
+                }
+            })
+    }
+
+    /// Whether a pending run is newer than `since`.
+    #[inline]
+    pub(super) fn any_newer_than(&self, since: Tick) -> bool {
+        self.pending()
+            .iter()
+            .any(|run| run.tick.is_newer_than(since))
+    }
+
+    /// Whether a pending run newer than `since` covers every row of a column of `rows` rows.
+    #[inline]
+    pub(super) fn all_newer_than(&self, rows: usize, since: Tick) -> bool {
+        self.pending()
+            .iter()
+            .any(|run| run.start == 0 && run.end >= rows && run.tick.is_newer_than(since))
+    }
+
+    /// Marks `rows` of the column with row stamps `stamps` as written at `tick`, the newest
+    /// tick yet: the runs it covers are dropped, and it takes a free place or the oldest
+    /// run's, which is folded into `stamps` first.
+    pub(super) fn add(&mut self, rows: Range<usize>, tick: Tick, stamps: &mut [Tick]) {
+        if rows.is_empty() {
+            return;
+        }
+        let mut index = 0;
+        while index < self.len {
+            let run = self.runs[index];
+            if rows.start <= run.start && run.end <= rows.end {
+                self.remove(index);
+            } else {
+                index += 1;
+            }
+        }
+        if self.len == PENDING {
+            let oldest = (1..PENDING).fold(0, |oldest, index| {
+                if self.runs[oldest].tick.is_newer_than(self.runs[index].tick) {
+                    index
+                } else {
+                    oldest
+                }
+            });
+            self.runs[oldest].fold(stamps);
+            self.remove(oldest);
+        }
+        self.runs[self.len] = RangeStamp {
+            start: rows.start,
+            end: rows.end,
+            tick,
+        };
+        self.len += 1;
+    }
+
+    fn remove(&mut self, index: usize) {
+        self.runs[index] = self.runs[self.len - 1];
+        self.len -= 1;
+    }
+
+    /// Folds every pending run into `stamps` (before they are read directly).
+    pub(super) fn fold_all(&mut self, stamps: &mut [Tick]) {
+        for run in self.pending() {
+            run.fold(stamps);
+        }
+        self.len = 0;
+    }
+
+    /// Folds the runs that hold one of rows `a` and `b` but not the other, before the two
+    /// trade places (a run holding both, or neither, still covers the same stamps).
+    #[inline]
+    pub(super) fn before_swap(&mut self, a: usize, b: usize, stamps: &mut [Tick]) {
+        let mut index = 0;
+        while index < self.len {
+            let run = self.runs[index];
+            if run.contains(a) != run.contains(b) {
+                run.fold(stamps);
+                self.remove(index);
+            } else {
+                index += 1;
+            }
+        }
+    }
+
+    /// Cuts the runs to a column that shrank to `rows` rows.
+    #[inline]
+    pub(super) fn truncate(&mut self, rows: usize) {
+        let mut index = 0;
+        while index < self.len {
+            let run = &mut self.runs[index];
+            run.end = run.end.min(rows);
+            if run.start >= run.end {
+                self.remove(index);
+            } else {
+                index += 1;
+            }
+        }
+    }
+
+    /// Ages the runs' ticks as [`Tick::clamp_age`] does.
+    pub(super) fn clamp(&mut self, now: Tick) {
+        let len = self.len;
+        for run in &mut self.runs[..len] {
+            run.tick = run.tick.clamp_age(now);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The stamp of every row, through the runs.
+    fn effective(runs: &RangeStamps, stamps: &[Tick]) -> Vec<u32> {
+        stamps
+            .iter()
+            .enumerate()
+            .map(|(row, &own)| runs.stamp_of(row, own).0)
+            .collect()
+    }
+
+    #[test]
+    fn runs_cover_their_rows_and_newer_own_stamps_win() {
+        let mut stamps = vec![Tick(1); 5];
+        let mut runs = RangeStamps::NONE;
+        runs.add(1..3, Tick(5), &mut stamps);
+        stamps[2] = Tick(6);
+        assert_eq!(effective(&runs, &stamps), vec![1, 5, 6, 1, 1]);
+        assert!(runs.any_newer_than(Tick(4)) && !runs.any_newer_than(Tick(5)));
+        assert!(!runs.all_newer_than(5, Tick(4)));
+        runs.add(0..5, Tick(7), &mut stamps);
+        assert_eq!(runs.len, 1, "the covered run is dropped");
+        assert!(runs.all_newer_than(5, Tick(6)));
+        assert_eq!(stamps, vec![Tick(1), Tick(1), Tick(6), Tick(1), Tick(1)]);
+    }
+
+    #[test]
+    fn a_full_list_folds_its_oldest_run() {
+        let mut stamps = vec![Tick(1); 6];
+        let mut runs = RangeStamps::NONE;
+        for row in 0..PENDING {
+            runs.add(row..row + 1, Tick(10 + row as u32), &mut stamps);
+        }
+        assert_eq!(stamps, vec![Tick(1); 6], "all pending");
+        runs.add(5..6, Tick(20), &mut stamps);
+        assert_eq!(stamps[0], Tick(10), "the oldest run was folded");
+        assert_eq!(effective(&runs, &stamps), vec![10, 11, 12, 13, 1, 20]);
+    }
+
+    #[test]
+    fn swaps_fold_only_runs_holding_one_of_the_rows() {
+        let mut stamps = vec![Tick(1); 6];
+        let mut runs = RangeStamps::NONE;
+        runs.add(0..2, Tick(5), &mut stamps);
+        runs.add(2..6, Tick(6), &mut stamps);
+        runs.before_swap(3, 4, &mut stamps);
+        assert_eq!(runs.len, 2, "both rows in one run, neither in the other");
+        runs.before_swap(1, 2, &mut stamps);
+        assert_eq!(runs.len, 0);
+        assert_eq!(
+            stamps,
+            vec![Tick(5), Tick(5), Tick(6), Tick(6), Tick(6), Tick(6)]
+        );
+    }
+
+    #[test]
+    fn truncation_and_folding_keep_stamps() {
+        let mut stamps = vec![Tick(1); 4];
+        let mut runs = RangeStamps::NONE;
+        runs.add(2..4, Tick(5), &mut stamps);
+        runs.add(0..1, Tick(6), &mut stamps);
+        runs.truncate(2);
+        assert_eq!(runs.len, 1, "the run past the end is gone");
+        stamps.truncate(2);
+        runs.fold_all(&mut stamps);
+        assert_eq!(stamps, vec![Tick(6), Tick(1)]);
+        assert_eq!(runs.len, 0);
+    }
+}
