@@ -1025,13 +1025,11 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
                 .storage
                 .matching_entities(include, self.exclude)
                 .count(),
-            Some(filter) => {
-                let tags = self.storage.row_tags(include, self.exclude);
-                self.storage
-                    .typed_tables(include, self.exclude)
-                    .map(|(table, ticks)| filter.count_rows(table.entities(), ticks, tags))
-                    .sum()
-            }
+            Some(filter) => self
+                .storage
+                .typed_tables(include, self.exclude)
+                .map(|(table, ticks, tags)| filter.count_rows(table.len(), ticks, tags))
+                .sum(),
         }
     }
 }

@@ -296,8 +296,12 @@ impl<T: Archetype> Storage<T> {
                 next += 1;
             }
         }
-        let values: Vec<&mut C> = values.into_iter().collect::<Option<_>>()?;
-        values.try_into().ok()
+        // The loop above filled every place (it walks all of `order`, or returned `None`):
+        // no allocation to turn the options into the array.
+        if values.iter().any(Option::is_none) {
+            return None;
+        }
+        Some(values.map(|value| value.expect("every place was filled")))
     }
 }
 

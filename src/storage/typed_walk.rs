@@ -7,13 +7,13 @@ use super::Storage;
 use super::iteration::{TagFilter, matching_indices};
 use super::tag_partition::TagPartition;
 use crate::change_ticks::TableTicks;
-use crate::{Archetype, Bitmask, Entity, EntityAllocator, Tick};
+use crate::{Archetype, Bitmask, Entity, Tick};
 
-/// The tag half of a query, with the world's tag segments: whether a row's entity carries the
-/// tags it must and none it must not.
+/// The tag half of a query over one table: whether a row carries the tags it must and none it
+/// must not, read from the table's tag segments (a row's tags are its segment's).
 pub struct RowTags<'w, T: Archetype> {
-    allocator: &'w EntityAllocator,
-    partitions: &'w [TagPartition<T::Mask>],
+    /// The table's segments (`None` in a world without tags).
+    partition: Option<&'w TagPartition<T::Mask>>,
     filter: TagFilter<T::Mask>,
 }
 
@@ -25,24 +25,33 @@ impl<T: Archetype> Clone for RowTags<'_, T> {
 
 impl<T: Archetype> Copy for RowTags<'_, T> {}
 
-impl<T: Archetype> RowTags<'_, T> {
+impl<'w, T: Archetype> RowTags<'w, T> {
     /// Whether the query names no tag (every row of a matching table matches).
     #[inline]
     pub fn is_empty(self) -> bool {
         self.filter.is_empty()
     }
 
-    /// Whether `entity` passes the query's tag filter.
+    /// Whether `row` of the table passes the query's tag filter.
     #[inline]
-    pub fn matches(self, entity: Entity) -> bool {
-        if self.filter.is_empty() {
-            return true;
+    pub fn matches(self, row: usize) -> bool {
+        self.filter.is_empty()
+            || self
+                .partition
+                .is_some_and(|partition| self.filter.accepts(partition.tags_of(row)))
+    }
+
+    /// The tag test of a query with `filter` over the table whose segments are `partitions`'
+    /// `table_index`-th (a world without tags has no segments).
+    fn of_table(
+        partitions: &'w [TagPartition<T::Mask>],
+        table_index: usize,
+        filter: TagFilter<T::Mask>,
+    ) -> Self {
+        RowTags {
+            partition: partitions.get(table_index),
+            filter,
         }
-        // The tags of a row are those of its segment.
-        self.allocator.location(entity).is_some_and(|location| {
-            let tags = self.partitions[location.table()].tags_of(location.row());
-            self.filter.accepts(tags)
-        })
     }
 }
 
@@ -54,10 +63,12 @@ pub struct TypedTablesMut<'w, T: Archetype> {
     indices: core::slice::Iter<'w, usize>,
     next_index: usize,
     exclude: T::Mask,
+    partitions: &'w [TagPartition<T::Mask>],
+    tag_filter: TagFilter<T::Mask>,
 }
 
 impl<'w, T: Archetype> Iterator for TypedTablesMut<'w, T> {
-    type Item = (&'w mut T, &'w mut TableTicks<T::Mask>);
+    type Item = (&'w mut T, &'w mut TableTicks<T::Mask>, RowTags<'w, T>);
 
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
@@ -68,13 +79,19 @@ impl<'w, T: Archetype> Iterator for TypedTablesMut<'w, T> {
             let table = self.tables.nth(skip)?;
             let ticks = self.ticks.nth(skip)?;
             if !table.is_empty() && !table.mask().intersects(self.exclude) {
-                return Some((table, ticks));
+                let tags = RowTags::of_table(self.partitions, index, self.tag_filter);
+                return Some((table, ticks, tags));
             }
         }
     }
 }
 
 impl<'w, T: Archetype> TypedTablesMut<'w, T> {
+    /// Whether the query names a tag (then rows of a matching table may not match).
+    pub fn filters_tags(&self) -> bool {
+        !self.tag_filter.is_empty()
+    }
+
     /// How many rows the tables not yet returned hold (tags and change filters aside).
     pub fn remaining_rows(&self) -> usize {
         let tables = self.tables.as_slice();
@@ -88,13 +105,11 @@ impl<'w, T: Archetype> TypedTablesMut<'w, T> {
     }
 }
 
-/// What a typed query needs to walk the matching tables itself: the tables with their ticks,
-/// the tag test, and the tick writes are stamped with.
+/// What a typed query needs to walk the matching tables itself: the tables with their ticks
+/// and tag tests, and the tick writes are stamped with.
 pub struct TypedWalk<'w, T: Archetype> {
-    /// The matching non-empty tables, with their change ticks.
+    /// The matching non-empty tables, with their change ticks and tag tests.
     pub tables: TypedTablesMut<'w, T>,
-    /// The tag test every row must pass.
-    pub tags: RowTags<'w, T>,
     /// The current tick.
     pub tick: Tick,
 }
@@ -111,23 +126,21 @@ impl<T: Archetype> Storage<T> {
                 indices: indices.iter(),
                 next_index: 0,
                 exclude: exclude & !T::TAGS,
-            },
-            tags: RowTags {
-                allocator: &self.allocator,
                 partitions: &self.partitions,
-                filter: TagFilter::new::<T>(include, exclude),
+                tag_filter: TagFilter::new::<T>(include, exclude),
             },
             tick: self.tick,
         }
     }
 
-    /// The tables matching `include` / `exclude` with their change ticks, shared (scans the
-    /// tables when the query cache lacks `include`: `&self` cannot fill it).
+    /// The tables matching `include` / `exclude` with their change ticks and tag tests,
+    /// shared (scans the tables when the query cache lacks `include`: `&self` cannot fill it).
     pub fn typed_tables(
         &self,
         include: T::Mask,
         exclude: T::Mask,
-    ) -> impl Iterator<Item = (&T, &TableTicks<T::Mask>)> + '_ {
+    ) -> impl Iterator<Item = (&T, &TableTicks<T::Mask>, RowTags<'_, T>)> + '_ {
+        let tag_filter = TagFilter::new::<T>(include, exclude);
         let components = include & !T::TAGS;
         let excluded = exclude & !T::TAGS;
         let cached = self.queries.get(components);
@@ -141,17 +154,11 @@ impl<T: Archetype> Storage<T> {
                 let mask = self.tables[index].mask();
                 mask.matches(components, excluded)
             })
-            .map(|index| (&self.tables[index], &self.ticks[index]))
-            .filter(|(table, _)| !table.is_empty())
-    }
-
-    /// The tag test of a query over `include` / `exclude`.
-    pub fn row_tags(&self, include: T::Mask, exclude: T::Mask) -> RowTags<'_, T> {
-        RowTags {
-            allocator: &self.allocator,
-            partitions: &self.partitions,
-            filter: TagFilter::new::<T>(include, exclude),
-        }
+            .filter(|&index| !self.tables[index].is_empty())
+            .map(move |index| {
+                let tags = RowTags::of_table(&self.partitions, index, tag_filter);
+                (&self.tables[index], &self.ticks[index], tags)
+            })
     }
 
     /// The table, ticks and row of a live `entity` that matches `include` / `exclude` (tags
@@ -194,7 +201,11 @@ impl<T: Archetype> Storage<T> {
     ) -> Option<crate::EntityLocation> {
         let location = self.locate_with(entity, include & !T::TAGS)?;
         let mask = self.tables[location.table()].mask();
-        (!mask.intersects(exclude & !T::TAGS) && self.row_tags(include, exclude).matches(entity))
-            .then_some(location)
+        let tags = RowTags::<T>::of_table(
+            &self.partitions,
+            location.table(),
+            TagFilter::new::<T>(include, exclude),
+        );
+        (!mask.intersects(exclude & !T::TAGS) && tags.matches(location.row())).then_some(location)
     }
 }

@@ -5,7 +5,7 @@
 use core::cell::Cell;
 
 use crate::change_ticks::{TableTicks, TickCells};
-use crate::{Archetype, Bitmask, Entity, RowTags, Tick};
+use crate::{Archetype, Bitmask, RowTags, Tick};
 
 /// "One of the tracked `components` was written (or added) after `since`": the change filter
 /// of a typed query ([`TypedQuery::changed_since`](crate::TypedQuery::changed_since),
@@ -106,10 +106,10 @@ impl<M: Bitmask> ChangeFilter<M> {
         }
     }
 
-    /// How many rows of a table pass this filter and the tag test.
+    /// How many of a table's `rows` rows pass this filter and the tag test.
     pub(crate) fn count_rows<T: Archetype<Mask = M>>(
         &self,
-        entities: &[Entity],
+        rows: usize,
         ticks: &TableTicks<M>,
         tags: RowTags<'_, T>,
     ) -> usize {
@@ -117,10 +117,8 @@ impl<M: Bitmask> ChangeFilter<M> {
             return 0;
         }
         let changed = self.rows(ticks);
-        entities
-            .iter()
-            .enumerate()
-            .filter(|&(row, &entity)| changed.contains(row) && tags.matches(entity))
+        (0..rows)
+            .filter(|&row| changed.contains(row) && tags.matches(row))
             .count()
     }
 }

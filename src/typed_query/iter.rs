@@ -13,7 +13,6 @@ use crate::{Entity, RowTags, Tick, TypedTablesMut, TypedWalk};
 /// the rows written through them.
 pub struct TypedQueryIter<'w, T: TypedTable, Q: Fetch<T, M>, M> {
     tables: TypedTablesMut<'w, T>,
-    tags: RowTags<'w, T>,
     tick: Tick,
     written: T::Mask,
     filter: Option<ChangeFilter<T::Mask>>,
@@ -33,6 +32,8 @@ struct Current<'w, T: TypedTable, Q: Fetch<T, M>, M> {
     cells: TickCells<'w>,
     added_cells: TickCells<'w>,
     verdict: Verdict,
+    /// The table's tag test.
+    tags: RowTags<'w, T>,
 }
 
 impl<'w, T: TypedTable, Q: Fetch<T, M>, M> TypedQueryIter<'w, T, Q, M> {
@@ -43,9 +44,8 @@ impl<'w, T: TypedTable, Q: Fetch<T, M>, M> TypedQueryIter<'w, T, Q, M> {
     ) -> Self {
         let remaining = walk.tables.remaining_rows();
         TypedQueryIter {
-            exact: walk.tags.is_empty() && filter.is_none(),
+            exact: !walk.tables.filters_tags() && filter.is_none(),
             tables: walk.tables,
-            tags: walk.tags,
             tick: walk.tick,
             written,
             filter,
@@ -57,7 +57,7 @@ impl<'w, T: TypedTable, Q: Fetch<T, M>, M> TypedQueryIter<'w, T, Q, M> {
     /// Starts on the next matching table; `false` when there is none left.
     fn next_table(&mut self) -> bool {
         loop {
-            let Some((table, ticks)) = self.tables.next() else {
+            let Some((table, ticks, tags)) = self.tables.next() else {
                 return false;
             };
             let rows = table.len();
@@ -90,6 +90,7 @@ impl<'w, T: TypedTable, Q: Fetch<T, M>, M> TypedQueryIter<'w, T, Q, M> {
                 cells,
                 added_cells,
                 verdict,
+                tags,
             });
             return true;
         }
@@ -102,7 +103,7 @@ impl<'w, T: TypedTable, Q: Fetch<T, M>, M> Iterator for TypedQueryIter<'w, T, Q,
     fn next(&mut self) -> Option<Q::Item<'w>> {
         loop {
             if let Some(current) = &mut self.current {
-                while let Some((&entity, rest)) = current.entities.split_first() {
+                while let Some((_, rest)) = current.entities.split_first() {
                     current.entities = rest;
                     let row = current.row;
                     current.row += 1;
@@ -117,7 +118,7 @@ impl<'w, T: TypedTable, Q: Fetch<T, M>, M> Iterator for TypedQueryIter<'w, T, Q,
                         None => true,
                         Some(test) => test.passes(row),
                     };
-                    if changed && self.tags.matches(entity) {
+                    if changed && current.tags.matches(row) {
                         return Some(item);
                     }
                 }

@@ -109,11 +109,9 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
         F: for<'s> FnMut(Q::Item<'s>),
     {
         let include = self.include::<M>();
-        let tags = self.storage.row_tags(include, self.exclude);
-        let no_tags = tags.is_empty();
         let filter = self.filter;
         let empty = TickCells::empty();
-        for (table, ticks) in self.storage.typed_tables(include, self.exclude) {
+        for (table, ticks, tags) in self.storage.typed_tables(include, self.exclude) {
             let verdict = ChangeFilter::verdict(filter, ticks);
             if verdict == Verdict::Skip {
                 continue;
@@ -129,22 +127,22 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
             let mut slices = Q::slices(Q::nothing_taken(), &table.columns(), &run);
             let written = Q::Written::default();
             match filter.filter(|_| verdict == Verdict::Rows) {
-                None if no_tags => {
+                None if tags.is_empty() => {
                     for row in 0..entities.len() {
                         f(Q::row(&mut slices, &written, row));
                     }
                 }
                 None => {
-                    for (row, &entity) in entities.iter().enumerate() {
-                        if tags.matches(entity) {
+                    for row in 0..entities.len() {
+                        if tags.matches(row) {
                             f(Q::row(&mut slices, &written, row));
                         }
                     }
                 }
                 Some(filter) => {
                     let changed = filter.rows(ticks);
-                    for (row, &entity) in entities.iter().enumerate() {
-                        if changed.contains(row) && tags.matches(entity) {
+                    for row in 0..entities.len() {
+                        if changed.contains(row) && tags.matches(row) {
                             f(Q::row(&mut slices, &written, row));
                         }
                     }
@@ -160,11 +158,10 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
         M: 'w,
     {
         let include = self.include::<M>();
-        let tags = self.storage.row_tags(include, self.exclude);
         let filter = self.filter;
         self.storage
             .typed_tables(include, self.exclude)
-            .flat_map(move |(table, ticks)| {
+            .flat_map(move |(table, ticks, tags)| {
                 let verdict = ChangeFilter::verdict(filter, ticks);
                 let entities = if verdict == Verdict::Skip {
                     &[]
@@ -182,14 +179,11 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
                 let changed = filter
                     .filter(|_| verdict == Verdict::Rows)
                     .map(|filter| filter.rows(ticks));
-                entities
-                    .iter()
-                    .enumerate()
-                    .filter_map(move |(row, &entity)| {
-                        let item = Q::pop(&mut slices)?;
-                        let passes = changed.as_ref().is_none_or(|changed| changed.contains(row));
-                        (passes && tags.matches(entity)).then_some(item)
-                    })
+                (0..entities.len()).filter_map(move |row| {
+                    let item = Q::pop(&mut slices)?;
+                    let passes = changed.as_ref().is_none_or(|changed| changed.contains(row));
+                    (passes && tags.matches(row)).then_some(item)
+                })
             })
     }
 
@@ -223,7 +217,6 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
         Q: ReadOnlyFetch<T, M>,
     {
         let include = self.include::<M>();
-        let tags = self.storage.row_tags(include, self.exclude);
         match self.filter {
             None => self
                 .storage
@@ -232,7 +225,7 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
             Some(filter) => self
                 .storage
                 .typed_tables(include, self.exclude)
-                .map(|(table, ticks)| filter.count_rows(table.entities(), ticks, tags))
+                .map(|(table, ticks, tags)| filter.count_rows(table.len(), ticks, tags))
                 .sum(),
         }
     }
