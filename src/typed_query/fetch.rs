@@ -1,0 +1,595 @@
+//! [`Fetch`]: what each element of a typed query takes from a table (`Entity`, `&C`, `&mut C`,
+//! `Option<&C>`, `Option<&mut C>`, tuples of them) and how it hands out one row's item; and
+//! [`WrittenColumn`], how a written column records the rows its guards wrote.
+
+use core::cell::Cell;
+
+use super::access::bit_index;
+use super::{ComponentColumn, Mut, QueryAccess, ReadOnlyFetch, TypedTable};
+use crate::change_ticks::TickCells;
+use crate::{Bitmask, Entity, Tick};
+
+/// What the elements of a query get for one run of rows (a table, or the part of it a tag
+/// filter lets through): the entities, the row stamps of the written components, the table's
+/// mask and the tick writes are stamped with.
+#[doc(hidden)]
+pub struct Run<'r, 'c, M> {
+    /// The entity of every row.
+    pub entities: &'r [Entity],
+    /// Where the run starts in the shared columns (0 when they come from a view of the run).
+    pub first_row: usize,
+    /// The row stamps of the tracked written components (of these rows).
+    pub stamps: &'c TickCells<'r>,
+    /// The table's mask.
+    pub mask: M,
+    /// The current tick.
+    pub tick: Tick,
+}
+
+/// What a typed query fetches per row: a component element, an [`Entity`], or a tuple of
+/// fetches. `M` is the marker (or tuple of markers) that says which column each element
+/// means; it is inferred, never written.
+///
+/// The methods are the query's plumbing, called once per table (`take`, `slices`) and once per
+/// row (`row` in `for_each`, `pop` in an iterator); a user only names the implementing types.
+pub trait Fetch<T: TypedTable, M> {
+    /// What the closure gets for one row (`Mut<'s, Position>`, `(Entity, &'s Velocity)`, ...).
+    type Item<'s>;
+    /// The columns moved out of a table view before the shared ones are reborrowed.
+    #[doc(hidden)]
+    type Taken<'v>;
+    /// The columns of one table (or run of rows), cut to its number of rows.
+    #[doc(hidden)]
+    type Slices<'r>;
+
+    /// The components read and written, and whether the borrows conflict.
+    const ACCESS: QueryAccess;
+
+    /// Moves the mutably borrowed columns out of `view`.
+    #[doc(hidden)]
+    fn take<'v>(view: &mut T::ViewMut<'v>) -> Self::Taken<'v>;
+
+    /// Adds the shared columns and cuts every column to the run's number of rows.
+    #[doc(hidden)]
+    fn slices<'r, 'v: 'r>(
+        taken: Self::Taken<'v>,
+        columns: &T::Columns<'v>,
+        run: &Run<'r, '_, T::Mask>,
+    ) -> Self::Slices<'r>;
+
+    /// Where `row`'s items record the rows written in a chunk (a word per written tracked
+    /// column), kept apart from the slices so their pointers stay in registers.
+    #[doc(hidden)]
+    type Written: Default;
+
+    /// The item of `row` (below the length `slices` cut to).
+    #[doc(hidden)]
+    fn row<'s>(
+        slices: &'s mut Self::Slices<'_>,
+        written: &'s Self::Written,
+        row: usize,
+    ) -> Self::Item<'s>;
+
+    /// The item of the first row left, which leaves the slices (iterators).
+    #[doc(hidden)]
+    fn pop<'r>(slices: &mut Self::Slices<'r>) -> Option<Self::Item<'r>>;
+
+    /// Whether the fetch writes a tracked component (then `for_each` runs in chunks).
+    #[doc(hidden)]
+    const STAMPS: bool = false;
+
+    /// Stamps what the items of rows `start..start + len` (handed out by `row`) wrote.
+    #[doc(hidden)]
+    #[inline]
+    fn flush(_slices: &mut Self::Slices<'_>, _written: &Self::Written, _start: usize, _len: usize) {
+    }
+
+    /// The components every row of the run was written to, not stamped yet (after the last
+    /// `flush`): the caller stamps them over the whole run at once.
+    #[doc(hidden)]
+    #[inline]
+    fn all_written(_slices: &Self::Slices<'_>) -> u128 {
+        0
+    }
+}
+
+impl<T: TypedTable> Fetch<T, ()> for Entity {
+    type Item<'s> = Entity;
+    type Taken<'v> = ();
+    type Slices<'r> = &'r [Entity];
+
+    const ACCESS: QueryAccess = QueryAccess::NONE;
+
+    #[inline]
+    fn take<'v>(_view: &mut T::ViewMut<'v>) -> Self::Taken<'v> {}
+
+    #[inline]
+    fn slices<'r, 'v: 'r>(
+        _taken: (),
+        _columns: &T::Columns<'v>,
+        run: &Run<'r, '_, T::Mask>,
+    ) -> &'r [Entity] {
+        run.entities
+    }
+
+    type Written = ();
+
+    #[inline]
+    fn row(slices: &mut &[Entity], _written: &(), row: usize) -> Entity {
+        slices[row]
+    }
+
+    #[inline]
+    fn pop<'r>(slices: &mut Self::Slices<'r>) -> Option<Self::Item<'r>> {
+        let (first, rest) = slices.split_first()?;
+        *slices = rest;
+        Some(*first)
+    }
+}
+
+impl<T, C, M> Fetch<T, M> for &C
+where
+    T: ComponentColumn<C, M>,
+    C: 'static,
+{
+    type Item<'s> = &'s C;
+    type Taken<'v> = ();
+    type Slices<'r> = &'r [C];
+
+    const ACCESS: QueryAccess = QueryAccess::read(T::BIT, true);
+
+    #[inline]
+    fn take<'v>(_view: &mut T::ViewMut<'v>) -> Self::Taken<'v> {}
+
+    #[inline]
+    fn slices<'r, 'v: 'r>(
+        _taken: (),
+        columns: &T::Columns<'v>,
+        run: &Run<'r, '_, T::Mask>,
+    ) -> &'r [C] {
+        &T::column(columns)[run.first_row..][..run.entities.len()]
+    }
+
+    type Written = ();
+
+    #[inline]
+    fn row<'s>(slices: &'s mut &[C], _written: &'s (), row: usize) -> &'s C {
+        &slices[row]
+    }
+
+    #[inline]
+    fn pop<'r>(slices: &mut Self::Slices<'r>) -> Option<Self::Item<'r>> {
+        let (first, rest) = slices.split_first()?;
+        *slices = rest;
+        Some(first)
+    }
+}
+
+/// Rows per chunk of a `for_each` loop: a written column records the rows written in a chunk
+/// as bits of one word, then stamps them.
+pub(crate) const CHUNK: usize = 64;
+
+/// The slices of one written column: values, their row stamps (empty when untracked), the
+/// tick a write stamps, and (in `for_each`) which rows were written.
+#[doc(hidden)]
+pub struct WrittenColumn<'r, C> {
+    values: &'r mut [C],
+    stamps: &'r [Cell<Tick>],
+    tick: Tick,
+    /// Rows from the start of the run that were all written (while every chunk so far was).
+    written_prefix: usize,
+    /// Whether every row so far was written (the prefix is not stamped yet: if the whole run
+    /// ends up written, one column stamp may do).
+    all_written: bool,
+}
+
+impl<'r, C> WrittenColumn<'r, C> {
+    /// The column `values` of a component tracked or not, cut to the run's rows.
+    #[inline]
+    fn new<M: Bitmask>(
+        values: &'r mut [C],
+        tracked: bool,
+        bit: u128,
+        run: &Run<'r, '_, M>,
+    ) -> Self {
+        let rows = run.entities.len();
+        WrittenColumn {
+            values: &mut values[..rows],
+            stamps: if tracked {
+                &run.stamps.column(bit_index(bit))[..rows]
+            } else {
+                &[]
+            },
+            tick: run.tick,
+            written_prefix: 0,
+            all_written: true,
+        }
+    }
+
+    /// The guard of `row` in a chunked loop: a write sets the row's bit in `chunk`, the word
+    /// of the rows of this chunk written so far.
+    #[inline]
+    fn row<'s>(&'s mut self, chunk: &'s Cell<u64>, row: usize, tracked: bool) -> Mut<'s, C> {
+        let value = &mut self.values[row];
+        if tracked {
+            Mut::in_chunk(value, chunk, 1 << (row % CHUNK), self.tick)
+        } else {
+            Mut::new(value, None, self.tick)
+        }
+    }
+
+    /// Stamps the rows written (the bits of `chunk`) in the chunk of `len` rows from `start`.
+    #[inline]
+    fn flush(&mut self, chunk: &Cell<u64>, start: usize, len: usize, tracked: bool) {
+        if !tracked {
+            return;
+        }
+        let written = chunk.replace(0);
+        let every_row = if len >= CHUNK {
+            u64::MAX
+        } else {
+            (1 << len) - 1
+        };
+        if self.all_written && written == every_row {
+            self.written_prefix = start + len;
+            return;
+        }
+        let tick = self.tick;
+        if self.all_written {
+            // The first chunk not wholly written: the prefix gets its row stamps after all.
+            self.all_written = false;
+            self.stamps[..self.written_prefix]
+                .iter()
+                .for_each(|stamp| stamp.set(tick));
+        }
+        let stamps = &self.stamps[start..start + len];
+        if written == every_row {
+            stamps.iter().for_each(|stamp| stamp.set(tick));
+        } else {
+            let mut rows = written;
+            while rows != 0 {
+                if let Some(stamp) = stamps.get(rows.trailing_zeros() as usize) {
+                    stamp.set(tick);
+                }
+                rows &= rows - 1;
+            }
+        }
+    }
+
+    /// Whether every row of the run was written and is not stamped yet: the caller stamps
+    /// them all at once (a column stamp for a whole table).
+    #[inline]
+    fn all_written(&self, tracked: bool) -> bool {
+        tracked && self.all_written && self.written_prefix > 0
+    }
+
+    #[inline]
+    fn pop(&mut self, tracked: bool) -> Option<Mut<'r, C>> {
+        let (value, rest) = core::mem::take(&mut self.values).split_first_mut()?;
+        self.values = rest;
+        let stamp = if tracked {
+            let (stamp, rest) = self.stamps.split_first()?;
+            self.stamps = rest;
+            Some(stamp)
+        } else {
+            None
+        };
+        Some(Mut::new(value, stamp, self.tick))
+    }
+}
+
+impl<T, C, M> Fetch<T, M> for &mut C
+where
+    T: ComponentColumn<C, M>,
+    C: 'static,
+{
+    type Item<'s> = Mut<'s, C>;
+    type Taken<'v> = &'v mut [C];
+    type Slices<'r> = WrittenColumn<'r, C>;
+
+    const ACCESS: QueryAccess = QueryAccess::write(T::BIT, true);
+
+    #[inline]
+    fn take<'v>(view: &mut T::ViewMut<'v>) -> &'v mut [C] {
+        T::take_column(view)
+    }
+
+    #[inline]
+    fn slices<'r, 'v: 'r>(
+        taken: &'v mut [C],
+        _columns: &T::Columns<'v>,
+        run: &Run<'r, '_, T::Mask>,
+    ) -> WrittenColumn<'r, C> {
+        WrittenColumn::new(taken, T::IS_TRACKED, T::BIT, run)
+    }
+
+    type Written = Cell<u64>;
+
+    #[inline]
+    fn row<'s>(
+        slices: &'s mut WrittenColumn<'_, C>,
+        written: &'s Cell<u64>,
+        row: usize,
+    ) -> Mut<'s, C> {
+        slices.row(written, row, T::IS_TRACKED)
+    }
+
+    const STAMPS: bool = T::IS_TRACKED;
+
+    #[inline]
+    fn flush(slices: &mut Self::Slices<'_>, written: &Cell<u64>, start: usize, len: usize) {
+        slices.flush(written, start, len, T::IS_TRACKED);
+    }
+
+    #[inline]
+    fn all_written(slices: &Self::Slices<'_>) -> u128 {
+        if slices.all_written(T::IS_TRACKED) {
+            T::BIT
+        } else {
+            0
+        }
+    }
+
+    #[inline]
+    fn pop<'r>(slices: &mut Self::Slices<'r>) -> Option<Self::Item<'r>> {
+        slices.pop(T::IS_TRACKED)
+    }
+}
+
+impl<T, C, M> Fetch<T, M> for Option<&C>
+where
+    T: ComponentColumn<C, M>,
+    C: 'static,
+{
+    type Item<'s> = Option<&'s C>;
+    type Taken<'v> = ();
+    type Slices<'r> = Option<&'r [C]>;
+
+    const ACCESS: QueryAccess = QueryAccess::read(T::BIT, false);
+
+    #[inline]
+    fn take<'v>(_view: &mut T::ViewMut<'v>) -> Self::Taken<'v> {}
+
+    #[inline]
+    fn slices<'r, 'v: 'r>(
+        _taken: (),
+        columns: &T::Columns<'v>,
+        run: &Run<'r, '_, T::Mask>,
+    ) -> Option<&'r [C]> {
+        T::has_column(run.mask).then(|| &T::column(columns)[run.first_row..][..run.entities.len()])
+    }
+
+    type Written = ();
+
+    #[inline]
+    fn row<'s>(slices: &'s mut Option<&[C]>, _written: &'s (), row: usize) -> Option<&'s C> {
+        slices.map(|column| &column[row])
+    }
+
+    #[inline]
+    fn pop<'r>(slices: &mut Self::Slices<'r>) -> Option<Self::Item<'r>> {
+        match slices {
+            Some(column) => {
+                let (first, rest) = column.split_first()?;
+                *column = rest;
+                Some(Some(first))
+            }
+            None => Some(None),
+        }
+    }
+}
+
+impl<T, C, M> Fetch<T, M> for Option<&mut C>
+where
+    T: ComponentColumn<C, M>,
+    C: 'static,
+{
+    type Item<'s> = Option<Mut<'s, C>>;
+    type Taken<'v> = &'v mut [C];
+    type Slices<'r> = Option<WrittenColumn<'r, C>>;
+
+    const ACCESS: QueryAccess = QueryAccess::write(T::BIT, false);
+
+    #[inline]
+    fn take<'v>(view: &mut T::ViewMut<'v>) -> &'v mut [C] {
+        T::take_column(view)
+    }
+
+    #[inline]
+    fn slices<'r, 'v: 'r>(
+        taken: &'v mut [C],
+        _columns: &T::Columns<'v>,
+        run: &Run<'r, '_, T::Mask>,
+    ) -> Option<WrittenColumn<'r, C>> {
+        T::has_column(run.mask).then(|| WrittenColumn::new(taken, T::IS_TRACKED, T::BIT, run))
+    }
+
+    type Written = Cell<u64>;
+
+    #[inline]
+    fn row<'s>(
+        slices: &'s mut Option<WrittenColumn<'_, C>>,
+        written: &'s Cell<u64>,
+        row: usize,
+    ) -> Option<Mut<'s, C>> {
+        slices
+            .as_mut()
+            .map(|column| column.row(written, row, T::IS_TRACKED))
+    }
+
+    const STAMPS: bool = T::IS_TRACKED;
+
+    #[inline]
+    fn flush(slices: &mut Self::Slices<'_>, written: &Cell<u64>, start: usize, len: usize) {
+        if let Some(column) = slices {
+            column.flush(written, start, len, T::IS_TRACKED);
+        }
+    }
+
+    #[inline]
+    fn all_written(slices: &Self::Slices<'_>) -> u128 {
+        match slices {
+            Some(column) if column.all_written(T::IS_TRACKED) => T::BIT,
+            _ => 0,
+        }
+    }
+
+    #[inline]
+    fn pop<'r>(slices: &mut Self::Slices<'r>) -> Option<Self::Item<'r>> {
+        match slices {
+            Some(column) => column.pop(T::IS_TRACKED).map(Some),
+            None => Some(None),
+        }
+    }
+}
+
+/// `Fetch` for tuples of fetches: one item per element, markers in a tuple of the same shape.
+macro_rules! tuple_fetch {
+    ($( ($element:ident, $marker:ident, $index:tt) ),+) => {
+        impl<T: TypedTable, $($element, $marker),+> Fetch<T, ($($marker,)+)> for ($($element,)+)
+        where
+            $($element: Fetch<T, $marker>,)+
+        {
+            type Item<'s> = ($($element::Item<'s>,)+);
+            type Taken<'v> = ($($element::Taken<'v>,)+);
+            type Slices<'r> = ($($element::Slices<'r>,)+);
+
+            const ACCESS: QueryAccess = QueryAccess::NONE $(.and($element::ACCESS))+;
+
+            #[inline]
+            fn take<'v>(view: &mut T::ViewMut<'v>) -> Self::Taken<'v> {
+                ($($element::take(view),)+)
+            }
+
+            #[inline]
+            fn slices<'r, 'v: 'r>(
+                taken: Self::Taken<'v>,
+                columns: &T::Columns<'v>,
+                run: &Run<'r, '_, T::Mask>,
+            ) -> Self::Slices<'r> {
+                ($($element::slices(taken.$index, columns, run),)+)
+            }
+
+            type Written = ($($element::Written,)+);
+
+            #[inline]
+            fn row<'s>(
+                slices: &'s mut Self::Slices<'_>,
+                written: &'s Self::Written,
+                row: usize,
+            ) -> Self::Item<'s> {
+                ($($element::row(&mut slices.$index, &written.$index, row),)+)
+            }
+
+            #[inline]
+            fn pop<'r>(slices: &mut Self::Slices<'r>) -> Option<Self::Item<'r>> {
+                Some(($($element::pop(&mut slices.$index)?,)+))
+            }
+
+            const STAMPS: bool = false $(|| $element::STAMPS)+;
+
+            #[inline]
+            fn flush(slices: &mut Self::Slices<'_>, written: &Self::Written, start: usize, len: usize) {
+                $($element::flush(&mut slices.$index, &written.$index, start, len);)+
+            }
+
+            #[inline]
+            fn all_written(slices: &Self::Slices<'_>) -> u128 {
+                0 $(| $element::all_written(&slices.$index))+
+            }
+        }
+
+        impl<T: TypedTable, $($element, $marker),+> ReadOnlyFetch<T, ($($marker,)+)> for ($($element,)+)
+        where
+            $($element: ReadOnlyFetch<T, $marker>,)+
+        {
+            #[inline]
+            fn nothing_taken<'v>() -> Self::Taken<'v> {
+                ($($element::nothing_taken(),)+)
+            }
+        }
+    };
+}
+
+tuple_fetch!((A, MA, 0));
+tuple_fetch!((A, MA, 0), (B, MB, 1));
+tuple_fetch!((A, MA, 0), (B, MB, 1), (C, MC, 2));
+tuple_fetch!((A, MA, 0), (B, MB, 1), (C, MC, 2), (D, MD, 3));
+tuple_fetch!((A, MA, 0), (B, MB, 1), (C, MC, 2), (D, MD, 3), (E, ME, 4));
+tuple_fetch!(
+    (A, MA, 0),
+    (B, MB, 1),
+    (C, MC, 2),
+    (D, MD, 3),
+    (E, ME, 4),
+    (F, MF, 5)
+);
+tuple_fetch!(
+    (A, MA, 0),
+    (B, MB, 1),
+    (C, MC, 2),
+    (D, MD, 3),
+    (E, ME, 4),
+    (F, MF, 5),
+    (G, MG, 6)
+);
+tuple_fetch!(
+    (A, MA, 0),
+    (B, MB, 1),
+    (C, MC, 2),
+    (D, MD, 3),
+    (E, ME, 4),
+    (F, MF, 5),
+    (G, MG, 6),
+    (H, MH, 7)
+);
+tuple_fetch!(
+    (A, MA, 0),
+    (B, MB, 1),
+    (C, MC, 2),
+    (D, MD, 3),
+    (E, ME, 4),
+    (F, MF, 5),
+    (G, MG, 6),
+    (H, MH, 7),
+    (I, MI, 8)
+);
+tuple_fetch!(
+    (A, MA, 0),
+    (B, MB, 1),
+    (C, MC, 2),
+    (D, MD, 3),
+    (E, ME, 4),
+    (F, MF, 5),
+    (G, MG, 6),
+    (H, MH, 7),
+    (I, MI, 8),
+    (J, MJ, 9)
+);
+tuple_fetch!(
+    (A, MA, 0),
+    (B, MB, 1),
+    (C, MC, 2),
+    (D, MD, 3),
+    (E, ME, 4),
+    (F, MF, 5),
+    (G, MG, 6),
+    (H, MH, 7),
+    (I, MI, 8),
+    (J, MJ, 9),
+    (K, MK, 10)
+);
+tuple_fetch!(
+    (A, MA, 0),
+    (B, MB, 1),
+    (C, MC, 2),
+    (D, MD, 3),
+    (E, ME, 4),
+    (F, MF, 5),
+    (G, MG, 6),
+    (H, MH, 7),
+    (I, MI, 8),
+    (J, MJ, 9),
+    (K, MK, 10),
+    (L, ML, 11)
+);
