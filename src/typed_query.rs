@@ -55,6 +55,7 @@ pub use access::QueryAccess;
 pub(crate) use fetch::CHUNK;
 pub use fetch::{Fetch, Run, WrittenColumn};
 pub use filter::ChangeFilter;
+use filter::QueryFilters;
 pub use iter::TypedQueryIter;
 pub use mut_ref::Mut;
 pub use read_only::{ReadOnlyFetch, TypedQueryRef};
@@ -181,9 +182,7 @@ fn to_mask<M: Bitmask>(bits: u128) -> M {
 #[must_use = "a typed query does nothing until `for_each`, `iter` or `get` runs it"]
 pub struct TypedQuery<'w, T: Archetype, Q> {
     storage: &'w mut Storage<T>,
-    include: T::Mask,
-    exclude: T::Mask,
-    filter: Option<ChangeFilter<T::Mask>>,
+    filters: QueryFilters<T::Mask>,
     query: PhantomData<fn() -> Q>,
 }
 
@@ -192,22 +191,20 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
     pub fn new(storage: &'w mut Storage<T>) -> Self {
         TypedQuery {
             storage,
-            include: T::Mask::EMPTY,
-            exclude: T::Mask::EMPTY,
-            filter: None,
+            filters: QueryFilters::NONE,
             query: PhantomData,
         }
     }
 
     /// Only entities holding every component and tag of `mask` as well.
     pub fn with(mut self, mask: T::Mask) -> Self {
-        self.include |= mask;
+        self.filters = self.filters.with(mask);
         self
     }
 
     /// Only entities holding none of the components and tags of `mask`.
     pub fn without(mut self, mask: T::Mask) -> Self {
-        self.exclude |= mask;
+        self.filters = self.filters.without(mask);
         self
     }
 
@@ -216,8 +213,7 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
     /// takes; record `current_tick()` when reading, then `increment_tick()`). The entities
     /// must hold the components of `mask` too. A second change filter replaces the first.
     pub fn changed_since(mut self, mask: T::Mask, since: Tick) -> Self {
-        self.include |= mask;
-        self.filter = Some(ChangeFilter::changed(mask, since));
+        self.filters = self.filters.changed_since(mask, since);
         self
     }
 
@@ -226,8 +222,7 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
     /// writes to a component it already had do not count. The entities must hold the
     /// components of `mask`. A second change filter replaces the first.
     pub fn added_since(mut self, mask: T::Mask, since: Tick) -> Self {
-        self.include |= mask;
-        self.filter = Some(ChangeFilter::added(mask, since));
+        self.filters = self.filters.added_since(mask, since);
         self
     }
 
@@ -250,12 +245,14 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
             )
         };
         let access = <Q as Fetch<T, M>>::ACCESS;
-        let include = self.include | to_mask::<T::Mask>(access.required);
+        let include = self.filters.include | to_mask::<T::Mask>(access.required);
         let written = to_mask::<T::Mask>(access.writes);
-        let filter = self.filter;
+        let filter = self.filters.change;
         let tick = self.storage.current_tick();
-        self.storage
-            .for_each_run_mut(include, self.exclude, |entities, mut view, ticks, rows| {
+        self.storage.for_each_run_mut(
+            include,
+            self.filters.exclude,
+            |entities, mut view, ticks, rows| {
                 let verdict = ChangeFilter::verdict(filter, ticks);
                 if verdict == filter::Verdict::Skip {
                     return;
@@ -300,7 +297,8 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
                 ));
                 drop((test, slices));
                 ticks.stamp_rows(rows, every_row_written, tick);
-            });
+            },
+        );
     }
 
     /// The matching entities' items as an iterator (`find`, `any`, `break`, adapters), in
@@ -317,12 +315,12 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
             )
         };
         let access = <Q as Fetch<T, M>>::ACCESS;
-        let include = self.include | to_mask::<T::Mask>(access.required);
+        let include = self.filters.include | to_mask::<T::Mask>(access.required);
         let written = to_mask::<T::Mask>(access.writes);
         TypedQueryIter::new(
-            self.storage.typed_tables_mut(include, self.exclude),
+            self.storage.typed_tables_mut(include, self.filters.exclude),
             written,
-            self.filter,
+            self.filters.change,
         )
     }
 
@@ -340,11 +338,12 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
             )
         };
         let access = <Q as Fetch<T, M>>::ACCESS;
-        let include = self.include | to_mask::<T::Mask>(access.required);
+        let include = self.filters.include | to_mask::<T::Mask>(access.required);
         let written = to_mask::<T::Mask>(access.writes);
         let (table, ticks, row, tick) =
-            self.storage.typed_row_mut(entity, include, self.exclude)?;
-        if let Some(filter) = self.filter {
+            self.storage
+                .typed_row_mut(entity, include, self.filters.exclude)?;
+        if let Some(filter) = self.filters.change {
             if !filter.row_passes(ticks, row) {
                 return None;
             }
@@ -372,15 +371,16 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
     where
         Q: Fetch<T, M>,
     {
-        let include = self.include | to_mask::<T::Mask>(<Q as Fetch<T, M>>::ACCESS.required);
-        match self.filter {
+        let include =
+            self.filters.include | to_mask::<T::Mask>(<Q as Fetch<T, M>>::ACCESS.required);
+        match self.filters.change {
             None => self
                 .storage
-                .matching_entities(include, self.exclude)
+                .matching_entities(include, self.filters.exclude)
                 .count(),
             Some(filter) => self
                 .storage
-                .typed_tables(include, self.exclude)
+                .typed_tables(include, self.filters.exclude)
                 .map(|(table, ticks, tags)| filter.count_rows(table.len(), ticks, tags))
                 .sum(),
         }

@@ -20,6 +20,48 @@ pub struct ChangeFilter<M> {
     pub added: bool,
 }
 
+/// What a typed query under construction filters on: the components and tags rows must hold
+/// (`with`, and the components a change filter watches), those they must not (`without`), and
+/// the change filter. Shared by the mutable and the read-only builder.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct QueryFilters<M> {
+    pub(crate) include: M,
+    pub(crate) exclude: M,
+    pub(crate) change: Option<ChangeFilter<M>>,
+}
+
+impl<M: Bitmask> QueryFilters<M> {
+    /// No filter: every entity holding the query's required components.
+    pub(crate) const NONE: Self = QueryFilters {
+        include: M::EMPTY,
+        exclude: M::EMPTY,
+        change: None,
+    };
+
+    pub(crate) fn with(mut self, mask: M) -> Self {
+        self.include |= mask;
+        self
+    }
+
+    pub(crate) fn without(mut self, mask: M) -> Self {
+        self.exclude |= mask;
+        self
+    }
+
+    /// A change filter replaces the previous one; its components must be held too.
+    pub(crate) fn changed_since(mut self, mask: M, since: Tick) -> Self {
+        self.include |= mask;
+        self.change = Some(ChangeFilter::changed(mask, since));
+        self
+    }
+
+    pub(crate) fn added_since(mut self, mask: M, since: Tick) -> Self {
+        self.include |= mask;
+        self.change = Some(ChangeFilter::added(mask, since));
+        self
+    }
+}
+
 /// What a change filter says about a whole table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Verdict {

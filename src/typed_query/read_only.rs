@@ -5,10 +5,10 @@
 
 use core::marker::PhantomData;
 
-use super::filter::{ChangeFilter, Verdict};
+use super::filter::{ChangeFilter, QueryFilters, Verdict};
 use super::{ComponentColumn, Fetch, Run, TypedTable, to_mask};
 use crate::change_ticks::TickCells;
-use crate::{Archetype, Bitmask, Entity, Storage, Tick};
+use crate::{Archetype, Entity, Storage, Tick};
 
 /// A [`Fetch`] that borrows nothing mutably: `&C`, `Option<&C>`, [`Entity`], and tuples of
 /// them. Only these make a [`TypedQueryRef`].
@@ -40,9 +40,7 @@ impl<T: ComponentColumn<C, M>, C: 'static, M> ReadOnlyFetch<T, M> for Option<&C>
 #[must_use = "a typed query does nothing until `for_each`, `iter` or `get` runs it"]
 pub struct TypedQueryRef<'w, T: Archetype, Q> {
     storage: &'w Storage<T>,
-    include: T::Mask,
-    exclude: T::Mask,
-    filter: Option<ChangeFilter<T::Mask>>,
+    filters: QueryFilters<T::Mask>,
     query: PhantomData<fn() -> Q>,
 }
 
@@ -59,38 +57,34 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
     pub fn new(storage: &'w Storage<T>) -> Self {
         TypedQueryRef {
             storage,
-            include: T::Mask::EMPTY,
-            exclude: T::Mask::EMPTY,
-            filter: None,
+            filters: QueryFilters::NONE,
             query: PhantomData,
         }
     }
 
     /// Only entities holding every component and tag of `mask` as well.
     pub fn with(mut self, mask: T::Mask) -> Self {
-        self.include |= mask;
+        self.filters = self.filters.with(mask);
         self
     }
 
     /// Only entities holding none of the components and tags of `mask`.
     pub fn without(mut self, mask: T::Mask) -> Self {
-        self.exclude |= mask;
+        self.filters = self.filters.without(mask);
         self
     }
 
     /// Only entities one of whose tracked components of `mask` was written after `since`
     /// (see [`TypedQuery::changed_since`](crate::TypedQuery::changed_since)).
     pub fn changed_since(mut self, mask: T::Mask, since: Tick) -> Self {
-        self.include |= mask;
-        self.filter = Some(ChangeFilter::changed(mask, since));
+        self.filters = self.filters.changed_since(mask, since);
         self
     }
 
     /// Only entities one of whose tracked components of `mask` was added after `since` (see
     /// [`TypedQuery::added_since`](crate::TypedQuery::added_since)).
     pub fn added_since(mut self, mask: T::Mask, since: Tick) -> Self {
-        self.include |= mask;
-        self.filter = Some(ChangeFilter::added(mask, since));
+        self.filters = self.filters.added_since(mask, since);
         self
     }
 
@@ -98,7 +92,7 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
     where
         Q: Fetch<T, M>,
     {
-        self.include | to_mask::<T::Mask>(<Q as Fetch<T, M>>::ACCESS.required)
+        self.filters.include | to_mask::<T::Mask>(<Q as Fetch<T, M>>::ACCESS.required)
     }
 
     /// Calls `f(item)` for every matching entity, in the order of the mutable form.
@@ -109,9 +103,9 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
         F: for<'s> FnMut(Q::Item<'s>),
     {
         let include = self.include::<M>();
-        let filter = self.filter;
+        let filter = self.filters.change;
         let empty = TickCells::empty();
-        for (table, ticks, tags) in self.storage.typed_tables(include, self.exclude) {
+        for (table, ticks, tags) in self.storage.typed_tables(include, self.filters.exclude) {
             let verdict = ChangeFilter::verdict(filter, ticks);
             if verdict == Verdict::Skip {
                 continue;
@@ -158,9 +152,9 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
         M: 'w,
     {
         let include = self.include::<M>();
-        let filter = self.filter;
+        let filter = self.filters.change;
         self.storage
-            .typed_tables(include, self.exclude)
+            .typed_tables(include, self.filters.exclude)
             .flat_map(move |(table, ticks, tags)| {
                 let verdict = ChangeFilter::verdict(filter, ticks);
                 let entities = if verdict == Verdict::Skip {
@@ -194,8 +188,8 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
     {
         let (table, ticks, row) =
             self.storage
-                .typed_row(entity, self.include::<M>(), self.exclude)?;
-        if let Some(filter) = self.filter {
+                .typed_row(entity, self.include::<M>(), self.filters.exclude)?;
+        if let Some(filter) = self.filters.change {
             if !filter.row_passes(ticks, row) {
                 return None;
             }
@@ -217,14 +211,14 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
         Q: ReadOnlyFetch<T, M>,
     {
         let include = self.include::<M>();
-        match self.filter {
+        match self.filters.change {
             None => self
                 .storage
-                .matching_entities(include, self.exclude)
+                .matching_entities(include, self.filters.exclude)
                 .count(),
             Some(filter) => self
                 .storage
-                .typed_tables(include, self.exclude)
+                .typed_tables(include, self.filters.exclude)
                 .map(|(table, ticks, tags)| filter.count_rows(table.len(), ticks, tags))
                 .sum(),
         }
