@@ -113,6 +113,40 @@ impl EntityAllocator {
         self.issue(IdState::Alive)
     }
 
+    /// `count` live handles, the same ones `count` calls to [`allocate`](Self::allocate)
+    /// would give, in the same order, with the bookkeeping done once per batch (a batch spawn).
+    ///
+    /// # Panics
+    /// As [`allocate`](Self::allocate), before issuing any handle.
+    pub fn allocate_many(&mut self, count: usize) -> Vec<Entity> {
+        if self.lent.is_some() {
+            return (0..count).map(|_| self.allocate()).collect();
+        }
+        let recycled = count.min(self.free.len());
+        let fresh = count - recycled;
+        let first_fresh = self.slots.len();
+        if fresh > 0 {
+            // The last fresh id must exist before any handle is issued.
+            fresh_id(first_fresh.saturating_add(fresh - 1));
+        }
+        let mut entities = Vec::with_capacity(count);
+        // The recycling stack pops from its end.
+        entities.extend(self.free.drain(self.free.len() - recycled..).rev());
+        for entity in &entities {
+            self.slots[entity.id as usize].state = IdState::Alive;
+        }
+        entities.extend((first_fresh..first_fresh + fresh).map(|id| Entity::new(id as u32, 0)));
+        self.slots.resize(
+            first_fresh + fresh,
+            IdSlot {
+                state: IdState::Alive,
+                ..IdSlot::default()
+            },
+        );
+        self.live += count;
+        entities
+    }
+
     /// Issues a handle that is not alive yet: a spawn queued for later can hand it out now.
     /// [`activate`](Self::activate) makes it alive, [`release`](Self::release) gives it back.
     ///
@@ -330,6 +364,23 @@ mod tests {
         assert_eq!(allocator.allocate(), Entity::new(1, 0));
         assert_eq!(allocator.len(), 2);
         assert_eq!(allocator.id_count(), 2);
+    }
+
+    #[test]
+    fn allocate_many_issues_what_repeated_allocate_would() {
+        let mut one_by_one = EntityAllocator::new();
+        let handles: Vec<Entity> = (0..6).map(|_| one_by_one.allocate()).collect();
+        for &entity in &handles[1..4] {
+            assert!(one_by_one.free(entity));
+        }
+        let mut batched = one_by_one.clone();
+        let expected: Vec<Entity> = (0..5).map(|_| one_by_one.allocate()).collect();
+        assert_eq!(batched.allocate_many(5), expected);
+        assert_eq!(batched.len(), one_by_one.len());
+        assert_eq!(batched.id_count(), one_by_one.id_count());
+        assert!(expected.iter().all(|&entity| batched.is_alive(entity)));
+        assert!(batched.allocate_many(0).is_empty());
+        assert_eq!(batched.allocate(), one_by_one.allocate());
     }
 
     #[test]

@@ -189,7 +189,7 @@ impl<T: Archetype> Storage<T> {
     where
         F: FnMut(&mut T::ViewMut<'_>, usize),
     {
-        let entities: Vec<Entity> = (0..count).map(|_| self.allocator.allocate()).collect();
+        let entities = self.allocator.allocate_many(count);
         let (table_index, first_row, moved) = self.place_spawned(mask, &entities);
         let (_, mut view) = self.tables[table_index].view_mut(mask & T::COMPONENTS);
         if moved {
