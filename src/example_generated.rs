@@ -47,6 +47,11 @@
 //!   [`WorldCommands`] and [`WorldCommand`] (queued structural changes), [`WorldParts`]
 //!   (`split_mut()`), and the mask constants ([`POSITION`], [`PLAYER`], ...).
 //!
+//! The items a feature adds (`snapshot`, `from_snapshot` and the `Serialize` / `Deserialize`
+//! impls with `serde`, `par_for_each_mut` with `parallel`) say so first in their doc comment:
+//! the feature is decided inside archetypal when `ecs!` expands, so the generated items carry
+//! no `#[cfg]` for docs.rs to mark (the runtime's own feature-gated items are marked).
+//!
 //! The short names (`ComponentArrays`, `EntityBuilder`, `Mask`, `COMPONENT_COUNT`, ...) are
 //! aliases of the prefixed items above, re-exported from a hidden module, so only the prefixed
 //! items are listed. The `Relations` block is not in this example yet.
