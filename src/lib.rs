@@ -1,6 +1,9 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+// docs.rs builds with `--cfg docsrs` on nightly: items behind a feature are marked with it.
+// Stable builds never see the attribute.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod archetype;
 mod change_log;
@@ -10,6 +13,8 @@ mod commands;
 pub mod edges;
 mod entity;
 pub mod events;
+#[cfg(doc)]
+pub mod example_generated;
 pub mod hash;
 mod macros;
 mod mask;

@@ -2522,7 +2522,7 @@ where
     }
 }
 impl World {
-    /// The world, borrowed for saving in any serde format:
+    /// Feature `serde`. The world, borrowed for saving in any serde format:
     /// `serde_json::to_string(&world.snapshot())`. It holds every entity (handles
     /// stay valid, the next spawn gets the same id), component, tag and resource,
     /// and the ticks; not the events, the change log or queued commands (see
@@ -2534,18 +2534,19 @@ impl World {
     {
         ::archetypal::Snapshot::new(self)
     }
-    /// The world a decoded snapshot describes, after checking all of it: either the
-    /// whole world or an error saying what is wrong, never a panic or a half-loaded
-    /// world. Decode with `serde_json::from_str::<SnapshotData<World>>(&text)` (or
-    /// decode the world directly: it is `Deserialize`).
+    /// Feature `serde`. The world a decoded snapshot describes, after checking all
+    /// of it: either the whole world or an error saying what is wrong, never a panic
+    /// or a half-loaded world. Decode with
+    /// `serde_json::from_str::<SnapshotData<World>>(&text)` (or decode the world
+    /// directly: it is `Deserialize`).
     pub fn from_snapshot(
         snapshot: ::archetypal::SnapshotData<Self>,
     ) -> ::core::result::Result<Self, ::archetypal::SnapshotError> {
         snapshot.into_world()
     }
 }
-/// The world's snapshot (`world.snapshot()`): every entity, component, tag,
-/// resource and the ticks.
+/// Feature `serde`. The world's snapshot (`world.snapshot()`): every entity,
+/// component, tag, resource and the ticks.
 impl ::archetypal::__private::serde::Serialize for World
 where
     for<'x> Self: ::archetypal::snapshot::SerializeWorld,
@@ -2560,8 +2561,9 @@ where
         )
     }
 }
-/// Decodes a snapshot and checks it (`World::from_snapshot`); a snapshot that
-/// decodes but is not a sound world is a decoding error with the reason.
+/// Feature `serde`. Decodes a snapshot and checks it (`World::from_snapshot`); a
+/// snapshot that decodes but is not a sound world is a decoding error with the
+/// reason.
 impl<'de> ::archetypal::__private::serde::Deserialize<'de> for World
 where
     for<'x> Self: ::archetypal::snapshot::DeserializeWorld,

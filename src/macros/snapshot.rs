@@ -258,7 +258,7 @@ macro_rules! __ecs_snapshot {
             }
 
             impl $world {
-                /// The world, borrowed for saving in any serde format:
+                /// Feature `serde`. The world, borrowed for saving in any serde format:
                 /// `serde_json::to_string(&world.snapshot())`. It holds every entity (handles
                 /// stay valid, the next spawn gets the same id), component, tag and resource,
                 /// and the ticks; not the events, the change log or queued commands (see
@@ -271,10 +271,11 @@ macro_rules! __ecs_snapshot {
                     $crate::Snapshot::new(self)
                 }
 
-                /// The world a decoded snapshot describes, after checking all of it: either the
-                /// whole world or an error saying what is wrong, never a panic or a half-loaded
-                /// world. Decode with `serde_json::from_str::<SnapshotData<World>>(&text)` (or
-                /// decode the world directly: it is `Deserialize`).
+                /// Feature `serde`. The world a decoded snapshot describes, after checking all
+                /// of it: either the whole world or an error saying what is wrong, never a panic
+                /// or a half-loaded world. Decode with
+                /// `serde_json::from_str::<SnapshotData<World>>(&text)` (or decode the world
+                /// directly: it is `Deserialize`).
                 pub fn from_snapshot(
                     snapshot: $crate::SnapshotData<Self>,
                 ) -> ::core::result::Result<Self, $crate::SnapshotError> {
@@ -282,8 +283,8 @@ macro_rules! __ecs_snapshot {
                 }
             }
 
-            /// The world's snapshot (`world.snapshot()`): every entity, component, tag,
-            /// resource and the ticks.
+            /// Feature `serde`. The world's snapshot (`world.snapshot()`): every entity,
+            /// component, tag, resource and the ticks.
             impl $crate::__private::serde::Serialize for $world
             where
                 for<'x> Self: $crate::snapshot::SerializeWorld,
@@ -296,8 +297,9 @@ macro_rules! __ecs_snapshot {
                 }
             }
 
-            /// Decodes a snapshot and checks it (`World::from_snapshot`); a snapshot that
-            /// decodes but is not a sound world is a decoding error with the reason.
+            /// Feature `serde`. Decodes a snapshot and checks it (`World::from_snapshot`); a
+            /// snapshot that decodes but is not a sound world is a decoding error with the
+            /// reason.
             impl<'de> $crate::__private::serde::Deserialize<'de> for $world
             where
                 for<'x> Self: $crate::snapshot::DeserializeWorld,

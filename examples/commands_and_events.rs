@@ -1,0 +1,197 @@
+//! Commands and events: systems that talk to each other and change the world's structure
+//! while they iterate it.
+//!
+//! Goblins are poisoned. Each frame, a `Schedule` runs four systems in order:
+//!
+//! 1. `poison`: hurts every poisoned goblin and sends a `Damaged` event per hit;
+//! 2. `deaths`: reads `Damaged` through its cursor; a goblin at zero health becomes a corpse
+//!    (queued commands: stop the poison, add the `corpse` tag) and a `Died` event is sent;
+//! 3. `loot` and `scoreboard`: two readers of `Died`, each with its own cursor; `loot` queues
+//!    the spawn of a coin and sets its value on the handle the queue returned at once;
+//! 4. `clear_corpses`: queues the despawn of last frame's corpses.
+//!
+//! Each system borrows the world apart with `split_mut()` (components, resources, events,
+//! commands), so its one loop sends events, moves cursors kept in the resources and queues
+//! commands, with nothing collected in between. The frame's commands are applied after the
+//! systems (`apply_commands()`), so every system of a frame sees the same tables; `step()`
+//! then ends the frame, and events older than the frame before expire.
+//!
+//! `cargo run --example commands_and_events`
+
+use archetypal::{CommandReport, Entity, EventCursor, Schedule, ecs};
+
+#[derive(Default, Debug, Clone, Copy, PartialEq)]
+pub struct Health(pub i32);
+
+#[derive(Default, Debug, Clone, Copy, PartialEq)]
+pub struct Poisoned {
+    pub damage_per_frame: i32,
+}
+
+#[derive(Default, Debug, Clone, Copy, PartialEq)]
+pub struct Coin {
+    pub value: u32,
+}
+
+/// Event: `entity` lost `amount` health.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Damaged {
+    pub entity: Entity,
+    pub amount: i32,
+}
+
+/// Event: `entity` died.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Died {
+    pub entity: Entity,
+}
+
+ecs! {
+    World {
+        health: Health => HEALTH,
+        poisoned: Poisoned => POISONED,
+        coin: Coin => COIN,
+    }
+    Tags {
+        goblin => GOBLIN,
+        corpse => CORPSE,
+    }
+    Events {
+        damaged: Damaged,
+        died: Died,
+    }
+    Resources {
+        /// Each reader's place in its event channel.
+        deaths_read_damage: EventCursor,
+        loot_read_deaths: EventCursor,
+        scoreboard_read_deaths: EventCursor,
+        kills: u32,
+    }
+}
+
+fn poison(world: &mut World) {
+    let parts = world.split_mut();
+    parts
+        .components
+        .typed_query::<(Entity, &mut Health, &Poisoned)>()
+        .for_each(|(entity, mut health, poisoned)| {
+            health.0 -= poisoned.damage_per_frame;
+            let amount = poisoned.damage_per_frame;
+            parts.events.damaged.send(Damaged { entity, amount });
+        });
+}
+
+fn deaths(world: &mut World) {
+    let mut parts = world.split_mut();
+    for hit in parts
+        .events
+        .damaged
+        .consume(&mut parts.resources.deaths_read_damage)
+    {
+        if parts
+            .components
+            .get_health(hit.entity)
+            .is_some_and(|health| health.0 <= 0)
+        {
+            parts.commands.queue_remove_components(hit.entity, POISONED);
+            parts.commands.queue_add_corpse(hit.entity);
+            parts.events.died.send(Died { entity: hit.entity });
+        }
+    }
+}
+
+fn loot(world: &mut World) {
+    let mut parts = world.split_mut();
+    for _death in parts
+        .events
+        .died
+        .consume(&mut parts.resources.loot_read_deaths)
+    {
+        // The coin's handle exists now; the coin itself at `apply_commands()`.
+        for coin in parts.commands.queue_spawn_entities(COIN, 1) {
+            parts.commands.queue_set_coin(coin, Coin { value: 5 });
+        }
+    }
+}
+
+fn scoreboard(world: &mut World) {
+    let parts = world.split_mut();
+    let deaths = parts
+        .events
+        .died
+        .consume(&mut parts.resources.scoreboard_read_deaths);
+    assert_eq!(deaths.lost(), 0, "read every frame: nothing expires unread");
+    parts.resources.kills += deaths.len() as u32;
+}
+
+fn clear_corpses(world: &mut World) {
+    let mut parts = world.split_mut();
+    parts
+        .components
+        .typed_query::<Entity>()
+        .with(CORPSE)
+        .for_each(|corpse| parts.commands.queue_despawn_entity(corpse));
+}
+
+fn main() {
+    let mut world = World::new();
+    let goblins = world.spawn_batch(HEALTH | POISONED | GOBLIN, 3, |table, row| {
+        table.health[row] = Health(30 - 5 * row as i32); // 30, 25, 20
+        table.poisoned[row] = Poisoned {
+            damage_per_frame: 10,
+        };
+    });
+    // A reader that will look only at the end: the deaths will have expired by then.
+    let mut late_reader = world.events.died.cursor_at_end();
+
+    let mut schedule = Schedule::new();
+    schedule
+        .push("poison", poison)
+        .and_then(|schedule| schedule.push("deaths", deaths))
+        .and_then(|schedule| schedule.push("loot", loot))
+        .and_then(|schedule| schedule.push("scoreboard", scoreboard))
+        .and_then(|schedule| schedule.push("clear_corpses", clear_corpses))
+        .expect("the names are unique");
+
+    let mut total = CommandReport::default();
+    for frame in 0..5 {
+        schedule.run(&mut world);
+        let report = world.apply_commands();
+        total.applied += report.applied;
+        total.skipped += report.skipped;
+        println!(
+            "frame {frame}: {} goblins alive, {} corpses, {} coins; {} commands applied; \
+             events held (this frame's and the last): {} damaged, {} died",
+            world.query().with(GOBLIN).without(CORPSE).count(),
+            world.query_corpse().count(),
+            world.query_coin().count(),
+            report.applied,
+            world.len_damaged(),
+            world.len_died(),
+        );
+        world.step();
+    }
+
+    // Every goblin died, was looted, counted and cleared away; the coins remain.
+    assert!(goblins.iter().all(|&goblin| !world.is_alive(goblin)));
+    assert_eq!(world.resources.kills, 3);
+    let coins: u32 = world.query_coin().map(|coin| coin.value).sum();
+    assert_eq!((world.entity_count(), coins), (3, 15));
+    assert_eq!(
+        total.skipped, 0,
+        "no command targeted an entity gone by then"
+    );
+    println!(
+        "{} commands applied in all, {} skipped; {} kills, {coins} gold",
+        total.applied, total.skipped, world.resources.kills
+    );
+
+    // Events live for the frame they are sent in and the next: a reader that waited longer
+    // is told how many it missed, never silently.
+    let missed = world.consume_died(&mut late_reader);
+    assert_eq!((missed.len(), missed.lost()), (0, 3));
+    println!(
+        "a reader that waited too long lost {} deaths",
+        missed.lost()
+    );
+}
