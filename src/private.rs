@@ -166,7 +166,9 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "ecs!: `position` names more than one component, tag or relation in `World`")]
+    #[should_panic(
+        expected = "ecs!: `position` names more than one component, tag or relation in `World`"
+    )]
     fn duplicate_fields_fail() {
         check_world(
             "World",

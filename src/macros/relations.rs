@@ -6,8 +6,11 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_relations {
-    ($world:ident none) => {};
+    ($world:ident none) => {
+        $crate::__ecs_relations! { @names $world [] }
+    };
     ($world:ident { $( $(#[$attr:meta])* $relation:ident / $reverse:ident => $mask:ident $([$($policy:tt)*])? ),* $(,)? }) => {
+        $crate::__ecs_relations! { @names $world [ $( $(#[$attr])* $relation => $mask ),* ] }
         $crate::__private::paste::paste! {
             $crate::__ecs_relations! { @queue ($world) [ $( $(#[$attr])* $relation / $reverse => $mask ),* ] }
             $crate::__ecs_relations! { @queue ([<$world Commands>]<'_>) [ $( $(#[$attr])* $relation / $reverse => $mask ),* ] }
@@ -59,6 +62,19 @@ macro_rules! __ecs_relations {
             }
         }
     };
+    // Every relation's name and bit, for snapshots.
+    (@names $world:ident [ $( $(#[$attr:meta])* $relation:ident => $mask:ident ),* ]) => {
+        $crate::__private::paste::paste! {
+            #[allow(dead_code, unused_mut, unused_doc_comments, clippy::vec_init_then_push)]
+            impl $world {
+                fn __relation_names() -> ::std::vec::Vec<(&'static str, [<$world Mask>])> {
+                    let mut names = ::std::vec::Vec::new();
+                    $( $(#[$attr])* names.push((::core::stringify!($relation), $mask)); )*
+                    names
+                }
+            }
+        }
+    };
     // The queued forms, on the world and on its command part alike.
     (@queue ($($target:tt)*) [ $( $(#[$attr:meta])* $relation:ident / $reverse:ident => $mask:ident ),* ]) => {
         $crate::__private::paste::paste! {
@@ -81,7 +97,9 @@ macro_rules! __ecs_relations {
         }
     };
     // A malformed block was already reported by `__ecs_tables!`.
-    ($world:ident { $($relations:tt)* }) => {};
+    ($world:ident { $($relations:tt)* }) => {
+        $crate::__ecs_relations! { @names $world [] }
+    };
 }
 
 /// Whether a relation's policy is `[cascade]` (the default, no policy, unlinks).

@@ -28,6 +28,15 @@ impl<T: Archetype> Storage<T> {
         self.relations.get(Self::relation_index(relation)?)
     }
 
+    /// Puts a loaded relation's links in place (the sources' bits are the snapshot loader's to
+    /// set, with the tags); [`check_invariants`](Self::check_invariants) then checks both.
+    #[cfg(feature = "serde")]
+    pub(crate) fn set_relation_store(&mut self, relation: T::Mask, store: RelationStore) {
+        if let Some(index) = Self::relation_index(relation) {
+            self.relations[index] = store;
+        }
+    }
+
     /// Links `source` to `target` in the relation `relation`, replacing (and returning) the
     /// previous target; the source gets the relation's bit. An error changes nothing. Linking
     /// a source to the target it already has changes nothing and logs nothing.
