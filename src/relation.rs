@@ -215,6 +215,17 @@ impl RelationStore {
         }
     }
 
+    /// The entities that have sources but no target: the tops of the trees (an entity with
+    /// neither is in no tree), in id order.
+    pub fn roots(&self) -> impl Iterator<Item = Entity> + '_ {
+        self.sources
+            .iter()
+            .enumerate()
+            .filter(|(_, sources)| !sources.list.is_empty())
+            .map(|(id, sources)| Entity::new(id as u32, sources.generation))
+            .filter(|&entity| self.target(entity).is_none())
+    }
+
     /// Every link as `(source, target)`: the targets in id order, each one's sources in link
     /// order, so linking them again in this order rebuilds the same lists.
     pub fn links(&self) -> impl Iterator<Item = (Entity, Entity)> + '_ {
@@ -429,6 +440,9 @@ mod tests {
         );
         assert_eq!(store.descendants(b1).count(), 0);
         assert_eq!(store.links().count(), 6);
+        assert_eq!(store.roots().collect::<Vec<_>>(), vec![root]);
+        store.unlink(b);
+        assert_eq!(store.roots().collect::<Vec<_>>(), vec![root, b]);
     }
 
     #[test]

@@ -21,6 +21,7 @@ mod despawn;
 mod iteration;
 mod migration;
 mod relations;
+mod rows;
 mod split;
 mod state;
 mod tag_partition;
@@ -29,6 +30,7 @@ mod ticks;
 mod typed_walk;
 
 pub use iteration::{MatchingTables, MatchingTablesMut};
+pub use rows::RowsMut;
 use tag_partition::TagPartition;
 
 pub use split::{SplitTables, TablesMut, TablesOverlap, TablesRef};

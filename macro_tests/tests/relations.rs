@@ -612,3 +612,55 @@ fn snapshots_with_invalid_links_are_refused_whole() {
         vec![b, c]
     );
 }
+
+#[test]
+fn split_lends_the_links_beside_writable_rows_for_propagation() {
+    let mut world = World::new();
+    let [ship, turret, barrel, lone] = world.spawn_entities(OFFSET | POSITION, 4)[..] else {
+        unreachable!()
+    };
+    let offsetless = world.spawn(POSITION);
+    for (entity, offset) in [(ship, 100), (turret, 10), (barrel, 1), (lone, 5)] {
+        world.set_offset(entity, Offset(offset));
+    }
+    world.set_child_of(turret, ship).unwrap();
+    world.set_child_of(barrel, turret).unwrap();
+    world.set_child_of(offsetless, ship).unwrap();
+    world.step();
+    let since = world.last_tick();
+    world.for_each_table_mut(OFFSET | POSITION, CHILD_OF, |table| {
+        for (position, offset) in table.position.iter_mut().zip(table.offset.iter()) {
+            *position = Position(offset.0);
+        }
+    });
+    let (hierarchy, mut rows) = world.split_child_of();
+    assert_eq!(hierarchy.roots().collect::<Vec<_>>(), vec![ship]);
+    for root in hierarchy.roots() {
+        for entity in hierarchy.descendants(root) {
+            let parent = hierarchy.target(entity).unwrap();
+            let above = rows.get_position(parent).unwrap().0;
+            match rows.get_offset(entity) {
+                Some(offset) => {
+                    let offset = offset.0;
+                    *rows.get_position_mut(entity).unwrap() = Position(above + offset);
+                }
+                None => assert!(rows.get_offset_mut(entity).is_none()),
+            }
+        }
+    }
+    let [dead] = bad_handles(&mut world)[..1] else {
+        unreachable!()
+    };
+    let (_, rows) = world.split_child_of();
+    assert!(rows.get_position(dead).is_none() && !rows.contains(dead));
+    assert!(rows.contains(ship));
+    assert_eq!(world.get_position(barrel), Some(&Position(111)));
+    assert_eq!(world.get_position(lone), Some(&Position(5)));
+    assert_eq!(world.get_position(offsetless), Some(&Position(0)));
+    // The writes through the rows are seen by change detection.
+    let changed: Vec<Entity> = world
+        .query_entities_changed_since(POSITION, since)
+        .collect();
+    assert!(changed.contains(&barrel) && changed.contains(&turret));
+    valid(&world);
+}

@@ -236,6 +236,7 @@ macro_rules! __ecs_components {
         $crate::__ecs_split! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
         $crate::__ecs_tags! { $world $tags }
         $crate::__ecs_relations! { $world $relations }
+        $crate::__ecs_relation_rows! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] $relations }
     };
     (kind: $kind:tt world: $world:ident { $($components:tt)* } tags: $tags:tt relations: $relations:tt) => {
         $crate::__ecs_malformed_component! { $($components)* }

@@ -15,11 +15,11 @@ macro_rules! __ecs_relations {
             $crate::__ecs_relations! { @queue ($world) [ $( $(#[$attr])* $relation / $reverse => $mask ),* ] }
             $crate::__ecs_relations! { @queue ([<$world Commands>]<'_>) [ $( $(#[$attr])* $relation / $reverse => $mask ),* ] }
             // On the world and its component part alike (two-phase borrows, as the accessors).
-            $crate::__ecs_relations! { @impl ($world) [ $( $(#[$attr])* $relation / $reverse => $mask ),* ] }
-            $crate::__ecs_relations! { @impl ([<$world Components>]) [ $( $(#[$attr])* $relation / $reverse => $mask ),* ] }
+            $crate::__ecs_relations! { @impl ($world) $world [ $( $(#[$attr])* $relation / $reverse => $mask ),* ] }
+            $crate::__ecs_relations! { @impl ([<$world Components>]) $world [ $( $(#[$attr])* $relation / $reverse => $mask ),* ] }
         }
     };
-    (@impl ($target:ty) [ $( $(#[$attr:meta])* $relation:ident / $reverse:ident => $mask:ident ),* ]) => {
+    (@impl ($target:ty) $world:ident [ $( $(#[$attr:meta])* $relation:ident / $reverse:ident => $mask:ident ),* ]) => {
         $crate::__private::paste::paste! {
             impl $target {
                 $(
@@ -57,6 +57,13 @@ macro_rules! __ecs_relations {
                     $(#[$attr])*
                     pub fn [<descendants_ $relation>](&self, entity: $crate::Entity) -> $crate::relation::Descendants<'_> {
                         self.storage.descendants($mask, entity)
+                    }
+
+                    #[doc = "The `" $relation "` links, read-only (`roots()`, `descendants(e)`, `target(e)`, `sources(e)`), beside every entity's components by handle, mutably: a walk down the hierarchy writes each entity while it reads its parent (transform propagation), with no list collected first."]
+                    $(#[$attr])*
+                    pub fn [<split_ $relation>](&mut self) -> (&$crate::RelationStore, [<$world RowsMut>]<'_>) {
+                        let (links, rows) = self.storage.split_relation($mask);
+                        (links, [<$world RowsMut>] { rows })
                     }
                 )*
             }
@@ -99,6 +106,43 @@ macro_rules! __ecs_relations {
     // A malformed block was already reported by `__ecs_tables!`.
     ($world:ident { $($relations:tt)* }) => {
         $crate::__ecs_relations! { @names $world [] }
+    };
+}
+
+/// `<World>RowsMut`, what `split_child_of()` lends beside the links: every component by handle,
+/// typed. Generated only for a world with relations.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_relation_rows {
+    ($world:ident $components:tt none) => {};
+    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ] $relations:tt) => {
+        $crate::__private::paste::paste! {
+            #[doc = "Every `" $world "` entity's components by handle, read and written in place (no spawn, despawn or migration): lent by `split_<relation>()` beside the relation's links. Writes are stamped for change detection."]
+            pub struct [<$world RowsMut>]<'a> {
+                rows: $crate::RowsMut<'a, [<$world ComponentArrays>]>,
+            }
+
+            impl [<$world RowsMut>]<'_> {
+                /// Whether `entity` is alive.
+                pub fn contains(&self, entity: $crate::Entity) -> bool {
+                    self.rows.contains(entity)
+                }
+
+                $(
+                    #[doc = "The `" $field "` of `entity`; `None` if it is not alive or has none."]
+                    $(#[$attr])*
+                    pub fn [<get_ $field>](&self, entity: $crate::Entity) -> ::core::option::Option<&$ty> {
+                        self.rows.get(entity, $mask, |table| &table.$field[..])
+                    }
+
+                    #[doc = "The `" $field "` of `entity`, mutably (stamped as changed); `None` if it is not alive or has none."]
+                    $(#[$attr])*
+                    pub fn [<get_ $field _mut>](&mut self, entity: $crate::Entity) -> ::core::option::Option<&mut $ty> {
+                        self.rows.get_mut(entity, $mask, |table| &mut table.$field[..])
+                    }
+                )+
+            }
+        }
     };
 }
 

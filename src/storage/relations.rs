@@ -15,7 +15,7 @@ use crate::{Archetype, Bitmask, Entity, StructuralChange};
 impl<T: Archetype> Storage<T> {
     /// The index of the relation whose bit is `relation`, if it is exactly one relation's bit.
     #[inline]
-    fn relation_index(relation: T::Mask) -> Option<usize> {
+    pub(super) fn relation_index(relation: T::Mask) -> Option<usize> {
         if !relation.is_single_bit() || !T::RELATIONS.contains(relation) {
             return None;
         }
@@ -229,7 +229,7 @@ impl<T: Archetype> Storage<T> {
 }
 
 /// What a relation-less mask reads: nothing.
-static EMPTY_STORE: RelationStore = RelationStore::EMPTY;
+pub(super) static EMPTY_STORE: RelationStore = RelationStore::EMPTY;
 
 #[cfg(test)]
 mod tests {
