@@ -143,8 +143,8 @@ macro_rules! __ecs_commands {
                 AddComponents($crate::Entity, [<$world Mask>]),
                 /// Remove the components and tags of the mask.
                 RemoveComponents($crate::Entity, [<$world Mask>]),
-                /// Link `source` to `target` in the relation whose bit is `relation`
-                /// (`queue_set_child_of`).
+                /// Link `source` to `target` in the relation whose bit is `relation`: what a
+                /// relation's `queue_set_*` queues (skipped if `relation` is no relation's bit).
                 Link {
                     /// The relation's bit.
                     relation: [<$world Mask>],
@@ -153,8 +153,8 @@ macro_rules! __ecs_commands {
                     /// Its new target.
                     target: $crate::Entity,
                 },
-                /// Unlink `source` in the relation whose bit is `relation`
-                /// (`queue_remove_child_of`).
+                /// Unlink `source` in the relation whose bit is `relation`: what a relation's
+                /// `queue_remove_*` queues.
                 Unlink {
                     /// The relation's bit.
                     relation: [<$world Mask>],
