@@ -47,8 +47,14 @@ impl<T: Archetype> Storage<T> {
     pub fn detach(&mut self, entity: Entity) -> Option<T::Removed> {
         if !T::RELATIONS.is_empty() && self.is_alive(entity) {
             // First, since unlinking its sources moves rows (their relation bit is cleared).
-            self.unlink_all(entity);
+            self.unlink_all(entity, false);
         }
+        self.detach_row(entity)
+    }
+
+    /// [`detach`](Self::detach) once the entity's links are undone: its id, tags, change ticks
+    /// and row.
+    pub(super) fn detach_row(&mut self, entity: Entity) -> Option<T::Removed> {
         let location = self.locate(entity)?;
         // First into the last tag segment of its table, where a `swap_remove` keeps the
         // segments whole.

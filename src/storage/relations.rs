@@ -150,7 +150,10 @@ impl<T: Archetype> Storage<T> {
             }
             // Popped in link order, relation by relation: pre-order.
             stack[first..].reverse();
-            values.extend(self.detach(next));
+            // Its cascading sources keep their bit until their own turn (no row moves for
+            // entities about to go); nothing outside this loop sees the world meanwhile.
+            self.unlink_all(next, true);
+            values.extend(self.detach_row(next));
         }
         // Last, with the world consistent: a component `Drop` that panics finds it so.
         drop(values);
@@ -169,8 +172,9 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// Takes every link of `entity` out, before it is despawned: its own links (logged), and
-    /// its sources', which are unlinked (logged, their bit cleared).
-    pub(super) fn unlink_all(&mut self, entity: Entity) {
+    /// its sources', which are unlinked (logged, their bit cleared, unless `cascading` and the
+    /// relation cascades: those sources are despawned next, by the caller).
+    pub(super) fn unlink_all(&mut self, entity: Entity, cascading: bool) {
         for index in 0..self.relations.len() {
             let relation = T::Mask::bit(T::RELATIONS.trailing_zeros() + index as u32);
             if let Some(target) = self.relations[index].unlink(entity) {
@@ -183,7 +187,16 @@ impl<T: Archetype> Storage<T> {
             if self.relations[index].sources(entity).is_empty() {
                 continue;
             }
+            let keep_bits = cascading && T::CASCADE.contains(relation);
             for source in self.relations[index].take_sources(entity) {
+                if keep_bits {
+                    self.record(StructuralChange::Unlinked {
+                        relation,
+                        source,
+                        target: entity,
+                    });
+                    continue;
+                }
                 if let Some(location) = self.locate(source) {
                     let tags = self.tags_at(location);
                     self.retag(location, tags & !relation);
