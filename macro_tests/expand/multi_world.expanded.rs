@@ -2927,8 +2927,16 @@ impl Game {
         entities
     }
     /// Despawns `entity` from every sub-world, dropping all its components and
-    /// tags. `false` if it was not alive.
+    /// tags. `false` if it was not alive. Every sub-world's relations apply their
+    /// policies: the sources of a `[cascade]` relation are despawned too, from
+    /// every sub-world (recursively, by every sub-world's relations), the others
+    /// unlinked.
     pub fn despawn(&mut self, entity: ::archetypal::Entity) -> bool {
+        let cascades = self.core.storage.has_cascading_sources(entity)
+            || self.render.storage.has_cascading_sources(entity);
+        if cascades {
+            return self.__despawn_cascading(entity);
+        }
         let values = self.core.storage.detach(entity);
         let despawned = values.is_some();
         let twin = self.render.storage.detach(entity);
@@ -2950,6 +2958,34 @@ impl Game {
             };
         }
         despawned
+    }
+    fn __despawn_cascading(&mut self, entity: ::archetypal::Entity) -> bool {
+        let mut stack = ::alloc::boxed::box_assume_init_into_vec_unsafe(
+            ::alloc::intrinsics::write_box_via_move(
+                ::alloc::boxed::Box::new_uninit(),
+                [entity],
+            ),
+        );
+        let mut core_values = ::std::vec::Vec::new();
+        let mut render_values = ::std::vec::Vec::new();
+        while let ::core::option::Option::Some(next) = stack.pop() {
+            if !self.core.storage.is_alive(next) {
+                continue;
+            }
+            let first = stack.len();
+            self.core.storage.push_cascading_sources(next, &mut stack);
+            self.render.storage.push_cascading_sources(next, &mut stack);
+            stack[first..].reverse();
+            ::core::iter::Extend::extend(
+                &mut core_values,
+                self.core.storage.detach_cascading(next),
+            );
+            ::core::iter::Extend::extend(
+                &mut render_values,
+                self.render.storage.detach_cascading(next),
+            );
+        }
+        true
     }
     /// Despawns every live entity of `entities`; returns those actually despawned.
     /// A component `Drop` that panics does so after its entity left every

@@ -158,8 +158,14 @@ mod multi {
                 ident: u64 => IDENT,
                 a: Counted => A,
             }
+            Relations {
+                child_of / children => CHILD_OF [cascade],
+            }
             Render {
                 b: Counted => B,
+            }
+            Relations {
+                owned_by / belongings => OWNED_BY [cascade],
             }
         }
     }
@@ -556,6 +562,9 @@ impl GameFixture {
         }
         let handles: Vec<Entity> = known.keys().copied().collect();
         game.despawn(handles[5]);
+        // A cascade from 4 through Core's child_of to 1, then Render's owned_by to 3.
+        game.core.set_child_of(handles[1], handles[4]).unwrap();
+        game.render.set_owned_by(handles[3], handles[1]).unwrap();
         game.queue_spawn_entities(2);
         // Both add the component (its default is made, then replaced).
         game.core.queue_set_a(handles[2], Counted::new(7));
@@ -673,6 +682,11 @@ fn every_multi_world_operation_survives_a_panic_at_every_call() {
         ("despawn_entities", |f| {
             let entities = [f.handle(0), f.handle(1), f.handle(4)];
             f.game.despawn_entities(&entities);
+        }),
+        ("despawn (a cascade across both sub-worlds)", |f| {
+            let entity = f.handle(4);
+            f.game.despawn(entity);
+            assert!(!f.game.is_alive(f.handle(3)));
         }),
         ("apply_commands", |f| {
             f.game.apply_commands();

@@ -664,3 +664,102 @@ fn split_lends_the_links_beside_writable_rows_for_propagation() {
     assert!(changed.contains(&barrel) && changed.contains(&turret));
     valid(&world);
 }
+
+/// The multi-world form: each sub-world declares its own relations (after its tags); the
+/// whole's despawn applies every sub-world's policies, cascading across sub-worlds.
+mod multi {
+    use archetypal::{CommandReport, RelationError};
+
+    #[derive(Default, Debug, Clone, Copy, PartialEq)]
+    pub struct Position(pub i32);
+
+    #[derive(Default, Debug, Clone, Copy, PartialEq)]
+    pub struct Sprite(pub u32);
+
+    archetypal::ecs! {
+        Game {
+            Core {
+                position: Position => POSITION,
+            }
+            Relations {
+                child_of / children => CHILD_OF [cascade],
+            }
+            Render {
+                sprite: Sprite => SPRITE,
+            }
+            Tags {
+                visible => VISIBLE,
+            }
+            Relations {
+                owned_by / belongings => OWNED_BY [cascade],
+                attached_to / attachments => ATTACHED_TO,
+            }
+        }
+    }
+
+    #[test]
+    fn despawn_cascades_across_sub_worlds() {
+        let mut game = Game::new();
+        let [a, b, c, d, e] = game.spawn_entities(5)[..] else {
+            unreachable!()
+        };
+        for &entity in &[a, b, c, d, e] {
+            game.core.set_position(entity, Position(entity.id as i32));
+            game.render.set_sprite(entity, Sprite(entity.id));
+        }
+        assert_eq!(game.core.set_child_of(b, a), Ok(None));
+        assert_eq!(game.render.set_owned_by(c, b), Ok(None));
+        assert_eq!(game.render.set_attached_to(d, c), Ok(None));
+        assert_eq!(game.core.set_child_of(e, d), Ok(None));
+        assert_eq!(game.render.set_owned_by(b, c), Err(RelationError::Cycle));
+        // Each sub-world's forest is its own: the same pair the other way is no cycle there.
+        assert_eq!(game.core.set_child_of(c, e), Ok(None));
+        assert_eq!(game.render.component_mask(d), Some(SPRITE | ATTACHED_TO));
+        assert_eq!(OWNED_BY, VISIBLE << 1);
+        game.check_invariants().unwrap();
+        assert!(game.despawn(a));
+        game.check_invariants().unwrap();
+        // a -> b (Core child_of) -> c (Render owned_by): gone everywhere; d was attached to c
+        // (unlinked), e is d's child in Core (kept).
+        for gone in [a, b, c] {
+            assert!(
+                !game.is_alive(gone) && !game.core.is_alive(gone) && !game.render.is_alive(gone)
+            );
+        }
+        assert!(game.is_alive(d) && game.is_alive(e));
+        assert_eq!(game.render.get_attached_to(d), None);
+        assert_eq!(game.render.component_mask(d), Some(SPRITE));
+        assert_eq!(game.core.get_children(d), &[e]);
+        assert_eq!(game.core.get_child_of(e), Some(d));
+        assert!(!game.despawn(a));
+        // Without a cascade the plain despawn unlinks.
+        assert!(game.despawn(e));
+        assert!(game.core.get_children(d).is_empty());
+        game.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn queued_links_in_a_sub_world_reach_reserved_handles() {
+        let mut game = Game::new();
+        let root = game.spawn();
+        let new = game.queue_spawn_entities(2);
+        game.core.queue_set_child_of(new[0], root);
+        game.render
+            .split_mut()
+            .commands
+            .queue_set_owned_by(new[1], new[0]);
+        game.render.queue_remove_attached_to(new[1]);
+        game.queue_despawn_entity(root);
+        let report = game.apply_commands();
+        assert_eq!(
+            report,
+            CommandReport {
+                applied: 5,
+                skipped: 0
+            }
+        );
+        // The despawn of the root cascaded to both.
+        assert_eq!(game.entity_count(), 0);
+        game.check_invariants().unwrap();
+    }
+}

@@ -161,9 +161,11 @@ macro_rules! __ecs_generate {
     };
     (form: multi world: $game:ident $sub_worlds:tt tags: none relations: $relations:tt events: $events:tt resources: $resources:tt) => {
         ::core::compile_error!(::core::concat!(
-            "ecs!: the multi-world `",
+            "ecs!: in the multi-world `",
             ::core::stringify!($game),
-            "` cannot declare relations yet: a cascade would have to despawn across its sub-worlds; declare them in a single world"
+            "`, relations belong to a sub-world: write its `Relations { ... }` block right after it (after its `Tags` block, if any), inside `",
+            ::core::stringify!($game),
+            " { ... }`"
         ));
     };
     (form: multi world: $game:ident $sub_worlds:tt tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt) => {
@@ -177,20 +179,28 @@ macro_rules! __ecs_generate {
     };
 }
 
-/// Walks the sub-worlds of a multi-world (each optionally followed by its `Tags` block),
-/// generates each, then the whole.
+/// Walks the sub-worlds of a multi-world (each optionally followed by its `Tags` block and its
+/// `Relations` block), generates each, then the whole.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_sub_worlds {
     ($game:ident [ $($done:ident)* ] Relations { $($relations:tt)* } $($rest:tt)*) => {
         ::core::compile_error!(::core::concat!(
-            "ecs!: the multi-world `",
+            "ecs!: in the multi-world `",
             ::core::stringify!($game),
-            "` cannot declare relations yet: a cascade would have to despawn across its sub-worlds; declare them in a single world"
+            "`, relations belong to a sub-world: write its `Relations { ... }` block right after it (after its `Tags` block, if any)"
         ));
+    };
+    ($game:ident [ $($done:ident)* ] $sub_world:ident $components:tt Tags { $($tags:tt)* } Relations { $($relations:tt)* } $($rest:tt)*) => {
+        $crate::__ecs_components! { kind: (sub_world $game) world: $sub_world $components tags: { $($tags)* } relations: { $($relations)* } }
+        $crate::__ecs_sub_worlds! { $game [ $($done)* $sub_world ] $($rest)* }
     };
     ($game:ident [ $($done:ident)* ] $sub_world:ident $components:tt Tags { $($tags:tt)* } $($rest:tt)*) => {
         $crate::__ecs_components! { kind: (sub_world $game) world: $sub_world $components tags: { $($tags)* } relations: none }
+        $crate::__ecs_sub_worlds! { $game [ $($done)* $sub_world ] $($rest)* }
+    };
+    ($game:ident [ $($done:ident)* ] $sub_world:ident $components:tt Relations { $($relations:tt)* } $($rest:tt)*) => {
+        $crate::__ecs_components! { kind: (sub_world $game) world: $sub_world $components tags: none relations: { $($relations)* } }
         $crate::__ecs_sub_worlds! { $game [ $($done)* $sub_world ] $($rest)* }
     };
     ($game:ident [ $($done:ident)* ] $sub_world:ident { $($components:tt)* } $($rest:tt)*) => {
@@ -204,7 +214,7 @@ macro_rules! __ecs_sub_worlds {
         ::core::compile_error!(::core::concat!(
             "ecs!: malformed multi-world `",
             ::core::stringify!($game),
-            "`; write each sub-world as `Name { component: Type => MASK, ... }`, optionally followed by `Tags { tag => TAG }`"
+            "`; write each sub-world as `Name { component: Type => MASK, ... }`, optionally followed by `Tags { tag => TAG }` and `Relations { forward / reverse => MASK }`"
         ));
     };
 }

@@ -143,26 +143,43 @@ impl<T: Archetype> Storage<T> {
                 continue;
             }
             let first = stack.len();
-            for (bit, store) in T::RELATIONS.bits().zip(&self.relations) {
-                if T::CASCADE.contains(T::Mask::bit(bit)) {
-                    stack.extend_from_slice(store.sources(next));
-                }
-            }
+            self.push_cascading_sources(next, &mut stack);
             // Popped in link order, relation by relation: pre-order.
             stack[first..].reverse();
-            // Its cascading sources keep their bit until their own turn (no row moves for
-            // entities about to go); nothing outside this loop sees the world meanwhile.
-            self.unlink_all(next, true);
-            values.extend(self.detach_row(next));
+            values.extend(self.detach_cascading(next));
         }
         // Last, with the world consistent: a component `Drop` that panics finds it so.
         drop(values);
         true
     }
 
+    /// Pushes the sources of `entity` in every `[cascade]` relation onto `stack`, relation by
+    /// relation, each in link order: the entities despawning it despawns too (a multi-world
+    /// gathers them from every sub-world).
+    pub fn push_cascading_sources(&self, entity: Entity, stack: &mut Vec<Entity>) {
+        for (bit, store) in T::RELATIONS.bits().zip(&self.relations) {
+            if T::CASCADE.contains(T::Mask::bit(bit)) {
+                stack.extend_from_slice(store.sources(entity));
+            }
+        }
+    }
+
+    /// [`detach`](Self::detach) within a cascade: the sources of `entity` in `[cascade]`
+    /// relations are unlinked (and logged) but keep their bit, since the caller despawns each
+    /// of them next, before anything else sees the world; the other sources are unlinked as by
+    /// `detach`.
+    #[must_use = "the entity's values are dropped with what this returns"]
+    pub fn detach_cascading(&mut self, entity: Entity) -> Option<T::Removed> {
+        if !self.is_alive(entity) {
+            return None;
+        }
+        self.unlink_all(entity, true);
+        self.detach_row(entity)
+    }
+
     /// Whether despawning `entity` cascades to other entities.
     #[inline]
-    pub(super) fn has_cascading_sources(&self, entity: Entity) -> bool {
+    pub fn has_cascading_sources(&self, entity: Entity) -> bool {
         T::RELATIONS
             .bits()
             .zip(&self.relations)
