@@ -763,3 +763,67 @@ mod multi {
         game.check_invariants().unwrap();
     }
 }
+
+#[test]
+fn typed_queries_filter_on_the_relation_bit() {
+    let mut world = World::new();
+    let [root, child, grandchild] = spawn(&mut world, 3)[..] else {
+        unreachable!()
+    };
+    world.set_child_of(child, root).unwrap();
+    world.set_child_of(grandchild, child).unwrap();
+    world
+        .typed_query::<&mut Offset>()
+        .without(CHILD_OF)
+        .for_each(|mut offset| offset.0 = 7);
+    let mut linked: Vec<Entity> = world
+        .typed_query_ref::<(Entity, &Offset)>()
+        .with(CHILD_OF)
+        .iter()
+        .map(|(entity, _)| entity)
+        .collect();
+    linked.sort();
+    assert_eq!(linked, vec![child, grandchild]);
+    assert_eq!(world.get_offset(root), Some(&Offset(7)));
+    assert_eq!(world.get_offset(child), Some(&Offset(0)));
+}
+
+/// A world with relations and no tags: the relation bits are its only tag bits.
+mod without_tags {
+    use archetypal::Entity;
+
+    archetypal::ecs! {
+        Plain {
+            value: u8 => VALUE,
+        }
+        Relations {
+            part_of / parts => PART_OF,
+        }
+    }
+
+    #[test]
+    fn relations_work_without_a_tags_block() {
+        let mut world = Plain::new();
+        let [whole, part] = world.spawn_entities(VALUE, 2)[..] else {
+            unreachable!()
+        };
+        assert_eq!(PART_OF, VALUE << 1);
+        world.set_part_of(part, whole).unwrap();
+        let roots: Vec<Entity> = world
+            .query()
+            .with(VALUE)
+            .without(PART_OF)
+            .entities()
+            .collect();
+        assert_eq!(roots, vec![whole]);
+        let text = serde_json::to_string(&world.snapshot()).unwrap();
+        assert!(text.contains(r#""tags":{},"relations":{"part_of":[[1,0]]}"#), "{text}");
+        let loaded: Plain = serde_json::from_str(&text).unwrap();
+        assert_eq!(loaded.get_part_of(part), Some(whole));
+        loaded.check_invariants().unwrap();
+        world.despawn(whole);
+        assert!(world.is_alive(part), "unlinked, not cascaded");
+        assert_eq!(world.component_mask(part), Some(VALUE));
+        world.check_invariants().unwrap();
+    }
+}
