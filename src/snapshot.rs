@@ -360,7 +360,8 @@ impl<W: SnapshotWorld> SnapshotData<W> {
                         source.id
                     )));
                 }
-                store.link(source, target).map_err(|error| {
+                // Cycles are found by the storage check below, in one linear pass.
+                store.link_unchecked(source, target).map_err(|error| {
                     SnapshotError::new(format!(
                         "the relation `{name}` cannot link id {} to id {}: {error}",
                         source.id, target.id
