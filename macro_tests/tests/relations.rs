@@ -592,7 +592,11 @@ fn snapshots_with_invalid_links_are_refused_whole() {
         "is on a cycle",
     );
     refused(
-        edited(serde_json::json!([[id(a), id(c)], [id(b), id(a)], [id(c), id(b)]])),
+        edited(serde_json::json!([
+            [id(a), id(c)],
+            [id(b), id(a)],
+            [id(c), id(b)]
+        ])),
         "is on a cycle",
     );
     refused(
