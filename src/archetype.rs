@@ -39,6 +39,15 @@ pub trait Archetype: Sized + 'static {
     /// mask: each table keeps its rows grouped by tag signature instead.
     const TAGS: Self::Mask;
 
+    /// The bits of the world's relations (`CHILD_OF`), the last bits of [`TAGS`](Self::TAGS):
+    /// a linked source carries its relation's bit in its tag segment, set and cleared only by
+    /// linking and unlinking (never by a spawn mask or `add_tags`).
+    const RELATIONS: Self::Mask = Self::Mask::EMPTY;
+
+    /// The relation bits whose despawn policy is `[cascade]`: despawning a target despawns
+    /// its sources (the others are unlinked).
+    const CASCADE: Self::Mask = Self::Mask::EMPTY;
+
     /// An empty table for `mask`.
     fn new(mask: Self::Mask) -> Self;
 

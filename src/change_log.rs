@@ -34,16 +34,39 @@ pub enum StructuralChange<M> {
         /// What it lost.
         mask: M,
     },
+    /// `source` was linked to `target` in the relation whose bit is `relation` (and gained
+    /// that bit, if it had no target before).
+    Linked {
+        /// The relation's bit (`CHILD_OF`).
+        relation: M,
+        /// The entity linked.
+        source: Entity,
+        /// Its new target.
+        target: Entity,
+    },
+    /// `source` was unlinked from `target` in the relation whose bit is `relation`: by
+    /// `remove_*`, a link replacing it, or a despawn of either (a cascade's included).
+    Unlinked {
+        /// The relation's bit (`CHILD_OF`).
+        relation: M,
+        /// The entity unlinked.
+        source: Entity,
+        /// Its former target.
+        target: Entity,
+    },
 }
 
 impl<M> StructuralChange<M> {
-    /// The entity the change is about.
+    /// The entity the change is about (a link's or an unlink's source).
     pub fn entity(&self) -> Entity {
         match *self {
             StructuralChange::Spawned { entity, .. }
             | StructuralChange::Despawned { entity }
             | StructuralChange::Added { entity, .. }
             | StructuralChange::Removed { entity, .. } => entity,
+            StructuralChange::Linked { source, .. } | StructuralChange::Unlinked { source, .. } => {
+                source
+            }
         }
     }
 }

@@ -20,6 +20,7 @@ mod macros;
 mod mask;
 mod query;
 pub mod query_cache;
+pub mod relation;
 pub mod schedule;
 #[cfg(feature = "serde")]
 pub mod snapshot;
@@ -39,12 +40,13 @@ pub use entity::{Entity, EntityAllocator, EntityLocation, EntityReserver};
 pub use events::{Consumed, EventChannel, EventCursor};
 pub use mask::{Bitmask, Bits, MAX_MASK_BITS, MaskWidth, SelectMask};
 pub use query::{Query, QueryMut};
+pub use relation::{RelationError, RelationStore};
 pub use schedule::{Schedule, ScheduleError};
 #[cfg(feature = "serde")]
 pub use snapshot::{Snapshot, SnapshotData, SnapshotError};
 pub use storage::{
-    InvariantError, MatchingTables, MatchingTablesMut, RowTags, SplitTables, Storage, TablesMut,
-    TablesOverlap, TablesRef, TypedTablesMut, TypedWalk,
+    InvariantError, MatchingTables, MatchingTablesMut, RowTags, RowsMut, SplitTables, Storage,
+    TablesMut, TablesOverlap, TablesRef, TypedTablesMut, TypedWalk,
 };
 pub use tags::TagSet;
 pub use tick::{MAX_TICK_AGE, Tick};

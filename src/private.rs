@@ -39,7 +39,7 @@ pub const fn check_world(world: &str, fields: &[&str], masks: &[&str], bits: usi
         fail(&[
             "ecs!: `",
             name,
-            "` names more than one component or tag in `",
+            "` names more than one component, tag or relation in `",
             world,
             "`",
         ]);
@@ -166,7 +166,9 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "ecs!: `position` names more than one component or tag in `World`")]
+    #[should_panic(
+        expected = "ecs!: `position` names more than one component, tag or relation in `World`"
+    )]
     fn duplicate_fields_fail() {
         check_world(
             "World",

@@ -12,7 +12,9 @@
 //! - The allocator: every id's generation and the free list in recycling order. A handle
 //!   taken before saving resolves to the same entity after loading, a stale one stays stale,
 //!   and the next spawn gets the same id and generation it would have got.
-//! - Every tag's members (by id), every resource (by name), the current and last ticks.
+//! - Every tag's members (by id), every relation's links (by name, `[source id, target id]`
+//!   pairs in an order that rebuilds each target's sources in link order), every resource (by
+//!   name), the current and last ticks.
 //!
 //! # What it does not hold
 //! - Event channels and the structural change log: a loaded world starts with them empty (and
@@ -45,10 +47,10 @@ use serde::de::{self, MapAccess, Visitor};
 use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::{Archetype, Bitmask, Entity, EntityAllocator, Storage, TagSet, Tick};
+use crate::{Archetype, Bitmask, Entity, EntityAllocator, RelationStore, Storage, TagSet, Tick};
 
 /// The snapshot format this build writes and reads.
-pub const SNAPSHOT_VERSION: u32 = 1;
+pub const SNAPSHOT_VERSION: u32 = 2;
 
 /// What the snapshot code needs of a world, whatever its component types. Implemented by
 /// `ecs!` for every world; not meant to be implemented by hand.
@@ -69,6 +71,11 @@ pub trait SnapshotWorld: Sized {
 
     /// Every tag's name and mask, in bit order.
     fn tags() -> Vec<(&'static str, <Self::Table as Archetype>::Mask)>;
+
+    /// Every relation's (forward) name and mask, in bit order.
+    fn relations() -> Vec<(&'static str, <Self::Table as Archetype>::Mask)> {
+        Vec::new()
+    }
 
     /// The resources' names, in declaration order.
     fn resource_names() -> Vec<&'static str>;
@@ -139,7 +146,7 @@ impl<W: SerializeWorld> Serialize for Snapshot<'_, W> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let storage = self.world.storage();
         let (generations, free) = storage.allocator().snapshot_ids();
-        let mut state = serializer.serialize_struct("Snapshot", 8)?;
+        let mut state = serializer.serialize_struct("Snapshot", 9)?;
         state.serialize_field("version", &SNAPSHOT_VERSION)?;
         state.serialize_field("tick", &storage.current_tick().0)?;
         state.serialize_field("last_tick", &storage.last_tick().0)?;
@@ -147,6 +154,7 @@ impl<W: SerializeWorld> Serialize for Snapshot<'_, W> {
         state.serialize_field("free", &free)?;
         state.serialize_field("tables", &TablesOut::<W>(storage.tables()))?;
         state.serialize_field("tags", &TagsOut::<W>(storage))?;
+        state.serialize_field("relations", &RelationsOut::<W>(storage))?;
         state.serialize_field("resources", &ResourcesOut::<W>(self.world.resources()))?;
         state.end()
     }
@@ -199,6 +207,28 @@ impl<W: SnapshotWorld> Serialize for TagsOut<'_, W> {
     }
 }
 
+/// Each relation's links as `[source id, target id]` pairs, the targets in id order and each
+/// one's sources in link order: linking them again in this order rebuilds the same lists.
+struct RelationsOut<'a, W: SnapshotWorld>(&'a Storage<W::Table>);
+
+impl<W: SnapshotWorld> Serialize for RelationsOut<'_, W> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let relations = W::relations();
+        let mut map = serializer.serialize_map(Some(relations.len()))?;
+        for (name, mask) in relations {
+            let links: Vec<(u32, u32)> = self
+                .0
+                .relation(mask)
+                .into_iter()
+                .flat_map(|store| store.links())
+                .map(|(source, target)| (source.id, target.id))
+                .collect();
+            map.serialize_entry(name, &links)?;
+        }
+        map.end()
+    }
+}
+
 struct ResourcesOut<'a, W: SnapshotWorld>(&'a W::Resources);
 
 impl<W: SerializeWorld> Serialize for ResourcesOut<'_, W> {
@@ -232,8 +262,9 @@ impl<W: SnapshotWorld> SnapshotData<W> {
     /// Checks the snapshot and builds the world: `last_tick` is strictly before `tick`, the
     /// allocator agrees with the rows (every row's id issued and alive once, the free list
     /// sound, every other id retired), every column has one value per row, no two tables hold
-    /// the same components, tags hold only live entities, once each, and the built world
-    /// passes `check_invariants()`.
+    /// the same components, tags hold only live entities, once each, relations link only live
+    /// entities, each source once, without a self-link or a cycle, and the built world passes
+    /// `check_invariants()`.
     pub fn into_world(self) -> Result<W, SnapshotError> {
         let RawSnapshot {
             version: _,
@@ -243,6 +274,7 @@ impl<W: SnapshotWorld> SnapshotData<W> {
             free,
             tables,
             tags,
+            relations,
             resources,
         } = self.raw;
         // Change detection compares stamps with `last_tick`: one that is not strictly before the
@@ -307,8 +339,45 @@ impl<W: SnapshotWorld> SnapshotData<W> {
                 }
             }
         }
-        let storage =
+        // The links, checked, and their sources' relation bits set like tags (so each table's
+        // rows regroup exactly as they were saved).
+        let mut stores = Vec::with_capacity(relations.0.len());
+        for (name, mask, links) in relations.0 {
+            let mut store = RelationStore::new();
+            let index = (mask.trailing_zeros() as usize).wrapping_sub(component_count);
+            for (source, target) in links {
+                let live = |id: u32| {
+                    allocator.live_entity(id).ok_or_else(|| {
+                        SnapshotError::new(format!(
+                            "the relation `{name}` links id {id}, which is not a live entity"
+                        ))
+                    })
+                };
+                let (source, target) = (live(source)?, live(target)?);
+                if store.target(source).is_some() {
+                    return Err(SnapshotError::new(format!(
+                        "the relation `{name}` links id {} twice",
+                        source.id
+                    )));
+                }
+                // Cycles are found by the storage check below, in one linear pass.
+                store.link_unchecked(source, target).map_err(|error| {
+                    SnapshotError::new(format!(
+                        "the relation `{name}` cannot link id {} to id {}: {error}",
+                        source.id, target.id
+                    ))
+                })?;
+                if let Some(set) = tag_sets.get_mut(index) {
+                    set.insert(source);
+                }
+            }
+            stores.push((mask, store));
+        }
+        let mut storage =
             Storage::from_snapshot_parts(allocator, built, tag_sets, Tick(tick), Tick(last_tick));
+        for (mask, store) in stores {
+            storage.set_relation_store(mask, store);
+        }
         storage
             .check_invariants()
             .map_err(|error| SnapshotError::new(error.message))?;
@@ -358,6 +427,7 @@ struct RawSnapshot<W: SnapshotWorld> {
     free: Sequence<u32>,
     tables: Sequence<TableData<W>>,
     tags: TagsData<W>,
+    relations: RelationsData<W>,
     resources: ResourcesData<W>,
 }
 
@@ -490,6 +560,54 @@ impl<'de, W: DeserializeWorld> Visitor<'de> for TagsVisitor<W> {
             list.push((name, mask, ids));
         }
         Ok(TagsData(list))
+    }
+}
+
+type RelationList<M> = Vec<(&'static str, M, Vec<(u32, u32)>)>;
+
+struct RelationsData<W: SnapshotWorld>(RelationList<<W::Table as Archetype>::Mask>);
+
+impl<'de, W: DeserializeWorld> Deserialize<'de> for RelationsData<W> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_map(RelationsVisitor::<W>(PhantomData))
+    }
+}
+
+struct RelationsVisitor<W>(PhantomData<fn() -> W>);
+
+impl<'de, W: DeserializeWorld> Visitor<'de> for RelationsVisitor<W> {
+    type Value = RelationsData<W>;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("the relations: a map of each relation's [source id, target id] links")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let relations = W::relations();
+        let mut links: Vec<Option<Vec<(u32, u32)>>> = vec![None; relations.len()];
+        while let Some(key) = map.next_key::<String>()? {
+            let Some(index) = relations.iter().position(|(name, _)| *name == key) else {
+                let names: Vec<&str> = relations.iter().map(|(name, _)| *name).collect();
+                return Err(de::Error::custom(format_args!(
+                    "unknown relation `{key}` (this world's relations: {})",
+                    names.join(", ")
+                )));
+            };
+            if links[index].is_some() {
+                return Err(de::Error::custom(format_args!(
+                    "the relation `{key}` appears twice"
+                )));
+            }
+            links[index] = Some(map.next_value::<Sequence<(u32, u32)>>()?.0);
+        }
+        let mut list = Vec::with_capacity(relations.len());
+        for ((name, mask), pairs) in relations.into_iter().zip(links) {
+            let pairs = pairs.ok_or_else(|| {
+                de::Error::custom(format_args!("the snapshot has no `{name}` relation"))
+            })?;
+            list.push((name, mask, pairs));
+        }
+        Ok(RelationsData(list))
     }
 }
 

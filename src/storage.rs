@@ -10,6 +10,7 @@ use crate::change_ticks::TableTicks;
 use crate::edges::{Change, EdgeGraph};
 use crate::hash::MaskMap;
 use crate::query_cache::QueryCache;
+use crate::relation::RelationStore;
 use crate::{
     Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, EntityReserver, EventChannel,
     StructuralChange, Tick,
@@ -19,6 +20,8 @@ mod change_log;
 mod despawn;
 mod iteration;
 mod migration;
+mod relations;
+mod rows;
 mod split;
 mod state;
 mod tag_partition;
@@ -27,6 +30,7 @@ mod ticks;
 mod typed_walk;
 
 pub use iteration::{MatchingTables, MatchingTablesMut};
+pub use rows::RowsMut;
 use tag_partition::TagPartition;
 
 pub use split::{SplitTables, TablesMut, TablesOverlap, TablesRef};
@@ -43,6 +47,8 @@ pub struct Storage<T: Archetype> {
     queries: QueryCache<T::Mask>,
     /// The rows of every table grouped by tag signature, indexed like `tables`.
     partitions: Vec<TagPartition<T::Mask>>,
+    /// One store per declared relation, in bit order.
+    relations: Vec<RelationStore>,
     tick: Tick,
     last_tick: Tick,
     /// The structural change log, recorded only while `log_changes` is on.
@@ -60,6 +66,9 @@ impl<T: Archetype> Default for Storage<T> {
             edges: EdgeGraph::new(T::COMPONENT_COUNT),
             queries: QueryCache::new(T::COMPONENTS),
             partitions: Vec::new(),
+            relations: (0..T::RELATIONS.count_ones())
+                .map(|_| RelationStore::new())
+                .collect(),
             tick: Tick::ZERO.next(),
             last_tick: Tick::ZERO,
             change_log: EventChannel::new(),
@@ -225,7 +234,9 @@ impl<T: Archetype> Storage<T> {
         table.push_defaults(entities);
         core::mem::forget(unplaced);
         self.ticks[table_index].push_rows(entities.len(), self.tick);
-        let logged = mask & (T::COMPONENTS | T::TAGS);
+        // Relation bits come from linking only.
+        let tags = mask & T::TAGS & !T::RELATIONS;
+        let logged = (mask & T::COMPONENTS) | tags;
         for (offset, &entity) in entities.iter().enumerate() {
             let location = EntityLocation::new(table_index, first_row + offset);
             self.allocator.set_location(entity.id, location);
@@ -234,7 +245,7 @@ impl<T: Archetype> Storage<T> {
                 mask: logged,
             });
         }
-        let moved = self.join_segment(table_index, entities.len(), mask & T::TAGS);
+        let moved = self.join_segment(table_index, entities.len(), tags);
         (table_index, first_row, moved)
     }
 
@@ -336,7 +347,10 @@ impl<T: Archetype> Storage<T> {
     /// points at a row holding it; every row holds a live entity located there; table masks
     /// are unique and indexed; edges lead to tables of the right mask; every cached query
     /// lists exactly the matching tables; in a world with tags, each table's tag partition
-    /// covers its rows in non-empty segments of distinct signatures.
+    /// covers its rows in non-empty segments of distinct signatures; every relation holds
+    /// only live entities, both ways (each source listed once by its target, each listed
+    /// source pointing back), without a cycle, and a live entity carries a relation's bit
+    /// exactly when it is linked in it.
     pub fn check_invariants(&self) -> Result<(), InvariantError> {
         let fail = |message: String| Err(InvariantError { message });
         let mut rows = 0;
@@ -411,6 +425,9 @@ impl<T: Archetype> Storage<T> {
             if let Err(message) = partition.check(table.len(), T::TAGS) {
                 return fail(format!("table {table_index}: {message}"));
             }
+        }
+        if let Err(message) = self.check_relations() {
+            return fail(message);
         }
         if rows != self.allocator.len() {
             return fail(format!(

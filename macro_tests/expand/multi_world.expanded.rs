@@ -11,6 +11,7 @@ enum __CoreComponentIndex {
 enum __CoreTagIndex {
     __LAST_COMPONENT = __CoreComponentIndex::__COUNT as isize - 1,
     player,
+    __FIRST_RELATION,
     __END,
 }
 impl __CoreComponentIndex {
@@ -35,16 +36,19 @@ impl __CoreTagIndex {
     const fn mask(self) -> CoreMask {
         __CoreComponentIndex::bit(self as u32)
     }
+    const fn relation_mask(self) -> CoreMask {
+        __CoreComponentIndex::bit(self as u32 - 1)
+    }
 }
 const _: () = ::archetypal::__private::check_world(
     "Core",
     &["position", "player"],
     &["POSITION", "PLAYER"],
-    __CoreTagIndex::__END as usize,
+    __CoreTagIndex::__END as usize - 1,
 );
-///The mask type of `Core`: `u64` for up to 64 components and tags, `u128` up to 128.
+///The mask type of `Core`: `u64` for up to 64 components, tags and relations, `u128` up to 128.
 pub type CoreMask = <::archetypal::MaskWidth<
-    { (__CoreTagIndex::__END as usize) <= 64 },
+    { (__CoreTagIndex::__END as usize - 1) <= 64 },
 > as ::archetypal::SelectMask>::Mask;
 ///Mask bit of the `position` component.
 pub const POSITION: CoreMask = __CoreComponentIndex::position.mask();
@@ -91,8 +95,19 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         }
         tracked
     };
-    const TAGS: CoreMask = __CoreComponentIndex::low_bits(__CoreTagIndex::__END as u32)
-        & !Self::COMPONENTS;
+    const TAGS: CoreMask = __CoreComponentIndex::low_bits(
+        __CoreTagIndex::__END as u32 - 1,
+    ) & !Self::COMPONENTS;
+    const RELATIONS: CoreMask = {
+        #[allow(unused_mut)]
+        let mut relations = 0;
+        relations
+    };
+    const CASCADE: CoreMask = {
+        #[allow(unused_mut)]
+        let mut cascade = 0;
+        cascade
+    };
     fn new(mask: CoreMask) -> Self {
         Self {
             mask,
@@ -528,6 +543,24 @@ pub enum CoreCommand {
     AddComponents(::archetypal::Entity, CoreMask),
     /// Remove the components and tags of the mask.
     RemoveComponents(::archetypal::Entity, CoreMask),
+    /// Link `source` to `target` in the relation whose bit is `relation`: what a
+    /// relation's `queue_set_*` queues (skipped if `relation` is no relation's bit).
+    Link {
+        /// The relation's bit.
+        relation: CoreMask,
+        /// The entity to link.
+        source: ::archetypal::Entity,
+        /// Its new target.
+        target: ::archetypal::Entity,
+    },
+    /// Unlink `source` in the relation whose bit is `relation`: what a relation's
+    /// `queue_remove_*` queues.
+    Unlink {
+        /// The relation's bit.
+        relation: CoreMask,
+        /// The entity to unlink.
+        source: ::archetypal::Entity,
+    },
     ///Set (adding if missing) the `position` component.
     SetPosition(::archetypal::Entity, (f32, f32)),
 }
@@ -548,6 +581,26 @@ impl Core {
         mask: CoreMask,
     ) {
         self.__push_command(CoreCommand::RemoveComponents(entity, mask));
+    }
+    #[allow(dead_code)]
+    fn queue_link(
+        &mut self,
+        relation: CoreMask,
+        source: ::archetypal::Entity,
+        target: ::archetypal::Entity,
+    ) {
+        self.__push_command(CoreCommand::Link {
+            relation,
+            source,
+            target,
+        });
+    }
+    #[allow(dead_code)]
+    fn queue_unlink(&mut self, relation: CoreMask, source: ::archetypal::Entity) {
+        self.__push_command(CoreCommand::Unlink {
+            relation,
+            source,
+        });
     }
     ///Queues setting the `position` of `entity` (adding it if missing).
     pub fn queue_set_position(
@@ -583,6 +636,26 @@ impl CoreCommands<'_> {
         mask: CoreMask,
     ) {
         self.__push_command(CoreCommand::RemoveComponents(entity, mask));
+    }
+    #[allow(dead_code)]
+    fn queue_link(
+        &mut self,
+        relation: CoreMask,
+        source: ::archetypal::Entity,
+        target: ::archetypal::Entity,
+    ) {
+        self.__push_command(CoreCommand::Link {
+            relation,
+            source,
+            target,
+        });
+    }
+    #[allow(dead_code)]
+    fn queue_unlink(&mut self, relation: CoreMask, source: ::archetypal::Entity) {
+        self.__push_command(CoreCommand::Unlink {
+            relation,
+            source,
+        });
     }
     ///Queues setting the `position` of `entity` (adding it if missing).
     pub fn queue_set_position(
@@ -636,6 +709,14 @@ impl Core {
                 }
                 CoreCommand::RemoveComponents(entity, mask) => {
                     report.record(world.remove_components(entity, mask))
+                }
+                CoreCommand::Link { relation, source, target } => {
+                    report.record(world.storage.link(relation, source, target).is_ok())
+                }
+                CoreCommand::Unlink { relation, source } => {
+                    let alive = world.storage.is_alive(source);
+                    world.storage.unlink(relation, source);
+                    report.record(alive)
                 }
                 CoreCommand::SetPosition(entity, value) => {
                     report.record(world.set_position(entity, value))
@@ -1283,6 +1364,13 @@ impl CoreComponents {
         self.storage.tagged(PLAYER)
     }
 }
+#[allow(dead_code, unused_mut, unused_doc_comments, clippy::vec_init_then_push)]
+impl Core {
+    fn __relation_names() -> ::std::vec::Vec<(&'static str, CoreMask)> {
+        let mut names = ::std::vec::Vec::new();
+        names
+    }
+}
 #[doc(hidden)]
 #[allow(non_camel_case_types, dead_code, unused_doc_comments)]
 enum __RenderComponentIndex {
@@ -1293,6 +1381,7 @@ enum __RenderComponentIndex {
 #[allow(non_camel_case_types, dead_code, unused_doc_comments)]
 enum __RenderTagIndex {
     __LAST_COMPONENT = __RenderComponentIndex::__COUNT as isize - 1,
+    __FIRST_RELATION,
     __END,
 }
 impl __RenderComponentIndex {
@@ -1317,16 +1406,19 @@ impl __RenderTagIndex {
     const fn mask(self) -> RenderMask {
         __RenderComponentIndex::bit(self as u32)
     }
+    const fn relation_mask(self) -> RenderMask {
+        __RenderComponentIndex::bit(self as u32 - 1)
+    }
 }
 const _: () = ::archetypal::__private::check_world(
     "Render",
     &["sprite"],
     &["SPRITE"],
-    __RenderTagIndex::__END as usize,
+    __RenderTagIndex::__END as usize - 1,
 );
-///The mask type of `Render`: `u64` for up to 64 components and tags, `u128` up to 128.
+///The mask type of `Render`: `u64` for up to 64 components, tags and relations, `u128` up to 128.
 pub type RenderMask = <::archetypal::MaskWidth<
-    { (__RenderTagIndex::__END as usize) <= 64 },
+    { (__RenderTagIndex::__END as usize - 1) <= 64 },
 > as ::archetypal::SelectMask>::Mask;
 ///Mask bit of the `sprite` component.
 pub const SPRITE: RenderMask = __RenderComponentIndex::sprite.mask();
@@ -1372,8 +1464,18 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         tracked
     };
     const TAGS: RenderMask = __RenderComponentIndex::low_bits(
-        __RenderTagIndex::__END as u32,
+        __RenderTagIndex::__END as u32 - 1,
     ) & !Self::COMPONENTS;
+    const RELATIONS: RenderMask = {
+        #[allow(unused_mut)]
+        let mut relations = 0;
+        relations
+    };
+    const CASCADE: RenderMask = {
+        #[allow(unused_mut)]
+        let mut cascade = 0;
+        cascade
+    };
     fn new(mask: RenderMask) -> Self {
         Self {
             mask,
@@ -1809,6 +1911,24 @@ pub enum RenderCommand {
     AddComponents(::archetypal::Entity, RenderMask),
     /// Remove the components and tags of the mask.
     RemoveComponents(::archetypal::Entity, RenderMask),
+    /// Link `source` to `target` in the relation whose bit is `relation`: what a
+    /// relation's `queue_set_*` queues (skipped if `relation` is no relation's bit).
+    Link {
+        /// The relation's bit.
+        relation: RenderMask,
+        /// The entity to link.
+        source: ::archetypal::Entity,
+        /// Its new target.
+        target: ::archetypal::Entity,
+    },
+    /// Unlink `source` in the relation whose bit is `relation`: what a relation's
+    /// `queue_remove_*` queues.
+    Unlink {
+        /// The relation's bit.
+        relation: RenderMask,
+        /// The entity to unlink.
+        source: ::archetypal::Entity,
+    },
     ///Set (adding if missing) the `sprite` component.
     SetSprite(::archetypal::Entity, u32),
 }
@@ -1829,6 +1949,26 @@ impl Render {
         mask: RenderMask,
     ) {
         self.__push_command(RenderCommand::RemoveComponents(entity, mask));
+    }
+    #[allow(dead_code)]
+    fn queue_link(
+        &mut self,
+        relation: RenderMask,
+        source: ::archetypal::Entity,
+        target: ::archetypal::Entity,
+    ) {
+        self.__push_command(RenderCommand::Link {
+            relation,
+            source,
+            target,
+        });
+    }
+    #[allow(dead_code)]
+    fn queue_unlink(&mut self, relation: RenderMask, source: ::archetypal::Entity) {
+        self.__push_command(RenderCommand::Unlink {
+            relation,
+            source,
+        });
     }
     ///Queues setting the `sprite` of `entity` (adding it if missing).
     pub fn queue_set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) {
@@ -1860,6 +2000,26 @@ impl RenderCommands<'_> {
         mask: RenderMask,
     ) {
         self.__push_command(RenderCommand::RemoveComponents(entity, mask));
+    }
+    #[allow(dead_code)]
+    fn queue_link(
+        &mut self,
+        relation: RenderMask,
+        source: ::archetypal::Entity,
+        target: ::archetypal::Entity,
+    ) {
+        self.__push_command(RenderCommand::Link {
+            relation,
+            source,
+            target,
+        });
+    }
+    #[allow(dead_code)]
+    fn queue_unlink(&mut self, relation: RenderMask, source: ::archetypal::Entity) {
+        self.__push_command(RenderCommand::Unlink {
+            relation,
+            source,
+        });
     }
     ///Queues setting the `sprite` of `entity` (adding it if missing).
     pub fn queue_set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) {
@@ -1909,6 +2069,14 @@ impl Render {
                 }
                 RenderCommand::RemoveComponents(entity, mask) => {
                     report.record(world.remove_components(entity, mask))
+                }
+                RenderCommand::Link { relation, source, target } => {
+                    report.record(world.storage.link(relation, source, target).is_ok())
+                }
+                RenderCommand::Unlink { relation, source } => {
+                    let alive = world.storage.is_alive(source);
+                    world.storage.unlink(relation, source);
+                    report.record(alive)
                 }
                 RenderCommand::SetSprite(entity, value) => {
                     report.record(world.set_sprite(entity, value))
@@ -2502,6 +2670,13 @@ impl RenderComponents {
         ::core::result::Result::Ok((writing, RenderTables { tables }))
     }
 }
+#[allow(dead_code, unused_mut, unused_doc_comments, clippy::vec_init_then_push)]
+impl Render {
+    fn __relation_names() -> ::std::vec::Vec<(&'static str, RenderMask)> {
+        let mut names = ::std::vec::Vec::new();
+        names
+    }
+}
 const _: () = ::archetypal::__private::check_sub_worlds(
     "Game",
     &["Core", "Render"],
@@ -2752,8 +2927,16 @@ impl Game {
         entities
     }
     /// Despawns `entity` from every sub-world, dropping all its components and
-    /// tags. `false` if it was not alive.
+    /// tags. `false` if it was not alive. Every sub-world's relations apply their
+    /// policies: the sources of a `[cascade]` relation are despawned too, from
+    /// every sub-world (recursively, by every sub-world's relations), the others
+    /// unlinked.
     pub fn despawn(&mut self, entity: ::archetypal::Entity) -> bool {
+        let cascades = self.core.storage.has_cascading_sources(entity)
+            || self.render.storage.has_cascading_sources(entity);
+        if cascades {
+            return self.__despawn_cascading(entity);
+        }
         let values = self.core.storage.detach(entity);
         let despawned = values.is_some();
         let twin = self.render.storage.detach(entity);
@@ -2775,6 +2958,34 @@ impl Game {
             };
         }
         despawned
+    }
+    fn __despawn_cascading(&mut self, entity: ::archetypal::Entity) -> bool {
+        let mut stack = ::alloc::boxed::box_assume_init_into_vec_unsafe(
+            ::alloc::intrinsics::write_box_via_move(
+                ::alloc::boxed::Box::new_uninit(),
+                [entity],
+            ),
+        );
+        let mut core_values = ::std::vec::Vec::new();
+        let mut render_values = ::std::vec::Vec::new();
+        while let ::core::option::Option::Some(next) = stack.pop() {
+            if !self.core.storage.is_alive(next) {
+                continue;
+            }
+            let first = stack.len();
+            self.core.storage.push_cascading_sources(next, &mut stack);
+            self.render.storage.push_cascading_sources(next, &mut stack);
+            stack[first..].reverse();
+            ::core::iter::Extend::extend(
+                &mut core_values,
+                self.core.storage.detach_cascading(next),
+            );
+            ::core::iter::Extend::extend(
+                &mut render_values,
+                self.render.storage.detach_cascading(next),
+            );
+        }
+        true
     }
     /// Despawns every live entity of `entities`; returns those actually despawned.
     /// A component `Drop` that panics does so after its entity left every

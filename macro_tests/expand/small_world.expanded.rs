@@ -13,6 +13,8 @@ enum __WorldComponentIndex {
 enum __WorldTagIndex {
     __LAST_COMPONENT = __WorldComponentIndex::__COUNT as isize - 1,
     player,
+    __FIRST_RELATION,
+    child_of,
     __END,
 }
 impl __WorldComponentIndex {
@@ -37,16 +39,19 @@ impl __WorldTagIndex {
     const fn mask(self) -> WorldMask {
         __WorldComponentIndex::bit(self as u32)
     }
+    const fn relation_mask(self) -> WorldMask {
+        __WorldComponentIndex::bit(self as u32 - 1)
+    }
 }
 const _: () = ::archetypal::__private::check_world(
     "World",
-    &["position", "velocity", "health", "player"],
-    &["POSITION", "VELOCITY", "HEALTH", "PLAYER"],
-    __WorldTagIndex::__END as usize,
+    &["position", "velocity", "health", "player", "child_of", "children"],
+    &["POSITION", "VELOCITY", "HEALTH", "PLAYER", "CHILD_OF"],
+    __WorldTagIndex::__END as usize - 1,
 );
-///The mask type of `World`: `u64` for up to 64 components and tags, `u128` up to 128.
+///The mask type of `World`: `u64` for up to 64 components, tags and relations, `u128` up to 128.
 pub type WorldMask = <::archetypal::MaskWidth<
-    { (__WorldTagIndex::__END as usize) <= 64 },
+    { (__WorldTagIndex::__END as usize - 1) <= 64 },
 > as ::archetypal::SelectMask>::Mask;
 ///Mask bit of the `position` component.
 pub const POSITION: WorldMask = __WorldComponentIndex::position.mask();
@@ -56,6 +61,8 @@ pub const VELOCITY: WorldMask = __WorldComponentIndex::velocity.mask();
 pub const HEALTH: WorldMask = __WorldComponentIndex::health.mask();
 ///Mask bit of the `player` tag.
 pub const PLAYER: WorldMask = __WorldTagIndex::player.mask();
+///Mask bit of the `child_of` relation: carried by every entity linked to a target by `set_child_of` (set and cleared only by linking), usable in every include / exclude mask (`CHILD_OF` excluded: the roots).
+pub const CHILD_OF: WorldMask = __WorldTagIndex::child_of.relation_mask();
 ///One archetype of `World`: a row per entity whose components are exactly `mask`, one `Vec` per component (struct of arrays). Columns whose bit is not in `mask` stay empty.
 pub struct WorldComponentArrays {
     /// The components this table holds.
@@ -118,8 +125,26 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         tracked
     };
     const TAGS: WorldMask = __WorldComponentIndex::low_bits(
-        __WorldTagIndex::__END as u32,
+        __WorldTagIndex::__END as u32 - 1,
     ) & !Self::COMPONENTS;
+    const RELATIONS: WorldMask = {
+        #[allow(unused_mut)]
+        let mut relations = 0;
+        {
+            relations |= CHILD_OF;
+        }
+        relations
+    };
+    const CASCADE: WorldMask = {
+        #[allow(unused_mut)]
+        let mut cascade = 0;
+        {
+            if true {
+                cascade |= CHILD_OF;
+            }
+        }
+        cascade
+    };
     fn new(mask: WorldMask) -> Self {
         Self {
             mask,
@@ -949,6 +974,24 @@ pub enum WorldCommand {
     AddComponents(::archetypal::Entity, WorldMask),
     /// Remove the components and tags of the mask.
     RemoveComponents(::archetypal::Entity, WorldMask),
+    /// Link `source` to `target` in the relation whose bit is `relation`: what a
+    /// relation's `queue_set_*` queues (skipped if `relation` is no relation's bit).
+    Link {
+        /// The relation's bit.
+        relation: WorldMask,
+        /// The entity to link.
+        source: ::archetypal::Entity,
+        /// Its new target.
+        target: ::archetypal::Entity,
+    },
+    /// Unlink `source` in the relation whose bit is `relation`: what a relation's
+    /// `queue_remove_*` queues.
+    Unlink {
+        /// The relation's bit.
+        relation: WorldMask,
+        /// The entity to unlink.
+        source: ::archetypal::Entity,
+    },
     ///Set (adding if missing) the `position` component.
     SetPosition(::archetypal::Entity, (f32, f32)),
     ///Set (adding if missing) the `velocity` component.
@@ -998,6 +1041,26 @@ impl World {
         mask: WorldMask,
     ) {
         self.__push_command(WorldCommand::RemoveComponents(entity, mask));
+    }
+    #[allow(dead_code)]
+    fn queue_link(
+        &mut self,
+        relation: WorldMask,
+        source: ::archetypal::Entity,
+        target: ::archetypal::Entity,
+    ) {
+        self.__push_command(WorldCommand::Link {
+            relation,
+            source,
+            target,
+        });
+    }
+    #[allow(dead_code)]
+    fn queue_unlink(&mut self, relation: WorldMask, source: ::archetypal::Entity) {
+        self.__push_command(WorldCommand::Unlink {
+            relation,
+            source,
+        });
     }
     ///Queues setting the `position` of `entity` (adding it if missing).
     pub fn queue_set_position(
@@ -1070,6 +1133,26 @@ impl WorldCommands<'_> {
         mask: WorldMask,
     ) {
         self.__push_command(WorldCommand::RemoveComponents(entity, mask));
+    }
+    #[allow(dead_code)]
+    fn queue_link(
+        &mut self,
+        relation: WorldMask,
+        source: ::archetypal::Entity,
+        target: ::archetypal::Entity,
+    ) {
+        self.__push_command(WorldCommand::Link {
+            relation,
+            source,
+            target,
+        });
+    }
+    #[allow(dead_code)]
+    fn queue_unlink(&mut self, relation: WorldMask, source: ::archetypal::Entity) {
+        self.__push_command(WorldCommand::Unlink {
+            relation,
+            source,
+        });
     }
     ///Queues setting the `position` of `entity` (adding it if missing).
     pub fn queue_set_position(
@@ -1148,6 +1231,14 @@ impl World {
                 }
                 WorldCommand::RemoveComponents(entity, mask) => {
                     report.record(world.remove_components(entity, mask))
+                }
+                WorldCommand::Link { relation, source, target } => {
+                    report.record(world.storage.link(relation, source, target).is_ok())
+                }
+                WorldCommand::Unlink { relation, source } => {
+                    let alive = world.storage.is_alive(source);
+                    world.storage.unlink(relation, source);
+                    report.record(alive)
                 }
                 WorldCommand::SetPosition(entity, value) => {
                     report.record(world.set_position(entity, value))
@@ -2167,6 +2258,200 @@ impl WorldComponents {
         self.storage.tagged(PLAYER)
     }
 }
+#[allow(dead_code, unused_mut, unused_doc_comments, clippy::vec_init_then_push)]
+impl World {
+    fn __relation_names() -> ::std::vec::Vec<(&'static str, WorldMask)> {
+        let mut names = ::std::vec::Vec::new();
+        names.push(("child_of", CHILD_OF));
+        names
+    }
+}
+#[allow(unused_doc_comments)]
+impl World {
+    ///Queues `set_child_of(source, target)`, applied in order by `apply_commands` (handles from `queue_spawn_entities` work); skipped and counted if a handle died or the link became a cycle.
+    pub fn queue_set_child_of(
+        &mut self,
+        source: ::archetypal::Entity,
+        target: ::archetypal::Entity,
+    ) {
+        self.queue_link(CHILD_OF, source, target);
+    }
+    ///Queues `remove_child_of(source)`, applied in order by `apply_commands`; skipped and counted if `source` died.
+    pub fn queue_remove_child_of(&mut self, source: ::archetypal::Entity) {
+        self.queue_unlink(CHILD_OF, source);
+    }
+}
+#[allow(unused_doc_comments)]
+impl WorldCommands<'_> {
+    ///Queues `set_child_of(source, target)`, applied in order by `apply_commands` (handles from `queue_spawn_entities` work); skipped and counted if a handle died or the link became a cycle.
+    pub fn queue_set_child_of(
+        &mut self,
+        source: ::archetypal::Entity,
+        target: ::archetypal::Entity,
+    ) {
+        self.queue_link(CHILD_OF, source, target);
+    }
+    ///Queues `remove_child_of(source)`, applied in order by `apply_commands`; skipped and counted if `source` died.
+    pub fn queue_remove_child_of(&mut self, source: ::archetypal::Entity) {
+        self.queue_unlink(CHILD_OF, source);
+    }
+}
+impl World {
+    ///Links `source` to `target` in the `child_of` relation (no migration; `source` gets the `CHILD_OF` bit), replacing and returning its previous target. An error changes nothing: a dead, stale or reserved handle, `source == target`, or a `target` below `source` (a cycle).
+    pub fn set_child_of(
+        &mut self,
+        source: ::archetypal::Entity,
+        target: ::archetypal::Entity,
+    ) -> ::core::result::Result<
+        ::core::option::Option<::archetypal::Entity>,
+        ::archetypal::RelationError,
+    > {
+        self.storage.link(CHILD_OF, source, target)
+    }
+    ///Unlinks `source` from its `child_of` target and returns it; `None` if it is not alive or not linked. The target's other sources keep their order.
+    pub fn remove_child_of(
+        &mut self,
+        source: ::archetypal::Entity,
+    ) -> ::core::option::Option<::archetypal::Entity> {
+        self.storage.unlink(CHILD_OF, source)
+    }
+    ///The `child_of` target of `source`; `None` if it is not alive or not linked.
+    pub fn get_child_of(
+        &self,
+        source: ::archetypal::Entity,
+    ) -> ::core::option::Option<::archetypal::Entity> {
+        self.storage.related_target(CHILD_OF, source)
+    }
+    ///The entities whose `child_of` target is `target` (its `children`), in the order they were linked; empty if it is not alive.
+    pub fn get_children(&self, target: ::archetypal::Entity) -> &[::archetypal::Entity] {
+        self.storage.related_sources(CHILD_OF, target)
+    }
+    ///The `child_of` ancestors of `entity`, nearest first, `entity` excluded (none if it is not alive).
+    pub fn ancestors_child_of(
+        &self,
+        entity: ::archetypal::Entity,
+    ) -> ::archetypal::relation::Ancestors<'_> {
+        self.storage.ancestors(CHILD_OF, entity)
+    }
+    ///The `child_of` descendants of `entity`, depth first in pre-order, each level in `get_children` order, `entity` excluded (none if it is not alive).
+    pub fn descendants_child_of(
+        &self,
+        entity: ::archetypal::Entity,
+    ) -> ::archetypal::relation::Descendants<'_> {
+        self.storage.descendants(CHILD_OF, entity)
+    }
+    ///The `child_of` links, read-only (`roots()`, `descendants(e)`, `target(e)`, `sources(e)`), beside every entity's components by handle, mutably: a walk down the hierarchy writes each entity while it reads its parent (transform propagation), with no list collected first.
+    pub fn split_child_of(
+        &mut self,
+    ) -> (&::archetypal::RelationStore, WorldRowsMut<'_>) {
+        let (links, rows) = self.storage.split_relation(CHILD_OF);
+        (links, WorldRowsMut { rows })
+    }
+}
+impl WorldComponents {
+    ///Links `source` to `target` in the `child_of` relation (no migration; `source` gets the `CHILD_OF` bit), replacing and returning its previous target. An error changes nothing: a dead, stale or reserved handle, `source == target`, or a `target` below `source` (a cycle).
+    pub fn set_child_of(
+        &mut self,
+        source: ::archetypal::Entity,
+        target: ::archetypal::Entity,
+    ) -> ::core::result::Result<
+        ::core::option::Option<::archetypal::Entity>,
+        ::archetypal::RelationError,
+    > {
+        self.storage.link(CHILD_OF, source, target)
+    }
+    ///Unlinks `source` from its `child_of` target and returns it; `None` if it is not alive or not linked. The target's other sources keep their order.
+    pub fn remove_child_of(
+        &mut self,
+        source: ::archetypal::Entity,
+    ) -> ::core::option::Option<::archetypal::Entity> {
+        self.storage.unlink(CHILD_OF, source)
+    }
+    ///The `child_of` target of `source`; `None` if it is not alive or not linked.
+    pub fn get_child_of(
+        &self,
+        source: ::archetypal::Entity,
+    ) -> ::core::option::Option<::archetypal::Entity> {
+        self.storage.related_target(CHILD_OF, source)
+    }
+    ///The entities whose `child_of` target is `target` (its `children`), in the order they were linked; empty if it is not alive.
+    pub fn get_children(&self, target: ::archetypal::Entity) -> &[::archetypal::Entity] {
+        self.storage.related_sources(CHILD_OF, target)
+    }
+    ///The `child_of` ancestors of `entity`, nearest first, `entity` excluded (none if it is not alive).
+    pub fn ancestors_child_of(
+        &self,
+        entity: ::archetypal::Entity,
+    ) -> ::archetypal::relation::Ancestors<'_> {
+        self.storage.ancestors(CHILD_OF, entity)
+    }
+    ///The `child_of` descendants of `entity`, depth first in pre-order, each level in `get_children` order, `entity` excluded (none if it is not alive).
+    pub fn descendants_child_of(
+        &self,
+        entity: ::archetypal::Entity,
+    ) -> ::archetypal::relation::Descendants<'_> {
+        self.storage.descendants(CHILD_OF, entity)
+    }
+    ///The `child_of` links, read-only (`roots()`, `descendants(e)`, `target(e)`, `sources(e)`), beside every entity's components by handle, mutably: a walk down the hierarchy writes each entity while it reads its parent (transform propagation), with no list collected first.
+    pub fn split_child_of(
+        &mut self,
+    ) -> (&::archetypal::RelationStore, WorldRowsMut<'_>) {
+        let (links, rows) = self.storage.split_relation(CHILD_OF);
+        (links, WorldRowsMut { rows })
+    }
+}
+///Every `World` entity's components by handle, read and written in place (no spawn, despawn or migration): lent by `split_<relation>()` beside the relation's links. Writes are stamped for change detection.
+pub struct WorldRowsMut<'a> {
+    rows: ::archetypal::RowsMut<'a, WorldComponentArrays>,
+}
+impl WorldRowsMut<'_> {
+    /// Whether `entity` is alive.
+    pub fn contains(&self, entity: ::archetypal::Entity) -> bool {
+        self.rows.contains(entity)
+    }
+    ///The `position` of `entity`; `None` if it is not alive or has none.
+    pub fn get_position(
+        &self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<&(f32, f32)> {
+        self.rows.get(entity, POSITION, |table| &table.position[..])
+    }
+    ///The `position` of `entity`, mutably (stamped as changed); `None` if it is not alive or has none.
+    pub fn get_position_mut(
+        &mut self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<&mut (f32, f32)> {
+        self.rows.get_mut(entity, POSITION, |table| &mut table.position[..])
+    }
+    ///The `velocity` of `entity`; `None` if it is not alive or has none.
+    pub fn get_velocity(
+        &self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<&(f32, f32)> {
+        self.rows.get(entity, VELOCITY, |table| &table.velocity[..])
+    }
+    ///The `velocity` of `entity`, mutably (stamped as changed); `None` if it is not alive or has none.
+    pub fn get_velocity_mut(
+        &mut self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<&mut (f32, f32)> {
+        self.rows.get_mut(entity, VELOCITY, |table| &mut table.velocity[..])
+    }
+    ///The `health` of `entity`; `None` if it is not alive or has none.
+    pub fn get_health(
+        &self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<&u32> {
+        self.rows.get(entity, HEALTH, |table| &table.health[..])
+    }
+    ///The `health` of `entity`, mutably (stamped as changed); `None` if it is not alive or has none.
+    pub fn get_health_mut(
+        &mut self,
+        entity: ::archetypal::Entity,
+    ) -> ::core::option::Option<&mut u32> {
+        self.rows.get_mut(entity, HEALTH, |table| &mut table.health[..])
+    }
+}
 ///The event channels of `World`, declared in its `Events` block.
 pub struct WorldEvents {
     ///The `landed` channel.
@@ -2373,6 +2658,9 @@ impl ::archetypal::snapshot::SnapshotWorld for World {
         let mut tags = ::std::vec::Vec::new();
         tags.push(("player", PLAYER));
         tags
+    }
+    fn relations() -> ::std::vec::Vec<(&'static str, WorldMask)> {
+        Self::__relation_names()
     }
     fn resource_names() -> ::std::vec::Vec<&'static str> {
         let mut names = ::std::vec::Vec::new();

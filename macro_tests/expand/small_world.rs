@@ -10,6 +10,9 @@ archetypal::ecs! {
     Tags {
         player => PLAYER,
     }
+    Relations {
+        child_of / children => CHILD_OF [cascade],
+    }
     Events {
         landed: (f32, f32),
     }

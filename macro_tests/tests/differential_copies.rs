@@ -13,6 +13,9 @@
 //! match in what it saves, in events and log entries made after it was taken, and in
 //! changed-since answers for ticks from then on.
 //!
+//! The world has relations (`child_of` cascading, `owned_by` unlinking): links, unlinks and
+//! queued links are operations, and every replica's links (both ways, in order) are compared.
+//!
 //! Size: `ARCHETYPAL_COPIES_CASES` cases (default 64) of 1..120 operations.
 
 use archetypal::{Entity, EventCursor, Tick, ecs};
@@ -36,6 +39,10 @@ ecs! {
     }
     Tags {
         marked => MARKED,
+    }
+    Relations {
+        child_of / children => CHILD_OF [cascade],
+        owned_by / belongings => OWNED_BY,
     }
     Events {
         ping: u32,
@@ -128,6 +135,9 @@ enum Op {
     RemoveMarked(usize),
     MarkChanged(usize, usize),
     Move,
+    Link(bool, usize, usize),
+    Unlink(bool, usize),
+    QueueLink(bool, usize, usize),
     QueueSpawn(usize, usize),
     QueueDespawn(usize),
     QueueSetPosition(usize, i32),
@@ -296,6 +306,21 @@ fn apply(replica: &mut Replica, op: &Op, handles: &[Entity]) -> Option<String> {
             world.resources.counter += 1;
             String::new()
         }
+        Op::Link(owned, source, target) => match owned {
+            false => format!("{:?}", world.set_child_of(t(source), t(target))),
+            true => format!("{:?}", world.set_owned_by(t(source), t(target))),
+        },
+        Op::Unlink(owned, source) => match owned {
+            false => format!("{:?}", world.remove_child_of(t(source))),
+            true => format!("{:?}", world.remove_owned_by(t(source))),
+        },
+        Op::QueueLink(owned, source, target) => {
+            match owned {
+                false => world.queue_set_child_of(t(source), t(target)),
+                true => world.queue_set_owned_by(t(source), t(target)),
+            }
+            String::new()
+        }
         Op::QueueSpawn(mask, count) => list(&world.queue_spawn_entities(MASKS[*mask], *count)),
         Op::QueueDespawn(index) => {
             world.queue_despawn_entity(t(index));
@@ -395,6 +420,8 @@ struct State {
     entities: Vec<Entity>,
     tables: Vec<String>,
     marked: Vec<Entity>,
+    /// Per live entity: its targets and its sources (in link order) in both relations.
+    links: Vec<String>,
     ticks: (Tick, Tick),
     counter: u64,
     commands: usize,
@@ -416,6 +443,19 @@ fn state(world: &World) -> State {
             })
             .collect(),
         marked,
+        links: world
+            .get_all_entities()
+            .into_iter()
+            .map(|entity| {
+                format!(
+                    "{entity}: {:?} {:?} {:?} {:?}",
+                    world.get_child_of(entity),
+                    world.get_children(entity),
+                    world.get_owned_by(entity),
+                    world.get_belongings(entity)
+                )
+            })
+            .collect(),
         ticks: (world.current_tick(), world.last_tick()),
         counter: world.resources.counter,
         commands: world.command_count(),
@@ -547,6 +587,9 @@ fn op_strategy() -> impl Strategy<Value = Op> {
         1 => index.clone().prop_map(Op::RemoveMarked),
         1 => (index.clone(), mask.clone()).prop_map(|(e, m)| Op::MarkChanged(e, m)),
         2 => Just(Op::Move),
+        4 => (any::<bool>(), index.clone(), index.clone()).prop_map(|(r, s, t)| Op::Link(r, s, t)),
+        1 => (any::<bool>(), index.clone()).prop_map(|(r, s)| Op::Unlink(r, s)),
+        1 => (any::<bool>(), index.clone(), index.clone()).prop_map(|(r, s, t)| Op::QueueLink(r, s, t)),
         3 => (mask.clone(), 0usize..4).prop_map(|(m, n)| Op::QueueSpawn(m, n)),
         1 => index.clone().prop_map(Op::QueueDespawn),
         1 => (index.clone(), -9i32..9).prop_map(|(e, v)| Op::QueueSetPosition(e, v)),

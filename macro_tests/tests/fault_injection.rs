@@ -7,6 +7,9 @@
 //!   leaked, nothing dropped twice, and none left once everything is dropped;
 //! - every live entity is one the test knows, holding its own values, or a new one;
 //! - afterwards, new entities are reached by no queued command and no stale handle.
+//!
+//! The world has relations (a `[cascade]` one and an unlinking one), so despawns cascade
+//! through the fixture's hierarchy with a `Drop` panicking at every step of the cascade.
 
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, HashSet};
@@ -137,6 +140,10 @@ ecs! {
     Tags {
         marked => MARKED,
     }
+    Relations {
+        child_of / children => CHILD_OF [cascade],
+        owned_by / belongings => OWNED_BY,
+    }
     Events {
         ping: Counted,
     }
@@ -151,8 +158,14 @@ mod multi {
                 ident: u64 => IDENT,
                 a: Counted => A,
             }
+            Relations {
+                child_of / children => CHILD_OF [cascade],
+            }
             Render {
                 b: Counted => B,
+            }
+            Relations {
+                owned_by / belongings => OWNED_BY [cascade],
             }
         }
     }
@@ -240,6 +253,10 @@ impl Fixture {
         let handles: Vec<Entity> = known.keys().copied().collect();
         world.despawn(handles[4]);
         world.despawn(handles[2]);
+        // A hierarchy (a cascade reaches 1, 3 from 0) and an owner (unlinked, not despawned).
+        world.set_child_of(handles[1], handles[0]).unwrap();
+        world.set_child_of(handles[3], handles[1]).unwrap();
+        world.set_owned_by(handles[5], handles[3]).unwrap();
         world.send_ping(Counted::new(1));
         world.step();
         let earlier = world.clone();
@@ -248,6 +265,8 @@ impl Fixture {
         world.set_ident(late, 8);
         known.insert(late, 8);
         world.despawn(handles[6]);
+        world.set_child_of(late, handles[5]).unwrap();
+        world.queue_set_owned_by(handles[0], late);
         world.send_ping(Counted::new(2));
         world.send_ping(Counted::new(3));
         world.send_ping(Counted::new(4));
@@ -407,6 +426,21 @@ fn world_operations() -> Vec<Operation> {
             let entity = f.handle(1);
             f.world.despawn(entity);
         }),
+        (
+            "despawn (a cascade through two levels, an owner unlinked)",
+            |f| {
+                let entity = f.handle(0);
+                f.world.despawn(entity);
+            },
+        ),
+        ("set_child_of, remove_child_of, queued links", |f| {
+            let (first, second) = (f.handle(5), f.handle(7));
+            f.world.remove_child_of(second);
+            f.world.set_child_of(first, second).unwrap();
+            f.world.queue_remove_owned_by(first);
+            f.world.queue_set_child_of(second, first);
+            f.world.apply_commands();
+        }),
         ("despawn_entities", |f| {
             let entities = [f.handle(0), f.handle(1), f.handle(3), f.handle(7)];
             f.world.despawn_entities(&entities);
@@ -528,6 +562,9 @@ impl GameFixture {
         }
         let handles: Vec<Entity> = known.keys().copied().collect();
         game.despawn(handles[5]);
+        // A cascade from 4 through Core's child_of to 1, then Render's owned_by to 3.
+        game.core.set_child_of(handles[1], handles[4]).unwrap();
+        game.render.set_owned_by(handles[3], handles[1]).unwrap();
         game.queue_spawn_entities(2);
         // Both add the component (its default is made, then replaced).
         game.core.queue_set_a(handles[2], Counted::new(7));
@@ -645,6 +682,11 @@ fn every_multi_world_operation_survives_a_panic_at_every_call() {
         ("despawn_entities", |f| {
             let entities = [f.handle(0), f.handle(1), f.handle(4)];
             f.game.despawn_entities(&entities);
+        }),
+        ("despawn (a cascade across both sub-worlds)", |f| {
+            let entity = f.handle(4);
+            f.game.despawn(entity);
+            assert!(!f.game.is_alive(f.handle(3)));
         }),
         ("apply_commands", |f| {
             f.game.apply_commands();

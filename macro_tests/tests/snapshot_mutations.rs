@@ -51,6 +51,10 @@ ecs! {
         player => PLAYER,
         frozen => FROZEN,
     }
+    Relations {
+        child_of / children => CHILD_OF [cascade],
+        owned_by / belongings => OWNED_BY,
+    }
     Resources {
         frame: u64,
         focus: Option<Entity>,
@@ -88,7 +92,7 @@ impl Rng {
 }
 
 /// Worlds of several shapes: empty, one table, many tables with recycled ids, tags,
-/// zero-sized columns and handles in components.
+/// relations, zero-sized columns and handles in components.
 fn corpus_worlds() -> Vec<World> {
     let empty = World::new();
 
@@ -108,6 +112,11 @@ fn corpus_worlds() -> Vec<World> {
     for (index, &entity) in named.iter().enumerate() {
         busy.set_target(entity, Target(Some(movers[index])));
     }
+    // Links (mutated like the rest: dead ids, duplicates and cycles must be refused).
+    busy.set_child_of(movers[1], movers[0]).unwrap();
+    busy.set_child_of(movers[3], movers[1]).unwrap();
+    busy.set_child_of(movers[4], movers[1]).unwrap();
+    busy.set_owned_by(named[1], movers[3]).unwrap();
     busy.despawn(movers[2]);
     busy.spawn(HEALTH | FROZEN);
     busy.spawn(0);

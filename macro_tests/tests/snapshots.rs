@@ -254,9 +254,9 @@ fn the_json_names_every_column_and_tag() {
     assert_eq!(
         text,
         concat!(
-            r#"{"version":1,"tick":1,"last_tick":0,"generations":[0],"free":[],"#,
+            r#"{"version":2,"tick":1,"last_tick":0,"generations":[0],"free":[],"#,
             r#""tables":[{"entities":[0],"position":[{"x":1.0,"y":2.0}]}],"#,
-            r#""tags":{"player":[0],"frozen":[]},"#,
+            r#""tags":{"player":[0],"frozen":[]},"relations":{},"#,
             r#""resources":{"delta_time":0.0,"frame":0,"names":[],"cursor":{"next":0},"focus":null}}"#
         )
     );
@@ -594,8 +594,8 @@ fn two_tables_of_the_same_components_are_an_error() {
 #[test]
 fn a_wrong_version_or_type_is_an_error() {
     json_error(
-        &edited_json(|value| value["version"] = serde_json::json!(2)),
-        "snapshot version 2 is not supported (this build reads version 1)",
+        &edited_json(|value| value["version"] = serde_json::json!(1)),
+        "snapshot version 1 is not supported (this build reads version 2)",
     );
     json_error(
         &edited_json(|value| value["tables"][0]["position"][0] = serde_json::json!("north")),

@@ -143,6 +143,24 @@ macro_rules! __ecs_commands {
                 AddComponents($crate::Entity, [<$world Mask>]),
                 /// Remove the components and tags of the mask.
                 RemoveComponents($crate::Entity, [<$world Mask>]),
+                /// Link `source` to `target` in the relation whose bit is `relation`: what a
+                /// relation's `queue_set_*` queues (skipped if `relation` is no relation's bit).
+                Link {
+                    /// The relation's bit.
+                    relation: [<$world Mask>],
+                    /// The entity to link.
+                    source: $crate::Entity,
+                    /// Its new target.
+                    target: $crate::Entity,
+                },
+                /// Unlink `source` in the relation whose bit is `relation`: what a relation's
+                /// `queue_remove_*` queues.
+                Unlink {
+                    /// The relation's bit.
+                    relation: [<$world Mask>],
+                    /// The entity to unlink.
+                    source: $crate::Entity,
+                },
                 $(
                     #[doc = "Set (adding if missing) the `" $field "` component."]
                     $(#[$attr])*
@@ -189,6 +207,14 @@ macro_rules! __ecs_commands {
                             $($apply)*
                             [<$world Command>]::AddComponents(entity, mask) => $report.record($apply_world.add_components(entity, mask)),
                             [<$world Command>]::RemoveComponents(entity, mask) => $report.record($apply_world.remove_components(entity, mask)),
+                            [<$world Command>]::Link { relation, source, target } => {
+                                $report.record($apply_world.storage.link(relation, source, target).is_ok())
+                            }
+                            [<$world Command>]::Unlink { relation, source } => {
+                                let alive = $apply_world.storage.is_alive(source);
+                                $apply_world.storage.unlink(relation, source);
+                                $report.record(alive)
+                            }
                             $(
                                 $(#[$attr])*
                                 [<$world Command>]::[<Set $field:camel>](entity, value) => $report.record($apply_world.[<set_ $field>](entity, value)),
@@ -230,6 +256,17 @@ macro_rules! __ecs_commands {
                 /// Queues removing the components and tags of `mask` from `entity`.
                 pub fn queue_remove_components(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) {
                     self.__push_command([<$world Command>]::RemoveComponents(entity, mask));
+                }
+
+                // Reached through the per-relation `queue_set_*` / `queue_remove_*`.
+                #[allow(dead_code)]
+                fn queue_link(&mut self, relation: [<$world Mask>], source: $crate::Entity, target: $crate::Entity) {
+                    self.__push_command([<$world Command>]::Link { relation, source, target });
+                }
+
+                #[allow(dead_code)]
+                fn queue_unlink(&mut self, relation: [<$world Mask>], source: $crate::Entity) {
+                    self.__push_command([<$world Command>]::Unlink { relation, source });
                 }
 
                 $(

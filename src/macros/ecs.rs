@@ -43,12 +43,12 @@ macro_rules! ecs {
     ($game:ident { $sub_world:ident { $($sub_components:tt)* } $($sub_worlds:tt)* } $($blocks:tt)*) => {
         $crate::__ecs_blocks! {
             form: multi world: $game { $sub_world { $($sub_components)* } $($sub_worlds)* }
-            tags: none events: none resources: none rest: $($blocks)*
+            tags: none relations: none events: none resources: none rest: $($blocks)*
         }
     };
     ($world:ident { $($components:tt)* } $($blocks:tt)*) => {
         $crate::__ecs_blocks! {
-            form: single world: $world { $($components)* } tags: none events: none resources: none rest: $($blocks)*
+            form: single world: $world { $($components)* } tags: none relations: none events: none resources: none rest: $($blocks)*
         }
     };
     () => {
@@ -63,33 +63,38 @@ macro_rules! ecs {
     };
 }
 
-/// Walks the optional blocks after the world block: `Tags`, `Events`, `Resources`, each at
-/// most once and in that order. A block not yet seen is `none`.
+/// Walks the optional blocks after the world block: `Tags`, `Relations`, `Events`,
+/// `Resources`, each at most once and in that order. A block not yet seen is `none`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_blocks {
-    (form: $form:ident world: $world:ident $components:tt tags: none events: none resources: none rest: Tags { $($tags:tt)* } $($rest:tt)*) => {
+    (form: $form:ident world: $world:ident $components:tt tags: none relations: none events: none resources: none rest: Tags { $($tags:tt)* } $($rest:tt)*) => {
         $crate::__ecs_blocks! {
-            form: $form world: $world $components tags: { $($tags)* } events: none resources: none rest: $($rest)*
+            form: $form world: $world $components tags: { $($tags)* } relations: none events: none resources: none rest: $($rest)*
         }
     };
-    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt events: none resources: none rest: Events { $($events:tt)* } $($rest:tt)*) => {
+    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt relations: none events: none resources: none rest: Relations { $($relations:tt)* } $($rest:tt)*) => {
         $crate::__ecs_blocks! {
-            form: $form world: $world $components tags: $tags events: { $($events)* } resources: none rest: $($rest)*
+            form: $form world: $world $components tags: $tags relations: { $($relations)* } events: none resources: none rest: $($rest)*
         }
     };
-    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt events: $events:tt resources: none rest: Resources { $($resources:tt)* } $($rest:tt)*) => {
+    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt relations: $relations:tt events: none resources: none rest: Events { $($events:tt)* } $($rest:tt)*) => {
         $crate::__ecs_blocks! {
-            form: $form world: $world $components tags: $tags events: $events resources: { $($resources)* } rest: $($rest)*
+            form: $form world: $world $components tags: $tags relations: $relations events: { $($events)* } resources: none rest: $($rest)*
         }
     };
-    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt events: $events:tt resources: $resources:tt rest:) => {
-        $crate::__ecs_generate! { form: $form world: $world $components tags: $tags events: $events resources: $resources }
+    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt relations: $relations:tt events: $events:tt resources: none rest: Resources { $($resources:tt)* } $($rest:tt)*) => {
+        $crate::__ecs_blocks! {
+            form: $form world: $world $components tags: $tags relations: $relations events: $events resources: { $($resources)* } rest: $($rest)*
+        }
     };
-    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt events: $events:tt resources: $resources:tt rest: $block:ident { $($body:tt)* } $($rest:tt)*) => {
+    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt rest:) => {
+        $crate::__ecs_generate! { form: $form world: $world $components tags: $tags relations: $relations events: $events resources: $resources }
+    };
+    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt rest: $block:ident { $($body:tt)* } $($rest:tt)*) => {
         $crate::__ecs_block_error! { $block }
     };
-    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt events: $events:tt resources: $resources:tt rest: $($rest:tt)*) => {
+    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt rest: $($rest:tt)*) => {
         ::core::compile_error!(
             "ecs!: expected a block like `Resources { delta_time: f32 }` after the world block"
         );
@@ -120,20 +125,21 @@ macro_rules! __ecs_tracked {
 #[macro_export]
 macro_rules! __ecs_block_error {
     (Tags) => { $crate::__ecs_block_error! { @misplaced "Tags" } };
+    (Relations) => { $crate::__ecs_block_error! { @misplaced "Relations" } };
     (Events) => { $crate::__ecs_block_error! { @misplaced "Events" } };
     (Resources) => { $crate::__ecs_block_error! { @misplaced "Resources" } };
     (@misplaced $block:literal) => {
         ::core::compile_error!(::core::concat!(
             "ecs!: the `",
             $block,
-            "` block is repeated or out of order; after the world block come `Tags`, `Events` and `Resources`, each at most once, in that order"
+            "` block is repeated or out of order; after the world block come `Tags`, `Relations`, `Events` and `Resources`, each at most once, in that order"
         ));
     };
     ($block:ident) => {
         ::core::compile_error!(::core::concat!(
             "ecs!: unknown block `",
             ::core::stringify!($block),
-            "`; after the world block, `ecs!` accepts `Tags`, `Events` and `Resources` blocks"
+            "`; after the world block, `ecs!` accepts `Tags`, `Relations`, `Events` and `Resources` blocks"
         ));
     };
 }
@@ -142,18 +148,27 @@ macro_rules! __ecs_block_error {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_generate {
-    (form: single world: $world:ident $components:tt tags: $tags:tt events: $events:tt resources: $resources:tt) => {
-        $crate::__ecs_components! { kind: world world: $world $components tags: $tags }
+    (form: single world: $world:ident $components:tt tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt) => {
+        $crate::__ecs_components! { kind: world world: $world $components tags: $tags relations: $relations }
         $crate::__ecs_events! { $world $events }
         $crate::__ecs_resources! { $world $resources }
         $crate::__ecs_world_state! { $world $components tags: $tags events: $events resources: $resources }
     };
-    (form: multi world: $game:ident { $($sub_worlds:tt)* } tags: none events: $events:tt resources: $resources:tt) => {
+    (form: multi world: $game:ident { $($sub_worlds:tt)* } tags: none relations: none events: $events:tt resources: $resources:tt) => {
         $crate::__ecs_sub_worlds! { $game [] $($sub_worlds)* }
         $crate::__ecs_events! { $game $events }
         $crate::__ecs_resources! { $game $resources }
     };
-    (form: multi world: $game:ident $sub_worlds:tt tags: $tags:tt events: $events:tt resources: $resources:tt) => {
+    (form: multi world: $game:ident $sub_worlds:tt tags: none relations: $relations:tt events: $events:tt resources: $resources:tt) => {
+        ::core::compile_error!(::core::concat!(
+            "ecs!: in the multi-world `",
+            ::core::stringify!($game),
+            "`, relations belong to a sub-world: write its `Relations { ... }` block right after it (after its `Tags` block, if any), inside `",
+            ::core::stringify!($game),
+            " { ... }`"
+        ));
+    };
+    (form: multi world: $game:ident $sub_worlds:tt tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt) => {
         ::core::compile_error!(::core::concat!(
             "ecs!: in the multi-world `",
             ::core::stringify!($game),
@@ -164,17 +179,32 @@ macro_rules! __ecs_generate {
     };
 }
 
-/// Walks the sub-worlds of a multi-world (each optionally followed by its `Tags` block),
-/// generates each, then the whole.
+/// Walks the sub-worlds of a multi-world (each optionally followed by its `Tags` block and its
+/// `Relations` block), generates each, then the whole.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_sub_worlds {
+    ($game:ident [ $($done:ident)* ] Relations { $($relations:tt)* } $($rest:tt)*) => {
+        ::core::compile_error!(::core::concat!(
+            "ecs!: in the multi-world `",
+            ::core::stringify!($game),
+            "`, relations belong to a sub-world: write its `Relations { ... }` block right after it (after its `Tags` block, if any)"
+        ));
+    };
+    ($game:ident [ $($done:ident)* ] $sub_world:ident $components:tt Tags { $($tags:tt)* } Relations { $($relations:tt)* } $($rest:tt)*) => {
+        $crate::__ecs_components! { kind: (sub_world $game) world: $sub_world $components tags: { $($tags)* } relations: { $($relations)* } }
+        $crate::__ecs_sub_worlds! { $game [ $($done)* $sub_world ] $($rest)* }
+    };
     ($game:ident [ $($done:ident)* ] $sub_world:ident $components:tt Tags { $($tags:tt)* } $($rest:tt)*) => {
-        $crate::__ecs_components! { kind: (sub_world $game) world: $sub_world $components tags: { $($tags)* } }
+        $crate::__ecs_components! { kind: (sub_world $game) world: $sub_world $components tags: { $($tags)* } relations: none }
+        $crate::__ecs_sub_worlds! { $game [ $($done)* $sub_world ] $($rest)* }
+    };
+    ($game:ident [ $($done:ident)* ] $sub_world:ident $components:tt Relations { $($relations:tt)* } $($rest:tt)*) => {
+        $crate::__ecs_components! { kind: (sub_world $game) world: $sub_world $components tags: none relations: { $($relations)* } }
         $crate::__ecs_sub_worlds! { $game [ $($done)* $sub_world ] $($rest)* }
     };
     ($game:ident [ $($done:ident)* ] $sub_world:ident { $($components:tt)* } $($rest:tt)*) => {
-        $crate::__ecs_components! { kind: (sub_world $game) world: $sub_world { $($components)* } tags: none }
+        $crate::__ecs_components! { kind: (sub_world $game) world: $sub_world { $($components)* } tags: none relations: none }
         $crate::__ecs_sub_worlds! { $game [ $($done)* $sub_world ] $($rest)* }
     };
     ($game:ident [ $($done:ident)+ ]) => {
@@ -184,7 +214,7 @@ macro_rules! __ecs_sub_worlds {
         ::core::compile_error!(::core::concat!(
             "ecs!: malformed multi-world `",
             ::core::stringify!($game),
-            "`; write each sub-world as `Name { component: Type => MASK, ... }`, optionally followed by `Tags { tag => TAG }`"
+            "`; write each sub-world as `Name { component: Type => MASK, ... }`, optionally followed by `Tags { tag => TAG }` and `Relations { forward / reverse => MASK }`"
         ));
     };
 }
@@ -194,7 +224,7 @@ macro_rules! __ecs_sub_worlds {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_components {
-    (kind: $kind:tt world: $world:ident {} tags: $tags:tt) => {
+    (kind: $kind:tt world: $world:ident {} tags: $tags:tt relations: $relations:tt) => {
         ::core::compile_error!(::core::concat!(
             "ecs!: the world `",
             ::core::stringify!($world),
@@ -207,15 +237,18 @@ macro_rules! __ecs_components {
             $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident $([$($option:ident)*])? ),+ $(,)?
         }
         tags: $tags:tt
+        relations: $relations:tt
     ) => {
-        $crate::__ecs_tables! { $world [ $( $(#[$attr])* $field : $ty => $mask [$($($option)*)?] ),+ ] $tags }
+        $crate::__ecs_tables! { $world [ $( $(#[$attr])* $field : $ty => $mask [$($($option)*)?] ),+ ] $tags $relations }
         $crate::__ecs_shell! { $kind $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
         $crate::__ecs_accessors! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
         $crate::__ecs_queries! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
         $crate::__ecs_split! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
         $crate::__ecs_tags! { $world $tags }
+        $crate::__ecs_relations! { $world $relations }
+        $crate::__ecs_relation_rows! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] $relations }
     };
-    (kind: $kind:tt world: $world:ident { $($components:tt)* } tags: $tags:tt) => {
+    (kind: $kind:tt world: $world:ident { $($components:tt)* } tags: $tags:tt relations: $relations:tt) => {
         $crate::__ecs_malformed_component! { $($components)* }
     };
 }

@@ -162,8 +162,16 @@ macro_rules! __ecs_game {
                 }
 
                 /// Despawns `entity` from every sub-world, dropping all its components and
-                /// tags. `false` if it was not alive.
+                /// tags. `false` if it was not alive. Every sub-world's relations apply their
+                /// policies: the sources of a `[cascade]` relation are despawned too, from
+                /// every sub-world (recursively, by every sub-world's relations), the others
+                /// unlinked.
                 pub fn despawn(&mut self, entity: $crate::Entity) -> bool {
+                    let cascades = self.[<$first:snake>].storage.has_cascading_sources(entity)
+                        $( || self.[<$rest:snake>].storage.has_cascading_sources(entity) )*;
+                    if cascades {
+                        return self.__despawn_cascading(entity);
+                    }
                     // Every sub-world lets go of the entity before any of its values is dropped:
                     // a component `Drop` that panics then finds them all in lockstep.
                     let values = self.[<$first:snake>].storage.detach(entity);
@@ -174,6 +182,28 @@ macro_rules! __ecs_game {
                     )*
                     // `values` and every twin (shadowed, still alive) are dropped here, on the way out.
                     despawned
+                }
+
+                // The despawn of an entity with cascading sources: depth first, pre-order, each
+                // entity taken out of every sub-world before the next, every value dropped
+                // after the last (a component `Drop` that panics finds the world whole).
+                fn __despawn_cascading(&mut self, entity: $crate::Entity) -> bool {
+                    let mut stack = ::std::vec![entity];
+                    let mut [<$first:snake _values>] = ::std::vec::Vec::new();
+                    $( let mut [<$rest:snake _values>] = ::std::vec::Vec::new(); )*
+                    while let ::core::option::Option::Some(next) = stack.pop() {
+                        // Reached twice (through two cascading relations): gone already.
+                        if !self.[<$first:snake>].storage.is_alive(next) {
+                            continue;
+                        }
+                        let first = stack.len();
+                        self.[<$first:snake>].storage.push_cascading_sources(next, &mut stack);
+                        $( self.[<$rest:snake>].storage.push_cascading_sources(next, &mut stack); )*
+                        stack[first..].reverse();
+                        ::core::iter::Extend::extend(&mut [<$first:snake _values>], self.[<$first:snake>].storage.detach_cascading(next));
+                        $( ::core::iter::Extend::extend(&mut [<$rest:snake _values>], self.[<$rest:snake>].storage.detach_cascading(next)); )*
+                    }
+                    true
                 }
 
                 /// Despawns every live entity of `entities`; returns those actually despawned.

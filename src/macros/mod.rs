@@ -9,6 +9,7 @@ mod ecs;
 mod events;
 mod game;
 mod queries;
+mod relations;
 mod resources;
 mod snapshot;
 mod split;

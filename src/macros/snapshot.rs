@@ -158,6 +158,10 @@ macro_rules! __ecs_snapshot {
                     tags
                 }
 
+                fn relations() -> ::std::vec::Vec<(&'static str, [<$world Mask>])> {
+                    Self::__relation_names()
+                }
+
                 fn resource_names() -> ::std::vec::Vec<&'static str> {
                     let mut names = ::std::vec::Vec::new();
                     $( $(#[$resource_attr])* names.push(::core::stringify!($resource)); )*

@@ -5,12 +5,16 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_tables {
-    ($world:ident $components:tt none) => {
-        $crate::__ecs_tables! { $world $components {} }
+    ($world:ident $components:tt none $relations:tt) => {
+        $crate::__ecs_tables! { $world $components {} $relations }
+    };
+    ($world:ident $components:tt $tags:tt none) => {
+        $crate::__ecs_tables! { $world $components $tags {} }
     };
     (
         $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ]
         { $( $(#[$tag_attr:meta])* $tag:ident => $tag_mask:ident ),* $(,)? }
+        { $( $(#[$relation_attr:meta])* $relation:ident / $reverse:ident => $relation_mask:ident $([$($policy:tt)*])? ),* $(,)? }
     ) => {
         $crate::__private::paste::paste! {
             // The bit index of every component. An enum counts them (`__COUNT`) without a
@@ -22,12 +26,15 @@ macro_rules! __ecs_tables {
                 __COUNT,
             }
 
-            // Tag bits follow the component bits.
+            // Tag bits follow the component bits, and relation bits the tag bits (a relation
+            // bit lives in the tag segments like a tag's).
             #[doc(hidden)]
             #[allow(non_camel_case_types, dead_code, unused_doc_comments)]
             enum [<__ $world TagIndex>] {
                 __LAST_COMPONENT = [<__ $world ComponentIndex>]::__COUNT as isize - 1,
                 $( $(#[$tag_attr])* $tag, )*
+                __FIRST_RELATION,
+                $( $(#[$relation_attr])* $relation, )*
                 __END,
             }
 
@@ -58,18 +65,24 @@ macro_rules! __ecs_tables {
                 const fn mask(self) -> [<$world Mask>] {
                     [<__ $world ComponentIndex>]::bit(self as u32)
                 }
+
+                // A relation's bit is one lower than its index: `__FIRST_RELATION` has none.
+                const fn relation_mask(self) -> [<$world Mask>] {
+                    [<__ $world ComponentIndex>]::bit(self as u32 - 1)
+                }
             }
 
             const _: () = $crate::__private::check_world(
                 ::core::stringify!($world),
-                &[$(::core::stringify!($field)),+ $(, ::core::stringify!($tag))*],
-                &[$(::core::stringify!($mask)),+ $(, ::core::stringify!($tag_mask))*],
-                [<__ $world TagIndex>]::__END as usize,
+                &[$(::core::stringify!($field)),+ $(, ::core::stringify!($tag))* $(, ::core::stringify!($relation), ::core::stringify!($reverse))*],
+                &[$(::core::stringify!($mask)),+ $(, ::core::stringify!($tag_mask))* $(, ::core::stringify!($relation_mask))*],
+                // `__FIRST_RELATION` takes an index but no bit.
+                [<__ $world TagIndex>]::__END as usize - 1,
             );
 
-            #[doc = "The mask type of `" $world "`: `u64` for up to 64 components and tags, `u128` up to 128."]
+            #[doc = "The mask type of `" $world "`: `u64` for up to 64 components, tags and relations, `u128` up to 128."]
             pub type [<$world Mask>] = <$crate::MaskWidth<
-                { ([<__ $world TagIndex>]::__END as usize) <= 64 },
+                { ([<__ $world TagIndex>]::__END as usize - 1) <= 64 },
             > as $crate::SelectMask>::Mask;
 
             $(
@@ -82,6 +95,12 @@ macro_rules! __ecs_tables {
                 #[doc = "Mask bit of the `" $tag "` tag."]
                 $(#[$tag_attr])*
                 pub const $tag_mask: [<$world Mask>] = [<__ $world TagIndex>]::$tag.mask();
+            )*
+
+            $(
+                #[doc = "Mask bit of the `" $relation "` relation: carried by every entity linked to a target by `set_" $relation "` (set and cleared only by linking), usable in every include / exclude mask (`" $relation_mask "` excluded: the roots)."]
+                $(#[$relation_attr])*
+                pub const $relation_mask: [<$world Mask>] = [<__ $world TagIndex>]::$relation.relation_mask();
             )*
 
             #[doc = "One archetype of `" $world "`: a row per entity whose components are exactly `mask`, one `Vec` per component (struct of arrays). Columns whose bit is not in `mask` stay empty."]
@@ -133,7 +152,19 @@ macro_rules! __ecs_tables {
                     tracked
                 };
                 const TAGS: [<$world Mask>] =
-                    [<__ $world ComponentIndex>]::low_bits([<__ $world TagIndex>]::__END as u32) & !Self::COMPONENTS;
+                    [<__ $world ComponentIndex>]::low_bits([<__ $world TagIndex>]::__END as u32 - 1) & !Self::COMPONENTS;
+                const RELATIONS: [<$world Mask>] = {
+                    #[allow(unused_mut)]
+                    let mut relations = 0;
+                    $( $(#[$relation_attr])* { relations |= $relation_mask; } )*
+                    relations
+                };
+                const CASCADE: [<$world Mask>] = {
+                    #[allow(unused_mut)]
+                    let mut cascade = 0;
+                    $( $(#[$relation_attr])* { if $crate::__ecs_relation_policy!($relation $($($policy)*)?) { cascade |= $relation_mask; } } )*
+                    cascade
+                };
 
                 fn new(mask: [<$world Mask>]) -> Self {
                     Self {
@@ -229,11 +260,20 @@ macro_rules! __ecs_tables {
             }
         }
     };
-    ($world:ident $components:tt { $($tags:tt)* }) => {
+    (
+        $world:ident $components:tt
+        { $( $(#[$tag_attr:meta])* $tag:ident => $tag_mask:ident ),* $(,)? }
+        { $($relations:tt)* }
+    ) => {
+        $crate::__ecs_malformed_relation! { $($relations)* }
+        // The world without its relations, so the message above is the only error.
+        $crate::__ecs_tables! { $world $components { $( $(#[$tag_attr])* $tag => $tag_mask ),* } {} }
+    };
+    ($world:ident $components:tt { $($tags:tt)* } $relations:tt) => {
         ::core::compile_error!(
             "ecs!: malformed `Tags` block; write each tag as `name => MASK`, separated by commas"
         );
         // The world without its tags, so the message above is the only error.
-        $crate::__ecs_tables! { $world $components {} }
+        $crate::__ecs_tables! { $world $components {} {} }
     };
 }

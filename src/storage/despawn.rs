@@ -4,12 +4,18 @@
 //! sub-world before any of its values is dropped.
 
 use super::Storage;
-use crate::{Archetype, Entity, StructuralChange};
+use crate::{Archetype, Bitmask, Entity, StructuralChange};
 
 impl<T: Archetype> Storage<T> {
     /// Despawns `entity`, dropping its components. `false` for a dead, stale or never-issued
     /// handle.
+    ///
+    /// Its relations' policies apply: by a `[cascade]` relation its sources are despawned too
+    /// (recursively), by the others they are unlinked; it is unlinked from its own targets.
     pub fn despawn(&mut self, entity: Entity) -> bool {
+        if !T::CASCADE.is_empty() && self.has_cascading_sources(entity) {
+            return self.despawn_cascading(entity);
+        }
         // The values are dropped here, once the world no longer knows the entity.
         self.detach(entity).is_some()
     }
@@ -32,12 +38,23 @@ impl<T: Archetype> Storage<T> {
         despawned
     }
 
-    /// Takes `entity` out of the world (its id is freed, its tags, change ticks and row
+    /// Takes `entity` out of the world (its links undone and logged, its sources unlinked
+    /// whatever their relation's policy, its id freed, its tags, change ticks and row
     /// removed, the row moved into the hole relocated, the despawn logged) and returns the
     /// values of its row for the caller to drop. `None`, changing nothing, for a dead, stale or
     /// never-issued handle.
     #[must_use = "the entity's values are dropped with what this returns"]
     pub fn detach(&mut self, entity: Entity) -> Option<T::Removed> {
+        if !T::RELATIONS.is_empty() && self.is_alive(entity) {
+            // First, since unlinking its sources moves rows (their relation bit is cleared).
+            self.unlink_all(entity, false);
+        }
+        self.detach_row(entity)
+    }
+
+    /// [`detach`](Self::detach) once the entity's links are undone: its id, tags, change ticks
+    /// and row.
+    pub(super) fn detach_row(&mut self, entity: Entity) -> Option<T::Removed> {
         let location = self.locate(entity)?;
         // First into the last tag segment of its table, where a `swap_remove` keeps the
         // segments whole.

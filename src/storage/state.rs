@@ -40,6 +40,7 @@ impl<T: Archetype + Clone> Clone for Storage<T> {
             edges,
             queries,
             partitions,
+            relations,
             tick,
             last_tick,
             change_log,
@@ -53,6 +54,7 @@ impl<T: Archetype + Clone> Clone for Storage<T> {
         edges.clone_from(&source.edges);
         queries.clone_from(&source.queries);
         partitions.clone_from(&source.partitions);
+        relations.clone_from(&source.relations);
         *tick = source.tick;
         *last_tick = source.last_tick;
         change_log.clone_from(&source.change_log);

@@ -10,13 +10,14 @@ use crate::change_ticks::TableTicks;
 use crate::{Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, StructuralChange};
 
 impl<T: Archetype> Storage<T> {
-    /// Adds the tags of `mask` to a live entity (never a migration). `false` for a dead handle.
+    /// Adds the tags of `mask` to a live entity (never a migration); relation bits are left
+    /// to linking. `false` for a dead handle.
     pub fn add_tags(&mut self, entity: Entity, mask: T::Mask) -> bool {
         let Some(location) = self.locate(entity) else {
             return false;
         };
         let current = self.tags_at(location);
-        let next = current | (mask & T::TAGS);
+        let next = current | (mask & T::TAGS & !T::RELATIONS);
         if next != current {
             self.retag(location, next);
         }
@@ -27,13 +28,14 @@ impl<T: Archetype> Storage<T> {
         true
     }
 
-    /// Removes the tags of `mask` from a live entity. `false` for a dead handle.
+    /// Removes the tags of `mask` from a live entity (relation bits are left to unlinking).
+    /// `false` for a dead handle.
     pub fn remove_tags(&mut self, entity: Entity, mask: T::Mask) -> bool {
         let Some(location) = self.locate(entity) else {
             return false;
         };
         let current = self.tags_at(location);
-        let next = current & !(mask & T::TAGS);
+        let next = current & !(mask & T::TAGS & !T::RELATIONS);
         if next != current {
             self.retag(location, next);
         }
@@ -111,7 +113,7 @@ impl<T: Archetype> Storage<T> {
 
     /// Moves the row at `location` to the segment of signature `tags` in its table; returns
     /// the entity's new location.
-    fn retag(&mut self, location: EntityLocation, tags: T::Mask) -> EntityLocation {
+    pub(super) fn retag(&mut self, location: EntityLocation, tags: T::Mask) -> EntityLocation {
         let table_index = location.table();
         let (partition, mut rows) = self.partition_mut(table_index);
         let row = partition.retag(location.row(), tags, &mut |a, b| rows.swap(a, b));

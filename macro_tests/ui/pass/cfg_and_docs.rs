@@ -30,6 +30,15 @@ archetypal::ecs! {
         /// Hit points.
         health: u32 => HEALTH,
     }
+    Relations {
+        /// What an entity is part of.
+        child_of / children => CHILD_OF [cascade],
+        /// Compiled out: no bit, no methods.
+        #[cfg(any())]
+        phantom_of / phantoms => PHANTOM_OF,
+        /// Who owns an entity.
+        owned_by / belongings => OWNED_BY,
+    }
     Events {
         /// Hits.
         hit: u32,
@@ -46,6 +55,11 @@ archetypal::ecs! {
 }
 
 fn main() {
+    assert_eq!(OWNED_BY, CHILD_OF << 1);
+    let mut world = World::new();
+    let (parent, child) = (world.spawn(HEALTH), world.spawn(HEALTH));
+    world.set_owned_by(child, parent).unwrap();
+    assert_eq!(world.get_belongings(parent), &[child]);
     assert_eq!(World::COMPONENT_COUNT, 2);
     assert_eq!(COMPONENT_COUNT, 2);
     assert_eq!(POSITION | HEALTH, 0b11);

@@ -20,6 +20,9 @@ mod game {
             Tags {
                 player => PLAYER,
             }
+            Relations {
+                child_of / children => CHILD_OF [cascade],
+            }
             Render {
                 sprite: ::std::string::String => SPRITE,
             }
@@ -59,7 +62,10 @@ fn main() {
     game.core.queue_set_health(queued[1], 4);
     assert_eq!(game.apply_commands().applied, 2, "one queued spawn (of two), one set");
     assert_eq!(game.core.get_health(queued[1]), Some(&4));
+    let child = game.spawn();
+    assert!(game.core.set_child_of(child, entity).is_ok());
     assert!(game.despawn(entity));
+    assert!(!game.is_alive(child), "cascaded");
     assert!(game.check_invariants().is_ok());
     game.step();
     assert_eq!(game.entity_count(), 2);

@@ -29,6 +29,9 @@ mod game {
         Tags {
             player => PLAYER,
         }
+        Relations {
+            child_of / children => CHILD_OF [cascade],
+        }
         Events {
             landed: Position,
         }
@@ -47,7 +50,7 @@ fn main() {
     use ::core::iter::Iterator;
     use ::core::option::Option::Some;
 
-    use game::{EntityBuilder, HEALTH, POSITION, Position, VELOCITY, Velocity, World};
+    use game::{CHILD_OF, EntityBuilder, HEALTH, POSITION, Position, VELOCITY, Velocity, World};
 
     let mut world = World::new();
     world.resources.delta_time = 0.5;
@@ -57,6 +60,15 @@ fn main() {
         .push(::std::string::String::from("player"));
 
     let entity = world.spawn(POSITION | VELOCITY);
+    let parent = world.spawn(POSITION);
+    assert_eq!(world.set_child_of(entity, parent), ::core::result::Result::Ok(::core::option::Option::None));
+    assert_eq!(world.get_children(parent), &[entity]);
+    assert_eq!(world.descendants_child_of(parent).count(), 1);
+    world.queue_set_child_of(entity, parent);
+    world.apply_commands();
+    assert!(world.entity_has_components(entity, CHILD_OF));
+    assert_eq!(world.remove_child_of(entity), Some(parent));
+    world.despawn(parent);
     assert!(world.set_velocity(entity, Velocity { x: 2.0, y: 4.0 }));
     let delta_time = world.resources.delta_time;
     world.for_each_mut(POSITION | VELOCITY, 0, |_, table, index| {

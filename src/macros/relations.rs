@@ -1,0 +1,202 @@
+//! `__ecs_relations!`: the per-relation methods (`set_child_of`, `get_children`, ...), on the
+//! world and its component part, and their queued forms on the world and its command part.
+//! Everything they do is the generic runtime's (`Storage::link` and friends, over
+//! `archetypal::RelationStore`); only the names and the relation's bit are generated.
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_relations {
+    ($world:ident none) => {
+        $crate::__ecs_relations! { @names $world [] }
+    };
+    ($world:ident { $( $(#[$attr:meta])* $relation:ident / $reverse:ident => $mask:ident $([$($policy:tt)*])? ),* $(,)? }) => {
+        $crate::__ecs_relations! { @names $world [ $( $(#[$attr])* $relation => $mask ),* ] }
+        $crate::__private::paste::paste! {
+            $crate::__ecs_relations! { @queue ($world) [ $( $(#[$attr])* $relation / $reverse => $mask ),* ] }
+            $crate::__ecs_relations! { @queue ([<$world Commands>]<'_>) [ $( $(#[$attr])* $relation / $reverse => $mask ),* ] }
+            // On the world and its component part alike (two-phase borrows, as the accessors).
+            $crate::__ecs_relations! { @impl ($world) $world [ $( $(#[$attr])* $relation / $reverse => $mask ),* ] }
+            $crate::__ecs_relations! { @impl ([<$world Components>]) $world [ $( $(#[$attr])* $relation / $reverse => $mask ),* ] }
+        }
+    };
+    (@impl ($target:ty) $world:ident [ $( $(#[$attr:meta])* $relation:ident / $reverse:ident => $mask:ident ),* ]) => {
+        $crate::__private::paste::paste! {
+            impl $target {
+                $(
+                    #[doc = "Links `source` to `target` in the `" $relation "` relation (no migration; `source` gets the `" $mask "` bit), replacing and returning its previous target. An error changes nothing: a dead, stale or reserved handle, `source == target`, or a `target` below `source` (a cycle)."]
+                    $(#[$attr])*
+                    pub fn [<set_ $relation>](&mut self, source: $crate::Entity, target: $crate::Entity) -> ::core::result::Result<::core::option::Option<$crate::Entity>, $crate::RelationError> {
+                        self.storage.link($mask, source, target)
+                    }
+
+                    #[doc = "Unlinks `source` from its `" $relation "` target and returns it; `None` if it is not alive or not linked. The target's other sources keep their order."]
+                    $(#[$attr])*
+                    pub fn [<remove_ $relation>](&mut self, source: $crate::Entity) -> ::core::option::Option<$crate::Entity> {
+                        self.storage.unlink($mask, source)
+                    }
+
+                    #[doc = "The `" $relation "` target of `source`; `None` if it is not alive or not linked."]
+                    $(#[$attr])*
+                    pub fn [<get_ $relation>](&self, source: $crate::Entity) -> ::core::option::Option<$crate::Entity> {
+                        self.storage.related_target($mask, source)
+                    }
+
+                    #[doc = "The entities whose `" $relation "` target is `target` (its `" $reverse "`), in the order they were linked; empty if it is not alive."]
+                    $(#[$attr])*
+                    pub fn [<get_ $reverse>](&self, target: $crate::Entity) -> &[$crate::Entity] {
+                        self.storage.related_sources($mask, target)
+                    }
+
+                    #[doc = "The `" $relation "` ancestors of `entity`, nearest first, `entity` excluded (none if it is not alive)."]
+                    $(#[$attr])*
+                    pub fn [<ancestors_ $relation>](&self, entity: $crate::Entity) -> $crate::relation::Ancestors<'_> {
+                        self.storage.ancestors($mask, entity)
+                    }
+
+                    #[doc = "The `" $relation "` descendants of `entity`, depth first in pre-order, each level in `get_" $reverse "` order, `entity` excluded (none if it is not alive)."]
+                    $(#[$attr])*
+                    pub fn [<descendants_ $relation>](&self, entity: $crate::Entity) -> $crate::relation::Descendants<'_> {
+                        self.storage.descendants($mask, entity)
+                    }
+
+                    #[doc = "The `" $relation "` links, read-only (`roots()`, `descendants(e)`, `target(e)`, `sources(e)`), beside every entity's components by handle, mutably: a walk down the hierarchy writes each entity while it reads its parent (transform propagation), with no list collected first."]
+                    $(#[$attr])*
+                    pub fn [<split_ $relation>](&mut self) -> (&$crate::RelationStore, [<$world RowsMut>]<'_>) {
+                        let (links, rows) = self.storage.split_relation($mask);
+                        (links, [<$world RowsMut>] { rows })
+                    }
+                )*
+            }
+        }
+    };
+    // Every relation's name and bit, for snapshots.
+    (@names $world:ident [ $( $(#[$attr:meta])* $relation:ident => $mask:ident ),* ]) => {
+        $crate::__private::paste::paste! {
+            #[allow(dead_code, unused_mut, unused_doc_comments, clippy::vec_init_then_push)]
+            impl $world {
+                fn __relation_names() -> ::std::vec::Vec<(&'static str, [<$world Mask>])> {
+                    let mut names = ::std::vec::Vec::new();
+                    $( $(#[$attr])* names.push((::core::stringify!($relation), $mask)); )*
+                    names
+                }
+            }
+        }
+    };
+    // The queued forms, on the world and on its command part alike.
+    (@queue ($($target:tt)*) [ $( $(#[$attr:meta])* $relation:ident / $reverse:ident => $mask:ident ),* ]) => {
+        $crate::__private::paste::paste! {
+            #[allow(unused_doc_comments)]
+            impl $($target)* {
+                $(
+                    #[doc = "Queues `set_" $relation "(source, target)`, applied in order by `apply_commands` (handles from `queue_spawn_entities` work); skipped and counted if a handle died or the link became a cycle."]
+                    $(#[$attr])*
+                    pub fn [<queue_set_ $relation>](&mut self, source: $crate::Entity, target: $crate::Entity) {
+                        self.queue_link($mask, source, target);
+                    }
+
+                    #[doc = "Queues `remove_" $relation "(source)`, applied in order by `apply_commands`; skipped and counted if `source` died."]
+                    $(#[$attr])*
+                    pub fn [<queue_remove_ $relation>](&mut self, source: $crate::Entity) {
+                        self.queue_unlink($mask, source);
+                    }
+                )*
+            }
+        }
+    };
+    // A malformed block was already reported by `__ecs_tables!`.
+    ($world:ident { $($relations:tt)* }) => {
+        $crate::__ecs_relations! { @names $world [] }
+    };
+}
+
+/// `<World>RowsMut`, what `split_child_of()` lends beside the links: every component by handle,
+/// typed. Generated only for a world with relations.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_relation_rows {
+    ($world:ident $components:tt none) => {};
+    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ] $relations:tt) => {
+        $crate::__private::paste::paste! {
+            #[doc = "Every `" $world "` entity's components by handle, read and written in place (no spawn, despawn or migration): lent by `split_<relation>()` beside the relation's links. Writes are stamped for change detection."]
+            pub struct [<$world RowsMut>]<'a> {
+                rows: $crate::RowsMut<'a, [<$world ComponentArrays>]>,
+            }
+
+            impl [<$world RowsMut>]<'_> {
+                /// Whether `entity` is alive.
+                pub fn contains(&self, entity: $crate::Entity) -> bool {
+                    self.rows.contains(entity)
+                }
+
+                $(
+                    #[doc = "The `" $field "` of `entity`; `None` if it is not alive or has none."]
+                    $(#[$attr])*
+                    pub fn [<get_ $field>](&self, entity: $crate::Entity) -> ::core::option::Option<&$ty> {
+                        self.rows.get(entity, $mask, |table| &table.$field[..])
+                    }
+
+                    #[doc = "The `" $field "` of `entity`, mutably (stamped as changed); `None` if it is not alive or has none."]
+                    $(#[$attr])*
+                    pub fn [<get_ $field _mut>](&mut self, entity: $crate::Entity) -> ::core::option::Option<&mut $ty> {
+                        self.rows.get_mut(entity, $mask, |table| &mut table.$field[..])
+                    }
+                )+
+            }
+        }
+    };
+}
+
+/// Whether a relation's policy is `[cascade]` (the default, no policy, unlinks).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_relation_policy {
+    ($relation:ident) => {
+        false
+    };
+    ($relation:ident cascade) => {
+        true
+    };
+    ($relation:ident $($policy:tt)*) => {
+        ::core::compile_error!(::core::concat!(
+            "ecs!: unknown policy `",
+            ::core::stringify!($($policy)*),
+            "` for the relation `",
+            ::core::stringify!($relation),
+            "`; the only policy is `[cascade]` (without it, despawning a target unlinks its sources)"
+        ))
+    };
+}
+
+/// Error path only: finds the first malformed relation entry and says what is wrong with it.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_malformed_relation {
+    ($(#[$attr:meta])* $relation:ident / $reverse:ident => $mask:ident $([$($policy:tt)*])? $(, $($rest:tt)*)?) => {
+        $crate::__ecs_malformed_relation! { $($($rest)*)? }
+    };
+    ($(#[$attr:meta])* $relation:ident => $($rest:tt)*) => {
+        ::core::compile_error!(::core::concat!(
+            "ecs!: the relation `",
+            ::core::stringify!($relation),
+            "` needs a reverse name (the target's side); write `",
+            ::core::stringify!($relation),
+            " / reverse_name => MASK`, like `child_of / children => CHILD_OF`"
+        ));
+    };
+    ($(#[$attr:meta])* $relation:ident / $reverse:ident $($rest:tt)*) => {
+        ::core::compile_error!(::core::concat!(
+            "ecs!: the relation `",
+            ::core::stringify!($relation),
+            "` needs a mask constant and a comma: `",
+            ::core::stringify!($relation),
+            " / ",
+            ::core::stringify!($reverse),
+            " => MASK [cascade],`"
+        ));
+    };
+    ($($rest:tt)*) => {
+        ::core::compile_error!(
+            "ecs!: malformed `Relations` block; write each relation as `forward / reverse => MASK`, optionally followed by `[cascade]`, separated by commas"
+        );
+    };
+}
