@@ -23,6 +23,12 @@
 //!         /// Does not move.
 //!         frozen => FROZEN,
 //!     }
+//!     Relations {
+//!         /// Part of another entity: despawning the parent despawns its children.
+//!         child_of / children => CHILD_OF [cascade],
+//!         /// Belongs to another entity: despawning the owner sets its belongings free.
+//!         owned_by / belongings => OWNED_BY,
+//!     }
 //!     Events {
 //!         /// Two entities collided.
 //!         collision: Collision,
@@ -38,14 +44,17 @@
 //!
 //! Where to look:
 //! - [`World`]: the world and all its methods (spawn, despawn, `get_position`,
-//!   `set_position`, queries, tags, events, commands, ticks, `split_mut`, `restore`;
+//!   `set_position`, queries, tags, relations (`set_child_of`, `get_children`,
+//!   `split_child_of`), events, commands, ticks, `split_mut`, `restore`;
 //!   `snapshot` and `from_snapshot` with the feature `serde`, `par_for_each_mut` with
 //!   `parallel`). Most component-level methods are on [`WorldComponents`], which the world
 //!   dereferences to.
 //! - [`WorldComponentArrays`] (one archetype table), [`WorldComponentArraysMut`] (a table's
 //!   slices, handed to closures), [`WorldEntityBuilder`], [`WorldResources`], [`WorldEvents`],
 //!   [`WorldCommands`] and [`WorldCommand`] (queued structural changes), [`WorldParts`]
-//!   (`split_mut()`), and the mask constants ([`POSITION`], [`PLAYER`], ...).
+//!   (`split_mut()`), [`WorldRowsMut`] (every entity's components by handle, lent beside the
+//!   links by `split_child_of()`), and the mask constants ([`POSITION`], [`PLAYER`],
+//!   [`CHILD_OF`], ...).
 //!
 //! The items a feature adds (`snapshot`, `from_snapshot` and the `Serialize` / `Deserialize`
 //! impls with `serde`, `par_for_each_mut` with `parallel`) say so first in their doc comment:
@@ -54,7 +63,7 @@
 //!
 //! The short names (`ComponentArrays`, `EntityBuilder`, `Mask`, `COMPONENT_COUNT`, ...) are
 //! aliases of the prefixed items above, re-exported from a hidden module, so only the prefixed
-//! items are listed. The `Relations` block is not in this example yet.
+//! items are listed.
 
 use crate::ecs;
 
@@ -113,6 +122,12 @@ ecs! {
         player => PLAYER,
         /// Does not move.
         frozen => FROZEN,
+    }
+    Relations {
+        /// Part of another entity: despawning the parent despawns its children.
+        child_of / children => CHILD_OF [cascade],
+        /// Belongs to another entity: despawning the owner sets its belongings free.
+        owned_by / belongings => OWNED_BY,
     }
     Events {
         /// Two entities collided.

@@ -34,6 +34,9 @@ pub mod single {
         Tags {
             player => PLAYER,
         }
+        Relations {
+            child_of / children => CHILD_OF [cascade],
+        }
         Events {
             collision: Collision,
         }
@@ -55,6 +58,9 @@ pub mod multi {
             }
             Tags {
                 player => PLAYER,
+            }
+            Relations {
+                owned_by / belongings => OWNED_BY,
             }
             Render {
                 sprite: u32 => SPRITE,

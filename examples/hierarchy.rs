@@ -1,0 +1,201 @@
+//! A hierarchy: ships carry turrets, turrets carry barrels, and each part's place in the world
+//! is its parent's place plus its own offset (transform propagation).
+//!
+//! - `child_of / children => CHILD_OF [cascade]`: despawning a ship despawns its turrets and
+//!   their barrels; `owned_by / belongings => OWNED_BY`: despawning a ship only sets its pilot
+//!   free.
+//! - Propagation runs every frame without collecting anything: the roots (no `CHILD_OF` bit) in
+//!   a slice loop, then each tree depth first through `split_child_of()`, which lends the links
+//!   beside every entity's components.
+//! - Turrets turn: their offsets change, and the barrels follow on the next propagation.
+//!
+//! `cargo run --example hierarchy`
+
+use archetypal::{Entity, RelationError, ecs};
+
+/// Where a part sits relative to its parent (or in the world, for a ship).
+#[derive(Default, Debug, Clone, Copy, PartialEq)]
+pub struct Offset {
+    pub x: f32,
+    pub y: f32,
+}
+
+/// Where a part is in the world: computed by propagation.
+#[derive(Default, Debug, Clone, Copy, PartialEq)]
+pub struct Place {
+    pub x: f32,
+    pub y: f32,
+}
+
+/// How fast a ship moves, per frame.
+#[derive(Default, Debug, Clone, Copy, PartialEq)]
+pub struct Velocity {
+    pub x: f32,
+    pub y: f32,
+}
+
+ecs! {
+    World {
+        offset: Offset => OFFSET,
+        place: Place => PLACE,
+        velocity: Velocity => VELOCITY,
+    }
+    Tags {
+        pilot => PILOT,
+    }
+    Relations {
+        child_of / children => CHILD_OF [cascade],
+        owned_by / belongings => OWNED_BY,
+    }
+}
+
+/// Spawns a ship at `(x, y)` with `turrets` turrets, each carrying one barrel, and a pilot.
+fn spawn_ship(world: &mut World, x: f32, y: f32, turrets: usize) -> Entity {
+    let ship = world.spawn(OFFSET | PLACE | VELOCITY);
+    world.set_offset(ship, Offset { x, y });
+    world.set_velocity(ship, Velocity { x: 1.0, y: 0.0 });
+    for index in 0..turrets {
+        let turret = world.spawn(OFFSET | PLACE);
+        world.set_offset(
+            turret,
+            Offset {
+                x: index as f32 * 2.0 - 1.0,
+                y: 1.0,
+            },
+        );
+        world
+            .set_child_of(turret, ship)
+            .expect("both alive, no cycle");
+        let barrel = world.spawn(OFFSET | PLACE);
+        world.set_offset(barrel, Offset { x: 0.0, y: 0.5 });
+        world
+            .set_child_of(barrel, turret)
+            .expect("both alive, no cycle");
+    }
+    let pilot = world.spawn(PLACE | PILOT);
+    world.set_owned_by(pilot, ship).expect("both alive");
+    ship
+}
+
+/// Moves the ships (the roots).
+fn movement(world: &mut World) {
+    world.for_each_table_mut(OFFSET | VELOCITY, CHILD_OF, |table| {
+        for (offset, velocity) in table.offset.iter_mut().zip(table.velocity.iter()) {
+            offset.x += velocity.x;
+            offset.y += velocity.y;
+        }
+    });
+}
+
+/// Turns every turret a quarter turn: its offset rotates around its ship.
+fn turn_turrets(world: &mut World) {
+    // A turret is a part whose children are barrels and whose parent is a root: here, the
+    // direct children of every ship.
+    let (hierarchy, mut rows) = world.split_child_of();
+    for ship in hierarchy.roots() {
+        for &turret in hierarchy.sources(ship) {
+            if let Some(offset) = rows.get_offset_mut(turret) {
+                *offset = Offset {
+                    x: -offset.y,
+                    y: offset.x,
+                };
+            }
+        }
+    }
+}
+
+/// World places from offsets: roots first, then every tree depth first (parents before their
+/// children), writing as it goes.
+fn propagate(world: &mut World) {
+    world.for_each_table_mut(OFFSET | PLACE, CHILD_OF, |table| {
+        for (place, offset) in table.place.iter_mut().zip(table.offset.iter()) {
+            *place = Place {
+                x: offset.x,
+                y: offset.y,
+            };
+        }
+    });
+    let (hierarchy, mut rows) = world.split_child_of();
+    for root in hierarchy.roots() {
+        for entity in hierarchy.descendants(root) {
+            let Some(parent) = hierarchy.target(entity) else {
+                continue;
+            };
+            let above = rows.get_place(parent).copied().unwrap_or_default();
+            let offset = rows.get_offset(entity).copied().unwrap_or_default();
+            if let Some(place) = rows.get_place_mut(entity) {
+                *place = Place {
+                    x: above.x + offset.x,
+                    y: above.y + offset.y,
+                };
+            }
+        }
+    }
+}
+
+fn main() {
+    let mut world = World::new();
+    let flagship = spawn_ship(&mut world, 0.0, 0.0, 2);
+    let escort = spawn_ship(&mut world, 10.0, 5.0, 1);
+    let turrets: Vec<Entity> = world.get_children(flagship).to_vec();
+    let barrel = world.get_children(turrets[0])[0];
+    println!(
+        "flagship {flagship:?}: turrets {turrets:?}, barrel {barrel:?} (ancestors {:?})",
+        world.ancestors_child_of(barrel).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        world.ancestors_child_of(barrel).collect::<Vec<_>>(),
+        [turrets[0], flagship]
+    );
+    assert_eq!(
+        world.descendants_child_of(flagship).count(),
+        4,
+        "two turrets and their barrels"
+    );
+
+    // A ship cannot become part of its own barrel.
+    assert_eq!(
+        world.set_child_of(flagship, barrel),
+        Err(RelationError::Cycle)
+    );
+
+    for frame in 1..=3 {
+        movement(&mut world);
+        if frame == 2 {
+            turn_turrets(&mut world);
+        }
+        propagate(&mut world);
+        let place = world.get_place(barrel).copied().unwrap_or_default();
+        println!(
+            "frame {frame}: the flagship's first barrel is at ({}, {})",
+            place.x, place.y
+        );
+        world.step();
+    }
+    // The flagship moved 3 along x; its first turret sat at (-1, 1), turned to (-1, -1); the
+    // barrel sits 0.5 above its turret.
+    assert_eq!(world.get_place(barrel), Some(&Place { x: 2.0, y: -0.5 }));
+
+    // Despawning the flagship cascades through its turrets and barrels; its pilot is only
+    // unlinked. The escort is untouched.
+    let pilots: Vec<Entity> = world.query_pilot().collect();
+    let flagship_pilot = pilots
+        .iter()
+        .copied()
+        .find(|&pilot| world.get_owned_by(pilot) == Some(flagship))
+        .expect("the flagship has a pilot");
+    assert!(world.despawn(flagship));
+    assert!(turrets.iter().all(|&turret| !world.is_alive(turret)));
+    assert!(!world.is_alive(barrel));
+    assert!(world.is_alive(flagship_pilot));
+    assert_eq!(world.get_owned_by(flagship_pilot), None);
+    assert_eq!(world.descendants_child_of(escort).count(), 2);
+    world
+        .check_invariants()
+        .expect("links consistent both ways");
+    println!(
+        "despawned the flagship: {} entities left (the escort, its turret and barrel, two pilots)",
+        world.entity_count()
+    );
+    assert_eq!(world.entity_count(), 5);
+}
