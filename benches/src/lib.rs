@@ -108,6 +108,7 @@ pub fn workloads() -> Vec<Workload> {
         table_creation::workload_128(),
     ];
     all.extend(tag_filter::workloads());
+    all.extend(hierarchy::workloads());
     all
 }
 

@@ -2,13 +2,14 @@
 //! per contender returning its [`Contender`](crate::Contender): setup outside the timed
 //! region, the pass inside it. The exception is `tracking_cost`, which holds the three
 //! `tracking_*` workloads (`iter_workload()`, `writes_workload()`, `migrations_workload()`)
-//! because they share its `[untracked]` worlds, and `tag_filter`, whose `workloads()` lists one
-//! workload per density and API path.
+//! because they share its `[untracked]` worlds, `tag_filter`, whose `workloads()` lists one
+//! workload per density and API path, and `hierarchy`, whose `workloads()` lists its three.
 
 pub mod add_remove;
 pub mod change_detection;
 pub mod fragmented_iter;
 pub mod heavy_compute;
+pub mod hierarchy;
 pub mod random_get_mut;
 pub mod schedule;
 pub mod serialize;

@@ -1,0 +1,387 @@
+//! `hierarchy_*`: a forest of 10,000 roots, each with 10 children, each child with 4
+//! grandchildren (510,000 entities with `Offset` and `WorldPosition`), against bevy_ecs's
+//! built-in hierarchy (`ChildOf` / `Children`).
+//!
+//! - `hierarchy_build`: a new world and the whole forest, every link made as the entities are
+//!   spawned (archetypal: `spawn_batch` + `set_child_of`; bevy: `ChildOf` in the spawned
+//!   bundle, its hooks fill `Children`).
+//! - `hierarchy_propagate`: the roots move (`offset += 1`), then world position = parent's
+//!   world position + offset, every parent before its children (archetypal: the roots in a
+//!   slice loop, then `split_child_of()` and a depth-first walk writing as it goes; bevy: the
+//!   roots through `Without<ChildOf>`, then a stack walk over `Children`).
+//! - `hierarchy_despawn`: despawn a tenth of the roots with their trees (51,000 entities:
+//!   archetypal's `[cascade]` policy, bevy's recursive `despawn`), then spawn those trees
+//!   again so that every pass starts from a forest of the same size. Both halves are timed:
+//!   the despawn half is about half of the pass (the rebuild is `hierarchy_build`'s work on a
+//!   tenth of the forest). Each pass despawns the next tenth and gives the new roots an offset
+//!   that counts the passes, so a pass that did nothing shows in the checksum.
+
+use bevy_ecs::component::Component;
+use bevy_ecs::entity::Entity as BevyEntity;
+use bevy_ecs::hierarchy::{ChildOf, Children};
+use bevy_ecs::query::Without;
+use bevy_ecs::world::World as BevyWorld;
+
+use crate::{Checksum, Contender, Kind, Pass, Workload};
+
+/// Roots of the forest.
+const ROOTS: usize = 10_000;
+/// Children of each root.
+const CHILDREN: usize = 10;
+/// Children of each child.
+const GRANDCHILDREN: usize = 4;
+
+/// Where a node sits relative to its parent (a root: in the world).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
+pub struct Offset(pub f32);
+
+/// Where a node is in the world: computed by propagation.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
+pub struct WorldPosition(pub f32);
+
+/// The offset of the root of tree `index`, built at pass `pass` (0: the first forest).
+fn root_offset(index: usize, pass: u32) -> Offset {
+    Offset(index as f32 + pass as f32 * 0.5)
+}
+
+/// The offset of a child or grandchild, by its index among its siblings.
+fn node_offset(index: usize) -> Offset {
+    Offset(index as f32 + 1.0)
+}
+
+/// Digest of the forest: how many nodes, their offsets and world positions, and how many are
+/// linked to a parent.
+fn checksum(nodes: impl Iterator<Item = (Offset, WorldPosition)>, linked: usize) -> u64 {
+    let mut sum = Checksum::new();
+    let mut count = 0;
+    for (offset, position) in nodes {
+        sum.f32(0, offset.0);
+        sum.f32(1, position.0);
+        count += 1;
+    }
+    sum.count(2, count);
+    sum.count(3, linked as u64);
+    sum.finish()
+}
+
+/// The three workloads.
+pub fn workloads() -> Vec<Workload> {
+    vec![
+        Workload {
+            name: "hierarchy_build",
+            description: "new world + 10,000 roots x 10 children x 4 grandchildren, linked",
+            contenders: vec![
+                contender::<Archetypal>("spawn_batch + set_child_of", Stage::Build),
+                contender::<Bevy>("spawn((.., ChildOf(parent)))", Stage::Build),
+            ],
+        },
+        Workload {
+            name: "hierarchy_propagate",
+            description: "roots move, then world position = parent's + offset over 510,000 nodes",
+            contenders: vec![
+                contender::<Archetypal>(
+                    "for_each_table_mut roots + split_child_of walk",
+                    Stage::Propagate,
+                ),
+                contender::<Bevy>(
+                    "Without<ChildOf> roots + Children stack walk",
+                    Stage::Propagate,
+                ),
+            ],
+        },
+        Workload {
+            name: "hierarchy_despawn",
+            description: "despawn 10% of the roots with their trees (51,000 entities), then rebuild them",
+            contenders: vec![
+                contender::<Archetypal>("despawn(root), [cascade] policy", Stage::Despawn),
+                contender::<Bevy>("despawn(root), recursive", Stage::Despawn),
+            ],
+        },
+    ]
+}
+
+/// What a pass does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    Build,
+    Propagate,
+    Despawn,
+}
+
+/// One contender's forest: building, moving and propagating, despawning trees.
+trait Forest: Sized + 'static {
+    const NAME: &'static str;
+    const KIND: Kind;
+    /// An empty world.
+    fn new() -> Self;
+    /// Spawns tree `index` built at pass `pass`; returns its root.
+    fn spawn_tree(&mut self, index: usize, pass: u32) -> TreeRoot;
+    /// `offset += 1` on every root, then world positions, parents before children.
+    fn propagate(&mut self);
+    /// Despawns `root` and its tree.
+    fn despawn_tree(&mut self, root: TreeRoot);
+    fn checksum(&mut self) -> u64;
+}
+
+/// A root, in either crate's handle type.
+#[derive(Clone, Copy, Debug)]
+enum TreeRoot {
+    Archetypal(archetypal::Entity),
+    Bevy(BevyEntity),
+}
+
+/// A forest and its roots, by tree index.
+struct Trees<F> {
+    forest: F,
+    roots: Vec<TreeRoot>,
+    stage: Stage,
+    passes: u32,
+}
+
+impl<F: Forest> Trees<F> {
+    fn build(stage: Stage) -> Self {
+        let mut forest = F::new();
+        let roots = (0..ROOTS)
+            .map(|index| forest.spawn_tree(index, 0))
+            .collect();
+        Trees {
+            forest,
+            roots,
+            stage,
+            passes: 0,
+        }
+    }
+}
+
+impl<F: Forest> Pass for Trees<F> {
+    fn run(&mut self) {
+        self.passes += 1;
+        match self.stage {
+            Stage::Build => *self = Trees::build(Stage::Build),
+            Stage::Propagate => self.forest.propagate(),
+            Stage::Despawn => {
+                // The next tenth of the trees: indices congruent to the pass number.
+                let first = self.passes as usize % 10;
+                for index in (first..ROOTS).step_by(10) {
+                    self.forest.despawn_tree(self.roots[index]);
+                }
+                for index in (first..ROOTS).step_by(10) {
+                    self.roots[index] = self.forest.spawn_tree(index, self.passes);
+                }
+            }
+        }
+    }
+
+    fn checksum(&mut self) -> u64 {
+        self.forest.checksum()
+    }
+}
+
+fn contender<F: Forest>(api: &'static str, stage: Stage) -> Contender {
+    let setup: fn() -> Box<dyn Pass> = match stage {
+        Stage::Build => || Box::new(Trees::<F>::build(Stage::Build)),
+        Stage::Propagate => || Box::new(Trees::<F>::build(Stage::Propagate)),
+        Stage::Despawn => || Box::new(Trees::<F>::build(Stage::Despawn)),
+    };
+    Contender {
+        name: F::NAME,
+        api,
+        kind: F::KIND,
+        setup,
+    }
+}
+
+// ----- archetypal ---------------------------------------------------------------------------
+
+/// archetypal's world.
+pub mod archetypal_world {
+    pub use super::{Offset, WorldPosition};
+
+    archetypal::ecs! {
+        World {
+            offset: Offset => OFFSET,
+            world_position: WorldPosition => WORLD_POSITION,
+        }
+        Relations {
+            child_of / children => CHILD_OF [cascade],
+        }
+    }
+}
+
+struct Archetypal(archetypal_world::World);
+
+impl Forest for Archetypal {
+    const NAME: &'static str = "archetypal";
+    const KIND: Kind = Kind::Archetypal;
+
+    fn new() -> Self {
+        Archetypal(archetypal_world::World::new())
+    }
+
+    fn spawn_tree(&mut self, index: usize, pass: u32) -> TreeRoot {
+        use archetypal_world::{OFFSET, WORLD_POSITION};
+        let world = &mut self.0;
+        let root = world.spawn(OFFSET | WORLD_POSITION);
+        world.set_offset(root, root_offset(index, pass));
+        let children = world.spawn_batch(OFFSET | WORLD_POSITION, CHILDREN, |table, row| {
+            table.offset[row] = node_offset(row % CHILDREN)
+        });
+        for &child in &children {
+            let _ = world.set_child_of(child, root);
+            let grandchildren =
+                world.spawn_batch(OFFSET | WORLD_POSITION, GRANDCHILDREN, |table, row| {
+                    table.offset[row] = node_offset(row % GRANDCHILDREN)
+                });
+            for &grandchild in &grandchildren {
+                let _ = world.set_child_of(grandchild, child);
+            }
+        }
+        TreeRoot::Archetypal(root)
+    }
+
+    fn propagate(&mut self) {
+        use archetypal_world::{CHILD_OF, OFFSET, WORLD_POSITION};
+        let world = &mut self.0;
+        world.for_each_table_mut(OFFSET | WORLD_POSITION, CHILD_OF, |table| {
+            for (position, offset) in table.world_position.iter_mut().zip(table.offset.iter_mut()) {
+                offset.0 += 1.0;
+                position.0 = offset.0;
+            }
+        });
+        let (hierarchy, mut rows) = world.split_child_of();
+        for root in hierarchy.roots() {
+            for entity in hierarchy.descendants(root) {
+                let Some(parent) = hierarchy.target(entity) else {
+                    continue;
+                };
+                let above = rows
+                    .get_world_position(parent)
+                    .map_or(0.0, |position| position.0);
+                let offset = rows.get_offset(entity).map_or(0.0, |offset| offset.0);
+                if let Some(position) = rows.get_world_position_mut(entity) {
+                    position.0 = above + offset;
+                }
+            }
+        }
+    }
+
+    fn despawn_tree(&mut self, root: TreeRoot) {
+        if let TreeRoot::Archetypal(root) = root {
+            self.0.despawn(root);
+        }
+    }
+
+    fn checksum(&mut self) -> u64 {
+        use archetypal_world::{CHILD_OF, OFFSET, WORLD_POSITION};
+        let world = &self.0;
+        let mut nodes = Vec::new();
+        world.for_each(OFFSET | WORLD_POSITION, 0, |_, table, row| {
+            nodes.push((table.offset[row], table.world_position[row]))
+        });
+        checksum(nodes.into_iter(), world.query_entities(CHILD_OF).count())
+    }
+}
+
+// ----- bevy_ecs -----------------------------------------------------------------------------
+
+struct Bevy {
+    world: BevyWorld,
+    /// The propagation walk's stack, kept between passes (no allocation per pass).
+    stack: Vec<(BevyEntity, f32)>,
+}
+
+impl Forest for Bevy {
+    const NAME: &'static str = "bevy_ecs";
+    const KIND: Kind = Kind::Peer;
+
+    fn new() -> Self {
+        Bevy {
+            world: BevyWorld::new(),
+            stack: Vec::new(),
+        }
+    }
+
+    fn spawn_tree(&mut self, index: usize, pass: u32) -> TreeRoot {
+        let world = &mut self.world;
+        let root = world
+            .spawn((root_offset(index, pass), WorldPosition::default()))
+            .id();
+        for child_index in 0..CHILDREN {
+            let child = world
+                .spawn((
+                    node_offset(child_index),
+                    WorldPosition::default(),
+                    ChildOf(root),
+                ))
+                .id();
+            for grandchild_index in 0..GRANDCHILDREN {
+                world.spawn((
+                    node_offset(grandchild_index),
+                    WorldPosition::default(),
+                    ChildOf(child),
+                ));
+            }
+        }
+        TreeRoot::Bevy(root)
+    }
+
+    fn propagate(&mut self) {
+        let Bevy { world, stack } = self;
+        let mut roots = world
+            .query_filtered::<(BevyEntity, &mut Offset, &mut WorldPosition), Without<ChildOf>>();
+        for (entity, mut offset, mut position) in roots.iter_mut(world) {
+            offset.0 += 1.0;
+            position.0 = offset.0;
+            stack.push((entity, position.0));
+        }
+        let mut children = world.query::<&Children>();
+        let mut nodes = world.query::<(&Offset, &mut WorldPosition)>();
+        while let Some((entity, above)) = stack.pop() {
+            let start = stack.len();
+            if let Ok(children) = children.get(world, entity) {
+                stack.extend(children.iter().map(|&child| (child, above)));
+            }
+            // Each child's entry turns from its parent's position into its own.
+            for (child, position_above) in &mut stack[start..] {
+                if let Ok((offset, mut position)) = nodes.get_mut(world, *child) {
+                    position.0 = *position_above + offset.0;
+                    *position_above = position.0;
+                }
+            }
+        }
+    }
+
+    fn despawn_tree(&mut self, root: TreeRoot) {
+        if let TreeRoot::Bevy(root) = root {
+            self.world.despawn(root);
+        }
+    }
+
+    fn checksum(&mut self) -> u64 {
+        let world = &mut self.world;
+        let linked = world.query::<&ChildOf>().iter(world).count();
+        let mut nodes = world.query::<(&Offset, &WorldPosition)>();
+        let nodes: Vec<(Offset, WorldPosition)> = nodes
+            .iter(world)
+            .map(|(offset, position)| (*offset, *position))
+            .collect();
+        checksum(nodes.into_iter(), linked)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Entities in one tree.
+    const TREE: usize = 1 + CHILDREN * (1 + GRANDCHILDREN);
+
+    #[test]
+    fn a_forest_has_the_declared_shape() {
+        let mut trees = Trees::<Archetypal>::build(Stage::Despawn);
+        assert_eq!(trees.forest.0.entity_count(), ROOTS * TREE);
+        trees.run();
+        assert_eq!(trees.forest.0.entity_count(), ROOTS * TREE);
+        trees.forest.0.check_invariants().expect("links both ways");
+    }
+}
