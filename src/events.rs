@@ -79,6 +79,25 @@ impl<E> EventChannel<E> {
         Self::default()
     }
 
+    /// The largest sequence number a channel may be told to start at
+    /// ([`start_numbering_at`](Self::start_numbering_at)): far from overflowing however many
+    /// events are sent afterwards.
+    pub const MAX_START: u64 = 1 << 62;
+
+    /// Makes an empty channel number its next event `next` (at least 1, at most
+    /// [`MAX_START`](Self::MAX_START)), as if `next - 1` events had been sent and are gone: a
+    /// world loaded from a snapshot keeps numbering where the saved world stopped, so cursors
+    /// kept from before the save read what is sent after the load. `false`, changing nothing,
+    /// if the channel holds events or `next` is out of range.
+    pub fn start_numbering_at(&mut self, next: u64) -> bool {
+        if !self.events.is_empty() || !(FIRST_SEQUENCE..=Self::MAX_START).contains(&next) {
+            return false;
+        }
+        self.first_sequence = next;
+        self.frame_start = next;
+        true
+    }
+
     /// An empty channel that stores at most `limit` events: sending more trims the oldest, which
     /// cursors that had not read them see as [lost](Consumed::lost).
     ///
@@ -121,19 +140,12 @@ impl<E> EventChannel<E> {
     ///
     /// A fresh cursor starts at the oldest stored event and has missed nothing. A cursor that
     /// lagged behind events which were trimmed, expired or cleared gets the ones still stored,
-    /// with the gone ones counted in [`Consumed::lost`].
+    /// with the gone ones counted in [`Consumed::lost`]. A cursor past the end read another
+    /// channel, or this one before its numbering restarted (a world loaded from a snapshot,
+    /// with the cursor kept from before): every stored event is new to it, as to a fresh one.
     pub fn consume(&self, cursor: &mut EventCursor) -> Consumed<'_, E> {
-        let end = self.next_sequence();
-        let (start, lost) = if cursor.is_fresh() {
-            (self.first_sequence, 0)
-        } else if cursor.next < self.first_sequence {
-            (self.first_sequence, self.first_sequence - cursor.next)
-        } else {
-            // A cursor past the end belongs to another channel; it reads nothing now and follows
-            // this one from here on.
-            (cursor.next.min(end), 0)
-        };
-        cursor.next = end;
+        let (start, lost) = self.start_of(*cursor);
+        cursor.next = self.next_sequence();
         let skipped = (start - self.first_sequence) as usize;
         Consumed {
             events: self.events.range(skipped..),
@@ -143,12 +155,20 @@ impl<E> EventChannel<E> {
 
     /// How many stored events `cursor` has not read, without moving it.
     pub fn unread_count(&self, cursor: &EventCursor) -> usize {
-        let start = if cursor.is_fresh() {
-            self.first_sequence
+        let (start, _) = self.start_of(*cursor);
+        (self.next_sequence() - start) as usize
+    }
+
+    /// The sequence number `cursor` reads from, and how many events it missed (see
+    /// [`consume`](Self::consume)).
+    fn start_of(&self, cursor: EventCursor) -> (u64, u64) {
+        if cursor.is_fresh() || cursor.next > self.next_sequence() {
+            (self.first_sequence, 0)
+        } else if cursor.next < self.first_sequence {
+            (self.first_sequence, self.first_sequence - cursor.next)
         } else {
-            cursor.next.max(self.first_sequence)
-        };
-        self.next_sequence().saturating_sub(start) as usize
+            (cursor.next, 0)
+        }
     }
 
     /// Every stored event, oldest first, without a cursor.
@@ -604,17 +624,6 @@ mod tests {
     }
 
     #[test]
-    fn a_cursor_from_a_longer_channel_reads_nothing_then_follows() {
-        let longer = channel_with(0..10);
-        let mut cursor = longer.cursor_at_end();
-        let mut channel = channel_with([1, 2]);
-        assert_eq!(channel.unread_count(&cursor), 0);
-        assert_eq!(take(&channel, &mut cursor), (vec![], 0));
-        channel.send(3);
-        assert_eq!(take(&channel, &mut cursor), (vec![3], 0));
-    }
-
-    #[test]
     fn unread_count_matches_what_consume_would_hand_out() {
         let mut channel = channel_with([1, 2, 3]);
         let mut cursor = EventCursor::new();
@@ -627,6 +636,53 @@ mod tests {
         channel.trim_to(1);
         assert_eq!(channel.unread_count(&cursor), 1);
         assert_eq!(channel.consume(&mut cursor).len(), 1);
+    }
+
+    #[test]
+    fn a_cursor_past_the_end_reads_every_stored_event() {
+        // A cursor that read a longer channel (the world before a snapshot was loaded).
+        let mut before = EventChannel::new();
+        let mut cursor = EventCursor::new();
+        for value in 0..5 {
+            before.send(value);
+        }
+        assert_eq!(take(&before, &mut cursor).0.len(), 5);
+        let mut restarted = EventChannel::new();
+        restarted.send(10);
+        restarted.send(11);
+        assert_eq!(restarted.unread_count(&cursor), 2);
+        assert_eq!(take(&restarted, &mut cursor), (vec![10, 11], 0));
+        restarted.send(12);
+        assert_eq!(
+            take(&restarted, &mut cursor),
+            (vec![12], 0),
+            "and follows it from there"
+        );
+    }
+
+    #[test]
+    fn a_channel_started_at_a_sequence_serves_cursors_from_before() {
+        let mut saved = EventChannel::new();
+        let mut cursor = EventCursor::new();
+        let mut behind = EventCursor::new();
+        saved.send(1);
+        take(&saved, &mut behind);
+        saved.send(2);
+        saved.send(3);
+        take(&saved, &mut cursor);
+        let mut loaded = EventChannel::new();
+        assert!(loaded.start_numbering_at(saved.next_sequence()));
+        loaded.send(4);
+        assert_eq!(take(&loaded, &mut cursor), (vec![4], 0));
+        assert_eq!(
+            take(&loaded, &mut behind),
+            (vec![4], 2),
+            "2 and 3 were not saved"
+        );
+        assert!(!loaded.start_numbering_at(1), "holds an event");
+        let mut empty = EventChannel::<u32>::new();
+        assert!(!empty.start_numbering_at(0));
+        assert!(!empty.start_numbering_at(EventChannel::<u32>::MAX_START + 1));
     }
 
     #[test]

@@ -15,10 +15,14 @@
 //! - Every tag's members (by id), every relation's links (by name, `[source id, target id]`
 //!   pairs in an order that rebuilds each target's sources in link order), every resource (by
 //!   name), the current and last ticks.
+//! - Where each event channel's numbering and the change log's stand (the sequence number of
+//!   the next event or entry): a loaded world numbers on from there, so a cursor kept from
+//!   before the save (in a resource, say) reads what is sent and logged after the load, and
+//!   counts what it had not read before the save as lost.
 //!
 //! # What it does not hold
-//! - Event channels and the structural change log: a loaded world starts with them empty (and
-//!   the log off), as a new world does. Cursors taken before saving read nothing old.
+//! - The events and change-log entries themselves: a loaded world starts with its channels
+//!   empty (and the log off), as a new world does.
 //! - Queued commands: save after `apply_commands()`. Handles a queued spawn reserved are
 //!   written as given back, as `clear_commands()` would.
 //! - Change ticks per row and the caches: every loaded row counts as written at the saved
@@ -41,7 +45,7 @@
 
 use core::fmt;
 use core::marker::PhantomData;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use serde::de::{self, MapAccess, Visitor};
 use serde::ser::{SerializeMap, SerializeStruct};
@@ -85,6 +89,19 @@ pub trait SnapshotWorld: Sized {
 
     /// A world from a loaded storage and resources (events empty, no queued command).
     fn assemble(storage: Storage<Self::Table>, resources: Self::Resources) -> Self;
+
+    /// Each event channel's name and the sequence number its next event gets.
+    fn event_sequences(&self) -> Vec<(&'static str, u64)> {
+        Vec::new()
+    }
+
+    /// Makes the (empty) event channel `name` number its next event `next` (see
+    /// [`EventChannel::start_numbering_at`](crate::EventChannel::start_numbering_at));
+    /// `false` if there is no such channel or `next` is out of range.
+    fn start_event_numbering(&mut self, name: &str, next: u64) -> bool {
+        let _ = (name, next);
+        false
+    }
 }
 
 /// A world whose components and resources are all `Serialize`. Implemented by `ecs!`.
@@ -146,7 +163,7 @@ impl<W: SerializeWorld> Serialize for Snapshot<'_, W> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let storage = self.world.storage();
         let (generations, free) = storage.allocator().snapshot_ids();
-        let mut state = serializer.serialize_struct("Snapshot", 9)?;
+        let mut state = serializer.serialize_struct("Snapshot", 11)?;
         state.serialize_field("version", &SNAPSHOT_VERSION)?;
         state.serialize_field("tick", &storage.current_tick().0)?;
         state.serialize_field("last_tick", &storage.last_tick().0)?;
@@ -156,6 +173,9 @@ impl<W: SerializeWorld> Serialize for Snapshot<'_, W> {
         state.serialize_field("tags", &TagsOut::<W>(storage))?;
         state.serialize_field("relations", &RelationsOut::<W>(storage))?;
         state.serialize_field("resources", &ResourcesOut::<W>(self.world.resources()))?;
+        // Where numbering goes on after a load, so cursors kept from before read what comes.
+        state.serialize_field("change_log_sequence", &storage.change_log().next_sequence())?;
+        state.serialize_field("event_sequences", &self.world.event_sequences())?;
         state.end()
     }
 }
@@ -276,6 +296,8 @@ impl<W: SnapshotWorld> SnapshotData<W> {
             tags,
             relations,
             resources,
+            change_log_sequence,
+            event_sequences,
         } = self.raw;
         // Change detection compares stamps with `last_tick`: one that is not strictly before the
         // current tick (or is 2^31 or more behind it, which reads as ahead) would hide every
@@ -381,7 +403,35 @@ impl<W: SnapshotWorld> SnapshotData<W> {
         storage
             .check_invariants()
             .map_err(|error| SnapshotError::new(error.message))?;
-        Ok(W::assemble(storage, resources.0))
+        if !storage
+            .change_log_mut()
+            .start_numbering_at(change_log_sequence)
+        {
+            return Err(SnapshotError::new(format!(
+                "change_log_sequence {change_log_sequence} is out of range"
+            )));
+        }
+        let mut world = W::assemble(storage, resources.0);
+        let mut seen = HashSet::with_capacity(event_sequences.0.len().min(64));
+        for (name, next) in event_sequences.0 {
+            if !seen.insert(name.clone()) {
+                return Err(SnapshotError::new(format!(
+                    "the event channel `{name}` is numbered twice"
+                )));
+            }
+            if !world.start_event_numbering(&name, next) {
+                return Err(SnapshotError::new(format!(
+                    "no event channel `{name}` can start at sequence {next}"
+                )));
+            }
+        }
+        let channels = world.event_sequences();
+        if let Some((missing, _)) = channels.iter().find(|(name, _)| !seen.contains(*name)) {
+            return Err(SnapshotError::new(format!(
+                "the event channel `{missing}` has no sequence"
+            )));
+        }
+        Ok(world)
     }
 }
 
@@ -429,6 +479,8 @@ struct RawSnapshot<W: SnapshotWorld> {
     tags: TagsData<W>,
     relations: RelationsData<W>,
     resources: ResourcesData<W>,
+    change_log_sequence: u64,
+    event_sequences: Sequence<(String, u64)>,
 }
 
 /// The format version, refused at once when it is not [`SNAPSHOT_VERSION`].

@@ -2682,6 +2682,20 @@ impl ::archetypal::snapshot::SnapshotWorld for World {
         world.resources = resources;
         world
     }
+    fn event_sequences(&self) -> ::std::vec::Vec<(&'static str, u64)> {
+        let mut sequences = ::std::vec::Vec::new();
+        sequences.push(("landed", self.events.landed.next_sequence()));
+        sequences
+    }
+    fn start_event_numbering(&mut self, name: &str, next: u64) -> bool {
+        {
+            if name == "landed" {
+                return self.events.landed.start_numbering_at(next);
+            }
+        }
+        let _ = (name, next);
+        false
+    }
 }
 #[allow(unused_doc_comments)]
 impl ::archetypal::snapshot::SerializeWorld for World
@@ -2813,7 +2827,8 @@ impl World {
     /// Feature `serde`. The world, borrowed for saving in any serde format:
     /// `serde_json::to_string(&world.snapshot())`. It holds every entity (handles
     /// stay valid, the next spawn gets the same id), component, tag and resource,
-    /// and the ticks; not the events, the change log or queued commands (see
+    /// the ticks and where event and change-log numbering stands; not the events,
+    /// the change-log entries or queued commands (see
     /// `archetypal::snapshot`). Callable when every component and resource type is
     /// `Serialize`.
     pub fn snapshot(&self) -> ::archetypal::Snapshot<'_, Self>

@@ -257,7 +257,8 @@ fn the_json_names_every_column_and_tag() {
             r#"{"version":2,"tick":1,"last_tick":0,"generations":[0],"free":[],"#,
             r#""tables":[{"entities":[0],"position":[{"x":1.0,"y":2.0}]}],"#,
             r#""tags":{"player":[0],"frozen":[]},"relations":{},"#,
-            r#""resources":{"delta_time":0.0,"frame":0,"names":[],"cursor":{"next":0},"focus":null}}"#
+            r#""resources":{"delta_time":0.0,"frame":0,"names":[],"cursor":{"next":0},"focus":null},"#,
+            r#""change_log_sequence":1,"event_sequences":[["hit",1]]}"#
         )
     );
 }
@@ -746,4 +747,74 @@ fn replaced_characters_give_an_error_or_exactly_the_world_they_describe() {
             }
         }
     }
+}
+
+#[test]
+fn cursors_kept_across_a_load_read_what_the_loaded_world_sends_and_logs() {
+    let mut world = populated_world();
+    // A system's cursor, saved with the resources, that had read every event and change.
+    let mut cursor = world.resources.cursor;
+    assert_eq!(world.consume_hit(&mut cursor).len(), 1);
+    world.resources.cursor = cursor;
+    world.enable_change_log(64);
+    let mut changes = EventCursor::new();
+    world.spawn(POSITION);
+    world.spawn(POSITION);
+    assert_eq!(world.consume_changes(&mut changes).len(), 2);
+
+    let mut loaded = World::from_snapshot(serde_json::from_str(&to_json(&world)).unwrap()).unwrap();
+    // The loaded world's channels start numbering again: the old cursors are past their end,
+    // and must not skip what is sent or logged from now on.
+    let target = loaded.spawn(POSITION);
+    loaded.send_hit(Hit {
+        entity: target,
+        damage: 1,
+    });
+    let mut cursor = loaded.resources.cursor;
+    let hits: Vec<u32> = loaded
+        .consume_hit(&mut cursor)
+        .iter()
+        .map(|hit| hit.damage)
+        .collect();
+    assert_eq!(hits, [1]);
+    loaded.enable_change_log(64);
+    loaded.despawn(target);
+    let logged = loaded.consume_changes(&mut changes);
+    assert_eq!(logged.len(), 1, "the despawn, not skipped");
+    assert_eq!(logged.lost(), 0);
+}
+
+#[test]
+fn event_and_change_log_numbering_is_checked_on_load() {
+    let text = to_json(&populated_world());
+    let refused = |from: &str, to: &str, reason: &str| {
+        assert!(text.contains(from), "{from}");
+        let edited = text.replace(from, to);
+        let error = World::from_snapshot(serde_json::from_str(&edited).unwrap())
+            .err()
+            .unwrap_or_else(|| panic!("{to} loaded"));
+        assert!(error.message().contains(reason), "{to}: {error}");
+    };
+    let listed = r#""event_sequences":[["hit",2]]"#;
+    refused(listed, r#""event_sequences":[]"#, "`hit` has no sequence");
+    refused(
+        listed,
+        r#""event_sequences":[["hit",2],["hit",3]]"#,
+        "numbered twice",
+    );
+    refused(
+        listed,
+        r#""event_sequences":[["miss",2]]"#,
+        "no event channel `miss`",
+    );
+    refused(
+        listed,
+        r#""event_sequences":[["hit",0]]"#,
+        "no event channel `hit` can start",
+    );
+    refused(
+        r#""change_log_sequence":1"#,
+        r#""change_log_sequence":18446744073709551615"#,
+        "out of range",
+    );
 }

@@ -102,6 +102,7 @@ macro_rules! __ecs_world_state {
                 $world
                 [ $( $(#[$attr])* $field : $ty => $mask ),+ ]
                 $tags
+                [ $( $(#[$event_attr])* $event : $event_ty ),* ]
                 [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
             }
         }
@@ -130,6 +131,7 @@ macro_rules! __ecs_snapshot {
         $world:ident
         [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
         [ $( $(#[$tag_attr:meta])* $tag:ident => $tag_mask:ident ),* ]
+        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* ]
         [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
     ) => {
         $crate::__private::paste::paste! {
@@ -177,6 +179,22 @@ macro_rules! __ecs_snapshot {
                     world.storage = storage;
                     world.resources = resources;
                     world
+                }
+
+                fn event_sequences(&self) -> ::std::vec::Vec<(&'static str, u64)> {
+                    let mut sequences = ::std::vec::Vec::new();
+                    $( $(#[$event_attr])* sequences.push((::core::stringify!($event), self.events.$event.next_sequence())); )*
+                    sequences
+                }
+
+                fn start_event_numbering(&mut self, name: &str, next: u64) -> bool {
+                    $( $(#[$event_attr])* {
+                        if name == ::core::stringify!($event) {
+                            return self.events.$event.start_numbering_at(next);
+                        }
+                    } )*
+                    let _ = (name, next);
+                    false
                 }
             }
 
@@ -265,7 +283,8 @@ macro_rules! __ecs_snapshot {
                 /// Feature `serde`. The world, borrowed for saving in any serde format:
                 /// `serde_json::to_string(&world.snapshot())`. It holds every entity (handles
                 /// stay valid, the next spawn gets the same id), component, tag and resource,
-                /// and the ticks; not the events, the change log or queued commands (see
+                /// the ticks and where event and change-log numbering stands; not the events,
+                /// the change-log entries or queued commands (see
                 /// `archetypal::snapshot`). Callable when every component and resource type is
                 /// `Serialize`.
                 pub fn snapshot(&self) -> $crate::Snapshot<'_, Self>
