@@ -90,6 +90,7 @@ pub fn workloads() -> Vec<Workload> {
     let mut all = vec![
         simple_insert::workload(),
         simple_iter::workload(),
+        simple_iter::large_workload(),
         typed_query::workload(),
         fragmented_iter::workload(),
         heavy_compute::workload(),

@@ -286,6 +286,27 @@ fn columns<'a>(results: impl IntoIterator<Item = &'a WorkloadResult>) -> Vec<&'s
     names.into_iter().map(|(_, _, name)| name).collect()
 }
 
+/// A note on a row that its label alone would misread: (a word for the ratio matrix, a
+/// sentence for the table). freecs's `par_for_each_mut` splits work across tables only, and
+/// `heavy_compute` has one table, so its row is a serial loop, not a parallel contender.
+fn row_note(workload: &str, contender: &str) -> Option<(&'static str, &'static str)> {
+    match (workload, contender) {
+        ("heavy_compute", "freecs") => Some((
+            "serial",
+            "not a parallel contender: parallel across tables only, one table here",
+        )),
+        _ => None,
+    }
+}
+
+/// A contender's label in the table: its name and, if it has one, its [`row_note`].
+fn row_label(workload: &str, contender: &str) -> String {
+    match row_note(workload, contender) {
+        Some((_, note)) => format!("{contender} ({note})"),
+        None => contender.to_string(),
+    }
+}
+
 fn markdown(results: &[WorkloadResult], budget: Budget) -> String {
     let mut out = String::new();
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
@@ -319,7 +340,7 @@ fn markdown(results: &[WorkloadResult], budget: Budget) -> String {
                 out,
                 "| {} | {} | `{}` | {} | {:.0}% | {} |",
                 result.workload.name,
-                measured.contender.name,
+                row_label(result.workload.name, measured.contender.name),
                 // A `|` splits a table cell even inside a code span.
                 measured.contender.api.replace('|', "\\|"),
                 format_duration(measured.median),
@@ -342,7 +363,13 @@ fn markdown(results: &[WorkloadResult], budget: Budget) -> String {
                     .iter()
                     .find(|measured| measured.contender.name == *name)
                     .and_then(|measured| measured.ratio)
-                    .map_or_else(|| "—".to_string(), |ratio| format!("{ratio:.2}"))
+                    .map_or_else(
+                        || "—".to_string(),
+                        |ratio| match row_note(result.workload.name, name) {
+                            Some((word, _)) => format!("{ratio:.2} ({word})"),
+                            None => format!("{ratio:.2}"),
+                        },
+                    )
             })
             .collect();
         let _ = writeln!(out, "| {} | {} |", result.workload.name, cells.join(" | "));
