@@ -59,6 +59,8 @@ struct Measured {
     /// archetypal's time over this contender's, median over rounds (`None` without an
     /// archetypal reference).
     ratio: Option<f64>,
+    /// `memory` only: the bytes the world built by one pass holds, per entity.
+    bytes_per_entity: Option<f64>,
 }
 
 /// The results of one workload.
@@ -130,6 +132,14 @@ fn selects(names: &str, workload: &str) -> bool {
 /// Checks the checksums, then times every contender of `workload` interleaved.
 fn measure(workload: Workload, budget: Budget) -> WorkloadResult {
     let checksum = verify(&workload);
+    let bytes: Vec<Option<f64>> = workload
+        .contenders
+        .iter()
+        .map(|contender| {
+            let entities = workload.memory_entities()?;
+            Some(bytes_held_after_one_pass(contender) as f64 / entities as f64)
+        })
+        .collect();
 
     let mut passes: Vec<Box<dyn Pass>> = workload
         .contenders
@@ -166,7 +176,9 @@ fn measure(workload: Workload, budget: Budget) -> WorkloadResult {
         .contenders
         .iter()
         .zip(per_pass.iter())
-        .map(|(contender, times)| Measured {
+        .zip(bytes)
+        .map(|((contender, times), bytes_per_entity)| Measured {
+            bytes_per_entity,
             contender: *contender,
             per_pass: times.clone(),
             median: median_duration(times),
@@ -202,6 +214,14 @@ fn verify(workload: &Workload) -> u64 {
         workload.name
     );
     first
+}
+
+/// The bytes still allocated after one pass of `contender` from a fresh setup (the world it
+/// built), counted by the global allocator of `allocation_counter` (this thread only: every
+/// contender builds its world on the calling thread).
+fn bytes_held_after_one_pass(contender: &Contender) -> i64 {
+    let mut pass = (contender.setup)();
+    allocation_counter::measure(|| pass.run()).bytes_current
 }
 
 /// Warms `pass` up and returns how many passes fill about one sample.
@@ -350,6 +370,41 @@ fn markdown(results: &[WorkloadResult], budget: Budget) -> String {
         }
     }
 
+    let weighed: Vec<&WorkloadResult> = results
+        .iter()
+        .filter(|result| result.measured.iter().any(|m| m.bytes_per_entity.is_some()))
+        .collect();
+    for result in &weighed {
+        let _ = writeln!(
+            out,
+            "\n## {}: bytes per entity\n\nHeld by the world one pass built ({}), counted by a \
+             counting global allocator; ratio = archetypal bytes / contender bytes.\n",
+            result.workload.name, result.workload.description
+        );
+        let _ = writeln!(out, "| contender | bytes / entity | ratio |");
+        let _ = writeln!(out, "|---|---:|---:|");
+        let reference = result
+            .measured
+            .iter()
+            .find(|m| m.contender.kind == Kind::Archetypal)
+            .and_then(|m| m.bytes_per_entity);
+        for measured in &result.measured {
+            let Some(bytes) = measured.bytes_per_entity else {
+                continue;
+            };
+            let ratio = match (measured.contender.kind, reference) {
+                (Kind::Archetypal, _) => "(reference)".to_string(),
+                (_, Some(reference)) => format!("{:.2}", reference / bytes),
+                (_, None) => "n/a".to_string(),
+            };
+            let _ = writeln!(
+                out,
+                "| {} | {bytes:.1} | {ratio} |",
+                measured.contender.name
+            );
+        }
+    }
+
     let columns = columns(results);
     let _ = writeln!(out, "\n## archetypal time / contender time\n");
     let _ = writeln!(out, "| workload | {} |", columns.join(" | "));
@@ -373,6 +428,33 @@ fn markdown(results: &[WorkloadResult], budget: Budget) -> String {
             })
             .collect();
         let _ = writeln!(out, "| {} | {} |", result.workload.name, cells.join(" | "));
+    }
+    for result in &weighed {
+        let reference = result
+            .measured
+            .iter()
+            .find(|m| m.contender.kind == Kind::Archetypal)
+            .and_then(|m| m.bytes_per_entity);
+        let cells: Vec<String> = columns
+            .iter()
+            .map(|name| {
+                let bytes = result
+                    .measured
+                    .iter()
+                    .find(|measured| measured.contender.name == *name)
+                    .and_then(|measured| measured.bytes_per_entity);
+                match (reference, bytes) {
+                    (Some(reference), Some(bytes)) => format!("{:.2}", reference / bytes),
+                    _ => "—".to_string(),
+                }
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "| {} (bytes, not time) | {} |",
+            result.workload.name,
+            cells.join(" | ")
+        );
     }
 
     let _ = writeln!(out, "\n## workloads\n");

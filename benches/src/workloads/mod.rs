@@ -7,8 +7,10 @@
 
 pub mod add_remove;
 pub mod change_detection;
+pub mod churn;
 pub mod fragmented_iter;
 pub mod heavy_compute;
+pub mod many_archetypes;
 pub mod random_get_mut;
 pub mod schedule;
 pub mod serialize;
@@ -18,3 +20,4 @@ pub mod table_creation;
 pub mod tag_filter;
 pub mod tracking_cost;
 pub mod typed_query;
+pub mod wide_world;
