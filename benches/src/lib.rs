@@ -117,6 +117,7 @@ pub fn workloads() -> Vec<Workload> {
         table_creation::workload(),
         table_creation::workload_128(),
         churn::workload(),
+        game_frame::workload(),
     ];
     all.extend(many_archetypes::workloads());
     all.extend(wide_world::workloads());
