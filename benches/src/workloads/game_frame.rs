@@ -1,7 +1,8 @@
 //! `game_frame`: one frame of a small whole game, written as each crate's documentation
 //! writes systems: archetypal with `split_mut`, typed queries, events, commands and its
 //! `Schedule`; bevy_ecs with systems (`Query`, `Res`, `MessageWriter` / `MessageReader`,
-//! `Commands`, `Changed<T>`) chained in a `Schedule`; hecs with plain functions and its
+//! `Commands`, `Changed<T>`) chained in a `Schedule` (on the single-threaded executor, its
+//! fastest for a chain; the default multi-threaded one is a second row); hecs with plain functions and its
 //! `CommandBuffer` (it has no events or change detection, so the frame keeps a hit list and
 //! a list of the units whose health it wrote).
 //!
@@ -151,7 +152,7 @@ pub fn workload() -> Workload {
     Workload {
         name: "game_frame",
         description: "one frame of a small game: 4,000 units move, grid, collision events, damage, shield regen (tag), deaths + spawns, changed-health consumer",
-        contenders: vec![archetypal(), hecs(), bevy()],
+        contenders: vec![archetypal(), hecs(), bevy(), bevy_multi_threaded()],
     }
 }
 
@@ -530,37 +531,54 @@ impl Pass for Bevy {
     }
 }
 
+/// bevy's game: its world with 4,000 units and the six systems chained in a `Schedule` run
+/// by `executor`.
+fn bevy_game(executor: impl bevy_ecs::schedule::SystemExecutor + 'static) -> Box<dyn Pass> {
+    let mut world = bevy_ecs::world::World::new();
+    world.init_resource::<BevyGrid>();
+    world.init_resource::<BevyScore>();
+    world.init_resource::<Messages<BevyHit>>();
+    let mut next_unit = 0;
+    {
+        let mut commands = world.commands();
+        bevy_spawn_units(&mut commands, &mut next_unit, UNITS);
+    }
+    world.flush();
+    world.insert_resource(NextUnit(next_unit));
+    let mut schedule = Schedule::default();
+    schedule.set_executor(executor);
+    schedule.add_systems(
+        (
+            bevy_movement,
+            bevy_collide,
+            bevy_damage,
+            bevy_regenerate,
+            bevy_deaths,
+            bevy_count_changed,
+        )
+            .chain(),
+    );
+    Box::new(Bevy { world, schedule })
+}
+
+/// The bevy row: the chained systems cannot run in parallel, so the single-threaded executor
+/// is bevy's fastest way to run them.
 fn bevy() -> Contender {
     Contender {
         name: "bevy_ecs",
-        api: "systems chained in a Schedule: Query, ResMut, MessageWriter/Reader, Commands, With, Changed",
+        api: "systems chained in a Schedule (SingleThreadedExecutor): Query, ResMut, MessageWriter/Reader, Commands, With, Changed",
         kind: Kind::Peer,
-        setup: || {
-            let mut world = bevy_ecs::world::World::new();
-            world.init_resource::<BevyGrid>();
-            world.init_resource::<BevyScore>();
-            world.init_resource::<Messages<BevyHit>>();
-            let mut next_unit = 0;
-            {
-                let mut commands = world.commands();
-                bevy_spawn_units(&mut commands, &mut next_unit, UNITS);
-            }
-            world.flush();
-            world.insert_resource(NextUnit(next_unit));
-            let mut schedule = Schedule::default();
-            schedule.add_systems(
-                (
-                    bevy_movement,
-                    bevy_collide,
-                    bevy_damage,
-                    bevy_regenerate,
-                    bevy_deaths,
-                    bevy_count_changed,
-                )
-                    .chain(),
-            );
-            Box::new(Bevy { world, schedule })
-        },
+        setup: || bevy_game(bevy_ecs::schedule::SingleThreadedExecutor::new()),
+    }
+}
+
+/// The same with the default executor of bevy_ecs's `multi_threaded` feature.
+fn bevy_multi_threaded() -> Contender {
+    Contender {
+        name: "bevy_ecs multi-threaded executor",
+        api: "the same systems and Schedule, default MultiThreadedExecutor",
+        kind: Kind::Peer,
+        setup: || bevy_game(bevy_ecs::schedule::MultiThreadedExecutor::new()),
     }
 }
 
