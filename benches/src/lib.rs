@@ -18,6 +18,7 @@
 pub mod checksum;
 pub mod components;
 pub mod math;
+pub mod mixed;
 pub mod naive;
 pub mod workloads;
 pub mod worlds;
@@ -82,6 +83,13 @@ impl Workload {
             .iter()
             .find(|contender| contender.kind == Kind::Archetypal)
     }
+
+    /// For `memory` only: how many entities one pass leaves alive, so the report divides the
+    /// bytes the world holds after a pass by it (bytes per entity).
+    pub fn memory_entities(&self) -> Option<usize> {
+        use workloads::simple_insert::{MEMORY, MEMORY_ENTITIES};
+        (self.name == MEMORY).then_some(MEMORY_ENTITIES)
+    }
 }
 
 /// Every workload, in report order.
@@ -89,7 +97,9 @@ pub fn workloads() -> Vec<Workload> {
     use workloads::*;
     let mut all = vec![
         simple_insert::workload(),
+        simple_insert::memory_workload(),
         simple_iter::workload(),
+        simple_iter::large_workload(),
         typed_query::workload(),
         fragmented_iter::workload(),
         heavy_compute::workload(),
@@ -106,7 +116,11 @@ pub fn workloads() -> Vec<Workload> {
         serialize::binary_workload(),
         table_creation::workload(),
         table_creation::workload_128(),
+        churn::workload(),
+        game_frame::workload(),
     ];
+    all.extend(many_archetypes::workloads());
+    all.extend(wide_world::workloads());
     all.extend(tag_filter::workloads());
     all.extend(hierarchy::workloads());
     all

@@ -24,19 +24,20 @@ fn contenders_agree_after_one_pass() {
 #[test]
 fn a_pass_changes_what_the_checksum_sees() {
     for workload in workloads() {
-        // Inserting (and hierarchy_build) builds the same world every pass, add_remove (like tracking_migrations)
-        // returns to its start, the serialize passes load the same copy every time, and
-        // table_creation builds the same tables every pass.
+        // Inserting (simple_insert, memory, hierarchy_build) builds the same world every
+        // pass, the serialize passes load the same copy every time, and table_creation and
+        // many_archetypes_growth build the same tables every pass. (add_remove and
+        // tracking_migrations return their worlds to the start, but count the rows they moved.)
         if matches!(
             workload.name,
             "simple_insert"
+                | "memory"
                 | "hierarchy_build"
-                | "add_remove"
-                | "tracking_migrations"
                 | "serialize_text"
                 | "serialize_binary"
                 | "table_creation"
                 | "table_creation_128"
+                | "many_archetypes_growth"
         ) {
             continue;
         }

@@ -59,6 +59,8 @@ struct Measured {
     /// archetypal's time over this contender's, median over rounds (`None` without an
     /// archetypal reference).
     ratio: Option<f64>,
+    /// `memory` only: the bytes the world built by one pass holds, per entity.
+    bytes_per_entity: Option<f64>,
 }
 
 /// The results of one workload.
@@ -130,6 +132,14 @@ fn selects(names: &str, workload: &str) -> bool {
 /// Checks the checksums, then times every contender of `workload` interleaved.
 fn measure(workload: Workload, budget: Budget) -> WorkloadResult {
     let checksum = verify(&workload);
+    let bytes: Vec<Option<f64>> = workload
+        .contenders
+        .iter()
+        .map(|contender| {
+            let entities = workload.memory_entities()?;
+            Some(bytes_held_after_one_pass(contender) as f64 / entities as f64)
+        })
+        .collect();
 
     let mut passes: Vec<Box<dyn Pass>> = workload
         .contenders
@@ -166,7 +176,9 @@ fn measure(workload: Workload, budget: Budget) -> WorkloadResult {
         .contenders
         .iter()
         .zip(per_pass.iter())
-        .map(|(contender, times)| Measured {
+        .zip(bytes)
+        .map(|((contender, times), bytes_per_entity)| Measured {
+            bytes_per_entity,
             contender: *contender,
             per_pass: times.clone(),
             median: median_duration(times),
@@ -202,6 +214,14 @@ fn verify(workload: &Workload) -> u64 {
         workload.name
     );
     first
+}
+
+/// The bytes still allocated after one pass of `contender` from a fresh setup (the world it
+/// built), counted by the global allocator of `allocation_counter` (this thread only: every
+/// contender builds its world on the calling thread).
+fn bytes_held_after_one_pass(contender: &Contender) -> i64 {
+    let mut pass = (contender.setup)();
+    allocation_counter::measure(|| pass.run()).bytes_current
 }
 
 /// Warms `pass` up and returns how many passes fill about one sample.
@@ -286,6 +306,27 @@ fn columns<'a>(results: impl IntoIterator<Item = &'a WorkloadResult>) -> Vec<&'s
     names.into_iter().map(|(_, _, name)| name).collect()
 }
 
+/// A note on a row that its label alone would misread: (a word for the ratio matrix, a
+/// sentence for the table). freecs's `par_for_each_mut` splits work across tables only, and
+/// `heavy_compute` has one table, so its row is a serial loop, not a parallel contender.
+fn row_note(workload: &str, contender: &str) -> Option<(&'static str, &'static str)> {
+    match (workload, contender) {
+        ("heavy_compute", "freecs") => Some((
+            "serial",
+            "not a parallel contender: parallel across tables only, one table here",
+        )),
+        _ => None,
+    }
+}
+
+/// A contender's label in the table: its name and, if it has one, its [`row_note`].
+fn row_label(workload: &str, contender: &str) -> String {
+    match row_note(workload, contender) {
+        Some((_, note)) => format!("{contender} ({note})"),
+        None => contender.to_string(),
+    }
+}
+
 fn markdown(results: &[WorkloadResult], budget: Budget) -> String {
     let mut out = String::new();
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
@@ -319,12 +360,47 @@ fn markdown(results: &[WorkloadResult], budget: Budget) -> String {
                 out,
                 "| {} | {} | `{}` | {} | {:.0}% | {} |",
                 result.workload.name,
-                measured.contender.name,
+                row_label(result.workload.name, measured.contender.name),
                 // A `|` splits a table cell even inside a code span.
                 measured.contender.api.replace('|', "\\|"),
                 format_duration(measured.median),
                 measured.spread * 100.0,
                 ratio
+            );
+        }
+    }
+
+    let weighed: Vec<&WorkloadResult> = results
+        .iter()
+        .filter(|result| result.measured.iter().any(|m| m.bytes_per_entity.is_some()))
+        .collect();
+    for result in &weighed {
+        let _ = writeln!(
+            out,
+            "\n## {}: bytes per entity\n\nHeld by the world one pass built ({}), counted by a \
+             counting global allocator; ratio = archetypal bytes / contender bytes.\n",
+            result.workload.name, result.workload.description
+        );
+        let _ = writeln!(out, "| contender | bytes / entity | ratio |");
+        let _ = writeln!(out, "|---|---:|---:|");
+        let reference = result
+            .measured
+            .iter()
+            .find(|m| m.contender.kind == Kind::Archetypal)
+            .and_then(|m| m.bytes_per_entity);
+        for measured in &result.measured {
+            let Some(bytes) = measured.bytes_per_entity else {
+                continue;
+            };
+            let ratio = match (measured.contender.kind, reference) {
+                (Kind::Archetypal, _) => "(reference)".to_string(),
+                (_, Some(reference)) => format!("{:.2}", reference / bytes),
+                (_, None) => "n/a".to_string(),
+            };
+            let _ = writeln!(
+                out,
+                "| {} | {bytes:.1} | {ratio} |",
+                measured.contender.name
             );
         }
     }
@@ -342,10 +418,43 @@ fn markdown(results: &[WorkloadResult], budget: Budget) -> String {
                     .iter()
                     .find(|measured| measured.contender.name == *name)
                     .and_then(|measured| measured.ratio)
-                    .map_or_else(|| "—".to_string(), |ratio| format!("{ratio:.2}"))
+                    .map_or_else(
+                        || "—".to_string(),
+                        |ratio| match row_note(result.workload.name, name) {
+                            Some((word, _)) => format!("{ratio:.2} ({word})"),
+                            None => format!("{ratio:.2}"),
+                        },
+                    )
             })
             .collect();
         let _ = writeln!(out, "| {} | {} |", result.workload.name, cells.join(" | "));
+    }
+    for result in &weighed {
+        let reference = result
+            .measured
+            .iter()
+            .find(|m| m.contender.kind == Kind::Archetypal)
+            .and_then(|m| m.bytes_per_entity);
+        let cells: Vec<String> = columns
+            .iter()
+            .map(|name| {
+                let bytes = result
+                    .measured
+                    .iter()
+                    .find(|measured| measured.contender.name == *name)
+                    .and_then(|measured| measured.bytes_per_entity);
+                match (reference, bytes) {
+                    (Some(reference), Some(bytes)) => format!("{:.2}", reference / bytes),
+                    _ => "—".to_string(),
+                }
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "| {} (bytes, not time) | {} |",
+            result.workload.name,
+            cells.join(" | ")
+        );
     }
 
     let _ = writeln!(out, "\n## workloads\n");
@@ -365,8 +474,18 @@ fn markdown(results: &[WorkloadResult], budget: Budget) -> String {
     out
 }
 
-/// A grouped bar chart of the ratios, one group per workload, one bar per contender, on a log
-/// axis with bars drawn from 1.0 (up: archetypal slower, down: archetypal faster).
+/// Workloads per panel of the chart: few enough that every group's name fits under it.
+const PANEL_WORKLOADS: usize = 6;
+
+/// Pixel sizes of the chart: the panels' column, the legend's column beside it, one panel.
+const CHART_WIDTH: u32 = 1000;
+const LEGEND_WIDTH: u32 = 270;
+const PANEL_HEIGHT: u32 = 300;
+
+/// Grouped bar charts of the ratios, one panel per [`PANEL_WORKLOADS`] workloads (stacked), one
+/// bar per contender, on a log axis with bars drawn from 1.0 (up: archetypal slower, down:
+/// archetypal faster). Each contender keeps its colour in every panel; the legend has a
+/// column of its own, so it covers no bar.
 fn chart(results: &[WorkloadResult], path: &Path) -> Result<(), Box<dyn std::error::Error>> {
     // Workloads without an archetypal contender have no ratio to draw.
     let results: Vec<&WorkloadResult> = results
@@ -379,35 +498,79 @@ fn chart(results: &[WorkloadResult], path: &Path) -> Result<(), Box<dyn std::err
         })
         .collect();
     let columns = columns(results.iter().copied());
-    let ratios: Vec<f64> = results
+    let color = |name: &str| {
+        let index = columns
+            .iter()
+            .position(|column| *column == name)
+            .unwrap_or(0);
+        Palette99::pick(index).to_rgba()
+    };
+    let panels: Vec<&[&WorkloadResult]> = results.chunks(PANEL_WORKLOADS).collect();
+    let height = 50 + PANEL_HEIGHT * panels.len().max(1) as u32;
+
+    let root = SVGBackend::new(path, (CHART_WIDTH + LEGEND_WIDTH, height)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let root = root.titled(
+        "archetypal time / contender time (log scale; below 1: archetypal faster)",
+        ("sans-serif", 22),
+    )?;
+    let (charts, legend) = root.split_horizontally(CHART_WIDTH);
+    for (area, panel) in charts
+        .split_evenly((panels.len().max(1), 1))
+        .iter()
+        .zip(&panels)
+    {
+        draw_panel(area, panel, &color)?;
+    }
+
+    // The legend: one swatch and name per contender, in its own column.
+    for (row, name) in columns.iter().enumerate() {
+        let y = 20 + row as i32 * 22;
+        legend.draw(&Rectangle::new(
+            [(8, y), (22, y + 12)],
+            color(name).filled(),
+        ))?;
+        legend.draw(&Text::new(
+            name.to_string(),
+            (30, y),
+            ("sans-serif", 14).into_font().color(&BLACK),
+        ))?;
+    }
+    root.present()?;
+    Ok(())
+}
+
+/// One panel of [`chart`]: the workloads of `panel`, a bar per contender present in them.
+fn draw_panel(
+    area: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
+    panel: &[&WorkloadResult],
+    color: &dyn Fn(&str) -> RGBAColor,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let columns = columns(panel.iter().copied());
+    let ratios: Vec<f64> = panel
         .iter()
         .flat_map(|result| result.measured.iter().filter_map(|measured| measured.ratio))
         .collect();
     let low = ratios.iter().copied().fold(0.5, f64::min) / 1.3;
     let high = ratios.iter().copied().fold(2.0, f64::max) * 1.3;
-    let groups = results.len() as f64;
-    // Room left of the first group for the gridline labels.
+    // Room left of the first group for the gridline labels; every panel spans
+    // PANEL_WORKLOADS groups, so a short last panel keeps the others' spacing.
     const LEFT: f64 = -0.8;
+    let right = PANEL_WORKLOADS as f64 - 0.5;
 
-    let root = SVGBackend::new(path, (1200, 640)).into_drawing_area();
-    root.fill(&WHITE)?;
-    let mut chart = ChartBuilder::on(&root)
-        .caption(
-            "archetypal time / contender time (below 1: archetypal faster)",
-            ("sans-serif", 22),
-        )
-        .margin(16)
-        .x_label_area_size(40)
-        .y_label_area_size(64)
-        // The extra room on the right holds the legend.
-        .build_cartesian_2d(LEFT..groups + 0.9, (low..high).log_scale())?;
+    let mut chart = ChartBuilder::on(area)
+        .margin(10)
+        .x_label_area_size(28)
+        .y_label_area_size(30)
+        .build_cartesian_2d(LEFT..right, (low..high).log_scale())?;
 
-    let names: Vec<&str> = results.iter().map(|result| result.workload.name).collect();
+    let names: Vec<&str> = panel.iter().map(|result| result.workload.name).collect();
     chart
         .configure_mesh()
         .disable_x_mesh()
         .disable_y_mesh()
-        .x_labels(results.len() + 1)
+        .x_labels(panel.len() + 1)
+        .x_label_style(("sans-serif", 13))
         .x_label_formatter(&|x| {
             let index = x.round();
             if (x - index).abs() < 0.01 && index >= 0.0 {
@@ -416,7 +579,7 @@ fn chart(results: &[WorkloadResult], path: &Path) -> Result<(), Box<dyn std::err
                 String::new()
             }
         })
-        .y_desc("archetypal time / contender time (log scale)")
+        .y_desc("ratio")
         .y_label_formatter(&|_| String::new())
         .draw()?;
 
@@ -426,7 +589,7 @@ fn chart(results: &[WorkloadResult], path: &Path) -> Result<(), Box<dyn std::err
         .filter(|y| (low..high).contains(y));
     for y in steps {
         chart.draw_series(LineSeries::new(
-            [(LEFT, y), (groups + 0.9, y)],
+            [(LEFT, y), (right, y)],
             BLACK.mix(0.15).stroke_width(1),
         ))?;
         chart.draw_series(std::iter::once(Text::new(
@@ -436,10 +599,11 @@ fn chart(results: &[WorkloadResult], path: &Path) -> Result<(), Box<dyn std::err
         )))?;
     }
 
-    let width = 0.84 / columns.len() as f64;
+    // A group of one or two bars keeps bars of a readable width, not the whole group.
+    let width = 0.84 / columns.len().max(3) as f64;
     for (column, name) in columns.iter().enumerate() {
-        let color = Palette99::pick(column).to_rgba();
-        let bars = results
+        let color = color(name);
+        let bars = panel
             .iter()
             .enumerate()
             .filter_map(|(group, result)| {
@@ -455,21 +619,11 @@ fn chart(results: &[WorkloadResult], path: &Path) -> Result<(), Box<dyn std::err
                 ))
             })
             .collect::<Vec<_>>();
-        chart
-            .draw_series(bars)?
-            .label(*name)
-            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], color.filled()));
+        chart.draw_series(bars)?;
     }
     chart.draw_series(LineSeries::new(
-        [(LEFT, 1.0), (groups + 0.9, 1.0)],
+        [(LEFT, 1.0), (right, 1.0)],
         BLACK.stroke_width(1),
     ))?;
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .draw()?;
-    root.present()?;
     Ok(())
 }

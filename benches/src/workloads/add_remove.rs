@@ -1,8 +1,14 @@
 //! `add_remove`: 10,000 entities with `A`; add `B` to every one, then remove `B` from every
 //! one: two migrations per entity per pass. World setup is untimed. No `Vec` baseline: a
 //! plain `Vec` has no structural change to compare with.
+//!
+//! A pass ends where it started, so each contender also counts the entities holding `B`
+//! after the add half (through its cheapest count: table lengths or an archetype-level query
+//! count) and keeps the running total: the checksum sees it, so a contender that skipped the
+//! migrations would not match, and a second pass changes the checksum.
 
 use bevy_ecs::component::Component;
+use bevy_ecs::query::{QueryState, With};
 
 use crate::{Checksum, Contender, Kind, Pass, Workload};
 
@@ -21,11 +27,13 @@ fn a_value(index: usize) -> A {
     A(index as f32)
 }
 
-/// Checksum of every `A` plus how many entities still have a `B` (0 after a pass).
-fn checksum<'a>(a_values: impl IntoIterator<Item = &'a A>, with_b: usize) -> u64 {
+/// Checksum of every `A`, how many entities still have a `B` (0 after a pass) and how many
+/// held `B` after the add halves of every pass so far (`moved`).
+pub fn checksum<'a>(a_values: impl IntoIterator<Item = &'a A>, with_b: usize, moved: u64) -> u64 {
     let mut sum = Checksum::new();
     a_values.into_iter().for_each(|a| sum.f32(0, a.0));
     sum.count(1, with_b as u64);
+    sum.count(2, moved);
     sum.finish()
 }
 
@@ -55,6 +63,7 @@ pub mod archetypal_world {
 struct Archetypal {
     world: archetypal_world::World,
     entities: Vec<archetypal::Entity>,
+    moved: u64,
 }
 
 impl Pass for Archetypal {
@@ -62,6 +71,12 @@ impl Pass for Archetypal {
         for &entity in &self.entities {
             self.world.add_components(entity, archetypal_world::B_BIT);
         }
+        self.moved += self
+            .world
+            .tables()
+            .iter()
+            .map(|table| table.b.len() as u64)
+            .sum::<u64>();
         for &entity in &self.entities {
             self.world
                 .remove_components(entity, archetypal_world::B_BIT);
@@ -72,6 +87,7 @@ impl Pass for Archetypal {
         checksum(
             tables.iter().flat_map(|table| &table.a),
             tables.iter().map(|table| table.b.len()).sum(),
+            self.moved,
         )
     }
 }
@@ -88,7 +104,11 @@ fn archetypal() -> Contender {
                 table.a[row] = a_value(next);
                 next += 1;
             });
-            Box::new(Archetypal { world, entities })
+            Box::new(Archetypal {
+                world,
+                entities,
+                moved: 0,
+            })
         },
     }
 }
@@ -98,6 +118,7 @@ fn archetypal() -> Contender {
 struct Hecs {
     world: hecs::World,
     entities: Vec<hecs::Entity>,
+    moved: u64,
 }
 
 impl Pass for Hecs {
@@ -105,6 +126,7 @@ impl Pass for Hecs {
         for &entity in &self.entities {
             self.world.insert_one(entity, B(0.0)).expect("alive");
         }
+        self.moved += self.world.query_mut::<&B>().into_iter().len() as u64;
         for &entity in &self.entities {
             self.world.remove_one::<B>(entity).expect("has B");
         }
@@ -113,6 +135,7 @@ impl Pass for Hecs {
         checksum(
             self.world.query::<&A>().iter(),
             self.world.query::<&B>().iter().count(),
+            self.moved,
         )
     }
 }
@@ -127,7 +150,11 @@ fn hecs() -> Contender {
             let entities = world
                 .spawn_batch((0..ENTITIES).map(|index| (a_value(index),)))
                 .collect();
-            Box::new(Hecs { world, entities })
+            Box::new(Hecs {
+                world,
+                entities,
+                moved: 0,
+            })
         },
     }
 }
@@ -137,6 +164,8 @@ fn hecs() -> Contender {
 struct Bevy {
     world: bevy_ecs::world::World,
     entities: Vec<bevy_ecs::entity::Entity>,
+    with_b: QueryState<(), With<B>>,
+    moved: u64,
 }
 
 impl Pass for Bevy {
@@ -144,6 +173,7 @@ impl Pass for Bevy {
         for &entity in &self.entities {
             self.world.entity_mut(entity).insert(B(0.0));
         }
+        self.moved += self.with_b.query(&self.world).count() as u64;
         for &entity in &self.entities {
             self.world.entity_mut(entity).remove::<B>();
         }
@@ -156,7 +186,7 @@ impl Pass for Bevy {
             .copied()
             .collect();
         let with_b = self.world.query::<&B>().iter(&self.world).count();
-        checksum(&a_values, with_b)
+        checksum(&a_values, with_b, self.moved)
     }
 }
 
@@ -168,7 +198,13 @@ fn bevy() -> Contender {
         setup: || {
             let mut world = bevy_ecs::world::World::new();
             let entities = world.spawn_batch((0..ENTITIES).map(a_value)).collect();
-            Box::new(Bevy { world, entities })
+            let with_b = world.query_filtered::<(), With<B>>();
+            Box::new(Bevy {
+                world,
+                entities,
+                with_b,
+                moved: 0,
+            })
         },
     }
 }
@@ -191,6 +227,7 @@ pub mod freecs_world {
 struct Freecs {
     world: freecs_world::World,
     entities: Vec<freecs::Entity>,
+    moved: u64,
 }
 
 impl Pass for Freecs {
@@ -198,6 +235,12 @@ impl Pass for Freecs {
         for &entity in &self.entities {
             self.world.add_components(entity, freecs_world::B_BIT);
         }
+        self.moved += self
+            .world
+            .tables
+            .iter()
+            .map(|table| table.b.len() as u64)
+            .sum::<u64>();
         for &entity in &self.entities {
             self.world.remove_components(entity, freecs_world::B_BIT);
         }
@@ -207,6 +250,7 @@ impl Pass for Freecs {
         checksum(
             tables.iter().flat_map(|table| &table.a),
             tables.iter().map(|table| table.b.len()).sum(),
+            self.moved,
         )
     }
 }
@@ -223,7 +267,11 @@ fn freecs() -> Contender {
                 table.a[row] = a_value(next);
                 next += 1;
             });
-            Box::new(Freecs { world, entities })
+            Box::new(Freecs {
+                world,
+                entities,
+                moved: 0,
+            })
         },
     }
 }

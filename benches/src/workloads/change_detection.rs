@@ -104,8 +104,9 @@ struct Bevy {
 
 impl Pass for Bevy {
     fn run(&mut self) {
+        let mut writer = self.writer.query_mut(&mut self.world);
         for &entity in &self.written {
-            if let Ok(mut position) = self.writer.get_mut(&mut self.world, entity) {
+            if let Ok(mut position) = writer.get_mut(entity) {
                 position.0.x += 1.0;
             }
         }
@@ -125,7 +126,7 @@ impl Pass for Bevy {
 fn bevy() -> Contender {
     Contender {
         name: "bevy_ecs",
-        api: "QueryState::get_mut writes; QueryState<&P, Changed<P>>",
+        api: "query_mut once, Query::get_mut writes; QueryState<&P, Changed<P>>",
         kind: Kind::Peer,
         setup: || {
             let mut world = bevy_ecs::world::World::new();

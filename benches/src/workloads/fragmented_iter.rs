@@ -5,6 +5,7 @@
 use bevy_ecs::component::Component;
 use bevy_ecs::query::QueryState;
 
+use crate::workloads::simple_iter::{BEVY_CONTIGUOUS, BEVY_PER_ITEM};
 use crate::{Checksum, Contender, Kind, Pass, Workload};
 
 /// Entities per letter type (ecs_bench_suite's size).
@@ -60,6 +61,7 @@ pub fn workload() -> Workload {
             archetypal_for_each_mut(),
             hecs(),
             bevy(),
+            bevy_iter_mut(),
             freecs(),
             vec_baseline(),
         ],
@@ -207,11 +209,13 @@ fn spawn_bevy<Letter: Component + Default>(world: &mut bevy_ecs::world::World, n
     world.spawn_batch((first..*next).map(|index| (Letter::default(), data(index))));
 }
 
-impl Pass for Bevy {
-    fn run(&mut self) {
-        self.query
-            .iter_mut(&mut self.world)
-            .for_each(|mut data| data.0 *= 2.0);
+impl Bevy {
+    fn new() -> Self {
+        let mut world = bevy_ecs::world::World::new();
+        let mut next = 0;
+        with_every_letter!(spawn_bevy(&mut world, &mut next));
+        let query = world.query::<&mut Data>();
+        Bevy { world, query }
     }
     fn checksum(&mut self) -> u64 {
         let mut query = self.world.query::<&Data>();
@@ -219,18 +223,55 @@ impl Pass for Bevy {
     }
 }
 
+struct BevyContiguous(Bevy);
+
+impl Pass for BevyContiguous {
+    fn run(&mut self) {
+        let bevy = &mut self.0;
+        let tables = bevy
+            .query
+            .contiguous_iter_mut(&mut bevy.world)
+            .expect("a table component: the query is dense");
+        for mut table in tables {
+            for data in table.iter_mut() {
+                data.0 *= 2.0;
+            }
+        }
+    }
+    fn checksum(&mut self) -> u64 {
+        self.0.checksum()
+    }
+}
+
+struct BevyPerItem(Bevy);
+
+impl Pass for BevyPerItem {
+    fn run(&mut self) {
+        let bevy = &mut self.0;
+        bevy.query
+            .iter_mut(&mut bevy.world)
+            .for_each(|mut data| data.0 *= 2.0);
+    }
+    fn checksum(&mut self) -> u64 {
+        self.0.checksum()
+    }
+}
+
 fn bevy() -> Contender {
     Contender {
         name: "bevy_ecs",
-        api: "cached QueryState::iter_mut().for_each",
+        api: BEVY_CONTIGUOUS,
         kind: Kind::Peer,
-        setup: || {
-            let mut world = bevy_ecs::world::World::new();
-            let mut next = 0;
-            with_every_letter!(spawn_bevy(&mut world, &mut next));
-            let query = world.query::<&mut Data>();
-            Box::new(Bevy { world, query })
-        },
+        setup: || Box::new(BevyContiguous(Bevy::new())),
+    }
+}
+
+fn bevy_iter_mut() -> Contender {
+    Contender {
+        name: "bevy_ecs iter_mut",
+        api: BEVY_PER_ITEM,
+        kind: Kind::Peer,
+        setup: || Box::new(BevyPerItem(Bevy::new())),
     }
 }
 
@@ -279,10 +320,7 @@ struct Freecs(freecs_world::World);
 
 impl Pass for Freecs {
     fn run(&mut self) {
-        self.0
-            .for_each_mut(freecs_world::DATA, 0, |_entity, table, index| {
-                table.data[index].0 *= 2.0;
-            });
+        self.0.for_each_data_mut(|data| data.0 *= 2.0);
     }
     fn checksum(&mut self) -> u64 {
         data_checksum(self.0.tables.iter().flat_map(|table| &table.data))
@@ -292,7 +330,7 @@ impl Pass for Freecs {
 fn freecs() -> Contender {
     Contender {
         name: "freecs",
-        api: "for_each_mut(|entity, table, index| ..)",
+        api: "for_each_data_mut(|data| ..) (cached tables, its per-component loop)",
         kind: Kind::Peer,
         setup: || Box::new(Freecs(freecs_world::new())),
     }

@@ -214,7 +214,7 @@ impl Pass for Freecs {
 fn freecs() -> Contender {
     Contender {
         name: "freecs",
-        api: "par_for_each_mut (rayon, parallel across tables)",
+        api: "par_for_each_mut (rayon across tables only; one table here, so it runs on one thread)",
         kind: Kind::Peer,
         setup: || {
             let mut world = freecs_simple::World::default();

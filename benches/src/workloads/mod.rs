@@ -2,14 +2,20 @@
 //! per contender returning its [`Contender`](crate::Contender): setup outside the timed
 //! region, the pass inside it. The exception is `tracking_cost`, which holds the three
 //! `tracking_*` workloads (`iter_workload()`, `writes_workload()`, `migrations_workload()`)
-//! because they share its `[untracked]` worlds, `tag_filter`, whose `workloads()` lists one
-//! workload per density and API path, and `hierarchy`, whose `workloads()` lists its three.
+//! because they share its `[untracked]` worlds, and `tag_filter`, whose `workloads()` lists
+//! one workload per density and API path; `hierarchy` lists its three. Likewise `simple_iter`
+//! also gives `large_iter` (`large_workload()`), `simple_insert` gives `memory`
+//! (`memory_workload()`), and `many_archetypes` and `wide_world` each list two workloads in
+//! their `workloads()`.
 
 pub mod add_remove;
 pub mod change_detection;
+pub mod churn;
 pub mod fragmented_iter;
+pub mod game_frame;
 pub mod heavy_compute;
 pub mod hierarchy;
+pub mod many_archetypes;
 pub mod random_get_mut;
 pub mod schedule;
 pub mod serialize;
@@ -19,3 +25,4 @@ pub mod table_creation;
 pub mod tag_filter;
 pub mod tracking_cost;
 pub mod typed_query;
+pub mod wide_world;

@@ -92,8 +92,9 @@ struct Hecs {
 
 impl Pass for Hecs {
     fn run(&mut self) {
+        let mut view = self.world.view_mut::<&mut Position>();
         for &entity in &self.handles {
-            if let Ok(position) = self.world.query_one_mut::<&mut Position>(entity) {
+            if let Some(position) = view.get_mut(entity) {
                 position.0.x += 1.0;
             }
         }
@@ -106,7 +107,7 @@ impl Pass for Hecs {
 fn hecs() -> Contender {
     Contender {
         name: "hecs",
-        api: "query_one_mut::<&mut Position>(e)",
+        api: "view_mut::<&mut Position>() once, then get_mut(e)",
         kind: Kind::Peer,
         setup: || {
             let mut world = hecs::World::new();
@@ -126,8 +127,9 @@ struct Bevy {
 
 impl Pass for Bevy {
     fn run(&mut self) {
+        let mut query = self.query.query_mut(&mut self.world);
         for &entity in &self.handles {
-            if let Ok(mut position) = self.query.get_mut(&mut self.world, entity) {
+            if let Ok(mut position) = query.get_mut(entity) {
                 position.0.x += 1.0;
             }
         }
@@ -140,7 +142,7 @@ impl Pass for Bevy {
 fn bevy() -> Contender {
     Contender {
         name: "bevy_ecs",
-        api: "cached QueryState::get_mut(world, e)",
+        api: "cached QueryState::query_mut once, then Query::get_mut(e)",
         kind: Kind::Peer,
         setup: || {
             let mut world = bevy_ecs::world::World::new();

@@ -4,7 +4,7 @@
 //! contender calls its three systems in sequence, bevy through three cached `QueryState`s
 //! rather than a `Schedule` (no executor overhead for anyone).
 
-use bevy_ecs::component::Component;
+use bevy_ecs::component::{Component, Mutable};
 use bevy_ecs::query::QueryState;
 
 use crate::{Checksum, Contender, Kind, Pass, Workload};
@@ -18,6 +18,12 @@ macro_rules! value_components {
             #[doc = concat!("Component `", stringify!($name), "`: one `f32`.")]
             #[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
             pub struct $name(pub f32);
+
+            impl AsMut<f32> for $name {
+                fn as_mut(&mut self) -> &mut f32 {
+                    &mut self.0
+                }
+            }
         )*
     };
 }
@@ -62,6 +68,7 @@ pub fn workload() -> Workload {
             archetypal_for_each_mut(),
             hecs(),
             bevy(),
+            bevy_iter_mut(),
             freecs(),
             vec_baseline(),
         ],
@@ -254,19 +261,48 @@ struct Bevy {
     ce: SwapQuery<C, E>,
 }
 
-impl Pass for Bevy {
-    fn run(&mut self) {
-        let world = &mut self.world;
-        self.ab
-            .iter_mut(world)
-            .for_each(|(mut a, mut b)| core::mem::swap(&mut a.0, &mut b.0));
-        self.cd
-            .iter_mut(world)
-            .for_each(|(mut c, mut d)| core::mem::swap(&mut c.0, &mut d.0));
-        self.ce
-            .iter_mut(world)
-            .for_each(|(mut c, mut e)| core::mem::swap(&mut c.0, &mut e.0));
+/// One system through table slices: swaps the two columns of every matching table.
+fn swap_contiguous<X, Y>(query: &mut SwapQuery<X, Y>, world: &mut bevy_ecs::world::World)
+where
+    X: Component<Mutability = Mutable> + AsMut<f32>,
+    Y: Component<Mutability = Mutable> + AsMut<f32>,
+{
+    let tables = query
+        .contiguous_iter_mut(world)
+        .expect("table components: the query is dense");
+    for (mut xs, mut ys) in tables {
+        for (x, y) in xs.iter_mut().zip(ys.iter_mut()) {
+            core::mem::swap(x.as_mut(), y.as_mut());
+        }
     }
+}
+
+/// One system through per-item `Mut` guards.
+fn swap_per_item<X, Y>(query: &mut SwapQuery<X, Y>, world: &mut bevy_ecs::world::World)
+where
+    X: Component<Mutability = Mutable> + AsMut<f32>,
+    Y: Component<Mutability = Mutable> + AsMut<f32>,
+{
+    query
+        .iter_mut(world)
+        .for_each(|(mut x, mut y)| core::mem::swap(x.as_mut().as_mut(), y.as_mut().as_mut()));
+}
+
+impl Bevy {
+    fn new() -> Self {
+        let mut world = bevy_ecs::world::World::new();
+        let groups = [0, 1, 2, 3].map(|group| group * PER_GROUP..(group + 1) * PER_GROUP);
+        let [ab, abc, abcd, abce] = groups;
+        world.spawn_batch(ab.map(values).map(|(a, b, ..)| (a, b)));
+        world.spawn_batch(abc.map(values).map(|(a, b, c, ..)| (a, b, c)));
+        world.spawn_batch(abcd.map(values).map(|(a, b, c, d, _)| (a, b, c, d)));
+        world.spawn_batch(abce.map(values).map(|(a, b, c, _, e)| (a, b, c, e)));
+        let ab = world.query::<(&mut A, &mut B)>();
+        let cd = world.query::<(&mut C, &mut D)>();
+        let ce = world.query::<(&mut C, &mut E)>();
+        Bevy { world, ab, cd, ce }
+    }
+
     fn checksum(&mut self) -> u64 {
         fn add<T: Component>(
             sum: &mut Sum,
@@ -288,24 +324,49 @@ impl Pass for Bevy {
     }
 }
 
+struct BevyContiguous(Bevy);
+
+impl Pass for BevyContiguous {
+    fn run(&mut self) {
+        let Bevy { world, ab, cd, ce } = &mut self.0;
+        swap_contiguous(ab, world);
+        swap_contiguous(cd, world);
+        swap_contiguous(ce, world);
+    }
+    fn checksum(&mut self) -> u64 {
+        self.0.checksum()
+    }
+}
+
+struct BevyPerItem(Bevy);
+
+impl Pass for BevyPerItem {
+    fn run(&mut self) {
+        let Bevy { world, ab, cd, ce } = &mut self.0;
+        swap_per_item(ab, world);
+        swap_per_item(cd, world);
+        swap_per_item(ce, world);
+    }
+    fn checksum(&mut self) -> u64 {
+        self.0.checksum()
+    }
+}
+
 fn bevy() -> Contender {
     Contender {
         name: "bevy_ecs",
+        api: "3 cached QueryState::contiguous_iter_mut + slice zip",
+        kind: Kind::Peer,
+        setup: || Box::new(BevyContiguous(Bevy::new())),
+    }
+}
+
+fn bevy_iter_mut() -> Contender {
+    Contender {
+        name: "bevy_ecs iter_mut",
         api: "3 cached QueryState::iter_mut().for_each",
         kind: Kind::Peer,
-        setup: || {
-            let mut world = bevy_ecs::world::World::new();
-            let groups = [0, 1, 2, 3].map(|group| group * PER_GROUP..(group + 1) * PER_GROUP);
-            let [ab, abc, abcd, abce] = groups;
-            world.spawn_batch(ab.map(values).map(|(a, b, ..)| (a, b)));
-            world.spawn_batch(abc.map(values).map(|(a, b, c, ..)| (a, b, c)));
-            world.spawn_batch(abcd.map(values).map(|(a, b, c, d, _)| (a, b, c, d)));
-            world.spawn_batch(abce.map(values).map(|(a, b, c, _, e)| (a, b, c, e)));
-            let ab = world.query::<(&mut A, &mut B)>();
-            let cd = world.query::<(&mut C, &mut D)>();
-            let ce = world.query::<(&mut C, &mut E)>();
-            Box::new(Bevy { world, ab, cd, ce })
-        },
+        setup: || Box::new(BevyPerItem(Bevy::new())),
     }
 }
 

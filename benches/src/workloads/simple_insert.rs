@@ -1,6 +1,10 @@
 //! `simple_insert`: create a world and spawn 10,000 entities with Transform, Position,
 //! Rotation and Velocity. The timed region includes creating the world (and dropping the
 //! previous pass's world), as in ecs_bench_suite.
+//!
+//! `memory`: the same pass with 1,000,000 entities. Its time is a large insert; the report
+//! also counts (with a counting global allocator) the bytes the world built by one pass
+//! holds, per entity: what each crate's storage costs, ticks and entity index included.
 
 use crate::components::SIMPLE_ENTITIES;
 use crate::worlds::{SimpleVecs, archetypal_simple, freecs_simple, simple_checksum, spawn_simple};
@@ -11,25 +15,51 @@ pub fn workload() -> Workload {
     Workload {
         name: "simple_insert",
         description: "new world + batch spawn of 10,000 entities (Transform, Position, Rotation, Velocity)",
-        contenders: vec![archetypal(), hecs(), bevy(), freecs(), vec_baseline()],
+        contenders: contenders::<SIMPLE_ENTITIES>(),
     }
 }
 
-/// The world built by the last pass, read by the checksum.
-struct Insert<W> {
+/// Entities spawned by a `memory` pass.
+pub const MEMORY_ENTITIES: usize = 1_000_000;
+
+/// `memory`: `simple_insert`'s pass over 1,000,000 entities, whose world the report weighs.
+pub fn memory_workload() -> Workload {
+    Workload {
+        name: MEMORY,
+        description: "new world + batch spawn of 1,000,000 entities (4 components); bytes per entity held",
+        contenders: contenders::<MEMORY_ENTITIES>(),
+    }
+}
+
+/// The name of the `memory` workload (see [`Workload::memory_entities`](crate::Workload::memory_entities)).
+pub const MEMORY: &str = "memory";
+
+/// Every contender, spawning `COUNT` entities (a const parameter, so setups stay plain `fn`s).
+fn contenders<const COUNT: usize>() -> Vec<Contender> {
+    vec![
+        archetypal::<COUNT>(),
+        hecs::<COUNT>(),
+        bevy::<COUNT>(),
+        freecs::<COUNT>(),
+        vec_baseline::<COUNT>(),
+    ]
+}
+
+/// The world built by the last pass (of `COUNT` entities), read by the checksum.
+struct Insert<W, const COUNT: usize> {
     world: Option<W>,
 }
 
-impl<W> Insert<W> {
+impl<W, const COUNT: usize> Insert<W, COUNT> {
     fn boxed(self) -> Box<Self> {
         Box::new(self)
     }
 }
 
-impl Pass for Insert<archetypal_simple::World> {
+impl<const COUNT: usize> Pass for Insert<archetypal_simple::World, COUNT> {
     fn run(&mut self) {
         let mut world = archetypal_simple::World::new();
-        spawn_simple::archetypal(&mut world, SIMPLE_ENTITIES);
+        spawn_simple::archetypal(&mut world, COUNT);
         self.world = Some(world);
     }
     fn checksum(&mut self) -> u64 {
@@ -37,19 +67,19 @@ impl Pass for Insert<archetypal_simple::World> {
     }
 }
 
-fn archetypal() -> Contender {
+fn archetypal<const COUNT: usize>() -> Contender {
     Contender {
         name: "archetypal",
         api: "spawn_batch(mask, n, |table, row| ..)",
         kind: Kind::Archetypal,
-        setup: || Insert::<archetypal_simple::World> { world: None }.boxed(),
+        setup: || Insert::<archetypal_simple::World, COUNT> { world: None }.boxed(),
     }
 }
 
-impl Pass for Insert<hecs::World> {
+impl<const COUNT: usize> Pass for Insert<hecs::World, COUNT> {
     fn run(&mut self) {
         let mut world = hecs::World::new();
-        spawn_simple::hecs(&mut world, SIMPLE_ENTITIES);
+        spawn_simple::hecs(&mut world, COUNT);
         self.world = Some(world);
     }
     fn checksum(&mut self) -> u64 {
@@ -57,19 +87,19 @@ impl Pass for Insert<hecs::World> {
     }
 }
 
-fn hecs() -> Contender {
+fn hecs<const COUNT: usize>() -> Contender {
     Contender {
         name: "hecs",
         api: "spawn_batch(iter of tuples)",
         kind: Kind::Peer,
-        setup: || Insert::<hecs::World> { world: None }.boxed(),
+        setup: || Insert::<hecs::World, COUNT> { world: None }.boxed(),
     }
 }
 
-impl Pass for Insert<bevy_ecs::world::World> {
+impl<const COUNT: usize> Pass for Insert<bevy_ecs::world::World, COUNT> {
     fn run(&mut self) {
         let mut world = bevy_ecs::world::World::new();
-        spawn_simple::bevy(&mut world, SIMPLE_ENTITIES);
+        spawn_simple::bevy(&mut world, COUNT);
         self.world = Some(world);
     }
     fn checksum(&mut self) -> u64 {
@@ -77,19 +107,19 @@ impl Pass for Insert<bevy_ecs::world::World> {
     }
 }
 
-fn bevy() -> Contender {
+fn bevy<const COUNT: usize>() -> Contender {
     Contender {
         name: "bevy_ecs",
         api: "World::spawn_batch(iter of tuples)",
         kind: Kind::Peer,
-        setup: || Insert::<bevy_ecs::world::World> { world: None }.boxed(),
+        setup: || Insert::<bevy_ecs::world::World, COUNT> { world: None }.boxed(),
     }
 }
 
-impl Pass for Insert<freecs_simple::World> {
+impl<const COUNT: usize> Pass for Insert<freecs_simple::World, COUNT> {
     fn run(&mut self) {
         let mut world = freecs_simple::World::default();
-        spawn_simple::freecs(&mut world, SIMPLE_ENTITIES);
+        spawn_simple::freecs(&mut world, COUNT);
         self.world = Some(world);
     }
     fn checksum(&mut self) -> u64 {
@@ -97,29 +127,29 @@ impl Pass for Insert<freecs_simple::World> {
     }
 }
 
-fn freecs() -> Contender {
+fn freecs<const COUNT: usize>() -> Contender {
     Contender {
         name: "freecs",
         api: "spawn_batch(mask, n, |table, row| ..)",
         kind: Kind::Peer,
-        setup: || Insert::<freecs_simple::World> { world: None }.boxed(),
+        setup: || Insert::<freecs_simple::World, COUNT> { world: None }.boxed(),
     }
 }
 
-impl Pass for Insert<SimpleVecs> {
+impl<const COUNT: usize> Pass for Insert<SimpleVecs, COUNT> {
     fn run(&mut self) {
-        self.world = Some(SimpleVecs::new(SIMPLE_ENTITIES));
+        self.world = Some(SimpleVecs::new(COUNT));
     }
     fn checksum(&mut self) -> u64 {
         simple_checksum::vecs(self.world.as_ref().expect("run first"))
     }
 }
 
-fn vec_baseline() -> Contender {
+fn vec_baseline<const COUNT: usize>() -> Contender {
     Contender {
         name: "Vec",
         api: "4 x Vec::with_capacity + push",
         kind: Kind::Baseline,
-        setup: || Insert::<SimpleVecs> { world: None }.boxed(),
+        setup: || Insert::<SimpleVecs, COUNT> { world: None }.boxed(),
     }
 }

@@ -1,5 +1,6 @@
 //! `simple_iter`: 10,000 entities with Transform, Position, Rotation and Velocity;
-//! `position += velocity` over all of them. World setup is untimed.
+//! `position += velocity` over all of them; `large_iter`: the same pass over 1,000,000
+//! entities (out of the caches). World setup is untimed.
 
 use bevy_ecs::query::QueryState;
 
@@ -8,26 +9,44 @@ use crate::naive::NaiveWorld;
 use crate::worlds::{SimpleVecs, archetypal_simple, freecs_simple, simple_checksum, spawn_simple};
 use crate::{Contender, Kind, Pass, Workload};
 
+/// Entities in `large_iter`: past the caches, so the pass measures memory bandwidth.
+pub const LARGE_ENTITIES: usize = 1_000_000;
+
 /// The workload and its contenders.
 pub fn workload() -> Workload {
     Workload {
         name: "simple_iter",
         description: "position += velocity over 10,000 entities (one archetype)",
-        contenders: vec![
-            archetypal(),
-            archetypal_for_each_mut(),
-            hecs(),
-            bevy(),
-            freecs(),
-            vec_baseline(),
-            naive(),
-        ],
+        contenders: contenders::<SIMPLE_ENTITIES>(),
     }
 }
 
-fn archetypal_world() -> archetypal_simple::World {
+/// `large_iter`: `simple_iter`'s pass over 1,000,000 entities.
+pub fn large_workload() -> Workload {
+    Workload {
+        name: "large_iter",
+        description: "position += velocity over 1,000,000 entities (one archetype)",
+        contenders: contenders::<LARGE_ENTITIES>(),
+    }
+}
+
+/// Every contender over `COUNT` entities (a const parameter, so each setup stays a plain `fn`).
+fn contenders<const COUNT: usize>() -> Vec<Contender> {
+    vec![
+        archetypal::<COUNT>(),
+        archetypal_for_each_mut::<COUNT>(),
+        hecs::<COUNT>(),
+        bevy::<COUNT>(),
+        bevy_iter_mut::<COUNT>(),
+        freecs::<COUNT>(),
+        vec_baseline::<COUNT>(),
+        naive::<COUNT>(),
+    ]
+}
+
+fn archetypal_world(count: usize) -> archetypal_simple::World {
     let mut world = archetypal_simple::World::new();
-    spawn_simple::archetypal(&mut world, SIMPLE_ENTITIES);
+    spawn_simple::archetypal(&mut world, count);
     world
 }
 
@@ -49,12 +68,12 @@ impl Pass for ArchetypalTables {
     }
 }
 
-fn archetypal() -> Contender {
+fn archetypal<const COUNT: usize>() -> Contender {
     Contender {
         name: "archetypal",
         api: "for_each_table_mut + slice zip",
         kind: Kind::Archetypal,
-        setup: || Box::new(ArchetypalTables(archetypal_world())),
+        setup: || Box::new(ArchetypalTables(archetypal_world(COUNT))),
     }
 }
 
@@ -75,12 +94,12 @@ impl Pass for ArchetypalRows {
     }
 }
 
-fn archetypal_for_each_mut() -> Contender {
+fn archetypal_for_each_mut<const COUNT: usize>() -> Contender {
     Contender {
         name: "archetypal for_each_mut",
         api: "for_each_mut(|entity, table, index| ..)",
         kind: Kind::ArchetypalVariant,
-        setup: || Box::new(ArchetypalRows(archetypal_world())),
+        setup: || Box::new(ArchetypalRows(archetypal_world(COUNT))),
     }
 }
 
@@ -99,14 +118,14 @@ impl Pass for Hecs {
     }
 }
 
-fn hecs() -> Contender {
+fn hecs<const COUNT: usize>() -> Contender {
     Contender {
         name: "hecs",
         api: "query_mut::<(&mut P, &V)>()",
         kind: Kind::Peer,
         setup: || {
             let mut world = hecs::World::new();
-            spawn_simple::hecs(&mut world, SIMPLE_ENTITIES);
+            spawn_simple::hecs(&mut world, COUNT);
             Box::new(Hecs(world))
         },
     }
@@ -114,35 +133,92 @@ fn hecs() -> Contender {
 
 // ----- bevy_ecs -----------------------------------------------------------------------------
 
-struct Bevy {
+/// bevy's world of `count` simple entities and its cached `(&mut Position, &Velocity)` query.
+pub struct Bevy {
     world: bevy_ecs::world::World,
     query: QueryState<(&'static mut Position, &'static Velocity)>,
 }
 
-impl Pass for Bevy {
-    fn run(&mut self) {
+impl Bevy {
+    /// `count` entities of the simple world.
+    pub fn new(count: usize) -> Self {
+        let mut world = bevy_ecs::world::World::new();
+        spawn_simple::bevy(&mut world, count);
+        let query = world.query::<(&mut Position, &Velocity)>();
+        Bevy { world, query }
+    }
+
+    /// `position += velocity` through table slices (`contiguous_iter_mut`), bevy's fastest
+    /// documented loop: one `ContiguousMut` (marking the column changed) per table.
+    pub fn run_contiguous(&mut self) {
+        let tables = self
+            .query
+            .contiguous_iter_mut(&mut self.world)
+            .expect("table components: the query is dense");
+        for (mut positions, velocities) in tables {
+            for (position, velocity) in positions.iter_mut().zip(velocities) {
+                position.0 += velocity.0;
+            }
+        }
+    }
+
+    /// The same through per-item `Mut<Position>` guards.
+    pub fn run_per_item(&mut self) {
         self.query
             .iter_mut(&mut self.world)
             .for_each(|(mut position, velocity)| position.0 += velocity.0);
     }
-    fn checksum(&mut self) -> u64 {
+
+    /// The simple world's checksum.
+    pub fn checksum(&mut self) -> u64 {
         simple_checksum::bevy(&mut self.world)
     }
 }
 
-fn bevy() -> Contender {
-    Contender {
-        name: "bevy_ecs",
-        api: "cached QueryState::iter_mut().for_each",
-        kind: Kind::Peer,
-        setup: || {
-            let mut world = bevy_ecs::world::World::new();
-            spawn_simple::bevy(&mut world, SIMPLE_ENTITIES);
-            let query = world.query::<(&mut Position, &Velocity)>();
-            Box::new(Bevy { world, query })
-        },
+struct BevyContiguous(Bevy);
+
+impl Pass for BevyContiguous {
+    fn run(&mut self) {
+        self.0.run_contiguous();
+    }
+    fn checksum(&mut self) -> u64 {
+        self.0.checksum()
     }
 }
+
+struct BevyPerItem(Bevy);
+
+impl Pass for BevyPerItem {
+    fn run(&mut self) {
+        self.0.run_per_item();
+    }
+    fn checksum(&mut self) -> u64 {
+        self.0.checksum()
+    }
+}
+
+fn bevy<const COUNT: usize>() -> Contender {
+    Contender {
+        name: "bevy_ecs",
+        api: BEVY_CONTIGUOUS,
+        kind: Kind::Peer,
+        setup: || Box::new(BevyContiguous(Bevy::new(COUNT))),
+    }
+}
+
+fn bevy_iter_mut<const COUNT: usize>() -> Contender {
+    Contender {
+        name: "bevy_ecs iter_mut",
+        api: BEVY_PER_ITEM,
+        kind: Kind::Peer,
+        setup: || Box::new(BevyPerItem(Bevy::new(COUNT))),
+    }
+}
+
+/// The API of the bevy row (table slices).
+pub const BEVY_CONTIGUOUS: &str = "cached QueryState::contiguous_iter_mut + slice zip";
+/// The API of the `bevy_ecs iter_mut` row (per-item guards).
+pub const BEVY_PER_ITEM: &str = "cached QueryState::iter_mut().for_each";
 
 // ----- freecs -------------------------------------------------------------------------------
 
@@ -161,14 +237,14 @@ impl Pass for Freecs {
     }
 }
 
-fn freecs() -> Contender {
+fn freecs<const COUNT: usize>() -> Contender {
     Contender {
         name: "freecs",
         api: "for_each_mut(|entity, table, index| ..)",
         kind: Kind::Peer,
         setup: || {
             let mut world = freecs_simple::World::default();
-            spawn_simple::freecs(&mut world, SIMPLE_ENTITIES);
+            spawn_simple::freecs(&mut world, COUNT);
             Box::new(Freecs(world))
         },
     }
@@ -190,12 +266,12 @@ impl Pass for Vecs {
     }
 }
 
-fn vec_baseline() -> Contender {
+fn vec_baseline<const COUNT: usize>() -> Contender {
     Contender {
         name: "Vec",
         api: "positions.iter_mut().zip(&velocities)",
         kind: Kind::Baseline,
-        setup: || Box::new(Vecs(SimpleVecs::new(SIMPLE_ENTITIES))),
+        setup: || Box::new(Vecs(SimpleVecs::new(COUNT))),
     }
 }
 
@@ -215,11 +291,11 @@ impl Pass for Naive {
     }
 }
 
-fn naive() -> Contender {
+fn naive<const COUNT: usize>() -> Contender {
     Contender {
         name: "HashMap (naive)",
         api: "walk positions map, look up velocities map",
         kind: Kind::Baseline,
-        setup: || Box::new(Naive(NaiveWorld::simple(SIMPLE_ENTITIES).0)),
+        setup: || Box::new(Naive(NaiveWorld::simple(COUNT).0)),
     }
 }

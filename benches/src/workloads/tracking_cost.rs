@@ -317,10 +317,12 @@ trait AbWorld: 'static {
     fn spawn() -> (Self, Vec<Entity>)
     where
         Self: Sized;
-    /// Adds `B` to every one of `entities`, then removes it from every one.
-    fn add_remove_b(&mut self, entities: &[Entity]);
-    /// Every `A` plus how many entities still have a `B` (0 after a pass).
-    fn checksum(&self) -> u64;
+    /// Adds `B` to every one of `entities`, then removes it from every one; returns how many
+    /// entities held `B` after the add half (so the pass is observable).
+    fn add_remove_b(&mut self, entities: &[Entity]) -> u64;
+    /// Every `A`, how many entities still have a `B` (0 after a pass), and `moved`: the
+    /// running total of [`AbWorld::add_remove_b`]'s counts.
+    fn checksum(&self, moved: u64) -> u64;
 }
 
 macro_rules! ab_world {
@@ -337,24 +339,23 @@ macro_rules! ab_world {
                 (world, entities)
             }
             #[inline]
-            fn add_remove_b(&mut self, entities: &[Entity]) {
+            fn add_remove_b(&mut self, entities: &[Entity]) -> u64 {
                 for &entity in entities {
                     self.add_components(entity, $world::B_BIT);
                 }
+                let moved = self.tables().iter().map(|table| table.b.len() as u64).sum();
                 for &entity in entities {
                     self.remove_components(entity, $world::B_BIT);
                 }
+                moved
             }
-            fn checksum(&self) -> u64 {
-                let mut sum = Checksum::new();
+            fn checksum(&self, moved: u64) -> u64 {
                 let tables = self.tables();
-                tables
-                    .iter()
-                    .flat_map(|table| &table.a)
-                    .for_each(|a| sum.f32(0, a.0));
-                let with_b: usize = tables.iter().map(|table| table.b.len()).sum();
-                sum.count(1, with_b as u64);
-                sum.finish()
+                add_remove::checksum(
+                    tables.iter().flat_map(|table| &table.a),
+                    tables.iter().map(|table| table.b.len()).sum(),
+                    moved,
+                )
             }
         }
     };
@@ -366,18 +367,23 @@ ab_world!(untracked_ab);
 struct Migrations<W> {
     world: W,
     entities: Vec<Entity>,
+    moved: u64,
 }
 
 impl<W: AbWorld> Pass for Migrations<W> {
     fn run(&mut self) {
-        self.world.add_remove_b(&self.entities);
+        self.moved += self.world.add_remove_b(&self.entities);
     }
     fn checksum(&mut self) -> u64 {
-        self.world.checksum()
+        self.world.checksum(self.moved)
     }
 }
 
 fn migrations_setup<W: AbWorld>() -> Box<dyn Pass> {
     let (world, entities) = W::spawn();
-    Box::new(Migrations { world, entities })
+    Box::new(Migrations {
+        world,
+        entities,
+        moved: 0,
+    })
 }
