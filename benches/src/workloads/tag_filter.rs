@@ -455,161 +455,97 @@ fn read_value(value: f32) -> u64 {
     u64::from(value.to_bits())
 }
 
-// ----- archetypal, tag ----------------------------------------------------------------------
+// ----- archetypal: the tagged world and the zero-sized-component world -----------------------
 
-fn tagged_world(percent: u32) -> tagged::World {
-    let mut world = tagged::World::new();
-    let mut next = 0;
-    let ships = world.spawn_batch(tagged::POSITION | tagged::VELOCITY, SHIPS, |table, row| {
-        (table.position[row], table.velocity[row]) = ship(next);
-        next += 1;
-    });
-    for (index, &entity) in ships.iter().enumerate() {
-        if is_stunned(index, percent) {
-            world.add_stunned(entity);
+/// The ships of `$module`'s world (`STUNNED` a tag or a zero-sized component: the same source,
+/// `add_stunned(entity)` either way) and archetypal's pass over them through API `PATH`.
+macro_rules! archetypal_contender {
+    ($module:ident, $setup:ident, $pass:ident) => {
+        fn $setup(percent: u32) -> $module::World {
+            let mut world = $module::World::new();
+            let mut next = 0;
+            let ships = world.spawn_batch(
+                $module::POSITION | $module::VELOCITY,
+                SHIPS,
+                |table, row| {
+                    (table.position[row], table.velocity[row]) = ship(next);
+                    next += 1;
+                },
+            );
+            for (index, &entity) in ships.iter().enumerate() {
+                if is_stunned(index, percent) {
+                    world.add_stunned(entity);
+                }
+            }
+            world
         }
-    }
-    world
-}
 
-/// archetypal's pass over the tagged world through API `PATH`, and a read pass's sum.
-struct Tagged<const PATH: u8>(tagged::World, u64);
+        /// archetypal's pass over the world of `$module` through API `PATH`, and a read pass's sum.
+        struct $pass<const PATH: u8>($module::World, u64);
 
-impl<const PATH: u8> Pass for Tagged<PATH> {
-    fn run(&mut self) {
-        use tagged::{POSITION, STUNNED, VELOCITY};
-        let world = &mut self.0;
-        match PATH {
-            TABLES => {
-                world.for_each_table_mut(POSITION | VELOCITY, STUNNED, |table| {
-                    for (position, velocity) in table.position.iter_mut().zip(table.velocity.iter())
-                    {
-                        position.0 += velocity.0;
+        impl<const PATH: u8> Pass for $pass<PATH> {
+            fn run(&mut self) {
+                use $module::{POSITION, STUNNED, VELOCITY};
+                let world = &mut self.0;
+                match PATH {
+                    TABLES => {
+                        world.for_each_table_mut(POSITION | VELOCITY, STUNNED, |table| {
+                            for (position, velocity) in
+                                table.position.iter_mut().zip(table.velocity.iter())
+                            {
+                                position.0 += velocity.0;
+                            }
+                        });
+                        world.for_each_table_mut(VELOCITY | STUNNED, 0, |table| {
+                            for velocity in table.velocity.iter_mut() {
+                                velocity.0 += KNOCKBACK;
+                            }
+                        });
                     }
-                });
-                world.for_each_table_mut(VELOCITY | STUNNED, 0, |table| {
-                    for velocity in table.velocity.iter_mut() {
-                        velocity.0 += KNOCKBACK;
+                    TYPED => {
+                        world
+                            .typed_query::<(&mut Position, &Velocity)>()
+                            .without(STUNNED)
+                            .for_each(|(mut position, velocity)| position.0 += velocity.0);
+                        world
+                            .typed_query::<&mut Velocity>()
+                            .with(STUNNED)
+                            .for_each(|mut velocity| velocity.0 += KNOCKBACK);
                     }
-                });
-            }
-            TYPED => {
-                world
-                    .typed_query::<(&mut Position, &Velocity)>()
-                    .without(STUNNED)
-                    .for_each(|(mut position, velocity)| position.0 += velocity.0);
-                world
-                    .typed_query::<&mut Velocity>()
-                    .with(STUNNED)
-                    .for_each(|mut velocity| velocity.0 += KNOCKBACK);
-            }
-            ROWS => {
-                world.for_each_mut(POSITION | VELOCITY, STUNNED, |_, table, index| {
-                    table.position[index].0 += table.velocity[index].0;
-                });
-                world.for_each_mut(VELOCITY | STUNNED, 0, |_, table, index| {
-                    table.velocity[index].0 += KNOCKBACK;
-                });
-            }
-            _ => {
-                let mut sum = self.1;
-                world.for_each(POSITION | VELOCITY, STUNNED, |_, table, index| {
-                    sum = sum.wrapping_add(read_value(table.position[index].0.x));
-                });
-                world.for_each(VELOCITY | STUNNED, 0, |_, table, index| {
-                    sum = sum.wrapping_add(read_value(table.velocity[index].0.y));
-                });
-                self.1 = sum;
-            }
-        }
-    }
-    fn checksum(&mut self) -> u64 {
-        let tables = self.0.tables();
-        checksum(
-            tables.iter().flat_map(|table| &table.position),
-            tables.iter().flat_map(|table| &table.velocity),
-            self.1,
-        )
-    }
-}
-
-// ----- archetypal, zero-sized component -----------------------------------------------------
-
-fn marked_world(percent: u32) -> marked::World {
-    let mut world = marked::World::new();
-    let mut next = 0;
-    let ships = world.spawn_batch(marked::POSITION | marked::VELOCITY, SHIPS, |table, row| {
-        (table.position[row], table.velocity[row]) = ship(next);
-        next += 1;
-    });
-    for (index, &entity) in ships.iter().enumerate() {
-        if is_stunned(index, percent) {
-            world.add_stunned(entity);
-        }
-    }
-    world
-}
-
-/// archetypal's pass over the marked world through API `PATH`, and a read pass's sum.
-struct Marked<const PATH: u8>(marked::World, u64);
-
-impl<const PATH: u8> Pass for Marked<PATH> {
-    fn run(&mut self) {
-        use marked::{POSITION, STUNNED, VELOCITY};
-        let world = &mut self.0;
-        match PATH {
-            TABLES => {
-                world.for_each_table_mut(POSITION | VELOCITY, STUNNED, |table| {
-                    for (position, velocity) in table.position.iter_mut().zip(table.velocity.iter())
-                    {
-                        position.0 += velocity.0;
+                    ROWS => {
+                        world.for_each_mut(POSITION | VELOCITY, STUNNED, |_, table, index| {
+                            table.position[index].0 += table.velocity[index].0;
+                        });
+                        world.for_each_mut(VELOCITY | STUNNED, 0, |_, table, index| {
+                            table.velocity[index].0 += KNOCKBACK;
+                        });
                     }
-                });
-                world.for_each_table_mut(VELOCITY | STUNNED, 0, |table| {
-                    for velocity in table.velocity.iter_mut() {
-                        velocity.0 += KNOCKBACK;
+                    _ => {
+                        let mut sum = self.1;
+                        world.for_each(POSITION | VELOCITY, STUNNED, |_, table, index| {
+                            sum = sum.wrapping_add(read_value(table.position[index].0.x));
+                        });
+                        world.for_each(VELOCITY | STUNNED, 0, |_, table, index| {
+                            sum = sum.wrapping_add(read_value(table.velocity[index].0.y));
+                        });
+                        self.1 = sum;
                     }
-                });
+                }
             }
-            TYPED => {
-                world
-                    .typed_query::<(&mut Position, &Velocity)>()
-                    .without(STUNNED)
-                    .for_each(|(mut position, velocity)| position.0 += velocity.0);
-                world
-                    .typed_query::<&mut Velocity>()
-                    .with(STUNNED)
-                    .for_each(|mut velocity| velocity.0 += KNOCKBACK);
-            }
-            ROWS => {
-                world.for_each_mut(POSITION | VELOCITY, STUNNED, |_, table, index| {
-                    table.position[index].0 += table.velocity[index].0;
-                });
-                world.for_each_mut(VELOCITY | STUNNED, 0, |_, table, index| {
-                    table.velocity[index].0 += KNOCKBACK;
-                });
-            }
-            _ => {
-                let mut sum = self.1;
-                world.for_each(POSITION | VELOCITY, STUNNED, |_, table, index| {
-                    sum = sum.wrapping_add(read_value(table.position[index].0.x));
-                });
-                world.for_each(VELOCITY | STUNNED, 0, |_, table, index| {
-                    sum = sum.wrapping_add(read_value(table.velocity[index].0.y));
-                });
-                self.1 = sum;
+            fn checksum(&mut self) -> u64 {
+                let tables = self.0.tables();
+                checksum(
+                    tables.iter().flat_map(|table| &table.position),
+                    tables.iter().flat_map(|table| &table.velocity),
+                    self.1,
+                )
             }
         }
-    }
-    fn checksum(&mut self) -> u64 {
-        let tables = self.0.tables();
-        checksum(
-            tables.iter().flat_map(|table| &table.position),
-            tables.iter().flat_map(|table| &table.velocity),
-            self.1,
-        )
-    }
+    };
 }
+
+archetypal_contender!(tagged, tagged_world, Tagged);
+archetypal_contender!(marked, marked_world, Marked);
 
 // ----- bevy_ecs -----------------------------------------------------------------------------
 
