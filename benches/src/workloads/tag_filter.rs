@@ -171,79 +171,6 @@ fn toggled<E: Copy>(ships: &[E]) -> Vec<E> {
         .collect()
 }
 
-struct ToggleTagged(tagged::World, Vec<archetypal::Entity>);
-
-impl ToggleTagged {
-    fn new() -> Self {
-        let world = tagged_world(50);
-        let ships: Vec<_> = world.query_entities(tagged::POSITION).collect();
-        let mut ships = ships;
-        ships.sort();
-        ToggleTagged(world, toggled(&ships))
-    }
-}
-
-impl Pass for ToggleTagged {
-    fn run(&mut self) {
-        for &ship in &self.1 {
-            if self.0.has_stunned(ship) {
-                self.0.remove_stunned(ship);
-            } else {
-                self.0.add_stunned(ship);
-            }
-        }
-    }
-    fn checksum(&mut self) -> u64 {
-        let world = &self.0;
-        let stunned: Vec<Position> = world
-            .query_stunned()
-            .filter_map(|ship| world.get_position(ship).copied())
-            .collect();
-        let tables = world.tables();
-        toggle_checksum(
-            tables.iter().flat_map(|table| &table.position),
-            tables.iter().flat_map(|table| &table.velocity),
-            &stunned,
-        )
-    }
-}
-
-struct ToggleMarked(marked::World, Vec<archetypal::Entity>);
-
-impl ToggleMarked {
-    fn new() -> Self {
-        let world = marked_world(50);
-        let mut ships: Vec<_> = world.query_entities(marked::POSITION).collect();
-        ships.sort();
-        ToggleMarked(world, toggled(&ships))
-    }
-}
-
-impl Pass for ToggleMarked {
-    fn run(&mut self) {
-        for &ship in &self.1 {
-            if self.0.entity_has_stunned(ship) {
-                self.0.remove_stunned(ship);
-            } else {
-                self.0.add_stunned(ship);
-            }
-        }
-    }
-    fn checksum(&mut self) -> u64 {
-        let world = &self.0;
-        let stunned: Vec<Position> = world
-            .query_entities(marked::STUNNED)
-            .filter_map(|ship| world.get_position(ship).copied())
-            .collect();
-        let tables = world.tables();
-        toggle_checksum(
-            tables.iter().flat_map(|table| &table.position),
-            tables.iter().flat_map(|table| &table.velocity),
-            &stunned,
-        )
-    }
-}
-
 struct ToggleBevy<M: Component> {
     world: bevy_ecs::world::World,
     ships: Vec<bevy_ecs::entity::Entity>,
@@ -458,9 +385,10 @@ fn read_value(value: f32) -> u64 {
 // ----- archetypal: the tagged world and the zero-sized-component world -----------------------
 
 /// The ships of `$module`'s world (`STUNNED` a tag or a zero-sized component: the same source,
-/// `add_stunned(entity)` either way) and archetypal's pass over them through API `PATH`.
+/// `add_stunned(entity)` either way), archetypal's pass over them through API `PATH`, and its
+/// toggle pass.
 macro_rules! archetypal_contender {
-    ($module:ident, $setup:ident, $pass:ident) => {
+    ($module:ident, $setup:ident, $pass:ident, $toggle:ident) => {
         fn $setup(percent: u32) -> $module::World {
             let mut world = $module::World::new();
             let mut next = 0;
@@ -541,11 +469,48 @@ macro_rules! archetypal_contender {
                 )
             }
         }
+
+        /// archetypal's toggle pass over half of the ships of `$module`'s world.
+        struct $toggle($module::World, Vec<archetypal::Entity>);
+
+        impl $toggle {
+            fn new() -> Self {
+                let world = $setup(50);
+                let mut ships: Vec<_> = world.query_entities($module::POSITION).collect();
+                ships.sort();
+                $toggle(world, toggled(&ships))
+            }
+        }
+
+        impl Pass for $toggle {
+            fn run(&mut self) {
+                for &ship in &self.1 {
+                    if self.0.entity_has_components(ship, $module::STUNNED) {
+                        self.0.remove_stunned(ship);
+                    } else {
+                        self.0.add_stunned(ship);
+                    }
+                }
+            }
+            fn checksum(&mut self) -> u64 {
+                let world = &self.0;
+                let stunned: Vec<Position> = world
+                    .query_entities($module::STUNNED)
+                    .filter_map(|ship| world.get_position(ship).copied())
+                    .collect();
+                let tables = world.tables();
+                toggle_checksum(
+                    tables.iter().flat_map(|table| &table.position),
+                    tables.iter().flat_map(|table| &table.velocity),
+                    &stunned,
+                )
+            }
+        }
     };
 }
 
-archetypal_contender!(tagged, tagged_world, Tagged);
-archetypal_contender!(marked, marked_world, Marked);
+archetypal_contender!(tagged, tagged_world, Tagged, ToggleTagged);
+archetypal_contender!(marked, marked_world, Marked, ToggleMarked);
 
 // ----- bevy_ecs -----------------------------------------------------------------------------
 
