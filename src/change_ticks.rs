@@ -164,13 +164,8 @@ impl<M: Bitmask> TableTicks<M> {
     /// Marks every row of the tracked columns of `bits` as written at `tick` (raw slice
     /// writes), in constant time.
     pub fn stamp_columns(&mut self, bits: M, tick: Tick) {
-        for bit in (bits & self.tracked).bits() {
-            let column = &mut self.columns[bit as usize];
-            column
-                .range_stamps
-                .add(0..column.rows.len(), tick, &mut column.rows);
-            column.newest = tick;
-        }
+        // The rows cut to each column's length: all of them.
+        self.stamp_rows(0..usize::MAX, bits, tick);
     }
 
     /// Whether any tracked component of `bits` may have changed in some row after `since`:

@@ -67,7 +67,7 @@ impl RangeStamps {
     pub(super) fn stamp_of(&self, row: usize, own: Tick) -> Tick {
         self.pending()
             .iter()
-            .filter(|run| run.contains(row) && run.tick.is_newer_than(own))
+            .filter(|run| run.contains(row))
             .fold(own, |stamp, run| {
                 if run.tick.is_newer_than(stamp) {
                     run.tick
