@@ -16,6 +16,8 @@
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 
+use super::{Entity, EntityAllocator, IdSlot, IdState, fresh_id};
+
 /// The lock around what an allocator and its reserver share: std's mutex, or without `std` a
 /// spin lock (the critical sections are a few pushes and pops, and no user code runs in them).
 #[cfg(feature = "std")]
@@ -37,8 +39,6 @@ fn lock(shared: &SharedLock) -> SharedGuard<'_> {
     #[cfg(not(feature = "std"))]
     return shared.lock();
 }
-
-use super::{Entity, EntityAllocator, IdSlot, IdState, fresh_id};
 
 /// What the allocator and its reserver share while one is lent.
 #[derive(Debug, Default)]
