@@ -807,7 +807,7 @@ impl Core {
     ) -> bool {
         self.storage.set(entity, POSITION, value, |table| &mut table.position[..])
     }
-    ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); an existing value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_position(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, POSITION)
     }
@@ -865,7 +865,7 @@ impl CoreComponents {
     ) -> bool {
         self.storage.set(entity, POSITION, value, |table| &mut table.position[..])
     }
-    ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); an existing value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_position(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, POSITION)
     }
@@ -2241,7 +2241,7 @@ impl Render {
     pub fn set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
         self.storage.set(entity, SPRITE, value, |table| &mut table.sprite[..])
     }
-    ///Adds a default `sprite` to `entity`: one migration (the row moves to the table with `sprite`: O(the entity's components)); an existing value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    ///Adds a default `sprite` to `entity`: one migration (the row moves to the table with `sprite`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_sprite(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, SPRITE)
     }
@@ -2294,7 +2294,7 @@ impl RenderComponents {
     pub fn set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
         self.storage.set(entity, SPRITE, value, |table| &mut table.sprite[..])
     }
-    ///Adds a default `sprite` to `entity`: one migration (the row moves to the table with `sprite`: O(the entity's components)); an existing value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    ///Adds a default `sprite` to `entity`: one migration (the row moves to the table with `sprite`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_sprite(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, SPRITE)
     }

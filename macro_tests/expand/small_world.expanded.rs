@@ -1367,7 +1367,7 @@ impl World {
     ) -> bool {
         self.storage.set(entity, POSITION, value, |table| &mut table.position[..])
     }
-    ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); an existing value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_position(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, POSITION)
     }
@@ -1423,7 +1423,7 @@ impl World {
     ) -> bool {
         self.storage.set(entity, VELOCITY, value, |table| &mut table.velocity[..])
     }
-    ///Adds a default `velocity` to `entity`: one migration (the row moves to the table with `velocity`: O(the entity's components)); an existing value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    ///Adds a default `velocity` to `entity`: one migration (the row moves to the table with `velocity`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_velocity(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, VELOCITY)
     }
@@ -1474,7 +1474,7 @@ impl World {
     pub fn set_health(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
         self.storage.set(entity, HEALTH, value, |table| &mut table.health[..])
     }
-    ///Adds a default `health` to `entity`: one migration (the row moves to the table with `health`: O(the entity's components)); an existing value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    ///Adds a default `health` to `entity`: one migration (the row moves to the table with `health`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_health(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, HEALTH)
     }
@@ -1532,7 +1532,7 @@ impl WorldComponents {
     ) -> bool {
         self.storage.set(entity, POSITION, value, |table| &mut table.position[..])
     }
-    ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); an existing value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_position(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, POSITION)
     }
@@ -1588,7 +1588,7 @@ impl WorldComponents {
     ) -> bool {
         self.storage.set(entity, VELOCITY, value, |table| &mut table.velocity[..])
     }
-    ///Adds a default `velocity` to `entity`: one migration (the row moves to the table with `velocity`: O(the entity's components)); an existing value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    ///Adds a default `velocity` to `entity`: one migration (the row moves to the table with `velocity`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_velocity(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, VELOCITY)
     }
@@ -1639,7 +1639,7 @@ impl WorldComponents {
     pub fn set_health(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
         self.storage.set(entity, HEALTH, value, |table| &mut table.health[..])
     }
-    ///Adds a default `health` to `entity`: one migration (the row moves to the table with `health`: O(the entity's components)); an existing value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    ///Adds a default `health` to `entity`: one migration (the row moves to the table with `health`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_health(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, HEALTH)
     }

@@ -58,7 +58,7 @@ macro_rules! __ecs_accessors {
                         self.storage.set(entity, $mask, value, |table| &mut table.$field[..])
                     }
 
-                    #[doc = "Adds a default `" $field "` to `entity`: one migration (the row moves to the table with `" $field "`: O(the entity's components)); an existing value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle."]
+                    #[doc = "Adds a default `" $field "` to `entity`: one migration (the row moves to the table with `" $field "`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle."]
                     $(#[$attr])*
                     pub fn [<add_ $field>](&mut self, entity: $crate::Entity) -> bool {
                         self.storage.add_components(entity, $mask)
