@@ -6,6 +6,7 @@
 //!
 //! A component declared `[untracked]` has no tick column at all: no memory, no stamping.
 
+use alloc::{boxed::Box, vec::Vec};
 use core::cell::Cell;
 use core::ops::Range;
 

@@ -4,6 +4,7 @@
 //! table's mask hold rows, the others stay empty. The generated `Archetype` impl calls these
 //! helpers once per column with the column's presence, so the logic lives here, tested once.
 
+use alloc::vec::Vec;
 /// Appends `count` default values to a present column.
 #[inline]
 pub fn push_defaults<C: Default>(column: &mut Vec<C>, present: bool, count: usize) {
@@ -147,6 +148,7 @@ pub fn misaligned<C>(column: &[C], present: bool, rows: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::String;
 
     #[test]
     fn absent_columns_stay_empty() {

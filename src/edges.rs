@@ -7,6 +7,7 @@
 //! list the first time they are taken.
 
 use crate::Bitmask;
+use alloc::{boxed::Box, vec::Vec};
 
 /// How many multi-bit transitions a table remembers; past that, they fall back to the mask
 /// lookup, which is still correct, only a hash away.
@@ -145,19 +146,19 @@ impl<M: Bitmask> EdgeGraph<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashMap;
+    use crate::hash::MaskMap;
 
     /// A graph plus the mask lookup it is wired against.
     struct Fixture {
         graph: EdgeGraph<u64>,
-        lookup: HashMap<u64, usize>,
+        lookup: MaskMap<u64, usize>,
     }
 
     impl Fixture {
         fn new() -> Self {
             Fixture {
                 graph: EdgeGraph::new(3),
-                lookup: HashMap::new(),
+                lookup: MaskMap::default(),
             }
         }
 

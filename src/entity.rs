@@ -5,6 +5,7 @@
 //! live entity's row is, so resolving a handle (liveness check and location) is one memory
 //! access; a location is only handed out for a live handle.
 
+use alloc::vec::Vec;
 use core::fmt;
 
 mod lending;
@@ -356,6 +357,7 @@ impl EntityLocation {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::ToString;
 
     #[test]
     fn fresh_ids_count_up_from_zero_at_generation_zero() {

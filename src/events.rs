@@ -9,8 +9,9 @@
 //! silently: it gets what is left plus, in [`Consumed::lost`], the count of events that went
 //! before it read them, which the sequence numbers make exact.
 
-use std::collections::VecDeque;
-use std::collections::vec_deque;
+use alloc::collections::VecDeque;
+use alloc::collections::vec_deque;
+use alloc::vec::Vec;
 
 /// The sequence number of a channel's first event.
 ///
@@ -305,6 +306,7 @@ impl<'a, E> IntoIterator for &Consumed<'a, E> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::String;
 
     #[test]
     fn a_new_capacity_keeps_the_numbering_and_counts_what_it_trims() {

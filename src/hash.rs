@@ -13,19 +13,21 @@
 //! random seed would buy no protection worth the cost, and a fixed one keeps a world's maps
 //! identical from run to run.
 
-use std::collections::HashMap;
+use hashbrown::HashMap;
 
 /// The hasher builder of [`MaskMap`]: foldhash's fast hasher with its fixed seed.
 pub type MaskBuildHasher = foldhash::fast::FixedState;
 
-/// A `HashMap` keyed by masks, hashed with [`MaskBuildHasher`].
+/// A `HashMap` keyed by masks, hashed with [`MaskBuildHasher`]: hashbrown's, the map std's own
+/// is built on, which needs only `alloc` (so no_std builds have it too).
 pub type MaskMap<M, V> = HashMap<M, V, MaskBuildHasher>;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::vec::Vec;
     use core::hash::{BuildHasher, Hash};
-    use std::collections::HashSet;
+    use hashbrown::HashSet;
 
     fn hash_of<T: Hash>(value: T) -> u64 {
         MaskBuildHasher::default().hash_one(value)
@@ -43,7 +45,7 @@ mod tests {
                 };
                 keep(hash)
             })
-            .collect::<HashSet<u64>>()
+            .collect::<HashSet<u64, MaskBuildHasher>>()
             .len()
     }
 
@@ -80,7 +82,8 @@ mod tests {
 
     #[test]
     fn different_masks_hash_differently() {
-        let hashes: HashSet<u64> = (0..64).map(|bit| hash_of(1u64 << bit)).collect();
+        let hashes: HashSet<u64, MaskBuildHasher> =
+            (0..64).map(|bit| hash_of(1u64 << bit)).collect();
         assert_eq!(hashes.len(), 64);
         assert_ne!(hash_of(1u128), hash_of(1u128 << 64));
     }

@@ -1,9 +1,17 @@
 #![doc = include_str!("../README.md")]
+// Only `core` and `alloc` unless the `std` feature is on (it is by default): see the README's
+// no_std section. `alloc`'s `vec!` and `format!` are the only macros taken from outside `core`.
+#![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 // docs.rs builds with `--cfg docsrs` on nightly: items behind a feature are marked with it.
 // Stable builds never see the attribute.
 #![cfg_attr(docsrs, feature(doc_cfg))]
+
+#[macro_use]
+extern crate alloc;
+#[cfg(any(feature = "std", test))]
+extern crate std;
 
 mod archetype;
 mod change_log;

@@ -155,6 +155,7 @@ impl SelectMask for MaskWidth<false> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::vec::Vec;
 
     #[test]
     fn set_operations() {

@@ -1,6 +1,10 @@
 //! Support for generated code. Not part of the public API: reached only as
 //! `$crate::__private` from inside `ecs!`.
 
+// Generated code names `alloc`'s and `core`'s items through these, never `::std`, so it
+// compiles in a `#![no_std]` crate (which may not have `alloc` in its own extern prelude).
+pub extern crate alloc;
+pub extern crate core;
 pub use paste;
 /// serde, for the snapshot code `ecs!` generates (users derive on their own types only).
 #[cfg(feature = "serde")]

@@ -10,6 +10,7 @@
 
 use crate::Bitmask;
 use crate::hash::MaskMap;
+use alloc::vec::Vec;
 
 /// Include mask to matching table indices, in creation order.
 #[derive(Clone, Debug)]
@@ -132,7 +133,7 @@ mod tests {
         for stray in 1..1_000u64 {
             assert_eq!(
                 cache.get_or_insert(0b001 | stray << 3, masks.into_iter()),
-                &[]
+                &[] as &[usize]
             );
             assert_eq!(cache.get(stray << 3), Some(&[][..]));
         }

@@ -6,6 +6,7 @@
 //! Both directions are dense vectors indexed by entity id (no hashing on the hot path): the
 //! forward link of each source, and the ordered list of each target's sources.
 
+use alloc::{string::String, vec::Vec};
 use core::fmt;
 
 use crate::Entity;
@@ -37,7 +38,7 @@ impl fmt::Display for RelationError {
     }
 }
 
-impl std::error::Error for RelationError {}
+impl core::error::Error for RelationError {}
 
 /// The forward link of one source: its target, and the source's generation when it was linked
 /// (so a later entity reusing the id never inherits it).
@@ -147,6 +148,7 @@ impl RelationStore {
     /// Links the unlinked `source` to `target` without looking for a cycle (`SelfLink` still
     /// refused): a snapshot load replays its links this way, then [`check`](Self::check)
     /// finds any cycle in one linear pass, where a walk per link could take quadratic time.
+    #[cfg(any(feature = "serde", test))]
     pub(crate) fn link_unchecked(
         &mut self,
         source: Entity,
@@ -409,6 +411,7 @@ impl Iterator for Descendants<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::ToString;
 
     fn entity(id: u32) -> Entity {
         Entity::new(id, 0)

@@ -9,6 +9,7 @@
 //! to the end of a stage, and one stage can run on its own (a fixed-step update several times
 //! a frame, say).
 
+use alloc::{borrow::ToOwned, boxed::Box, string::String, vec::Vec};
 use core::fmt;
 
 /// A boxed system over a world of type `W`.
@@ -65,7 +66,7 @@ impl fmt::Display for ScheduleError {
     }
 }
 
-impl std::error::Error for ScheduleError {}
+impl core::error::Error for ScheduleError {}
 
 /// Named systems over a world of type `W`, run in order.
 ///
@@ -290,6 +291,7 @@ impl<W> Schedule<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::ToString;
 
     /// A stand-in world: systems append their mark to the log.
     #[derive(Default)]
@@ -543,7 +545,7 @@ mod tests {
             unknown.to_string(),
             "the schedule has no system named `render`"
         );
-        let boxed: Box<dyn std::error::Error> = Box::new(unknown.clone());
+        let boxed: Box<dyn core::error::Error> = Box::new(unknown.clone());
         assert_eq!(boxed.to_string(), unknown.to_string());
     }
 

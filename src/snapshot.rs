@@ -43,14 +43,16 @@
 //! not know, or a missing tag or resource, is an error naming it. A component may be added to
 //! the declaration between saving and loading (no table of the snapshot holds it).
 
+use alloc::collections::BTreeSet;
+use alloc::{string::String, vec::Vec};
 use core::fmt;
 use core::marker::PhantomData;
-use std::collections::{HashMap, HashSet};
 
 use serde::de::{self, MapAccess, Visitor};
 use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::hash::{MaskBuildHasher, MaskMap};
 use crate::{Archetype, Bitmask, Entity, EntityAllocator, RelationStore, Storage, TagSet, Tick};
 
 /// The snapshot format this build writes and reads.
@@ -311,7 +313,7 @@ impl<W: SnapshotWorld> SnapshotData<W> {
         let alive = tables.iter().flat_map(|table| table.ids.iter().copied());
         let allocator = EntityAllocator::from_snapshot_ids(generations.0, free.0, alive)
             .map_err(SnapshotError::new)?;
-        let mut masks = HashMap::with_capacity(tables.len());
+        let mut masks = MaskMap::with_capacity_and_hasher(tables.len(), MaskBuildHasher::default());
         let mut built = Vec::with_capacity(tables.len());
         for (index, table) in tables.into_iter().enumerate() {
             let TableData {
@@ -412,7 +414,9 @@ impl<W: SnapshotWorld> SnapshotData<W> {
             )));
         }
         let mut world = W::assemble(storage, resources.0);
-        let mut seen = HashSet::with_capacity(event_sequences.0.len().min(64));
+        // A B-tree, not a hash set: the names come from the snapshot, and a set hashed with a fixed
+        // seed (no_std has no random one) could be flooded with colliding names.
+        let mut seen = BTreeSet::new();
         for (name, next) in event_sequences.0 {
             if !seen.insert(name.clone()) {
                 return Err(SnapshotError::new(format!(
@@ -459,7 +463,7 @@ impl fmt::Display for SnapshotError {
     }
 }
 
-impl std::error::Error for SnapshotError {}
+impl core::error::Error for SnapshotError {}
 
 /// The decoded fields, in the order [`Snapshot`] writes them.
 #[derive(Deserialize)]

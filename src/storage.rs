@@ -4,6 +4,7 @@
 //! A generated world keeps one `Storage<ComponentArrays>` and forwards to it; per-component
 //! methods pass a closure that picks their column out of a table.
 
+use alloc::{string::String, vec::Vec};
 use core::fmt;
 
 use crate::change_ticks::TableTicks;
@@ -479,7 +480,7 @@ impl fmt::Display for InvariantError {
     }
 }
 
-impl std::error::Error for InvariantError {}
+impl core::error::Error for InvariantError {}
 
 /// Two distinct elements of a slice, mutably.
 fn pair_mut<T>(items: &mut [T], first: usize, second: usize) -> (&mut T, &mut T) {
@@ -496,11 +497,13 @@ fn pair_mut<T>(items: &mut [T], first: usize, second: usize) -> (&mut T, &mut T)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::String;
     use test_world::*;
 
     /// The world the storage's unit tests (here and in the submodules) run on.
     pub(super) mod test_world {
         #![allow(dead_code)]
+        use alloc::string::String;
         crate::ecs! {
             TestWorld {
                 number: u32 => NUMBER,

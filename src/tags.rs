@@ -6,6 +6,7 @@
 //! which refuses duplicates, before the rows are regrouped.
 
 use crate::Entity;
+use alloc::vec::Vec;
 
 /// The `sparse` value of an id with no member.
 const ABSENT: u32 = u32::MAX;

@@ -390,10 +390,12 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::{string::String, string::ToString, vec::Vec};
     use test_world::*;
 
     mod test_world {
         #![allow(dead_code)]
+        use alloc::string::String;
         crate::ecs! {
             TestWorld {
                 number: u32 => NUMBER,

@@ -59,9 +59,9 @@ pub struct CoreComponentArrays {
     /// The components this table holds.
     pub mask: CoreMask,
     /// The entity of every row.
-    pub entities: ::std::vec::Vec<::archetypal::Entity>,
+    pub entities: ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity>,
     ///The `position` column: a value per row when `mask` holds `POSITION`, else empty.
-    pub position: ::std::vec::Vec<(f32, f32)>,
+    pub position: ::archetypal::__private::alloc::vec::Vec<(f32, f32)>,
 }
 ///A `Core` table seen through slices: values can change, the number of rows cannot.
 pub struct CoreComponentArraysMut<'a> {
@@ -111,8 +111,8 @@ impl ::archetypal::Archetype for CoreComponentArrays {
     fn new(mask: CoreMask) -> Self {
         Self {
             mask,
-            entities: ::std::vec::Vec::new(),
-            position: ::std::vec::Vec::new(),
+            entities: ::archetypal::__private::alloc::vec::Vec::new(),
+            position: ::archetypal::__private::alloc::vec::Vec::new(),
         }
     }
     #[inline]
@@ -224,7 +224,7 @@ impl ::archetypal::Archetype for CoreComponentArrays {
 ///A sub-world of `Game`: its own components (`CoreComponents`: archetype tables, edge graph and query cache over the entities of the whole; the sub-world has their methods and dereferences to them) and its command queue. Entities are spawned and despawned through `Game`, so every sub-world knows every live entity.
 pub struct Core {
     components: CoreComponents,
-    commands: ::std::vec::Vec<CoreCommand>,
+    commands: ::archetypal::__private::alloc::vec::Vec<CoreCommand>,
 }
 ///The component part of the `Game` sub-world `Core`: its tables, tags, caches and change ticks, with every component-level method. `Core` dereferences to it, and `Core::split_mut` lends it beside the command queue.
 pub struct CoreComponents {
@@ -259,7 +259,7 @@ impl Core {
             components: CoreComponents {
                 storage: ::archetypal::Storage::new(),
             },
-            commands: ::std::vec::Vec::new(),
+            commands: ::archetypal::__private::alloc::vec::Vec::new(),
         }
     }
     /// Borrows the sub-world apart: `components` and `commands`, each usable while
@@ -292,13 +292,14 @@ impl Core {
         &self.storage
     }
     /// Checks every structural invariant of the world (see
-    /// `archetypal::Storage::check_invariants`); meant for tests and debugging.
+    /// `archetypal::Storage::check_invariants`): O(the whole world); meant for
+    /// tests and debugging.
     pub fn check_invariants(
         &self,
     ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
         self.storage.check_invariants()
     }
-    /// Whether `entity` is alive (a stale or never-issued handle is not).
+    /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
     pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.is_alive(entity)
     }
@@ -306,18 +307,23 @@ impl Core {
     pub fn entity_count(&self) -> usize {
         self.storage.entity_count()
     }
-    /// Every live entity, in id order.
-    pub fn get_all_entities(&self) -> ::std::vec::Vec<::archetypal::Entity> {
+    /// Every live entity, in id order: O(ids ever issued).
+    pub fn get_all_entities(
+        &self,
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
         self.storage.all_entities()
     }
-    /// The components and tags `entity` has, or `None` if it is not alive.
+    /// The components and tags `entity` has, in O(1) (plus a binary search of its
+    /// table's tag groups); `None` for a dead, stale (id reused) or never-issued handle.
     pub fn component_mask(
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<CoreMask> {
         self.storage.component_mask(entity)
     }
-    /// Whether `entity` is alive and has every component and tag of `mask`.
+    /// Whether `entity` is alive and has every component and tag of `mask`, in
+    /// O(1) (plus a binary search of its table's tag groups when `mask` holds
+    /// tags); `false` for a dead, stale (id reused) or never-issued handle.
     pub fn entity_has_components(
         &self,
         entity: ::archetypal::Entity,
@@ -334,6 +340,8 @@ impl Core {
         self.storage.last_tick()
     }
     /// Advances the current tick without ending the frame; returns the new tick.
+    /// O(1), except once every 2^29 ticks, when every change stamp is clamped so
+    /// none wraps around (O(tracked rows)).
     pub fn increment_tick(&mut self) -> ::archetypal::Tick {
         self.storage.increment_tick()
     }
@@ -367,8 +375,10 @@ impl Core {
     pub fn trim_changes(&mut self, keep: usize) {
         self.storage.change_log_mut().trim_to(keep);
     }
-    /// Adds the components of `mask` (default values) in one migration; components
-    /// already present keep their values. `false` if `entity` is not alive.
+    /// Adds the components of `mask` (default values) in one migration (the row
+    /// moves to the table with them: O(the entity's components)); components
+    /// already present keep their values, and nothing moves if it has them all.
+    /// Tag bits of `mask` add the tags (no migration). `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -376,8 +386,10 @@ impl Core {
     ) -> bool {
         self.storage.add_components(entity, mask)
     }
-    /// Removes the components of `mask` in one migration, dropping their values.
-    /// `false` if `entity` is not alive.
+    /// Removes the components of `mask` in one migration (the row moves to the
+    /// table without them: O(the entity's components)), dropping their values;
+    /// nothing moves if it has none of them. Tag bits of `mask` remove the tags (no
+    /// migration). `false` for a dead, stale (id reused) or never-issued handle.
     pub fn remove_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -401,13 +413,14 @@ impl CoreComponents {
         &self.storage
     }
     /// Checks every structural invariant of the world (see
-    /// `archetypal::Storage::check_invariants`); meant for tests and debugging.
+    /// `archetypal::Storage::check_invariants`): O(the whole world); meant for
+    /// tests and debugging.
     pub fn check_invariants(
         &self,
     ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
         self.storage.check_invariants()
     }
-    /// Whether `entity` is alive (a stale or never-issued handle is not).
+    /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
     pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.is_alive(entity)
     }
@@ -415,18 +428,23 @@ impl CoreComponents {
     pub fn entity_count(&self) -> usize {
         self.storage.entity_count()
     }
-    /// Every live entity, in id order.
-    pub fn get_all_entities(&self) -> ::std::vec::Vec<::archetypal::Entity> {
+    /// Every live entity, in id order: O(ids ever issued).
+    pub fn get_all_entities(
+        &self,
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
         self.storage.all_entities()
     }
-    /// The components and tags `entity` has, or `None` if it is not alive.
+    /// The components and tags `entity` has, in O(1) (plus a binary search of its
+    /// table's tag groups); `None` for a dead, stale (id reused) or never-issued handle.
     pub fn component_mask(
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<CoreMask> {
         self.storage.component_mask(entity)
     }
-    /// Whether `entity` is alive and has every component and tag of `mask`.
+    /// Whether `entity` is alive and has every component and tag of `mask`, in
+    /// O(1) (plus a binary search of its table's tag groups when `mask` holds
+    /// tags); `false` for a dead, stale (id reused) or never-issued handle.
     pub fn entity_has_components(
         &self,
         entity: ::archetypal::Entity,
@@ -443,6 +461,8 @@ impl CoreComponents {
         self.storage.last_tick()
     }
     /// Advances the current tick without ending the frame; returns the new tick.
+    /// O(1), except once every 2^29 ticks, when every change stamp is clamped so
+    /// none wraps around (O(tracked rows)).
     pub fn increment_tick(&mut self) -> ::archetypal::Tick {
         self.storage.increment_tick()
     }
@@ -476,8 +496,10 @@ impl CoreComponents {
     pub fn trim_changes(&mut self, keep: usize) {
         self.storage.change_log_mut().trim_to(keep);
     }
-    /// Adds the components of `mask` (default values) in one migration; components
-    /// already present keep their values. `false` if `entity` is not alive.
+    /// Adds the components of `mask` (default values) in one migration (the row
+    /// moves to the table with them: O(the entity's components)); components
+    /// already present keep their values, and nothing moves if it has them all.
+    /// Tag bits of `mask` add the tags (no migration). `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -485,8 +507,10 @@ impl CoreComponents {
     ) -> bool {
         self.storage.add_components(entity, mask)
     }
-    /// Removes the components of `mask` in one migration, dropping their values.
-    /// `false` if `entity` is not alive.
+    /// Removes the components of `mask` in one migration (the row moves to the
+    /// table without them: O(the entity's components)), dropping their values;
+    /// nothing moves if it has none of them. Tag bits of `mask` remove the tags (no
+    /// migration). `false` for a dead, stale (id reused) or never-issued handle.
     pub fn remove_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -519,7 +543,7 @@ pub mod __core_short_names {
 pub use __core_short_names::*;
 ///The command part of a `Core` sub-world borrowed apart by `split_mut()`: every `queue_*` method, usable while the components are borrowed. `apply_commands()` applies what it queued.
 pub struct CoreCommands<'a> {
-    queue: &'a mut ::std::vec::Vec<CoreCommand>,
+    queue: &'a mut ::archetypal::__private::alloc::vec::Vec<CoreCommand>,
 }
 impl Core {
     fn __push_command(&mut self, command: CoreCommand) {
@@ -566,7 +590,8 @@ pub enum CoreCommand {
 }
 #[allow(unused_doc_comments)]
 impl Core {
-    /// Queues adding the components and tags of `mask` to `entity`.
+    /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied
+    /// as `add_components`, skipped and counted if `entity` is dead by then.
     pub fn queue_add_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -574,7 +599,9 @@ impl Core {
     ) {
         self.__push_command(CoreCommand::AddComponents(entity, mask));
     }
-    /// Queues removing the components and tags of `mask` from `entity`.
+    /// Queues removing the components and tags of `mask` from `entity` (O(1));
+    /// applied as `remove_components`, skipped and counted if `entity` is dead by
+    /// then.
     pub fn queue_remove_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -602,7 +629,7 @@ impl Core {
             source,
         });
     }
-    ///Queues setting the `position` of `entity` (adding it if missing).
+    ///Queues setting the `position` of `entity` (O(1)); applied as `set_position` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
     pub fn queue_set_position(
         &mut self,
         entity: ::archetypal::Entity,
@@ -621,7 +648,8 @@ impl Core {
 }
 #[allow(unused_doc_comments)]
 impl CoreCommands<'_> {
-    /// Queues adding the components and tags of `mask` to `entity`.
+    /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied
+    /// as `add_components`, skipped and counted if `entity` is dead by then.
     pub fn queue_add_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -629,7 +657,9 @@ impl CoreCommands<'_> {
     ) {
         self.__push_command(CoreCommand::AddComponents(entity, mask));
     }
-    /// Queues removing the components and tags of `mask` from `entity`.
+    /// Queues removing the components and tags of `mask` from `entity` (O(1));
+    /// applied as `remove_components`, skipped and counted if `entity` is dead by
+    /// then.
     pub fn queue_remove_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -657,7 +687,7 @@ impl CoreCommands<'_> {
             source,
         });
     }
-    ///Queues setting the `position` of `entity` (adding it if missing).
+    ///Queues setting the `position` of `entity` (O(1)); applied as `set_position` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
     pub fn queue_set_position(
         &mut self,
         entity: ::archetypal::Entity,
@@ -676,8 +706,10 @@ impl CoreCommands<'_> {
 }
 #[allow(unused_doc_comments)]
 impl Core {
-    /// Applies every queued command in the order queued and empties the queue. A
-    /// command whose entity is no longer alive is skipped; the report counts both.
+    /// Applies every queued command in the order queued and empties the queue: each
+    /// costs what its direct call does (a component added or removed is one
+    /// migration, a tag none). A command whose entity is no longer alive (or
+    /// never was) is skipped; the report counts both.
     /// If one panics (a component's `Default` or `Drop`), the commands before it
     /// are applied and the ones after it stay queued.
     pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
@@ -686,7 +718,7 @@ impl Core {
         /// is lost and every handle a queued spawn reserved stays held by it.
         struct Applying<'w> {
             world: &'w mut Core,
-            rest: ::std::vec::IntoIter<CoreCommand>,
+            rest: ::archetypal::__private::alloc::vec::IntoIter<CoreCommand>,
         }
         impl ::core::ops::Drop for Applying<'_> {
             fn drop(&mut self) {
@@ -735,7 +767,7 @@ impl Core {
     }
 }
 impl Core {
-    ///The `position` of `entity`; `None` if it is not alive or has no `position`.
+    ///The `position` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
     pub fn get_position(
         &self,
@@ -743,7 +775,7 @@ impl Core {
     ) -> ::core::option::Option<&(f32, f32)> {
         self.storage.get(entity, POSITION, |table| &table.position[..])
     }
-    ///The `position` of `entity`, mutably; `None` if it is not alive or has no `position`.
+    ///The `position` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
     pub fn get_position_mut(
         &mut self,
@@ -751,7 +783,7 @@ impl Core {
     ) -> ::core::option::Option<&mut (f32, f32)> {
         self.storage.get_mut(entity, POSITION, |table| &mut table.position[..])
     }
-    ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`; `None` if a handle is dead, lacks a `position` or is repeated. Each is stamped as changed.
+    ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `position`, or is repeated. Each is stamped as changed.
     pub fn get_disjoint_position_mut<const __N: usize>(
         &mut self,
         entities: [::archetypal::Entity; __N],
@@ -759,7 +791,7 @@ impl Core {
         self.storage
             .get_disjoint_mut(entities, POSITION, |table| &mut table.position[..])
     }
-    ///Calls `f` on the `position` of `entity` and returns its result; `None` if it is not alive or has no `position`.
+    ///Calls `f` on the `position` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     pub fn modify_position<__Output>(
         &mut self,
         entity: ::archetypal::Entity,
@@ -767,7 +799,7 @@ impl Core {
     ) -> ::core::option::Option<__Output> {
         self.get_position_mut(entity).map(f)
     }
-    ///Writes the `position` of `entity`, adding the component first (one migration) if missing. `false` if `entity` is not alive.
+    ///Writes the `position` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `position`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     pub fn set_position(
         &mut self,
         entity: ::archetypal::Entity,
@@ -775,25 +807,25 @@ impl Core {
     ) -> bool {
         self.storage.set(entity, POSITION, value, |table| &mut table.position[..])
     }
-    ///Adds a default `position` to `entity` (one migration); an existing value is kept. `false` if `entity` is not alive.
+    ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_position(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, POSITION)
     }
-    ///Removes the `position` of `entity` (one migration) and returns it; `None` if it is not alive or has no `position`.
+    ///Removes the `position` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     pub fn remove_position(
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<(f32, f32)> {
         self.storage.take(entity, POSITION, |table| &mut table.position[..])
     }
-    ///Whether `entity` is alive and has a `position`.
+    ///Whether `entity` is alive and has a `position`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn entity_has_position(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, POSITION)
     }
 }
 impl CoreComponents {
-    ///The `position` of `entity`; `None` if it is not alive or has no `position`.
+    ///The `position` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
     pub fn get_position(
         &self,
@@ -801,7 +833,7 @@ impl CoreComponents {
     ) -> ::core::option::Option<&(f32, f32)> {
         self.storage.get(entity, POSITION, |table| &table.position[..])
     }
-    ///The `position` of `entity`, mutably; `None` if it is not alive or has no `position`.
+    ///The `position` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
     pub fn get_position_mut(
         &mut self,
@@ -809,7 +841,7 @@ impl CoreComponents {
     ) -> ::core::option::Option<&mut (f32, f32)> {
         self.storage.get_mut(entity, POSITION, |table| &mut table.position[..])
     }
-    ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`; `None` if a handle is dead, lacks a `position` or is repeated. Each is stamped as changed.
+    ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `position`, or is repeated. Each is stamped as changed.
     pub fn get_disjoint_position_mut<const __N: usize>(
         &mut self,
         entities: [::archetypal::Entity; __N],
@@ -817,7 +849,7 @@ impl CoreComponents {
         self.storage
             .get_disjoint_mut(entities, POSITION, |table| &mut table.position[..])
     }
-    ///Calls `f` on the `position` of `entity` and returns its result; `None` if it is not alive or has no `position`.
+    ///Calls `f` on the `position` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     pub fn modify_position<__Output>(
         &mut self,
         entity: ::archetypal::Entity,
@@ -825,7 +857,7 @@ impl CoreComponents {
     ) -> ::core::option::Option<__Output> {
         self.get_position_mut(entity).map(f)
     }
-    ///Writes the `position` of `entity`, adding the component first (one migration) if missing. `false` if `entity` is not alive.
+    ///Writes the `position` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `position`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     pub fn set_position(
         &mut self,
         entity: ::archetypal::Entity,
@@ -833,18 +865,18 @@ impl CoreComponents {
     ) -> bool {
         self.storage.set(entity, POSITION, value, |table| &mut table.position[..])
     }
-    ///Adds a default `position` to `entity` (one migration); an existing value is kept. `false` if `entity` is not alive.
+    ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_position(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, POSITION)
     }
-    ///Removes the `position` of `entity` (one migration) and returns it; `None` if it is not alive or has no `position`.
+    ///Removes the `position` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     pub fn remove_position(
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<(f32, f32)> {
         self.storage.take(entity, POSITION, |table| &mut table.position[..])
     }
-    ///Whether `entity` is alive and has a `position`.
+    ///Whether `entity` is alive and has a `position`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn entity_has_position(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, POSITION)
@@ -852,18 +884,22 @@ impl CoreComponents {
 }
 impl Core {
     /// Caches the tables matching `include`, so `&self` queries on it (which
-    /// cannot fill the cache) skip the other tables.
+    /// cannot fill the cache) skip the other tables. O(tables) the first time for
+    /// a mask, then nothing; the cache stays right as tables are created.
     pub fn warm_query(&mut self, include: CoreMask) {
         self.storage.warm_query(include);
     }
-    /// Every entity that has all components of `mask`.
+    /// Every entity that has all components of `mask`: O(matching tables) plus
+    /// their rows when `mask` is cached (queried mutably before, or `warm_query`),
+    /// else a scan of every table's mask first.
     pub fn query_entities(
         &self,
         mask: CoreMask,
     ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
         self.storage.query_entities(mask)
     }
-    /// The first entity that has all components of `mask`.
+    /// The first entity that has all components of `mask`, in table order; stops at
+    /// the first non-empty matching table.
     pub fn query_first_entity(
         &self,
         mask: CoreMask,
@@ -871,7 +907,9 @@ impl Core {
         self.storage.query_first_entity(mask)
     }
     /// Calls `f(entity, table, index)` for every entity with all components of
-    /// `include` and none of `exclude`.
+    /// `include` and none of `exclude`: O(matching tables) plus their rows when
+    /// `include` is cached, else a scan of every table's mask first (`&self` cannot
+    /// fill the query cache: see `warm_query`).
     pub fn for_each<F>(&self, include: CoreMask, exclude: CoreMask, f: F)
     where
         F: ::core::ops::FnMut(::archetypal::Entity, &CoreComponentArrays, usize),
@@ -881,7 +919,9 @@ impl Core {
     /// Calls `f(entity, table, index)` for every entity with all components of
     /// `include` and none of `exclude`; `table` is a slice view of its table
     /// (`table.position[index].x += 1.0`). The view can write any column, so every
-    /// tracked component of the tables visited is reported changed.
+    /// tracked component of the tables visited is reported changed (in O(1) per
+    /// table). O(matching tables) plus their rows; the first query of a mask
+    /// caches its tables (O(tables), once).
     pub fn for_each_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
     where
         F: ::core::ops::FnMut(
@@ -895,6 +935,8 @@ impl Core {
     /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
     /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
     /// Every tracked component of the rows handed out is reported changed.
+    /// O(matching tables), plus what `f` does; the first query of a mask caches its
+    /// tables (O(tables), once).
     pub fn for_each_table_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
     where
         F: ::core::ops::FnMut(&mut CoreComponentArraysMut<'_>),
@@ -903,6 +945,8 @@ impl Core {
     }
     /// `for_each_mut` over the entities one of whose tracked `include` components
     /// changed since the last `step()` (written at a tick newer than `last_tick()`).
+    /// A table none of whose `include` columns changed is skipped without looking
+    /// at its rows: O(matching tables) plus the rows of the tables written to.
     pub fn for_each_mut_changed<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
     where
         F: ::core::ops::FnMut(
@@ -916,7 +960,8 @@ impl Core {
     }
     /// `for_each_mut` over the entities one of whose tracked `include` components
     /// was written at a tick newer than `since` (a consumer's own cursor: record
-    /// `current_tick()` when reading, then `increment_tick()`).
+    /// `current_tick()` when reading, then `increment_tick()`). Untouched tables
+    /// are skipped as in `for_each_mut_changed`.
     pub fn for_each_mut_changed_since<F>(
         &mut self,
         include: CoreMask,
@@ -935,7 +980,9 @@ impl Core {
     }
     /// The entities with every component and tag of `mask`, one of whose tracked
     /// components of `mask` changed since the last `step()` (written at a tick
-    /// newer than `last_tick()`): a health bar redraws these.
+    /// newer than `last_tick()`): a health bar redraws these. O(tables) plus the
+    /// rows of the tables whose `mask` columns were written to (the others are
+    /// skipped without looking at their rows).
     pub fn query_entities_changed(
         &self,
         mask: CoreMask,
@@ -943,7 +990,8 @@ impl Core {
         self.storage.query_entities_changed_since(mask, self.storage.last_tick())
     }
     /// The entities with every component and tag of `mask`, one of whose tracked
-    /// components of `mask` was written at a tick newer than `since`.
+    /// components of `mask` was written at a tick newer than `since`; costs as
+    /// `query_entities_changed`.
     pub fn query_entities_changed_since(
         &self,
         mask: CoreMask,
@@ -952,7 +1000,8 @@ impl Core {
         self.storage.query_entities_changed_since(mask, since)
     }
     /// Stamps the tracked components of `mask` of `entity` as changed now (a
-    /// change the world cannot see by itself). `false` if it is not alive.
+    /// change the world cannot see by itself), in O(1). `false` for a dead, stale
+    /// (id reused) or never-issued handle.
     pub fn mark_changed(
         &mut self,
         entity: ::archetypal::Entity,
@@ -970,27 +1019,29 @@ impl Core {
     ) {
         self.storage.mark_columns_changed(include, exclude, columns);
     }
-    /// A read-only query builder: `world.query().with(A).without(B).iter(...)`.
+    /// A read-only query builder: `world.query().with(A).without(B).iter(...)`;
+    /// costs as `for_each`.
     pub fn query(&self) -> ::archetypal::Query<'_, CoreComponentArrays> {
         ::archetypal::Query::new(&self.storage)
     }
-    /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`.
+    /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`;
+    /// costs as `for_each_mut`.
     pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, CoreComponentArrays> {
         ::archetypal::QueryMut::new(&mut self.storage)
     }
-    ///Every `position` in the world.
+    ///Every `position` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
     pub fn query_position(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
         self.storage.column_values(POSITION, |table| &table.position[..])
     }
-    ///The `position` column of every table that has one, as slices.
+    ///The `position` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     pub fn iter_position_slices(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
         self.storage.column_slices(POSITION, |table| &table.position[..])
     }
-    ///The `position` column of every table that has one, as mutable slices.
+    ///The `position` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     pub fn iter_position_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
@@ -1000,7 +1051,8 @@ impl Core {
 impl Core {
     /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
     /// run by rayon over tables and chunks of rows. Callable when every
-    /// component type is `Send`.
+    /// component type is `Send`. O(matching tables) plus their rows, shared
+    /// among rayon's threads.
     pub fn par_for_each_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
     where
         F: ::core::ops::Fn(::archetypal::Entity, &mut CoreComponentArraysMut<'_>, usize)
@@ -1013,18 +1065,22 @@ impl Core {
 }
 impl CoreComponents {
     /// Caches the tables matching `include`, so `&self` queries on it (which
-    /// cannot fill the cache) skip the other tables.
+    /// cannot fill the cache) skip the other tables. O(tables) the first time for
+    /// a mask, then nothing; the cache stays right as tables are created.
     pub fn warm_query(&mut self, include: CoreMask) {
         self.storage.warm_query(include);
     }
-    /// Every entity that has all components of `mask`.
+    /// Every entity that has all components of `mask`: O(matching tables) plus
+    /// their rows when `mask` is cached (queried mutably before, or `warm_query`),
+    /// else a scan of every table's mask first.
     pub fn query_entities(
         &self,
         mask: CoreMask,
     ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
         self.storage.query_entities(mask)
     }
-    /// The first entity that has all components of `mask`.
+    /// The first entity that has all components of `mask`, in table order; stops at
+    /// the first non-empty matching table.
     pub fn query_first_entity(
         &self,
         mask: CoreMask,
@@ -1032,7 +1088,9 @@ impl CoreComponents {
         self.storage.query_first_entity(mask)
     }
     /// Calls `f(entity, table, index)` for every entity with all components of
-    /// `include` and none of `exclude`.
+    /// `include` and none of `exclude`: O(matching tables) plus their rows when
+    /// `include` is cached, else a scan of every table's mask first (`&self` cannot
+    /// fill the query cache: see `warm_query`).
     pub fn for_each<F>(&self, include: CoreMask, exclude: CoreMask, f: F)
     where
         F: ::core::ops::FnMut(::archetypal::Entity, &CoreComponentArrays, usize),
@@ -1042,7 +1100,9 @@ impl CoreComponents {
     /// Calls `f(entity, table, index)` for every entity with all components of
     /// `include` and none of `exclude`; `table` is a slice view of its table
     /// (`table.position[index].x += 1.0`). The view can write any column, so every
-    /// tracked component of the tables visited is reported changed.
+    /// tracked component of the tables visited is reported changed (in O(1) per
+    /// table). O(matching tables) plus their rows; the first query of a mask
+    /// caches its tables (O(tables), once).
     pub fn for_each_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
     where
         F: ::core::ops::FnMut(
@@ -1056,6 +1116,8 @@ impl CoreComponents {
     /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
     /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
     /// Every tracked component of the rows handed out is reported changed.
+    /// O(matching tables), plus what `f` does; the first query of a mask caches its
+    /// tables (O(tables), once).
     pub fn for_each_table_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
     where
         F: ::core::ops::FnMut(&mut CoreComponentArraysMut<'_>),
@@ -1064,6 +1126,8 @@ impl CoreComponents {
     }
     /// `for_each_mut` over the entities one of whose tracked `include` components
     /// changed since the last `step()` (written at a tick newer than `last_tick()`).
+    /// A table none of whose `include` columns changed is skipped without looking
+    /// at its rows: O(matching tables) plus the rows of the tables written to.
     pub fn for_each_mut_changed<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
     where
         F: ::core::ops::FnMut(
@@ -1077,7 +1141,8 @@ impl CoreComponents {
     }
     /// `for_each_mut` over the entities one of whose tracked `include` components
     /// was written at a tick newer than `since` (a consumer's own cursor: record
-    /// `current_tick()` when reading, then `increment_tick()`).
+    /// `current_tick()` when reading, then `increment_tick()`). Untouched tables
+    /// are skipped as in `for_each_mut_changed`.
     pub fn for_each_mut_changed_since<F>(
         &mut self,
         include: CoreMask,
@@ -1096,7 +1161,9 @@ impl CoreComponents {
     }
     /// The entities with every component and tag of `mask`, one of whose tracked
     /// components of `mask` changed since the last `step()` (written at a tick
-    /// newer than `last_tick()`): a health bar redraws these.
+    /// newer than `last_tick()`): a health bar redraws these. O(tables) plus the
+    /// rows of the tables whose `mask` columns were written to (the others are
+    /// skipped without looking at their rows).
     pub fn query_entities_changed(
         &self,
         mask: CoreMask,
@@ -1104,7 +1171,8 @@ impl CoreComponents {
         self.storage.query_entities_changed_since(mask, self.storage.last_tick())
     }
     /// The entities with every component and tag of `mask`, one of whose tracked
-    /// components of `mask` was written at a tick newer than `since`.
+    /// components of `mask` was written at a tick newer than `since`; costs as
+    /// `query_entities_changed`.
     pub fn query_entities_changed_since(
         &self,
         mask: CoreMask,
@@ -1113,7 +1181,8 @@ impl CoreComponents {
         self.storage.query_entities_changed_since(mask, since)
     }
     /// Stamps the tracked components of `mask` of `entity` as changed now (a
-    /// change the world cannot see by itself). `false` if it is not alive.
+    /// change the world cannot see by itself), in O(1). `false` for a dead, stale
+    /// (id reused) or never-issued handle.
     pub fn mark_changed(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1131,27 +1200,29 @@ impl CoreComponents {
     ) {
         self.storage.mark_columns_changed(include, exclude, columns);
     }
-    /// A read-only query builder: `world.query().with(A).without(B).iter(...)`.
+    /// A read-only query builder: `world.query().with(A).without(B).iter(...)`;
+    /// costs as `for_each`.
     pub fn query(&self) -> ::archetypal::Query<'_, CoreComponentArrays> {
         ::archetypal::Query::new(&self.storage)
     }
-    /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`.
+    /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`;
+    /// costs as `for_each_mut`.
     pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, CoreComponentArrays> {
         ::archetypal::QueryMut::new(&mut self.storage)
     }
-    ///Every `position` in the world.
+    ///Every `position` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
     pub fn query_position(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
         self.storage.column_values(POSITION, |table| &table.position[..])
     }
-    ///The `position` column of every table that has one, as slices.
+    ///The `position` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     pub fn iter_position_slices(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
         self.storage.column_slices(POSITION, |table| &table.position[..])
     }
-    ///The `position` column of every table that has one, as mutable slices.
+    ///The `position` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     pub fn iter_position_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
@@ -1161,7 +1232,8 @@ impl CoreComponents {
 impl CoreComponents {
     /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
     /// run by rayon over tables and chunks of rows. Callable when every
-    /// component type is `Send`.
+    /// component type is `Send`. O(matching tables) plus their rows, shared
+    /// among rayon's threads.
     pub fn par_for_each_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
     where
         F: ::core::ops::Fn(::archetypal::Entity, &mut CoreComponentArraysMut<'_>, usize)
@@ -1178,7 +1250,9 @@ impl CoreComponents {
     /// or `.iter()`, `.get(entity)`, `.changed_since(mask, tick)`.
     /// Elements are `&C`, `&mut C` (an `archetypal::Mut` guard that stamps the row
     /// when written through), `Option<&C>`, `Option<&mut C>` and
-    /// `archetypal::Entity`, in tuples of up to 12.
+    /// `archetypal::Entity`, in tuples of up to 12. O(matching tables) plus
+    /// their rows, the first query of a mask caching its tables (O(tables), once);
+    /// `.get(entity)` is O(1), `None` for a dead, stale or never-issued handle.
     pub fn typed_query<Q>(
         &mut self,
     ) -> ::archetypal::TypedQuery<'_, CoreComponentArrays, Q> {
@@ -1187,7 +1261,8 @@ impl CoreComponents {
     /// A read-only typed query over a shared borrow (elements `&C`, `Option<&C>`,
     /// `archetypal::Entity`), so the loop can call the world's `&self` methods:
     /// `world.typed_query_ref::<(Entity, &Position)>().for_each(|(entity, position)| ..)`.
-    /// It cannot fill the query cache; `warm_query(mask)` does, ahead of time.
+    /// It cannot fill the query cache; `warm_query(mask)` does, ahead of time
+    /// (an uncached mask scans every table's mask first).
     pub fn typed_query_ref<Q>(
         &self,
     ) -> ::archetypal::TypedQueryRef<'_, CoreComponentArrays, Q> {
@@ -1260,18 +1335,20 @@ pub struct CoreTables<'a> {
     tables: ::archetypal::TablesRef<'a, CoreComponentArrays>,
 }
 impl<'a> CoreTables<'a> {
-    /// Whether `entity` is alive and on this side.
+    /// Whether `entity` is alive and on this side, in O(1) (`false` for a stale or
+    /// never-issued handle).
     pub fn contains(&self, entity: ::archetypal::Entity) -> bool {
         self.tables.contains(entity)
     }
-    /// Calls `f(entity, table, index)` for every entity on this side.
+    /// Calls `f(entity, table, index)` for every entity on this side: O(its tables)
+    /// plus their rows.
     pub fn for_each<F>(&self, f: F)
     where
         F: ::core::ops::FnMut(::archetypal::Entity, &'a CoreComponentArrays, usize),
     {
         self.tables.for_each(f);
     }
-    ///The `position` of `entity`; `None` if it is not alive, not on this side, or has no `position`.
+    ///The `position` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle, an entity not on this side, or one without a `position`.
     pub fn get_position(
         &self,
         entity: ::archetypal::Entity,
@@ -1285,7 +1362,7 @@ impl CoreComponents {
     /// `read_include` / `read_exclude`, read by handle meanwhile (a turret aims at
     /// its target). The filters must exclude each other by a component (one side
     /// requires what the other excludes), decided from the masks alone: otherwise
-    /// `Err`, whatever the world holds.
+    /// `Err`, whatever the world holds. O(tables) to split (one pass over the masks).
     pub fn split_tables(
         &mut self,
         write_include: CoreMask,
@@ -1304,40 +1381,40 @@ impl CoreComponents {
 }
 #[allow(unused_doc_comments)]
 impl Core {
-    ///Queues tagging `entity` as `player`, applied by `apply_commands`.
+    ///Queues tagging `entity` as `player` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
     pub fn queue_add_player(&mut self, entity: ::archetypal::Entity) {
         self.queue_add_components(entity, PLAYER);
     }
-    ///Queues removing the `player` tag from `entity`, applied by `apply_commands`.
+    ///Queues removing the `player` tag from `entity` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
     pub fn queue_remove_player(&mut self, entity: ::archetypal::Entity) {
         self.queue_remove_components(entity, PLAYER);
     }
 }
 #[allow(unused_doc_comments)]
 impl CoreCommands<'_> {
-    ///Queues tagging `entity` as `player`, applied by `apply_commands`.
+    ///Queues tagging `entity` as `player` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
     pub fn queue_add_player(&mut self, entity: ::archetypal::Entity) {
         self.queue_add_components(entity, PLAYER);
     }
-    ///Queues removing the `player` tag from `entity`, applied by `apply_commands`.
+    ///Queues removing the `player` tag from `entity` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
     pub fn queue_remove_player(&mut self, entity: ::archetypal::Entity) {
         self.queue_remove_components(entity, PLAYER);
     }
 }
 impl Core {
-    ///Tags `entity` as `player` (no migration). `false` if it is not alive.
+    ///Tags `entity` as `player`: no migration (tags create no tables); the row moves to its tag group inside its table, at most one row swap per tag group of that table. Already tagged: nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_player(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_tags(entity, PLAYER)
     }
-    ///Removes the `player` tag from `entity`. `false` if it is not alive.
+    ///Removes the `player` tag from `entity`: no migration, as for `add_player`. Not tagged: nothing moves, still `true`. `false` for a dead, stale (id reused) or never-issued handle.
     pub fn remove_player(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.remove_tags(entity, PLAYER)
     }
-    ///Whether `entity` is alive and tagged `player`.
+    ///Whether `entity` is alive and tagged `player`, in O(log(tag groups of its table)) (a binary search for its row's tag group); `false` for a dead, stale (id reused) or never-issued handle.
     pub fn has_player(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, PLAYER)
     }
-    ///Every entity tagged `player`.
+    ///Every entity tagged `player`, table by table: O(tables) plus the tagged rows (whole tag groups, no per-row test).
     pub fn query_player(
         &self,
     ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
@@ -1345,19 +1422,19 @@ impl Core {
     }
 }
 impl CoreComponents {
-    ///Tags `entity` as `player` (no migration). `false` if it is not alive.
+    ///Tags `entity` as `player`: no migration (tags create no tables); the row moves to its tag group inside its table, at most one row swap per tag group of that table. Already tagged: nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_player(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_tags(entity, PLAYER)
     }
-    ///Removes the `player` tag from `entity`. `false` if it is not alive.
+    ///Removes the `player` tag from `entity`: no migration, as for `add_player`. Not tagged: nothing moves, still `true`. `false` for a dead, stale (id reused) or never-issued handle.
     pub fn remove_player(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.remove_tags(entity, PLAYER)
     }
-    ///Whether `entity` is alive and tagged `player`.
+    ///Whether `entity` is alive and tagged `player`, in O(log(tag groups of its table)) (a binary search for its row's tag group); `false` for a dead, stale (id reused) or never-issued handle.
     pub fn has_player(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, PLAYER)
     }
-    ///Every entity tagged `player`.
+    ///Every entity tagged `player`, table by table: O(tables) plus the tagged rows (whole tag groups, no per-row test).
     pub fn query_player(
         &self,
     ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
@@ -1366,8 +1443,10 @@ impl CoreComponents {
 }
 #[allow(dead_code, unused_mut, unused_doc_comments, clippy::vec_init_then_push)]
 impl Core {
-    fn __relation_names() -> ::std::vec::Vec<(&'static str, CoreMask)> {
-        let mut names = ::std::vec::Vec::new();
+    fn __relation_names() -> ::archetypal::__private::alloc::vec::Vec<
+        (&'static str, CoreMask),
+    > {
+        let mut names = ::archetypal::__private::alloc::vec::Vec::new();
         names
     }
 }
@@ -1427,9 +1506,9 @@ pub struct RenderComponentArrays {
     /// The components this table holds.
     pub mask: RenderMask,
     /// The entity of every row.
-    pub entities: ::std::vec::Vec<::archetypal::Entity>,
+    pub entities: ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity>,
     ///The `sprite` column: a value per row when `mask` holds `SPRITE`, else empty.
-    pub sprite: ::std::vec::Vec<u32>,
+    pub sprite: ::archetypal::__private::alloc::vec::Vec<u32>,
 }
 ///A `Render` table seen through slices: values can change, the number of rows cannot.
 pub struct RenderComponentArraysMut<'a> {
@@ -1479,8 +1558,8 @@ impl ::archetypal::Archetype for RenderComponentArrays {
     fn new(mask: RenderMask) -> Self {
         Self {
             mask,
-            entities: ::std::vec::Vec::new(),
-            sprite: ::std::vec::Vec::new(),
+            entities: ::archetypal::__private::alloc::vec::Vec::new(),
+            sprite: ::archetypal::__private::alloc::vec::Vec::new(),
         }
     }
     #[inline]
@@ -1592,7 +1671,7 @@ impl ::archetypal::Archetype for RenderComponentArrays {
 ///A sub-world of `Game`: its own components (`RenderComponents`: archetype tables, edge graph and query cache over the entities of the whole; the sub-world has their methods and dereferences to them) and its command queue. Entities are spawned and despawned through `Game`, so every sub-world knows every live entity.
 pub struct Render {
     components: RenderComponents,
-    commands: ::std::vec::Vec<RenderCommand>,
+    commands: ::archetypal::__private::alloc::vec::Vec<RenderCommand>,
 }
 ///The component part of the `Game` sub-world `Render`: its tables, tags, caches and change ticks, with every component-level method. `Render` dereferences to it, and `Render::split_mut` lends it beside the command queue.
 pub struct RenderComponents {
@@ -1627,7 +1706,7 @@ impl Render {
             components: RenderComponents {
                 storage: ::archetypal::Storage::new(),
             },
-            commands: ::std::vec::Vec::new(),
+            commands: ::archetypal::__private::alloc::vec::Vec::new(),
         }
     }
     /// Borrows the sub-world apart: `components` and `commands`, each usable while
@@ -1660,13 +1739,14 @@ impl Render {
         &self.storage
     }
     /// Checks every structural invariant of the world (see
-    /// `archetypal::Storage::check_invariants`); meant for tests and debugging.
+    /// `archetypal::Storage::check_invariants`): O(the whole world); meant for
+    /// tests and debugging.
     pub fn check_invariants(
         &self,
     ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
         self.storage.check_invariants()
     }
-    /// Whether `entity` is alive (a stale or never-issued handle is not).
+    /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
     pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.is_alive(entity)
     }
@@ -1674,18 +1754,23 @@ impl Render {
     pub fn entity_count(&self) -> usize {
         self.storage.entity_count()
     }
-    /// Every live entity, in id order.
-    pub fn get_all_entities(&self) -> ::std::vec::Vec<::archetypal::Entity> {
+    /// Every live entity, in id order: O(ids ever issued).
+    pub fn get_all_entities(
+        &self,
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
         self.storage.all_entities()
     }
-    /// The components and tags `entity` has, or `None` if it is not alive.
+    /// The components and tags `entity` has, in O(1) (plus a binary search of its
+    /// table's tag groups); `None` for a dead, stale (id reused) or never-issued handle.
     pub fn component_mask(
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<RenderMask> {
         self.storage.component_mask(entity)
     }
-    /// Whether `entity` is alive and has every component and tag of `mask`.
+    /// Whether `entity` is alive and has every component and tag of `mask`, in
+    /// O(1) (plus a binary search of its table's tag groups when `mask` holds
+    /// tags); `false` for a dead, stale (id reused) or never-issued handle.
     pub fn entity_has_components(
         &self,
         entity: ::archetypal::Entity,
@@ -1702,6 +1787,8 @@ impl Render {
         self.storage.last_tick()
     }
     /// Advances the current tick without ending the frame; returns the new tick.
+    /// O(1), except once every 2^29 ticks, when every change stamp is clamped so
+    /// none wraps around (O(tracked rows)).
     pub fn increment_tick(&mut self) -> ::archetypal::Tick {
         self.storage.increment_tick()
     }
@@ -1735,8 +1822,10 @@ impl Render {
     pub fn trim_changes(&mut self, keep: usize) {
         self.storage.change_log_mut().trim_to(keep);
     }
-    /// Adds the components of `mask` (default values) in one migration; components
-    /// already present keep their values. `false` if `entity` is not alive.
+    /// Adds the components of `mask` (default values) in one migration (the row
+    /// moves to the table with them: O(the entity's components)); components
+    /// already present keep their values, and nothing moves if it has them all.
+    /// Tag bits of `mask` add the tags (no migration). `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1744,8 +1833,10 @@ impl Render {
     ) -> bool {
         self.storage.add_components(entity, mask)
     }
-    /// Removes the components of `mask` in one migration, dropping their values.
-    /// `false` if `entity` is not alive.
+    /// Removes the components of `mask` in one migration (the row moves to the
+    /// table without them: O(the entity's components)), dropping their values;
+    /// nothing moves if it has none of them. Tag bits of `mask` remove the tags (no
+    /// migration). `false` for a dead, stale (id reused) or never-issued handle.
     pub fn remove_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1769,13 +1860,14 @@ impl RenderComponents {
         &self.storage
     }
     /// Checks every structural invariant of the world (see
-    /// `archetypal::Storage::check_invariants`); meant for tests and debugging.
+    /// `archetypal::Storage::check_invariants`): O(the whole world); meant for
+    /// tests and debugging.
     pub fn check_invariants(
         &self,
     ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
         self.storage.check_invariants()
     }
-    /// Whether `entity` is alive (a stale or never-issued handle is not).
+    /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
     pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.is_alive(entity)
     }
@@ -1783,18 +1875,23 @@ impl RenderComponents {
     pub fn entity_count(&self) -> usize {
         self.storage.entity_count()
     }
-    /// Every live entity, in id order.
-    pub fn get_all_entities(&self) -> ::std::vec::Vec<::archetypal::Entity> {
+    /// Every live entity, in id order: O(ids ever issued).
+    pub fn get_all_entities(
+        &self,
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
         self.storage.all_entities()
     }
-    /// The components and tags `entity` has, or `None` if it is not alive.
+    /// The components and tags `entity` has, in O(1) (plus a binary search of its
+    /// table's tag groups); `None` for a dead, stale (id reused) or never-issued handle.
     pub fn component_mask(
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<RenderMask> {
         self.storage.component_mask(entity)
     }
-    /// Whether `entity` is alive and has every component and tag of `mask`.
+    /// Whether `entity` is alive and has every component and tag of `mask`, in
+    /// O(1) (plus a binary search of its table's tag groups when `mask` holds
+    /// tags); `false` for a dead, stale (id reused) or never-issued handle.
     pub fn entity_has_components(
         &self,
         entity: ::archetypal::Entity,
@@ -1811,6 +1908,8 @@ impl RenderComponents {
         self.storage.last_tick()
     }
     /// Advances the current tick without ending the frame; returns the new tick.
+    /// O(1), except once every 2^29 ticks, when every change stamp is clamped so
+    /// none wraps around (O(tracked rows)).
     pub fn increment_tick(&mut self) -> ::archetypal::Tick {
         self.storage.increment_tick()
     }
@@ -1844,8 +1943,10 @@ impl RenderComponents {
     pub fn trim_changes(&mut self, keep: usize) {
         self.storage.change_log_mut().trim_to(keep);
     }
-    /// Adds the components of `mask` (default values) in one migration; components
-    /// already present keep their values. `false` if `entity` is not alive.
+    /// Adds the components of `mask` (default values) in one migration (the row
+    /// moves to the table with them: O(the entity's components)); components
+    /// already present keep their values, and nothing moves if it has them all.
+    /// Tag bits of `mask` add the tags (no migration). `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1853,8 +1954,10 @@ impl RenderComponents {
     ) -> bool {
         self.storage.add_components(entity, mask)
     }
-    /// Removes the components of `mask` in one migration, dropping their values.
-    /// `false` if `entity` is not alive.
+    /// Removes the components of `mask` in one migration (the row moves to the
+    /// table without them: O(the entity's components)), dropping their values;
+    /// nothing moves if it has none of them. Tag bits of `mask` remove the tags (no
+    /// migration). `false` for a dead, stale (id reused) or never-issued handle.
     pub fn remove_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1887,7 +1990,7 @@ pub mod __render_short_names {
 pub use __render_short_names::*;
 ///The command part of a `Render` sub-world borrowed apart by `split_mut()`: every `queue_*` method, usable while the components are borrowed. `apply_commands()` applies what it queued.
 pub struct RenderCommands<'a> {
-    queue: &'a mut ::std::vec::Vec<RenderCommand>,
+    queue: &'a mut ::archetypal::__private::alloc::vec::Vec<RenderCommand>,
 }
 impl Render {
     fn __push_command(&mut self, command: RenderCommand) {
@@ -1934,7 +2037,8 @@ pub enum RenderCommand {
 }
 #[allow(unused_doc_comments)]
 impl Render {
-    /// Queues adding the components and tags of `mask` to `entity`.
+    /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied
+    /// as `add_components`, skipped and counted if `entity` is dead by then.
     pub fn queue_add_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1942,7 +2046,9 @@ impl Render {
     ) {
         self.__push_command(RenderCommand::AddComponents(entity, mask));
     }
-    /// Queues removing the components and tags of `mask` from `entity`.
+    /// Queues removing the components and tags of `mask` from `entity` (O(1));
+    /// applied as `remove_components`, skipped and counted if `entity` is dead by
+    /// then.
     pub fn queue_remove_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1970,7 +2076,7 @@ impl Render {
             source,
         });
     }
-    ///Queues setting the `sprite` of `entity` (adding it if missing).
+    ///Queues setting the `sprite` of `entity` (O(1)); applied as `set_sprite` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
     pub fn queue_set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) {
         self.__push_command(RenderCommand::SetSprite(entity, value));
     }
@@ -1985,7 +2091,8 @@ impl Render {
 }
 #[allow(unused_doc_comments)]
 impl RenderCommands<'_> {
-    /// Queues adding the components and tags of `mask` to `entity`.
+    /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied
+    /// as `add_components`, skipped and counted if `entity` is dead by then.
     pub fn queue_add_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1993,7 +2100,9 @@ impl RenderCommands<'_> {
     ) {
         self.__push_command(RenderCommand::AddComponents(entity, mask));
     }
-    /// Queues removing the components and tags of `mask` from `entity`.
+    /// Queues removing the components and tags of `mask` from `entity` (O(1));
+    /// applied as `remove_components`, skipped and counted if `entity` is dead by
+    /// then.
     pub fn queue_remove_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -2021,7 +2130,7 @@ impl RenderCommands<'_> {
             source,
         });
     }
-    ///Queues setting the `sprite` of `entity` (adding it if missing).
+    ///Queues setting the `sprite` of `entity` (O(1)); applied as `set_sprite` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
     pub fn queue_set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) {
         self.__push_command(RenderCommand::SetSprite(entity, value));
     }
@@ -2036,8 +2145,10 @@ impl RenderCommands<'_> {
 }
 #[allow(unused_doc_comments)]
 impl Render {
-    /// Applies every queued command in the order queued and empties the queue. A
-    /// command whose entity is no longer alive is skipped; the report counts both.
+    /// Applies every queued command in the order queued and empties the queue: each
+    /// costs what its direct call does (a component added or removed is one
+    /// migration, a tag none). A command whose entity is no longer alive (or
+    /// never was) is skipped; the report counts both.
     /// If one panics (a component's `Default` or `Drop`), the commands before it
     /// are applied and the ones after it stay queued.
     pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
@@ -2046,7 +2157,7 @@ impl Render {
         /// is lost and every handle a queued spawn reserved stays held by it.
         struct Applying<'w> {
             world: &'w mut Render,
-            rest: ::std::vec::IntoIter<RenderCommand>,
+            rest: ::archetypal::__private::alloc::vec::IntoIter<RenderCommand>,
         }
         impl ::core::ops::Drop for Applying<'_> {
             fn drop(&mut self) {
@@ -2095,7 +2206,7 @@ impl Render {
     }
 }
 impl Render {
-    ///The `sprite` of `entity`; `None` if it is not alive or has no `sprite`.
+    ///The `sprite` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
     #[inline]
     pub fn get_sprite(
         &self,
@@ -2103,7 +2214,7 @@ impl Render {
     ) -> ::core::option::Option<&u32> {
         self.storage.get(entity, SPRITE, |table| &table.sprite[..])
     }
-    ///The `sprite` of `entity`, mutably; `None` if it is not alive or has no `sprite`.
+    ///The `sprite` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
     #[inline]
     pub fn get_sprite_mut(
         &mut self,
@@ -2111,14 +2222,14 @@ impl Render {
     ) -> ::core::option::Option<&mut u32> {
         self.storage.get_mut(entity, SPRITE, |table| &mut table.sprite[..])
     }
-    ///The `sprite` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`; `None` if a handle is dead, lacks a `sprite` or is repeated. Each is stamped as changed.
+    ///The `sprite` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `sprite`, or is repeated. Each is stamped as changed.
     pub fn get_disjoint_sprite_mut<const __N: usize>(
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut u32; __N]> {
         self.storage.get_disjoint_mut(entities, SPRITE, |table| &mut table.sprite[..])
     }
-    ///Calls `f` on the `sprite` of `entity` and returns its result; `None` if it is not alive or has no `sprite`.
+    ///Calls `f` on the `sprite` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
     pub fn modify_sprite<__Output>(
         &mut self,
         entity: ::archetypal::Entity,
@@ -2126,29 +2237,29 @@ impl Render {
     ) -> ::core::option::Option<__Output> {
         self.get_sprite_mut(entity).map(f)
     }
-    ///Writes the `sprite` of `entity`, adding the component first (one migration) if missing. `false` if `entity` is not alive.
+    ///Writes the `sprite` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `sprite`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     pub fn set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
         self.storage.set(entity, SPRITE, value, |table| &mut table.sprite[..])
     }
-    ///Adds a default `sprite` to `entity` (one migration); an existing value is kept. `false` if `entity` is not alive.
+    ///Adds a default `sprite` to `entity`: one migration (the row moves to the table with `sprite`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_sprite(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, SPRITE)
     }
-    ///Removes the `sprite` of `entity` (one migration) and returns it; `None` if it is not alive or has no `sprite`.
+    ///Removes the `sprite` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
     pub fn remove_sprite(
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<u32> {
         self.storage.take(entity, SPRITE, |table| &mut table.sprite[..])
     }
-    ///Whether `entity` is alive and has a `sprite`.
+    ///Whether `entity` is alive and has a `sprite`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn entity_has_sprite(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, SPRITE)
     }
 }
 impl RenderComponents {
-    ///The `sprite` of `entity`; `None` if it is not alive or has no `sprite`.
+    ///The `sprite` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
     #[inline]
     pub fn get_sprite(
         &self,
@@ -2156,7 +2267,7 @@ impl RenderComponents {
     ) -> ::core::option::Option<&u32> {
         self.storage.get(entity, SPRITE, |table| &table.sprite[..])
     }
-    ///The `sprite` of `entity`, mutably; `None` if it is not alive or has no `sprite`.
+    ///The `sprite` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
     #[inline]
     pub fn get_sprite_mut(
         &mut self,
@@ -2164,14 +2275,14 @@ impl RenderComponents {
     ) -> ::core::option::Option<&mut u32> {
         self.storage.get_mut(entity, SPRITE, |table| &mut table.sprite[..])
     }
-    ///The `sprite` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`; `None` if a handle is dead, lacks a `sprite` or is repeated. Each is stamped as changed.
+    ///The `sprite` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `sprite`, or is repeated. Each is stamped as changed.
     pub fn get_disjoint_sprite_mut<const __N: usize>(
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut u32; __N]> {
         self.storage.get_disjoint_mut(entities, SPRITE, |table| &mut table.sprite[..])
     }
-    ///Calls `f` on the `sprite` of `entity` and returns its result; `None` if it is not alive or has no `sprite`.
+    ///Calls `f` on the `sprite` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
     pub fn modify_sprite<__Output>(
         &mut self,
         entity: ::archetypal::Entity,
@@ -2179,22 +2290,22 @@ impl RenderComponents {
     ) -> ::core::option::Option<__Output> {
         self.get_sprite_mut(entity).map(f)
     }
-    ///Writes the `sprite` of `entity`, adding the component first (one migration) if missing. `false` if `entity` is not alive.
+    ///Writes the `sprite` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `sprite`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     pub fn set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
         self.storage.set(entity, SPRITE, value, |table| &mut table.sprite[..])
     }
-    ///Adds a default `sprite` to `entity` (one migration); an existing value is kept. `false` if `entity` is not alive.
+    ///Adds a default `sprite` to `entity`: one migration (the row moves to the table with `sprite`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_sprite(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, SPRITE)
     }
-    ///Removes the `sprite` of `entity` (one migration) and returns it; `None` if it is not alive or has no `sprite`.
+    ///Removes the `sprite` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
     pub fn remove_sprite(
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<u32> {
         self.storage.take(entity, SPRITE, |table| &mut table.sprite[..])
     }
-    ///Whether `entity` is alive and has a `sprite`.
+    ///Whether `entity` is alive and has a `sprite`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn entity_has_sprite(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, SPRITE)
@@ -2202,18 +2313,22 @@ impl RenderComponents {
 }
 impl Render {
     /// Caches the tables matching `include`, so `&self` queries on it (which
-    /// cannot fill the cache) skip the other tables.
+    /// cannot fill the cache) skip the other tables. O(tables) the first time for
+    /// a mask, then nothing; the cache stays right as tables are created.
     pub fn warm_query(&mut self, include: RenderMask) {
         self.storage.warm_query(include);
     }
-    /// Every entity that has all components of `mask`.
+    /// Every entity that has all components of `mask`: O(matching tables) plus
+    /// their rows when `mask` is cached (queried mutably before, or `warm_query`),
+    /// else a scan of every table's mask first.
     pub fn query_entities(
         &self,
         mask: RenderMask,
     ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
         self.storage.query_entities(mask)
     }
-    /// The first entity that has all components of `mask`.
+    /// The first entity that has all components of `mask`, in table order; stops at
+    /// the first non-empty matching table.
     pub fn query_first_entity(
         &self,
         mask: RenderMask,
@@ -2221,7 +2336,9 @@ impl Render {
         self.storage.query_first_entity(mask)
     }
     /// Calls `f(entity, table, index)` for every entity with all components of
-    /// `include` and none of `exclude`.
+    /// `include` and none of `exclude`: O(matching tables) plus their rows when
+    /// `include` is cached, else a scan of every table's mask first (`&self` cannot
+    /// fill the query cache: see `warm_query`).
     pub fn for_each<F>(&self, include: RenderMask, exclude: RenderMask, f: F)
     where
         F: ::core::ops::FnMut(::archetypal::Entity, &RenderComponentArrays, usize),
@@ -2231,7 +2348,9 @@ impl Render {
     /// Calls `f(entity, table, index)` for every entity with all components of
     /// `include` and none of `exclude`; `table` is a slice view of its table
     /// (`table.position[index].x += 1.0`). The view can write any column, so every
-    /// tracked component of the tables visited is reported changed.
+    /// tracked component of the tables visited is reported changed (in O(1) per
+    /// table). O(matching tables) plus their rows; the first query of a mask
+    /// caches its tables (O(tables), once).
     pub fn for_each_mut<F>(&mut self, include: RenderMask, exclude: RenderMask, f: F)
     where
         F: ::core::ops::FnMut(
@@ -2245,6 +2364,8 @@ impl Render {
     /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
     /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
     /// Every tracked component of the rows handed out is reported changed.
+    /// O(matching tables), plus what `f` does; the first query of a mask caches its
+    /// tables (O(tables), once).
     pub fn for_each_table_mut<F>(
         &mut self,
         include: RenderMask,
@@ -2258,6 +2379,8 @@ impl Render {
     }
     /// `for_each_mut` over the entities one of whose tracked `include` components
     /// changed since the last `step()` (written at a tick newer than `last_tick()`).
+    /// A table none of whose `include` columns changed is skipped without looking
+    /// at its rows: O(matching tables) plus the rows of the tables written to.
     pub fn for_each_mut_changed<F>(
         &mut self,
         include: RenderMask,
@@ -2276,7 +2399,8 @@ impl Render {
     }
     /// `for_each_mut` over the entities one of whose tracked `include` components
     /// was written at a tick newer than `since` (a consumer's own cursor: record
-    /// `current_tick()` when reading, then `increment_tick()`).
+    /// `current_tick()` when reading, then `increment_tick()`). Untouched tables
+    /// are skipped as in `for_each_mut_changed`.
     pub fn for_each_mut_changed_since<F>(
         &mut self,
         include: RenderMask,
@@ -2295,7 +2419,9 @@ impl Render {
     }
     /// The entities with every component and tag of `mask`, one of whose tracked
     /// components of `mask` changed since the last `step()` (written at a tick
-    /// newer than `last_tick()`): a health bar redraws these.
+    /// newer than `last_tick()`): a health bar redraws these. O(tables) plus the
+    /// rows of the tables whose `mask` columns were written to (the others are
+    /// skipped without looking at their rows).
     pub fn query_entities_changed(
         &self,
         mask: RenderMask,
@@ -2303,7 +2429,8 @@ impl Render {
         self.storage.query_entities_changed_since(mask, self.storage.last_tick())
     }
     /// The entities with every component and tag of `mask`, one of whose tracked
-    /// components of `mask` was written at a tick newer than `since`.
+    /// components of `mask` was written at a tick newer than `since`; costs as
+    /// `query_entities_changed`.
     pub fn query_entities_changed_since(
         &self,
         mask: RenderMask,
@@ -2312,7 +2439,8 @@ impl Render {
         self.storage.query_entities_changed_since(mask, since)
     }
     /// Stamps the tracked components of `mask` of `entity` as changed now (a
-    /// change the world cannot see by itself). `false` if it is not alive.
+    /// change the world cannot see by itself), in O(1). `false` for a dead, stale
+    /// (id reused) or never-issued handle.
     pub fn mark_changed(
         &mut self,
         entity: ::archetypal::Entity,
@@ -2330,23 +2458,25 @@ impl Render {
     ) {
         self.storage.mark_columns_changed(include, exclude, columns);
     }
-    /// A read-only query builder: `world.query().with(A).without(B).iter(...)`.
+    /// A read-only query builder: `world.query().with(A).without(B).iter(...)`;
+    /// costs as `for_each`.
     pub fn query(&self) -> ::archetypal::Query<'_, RenderComponentArrays> {
         ::archetypal::Query::new(&self.storage)
     }
-    /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`.
+    /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`;
+    /// costs as `for_each_mut`.
     pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, RenderComponentArrays> {
         ::archetypal::QueryMut::new(&mut self.storage)
     }
-    ///Every `sprite` in the world.
+    ///Every `sprite` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
     pub fn query_sprite(&self) -> impl ::core::iter::Iterator<Item = &u32> + '_ {
         self.storage.column_values(SPRITE, |table| &table.sprite[..])
     }
-    ///The `sprite` column of every table that has one, as slices.
+    ///The `sprite` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     pub fn iter_sprite_slices(&self) -> impl ::core::iter::Iterator<Item = &[u32]> + '_ {
         self.storage.column_slices(SPRITE, |table| &table.sprite[..])
     }
-    ///The `sprite` column of every table that has one, as mutable slices.
+    ///The `sprite` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     pub fn iter_sprite_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [u32]> + '_ {
@@ -2356,7 +2486,8 @@ impl Render {
 impl Render {
     /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
     /// run by rayon over tables and chunks of rows. Callable when every
-    /// component type is `Send`.
+    /// component type is `Send`. O(matching tables) plus their rows, shared
+    /// among rayon's threads.
     pub fn par_for_each_mut<F>(&mut self, include: RenderMask, exclude: RenderMask, f: F)
     where
         F: ::core::ops::Fn(
@@ -2372,18 +2503,22 @@ impl Render {
 }
 impl RenderComponents {
     /// Caches the tables matching `include`, so `&self` queries on it (which
-    /// cannot fill the cache) skip the other tables.
+    /// cannot fill the cache) skip the other tables. O(tables) the first time for
+    /// a mask, then nothing; the cache stays right as tables are created.
     pub fn warm_query(&mut self, include: RenderMask) {
         self.storage.warm_query(include);
     }
-    /// Every entity that has all components of `mask`.
+    /// Every entity that has all components of `mask`: O(matching tables) plus
+    /// their rows when `mask` is cached (queried mutably before, or `warm_query`),
+    /// else a scan of every table's mask first.
     pub fn query_entities(
         &self,
         mask: RenderMask,
     ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
         self.storage.query_entities(mask)
     }
-    /// The first entity that has all components of `mask`.
+    /// The first entity that has all components of `mask`, in table order; stops at
+    /// the first non-empty matching table.
     pub fn query_first_entity(
         &self,
         mask: RenderMask,
@@ -2391,7 +2526,9 @@ impl RenderComponents {
         self.storage.query_first_entity(mask)
     }
     /// Calls `f(entity, table, index)` for every entity with all components of
-    /// `include` and none of `exclude`.
+    /// `include` and none of `exclude`: O(matching tables) plus their rows when
+    /// `include` is cached, else a scan of every table's mask first (`&self` cannot
+    /// fill the query cache: see `warm_query`).
     pub fn for_each<F>(&self, include: RenderMask, exclude: RenderMask, f: F)
     where
         F: ::core::ops::FnMut(::archetypal::Entity, &RenderComponentArrays, usize),
@@ -2401,7 +2538,9 @@ impl RenderComponents {
     /// Calls `f(entity, table, index)` for every entity with all components of
     /// `include` and none of `exclude`; `table` is a slice view of its table
     /// (`table.position[index].x += 1.0`). The view can write any column, so every
-    /// tracked component of the tables visited is reported changed.
+    /// tracked component of the tables visited is reported changed (in O(1) per
+    /// table). O(matching tables) plus their rows; the first query of a mask
+    /// caches its tables (O(tables), once).
     pub fn for_each_mut<F>(&mut self, include: RenderMask, exclude: RenderMask, f: F)
     where
         F: ::core::ops::FnMut(
@@ -2415,6 +2554,8 @@ impl RenderComponents {
     /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
     /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
     /// Every tracked component of the rows handed out is reported changed.
+    /// O(matching tables), plus what `f` does; the first query of a mask caches its
+    /// tables (O(tables), once).
     pub fn for_each_table_mut<F>(
         &mut self,
         include: RenderMask,
@@ -2428,6 +2569,8 @@ impl RenderComponents {
     }
     /// `for_each_mut` over the entities one of whose tracked `include` components
     /// changed since the last `step()` (written at a tick newer than `last_tick()`).
+    /// A table none of whose `include` columns changed is skipped without looking
+    /// at its rows: O(matching tables) plus the rows of the tables written to.
     pub fn for_each_mut_changed<F>(
         &mut self,
         include: RenderMask,
@@ -2446,7 +2589,8 @@ impl RenderComponents {
     }
     /// `for_each_mut` over the entities one of whose tracked `include` components
     /// was written at a tick newer than `since` (a consumer's own cursor: record
-    /// `current_tick()` when reading, then `increment_tick()`).
+    /// `current_tick()` when reading, then `increment_tick()`). Untouched tables
+    /// are skipped as in `for_each_mut_changed`.
     pub fn for_each_mut_changed_since<F>(
         &mut self,
         include: RenderMask,
@@ -2465,7 +2609,9 @@ impl RenderComponents {
     }
     /// The entities with every component and tag of `mask`, one of whose tracked
     /// components of `mask` changed since the last `step()` (written at a tick
-    /// newer than `last_tick()`): a health bar redraws these.
+    /// newer than `last_tick()`): a health bar redraws these. O(tables) plus the
+    /// rows of the tables whose `mask` columns were written to (the others are
+    /// skipped without looking at their rows).
     pub fn query_entities_changed(
         &self,
         mask: RenderMask,
@@ -2473,7 +2619,8 @@ impl RenderComponents {
         self.storage.query_entities_changed_since(mask, self.storage.last_tick())
     }
     /// The entities with every component and tag of `mask`, one of whose tracked
-    /// components of `mask` was written at a tick newer than `since`.
+    /// components of `mask` was written at a tick newer than `since`; costs as
+    /// `query_entities_changed`.
     pub fn query_entities_changed_since(
         &self,
         mask: RenderMask,
@@ -2482,7 +2629,8 @@ impl RenderComponents {
         self.storage.query_entities_changed_since(mask, since)
     }
     /// Stamps the tracked components of `mask` of `entity` as changed now (a
-    /// change the world cannot see by itself). `false` if it is not alive.
+    /// change the world cannot see by itself), in O(1). `false` for a dead, stale
+    /// (id reused) or never-issued handle.
     pub fn mark_changed(
         &mut self,
         entity: ::archetypal::Entity,
@@ -2500,23 +2648,25 @@ impl RenderComponents {
     ) {
         self.storage.mark_columns_changed(include, exclude, columns);
     }
-    /// A read-only query builder: `world.query().with(A).without(B).iter(...)`.
+    /// A read-only query builder: `world.query().with(A).without(B).iter(...)`;
+    /// costs as `for_each`.
     pub fn query(&self) -> ::archetypal::Query<'_, RenderComponentArrays> {
         ::archetypal::Query::new(&self.storage)
     }
-    /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`.
+    /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`;
+    /// costs as `for_each_mut`.
     pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, RenderComponentArrays> {
         ::archetypal::QueryMut::new(&mut self.storage)
     }
-    ///Every `sprite` in the world.
+    ///Every `sprite` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
     pub fn query_sprite(&self) -> impl ::core::iter::Iterator<Item = &u32> + '_ {
         self.storage.column_values(SPRITE, |table| &table.sprite[..])
     }
-    ///The `sprite` column of every table that has one, as slices.
+    ///The `sprite` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     pub fn iter_sprite_slices(&self) -> impl ::core::iter::Iterator<Item = &[u32]> + '_ {
         self.storage.column_slices(SPRITE, |table| &table.sprite[..])
     }
-    ///The `sprite` column of every table that has one, as mutable slices.
+    ///The `sprite` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     pub fn iter_sprite_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [u32]> + '_ {
@@ -2526,7 +2676,8 @@ impl RenderComponents {
 impl RenderComponents {
     /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
     /// run by rayon over tables and chunks of rows. Callable when every
-    /// component type is `Send`.
+    /// component type is `Send`. O(matching tables) plus their rows, shared
+    /// among rayon's threads.
     pub fn par_for_each_mut<F>(&mut self, include: RenderMask, exclude: RenderMask, f: F)
     where
         F: ::core::ops::Fn(
@@ -2546,7 +2697,9 @@ impl RenderComponents {
     /// or `.iter()`, `.get(entity)`, `.changed_since(mask, tick)`.
     /// Elements are `&C`, `&mut C` (an `archetypal::Mut` guard that stamps the row
     /// when written through), `Option<&C>`, `Option<&mut C>` and
-    /// `archetypal::Entity`, in tuples of up to 12.
+    /// `archetypal::Entity`, in tuples of up to 12. O(matching tables) plus
+    /// their rows, the first query of a mask caching its tables (O(tables), once);
+    /// `.get(entity)` is O(1), `None` for a dead, stale or never-issued handle.
     pub fn typed_query<Q>(
         &mut self,
     ) -> ::archetypal::TypedQuery<'_, RenderComponentArrays, Q> {
@@ -2555,7 +2708,8 @@ impl RenderComponents {
     /// A read-only typed query over a shared borrow (elements `&C`, `Option<&C>`,
     /// `archetypal::Entity`), so the loop can call the world's `&self` methods:
     /// `world.typed_query_ref::<(Entity, &Position)>().for_each(|(entity, position)| ..)`.
-    /// It cannot fill the query cache; `warm_query(mask)` does, ahead of time.
+    /// It cannot fill the query cache; `warm_query(mask)` does, ahead of time
+    /// (an uncached mask scans every table's mask first).
     pub fn typed_query_ref<Q>(
         &self,
     ) -> ::archetypal::TypedQueryRef<'_, RenderComponentArrays, Q> {
@@ -2628,18 +2782,20 @@ pub struct RenderTables<'a> {
     tables: ::archetypal::TablesRef<'a, RenderComponentArrays>,
 }
 impl<'a> RenderTables<'a> {
-    /// Whether `entity` is alive and on this side.
+    /// Whether `entity` is alive and on this side, in O(1) (`false` for a stale or
+    /// never-issued handle).
     pub fn contains(&self, entity: ::archetypal::Entity) -> bool {
         self.tables.contains(entity)
     }
-    /// Calls `f(entity, table, index)` for every entity on this side.
+    /// Calls `f(entity, table, index)` for every entity on this side: O(its tables)
+    /// plus their rows.
     pub fn for_each<F>(&self, f: F)
     where
         F: ::core::ops::FnMut(::archetypal::Entity, &'a RenderComponentArrays, usize),
     {
         self.tables.for_each(f);
     }
-    ///The `sprite` of `entity`; `None` if it is not alive, not on this side, or has no `sprite`.
+    ///The `sprite` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle, an entity not on this side, or one without a `sprite`.
     pub fn get_sprite(
         &self,
         entity: ::archetypal::Entity,
@@ -2653,7 +2809,7 @@ impl RenderComponents {
     /// `read_include` / `read_exclude`, read by handle meanwhile (a turret aims at
     /// its target). The filters must exclude each other by a component (one side
     /// requires what the other excludes), decided from the masks alone: otherwise
-    /// `Err`, whatever the world holds.
+    /// `Err`, whatever the world holds. O(tables) to split (one pass over the masks).
     pub fn split_tables(
         &mut self,
         write_include: RenderMask,
@@ -2672,8 +2828,10 @@ impl RenderComponents {
 }
 #[allow(dead_code, unused_mut, unused_doc_comments, clippy::vec_init_then_push)]
 impl Render {
-    fn __relation_names() -> ::std::vec::Vec<(&'static str, RenderMask)> {
-        let mut names = ::std::vec::Vec::new();
+    fn __relation_names() -> ::archetypal::__private::alloc::vec::Vec<
+        (&'static str, RenderMask),
+    > {
+        let mut names = ::archetypal::__private::alloc::vec::Vec::new();
         names
     }
 }
@@ -2692,16 +2850,16 @@ pub struct Game {
     pub resources: GameResources,
     /// The event channels declared in the `Events` block.
     pub events: GameEvents,
-    commands: ::std::vec::Vec<GameCommand>,
+    commands: ::archetypal::__private::alloc::vec::Vec<GameCommand>,
 }
 ///A spawn or despawn queued on a `Game`, applied by `apply_commands`.
 pub enum GameCommand {
     /// Spawn the reserved entities (empty in every sub-world).
-    SpawnEntities(::std::vec::Vec<::archetypal::Entity>),
+    SpawnEntities(::archetypal::__private::alloc::vec::Vec<::archetypal::Entity>),
     /// Despawn the entity from every sub-world.
     Despawn(::archetypal::Entity),
     /// Despawn every entity of the list (those still alive) from every sub-world.
-    DespawnEntities(::std::vec::Vec<::archetypal::Entity>),
+    DespawnEntities(::archetypal::__private::alloc::vec::Vec<::archetypal::Entity>),
 }
 ///A `Game` borrowed apart by `split_mut()`: each sub-world, the resources, the events and the command queue, each usable while the others are borrowed (a sub-world splits further with its own `split_mut()`).
 pub struct GameParts<'a> {
@@ -2718,7 +2876,7 @@ pub struct GameParts<'a> {
 }
 ///The command part of a `Game` borrowed apart by `split_mut()`: queued spawns and despawns, usable while the sub-worlds are borrowed.
 pub struct GameCommands<'a> {
-    queue: &'a mut ::std::vec::Vec<GameCommand>,
+    queue: &'a mut ::archetypal::__private::alloc::vec::Vec<GameCommand>,
     core: ::archetypal::EntityReserver,
     render: ::archetypal::EntityReserver,
 }
@@ -2729,7 +2887,10 @@ impl GameCommands<'_> {
     fn __queued(&self) -> &[GameCommand] {
         self.queue
     }
-    fn __reserve(&mut self, count: usize) -> ::std::vec::Vec<::archetypal::Entity> {
+    fn __reserve(
+        &mut self,
+        count: usize,
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
         let entities = self.core.reserve(count);
         let twins = self.render.reserve(count);
         if true {
@@ -2759,7 +2920,10 @@ impl Game {
     fn __queued(&self) -> &[GameCommand] {
         &self.commands
     }
-    fn __reserve(&mut self, count: usize) -> ::std::vec::Vec<::archetypal::Entity> {
+    fn __reserve(
+        &mut self,
+        count: usize,
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
         let entities = self.core.storage.reserve_entities(count);
         let twins = self.render.storage.reserve_entities(count);
         if true {
@@ -2805,14 +2969,15 @@ impl Game {
     pub fn queue_spawn_entities(
         &mut self,
         count: usize,
-    ) -> ::std::vec::Vec<::archetypal::Entity> {
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
         let entities = self.__reserve(count);
         self.__push_command(
             GameCommand::SpawnEntities(::core::clone::Clone::clone(&entities)),
         );
         entities
     }
-    /// Queues a despawn of `entity` from every sub-world.
+    /// Queues a despawn of `entity` from every sub-world (O(1)); skipped and
+    /// counted by `apply_commands` if `entity` is dead by then.
     pub fn queue_despawn_entity(&mut self, entity: ::archetypal::Entity) {
         self.__push_command(GameCommand::Despawn(entity));
     }
@@ -2833,14 +2998,15 @@ impl GameCommands<'_> {
     pub fn queue_spawn_entities(
         &mut self,
         count: usize,
-    ) -> ::std::vec::Vec<::archetypal::Entity> {
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
         let entities = self.__reserve(count);
         self.__push_command(
             GameCommand::SpawnEntities(::core::clone::Clone::clone(&entities)),
         );
         entities
     }
-    /// Queues a despawn of `entity` from every sub-world.
+    /// Queues a despawn of `entity` from every sub-world (O(1)); skipped and
+    /// counted by `apply_commands` if `entity` is dead by then.
     pub fn queue_despawn_entity(&mut self, entity: ::archetypal::Entity) {
         self.__push_command(GameCommand::Despawn(entity));
     }
@@ -2861,7 +3027,7 @@ impl ::core::default::Default for Game {
             render: Render::empty(),
             resources: ::core::default::Default::default(),
             events: ::core::default::Default::default(),
-            commands: ::std::vec::Vec::new(),
+            commands: ::archetypal::__private::alloc::vec::Vec::new(),
         }
     }
 }
@@ -2898,7 +3064,7 @@ impl Game {
     pub fn spawn_entities(
         &mut self,
         count: usize,
-    ) -> ::std::vec::Vec<::archetypal::Entity> {
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
         let entities = self
             .core
             .storage
@@ -2927,7 +3093,8 @@ impl Game {
         entities
     }
     /// Despawns `entity` from every sub-world, dropping all its components and
-    /// tags. `false` if it was not alive. Every sub-world's relations apply their
+    /// tags: O(its components, over all sub-worlds). `false`, and nothing
+    /// changes, for a dead, stale (id reused) or never-issued handle. Every sub-world's relations apply their
     /// policies: the sources of a `[cascade]` relation are despawned too, from
     /// every sub-world (recursively, by every sub-world's relations), the others
     /// unlinked.
@@ -2966,8 +3133,8 @@ impl Game {
                 [entity],
             ),
         );
-        let mut core_values = ::std::vec::Vec::new();
-        let mut render_values = ::std::vec::Vec::new();
+        let mut core_values = ::archetypal::__private::alloc::vec::Vec::new();
+        let mut render_values = ::archetypal::__private::alloc::vec::Vec::new();
         while let ::core::option::Option::Some(next) = stack.pop() {
             if !self.core.storage.is_alive(next) {
                 continue;
@@ -2987,14 +3154,14 @@ impl Game {
         }
         true
     }
-    /// Despawns every live entity of `entities`; returns those actually despawned.
-    /// A component `Drop` that panics does so after its entity left every
+    /// Despawns every live entity of `entities`; returns those actually despawned
+    /// (dead, stale, never-issued and repeated handles are skipped). A component `Drop` that panics does so after its entity left every
     /// sub-world, and the entities after it are despawned while the panic unwinds:
     /// the call despawns all it was given, in lockstep.
     pub fn despawn_entities(
         &mut self,
         entities: &[::archetypal::Entity],
-    ) -> ::std::vec::Vec<::archetypal::Entity> {
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
         /// The entities not reached yet; dropped with some left only when a
         /// `Drop` panicked, it despawns them on the way out.
         struct Despawning<'g, 'e> {
@@ -3014,7 +3181,7 @@ impl Game {
             game: self,
             rest: entities.iter(),
         };
-        let mut despawned = ::std::vec::Vec::new();
+        let mut despawned = ::archetypal::__private::alloc::vec::Vec::new();
         while let ::core::option::Option::Some(&entity) = ::core::iter::Iterator::next(
             &mut despawning.rest,
         ) {
@@ -3024,7 +3191,7 @@ impl Game {
         }
         despawned
     }
-    /// Whether `entity` is alive (a stale or never-issued handle is not).
+    /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
     pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
         self.core.storage.is_alive(entity)
     }
@@ -3032,8 +3199,10 @@ impl Game {
     pub fn entity_count(&self) -> usize {
         self.core.storage.entity_count()
     }
-    /// Every live entity, in id order.
-    pub fn get_all_entities(&self) -> ::std::vec::Vec<::archetypal::Entity> {
+    /// Every live entity, in id order: O(ids ever issued).
+    pub fn get_all_entities(
+        &self,
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
         self.core.storage.all_entities()
     }
     /// The current tick (every sub-world's, unless one was advanced on its own).
@@ -3071,7 +3240,7 @@ impl Game {
         /// the queue, so nothing queued is lost.
         struct Despawning<'g> {
             game: &'g mut Game,
-            rest: ::std::vec::IntoIter<::archetypal::Entity>,
+            rest: ::archetypal::__private::alloc::vec::IntoIter<::archetypal::Entity>,
         }
         impl ::core::ops::Drop for Despawning<'_> {
             fn drop(&mut self) {
@@ -3083,7 +3252,7 @@ impl Game {
             }
         }
         let mut report = <::archetypal::CommandReport as ::core::default::Default>::default();
-        let mut despawns = ::std::vec::Vec::new();
+        let mut despawns = ::archetypal::__private::alloc::vec::Vec::new();
         for command in ::core::mem::take(&mut self.commands) {
             match command {
                 GameCommand::SpawnEntities(entities) => {
@@ -3180,28 +3349,29 @@ impl ::core::default::Default for GameEvents {
 #[allow(unused_doc_comments)]
 impl GameEvents {
     /// Ages every channel by a frame: events older than two frames expire.
+    /// O(event types) plus the events dropped.
     pub fn update(&mut self) {
         self.landed.update();
     }
 }
 impl Game {
-    ///Sends a `landed` event; it can be read this frame and the next.
+    ///Sends a `landed` event (O(1), amortised); it can be read this frame and the next.
     pub fn send_landed(&mut self, event: (f32, f32)) {
         self.events.landed.send(event);
     }
-    ///The `landed` events `cursor` has not seen yet, each exactly once per cursor; `.lost()` on the result counts those that expired before it read them.
+    ///The `landed` events `cursor` has not seen yet, each exactly once per cursor: O(1) to start, then O(1) per event read; `.lost()` on the result counts those that expired before it read them.
     pub fn consume_landed(
         &self,
         cursor: &mut ::archetypal::EventCursor,
     ) -> ::archetypal::Consumed<'_, (f32, f32)> {
         self.events.landed.consume(cursor)
     }
-    ///Every live `landed` event (this frame's and the previous frame's).
+    ///Every live `landed` event (this frame's and the previous frame's), oldest first.
     pub fn read_landed(&self) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
         self.events.landed.read()
     }
-    ///Clones of every live `landed` event. Callable when the event type is `Clone`.
-    pub fn collect_landed(&self) -> ::std::vec::Vec<(f32, f32)>
+    ///Clones of every live `landed` event, oldest first: O(live events), allocating. Callable when the event type is `Clone`.
+    pub fn collect_landed(&self) -> ::archetypal::__private::alloc::vec::Vec<(f32, f32)>
     where
         for<'a> (f32, f32): ::core::clone::Clone,
     {
@@ -3211,7 +3381,7 @@ impl Game {
     pub fn clear_landed(&mut self) {
         self.events.landed.clear();
     }
-    ///Number of live `landed` events.
+    ///Number of live `landed` events, in O(1).
     pub fn len_landed(&self) -> usize {
         self.events.landed.len()
     }

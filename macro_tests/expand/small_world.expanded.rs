@@ -68,13 +68,13 @@ pub struct WorldComponentArrays {
     /// The components this table holds.
     pub mask: WorldMask,
     /// The entity of every row.
-    pub entities: ::std::vec::Vec<::archetypal::Entity>,
+    pub entities: ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity>,
     ///The `position` column: a value per row when `mask` holds `POSITION`, else empty.
-    pub position: ::std::vec::Vec<(f32, f32)>,
+    pub position: ::archetypal::__private::alloc::vec::Vec<(f32, f32)>,
     ///The `velocity` column: a value per row when `mask` holds `VELOCITY`, else empty.
-    pub velocity: ::std::vec::Vec<(f32, f32)>,
+    pub velocity: ::archetypal::__private::alloc::vec::Vec<(f32, f32)>,
     ///The `health` column: a value per row when `mask` holds `HEALTH`, else empty.
-    pub health: ::std::vec::Vec<u32>,
+    pub health: ::archetypal::__private::alloc::vec::Vec<u32>,
 }
 ///A `World` table seen through slices: values can change, the number of rows cannot.
 pub struct WorldComponentArraysMut<'a> {
@@ -148,10 +148,10 @@ impl ::archetypal::Archetype for WorldComponentArrays {
     fn new(mask: WorldMask) -> Self {
         Self {
             mask,
-            entities: ::std::vec::Vec::new(),
-            position: ::std::vec::Vec::new(),
-            velocity: ::std::vec::Vec::new(),
-            health: ::std::vec::Vec::new(),
+            entities: ::archetypal::__private::alloc::vec::Vec::new(),
+            position: ::archetypal::__private::alloc::vec::Vec::new(),
+            velocity: ::archetypal::__private::alloc::vec::Vec::new(),
+            health: ::archetypal::__private::alloc::vec::Vec::new(),
         }
     }
     #[inline]
@@ -353,7 +353,7 @@ pub struct World {
     /// The event channels declared in the `Events` block.
     pub events: WorldEvents,
     components: WorldComponents,
-    commands: ::std::vec::Vec<WorldCommand>,
+    commands: ::archetypal::__private::alloc::vec::Vec<WorldCommand>,
 }
 ///The component part of a `World`: entities, their archetype tables (`WorldComponentArrays`), tags, the edge graph, the query cache and change ticks, with every component-level method. A `World` dereferences to it, and `World::split_mut` lends it beside the world's other parts.
 pub struct WorldComponents {
@@ -379,7 +379,7 @@ impl ::core::default::Default for World {
             components: WorldComponents {
                 storage: ::archetypal::Storage::new(),
             },
-            commands: ::std::vec::Vec::new(),
+            commands: ::archetypal::__private::alloc::vec::Vec::new(),
         }
     }
 }
@@ -404,6 +404,8 @@ impl World {
         ::core::default::Default::default()
     }
     /// Ends a frame: the tick advances and events older than two frames expire.
+    /// O(event types) plus the events dropped; once every 2^29 ticks, every
+    /// change stamp is clamped so none wraps around (O(tracked rows), once).
     pub fn step(&mut self) {
         self.components.storage.end_frame();
         self.events.update();
@@ -427,79 +429,95 @@ impl World {
 }
 impl World {
     /// Spawns an entity with the components of `mask`, default-initialised, and the
-    /// tags of `mask`.
+    /// tags of `mask`: O(the components of `mask`), amortised (a hash lookup finds
+    /// the table; the first spawn of a new combination creates it).
     pub fn spawn(&mut self, mask: WorldMask) -> ::archetypal::Entity {
         self.storage.spawn(mask)
     }
-    /// Spawns `count` entities with the components of `mask`, reserving once.
+    /// Spawns `count` entities with the components of `mask`, reserving once:
+    /// O(`count` × the components of `mask`).
     pub fn spawn_entities(
         &mut self,
         mask: WorldMask,
         count: usize,
-    ) -> ::std::vec::Vec<::archetypal::Entity> {
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
         self.storage.spawn_batch(mask, count, |_, _| {})
     }
     /// Spawns `count` entities with the components of `mask`, then calls
-    /// `init(table, index)` for each new row (`table.position[index] = ...`).
+    /// `init(table, index)` for each new row (`table.position[index] = ...`):
+    /// O(`count` × the components of `mask`), plus `init`.
     pub fn spawn_batch<F>(
         &mut self,
         mask: WorldMask,
         count: usize,
         init: F,
-    ) -> ::std::vec::Vec<::archetypal::Entity>
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity>
     where
         F: ::core::ops::FnMut(&mut WorldComponentArraysMut<'_>, usize),
     {
         self.storage.spawn_batch(mask, count, init)
     }
-    /// Despawns `entity`, dropping its components. `false` if it was not alive.
+    /// Despawns `entity`, dropping its components: the last row of its table moves
+    /// into its place (no other entity's handle changes), O(its components). Its
+    /// relations apply their policies: the sources of a `[cascade]` relation are
+    /// despawned too (recursively), those of the others unlinked. `false`, and
+    /// nothing changes, for a dead, stale (id reused) or never-issued handle.
     pub fn despawn(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.despawn(entity)
     }
-    /// Despawns every live entity of `entities`; returns those actually despawned.
+    /// Despawns every live entity of `entities`, as `despawn` each; returns those
+    /// actually despawned (dead, stale, never-issued and repeated handles are skipped).
     pub fn despawn_entities(
         &mut self,
         entities: &[::archetypal::Entity],
-    ) -> ::std::vec::Vec<::archetypal::Entity> {
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
         self.storage.despawn_entities(entities)
     }
 }
 impl WorldComponents {
     /// Spawns an entity with the components of `mask`, default-initialised, and the
-    /// tags of `mask`.
+    /// tags of `mask`: O(the components of `mask`), amortised (a hash lookup finds
+    /// the table; the first spawn of a new combination creates it).
     pub fn spawn(&mut self, mask: WorldMask) -> ::archetypal::Entity {
         self.storage.spawn(mask)
     }
-    /// Spawns `count` entities with the components of `mask`, reserving once.
+    /// Spawns `count` entities with the components of `mask`, reserving once:
+    /// O(`count` × the components of `mask`).
     pub fn spawn_entities(
         &mut self,
         mask: WorldMask,
         count: usize,
-    ) -> ::std::vec::Vec<::archetypal::Entity> {
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
         self.storage.spawn_batch(mask, count, |_, _| {})
     }
     /// Spawns `count` entities with the components of `mask`, then calls
-    /// `init(table, index)` for each new row (`table.position[index] = ...`).
+    /// `init(table, index)` for each new row (`table.position[index] = ...`):
+    /// O(`count` × the components of `mask`), plus `init`.
     pub fn spawn_batch<F>(
         &mut self,
         mask: WorldMask,
         count: usize,
         init: F,
-    ) -> ::std::vec::Vec<::archetypal::Entity>
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity>
     where
         F: ::core::ops::FnMut(&mut WorldComponentArraysMut<'_>, usize),
     {
         self.storage.spawn_batch(mask, count, init)
     }
-    /// Despawns `entity`, dropping its components. `false` if it was not alive.
+    /// Despawns `entity`, dropping its components: the last row of its table moves
+    /// into its place (no other entity's handle changes), O(its components). Its
+    /// relations apply their policies: the sources of a `[cascade]` relation are
+    /// despawned too (recursively), those of the others unlinked. `false`, and
+    /// nothing changes, for a dead, stale (id reused) or never-issued handle.
     pub fn despawn(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.despawn(entity)
     }
-    /// Despawns every live entity of `entities`; returns those actually despawned.
+    /// Despawns every live entity of `entities`, as `despawn` each; returns those
+    /// actually despawned (dead, stale, never-issued and repeated handles are skipped).
     pub fn despawn_entities(
         &mut self,
         entities: &[::archetypal::Entity],
-    ) -> ::std::vec::Vec<::archetypal::Entity> {
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
         self.storage.despawn_entities(entities)
     }
 }
@@ -522,13 +540,14 @@ impl World {
         &self.storage
     }
     /// Checks every structural invariant of the world (see
-    /// `archetypal::Storage::check_invariants`); meant for tests and debugging.
+    /// `archetypal::Storage::check_invariants`): O(the whole world); meant for
+    /// tests and debugging.
     pub fn check_invariants(
         &self,
     ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
         self.storage.check_invariants()
     }
-    /// Whether `entity` is alive (a stale or never-issued handle is not).
+    /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
     pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.is_alive(entity)
     }
@@ -536,18 +555,23 @@ impl World {
     pub fn entity_count(&self) -> usize {
         self.storage.entity_count()
     }
-    /// Every live entity, in id order.
-    pub fn get_all_entities(&self) -> ::std::vec::Vec<::archetypal::Entity> {
+    /// Every live entity, in id order: O(ids ever issued).
+    pub fn get_all_entities(
+        &self,
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
         self.storage.all_entities()
     }
-    /// The components and tags `entity` has, or `None` if it is not alive.
+    /// The components and tags `entity` has, in O(1) (plus a binary search of its
+    /// table's tag groups); `None` for a dead, stale (id reused) or never-issued handle.
     pub fn component_mask(
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<WorldMask> {
         self.storage.component_mask(entity)
     }
-    /// Whether `entity` is alive and has every component and tag of `mask`.
+    /// Whether `entity` is alive and has every component and tag of `mask`, in
+    /// O(1) (plus a binary search of its table's tag groups when `mask` holds
+    /// tags); `false` for a dead, stale (id reused) or never-issued handle.
     pub fn entity_has_components(
         &self,
         entity: ::archetypal::Entity,
@@ -564,6 +588,8 @@ impl World {
         self.storage.last_tick()
     }
     /// Advances the current tick without ending the frame; returns the new tick.
+    /// O(1), except once every 2^29 ticks, when every change stamp is clamped so
+    /// none wraps around (O(tracked rows)).
     pub fn increment_tick(&mut self) -> ::archetypal::Tick {
         self.storage.increment_tick()
     }
@@ -597,8 +623,10 @@ impl World {
     pub fn trim_changes(&mut self, keep: usize) {
         self.storage.change_log_mut().trim_to(keep);
     }
-    /// Adds the components of `mask` (default values) in one migration; components
-    /// already present keep their values. `false` if `entity` is not alive.
+    /// Adds the components of `mask` (default values) in one migration (the row
+    /// moves to the table with them: O(the entity's components)); components
+    /// already present keep their values, and nothing moves if it has them all.
+    /// Tag bits of `mask` add the tags (no migration). `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -606,8 +634,10 @@ impl World {
     ) -> bool {
         self.storage.add_components(entity, mask)
     }
-    /// Removes the components of `mask` in one migration, dropping their values.
-    /// `false` if `entity` is not alive.
+    /// Removes the components of `mask` in one migration (the row moves to the
+    /// table without them: O(the entity's components)), dropping their values;
+    /// nothing moves if it has none of them. Tag bits of `mask` remove the tags (no
+    /// migration). `false` for a dead, stale (id reused) or never-issued handle.
     pub fn remove_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -631,13 +661,14 @@ impl WorldComponents {
         &self.storage
     }
     /// Checks every structural invariant of the world (see
-    /// `archetypal::Storage::check_invariants`); meant for tests and debugging.
+    /// `archetypal::Storage::check_invariants`): O(the whole world); meant for
+    /// tests and debugging.
     pub fn check_invariants(
         &self,
     ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
         self.storage.check_invariants()
     }
-    /// Whether `entity` is alive (a stale or never-issued handle is not).
+    /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
     pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.is_alive(entity)
     }
@@ -645,18 +676,23 @@ impl WorldComponents {
     pub fn entity_count(&self) -> usize {
         self.storage.entity_count()
     }
-    /// Every live entity, in id order.
-    pub fn get_all_entities(&self) -> ::std::vec::Vec<::archetypal::Entity> {
+    /// Every live entity, in id order: O(ids ever issued).
+    pub fn get_all_entities(
+        &self,
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
         self.storage.all_entities()
     }
-    /// The components and tags `entity` has, or `None` if it is not alive.
+    /// The components and tags `entity` has, in O(1) (plus a binary search of its
+    /// table's tag groups); `None` for a dead, stale (id reused) or never-issued handle.
     pub fn component_mask(
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<WorldMask> {
         self.storage.component_mask(entity)
     }
-    /// Whether `entity` is alive and has every component and tag of `mask`.
+    /// Whether `entity` is alive and has every component and tag of `mask`, in
+    /// O(1) (plus a binary search of its table's tag groups when `mask` holds
+    /// tags); `false` for a dead, stale (id reused) or never-issued handle.
     pub fn entity_has_components(
         &self,
         entity: ::archetypal::Entity,
@@ -673,6 +709,8 @@ impl WorldComponents {
         self.storage.last_tick()
     }
     /// Advances the current tick without ending the frame; returns the new tick.
+    /// O(1), except once every 2^29 ticks, when every change stamp is clamped so
+    /// none wraps around (O(tracked rows)).
     pub fn increment_tick(&mut self) -> ::archetypal::Tick {
         self.storage.increment_tick()
     }
@@ -706,8 +744,10 @@ impl WorldComponents {
     pub fn trim_changes(&mut self, keep: usize) {
         self.storage.change_log_mut().trim_to(keep);
     }
-    /// Adds the components of `mask` (default values) in one migration; components
-    /// already present keep their values. `false` if `entity` is not alive.
+    /// Adds the components of `mask` (default values) in one migration (the row
+    /// moves to the table with them: O(the entity's components)); components
+    /// already present keep their values, and nothing moves if it has them all.
+    /// Tag bits of `mask` add the tags (no migration). `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -715,8 +755,10 @@ impl WorldComponents {
     ) -> bool {
         self.storage.add_components(entity, mask)
     }
-    /// Removes the components of `mask` in one migration, dropping their values.
-    /// `false` if `entity` is not alive.
+    /// Removes the components of `mask` in one migration (the row moves to the
+    /// table without them: O(the entity's components)), dropping their values;
+    /// nothing moves if it has none of them. Tag bits of `mask` remove the tags (no
+    /// migration). `false` for a dead, stale (id reused) or never-issued handle.
     pub fn remove_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -894,14 +936,15 @@ impl<Values: __WorldBuilderValues> WorldEntityBuilder<Values> {
         self.values.mask()
     }
     /// Spawns `count` entities with the builder's components, each given a clone
-    /// of the values. Callable when every value the builder holds is `Clone`
+    /// of the values: reserving once, O(`count` × the world's components of the
+    /// builder's mask). Callable when every value the builder holds is `Clone`
     /// (other components of the world need not be); otherwise use
     /// [`spawn_one`](Self::spawn_one).
     pub fn spawn(
         self,
         world: &mut World,
         count: usize,
-    ) -> ::std::vec::Vec<::archetypal::Entity>
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity>
     where
         Values: ::core::clone::Clone,
     {
@@ -914,7 +957,8 @@ impl<Values: __WorldBuilderValues> WorldEntityBuilder<Values> {
                 },
             )
     }
-    /// Spawns one entity, moving the builder's values into it (no `Clone` needed).
+    /// Spawns one entity, moving the builder's values into it (no `Clone` needed):
+    /// O(the world's components of the builder's mask).
     pub fn spawn_one(self, world: &mut World) -> ::archetypal::Entity {
         let mask = self.mask();
         let mut values = ::core::option::Option::Some(self.values);
@@ -932,7 +976,7 @@ impl<Values: __WorldBuilderValues> WorldEntityBuilder<Values> {
 }
 ///The command part of a `World` borrowed apart by `split_mut()`: every `queue_*` method, usable while the components are borrowed (in the middle of an iteration). The world's `apply_commands()` applies what it queued.
 pub struct WorldCommands<'a> {
-    queue: &'a mut ::std::vec::Vec<WorldCommand>,
+    queue: &'a mut ::archetypal::__private::alloc::vec::Vec<WorldCommand>,
     reserver: ::archetypal::EntityReserver,
 }
 impl World {
@@ -942,7 +986,10 @@ impl World {
     fn __queued(&self) -> &[WorldCommand] {
         &self.commands
     }
-    fn __reserve(&mut self, count: usize) -> ::std::vec::Vec<::archetypal::Entity> {
+    fn __reserve(
+        &mut self,
+        count: usize,
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
         self.components.storage.reserve_entities(count)
     }
 }
@@ -953,7 +1000,10 @@ impl WorldCommands<'_> {
     fn __queued(&self) -> &[WorldCommand] {
         self.queue
     }
-    fn __reserve(&mut self, count: usize) -> ::std::vec::Vec<::archetypal::Entity> {
+    fn __reserve(
+        &mut self,
+        count: usize,
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
         self.reserver.reserve(count)
     }
 }
@@ -964,12 +1014,12 @@ pub enum WorldCommand {
         /// Components and tags of the new entities.
         mask: WorldMask,
         /// The handles `queue_spawn_entities` returned.
-        entities: ::std::vec::Vec<::archetypal::Entity>,
+        entities: ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity>,
     },
     /// Despawn the entity.
     Despawn(::archetypal::Entity),
     /// Despawn every entity of the list (those still alive).
-    DespawnEntities(::std::vec::Vec<::archetypal::Entity>),
+    DespawnEntities(::archetypal::__private::alloc::vec::Vec<::archetypal::Entity>),
     /// Add the components and tags of the mask.
     AddComponents(::archetypal::Entity, WorldMask),
     /// Remove the components and tags of the mask.
@@ -1002,13 +1052,14 @@ pub enum WorldCommand {
 #[allow(unused_doc_comments)]
 impl World {
     /// Queues a spawn of `count` entities with the components and tags of `mask`,
-    /// and returns their handles now, so later queued commands can target them.
-    /// They are not alive until `apply_commands`.
+    /// and returns their handles now, so later queued commands can target them:
+    /// O(`count`). They are not alive until `apply_commands` (`is_alive` is
+    /// `false`, getters give `None`), and no other spawn takes their ids.
     pub fn queue_spawn_entities(
         &mut self,
         mask: WorldMask,
         count: usize,
-    ) -> ::std::vec::Vec<::archetypal::Entity> {
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
         let entities = self.__reserve(count);
         let command = WorldCommand::SpawnEntities {
             mask,
@@ -1017,16 +1068,19 @@ impl World {
         self.__push_command(command);
         entities
     }
-    /// Queues a despawn of `entity`.
+    /// Queues a despawn of `entity` (O(1)); skipped and counted by
+    /// `apply_commands` if `entity` is dead by then (or was never alive).
     pub fn queue_despawn_entity(&mut self, entity: ::archetypal::Entity) {
         self.__push_command(WorldCommand::Despawn(entity));
     }
-    /// Queues a despawn of every entity of `entities`, as one command; applying it
-    /// counts each handle, as if queued one by one (dead ones are skipped).
+    /// Queues a despawn of every entity of `entities`, as one command (O(its
+    /// length), copying the list); applying it counts each handle, as if queued
+    /// one by one (dead, stale and never-issued ones are skipped).
     pub fn queue_despawn_entities(&mut self, entities: &[::archetypal::Entity]) {
         self.__push_command(WorldCommand::DespawnEntities(entities.to_vec()));
     }
-    /// Queues adding the components and tags of `mask` to `entity`.
+    /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied
+    /// as `add_components`, skipped and counted if `entity` is dead by then.
     pub fn queue_add_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1034,7 +1088,9 @@ impl World {
     ) {
         self.__push_command(WorldCommand::AddComponents(entity, mask));
     }
-    /// Queues removing the components and tags of `mask` from `entity`.
+    /// Queues removing the components and tags of `mask` from `entity` (O(1));
+    /// applied as `remove_components`, skipped and counted if `entity` is dead by
+    /// then.
     pub fn queue_remove_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1062,7 +1118,7 @@ impl World {
             source,
         });
     }
-    ///Queues setting the `position` of `entity` (adding it if missing).
+    ///Queues setting the `position` of `entity` (O(1)); applied as `set_position` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
     pub fn queue_set_position(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1070,7 +1126,7 @@ impl World {
     ) {
         self.__push_command(WorldCommand::SetPosition(entity, value));
     }
-    ///Queues setting the `velocity` of `entity` (adding it if missing).
+    ///Queues setting the `velocity` of `entity` (O(1)); applied as `set_velocity` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
     pub fn queue_set_velocity(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1078,7 +1134,7 @@ impl World {
     ) {
         self.__push_command(WorldCommand::SetVelocity(entity, value));
     }
-    ///Queues setting the `health` of `entity` (adding it if missing).
+    ///Queues setting the `health` of `entity` (O(1)); applied as `set_health` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
     pub fn queue_set_health(&mut self, entity: ::archetypal::Entity, value: u32) {
         self.__push_command(WorldCommand::SetHealth(entity, value));
     }
@@ -1094,13 +1150,14 @@ impl World {
 #[allow(unused_doc_comments)]
 impl WorldCommands<'_> {
     /// Queues a spawn of `count` entities with the components and tags of `mask`,
-    /// and returns their handles now, so later queued commands can target them.
-    /// They are not alive until `apply_commands`.
+    /// and returns their handles now, so later queued commands can target them:
+    /// O(`count`). They are not alive until `apply_commands` (`is_alive` is
+    /// `false`, getters give `None`), and no other spawn takes their ids.
     pub fn queue_spawn_entities(
         &mut self,
         mask: WorldMask,
         count: usize,
-    ) -> ::std::vec::Vec<::archetypal::Entity> {
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
         let entities = self.__reserve(count);
         let command = WorldCommand::SpawnEntities {
             mask,
@@ -1109,16 +1166,19 @@ impl WorldCommands<'_> {
         self.__push_command(command);
         entities
     }
-    /// Queues a despawn of `entity`.
+    /// Queues a despawn of `entity` (O(1)); skipped and counted by
+    /// `apply_commands` if `entity` is dead by then (or was never alive).
     pub fn queue_despawn_entity(&mut self, entity: ::archetypal::Entity) {
         self.__push_command(WorldCommand::Despawn(entity));
     }
-    /// Queues a despawn of every entity of `entities`, as one command; applying it
-    /// counts each handle, as if queued one by one (dead ones are skipped).
+    /// Queues a despawn of every entity of `entities`, as one command (O(its
+    /// length), copying the list); applying it counts each handle, as if queued
+    /// one by one (dead, stale and never-issued ones are skipped).
     pub fn queue_despawn_entities(&mut self, entities: &[::archetypal::Entity]) {
         self.__push_command(WorldCommand::DespawnEntities(entities.to_vec()));
     }
-    /// Queues adding the components and tags of `mask` to `entity`.
+    /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied
+    /// as `add_components`, skipped and counted if `entity` is dead by then.
     pub fn queue_add_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1126,7 +1186,9 @@ impl WorldCommands<'_> {
     ) {
         self.__push_command(WorldCommand::AddComponents(entity, mask));
     }
-    /// Queues removing the components and tags of `mask` from `entity`.
+    /// Queues removing the components and tags of `mask` from `entity` (O(1));
+    /// applied as `remove_components`, skipped and counted if `entity` is dead by
+    /// then.
     pub fn queue_remove_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1154,7 +1216,7 @@ impl WorldCommands<'_> {
             source,
         });
     }
-    ///Queues setting the `position` of `entity` (adding it if missing).
+    ///Queues setting the `position` of `entity` (O(1)); applied as `set_position` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
     pub fn queue_set_position(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1162,7 +1224,7 @@ impl WorldCommands<'_> {
     ) {
         self.__push_command(WorldCommand::SetPosition(entity, value));
     }
-    ///Queues setting the `velocity` of `entity` (adding it if missing).
+    ///Queues setting the `velocity` of `entity` (O(1)); applied as `set_velocity` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
     pub fn queue_set_velocity(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1170,7 +1232,7 @@ impl WorldCommands<'_> {
     ) {
         self.__push_command(WorldCommand::SetVelocity(entity, value));
     }
-    ///Queues setting the `health` of `entity` (adding it if missing).
+    ///Queues setting the `health` of `entity` (O(1)); applied as `set_health` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
     pub fn queue_set_health(&mut self, entity: ::archetypal::Entity, value: u32) {
         self.__push_command(WorldCommand::SetHealth(entity, value));
     }
@@ -1185,8 +1247,10 @@ impl WorldCommands<'_> {
 }
 #[allow(unused_doc_comments)]
 impl World {
-    /// Applies every queued command in the order queued and empties the queue. A
-    /// command whose entity is no longer alive is skipped; the report counts both.
+    /// Applies every queued command in the order queued and empties the queue: each
+    /// costs what its direct call does (a component added or removed is one
+    /// migration, a tag none). A command whose entity is no longer alive (or
+    /// never was) is skipped; the report counts both.
     /// If one panics (a component's `Default` or `Drop`), the commands before it
     /// are applied and the ones after it stay queued.
     pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
@@ -1195,7 +1259,7 @@ impl World {
         /// is lost and every handle a queued spawn reserved stays held by it.
         struct Applying<'w> {
             world: &'w mut World,
-            rest: ::std::vec::IntoIter<WorldCommand>,
+            rest: ::archetypal::__private::alloc::vec::IntoIter<WorldCommand>,
         }
         impl ::core::ops::Drop for Applying<'_> {
             fn drop(&mut self) {
@@ -1263,7 +1327,7 @@ impl World {
     }
 }
 impl World {
-    ///The `position` of `entity`; `None` if it is not alive or has no `position`.
+    ///The `position` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
     pub fn get_position(
         &self,
@@ -1271,7 +1335,7 @@ impl World {
     ) -> ::core::option::Option<&(f32, f32)> {
         self.storage.get(entity, POSITION, |table| &table.position[..])
     }
-    ///The `position` of `entity`, mutably; `None` if it is not alive or has no `position`.
+    ///The `position` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
     pub fn get_position_mut(
         &mut self,
@@ -1279,7 +1343,7 @@ impl World {
     ) -> ::core::option::Option<&mut (f32, f32)> {
         self.storage.get_mut(entity, POSITION, |table| &mut table.position[..])
     }
-    ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`; `None` if a handle is dead, lacks a `position` or is repeated. Each is stamped as changed.
+    ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `position`, or is repeated. Each is stamped as changed.
     pub fn get_disjoint_position_mut<const __N: usize>(
         &mut self,
         entities: [::archetypal::Entity; __N],
@@ -1287,7 +1351,7 @@ impl World {
         self.storage
             .get_disjoint_mut(entities, POSITION, |table| &mut table.position[..])
     }
-    ///Calls `f` on the `position` of `entity` and returns its result; `None` if it is not alive or has no `position`.
+    ///Calls `f` on the `position` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     pub fn modify_position<__Output>(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1295,7 +1359,7 @@ impl World {
     ) -> ::core::option::Option<__Output> {
         self.get_position_mut(entity).map(f)
     }
-    ///Writes the `position` of `entity`, adding the component first (one migration) if missing. `false` if `entity` is not alive.
+    ///Writes the `position` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `position`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     pub fn set_position(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1303,23 +1367,23 @@ impl World {
     ) -> bool {
         self.storage.set(entity, POSITION, value, |table| &mut table.position[..])
     }
-    ///Adds a default `position` to `entity` (one migration); an existing value is kept. `false` if `entity` is not alive.
+    ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_position(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, POSITION)
     }
-    ///Removes the `position` of `entity` (one migration) and returns it; `None` if it is not alive or has no `position`.
+    ///Removes the `position` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     pub fn remove_position(
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<(f32, f32)> {
         self.storage.take(entity, POSITION, |table| &mut table.position[..])
     }
-    ///Whether `entity` is alive and has a `position`.
+    ///Whether `entity` is alive and has a `position`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn entity_has_position(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, POSITION)
     }
-    ///The `velocity` of `entity`; `None` if it is not alive or has no `velocity`.
+    ///The `velocity` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
     #[inline]
     pub fn get_velocity(
         &self,
@@ -1327,7 +1391,7 @@ impl World {
     ) -> ::core::option::Option<&(f32, f32)> {
         self.storage.get(entity, VELOCITY, |table| &table.velocity[..])
     }
-    ///The `velocity` of `entity`, mutably; `None` if it is not alive or has no `velocity`.
+    ///The `velocity` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
     #[inline]
     pub fn get_velocity_mut(
         &mut self,
@@ -1335,7 +1399,7 @@ impl World {
     ) -> ::core::option::Option<&mut (f32, f32)> {
         self.storage.get_mut(entity, VELOCITY, |table| &mut table.velocity[..])
     }
-    ///The `velocity` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`; `None` if a handle is dead, lacks a `velocity` or is repeated. Each is stamped as changed.
+    ///The `velocity` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `velocity`, or is repeated. Each is stamped as changed.
     pub fn get_disjoint_velocity_mut<const __N: usize>(
         &mut self,
         entities: [::archetypal::Entity; __N],
@@ -1343,7 +1407,7 @@ impl World {
         self.storage
             .get_disjoint_mut(entities, VELOCITY, |table| &mut table.velocity[..])
     }
-    ///Calls `f` on the `velocity` of `entity` and returns its result; `None` if it is not alive or has no `velocity`.
+    ///Calls `f` on the `velocity` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
     pub fn modify_velocity<__Output>(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1351,7 +1415,7 @@ impl World {
     ) -> ::core::option::Option<__Output> {
         self.get_velocity_mut(entity).map(f)
     }
-    ///Writes the `velocity` of `entity`, adding the component first (one migration) if missing. `false` if `entity` is not alive.
+    ///Writes the `velocity` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `velocity`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     pub fn set_velocity(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1359,23 +1423,23 @@ impl World {
     ) -> bool {
         self.storage.set(entity, VELOCITY, value, |table| &mut table.velocity[..])
     }
-    ///Adds a default `velocity` to `entity` (one migration); an existing value is kept. `false` if `entity` is not alive.
+    ///Adds a default `velocity` to `entity`: one migration (the row moves to the table with `velocity`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_velocity(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, VELOCITY)
     }
-    ///Removes the `velocity` of `entity` (one migration) and returns it; `None` if it is not alive or has no `velocity`.
+    ///Removes the `velocity` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
     pub fn remove_velocity(
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<(f32, f32)> {
         self.storage.take(entity, VELOCITY, |table| &mut table.velocity[..])
     }
-    ///Whether `entity` is alive and has a `velocity`.
+    ///Whether `entity` is alive and has a `velocity`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn entity_has_velocity(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, VELOCITY)
     }
-    ///The `health` of `entity`; `None` if it is not alive or has no `health`.
+    ///The `health` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
     #[inline]
     pub fn get_health(
         &self,
@@ -1383,7 +1447,7 @@ impl World {
     ) -> ::core::option::Option<&u32> {
         self.storage.get(entity, HEALTH, |table| &table.health[..])
     }
-    ///The `health` of `entity`, mutably; `None` if it is not alive or has no `health`.
+    ///The `health` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
     #[inline]
     pub fn get_health_mut(
         &mut self,
@@ -1391,14 +1455,14 @@ impl World {
     ) -> ::core::option::Option<&mut u32> {
         self.storage.get_mut(entity, HEALTH, |table| &mut table.health[..])
     }
-    ///The `health` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`; `None` if a handle is dead, lacks a `health` or is repeated. Each is stamped as changed.
+    ///The `health` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `health`, or is repeated. Each is stamped as changed.
     pub fn get_disjoint_health_mut<const __N: usize>(
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut u32; __N]> {
         self.storage.get_disjoint_mut(entities, HEALTH, |table| &mut table.health[..])
     }
-    ///Calls `f` on the `health` of `entity` and returns its result; `None` if it is not alive or has no `health`.
+    ///Calls `f` on the `health` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
     pub fn modify_health<__Output>(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1406,29 +1470,29 @@ impl World {
     ) -> ::core::option::Option<__Output> {
         self.get_health_mut(entity).map(f)
     }
-    ///Writes the `health` of `entity`, adding the component first (one migration) if missing. `false` if `entity` is not alive.
+    ///Writes the `health` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `health`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     pub fn set_health(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
         self.storage.set(entity, HEALTH, value, |table| &mut table.health[..])
     }
-    ///Adds a default `health` to `entity` (one migration); an existing value is kept. `false` if `entity` is not alive.
+    ///Adds a default `health` to `entity`: one migration (the row moves to the table with `health`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_health(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, HEALTH)
     }
-    ///Removes the `health` of `entity` (one migration) and returns it; `None` if it is not alive or has no `health`.
+    ///Removes the `health` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
     pub fn remove_health(
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<u32> {
         self.storage.take(entity, HEALTH, |table| &mut table.health[..])
     }
-    ///Whether `entity` is alive and has a `health`.
+    ///Whether `entity` is alive and has a `health`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn entity_has_health(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, HEALTH)
     }
 }
 impl WorldComponents {
-    ///The `position` of `entity`; `None` if it is not alive or has no `position`.
+    ///The `position` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
     pub fn get_position(
         &self,
@@ -1436,7 +1500,7 @@ impl WorldComponents {
     ) -> ::core::option::Option<&(f32, f32)> {
         self.storage.get(entity, POSITION, |table| &table.position[..])
     }
-    ///The `position` of `entity`, mutably; `None` if it is not alive or has no `position`.
+    ///The `position` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
     pub fn get_position_mut(
         &mut self,
@@ -1444,7 +1508,7 @@ impl WorldComponents {
     ) -> ::core::option::Option<&mut (f32, f32)> {
         self.storage.get_mut(entity, POSITION, |table| &mut table.position[..])
     }
-    ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`; `None` if a handle is dead, lacks a `position` or is repeated. Each is stamped as changed.
+    ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `position`, or is repeated. Each is stamped as changed.
     pub fn get_disjoint_position_mut<const __N: usize>(
         &mut self,
         entities: [::archetypal::Entity; __N],
@@ -1452,7 +1516,7 @@ impl WorldComponents {
         self.storage
             .get_disjoint_mut(entities, POSITION, |table| &mut table.position[..])
     }
-    ///Calls `f` on the `position` of `entity` and returns its result; `None` if it is not alive or has no `position`.
+    ///Calls `f` on the `position` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     pub fn modify_position<__Output>(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1460,7 +1524,7 @@ impl WorldComponents {
     ) -> ::core::option::Option<__Output> {
         self.get_position_mut(entity).map(f)
     }
-    ///Writes the `position` of `entity`, adding the component first (one migration) if missing. `false` if `entity` is not alive.
+    ///Writes the `position` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `position`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     pub fn set_position(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1468,23 +1532,23 @@ impl WorldComponents {
     ) -> bool {
         self.storage.set(entity, POSITION, value, |table| &mut table.position[..])
     }
-    ///Adds a default `position` to `entity` (one migration); an existing value is kept. `false` if `entity` is not alive.
+    ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_position(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, POSITION)
     }
-    ///Removes the `position` of `entity` (one migration) and returns it; `None` if it is not alive or has no `position`.
+    ///Removes the `position` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     pub fn remove_position(
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<(f32, f32)> {
         self.storage.take(entity, POSITION, |table| &mut table.position[..])
     }
-    ///Whether `entity` is alive and has a `position`.
+    ///Whether `entity` is alive and has a `position`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn entity_has_position(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, POSITION)
     }
-    ///The `velocity` of `entity`; `None` if it is not alive or has no `velocity`.
+    ///The `velocity` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
     #[inline]
     pub fn get_velocity(
         &self,
@@ -1492,7 +1556,7 @@ impl WorldComponents {
     ) -> ::core::option::Option<&(f32, f32)> {
         self.storage.get(entity, VELOCITY, |table| &table.velocity[..])
     }
-    ///The `velocity` of `entity`, mutably; `None` if it is not alive or has no `velocity`.
+    ///The `velocity` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
     #[inline]
     pub fn get_velocity_mut(
         &mut self,
@@ -1500,7 +1564,7 @@ impl WorldComponents {
     ) -> ::core::option::Option<&mut (f32, f32)> {
         self.storage.get_mut(entity, VELOCITY, |table| &mut table.velocity[..])
     }
-    ///The `velocity` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`; `None` if a handle is dead, lacks a `velocity` or is repeated. Each is stamped as changed.
+    ///The `velocity` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `velocity`, or is repeated. Each is stamped as changed.
     pub fn get_disjoint_velocity_mut<const __N: usize>(
         &mut self,
         entities: [::archetypal::Entity; __N],
@@ -1508,7 +1572,7 @@ impl WorldComponents {
         self.storage
             .get_disjoint_mut(entities, VELOCITY, |table| &mut table.velocity[..])
     }
-    ///Calls `f` on the `velocity` of `entity` and returns its result; `None` if it is not alive or has no `velocity`.
+    ///Calls `f` on the `velocity` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
     pub fn modify_velocity<__Output>(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1516,7 +1580,7 @@ impl WorldComponents {
     ) -> ::core::option::Option<__Output> {
         self.get_velocity_mut(entity).map(f)
     }
-    ///Writes the `velocity` of `entity`, adding the component first (one migration) if missing. `false` if `entity` is not alive.
+    ///Writes the `velocity` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `velocity`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     pub fn set_velocity(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1524,23 +1588,23 @@ impl WorldComponents {
     ) -> bool {
         self.storage.set(entity, VELOCITY, value, |table| &mut table.velocity[..])
     }
-    ///Adds a default `velocity` to `entity` (one migration); an existing value is kept. `false` if `entity` is not alive.
+    ///Adds a default `velocity` to `entity`: one migration (the row moves to the table with `velocity`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_velocity(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, VELOCITY)
     }
-    ///Removes the `velocity` of `entity` (one migration) and returns it; `None` if it is not alive or has no `velocity`.
+    ///Removes the `velocity` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
     pub fn remove_velocity(
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<(f32, f32)> {
         self.storage.take(entity, VELOCITY, |table| &mut table.velocity[..])
     }
-    ///Whether `entity` is alive and has a `velocity`.
+    ///Whether `entity` is alive and has a `velocity`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn entity_has_velocity(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, VELOCITY)
     }
-    ///The `health` of `entity`; `None` if it is not alive or has no `health`.
+    ///The `health` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
     #[inline]
     pub fn get_health(
         &self,
@@ -1548,7 +1612,7 @@ impl WorldComponents {
     ) -> ::core::option::Option<&u32> {
         self.storage.get(entity, HEALTH, |table| &table.health[..])
     }
-    ///The `health` of `entity`, mutably; `None` if it is not alive or has no `health`.
+    ///The `health` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
     #[inline]
     pub fn get_health_mut(
         &mut self,
@@ -1556,14 +1620,14 @@ impl WorldComponents {
     ) -> ::core::option::Option<&mut u32> {
         self.storage.get_mut(entity, HEALTH, |table| &mut table.health[..])
     }
-    ///The `health` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`; `None` if a handle is dead, lacks a `health` or is repeated. Each is stamped as changed.
+    ///The `health` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `health`, or is repeated. Each is stamped as changed.
     pub fn get_disjoint_health_mut<const __N: usize>(
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut u32; __N]> {
         self.storage.get_disjoint_mut(entities, HEALTH, |table| &mut table.health[..])
     }
-    ///Calls `f` on the `health` of `entity` and returns its result; `None` if it is not alive or has no `health`.
+    ///Calls `f` on the `health` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
     pub fn modify_health<__Output>(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1571,22 +1635,22 @@ impl WorldComponents {
     ) -> ::core::option::Option<__Output> {
         self.get_health_mut(entity).map(f)
     }
-    ///Writes the `health` of `entity`, adding the component first (one migration) if missing. `false` if `entity` is not alive.
+    ///Writes the `health` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `health`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     pub fn set_health(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
         self.storage.set(entity, HEALTH, value, |table| &mut table.health[..])
     }
-    ///Adds a default `health` to `entity` (one migration); an existing value is kept. `false` if `entity` is not alive.
+    ///Adds a default `health` to `entity`: one migration (the row moves to the table with `health`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_health(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, HEALTH)
     }
-    ///Removes the `health` of `entity` (one migration) and returns it; `None` if it is not alive or has no `health`.
+    ///Removes the `health` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
     pub fn remove_health(
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<u32> {
         self.storage.take(entity, HEALTH, |table| &mut table.health[..])
     }
-    ///Whether `entity` is alive and has a `health`.
+    ///Whether `entity` is alive and has a `health`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn entity_has_health(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, HEALTH)
@@ -1594,18 +1658,22 @@ impl WorldComponents {
 }
 impl World {
     /// Caches the tables matching `include`, so `&self` queries on it (which
-    /// cannot fill the cache) skip the other tables.
+    /// cannot fill the cache) skip the other tables. O(tables) the first time for
+    /// a mask, then nothing; the cache stays right as tables are created.
     pub fn warm_query(&mut self, include: WorldMask) {
         self.storage.warm_query(include);
     }
-    /// Every entity that has all components of `mask`.
+    /// Every entity that has all components of `mask`: O(matching tables) plus
+    /// their rows when `mask` is cached (queried mutably before, or `warm_query`),
+    /// else a scan of every table's mask first.
     pub fn query_entities(
         &self,
         mask: WorldMask,
     ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
         self.storage.query_entities(mask)
     }
-    /// The first entity that has all components of `mask`.
+    /// The first entity that has all components of `mask`, in table order; stops at
+    /// the first non-empty matching table.
     pub fn query_first_entity(
         &self,
         mask: WorldMask,
@@ -1613,7 +1681,9 @@ impl World {
         self.storage.query_first_entity(mask)
     }
     /// Calls `f(entity, table, index)` for every entity with all components of
-    /// `include` and none of `exclude`.
+    /// `include` and none of `exclude`: O(matching tables) plus their rows when
+    /// `include` is cached, else a scan of every table's mask first (`&self` cannot
+    /// fill the query cache: see `warm_query`).
     pub fn for_each<F>(&self, include: WorldMask, exclude: WorldMask, f: F)
     where
         F: ::core::ops::FnMut(::archetypal::Entity, &WorldComponentArrays, usize),
@@ -1623,7 +1693,9 @@ impl World {
     /// Calls `f(entity, table, index)` for every entity with all components of
     /// `include` and none of `exclude`; `table` is a slice view of its table
     /// (`table.position[index].x += 1.0`). The view can write any column, so every
-    /// tracked component of the tables visited is reported changed.
+    /// tracked component of the tables visited is reported changed (in O(1) per
+    /// table). O(matching tables) plus their rows; the first query of a mask
+    /// caches its tables (O(tables), once).
     pub fn for_each_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
     where
         F: ::core::ops::FnMut(
@@ -1637,6 +1709,8 @@ impl World {
     /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
     /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
     /// Every tracked component of the rows handed out is reported changed.
+    /// O(matching tables), plus what `f` does; the first query of a mask caches its
+    /// tables (O(tables), once).
     pub fn for_each_table_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
     where
         F: ::core::ops::FnMut(&mut WorldComponentArraysMut<'_>),
@@ -1645,6 +1719,8 @@ impl World {
     }
     /// `for_each_mut` over the entities one of whose tracked `include` components
     /// changed since the last `step()` (written at a tick newer than `last_tick()`).
+    /// A table none of whose `include` columns changed is skipped without looking
+    /// at its rows: O(matching tables) plus the rows of the tables written to.
     pub fn for_each_mut_changed<F>(
         &mut self,
         include: WorldMask,
@@ -1663,7 +1739,8 @@ impl World {
     }
     /// `for_each_mut` over the entities one of whose tracked `include` components
     /// was written at a tick newer than `since` (a consumer's own cursor: record
-    /// `current_tick()` when reading, then `increment_tick()`).
+    /// `current_tick()` when reading, then `increment_tick()`). Untouched tables
+    /// are skipped as in `for_each_mut_changed`.
     pub fn for_each_mut_changed_since<F>(
         &mut self,
         include: WorldMask,
@@ -1682,7 +1759,9 @@ impl World {
     }
     /// The entities with every component and tag of `mask`, one of whose tracked
     /// components of `mask` changed since the last `step()` (written at a tick
-    /// newer than `last_tick()`): a health bar redraws these.
+    /// newer than `last_tick()`): a health bar redraws these. O(tables) plus the
+    /// rows of the tables whose `mask` columns were written to (the others are
+    /// skipped without looking at their rows).
     pub fn query_entities_changed(
         &self,
         mask: WorldMask,
@@ -1690,7 +1769,8 @@ impl World {
         self.storage.query_entities_changed_since(mask, self.storage.last_tick())
     }
     /// The entities with every component and tag of `mask`, one of whose tracked
-    /// components of `mask` was written at a tick newer than `since`.
+    /// components of `mask` was written at a tick newer than `since`; costs as
+    /// `query_entities_changed`.
     pub fn query_entities_changed_since(
         &self,
         mask: WorldMask,
@@ -1699,7 +1779,8 @@ impl World {
         self.storage.query_entities_changed_since(mask, since)
     }
     /// Stamps the tracked components of `mask` of `entity` as changed now (a
-    /// change the world cannot see by itself). `false` if it is not alive.
+    /// change the world cannot see by itself), in O(1). `false` for a dead, stale
+    /// (id reused) or never-issued handle.
     pub fn mark_changed(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1717,59 +1798,61 @@ impl World {
     ) {
         self.storage.mark_columns_changed(include, exclude, columns);
     }
-    /// A read-only query builder: `world.query().with(A).without(B).iter(...)`.
+    /// A read-only query builder: `world.query().with(A).without(B).iter(...)`;
+    /// costs as `for_each`.
     pub fn query(&self) -> ::archetypal::Query<'_, WorldComponentArrays> {
         ::archetypal::Query::new(&self.storage)
     }
-    /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`.
+    /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`;
+    /// costs as `for_each_mut`.
     pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, WorldComponentArrays> {
         ::archetypal::QueryMut::new(&mut self.storage)
     }
-    ///Every `position` in the world.
+    ///Every `position` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
     pub fn query_position(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
         self.storage.column_values(POSITION, |table| &table.position[..])
     }
-    ///The `position` column of every table that has one, as slices.
+    ///The `position` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     pub fn iter_position_slices(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
         self.storage.column_slices(POSITION, |table| &table.position[..])
     }
-    ///The `position` column of every table that has one, as mutable slices.
+    ///The `position` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     pub fn iter_position_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
         self.storage.column_slices_mut(POSITION, |table| &mut table.position[..])
     }
-    ///Every `velocity` in the world.
+    ///Every `velocity` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
     pub fn query_velocity(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
         self.storage.column_values(VELOCITY, |table| &table.velocity[..])
     }
-    ///The `velocity` column of every table that has one, as slices.
+    ///The `velocity` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     pub fn iter_velocity_slices(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
         self.storage.column_slices(VELOCITY, |table| &table.velocity[..])
     }
-    ///The `velocity` column of every table that has one, as mutable slices.
+    ///The `velocity` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     pub fn iter_velocity_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
         self.storage.column_slices_mut(VELOCITY, |table| &mut table.velocity[..])
     }
-    ///Every `health` in the world.
+    ///Every `health` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
     pub fn query_health(&self) -> impl ::core::iter::Iterator<Item = &u32> + '_ {
         self.storage.column_values(HEALTH, |table| &table.health[..])
     }
-    ///The `health` column of every table that has one, as slices.
+    ///The `health` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     pub fn iter_health_slices(&self) -> impl ::core::iter::Iterator<Item = &[u32]> + '_ {
         self.storage.column_slices(HEALTH, |table| &table.health[..])
     }
-    ///The `health` column of every table that has one, as mutable slices.
+    ///The `health` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     pub fn iter_health_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [u32]> + '_ {
@@ -1779,7 +1862,8 @@ impl World {
 impl World {
     /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
     /// run by rayon over tables and chunks of rows. Callable when every
-    /// component type is `Send`.
+    /// component type is `Send`. O(matching tables) plus their rows, shared
+    /// among rayon's threads.
     pub fn par_for_each_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
     where
         F: ::core::ops::Fn(::archetypal::Entity, &mut WorldComponentArraysMut<'_>, usize)
@@ -1792,18 +1876,22 @@ impl World {
 }
 impl WorldComponents {
     /// Caches the tables matching `include`, so `&self` queries on it (which
-    /// cannot fill the cache) skip the other tables.
+    /// cannot fill the cache) skip the other tables. O(tables) the first time for
+    /// a mask, then nothing; the cache stays right as tables are created.
     pub fn warm_query(&mut self, include: WorldMask) {
         self.storage.warm_query(include);
     }
-    /// Every entity that has all components of `mask`.
+    /// Every entity that has all components of `mask`: O(matching tables) plus
+    /// their rows when `mask` is cached (queried mutably before, or `warm_query`),
+    /// else a scan of every table's mask first.
     pub fn query_entities(
         &self,
         mask: WorldMask,
     ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
         self.storage.query_entities(mask)
     }
-    /// The first entity that has all components of `mask`.
+    /// The first entity that has all components of `mask`, in table order; stops at
+    /// the first non-empty matching table.
     pub fn query_first_entity(
         &self,
         mask: WorldMask,
@@ -1811,7 +1899,9 @@ impl WorldComponents {
         self.storage.query_first_entity(mask)
     }
     /// Calls `f(entity, table, index)` for every entity with all components of
-    /// `include` and none of `exclude`.
+    /// `include` and none of `exclude`: O(matching tables) plus their rows when
+    /// `include` is cached, else a scan of every table's mask first (`&self` cannot
+    /// fill the query cache: see `warm_query`).
     pub fn for_each<F>(&self, include: WorldMask, exclude: WorldMask, f: F)
     where
         F: ::core::ops::FnMut(::archetypal::Entity, &WorldComponentArrays, usize),
@@ -1821,7 +1911,9 @@ impl WorldComponents {
     /// Calls `f(entity, table, index)` for every entity with all components of
     /// `include` and none of `exclude`; `table` is a slice view of its table
     /// (`table.position[index].x += 1.0`). The view can write any column, so every
-    /// tracked component of the tables visited is reported changed.
+    /// tracked component of the tables visited is reported changed (in O(1) per
+    /// table). O(matching tables) plus their rows; the first query of a mask
+    /// caches its tables (O(tables), once).
     pub fn for_each_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
     where
         F: ::core::ops::FnMut(
@@ -1835,6 +1927,8 @@ impl WorldComponents {
     /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
     /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
     /// Every tracked component of the rows handed out is reported changed.
+    /// O(matching tables), plus what `f` does; the first query of a mask caches its
+    /// tables (O(tables), once).
     pub fn for_each_table_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
     where
         F: ::core::ops::FnMut(&mut WorldComponentArraysMut<'_>),
@@ -1843,6 +1937,8 @@ impl WorldComponents {
     }
     /// `for_each_mut` over the entities one of whose tracked `include` components
     /// changed since the last `step()` (written at a tick newer than `last_tick()`).
+    /// A table none of whose `include` columns changed is skipped without looking
+    /// at its rows: O(matching tables) plus the rows of the tables written to.
     pub fn for_each_mut_changed<F>(
         &mut self,
         include: WorldMask,
@@ -1861,7 +1957,8 @@ impl WorldComponents {
     }
     /// `for_each_mut` over the entities one of whose tracked `include` components
     /// was written at a tick newer than `since` (a consumer's own cursor: record
-    /// `current_tick()` when reading, then `increment_tick()`).
+    /// `current_tick()` when reading, then `increment_tick()`). Untouched tables
+    /// are skipped as in `for_each_mut_changed`.
     pub fn for_each_mut_changed_since<F>(
         &mut self,
         include: WorldMask,
@@ -1880,7 +1977,9 @@ impl WorldComponents {
     }
     /// The entities with every component and tag of `mask`, one of whose tracked
     /// components of `mask` changed since the last `step()` (written at a tick
-    /// newer than `last_tick()`): a health bar redraws these.
+    /// newer than `last_tick()`): a health bar redraws these. O(tables) plus the
+    /// rows of the tables whose `mask` columns were written to (the others are
+    /// skipped without looking at their rows).
     pub fn query_entities_changed(
         &self,
         mask: WorldMask,
@@ -1888,7 +1987,8 @@ impl WorldComponents {
         self.storage.query_entities_changed_since(mask, self.storage.last_tick())
     }
     /// The entities with every component and tag of `mask`, one of whose tracked
-    /// components of `mask` was written at a tick newer than `since`.
+    /// components of `mask` was written at a tick newer than `since`; costs as
+    /// `query_entities_changed`.
     pub fn query_entities_changed_since(
         &self,
         mask: WorldMask,
@@ -1897,7 +1997,8 @@ impl WorldComponents {
         self.storage.query_entities_changed_since(mask, since)
     }
     /// Stamps the tracked components of `mask` of `entity` as changed now (a
-    /// change the world cannot see by itself). `false` if it is not alive.
+    /// change the world cannot see by itself), in O(1). `false` for a dead, stale
+    /// (id reused) or never-issued handle.
     pub fn mark_changed(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1915,59 +2016,61 @@ impl WorldComponents {
     ) {
         self.storage.mark_columns_changed(include, exclude, columns);
     }
-    /// A read-only query builder: `world.query().with(A).without(B).iter(...)`.
+    /// A read-only query builder: `world.query().with(A).without(B).iter(...)`;
+    /// costs as `for_each`.
     pub fn query(&self) -> ::archetypal::Query<'_, WorldComponentArrays> {
         ::archetypal::Query::new(&self.storage)
     }
-    /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`.
+    /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`;
+    /// costs as `for_each_mut`.
     pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, WorldComponentArrays> {
         ::archetypal::QueryMut::new(&mut self.storage)
     }
-    ///Every `position` in the world.
+    ///Every `position` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
     pub fn query_position(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
         self.storage.column_values(POSITION, |table| &table.position[..])
     }
-    ///The `position` column of every table that has one, as slices.
+    ///The `position` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     pub fn iter_position_slices(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
         self.storage.column_slices(POSITION, |table| &table.position[..])
     }
-    ///The `position` column of every table that has one, as mutable slices.
+    ///The `position` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     pub fn iter_position_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
         self.storage.column_slices_mut(POSITION, |table| &mut table.position[..])
     }
-    ///Every `velocity` in the world.
+    ///Every `velocity` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
     pub fn query_velocity(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
         self.storage.column_values(VELOCITY, |table| &table.velocity[..])
     }
-    ///The `velocity` column of every table that has one, as slices.
+    ///The `velocity` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     pub fn iter_velocity_slices(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
         self.storage.column_slices(VELOCITY, |table| &table.velocity[..])
     }
-    ///The `velocity` column of every table that has one, as mutable slices.
+    ///The `velocity` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     pub fn iter_velocity_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
         self.storage.column_slices_mut(VELOCITY, |table| &mut table.velocity[..])
     }
-    ///Every `health` in the world.
+    ///Every `health` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
     pub fn query_health(&self) -> impl ::core::iter::Iterator<Item = &u32> + '_ {
         self.storage.column_values(HEALTH, |table| &table.health[..])
     }
-    ///The `health` column of every table that has one, as slices.
+    ///The `health` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     pub fn iter_health_slices(&self) -> impl ::core::iter::Iterator<Item = &[u32]> + '_ {
         self.storage.column_slices(HEALTH, |table| &table.health[..])
     }
-    ///The `health` column of every table that has one, as mutable slices.
+    ///The `health` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     pub fn iter_health_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [u32]> + '_ {
@@ -1977,7 +2080,8 @@ impl WorldComponents {
 impl WorldComponents {
     /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
     /// run by rayon over tables and chunks of rows. Callable when every
-    /// component type is `Send`.
+    /// component type is `Send`. O(matching tables) plus their rows, shared
+    /// among rayon's threads.
     pub fn par_for_each_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
     where
         F: ::core::ops::Fn(::archetypal::Entity, &mut WorldComponentArraysMut<'_>, usize)
@@ -1994,7 +2098,9 @@ impl WorldComponents {
     /// or `.iter()`, `.get(entity)`, `.changed_since(mask, tick)`.
     /// Elements are `&C`, `&mut C` (an `archetypal::Mut` guard that stamps the row
     /// when written through), `Option<&C>`, `Option<&mut C>` and
-    /// `archetypal::Entity`, in tuples of up to 12.
+    /// `archetypal::Entity`, in tuples of up to 12. O(matching tables) plus
+    /// their rows, the first query of a mask caching its tables (O(tables), once);
+    /// `.get(entity)` is O(1), `None` for a dead, stale or never-issued handle.
     pub fn typed_query<Q>(
         &mut self,
     ) -> ::archetypal::TypedQuery<'_, WorldComponentArrays, Q> {
@@ -2003,7 +2109,8 @@ impl WorldComponents {
     /// A read-only typed query over a shared borrow (elements `&C`, `Option<&C>`,
     /// `archetypal::Entity`), so the loop can call the world's `&self` methods:
     /// `world.typed_query_ref::<(Entity, &Position)>().for_each(|(entity, position)| ..)`.
-    /// It cannot fill the query cache; `warm_query(mask)` does, ahead of time.
+    /// It cannot fill the query cache; `warm_query(mask)` does, ahead of time
+    /// (an uncached mask scans every table's mask first).
     pub fn typed_query_ref<Q>(
         &self,
     ) -> ::archetypal::TypedQueryRef<'_, WorldComponentArrays, Q> {
@@ -2140,32 +2247,34 @@ pub struct WorldTables<'a> {
     tables: ::archetypal::TablesRef<'a, WorldComponentArrays>,
 }
 impl<'a> WorldTables<'a> {
-    /// Whether `entity` is alive and on this side.
+    /// Whether `entity` is alive and on this side, in O(1) (`false` for a stale or
+    /// never-issued handle).
     pub fn contains(&self, entity: ::archetypal::Entity) -> bool {
         self.tables.contains(entity)
     }
-    /// Calls `f(entity, table, index)` for every entity on this side.
+    /// Calls `f(entity, table, index)` for every entity on this side: O(its tables)
+    /// plus their rows.
     pub fn for_each<F>(&self, f: F)
     where
         F: ::core::ops::FnMut(::archetypal::Entity, &'a WorldComponentArrays, usize),
     {
         self.tables.for_each(f);
     }
-    ///The `position` of `entity`; `None` if it is not alive, not on this side, or has no `position`.
+    ///The `position` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle, an entity not on this side, or one without a `position`.
     pub fn get_position(
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&'a (f32, f32)> {
         self.tables.get(entity, POSITION, |table| &table.position[..])
     }
-    ///The `velocity` of `entity`; `None` if it is not alive, not on this side, or has no `velocity`.
+    ///The `velocity` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle, an entity not on this side, or one without a `velocity`.
     pub fn get_velocity(
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&'a (f32, f32)> {
         self.tables.get(entity, VELOCITY, |table| &table.velocity[..])
     }
-    ///The `health` of `entity`; `None` if it is not alive, not on this side, or has no `health`.
+    ///The `health` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle, an entity not on this side, or one without a `health`.
     pub fn get_health(
         &self,
         entity: ::archetypal::Entity,
@@ -2179,7 +2288,7 @@ impl WorldComponents {
     /// `read_include` / `read_exclude`, read by handle meanwhile (a turret aims at
     /// its target). The filters must exclude each other by a component (one side
     /// requires what the other excludes), decided from the masks alone: otherwise
-    /// `Err`, whatever the world holds.
+    /// `Err`, whatever the world holds. O(tables) to split (one pass over the masks).
     pub fn split_tables(
         &mut self,
         write_include: WorldMask,
@@ -2198,40 +2307,40 @@ impl WorldComponents {
 }
 #[allow(unused_doc_comments)]
 impl World {
-    ///Queues tagging `entity` as `player`, applied by `apply_commands`.
+    ///Queues tagging `entity` as `player` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
     pub fn queue_add_player(&mut self, entity: ::archetypal::Entity) {
         self.queue_add_components(entity, PLAYER);
     }
-    ///Queues removing the `player` tag from `entity`, applied by `apply_commands`.
+    ///Queues removing the `player` tag from `entity` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
     pub fn queue_remove_player(&mut self, entity: ::archetypal::Entity) {
         self.queue_remove_components(entity, PLAYER);
     }
 }
 #[allow(unused_doc_comments)]
 impl WorldCommands<'_> {
-    ///Queues tagging `entity` as `player`, applied by `apply_commands`.
+    ///Queues tagging `entity` as `player` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
     pub fn queue_add_player(&mut self, entity: ::archetypal::Entity) {
         self.queue_add_components(entity, PLAYER);
     }
-    ///Queues removing the `player` tag from `entity`, applied by `apply_commands`.
+    ///Queues removing the `player` tag from `entity` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
     pub fn queue_remove_player(&mut self, entity: ::archetypal::Entity) {
         self.queue_remove_components(entity, PLAYER);
     }
 }
 impl World {
-    ///Tags `entity` as `player` (no migration). `false` if it is not alive.
+    ///Tags `entity` as `player`: no migration (tags create no tables); the row moves to its tag group inside its table, at most one row swap per tag group of that table. Already tagged: nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_player(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_tags(entity, PLAYER)
     }
-    ///Removes the `player` tag from `entity`. `false` if it is not alive.
+    ///Removes the `player` tag from `entity`: no migration, as for `add_player`. Not tagged: nothing moves, still `true`. `false` for a dead, stale (id reused) or never-issued handle.
     pub fn remove_player(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.remove_tags(entity, PLAYER)
     }
-    ///Whether `entity` is alive and tagged `player`.
+    ///Whether `entity` is alive and tagged `player`, in O(log(tag groups of its table)) (a binary search for its row's tag group); `false` for a dead, stale (id reused) or never-issued handle.
     pub fn has_player(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, PLAYER)
     }
-    ///Every entity tagged `player`.
+    ///Every entity tagged `player`, table by table: O(tables) plus the tagged rows (whole tag groups, no per-row test).
     pub fn query_player(
         &self,
     ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
@@ -2239,19 +2348,19 @@ impl World {
     }
 }
 impl WorldComponents {
-    ///Tags `entity` as `player` (no migration). `false` if it is not alive.
+    ///Tags `entity` as `player`: no migration (tags create no tables); the row moves to its tag group inside its table, at most one row swap per tag group of that table. Already tagged: nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_player(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_tags(entity, PLAYER)
     }
-    ///Removes the `player` tag from `entity`. `false` if it is not alive.
+    ///Removes the `player` tag from `entity`: no migration, as for `add_player`. Not tagged: nothing moves, still `true`. `false` for a dead, stale (id reused) or never-issued handle.
     pub fn remove_player(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.remove_tags(entity, PLAYER)
     }
-    ///Whether `entity` is alive and tagged `player`.
+    ///Whether `entity` is alive and tagged `player`, in O(log(tag groups of its table)) (a binary search for its row's tag group); `false` for a dead, stale (id reused) or never-issued handle.
     pub fn has_player(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, PLAYER)
     }
-    ///Every entity tagged `player`.
+    ///Every entity tagged `player`, table by table: O(tables) plus the tagged rows (whole tag groups, no per-row test).
     pub fn query_player(
         &self,
     ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
@@ -2260,15 +2369,17 @@ impl WorldComponents {
 }
 #[allow(dead_code, unused_mut, unused_doc_comments, clippy::vec_init_then_push)]
 impl World {
-    fn __relation_names() -> ::std::vec::Vec<(&'static str, WorldMask)> {
-        let mut names = ::std::vec::Vec::new();
+    fn __relation_names() -> ::archetypal::__private::alloc::vec::Vec<
+        (&'static str, WorldMask),
+    > {
+        let mut names = ::archetypal::__private::alloc::vec::Vec::new();
         names.push(("child_of", CHILD_OF));
         names
     }
 }
 #[allow(unused_doc_comments)]
 impl World {
-    ///Queues `set_child_of(source, target)`, applied in order by `apply_commands` (handles from `queue_spawn_entities` work); skipped and counted if a handle died or the link became a cycle.
+    ///Queues `set_child_of(source, target)`, applied in order by `apply_commands` (handles from `queue_spawn_entities` work); O(1) to queue; skipped and counted if a handle died (or was never alive) or the link became a cycle.
     pub fn queue_set_child_of(
         &mut self,
         source: ::archetypal::Entity,
@@ -2276,14 +2387,14 @@ impl World {
     ) {
         self.queue_link(CHILD_OF, source, target);
     }
-    ///Queues `remove_child_of(source)`, applied in order by `apply_commands`; skipped and counted if `source` died.
+    ///Queues `remove_child_of(source)`, applied in order by `apply_commands`; O(1) to queue; skipped and counted if `source` died (or was never alive).
     pub fn queue_remove_child_of(&mut self, source: ::archetypal::Entity) {
         self.queue_unlink(CHILD_OF, source);
     }
 }
 #[allow(unused_doc_comments)]
 impl WorldCommands<'_> {
-    ///Queues `set_child_of(source, target)`, applied in order by `apply_commands` (handles from `queue_spawn_entities` work); skipped and counted if a handle died or the link became a cycle.
+    ///Queues `set_child_of(source, target)`, applied in order by `apply_commands` (handles from `queue_spawn_entities` work); O(1) to queue; skipped and counted if a handle died (or was never alive) or the link became a cycle.
     pub fn queue_set_child_of(
         &mut self,
         source: ::archetypal::Entity,
@@ -2291,13 +2402,13 @@ impl WorldCommands<'_> {
     ) {
         self.queue_link(CHILD_OF, source, target);
     }
-    ///Queues `remove_child_of(source)`, applied in order by `apply_commands`; skipped and counted if `source` died.
+    ///Queues `remove_child_of(source)`, applied in order by `apply_commands`; O(1) to queue; skipped and counted if `source` died (or was never alive).
     pub fn queue_remove_child_of(&mut self, source: ::archetypal::Entity) {
         self.queue_unlink(CHILD_OF, source);
     }
 }
 impl World {
-    ///Links `source` to `target` in the `child_of` relation (no migration; `source` gets the `CHILD_OF` bit), replacing and returning its previous target. An error changes nothing: a dead, stale or reserved handle, `source == target`, or a `target` below `source` (a cycle).
+    ///Links `source` to `target` in the `child_of` relation, replacing and returning its previous target. No migration: `source` gets the `CHILD_OF` bit like a tag (its row moves to its tag group inside its table). Cost: O(1) for a `source` with no sources of its own (a leaf: no cycle possible), else O(depth of `target`) for the cycle check; replacing a target also removes `source` from the old target's list (O(its length)). An error changes nothing: a dead, stale, never-issued or reserved handle, `source == target`, or a `target` below `source` (a cycle).
     pub fn set_child_of(
         &mut self,
         source: ::archetypal::Entity,
@@ -2308,39 +2419,39 @@ impl World {
     > {
         self.storage.link(CHILD_OF, source, target)
     }
-    ///Unlinks `source` from its `child_of` target and returns it; `None` if it is not alive or not linked. The target's other sources keep their order.
+    ///Unlinks `source` from its `child_of` target and returns it (no migration); O(the target's sources), which keep their order. `None`, and nothing changes, for a dead, stale (id reused) or never-issued handle or an unlinked `source`.
     pub fn remove_child_of(
         &mut self,
         source: ::archetypal::Entity,
     ) -> ::core::option::Option<::archetypal::Entity> {
         self.storage.unlink(CHILD_OF, source)
     }
-    ///The `child_of` target of `source`; `None` if it is not alive or not linked.
+    ///The `child_of` target of `source`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an unlinked `source`.
     pub fn get_child_of(
         &self,
         source: ::archetypal::Entity,
     ) -> ::core::option::Option<::archetypal::Entity> {
         self.storage.related_target(CHILD_OF, source)
     }
-    ///The entities whose `child_of` target is `target` (its `children`), in the order they were linked; empty if it is not alive.
+    ///The entities whose `child_of` target is `target` (its `children`), in the order they were linked, in O(1); empty for a dead, stale (id reused) or never-issued handle.
     pub fn get_children(&self, target: ::archetypal::Entity) -> &[::archetypal::Entity] {
         self.storage.related_sources(CHILD_OF, target)
     }
-    ///The `child_of` ancestors of `entity`, nearest first, `entity` excluded (none if it is not alive).
+    ///The `child_of` ancestors of `entity`, nearest first, `entity` excluded: O(1) per step, lazily; none for a dead, stale (id reused) or never-issued handle.
     pub fn ancestors_child_of(
         &self,
         entity: ::archetypal::Entity,
     ) -> ::archetypal::relation::Ancestors<'_> {
         self.storage.ancestors(CHILD_OF, entity)
     }
-    ///The `child_of` descendants of `entity`, depth first in pre-order, each level in `get_children` order, `entity` excluded (none if it is not alive).
+    ///The `child_of` descendants of `entity`, depth first in pre-order, each level in `get_children` order, `entity` excluded: O(1) per entity, lazily; none for a dead, stale (id reused) or never-issued handle.
     pub fn descendants_child_of(
         &self,
         entity: ::archetypal::Entity,
     ) -> ::archetypal::relation::Descendants<'_> {
         self.storage.descendants(CHILD_OF, entity)
     }
-    ///The `child_of` links, read-only (`roots()`, `descendants(e)`, `target(e)`, `sources(e)`), beside every entity's components by handle, mutably: a walk down the hierarchy writes each entity while it reads its parent (transform propagation), with no list collected first.
+    ///The `child_of` links, read-only (`roots()`, `descendants(e)`, `target(e)`, `sources(e)`), beside every entity's components by handle, mutably: a walk down the hierarchy writes each entity while it reads its parent (transform propagation), with no list collected first. O(1) to lend; the rows are read by handle in O(1) each.
     pub fn split_child_of(
         &mut self,
     ) -> (&::archetypal::RelationStore, WorldRowsMut<'_>) {
@@ -2349,7 +2460,7 @@ impl World {
     }
 }
 impl WorldComponents {
-    ///Links `source` to `target` in the `child_of` relation (no migration; `source` gets the `CHILD_OF` bit), replacing and returning its previous target. An error changes nothing: a dead, stale or reserved handle, `source == target`, or a `target` below `source` (a cycle).
+    ///Links `source` to `target` in the `child_of` relation, replacing and returning its previous target. No migration: `source` gets the `CHILD_OF` bit like a tag (its row moves to its tag group inside its table). Cost: O(1) for a `source` with no sources of its own (a leaf: no cycle possible), else O(depth of `target`) for the cycle check; replacing a target also removes `source` from the old target's list (O(its length)). An error changes nothing: a dead, stale, never-issued or reserved handle, `source == target`, or a `target` below `source` (a cycle).
     pub fn set_child_of(
         &mut self,
         source: ::archetypal::Entity,
@@ -2360,39 +2471,39 @@ impl WorldComponents {
     > {
         self.storage.link(CHILD_OF, source, target)
     }
-    ///Unlinks `source` from its `child_of` target and returns it; `None` if it is not alive or not linked. The target's other sources keep their order.
+    ///Unlinks `source` from its `child_of` target and returns it (no migration); O(the target's sources), which keep their order. `None`, and nothing changes, for a dead, stale (id reused) or never-issued handle or an unlinked `source`.
     pub fn remove_child_of(
         &mut self,
         source: ::archetypal::Entity,
     ) -> ::core::option::Option<::archetypal::Entity> {
         self.storage.unlink(CHILD_OF, source)
     }
-    ///The `child_of` target of `source`; `None` if it is not alive or not linked.
+    ///The `child_of` target of `source`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an unlinked `source`.
     pub fn get_child_of(
         &self,
         source: ::archetypal::Entity,
     ) -> ::core::option::Option<::archetypal::Entity> {
         self.storage.related_target(CHILD_OF, source)
     }
-    ///The entities whose `child_of` target is `target` (its `children`), in the order they were linked; empty if it is not alive.
+    ///The entities whose `child_of` target is `target` (its `children`), in the order they were linked, in O(1); empty for a dead, stale (id reused) or never-issued handle.
     pub fn get_children(&self, target: ::archetypal::Entity) -> &[::archetypal::Entity] {
         self.storage.related_sources(CHILD_OF, target)
     }
-    ///The `child_of` ancestors of `entity`, nearest first, `entity` excluded (none if it is not alive).
+    ///The `child_of` ancestors of `entity`, nearest first, `entity` excluded: O(1) per step, lazily; none for a dead, stale (id reused) or never-issued handle.
     pub fn ancestors_child_of(
         &self,
         entity: ::archetypal::Entity,
     ) -> ::archetypal::relation::Ancestors<'_> {
         self.storage.ancestors(CHILD_OF, entity)
     }
-    ///The `child_of` descendants of `entity`, depth first in pre-order, each level in `get_children` order, `entity` excluded (none if it is not alive).
+    ///The `child_of` descendants of `entity`, depth first in pre-order, each level in `get_children` order, `entity` excluded: O(1) per entity, lazily; none for a dead, stale (id reused) or never-issued handle.
     pub fn descendants_child_of(
         &self,
         entity: ::archetypal::Entity,
     ) -> ::archetypal::relation::Descendants<'_> {
         self.storage.descendants(CHILD_OF, entity)
     }
-    ///The `child_of` links, read-only (`roots()`, `descendants(e)`, `target(e)`, `sources(e)`), beside every entity's components by handle, mutably: a walk down the hierarchy writes each entity while it reads its parent (transform propagation), with no list collected first.
+    ///The `child_of` links, read-only (`roots()`, `descendants(e)`, `target(e)`, `sources(e)`), beside every entity's components by handle, mutably: a walk down the hierarchy writes each entity while it reads its parent (transform propagation), with no list collected first. O(1) to lend; the rows are read by handle in O(1) each.
     pub fn split_child_of(
         &mut self,
     ) -> (&::archetypal::RelationStore, WorldRowsMut<'_>) {
@@ -2405,46 +2516,46 @@ pub struct WorldRowsMut<'a> {
     rows: ::archetypal::RowsMut<'a, WorldComponentArrays>,
 }
 impl WorldRowsMut<'_> {
-    /// Whether `entity` is alive.
+    /// Whether `entity` is alive, in O(1) (a stale or never-issued handle is not).
     pub fn contains(&self, entity: ::archetypal::Entity) -> bool {
         self.rows.contains(entity)
     }
-    ///The `position` of `entity`; `None` if it is not alive or has none.
+    ///The `position` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without one.
     pub fn get_position(
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&(f32, f32)> {
         self.rows.get(entity, POSITION, |table| &table.position[..])
     }
-    ///The `position` of `entity`, mutably (stamped as changed); `None` if it is not alive or has none.
+    ///The `position` of `entity`, mutably (stamped as changed), in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without one.
     pub fn get_position_mut(
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut (f32, f32)> {
         self.rows.get_mut(entity, POSITION, |table| &mut table.position[..])
     }
-    ///The `velocity` of `entity`; `None` if it is not alive or has none.
+    ///The `velocity` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without one.
     pub fn get_velocity(
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&(f32, f32)> {
         self.rows.get(entity, VELOCITY, |table| &table.velocity[..])
     }
-    ///The `velocity` of `entity`, mutably (stamped as changed); `None` if it is not alive or has none.
+    ///The `velocity` of `entity`, mutably (stamped as changed), in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without one.
     pub fn get_velocity_mut(
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut (f32, f32)> {
         self.rows.get_mut(entity, VELOCITY, |table| &mut table.velocity[..])
     }
-    ///The `health` of `entity`; `None` if it is not alive or has none.
+    ///The `health` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without one.
     pub fn get_health(
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&u32> {
         self.rows.get(entity, HEALTH, |table| &table.health[..])
     }
-    ///The `health` of `entity`, mutably (stamped as changed); `None` if it is not alive or has none.
+    ///The `health` of `entity`, mutably (stamped as changed), in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without one.
     pub fn get_health_mut(
         &mut self,
         entity: ::archetypal::Entity,
@@ -2469,28 +2580,29 @@ impl ::core::default::Default for WorldEvents {
 #[allow(unused_doc_comments)]
 impl WorldEvents {
     /// Ages every channel by a frame: events older than two frames expire.
+    /// O(event types) plus the events dropped.
     pub fn update(&mut self) {
         self.landed.update();
     }
 }
 impl World {
-    ///Sends a `landed` event; it can be read this frame and the next.
+    ///Sends a `landed` event (O(1), amortised); it can be read this frame and the next.
     pub fn send_landed(&mut self, event: (f32, f32)) {
         self.events.landed.send(event);
     }
-    ///The `landed` events `cursor` has not seen yet, each exactly once per cursor; `.lost()` on the result counts those that expired before it read them.
+    ///The `landed` events `cursor` has not seen yet, each exactly once per cursor: O(1) to start, then O(1) per event read; `.lost()` on the result counts those that expired before it read them.
     pub fn consume_landed(
         &self,
         cursor: &mut ::archetypal::EventCursor,
     ) -> ::archetypal::Consumed<'_, (f32, f32)> {
         self.events.landed.consume(cursor)
     }
-    ///Every live `landed` event (this frame's and the previous frame's).
+    ///Every live `landed` event (this frame's and the previous frame's), oldest first.
     pub fn read_landed(&self) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
         self.events.landed.read()
     }
-    ///Clones of every live `landed` event. Callable when the event type is `Clone`.
-    pub fn collect_landed(&self) -> ::std::vec::Vec<(f32, f32)>
+    ///Clones of every live `landed` event, oldest first: O(live events), allocating. Callable when the event type is `Clone`.
+    pub fn collect_landed(&self) -> ::archetypal::__private::alloc::vec::Vec<(f32, f32)>
     where
         for<'a> (f32, f32): ::core::clone::Clone,
     {
@@ -2500,7 +2612,7 @@ impl World {
     pub fn clear_landed(&mut self) {
         self.events.landed.clear();
     }
-    ///Number of live `landed` events.
+    ///Number of live `landed` events, in O(1).
     pub fn len_landed(&self) -> usize {
         self.events.landed.len()
     }
@@ -2630,6 +2742,7 @@ impl World {
     /// a rollback netcode, the reset of an editor's play mode), reusing this
     /// world's allocations: `clone_from`. Callable when the world is `Clone`
     /// (every component, resource and event type is). Queued commands are dropped.
+    /// O(the whole world): every value of `earlier` is cloned.
     pub fn restore(&mut self, earlier: &Self)
     where
         for<'x> Self: ::core::clone::Clone,
@@ -2647,29 +2760,31 @@ impl ::archetypal::snapshot::SnapshotWorld for World {
     fn resources(&self) -> &Self::Resources {
         &self.resources
     }
-    fn component_names() -> ::std::vec::Vec<&'static str> {
-        let mut names = ::std::vec::Vec::new();
+    fn component_names() -> ::archetypal::__private::alloc::vec::Vec<&'static str> {
+        let mut names = ::archetypal::__private::alloc::vec::Vec::new();
         names.push("position");
         names.push("velocity");
         names.push("health");
         names
     }
-    fn tags() -> ::std::vec::Vec<(&'static str, WorldMask)> {
-        let mut tags = ::std::vec::Vec::new();
+    fn tags() -> ::archetypal::__private::alloc::vec::Vec<(&'static str, WorldMask)> {
+        let mut tags = ::archetypal::__private::alloc::vec::Vec::new();
         tags.push(("player", PLAYER));
         tags
     }
-    fn relations() -> ::std::vec::Vec<(&'static str, WorldMask)> {
+    fn relations() -> ::archetypal::__private::alloc::vec::Vec<
+        (&'static str, WorldMask),
+    > {
         Self::__relation_names()
     }
-    fn resource_names() -> ::std::vec::Vec<&'static str> {
-        let mut names = ::std::vec::Vec::new();
+    fn resource_names() -> ::archetypal::__private::alloc::vec::Vec<&'static str> {
+        let mut names = ::archetypal::__private::alloc::vec::Vec::new();
         names.push("delta_time");
         names
     }
     fn set_entities(
         table: &mut Self::Table,
-        entities: ::std::vec::Vec<::archetypal::Entity>,
+        entities: ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity>,
     ) {
         table.entities = entities;
     }
@@ -2682,8 +2797,10 @@ impl ::archetypal::snapshot::SnapshotWorld for World {
         world.resources = resources;
         world
     }
-    fn event_sequences(&self) -> ::std::vec::Vec<(&'static str, u64)> {
-        let mut sequences = ::std::vec::Vec::new();
+    fn event_sequences(
+        &self,
+    ) -> ::archetypal::__private::alloc::vec::Vec<(&'static str, u64)> {
+        let mut sequences = ::archetypal::__private::alloc::vec::Vec::new();
         sequences.push(("landed", self.events.landed.next_sequence()));
         sequences
     }
@@ -2830,7 +2947,7 @@ impl World {
     /// the ticks and where event and change-log numbering stands; not the events,
     /// the change-log entries or queued commands (see
     /// `archetypal::snapshot`). Callable when every component and resource type is
-    /// `Serialize`.
+    /// `Serialize`. O(1) to borrow; serializing it is O(the whole world).
     pub fn snapshot(&self) -> ::archetypal::Snapshot<'_, Self>
     where
         for<'x> Self: ::archetypal::snapshot::SerializeWorld,
@@ -2839,7 +2956,7 @@ impl World {
     }
     /// Feature `serde`. The world a decoded snapshot describes, after checking all
     /// of it: either the whole world or an error saying what is wrong, never a panic
-    /// or a half-loaded world. Decode with
+    /// or a half-loaded world; O(the whole world). Decode with
     /// `serde_json::from_str::<SnapshotData<World>>(&text)` (or decode the world
     /// directly: it is `Deserialize`).
     pub fn from_snapshot(

@@ -184,6 +184,7 @@ impl RangeStamps {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::vec::Vec;
 
     /// The stamp of every row, through the runs.
     fn effective(runs: &RangeStamps, stamps: &[Tick]) -> Vec<u32> {

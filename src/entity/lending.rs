@@ -13,9 +13,32 @@
 //! program issues the same handles in the same order whether it queues spawns through a
 //! world or through its parts.
 
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use alloc::sync::Arc;
+use alloc::vec::Vec;
 
 use super::{Entity, EntityAllocator, IdSlot, IdState, fresh_id};
+
+/// The lock around what an allocator and its reserver share: std's mutex, or without `std` a
+/// spin lock (the critical sections are a few pushes and pops, and no user code runs in them).
+#[cfg(feature = "std")]
+type SharedLock = std::sync::Mutex<Shared>;
+#[cfg(not(feature = "std"))]
+type SharedLock = spin::Mutex<Shared>;
+#[cfg(feature = "std")]
+type SharedGuard<'a> = std::sync::MutexGuard<'a, Shared>;
+#[cfg(not(feature = "std"))]
+type SharedGuard<'a> = spin::MutexGuard<'a, Shared>;
+
+/// Locks `shared`. No user code runs under this lock; a panic under it (ids exhausted) leaves
+/// `Shared` consistent, so std's lock is still usable once poisoned.
+fn lock(shared: &SharedLock) -> SharedGuard<'_> {
+    #[cfg(feature = "std")]
+    return shared
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    #[cfg(not(feature = "std"))]
+    return shared.lock();
+}
 
 /// What the allocator and its reserver share while one is lent.
 #[derive(Debug, Default)]
@@ -40,13 +63,11 @@ impl Shared {
 
 /// The allocator's side of a loan.
 #[derive(Debug)]
-pub(super) struct Lent(Arc<Mutex<Shared>>);
+pub(super) struct Lent(Arc<SharedLock>);
 
 impl Lent {
-    fn lock(&self) -> MutexGuard<'_, Shared> {
-        // No user code runs under this lock; a panic under it (ids exhausted) leaves `Shared`
-        // consistent, so a poisoned lock is still usable.
-        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    fn lock(&self) -> SharedGuard<'_> {
+        lock(&self.0)
     }
 
     /// Whether the reserver was dropped.
@@ -75,13 +96,13 @@ impl Lent {
 /// elsewhere (see [`EntityAllocator::lend_reserver`]). Reserved handles are not alive until
 /// spawned, and no other spawn takes their ids.
 #[derive(Debug)]
-pub struct EntityReserver(Arc<Mutex<Shared>>);
+pub struct EntityReserver(Arc<SharedLock>);
 
 impl EntityReserver {
     /// Reserves `count` handles: recycled ids first (last freed first), then fresh ones, as the
     /// allocator itself would issue them.
     pub fn reserve(&self, count: usize) -> Vec<Entity> {
-        let mut shared = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut shared = lock(&self.0);
         let entities: Vec<Entity> = (0..count).map(|_| shared.pop_or_fresh()).collect();
         shared.reserved.extend_from_slice(&entities);
         entities
@@ -114,7 +135,7 @@ impl EntityAllocator {
     pub fn lend_reserver(&mut self) -> EntityReserver {
         self.settle();
         let lent = self.lent.get_or_insert_with(|| {
-            Lent(Arc::new(Mutex::new(Shared {
+            Lent(Arc::new(SharedLock::new(Shared {
                 free: core::mem::take(&mut self.free),
                 issued: self.slots.len(),
                 reserved: Vec::new(),

@@ -2,6 +2,9 @@
 //! at once, and the ids written to and read from a snapshot.
 
 use super::{Entity, EntityAllocator, EntityLocation, IdSlot, IdState};
+#[cfg(feature = "serde")]
+use alloc::string::String;
+use alloc::vec::Vec;
 
 impl EntityAllocator {
     /// Gives back every reserved handle, as [`release`](Self::release) does for one: none of
@@ -156,7 +159,7 @@ impl EntityAllocator {
             if slot.state == IdState::Alive {
                 return Err(format!("id {id} is both alive and on the free list"));
             }
-            if std::mem::replace(&mut listed[id as usize], true) {
+            if core::mem::replace(&mut listed[id as usize], true) {
                 return Err(format!("id {id} is on the free list twice"));
             }
         }
@@ -184,6 +187,7 @@ impl EntityAllocator {
 #[cfg(test)]
 mod tests {
     use crate::EntityAllocator;
+    use alloc::vec::Vec;
 
     #[test]
     fn release_all_reserved_gives_every_reservation_back() {

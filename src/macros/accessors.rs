@@ -18,21 +18,21 @@ macro_rules! __ecs_accessors {
         $crate::__private::paste::paste! {
             impl $target {
                 $(
-                    #[doc = "The `" $field "` of `entity`; `None` if it is not alive or has no `" $field "`."]
+                    #[doc = "The `" $field "` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `" $field "`."]
                     $(#[$attr])*
                     #[inline]
                     pub fn [<get_ $field>](&self, entity: $crate::Entity) -> ::core::option::Option<&$ty> {
                         self.storage.get(entity, $mask, |table| &table.$field[..])
                     }
 
-                    #[doc = "The `" $field "` of `entity`, mutably; `None` if it is not alive or has no `" $field "`."]
+                    #[doc = "The `" $field "` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `" $field "`."]
                     $(#[$attr])*
                     #[inline]
                     pub fn [<get_ $field _mut>](&mut self, entity: $crate::Entity) -> ::core::option::Option<&mut $ty> {
                         self.storage.get_mut(entity, $mask, |table| &mut table.$field[..])
                     }
 
-                    #[doc = "The `" $field "` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`; `None` if a handle is dead, lacks a `" $field "` or is repeated. Each is stamped as changed."]
+                    #[doc = "The `" $field "` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `" $field "`, or is repeated. Each is stamped as changed."]
                     $(#[$attr])*
                     pub fn [<get_disjoint_ $field _mut>]<const __N: usize>(
                         &mut self,
@@ -41,7 +41,7 @@ macro_rules! __ecs_accessors {
                         self.storage.get_disjoint_mut(entities, $mask, |table| &mut table.$field[..])
                     }
 
-                    #[doc = "Calls `f` on the `" $field "` of `entity` and returns its result; `None` if it is not alive or has no `" $field "`."]
+                    #[doc = "Calls `f` on the `" $field "` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `" $field "`."]
                     $(#[$attr])*
                     // `__Output`, not `R`: a generic shadows a component type of the same name.
                     pub fn [<modify_ $field>]<__Output>(
@@ -52,25 +52,25 @@ macro_rules! __ecs_accessors {
                         self.[<get_ $field _mut>](entity).map(f)
                     }
 
-                    #[doc = "Writes the `" $field "` of `entity`, adding the component first (one migration) if missing. `false` if `entity` is not alive."]
+                    #[doc = "Writes the `" $field "` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `" $field "`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle."]
                     $(#[$attr])*
                     pub fn [<set_ $field>](&mut self, entity: $crate::Entity, value: $ty) -> bool {
                         self.storage.set(entity, $mask, value, |table| &mut table.$field[..])
                     }
 
-                    #[doc = "Adds a default `" $field "` to `entity` (one migration); an existing value is kept. `false` if `entity` is not alive."]
+                    #[doc = "Adds a default `" $field "` to `entity`: one migration (the row moves to the table with `" $field "`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle."]
                     $(#[$attr])*
                     pub fn [<add_ $field>](&mut self, entity: $crate::Entity) -> bool {
                         self.storage.add_components(entity, $mask)
                     }
 
-                    #[doc = "Removes the `" $field "` of `entity` (one migration) and returns it; `None` if it is not alive or has no `" $field "`."]
+                    #[doc = "Removes the `" $field "` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `" $field "`."]
                     $(#[$attr])*
                     pub fn [<remove_ $field>](&mut self, entity: $crate::Entity) -> ::core::option::Option<$ty> {
                         self.storage.take(entity, $mask, |table| &mut table.$field[..])
                     }
 
-                    #[doc = "Whether `entity` is alive and has a `" $field "`."]
+                    #[doc = "Whether `entity` is alive and has a `" $field "`, in O(1); `false` for a dead, stale (id reused) or never-issued handle."]
                     $(#[$attr])*
                     #[inline]
                     pub fn [<entity_has_ $field>](&self, entity: $crate::Entity) -> bool {

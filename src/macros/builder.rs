@@ -116,10 +116,11 @@ macro_rules! __ecs_builder {
                 }
 
                 /// Spawns `count` entities with the builder's components, each given a clone
-                /// of the values. Callable when every value the builder holds is `Clone`
+                /// of the values: reserving once, O(`count` × the world's components of the
+                /// builder's mask). Callable when every value the builder holds is `Clone`
                 /// (other components of the world need not be); otherwise use
                 /// [`spawn_one`](Self::spawn_one).
-                pub fn spawn(self, world: &mut $world, count: usize) -> ::std::vec::Vec<$crate::Entity>
+                pub fn spawn(self, world: &mut $world, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity>
                 where
                     Values: ::core::clone::Clone,
                 {
@@ -128,7 +129,8 @@ macro_rules! __ecs_builder {
                     })
                 }
 
-                /// Spawns one entity, moving the builder's values into it (no `Clone` needed).
+                /// Spawns one entity, moving the builder's values into it (no `Clone` needed):
+                /// O(the world's components of the builder's mask).
                 pub fn spawn_one(self, world: &mut $world) -> $crate::Entity {
                     let mask = self.mask();
                     let mut values = ::core::option::Option::Some(self.values);

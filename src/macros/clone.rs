@@ -104,6 +104,7 @@ macro_rules! __ecs_clone {
                 /// a rollback netcode, the reset of an editor's play mode), reusing this
                 /// world's allocations: `clone_from`. Callable when the world is `Clone`
                 /// (every component, resource and event type is). Queued commands are dropped.
+                /// O(the whole world): every value of `earlier` is cloned.
                 pub fn restore(&mut self, earlier: &Self)
                 where
                     for<'x> Self: ::core::clone::Clone,

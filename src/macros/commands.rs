@@ -10,7 +10,7 @@ macro_rules! __ecs_commands {
         $crate::__private::paste::paste! {
             #[doc = "The command part of a `" $world "` borrowed apart by `split_mut()`: every `queue_*` method, usable while the components are borrowed (in the middle of an iteration). The world's `apply_commands()` applies what it queued."]
             pub struct [<$world Commands>]<'a> {
-                queue: &'a mut ::std::vec::Vec<[<$world Command>]>,
+                queue: &'a mut $crate::__private::alloc::vec::Vec<[<$world Command>]>,
                 reserver: $crate::EntityReserver,
             }
 
@@ -23,7 +23,7 @@ macro_rules! __ecs_commands {
                     &self.commands
                 }
 
-                fn __reserve(&mut self, count: usize) -> ::std::vec::Vec<$crate::Entity> {
+                fn __reserve(&mut self, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
                     self.components.storage.reserve_entities(count)
                 }
             }
@@ -37,7 +37,7 @@ macro_rules! __ecs_commands {
                     self.queue
                 }
 
-                fn __reserve(&mut self, count: usize) -> ::std::vec::Vec<$crate::Entity> {
+                fn __reserve(&mut self, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
                     self.reserver.reserve(count)
                 }
             }
@@ -50,31 +50,34 @@ macro_rules! __ecs_commands {
                     /// Components and tags of the new entities.
                     mask: [<$world Mask>],
                     /// The handles `queue_spawn_entities` returned.
-                    entities: ::std::vec::Vec<$crate::Entity>,
+                    entities: $crate::__private::alloc::vec::Vec<$crate::Entity>,
                 },
                 /// Despawn the entity.
                 Despawn($crate::Entity),
                 /// Despawn every entity of the list (those still alive).
-                DespawnEntities(::std::vec::Vec<$crate::Entity>),
+                DespawnEntities($crate::__private::alloc::vec::Vec<$crate::Entity>),
             }
             methods: {
                 /// Queues a spawn of `count` entities with the components and tags of `mask`,
-                /// and returns their handles now, so later queued commands can target them.
-                /// They are not alive until `apply_commands`.
-                pub fn queue_spawn_entities(&mut self, mask: [<$world Mask>], count: usize) -> ::std::vec::Vec<$crate::Entity> {
+                /// and returns their handles now, so later queued commands can target them:
+                /// O(`count`). They are not alive until `apply_commands` (`is_alive` is
+                /// `false`, getters give `None`), and no other spawn takes their ids.
+                pub fn queue_spawn_entities(&mut self, mask: [<$world Mask>], count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
                     let entities = self.__reserve(count);
                     let command = [<$world Command>]::SpawnEntities { mask, entities: ::core::clone::Clone::clone(&entities) };
                     self.__push_command(command);
                     entities
                 }
 
-                /// Queues a despawn of `entity`.
+                /// Queues a despawn of `entity` (O(1)); skipped and counted by
+                /// `apply_commands` if `entity` is dead by then (or was never alive).
                 pub fn queue_despawn_entity(&mut self, entity: $crate::Entity) {
                     self.__push_command([<$world Command>]::Despawn(entity));
                 }
 
-                /// Queues a despawn of every entity of `entities`, as one command; applying it
-                /// counts each handle, as if queued one by one (dead ones are skipped).
+                /// Queues a despawn of every entity of `entities`, as one command (O(its
+                /// length), copying the list); applying it counts each handle, as if queued
+                /// one by one (dead, stale and never-issued ones are skipped).
                 pub fn queue_despawn_entities(&mut self, entities: &[$crate::Entity]) {
                     self.__push_command([<$world Command>]::DespawnEntities(entities.to_vec()));
                 }
@@ -101,7 +104,7 @@ macro_rules! __ecs_commands {
         $crate::__private::paste::paste! {
             #[doc = "The command part of a `" $world "` sub-world borrowed apart by `split_mut()`: every `queue_*` method, usable while the components are borrowed. `apply_commands()` applies what it queued."]
             pub struct [<$world Commands>]<'a> {
-                queue: &'a mut ::std::vec::Vec<[<$world Command>]>,
+                queue: &'a mut $crate::__private::alloc::vec::Vec<[<$world Command>]>,
             }
 
             impl $world {
@@ -177,8 +180,10 @@ macro_rules! __ecs_commands {
 
             #[allow(unused_doc_comments)]
             impl $world {
-                /// Applies every queued command in the order queued and empties the queue. A
-                /// command whose entity is no longer alive is skipped; the report counts both.
+                /// Applies every queued command in the order queued and empties the queue: each
+                /// costs what its direct call does (a component added or removed is one
+                /// migration, a tag none). A command whose entity is no longer alive (or
+                /// never was) is skipped; the report counts both.
                 /// If one panics (a component's `Default` or `Drop`), the commands before it
                 /// are applied and the ones after it stay queued.
                 pub fn apply_commands(&mut self) -> $crate::CommandReport {
@@ -187,7 +192,7 @@ macro_rules! __ecs_commands {
                     /// is lost and every handle a queued spawn reserved stays held by it.
                     struct Applying<'w> {
                         world: &'w mut $world,
-                        rest: ::std::vec::IntoIter<[<$world Command>]>,
+                        rest: $crate::__private::alloc::vec::IntoIter<[<$world Command>]>,
                     }
                     impl ::core::ops::Drop for Applying<'_> {
                         fn drop(&mut self) {
@@ -248,12 +253,15 @@ macro_rules! __ecs_commands {
             impl $($target)* {
                 $($methods)*
 
-                /// Queues adding the components and tags of `mask` to `entity`.
+                /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied
+                /// as `add_components`, skipped and counted if `entity` is dead by then.
                 pub fn queue_add_components(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) {
                     self.__push_command([<$world Command>]::AddComponents(entity, mask));
                 }
 
-                /// Queues removing the components and tags of `mask` from `entity`.
+                /// Queues removing the components and tags of `mask` from `entity` (O(1));
+                /// applied as `remove_components`, skipped and counted if `entity` is dead by
+                /// then.
                 pub fn queue_remove_components(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) {
                     self.__push_command([<$world Command>]::RemoveComponents(entity, mask));
                 }
@@ -270,7 +278,7 @@ macro_rules! __ecs_commands {
                 }
 
                 $(
-                    #[doc = "Queues setting the `" $field "` of `entity` (adding it if missing)."]
+                    #[doc = "Queues setting the `" $field "` of `entity` (O(1)); applied as `set_" $field "` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then."]
                     $(#[$attr])*
                     pub fn [<queue_set_ $field>](&mut self, entity: $crate::Entity, value: $ty) {
                         self.__push_command([<$world Command>]::[<Set $field:camel>](entity, value));

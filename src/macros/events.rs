@@ -22,6 +22,7 @@ macro_rules! __ecs_events {
             #[allow(unused_doc_comments)]
             impl [<$world Events>] {
                 /// Ages every channel by a frame: events older than two frames expire.
+                /// O(event types) plus the events dropped.
                 pub fn update(&mut self) {
                     $( $(#[$attr])* self.$event.update(); )*
                 }
@@ -29,27 +30,27 @@ macro_rules! __ecs_events {
 
             impl $world {
                 $(
-                    #[doc = "Sends a `" $event "` event; it can be read this frame and the next."]
+                    #[doc = "Sends a `" $event "` event (O(1), amortised); it can be read this frame and the next."]
                     $(#[$attr])*
                     pub fn [<send_ $event>](&mut self, event: $ty) {
                         self.events.$event.send(event);
                     }
 
-                    #[doc = "The `" $event "` events `cursor` has not seen yet, each exactly once per cursor; `.lost()` on the result counts those that expired before it read them."]
+                    #[doc = "The `" $event "` events `cursor` has not seen yet, each exactly once per cursor: O(1) to start, then O(1) per event read; `.lost()` on the result counts those that expired before it read them."]
                     $(#[$attr])*
                     pub fn [<consume_ $event>](&self, cursor: &mut $crate::EventCursor) -> $crate::Consumed<'_, $ty> {
                         self.events.$event.consume(cursor)
                     }
 
-                    #[doc = "Every live `" $event "` event (this frame's and the previous frame's)."]
+                    #[doc = "Every live `" $event "` event (this frame's and the previous frame's), oldest first."]
                     $(#[$attr])*
                     pub fn [<read_ $event>](&self) -> impl ::core::iter::Iterator<Item = &$ty> + '_ {
                         self.events.$event.read()
                     }
 
-                    #[doc = "Clones of every live `" $event "` event. Callable when the event type is `Clone`."]
+                    #[doc = "Clones of every live `" $event "` event, oldest first: O(live events), allocating. Callable when the event type is `Clone`."]
                     $(#[$attr])*
-                    pub fn [<collect_ $event>](&self) -> ::std::vec::Vec<$ty>
+                    pub fn [<collect_ $event>](&self) -> $crate::__private::alloc::vec::Vec<$ty>
                     where
                         for<'a> $ty: ::core::clone::Clone,
                     {
@@ -62,7 +63,7 @@ macro_rules! __ecs_events {
                         self.events.$event.clear();
                     }
 
-                    #[doc = "Number of live `" $event "` events."]
+                    #[doc = "Number of live `" $event "` events, in O(1)."]
                     $(#[$attr])*
                     pub fn [<len_ $event>](&self) -> usize {
                         self.events.$event.len()

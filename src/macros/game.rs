@@ -27,17 +27,17 @@ macro_rules! __ecs_game {
                 pub resources: [<$game Resources>],
                 /// The event channels declared in the `Events` block.
                 pub events: [<$game Events>],
-                commands: ::std::vec::Vec<[<$game Command>]>,
+                commands: $crate::__private::alloc::vec::Vec<[<$game Command>]>,
             }
 
             #[doc = "A spawn or despawn queued on a `" $game "`, applied by `apply_commands`."]
             pub enum [<$game Command>] {
                 /// Spawn the reserved entities (empty in every sub-world).
-                SpawnEntities(::std::vec::Vec<$crate::Entity>),
+                SpawnEntities($crate::__private::alloc::vec::Vec<$crate::Entity>),
                 /// Despawn the entity from every sub-world.
                 Despawn($crate::Entity),
                 /// Despawn every entity of the list (those still alive) from every sub-world.
-                DespawnEntities(::std::vec::Vec<$crate::Entity>),
+                DespawnEntities($crate::__private::alloc::vec::Vec<$crate::Entity>),
             }
 
             #[doc = "A `" $game "` borrowed apart by `split_mut()`: each sub-world, the resources, the events and the command queue, each usable while the others are borrowed (a sub-world splits further with its own `split_mut()`)."]
@@ -58,7 +58,7 @@ macro_rules! __ecs_game {
 
             #[doc = "The command part of a `" $game "` borrowed apart by `split_mut()`: queued spawns and despawns, usable while the sub-worlds are borrowed."]
             pub struct [<$game Commands>]<'a> {
-                queue: &'a mut ::std::vec::Vec<[<$game Command>]>,
+                queue: &'a mut $crate::__private::alloc::vec::Vec<[<$game Command>]>,
                 // One reserver per sub-world: each keeps its replica of the id space.
                 [<$first:snake>]: $crate::EntityReserver,
                 $( [<$rest:snake>]: $crate::EntityReserver, )*
@@ -73,7 +73,7 @@ macro_rules! __ecs_game {
                     self.queue
                 }
 
-                fn __reserve(&mut self, count: usize) -> ::std::vec::Vec<$crate::Entity> {
+                fn __reserve(&mut self, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
                     let entities = self.[<$first:snake>].reserve(count);
                     $(
                         let twins = self.[<$rest:snake>].reserve(count);
@@ -92,7 +92,7 @@ macro_rules! __ecs_game {
                     &self.commands
                 }
 
-                fn __reserve(&mut self, count: usize) -> ::std::vec::Vec<$crate::Entity> {
+                fn __reserve(&mut self, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
                     let entities = self.[<$first:snake>].storage.reserve_entities(count);
                     $(
                         let twins = self.[<$rest:snake>].storage.reserve_entities(count);
@@ -129,7 +129,7 @@ macro_rules! __ecs_game {
                         $( [<$rest:snake>]: $rest::empty(), )*
                         resources: ::core::default::Default::default(),
                         events: ::core::default::Default::default(),
-                        commands: ::std::vec::Vec::new(),
+                        commands: $crate::__private::alloc::vec::Vec::new(),
                     }
                 }
             }
@@ -152,7 +152,7 @@ macro_rules! __ecs_game {
                 }
 
                 /// Spawns `count` entities with no components, reserving once per sub-world.
-                pub fn spawn_entities(&mut self, count: usize) -> ::std::vec::Vec<$crate::Entity> {
+                pub fn spawn_entities(&mut self, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
                     let entities = self.[<$first:snake>].storage.spawn_batch($crate::Bitmask::EMPTY, count, |_, _| {});
                     $(
                         let twins = self.[<$rest:snake>].storage.spawn_batch($crate::Bitmask::EMPTY, count, |_, _| {});
@@ -162,7 +162,8 @@ macro_rules! __ecs_game {
                 }
 
                 /// Despawns `entity` from every sub-world, dropping all its components and
-                /// tags. `false` if it was not alive. Every sub-world's relations apply their
+                /// tags: O(its components, over all sub-worlds). `false`, and nothing
+                /// changes, for a dead, stale (id reused) or never-issued handle. Every sub-world's relations apply their
                 /// policies: the sources of a `[cascade]` relation are despawned too, from
                 /// every sub-world (recursively, by every sub-world's relations), the others
                 /// unlinked.
@@ -188,9 +189,9 @@ macro_rules! __ecs_game {
                 // entity taken out of every sub-world before the next, every value dropped
                 // after the last (a component `Drop` that panics finds the world whole).
                 fn __despawn_cascading(&mut self, entity: $crate::Entity) -> bool {
-                    let mut stack = ::std::vec![entity];
-                    let mut [<$first:snake _values>] = ::std::vec::Vec::new();
-                    $( let mut [<$rest:snake _values>] = ::std::vec::Vec::new(); )*
+                    let mut stack = $crate::__private::alloc::vec![entity];
+                    let mut [<$first:snake _values>] = $crate::__private::alloc::vec::Vec::new();
+                    $( let mut [<$rest:snake _values>] = $crate::__private::alloc::vec::Vec::new(); )*
                     while let ::core::option::Option::Some(next) = stack.pop() {
                         // Reached twice (through two cascading relations): gone already.
                         if !self.[<$first:snake>].storage.is_alive(next) {
@@ -206,11 +207,11 @@ macro_rules! __ecs_game {
                     true
                 }
 
-                /// Despawns every live entity of `entities`; returns those actually despawned.
-                /// A component `Drop` that panics does so after its entity left every
+                /// Despawns every live entity of `entities`; returns those actually despawned
+                /// (dead, stale, never-issued and repeated handles are skipped). A component `Drop` that panics does so after its entity left every
                 /// sub-world, and the entities after it are despawned while the panic unwinds:
                 /// the call despawns all it was given, in lockstep.
-                pub fn despawn_entities(&mut self, entities: &[$crate::Entity]) -> ::std::vec::Vec<$crate::Entity> {
+                pub fn despawn_entities(&mut self, entities: &[$crate::Entity]) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
                     /// The entities not reached yet; dropped with some left only when a
                     /// `Drop` panicked, it despawns them on the way out.
                     struct Despawning<'g, 'e> {
@@ -225,7 +226,7 @@ macro_rules! __ecs_game {
                         }
                     }
                     let mut despawning = Despawning { game: self, rest: entities.iter() };
-                    let mut despawned = ::std::vec::Vec::new();
+                    let mut despawned = $crate::__private::alloc::vec::Vec::new();
                     while let ::core::option::Option::Some(&entity) = ::core::iter::Iterator::next(&mut despawning.rest) {
                         if despawning.game.despawn(entity) {
                             despawned.push(entity);
@@ -234,7 +235,7 @@ macro_rules! __ecs_game {
                     despawned
                 }
 
-                /// Whether `entity` is alive (a stale or never-issued handle is not).
+                /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
                 pub fn is_alive(&self, entity: $crate::Entity) -> bool {
                     self.[<$first:snake>].storage.is_alive(entity)
                 }
@@ -244,8 +245,8 @@ macro_rules! __ecs_game {
                     self.[<$first:snake>].storage.entity_count()
                 }
 
-                /// Every live entity, in id order.
-                pub fn get_all_entities(&self) -> ::std::vec::Vec<$crate::Entity> {
+                /// Every live entity, in id order: O(ids ever issued).
+                pub fn get_all_entities(&self) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
                     self.[<$first:snake>].storage.all_entities()
                 }
 
@@ -288,7 +289,7 @@ macro_rules! __ecs_game {
                     /// the queue, so nothing queued is lost.
                     struct Despawning<'g> {
                         game: &'g mut $game,
-                        rest: ::std::vec::IntoIter<$crate::Entity>,
+                        rest: $crate::__private::alloc::vec::IntoIter<$crate::Entity>,
                     }
                     impl ::core::ops::Drop for Despawning<'_> {
                         fn drop(&mut self) {
@@ -297,7 +298,7 @@ macro_rules! __ecs_game {
                         }
                     }
                     let mut report = <$crate::CommandReport as ::core::default::Default>::default();
-                    let mut despawns = ::std::vec::Vec::new();
+                    let mut despawns = $crate::__private::alloc::vec::Vec::new();
                     // Spawns of empty rows call no component code: nothing here panics.
                     for command in ::core::mem::take(&mut self.commands) {
                         match command {
@@ -350,7 +351,7 @@ macro_rules! __ecs_game {
                         self.[<$rest:snake>].check_invariants()?;
                         if !self.[<$first:snake>].storage.allocator().same_ids(self.[<$rest:snake>].storage.allocator()) {
                             return ::core::result::Result::Err($crate::InvariantError {
-                                message: ::std::format!(
+                                message: $crate::__private::alloc::format!(
                                     "the sub-worlds `{}` and `{}` disagree on which entities exist",
                                     ::core::stringify!($first),
                                     ::core::stringify!($rest),
@@ -371,13 +372,14 @@ macro_rules! __ecs_game {
                 /// Queues a spawn of `count` entities with no components and returns their
                 /// handles now, so later queued commands (here or in a sub-world) can target
                 /// them. They are not alive until `apply_commands`.
-                pub fn queue_spawn_entities(&mut self, count: usize) -> ::std::vec::Vec<$crate::Entity> {
+                pub fn queue_spawn_entities(&mut self, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
                     let entities = self.__reserve(count);
                     self.__push_command([<$game Command>]::SpawnEntities(::core::clone::Clone::clone(&entities)));
                     entities
                 }
 
-                /// Queues a despawn of `entity` from every sub-world.
+                /// Queues a despawn of `entity` from every sub-world (O(1)); skipped and
+                /// counted by `apply_commands` if `entity` is dead by then.
                 pub fn queue_despawn_entity(&mut self, entity: $crate::Entity) {
                     self.__push_command([<$game Command>]::Despawn(entity));
                 }

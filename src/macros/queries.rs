@@ -18,23 +18,29 @@ macro_rules! __ecs_queries {
         $crate::__private::paste::paste! {
             impl $target {
                 /// Caches the tables matching `include`, so `&self` queries on it (which
-                /// cannot fill the cache) skip the other tables.
+                /// cannot fill the cache) skip the other tables. O(tables) the first time for
+                /// a mask, then nothing; the cache stays right as tables are created.
                 pub fn warm_query(&mut self, include: [<$world Mask>]) {
                     self.storage.warm_query(include);
                 }
 
-                /// Every entity that has all components of `mask`.
+                /// Every entity that has all components of `mask`: O(matching tables) plus
+                /// their rows when `mask` is cached (queried mutably before, or `warm_query`),
+                /// else a scan of every table's mask first.
                 pub fn query_entities(&self, mask: [<$world Mask>]) -> impl ::core::iter::Iterator<Item = $crate::Entity> + '_ {
                     self.storage.query_entities(mask)
                 }
 
-                /// The first entity that has all components of `mask`.
+                /// The first entity that has all components of `mask`, in table order; stops at
+                /// the first non-empty matching table.
                 pub fn query_first_entity(&self, mask: [<$world Mask>]) -> ::core::option::Option<$crate::Entity> {
                     self.storage.query_first_entity(mask)
                 }
 
                 /// Calls `f(entity, table, index)` for every entity with all components of
-                /// `include` and none of `exclude`.
+                /// `include` and none of `exclude`: O(matching tables) plus their rows when
+                /// `include` is cached, else a scan of every table's mask first (`&self` cannot
+                /// fill the query cache: see `warm_query`).
                 pub fn for_each<F>(&self, include: [<$world Mask>], exclude: [<$world Mask>], f: F)
                 where
                     F: ::core::ops::FnMut($crate::Entity, &[<$world ComponentArrays>], usize),
@@ -45,7 +51,9 @@ macro_rules! __ecs_queries {
                 /// Calls `f(entity, table, index)` for every entity with all components of
                 /// `include` and none of `exclude`; `table` is a slice view of its table
                 /// (`table.position[index].x += 1.0`). The view can write any column, so every
-                /// tracked component of the tables visited is reported changed.
+                /// tracked component of the tables visited is reported changed (in O(1) per
+                /// table). O(matching tables) plus their rows; the first query of a mask
+                /// caches its tables (O(tables), once).
                 pub fn for_each_mut<F>(&mut self, include: [<$world Mask>], exclude: [<$world Mask>], f: F)
                 where
                     F: ::core::ops::FnMut($crate::Entity, &mut [<$world ComponentArraysMut>]<'_>, usize),
@@ -56,6 +64,8 @@ macro_rules! __ecs_queries {
                 /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
                 /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
                 /// Every tracked component of the rows handed out is reported changed.
+                /// O(matching tables), plus what `f` does; the first query of a mask caches its
+                /// tables (O(tables), once).
                 pub fn for_each_table_mut<F>(&mut self, include: [<$world Mask>], exclude: [<$world Mask>], f: F)
                 where
                     F: ::core::ops::FnMut(&mut [<$world ComponentArraysMut>]<'_>),
@@ -65,6 +75,8 @@ macro_rules! __ecs_queries {
 
                 /// `for_each_mut` over the entities one of whose tracked `include` components
                 /// changed since the last `step()` (written at a tick newer than `last_tick()`).
+                /// A table none of whose `include` columns changed is skipped without looking
+                /// at its rows: O(matching tables) plus the rows of the tables written to.
                 pub fn for_each_mut_changed<F>(&mut self, include: [<$world Mask>], exclude: [<$world Mask>], f: F)
                 where
                     F: ::core::ops::FnMut($crate::Entity, &mut [<$world ComponentArraysMut>]<'_>, usize),
@@ -75,7 +87,8 @@ macro_rules! __ecs_queries {
 
                 /// `for_each_mut` over the entities one of whose tracked `include` components
                 /// was written at a tick newer than `since` (a consumer's own cursor: record
-                /// `current_tick()` when reading, then `increment_tick()`).
+                /// `current_tick()` when reading, then `increment_tick()`). Untouched tables
+                /// are skipped as in `for_each_mut_changed`.
                 pub fn for_each_mut_changed_since<F>(&mut self, include: [<$world Mask>], exclude: [<$world Mask>], since: $crate::Tick, f: F)
                 where
                     F: ::core::ops::FnMut($crate::Entity, &mut [<$world ComponentArraysMut>]<'_>, usize),
@@ -85,19 +98,23 @@ macro_rules! __ecs_queries {
 
                 /// The entities with every component and tag of `mask`, one of whose tracked
                 /// components of `mask` changed since the last `step()` (written at a tick
-                /// newer than `last_tick()`): a health bar redraws these.
+                /// newer than `last_tick()`): a health bar redraws these. O(tables) plus the
+                /// rows of the tables whose `mask` columns were written to (the others are
+                /// skipped without looking at their rows).
                 pub fn query_entities_changed(&self, mask: [<$world Mask>]) -> impl ::core::iter::Iterator<Item = $crate::Entity> + '_ {
                     self.storage.query_entities_changed_since(mask, self.storage.last_tick())
                 }
 
                 /// The entities with every component and tag of `mask`, one of whose tracked
-                /// components of `mask` was written at a tick newer than `since`.
+                /// components of `mask` was written at a tick newer than `since`; costs as
+                /// `query_entities_changed`.
                 pub fn query_entities_changed_since(&self, mask: [<$world Mask>], since: $crate::Tick) -> impl ::core::iter::Iterator<Item = $crate::Entity> + '_ {
                     self.storage.query_entities_changed_since(mask, since)
                 }
 
                 /// Stamps the tracked components of `mask` of `entity` as changed now (a
-                /// change the world cannot see by itself). `false` if it is not alive.
+                /// change the world cannot see by itself), in O(1). `false` for a dead, stale
+                /// (id reused) or never-issued handle.
                 pub fn mark_changed(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) -> bool {
                     self.storage.mark_changed(entity, mask)
                 }
@@ -108,30 +125,32 @@ macro_rules! __ecs_queries {
                     self.storage.mark_columns_changed(include, exclude, columns);
                 }
 
-                /// A read-only query builder: `world.query().with(A).without(B).iter(...)`.
+                /// A read-only query builder: `world.query().with(A).without(B).iter(...)`;
+                /// costs as `for_each`.
                 pub fn query(&self) -> $crate::Query<'_, [<$world ComponentArrays>]> {
                     $crate::Query::new(&self.storage)
                 }
 
-                /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`.
+                /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`;
+                /// costs as `for_each_mut`.
                 pub fn query_mut(&mut self) -> $crate::QueryMut<'_, [<$world ComponentArrays>]> {
                     $crate::QueryMut::new(&mut self.storage)
                 }
 
                 $(
-                    #[doc = "Every `" $field "` in the world."]
+                    #[doc = "Every `" $field "` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows."]
                     $(#[$attr])*
                     pub fn [<query_ $field>](&self) -> impl ::core::iter::Iterator<Item = &$ty> + '_ {
                         self.storage.column_values($mask, |table| &table.$field[..])
                     }
 
-                    #[doc = "The `" $field "` column of every table that has one, as slices."]
+                    #[doc = "The `" $field "` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached)."]
                     $(#[$attr])*
                     pub fn [<iter_ $field _slices>](&self) -> impl ::core::iter::Iterator<Item = &[$ty]> + '_ {
                         self.storage.column_slices($mask, |table| &table.$field[..])
                     }
 
-                    #[doc = "The `" $field "` column of every table that has one, as mutable slices."]
+                    #[doc = "The `" $field "` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use."]
                     $(#[$attr])*
                     pub fn [<iter_ $field _slices_mut>](&mut self) -> impl ::core::iter::Iterator<Item = &mut [$ty]> + '_ {
                         self.storage.column_slices_mut($mask, |table| &mut table.$field[..])
@@ -143,7 +162,8 @@ macro_rules! __ecs_queries {
                 impl $target {
                     /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
                     /// run by rayon over tables and chunks of rows. Callable when every
-                    /// component type is `Send`.
+                    /// component type is `Send`. O(matching tables) plus their rows, shared
+                    /// among rayon's threads.
                     pub fn par_for_each_mut<F>(&mut self, include: [<$world Mask>], exclude: [<$world Mask>], f: F)
                     where
                         F: ::core::ops::Fn($crate::Entity, &mut [<$world ComponentArraysMut>]<'_>, usize) + ::core::marker::Sync + ::core::marker::Send,

@@ -148,29 +148,29 @@ macro_rules! __ecs_snapshot {
                     &self.resources
                 }
 
-                fn component_names() -> ::std::vec::Vec<&'static str> {
-                    let mut names = ::std::vec::Vec::new();
+                fn component_names() -> $crate::__private::alloc::vec::Vec<&'static str> {
+                    let mut names = $crate::__private::alloc::vec::Vec::new();
                     $( $(#[$attr])* names.push(::core::stringify!($field)); )+
                     names
                 }
 
-                fn tags() -> ::std::vec::Vec<(&'static str, [<$world Mask>])> {
-                    let mut tags = ::std::vec::Vec::new();
+                fn tags() -> $crate::__private::alloc::vec::Vec<(&'static str, [<$world Mask>])> {
+                    let mut tags = $crate::__private::alloc::vec::Vec::new();
                     $( $(#[$tag_attr])* tags.push((::core::stringify!($tag), $tag_mask)); )*
                     tags
                 }
 
-                fn relations() -> ::std::vec::Vec<(&'static str, [<$world Mask>])> {
+                fn relations() -> $crate::__private::alloc::vec::Vec<(&'static str, [<$world Mask>])> {
                     Self::__relation_names()
                 }
 
-                fn resource_names() -> ::std::vec::Vec<&'static str> {
-                    let mut names = ::std::vec::Vec::new();
+                fn resource_names() -> $crate::__private::alloc::vec::Vec<&'static str> {
+                    let mut names = $crate::__private::alloc::vec::Vec::new();
                     $( $(#[$resource_attr])* names.push(::core::stringify!($resource)); )*
                     names
                 }
 
-                fn set_entities(table: &mut Self::Table, entities: ::std::vec::Vec<$crate::Entity>) {
+                fn set_entities(table: &mut Self::Table, entities: $crate::__private::alloc::vec::Vec<$crate::Entity>) {
                     table.entities = entities;
                 }
 
@@ -181,8 +181,8 @@ macro_rules! __ecs_snapshot {
                     world
                 }
 
-                fn event_sequences(&self) -> ::std::vec::Vec<(&'static str, u64)> {
-                    let mut sequences = ::std::vec::Vec::new();
+                fn event_sequences(&self) -> $crate::__private::alloc::vec::Vec<(&'static str, u64)> {
+                    let mut sequences = $crate::__private::alloc::vec::Vec::new();
                     $( $(#[$event_attr])* sequences.push((::core::stringify!($event), self.events.$event.next_sequence())); )*
                     sequences
                 }
@@ -286,7 +286,7 @@ macro_rules! __ecs_snapshot {
                 /// the ticks and where event and change-log numbering stands; not the events,
                 /// the change-log entries or queued commands (see
                 /// `archetypal::snapshot`). Callable when every component and resource type is
-                /// `Serialize`.
+                /// `Serialize`. O(1) to borrow; serializing it is O(the whole world).
                 pub fn snapshot(&self) -> $crate::Snapshot<'_, Self>
                 where
                     for<'x> Self: $crate::snapshot::SerializeWorld,
@@ -296,7 +296,7 @@ macro_rules! __ecs_snapshot {
 
                 /// Feature `serde`. The world a decoded snapshot describes, after checking all
                 /// of it: either the whole world or an error saying what is wrong, never a panic
-                /// or a half-loaded world. Decode with
+                /// or a half-loaded world; O(the whole world). Decode with
                 /// `serde_json::from_str::<SnapshotData<World>>(&text)` (or decode the world
                 /// directly: it is `Deserialize`).
                 pub fn from_snapshot(

@@ -108,11 +108,11 @@ macro_rules! __ecs_tables {
                 /// The components this table holds.
                 pub mask: [<$world Mask>],
                 /// The entity of every row.
-                pub entities: ::std::vec::Vec<$crate::Entity>,
+                pub entities: $crate::__private::alloc::vec::Vec<$crate::Entity>,
                 $(
                     #[doc = "The `" $field "` column: a value per row when `mask` holds `" $mask "`, else empty."]
                     $(#[$attr])*
-                    pub $field: ::std::vec::Vec<$ty>,
+                    pub $field: $crate::__private::alloc::vec::Vec<$ty>,
                 )+
             }
 
@@ -169,8 +169,8 @@ macro_rules! __ecs_tables {
                 fn new(mask: [<$world Mask>]) -> Self {
                     Self {
                         mask,
-                        entities: ::std::vec::Vec::new(),
-                        $( $(#[$attr])* $field: ::std::vec::Vec::new(), )+
+                        entities: $crate::__private::alloc::vec::Vec::new(),
+                        $( $(#[$attr])* $field: $crate::__private::alloc::vec::Vec::new(), )+
                     }
                 }
 

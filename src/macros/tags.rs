@@ -19,25 +19,25 @@ macro_rules! __ecs_tags {
         $crate::__private::paste::paste! {
             impl $target {
                 $(
-                    #[doc = "Tags `entity` as `" $tag "` (no migration). `false` if it is not alive."]
+                    #[doc = "Tags `entity` as `" $tag "`: no migration (tags create no tables); the row moves to its tag group inside its table, at most one row swap per tag group of that table. Already tagged: nothing moves. `false` for a dead, stale (id reused) or never-issued handle."]
                     $(#[$attr])*
                     pub fn [<add_ $tag>](&mut self, entity: $crate::Entity) -> bool {
                         self.storage.add_tags(entity, $tag_mask)
                     }
 
-                    #[doc = "Removes the `" $tag "` tag from `entity`. `false` if it is not alive."]
+                    #[doc = "Removes the `" $tag "` tag from `entity`: no migration, as for `add_" $tag "`. Not tagged: nothing moves, still `true`. `false` for a dead, stale (id reused) or never-issued handle."]
                     $(#[$attr])*
                     pub fn [<remove_ $tag>](&mut self, entity: $crate::Entity) -> bool {
                         self.storage.remove_tags(entity, $tag_mask)
                     }
 
-                    #[doc = "Whether `entity` is alive and tagged `" $tag "`."]
+                    #[doc = "Whether `entity` is alive and tagged `" $tag "`, in O(log(tag groups of its table)) (a binary search for its row's tag group); `false` for a dead, stale (id reused) or never-issued handle."]
                     $(#[$attr])*
                     pub fn [<has_ $tag>](&self, entity: $crate::Entity) -> bool {
                         self.storage.has_components(entity, $tag_mask)
                     }
 
-                    #[doc = "Every entity tagged `" $tag "`."]
+                    #[doc = "Every entity tagged `" $tag "`, table by table: O(tables) plus the tagged rows (whole tag groups, no per-row test)."]
                     $(#[$attr])*
                     pub fn [<query_ $tag>](&self) -> impl ::core::iter::Iterator<Item = $crate::Entity> + '_ {
                         self.storage.tagged($tag_mask)
@@ -52,13 +52,13 @@ macro_rules! __ecs_tags {
             #[allow(unused_doc_comments)]
             impl $($target)* {
                 $(
-                    #[doc = "Queues tagging `entity` as `" $tag "`, applied by `apply_commands`."]
+                    #[doc = "Queues tagging `entity` as `" $tag "` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then."]
                     $(#[$attr])*
                     pub fn [<queue_add_ $tag>](&mut self, entity: $crate::Entity) {
                         self.queue_add_components(entity, $tag_mask);
                     }
 
-                    #[doc = "Queues removing the `" $tag "` tag from `entity`, applied by `apply_commands`."]
+                    #[doc = "Queues removing the `" $tag "` tag from `entity` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then."]
                     $(#[$attr])*
                     pub fn [<queue_remove_ $tag>](&mut self, entity: $crate::Entity) {
                         self.queue_remove_components(entity, $tag_mask);

@@ -14,7 +14,9 @@ macro_rules! __ecs_typed_queries {
                 /// or `.iter()`, `.get(entity)`, `.changed_since(mask, tick)`.
                 /// Elements are `&C`, `&mut C` (an `archetypal::Mut` guard that stamps the row
                 /// when written through), `Option<&C>`, `Option<&mut C>` and
-                /// `archetypal::Entity`, in tuples of up to 12.
+                /// `archetypal::Entity`, in tuples of up to 12. O(matching tables) plus
+                /// their rows, the first query of a mask caching its tables (O(tables), once);
+                /// `.get(entity)` is O(1), `None` for a dead, stale or never-issued handle.
                 pub fn typed_query<Q>(&mut self) -> $crate::TypedQuery<'_, [<$world ComponentArrays>], Q> {
                     $crate::TypedQuery::new(&mut self.storage)
                 }
@@ -22,7 +24,8 @@ macro_rules! __ecs_typed_queries {
                 /// A read-only typed query over a shared borrow (elements `&C`, `Option<&C>`,
                 /// `archetypal::Entity`), so the loop can call the world's `&self` methods:
                 /// `world.typed_query_ref::<(Entity, &Position)>().for_each(|(entity, position)| ..)`.
-                /// It cannot fill the query cache; `warm_query(mask)` does, ahead of time.
+                /// It cannot fill the query cache; `warm_query(mask)` does, ahead of time
+                /// (an uncached mask scans every table's mask first).
                 pub fn typed_query_ref<Q>(&self) -> $crate::TypedQueryRef<'_, [<$world ComponentArrays>], Q> {
                     $crate::TypedQueryRef::new(&self.storage)
                 }

@@ -21,7 +21,7 @@ macro_rules! __ecs_world {
                 /// The event channels declared in the `Events` block.
                 pub events: [<$world Events>],
                 components: [<$world Components>],
-                commands: ::std::vec::Vec<[<$world Command>]>,
+                commands: $crate::__private::alloc::vec::Vec<[<$world Command>]>,
             }
 
             #[doc = "The component part of a `" $world "`: entities, their archetype tables (`" $world "ComponentArrays`), tags, the edge graph, the query cache and change ticks, with every component-level method. A `" $world "` dereferences to it, and `" $world "::split_mut` lends it beside the world's other parts."]
@@ -48,7 +48,7 @@ macro_rules! __ecs_world {
                         resources: ::core::default::Default::default(),
                         events: ::core::default::Default::default(),
                         components: [<$world Components>] { storage: $crate::Storage::new() },
-                        commands: ::std::vec::Vec::new(),
+                        commands: $crate::__private::alloc::vec::Vec::new(),
                     }
                 }
             }
@@ -80,6 +80,8 @@ macro_rules! __ecs_world {
                 }
 
                 /// Ends a frame: the tick advances and events older than two frames expire.
+                /// O(event types) plus the events dropped; once every 2^29 ticks, every
+                /// change stamp is clamped so none wraps around (O(tracked rows), once).
                 pub fn step(&mut self) {
                     self.components.storage.end_frame();
                     self.events.update();
@@ -115,32 +117,40 @@ macro_rules! __ecs_world {
         $crate::__private::paste::paste! {
             impl $target {
                 /// Spawns an entity with the components of `mask`, default-initialised, and the
-                /// tags of `mask`.
+                /// tags of `mask`: O(the components of `mask`), amortised (a hash lookup finds
+                /// the table; the first spawn of a new combination creates it).
                 pub fn spawn(&mut self, mask: [<$world Mask>]) -> $crate::Entity {
                     self.storage.spawn(mask)
                 }
 
-                /// Spawns `count` entities with the components of `mask`, reserving once.
-                pub fn spawn_entities(&mut self, mask: [<$world Mask>], count: usize) -> ::std::vec::Vec<$crate::Entity> {
+                /// Spawns `count` entities with the components of `mask`, reserving once:
+                /// O(`count` × the components of `mask`).
+                pub fn spawn_entities(&mut self, mask: [<$world Mask>], count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
                     self.storage.spawn_batch(mask, count, |_, _| {})
                 }
 
                 /// Spawns `count` entities with the components of `mask`, then calls
-                /// `init(table, index)` for each new row (`table.position[index] = ...`).
-                pub fn spawn_batch<F>(&mut self, mask: [<$world Mask>], count: usize, init: F) -> ::std::vec::Vec<$crate::Entity>
+                /// `init(table, index)` for each new row (`table.position[index] = ...`):
+                /// O(`count` × the components of `mask`), plus `init`.
+                pub fn spawn_batch<F>(&mut self, mask: [<$world Mask>], count: usize, init: F) -> $crate::__private::alloc::vec::Vec<$crate::Entity>
                 where
                     F: ::core::ops::FnMut(&mut [<$world ComponentArraysMut>]<'_>, usize),
                 {
                     self.storage.spawn_batch(mask, count, init)
                 }
 
-                /// Despawns `entity`, dropping its components. `false` if it was not alive.
+                /// Despawns `entity`, dropping its components: the last row of its table moves
+                /// into its place (no other entity's handle changes), O(its components). Its
+                /// relations apply their policies: the sources of a `[cascade]` relation are
+                /// despawned too (recursively), those of the others unlinked. `false`, and
+                /// nothing changes, for a dead, stale (id reused) or never-issued handle.
                 pub fn despawn(&mut self, entity: $crate::Entity) -> bool {
                     self.storage.despawn(entity)
                 }
 
-                /// Despawns every live entity of `entities`; returns those actually despawned.
-                pub fn despawn_entities(&mut self, entities: &[$crate::Entity]) -> ::std::vec::Vec<$crate::Entity> {
+                /// Despawns every live entity of `entities`, as `despawn` each; returns those
+                /// actually despawned (dead, stale, never-issued and repeated handles are skipped).
+                pub fn despawn_entities(&mut self, entities: &[$crate::Entity]) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
                     self.storage.despawn_entities(entities)
                 }
             }
@@ -156,7 +166,7 @@ macro_rules! __ecs_sub_world {
             #[doc = "A sub-world of `" $game "`: its own components (`" $world "Components`: archetype tables, edge graph and query cache over the entities of the whole; the sub-world has their methods and dereferences to them) and its command queue. Entities are spawned and despawned through `" $game "`, so every sub-world knows every live entity."]
             pub struct $world {
                 components: [<$world Components>],
-                commands: ::std::vec::Vec<[<$world Command>]>,
+                commands: $crate::__private::alloc::vec::Vec<[<$world Command>]>,
             }
 
             #[doc = "The component part of the `" $game "` sub-world `" $world "`: its tables, tags, caches and change ticks, with every component-level method. `" $world "` dereferences to it, and `" $world "::split_mut` lends it beside the command queue."]
@@ -198,7 +208,7 @@ macro_rules! __ecs_sub_world {
                 fn empty() -> Self {
                     Self {
                         components: [<$world Components>] { storage: $crate::Storage::new() },
-                        commands: ::std::vec::Vec::new(),
+                        commands: $crate::__private::alloc::vec::Vec::new(),
                     }
                 }
 
@@ -256,12 +266,13 @@ macro_rules! __ecs_world_common {
                 }
 
                 /// Checks every structural invariant of the world (see
-                /// `archetypal::Storage::check_invariants`); meant for tests and debugging.
+                /// `archetypal::Storage::check_invariants`): O(the whole world); meant for
+                /// tests and debugging.
                 pub fn check_invariants(&self) -> ::core::result::Result<(), $crate::InvariantError> {
                     self.storage.check_invariants()
                 }
 
-                /// Whether `entity` is alive (a stale or never-issued handle is not).
+                /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
                 pub fn is_alive(&self, entity: $crate::Entity) -> bool {
                     self.storage.is_alive(entity)
                 }
@@ -271,17 +282,20 @@ macro_rules! __ecs_world_common {
                     self.storage.entity_count()
                 }
 
-                /// Every live entity, in id order.
-                pub fn get_all_entities(&self) -> ::std::vec::Vec<$crate::Entity> {
+                /// Every live entity, in id order: O(ids ever issued).
+                pub fn get_all_entities(&self) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
                     self.storage.all_entities()
                 }
 
-                /// The components and tags `entity` has, or `None` if it is not alive.
+                /// The components and tags `entity` has, in O(1) (plus a binary search of its
+                /// table's tag groups); `None` for a dead, stale (id reused) or never-issued handle.
                 pub fn component_mask(&self, entity: $crate::Entity) -> ::core::option::Option<[<$world Mask>]> {
                     self.storage.component_mask(entity)
                 }
 
-                /// Whether `entity` is alive and has every component and tag of `mask`.
+                /// Whether `entity` is alive and has every component and tag of `mask`, in
+                /// O(1) (plus a binary search of its table's tag groups when `mask` holds
+                /// tags); `false` for a dead, stale (id reused) or never-issued handle.
                 pub fn entity_has_components(&self, entity: $crate::Entity, mask: [<$world Mask>]) -> bool {
                     self.storage.has_components(entity, mask)
                 }
@@ -297,6 +311,8 @@ macro_rules! __ecs_world_common {
                 }
 
                 /// Advances the current tick without ending the frame; returns the new tick.
+                /// O(1), except once every 2^29 ticks, when every change stamp is clamped so
+                /// none wraps around (O(tracked rows)).
                 pub fn increment_tick(&mut self) -> $crate::Tick {
                     self.storage.increment_tick()
                 }
@@ -333,14 +349,18 @@ macro_rules! __ecs_world_common {
                     self.storage.change_log_mut().trim_to(keep);
                 }
 
-                /// Adds the components of `mask` (default values) in one migration; components
-                /// already present keep their values. `false` if `entity` is not alive.
+                /// Adds the components of `mask` (default values) in one migration (the row
+                /// moves to the table with them: O(the entity's components)); components
+                /// already present keep their values, and nothing moves if it has them all.
+                /// Tag bits of `mask` add the tags (no migration). `false` for a dead, stale (id reused) or never-issued handle.
                 pub fn add_components(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) -> bool {
                     self.storage.add_components(entity, mask)
                 }
 
-                /// Removes the components of `mask` in one migration, dropping their values.
-                /// `false` if `entity` is not alive.
+                /// Removes the components of `mask` in one migration (the row moves to the
+                /// table without them: O(the entity's components)), dropping their values;
+                /// nothing moves if it has none of them. Tag bits of `mask` remove the tags (no
+                /// migration). `false` for a dead, stale (id reused) or never-issued handle.
                 pub fn remove_components(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) -> bool {
                     self.storage.remove_components(entity, mask)
                 }

@@ -5,6 +5,7 @@
 
 use super::Storage;
 use crate::{Archetype, Bitmask, Entity, StructuralChange};
+use alloc::vec::Vec;
 
 impl<T: Archetype> Storage<T> {
     /// Despawns `entity`, dropping its components. `false` for a dead, stale or never-issued

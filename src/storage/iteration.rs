@@ -3,6 +3,8 @@
 //! each table's [`TagPartition`], contiguous row ranges, so a tag filter costs what a table
 //! filter costs: a few ranges per table, then the plain loop over slices.
 
+#[cfg(feature = "parallel")]
+use alloc::vec::Vec;
 use core::ops::Range;
 
 use super::Storage;

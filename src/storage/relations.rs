@@ -11,6 +11,7 @@
 use super::Storage;
 use crate::relation::{Ancestors, Descendants, RelationError, RelationStore};
 use crate::{Archetype, Bitmask, Entity, StructuralChange};
+use alloc::{string::String, vec::Vec};
 
 impl<T: Archetype> Storage<T> {
     /// The index of the relation whose bit is `relation`, if it is exactly one relation's bit.
@@ -267,6 +268,7 @@ mod tests {
 
     mod relation_world {
         #![allow(dead_code)]
+        use alloc::string::String;
         crate::ecs! {
             RelWorld {
                 number: u32 => NUMBER,

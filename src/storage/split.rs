@@ -3,6 +3,7 @@
 //! distinct entities at once. Both split the storage's vectors with `split_first_mut` /
 //! `iter_mut`, never a row, so they need no `unsafe`.
 
+use alloc::vec::Vec;
 use core::fmt;
 
 use super::Storage;
@@ -37,7 +38,7 @@ impl<M: fmt::Debug> fmt::Display for TablesOverlap<M> {
     }
 }
 
-impl<M: fmt::Debug> std::error::Error for TablesOverlap<M> {}
+impl<M: fmt::Debug> core::error::Error for TablesOverlap<M> {}
 
 /// The written side of [`Storage::split_tables`]: the tables matching its filter, iterated
 /// mutably.

@@ -9,6 +9,8 @@ use crate::change_ticks::TableTicks;
 use crate::{Archetype, Tick};
 #[cfg(feature = "serde")]
 use crate::{Bitmask, EntityAllocator, EntityLocation, TagSet};
+#[cfg(feature = "serde")]
+use alloc::vec::Vec;
 
 /// An exact copy: tables, allocator, change ticks, the structural change log, and the caches
 /// (the edge graph and the query cache), so the clone behaves exactly as the original would.

@@ -11,6 +11,7 @@
 //! and entity location through the `swap` callback. Segments are never empty, and no two
 //! have the same signature.
 
+use alloc::{string::String, vec::Vec};
 use core::ops::Range;
 
 use crate::Bitmask;

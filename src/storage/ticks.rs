@@ -38,6 +38,7 @@ impl<T: Archetype> Storage<T> {
 mod tests {
     use super::*;
     use crate::storage::tests::test_world::*;
+    use alloc::vec::Vec;
 
     /// Rows nobody writes for more than 2^31 ticks would wrap around and look newer than the
     /// present; `increment_tick` clamps their stamps every `MAX_TICK_AGE / 2` ticks. The world

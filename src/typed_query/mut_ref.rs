@@ -144,6 +144,7 @@ impl<C: PartialEq> PartialEq<C> for Mut<'_, C> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::String;
 
     #[test]
     fn reads_do_not_stamp_writes_do() {
