@@ -320,6 +320,25 @@ impl EntityAllocator {
         }
     }
 
+    /// Moves the live entity holding `id` to `location`: for the row a despawn or migration
+    /// moved into a hole, whose holder is alive by construction. A write only, unlike
+    /// [`set_location`](Self::set_location): the moved row's holder is a random entity whose
+    /// record is seldom in cache, and a read of it would hold up every despawn behind the miss
+    /// (a write waits in the store buffer instead). The caller guarantees `id` is alive: a
+    /// free id's record written here would become alive.
+    #[inline]
+    pub(crate) fn relocate(&mut self, id: u32, location: EntityLocation) {
+        debug_assert!(
+            location.table_index < RESERVED_ID,
+            "table index past the last"
+        );
+        if let Some(slot) = self.slots.get_mut(id as usize) {
+            debug_assert_eq!(slot.state(), IdState::Alive, "relocating id {id}");
+            slot.table_index = location.table_index;
+            slot.array_index = location.array_index;
+        }
+    }
+
     /// Number of live entities.
     pub fn len(&self) -> usize {
         self.live
@@ -598,6 +617,20 @@ mod tests {
     #[test]
     fn display_shows_id_and_generation() {
         assert_eq!(Entity::new(7, 2).to_string(), "7v2");
+    }
+
+    #[test]
+    fn relocate_moves_a_live_entity_like_set_location() {
+        let mut allocator = EntityAllocator::new();
+        let entity = allocator.allocate();
+        allocator.relocate(entity.id, EntityLocation::new(2, 9));
+        assert_eq!(allocator.location(entity), Some(EntityLocation::new(2, 9)));
+        allocator.relocate(entity.id, EntityLocation::new(0, 1));
+        assert_eq!(allocator.location(entity), Some(EntityLocation::new(0, 1)));
+        allocator.relocate(55, EntityLocation::new(0, 0));
+        assert_eq!(allocator.id_count(), 1, "a never-issued id is ignored");
+        assert!(allocator.free(entity));
+        assert_eq!(allocator.location(entity), None);
     }
 
     #[test]

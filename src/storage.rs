@@ -621,6 +621,19 @@ mod tests {
     }
 
     #[test]
+    fn invariant_checker_reports_an_alive_id_without_a_row() {
+        let mut storage: Storage<TestWorldComponentArrays> = Storage::new();
+        storage.spawn(NUMBER);
+        storage.check_invariants().unwrap();
+        // An id made alive behind the storage's back: no row holds it.
+        let rowless = storage.allocator.allocate();
+        let error = storage.check_invariants().unwrap_err();
+        assert!(error.message.contains("1 rows for 2 live"), "{error}");
+        assert!(storage.allocator.free(rowless));
+        storage.check_invariants().unwrap();
+    }
+
+    #[test]
     fn invariant_checker_reports_a_misaligned_column() {
         let mut storage: Storage<TestWorldComponentArrays> = Storage::new();
         storage.spawn(NUMBER);
