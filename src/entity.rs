@@ -59,24 +59,73 @@ impl fmt::Display for Entity {
 }
 
 /// Where an id is in its life.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum IdState {
     /// Waiting in the free list (or retired).
-    #[default]
     Free,
     /// Handed out by `reserve` for a spawn that has not happened yet: not alive, not reusable.
     Reserved,
     Alive,
 }
 
-/// The record of one id: its liveness and, while alive, its location.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+/// The record of one id: its generation, and where its live entity's row is.
+///
+/// Twelve bytes: the id's state is folded into the table index (a free or reserved id holds a
+/// sentinel past any table's index), so a world pays no padding per id, and a lookup checks
+/// liveness with the table index it loads anyway.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 struct IdSlot {
     /// The generation the id is at: of the live entity, or of the next one to get the id.
     generation: u32,
-    state: IdState,
-    /// Where the live entity's row is (meaningless otherwise).
-    location: EntityLocation,
+    /// The live entity's table, or [`FREE_ID`] / [`RESERVED_ID`].
+    table_index: u32,
+    /// The live entity's row in that table (meaningless otherwise).
+    array_index: u32,
+}
+
+/// The table index of a free (or retired) id's record.
+const FREE_ID: u32 = u32::MAX;
+
+/// The table index of a reserved id's record.
+const RESERVED_ID: u32 = u32::MAX - 1;
+
+impl Default for IdSlot {
+    /// A free id at generation 0.
+    fn default() -> Self {
+        IdSlot::free(0)
+    }
+}
+
+impl IdSlot {
+    /// A free id whose next holder gets `generation`.
+    fn free(generation: u32) -> Self {
+        IdSlot {
+            generation,
+            table_index: FREE_ID,
+            array_index: 0,
+        }
+    }
+
+    #[inline]
+    fn state(&self) -> IdState {
+        match self.table_index {
+            FREE_ID => IdState::Free,
+            RESERVED_ID => IdState::Reserved,
+            _ => IdState::Alive,
+        }
+    }
+
+    /// Moves the id to `state`. An id made alive is at table 0, row 0 until its spawn sets its
+    /// location.
+    #[inline]
+    fn set_state(&mut self, state: IdState) {
+        self.array_index = 0;
+        self.table_index = match state {
+            IdState::Free => FREE_ID,
+            IdState::Reserved => RESERVED_ID,
+            IdState::Alive => 0,
+        };
+    }
 }
 
 /// Mints generational handles and decides which are alive.
@@ -134,16 +183,12 @@ impl EntityAllocator {
         // The recycling stack pops from its end.
         entities.extend(self.free.drain(self.free.len() - recycled..).rev());
         for entity in &entities {
-            self.slots[entity.id as usize].state = IdState::Alive;
+            self.slots[entity.id as usize].set_state(IdState::Alive);
         }
         entities.extend((first_fresh..first_fresh + fresh).map(|id| Entity::new(id as u32, 0)));
-        self.slots.resize(
-            first_fresh + fresh,
-            IdSlot {
-                state: IdState::Alive,
-                ..IdSlot::default()
-            },
-        );
+        let mut alive = IdSlot::default();
+        alive.set_state(IdState::Alive);
+        self.slots.resize(first_fresh + fresh, alive);
         self.live += count;
         entities
     }
@@ -165,7 +210,7 @@ impl EntityAllocator {
         } else {
             self.issue_while_lent()
         };
-        lending::slot_or_grow(&mut self.slots, entity.id).state = state;
+        lending::slot_or_grow(&mut self.slots, entity.id).set_state(state);
         entity
     }
 
@@ -175,7 +220,7 @@ impl EntityAllocator {
         if !self.has_state(entity, IdState::Reserved) {
             return false;
         }
-        self.slots[entity.id as usize].state = IdState::Alive;
+        self.slots[entity.id as usize].set_state(IdState::Alive);
         self.live += 1;
         true
     }
@@ -203,14 +248,14 @@ impl EntityAllocator {
     fn has_state(&self, entity: Entity, state: IdState) -> bool {
         self.slots
             .get(entity.id as usize)
-            .is_some_and(|slot| slot.state == state && slot.generation == entity.generation)
+            .is_some_and(|slot| slot.state() == state && slot.generation == entity.generation)
     }
 
     /// Frees `id`'s slot: bumps its generation and recycles it, or retires it when the
     /// generation is exhausted.
     fn retire_or_recycle(&mut self, id: u32) {
         let slot = &mut self.slots[id as usize];
-        slot.state = IdState::Free;
+        slot.set_state(IdState::Free);
         if slot.generation < u32::MAX {
             slot.generation += 1;
             let entity = Entity::new(id, slot.generation);
@@ -241,16 +286,57 @@ impl EntityAllocator {
     /// Where a live `entity`'s row is; `None` for a handle that is not alive.
     #[inline]
     pub fn location(&self, entity: Entity) -> Option<EntityLocation> {
-        let slot = self.slots.get(entity.id as usize)?;
-        (slot.state == IdState::Alive && slot.generation == entity.generation)
-            .then_some(slot.location)
+        self.claimed_location(entity)
+            .filter(|location| location.table_index < RESERVED_ID)
     }
 
-    /// Records where the entity holding `id` now lives. An id never issued is ignored.
+    /// Where `entity`'s row is if its id is at its generation, without checking that the id is
+    /// alive: for a free or reserved id, the location's table index is past the index of any
+    /// table a world can hold (`u32::MAX - 1` or above), so a caller that looks the table up
+    /// with a checked index (`tables.get(..)`) rejects it there, and the hot accessors make one
+    /// comparison fewer. `None` for another generation or a never-issued id. Use
+    /// [`location`](Self::location) unless the table lookup follows.
+    #[inline]
+    pub fn claimed_location(&self, entity: Entity) -> Option<EntityLocation> {
+        let slot = self.slots.get(entity.id as usize)?;
+        (slot.generation == entity.generation).then_some(EntityLocation {
+            table_index: slot.table_index,
+            array_index: slot.array_index,
+        })
+    }
+
+    /// Records where the live entity holding `id` now lives. An id that is not alive (free,
+    /// reserved or never issued) is ignored.
     #[inline]
     pub fn set_location(&mut self, id: u32, location: EntityLocation) {
+        debug_assert!(
+            location.table_index < RESERVED_ID,
+            "table index past the last"
+        );
         if let Some(slot) = self.slots.get_mut(id as usize) {
-            slot.location = location;
+            if slot.state() == IdState::Alive {
+                slot.table_index = location.table_index;
+                slot.array_index = location.array_index;
+            }
+        }
+    }
+
+    /// Moves the live entity holding `id` to `location`: for the row a despawn or migration
+    /// moved into a hole, whose holder is alive by construction. A write only, unlike
+    /// [`set_location`](Self::set_location): the moved row's holder is a random entity whose
+    /// record is seldom in cache, and a read of it would hold up every despawn behind the miss
+    /// (a write waits in the store buffer instead). The caller guarantees `id` is alive: a
+    /// free id's record written here would become alive.
+    #[inline]
+    pub(crate) fn relocate(&mut self, id: u32, location: EntityLocation) {
+        debug_assert!(
+            location.table_index < RESERVED_ID,
+            "table index past the last"
+        );
+        if let Some(slot) = self.slots.get_mut(id as usize) {
+            debug_assert_eq!(slot.state(), IdState::Alive, "relocating id {id}");
+            slot.table_index = location.table_index;
+            slot.array_index = location.array_index;
         }
     }
 
@@ -283,7 +369,7 @@ impl EntityAllocator {
     /// The live handle holding `id`, if any.
     pub fn live_entity(&self, id: u32) -> Option<Entity> {
         let slot = self.slots.get(id as usize)?;
-        (slot.state == IdState::Alive).then(|| Entity::new(id, slot.generation))
+        (slot.state() == IdState::Alive).then(|| Entity::new(id, slot.generation))
     }
 
     /// Every live handle, in id order.
@@ -291,7 +377,7 @@ impl EntityAllocator {
         self.slots
             .iter()
             .enumerate()
-            .filter(|(_, slot)| slot.state == IdState::Alive)
+            .filter(|(_, slot)| slot.state() == IdState::Alive)
             .map(|(id, slot)| Entity::new(id as u32, slot.generation))
     }
 
@@ -306,7 +392,7 @@ impl EntityAllocator {
             && self.free == other.free
             && self.slots.len() == other.slots.len()
             && self.slots.iter().zip(&other.slots).all(|(mine, theirs)| {
-                mine.generation == theirs.generation && mine.state == theirs.state
+                mine.generation == theirs.generation && mine.state() == theirs.state()
             })
     }
 }
@@ -533,6 +619,62 @@ mod tests {
     #[test]
     fn display_shows_id_and_generation() {
         assert_eq!(Entity::new(7, 2).to_string(), "7v2");
+    }
+
+    #[test]
+    fn relocate_moves_a_live_entity_like_set_location() {
+        let mut allocator = EntityAllocator::new();
+        let entity = allocator.allocate();
+        allocator.relocate(entity.id, EntityLocation::new(2, 9));
+        assert_eq!(allocator.location(entity), Some(EntityLocation::new(2, 9)));
+        allocator.relocate(entity.id, EntityLocation::new(0, 1));
+        assert_eq!(allocator.location(entity), Some(EntityLocation::new(0, 1)));
+        allocator.relocate(55, EntityLocation::new(0, 0));
+        assert_eq!(allocator.id_count(), 1, "a never-issued id is ignored");
+        assert!(allocator.free(entity));
+        assert_eq!(allocator.location(entity), None);
+    }
+
+    #[test]
+    fn an_id_record_is_twelve_bytes() {
+        assert_eq!(core::mem::size_of::<IdSlot>(), 12);
+    }
+
+    #[test]
+    fn claimed_locations_of_dead_ids_point_past_every_table() {
+        let mut allocator = EntityAllocator::new();
+        let alive = allocator.allocate();
+        let freed = allocator.allocate();
+        let reserved = allocator.reserve();
+        allocator.set_location(alive.id, EntityLocation::new(3, 4));
+        allocator.set_location(freed.id, EntityLocation::new(5, 6));
+        assert!(allocator.free(freed));
+        assert_eq!(
+            allocator.claimed_location(alive),
+            Some(EntityLocation::new(3, 4))
+        );
+        // The free id's record is at the generation its next holder gets.
+        let next = Entity::new(freed.id, freed.generation + 1);
+        for dead in [next, reserved] {
+            let claimed = allocator
+                .claimed_location(dead)
+                .expect("generation matches");
+            assert!(claimed.table_index >= u32::MAX - 1, "{dead}: {claimed:?}");
+            assert_eq!(allocator.location(dead), None, "{dead}");
+        }
+        assert_eq!(allocator.claimed_location(freed), None, "old generation");
+        assert_eq!(allocator.claimed_location(Entity::new(9, 0)), None);
+        // Setting a dead id's location does not make it alive.
+        allocator.set_location(reserved.id, EntityLocation::new(0, 0));
+        allocator.set_location(freed.id, EntityLocation::new(0, 0));
+        assert_eq!(allocator.location(reserved), None);
+        assert_eq!(allocator.location(next), None);
+        assert!(allocator.activate(reserved));
+        allocator.set_location(reserved.id, EntityLocation::new(1, 1));
+        assert_eq!(
+            allocator.location(reserved),
+            Some(EntityLocation::new(1, 1))
+        );
     }
 
     #[test]

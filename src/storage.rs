@@ -162,6 +162,11 @@ impl<T: Archetype> Storage<T> {
         let table_index = self
             .edges
             .insert_table(mask, |other| lookup.get(&other).copied());
+        // Table indices from `u32::MAX - 1` up mark free and reserved ids' records.
+        assert!(
+            table_index < (u32::MAX - 1) as usize,
+            "archetypal: too many tables"
+        );
         self.tables.push(T::new(mask));
         self.partitions.push(TagPartition::new());
         self.ticks.push(TableTicks::new(
@@ -279,6 +284,11 @@ impl<T: Archetype> Storage<T> {
 
     /// The component of `entity` in the column `column` picks, if the entity is alive and its
     /// table holds `bit`.
+    ///
+    /// The accessors' path, kept to the loads it needs: the id's record (whose table index
+    /// also says whether the id is alive, see [`EntityAllocator::claimed_location`]), the
+    /// table, the column. A table's column for a component it lacks is empty, so the row's
+    /// bounds check also answers whether the table holds `bit`.
     #[inline]
     pub fn get<C>(
         &self,
@@ -286,8 +296,9 @@ impl<T: Archetype> Storage<T> {
         bit: T::Mask,
         column: impl FnOnce(&T) -> &[C],
     ) -> Option<&C> {
-        let location = self.locate_with(entity, bit)?;
-        column(&self.tables[location.table()]).get(location.row())
+        debug_assert!(bit.is_single_bit() && bit & !T::COMPONENTS == T::Mask::EMPTY);
+        let location = self.allocator.claimed_location(entity)?;
+        column(self.tables.get(location.table())?).get(location.row())
     }
 
     /// Mutable form of [`get`](Self::get); stamps the component as changed.
@@ -298,9 +309,16 @@ impl<T: Archetype> Storage<T> {
         bit: T::Mask,
         column: impl FnOnce(&mut T) -> &mut [C],
     ) -> Option<&mut C> {
-        let location = self.locate_with(entity, bit)?;
-        self.ticks[location.table()].stamp_component(location.row(), bit, self.tick);
-        column(&mut self.tables[location.table()]).get_mut(location.row())
+        debug_assert!(bit.is_single_bit() && bit & !T::COMPONENTS == T::Mask::EMPTY);
+        let location = self.allocator.claimed_location(entity)?;
+        let value = column(self.tables.get_mut(location.table())?).get_mut(location.row())?;
+        // Folded at compile time: an `[untracked]` component's write costs no tick lookup.
+        if T::TRACKED.intersects(bit) {
+            if let Some(ticks) = self.ticks.get_mut(location.table()) {
+                ticks.stamp_component(location.row(), bit, self.tick);
+            }
+        }
+        Some(value)
     }
 
     /// Writes a component, adding it first (one migration) if the entity lacks it. `false`
@@ -603,6 +621,19 @@ mod tests {
             .set_location(second.id, EntityLocation::new(0, 0));
         let error = storage.check_invariants().unwrap_err();
         assert!(error.message.contains("located elsewhere"), "{error}");
+    }
+
+    #[test]
+    fn invariant_checker_reports_an_alive_id_without_a_row() {
+        let mut storage: Storage<TestWorldComponentArrays> = Storage::new();
+        storage.spawn(NUMBER);
+        storage.check_invariants().unwrap();
+        // An id made alive behind the storage's back: no row holds it.
+        let rowless = storage.allocator.allocate();
+        let error = storage.check_invariants().unwrap_err();
+        assert!(error.message.contains("1 rows for 2 live"), "{error}");
+        assert!(storage.allocator.free(rowless));
+        storage.check_invariants().unwrap();
     }
 
     #[test]

@@ -114,7 +114,7 @@ fn record_reserved(slots: &mut Vec<IdSlot>, reserved: &[Entity]) {
     for &entity in reserved {
         let slot = slot_or_grow(slots, entity.id);
         slot.generation = entity.generation;
-        slot.state = IdState::Reserved;
+        slot.set_state(IdState::Reserved);
     }
 }
 

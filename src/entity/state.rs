@@ -1,7 +1,7 @@
 //! The allocator's whole state, for world cloning and snapshots: giving back every reservation
 //! at once, and the ids written to and read from a snapshot.
 
-use super::{Entity, EntityAllocator, EntityLocation, IdSlot, IdState};
+use super::{Entity, EntityAllocator, IdSlot, IdState};
 #[cfg(feature = "serde")]
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -20,7 +20,7 @@ impl EntityAllocator {
             .slots
             .iter()
             .enumerate()
-            .filter(|(_, slot)| slot.state == IdState::Reserved)
+            .filter(|(_, slot)| slot.state() == IdState::Reserved)
             .map(|(id, _)| id as u32)
             .collect();
         for &id in &reserved {
@@ -45,7 +45,7 @@ impl EntityAllocator {
             let mut next: Vec<Option<u32>> = allocator
                 .slots
                 .iter()
-                .map(|slot| match slot.state {
+                .map(|slot| match slot.state() {
                     // A free id's generation is the one it is issued at next, if it is listed.
                     IdState::Free => None,
                     _ => slot.generation.checked_add(1),
@@ -71,11 +71,7 @@ impl EntityAllocator {
             if next.is_some() {
                 free.push(Entity::new(id as u32, generation));
             }
-            slots.push(IdSlot {
-                generation,
-                state: IdState::Free,
-                location: EntityLocation::default(),
-            });
+            slots.push(IdSlot::free(generation));
         }
         // Popped from the end: the lowest id is issued first.
         free.reverse();
@@ -101,7 +97,7 @@ impl EntityAllocator {
         }
         let mut free: Vec<u32> = self.free.iter().map(|entity| entity.id).collect();
         for (id, slot) in self.slots.iter().enumerate() {
-            if slot.state == IdState::Reserved && slot.generation < u32::MAX {
+            if slot.state() == IdState::Reserved && slot.generation < u32::MAX {
                 generations[id] += 1;
                 free.push(id as u32);
             }
@@ -128,11 +124,7 @@ impl EntityAllocator {
         }
         let mut slots: Vec<IdSlot> = generations
             .iter()
-            .map(|&generation| IdSlot {
-                generation,
-                state: IdState::Free,
-                location: EntityLocation::default(),
-            })
+            .map(|&generation| IdSlot::free(generation))
             .collect();
         let mut live = 0;
         for id in alive {
@@ -142,10 +134,10 @@ impl EntityAllocator {
                     generations.len()
                 ));
             };
-            if slot.state == IdState::Alive {
+            if slot.state() == IdState::Alive {
                 return Err(format!("entity id {id} has more than one row"));
             }
-            slot.state = IdState::Alive;
+            slot.set_state(IdState::Alive);
             live += 1;
         }
         let mut listed = vec![false; slots.len()];
@@ -156,7 +148,7 @@ impl EntityAllocator {
                     generations.len()
                 ));
             };
-            if slot.state == IdState::Alive {
+            if slot.state() == IdState::Alive {
                 return Err(format!("id {id} is both alive and on the free list"));
             }
             if core::mem::replace(&mut listed[id as usize], true) {
@@ -164,7 +156,7 @@ impl EntityAllocator {
             }
         }
         for (id, slot) in slots.iter().enumerate() {
-            if slot.state == IdState::Free && !listed[id] && slot.generation != u32::MAX {
+            if slot.state() == IdState::Free && !listed[id] && slot.generation != u32::MAX {
                 return Err(format!(
                     "id {id} is neither alive, free nor retired (generation {} is not the last)",
                     slot.generation

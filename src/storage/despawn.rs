@@ -66,7 +66,8 @@ impl<T: Archetype> Storage<T> {
         let table = &mut self.tables[location.table()];
         if location.row() + 1 < table.len() {
             if let Some(&moved) = table.entities().last() {
-                self.allocator.set_location(moved.id, location);
+                // Alive: it holds a row.
+                self.allocator.relocate(moved.id, location);
             }
         }
         Some(table.swap_remove(location.row()))

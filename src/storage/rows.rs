@@ -27,7 +27,7 @@ impl<T: Archetype> RowsMut<'_, T> {
     }
 
     /// The component of `entity` in the column `column` picks, if it is alive and its table
-    /// holds `bit`.
+    /// holds `bit` (the same path as [`Storage::get`]).
     #[inline]
     pub fn get<C>(
         &self,
@@ -35,10 +35,9 @@ impl<T: Archetype> RowsMut<'_, T> {
         bit: T::Mask,
         column: impl FnOnce(&T) -> &[C],
     ) -> Option<&C> {
-        let location = self.allocator.location(entity)?;
-        let table = &self.tables[location.table()];
-        table.mask().contains(bit).then_some(())?;
-        column(table).get(location.row())
+        debug_assert!(bit.is_single_bit() && bit & !T::COMPONENTS == T::Mask::EMPTY);
+        let location = self.allocator.claimed_location(entity)?;
+        column(self.tables.get(location.table())?).get(location.row())
     }
 
     /// Mutable form of [`get`](Self::get); stamps the component as changed.
@@ -49,11 +48,15 @@ impl<T: Archetype> RowsMut<'_, T> {
         bit: T::Mask,
         column: impl FnOnce(&mut T) -> &mut [C],
     ) -> Option<&mut C> {
-        let location = self.allocator.location(entity)?;
-        let table = &mut self.tables[location.table()];
-        table.mask().contains(bit).then_some(())?;
-        self.ticks[location.table()].stamp_component(location.row(), bit, self.tick);
-        column(table).get_mut(location.row())
+        debug_assert!(bit.is_single_bit() && bit & !T::COMPONENTS == T::Mask::EMPTY);
+        let location = self.allocator.claimed_location(entity)?;
+        let value = column(self.tables.get_mut(location.table())?).get_mut(location.row())?;
+        if T::TRACKED.intersects(bit) {
+            if let Some(ticks) = self.ticks.get_mut(location.table()) {
+                ticks.stamp_component(location.row(), bit, self.tick);
+            }
+        }
+        Some(value)
     }
 }
 
