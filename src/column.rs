@@ -76,7 +76,7 @@ pub fn swap_rows<C>(column: &mut [C], present: bool, a: usize, b: usize) {
 }
 
 /// One step of a migration on one column of one table, applied by the generated
-/// [`Archetype::edit_column`](crate::Archetype::edit_column) to the column of a component bit
+/// [`Archetype::edit_column`] to the column of a component bit
 /// (see [`edit`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ColumnEdit {
