@@ -67,6 +67,15 @@ impl TickColumn {
         stamp
     }
 
+    /// Appends a row written and added at `now`, the current tick: no stamp is newer.
+    #[inline]
+    fn push_now(&mut self, now: Tick) {
+        self.rows.push(now);
+        self.added.push(now);
+        self.newest = now;
+        self.newest_added = now;
+    }
+
     /// Appends a row stamped `stamp`, added at `added`.
     #[inline]
     fn push(&mut self, stamp: Tick, added: Tick) {
@@ -138,6 +147,7 @@ impl<M: Bitmask> TableTicks<M> {
     /// Moves `row` to the end of `destination` (a migration): a component both tables track
     /// keeps its stamp, one only the destination tracks was just added and is stamped `tick`.
     /// One pass per kind of column, each visiting only the columns of that kind.
+    #[inline]
     pub fn move_row(&mut self, row: usize, destination: &mut Self, tick: Tick) {
         let (from, to) = (self.tracked, destination.tracked);
         for bit in (from & to).bits() {
@@ -145,7 +155,7 @@ impl<M: Bitmask> TableTicks<M> {
             destination.columns[bit as usize].push(stamp, added);
         }
         for bit in (to & !from).bits() {
-            destination.columns[bit as usize].push(tick, tick);
+            destination.columns[bit as usize].push_now(tick);
         }
         for bit in (from & !to).bits() {
             self.columns[bit as usize].take(row);

@@ -133,7 +133,10 @@ pub fn move_value<C>(source: &mut Vec<C>, destination: &mut Vec<C>, row: usize) 
 pub fn move_row<T: Archetype>(source: &mut T, row: usize, destination: &mut T) -> T::Mask {
     let (from, to) = (source.mask(), destination.mask());
     let added = to & !from;
-    if !added.is_empty() {
+    if added.is_single_bit() {
+        // One default (the common case): a `Default` that panics pushes nothing.
+        destination.edit_column(added.trailing_zeros(), ColumnEdit::PushDefault);
+    } else if !added.is_empty() {
         let rows = destination.len();
         let mut pushed = Truncating {
             table: &mut *destination,
