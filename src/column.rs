@@ -132,14 +132,35 @@ pub fn move_value<C>(source: &mut Vec<C>, destination: &mut Vec<C>, row: usize) 
 #[inline]
 pub fn move_row<T: Archetype>(source: &mut T, row: usize, destination: &mut T) -> T::Mask {
     let (from, to) = (source.mask(), destination.mask());
-    let added = to & !from;
+    push_added_defaults(from, destination);
+    for bit in (from & to).bits() {
+        source.move_column(bit, row, destination);
+    }
+    let removed = from & !to;
+    for bit in removed.bits() {
+        source.edit_column(bit, ColumnEdit::Park { row });
+    }
+    removed
+}
+
+/// Worlds of at most this many components migrate with a test per declared column
+/// ([`shift`]) rather than a jump per column of the row ([`move_row`]): with few columns the
+/// tests cost less than the jumps.
+pub const UNROLLED_MIGRATION_COLUMNS: usize = 16;
+
+/// A migration's first step: a default for every component `destination` holds and a row of
+/// mask `from` lacks, pushed before anything moves. A `Default` that panics has the pushed
+/// ones cut back, so nothing changed.
+#[inline]
+pub fn push_added_defaults<T: Archetype>(from: T::Mask, destination: &mut T) {
+    let added = destination.mask() & !from;
     if added.is_single_bit() {
         // One default (the common case): a `Default` that panics pushes nothing.
         destination.edit_column(added.trailing_zeros(), ColumnEdit::PushDefault);
     } else if !added.is_empty() {
         let rows = destination.len();
         let mut pushed = Truncating {
-            table: &mut *destination,
+            table: destination,
             columns: T::Mask::EMPTY,
             rows,
         };
@@ -150,14 +171,26 @@ pub fn move_row<T: Archetype>(source: &mut T, row: usize, destination: &mut T) -
         // Every default made: keep them.
         pushed.columns = T::Mask::EMPTY;
     }
-    for bit in (from & to).bits() {
-        source.move_column(bit, row, destination);
+}
+
+/// [`move_row`]'s step for one column, once the defaults are pushed: a value both tables hold
+/// moves to the end of `destination`, one only `source` holds is parked (see
+/// [`ColumnEdit::Park`]); the others are untouched.
+#[inline]
+pub fn shift<C>(
+    source: &mut Vec<C>,
+    destination: &mut Vec<C>,
+    row: usize,
+    in_source: bool,
+    in_destination: bool,
+) {
+    if in_source {
+        if in_destination {
+            move_value(source, destination, row);
+        } else if let Some(last) = source.len().checked_sub(1) {
+            source.swap(row, last);
+        }
     }
-    let removed = from & !to;
-    for bit in removed.bits() {
-        source.edit_column(bit, ColumnEdit::Park { row });
-    }
-    removed
 }
 
 /// Drops the values [`move_row`] parked in the columns of `columns` of `table`. A `Drop` that
@@ -376,75 +409,98 @@ mod tests {
         table
     }
 
+    type Migration =
+        fn(&mut MigratingComponentArrays, usize, &mut MigratingComponentArrays) -> MigratingMask;
+
+    /// Both ways a table migrates a row: the narrow world's test per column (the generated
+    /// `move_row` of this 4-component world) and the jump per column of the row ([`move_row`],
+    /// what worlds wider than [`UNROLLED_MIGRATION_COLUMNS`] use), each with the entity.
+    fn migrations() -> [Migration; 2] {
+        [
+            |source, row, destination| source.move_row(row, destination),
+            |source, row, destination| {
+                let parked = move_row(source, row, destination);
+                destination.entities.push(source.entities.swap_remove(row));
+                parked
+            },
+        ]
+    }
+
     #[test]
     fn move_row_moves_shared_values_adds_defaults_and_parks_removed_ones() {
-        let mut source = table(NUMBER | NAME | TOUCHY, 3);
-        let mut destination = table(NUMBER | OTHER, 1);
-        let parked = source.move_row(0, &mut destination);
-        assert_eq!(parked, NAME | TOUCHY);
-        assert_eq!(destination.number, [0, 0]);
-        assert_eq!(destination.other, [Touchy(0), Touchy(0)], "added: default");
-        assert!(destination.name.is_empty() && destination.touchy.is_empty());
-        assert_eq!(destination.entities, [Entity::new(0, 0), Entity::new(0, 0)]);
-        assert_eq!(source.entities, [Entity::new(2, 0), Entity::new(1, 0)]);
-        assert_eq!(source.number, [2, 1], "the last row filled the hole");
-        assert_eq!(source.name, ["n2", "n1", "n0"], "parked past the last row");
-        assert_eq!(source.touchy, [Touchy(2), Touchy(1), Touchy(0)]);
-        assert_eq!(source.misaligned_columns(), 2);
-        drop_parked(&mut source, parked);
-        assert_eq!(source.name, ["n2", "n1"]);
-        assert_eq!(source.touchy, [Touchy(2), Touchy(1)]);
-        assert_eq!(
-            source.misaligned_columns() + destination.misaligned_columns(),
-            0
-        );
+        for migrate in migrations() {
+            let mut source = table(NUMBER | NAME | TOUCHY, 3);
+            let mut destination = table(NUMBER | OTHER, 1);
+            let parked = migrate(&mut source, 0, &mut destination);
+            assert_eq!(parked, NAME | TOUCHY);
+            assert_eq!(destination.number, [0, 0]);
+            assert_eq!(destination.other, [Touchy(0), Touchy(0)], "added: default");
+            assert!(destination.name.is_empty() && destination.touchy.is_empty());
+            assert_eq!(destination.entities, [Entity::new(0, 0), Entity::new(0, 0)]);
+            assert_eq!(source.entities, [Entity::new(2, 0), Entity::new(1, 0)]);
+            assert_eq!(source.number, [2, 1], "the last row filled the hole");
+            assert_eq!(source.name, ["n2", "n1", "n0"], "parked past the last row");
+            assert_eq!(source.touchy, [Touchy(2), Touchy(1), Touchy(0)]);
+            assert_eq!(source.misaligned_columns(), 2);
+            drop_parked(&mut source, parked);
+            assert_eq!(source.name, ["n2", "n1"]);
+            assert_eq!(source.touchy, [Touchy(2), Touchy(1)]);
+            assert_eq!(
+                source.misaligned_columns() + destination.misaligned_columns(),
+                0
+            );
+        }
     }
 
     #[test]
     fn a_default_that_panics_moves_nothing() {
-        let mut source = table(NUMBER, 2);
-        let mut destination = table(NUMBER | NAME | TOUCHY, 1);
-        PANIC_ON_DEFAULT.set(true);
-        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            source.move_row(1, &mut destination)
-        }));
-        PANIC_ON_DEFAULT.set(false);
-        assert!(result.is_err());
-        assert_eq!(
-            destination.name.len(),
-            1,
-            "the default pushed before the panic, cut back"
-        );
-        assert_eq!(destination.touchy.len(), 1);
-        assert_eq!(source.number, [0, 1]);
-        assert_eq!(
-            source.misaligned_columns() + destination.misaligned_columns(),
-            0
-        );
+        for migrate in migrations() {
+            let mut source = table(NUMBER, 2);
+            let mut destination = table(NUMBER | NAME | TOUCHY, 1);
+            PANIC_ON_DEFAULT.set(true);
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                migrate(&mut source, 1, &mut destination)
+            }));
+            PANIC_ON_DEFAULT.set(false);
+            assert!(result.is_err());
+            assert_eq!(
+                destination.name.len(),
+                1,
+                "the default pushed before the panic, cut back"
+            );
+            assert_eq!(destination.touchy.len(), 1);
+            assert_eq!(source.number, [0, 1]);
+            assert_eq!(
+                source.misaligned_columns() + destination.misaligned_columns(),
+                0
+            );
+        }
     }
 
     #[test]
     fn a_drop_that_panics_still_cuts_every_parked_column_back() {
-        let mut source = table(NUMBER | NAME | TOUCHY | OTHER, 2);
-        let mut destination = table(NUMBER, 0);
-        let parked = source.move_row(0, &mut destination);
-        assert_eq!(parked, NAME | TOUCHY | OTHER);
-        PANIC_ON_DROP.set(true);
-        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            drop_parked(&mut source, parked)
-        }));
-        PANIC_ON_DROP.set(false);
-        assert!(result.is_err());
-        assert_eq!(source.name, ["n1"], "cut back on the way out");
-        assert_eq!(source.touchy, [Touchy(1)]);
-        assert_eq!(
-            source.other.len(),
-            1,
-            "the column after the panicking one too"
-        );
-        assert_eq!(
-            source.misaligned_columns() + destination.misaligned_columns(),
-            0
-        );
+        for migrate in migrations() {
+            let mut source = table(NUMBER | NAME | TOUCHY | OTHER, 2);
+            let mut destination = table(NUMBER, 0);
+            let parked = migrate(&mut source, 0, &mut destination);
+            assert_eq!(parked, NAME | TOUCHY | OTHER);
+            PANIC_ON_DROP.set(true);
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                drop_parked(&mut source, parked)
+            }));
+            PANIC_ON_DROP.set(false);
+            assert!(result.is_err());
+            assert_eq!(source.name, ["n1"], "cut back on the way out");
+            assert_eq!(source.touchy, [Touchy(1)]);
+            assert_eq!(
+                source.other.len(),
+                1,
+                "the column after the panicking one too"
+            );
+            assert_eq!(
+                source.misaligned_columns() + destination.misaligned_columns(),
+                0
+            );
+        }
     }
 }

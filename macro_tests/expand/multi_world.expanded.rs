@@ -158,7 +158,22 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         self.entities.swap(a, b);
     }
     fn move_row(&mut self, row: usize, destination: &mut Self) -> CoreMask {
-        let parked = ::archetypal::column::move_row(self, row, destination);
+        let parked = if <Self as ::archetypal::Archetype>::COMPONENT_COUNT
+            <= ::archetypal::column::UNROLLED_MIGRATION_COLUMNS
+        {
+            let (from, to) = (self.mask, destination.mask);
+            ::archetypal::column::push_added_defaults(from, destination);
+            ::archetypal::column::shift(
+                &mut self.position,
+                &mut destination.position,
+                row,
+                from & POSITION != 0,
+                to & POSITION != 0,
+            );
+            from & !to
+        } else {
+            ::archetypal::column::move_row(self, row, destination)
+        };
         destination.entities.push(self.entities.swap_remove(row));
         parked
     }
@@ -1542,7 +1557,22 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         self.entities.swap(a, b);
     }
     fn move_row(&mut self, row: usize, destination: &mut Self) -> RenderMask {
-        let parked = ::archetypal::column::move_row(self, row, destination);
+        let parked = if <Self as ::archetypal::Archetype>::COMPONENT_COUNT
+            <= ::archetypal::column::UNROLLED_MIGRATION_COLUMNS
+        {
+            let (from, to) = (self.mask, destination.mask);
+            ::archetypal::column::push_added_defaults(from, destination);
+            ::archetypal::column::shift(
+                &mut self.sprite,
+                &mut destination.sprite,
+                row,
+                from & SPRITE != 0,
+                to & SPRITE != 0,
+            );
+            from & !to
+        } else {
+            ::archetypal::column::move_row(self, row, destination)
+        };
         destination.entities.push(self.entities.swap_remove(row));
         parked
     }

@@ -223,7 +223,36 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         self.entities.swap(a, b);
     }
     fn move_row(&mut self, row: usize, destination: &mut Self) -> WorldMask {
-        let parked = ::archetypal::column::move_row(self, row, destination);
+        let parked = if <Self as ::archetypal::Archetype>::COMPONENT_COUNT
+            <= ::archetypal::column::UNROLLED_MIGRATION_COLUMNS
+        {
+            let (from, to) = (self.mask, destination.mask);
+            ::archetypal::column::push_added_defaults(from, destination);
+            ::archetypal::column::shift(
+                &mut self.position,
+                &mut destination.position,
+                row,
+                from & POSITION != 0,
+                to & POSITION != 0,
+            );
+            ::archetypal::column::shift(
+                &mut self.velocity,
+                &mut destination.velocity,
+                row,
+                from & VELOCITY != 0,
+                to & VELOCITY != 0,
+            );
+            ::archetypal::column::shift(
+                &mut self.health,
+                &mut destination.health,
+                row,
+                from & HEALTH != 0,
+                to & HEALTH != 0,
+            );
+            from & !to
+        } else {
+            ::archetypal::column::move_row(self, row, destination)
+        };
         destination.entities.push(self.entities.swap_remove(row));
         parked
     }

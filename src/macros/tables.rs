@@ -222,7 +222,14 @@ macro_rules! __ecs_tables {
                 }
 
                 fn move_row(&mut self, row: usize, destination: &mut Self) -> [<$world Mask>] {
-                    let parked = $crate::column::move_row(self, row, destination);
+                    let parked = if <Self as $crate::Archetype>::COMPONENT_COUNT <= $crate::column::UNROLLED_MIGRATION_COLUMNS {
+                        let (from, to) = (self.mask, destination.mask);
+                        $crate::column::push_added_defaults(from, destination);
+                        $( $(#[$attr])* $crate::column::shift(&mut self.$field, &mut destination.$field, row, from & $mask != 0, to & $mask != 0); )+
+                        from & !to
+                    } else {
+                        $crate::column::move_row(self, row, destination)
+                    };
                     destination.entities.push(self.entities.swap_remove(row));
                     parked
                 }
