@@ -20,10 +20,10 @@ pub trait Archetype: Sized + 'static {
     /// values but never the number of rows.
     type ViewMut<'a>;
 
-    /// The values taken out of a row: by a migration (the components the destination lacks,
-    /// handed back by [`move_row`](Self::move_row)) or a despawn (all of them, handed back by
-    /// [`swap_remove`](Self::swap_remove)), so that the storage drops them only once its
-    /// own bookkeeping is done: a component `Drop` that panics then finds the world consistent.
+    /// The values of a despawned row, handed back by [`swap_remove`](Self::swap_remove) so that
+    /// the storage drops them only once its own bookkeeping is done: a component `Drop` that
+    /// panics then finds the world consistent. (A migration parks the values it removes in
+    /// their columns instead, see [`move_row`](Self::move_row).)
     type Removed;
 
     /// Every component bit of the world; table masks never hold other bits.
@@ -68,11 +68,21 @@ pub trait Archetype: Sized + 'static {
     /// each table's rows grouped by tag signature this way, without migrating anything).
     fn swap_rows(&mut self, a: usize, b: usize);
 
-    /// Moves `row` to the end of `destination`: shared components are moved, components only
-    /// `destination` has start at their default (all made before anything moves, so a
-    /// `Default` that panics changes nothing), the others are returned; this table is
-    /// compacted with `swap_remove`.
-    fn move_row(&mut self, row: usize, destination: &mut Self) -> Self::Removed;
+    /// Moves `row` to the end of `destination` with [`column::move_row`](crate::column::move_row)
+    /// (shared components moved, the destination's others default-initialised first), and
+    /// the entity with it; this table is compacted with `swap_remove`. Returns the components
+    /// only this table holds: their values are parked past its last row, for the storage to
+    /// drop with [`column::drop_parked`](crate::column::drop_parked) once its bookkeeping is
+    /// done.
+    fn move_row(&mut self, row: usize, destination: &mut Self) -> Self::Mask;
+
+    /// Applies `edit` to the column of component bit `index` (a bit of this table's mask, or
+    /// of the components a migration adds for [`ColumnEdit::PushDefault`](crate::column::ColumnEdit::PushDefault)).
+    fn edit_column(&mut self, index: u32, edit: crate::column::ColumnEdit);
+
+    /// Moves the value of component bit `index` (held by both tables) at `row` to the end of
+    /// the same column of `destination`, compacting this column with `swap_remove`.
+    fn move_column(&mut self, index: u32, row: usize, destination: &mut Self);
 
     /// The entity column and the mutable view, borrowed together. `include` must be a subset
     /// of the table's mask (a matched query's include mask, or the mask itself): those columns

@@ -41,6 +41,56 @@ struct TickColumn {
     newest: Tick,
 }
 
+impl TickColumn {
+    /// Removes `row`'s stamps, moving the last row's into its place, and returns the row's
+    /// write stamp (its pending range stamp included) and added stamp.
+    #[inline]
+    fn take(&mut self, row: usize) -> (Tick, Tick) {
+        let stamp = if self.range_stamps.is_empty() {
+            self.rows.swap_remove(row)
+        } else {
+            self.take_through_runs(row)
+        };
+        (stamp, self.added.swap_remove(row))
+    }
+
+    /// [`take`](Self::take)'s write stamp while slice writes are pending (rare, kept out of
+    /// the migration's path): the row's stamp through the runs, and the runs made to follow
+    /// the last row into `row`.
+    #[cold]
+    #[inline(never)]
+    fn take_through_runs(&mut self, row: usize) -> Tick {
+        let stamp = self.range_stamps.stamp_of(row, self.rows[row]);
+        let last = self.rows.len() - 1;
+        self.range_stamps.before_swap(row, last, &mut self.rows);
+        self.rows.swap_remove(row);
+        self.range_stamps.truncate(self.rows.len());
+        stamp
+    }
+
+    /// Appends a row written and added at `now`, the current tick: no stamp is newer.
+    #[inline]
+    fn push_now(&mut self, now: Tick) {
+        self.rows.push(now);
+        self.added.push(now);
+        self.newest = now;
+        self.newest_added = now;
+    }
+
+    /// Appends a row stamped `stamp`, added at `added`.
+    #[inline]
+    fn push(&mut self, stamp: Tick, added: Tick) {
+        self.rows.push(stamp);
+        self.added.push(added);
+        if stamp.is_newer_than(self.newest) {
+            self.newest = stamp;
+        }
+        if added.is_newer_than(self.newest_added) {
+            self.newest_added = added;
+        }
+    }
+}
+
 impl<M: Bitmask> TableTicks<M> {
     /// The ticks of an empty table whose tracked components are `tracked`, in a world of
     /// `bit_count` component bits, created at tick `now`.
@@ -81,12 +131,7 @@ impl<M: Bitmask> TableTicks<M> {
     /// Removes `row`, moving the last row into its place (as the table does).
     pub fn swap_remove(&mut self, row: usize) {
         for bit in self.tracked.bits() {
-            let column = &mut self.columns[bit as usize];
-            let last = column.rows.len().saturating_sub(1);
-            column.range_stamps.before_swap(row, last, &mut column.rows);
-            column.rows.swap_remove(row);
-            column.added.swap_remove(row);
-            column.range_stamps.truncate(column.rows.len());
+            self.columns[bit as usize].take(row);
         }
     }
 
@@ -102,27 +147,20 @@ impl<M: Bitmask> TableTicks<M> {
 
     /// Moves `row` to the end of `destination` (a migration): a component both tables track
     /// keeps its stamp, one only the destination tracks was just added and is stamped `tick`.
+    /// One pass per kind of column, each visiting only the columns of that kind.
+    #[inline]
     pub fn move_row(&mut self, row: usize, destination: &mut Self, tick: Tick) {
-        for bit in destination.tracked.bits() {
-            let index = bit as usize;
-            let (stamp, added) = if self.tracked.contains(M::bit(bit)) {
-                let column = &self.columns[index];
-                let stamp = column.range_stamps.stamp_of(row, column.rows[row]);
-                (stamp, column.added[row])
-            } else {
-                (tick, tick)
-            };
-            let column = &mut destination.columns[index];
-            column.rows.push(stamp);
-            column.added.push(added);
-            if stamp.is_newer_than(column.newest) {
-                column.newest = stamp;
-            }
-            if added.is_newer_than(column.newest_added) {
-                column.newest_added = added;
-            }
+        let (from, to) = (self.tracked, destination.tracked);
+        for bit in (from & to).bits() {
+            let (stamp, added) = self.columns[bit as usize].take(row);
+            destination.columns[bit as usize].push(stamp, added);
         }
-        self.swap_remove(row);
+        for bit in (to & !from).bits() {
+            destination.columns[bit as usize].push_now(tick);
+        }
+        for bit in (from & !to).bits() {
+            self.columns[bit as usize].take(row);
+        }
     }
 
     /// Stamps the tracked components of `bits` at `row` with `tick`.

@@ -5,6 +5,9 @@
 //! helpers once per column with the column's presence, so the logic lives here, tested once.
 
 use alloc::vec::Vec;
+
+use crate::{Archetype, Bitmask};
+
 /// Appends `count` default values to a present column.
 #[inline]
 pub fn push_defaults<C: Default>(column: &mut Vec<C>, present: bool, count: usize) {
@@ -74,41 +77,163 @@ pub fn swap_rows<C>(column: &mut [C], present: bool, a: usize, b: usize) {
     }
 }
 
-/// A default value for a column a migration adds (present in the destination, not in the
-/// source): made before anything moves, so a component `Default` that panics changes nothing.
-#[inline]
-pub fn default_if<C: Default>(added: bool) -> Option<C> {
-    added.then(C::default)
+/// One step of a migration on one column of one table, applied by the generated
+/// [`Archetype::edit_column`] to the column of a component bit
+/// (see [`edit`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColumnEdit {
+    /// Appends a default value (a component the migration adds).
+    PushDefault,
+    /// Moves the value of `row` to the end of the column (swapping it with the last value): a
+    /// component the migration removes waits there, past the table's last row, until
+    /// [`Truncate`](Self::Truncate) drops it once the storage's bookkeeping is done.
+    Park {
+        /// The row leaving the table.
+        row: usize,
+    },
+    /// Drops the values past the first `rows` (parked values, or defaults a migration pushed
+    /// before a `Default` panicked).
+    Truncate {
+        /// The table's number of rows.
+        rows: usize,
+    },
 }
 
-/// Moves `row` of `source` to the end of `destination` (a migration step).
-///
-/// A value present on both sides is moved, never cloned; one only in `destination` is `added`
-/// (the value [`default_if`] made); one only in `source` is returned, for the caller to drop
-/// once the whole row has moved. The source is compacted with `swap_remove`.
+/// Applies `edit` to a column.
 #[inline]
-#[must_use = "drop the removed value after every column has moved"]
-pub fn move_row<C>(
+pub fn edit<C: Default>(column: &mut Vec<C>, edit: ColumnEdit) {
+    match edit {
+        ColumnEdit::PushDefault => column.push(C::default()),
+        ColumnEdit::Park { row } => {
+            if let Some(last) = column.len().checked_sub(1) {
+                column.swap(row, last);
+            }
+        }
+        // `truncate` shortens the column before dropping, so a `Drop` that panics leaves it
+        // the right length.
+        ColumnEdit::Truncate { rows } => column.truncate(rows),
+    }
+}
+
+/// Moves the value of `row` of `source` to the end of `destination`, compacting `source` with
+/// `swap_remove` (a component both tables of a migration hold: moved, never cloned).
+#[inline]
+pub fn move_value<C>(source: &mut Vec<C>, destination: &mut Vec<C>, row: usize) {
+    destination.push(source.swap_remove(row));
+}
+
+/// Moves `row` of `source` to the end of `destination` (a migration), column by column, for
+/// the components either table holds only (the cost follows the row's width, not the
+/// world's); the entity column is the caller's. Returns the components only `source` holds:
+/// their values are parked past the source's last row (see [`ColumnEdit::Park`]), for the
+/// storage to drop with [`drop_parked`] after its bookkeeping, so a component `Drop` that
+/// panics finds the migration complete.
+///
+/// The defaults of the components only `destination` holds are pushed first: a `Default`
+/// that panics has the pushed ones cut back and moves nothing.
+#[inline]
+pub fn move_row<T: Archetype>(source: &mut T, row: usize, destination: &mut T) -> T::Mask {
+    let (from, to) = (source.mask(), destination.mask());
+    push_added_defaults(from, destination);
+    for bit in (from & to).bits() {
+        source.move_column(bit, row, destination);
+    }
+    let removed = from & !to;
+    for bit in removed.bits() {
+        source.edit_column(bit, ColumnEdit::Park { row });
+    }
+    removed
+}
+
+/// Worlds of at most this many components migrate with a test per declared column
+/// ([`shift`]) rather than a jump per column of the row ([`move_row`]): with few columns the
+/// tests cost less than the jumps.
+pub const UNROLLED_MIGRATION_COLUMNS: usize = 16;
+
+/// A migration's first step: a default for every component `destination` holds and a row of
+/// mask `from` lacks, pushed before anything moves. A `Default` that panics has the pushed
+/// ones cut back, so nothing changed.
+#[inline]
+pub fn push_added_defaults<T: Archetype>(from: T::Mask, destination: &mut T) {
+    let added = destination.mask() & !from;
+    if added.is_single_bit() {
+        // One default (the common case): a `Default` that panics pushes nothing.
+        destination.edit_column(added.trailing_zeros(), ColumnEdit::PushDefault);
+    } else if !added.is_empty() {
+        let rows = destination.len();
+        let mut pushed = Truncating {
+            table: destination,
+            columns: T::Mask::EMPTY,
+            rows,
+        };
+        for bit in added.bits() {
+            pushed.table.edit_column(bit, ColumnEdit::PushDefault);
+            pushed.columns |= T::Mask::bit(bit);
+        }
+        // Every default made: keep them.
+        pushed.columns = T::Mask::EMPTY;
+    }
+}
+
+/// [`move_row`]'s step for one column, once the defaults are pushed: a value both tables hold
+/// moves to the end of `destination`, one only `source` holds is parked (see
+/// [`ColumnEdit::Park`]); the others are untouched.
+#[inline]
+pub fn shift<C>(
     source: &mut Vec<C>,
     destination: &mut Vec<C>,
     row: usize,
     in_source: bool,
     in_destination: bool,
-    added: Option<C>,
-) -> Option<C> {
-    match (in_source, in_destination) {
-        (true, true) => {
-            destination.push(source.swap_remove(row));
-            None
+) {
+    if in_source {
+        if in_destination {
+            move_value(source, destination, row);
+        } else if let Some(last) = source.len().checked_sub(1) {
+            source.swap(row, last);
         }
-        (true, false) => Some(source.swap_remove(row)),
-        (false, true) => {
-            if let Some(value) = added {
-                destination.push(value);
-            }
-            None
+    }
+}
+
+/// Drops the values [`move_row`] parked in the columns of `columns` of `table`. A `Drop` that
+/// panics still has the other columns cut back (on the way out), so the table stays aligned.
+#[inline]
+pub fn drop_parked<T: Archetype>(table: &mut T, columns: T::Mask) {
+    if columns.is_empty() {
+        return;
+    }
+    let rows = table.len();
+    let mut parked = Truncating {
+        table,
+        columns,
+        rows,
+    };
+    parked.run();
+}
+
+/// Cuts the columns of `columns` of `table` back to `rows` values, on drop too: a panic half
+/// way (a component's `Default` or `Drop`) still leaves every listed column cut back.
+struct Truncating<'a, T: Archetype> {
+    table: &'a mut T,
+    columns: T::Mask,
+    rows: usize,
+}
+
+impl<T: Archetype> Truncating<'_, T> {
+    fn run(&mut self) {
+        while !self.columns.is_empty() {
+            let bit = self.columns.trailing_zeros();
+            // Off the list first: a `Drop` that panics is not run again on the way out.
+            self.columns = self.columns.without_lowest_bit();
+            self.table
+                .edit_column(bit, ColumnEdit::Truncate { rows: self.rows });
         }
-        (false, false) => None,
+    }
+}
+
+impl<T: Archetype> Drop for Truncating<'_, T> {
+    fn drop(&mut self) {
+        self.run();
     }
 }
 
@@ -210,36 +335,175 @@ mod tests {
     }
 
     #[test]
-    fn move_row_covers_every_presence_case() {
-        let mut source = vec![String::from("a"), String::from("b"), String::from("c")];
-        let mut destination = vec![String::from("x")];
-        let moved = move_row(&mut source, &mut destination, 0, true, true, None);
-        assert_eq!(moved, None);
-        assert_eq!(source, ["c", "b"]);
-        assert_eq!(destination, ["x", "a"]);
+    fn edits_push_park_and_truncate() {
+        let mut column = vec![String::from("a"), String::from("b"), String::from("c")];
+        edit(&mut column, ColumnEdit::Park { row: 0 });
+        assert_eq!(column, ["c", "b", "a"], "the row's value waits at the end");
+        edit(&mut column, ColumnEdit::Truncate { rows: 2 });
+        assert_eq!(column, ["c", "b"]);
+        edit(&mut column, ColumnEdit::PushDefault);
+        assert_eq!(column, ["c", "b", ""]);
+        edit(&mut column, ColumnEdit::Truncate { rows: 5 });
+        assert_eq!(column.len(), 3, "never grows");
+        let mut source = vec![1, 2, 3];
+        let mut destination = vec![9];
+        move_value(&mut source, &mut destination, 0);
+        assert_eq!((source, destination), (vec![3, 2], vec![9, 1]));
+    }
 
-        let dropped = move_row(&mut source, &mut destination, 1, true, false, None);
-        assert_eq!(
-            dropped.as_deref(),
-            Some("b"),
-            "handed back to be dropped last"
-        );
-        assert_eq!(source, ["c"]);
-        assert_eq!(destination, ["x", "a"]);
+    mod migrating {
+        #![allow(dead_code)]
+        use std::cell::Cell;
 
-        let mut empty: Vec<String> = Vec::new();
-        let added = default_if::<String>(true);
-        assert_eq!(
-            move_row(&mut empty, &mut destination, 5, false, true, added),
-            None
-        );
-        assert_eq!(destination, ["x", "a", ""]);
+        thread_local! {
+            pub static PANIC_ON_DEFAULT: Cell<bool> = const { Cell::new(false) };
+            pub static PANIC_ON_DROP: Cell<bool> = const { Cell::new(false) };
+        }
 
-        assert_eq!(default_if::<String>(false), None);
-        assert_eq!(
-            move_row(&mut empty, &mut destination, 5, false, false, None),
-            None
-        );
-        assert_eq!(destination.len(), 3);
+        /// A component whose `Default` and `Drop` panic on demand.
+        #[derive(Debug, PartialEq)]
+        pub struct Touchy(pub u32);
+
+        impl Default for Touchy {
+            fn default() -> Self {
+                if PANIC_ON_DEFAULT.get() {
+                    panic!("Default");
+                }
+                Touchy(0)
+            }
+        }
+
+        impl Drop for Touchy {
+            fn drop(&mut self) {
+                if PANIC_ON_DROP.get() && !std::thread::panicking() {
+                    panic!("Drop");
+                }
+            }
+        }
+
+        crate::ecs! {
+            Migrating {
+                number: u32 => NUMBER,
+                name: String => NAME,
+                touchy: Touchy => TOUCHY,
+                other: Touchy => OTHER,
+            }
+        }
+    }
+
+    use crate::Entity;
+    use migrating::*;
+
+    fn table(mask: MigratingMask, rows: u32) -> MigratingComponentArrays {
+        let mut table = MigratingComponentArrays::new(mask);
+        let entities: Vec<Entity> = (0..rows).map(|id| Entity::new(id, 0)).collect();
+        table.push_defaults(&entities);
+        for row in 0..rows as usize {
+            if mask & NUMBER != 0 {
+                table.number[row] = row as u32;
+            }
+            if mask & NAME != 0 {
+                table.name[row] = format!("n{row}");
+            }
+            if mask & TOUCHY != 0 {
+                table.touchy[row] = Touchy(row as u32);
+            }
+        }
+        table
+    }
+
+    type Migration =
+        fn(&mut MigratingComponentArrays, usize, &mut MigratingComponentArrays) -> MigratingMask;
+
+    /// Both ways a table migrates a row: the narrow world's test per column (the generated
+    /// `move_row` of this 4-component world) and the jump per column of the row ([`move_row`],
+    /// what worlds wider than [`UNROLLED_MIGRATION_COLUMNS`] use), each with the entity.
+    fn migrations() -> [Migration; 2] {
+        [
+            |source, row, destination| source.move_row(row, destination),
+            |source, row, destination| {
+                let parked = move_row(source, row, destination);
+                destination.entities.push(source.entities.swap_remove(row));
+                parked
+            },
+        ]
+    }
+
+    #[test]
+    fn move_row_moves_shared_values_adds_defaults_and_parks_removed_ones() {
+        for migrate in migrations() {
+            let mut source = table(NUMBER | NAME | TOUCHY, 3);
+            let mut destination = table(NUMBER | OTHER, 1);
+            let parked = migrate(&mut source, 0, &mut destination);
+            assert_eq!(parked, NAME | TOUCHY);
+            assert_eq!(destination.number, [0, 0]);
+            assert_eq!(destination.other, [Touchy(0), Touchy(0)], "added: default");
+            assert!(destination.name.is_empty() && destination.touchy.is_empty());
+            assert_eq!(destination.entities, [Entity::new(0, 0), Entity::new(0, 0)]);
+            assert_eq!(source.entities, [Entity::new(2, 0), Entity::new(1, 0)]);
+            assert_eq!(source.number, [2, 1], "the last row filled the hole");
+            assert_eq!(source.name, ["n2", "n1", "n0"], "parked past the last row");
+            assert_eq!(source.touchy, [Touchy(2), Touchy(1), Touchy(0)]);
+            assert_eq!(source.misaligned_columns(), 2);
+            drop_parked(&mut source, parked);
+            assert_eq!(source.name, ["n2", "n1"]);
+            assert_eq!(source.touchy, [Touchy(2), Touchy(1)]);
+            assert_eq!(
+                source.misaligned_columns() + destination.misaligned_columns(),
+                0
+            );
+        }
+    }
+
+    #[test]
+    fn a_default_that_panics_moves_nothing() {
+        for migrate in migrations() {
+            let mut source = table(NUMBER, 2);
+            let mut destination = table(NUMBER | NAME | TOUCHY, 1);
+            PANIC_ON_DEFAULT.set(true);
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                migrate(&mut source, 1, &mut destination)
+            }));
+            PANIC_ON_DEFAULT.set(false);
+            assert!(result.is_err());
+            assert_eq!(
+                destination.name.len(),
+                1,
+                "the default pushed before the panic, cut back"
+            );
+            assert_eq!(destination.touchy.len(), 1);
+            assert_eq!(source.number, [0, 1]);
+            assert_eq!(
+                source.misaligned_columns() + destination.misaligned_columns(),
+                0
+            );
+        }
+    }
+
+    #[test]
+    fn a_drop_that_panics_still_cuts_every_parked_column_back() {
+        for migrate in migrations() {
+            let mut source = table(NUMBER | NAME | TOUCHY | OTHER, 2);
+            let mut destination = table(NUMBER, 0);
+            let parked = migrate(&mut source, 0, &mut destination);
+            assert_eq!(parked, NAME | TOUCHY | OTHER);
+            PANIC_ON_DROP.set(true);
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                drop_parked(&mut source, parked)
+            }));
+            PANIC_ON_DROP.set(false);
+            assert!(result.is_err());
+            assert_eq!(source.name, ["n1"], "cut back on the way out");
+            assert_eq!(source.touchy, [Touchy(1)]);
+            assert_eq!(
+                source.other.len(),
+                1,
+                "the column after the panicking one too"
+            );
+            assert_eq!(
+                source.misaligned_columns() + destination.misaligned_columns(),
+                0
+            );
+        }
     }
 }

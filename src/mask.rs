@@ -42,6 +42,8 @@ pub trait Bitmask:
     fn fold_to_u64(self) -> u64;
     /// Whether exactly one bit is set (cheaper than `count_ones() == 1` without `popcnt`).
     fn is_single_bit(self) -> bool;
+    /// The set without its lowest bit (`self & (self - 1)`; empty stays empty).
+    fn without_lowest_bit(self) -> Self;
 
     /// Whether every bit of `other` is set in `self`.
     #[inline]
@@ -101,6 +103,10 @@ macro_rules! impl_bitmask {
             fn is_single_bit(self) -> bool {
                 self.is_power_of_two()
             }
+            #[inline]
+            fn without_lowest_bit(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
         }
     )*};
 }
@@ -122,7 +128,7 @@ impl<M: Bitmask> Iterator for Bits<M> {
             return None;
         }
         let index = self.remaining.trailing_zeros();
-        self.remaining &= !M::bit(index);
+        self.remaining = self.remaining.without_lowest_bit();
         Some(index)
     }
 
@@ -174,6 +180,9 @@ mod tests {
         assert!((1u128 << 100).is_single_bit());
         assert_eq!(<u64 as Bitmask>::bit(3), 8);
         assert_eq!(<u128 as Bitmask>::bit(127), 1u128 << 127);
+        assert_eq!(0b1100u64.without_lowest_bit(), 0b1000);
+        assert_eq!((1u128 << 127 | 1 << 64).without_lowest_bit(), 1 << 127);
+        assert_eq!(0u64.without_lowest_bit(), 0);
     }
 
     #[test]

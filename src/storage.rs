@@ -501,6 +501,7 @@ impl fmt::Display for InvariantError {
 impl core::error::Error for InvariantError {}
 
 /// Two distinct elements of a slice, mutably.
+#[inline]
 fn pair_mut<T>(items: &mut [T], first: usize, second: usize) -> (&mut T, &mut T) {
     assert_ne!(first, second, "a migration needs two distinct tables");
     if first < second {

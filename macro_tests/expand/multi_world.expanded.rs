@@ -73,6 +73,13 @@ pub struct CoreComponentArraysMut<'a> {
     pub position: &'a mut [(f32, f32)],
 }
 #[doc(hidden)]
+#[allow(non_camel_case_types)]
+struct __CoreColumn;
+#[allow(non_upper_case_globals, dead_code, unused_doc_comments)]
+impl __CoreColumn {
+    const position: u32 = __CoreComponentIndex::position as u32;
+}
+#[doc(hidden)]
 #[allow(dead_code)]
 pub struct __CoreRemovedValues {
     position: ::core::option::Option<(f32, f32)>,
@@ -150,23 +157,47 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         ::archetypal::column::swap_rows(&mut self.position, mask & POSITION != 0, a, b);
         self.entities.swap(a, b);
     }
-    fn move_row(&mut self, row: usize, destination: &mut Self) -> Self::Removed {
-        let (from, to) = (self.mask, destination.mask);
-        let position_added = ::archetypal::column::default_if(
-            from & POSITION == 0 && to & POSITION != 0,
-        );
-        let removed = __CoreRemovedValues {
-            position: ::archetypal::column::move_row(
+    fn move_row(&mut self, row: usize, destination: &mut Self) -> CoreMask {
+        let parked = if <Self as ::archetypal::Archetype>::COMPONENT_COUNT
+            <= ::archetypal::column::UNROLLED_MIGRATION_COLUMNS
+        {
+            let (from, to) = (self.mask, destination.mask);
+            ::archetypal::column::push_added_defaults(from, destination);
+            ::archetypal::column::shift(
                 &mut self.position,
                 &mut destination.position,
                 row,
                 from & POSITION != 0,
                 to & POSITION != 0,
-                position_added,
-            ),
+            );
+            from & !to
+        } else {
+            ::archetypal::column::move_row(self, row, destination)
         };
         destination.entities.push(self.entities.swap_remove(row));
-        removed
+        parked
+    }
+    #[inline]
+    fn edit_column(&mut self, index: u32, edit: ::archetypal::column::ColumnEdit) {
+        match index {
+            __CoreColumn::position => {
+                ::archetypal::column::edit(&mut self.position, edit)
+            }
+            _ => {}
+        }
+    }
+    #[inline]
+    fn move_column(&mut self, index: u32, row: usize, destination: &mut Self) {
+        match index {
+            __CoreColumn::position => {
+                ::archetypal::column::move_value(
+                    &mut self.position,
+                    &mut destination.position,
+                    row,
+                )
+            }
+            _ => {}
+        }
     }
     #[inline]
     fn view_mut(
@@ -1520,6 +1551,13 @@ pub struct RenderComponentArraysMut<'a> {
     pub sprite: &'a mut [u32],
 }
 #[doc(hidden)]
+#[allow(non_camel_case_types)]
+struct __RenderColumn;
+#[allow(non_upper_case_globals, dead_code, unused_doc_comments)]
+impl __RenderColumn {
+    const sprite: u32 = __RenderComponentIndex::sprite as u32;
+}
+#[doc(hidden)]
 #[allow(dead_code)]
 pub struct __RenderRemovedValues {
     sprite: ::core::option::Option<u32>,
@@ -1597,23 +1635,45 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         ::archetypal::column::swap_rows(&mut self.sprite, mask & SPRITE != 0, a, b);
         self.entities.swap(a, b);
     }
-    fn move_row(&mut self, row: usize, destination: &mut Self) -> Self::Removed {
-        let (from, to) = (self.mask, destination.mask);
-        let sprite_added = ::archetypal::column::default_if(
-            from & SPRITE == 0 && to & SPRITE != 0,
-        );
-        let removed = __RenderRemovedValues {
-            sprite: ::archetypal::column::move_row(
+    fn move_row(&mut self, row: usize, destination: &mut Self) -> RenderMask {
+        let parked = if <Self as ::archetypal::Archetype>::COMPONENT_COUNT
+            <= ::archetypal::column::UNROLLED_MIGRATION_COLUMNS
+        {
+            let (from, to) = (self.mask, destination.mask);
+            ::archetypal::column::push_added_defaults(from, destination);
+            ::archetypal::column::shift(
                 &mut self.sprite,
                 &mut destination.sprite,
                 row,
                 from & SPRITE != 0,
                 to & SPRITE != 0,
-                sprite_added,
-            ),
+            );
+            from & !to
+        } else {
+            ::archetypal::column::move_row(self, row, destination)
         };
         destination.entities.push(self.entities.swap_remove(row));
-        removed
+        parked
+    }
+    #[inline]
+    fn edit_column(&mut self, index: u32, edit: ::archetypal::column::ColumnEdit) {
+        match index {
+            __RenderColumn::sprite => ::archetypal::column::edit(&mut self.sprite, edit),
+            _ => {}
+        }
+    }
+    #[inline]
+    fn move_column(&mut self, index: u32, row: usize, destination: &mut Self) {
+        match index {
+            __RenderColumn::sprite => {
+                ::archetypal::column::move_value(
+                    &mut self.sprite,
+                    &mut destination.sprite,
+                    row,
+                )
+            }
+            _ => {}
+        }
     }
     #[inline]
     fn view_mut(

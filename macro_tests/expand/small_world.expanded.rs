@@ -90,6 +90,15 @@ pub struct WorldComponentArraysMut<'a> {
     pub health: &'a mut [u32],
 }
 #[doc(hidden)]
+#[allow(non_camel_case_types)]
+struct __WorldColumn;
+#[allow(non_upper_case_globals, dead_code, unused_doc_comments)]
+impl __WorldColumn {
+    const position: u32 = __WorldComponentIndex::position as u32;
+    const velocity: u32 = __WorldComponentIndex::velocity as u32;
+    const health: u32 = __WorldComponentIndex::health as u32;
+}
+#[doc(hidden)]
 #[allow(dead_code)]
 pub struct __WorldRemovedValues {
     position: ::core::option::Option<(f32, f32)>,
@@ -213,45 +222,79 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         ::archetypal::column::swap_rows(&mut self.health, mask & HEALTH != 0, a, b);
         self.entities.swap(a, b);
     }
-    fn move_row(&mut self, row: usize, destination: &mut Self) -> Self::Removed {
-        let (from, to) = (self.mask, destination.mask);
-        let position_added = ::archetypal::column::default_if(
-            from & POSITION == 0 && to & POSITION != 0,
-        );
-        let velocity_added = ::archetypal::column::default_if(
-            from & VELOCITY == 0 && to & VELOCITY != 0,
-        );
-        let health_added = ::archetypal::column::default_if(
-            from & HEALTH == 0 && to & HEALTH != 0,
-        );
-        let removed = __WorldRemovedValues {
-            position: ::archetypal::column::move_row(
+    fn move_row(&mut self, row: usize, destination: &mut Self) -> WorldMask {
+        let parked = if <Self as ::archetypal::Archetype>::COMPONENT_COUNT
+            <= ::archetypal::column::UNROLLED_MIGRATION_COLUMNS
+        {
+            let (from, to) = (self.mask, destination.mask);
+            ::archetypal::column::push_added_defaults(from, destination);
+            ::archetypal::column::shift(
                 &mut self.position,
                 &mut destination.position,
                 row,
                 from & POSITION != 0,
                 to & POSITION != 0,
-                position_added,
-            ),
-            velocity: ::archetypal::column::move_row(
+            );
+            ::archetypal::column::shift(
                 &mut self.velocity,
                 &mut destination.velocity,
                 row,
                 from & VELOCITY != 0,
                 to & VELOCITY != 0,
-                velocity_added,
-            ),
-            health: ::archetypal::column::move_row(
+            );
+            ::archetypal::column::shift(
                 &mut self.health,
                 &mut destination.health,
                 row,
                 from & HEALTH != 0,
                 to & HEALTH != 0,
-                health_added,
-            ),
+            );
+            from & !to
+        } else {
+            ::archetypal::column::move_row(self, row, destination)
         };
         destination.entities.push(self.entities.swap_remove(row));
-        removed
+        parked
+    }
+    #[inline]
+    fn edit_column(&mut self, index: u32, edit: ::archetypal::column::ColumnEdit) {
+        match index {
+            __WorldColumn::position => {
+                ::archetypal::column::edit(&mut self.position, edit)
+            }
+            __WorldColumn::velocity => {
+                ::archetypal::column::edit(&mut self.velocity, edit)
+            }
+            __WorldColumn::health => ::archetypal::column::edit(&mut self.health, edit),
+            _ => {}
+        }
+    }
+    #[inline]
+    fn move_column(&mut self, index: u32, row: usize, destination: &mut Self) {
+        match index {
+            __WorldColumn::position => {
+                ::archetypal::column::move_value(
+                    &mut self.position,
+                    &mut destination.position,
+                    row,
+                )
+            }
+            __WorldColumn::velocity => {
+                ::archetypal::column::move_value(
+                    &mut self.velocity,
+                    &mut destination.velocity,
+                    row,
+                )
+            }
+            __WorldColumn::health => {
+                ::archetypal::column::move_value(
+                    &mut self.health,
+                    &mut destination.health,
+                    row,
+                )
+            }
+            _ => {}
+        }
     }
     #[inline]
     fn view_mut(

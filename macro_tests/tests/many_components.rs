@@ -382,6 +382,50 @@ fn bit_99_migrations_keep_every_value() {
     check(&world, &entities, &expected);
 }
 
+/// Migrations between tables of a few high and low bits move exactly the row's values: every
+/// entity reads its own values after each step, the rows swapped into a hole included, and the
+/// columns a table does not hold stay empty (`check_invariants`).
+#[test]
+fn wide_migrations_move_exactly_the_values_of_the_row() {
+    let mut world = World::new();
+    let start = C3 | C70 | C99;
+    let entities = world.spawn_batch(start, 6, |table, index| {
+        table.c3[index] = Comp3(index as u32);
+        table.c70[index] = Comp70(100 + index as u32);
+        table.c99[index] = Comp99(200 + index as u32);
+    });
+    let mut expected: Vec<Vec<Option<u32>>> = (0..6)
+        .map(|index| {
+            let mut row = vec![None; 100];
+            row[3] = Some(index);
+            row[70] = Some(100 + index);
+            row[99] = Some(200 + index);
+            row
+        })
+        .collect();
+    // Entities leave from the front, the middle and the back of the table, in both directions.
+    for (step, &index) in [0usize, 3, 5, 1].iter().enumerate() {
+        assert!(world.add_components(entities[index], C64));
+        expected[index][64] = Some(0);
+        assert!(world.set_c64(entities[index], Comp64(300 + step as u32)));
+        expected[index][64] = Some(300 + step as u32);
+        check(&world, &entities, &expected);
+        assert!(world.remove_components(entities[index], C70 | C3));
+        expected[index][70] = None;
+        expected[index][3] = None;
+        check(&world, &entities, &expected);
+    }
+    assert!(world.add_components(entities[3], C70 | C0));
+    expected[3][70] = Some(0);
+    expected[3][0] = Some(0);
+    check(&world, &entities, &expected);
+    let moved = world.storage().find_table(C64 | C99).unwrap();
+    let table = &world.tables()[moved];
+    assert_eq!(table.entities.len(), 3);
+    assert_eq!((table.c64.len(), table.c99.len()), (3, 3));
+    assert!(table.c3.is_empty() && table.c70.is_empty() && table.c0.is_empty());
+}
+
 #[test]
 fn every_component_at_once() {
     let mut world = World::new();

@@ -623,6 +623,44 @@ fn a_drop_that_panics_in_remove_components_still_removes_the_tags() {
     assert!(!world.has_marked(entities[0]));
 }
 
+#[test]
+fn a_drop_that_panics_while_removing_several_components_drops_them_all_and_migrates() {
+    let (mut world, entities) = populated();
+    // Fragile's bit comes before Name's: its `Drop` panics first, Name is dropped on the way
+    // out, and the rows left behind keep their own values.
+    arm(Trap::Drop, 0);
+    must_panic(|| {
+        world.remove_components(entities[0], FRAGILE | NAME);
+    });
+    assert_usable(&mut world);
+    assert_eq!(world.component_mask(entities[0]), Some(POSITION));
+    assert_eq!(
+        world.get_position(entities[0]),
+        Some(&Position { x: 0.0, y: 0.0 })
+    );
+    assert_eq!(world.get_name(entities[0]), None);
+    for index in [1, 2] {
+        assert_eq!(
+            world.get_fragile(entities[index]),
+            Some(&Fragile(index as u32))
+        );
+        assert_eq!(
+            world.get_name(entities[index]),
+            Some(&Name(format!("f{index}")))
+        );
+    }
+    let table = world
+        .storage()
+        .find_table(POSITION | FRAGILE | NAME)
+        .unwrap();
+    let table = &world.tables()[table];
+    assert_eq!(
+        (table.entities.len(), table.fragile.len(), table.name.len()),
+        (2, 2, 2),
+        "both removed values were dropped, none of the others"
+    );
+}
+
 mod multi {
     use super::{Fragile, Name};
 

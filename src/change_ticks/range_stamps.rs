@@ -57,6 +57,12 @@ impl RangeStamps {
         len: 0,
     };
 
+    /// Whether no run is pending (the common case: every row's stamp is its own).
+    #[inline]
+    pub(super) fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
     #[inline]
     fn pending(&self) -> &[RangeStamp] {
         &self.runs[..self.len]

@@ -129,6 +129,16 @@ macro_rules! __ecs_tables {
                 )+
             }
 
+            // The bit index of every component as a constant a `match` can jump on.
+            #[doc(hidden)]
+            #[allow(non_camel_case_types)]
+            struct [<__ $world Column>];
+
+            #[allow(non_upper_case_globals, dead_code, unused_doc_comments)]
+            impl [<__ $world Column>] {
+                $( $(#[$attr])* const $field: u32 = [<__ $world ComponentIndex>]::$field as u32; )+
+            }
+
             #[doc(hidden)]
             #[allow(dead_code)]
             pub struct [<__ $world RemovedValues>] {
@@ -211,17 +221,34 @@ macro_rules! __ecs_tables {
                     self.entities.swap(a, b);
                 }
 
-                fn move_row(&mut self, row: usize, destination: &mut Self) -> Self::Removed {
-                    // Defaults first (a `Default` that panics moves nothing), then the moves;
-                    // what only the source had goes back to the storage, which drops it after
-                    // its bookkeeping.
-                    let (from, to) = (self.mask, destination.mask);
-                    $( $(#[$attr])* let [<$field _added>] = $crate::column::default_if(from & $mask == 0 && to & $mask != 0); )+
-                    let removed = [<__ $world RemovedValues>] {
-                        $( $(#[$attr])* $field: $crate::column::move_row(&mut self.$field, &mut destination.$field, row, from & $mask != 0, to & $mask != 0, [<$field _added>]), )+
+                fn move_row(&mut self, row: usize, destination: &mut Self) -> [<$world Mask>] {
+                    let parked = if <Self as $crate::Archetype>::COMPONENT_COUNT <= $crate::column::UNROLLED_MIGRATION_COLUMNS {
+                        let (from, to) = (self.mask, destination.mask);
+                        $crate::column::push_added_defaults(from, destination);
+                        $( $(#[$attr])* $crate::column::shift(&mut self.$field, &mut destination.$field, row, from & $mask != 0, to & $mask != 0); )+
+                        from & !to
+                    } else {
+                        $crate::column::move_row(self, row, destination)
                     };
                     destination.entities.push(self.entities.swap_remove(row));
-                    removed
+                    parked
+                }
+
+                #[inline]
+                fn edit_column(&mut self, index: u32, edit: $crate::column::ColumnEdit) {
+                    // A jump to the one column: a migration's cost follows the row's width.
+                    match index {
+                        $( $(#[$attr])* [<__ $world Column>]::$field => $crate::column::edit(&mut self.$field, edit), )+
+                        _ => {}
+                    }
+                }
+
+                #[inline]
+                fn move_column(&mut self, index: u32, row: usize, destination: &mut Self) {
+                    match index {
+                        $( $(#[$attr])* [<__ $world Column>]::$field => $crate::column::move_value(&mut self.$field, &mut destination.$field, row), )+
+                        _ => {}
+                    }
                 }
 
                 #[inline]

@@ -1,9 +1,10 @@
 //! Structural change: adding and removing components moves an entity's row to the table of
-//! its new mask (one migration for many bits). The values the destination lacks are handed
-//! back and dropped last, after the bookkeeping (the tags of the same call included), so a
-//! component `Drop` that panics leaves the operation complete.
+//! its new mask (one migration for many bits). The values the destination lacks wait past the
+//! source table's last row and are dropped last, after the bookkeeping (the tags of the same
+//! call included), so a component `Drop` that panics leaves the operation complete.
 
 use super::{Storage, pair_mut};
+use crate::column;
 use crate::edges::Change;
 use crate::{Archetype, Bitmask, Entity, EntityLocation, StructuralChange};
 
@@ -15,12 +16,12 @@ impl<T: Archetype> Storage<T> {
         let Some(location) = self.locate(entity) else {
             return false;
         };
-        // Nothing is removed by an addition: `removed` holds no value.
-        let (_, removed) = self.change_row(entity, location, Change::Add(mask & T::COMPONENTS));
+        // Nothing is removed by an addition: nothing is parked.
+        let (_, parked) = self.change_row(entity, location, Change::Add(mask & T::COMPONENTS));
         if !(mask & T::TAGS).is_empty() {
             self.add_tags(entity, mask);
         }
-        drop(removed);
+        self.drop_parked(parked);
         true
     }
 
@@ -31,12 +32,12 @@ impl<T: Archetype> Storage<T> {
         let Some(location) = self.locate(entity) else {
             return false;
         };
-        let (_, removed) = self.change_row(entity, location, Change::Remove(mask & T::COMPONENTS));
+        let (_, parked) = self.change_row(entity, location, Change::Remove(mask & T::COMPONENTS));
         if !(mask & T::TAGS).is_empty() {
             self.remove_tags(entity, mask);
         }
         // Last: a component `Drop` that panics finds the tags removed too.
-        drop(removed);
+        self.drop_parked(parked);
         true
     }
 
@@ -48,21 +49,24 @@ impl<T: Archetype> Storage<T> {
         location: EntityLocation,
         change: Change<T::Mask>,
     ) -> EntityLocation {
-        self.change_row(entity, location, change).0
+        let (location, parked) = self.change_row(entity, location, change);
+        self.drop_parked(parked);
+        location
     }
 
-    /// [`apply_change`](Self::apply_change), handing back the values the destination lacks
-    /// (none without a migration) for the caller to drop once its own bookkeeping is done.
+    /// [`apply_change`](Self::apply_change), leaving the values the destination lacks parked
+    /// (none without a migration) for the caller to drop with
+    /// [`drop_parked`](Self::drop_parked) once its own bookkeeping is done.
     fn change_row(
         &mut self,
         entity: Entity,
         location: EntityLocation,
         change: Change<T::Mask>,
-    ) -> (EntityLocation, Option<T::Removed>) {
+    ) -> (EntityLocation, Parked<T::Mask>) {
         let current = self.tables[location.table()].mask();
         let next = change.apply(current);
         if next == current {
-            return (location, None);
+            return (location, Parked::NOTHING);
         }
         let logged = match change {
             Change::Add(_) => StructuralChange::Added {
@@ -74,9 +78,21 @@ impl<T: Archetype> Storage<T> {
                 mask: current & !next,
             },
         };
-        let destination = self.destination(location.table(), change);
-        let (location, removed) = self.migrate(entity, location, destination, logged);
-        (location, Some(removed))
+        let source = location.table();
+        let destination = self.destination(source, change);
+        let (location, columns) = self.migrate(entity, location, destination, logged);
+        let parked = Parked {
+            table: source,
+            columns,
+        };
+        (location, parked)
+    }
+
+    /// Drops the values a migration parked (its last step, after the caller's bookkeeping).
+    fn drop_parked(&mut self, parked: Parked<T::Mask>) {
+        if let Some(table) = self.tables.get_mut(parked.table) {
+            column::drop_parked(table, parked.columns);
+        }
     }
 
     /// The table reached from `table_index` by `change`: an edge when one is known, else the
@@ -92,24 +108,27 @@ impl<T: Archetype> Storage<T> {
 
     /// Moves `entity`'s row from `from` to the end of table `to`, fixes the locations of the
     /// entity and of the row moved into the hole, moves its change ticks, logs `logged`, and
-    /// returns the entity's new location and the values the destination lacks.
+    /// returns the entity's new location and the components the destination lacks.
     ///
     /// A component `Default` that panics does so before anything moved (nothing is done); the
-    /// values the destination lacks are the caller's to drop after its bookkeeping, so a
-    /// `Drop` that panics leaves the migration complete.
+    /// values the destination lacks stay parked in table `from` for the caller to drop after its
+    /// bookkeeping, so a `Drop` that panics leaves the migration complete.
     fn migrate(
         &mut self,
         entity: Entity,
         from: EntityLocation,
         to: usize,
         logged: StructuralChange<T::Mask>,
-    ) -> (EntityLocation, T::Removed) {
+    ) -> (EntityLocation, T::Mask) {
         let tags = self.tags_at(from);
         let location = EntityLocation::new(to, self.tables[to].len());
         let (source, destination) = pair_mut(&mut self.tables, from.table(), to);
-        let removed = source.move_row(from.row(), destination);
-        let (source_ticks, destination_ticks) = pair_mut(&mut self.ticks, from.table(), to);
-        source_ticks.move_row(from.row(), destination_ticks, self.tick);
+        let parked = source.move_row(from.row(), destination);
+        if !T::TRACKED.is_empty() {
+            // An all-`[untracked]` world has no stamps to move.
+            let (source_ticks, destination_ticks) = pair_mut(&mut self.ticks, from.table(), to);
+            source_ticks.move_row(from.row(), destination_ticks, self.tick);
+        }
         self.allocator.set_location(entity.id, location);
         if let Some(&moved) = self.tables[from.table()].entities().get(from.row()) {
             self.allocator.set_location(moved.id, from);
@@ -123,8 +142,22 @@ impl<T: Archetype> Storage<T> {
             location
         };
         self.record(logged);
-        (location, removed)
+        (location, parked)
     }
+}
+
+/// The components whose values a migration parked past the last row of table `table` (see
+/// [`column::move_row`]).
+struct Parked<M> {
+    table: usize,
+    columns: M,
+}
+
+impl<M: Bitmask> Parked<M> {
+    const NOTHING: Parked<M> = Parked {
+        table: 0,
+        columns: M::EMPTY,
+    };
 }
 
 #[cfg(test)]
