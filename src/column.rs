@@ -353,7 +353,9 @@ mod tests {
 
     mod migrating {
         #![allow(dead_code)]
+        use alloc::string::String;
         use std::cell::Cell;
+        use std::thread_local;
 
         thread_local! {
             pub static PANIC_ON_DEFAULT: Cell<bool> = const { Cell::new(false) };
