@@ -115,6 +115,7 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         let mut cascade = 0;
         cascade
     };
+    #[inline]
     fn new(mask: CoreMask) -> Self {
         Self {
             mask,
@@ -130,6 +131,7 @@ impl ::archetypal::Archetype for CoreComponentArrays {
     fn entities(&self) -> &[::archetypal::Entity] {
         &self.entities
     }
+    #[inline]
     fn push_defaults(&mut self, entities: &[::archetypal::Entity]) {
         let (mask, rows) = (self.mask, self.entities.len());
         let mut position_pushed = ::archetypal::column::Rollback::new(
@@ -140,6 +142,7 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         position_pushed.commit();
         self.entities.extend_from_slice(entities);
     }
+    #[inline]
     fn swap_remove(&mut self, row: usize) -> Self::Removed {
         let mask = self.mask;
         let removed = __CoreRemovedValues {
@@ -152,11 +155,13 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         self.entities.swap_remove(row);
         removed
     }
+    #[inline]
     fn swap_rows(&mut self, a: usize, b: usize) {
         let mask = self.mask;
         ::archetypal::column::swap_rows(&mut self.position, mask & POSITION != 0, a, b);
         self.entities.swap(a, b);
     }
+    #[inline]
     fn move_row(&mut self, row: usize, destination: &mut Self) -> CoreMask {
         let parked = if <Self as ::archetypal::Archetype>::COMPONENT_COUNT
             <= ::archetypal::column::UNROLLED_MIGRATION_COLUMNS
@@ -216,6 +221,7 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         };
         (&self.entities, view)
     }
+    #[inline]
     fn split_view<'a>(
         view: Self::ViewMut<'a>,
         at: usize,
@@ -238,6 +244,7 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         };
         (before, after)
     }
+    #[inline]
     fn misaligned_columns(&self) -> usize {
         let (mask, rows) = (self.mask, self.entities.len());
         let mut misaligned = 0;
@@ -285,6 +292,7 @@ impl ::core::ops::DerefMut for Core {
 impl Core {
     /// Number of components the sub-world declares.
     pub const COMPONENT_COUNT: usize = <CoreComponentArrays as ::archetypal::Archetype>::COMPONENT_COUNT;
+    #[inline]
     fn empty() -> Self {
         Self {
             components: CoreComponents {
@@ -295,6 +303,7 @@ impl Core {
     }
     /// Borrows the sub-world apart: `components` and `commands`, each usable while
     /// the other is borrowed.
+    #[inline]
     pub fn split_mut(&mut self) -> CoreParts<'_> {
         CoreParts {
             components: &mut self.components,
@@ -310,35 +319,42 @@ impl CoreComponents {
 }
 impl Core {
     /// Every archetype table, read-only, in creation order.
+    #[inline]
     pub fn tables(&self) -> &[CoreComponentArrays] {
         self.storage.tables()
     }
     /// Number of archetype tables created so far.
+    #[inline]
     pub fn archetype_count(&self) -> usize {
         self.storage.tables().len()
     }
     /// The storage behind the world, read-only: the allocator, the edge graph and
     /// the query cache, for inspection and tests.
+    #[inline]
     pub fn storage(&self) -> &::archetypal::Storage<CoreComponentArrays> {
         &self.storage
     }
     /// Checks every structural invariant of the world (see
     /// `archetypal::Storage::check_invariants`): O(the whole world); meant for
     /// tests and debugging.
+    #[inline]
     pub fn check_invariants(
         &self,
     ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
         self.storage.check_invariants()
     }
     /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
+    #[inline]
     pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.is_alive(entity)
     }
     /// Number of live entities.
+    #[inline]
     pub fn entity_count(&self) -> usize {
         self.storage.entity_count()
     }
     /// Every live entity, in id order: O(ids ever issued).
+    #[inline]
     pub fn get_all_entities(
         &self,
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
@@ -346,6 +362,7 @@ impl Core {
     }
     /// The components and tags `entity` has, in O(1) (plus a binary search of its
     /// table's tag groups); `None` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn component_mask(
         &self,
         entity: ::archetypal::Entity,
@@ -355,6 +372,7 @@ impl Core {
     /// Whether `entity` is alive and has every component and tag of `mask`, in
     /// O(1) (plus a binary search of its table's tag groups when `mask` holds
     /// tags); `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn entity_has_components(
         &self,
         entity: ::archetypal::Entity,
@@ -363,16 +381,19 @@ impl Core {
         self.storage.has_components(entity, mask)
     }
     /// The current tick: the frame counter writes are stamped with.
+    #[inline]
     pub fn current_tick(&self) -> ::archetypal::Tick {
         self.storage.current_tick()
     }
     /// The tick at which the last frame ended (the last `step()`).
+    #[inline]
     pub fn last_tick(&self) -> ::archetypal::Tick {
         self.storage.last_tick()
     }
     /// Advances the current tick without ending the frame; returns the new tick.
     /// O(1), except once every 2^29 ticks, when every change stamp is clamped so
     /// none wraps around (O(tracked rows)).
+    #[inline]
     pub fn increment_tick(&mut self) -> ::archetypal::Tick {
         self.storage.increment_tick()
     }
@@ -381,15 +402,18 @@ impl Core {
     /// further behind is told how many it lost. Enabling it again (to change the
     /// capacity, or after `disable_change_log`) keeps the stored entries and their
     /// numbering, so existing cursors read on without a gap.
+    #[inline]
     pub fn enable_change_log(&mut self, capacity: usize) {
         self.storage.enable_change_log(capacity);
     }
     /// Stops recording structural changes; logged entries stay readable.
+    #[inline]
     pub fn disable_change_log(&mut self) {
         self.storage.disable_change_log();
     }
     /// The structural changes `cursor` has not seen yet, in order, each once per
     /// cursor; `.lost()` on the result counts entries trimmed before it read them.
+    #[inline]
     pub fn consume_changes(
         &self,
         cursor: &mut ::archetypal::EventCursor,
@@ -399,10 +423,12 @@ impl Core {
     /// A cursor at the end of the structural change log: it will see only later
     /// changes, and counts those trimmed before it reads them as lost. (A default
     /// cursor starts at the oldest entry still kept and counts no losses before it.)
+    #[inline]
     pub fn change_cursor(&self) -> ::archetypal::EventCursor {
         self.storage.change_log().cursor_at_end()
     }
     /// Drops all but the newest `keep` entries of the structural change log.
+    #[inline]
     pub fn trim_changes(&mut self, keep: usize) {
         self.storage.change_log_mut().trim_to(keep);
     }
@@ -410,6 +436,7 @@ impl Core {
     /// moves to the table with them: O(the entity's components)); components
     /// already present keep their values, and nothing moves if it has them all.
     /// Tag bits of `mask` add the tags (no migration). `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn add_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -421,6 +448,7 @@ impl Core {
     /// table without them: O(the entity's components)), dropping their values;
     /// nothing moves if it has none of them. Tag bits of `mask` remove the tags (no
     /// migration). `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn remove_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -431,35 +459,42 @@ impl Core {
 }
 impl CoreComponents {
     /// Every archetype table, read-only, in creation order.
+    #[inline]
     pub fn tables(&self) -> &[CoreComponentArrays] {
         self.storage.tables()
     }
     /// Number of archetype tables created so far.
+    #[inline]
     pub fn archetype_count(&self) -> usize {
         self.storage.tables().len()
     }
     /// The storage behind the world, read-only: the allocator, the edge graph and
     /// the query cache, for inspection and tests.
+    #[inline]
     pub fn storage(&self) -> &::archetypal::Storage<CoreComponentArrays> {
         &self.storage
     }
     /// Checks every structural invariant of the world (see
     /// `archetypal::Storage::check_invariants`): O(the whole world); meant for
     /// tests and debugging.
+    #[inline]
     pub fn check_invariants(
         &self,
     ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
         self.storage.check_invariants()
     }
     /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
+    #[inline]
     pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.is_alive(entity)
     }
     /// Number of live entities.
+    #[inline]
     pub fn entity_count(&self) -> usize {
         self.storage.entity_count()
     }
     /// Every live entity, in id order: O(ids ever issued).
+    #[inline]
     pub fn get_all_entities(
         &self,
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
@@ -467,6 +502,7 @@ impl CoreComponents {
     }
     /// The components and tags `entity` has, in O(1) (plus a binary search of its
     /// table's tag groups); `None` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn component_mask(
         &self,
         entity: ::archetypal::Entity,
@@ -476,6 +512,7 @@ impl CoreComponents {
     /// Whether `entity` is alive and has every component and tag of `mask`, in
     /// O(1) (plus a binary search of its table's tag groups when `mask` holds
     /// tags); `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn entity_has_components(
         &self,
         entity: ::archetypal::Entity,
@@ -484,16 +521,19 @@ impl CoreComponents {
         self.storage.has_components(entity, mask)
     }
     /// The current tick: the frame counter writes are stamped with.
+    #[inline]
     pub fn current_tick(&self) -> ::archetypal::Tick {
         self.storage.current_tick()
     }
     /// The tick at which the last frame ended (the last `step()`).
+    #[inline]
     pub fn last_tick(&self) -> ::archetypal::Tick {
         self.storage.last_tick()
     }
     /// Advances the current tick without ending the frame; returns the new tick.
     /// O(1), except once every 2^29 ticks, when every change stamp is clamped so
     /// none wraps around (O(tracked rows)).
+    #[inline]
     pub fn increment_tick(&mut self) -> ::archetypal::Tick {
         self.storage.increment_tick()
     }
@@ -502,15 +542,18 @@ impl CoreComponents {
     /// further behind is told how many it lost. Enabling it again (to change the
     /// capacity, or after `disable_change_log`) keeps the stored entries and their
     /// numbering, so existing cursors read on without a gap.
+    #[inline]
     pub fn enable_change_log(&mut self, capacity: usize) {
         self.storage.enable_change_log(capacity);
     }
     /// Stops recording structural changes; logged entries stay readable.
+    #[inline]
     pub fn disable_change_log(&mut self) {
         self.storage.disable_change_log();
     }
     /// The structural changes `cursor` has not seen yet, in order, each once per
     /// cursor; `.lost()` on the result counts entries trimmed before it read them.
+    #[inline]
     pub fn consume_changes(
         &self,
         cursor: &mut ::archetypal::EventCursor,
@@ -520,10 +563,12 @@ impl CoreComponents {
     /// A cursor at the end of the structural change log: it will see only later
     /// changes, and counts those trimmed before it reads them as lost. (A default
     /// cursor starts at the oldest entry still kept and counts no losses before it.)
+    #[inline]
     pub fn change_cursor(&self) -> ::archetypal::EventCursor {
         self.storage.change_log().cursor_at_end()
     }
     /// Drops all but the newest `keep` entries of the structural change log.
+    #[inline]
     pub fn trim_changes(&mut self, keep: usize) {
         self.storage.change_log_mut().trim_to(keep);
     }
@@ -531,6 +576,7 @@ impl CoreComponents {
     /// moves to the table with them: O(the entity's components)); components
     /// already present keep their values, and nothing moves if it has them all.
     /// Tag bits of `mask` add the tags (no migration). `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn add_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -542,6 +588,7 @@ impl CoreComponents {
     /// table without them: O(the entity's components)), dropping their values;
     /// nothing moves if it has none of them. Tag bits of `mask` remove the tags (no
     /// migration). `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn remove_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -577,17 +624,21 @@ pub struct CoreCommands<'a> {
     queue: &'a mut ::archetypal::__private::alloc::vec::Vec<CoreCommand>,
 }
 impl Core {
+    #[inline]
     fn __push_command(&mut self, command: CoreCommand) {
         self.commands.push(command);
     }
+    #[inline]
     fn __queued(&self) -> &[CoreCommand] {
         &self.commands
     }
 }
 impl CoreCommands<'_> {
+    #[inline]
     fn __push_command(&mut self, command: CoreCommand) {
         self.queue.push(command);
     }
+    #[inline]
     fn __queued(&self) -> &[CoreCommand] {
         self.queue
     }
@@ -623,6 +674,7 @@ pub enum CoreCommand {
 impl Core {
     /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied
     /// as `add_components`, skipped and counted if `entity` is dead by then.
+    #[inline]
     pub fn queue_add_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -633,6 +685,7 @@ impl Core {
     /// Queues removing the components and tags of `mask` from `entity` (O(1));
     /// applied as `remove_components`, skipped and counted if `entity` is dead by
     /// then.
+    #[inline]
     pub fn queue_remove_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -641,6 +694,7 @@ impl Core {
         self.__push_command(CoreCommand::RemoveComponents(entity, mask));
     }
     #[allow(dead_code)]
+    #[inline]
     fn queue_link(
         &mut self,
         relation: CoreMask,
@@ -654,6 +708,7 @@ impl Core {
         });
     }
     #[allow(dead_code)]
+    #[inline]
     fn queue_unlink(&mut self, relation: CoreMask, source: ::archetypal::Entity) {
         self.__push_command(CoreCommand::Unlink {
             relation,
@@ -661,6 +716,7 @@ impl Core {
         });
     }
     ///Queues setting the `position` of `entity` (O(1)); applied as `set_position` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
+    #[inline]
     pub fn queue_set_position(
         &mut self,
         entity: ::archetypal::Entity,
@@ -669,10 +725,12 @@ impl Core {
         self.__push_command(CoreCommand::SetPosition(entity, value));
     }
     /// Number of queued commands.
+    #[inline]
     pub fn command_count(&self) -> usize {
         self.__queued().len()
     }
     /// The queued commands, in order.
+    #[inline]
     pub fn queued_commands(&self) -> &[CoreCommand] {
         self.__queued()
     }
@@ -681,6 +739,7 @@ impl Core {
 impl CoreCommands<'_> {
     /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied
     /// as `add_components`, skipped and counted if `entity` is dead by then.
+    #[inline]
     pub fn queue_add_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -691,6 +750,7 @@ impl CoreCommands<'_> {
     /// Queues removing the components and tags of `mask` from `entity` (O(1));
     /// applied as `remove_components`, skipped and counted if `entity` is dead by
     /// then.
+    #[inline]
     pub fn queue_remove_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -699,6 +759,7 @@ impl CoreCommands<'_> {
         self.__push_command(CoreCommand::RemoveComponents(entity, mask));
     }
     #[allow(dead_code)]
+    #[inline]
     fn queue_link(
         &mut self,
         relation: CoreMask,
@@ -712,6 +773,7 @@ impl CoreCommands<'_> {
         });
     }
     #[allow(dead_code)]
+    #[inline]
     fn queue_unlink(&mut self, relation: CoreMask, source: ::archetypal::Entity) {
         self.__push_command(CoreCommand::Unlink {
             relation,
@@ -719,6 +781,7 @@ impl CoreCommands<'_> {
         });
     }
     ///Queues setting the `position` of `entity` (O(1)); applied as `set_position` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
+    #[inline]
     pub fn queue_set_position(
         &mut self,
         entity: ::archetypal::Entity,
@@ -727,10 +790,12 @@ impl CoreCommands<'_> {
         self.__push_command(CoreCommand::SetPosition(entity, value));
     }
     /// Number of queued commands.
+    #[inline]
     pub fn command_count(&self) -> usize {
         self.__queued().len()
     }
     /// The queued commands, in order.
+    #[inline]
     pub fn queued_commands(&self) -> &[CoreCommand] {
         self.__queued()
     }
@@ -743,6 +808,7 @@ impl Core {
     /// never was) is skipped; the report counts both.
     /// If one panics (a component's `Default` or `Drop`), the commands before it
     /// are applied and the ones after it stay queued.
+    #[inline]
     pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
         /// The world and the commands not applied yet. Dropped with commands left
         /// only when one panicked: they go back into the queue, so nothing queued
@@ -752,6 +818,7 @@ impl Core {
             rest: ::archetypal::__private::alloc::vec::IntoIter<CoreCommand>,
         }
         impl ::core::ops::Drop for Applying<'_> {
+            #[inline]
             fn drop(&mut self) {
                 ::core::iter::Extend::extend(&mut self.world.commands, &mut self.rest);
             }
@@ -791,6 +858,7 @@ impl Core {
     /// Drops every queued command without applying it; handles reserved by a queued
     /// spawn are given back (in ascending id order, as a clone or a snapshot gives
     /// them back) and never become alive.
+    #[inline]
     pub fn clear_commands(&mut self) {
         let world = &mut *self;
         let _ = world;
@@ -815,6 +883,7 @@ impl Core {
         self.storage.get_mut(entity, POSITION, |table| &mut table.position[..])
     }
     ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `position`, or is repeated. Each is stamped as changed.
+    #[inline]
     pub fn get_disjoint_position_mut<const __N: usize>(
         &mut self,
         entities: [::archetypal::Entity; __N],
@@ -823,6 +892,7 @@ impl Core {
             .get_disjoint_mut(entities, POSITION, |table| &mut table.position[..])
     }
     ///Calls `f` on the `position` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
+    #[inline]
     pub fn modify_position<__Output>(
         &mut self,
         entity: ::archetypal::Entity,
@@ -831,6 +901,7 @@ impl Core {
         self.get_position_mut(entity).map(f)
     }
     ///Writes the `position` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `position`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn set_position(
         &mut self,
         entity: ::archetypal::Entity,
@@ -839,10 +910,12 @@ impl Core {
         self.storage.set(entity, POSITION, value, |table| &mut table.position[..])
     }
     ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn add_position(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, POSITION)
     }
     ///Removes the `position` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
+    #[inline]
     pub fn remove_position(
         &mut self,
         entity: ::archetypal::Entity,
@@ -873,6 +946,7 @@ impl CoreComponents {
         self.storage.get_mut(entity, POSITION, |table| &mut table.position[..])
     }
     ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `position`, or is repeated. Each is stamped as changed.
+    #[inline]
     pub fn get_disjoint_position_mut<const __N: usize>(
         &mut self,
         entities: [::archetypal::Entity; __N],
@@ -881,6 +955,7 @@ impl CoreComponents {
             .get_disjoint_mut(entities, POSITION, |table| &mut table.position[..])
     }
     ///Calls `f` on the `position` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
+    #[inline]
     pub fn modify_position<__Output>(
         &mut self,
         entity: ::archetypal::Entity,
@@ -889,6 +964,7 @@ impl CoreComponents {
         self.get_position_mut(entity).map(f)
     }
     ///Writes the `position` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `position`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn set_position(
         &mut self,
         entity: ::archetypal::Entity,
@@ -897,10 +973,12 @@ impl CoreComponents {
         self.storage.set(entity, POSITION, value, |table| &mut table.position[..])
     }
     ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn add_position(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, POSITION)
     }
     ///Removes the `position` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
+    #[inline]
     pub fn remove_position(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1368,11 +1446,13 @@ pub struct CoreTables<'a> {
 impl<'a> CoreTables<'a> {
     /// Whether `entity` is alive and on this side, in O(1) (`false` for a stale or
     /// never-issued handle).
+    #[inline]
     pub fn contains(&self, entity: ::archetypal::Entity) -> bool {
         self.tables.contains(entity)
     }
     /// Calls `f(entity, table, index)` for every entity on this side: O(its tables)
     /// plus their rows.
+    #[inline]
     pub fn for_each<F>(&self, f: F)
     where
         F: ::core::ops::FnMut(::archetypal::Entity, &'a CoreComponentArrays, usize),
@@ -1380,6 +1460,7 @@ impl<'a> CoreTables<'a> {
         self.tables.for_each(f);
     }
     ///The `position` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle, an entity not on this side, or one without a `position`.
+    #[inline]
     pub fn get_position(
         &self,
         entity: ::archetypal::Entity,
@@ -1394,6 +1475,7 @@ impl CoreComponents {
     /// its target). The filters must exclude each other by a component (one side
     /// requires what the other excludes), decided from the masks alone: otherwise
     /// `Err`, whatever the world holds. O(tables) to split (one pass over the masks).
+    #[inline]
     pub fn split_tables(
         &mut self,
         write_include: CoreMask,
@@ -1413,10 +1495,12 @@ impl CoreComponents {
 #[allow(unused_doc_comments)]
 impl Core {
     ///Queues tagging `entity` as `player` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
+    #[inline]
     pub fn queue_add_player(&mut self, entity: ::archetypal::Entity) {
         self.queue_add_components(entity, PLAYER);
     }
     ///Queues removing the `player` tag from `entity` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
+    #[inline]
     pub fn queue_remove_player(&mut self, entity: ::archetypal::Entity) {
         self.queue_remove_components(entity, PLAYER);
     }
@@ -1424,28 +1508,34 @@ impl Core {
 #[allow(unused_doc_comments)]
 impl CoreCommands<'_> {
     ///Queues tagging `entity` as `player` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
+    #[inline]
     pub fn queue_add_player(&mut self, entity: ::archetypal::Entity) {
         self.queue_add_components(entity, PLAYER);
     }
     ///Queues removing the `player` tag from `entity` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
+    #[inline]
     pub fn queue_remove_player(&mut self, entity: ::archetypal::Entity) {
         self.queue_remove_components(entity, PLAYER);
     }
 }
 impl Core {
     ///Tags `entity` as `player`: no migration (tags create no tables); the row moves to its tag group inside its table, at most one row swap per tag group of that table. Already tagged: nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn add_player(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_tags(entity, PLAYER)
     }
     ///Removes the `player` tag from `entity`: no migration, as for `add_player`. Not tagged: nothing moves, still `true`. `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn remove_player(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.remove_tags(entity, PLAYER)
     }
     ///Whether `entity` is alive and tagged `player`, in O(log(tag groups of its table)) (a binary search for its row's tag group); `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn has_player(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, PLAYER)
     }
     ///Every entity tagged `player`, table by table: O(tables) plus the tagged rows (whole tag groups, no per-row test).
+    #[inline]
     pub fn query_player(
         &self,
     ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
@@ -1454,18 +1544,22 @@ impl Core {
 }
 impl CoreComponents {
     ///Tags `entity` as `player`: no migration (tags create no tables); the row moves to its tag group inside its table, at most one row swap per tag group of that table. Already tagged: nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn add_player(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_tags(entity, PLAYER)
     }
     ///Removes the `player` tag from `entity`: no migration, as for `add_player`. Not tagged: nothing moves, still `true`. `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn remove_player(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.remove_tags(entity, PLAYER)
     }
     ///Whether `entity` is alive and tagged `player`, in O(log(tag groups of its table)) (a binary search for its row's tag group); `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn has_player(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, PLAYER)
     }
     ///Every entity tagged `player`, table by table: O(tables) plus the tagged rows (whole tag groups, no per-row test).
+    #[inline]
     pub fn query_player(
         &self,
     ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
@@ -1474,6 +1568,7 @@ impl CoreComponents {
 }
 #[allow(dead_code, unused_mut, unused_doc_comments, clippy::vec_init_then_push)]
 impl Core {
+    #[inline]
     fn __relation_names() -> ::archetypal::__private::alloc::vec::Vec<
         (&'static str, CoreMask),
     > {
@@ -1593,6 +1688,7 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         let mut cascade = 0;
         cascade
     };
+    #[inline]
     fn new(mask: RenderMask) -> Self {
         Self {
             mask,
@@ -1608,6 +1704,7 @@ impl ::archetypal::Archetype for RenderComponentArrays {
     fn entities(&self) -> &[::archetypal::Entity] {
         &self.entities
     }
+    #[inline]
     fn push_defaults(&mut self, entities: &[::archetypal::Entity]) {
         let (mask, rows) = (self.mask, self.entities.len());
         let mut sprite_pushed = ::archetypal::column::Rollback::new(
@@ -1618,6 +1715,7 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         sprite_pushed.commit();
         self.entities.extend_from_slice(entities);
     }
+    #[inline]
     fn swap_remove(&mut self, row: usize) -> Self::Removed {
         let mask = self.mask;
         let removed = __RenderRemovedValues {
@@ -1630,11 +1728,13 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         self.entities.swap_remove(row);
         removed
     }
+    #[inline]
     fn swap_rows(&mut self, a: usize, b: usize) {
         let mask = self.mask;
         ::archetypal::column::swap_rows(&mut self.sprite, mask & SPRITE != 0, a, b);
         self.entities.swap(a, b);
     }
+    #[inline]
     fn move_row(&mut self, row: usize, destination: &mut Self) -> RenderMask {
         let parked = if <Self as ::archetypal::Archetype>::COMPONENT_COUNT
             <= ::archetypal::column::UNROLLED_MIGRATION_COLUMNS
@@ -1692,6 +1792,7 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         };
         (&self.entities, view)
     }
+    #[inline]
     fn split_view<'a>(
         view: Self::ViewMut<'a>,
         at: usize,
@@ -1714,6 +1815,7 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         };
         (before, after)
     }
+    #[inline]
     fn misaligned_columns(&self) -> usize {
         let (mask, rows) = (self.mask, self.entities.len());
         let mut misaligned = 0;
@@ -1761,6 +1863,7 @@ impl ::core::ops::DerefMut for Render {
 impl Render {
     /// Number of components the sub-world declares.
     pub const COMPONENT_COUNT: usize = <RenderComponentArrays as ::archetypal::Archetype>::COMPONENT_COUNT;
+    #[inline]
     fn empty() -> Self {
         Self {
             components: RenderComponents {
@@ -1771,6 +1874,7 @@ impl Render {
     }
     /// Borrows the sub-world apart: `components` and `commands`, each usable while
     /// the other is borrowed.
+    #[inline]
     pub fn split_mut(&mut self) -> RenderParts<'_> {
         RenderParts {
             components: &mut self.components,
@@ -1786,35 +1890,42 @@ impl RenderComponents {
 }
 impl Render {
     /// Every archetype table, read-only, in creation order.
+    #[inline]
     pub fn tables(&self) -> &[RenderComponentArrays] {
         self.storage.tables()
     }
     /// Number of archetype tables created so far.
+    #[inline]
     pub fn archetype_count(&self) -> usize {
         self.storage.tables().len()
     }
     /// The storage behind the world, read-only: the allocator, the edge graph and
     /// the query cache, for inspection and tests.
+    #[inline]
     pub fn storage(&self) -> &::archetypal::Storage<RenderComponentArrays> {
         &self.storage
     }
     /// Checks every structural invariant of the world (see
     /// `archetypal::Storage::check_invariants`): O(the whole world); meant for
     /// tests and debugging.
+    #[inline]
     pub fn check_invariants(
         &self,
     ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
         self.storage.check_invariants()
     }
     /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
+    #[inline]
     pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.is_alive(entity)
     }
     /// Number of live entities.
+    #[inline]
     pub fn entity_count(&self) -> usize {
         self.storage.entity_count()
     }
     /// Every live entity, in id order: O(ids ever issued).
+    #[inline]
     pub fn get_all_entities(
         &self,
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
@@ -1822,6 +1933,7 @@ impl Render {
     }
     /// The components and tags `entity` has, in O(1) (plus a binary search of its
     /// table's tag groups); `None` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn component_mask(
         &self,
         entity: ::archetypal::Entity,
@@ -1831,6 +1943,7 @@ impl Render {
     /// Whether `entity` is alive and has every component and tag of `mask`, in
     /// O(1) (plus a binary search of its table's tag groups when `mask` holds
     /// tags); `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn entity_has_components(
         &self,
         entity: ::archetypal::Entity,
@@ -1839,16 +1952,19 @@ impl Render {
         self.storage.has_components(entity, mask)
     }
     /// The current tick: the frame counter writes are stamped with.
+    #[inline]
     pub fn current_tick(&self) -> ::archetypal::Tick {
         self.storage.current_tick()
     }
     /// The tick at which the last frame ended (the last `step()`).
+    #[inline]
     pub fn last_tick(&self) -> ::archetypal::Tick {
         self.storage.last_tick()
     }
     /// Advances the current tick without ending the frame; returns the new tick.
     /// O(1), except once every 2^29 ticks, when every change stamp is clamped so
     /// none wraps around (O(tracked rows)).
+    #[inline]
     pub fn increment_tick(&mut self) -> ::archetypal::Tick {
         self.storage.increment_tick()
     }
@@ -1857,15 +1973,18 @@ impl Render {
     /// further behind is told how many it lost. Enabling it again (to change the
     /// capacity, or after `disable_change_log`) keeps the stored entries and their
     /// numbering, so existing cursors read on without a gap.
+    #[inline]
     pub fn enable_change_log(&mut self, capacity: usize) {
         self.storage.enable_change_log(capacity);
     }
     /// Stops recording structural changes; logged entries stay readable.
+    #[inline]
     pub fn disable_change_log(&mut self) {
         self.storage.disable_change_log();
     }
     /// The structural changes `cursor` has not seen yet, in order, each once per
     /// cursor; `.lost()` on the result counts entries trimmed before it read them.
+    #[inline]
     pub fn consume_changes(
         &self,
         cursor: &mut ::archetypal::EventCursor,
@@ -1875,10 +1994,12 @@ impl Render {
     /// A cursor at the end of the structural change log: it will see only later
     /// changes, and counts those trimmed before it reads them as lost. (A default
     /// cursor starts at the oldest entry still kept and counts no losses before it.)
+    #[inline]
     pub fn change_cursor(&self) -> ::archetypal::EventCursor {
         self.storage.change_log().cursor_at_end()
     }
     /// Drops all but the newest `keep` entries of the structural change log.
+    #[inline]
     pub fn trim_changes(&mut self, keep: usize) {
         self.storage.change_log_mut().trim_to(keep);
     }
@@ -1886,6 +2007,7 @@ impl Render {
     /// moves to the table with them: O(the entity's components)); components
     /// already present keep their values, and nothing moves if it has them all.
     /// Tag bits of `mask` add the tags (no migration). `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn add_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1897,6 +2019,7 @@ impl Render {
     /// table without them: O(the entity's components)), dropping their values;
     /// nothing moves if it has none of them. Tag bits of `mask` remove the tags (no
     /// migration). `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn remove_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1907,35 +2030,42 @@ impl Render {
 }
 impl RenderComponents {
     /// Every archetype table, read-only, in creation order.
+    #[inline]
     pub fn tables(&self) -> &[RenderComponentArrays] {
         self.storage.tables()
     }
     /// Number of archetype tables created so far.
+    #[inline]
     pub fn archetype_count(&self) -> usize {
         self.storage.tables().len()
     }
     /// The storage behind the world, read-only: the allocator, the edge graph and
     /// the query cache, for inspection and tests.
+    #[inline]
     pub fn storage(&self) -> &::archetypal::Storage<RenderComponentArrays> {
         &self.storage
     }
     /// Checks every structural invariant of the world (see
     /// `archetypal::Storage::check_invariants`): O(the whole world); meant for
     /// tests and debugging.
+    #[inline]
     pub fn check_invariants(
         &self,
     ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
         self.storage.check_invariants()
     }
     /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
+    #[inline]
     pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.is_alive(entity)
     }
     /// Number of live entities.
+    #[inline]
     pub fn entity_count(&self) -> usize {
         self.storage.entity_count()
     }
     /// Every live entity, in id order: O(ids ever issued).
+    #[inline]
     pub fn get_all_entities(
         &self,
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
@@ -1943,6 +2073,7 @@ impl RenderComponents {
     }
     /// The components and tags `entity` has, in O(1) (plus a binary search of its
     /// table's tag groups); `None` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn component_mask(
         &self,
         entity: ::archetypal::Entity,
@@ -1952,6 +2083,7 @@ impl RenderComponents {
     /// Whether `entity` is alive and has every component and tag of `mask`, in
     /// O(1) (plus a binary search of its table's tag groups when `mask` holds
     /// tags); `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn entity_has_components(
         &self,
         entity: ::archetypal::Entity,
@@ -1960,16 +2092,19 @@ impl RenderComponents {
         self.storage.has_components(entity, mask)
     }
     /// The current tick: the frame counter writes are stamped with.
+    #[inline]
     pub fn current_tick(&self) -> ::archetypal::Tick {
         self.storage.current_tick()
     }
     /// The tick at which the last frame ended (the last `step()`).
+    #[inline]
     pub fn last_tick(&self) -> ::archetypal::Tick {
         self.storage.last_tick()
     }
     /// Advances the current tick without ending the frame; returns the new tick.
     /// O(1), except once every 2^29 ticks, when every change stamp is clamped so
     /// none wraps around (O(tracked rows)).
+    #[inline]
     pub fn increment_tick(&mut self) -> ::archetypal::Tick {
         self.storage.increment_tick()
     }
@@ -1978,15 +2113,18 @@ impl RenderComponents {
     /// further behind is told how many it lost. Enabling it again (to change the
     /// capacity, or after `disable_change_log`) keeps the stored entries and their
     /// numbering, so existing cursors read on without a gap.
+    #[inline]
     pub fn enable_change_log(&mut self, capacity: usize) {
         self.storage.enable_change_log(capacity);
     }
     /// Stops recording structural changes; logged entries stay readable.
+    #[inline]
     pub fn disable_change_log(&mut self) {
         self.storage.disable_change_log();
     }
     /// The structural changes `cursor` has not seen yet, in order, each once per
     /// cursor; `.lost()` on the result counts entries trimmed before it read them.
+    #[inline]
     pub fn consume_changes(
         &self,
         cursor: &mut ::archetypal::EventCursor,
@@ -1996,10 +2134,12 @@ impl RenderComponents {
     /// A cursor at the end of the structural change log: it will see only later
     /// changes, and counts those trimmed before it reads them as lost. (A default
     /// cursor starts at the oldest entry still kept and counts no losses before it.)
+    #[inline]
     pub fn change_cursor(&self) -> ::archetypal::EventCursor {
         self.storage.change_log().cursor_at_end()
     }
     /// Drops all but the newest `keep` entries of the structural change log.
+    #[inline]
     pub fn trim_changes(&mut self, keep: usize) {
         self.storage.change_log_mut().trim_to(keep);
     }
@@ -2007,6 +2147,7 @@ impl RenderComponents {
     /// moves to the table with them: O(the entity's components)); components
     /// already present keep their values, and nothing moves if it has them all.
     /// Tag bits of `mask` add the tags (no migration). `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn add_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -2018,6 +2159,7 @@ impl RenderComponents {
     /// table without them: O(the entity's components)), dropping their values;
     /// nothing moves if it has none of them. Tag bits of `mask` remove the tags (no
     /// migration). `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn remove_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -2053,17 +2195,21 @@ pub struct RenderCommands<'a> {
     queue: &'a mut ::archetypal::__private::alloc::vec::Vec<RenderCommand>,
 }
 impl Render {
+    #[inline]
     fn __push_command(&mut self, command: RenderCommand) {
         self.commands.push(command);
     }
+    #[inline]
     fn __queued(&self) -> &[RenderCommand] {
         &self.commands
     }
 }
 impl RenderCommands<'_> {
+    #[inline]
     fn __push_command(&mut self, command: RenderCommand) {
         self.queue.push(command);
     }
+    #[inline]
     fn __queued(&self) -> &[RenderCommand] {
         self.queue
     }
@@ -2099,6 +2245,7 @@ pub enum RenderCommand {
 impl Render {
     /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied
     /// as `add_components`, skipped and counted if `entity` is dead by then.
+    #[inline]
     pub fn queue_add_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -2109,6 +2256,7 @@ impl Render {
     /// Queues removing the components and tags of `mask` from `entity` (O(1));
     /// applied as `remove_components`, skipped and counted if `entity` is dead by
     /// then.
+    #[inline]
     pub fn queue_remove_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -2117,6 +2265,7 @@ impl Render {
         self.__push_command(RenderCommand::RemoveComponents(entity, mask));
     }
     #[allow(dead_code)]
+    #[inline]
     fn queue_link(
         &mut self,
         relation: RenderMask,
@@ -2130,6 +2279,7 @@ impl Render {
         });
     }
     #[allow(dead_code)]
+    #[inline]
     fn queue_unlink(&mut self, relation: RenderMask, source: ::archetypal::Entity) {
         self.__push_command(RenderCommand::Unlink {
             relation,
@@ -2137,14 +2287,17 @@ impl Render {
         });
     }
     ///Queues setting the `sprite` of `entity` (O(1)); applied as `set_sprite` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
+    #[inline]
     pub fn queue_set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) {
         self.__push_command(RenderCommand::SetSprite(entity, value));
     }
     /// Number of queued commands.
+    #[inline]
     pub fn command_count(&self) -> usize {
         self.__queued().len()
     }
     /// The queued commands, in order.
+    #[inline]
     pub fn queued_commands(&self) -> &[RenderCommand] {
         self.__queued()
     }
@@ -2153,6 +2306,7 @@ impl Render {
 impl RenderCommands<'_> {
     /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied
     /// as `add_components`, skipped and counted if `entity` is dead by then.
+    #[inline]
     pub fn queue_add_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -2163,6 +2317,7 @@ impl RenderCommands<'_> {
     /// Queues removing the components and tags of `mask` from `entity` (O(1));
     /// applied as `remove_components`, skipped and counted if `entity` is dead by
     /// then.
+    #[inline]
     pub fn queue_remove_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -2171,6 +2326,7 @@ impl RenderCommands<'_> {
         self.__push_command(RenderCommand::RemoveComponents(entity, mask));
     }
     #[allow(dead_code)]
+    #[inline]
     fn queue_link(
         &mut self,
         relation: RenderMask,
@@ -2184,6 +2340,7 @@ impl RenderCommands<'_> {
         });
     }
     #[allow(dead_code)]
+    #[inline]
     fn queue_unlink(&mut self, relation: RenderMask, source: ::archetypal::Entity) {
         self.__push_command(RenderCommand::Unlink {
             relation,
@@ -2191,14 +2348,17 @@ impl RenderCommands<'_> {
         });
     }
     ///Queues setting the `sprite` of `entity` (O(1)); applied as `set_sprite` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
+    #[inline]
     pub fn queue_set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) {
         self.__push_command(RenderCommand::SetSprite(entity, value));
     }
     /// Number of queued commands.
+    #[inline]
     pub fn command_count(&self) -> usize {
         self.__queued().len()
     }
     /// The queued commands, in order.
+    #[inline]
     pub fn queued_commands(&self) -> &[RenderCommand] {
         self.__queued()
     }
@@ -2211,6 +2371,7 @@ impl Render {
     /// never was) is skipped; the report counts both.
     /// If one panics (a component's `Default` or `Drop`), the commands before it
     /// are applied and the ones after it stay queued.
+    #[inline]
     pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
         /// The world and the commands not applied yet. Dropped with commands left
         /// only when one panicked: they go back into the queue, so nothing queued
@@ -2220,6 +2381,7 @@ impl Render {
             rest: ::archetypal::__private::alloc::vec::IntoIter<RenderCommand>,
         }
         impl ::core::ops::Drop for Applying<'_> {
+            #[inline]
             fn drop(&mut self) {
                 ::core::iter::Extend::extend(&mut self.world.commands, &mut self.rest);
             }
@@ -2259,6 +2421,7 @@ impl Render {
     /// Drops every queued command without applying it; handles reserved by a queued
     /// spawn are given back (in ascending id order, as a clone or a snapshot gives
     /// them back) and never become alive.
+    #[inline]
     pub fn clear_commands(&mut self) {
         let world = &mut *self;
         let _ = world;
@@ -2283,6 +2446,7 @@ impl Render {
         self.storage.get_mut(entity, SPRITE, |table| &mut table.sprite[..])
     }
     ///The `sprite` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `sprite`, or is repeated. Each is stamped as changed.
+    #[inline]
     pub fn get_disjoint_sprite_mut<const __N: usize>(
         &mut self,
         entities: [::archetypal::Entity; __N],
@@ -2290,6 +2454,7 @@ impl Render {
         self.storage.get_disjoint_mut(entities, SPRITE, |table| &mut table.sprite[..])
     }
     ///Calls `f` on the `sprite` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
+    #[inline]
     pub fn modify_sprite<__Output>(
         &mut self,
         entity: ::archetypal::Entity,
@@ -2298,14 +2463,17 @@ impl Render {
         self.get_sprite_mut(entity).map(f)
     }
     ///Writes the `sprite` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `sprite`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
         self.storage.set(entity, SPRITE, value, |table| &mut table.sprite[..])
     }
     ///Adds a default `sprite` to `entity`: one migration (the row moves to the table with `sprite`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn add_sprite(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, SPRITE)
     }
     ///Removes the `sprite` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
+    #[inline]
     pub fn remove_sprite(
         &mut self,
         entity: ::archetypal::Entity,
@@ -2336,6 +2504,7 @@ impl RenderComponents {
         self.storage.get_mut(entity, SPRITE, |table| &mut table.sprite[..])
     }
     ///The `sprite` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `sprite`, or is repeated. Each is stamped as changed.
+    #[inline]
     pub fn get_disjoint_sprite_mut<const __N: usize>(
         &mut self,
         entities: [::archetypal::Entity; __N],
@@ -2343,6 +2512,7 @@ impl RenderComponents {
         self.storage.get_disjoint_mut(entities, SPRITE, |table| &mut table.sprite[..])
     }
     ///Calls `f` on the `sprite` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
+    #[inline]
     pub fn modify_sprite<__Output>(
         &mut self,
         entity: ::archetypal::Entity,
@@ -2351,14 +2521,17 @@ impl RenderComponents {
         self.get_sprite_mut(entity).map(f)
     }
     ///Writes the `sprite` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `sprite`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
         self.storage.set(entity, SPRITE, value, |table| &mut table.sprite[..])
     }
     ///Adds a default `sprite` to `entity`: one migration (the row moves to the table with `sprite`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn add_sprite(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, SPRITE)
     }
     ///Removes the `sprite` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
+    #[inline]
     pub fn remove_sprite(
         &mut self,
         entity: ::archetypal::Entity,
@@ -2844,11 +3017,13 @@ pub struct RenderTables<'a> {
 impl<'a> RenderTables<'a> {
     /// Whether `entity` is alive and on this side, in O(1) (`false` for a stale or
     /// never-issued handle).
+    #[inline]
     pub fn contains(&self, entity: ::archetypal::Entity) -> bool {
         self.tables.contains(entity)
     }
     /// Calls `f(entity, table, index)` for every entity on this side: O(its tables)
     /// plus their rows.
+    #[inline]
     pub fn for_each<F>(&self, f: F)
     where
         F: ::core::ops::FnMut(::archetypal::Entity, &'a RenderComponentArrays, usize),
@@ -2856,6 +3031,7 @@ impl<'a> RenderTables<'a> {
         self.tables.for_each(f);
     }
     ///The `sprite` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle, an entity not on this side, or one without a `sprite`.
+    #[inline]
     pub fn get_sprite(
         &self,
         entity: ::archetypal::Entity,
@@ -2870,6 +3046,7 @@ impl RenderComponents {
     /// its target). The filters must exclude each other by a component (one side
     /// requires what the other excludes), decided from the masks alone: otherwise
     /// `Err`, whatever the world holds. O(tables) to split (one pass over the masks).
+    #[inline]
     pub fn split_tables(
         &mut self,
         write_include: RenderMask,
@@ -2888,6 +3065,7 @@ impl RenderComponents {
 }
 #[allow(dead_code, unused_mut, unused_doc_comments, clippy::vec_init_then_push)]
 impl Render {
+    #[inline]
     fn __relation_names() -> ::archetypal::__private::alloc::vec::Vec<
         (&'static str, RenderMask),
     > {
@@ -2941,12 +3119,15 @@ pub struct GameCommands<'a> {
     render: ::archetypal::EntityReserver,
 }
 impl GameCommands<'_> {
+    #[inline]
     fn __push_command(&mut self, command: GameCommand) {
         self.queue.push(command);
     }
+    #[inline]
     fn __queued(&self) -> &[GameCommand] {
         self.queue
     }
+    #[inline]
     fn __reserve(
         &mut self,
         count: usize,
@@ -2974,12 +3155,15 @@ impl GameCommands<'_> {
     }
 }
 impl Game {
+    #[inline]
     fn __push_command(&mut self, command: GameCommand) {
         self.commands.push(command);
     }
+    #[inline]
     fn __queued(&self) -> &[GameCommand] {
         &self.commands
     }
+    #[inline]
     fn __reserve(
         &mut self,
         count: usize,
@@ -3007,6 +3191,7 @@ impl Game {
     }
     /// Borrows the multi-world apart: every sub-world, `resources`, `events` and
     /// `commands`, each usable while the others are borrowed.
+    #[inline]
     pub fn split_mut(&mut self) -> GameParts<'_> {
         let commands = GameCommands {
             core: self.core.components.storage.entity_reserver(),
@@ -3026,6 +3211,7 @@ impl Game {
     /// Queues a spawn of `count` entities with no components and returns their
     /// handles now, so later queued commands (here or in a sub-world) can target
     /// them. They are not alive until `apply_commands`.
+    #[inline]
     pub fn queue_spawn_entities(
         &mut self,
         count: usize,
@@ -3038,15 +3224,18 @@ impl Game {
     }
     /// Queues a despawn of `entity` from every sub-world (O(1)); skipped and
     /// counted by `apply_commands` if `entity` is dead by then.
+    #[inline]
     pub fn queue_despawn_entity(&mut self, entity: ::archetypal::Entity) {
         self.__push_command(GameCommand::Despawn(entity));
     }
     /// Queues a despawn of every entity of `entities` from every sub-world, as one
     /// command; applying it counts each handle, as if queued one by one.
+    #[inline]
     pub fn queue_despawn_entities(&mut self, entities: &[::archetypal::Entity]) {
         self.__push_command(GameCommand::DespawnEntities(entities.to_vec()));
     }
     /// The spawns and despawns queued here, in order (sub-worlds list their own).
+    #[inline]
     pub fn queued_commands(&self) -> &[GameCommand] {
         self.__queued()
     }
@@ -3055,6 +3244,7 @@ impl GameCommands<'_> {
     /// Queues a spawn of `count` entities with no components and returns their
     /// handles now, so later queued commands (here or in a sub-world) can target
     /// them. They are not alive until `apply_commands`.
+    #[inline]
     pub fn queue_spawn_entities(
         &mut self,
         count: usize,
@@ -3067,20 +3257,24 @@ impl GameCommands<'_> {
     }
     /// Queues a despawn of `entity` from every sub-world (O(1)); skipped and
     /// counted by `apply_commands` if `entity` is dead by then.
+    #[inline]
     pub fn queue_despawn_entity(&mut self, entity: ::archetypal::Entity) {
         self.__push_command(GameCommand::Despawn(entity));
     }
     /// Queues a despawn of every entity of `entities` from every sub-world, as one
     /// command; applying it counts each handle, as if queued one by one.
+    #[inline]
     pub fn queue_despawn_entities(&mut self, entities: &[::archetypal::Entity]) {
         self.__push_command(GameCommand::DespawnEntities(entities.to_vec()));
     }
     /// The spawns and despawns queued here, in order (sub-worlds list their own).
+    #[inline]
     pub fn queued_commands(&self) -> &[GameCommand] {
         self.__queued()
     }
 }
 impl ::core::default::Default for Game {
+    #[inline]
     fn default() -> Self {
         Self {
             core: Core::empty(),
@@ -3093,11 +3287,13 @@ impl ::core::default::Default for Game {
 }
 impl Game {
     /// An empty multi-world with default resources.
+    #[inline]
     pub fn new() -> Self {
         ::core::default::Default::default()
     }
     /// Spawns an entity with no components; add them through the sub-worlds
     /// (`game.core.set_position(entity, ...)`).
+    #[inline]
     pub fn spawn(&mut self) -> ::archetypal::Entity {
         let entity = self.core.storage.spawn(::archetypal::Bitmask::EMPTY);
         let twin = self.render.storage.spawn(::archetypal::Bitmask::EMPTY);
@@ -3121,6 +3317,7 @@ impl Game {
         entity
     }
     /// Spawns `count` entities with no components, reserving once per sub-world.
+    #[inline]
     pub fn spawn_entities(
         &mut self,
         count: usize,
@@ -3158,6 +3355,7 @@ impl Game {
     /// policies: the sources of a `[cascade]` relation are despawned too, from
     /// every sub-world (recursively, by every sub-world's relations), the others
     /// unlinked.
+    #[inline]
     pub fn despawn(&mut self, entity: ::archetypal::Entity) -> bool {
         let cascades = self.core.storage.has_cascading_sources(entity)
             || self.render.storage.has_cascading_sources(entity);
@@ -3186,6 +3384,7 @@ impl Game {
         }
         despawned
     }
+    #[inline]
     fn __despawn_cascading(&mut self, entity: ::archetypal::Entity) -> bool {
         let mut stack = ::alloc::boxed::box_assume_init_into_vec_unsafe(
             ::alloc::intrinsics::write_box_via_move(
@@ -3218,6 +3417,7 @@ impl Game {
     /// (dead, stale, never-issued and repeated handles are skipped). A component `Drop` that panics does so after its entity left every
     /// sub-world, and the entities after it are despawned while the panic unwinds:
     /// the call despawns all it was given, in lockstep.
+    #[inline]
     pub fn despawn_entities(
         &mut self,
         entities: &[::archetypal::Entity],
@@ -3229,6 +3429,7 @@ impl Game {
             rest: ::core::slice::Iter<'e, ::archetypal::Entity>,
         }
         impl ::core::ops::Drop for Despawning<'_, '_> {
+            #[inline]
             fn drop(&mut self) {
                 while let ::core::option::Option::Some(&entity) = ::core::iter::Iterator::next(
                     &mut self.rest,
@@ -3252,29 +3453,35 @@ impl Game {
         despawned
     }
     /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
+    #[inline]
     pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
         self.core.storage.is_alive(entity)
     }
     /// Number of live entities.
+    #[inline]
     pub fn entity_count(&self) -> usize {
         self.core.storage.entity_count()
     }
     /// Every live entity, in id order: O(ids ever issued).
+    #[inline]
     pub fn get_all_entities(
         &self,
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
         self.core.storage.all_entities()
     }
     /// The current tick (every sub-world's, unless one was advanced on its own).
+    #[inline]
     pub fn current_tick(&self) -> ::archetypal::Tick {
         self.core.storage.current_tick()
     }
     /// The tick at which the last frame ended (the last `step()`).
+    #[inline]
     pub fn last_tick(&self) -> ::archetypal::Tick {
         self.core.storage.last_tick()
     }
     /// Advances every sub-world's tick without ending the frame; returns the first
     /// sub-world's new tick.
+    #[inline]
     pub fn increment_tick(&mut self) -> ::archetypal::Tick {
         let tick = self.core.storage.increment_tick();
         self.render.storage.increment_tick();
@@ -3282,6 +3489,7 @@ impl Game {
     }
     /// Ends a frame: every sub-world's tick advances and events older than two
     /// frames expire.
+    #[inline]
     pub fn step(&mut self) {
         self.core.storage.end_frame();
         self.render.storage.end_frame();
@@ -3294,6 +3502,7 @@ impl Game {
     /// changes (though a sub-world command on an entity despawned in the same
     /// batch counts as applied, not skipped). A command whose entity is not alive
     /// is skipped; the report counts both.
+    #[inline]
     pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
         /// The game and the despawns not applied yet. Dropped with despawns left
         /// only when a sub-world's command or a despawn panicked: they go back into
@@ -3303,6 +3512,7 @@ impl Game {
             rest: ::archetypal::__private::alloc::vec::IntoIter<::archetypal::Entity>,
         }
         impl ::core::ops::Drop for Despawning<'_> {
+            #[inline]
             fn drop(&mut self) {
                 let requeued = ::core::iter::Iterator::map(
                     &mut self.rest,
@@ -3346,11 +3556,13 @@ impl Game {
         report
     }
     /// Number of queued commands, here and in every sub-world.
+    #[inline]
     pub fn command_count(&self) -> usize {
         self.commands.len() + self.core.command_count() + self.render.command_count()
     }
     /// Drops every queued command, here and in every sub-world, without applying
     /// it; handles reserved by a queued spawn are given back and never become alive.
+    #[inline]
     pub fn clear_commands(&mut self) {
         self.core.storage.release_all_reserved();
         self.render.storage.release_all_reserved();
@@ -3360,6 +3572,7 @@ impl Game {
     }
     /// Checks every sub-world's invariants, and that they agree on which entities
     /// exist (see `archetypal::EntityAllocator::same_ids`).
+    #[inline]
     pub fn check_invariants(
         &self,
     ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
@@ -3410,16 +3623,19 @@ impl ::core::default::Default for GameEvents {
 impl GameEvents {
     /// Ages every channel by a frame: events older than two frames expire.
     /// O(event types) plus the events dropped.
+    #[inline]
     pub fn update(&mut self) {
         self.landed.update();
     }
 }
 impl Game {
     ///Sends a `landed` event (O(1), amortised); it can be read this frame and the next.
+    #[inline]
     pub fn send_landed(&mut self, event: (f32, f32)) {
         self.events.landed.send(event);
     }
     ///The `landed` events `cursor` has not seen yet, each exactly once per cursor: O(1) to start, then O(1) per event read; `.lost()` on the result counts those that expired before it read them.
+    #[inline]
     pub fn consume_landed(
         &self,
         cursor: &mut ::archetypal::EventCursor,
@@ -3427,10 +3643,12 @@ impl Game {
         self.events.landed.consume(cursor)
     }
     ///Every live `landed` event (this frame's and the previous frame's), oldest first.
+    #[inline]
     pub fn read_landed(&self) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
         self.events.landed.read()
     }
     ///Clones of every live `landed` event, oldest first: O(live events), allocating. Callable when the event type is `Clone`.
+    #[inline]
     pub fn collect_landed(&self) -> ::archetypal::__private::alloc::vec::Vec<(f32, f32)>
     where
         for<'a> (f32, f32): ::core::clone::Clone,
@@ -3438,14 +3656,17 @@ impl Game {
         self.events.landed.collect()
     }
     ///Drops every `landed` event; cursors that had not read them count them as lost.
+    #[inline]
     pub fn clear_landed(&mut self) {
         self.events.landed.clear();
     }
     ///Number of live `landed` events, in O(1).
+    #[inline]
     pub fn len_landed(&self) -> usize {
         self.events.landed.len()
     }
     ///Whether there is no live `landed` event.
+    #[inline]
     pub fn is_empty_landed(&self) -> bool {
         self.events.landed.is_empty()
     }

@@ -154,6 +154,7 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         }
         cascade
     };
+    #[inline]
     fn new(mask: WorldMask) -> Self {
         Self {
             mask,
@@ -171,6 +172,7 @@ impl ::archetypal::Archetype for WorldComponentArrays {
     fn entities(&self) -> &[::archetypal::Entity] {
         &self.entities
     }
+    #[inline]
     fn push_defaults(&mut self, entities: &[::archetypal::Entity]) {
         let (mask, rows) = (self.mask, self.entities.len());
         let mut position_pushed = ::archetypal::column::Rollback::new(
@@ -193,6 +195,7 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         health_pushed.commit();
         self.entities.extend_from_slice(entities);
     }
+    #[inline]
     fn swap_remove(&mut self, row: usize) -> Self::Removed {
         let mask = self.mask;
         let removed = __WorldRemovedValues {
@@ -215,6 +218,7 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         self.entities.swap_remove(row);
         removed
     }
+    #[inline]
     fn swap_rows(&mut self, a: usize, b: usize) {
         let mask = self.mask;
         ::archetypal::column::swap_rows(&mut self.position, mask & POSITION != 0, a, b);
@@ -222,6 +226,7 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         ::archetypal::column::swap_rows(&mut self.health, mask & HEALTH != 0, a, b);
         self.entities.swap(a, b);
     }
+    #[inline]
     fn move_row(&mut self, row: usize, destination: &mut Self) -> WorldMask {
         let parked = if <Self as ::archetypal::Archetype>::COMPONENT_COUNT
             <= ::archetypal::column::UNROLLED_MIGRATION_COLUMNS
@@ -323,6 +328,7 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         };
         (&self.entities, view)
     }
+    #[inline]
     fn split_view<'a>(
         view: Self::ViewMut<'a>,
         at: usize,
@@ -359,6 +365,7 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         };
         (before, after)
     }
+    #[inline]
     fn misaligned_columns(&self) -> usize {
         let (mask, rows) = (self.mask, self.entities.len());
         let mut misaligned = 0;
@@ -415,6 +422,7 @@ pub struct WorldParts<'a> {
     pub commands: WorldCommands<'a>,
 }
 impl ::core::default::Default for World {
+    #[inline]
     fn default() -> Self {
         Self {
             resources: ::core::default::Default::default(),
@@ -443,12 +451,14 @@ impl World {
     /// Number of components the world declares.
     pub const COMPONENT_COUNT: usize = <WorldComponentArrays as ::archetypal::Archetype>::COMPONENT_COUNT;
     /// An empty world with default resources.
+    #[inline]
     pub fn new() -> Self {
         ::core::default::Default::default()
     }
     /// Ends a frame: the tick advances and events older than two frames expire.
     /// O(event types) plus the events dropped; once every 2^29 ticks, every
     /// change stamp is clamped so none wraps around (O(tracked rows), once).
+    #[inline]
     pub fn step(&mut self) {
         self.components.storage.end_frame();
         self.events.update();
@@ -457,6 +467,7 @@ impl World {
     /// `commands`, each usable while the others are borrowed (inside an iteration
     /// over `components`, a system queues commands, sends events and updates
     /// resources). Queued commands wait for `apply_commands()`.
+    #[inline]
     pub fn split_mut(&mut self) -> WorldParts<'_> {
         let reserver = self.components.storage.entity_reserver();
         WorldParts {
@@ -474,11 +485,13 @@ impl World {
     /// Spawns an entity with the components of `mask`, default-initialised, and the
     /// tags of `mask`: O(the components of `mask`), amortised (a hash lookup finds
     /// the table; the first spawn of a new combination creates it).
+    #[inline]
     pub fn spawn(&mut self, mask: WorldMask) -> ::archetypal::Entity {
         self.storage.spawn(mask)
     }
     /// Spawns `count` entities with the components of `mask`, reserving once:
     /// O(`count` × the components of `mask`).
+    #[inline]
     pub fn spawn_entities(
         &mut self,
         mask: WorldMask,
@@ -489,6 +502,7 @@ impl World {
     /// Spawns `count` entities with the components of `mask`, then calls
     /// `init(table, index)` for each new row (`table.position[index] = ...`):
     /// O(`count` × the components of `mask`), plus `init`.
+    #[inline]
     pub fn spawn_batch<F>(
         &mut self,
         mask: WorldMask,
@@ -505,11 +519,13 @@ impl World {
     /// relations apply their policies: the sources of a `[cascade]` relation are
     /// despawned too (recursively), those of the others unlinked. `false`, and
     /// nothing changes, for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn despawn(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.despawn(entity)
     }
     /// Despawns every live entity of `entities`, as `despawn` each; returns those
     /// actually despawned (dead, stale, never-issued and repeated handles are skipped).
+    #[inline]
     pub fn despawn_entities(
         &mut self,
         entities: &[::archetypal::Entity],
@@ -521,11 +537,13 @@ impl WorldComponents {
     /// Spawns an entity with the components of `mask`, default-initialised, and the
     /// tags of `mask`: O(the components of `mask`), amortised (a hash lookup finds
     /// the table; the first spawn of a new combination creates it).
+    #[inline]
     pub fn spawn(&mut self, mask: WorldMask) -> ::archetypal::Entity {
         self.storage.spawn(mask)
     }
     /// Spawns `count` entities with the components of `mask`, reserving once:
     /// O(`count` × the components of `mask`).
+    #[inline]
     pub fn spawn_entities(
         &mut self,
         mask: WorldMask,
@@ -536,6 +554,7 @@ impl WorldComponents {
     /// Spawns `count` entities with the components of `mask`, then calls
     /// `init(table, index)` for each new row (`table.position[index] = ...`):
     /// O(`count` × the components of `mask`), plus `init`.
+    #[inline]
     pub fn spawn_batch<F>(
         &mut self,
         mask: WorldMask,
@@ -552,11 +571,13 @@ impl WorldComponents {
     /// relations apply their policies: the sources of a `[cascade]` relation are
     /// despawned too (recursively), those of the others unlinked. `false`, and
     /// nothing changes, for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn despawn(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.despawn(entity)
     }
     /// Despawns every live entity of `entities`, as `despawn` each; returns those
     /// actually despawned (dead, stale, never-issued and repeated handles are skipped).
+    #[inline]
     pub fn despawn_entities(
         &mut self,
         entities: &[::archetypal::Entity],
@@ -570,35 +591,42 @@ impl WorldComponents {
 }
 impl World {
     /// Every archetype table, read-only, in creation order.
+    #[inline]
     pub fn tables(&self) -> &[WorldComponentArrays] {
         self.storage.tables()
     }
     /// Number of archetype tables created so far.
+    #[inline]
     pub fn archetype_count(&self) -> usize {
         self.storage.tables().len()
     }
     /// The storage behind the world, read-only: the allocator, the edge graph and
     /// the query cache, for inspection and tests.
+    #[inline]
     pub fn storage(&self) -> &::archetypal::Storage<WorldComponentArrays> {
         &self.storage
     }
     /// Checks every structural invariant of the world (see
     /// `archetypal::Storage::check_invariants`): O(the whole world); meant for
     /// tests and debugging.
+    #[inline]
     pub fn check_invariants(
         &self,
     ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
         self.storage.check_invariants()
     }
     /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
+    #[inline]
     pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.is_alive(entity)
     }
     /// Number of live entities.
+    #[inline]
     pub fn entity_count(&self) -> usize {
         self.storage.entity_count()
     }
     /// Every live entity, in id order: O(ids ever issued).
+    #[inline]
     pub fn get_all_entities(
         &self,
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
@@ -606,6 +634,7 @@ impl World {
     }
     /// The components and tags `entity` has, in O(1) (plus a binary search of its
     /// table's tag groups); `None` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn component_mask(
         &self,
         entity: ::archetypal::Entity,
@@ -615,6 +644,7 @@ impl World {
     /// Whether `entity` is alive and has every component and tag of `mask`, in
     /// O(1) (plus a binary search of its table's tag groups when `mask` holds
     /// tags); `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn entity_has_components(
         &self,
         entity: ::archetypal::Entity,
@@ -623,16 +653,19 @@ impl World {
         self.storage.has_components(entity, mask)
     }
     /// The current tick: the frame counter writes are stamped with.
+    #[inline]
     pub fn current_tick(&self) -> ::archetypal::Tick {
         self.storage.current_tick()
     }
     /// The tick at which the last frame ended (the last `step()`).
+    #[inline]
     pub fn last_tick(&self) -> ::archetypal::Tick {
         self.storage.last_tick()
     }
     /// Advances the current tick without ending the frame; returns the new tick.
     /// O(1), except once every 2^29 ticks, when every change stamp is clamped so
     /// none wraps around (O(tracked rows)).
+    #[inline]
     pub fn increment_tick(&mut self) -> ::archetypal::Tick {
         self.storage.increment_tick()
     }
@@ -641,15 +674,18 @@ impl World {
     /// further behind is told how many it lost. Enabling it again (to change the
     /// capacity, or after `disable_change_log`) keeps the stored entries and their
     /// numbering, so existing cursors read on without a gap.
+    #[inline]
     pub fn enable_change_log(&mut self, capacity: usize) {
         self.storage.enable_change_log(capacity);
     }
     /// Stops recording structural changes; logged entries stay readable.
+    #[inline]
     pub fn disable_change_log(&mut self) {
         self.storage.disable_change_log();
     }
     /// The structural changes `cursor` has not seen yet, in order, each once per
     /// cursor; `.lost()` on the result counts entries trimmed before it read them.
+    #[inline]
     pub fn consume_changes(
         &self,
         cursor: &mut ::archetypal::EventCursor,
@@ -659,10 +695,12 @@ impl World {
     /// A cursor at the end of the structural change log: it will see only later
     /// changes, and counts those trimmed before it reads them as lost. (A default
     /// cursor starts at the oldest entry still kept and counts no losses before it.)
+    #[inline]
     pub fn change_cursor(&self) -> ::archetypal::EventCursor {
         self.storage.change_log().cursor_at_end()
     }
     /// Drops all but the newest `keep` entries of the structural change log.
+    #[inline]
     pub fn trim_changes(&mut self, keep: usize) {
         self.storage.change_log_mut().trim_to(keep);
     }
@@ -670,6 +708,7 @@ impl World {
     /// moves to the table with them: O(the entity's components)); components
     /// already present keep their values, and nothing moves if it has them all.
     /// Tag bits of `mask` add the tags (no migration). `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn add_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -681,6 +720,7 @@ impl World {
     /// table without them: O(the entity's components)), dropping their values;
     /// nothing moves if it has none of them. Tag bits of `mask` remove the tags (no
     /// migration). `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn remove_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -691,35 +731,42 @@ impl World {
 }
 impl WorldComponents {
     /// Every archetype table, read-only, in creation order.
+    #[inline]
     pub fn tables(&self) -> &[WorldComponentArrays] {
         self.storage.tables()
     }
     /// Number of archetype tables created so far.
+    #[inline]
     pub fn archetype_count(&self) -> usize {
         self.storage.tables().len()
     }
     /// The storage behind the world, read-only: the allocator, the edge graph and
     /// the query cache, for inspection and tests.
+    #[inline]
     pub fn storage(&self) -> &::archetypal::Storage<WorldComponentArrays> {
         &self.storage
     }
     /// Checks every structural invariant of the world (see
     /// `archetypal::Storage::check_invariants`): O(the whole world); meant for
     /// tests and debugging.
+    #[inline]
     pub fn check_invariants(
         &self,
     ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
         self.storage.check_invariants()
     }
     /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
+    #[inline]
     pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.is_alive(entity)
     }
     /// Number of live entities.
+    #[inline]
     pub fn entity_count(&self) -> usize {
         self.storage.entity_count()
     }
     /// Every live entity, in id order: O(ids ever issued).
+    #[inline]
     pub fn get_all_entities(
         &self,
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
@@ -727,6 +774,7 @@ impl WorldComponents {
     }
     /// The components and tags `entity` has, in O(1) (plus a binary search of its
     /// table's tag groups); `None` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn component_mask(
         &self,
         entity: ::archetypal::Entity,
@@ -736,6 +784,7 @@ impl WorldComponents {
     /// Whether `entity` is alive and has every component and tag of `mask`, in
     /// O(1) (plus a binary search of its table's tag groups when `mask` holds
     /// tags); `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn entity_has_components(
         &self,
         entity: ::archetypal::Entity,
@@ -744,16 +793,19 @@ impl WorldComponents {
         self.storage.has_components(entity, mask)
     }
     /// The current tick: the frame counter writes are stamped with.
+    #[inline]
     pub fn current_tick(&self) -> ::archetypal::Tick {
         self.storage.current_tick()
     }
     /// The tick at which the last frame ended (the last `step()`).
+    #[inline]
     pub fn last_tick(&self) -> ::archetypal::Tick {
         self.storage.last_tick()
     }
     /// Advances the current tick without ending the frame; returns the new tick.
     /// O(1), except once every 2^29 ticks, when every change stamp is clamped so
     /// none wraps around (O(tracked rows)).
+    #[inline]
     pub fn increment_tick(&mut self) -> ::archetypal::Tick {
         self.storage.increment_tick()
     }
@@ -762,15 +814,18 @@ impl WorldComponents {
     /// further behind is told how many it lost. Enabling it again (to change the
     /// capacity, or after `disable_change_log`) keeps the stored entries and their
     /// numbering, so existing cursors read on without a gap.
+    #[inline]
     pub fn enable_change_log(&mut self, capacity: usize) {
         self.storage.enable_change_log(capacity);
     }
     /// Stops recording structural changes; logged entries stay readable.
+    #[inline]
     pub fn disable_change_log(&mut self) {
         self.storage.disable_change_log();
     }
     /// The structural changes `cursor` has not seen yet, in order, each once per
     /// cursor; `.lost()` on the result counts entries trimmed before it read them.
+    #[inline]
     pub fn consume_changes(
         &self,
         cursor: &mut ::archetypal::EventCursor,
@@ -780,10 +835,12 @@ impl WorldComponents {
     /// A cursor at the end of the structural change log: it will see only later
     /// changes, and counts those trimmed before it reads them as lost. (A default
     /// cursor starts at the oldest entry still kept and counts no losses before it.)
+    #[inline]
     pub fn change_cursor(&self) -> ::archetypal::EventCursor {
         self.storage.change_log().cursor_at_end()
     }
     /// Drops all but the newest `keep` entries of the structural change log.
+    #[inline]
     pub fn trim_changes(&mut self, keep: usize) {
         self.storage.change_log_mut().trim_to(keep);
     }
@@ -791,6 +848,7 @@ impl WorldComponents {
     /// moves to the table with them: O(the entity's components)); components
     /// already present keep their values, and nothing moves if it has them all.
     /// Tag bits of `mask` add the tags (no migration). `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn add_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -802,6 +860,7 @@ impl WorldComponents {
     /// table without them: O(the entity's components)), dropping their values;
     /// nothing moves if it has none of them. Tag bits of `mask` remove the tags (no
     /// migration). `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn remove_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -856,9 +915,11 @@ pub trait __WorldBuilderValue {
     fn write(self, table: &mut WorldComponentArraysMut<'_>, index: usize);
 }
 impl __WorldBuilderValues for () {
+    #[inline]
     fn mask(&self) -> WorldMask {
         0
     }
+    #[inline]
     fn write(self, _: &mut WorldComponentArraysMut<'_>, _: usize) {}
 }
 impl<Earlier, Value> __WorldBuilderValues for (Earlier, Value)
@@ -866,9 +927,11 @@ where
     Earlier: __WorldBuilderValues,
     Value: __WorldBuilderValue,
 {
+    #[inline]
     fn mask(&self) -> WorldMask {
         self.0.mask() | Value::MASK
     }
+    #[inline]
     fn write(self, table: &mut WorldComponentArraysMut<'_>, index: usize) {
         self.0.write(table, index);
         self.1.write(table, index);
@@ -886,6 +949,7 @@ impl<Value: ::core::clone::Clone> ::core::clone::Clone for __WorldHeldPosition<V
 }
 impl __WorldBuilderValue for __WorldHeldPosition {
     const MASK: WorldMask = POSITION;
+    #[inline]
     fn write(self, table: &mut WorldComponentArraysMut<'_>, index: usize) {
         table.position[index] = self.0;
     }
@@ -902,6 +966,7 @@ impl<Value: ::core::clone::Clone> ::core::clone::Clone for __WorldHeldVelocity<V
 }
 impl __WorldBuilderValue for __WorldHeldVelocity {
     const MASK: WorldMask = VELOCITY;
+    #[inline]
     fn write(self, table: &mut WorldComponentArraysMut<'_>, index: usize) {
         table.velocity[index] = self.0;
     }
@@ -918,6 +983,7 @@ impl<Value: ::core::clone::Clone> ::core::clone::Clone for __WorldHeldHealth<Val
 }
 impl __WorldBuilderValue for __WorldHeldHealth {
     const MASK: WorldMask = HEALTH;
+    #[inline]
     fn write(self, table: &mut WorldComponentArraysMut<'_>, index: usize) {
         table.health[index] = self.0;
     }
@@ -929,6 +995,7 @@ pub struct WorldEntityBuilder<Values = ()> {
 /// A copy of the builder and its values: a prefab, spawned many times. Callable when
 /// every value it holds is `Clone`.
 impl<Values: ::core::clone::Clone> ::core::clone::Clone for WorldEntityBuilder<Values> {
+    #[inline]
     fn clone(&self) -> Self {
         Self {
             values: ::core::clone::Clone::clone(&self.values),
@@ -936,18 +1003,21 @@ impl<Values: ::core::clone::Clone> ::core::clone::Clone for WorldEntityBuilder<V
     }
 }
 impl ::core::default::Default for WorldEntityBuilder {
+    #[inline]
     fn default() -> Self {
         Self { values: () }
     }
 }
 impl WorldEntityBuilder {
     /// A builder with no components.
+    #[inline]
     pub fn new() -> Self {
         ::core::default::Default::default()
     }
 }
 impl<Values: __WorldBuilderValues> WorldEntityBuilder<Values> {
     ///Gives the entities a `position` of `value` (a later `with_position` replaces it).
+    #[inline]
     pub fn with_position(
         self,
         value: (f32, f32),
@@ -957,6 +1027,7 @@ impl<Values: __WorldBuilderValues> WorldEntityBuilder<Values> {
         }
     }
     ///Gives the entities a `velocity` of `value` (a later `with_velocity` replaces it).
+    #[inline]
     pub fn with_velocity(
         self,
         value: (f32, f32),
@@ -966,6 +1037,7 @@ impl<Values: __WorldBuilderValues> WorldEntityBuilder<Values> {
         }
     }
     ///Gives the entities a `health` of `value` (a later `with_health` replaces it).
+    #[inline]
     pub fn with_health(
         self,
         value: u32,
@@ -975,6 +1047,7 @@ impl<Values: __WorldBuilderValues> WorldEntityBuilder<Values> {
         }
     }
     /// The components the builder gives.
+    #[inline]
     pub fn mask(&self) -> WorldMask {
         self.values.mask()
     }
@@ -983,6 +1056,7 @@ impl<Values: __WorldBuilderValues> WorldEntityBuilder<Values> {
     /// builder's mask). Callable when every value the builder holds is `Clone`
     /// (other components of the world need not be); otherwise use
     /// [`spawn_one`](Self::spawn_one).
+    #[inline]
     pub fn spawn(
         self,
         world: &mut World,
@@ -1002,6 +1076,7 @@ impl<Values: __WorldBuilderValues> WorldEntityBuilder<Values> {
     }
     /// Spawns one entity, moving the builder's values into it (no `Clone` needed):
     /// O(the world's components of the builder's mask).
+    #[inline]
     pub fn spawn_one(self, world: &mut World) -> ::archetypal::Entity {
         let mask = self.mask();
         let mut values = ::core::option::Option::Some(self.values);
@@ -1023,12 +1098,15 @@ pub struct WorldCommands<'a> {
     reserver: ::archetypal::EntityReserver,
 }
 impl World {
+    #[inline]
     fn __push_command(&mut self, command: WorldCommand) {
         self.commands.push(command);
     }
+    #[inline]
     fn __queued(&self) -> &[WorldCommand] {
         &self.commands
     }
+    #[inline]
     fn __reserve(
         &mut self,
         count: usize,
@@ -1037,12 +1115,15 @@ impl World {
     }
 }
 impl WorldCommands<'_> {
+    #[inline]
     fn __push_command(&mut self, command: WorldCommand) {
         self.queue.push(command);
     }
+    #[inline]
     fn __queued(&self) -> &[WorldCommand] {
         self.queue
     }
+    #[inline]
     fn __reserve(
         &mut self,
         count: usize,
@@ -1098,6 +1179,7 @@ impl World {
     /// and returns their handles now, so later queued commands can target them:
     /// O(`count`). They are not alive until `apply_commands` (`is_alive` is
     /// `false`, getters give `None`), and no other spawn takes their ids.
+    #[inline]
     pub fn queue_spawn_entities(
         &mut self,
         mask: WorldMask,
@@ -1113,17 +1195,20 @@ impl World {
     }
     /// Queues a despawn of `entity` (O(1)); skipped and counted by
     /// `apply_commands` if `entity` is dead by then (or was never alive).
+    #[inline]
     pub fn queue_despawn_entity(&mut self, entity: ::archetypal::Entity) {
         self.__push_command(WorldCommand::Despawn(entity));
     }
     /// Queues a despawn of every entity of `entities`, as one command (O(its
     /// length), copying the list); applying it counts each handle, as if queued
     /// one by one (dead, stale and never-issued ones are skipped).
+    #[inline]
     pub fn queue_despawn_entities(&mut self, entities: &[::archetypal::Entity]) {
         self.__push_command(WorldCommand::DespawnEntities(entities.to_vec()));
     }
     /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied
     /// as `add_components`, skipped and counted if `entity` is dead by then.
+    #[inline]
     pub fn queue_add_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1134,6 +1219,7 @@ impl World {
     /// Queues removing the components and tags of `mask` from `entity` (O(1));
     /// applied as `remove_components`, skipped and counted if `entity` is dead by
     /// then.
+    #[inline]
     pub fn queue_remove_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1142,6 +1228,7 @@ impl World {
         self.__push_command(WorldCommand::RemoveComponents(entity, mask));
     }
     #[allow(dead_code)]
+    #[inline]
     fn queue_link(
         &mut self,
         relation: WorldMask,
@@ -1155,6 +1242,7 @@ impl World {
         });
     }
     #[allow(dead_code)]
+    #[inline]
     fn queue_unlink(&mut self, relation: WorldMask, source: ::archetypal::Entity) {
         self.__push_command(WorldCommand::Unlink {
             relation,
@@ -1162,6 +1250,7 @@ impl World {
         });
     }
     ///Queues setting the `position` of `entity` (O(1)); applied as `set_position` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
+    #[inline]
     pub fn queue_set_position(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1170,6 +1259,7 @@ impl World {
         self.__push_command(WorldCommand::SetPosition(entity, value));
     }
     ///Queues setting the `velocity` of `entity` (O(1)); applied as `set_velocity` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
+    #[inline]
     pub fn queue_set_velocity(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1178,14 +1268,17 @@ impl World {
         self.__push_command(WorldCommand::SetVelocity(entity, value));
     }
     ///Queues setting the `health` of `entity` (O(1)); applied as `set_health` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
+    #[inline]
     pub fn queue_set_health(&mut self, entity: ::archetypal::Entity, value: u32) {
         self.__push_command(WorldCommand::SetHealth(entity, value));
     }
     /// Number of queued commands.
+    #[inline]
     pub fn command_count(&self) -> usize {
         self.__queued().len()
     }
     /// The queued commands, in order.
+    #[inline]
     pub fn queued_commands(&self) -> &[WorldCommand] {
         self.__queued()
     }
@@ -1196,6 +1289,7 @@ impl WorldCommands<'_> {
     /// and returns their handles now, so later queued commands can target them:
     /// O(`count`). They are not alive until `apply_commands` (`is_alive` is
     /// `false`, getters give `None`), and no other spawn takes their ids.
+    #[inline]
     pub fn queue_spawn_entities(
         &mut self,
         mask: WorldMask,
@@ -1211,17 +1305,20 @@ impl WorldCommands<'_> {
     }
     /// Queues a despawn of `entity` (O(1)); skipped and counted by
     /// `apply_commands` if `entity` is dead by then (or was never alive).
+    #[inline]
     pub fn queue_despawn_entity(&mut self, entity: ::archetypal::Entity) {
         self.__push_command(WorldCommand::Despawn(entity));
     }
     /// Queues a despawn of every entity of `entities`, as one command (O(its
     /// length), copying the list); applying it counts each handle, as if queued
     /// one by one (dead, stale and never-issued ones are skipped).
+    #[inline]
     pub fn queue_despawn_entities(&mut self, entities: &[::archetypal::Entity]) {
         self.__push_command(WorldCommand::DespawnEntities(entities.to_vec()));
     }
     /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied
     /// as `add_components`, skipped and counted if `entity` is dead by then.
+    #[inline]
     pub fn queue_add_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1232,6 +1329,7 @@ impl WorldCommands<'_> {
     /// Queues removing the components and tags of `mask` from `entity` (O(1));
     /// applied as `remove_components`, skipped and counted if `entity` is dead by
     /// then.
+    #[inline]
     pub fn queue_remove_components(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1240,6 +1338,7 @@ impl WorldCommands<'_> {
         self.__push_command(WorldCommand::RemoveComponents(entity, mask));
     }
     #[allow(dead_code)]
+    #[inline]
     fn queue_link(
         &mut self,
         relation: WorldMask,
@@ -1253,6 +1352,7 @@ impl WorldCommands<'_> {
         });
     }
     #[allow(dead_code)]
+    #[inline]
     fn queue_unlink(&mut self, relation: WorldMask, source: ::archetypal::Entity) {
         self.__push_command(WorldCommand::Unlink {
             relation,
@@ -1260,6 +1360,7 @@ impl WorldCommands<'_> {
         });
     }
     ///Queues setting the `position` of `entity` (O(1)); applied as `set_position` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
+    #[inline]
     pub fn queue_set_position(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1268,6 +1369,7 @@ impl WorldCommands<'_> {
         self.__push_command(WorldCommand::SetPosition(entity, value));
     }
     ///Queues setting the `velocity` of `entity` (O(1)); applied as `set_velocity` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
+    #[inline]
     pub fn queue_set_velocity(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1276,14 +1378,17 @@ impl WorldCommands<'_> {
         self.__push_command(WorldCommand::SetVelocity(entity, value));
     }
     ///Queues setting the `health` of `entity` (O(1)); applied as `set_health` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
+    #[inline]
     pub fn queue_set_health(&mut self, entity: ::archetypal::Entity, value: u32) {
         self.__push_command(WorldCommand::SetHealth(entity, value));
     }
     /// Number of queued commands.
+    #[inline]
     pub fn command_count(&self) -> usize {
         self.__queued().len()
     }
     /// The queued commands, in order.
+    #[inline]
     pub fn queued_commands(&self) -> &[WorldCommand] {
         self.__queued()
     }
@@ -1296,6 +1401,7 @@ impl World {
     /// never was) is skipped; the report counts both.
     /// If one panics (a component's `Default` or `Drop`), the commands before it
     /// are applied and the ones after it stay queued.
+    #[inline]
     pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
         /// The world and the commands not applied yet. Dropped with commands left
         /// only when one panicked: they go back into the queue, so nothing queued
@@ -1305,6 +1411,7 @@ impl World {
             rest: ::archetypal::__private::alloc::vec::IntoIter<WorldCommand>,
         }
         impl ::core::ops::Drop for Applying<'_> {
+            #[inline]
             fn drop(&mut self) {
                 ::core::iter::Extend::extend(&mut self.world.commands, &mut self.rest);
             }
@@ -1363,6 +1470,7 @@ impl World {
     /// Drops every queued command without applying it; handles reserved by a queued
     /// spawn are given back (in ascending id order, as a clone or a snapshot gives
     /// them back) and never become alive.
+    #[inline]
     pub fn clear_commands(&mut self) {
         let world = &mut *self;
         world.components.storage.release_all_reserved();
@@ -1387,6 +1495,7 @@ impl World {
         self.storage.get_mut(entity, POSITION, |table| &mut table.position[..])
     }
     ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `position`, or is repeated. Each is stamped as changed.
+    #[inline]
     pub fn get_disjoint_position_mut<const __N: usize>(
         &mut self,
         entities: [::archetypal::Entity; __N],
@@ -1395,6 +1504,7 @@ impl World {
             .get_disjoint_mut(entities, POSITION, |table| &mut table.position[..])
     }
     ///Calls `f` on the `position` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
+    #[inline]
     pub fn modify_position<__Output>(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1403,6 +1513,7 @@ impl World {
         self.get_position_mut(entity).map(f)
     }
     ///Writes the `position` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `position`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn set_position(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1411,10 +1522,12 @@ impl World {
         self.storage.set(entity, POSITION, value, |table| &mut table.position[..])
     }
     ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn add_position(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, POSITION)
     }
     ///Removes the `position` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
+    #[inline]
     pub fn remove_position(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1443,6 +1556,7 @@ impl World {
         self.storage.get_mut(entity, VELOCITY, |table| &mut table.velocity[..])
     }
     ///The `velocity` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `velocity`, or is repeated. Each is stamped as changed.
+    #[inline]
     pub fn get_disjoint_velocity_mut<const __N: usize>(
         &mut self,
         entities: [::archetypal::Entity; __N],
@@ -1451,6 +1565,7 @@ impl World {
             .get_disjoint_mut(entities, VELOCITY, |table| &mut table.velocity[..])
     }
     ///Calls `f` on the `velocity` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
+    #[inline]
     pub fn modify_velocity<__Output>(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1459,6 +1574,7 @@ impl World {
         self.get_velocity_mut(entity).map(f)
     }
     ///Writes the `velocity` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `velocity`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn set_velocity(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1467,10 +1583,12 @@ impl World {
         self.storage.set(entity, VELOCITY, value, |table| &mut table.velocity[..])
     }
     ///Adds a default `velocity` to `entity`: one migration (the row moves to the table with `velocity`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn add_velocity(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, VELOCITY)
     }
     ///Removes the `velocity` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
+    #[inline]
     pub fn remove_velocity(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1499,6 +1617,7 @@ impl World {
         self.storage.get_mut(entity, HEALTH, |table| &mut table.health[..])
     }
     ///The `health` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `health`, or is repeated. Each is stamped as changed.
+    #[inline]
     pub fn get_disjoint_health_mut<const __N: usize>(
         &mut self,
         entities: [::archetypal::Entity; __N],
@@ -1506,6 +1625,7 @@ impl World {
         self.storage.get_disjoint_mut(entities, HEALTH, |table| &mut table.health[..])
     }
     ///Calls `f` on the `health` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
+    #[inline]
     pub fn modify_health<__Output>(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1514,14 +1634,17 @@ impl World {
         self.get_health_mut(entity).map(f)
     }
     ///Writes the `health` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `health`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn set_health(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
         self.storage.set(entity, HEALTH, value, |table| &mut table.health[..])
     }
     ///Adds a default `health` to `entity`: one migration (the row moves to the table with `health`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn add_health(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, HEALTH)
     }
     ///Removes the `health` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
+    #[inline]
     pub fn remove_health(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1552,6 +1675,7 @@ impl WorldComponents {
         self.storage.get_mut(entity, POSITION, |table| &mut table.position[..])
     }
     ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `position`, or is repeated. Each is stamped as changed.
+    #[inline]
     pub fn get_disjoint_position_mut<const __N: usize>(
         &mut self,
         entities: [::archetypal::Entity; __N],
@@ -1560,6 +1684,7 @@ impl WorldComponents {
             .get_disjoint_mut(entities, POSITION, |table| &mut table.position[..])
     }
     ///Calls `f` on the `position` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
+    #[inline]
     pub fn modify_position<__Output>(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1568,6 +1693,7 @@ impl WorldComponents {
         self.get_position_mut(entity).map(f)
     }
     ///Writes the `position` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `position`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn set_position(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1576,10 +1702,12 @@ impl WorldComponents {
         self.storage.set(entity, POSITION, value, |table| &mut table.position[..])
     }
     ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn add_position(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, POSITION)
     }
     ///Removes the `position` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
+    #[inline]
     pub fn remove_position(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1608,6 +1736,7 @@ impl WorldComponents {
         self.storage.get_mut(entity, VELOCITY, |table| &mut table.velocity[..])
     }
     ///The `velocity` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `velocity`, or is repeated. Each is stamped as changed.
+    #[inline]
     pub fn get_disjoint_velocity_mut<const __N: usize>(
         &mut self,
         entities: [::archetypal::Entity; __N],
@@ -1616,6 +1745,7 @@ impl WorldComponents {
             .get_disjoint_mut(entities, VELOCITY, |table| &mut table.velocity[..])
     }
     ///Calls `f` on the `velocity` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
+    #[inline]
     pub fn modify_velocity<__Output>(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1624,6 +1754,7 @@ impl WorldComponents {
         self.get_velocity_mut(entity).map(f)
     }
     ///Writes the `velocity` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `velocity`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn set_velocity(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1632,10 +1763,12 @@ impl WorldComponents {
         self.storage.set(entity, VELOCITY, value, |table| &mut table.velocity[..])
     }
     ///Adds a default `velocity` to `entity`: one migration (the row moves to the table with `velocity`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn add_velocity(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, VELOCITY)
     }
     ///Removes the `velocity` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
+    #[inline]
     pub fn remove_velocity(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1664,6 +1797,7 @@ impl WorldComponents {
         self.storage.get_mut(entity, HEALTH, |table| &mut table.health[..])
     }
     ///The `health` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `health`, or is repeated. Each is stamped as changed.
+    #[inline]
     pub fn get_disjoint_health_mut<const __N: usize>(
         &mut self,
         entities: [::archetypal::Entity; __N],
@@ -1671,6 +1805,7 @@ impl WorldComponents {
         self.storage.get_disjoint_mut(entities, HEALTH, |table| &mut table.health[..])
     }
     ///Calls `f` on the `health` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
+    #[inline]
     pub fn modify_health<__Output>(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1679,14 +1814,17 @@ impl WorldComponents {
         self.get_health_mut(entity).map(f)
     }
     ///Writes the `health` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `health`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn set_health(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
         self.storage.set(entity, HEALTH, value, |table| &mut table.health[..])
     }
     ///Adds a default `health` to `entity`: one migration (the row moves to the table with `health`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn add_health(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, HEALTH)
     }
     ///Removes the `health` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
+    #[inline]
     pub fn remove_health(
         &mut self,
         entity: ::archetypal::Entity,
@@ -2292,11 +2430,13 @@ pub struct WorldTables<'a> {
 impl<'a> WorldTables<'a> {
     /// Whether `entity` is alive and on this side, in O(1) (`false` for a stale or
     /// never-issued handle).
+    #[inline]
     pub fn contains(&self, entity: ::archetypal::Entity) -> bool {
         self.tables.contains(entity)
     }
     /// Calls `f(entity, table, index)` for every entity on this side: O(its tables)
     /// plus their rows.
+    #[inline]
     pub fn for_each<F>(&self, f: F)
     where
         F: ::core::ops::FnMut(::archetypal::Entity, &'a WorldComponentArrays, usize),
@@ -2304,6 +2444,7 @@ impl<'a> WorldTables<'a> {
         self.tables.for_each(f);
     }
     ///The `position` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle, an entity not on this side, or one without a `position`.
+    #[inline]
     pub fn get_position(
         &self,
         entity: ::archetypal::Entity,
@@ -2311,6 +2452,7 @@ impl<'a> WorldTables<'a> {
         self.tables.get(entity, POSITION, |table| &table.position[..])
     }
     ///The `velocity` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle, an entity not on this side, or one without a `velocity`.
+    #[inline]
     pub fn get_velocity(
         &self,
         entity: ::archetypal::Entity,
@@ -2318,6 +2460,7 @@ impl<'a> WorldTables<'a> {
         self.tables.get(entity, VELOCITY, |table| &table.velocity[..])
     }
     ///The `health` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle, an entity not on this side, or one without a `health`.
+    #[inline]
     pub fn get_health(
         &self,
         entity: ::archetypal::Entity,
@@ -2332,6 +2475,7 @@ impl WorldComponents {
     /// its target). The filters must exclude each other by a component (one side
     /// requires what the other excludes), decided from the masks alone: otherwise
     /// `Err`, whatever the world holds. O(tables) to split (one pass over the masks).
+    #[inline]
     pub fn split_tables(
         &mut self,
         write_include: WorldMask,
@@ -2351,10 +2495,12 @@ impl WorldComponents {
 #[allow(unused_doc_comments)]
 impl World {
     ///Queues tagging `entity` as `player` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
+    #[inline]
     pub fn queue_add_player(&mut self, entity: ::archetypal::Entity) {
         self.queue_add_components(entity, PLAYER);
     }
     ///Queues removing the `player` tag from `entity` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
+    #[inline]
     pub fn queue_remove_player(&mut self, entity: ::archetypal::Entity) {
         self.queue_remove_components(entity, PLAYER);
     }
@@ -2362,28 +2508,34 @@ impl World {
 #[allow(unused_doc_comments)]
 impl WorldCommands<'_> {
     ///Queues tagging `entity` as `player` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
+    #[inline]
     pub fn queue_add_player(&mut self, entity: ::archetypal::Entity) {
         self.queue_add_components(entity, PLAYER);
     }
     ///Queues removing the `player` tag from `entity` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
+    #[inline]
     pub fn queue_remove_player(&mut self, entity: ::archetypal::Entity) {
         self.queue_remove_components(entity, PLAYER);
     }
 }
 impl World {
     ///Tags `entity` as `player`: no migration (tags create no tables); the row moves to its tag group inside its table, at most one row swap per tag group of that table. Already tagged: nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn add_player(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_tags(entity, PLAYER)
     }
     ///Removes the `player` tag from `entity`: no migration, as for `add_player`. Not tagged: nothing moves, still `true`. `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn remove_player(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.remove_tags(entity, PLAYER)
     }
     ///Whether `entity` is alive and tagged `player`, in O(log(tag groups of its table)) (a binary search for its row's tag group); `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn has_player(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, PLAYER)
     }
     ///Every entity tagged `player`, table by table: O(tables) plus the tagged rows (whole tag groups, no per-row test).
+    #[inline]
     pub fn query_player(
         &self,
     ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
@@ -2392,18 +2544,22 @@ impl World {
 }
 impl WorldComponents {
     ///Tags `entity` as `player`: no migration (tags create no tables); the row moves to its tag group inside its table, at most one row swap per tag group of that table. Already tagged: nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn add_player(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_tags(entity, PLAYER)
     }
     ///Removes the `player` tag from `entity`: no migration, as for `add_player`. Not tagged: nothing moves, still `true`. `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn remove_player(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.remove_tags(entity, PLAYER)
     }
     ///Whether `entity` is alive and tagged `player`, in O(log(tag groups of its table)) (a binary search for its row's tag group); `false` for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn has_player(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, PLAYER)
     }
     ///Every entity tagged `player`, table by table: O(tables) plus the tagged rows (whole tag groups, no per-row test).
+    #[inline]
     pub fn query_player(
         &self,
     ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
@@ -2412,6 +2568,7 @@ impl WorldComponents {
 }
 #[allow(dead_code, unused_mut, unused_doc_comments, clippy::vec_init_then_push)]
 impl World {
+    #[inline]
     fn __relation_names() -> ::archetypal::__private::alloc::vec::Vec<
         (&'static str, WorldMask),
     > {
@@ -2423,6 +2580,7 @@ impl World {
 #[allow(unused_doc_comments)]
 impl World {
     ///Queues `set_child_of(source, target)`, applied in order by `apply_commands` (handles from `queue_spawn_entities` work); O(1) to queue; skipped and counted if a handle died (or was never alive) or the link became a cycle.
+    #[inline]
     pub fn queue_set_child_of(
         &mut self,
         source: ::archetypal::Entity,
@@ -2431,6 +2589,7 @@ impl World {
         self.queue_link(CHILD_OF, source, target);
     }
     ///Queues `remove_child_of(source)`, applied in order by `apply_commands`; O(1) to queue; skipped and counted if `source` died (or was never alive).
+    #[inline]
     pub fn queue_remove_child_of(&mut self, source: ::archetypal::Entity) {
         self.queue_unlink(CHILD_OF, source);
     }
@@ -2438,6 +2597,7 @@ impl World {
 #[allow(unused_doc_comments)]
 impl WorldCommands<'_> {
     ///Queues `set_child_of(source, target)`, applied in order by `apply_commands` (handles from `queue_spawn_entities` work); O(1) to queue; skipped and counted if a handle died (or was never alive) or the link became a cycle.
+    #[inline]
     pub fn queue_set_child_of(
         &mut self,
         source: ::archetypal::Entity,
@@ -2446,12 +2606,14 @@ impl WorldCommands<'_> {
         self.queue_link(CHILD_OF, source, target);
     }
     ///Queues `remove_child_of(source)`, applied in order by `apply_commands`; O(1) to queue; skipped and counted if `source` died (or was never alive).
+    #[inline]
     pub fn queue_remove_child_of(&mut self, source: ::archetypal::Entity) {
         self.queue_unlink(CHILD_OF, source);
     }
 }
 impl World {
     ///Links `source` to `target` in the `child_of` relation, replacing and returning its previous target. No migration: `source` gets the `CHILD_OF` bit like a tag (its row moves to its tag group inside its table). Cost: O(1) for a `source` with no sources of its own (a leaf: no cycle possible), else O(depth of `target`) for the cycle check; replacing a target also removes `source` from the old target's list (O(its length)). An error changes nothing: a dead, stale, never-issued or reserved handle, `source == target`, or a `target` below `source` (a cycle).
+    #[inline]
     pub fn set_child_of(
         &mut self,
         source: ::archetypal::Entity,
@@ -2463,6 +2625,7 @@ impl World {
         self.storage.link(CHILD_OF, source, target)
     }
     ///Unlinks `source` from its `child_of` target and returns it (no migration); O(the target's sources), which keep their order. `None`, and nothing changes, for a dead, stale (id reused) or never-issued handle or an unlinked `source`.
+    #[inline]
     pub fn remove_child_of(
         &mut self,
         source: ::archetypal::Entity,
@@ -2470,6 +2633,7 @@ impl World {
         self.storage.unlink(CHILD_OF, source)
     }
     ///The `child_of` target of `source`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an unlinked `source`.
+    #[inline]
     pub fn get_child_of(
         &self,
         source: ::archetypal::Entity,
@@ -2477,10 +2641,12 @@ impl World {
         self.storage.related_target(CHILD_OF, source)
     }
     ///The entities whose `child_of` target is `target` (its `children`), in the order they were linked, in O(1); empty for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn get_children(&self, target: ::archetypal::Entity) -> &[::archetypal::Entity] {
         self.storage.related_sources(CHILD_OF, target)
     }
     ///The `child_of` ancestors of `entity`, nearest first, `entity` excluded: O(1) per step, lazily; none for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn ancestors_child_of(
         &self,
         entity: ::archetypal::Entity,
@@ -2488,6 +2654,7 @@ impl World {
         self.storage.ancestors(CHILD_OF, entity)
     }
     ///The `child_of` descendants of `entity`, depth first in pre-order, each level in `get_children` order, `entity` excluded: O(1) per entity, lazily; none for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn descendants_child_of(
         &self,
         entity: ::archetypal::Entity,
@@ -2495,6 +2662,7 @@ impl World {
         self.storage.descendants(CHILD_OF, entity)
     }
     ///The `child_of` links, read-only (`roots()`, `descendants(e)`, `target(e)`, `sources(e)`), beside every entity's components by handle, mutably: a walk down the hierarchy writes each entity while it reads its parent (transform propagation), with no list collected first. O(1) to lend; the rows are read by handle in O(1) each.
+    #[inline]
     pub fn split_child_of(
         &mut self,
     ) -> (&::archetypal::RelationStore, WorldRowsMut<'_>) {
@@ -2504,6 +2672,7 @@ impl World {
 }
 impl WorldComponents {
     ///Links `source` to `target` in the `child_of` relation, replacing and returning its previous target. No migration: `source` gets the `CHILD_OF` bit like a tag (its row moves to its tag group inside its table). Cost: O(1) for a `source` with no sources of its own (a leaf: no cycle possible), else O(depth of `target`) for the cycle check; replacing a target also removes `source` from the old target's list (O(its length)). An error changes nothing: a dead, stale, never-issued or reserved handle, `source == target`, or a `target` below `source` (a cycle).
+    #[inline]
     pub fn set_child_of(
         &mut self,
         source: ::archetypal::Entity,
@@ -2515,6 +2684,7 @@ impl WorldComponents {
         self.storage.link(CHILD_OF, source, target)
     }
     ///Unlinks `source` from its `child_of` target and returns it (no migration); O(the target's sources), which keep their order. `None`, and nothing changes, for a dead, stale (id reused) or never-issued handle or an unlinked `source`.
+    #[inline]
     pub fn remove_child_of(
         &mut self,
         source: ::archetypal::Entity,
@@ -2522,6 +2692,7 @@ impl WorldComponents {
         self.storage.unlink(CHILD_OF, source)
     }
     ///The `child_of` target of `source`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an unlinked `source`.
+    #[inline]
     pub fn get_child_of(
         &self,
         source: ::archetypal::Entity,
@@ -2529,10 +2700,12 @@ impl WorldComponents {
         self.storage.related_target(CHILD_OF, source)
     }
     ///The entities whose `child_of` target is `target` (its `children`), in the order they were linked, in O(1); empty for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn get_children(&self, target: ::archetypal::Entity) -> &[::archetypal::Entity] {
         self.storage.related_sources(CHILD_OF, target)
     }
     ///The `child_of` ancestors of `entity`, nearest first, `entity` excluded: O(1) per step, lazily; none for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn ancestors_child_of(
         &self,
         entity: ::archetypal::Entity,
@@ -2540,6 +2713,7 @@ impl WorldComponents {
         self.storage.ancestors(CHILD_OF, entity)
     }
     ///The `child_of` descendants of `entity`, depth first in pre-order, each level in `get_children` order, `entity` excluded: O(1) per entity, lazily; none for a dead, stale (id reused) or never-issued handle.
+    #[inline]
     pub fn descendants_child_of(
         &self,
         entity: ::archetypal::Entity,
@@ -2547,6 +2721,7 @@ impl WorldComponents {
         self.storage.descendants(CHILD_OF, entity)
     }
     ///The `child_of` links, read-only (`roots()`, `descendants(e)`, `target(e)`, `sources(e)`), beside every entity's components by handle, mutably: a walk down the hierarchy writes each entity while it reads its parent (transform propagation), with no list collected first. O(1) to lend; the rows are read by handle in O(1) each.
+    #[inline]
     pub fn split_child_of(
         &mut self,
     ) -> (&::archetypal::RelationStore, WorldRowsMut<'_>) {
@@ -2560,10 +2735,12 @@ pub struct WorldRowsMut<'a> {
 }
 impl WorldRowsMut<'_> {
     /// Whether `entity` is alive, in O(1) (a stale or never-issued handle is not).
+    #[inline]
     pub fn contains(&self, entity: ::archetypal::Entity) -> bool {
         self.rows.contains(entity)
     }
     ///The `position` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without one.
+    #[inline]
     pub fn get_position(
         &self,
         entity: ::archetypal::Entity,
@@ -2571,6 +2748,7 @@ impl WorldRowsMut<'_> {
         self.rows.get(entity, POSITION, |table| &table.position[..])
     }
     ///The `position` of `entity`, mutably (stamped as changed), in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without one.
+    #[inline]
     pub fn get_position_mut(
         &mut self,
         entity: ::archetypal::Entity,
@@ -2578,6 +2756,7 @@ impl WorldRowsMut<'_> {
         self.rows.get_mut(entity, POSITION, |table| &mut table.position[..])
     }
     ///The `velocity` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without one.
+    #[inline]
     pub fn get_velocity(
         &self,
         entity: ::archetypal::Entity,
@@ -2585,6 +2764,7 @@ impl WorldRowsMut<'_> {
         self.rows.get(entity, VELOCITY, |table| &table.velocity[..])
     }
     ///The `velocity` of `entity`, mutably (stamped as changed), in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without one.
+    #[inline]
     pub fn get_velocity_mut(
         &mut self,
         entity: ::archetypal::Entity,
@@ -2592,6 +2772,7 @@ impl WorldRowsMut<'_> {
         self.rows.get_mut(entity, VELOCITY, |table| &mut table.velocity[..])
     }
     ///The `health` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without one.
+    #[inline]
     pub fn get_health(
         &self,
         entity: ::archetypal::Entity,
@@ -2599,6 +2780,7 @@ impl WorldRowsMut<'_> {
         self.rows.get(entity, HEALTH, |table| &table.health[..])
     }
     ///The `health` of `entity`, mutably (stamped as changed), in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without one.
+    #[inline]
     pub fn get_health_mut(
         &mut self,
         entity: ::archetypal::Entity,
@@ -2624,16 +2806,19 @@ impl ::core::default::Default for WorldEvents {
 impl WorldEvents {
     /// Ages every channel by a frame: events older than two frames expire.
     /// O(event types) plus the events dropped.
+    #[inline]
     pub fn update(&mut self) {
         self.landed.update();
     }
 }
 impl World {
     ///Sends a `landed` event (O(1), amortised); it can be read this frame and the next.
+    #[inline]
     pub fn send_landed(&mut self, event: (f32, f32)) {
         self.events.landed.send(event);
     }
     ///The `landed` events `cursor` has not seen yet, each exactly once per cursor: O(1) to start, then O(1) per event read; `.lost()` on the result counts those that expired before it read them.
+    #[inline]
     pub fn consume_landed(
         &self,
         cursor: &mut ::archetypal::EventCursor,
@@ -2641,10 +2826,12 @@ impl World {
         self.events.landed.consume(cursor)
     }
     ///Every live `landed` event (this frame's and the previous frame's), oldest first.
+    #[inline]
     pub fn read_landed(&self) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
         self.events.landed.read()
     }
     ///Clones of every live `landed` event, oldest first: O(live events), allocating. Callable when the event type is `Clone`.
+    #[inline]
     pub fn collect_landed(&self) -> ::archetypal::__private::alloc::vec::Vec<(f32, f32)>
     where
         for<'a> (f32, f32): ::core::clone::Clone,
@@ -2652,14 +2839,17 @@ impl World {
         self.events.landed.collect()
     }
     ///Drops every `landed` event; cursors that had not read them count them as lost.
+    #[inline]
     pub fn clear_landed(&mut self) {
         self.events.landed.clear();
     }
     ///Number of live `landed` events, in O(1).
+    #[inline]
     pub fn len_landed(&self) -> usize {
         self.events.landed.len()
     }
     ///Whether there is no live `landed` event.
+    #[inline]
     pub fn is_empty_landed(&self) -> bool {
         self.events.landed.is_empty()
     }
@@ -2706,6 +2896,7 @@ where
     for<'x> __World_component_velocity: ::core::clone::Clone,
     for<'x> __World_component_health: ::core::clone::Clone,
 {
+    #[inline]
     fn clone(&self) -> Self {
         Self {
             mask: self.mask,
@@ -2715,6 +2906,7 @@ where
             health: ::core::clone::Clone::clone(&self.health),
         }
     }
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.mask = source.mask;
         ::core::clone::Clone::clone_from(&mut self.entities, &source.entities);
@@ -2728,11 +2920,13 @@ impl ::core::clone::Clone for WorldResources
 where
     for<'x> __World_resource_delta_time: ::core::clone::Clone,
 {
+    #[inline]
     fn clone(&self) -> Self {
         Self {
             delta_time: ::core::clone::Clone::clone(&self.delta_time),
         }
     }
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         ::core::clone::Clone::clone_from(&mut self.delta_time, &source.delta_time);
         let _ = source;
@@ -2743,11 +2937,13 @@ impl ::core::clone::Clone for WorldEvents
 where
     for<'x> __World_event_landed: ::core::clone::Clone,
 {
+    #[inline]
     fn clone(&self) -> Self {
         Self {
             landed: ::core::clone::Clone::clone(&self.landed),
         }
     }
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         ::core::clone::Clone::clone_from(&mut self.landed, &source.landed);
         let _ = source;
@@ -2767,11 +2963,13 @@ where
     for<'x> __World_event_landed: ::core::clone::Clone,
     for<'x> __World_resource_delta_time: ::core::clone::Clone,
 {
+    #[inline]
     fn clone(&self) -> Self {
         let mut world = <Self as ::core::default::Default>::default();
         ::core::clone::Clone::clone_from(&mut world, self);
         world
     }
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.clear_commands();
         ::core::clone::Clone::clone_from(&mut self.storage, &source.storage);
@@ -2786,6 +2984,7 @@ impl World {
     /// world's allocations: `clone_from`. Callable when the world is `Clone`
     /// (every component, resource and event type is). Queued commands are dropped.
     /// O(the whole world): every value of `earlier` is cloned.
+    #[inline]
     pub fn restore(&mut self, earlier: &Self)
     where
         for<'x> Self: ::core::clone::Clone,
@@ -2797,12 +2996,15 @@ impl World {
 impl ::archetypal::snapshot::SnapshotWorld for World {
     type Table = WorldComponentArrays;
     type Resources = WorldResources;
+    #[inline]
     fn storage(&self) -> &::archetypal::Storage<Self::Table> {
         &self.storage
     }
+    #[inline]
     fn resources(&self) -> &Self::Resources {
         &self.resources
     }
+    #[inline]
     fn component_names() -> ::archetypal::__private::alloc::vec::Vec<&'static str> {
         let mut names = ::archetypal::__private::alloc::vec::Vec::new();
         names.push("position");
@@ -2810,27 +3012,32 @@ impl ::archetypal::snapshot::SnapshotWorld for World {
         names.push("health");
         names
     }
+    #[inline]
     fn tags() -> ::archetypal::__private::alloc::vec::Vec<(&'static str, WorldMask)> {
         let mut tags = ::archetypal::__private::alloc::vec::Vec::new();
         tags.push(("player", PLAYER));
         tags
     }
+    #[inline]
     fn relations() -> ::archetypal::__private::alloc::vec::Vec<
         (&'static str, WorldMask),
     > {
         Self::__relation_names()
     }
+    #[inline]
     fn resource_names() -> ::archetypal::__private::alloc::vec::Vec<&'static str> {
         let mut names = ::archetypal::__private::alloc::vec::Vec::new();
         names.push("delta_time");
         names
     }
+    #[inline]
     fn set_entities(
         table: &mut Self::Table,
         entities: ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity>,
     ) {
         table.entities = entities;
     }
+    #[inline]
     fn assemble(
         storage: ::archetypal::Storage<Self::Table>,
         resources: Self::Resources,
@@ -2840,6 +3047,7 @@ impl ::archetypal::snapshot::SnapshotWorld for World {
         world.resources = resources;
         world
     }
+    #[inline]
     fn event_sequences(
         &self,
     ) -> ::archetypal::__private::alloc::vec::Vec<(&'static str, u64)> {
@@ -2847,6 +3055,7 @@ impl ::archetypal::snapshot::SnapshotWorld for World {
         sequences.push(("landed", self.events.landed.next_sequence()));
         sequences
     }
+    #[inline]
     fn start_event_numbering(&mut self, name: &str, next: u64) -> bool {
         {
             if name == "landed" {
@@ -2865,6 +3074,7 @@ where
     for<'x> __World_component_health: ::archetypal::__private::serde::Serialize,
     for<'x> __World_resource_delta_time: ::archetypal::__private::serde::Serialize,
 {
+    #[inline]
     fn serialize_columns<S: ::archetypal::__private::serde::ser::SerializeMap>(
         table: &Self::Table,
         map: &mut S,
@@ -2898,6 +3108,7 @@ where
         }
         ::core::result::Result::Ok(())
     }
+    #[inline]
     fn serialize_resources<S: ::archetypal::__private::serde::ser::SerializeMap>(
         resources: &Self::Resources,
         map: &mut S,
@@ -2919,6 +3130,7 @@ where
     for<'x> __World_component_health: ::archetypal::__private::serde::de::DeserializeOwned,
     for<'x> __World_resource_delta_time: ::archetypal::__private::serde::de::DeserializeOwned,
 {
+    #[inline]
     fn deserialize_column<'de, A: ::archetypal::__private::serde::de::MapAccess<'de>>(
         table: &mut Self::Table,
         name: &str,
@@ -2966,6 +3178,7 @@ where
         let _ = rows;
         ::core::result::Result::Ok(::core::option::Option::None)
     }
+    #[inline]
     fn deserialize_resource<'de, A: ::archetypal::__private::serde::de::MapAccess<'de>>(
         resources: &mut Self::Resources,
         name: &str,
@@ -2991,6 +3204,7 @@ impl World {
     /// the change-log entries or queued commands (see
     /// `archetypal::snapshot`). Callable when every component and resource type is
     /// `Serialize`. O(1) to borrow; serializing it is O(the whole world).
+    #[inline]
     pub fn snapshot(&self) -> ::archetypal::Snapshot<'_, Self>
     where
         for<'x> Self: ::archetypal::snapshot::SerializeWorld,
@@ -3002,6 +3216,7 @@ impl World {
     /// or a half-loaded world; O(the whole world). Decode with
     /// `serde_json::from_str::<SnapshotData<World>>(&text)` (or decode the world
     /// directly: it is `Deserialize`).
+    #[inline]
     pub fn from_snapshot(
         snapshot: ::archetypal::SnapshotData<Self>,
     ) -> ::core::result::Result<Self, ::archetypal::SnapshotError> {
@@ -3014,6 +3229,7 @@ impl ::archetypal::__private::serde::Serialize for World
 where
     for<'x> Self: ::archetypal::snapshot::SerializeWorld,
 {
+    #[inline]
     fn serialize<S: ::archetypal::__private::serde::Serializer>(
         &self,
         serializer: S,
@@ -3031,6 +3247,7 @@ impl<'de> ::archetypal::__private::serde::Deserialize<'de> for World
 where
     for<'x> Self: ::archetypal::snapshot::DeserializeWorld,
 {
+    #[inline]
     fn deserialize<D: ::archetypal::__private::serde::Deserializer<'de>>(
         deserializer: D,
     ) -> ::core::result::Result<Self, D::Error> {

@@ -34,6 +34,7 @@ macro_rules! __ecs_accessors {
 
                     #[doc = "The `" $field "` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `" $field "`, or is repeated. Each is stamped as changed."]
                     $(#[$attr])*
+                    #[inline]
                     pub fn [<get_disjoint_ $field _mut>]<const __N: usize>(
                         &mut self,
                         entities: [$crate::Entity; __N],
@@ -44,6 +45,7 @@ macro_rules! __ecs_accessors {
                     #[doc = "Calls `f` on the `" $field "` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `" $field "`."]
                     $(#[$attr])*
                     // `__Output`, not `R`: a generic shadows a component type of the same name.
+                    #[inline]
                     pub fn [<modify_ $field>]<__Output>(
                         &mut self,
                         entity: $crate::Entity,
@@ -54,18 +56,21 @@ macro_rules! __ecs_accessors {
 
                     #[doc = "Writes the `" $field "` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `" $field "`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle."]
                     $(#[$attr])*
+                    #[inline]
                     pub fn [<set_ $field>](&mut self, entity: $crate::Entity, value: $ty) -> bool {
                         self.storage.set(entity, $mask, value, |table| &mut table.$field[..])
                     }
 
                     #[doc = "Adds a default `" $field "` to `entity`: one migration (the row moves to the table with `" $field "`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle."]
                     $(#[$attr])*
+                    #[inline]
                     pub fn [<add_ $field>](&mut self, entity: $crate::Entity) -> bool {
                         self.storage.add_components(entity, $mask)
                     }
 
                     #[doc = "Removes the `" $field "` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `" $field "`."]
                     $(#[$attr])*
+                    #[inline]
                     pub fn [<remove_ $field>](&mut self, entity: $crate::Entity) -> ::core::option::Option<$ty> {
                         self.storage.take(entity, $mask, |table| &mut table.$field[..])
                     }

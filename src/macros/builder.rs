@@ -31,10 +31,12 @@ macro_rules! __ecs_builder {
             }
 
             impl [<__ $world BuilderValues>] for () {
+                #[inline]
                 fn mask(&self) -> [<$world Mask>] {
                     0
                 }
 
+                #[inline]
                 fn write(self, _: &mut [<$world ComponentArraysMut>]<'_>, _: usize) {}
             }
 
@@ -43,10 +45,12 @@ macro_rules! __ecs_builder {
                 Earlier: [<__ $world BuilderValues>],
                 Value: [<__ $world BuilderValue>],
             {
+                #[inline]
                 fn mask(&self) -> [<$world Mask>] {
                     self.0.mask() | Value::MASK
                 }
 
+                #[inline]
                 fn write(self, table: &mut [<$world ComponentArraysMut>]<'_>, index: usize) {
                     self.0.write(table, index);
                     self.1.write(table, index);
@@ -67,6 +71,7 @@ macro_rules! __ecs_builder {
                 impl [<__ $world BuilderValue>] for [<__ $world Held $field:camel>] {
                     const MASK: [<$world Mask>] = $mask;
 
+                    #[inline]
                     fn write(self, table: &mut [<$world ComponentArraysMut>]<'_>, index: usize) {
                         table.$field[index] = self.0;
                     }
@@ -81,12 +86,14 @@ macro_rules! __ecs_builder {
             /// A copy of the builder and its values: a prefab, spawned many times. Callable when
             /// every value it holds is `Clone`.
             impl<Values: ::core::clone::Clone> ::core::clone::Clone for [<$world EntityBuilder>]<Values> {
+                #[inline]
                 fn clone(&self) -> Self {
                     Self { values: ::core::clone::Clone::clone(&self.values) }
                 }
             }
 
             impl ::core::default::Default for [<$world EntityBuilder>] {
+                #[inline]
                 fn default() -> Self {
                     Self { values: () }
                 }
@@ -94,6 +101,7 @@ macro_rules! __ecs_builder {
 
             impl [<$world EntityBuilder>] {
                 /// A builder with no components.
+                #[inline]
                 pub fn new() -> Self {
                     ::core::default::Default::default()
                 }
@@ -103,6 +111,7 @@ macro_rules! __ecs_builder {
                 $(
                     #[doc = "Gives the entities a `" $field "` of `value` (a later `with_" $field "` replaces it)."]
                     $(#[$attr])*
+                    #[inline]
                     pub fn [<with_ $field>](self, value: $ty) -> [<$world EntityBuilder>]<(Values, [<__ $world Held $field:camel>])> {
                         [<$world EntityBuilder>] {
                             values: (self.values, [<__ $world Held $field:camel>](value)),
@@ -111,6 +120,7 @@ macro_rules! __ecs_builder {
                 )+
 
                 /// The components the builder gives.
+                #[inline]
                 pub fn mask(&self) -> [<$world Mask>] {
                     self.values.mask()
                 }
@@ -120,6 +130,7 @@ macro_rules! __ecs_builder {
                 /// builder's mask). Callable when every value the builder holds is `Clone`
                 /// (other components of the world need not be); otherwise use
                 /// [`spawn_one`](Self::spawn_one).
+                #[inline]
                 pub fn spawn(self, world: &mut $world, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity>
                 where
                     Values: ::core::clone::Clone,
@@ -131,6 +142,7 @@ macro_rules! __ecs_builder {
 
                 /// Spawns one entity, moving the builder's values into it (no `Clone` needed):
                 /// O(the world's components of the builder's mask).
+                #[inline]
                 pub fn spawn_one(self, world: &mut $world) -> $crate::Entity {
                     let mask = self.mask();
                     let mut values = ::core::option::Option::Some(self.values);

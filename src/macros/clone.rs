@@ -18,6 +18,7 @@ macro_rules! __ecs_clone {
             where
                 $( for<'x> [<__ $world _component_ $field>]: ::core::clone::Clone, )+
             {
+                #[inline]
                 fn clone(&self) -> Self {
                     Self {
                         mask: self.mask,
@@ -26,6 +27,7 @@ macro_rules! __ecs_clone {
                     }
                 }
 
+                #[inline]
                 fn clone_from(&mut self, source: &Self) {
                     self.mask = source.mask;
                     ::core::clone::Clone::clone_from(&mut self.entities, &source.entities);
@@ -38,12 +40,14 @@ macro_rules! __ecs_clone {
             where
                 $( for<'x> [<__ $world _resource_ $resource>]: ::core::clone::Clone, )*
             {
+                #[inline]
                 fn clone(&self) -> Self {
                     Self {
                         $( $(#[$resource_attr])* $resource: ::core::clone::Clone::clone(&self.$resource), )*
                     }
                 }
 
+                #[inline]
                 fn clone_from(&mut self, source: &Self) {
                     $( $(#[$resource_attr])* ::core::clone::Clone::clone_from(&mut self.$resource, &source.$resource); )*
                     let _ = source;
@@ -55,12 +59,14 @@ macro_rules! __ecs_clone {
             where
                 $( for<'x> [<__ $world _event_ $event>]: ::core::clone::Clone, )*
             {
+                #[inline]
                 fn clone(&self) -> Self {
                     Self {
                         $( $(#[$event_attr])* $event: ::core::clone::Clone::clone(&self.$event), )*
                     }
                 }
 
+                #[inline]
                 fn clone_from(&mut self, source: &Self) {
                     $( $(#[$event_attr])* ::core::clone::Clone::clone_from(&mut self.$event, &source.$event); )*
                     let _ = source;
@@ -79,12 +85,14 @@ macro_rules! __ecs_clone {
                 $( for<'x> [<__ $world _event_ $event>]: ::core::clone::Clone, )*
                 $( for<'x> [<__ $world _resource_ $resource>]: ::core::clone::Clone, )*
             {
+                #[inline]
                 fn clone(&self) -> Self {
                     let mut world = <Self as ::core::default::Default>::default();
                     ::core::clone::Clone::clone_from(&mut world, self);
                     world
                 }
 
+                #[inline]
                 fn clone_from(&mut self, source: &Self) {
                     // The queue goes first: if a component's `Clone` panics below (the storage
                     // is then emptied), no command queued before is left to reach an entity
@@ -105,6 +113,7 @@ macro_rules! __ecs_clone {
                 /// world's allocations: `clone_from`. Callable when the world is `Clone`
                 /// (every component, resource and event type is). Queued commands are dropped.
                 /// O(the whole world): every value of `earlier` is cloned.
+                #[inline]
                 pub fn restore(&mut self, earlier: &Self)
                 where
                     for<'x> Self: ::core::clone::Clone,

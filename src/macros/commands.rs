@@ -15,28 +15,34 @@ macro_rules! __ecs_commands {
             }
 
             impl $world {
+                #[inline]
                 fn __push_command(&mut self, command: [<$world Command>]) {
                     self.commands.push(command);
                 }
 
+                #[inline]
                 fn __queued(&self) -> &[[<$world Command>]] {
                     &self.commands
                 }
 
+                #[inline]
                 fn __reserve(&mut self, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
                     self.components.storage.reserve_entities(count)
                 }
             }
 
             impl [<$world Commands>]<'_> {
+                #[inline]
                 fn __push_command(&mut self, command: [<$world Command>]) {
                     self.queue.push(command);
                 }
 
+                #[inline]
                 fn __queued(&self) -> &[[<$world Command>]] {
                     self.queue
                 }
 
+                #[inline]
                 fn __reserve(&mut self, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
                     self.reserver.reserve(count)
                 }
@@ -62,6 +68,7 @@ macro_rules! __ecs_commands {
                 /// and returns their handles now, so later queued commands can target them:
                 /// O(`count`). They are not alive until `apply_commands` (`is_alive` is
                 /// `false`, getters give `None`), and no other spawn takes their ids.
+                #[inline]
                 pub fn queue_spawn_entities(&mut self, mask: [<$world Mask>], count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
                     let entities = self.__reserve(count);
                     let command = [<$world Command>]::SpawnEntities { mask, entities: ::core::clone::Clone::clone(&entities) };
@@ -71,6 +78,7 @@ macro_rules! __ecs_commands {
 
                 /// Queues a despawn of `entity` (O(1)); skipped and counted by
                 /// `apply_commands` if `entity` is dead by then (or was never alive).
+                #[inline]
                 pub fn queue_despawn_entity(&mut self, entity: $crate::Entity) {
                     self.__push_command([<$world Command>]::Despawn(entity));
                 }
@@ -78,6 +86,7 @@ macro_rules! __ecs_commands {
                 /// Queues a despawn of every entity of `entities`, as one command (O(its
                 /// length), copying the list); applying it counts each handle, as if queued
                 /// one by one (dead, stale and never-issued ones are skipped).
+                #[inline]
                 pub fn queue_despawn_entities(&mut self, entities: &[$crate::Entity]) {
                     self.__push_command([<$world Command>]::DespawnEntities(entities.to_vec()));
                 }
@@ -108,20 +117,24 @@ macro_rules! __ecs_commands {
             }
 
             impl $world {
+                #[inline]
                 fn __push_command(&mut self, command: [<$world Command>]) {
                     self.commands.push(command);
                 }
 
+                #[inline]
                 fn __queued(&self) -> &[[<$world Command>]] {
                     &self.commands
                 }
             }
 
             impl [<$world Commands>]<'_> {
+                #[inline]
                 fn __push_command(&mut self, command: [<$world Command>]) {
                     self.queue.push(command);
                 }
 
+                #[inline]
                 fn __queued(&self) -> &[[<$world Command>]] {
                     self.queue
                 }
@@ -186,6 +199,7 @@ macro_rules! __ecs_commands {
                 /// never was) is skipped; the report counts both.
                 /// If one panics (a component's `Default` or `Drop`), the commands before it
                 /// are applied and the ones after it stay queued.
+                #[inline]
                 pub fn apply_commands(&mut self) -> $crate::CommandReport {
                     /// The world and the commands not applied yet. Dropped with commands left
                     /// only when one panicked: they go back into the queue, so nothing queued
@@ -195,6 +209,7 @@ macro_rules! __ecs_commands {
                         rest: $crate::__private::alloc::vec::IntoIter<[<$world Command>]>,
                     }
                     impl ::core::ops::Drop for Applying<'_> {
+                        #[inline]
                         fn drop(&mut self) {
                             ::core::iter::Extend::extend(&mut self.world.commands, &mut self.rest);
                         }
@@ -232,6 +247,7 @@ macro_rules! __ecs_commands {
                 /// Drops every queued command without applying it; handles reserved by a queued
                 /// spawn are given back (in ascending id order, as a clone or a snapshot gives
                 /// them back) and never become alive.
+                #[inline]
                 pub fn clear_commands(&mut self) {
                     let $clear_world = &mut *self;
                     $($clear)*
@@ -255,6 +271,7 @@ macro_rules! __ecs_commands {
 
                 /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied
                 /// as `add_components`, skipped and counted if `entity` is dead by then.
+                #[inline]
                 pub fn queue_add_components(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) {
                     self.__push_command([<$world Command>]::AddComponents(entity, mask));
                 }
@@ -262,17 +279,20 @@ macro_rules! __ecs_commands {
                 /// Queues removing the components and tags of `mask` from `entity` (O(1));
                 /// applied as `remove_components`, skipped and counted if `entity` is dead by
                 /// then.
+                #[inline]
                 pub fn queue_remove_components(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) {
                     self.__push_command([<$world Command>]::RemoveComponents(entity, mask));
                 }
 
                 // Reached through the per-relation `queue_set_*` / `queue_remove_*`.
                 #[allow(dead_code)]
+                #[inline]
                 fn queue_link(&mut self, relation: [<$world Mask>], source: $crate::Entity, target: $crate::Entity) {
                     self.__push_command([<$world Command>]::Link { relation, source, target });
                 }
 
                 #[allow(dead_code)]
+                #[inline]
                 fn queue_unlink(&mut self, relation: [<$world Mask>], source: $crate::Entity) {
                     self.__push_command([<$world Command>]::Unlink { relation, source });
                 }
@@ -280,17 +300,20 @@ macro_rules! __ecs_commands {
                 $(
                     #[doc = "Queues setting the `" $field "` of `entity` (O(1)); applied as `set_" $field "` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then."]
                     $(#[$attr])*
+                    #[inline]
                     pub fn [<queue_set_ $field>](&mut self, entity: $crate::Entity, value: $ty) {
                         self.__push_command([<$world Command>]::[<Set $field:camel>](entity, value));
                     }
                 )+
 
                 /// Number of queued commands.
+                #[inline]
                 pub fn command_count(&self) -> usize {
                     self.__queued().len()
                 }
 
                 /// The queued commands, in order.
+                #[inline]
                 pub fn queued_commands(&self) -> &[[<$world Command>]] {
                     self.__queued()
                 }

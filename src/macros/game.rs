@@ -65,14 +65,17 @@ macro_rules! __ecs_game {
             }
 
             impl [<$game Commands>]<'_> {
+                #[inline]
                 fn __push_command(&mut self, command: [<$game Command>]) {
                     self.queue.push(command);
                 }
 
+                #[inline]
                 fn __queued(&self) -> &[[<$game Command>]] {
                     self.queue
                 }
 
+                #[inline]
                 fn __reserve(&mut self, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
                     let entities = self.[<$first:snake>].reserve(count);
                     $(
@@ -84,14 +87,17 @@ macro_rules! __ecs_game {
             }
 
             impl $game {
+                #[inline]
                 fn __push_command(&mut self, command: [<$game Command>]) {
                     self.commands.push(command);
                 }
 
+                #[inline]
                 fn __queued(&self) -> &[[<$game Command>]] {
                     &self.commands
                 }
 
+                #[inline]
                 fn __reserve(&mut self, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
                     let entities = self.[<$first:snake>].storage.reserve_entities(count);
                     $(
@@ -103,6 +109,7 @@ macro_rules! __ecs_game {
 
                 /// Borrows the multi-world apart: every sub-world, `resources`, `events` and
                 /// `commands`, each usable while the others are borrowed.
+                #[inline]
                 pub fn split_mut(&mut self) -> [<$game Parts>]<'_> {
                     let commands = [<$game Commands>] {
                         [<$first:snake>]: self.[<$first:snake>].components.storage.entity_reserver(),
@@ -123,6 +130,7 @@ macro_rules! __ecs_game {
             $crate::__ecs_game! { @queue_methods ([<$game Commands>]<'_>) $game }
 
             impl ::core::default::Default for $game {
+                #[inline]
                 fn default() -> Self {
                     Self {
                         [<$first:snake>]: $first::empty(),
@@ -136,12 +144,14 @@ macro_rules! __ecs_game {
 
             impl $game {
                 /// An empty multi-world with default resources.
+                #[inline]
                 pub fn new() -> Self {
                     ::core::default::Default::default()
                 }
 
                 /// Spawns an entity with no components; add them through the sub-worlds
                 /// (`game.core.set_position(entity, ...)`).
+                #[inline]
                 pub fn spawn(&mut self) -> $crate::Entity {
                     let entity = self.[<$first:snake>].storage.spawn($crate::Bitmask::EMPTY);
                     $(
@@ -152,6 +162,7 @@ macro_rules! __ecs_game {
                 }
 
                 /// Spawns `count` entities with no components, reserving once per sub-world.
+                #[inline]
                 pub fn spawn_entities(&mut self, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
                     let entities = self.[<$first:snake>].storage.spawn_batch($crate::Bitmask::EMPTY, count, |_, _| {});
                     $(
@@ -167,6 +178,7 @@ macro_rules! __ecs_game {
                 /// policies: the sources of a `[cascade]` relation are despawned too, from
                 /// every sub-world (recursively, by every sub-world's relations), the others
                 /// unlinked.
+                #[inline]
                 pub fn despawn(&mut self, entity: $crate::Entity) -> bool {
                     let cascades = self.[<$first:snake>].storage.has_cascading_sources(entity)
                         $( || self.[<$rest:snake>].storage.has_cascading_sources(entity) )*;
@@ -188,6 +200,7 @@ macro_rules! __ecs_game {
                 // The despawn of an entity with cascading sources: depth first, pre-order, each
                 // entity taken out of every sub-world before the next, every value dropped
                 // after the last (a component `Drop` that panics finds the world whole).
+                #[inline]
                 fn __despawn_cascading(&mut self, entity: $crate::Entity) -> bool {
                     let mut stack = $crate::__private::alloc::vec![entity];
                     let mut [<$first:snake _values>] = $crate::__private::alloc::vec::Vec::new();
@@ -211,6 +224,7 @@ macro_rules! __ecs_game {
                 /// (dead, stale, never-issued and repeated handles are skipped). A component `Drop` that panics does so after its entity left every
                 /// sub-world, and the entities after it are despawned while the panic unwinds:
                 /// the call despawns all it was given, in lockstep.
+                #[inline]
                 pub fn despawn_entities(&mut self, entities: &[$crate::Entity]) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
                     /// The entities not reached yet; dropped with some left only when a
                     /// `Drop` panicked, it despawns them on the way out.
@@ -219,6 +233,7 @@ macro_rules! __ecs_game {
                         rest: ::core::slice::Iter<'e, $crate::Entity>,
                     }
                     impl ::core::ops::Drop for Despawning<'_, '_> {
+                        #[inline]
                         fn drop(&mut self) {
                             while let ::core::option::Option::Some(&entity) = ::core::iter::Iterator::next(&mut self.rest) {
                                 self.game.despawn(entity);
@@ -236,32 +251,38 @@ macro_rules! __ecs_game {
                 }
 
                 /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
+                #[inline]
                 pub fn is_alive(&self, entity: $crate::Entity) -> bool {
                     self.[<$first:snake>].storage.is_alive(entity)
                 }
 
                 /// Number of live entities.
+                #[inline]
                 pub fn entity_count(&self) -> usize {
                     self.[<$first:snake>].storage.entity_count()
                 }
 
                 /// Every live entity, in id order: O(ids ever issued).
+                #[inline]
                 pub fn get_all_entities(&self) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
                     self.[<$first:snake>].storage.all_entities()
                 }
 
                 /// The current tick (every sub-world's, unless one was advanced on its own).
+                #[inline]
                 pub fn current_tick(&self) -> $crate::Tick {
                     self.[<$first:snake>].storage.current_tick()
                 }
 
                 /// The tick at which the last frame ended (the last `step()`).
+                #[inline]
                 pub fn last_tick(&self) -> $crate::Tick {
                     self.[<$first:snake>].storage.last_tick()
                 }
 
                 /// Advances every sub-world's tick without ending the frame; returns the first
                 /// sub-world's new tick.
+                #[inline]
                 pub fn increment_tick(&mut self) -> $crate::Tick {
                     let tick = self.[<$first:snake>].storage.increment_tick();
                     $( self.[<$rest:snake>].storage.increment_tick(); )*
@@ -270,6 +291,7 @@ macro_rules! __ecs_game {
 
                 /// Ends a frame: every sub-world's tick advances and events older than two
                 /// frames expire.
+                #[inline]
                 pub fn step(&mut self) {
                     self.[<$first:snake>].storage.end_frame();
                     $( self.[<$rest:snake>].storage.end_frame(); )*
@@ -283,6 +305,7 @@ macro_rules! __ecs_game {
                 /// changes (though a sub-world command on an entity despawned in the same
                 /// batch counts as applied, not skipped). A command whose entity is not alive
                 /// is skipped; the report counts both.
+                #[inline]
                 pub fn apply_commands(&mut self) -> $crate::CommandReport {
                     /// The game and the despawns not applied yet. Dropped with despawns left
                     /// only when a sub-world's command or a despawn panicked: they go back into
@@ -292,6 +315,7 @@ macro_rules! __ecs_game {
                         rest: $crate::__private::alloc::vec::IntoIter<$crate::Entity>,
                     }
                     impl ::core::ops::Drop for Despawning<'_> {
+                        #[inline]
                         fn drop(&mut self) {
                             let requeued = ::core::iter::Iterator::map(&mut self.rest, [<$game Command>]::Despawn);
                             ::core::iter::Extend::extend(&mut self.game.commands, requeued);
@@ -325,6 +349,7 @@ macro_rules! __ecs_game {
                 }
 
                 /// Number of queued commands, here and in every sub-world.
+                #[inline]
                 pub fn command_count(&self) -> usize {
                     self.commands.len()
                         + self.[<$first:snake>].command_count()
@@ -333,6 +358,7 @@ macro_rules! __ecs_game {
 
                 /// Drops every queued command, here and in every sub-world, without applying
                 /// it; handles reserved by a queued spawn are given back and never become alive.
+                #[inline]
                 pub fn clear_commands(&mut self) {
                     // Every reservation is held by a spawn queued here: they are given back all
                     // at once, in the allocator's one order (ascending id), in every sub-world.
@@ -345,6 +371,7 @@ macro_rules! __ecs_game {
 
                 /// Checks every sub-world's invariants, and that they agree on which entities
                 /// exist (see `archetypal::EntityAllocator::same_ids`).
+                #[inline]
                 pub fn check_invariants(&self) -> ::core::result::Result<(), $crate::InvariantError> {
                     self.[<$first:snake>].check_invariants()?;
                     $(
@@ -372,6 +399,7 @@ macro_rules! __ecs_game {
                 /// Queues a spawn of `count` entities with no components and returns their
                 /// handles now, so later queued commands (here or in a sub-world) can target
                 /// them. They are not alive until `apply_commands`.
+                #[inline]
                 pub fn queue_spawn_entities(&mut self, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
                     let entities = self.__reserve(count);
                     self.__push_command([<$game Command>]::SpawnEntities(::core::clone::Clone::clone(&entities)));
@@ -380,17 +408,20 @@ macro_rules! __ecs_game {
 
                 /// Queues a despawn of `entity` from every sub-world (O(1)); skipped and
                 /// counted by `apply_commands` if `entity` is dead by then.
+                #[inline]
                 pub fn queue_despawn_entity(&mut self, entity: $crate::Entity) {
                     self.__push_command([<$game Command>]::Despawn(entity));
                 }
 
                 /// Queues a despawn of every entity of `entities` from every sub-world, as one
                 /// command; applying it counts each handle, as if queued one by one.
+                #[inline]
                 pub fn queue_despawn_entities(&mut self, entities: &[$crate::Entity]) {
                     self.__push_command([<$game Command>]::DespawnEntities(entities.to_vec()));
                 }
 
                 /// The spawns and despawns queued here, in order (sub-worlds list their own).
+                #[inline]
                 pub fn queued_commands(&self) -> &[[<$game Command>]] {
                     self.__queued()
                 }

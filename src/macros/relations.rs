@@ -25,42 +25,49 @@ macro_rules! __ecs_relations {
                 $(
                     #[doc = "Links `source` to `target` in the `" $relation "` relation, replacing and returning its previous target. No migration: `source` gets the `" $mask "` bit like a tag (its row moves to its tag group inside its table). Cost: O(1) for a `source` with no sources of its own (a leaf: no cycle possible), else O(depth of `target`) for the cycle check; replacing a target also removes `source` from the old target's list (O(its length)). An error changes nothing: a dead, stale, never-issued or reserved handle, `source == target`, or a `target` below `source` (a cycle)."]
                     $(#[$attr])*
+                    #[inline]
                     pub fn [<set_ $relation>](&mut self, source: $crate::Entity, target: $crate::Entity) -> ::core::result::Result<::core::option::Option<$crate::Entity>, $crate::RelationError> {
                         self.storage.link($mask, source, target)
                     }
 
                     #[doc = "Unlinks `source` from its `" $relation "` target and returns it (no migration); O(the target's sources), which keep their order. `None`, and nothing changes, for a dead, stale (id reused) or never-issued handle or an unlinked `source`."]
                     $(#[$attr])*
+                    #[inline]
                     pub fn [<remove_ $relation>](&mut self, source: $crate::Entity) -> ::core::option::Option<$crate::Entity> {
                         self.storage.unlink($mask, source)
                     }
 
                     #[doc = "The `" $relation "` target of `source`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an unlinked `source`."]
                     $(#[$attr])*
+                    #[inline]
                     pub fn [<get_ $relation>](&self, source: $crate::Entity) -> ::core::option::Option<$crate::Entity> {
                         self.storage.related_target($mask, source)
                     }
 
                     #[doc = "The entities whose `" $relation "` target is `target` (its `" $reverse "`), in the order they were linked, in O(1); empty for a dead, stale (id reused) or never-issued handle."]
                     $(#[$attr])*
+                    #[inline]
                     pub fn [<get_ $reverse>](&self, target: $crate::Entity) -> &[$crate::Entity] {
                         self.storage.related_sources($mask, target)
                     }
 
                     #[doc = "The `" $relation "` ancestors of `entity`, nearest first, `entity` excluded: O(1) per step, lazily; none for a dead, stale (id reused) or never-issued handle."]
                     $(#[$attr])*
+                    #[inline]
                     pub fn [<ancestors_ $relation>](&self, entity: $crate::Entity) -> $crate::relation::Ancestors<'_> {
                         self.storage.ancestors($mask, entity)
                     }
 
                     #[doc = "The `" $relation "` descendants of `entity`, depth first in pre-order, each level in `get_" $reverse "` order, `entity` excluded: O(1) per entity, lazily; none for a dead, stale (id reused) or never-issued handle."]
                     $(#[$attr])*
+                    #[inline]
                     pub fn [<descendants_ $relation>](&self, entity: $crate::Entity) -> $crate::relation::Descendants<'_> {
                         self.storage.descendants($mask, entity)
                     }
 
                     #[doc = "The `" $relation "` links, read-only (`roots()`, `descendants(e)`, `target(e)`, `sources(e)`), beside every entity's components by handle, mutably: a walk down the hierarchy writes each entity while it reads its parent (transform propagation), with no list collected first. O(1) to lend; the rows are read by handle in O(1) each."]
                     $(#[$attr])*
+                    #[inline]
                     pub fn [<split_ $relation>](&mut self) -> (&$crate::RelationStore, [<$world RowsMut>]<'_>) {
                         let (links, rows) = self.storage.split_relation($mask);
                         (links, [<$world RowsMut>] { rows })
@@ -74,6 +81,7 @@ macro_rules! __ecs_relations {
         $crate::__private::paste::paste! {
             #[allow(dead_code, unused_mut, unused_doc_comments, clippy::vec_init_then_push)]
             impl $world {
+                #[inline]
                 fn __relation_names() -> $crate::__private::alloc::vec::Vec<(&'static str, [<$world Mask>])> {
                     let mut names = $crate::__private::alloc::vec::Vec::new();
                     $( $(#[$attr])* names.push((::core::stringify!($relation), $mask)); )*
@@ -90,12 +98,14 @@ macro_rules! __ecs_relations {
                 $(
                     #[doc = "Queues `set_" $relation "(source, target)`, applied in order by `apply_commands` (handles from `queue_spawn_entities` work); O(1) to queue; skipped and counted if a handle died (or was never alive) or the link became a cycle."]
                     $(#[$attr])*
+                    #[inline]
                     pub fn [<queue_set_ $relation>](&mut self, source: $crate::Entity, target: $crate::Entity) {
                         self.queue_link($mask, source, target);
                     }
 
                     #[doc = "Queues `remove_" $relation "(source)`, applied in order by `apply_commands`; O(1) to queue; skipped and counted if `source` died (or was never alive)."]
                     $(#[$attr])*
+                    #[inline]
                     pub fn [<queue_remove_ $relation>](&mut self, source: $crate::Entity) {
                         self.queue_unlink($mask, source);
                     }
@@ -124,6 +134,7 @@ macro_rules! __ecs_relation_rows {
 
             impl [<$world RowsMut>]<'_> {
                 /// Whether `entity` is alive, in O(1) (a stale or never-issued handle is not).
+                #[inline]
                 pub fn contains(&self, entity: $crate::Entity) -> bool {
                     self.rows.contains(entity)
                 }
@@ -131,12 +142,14 @@ macro_rules! __ecs_relation_rows {
                 $(
                     #[doc = "The `" $field "` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without one."]
                     $(#[$attr])*
+                    #[inline]
                     pub fn [<get_ $field>](&self, entity: $crate::Entity) -> ::core::option::Option<&$ty> {
                         self.rows.get(entity, $mask, |table| &table.$field[..])
                     }
 
                     #[doc = "The `" $field "` of `entity`, mutably (stamped as changed), in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without one."]
                     $(#[$attr])*
+                    #[inline]
                     pub fn [<get_ $field _mut>](&mut self, entity: $crate::Entity) -> ::core::option::Option<&mut $ty> {
                         self.rows.get_mut(entity, $mask, |table| &mut table.$field[..])
                     }

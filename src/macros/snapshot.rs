@@ -140,40 +140,48 @@ macro_rules! __ecs_snapshot {
                 type Table = [<$world ComponentArrays>];
                 type Resources = [<$world Resources>];
 
+                #[inline]
                 fn storage(&self) -> &$crate::Storage<Self::Table> {
                     &self.storage
                 }
 
+                #[inline]
                 fn resources(&self) -> &Self::Resources {
                     &self.resources
                 }
 
+                #[inline]
                 fn component_names() -> $crate::__private::alloc::vec::Vec<&'static str> {
                     let mut names = $crate::__private::alloc::vec::Vec::new();
                     $( $(#[$attr])* names.push(::core::stringify!($field)); )+
                     names
                 }
 
+                #[inline]
                 fn tags() -> $crate::__private::alloc::vec::Vec<(&'static str, [<$world Mask>])> {
                     let mut tags = $crate::__private::alloc::vec::Vec::new();
                     $( $(#[$tag_attr])* tags.push((::core::stringify!($tag), $tag_mask)); )*
                     tags
                 }
 
+                #[inline]
                 fn relations() -> $crate::__private::alloc::vec::Vec<(&'static str, [<$world Mask>])> {
                     Self::__relation_names()
                 }
 
+                #[inline]
                 fn resource_names() -> $crate::__private::alloc::vec::Vec<&'static str> {
                     let mut names = $crate::__private::alloc::vec::Vec::new();
                     $( $(#[$resource_attr])* names.push(::core::stringify!($resource)); )*
                     names
                 }
 
+                #[inline]
                 fn set_entities(table: &mut Self::Table, entities: $crate::__private::alloc::vec::Vec<$crate::Entity>) {
                     table.entities = entities;
                 }
 
+                #[inline]
                 fn assemble(storage: $crate::Storage<Self::Table>, resources: Self::Resources) -> Self {
                     let mut world = <Self as ::core::default::Default>::default();
                     world.storage = storage;
@@ -181,12 +189,14 @@ macro_rules! __ecs_snapshot {
                     world
                 }
 
+                #[inline]
                 fn event_sequences(&self) -> $crate::__private::alloc::vec::Vec<(&'static str, u64)> {
                     let mut sequences = $crate::__private::alloc::vec::Vec::new();
                     $( $(#[$event_attr])* sequences.push((::core::stringify!($event), self.events.$event.next_sequence())); )*
                     sequences
                 }
 
+                #[inline]
                 fn start_event_numbering(&mut self, name: &str, next: u64) -> bool {
                     $( $(#[$event_attr])* {
                         if name == ::core::stringify!($event) {
@@ -204,6 +214,7 @@ macro_rules! __ecs_snapshot {
                 $( for<'x> [<__ $world _component_ $field>]: $crate::__private::serde::Serialize, )+
                 $( for<'x> [<__ $world _resource_ $resource>]: $crate::__private::serde::Serialize, )*
             {
+                #[inline]
                 fn serialize_columns<S: $crate::__private::serde::ser::SerializeMap>(
                     table: &Self::Table,
                     map: &mut S,
@@ -220,6 +231,7 @@ macro_rules! __ecs_snapshot {
                     ::core::result::Result::Ok(())
                 }
 
+                #[inline]
                 fn serialize_resources<S: $crate::__private::serde::ser::SerializeMap>(
                     resources: &Self::Resources,
                     map: &mut S,
@@ -243,6 +255,7 @@ macro_rules! __ecs_snapshot {
                 $( for<'x> [<__ $world _component_ $field>]: $crate::__private::serde::de::DeserializeOwned, )+
                 $( for<'x> [<__ $world _resource_ $resource>]: $crate::__private::serde::de::DeserializeOwned, )*
             {
+                #[inline]
                 fn deserialize_column<'de, A: $crate::__private::serde::de::MapAccess<'de>>(
                     table: &mut Self::Table,
                     name: &str,
@@ -263,6 +276,7 @@ macro_rules! __ecs_snapshot {
                     ::core::result::Result::Ok(::core::option::Option::None)
                 }
 
+                #[inline]
                 fn deserialize_resource<'de, A: $crate::__private::serde::de::MapAccess<'de>>(
                     resources: &mut Self::Resources,
                     name: &str,
@@ -287,6 +301,7 @@ macro_rules! __ecs_snapshot {
                 /// the change-log entries or queued commands (see
                 /// `archetypal::snapshot`). Callable when every component and resource type is
                 /// `Serialize`. O(1) to borrow; serializing it is O(the whole world).
+                #[inline]
                 pub fn snapshot(&self) -> $crate::Snapshot<'_, Self>
                 where
                     for<'x> Self: $crate::snapshot::SerializeWorld,
@@ -299,6 +314,7 @@ macro_rules! __ecs_snapshot {
                 /// or a half-loaded world; O(the whole world). Decode with
                 /// `serde_json::from_str::<SnapshotData<World>>(&text)` (or decode the world
                 /// directly: it is `Deserialize`).
+                #[inline]
                 pub fn from_snapshot(
                     snapshot: $crate::SnapshotData<Self>,
                 ) -> ::core::result::Result<Self, $crate::SnapshotError> {
@@ -312,6 +328,7 @@ macro_rules! __ecs_snapshot {
             where
                 for<'x> Self: $crate::snapshot::SerializeWorld,
             {
+                #[inline]
                 fn serialize<S: $crate::__private::serde::Serializer>(
                     &self,
                     serializer: S,
@@ -327,6 +344,7 @@ macro_rules! __ecs_snapshot {
             where
                 for<'x> Self: $crate::snapshot::DeserializeWorld,
             {
+                #[inline]
                 fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
                     deserializer: D,
                 ) -> ::core::result::Result<Self, D::Error> {

@@ -18,12 +18,14 @@ macro_rules! __ecs_split {
             impl<'a> [<$world Tables>]<'a> {
                 /// Whether `entity` is alive and on this side, in O(1) (`false` for a stale or
                 /// never-issued handle).
+                #[inline]
                 pub fn contains(&self, entity: $crate::Entity) -> bool {
                     self.tables.contains(entity)
                 }
 
                 /// Calls `f(entity, table, index)` for every entity on this side: O(its tables)
                 /// plus their rows.
+                #[inline]
                 pub fn for_each<F>(&self, f: F)
                 where
                     F: ::core::ops::FnMut($crate::Entity, &'a [<$world ComponentArrays>], usize),
@@ -34,6 +36,7 @@ macro_rules! __ecs_split {
                 $(
                     #[doc = "The `" $field "` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle, an entity not on this side, or one without a `" $field "`."]
                     $(#[$attr])*
+                    #[inline]
                     pub fn [<get_ $field>](&self, entity: $crate::Entity) -> ::core::option::Option<&'a $ty> {
                         self.tables.get(entity, $mask, |table| &table.$field[..])
                     }
@@ -47,6 +50,7 @@ macro_rules! __ecs_split {
                 /// its target). The filters must exclude each other by a component (one side
                 /// requires what the other excludes), decided from the masks alone: otherwise
                 /// `Err`, whatever the world holds. O(tables) to split (one pass over the masks).
+                #[inline]
                 pub fn split_tables(
                     &mut self,
                     write_include: [<$world Mask>],

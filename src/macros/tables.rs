@@ -176,6 +176,7 @@ macro_rules! __ecs_tables {
                     cascade
                 };
 
+                #[inline]
                 fn new(mask: [<$world Mask>]) -> Self {
                     Self {
                         mask,
@@ -194,6 +195,7 @@ macro_rules! __ecs_tables {
                     &self.entities
                 }
 
+                #[inline]
                 fn push_defaults(&mut self, entities: &[$crate::Entity]) {
                     // A component `Default` that panics half-way: every column is cut back.
                     let (mask, rows) = (self.mask, self.entities.len());
@@ -203,6 +205,7 @@ macro_rules! __ecs_tables {
                     self.entities.extend_from_slice(entities);
                 }
 
+                #[inline]
                 fn swap_remove(&mut self, row: usize) -> Self::Removed {
                     // The row's values go back to the storage, which drops them once every
                     // column is compacted, so a component `Drop` that panics leaves the table
@@ -215,12 +218,14 @@ macro_rules! __ecs_tables {
                     removed
                 }
 
+                #[inline]
                 fn swap_rows(&mut self, a: usize, b: usize) {
                     let mask = self.mask;
                     $( $(#[$attr])* $crate::column::swap_rows(&mut self.$field, mask & $mask != 0, a, b); )+
                     self.entities.swap(a, b);
                 }
 
+                #[inline]
                 fn move_row(&mut self, row: usize, destination: &mut Self) -> [<$world Mask>] {
                     let parked = if <Self as $crate::Archetype>::COMPONENT_COUNT <= $crate::column::UNROLLED_MIGRATION_COLUMNS {
                         let (from, to) = (self.mask, destination.mask);
@@ -262,6 +267,7 @@ macro_rules! __ecs_tables {
                     (&self.entities, view)
                 }
 
+                #[inline]
                 fn split_view<'a>(view: Self::ViewMut<'a>, at: usize) -> (Self::ViewMut<'a>, Self::ViewMut<'a>) {
                     let (entities_before, entities_after) = view.entities.split_at(at);
                     $( $(#[$attr])* let [<$field _halves>] = $crate::column::split_at_mut(view.$field, view.mask & $mask != 0, at); )+
@@ -278,6 +284,7 @@ macro_rules! __ecs_tables {
                     (before, after)
                 }
 
+                #[inline]
                 fn misaligned_columns(&self) -> usize {
                     let (mask, rows) = (self.mask, self.entities.len());
                     let mut misaligned = 0;

@@ -21,24 +21,28 @@ macro_rules! __ecs_tags {
                 $(
                     #[doc = "Tags `entity` as `" $tag "`: no migration (tags create no tables); the row moves to its tag group inside its table, at most one row swap per tag group of that table. Already tagged: nothing moves. `false` for a dead, stale (id reused) or never-issued handle."]
                     $(#[$attr])*
+                    #[inline]
                     pub fn [<add_ $tag>](&mut self, entity: $crate::Entity) -> bool {
                         self.storage.add_tags(entity, $tag_mask)
                     }
 
                     #[doc = "Removes the `" $tag "` tag from `entity`: no migration, as for `add_" $tag "`. Not tagged: nothing moves, still `true`. `false` for a dead, stale (id reused) or never-issued handle."]
                     $(#[$attr])*
+                    #[inline]
                     pub fn [<remove_ $tag>](&mut self, entity: $crate::Entity) -> bool {
                         self.storage.remove_tags(entity, $tag_mask)
                     }
 
                     #[doc = "Whether `entity` is alive and tagged `" $tag "`, in O(log(tag groups of its table)) (a binary search for its row's tag group); `false` for a dead, stale (id reused) or never-issued handle."]
                     $(#[$attr])*
+                    #[inline]
                     pub fn [<has_ $tag>](&self, entity: $crate::Entity) -> bool {
                         self.storage.has_components(entity, $tag_mask)
                     }
 
                     #[doc = "Every entity tagged `" $tag "`, table by table: O(tables) plus the tagged rows (whole tag groups, no per-row test)."]
                     $(#[$attr])*
+                    #[inline]
                     pub fn [<query_ $tag>](&self) -> impl ::core::iter::Iterator<Item = $crate::Entity> + '_ {
                         self.storage.tagged($tag_mask)
                     }
@@ -54,12 +58,14 @@ macro_rules! __ecs_tags {
                 $(
                     #[doc = "Queues tagging `entity` as `" $tag "` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then."]
                     $(#[$attr])*
+                    #[inline]
                     pub fn [<queue_add_ $tag>](&mut self, entity: $crate::Entity) {
                         self.queue_add_components(entity, $tag_mask);
                     }
 
                     #[doc = "Queues removing the `" $tag "` tag from `entity` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then."]
                     $(#[$attr])*
+                    #[inline]
                     pub fn [<queue_remove_ $tag>](&mut self, entity: $crate::Entity) {
                         self.queue_remove_components(entity, $tag_mask);
                     }

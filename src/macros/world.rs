@@ -43,6 +43,7 @@ macro_rules! __ecs_world {
             }
 
             impl ::core::default::Default for $world {
+                #[inline]
                 fn default() -> Self {
                     Self {
                         resources: ::core::default::Default::default(),
@@ -75,6 +76,7 @@ macro_rules! __ecs_world {
                     <[<$world ComponentArrays>] as $crate::Archetype>::COMPONENT_COUNT;
 
                 /// An empty world with default resources.
+                #[inline]
                 pub fn new() -> Self {
                     ::core::default::Default::default()
                 }
@@ -82,6 +84,7 @@ macro_rules! __ecs_world {
                 /// Ends a frame: the tick advances and events older than two frames expire.
                 /// O(event types) plus the events dropped; once every 2^29 ticks, every
                 /// change stamp is clamped so none wraps around (O(tracked rows), once).
+                #[inline]
                 pub fn step(&mut self) {
                     self.components.storage.end_frame();
                     self.events.update();
@@ -91,6 +94,7 @@ macro_rules! __ecs_world {
                 /// `commands`, each usable while the others are borrowed (inside an iteration
                 /// over `components`, a system queues commands, sends events and updates
                 /// resources). Queued commands wait for `apply_commands()`.
+                #[inline]
                 pub fn split_mut(&mut self) -> [<$world Parts>]<'_> {
                     let reserver = self.components.storage.entity_reserver();
                     [<$world Parts>] {
@@ -119,12 +123,14 @@ macro_rules! __ecs_world {
                 /// Spawns an entity with the components of `mask`, default-initialised, and the
                 /// tags of `mask`: O(the components of `mask`), amortised (a hash lookup finds
                 /// the table; the first spawn of a new combination creates it).
+                #[inline]
                 pub fn spawn(&mut self, mask: [<$world Mask>]) -> $crate::Entity {
                     self.storage.spawn(mask)
                 }
 
                 /// Spawns `count` entities with the components of `mask`, reserving once:
                 /// O(`count` × the components of `mask`).
+                #[inline]
                 pub fn spawn_entities(&mut self, mask: [<$world Mask>], count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
                     self.storage.spawn_batch(mask, count, |_, _| {})
                 }
@@ -132,6 +138,7 @@ macro_rules! __ecs_world {
                 /// Spawns `count` entities with the components of `mask`, then calls
                 /// `init(table, index)` for each new row (`table.position[index] = ...`):
                 /// O(`count` × the components of `mask`), plus `init`.
+                #[inline]
                 pub fn spawn_batch<F>(&mut self, mask: [<$world Mask>], count: usize, init: F) -> $crate::__private::alloc::vec::Vec<$crate::Entity>
                 where
                     F: ::core::ops::FnMut(&mut [<$world ComponentArraysMut>]<'_>, usize),
@@ -144,12 +151,14 @@ macro_rules! __ecs_world {
                 /// relations apply their policies: the sources of a `[cascade]` relation are
                 /// despawned too (recursively), those of the others unlinked. `false`, and
                 /// nothing changes, for a dead, stale (id reused) or never-issued handle.
+                #[inline]
                 pub fn despawn(&mut self, entity: $crate::Entity) -> bool {
                     self.storage.despawn(entity)
                 }
 
                 /// Despawns every live entity of `entities`, as `despawn` each; returns those
                 /// actually despawned (dead, stale, never-issued and repeated handles are skipped).
+                #[inline]
                 pub fn despawn_entities(&mut self, entities: &[$crate::Entity]) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
                     self.storage.despawn_entities(entities)
                 }
@@ -205,6 +214,7 @@ macro_rules! __ecs_sub_world {
                     <[<$world ComponentArrays>] as $crate::Archetype>::COMPONENT_COUNT;
 
                 // Private: only the multi-world creates its parts, all empty together.
+                #[inline]
                 fn empty() -> Self {
                     Self {
                         components: [<$world Components>] { storage: $crate::Storage::new() },
@@ -214,6 +224,7 @@ macro_rules! __ecs_sub_world {
 
                 /// Borrows the sub-world apart: `components` and `commands`, each usable while
                 /// the other is borrowed.
+                #[inline]
                 pub fn split_mut(&mut self) -> [<$world Parts>]<'_> {
                     [<$world Parts>] {
                         components: &mut self.components,
@@ -250,17 +261,20 @@ macro_rules! __ecs_world_common {
             impl $target {
 
                 /// Every archetype table, read-only, in creation order.
+                #[inline]
                 pub fn tables(&self) -> &[[<$world ComponentArrays>]] {
                     self.storage.tables()
                 }
 
                 /// Number of archetype tables created so far.
+                #[inline]
                 pub fn archetype_count(&self) -> usize {
                     self.storage.tables().len()
                 }
 
                 /// The storage behind the world, read-only: the allocator, the edge graph and
                 /// the query cache, for inspection and tests.
+                #[inline]
                 pub fn storage(&self) -> &$crate::Storage<[<$world ComponentArrays>]> {
                     &self.storage
                 }
@@ -268,27 +282,32 @@ macro_rules! __ecs_world_common {
                 /// Checks every structural invariant of the world (see
                 /// `archetypal::Storage::check_invariants`): O(the whole world); meant for
                 /// tests and debugging.
+                #[inline]
                 pub fn check_invariants(&self) -> ::core::result::Result<(), $crate::InvariantError> {
                     self.storage.check_invariants()
                 }
 
                 /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
+                #[inline]
                 pub fn is_alive(&self, entity: $crate::Entity) -> bool {
                     self.storage.is_alive(entity)
                 }
 
                 /// Number of live entities.
+                #[inline]
                 pub fn entity_count(&self) -> usize {
                     self.storage.entity_count()
                 }
 
                 /// Every live entity, in id order: O(ids ever issued).
+                #[inline]
                 pub fn get_all_entities(&self) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
                     self.storage.all_entities()
                 }
 
                 /// The components and tags `entity` has, in O(1) (plus a binary search of its
                 /// table's tag groups); `None` for a dead, stale (id reused) or never-issued handle.
+                #[inline]
                 pub fn component_mask(&self, entity: $crate::Entity) -> ::core::option::Option<[<$world Mask>]> {
                     self.storage.component_mask(entity)
                 }
@@ -296,16 +315,19 @@ macro_rules! __ecs_world_common {
                 /// Whether `entity` is alive and has every component and tag of `mask`, in
                 /// O(1) (plus a binary search of its table's tag groups when `mask` holds
                 /// tags); `false` for a dead, stale (id reused) or never-issued handle.
+                #[inline]
                 pub fn entity_has_components(&self, entity: $crate::Entity, mask: [<$world Mask>]) -> bool {
                     self.storage.has_components(entity, mask)
                 }
 
                 /// The current tick: the frame counter writes are stamped with.
+                #[inline]
                 pub fn current_tick(&self) -> $crate::Tick {
                     self.storage.current_tick()
                 }
 
                 /// The tick at which the last frame ended (the last `step()`).
+                #[inline]
                 pub fn last_tick(&self) -> $crate::Tick {
                     self.storage.last_tick()
                 }
@@ -313,6 +335,7 @@ macro_rules! __ecs_world_common {
                 /// Advances the current tick without ending the frame; returns the new tick.
                 /// O(1), except once every 2^29 ticks, when every change stamp is clamped so
                 /// none wraps around (O(tracked rows)).
+                #[inline]
                 pub fn increment_tick(&mut self) -> $crate::Tick {
                     self.storage.increment_tick()
                 }
@@ -322,17 +345,20 @@ macro_rules! __ecs_world_common {
                 /// further behind is told how many it lost. Enabling it again (to change the
                 /// capacity, or after `disable_change_log`) keeps the stored entries and their
                 /// numbering, so existing cursors read on without a gap.
+                #[inline]
                 pub fn enable_change_log(&mut self, capacity: usize) {
                     self.storage.enable_change_log(capacity);
                 }
 
                 /// Stops recording structural changes; logged entries stay readable.
+                #[inline]
                 pub fn disable_change_log(&mut self) {
                     self.storage.disable_change_log();
                 }
 
                 /// The structural changes `cursor` has not seen yet, in order, each once per
                 /// cursor; `.lost()` on the result counts entries trimmed before it read them.
+                #[inline]
                 pub fn consume_changes(&self, cursor: &mut $crate::EventCursor) -> $crate::Consumed<'_, $crate::StructuralChange<[<$world Mask>]>> {
                     self.storage.change_log().consume(cursor)
                 }
@@ -340,11 +366,13 @@ macro_rules! __ecs_world_common {
                 /// A cursor at the end of the structural change log: it will see only later
                 /// changes, and counts those trimmed before it reads them as lost. (A default
                 /// cursor starts at the oldest entry still kept and counts no losses before it.)
+                #[inline]
                 pub fn change_cursor(&self) -> $crate::EventCursor {
                     self.storage.change_log().cursor_at_end()
                 }
 
                 /// Drops all but the newest `keep` entries of the structural change log.
+                #[inline]
                 pub fn trim_changes(&mut self, keep: usize) {
                     self.storage.change_log_mut().trim_to(keep);
                 }
@@ -353,6 +381,7 @@ macro_rules! __ecs_world_common {
                 /// moves to the table with them: O(the entity's components)); components
                 /// already present keep their values, and nothing moves if it has them all.
                 /// Tag bits of `mask` add the tags (no migration). `false` for a dead, stale (id reused) or never-issued handle.
+                #[inline]
                 pub fn add_components(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) -> bool {
                     self.storage.add_components(entity, mask)
                 }
@@ -361,6 +390,7 @@ macro_rules! __ecs_world_common {
                 /// table without them: O(the entity's components)), dropping their values;
                 /// nothing moves if it has none of them. Tag bits of `mask` remove the tags (no
                 /// migration). `false` for a dead, stale (id reused) or never-issued handle.
+                #[inline]
                 pub fn remove_components(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) -> bool {
                     self.storage.remove_components(entity, mask)
                 }
