@@ -168,7 +168,7 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         destination.entities.push(self.entities.swap_remove(row));
         removed
     }
-    #[inline]
+    #[inline(always)]
     fn view_mut(
         &mut self,
         include: CoreMask,
@@ -882,6 +882,7 @@ impl Core {
     /// `include` and none of `exclude`; `table` is a slice view of its table
     /// (`table.position[index].x += 1.0`). The view can write any column, so every
     /// tracked component of the tables visited is reported changed.
+    #[inline(always)]
     pub fn for_each_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
     where
         F: ::core::ops::FnMut(
@@ -895,6 +896,7 @@ impl Core {
     /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
     /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
     /// Every tracked component of the rows handed out is reported changed.
+    #[inline(always)]
     pub fn for_each_table_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
     where
         F: ::core::ops::FnMut(&mut CoreComponentArraysMut<'_>),
@@ -1043,6 +1045,7 @@ impl CoreComponents {
     /// `include` and none of `exclude`; `table` is a slice view of its table
     /// (`table.position[index].x += 1.0`). The view can write any column, so every
     /// tracked component of the tables visited is reported changed.
+    #[inline(always)]
     pub fn for_each_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
     where
         F: ::core::ops::FnMut(
@@ -1056,6 +1059,7 @@ impl CoreComponents {
     /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
     /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
     /// Every tracked component of the rows handed out is reported changed.
+    #[inline(always)]
     pub fn for_each_table_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
     where
         F: ::core::ops::FnMut(&mut CoreComponentArraysMut<'_>),
@@ -1536,7 +1540,7 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         destination.entities.push(self.entities.swap_remove(row));
         removed
     }
-    #[inline]
+    #[inline(always)]
     fn view_mut(
         &mut self,
         include: RenderMask,
@@ -2232,6 +2236,7 @@ impl Render {
     /// `include` and none of `exclude`; `table` is a slice view of its table
     /// (`table.position[index].x += 1.0`). The view can write any column, so every
     /// tracked component of the tables visited is reported changed.
+    #[inline(always)]
     pub fn for_each_mut<F>(&mut self, include: RenderMask, exclude: RenderMask, f: F)
     where
         F: ::core::ops::FnMut(
@@ -2245,6 +2250,7 @@ impl Render {
     /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
     /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
     /// Every tracked component of the rows handed out is reported changed.
+    #[inline(always)]
     pub fn for_each_table_mut<F>(
         &mut self,
         include: RenderMask,
@@ -2402,6 +2408,7 @@ impl RenderComponents {
     /// `include` and none of `exclude`; `table` is a slice view of its table
     /// (`table.position[index].x += 1.0`). The view can write any column, so every
     /// tracked component of the tables visited is reported changed.
+    #[inline(always)]
     pub fn for_each_mut<F>(&mut self, include: RenderMask, exclude: RenderMask, f: F)
     where
         F: ::core::ops::FnMut(
@@ -2415,6 +2422,7 @@ impl RenderComponents {
     /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
     /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
     /// Every tracked component of the rows handed out is reported changed.
+    #[inline(always)]
     pub fn for_each_table_mut<F>(
         &mut self,
         include: RenderMask,

@@ -253,7 +253,7 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         destination.entities.push(self.entities.swap_remove(row));
         removed
     }
-    #[inline]
+    #[inline(always)]
     fn view_mut(
         &mut self,
         include: WorldMask,
@@ -1624,6 +1624,7 @@ impl World {
     /// `include` and none of `exclude`; `table` is a slice view of its table
     /// (`table.position[index].x += 1.0`). The view can write any column, so every
     /// tracked component of the tables visited is reported changed.
+    #[inline(always)]
     pub fn for_each_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
     where
         F: ::core::ops::FnMut(
@@ -1637,6 +1638,7 @@ impl World {
     /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
     /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
     /// Every tracked component of the rows handed out is reported changed.
+    #[inline(always)]
     pub fn for_each_table_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
     where
         F: ::core::ops::FnMut(&mut WorldComponentArraysMut<'_>),
@@ -1822,6 +1824,7 @@ impl WorldComponents {
     /// `include` and none of `exclude`; `table` is a slice view of its table
     /// (`table.position[index].x += 1.0`). The view can write any column, so every
     /// tracked component of the tables visited is reported changed.
+    #[inline(always)]
     pub fn for_each_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
     where
         F: ::core::ops::FnMut(
@@ -1835,6 +1838,7 @@ impl WorldComponents {
     /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
     /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
     /// Every tracked component of the rows handed out is reported changed.
+    #[inline(always)]
     pub fn for_each_table_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
     where
         F: ::core::ops::FnMut(&mut WorldComponentArraysMut<'_>),
