@@ -320,7 +320,8 @@ impl<M: Bitmask> TableTicks<M> {
     /// among them made exact first (a pending range stamp folded into the rows, so a change
     /// filter can read them), and the same of the added stamps of `added_bits` (what an
     /// "added since" filter reads).
-    #[inline]
+    // Always inlined: it returns two `TickCells` (a few hundred bytes), which a call copies.
+    #[inline(always)]
     pub fn row_cells_with_added(
         &mut self,
         bits: M,
