@@ -320,8 +320,7 @@ impl<M: Bitmask> TableTicks<M> {
     /// among them made exact first (a pending range stamp folded into the rows, so a change
     /// filter can read them), and the same of the added stamps of `added_bits` (what an
     /// "added since" filter reads).
-    // Always inlined: it returns two `TickCells` (a few hundred bytes), which a call copies.
-    #[inline(always)]
+    #[inline]
     pub fn row_cells_with_added(
         &mut self,
         bits: M,
@@ -329,6 +328,32 @@ impl<M: Bitmask> TableTicks<M> {
         added_bits: M,
         rows: Range<usize>,
     ) -> (TickCells<'_>, TickCells<'_>) {
+        let mut cells = TickCells::empty();
+        let mut added_cells = TickCells::empty();
+        self.fill_row_cells(
+            bits,
+            read_bits,
+            added_bits,
+            rows,
+            &mut cells,
+            &mut added_cells,
+        );
+        (cells, added_cells)
+    }
+
+    /// [`row_cells_with_added`](Self::row_cells_with_added) into `cells` and `added_cells`
+    /// (empty), which the caller keeps where they are: a `TickCells` is a few hundred bytes,
+    /// which a typed query's loop would otherwise copy once per table.
+    #[inline(always)]
+    pub fn fill_row_cells<'a>(
+        &'a mut self,
+        bits: M,
+        read_bits: M,
+        added_bits: M,
+        rows: Range<usize>,
+        cells: &mut TickCells<'a>,
+        added_cells: &mut TickCells<'a>,
+    ) {
         if self.tracked.intersects(read_bits) {
             self.settle();
         }
@@ -336,8 +361,6 @@ impl<M: Bitmask> TableTicks<M> {
             let column = &mut self.columns[bit as usize];
             column.range_stamps.fold_all(&mut column.rows);
         }
-        let mut cells = TickCells::empty();
-        let mut added_cells = TickCells::empty();
         let mut columns = self.columns.iter_mut();
         let mut next = 0;
         for bit in ((bits | added_bits) & self.tracked).bits() {
@@ -361,7 +384,6 @@ impl<M: Bitmask> TableTicks<M> {
                 }
             }
         }
-        (cells, added_cells)
     }
 
     /// Whether a tracked component of `bits` may have been added to some row after `since`:

@@ -42,6 +42,7 @@
 
 use core::marker::PhantomData;
 
+use crate::change_ticks::TickCells;
 use crate::{Archetype, Bitmask, Entity, Storage, Tick};
 
 mod access;
@@ -265,11 +266,15 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
                 ticks.note_row_writes(written, tick);
                 let (watched, watched_added) = ChangeFilter::watched(filter);
                 let mask = T::view_mask(&view);
-                let (cells, added_cells) = ticks.row_cells_with_added(
+                let mut cells = TickCells::empty();
+                let mut added_cells = TickCells::empty();
+                ticks.fill_row_cells(
                     written | watched,
                     watched,
                     watched_added,
                     rows.clone(),
+                    &mut cells,
+                    &mut added_cells,
                 );
                 let run = Run {
                     entities,
