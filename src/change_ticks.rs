@@ -92,6 +92,8 @@ impl<M: Bitmask> TableTicks<M> {
     pub fn stamp_table(&mut self, rows: usize, tick: Tick) {
         match &mut self.whole {
             Some(whole) if whole.rows == rows => whole.tick = tick,
+            // Nothing tracked (an `[untracked]` world): nothing to stamp.
+            _ if self.tracked.is_empty() => {}
             _ => self.restamp_table(rows, tick),
         }
     }
@@ -459,6 +461,26 @@ impl<M: Bitmask> TableTicks<M> {
         // A range stamp is added as the newest: an older whole-table stamp goes first.
         self.settle();
         self.add_runs(rows, bits, tick);
+    }
+
+    /// [`stamp_rows`](Self::stamp_rows) for a caller that knows the table has `table_rows`
+    /// rows (a table walk), which saves looking it up once per table.
+    #[inline]
+    pub fn stamp_rows_of_table(
+        &mut self,
+        rows: Range<usize>,
+        table_rows: usize,
+        bits: M,
+        tick: Tick,
+    ) {
+        debug_assert!(self.tracked.is_empty() || self.rows() == table_rows);
+        if rows.start == 0 && rows.end >= table_rows && bits.contains(self.tracked) {
+            // Every row of every tracked column: one whole-table stamp.
+            self.stamp_table(table_rows, tick);
+        } else {
+            self.settle();
+            self.add_runs(rows, bits, tick);
+        }
     }
 
     /// [`stamp_rows`](Self::stamp_rows) into the columns' range stamps.
@@ -913,6 +935,31 @@ mod tests {
         let now = Tick(6 + MAX_TICK_AGE + 10);
         table.clamp(now);
         assert!(!table.may_have_changed_since(A, Tick(now.0.wrapping_sub(MAX_TICK_AGE))));
+    }
+
+    #[test]
+    fn stamping_rows_of_a_known_table_size_agrees_with_stamp_rows() {
+        for tracked in [0, A, A | B] {
+            for bits in [A, A | B, A | B | UNTRACKED] {
+                for rows in [0..4, 0..2, 1..4, 2..3, 0..usize::MAX] {
+                    let mut looked_up = ticks(tracked);
+                    let mut given = ticks(tracked);
+                    for table in [&mut looked_up, &mut given] {
+                        table.push_rows(4, Tick(1));
+                        table.stamp_columns(A | B, Tick(2));
+                    }
+                    looked_up.stamp_rows(rows.clone(), bits, Tick(5));
+                    given.stamp_rows_of_table(rows.clone(), 4, bits, Tick(5));
+                    for (mask, since) in [(A, Tick(4)), (B, Tick(4)), (A | B, Tick(1))] {
+                        assert_eq!(
+                            changed_both_ways(&looked_up, mask, since, 4),
+                            changed_both_ways(&given, mask, since, 4),
+                            "tracked {tracked:#b}, bits {bits:#b}, rows {rows:?}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -258,7 +258,7 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
         self.storage.for_each_run_mut(
             include,
             self.filters.exclude,
-            |entities, mut view, ticks, rows| {
+            |entities, mut view, ticks, rows, table_rows| {
                 let verdict = ChangeFilter::verdict(filter, ticks);
                 if verdict == filter::Verdict::Skip {
                     return;
@@ -306,7 +306,7 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
                     &mut f,
                 ));
                 drop((test, slices));
-                ticks.stamp_rows(rows, every_row_written, tick);
+                ticks.stamp_rows_of_table(rows, table_rows, every_row_written, tick);
             },
         );
     }
