@@ -144,22 +144,17 @@ fn visit<T, Q, M, F>(
     Q: Fetch<T, M>,
     F: for<'s> FnMut(Q::Item<'s>),
 {
-    // The row's bit in its chunk's word: `rows` starts a chunk and holds at most `CHUNK`
-    // rows (or is not chunked, and the bit unused).
-    let mut bit = 1u64;
     match test {
         None => {
             for row in rows {
-                f(Q::row(slices, written, row, bit));
-                bit <<= 1;
+                f(Q::row(slices, written, row));
             }
         }
         Some(test) => {
             for row in rows {
                 if test.passes(row) {
-                    f(Q::row(slices, written, row, bit));
+                    f(Q::row(slices, written, row));
                 }
-                bit <<= 1;
             }
         }
     }

@@ -62,15 +62,12 @@ pub trait Fetch<T: TypedTable, M> {
     #[doc(hidden)]
     type Written: Default;
 
-    /// The item of `row` (below the length `slices` cut to). `bit` is the row's bit in its
-    /// chunk's written-rows word (`1 << (row % CHUNK)`, carried along by the row loop as a
-    /// running bit, so a written row costs one `or`).
+    /// The item of `row` (below the length `slices` cut to).
     #[doc(hidden)]
     fn row<'s>(
         slices: &'s mut Self::Slices<'_>,
         written: &'s Self::Written,
         row: usize,
-        bit: u64,
     ) -> Self::Item<'s>;
 
     /// The item of the first row left, which leaves the slices (iterators).
@@ -118,7 +115,7 @@ impl<T: TypedTable> Fetch<T, ()> for Entity {
     type Written = ();
 
     #[inline]
-    fn row(slices: &mut &[Entity], _written: &(), row: usize, _bit: u64) -> Entity {
+    fn row(slices: &mut &[Entity], _written: &(), row: usize) -> Entity {
         slices[row]
     }
 
@@ -156,7 +153,7 @@ where
     type Written = ();
 
     #[inline]
-    fn row<'s>(slices: &'s mut &[C], _written: &'s (), row: usize, _bit: u64) -> &'s C {
+    fn row<'s>(slices: &'s mut &[C], _written: &'s (), row: usize) -> &'s C {
         &slices[row]
     }
 
@@ -209,20 +206,13 @@ impl<'r, C> WrittenColumn<'r, C> {
         }
     }
 
-    /// The guard of `row` in a chunked loop: a write sets the row's bit, `bit`, in `chunk`,
-    /// the word of the rows of this chunk written so far.
+    /// The guard of `row` in a chunked loop: a write sets the row's bit in `chunk`, the word
+    /// of the rows of this chunk written so far.
     #[inline]
-    fn row<'s>(
-        &'s mut self,
-        chunk: &'s Cell<u64>,
-        row: usize,
-        bit: u64,
-        tracked: bool,
-    ) -> Mut<'s, C> {
+    fn row<'s>(&'s mut self, chunk: &'s Cell<u64>, row: usize, tracked: bool) -> Mut<'s, C> {
         let value = &mut self.values[row];
         if tracked {
-            debug_assert_eq!(bit, 1 << (row % CHUNK), "the running bit is the row's");
-            Mut::in_chunk(value, chunk, bit, self.tick)
+            Mut::in_chunk(value, chunk, 1 << (row % CHUNK), self.tick)
         } else {
             Mut::new(value, None, self.tick)
         }
@@ -320,9 +310,8 @@ where
         slices: &'s mut WrittenColumn<'_, C>,
         written: &'s Cell<u64>,
         row: usize,
-        bit: u64,
     ) -> Mut<'s, C> {
-        slices.row(written, row, bit, T::IS_TRACKED)
+        slices.row(written, row, T::IS_TRACKED)
     }
 
     const STAMPS: bool = T::IS_TRACKED;
@@ -373,12 +362,7 @@ where
     type Written = ();
 
     #[inline]
-    fn row<'s>(
-        slices: &'s mut Option<&[C]>,
-        _written: &'s (),
-        row: usize,
-        _bit: u64,
-    ) -> Option<&'s C> {
+    fn row<'s>(slices: &'s mut Option<&[C]>, _written: &'s (), row: usize) -> Option<&'s C> {
         slices.map(|column| &column[row])
     }
 
@@ -427,11 +411,10 @@ where
         slices: &'s mut Option<WrittenColumn<'_, C>>,
         written: &'s Cell<u64>,
         row: usize,
-        bit: u64,
     ) -> Option<Mut<'s, C>> {
         slices
             .as_mut()
-            .map(|column| column.row(written, row, bit, T::IS_TRACKED))
+            .map(|column| column.row(written, row, T::IS_TRACKED))
     }
 
     const STAMPS: bool = T::IS_TRACKED;
@@ -494,9 +477,8 @@ macro_rules! tuple_fetch {
                 slices: &'s mut Self::Slices<'_>,
                 written: &'s Self::Written,
                 row: usize,
-                bit: u64,
             ) -> Self::Item<'s> {
-                ($($element::row(&mut slices.$index, &written.$index, row, bit),)+)
+                ($($element::row(&mut slices.$index, &written.$index, row),)+)
             }
 
             #[inline]

@@ -123,13 +123,13 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
             match filter.filter(|_| verdict == Verdict::Rows) {
                 None if tags.is_empty() => {
                     for row in 0..entities.len() {
-                        f(Q::row(&mut slices, &written, row, 0));
+                        f(Q::row(&mut slices, &written, row));
                     }
                 }
                 None => {
                     for row in 0..entities.len() {
                         if tags.matches(row) {
-                            f(Q::row(&mut slices, &written, row, 0));
+                            f(Q::row(&mut slices, &written, row));
                         }
                     }
                 }
@@ -137,7 +137,7 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
                     let changed = filter.rows(ticks);
                     for row in 0..entities.len() {
                         if changed.contains(row) && tags.matches(row) {
-                            f(Q::row(&mut slices, &written, row, 0));
+                            f(Q::row(&mut slices, &written, row));
                         }
                     }
                 }
