@@ -23,6 +23,28 @@ pub struct TableTicks<M> {
     tracked: M,
     /// One entry per component bit, tracked here or not.
     columns: Box<[TickColumn]>,
+    /// A write through a slice view of the whole table, kept here rather than in every
+    /// column's range stamps, so a system visiting many small tables pays a store per table
+    /// rather than one per tracked column. Readers take it into account; an operation that
+    /// moves rows or reads stamps directly hands it to the columns first
+    /// ([`settle`](Self::settle)).
+    whole: Option<WholeTableStamp>,
+}
+
+/// Rows `0..rows` of every tracked column count as written at `tick` (unless their own stamp,
+/// or a column's range stamp, is newer).
+#[derive(Clone, Copy, Debug)]
+struct WholeTableStamp {
+    rows: usize,
+    tick: Tick,
+}
+
+impl WholeTableStamp {
+    /// Whether the stamp marks `row` as written after `since`.
+    #[inline]
+    fn marks(self, row: usize, since: Tick) -> bool {
+        row < self.rows && self.tick.is_newer_than(since)
+    }
 }
 
 /// The stamps of one component in one table, kept together so a write touches one place.
@@ -109,7 +131,56 @@ impl<M: Bitmask> TableTicks<M> {
                     newest: never,
                 })
                 .collect(),
+            whole: None,
         }
+    }
+
+    /// Marks every row of every tracked column as written at `tick`, the newest tick yet (a
+    /// slice view of the whole table, `rows` rows): one store when the table's previous
+    /// whole-table stamp covered the same rows, as it does for a system writing the same
+    /// tables every frame.
+    #[inline]
+    pub fn stamp_table(&mut self, rows: usize, tick: Tick) {
+        match &mut self.whole {
+            Some(whole) if whole.rows == rows => whole.tick = tick,
+            // Nothing tracked (an `[untracked]` world): nothing to stamp.
+            _ if self.tracked.is_empty() => {}
+            _ => self.restamp_table(rows, tick),
+        }
+    }
+
+    /// [`stamp_table`](Self::stamp_table) over rows its previous stamp did not cover.
+    fn restamp_table(&mut self, rows: usize, tick: Tick) {
+        self.settle();
+        if rows > 0 && !self.tracked.is_empty() {
+            self.whole = Some(WholeTableStamp { rows, tick });
+        }
+    }
+
+    /// Hands the whole-table stamp to every tracked column's range stamps (before rows move,
+    /// before a column's stamps are read directly, before an older-looking run is added).
+    #[inline]
+    fn settle(&mut self) {
+        if let Some(whole) = self.whole.take() {
+            self.add_runs(0..whole.rows, self.tracked, whole.tick);
+        }
+    }
+
+    /// Whether the whole-table stamp marks `row` of a tracked component of `bits` as
+    /// written after `since`.
+    #[inline]
+    fn whole_marks(&self, row: usize, bits: M, since: Tick) -> bool {
+        self.whole
+            .is_some_and(|whole| whole.marks(row, since) && self.tracked.intersects(bits))
+    }
+
+    /// The number of rows of the table (any tracked column's length; 0 when none is tracked).
+    #[inline]
+    fn rows(&self) -> usize {
+        self.tracked
+            .bits()
+            .next()
+            .map_or(0, |bit| self.columns[bit as usize].rows.len())
     }
 
     /// The tracked components of this table.
@@ -130,6 +201,7 @@ impl<M: Bitmask> TableTicks<M> {
 
     /// Removes `row`, moving the last row into its place (as the table does).
     pub fn swap_remove(&mut self, row: usize) {
+        self.settle();
         for bit in self.tracked.bits() {
             self.columns[bit as usize].take(row);
         }
@@ -137,6 +209,7 @@ impl<M: Bitmask> TableTicks<M> {
 
     /// Exchanges the stamps of rows `a` and `b` (the table swapped them).
     pub fn swap_rows(&mut self, a: usize, b: usize) {
+        self.settle();
         for bit in self.tracked.bits() {
             let column = &mut self.columns[bit as usize];
             column.range_stamps.before_swap(a, b, &mut column.rows);
@@ -150,6 +223,8 @@ impl<M: Bitmask> TableTicks<M> {
     /// One pass per kind of column, each visiting only the columns of that kind.
     #[inline]
     pub fn move_row(&mut self, row: usize, destination: &mut Self, tick: Tick) {
+        // The destination's rows only grow past its whole-table stamp: it stays valid.
+        self.settle();
         let (from, to) = (self.tracked, destination.tracked);
         for bit in (from & to).bits() {
             let (stamp, added) = self.columns[bit as usize].take(row);
@@ -211,21 +286,23 @@ impl<M: Bitmask> TableTicks<M> {
     /// `false` lets a changed-only query skip the table.
     #[inline]
     pub fn may_have_changed_since(&self, bits: M, since: Tick) -> bool {
-        (bits & self.tracked)
-            .bits()
-            .any(|bit| self.columns[bit as usize].newest.is_newer_than(since))
+        self.whole_marks(0, bits, since)
+            || (bits & self.tracked)
+                .bits()
+                .any(|bit| self.columns[bit as usize].newest.is_newer_than(since))
     }
 
     /// Whether any tracked component of `bits` at `row` was written after `since`.
     #[inline]
     pub fn changed_since(&self, row: usize, bits: M, since: Tick) -> bool {
-        (bits & self.tracked).bits().any(|bit| {
-            let column = &self.columns[bit as usize];
-            column
-                .range_stamps
-                .stamp_of(row, column.rows[row])
-                .is_newer_than(since)
-        })
+        self.whole_marks(row, bits, since)
+            || (bits & self.tracked).bits().any(|bit| {
+                let column = &self.columns[bit as usize];
+                column
+                    .range_stamps
+                    .stamp_of(row, column.rows[row])
+                    .is_newer_than(since)
+            })
     }
 
     /// A per-row test of "written after `since`" for the tracked components of `bits`, set up
@@ -233,6 +310,18 @@ impl<M: Bitmask> TableTicks<M> {
     #[inline]
     pub fn changed_rows(&self, bits: M, since: Tick) -> ChangedRows<'_, M> {
         let bits = bits & self.tracked;
+        if self.whole_marks(0, bits, since) {
+            // The whole-table stamp is newer: every row it covers changed.
+            return if self.whole.is_some_and(|whole| whole.rows >= self.rows()) {
+                ChangedRows::All
+            } else {
+                ChangedRows::Any {
+                    ticks: self,
+                    bits,
+                    since,
+                }
+            };
+        }
         if bits.is_single_bit() {
             let column = &self.columns[bits.trailing_zeros() as usize];
             if !column.range_stamps.any_newer_than(since) {
@@ -272,6 +361,7 @@ impl<M: Bitmask> TableTicks<M> {
     /// among them made exact first (a pending range stamp folded into the rows, so a change
     /// filter can read them), and the same of the added stamps of `added_bits` (what an
     /// "added since" filter reads).
+    #[inline]
     pub fn row_cells_with_added(
         &mut self,
         bits: M,
@@ -279,12 +369,39 @@ impl<M: Bitmask> TableTicks<M> {
         added_bits: M,
         rows: Range<usize>,
     ) -> (TickCells<'_>, TickCells<'_>) {
+        let mut cells = TickCells::empty();
+        let mut added_cells = TickCells::empty();
+        self.fill_row_cells(
+            bits,
+            read_bits,
+            added_bits,
+            rows,
+            &mut cells,
+            &mut added_cells,
+        );
+        (cells, added_cells)
+    }
+
+    /// [`row_cells_with_added`](Self::row_cells_with_added) into `cells` and `added_cells`
+    /// (empty), which the caller keeps where they are: a `TickCells` is a few hundred bytes,
+    /// which a typed query's loop would otherwise copy once per table.
+    #[inline(always)]
+    pub fn fill_row_cells<'a>(
+        &'a mut self,
+        bits: M,
+        read_bits: M,
+        added_bits: M,
+        rows: Range<usize>,
+        cells: &mut TickCells<'a>,
+        added_cells: &mut TickCells<'a>,
+    ) {
+        if self.tracked.intersects(read_bits) {
+            self.settle();
+        }
         for bit in (read_bits & bits & self.tracked).bits() {
             let column = &mut self.columns[bit as usize];
             column.range_stamps.fold_all(&mut column.rows);
         }
-        let mut cells = TickCells::empty();
-        let mut added_cells = TickCells::empty();
         let mut columns = self.columns.iter_mut();
         let mut next = 0;
         for bit in ((bits | added_bits) & self.tracked).bits() {
@@ -308,7 +425,6 @@ impl<M: Bitmask> TableTicks<M> {
                 }
             }
         }
-        (cells, added_cells)
     }
 
     /// Whether a tracked component of `bits` may have been added to some row after `since`:
@@ -360,27 +476,71 @@ impl<M: Bitmask> TableTicks<M> {
     /// `bits` as changed (then a changed-only query takes every row without reading stamps).
     #[inline]
     pub fn column_changed_since(&self, bits: M, since: Tick) -> bool {
-        (bits & self.tracked).bits().any(|bit| {
-            let column = &self.columns[bit as usize];
-            column.range_stamps.all_newer_than(column.rows.len(), since)
-        })
+        let whole_covers_all = self.whole.is_some_and(|whole| whole.rows >= self.rows());
+        (whole_covers_all && self.whole_marks(0, bits, since))
+            || (bits & self.tracked).bits().any(|bit| {
+                let column = &self.columns[bit as usize];
+                column.range_stamps.all_newer_than(column.rows.len(), since)
+            })
     }
 
     /// Stamps the tracked components of `bits` as written at `tick` over `rows` (a slice
     /// view's rows), in constant time when the column's pending range stamp is the same run
     /// (a system iterating the same rows every frame) or within it.
+    #[inline]
     pub fn stamp_rows(&mut self, rows: Range<usize>, bits: M, tick: Tick) {
+        if rows.start == 0 && bits.contains(self.tracked) {
+            let table_rows = self.rows();
+            if rows.end >= table_rows {
+                // Every row of every tracked column: one whole-table stamp.
+                self.stamp_table(table_rows, tick);
+                return;
+            }
+        }
+        // A range stamp is added as the newest: an older whole-table stamp goes first.
+        self.settle();
+        self.add_runs(rows, bits, tick);
+    }
+
+    /// [`stamp_rows`](Self::stamp_rows) for a caller that knows the table has `table_rows`
+    /// rows (a table walk), which saves looking it up once per table.
+    #[inline]
+    pub fn stamp_rows_of_table(
+        &mut self,
+        rows: Range<usize>,
+        table_rows: usize,
+        bits: M,
+        tick: Tick,
+    ) {
+        debug_assert!(self.tracked.is_empty() || self.rows() == table_rows);
+        if rows.start == 0 && rows.end >= table_rows && bits.contains(self.tracked) {
+            // Every row of every tracked column: one whole-table stamp.
+            self.stamp_table(table_rows, tick);
+        } else {
+            self.settle();
+            self.add_runs(rows, bits, tick);
+        }
+    }
+
+    /// [`stamp_rows`](Self::stamp_rows) into the columns' range stamps.
+    fn add_runs(&mut self, rows: Range<usize>, bits: M, tick: Tick) {
         for bit in (bits & self.tracked).bits() {
             let column = &mut self.columns[bit as usize];
             let rows = rows.start..rows.end.min(column.rows.len());
             column.range_stamps.add(rows, tick, &mut column.rows);
-            column.newest = tick;
+            // A settled whole-table stamp can be older than a row written since.
+            if tick.is_newer_than(column.newest) {
+                column.newest = tick;
+            }
         }
     }
 
     /// Moves every stamp older than [`MAX_TICK_AGE`] up to that age, so no
     /// stamp lives long enough to wrap around and look new. The world calls it periodically.
     pub fn clamp(&mut self, now: Tick) {
+        if let Some(whole) = &mut self.whole {
+            whole.tick = whole.tick.clamp_age(now);
+        }
         for bit in self.tracked.bits() {
             let column = &mut self.columns[bit as usize];
             Tick::clamp_ages(&mut column.rows, now);
@@ -429,6 +589,7 @@ impl<'a> TickCells<'a> {
     }
 
     /// Adds the column of component bit `bit`, above every bit added before.
+    #[inline]
     fn push(&mut self, bit: u32, stamps: &'a [Cell<Tick>]) {
         let rank = self.bits.count_ones() as usize;
         self.bits |= 1 << bit;
@@ -708,6 +869,136 @@ mod tests {
             "spawned after the mark, stamped itself"
         );
         assert!(marked.is_aligned(3));
+    }
+
+    /// The rows every `ChangedRows` of `bits` since `since` reports, and those
+    /// `changed_since` reports: the two must agree.
+    fn changed_both_ways(
+        table: &TableTicks<u64>,
+        bits: u64,
+        since: Tick,
+        rows: usize,
+    ) -> Vec<usize> {
+        let set = table.changed_rows(bits, since);
+        let by_set: Vec<usize> = (0..rows).filter(|&row| set.contains(row)).collect();
+        let by_row: Vec<usize> = (0..rows)
+            .filter(|&row| table.changed_since(row, bits, since))
+            .collect();
+        assert_eq!(by_set, by_row, "changed_rows and changed_since disagree");
+        by_set
+    }
+
+    #[test]
+    fn a_whole_table_stamp_marks_every_tracked_column_until_rows_arrive() {
+        let mut table = ticks(A | B);
+        table.push_rows(3, Tick(1));
+        table.stamp_rows(0..3, A | B | UNTRACKED, Tick(4));
+        assert!(
+            table.whole.is_some(),
+            "every row of every tracked column: one stamp"
+        );
+        for bits in [A, B, A | B] {
+            assert_eq!(changed_both_ways(&table, bits, Tick(3), 3), [0, 1, 2]);
+            assert!(table.may_have_changed_since(bits, Tick(3)));
+            assert!(table.column_changed_since(bits, Tick(3)));
+            assert!(
+                !table.may_have_changed_since(bits, Tick(4)),
+                "strictly newer"
+            );
+        }
+        assert!(!table.may_have_changed_since(UNTRACKED, Tick(0)));
+        table.push_rows(1, Tick(2));
+        assert_eq!(
+            changed_both_ways(&table, A, Tick(3), 4),
+            [0, 1, 2],
+            "the new row is not covered"
+        );
+        assert!(!table.column_changed_since(A, Tick(3)));
+        assert!(table.is_aligned(4));
+    }
+
+    #[test]
+    fn restamping_the_same_rows_moves_the_tick_and_other_rows_settle_first() {
+        let mut table = ticks(A | B);
+        table.push_rows(2, Tick(1));
+        table.stamp_columns(A | B, Tick(3));
+        table.stamp_columns(A | B, Tick(5));
+        assert_eq!(changed_both_ways(&table, A | B, Tick(4), 2), [0, 1]);
+        table.push_rows(1, Tick(1));
+        table.stamp_rows(0..3, A | B, Tick(7));
+        assert_eq!(changed_both_ways(&table, B, Tick(6), 3), [0, 1, 2]);
+        // A run of some rows only: the whole-table stamp goes to the columns first.
+        table.stamp_rows(1..2, A, Tick(9));
+        assert!(table.whole.is_none());
+        assert_eq!(changed_both_ways(&table, A, Tick(8), 3), [1]);
+        assert_eq!(changed_both_ways(&table, B, Tick(6), 3), [0, 1, 2]);
+    }
+
+    #[test]
+    fn a_settled_whole_table_stamp_keeps_newer_row_writes() {
+        let mut table = ticks(A);
+        let mut destination = ticks(A);
+        table.push_rows(4, Tick(1));
+        table.stamp_columns(A, Tick(2));
+        table.stamp(3, A, Tick(6));
+        // Row 3 moves into row 0's place: the stamps settle first, and keep row 3's newer
+        // write and the column's newest stamp.
+        table.move_row(0, &mut destination, Tick(7));
+        assert_eq!(changed_both_ways(&table, A, Tick(5), 3), [0]);
+        assert!(table.may_have_changed_since(A, Tick(5)));
+        assert_eq!(changed_both_ways(&table, A, Tick(1), 3), [0, 1, 2]);
+        assert!(
+            destination.changed_since(0, A, Tick(1)),
+            "the migrant keeps the stamp"
+        );
+        assert!(!destination.changed_since(0, A, Tick(2)));
+    }
+
+    #[test]
+    fn a_whole_table_stamp_follows_swaps_reads_and_clamping() {
+        let mut table = ticks(A);
+        table.push_rows(3, Tick(1));
+        table.stamp_columns(A, Tick(3));
+        table.swap_rows(0, 2);
+        assert_eq!(changed_both_ways(&table, A, Tick(2), 3), [0, 1, 2]);
+        table.stamp_columns(A, Tick(4));
+        let (cells, _) = table.row_cells_with_added(A, A, 0, 0..3);
+        assert!(
+            cells.column(0).iter().all(|stamp| stamp.get() == Tick(4)),
+            "stamps read directly see the whole-table stamp"
+        );
+        table.stamp_columns(A, Tick(5));
+        table.swap_remove(0);
+        assert_eq!(changed_both_ways(&table, A, Tick(4), 2), [0, 1]);
+        table.stamp_columns(A, Tick(6));
+        let now = Tick(6 + MAX_TICK_AGE + 10);
+        table.clamp(now);
+        assert!(!table.may_have_changed_since(A, Tick(now.0.wrapping_sub(MAX_TICK_AGE))));
+    }
+
+    #[test]
+    fn stamping_rows_of_a_known_table_size_agrees_with_stamp_rows() {
+        for tracked in [0, A, A | B] {
+            for bits in [A, A | B, A | B | UNTRACKED] {
+                for rows in [0..4, 0..2, 1..4, 2..3, 0..usize::MAX] {
+                    let mut looked_up = ticks(tracked);
+                    let mut given = ticks(tracked);
+                    for table in [&mut looked_up, &mut given] {
+                        table.push_rows(4, Tick(1));
+                        table.stamp_columns(A | B, Tick(2));
+                    }
+                    looked_up.stamp_rows(rows.clone(), bits, Tick(5));
+                    given.stamp_rows_of_table(rows.clone(), 4, bits, Tick(5));
+                    for (mask, since) in [(A, Tick(4)), (B, Tick(4)), (A | B, Tick(1))] {
+                        assert_eq!(
+                            changed_both_ways(&looked_up, mask, since, 4),
+                            changed_both_ways(&given, mask, since, 4),
+                            "tracked {tracked:#b}, bits {bits:#b}, rows {rows:?}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -42,6 +42,7 @@
 
 use core::marker::PhantomData;
 
+use crate::change_ticks::TickCells;
 use crate::{Archetype, Bitmask, Entity, Storage, Tick};
 
 mod access;
@@ -252,7 +253,7 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
         self.storage.for_each_run_mut(
             include,
             self.filters.exclude,
-            |entities, mut view, ticks, rows| {
+            |entities, mut view, ticks, rows, table_rows| {
                 let verdict = ChangeFilter::verdict(filter, ticks);
                 if verdict == filter::Verdict::Skip {
                     return;
@@ -260,11 +261,15 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
                 ticks.note_row_writes(written, tick);
                 let (watched, watched_added) = ChangeFilter::watched(filter);
                 let mask = T::view_mask(&view);
-                let (cells, added_cells) = ticks.row_cells_with_added(
+                let mut cells = TickCells::empty();
+                let mut added_cells = TickCells::empty();
+                ticks.fill_row_cells(
                     written | watched,
                     watched,
                     watched_added,
                     rows.clone(),
+                    &mut cells,
+                    &mut added_cells,
                 );
                 let run = Run {
                     entities,
@@ -296,7 +301,7 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
                     &mut f,
                 ));
                 drop((test, slices));
-                ticks.stamp_rows(rows, every_row_written, tick);
+                ticks.stamp_rows_of_table(rows, table_rows, every_row_written, tick);
             },
         );
     }

@@ -204,7 +204,7 @@ impl ::archetypal::Archetype for CoreComponentArrays {
             _ => {}
         }
     }
-    #[inline]
+    #[inline(always)]
     fn view_mut(
         &mut self,
         include: CoreMask,
@@ -995,12 +995,14 @@ impl Core {
     /// Caches the tables matching `include`, so `&self` queries on it (which
     /// cannot fill the cache) skip the other tables. O(tables) the first time for
     /// a mask, then nothing; the cache stays right as tables are created.
+    #[inline]
     pub fn warm_query(&mut self, include: CoreMask) {
         self.storage.warm_query(include);
     }
     /// Every entity that has all components of `mask`: O(matching tables) plus
     /// their rows when `mask` is cached (queried mutably before, or `warm_query`),
     /// else a scan of every table's mask first.
+    #[inline]
     pub fn query_entities(
         &self,
         mask: CoreMask,
@@ -1009,6 +1011,7 @@ impl Core {
     }
     /// The first entity that has all components of `mask`, in table order; stops at
     /// the first non-empty matching table.
+    #[inline]
     pub fn query_first_entity(
         &self,
         mask: CoreMask,
@@ -1019,6 +1022,7 @@ impl Core {
     /// `include` and none of `exclude`: O(matching tables) plus their rows when
     /// `include` is cached, else a scan of every table's mask first (`&self` cannot
     /// fill the query cache: see `warm_query`).
+    #[inline]
     pub fn for_each<F>(&self, include: CoreMask, exclude: CoreMask, f: F)
     where
         F: ::core::ops::FnMut(::archetypal::Entity, &CoreComponentArrays, usize),
@@ -1031,6 +1035,7 @@ impl Core {
     /// tracked component of the tables visited is reported changed (in O(1) per
     /// table). O(matching tables) plus their rows; the first query of a mask
     /// caches its tables (O(tables), once).
+    #[inline(always)]
     pub fn for_each_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
     where
         F: ::core::ops::FnMut(
@@ -1046,6 +1051,7 @@ impl Core {
     /// Every tracked component of the rows handed out is reported changed.
     /// O(matching tables), plus what `f` does; the first query of a mask caches its
     /// tables (O(tables), once).
+    #[inline(always)]
     pub fn for_each_table_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
     where
         F: ::core::ops::FnMut(&mut CoreComponentArraysMut<'_>),
@@ -1056,6 +1062,7 @@ impl Core {
     /// changed since the last `step()` (written at a tick newer than `last_tick()`).
     /// A table none of whose `include` columns changed is skipped without looking
     /// at its rows: O(matching tables) plus the rows of the tables written to.
+    #[inline]
     pub fn for_each_mut_changed<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
     where
         F: ::core::ops::FnMut(
@@ -1071,6 +1078,7 @@ impl Core {
     /// was written at a tick newer than `since` (a consumer's own cursor: record
     /// `current_tick()` when reading, then `increment_tick()`). Untouched tables
     /// are skipped as in `for_each_mut_changed`.
+    #[inline]
     pub fn for_each_mut_changed_since<F>(
         &mut self,
         include: CoreMask,
@@ -1092,6 +1100,7 @@ impl Core {
     /// newer than `last_tick()`): a health bar redraws these. O(tables) plus the
     /// rows of the tables whose `mask` columns were written to (the others are
     /// skipped without looking at their rows).
+    #[inline]
     pub fn query_entities_changed(
         &self,
         mask: CoreMask,
@@ -1101,6 +1110,7 @@ impl Core {
     /// The entities with every component and tag of `mask`, one of whose tracked
     /// components of `mask` was written at a tick newer than `since`; costs as
     /// `query_entities_changed`.
+    #[inline]
     pub fn query_entities_changed_since(
         &self,
         mask: CoreMask,
@@ -1111,6 +1121,7 @@ impl Core {
     /// Stamps the tracked components of `mask` of `entity` as changed now (a
     /// change the world cannot see by itself), in O(1). `false` for a dead, stale
     /// (id reused) or never-issued handle.
+    #[inline]
     pub fn mark_changed(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1120,6 +1131,7 @@ impl Core {
     }
     /// Marks the tracked `columns` of every table matching `include` / `exclude`
     /// as changed now, in constant time per table: for writes through raw slices.
+    #[inline]
     pub fn mark_columns_changed(
         &mut self,
         include: CoreMask,
@@ -1130,27 +1142,32 @@ impl Core {
     }
     /// A read-only query builder: `world.query().with(A).without(B).iter(...)`;
     /// costs as `for_each`.
+    #[inline]
     pub fn query(&self) -> ::archetypal::Query<'_, CoreComponentArrays> {
         ::archetypal::Query::new(&self.storage)
     }
     /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`;
     /// costs as `for_each_mut`.
+    #[inline]
     pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, CoreComponentArrays> {
         ::archetypal::QueryMut::new(&mut self.storage)
     }
     ///Every `position` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
+    #[inline]
     pub fn query_position(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
         self.storage.column_values(POSITION, |table| &table.position[..])
     }
     ///The `position` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
+    #[inline]
     pub fn iter_position_slices(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
         self.storage.column_slices(POSITION, |table| &table.position[..])
     }
     ///The `position` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
+    #[inline]
     pub fn iter_position_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
@@ -1162,6 +1179,7 @@ impl Core {
     /// run by rayon over tables and chunks of rows. Callable when every
     /// component type is `Send`. O(matching tables) plus their rows, shared
     /// among rayon's threads.
+    #[inline]
     pub fn par_for_each_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
     where
         F: ::core::ops::Fn(::archetypal::Entity, &mut CoreComponentArraysMut<'_>, usize)
@@ -1176,12 +1194,14 @@ impl CoreComponents {
     /// Caches the tables matching `include`, so `&self` queries on it (which
     /// cannot fill the cache) skip the other tables. O(tables) the first time for
     /// a mask, then nothing; the cache stays right as tables are created.
+    #[inline]
     pub fn warm_query(&mut self, include: CoreMask) {
         self.storage.warm_query(include);
     }
     /// Every entity that has all components of `mask`: O(matching tables) plus
     /// their rows when `mask` is cached (queried mutably before, or `warm_query`),
     /// else a scan of every table's mask first.
+    #[inline]
     pub fn query_entities(
         &self,
         mask: CoreMask,
@@ -1190,6 +1210,7 @@ impl CoreComponents {
     }
     /// The first entity that has all components of `mask`, in table order; stops at
     /// the first non-empty matching table.
+    #[inline]
     pub fn query_first_entity(
         &self,
         mask: CoreMask,
@@ -1200,6 +1221,7 @@ impl CoreComponents {
     /// `include` and none of `exclude`: O(matching tables) plus their rows when
     /// `include` is cached, else a scan of every table's mask first (`&self` cannot
     /// fill the query cache: see `warm_query`).
+    #[inline]
     pub fn for_each<F>(&self, include: CoreMask, exclude: CoreMask, f: F)
     where
         F: ::core::ops::FnMut(::archetypal::Entity, &CoreComponentArrays, usize),
@@ -1212,6 +1234,7 @@ impl CoreComponents {
     /// tracked component of the tables visited is reported changed (in O(1) per
     /// table). O(matching tables) plus their rows; the first query of a mask
     /// caches its tables (O(tables), once).
+    #[inline(always)]
     pub fn for_each_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
     where
         F: ::core::ops::FnMut(
@@ -1227,6 +1250,7 @@ impl CoreComponents {
     /// Every tracked component of the rows handed out is reported changed.
     /// O(matching tables), plus what `f` does; the first query of a mask caches its
     /// tables (O(tables), once).
+    #[inline(always)]
     pub fn for_each_table_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
     where
         F: ::core::ops::FnMut(&mut CoreComponentArraysMut<'_>),
@@ -1237,6 +1261,7 @@ impl CoreComponents {
     /// changed since the last `step()` (written at a tick newer than `last_tick()`).
     /// A table none of whose `include` columns changed is skipped without looking
     /// at its rows: O(matching tables) plus the rows of the tables written to.
+    #[inline]
     pub fn for_each_mut_changed<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
     where
         F: ::core::ops::FnMut(
@@ -1252,6 +1277,7 @@ impl CoreComponents {
     /// was written at a tick newer than `since` (a consumer's own cursor: record
     /// `current_tick()` when reading, then `increment_tick()`). Untouched tables
     /// are skipped as in `for_each_mut_changed`.
+    #[inline]
     pub fn for_each_mut_changed_since<F>(
         &mut self,
         include: CoreMask,
@@ -1273,6 +1299,7 @@ impl CoreComponents {
     /// newer than `last_tick()`): a health bar redraws these. O(tables) plus the
     /// rows of the tables whose `mask` columns were written to (the others are
     /// skipped without looking at their rows).
+    #[inline]
     pub fn query_entities_changed(
         &self,
         mask: CoreMask,
@@ -1282,6 +1309,7 @@ impl CoreComponents {
     /// The entities with every component and tag of `mask`, one of whose tracked
     /// components of `mask` was written at a tick newer than `since`; costs as
     /// `query_entities_changed`.
+    #[inline]
     pub fn query_entities_changed_since(
         &self,
         mask: CoreMask,
@@ -1292,6 +1320,7 @@ impl CoreComponents {
     /// Stamps the tracked components of `mask` of `entity` as changed now (a
     /// change the world cannot see by itself), in O(1). `false` for a dead, stale
     /// (id reused) or never-issued handle.
+    #[inline]
     pub fn mark_changed(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1301,6 +1330,7 @@ impl CoreComponents {
     }
     /// Marks the tracked `columns` of every table matching `include` / `exclude`
     /// as changed now, in constant time per table: for writes through raw slices.
+    #[inline]
     pub fn mark_columns_changed(
         &mut self,
         include: CoreMask,
@@ -1311,27 +1341,32 @@ impl CoreComponents {
     }
     /// A read-only query builder: `world.query().with(A).without(B).iter(...)`;
     /// costs as `for_each`.
+    #[inline]
     pub fn query(&self) -> ::archetypal::Query<'_, CoreComponentArrays> {
         ::archetypal::Query::new(&self.storage)
     }
     /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`;
     /// costs as `for_each_mut`.
+    #[inline]
     pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, CoreComponentArrays> {
         ::archetypal::QueryMut::new(&mut self.storage)
     }
     ///Every `position` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
+    #[inline]
     pub fn query_position(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
         self.storage.column_values(POSITION, |table| &table.position[..])
     }
     ///The `position` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
+    #[inline]
     pub fn iter_position_slices(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
         self.storage.column_slices(POSITION, |table| &table.position[..])
     }
     ///The `position` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
+    #[inline]
     pub fn iter_position_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
@@ -1343,6 +1378,7 @@ impl CoreComponents {
     /// run by rayon over tables and chunks of rows. Callable when every
     /// component type is `Send`. O(matching tables) plus their rows, shared
     /// among rayon's threads.
+    #[inline]
     pub fn par_for_each_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
     where
         F: ::core::ops::Fn(::archetypal::Entity, &mut CoreComponentArraysMut<'_>, usize)
@@ -1362,6 +1398,7 @@ impl CoreComponents {
     /// `archetypal::Entity`, in tuples of up to 12. O(matching tables) plus
     /// their rows, the first query of a mask caching its tables (O(tables), once);
     /// `.get(entity)` is O(1), `None` for a dead, stale or never-issued handle.
+    #[inline]
     pub fn typed_query<Q>(
         &mut self,
     ) -> ::archetypal::TypedQuery<'_, CoreComponentArrays, Q> {
@@ -1372,6 +1409,7 @@ impl CoreComponents {
     /// `world.typed_query_ref::<(Entity, &Position)>().for_each(|(entity, position)| ..)`.
     /// It cannot fill the query cache; `warm_query(mask)` does, ahead of time
     /// (an uncached mask scans every table's mask first).
+    #[inline]
     pub fn typed_query_ref<Q>(
         &self,
     ) -> ::archetypal::TypedQueryRef<'_, CoreComponentArrays, Q> {
@@ -1775,7 +1813,7 @@ impl ::archetypal::Archetype for RenderComponentArrays {
             _ => {}
         }
     }
-    #[inline]
+    #[inline(always)]
     fn view_mut(
         &mut self,
         include: RenderMask,
@@ -2548,12 +2586,14 @@ impl Render {
     /// Caches the tables matching `include`, so `&self` queries on it (which
     /// cannot fill the cache) skip the other tables. O(tables) the first time for
     /// a mask, then nothing; the cache stays right as tables are created.
+    #[inline]
     pub fn warm_query(&mut self, include: RenderMask) {
         self.storage.warm_query(include);
     }
     /// Every entity that has all components of `mask`: O(matching tables) plus
     /// their rows when `mask` is cached (queried mutably before, or `warm_query`),
     /// else a scan of every table's mask first.
+    #[inline]
     pub fn query_entities(
         &self,
         mask: RenderMask,
@@ -2562,6 +2602,7 @@ impl Render {
     }
     /// The first entity that has all components of `mask`, in table order; stops at
     /// the first non-empty matching table.
+    #[inline]
     pub fn query_first_entity(
         &self,
         mask: RenderMask,
@@ -2572,6 +2613,7 @@ impl Render {
     /// `include` and none of `exclude`: O(matching tables) plus their rows when
     /// `include` is cached, else a scan of every table's mask first (`&self` cannot
     /// fill the query cache: see `warm_query`).
+    #[inline]
     pub fn for_each<F>(&self, include: RenderMask, exclude: RenderMask, f: F)
     where
         F: ::core::ops::FnMut(::archetypal::Entity, &RenderComponentArrays, usize),
@@ -2584,6 +2626,7 @@ impl Render {
     /// tracked component of the tables visited is reported changed (in O(1) per
     /// table). O(matching tables) plus their rows; the first query of a mask
     /// caches its tables (O(tables), once).
+    #[inline(always)]
     pub fn for_each_mut<F>(&mut self, include: RenderMask, exclude: RenderMask, f: F)
     where
         F: ::core::ops::FnMut(
@@ -2599,6 +2642,7 @@ impl Render {
     /// Every tracked component of the rows handed out is reported changed.
     /// O(matching tables), plus what `f` does; the first query of a mask caches its
     /// tables (O(tables), once).
+    #[inline(always)]
     pub fn for_each_table_mut<F>(
         &mut self,
         include: RenderMask,
@@ -2614,6 +2658,7 @@ impl Render {
     /// changed since the last `step()` (written at a tick newer than `last_tick()`).
     /// A table none of whose `include` columns changed is skipped without looking
     /// at its rows: O(matching tables) plus the rows of the tables written to.
+    #[inline]
     pub fn for_each_mut_changed<F>(
         &mut self,
         include: RenderMask,
@@ -2634,6 +2679,7 @@ impl Render {
     /// was written at a tick newer than `since` (a consumer's own cursor: record
     /// `current_tick()` when reading, then `increment_tick()`). Untouched tables
     /// are skipped as in `for_each_mut_changed`.
+    #[inline]
     pub fn for_each_mut_changed_since<F>(
         &mut self,
         include: RenderMask,
@@ -2655,6 +2701,7 @@ impl Render {
     /// newer than `last_tick()`): a health bar redraws these. O(tables) plus the
     /// rows of the tables whose `mask` columns were written to (the others are
     /// skipped without looking at their rows).
+    #[inline]
     pub fn query_entities_changed(
         &self,
         mask: RenderMask,
@@ -2664,6 +2711,7 @@ impl Render {
     /// The entities with every component and tag of `mask`, one of whose tracked
     /// components of `mask` was written at a tick newer than `since`; costs as
     /// `query_entities_changed`.
+    #[inline]
     pub fn query_entities_changed_since(
         &self,
         mask: RenderMask,
@@ -2674,6 +2722,7 @@ impl Render {
     /// Stamps the tracked components of `mask` of `entity` as changed now (a
     /// change the world cannot see by itself), in O(1). `false` for a dead, stale
     /// (id reused) or never-issued handle.
+    #[inline]
     pub fn mark_changed(
         &mut self,
         entity: ::archetypal::Entity,
@@ -2683,6 +2732,7 @@ impl Render {
     }
     /// Marks the tracked `columns` of every table matching `include` / `exclude`
     /// as changed now, in constant time per table: for writes through raw slices.
+    #[inline]
     pub fn mark_columns_changed(
         &mut self,
         include: RenderMask,
@@ -2693,23 +2743,28 @@ impl Render {
     }
     /// A read-only query builder: `world.query().with(A).without(B).iter(...)`;
     /// costs as `for_each`.
+    #[inline]
     pub fn query(&self) -> ::archetypal::Query<'_, RenderComponentArrays> {
         ::archetypal::Query::new(&self.storage)
     }
     /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`;
     /// costs as `for_each_mut`.
+    #[inline]
     pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, RenderComponentArrays> {
         ::archetypal::QueryMut::new(&mut self.storage)
     }
     ///Every `sprite` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
+    #[inline]
     pub fn query_sprite(&self) -> impl ::core::iter::Iterator<Item = &u32> + '_ {
         self.storage.column_values(SPRITE, |table| &table.sprite[..])
     }
     ///The `sprite` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
+    #[inline]
     pub fn iter_sprite_slices(&self) -> impl ::core::iter::Iterator<Item = &[u32]> + '_ {
         self.storage.column_slices(SPRITE, |table| &table.sprite[..])
     }
     ///The `sprite` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
+    #[inline]
     pub fn iter_sprite_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [u32]> + '_ {
@@ -2721,6 +2776,7 @@ impl Render {
     /// run by rayon over tables and chunks of rows. Callable when every
     /// component type is `Send`. O(matching tables) plus their rows, shared
     /// among rayon's threads.
+    #[inline]
     pub fn par_for_each_mut<F>(&mut self, include: RenderMask, exclude: RenderMask, f: F)
     where
         F: ::core::ops::Fn(
@@ -2738,12 +2794,14 @@ impl RenderComponents {
     /// Caches the tables matching `include`, so `&self` queries on it (which
     /// cannot fill the cache) skip the other tables. O(tables) the first time for
     /// a mask, then nothing; the cache stays right as tables are created.
+    #[inline]
     pub fn warm_query(&mut self, include: RenderMask) {
         self.storage.warm_query(include);
     }
     /// Every entity that has all components of `mask`: O(matching tables) plus
     /// their rows when `mask` is cached (queried mutably before, or `warm_query`),
     /// else a scan of every table's mask first.
+    #[inline]
     pub fn query_entities(
         &self,
         mask: RenderMask,
@@ -2752,6 +2810,7 @@ impl RenderComponents {
     }
     /// The first entity that has all components of `mask`, in table order; stops at
     /// the first non-empty matching table.
+    #[inline]
     pub fn query_first_entity(
         &self,
         mask: RenderMask,
@@ -2762,6 +2821,7 @@ impl RenderComponents {
     /// `include` and none of `exclude`: O(matching tables) plus their rows when
     /// `include` is cached, else a scan of every table's mask first (`&self` cannot
     /// fill the query cache: see `warm_query`).
+    #[inline]
     pub fn for_each<F>(&self, include: RenderMask, exclude: RenderMask, f: F)
     where
         F: ::core::ops::FnMut(::archetypal::Entity, &RenderComponentArrays, usize),
@@ -2774,6 +2834,7 @@ impl RenderComponents {
     /// tracked component of the tables visited is reported changed (in O(1) per
     /// table). O(matching tables) plus their rows; the first query of a mask
     /// caches its tables (O(tables), once).
+    #[inline(always)]
     pub fn for_each_mut<F>(&mut self, include: RenderMask, exclude: RenderMask, f: F)
     where
         F: ::core::ops::FnMut(
@@ -2789,6 +2850,7 @@ impl RenderComponents {
     /// Every tracked component of the rows handed out is reported changed.
     /// O(matching tables), plus what `f` does; the first query of a mask caches its
     /// tables (O(tables), once).
+    #[inline(always)]
     pub fn for_each_table_mut<F>(
         &mut self,
         include: RenderMask,
@@ -2804,6 +2866,7 @@ impl RenderComponents {
     /// changed since the last `step()` (written at a tick newer than `last_tick()`).
     /// A table none of whose `include` columns changed is skipped without looking
     /// at its rows: O(matching tables) plus the rows of the tables written to.
+    #[inline]
     pub fn for_each_mut_changed<F>(
         &mut self,
         include: RenderMask,
@@ -2824,6 +2887,7 @@ impl RenderComponents {
     /// was written at a tick newer than `since` (a consumer's own cursor: record
     /// `current_tick()` when reading, then `increment_tick()`). Untouched tables
     /// are skipped as in `for_each_mut_changed`.
+    #[inline]
     pub fn for_each_mut_changed_since<F>(
         &mut self,
         include: RenderMask,
@@ -2845,6 +2909,7 @@ impl RenderComponents {
     /// newer than `last_tick()`): a health bar redraws these. O(tables) plus the
     /// rows of the tables whose `mask` columns were written to (the others are
     /// skipped without looking at their rows).
+    #[inline]
     pub fn query_entities_changed(
         &self,
         mask: RenderMask,
@@ -2854,6 +2919,7 @@ impl RenderComponents {
     /// The entities with every component and tag of `mask`, one of whose tracked
     /// components of `mask` was written at a tick newer than `since`; costs as
     /// `query_entities_changed`.
+    #[inline]
     pub fn query_entities_changed_since(
         &self,
         mask: RenderMask,
@@ -2864,6 +2930,7 @@ impl RenderComponents {
     /// Stamps the tracked components of `mask` of `entity` as changed now (a
     /// change the world cannot see by itself), in O(1). `false` for a dead, stale
     /// (id reused) or never-issued handle.
+    #[inline]
     pub fn mark_changed(
         &mut self,
         entity: ::archetypal::Entity,
@@ -2873,6 +2940,7 @@ impl RenderComponents {
     }
     /// Marks the tracked `columns` of every table matching `include` / `exclude`
     /// as changed now, in constant time per table: for writes through raw slices.
+    #[inline]
     pub fn mark_columns_changed(
         &mut self,
         include: RenderMask,
@@ -2883,23 +2951,28 @@ impl RenderComponents {
     }
     /// A read-only query builder: `world.query().with(A).without(B).iter(...)`;
     /// costs as `for_each`.
+    #[inline]
     pub fn query(&self) -> ::archetypal::Query<'_, RenderComponentArrays> {
         ::archetypal::Query::new(&self.storage)
     }
     /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`;
     /// costs as `for_each_mut`.
+    #[inline]
     pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, RenderComponentArrays> {
         ::archetypal::QueryMut::new(&mut self.storage)
     }
     ///Every `sprite` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
+    #[inline]
     pub fn query_sprite(&self) -> impl ::core::iter::Iterator<Item = &u32> + '_ {
         self.storage.column_values(SPRITE, |table| &table.sprite[..])
     }
     ///The `sprite` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
+    #[inline]
     pub fn iter_sprite_slices(&self) -> impl ::core::iter::Iterator<Item = &[u32]> + '_ {
         self.storage.column_slices(SPRITE, |table| &table.sprite[..])
     }
     ///The `sprite` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
+    #[inline]
     pub fn iter_sprite_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [u32]> + '_ {
@@ -2911,6 +2984,7 @@ impl RenderComponents {
     /// run by rayon over tables and chunks of rows. Callable when every
     /// component type is `Send`. O(matching tables) plus their rows, shared
     /// among rayon's threads.
+    #[inline]
     pub fn par_for_each_mut<F>(&mut self, include: RenderMask, exclude: RenderMask, f: F)
     where
         F: ::core::ops::Fn(
@@ -2933,6 +3007,7 @@ impl RenderComponents {
     /// `archetypal::Entity`, in tuples of up to 12. O(matching tables) plus
     /// their rows, the first query of a mask caching its tables (O(tables), once);
     /// `.get(entity)` is O(1), `None` for a dead, stale or never-issued handle.
+    #[inline]
     pub fn typed_query<Q>(
         &mut self,
     ) -> ::archetypal::TypedQuery<'_, RenderComponentArrays, Q> {
@@ -2943,6 +3018,7 @@ impl RenderComponents {
     /// `world.typed_query_ref::<(Entity, &Position)>().for_each(|(entity, position)| ..)`.
     /// It cannot fill the query cache; `warm_query(mask)` does, ahead of time
     /// (an uncached mask scans every table's mask first).
+    #[inline]
     pub fn typed_query_ref<Q>(
         &self,
     ) -> ::archetypal::TypedQueryRef<'_, RenderComponentArrays, Q> {

@@ -301,7 +301,7 @@ impl ::archetypal::Archetype for WorldComponentArrays {
             _ => {}
         }
     }
-    #[inline]
+    #[inline(always)]
     fn view_mut(
         &mut self,
         include: WorldMask,
@@ -1841,12 +1841,14 @@ impl World {
     /// Caches the tables matching `include`, so `&self` queries on it (which
     /// cannot fill the cache) skip the other tables. O(tables) the first time for
     /// a mask, then nothing; the cache stays right as tables are created.
+    #[inline]
     pub fn warm_query(&mut self, include: WorldMask) {
         self.storage.warm_query(include);
     }
     /// Every entity that has all components of `mask`: O(matching tables) plus
     /// their rows when `mask` is cached (queried mutably before, or `warm_query`),
     /// else a scan of every table's mask first.
+    #[inline]
     pub fn query_entities(
         &self,
         mask: WorldMask,
@@ -1855,6 +1857,7 @@ impl World {
     }
     /// The first entity that has all components of `mask`, in table order; stops at
     /// the first non-empty matching table.
+    #[inline]
     pub fn query_first_entity(
         &self,
         mask: WorldMask,
@@ -1865,6 +1868,7 @@ impl World {
     /// `include` and none of `exclude`: O(matching tables) plus their rows when
     /// `include` is cached, else a scan of every table's mask first (`&self` cannot
     /// fill the query cache: see `warm_query`).
+    #[inline]
     pub fn for_each<F>(&self, include: WorldMask, exclude: WorldMask, f: F)
     where
         F: ::core::ops::FnMut(::archetypal::Entity, &WorldComponentArrays, usize),
@@ -1877,6 +1881,7 @@ impl World {
     /// tracked component of the tables visited is reported changed (in O(1) per
     /// table). O(matching tables) plus their rows; the first query of a mask
     /// caches its tables (O(tables), once).
+    #[inline(always)]
     pub fn for_each_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
     where
         F: ::core::ops::FnMut(
@@ -1892,6 +1897,7 @@ impl World {
     /// Every tracked component of the rows handed out is reported changed.
     /// O(matching tables), plus what `f` does; the first query of a mask caches its
     /// tables (O(tables), once).
+    #[inline(always)]
     pub fn for_each_table_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
     where
         F: ::core::ops::FnMut(&mut WorldComponentArraysMut<'_>),
@@ -1902,6 +1908,7 @@ impl World {
     /// changed since the last `step()` (written at a tick newer than `last_tick()`).
     /// A table none of whose `include` columns changed is skipped without looking
     /// at its rows: O(matching tables) plus the rows of the tables written to.
+    #[inline]
     pub fn for_each_mut_changed<F>(
         &mut self,
         include: WorldMask,
@@ -1922,6 +1929,7 @@ impl World {
     /// was written at a tick newer than `since` (a consumer's own cursor: record
     /// `current_tick()` when reading, then `increment_tick()`). Untouched tables
     /// are skipped as in `for_each_mut_changed`.
+    #[inline]
     pub fn for_each_mut_changed_since<F>(
         &mut self,
         include: WorldMask,
@@ -1943,6 +1951,7 @@ impl World {
     /// newer than `last_tick()`): a health bar redraws these. O(tables) plus the
     /// rows of the tables whose `mask` columns were written to (the others are
     /// skipped without looking at their rows).
+    #[inline]
     pub fn query_entities_changed(
         &self,
         mask: WorldMask,
@@ -1952,6 +1961,7 @@ impl World {
     /// The entities with every component and tag of `mask`, one of whose tracked
     /// components of `mask` was written at a tick newer than `since`; costs as
     /// `query_entities_changed`.
+    #[inline]
     pub fn query_entities_changed_since(
         &self,
         mask: WorldMask,
@@ -1962,6 +1972,7 @@ impl World {
     /// Stamps the tracked components of `mask` of `entity` as changed now (a
     /// change the world cannot see by itself), in O(1). `false` for a dead, stale
     /// (id reused) or never-issued handle.
+    #[inline]
     pub fn mark_changed(
         &mut self,
         entity: ::archetypal::Entity,
@@ -1971,6 +1982,7 @@ impl World {
     }
     /// Marks the tracked `columns` of every table matching `include` / `exclude`
     /// as changed now, in constant time per table: for writes through raw slices.
+    #[inline]
     pub fn mark_columns_changed(
         &mut self,
         include: WorldMask,
@@ -1981,59 +1993,70 @@ impl World {
     }
     /// A read-only query builder: `world.query().with(A).without(B).iter(...)`;
     /// costs as `for_each`.
+    #[inline]
     pub fn query(&self) -> ::archetypal::Query<'_, WorldComponentArrays> {
         ::archetypal::Query::new(&self.storage)
     }
     /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`;
     /// costs as `for_each_mut`.
+    #[inline]
     pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, WorldComponentArrays> {
         ::archetypal::QueryMut::new(&mut self.storage)
     }
     ///Every `position` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
+    #[inline]
     pub fn query_position(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
         self.storage.column_values(POSITION, |table| &table.position[..])
     }
     ///The `position` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
+    #[inline]
     pub fn iter_position_slices(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
         self.storage.column_slices(POSITION, |table| &table.position[..])
     }
     ///The `position` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
+    #[inline]
     pub fn iter_position_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
         self.storage.column_slices_mut(POSITION, |table| &mut table.position[..])
     }
     ///Every `velocity` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
+    #[inline]
     pub fn query_velocity(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
         self.storage.column_values(VELOCITY, |table| &table.velocity[..])
     }
     ///The `velocity` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
+    #[inline]
     pub fn iter_velocity_slices(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
         self.storage.column_slices(VELOCITY, |table| &table.velocity[..])
     }
     ///The `velocity` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
+    #[inline]
     pub fn iter_velocity_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
         self.storage.column_slices_mut(VELOCITY, |table| &mut table.velocity[..])
     }
     ///Every `health` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
+    #[inline]
     pub fn query_health(&self) -> impl ::core::iter::Iterator<Item = &u32> + '_ {
         self.storage.column_values(HEALTH, |table| &table.health[..])
     }
     ///The `health` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
+    #[inline]
     pub fn iter_health_slices(&self) -> impl ::core::iter::Iterator<Item = &[u32]> + '_ {
         self.storage.column_slices(HEALTH, |table| &table.health[..])
     }
     ///The `health` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
+    #[inline]
     pub fn iter_health_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [u32]> + '_ {
@@ -2045,6 +2068,7 @@ impl World {
     /// run by rayon over tables and chunks of rows. Callable when every
     /// component type is `Send`. O(matching tables) plus their rows, shared
     /// among rayon's threads.
+    #[inline]
     pub fn par_for_each_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
     where
         F: ::core::ops::Fn(::archetypal::Entity, &mut WorldComponentArraysMut<'_>, usize)
@@ -2059,12 +2083,14 @@ impl WorldComponents {
     /// Caches the tables matching `include`, so `&self` queries on it (which
     /// cannot fill the cache) skip the other tables. O(tables) the first time for
     /// a mask, then nothing; the cache stays right as tables are created.
+    #[inline]
     pub fn warm_query(&mut self, include: WorldMask) {
         self.storage.warm_query(include);
     }
     /// Every entity that has all components of `mask`: O(matching tables) plus
     /// their rows when `mask` is cached (queried mutably before, or `warm_query`),
     /// else a scan of every table's mask first.
+    #[inline]
     pub fn query_entities(
         &self,
         mask: WorldMask,
@@ -2073,6 +2099,7 @@ impl WorldComponents {
     }
     /// The first entity that has all components of `mask`, in table order; stops at
     /// the first non-empty matching table.
+    #[inline]
     pub fn query_first_entity(
         &self,
         mask: WorldMask,
@@ -2083,6 +2110,7 @@ impl WorldComponents {
     /// `include` and none of `exclude`: O(matching tables) plus their rows when
     /// `include` is cached, else a scan of every table's mask first (`&self` cannot
     /// fill the query cache: see `warm_query`).
+    #[inline]
     pub fn for_each<F>(&self, include: WorldMask, exclude: WorldMask, f: F)
     where
         F: ::core::ops::FnMut(::archetypal::Entity, &WorldComponentArrays, usize),
@@ -2095,6 +2123,7 @@ impl WorldComponents {
     /// tracked component of the tables visited is reported changed (in O(1) per
     /// table). O(matching tables) plus their rows; the first query of a mask
     /// caches its tables (O(tables), once).
+    #[inline(always)]
     pub fn for_each_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
     where
         F: ::core::ops::FnMut(
@@ -2110,6 +2139,7 @@ impl WorldComponents {
     /// Every tracked component of the rows handed out is reported changed.
     /// O(matching tables), plus what `f` does; the first query of a mask caches its
     /// tables (O(tables), once).
+    #[inline(always)]
     pub fn for_each_table_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
     where
         F: ::core::ops::FnMut(&mut WorldComponentArraysMut<'_>),
@@ -2120,6 +2150,7 @@ impl WorldComponents {
     /// changed since the last `step()` (written at a tick newer than `last_tick()`).
     /// A table none of whose `include` columns changed is skipped without looking
     /// at its rows: O(matching tables) plus the rows of the tables written to.
+    #[inline]
     pub fn for_each_mut_changed<F>(
         &mut self,
         include: WorldMask,
@@ -2140,6 +2171,7 @@ impl WorldComponents {
     /// was written at a tick newer than `since` (a consumer's own cursor: record
     /// `current_tick()` when reading, then `increment_tick()`). Untouched tables
     /// are skipped as in `for_each_mut_changed`.
+    #[inline]
     pub fn for_each_mut_changed_since<F>(
         &mut self,
         include: WorldMask,
@@ -2161,6 +2193,7 @@ impl WorldComponents {
     /// newer than `last_tick()`): a health bar redraws these. O(tables) plus the
     /// rows of the tables whose `mask` columns were written to (the others are
     /// skipped without looking at their rows).
+    #[inline]
     pub fn query_entities_changed(
         &self,
         mask: WorldMask,
@@ -2170,6 +2203,7 @@ impl WorldComponents {
     /// The entities with every component and tag of `mask`, one of whose tracked
     /// components of `mask` was written at a tick newer than `since`; costs as
     /// `query_entities_changed`.
+    #[inline]
     pub fn query_entities_changed_since(
         &self,
         mask: WorldMask,
@@ -2180,6 +2214,7 @@ impl WorldComponents {
     /// Stamps the tracked components of `mask` of `entity` as changed now (a
     /// change the world cannot see by itself), in O(1). `false` for a dead, stale
     /// (id reused) or never-issued handle.
+    #[inline]
     pub fn mark_changed(
         &mut self,
         entity: ::archetypal::Entity,
@@ -2189,6 +2224,7 @@ impl WorldComponents {
     }
     /// Marks the tracked `columns` of every table matching `include` / `exclude`
     /// as changed now, in constant time per table: for writes through raw slices.
+    #[inline]
     pub fn mark_columns_changed(
         &mut self,
         include: WorldMask,
@@ -2199,59 +2235,70 @@ impl WorldComponents {
     }
     /// A read-only query builder: `world.query().with(A).without(B).iter(...)`;
     /// costs as `for_each`.
+    #[inline]
     pub fn query(&self) -> ::archetypal::Query<'_, WorldComponentArrays> {
         ::archetypal::Query::new(&self.storage)
     }
     /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`;
     /// costs as `for_each_mut`.
+    #[inline]
     pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, WorldComponentArrays> {
         ::archetypal::QueryMut::new(&mut self.storage)
     }
     ///Every `position` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
+    #[inline]
     pub fn query_position(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
         self.storage.column_values(POSITION, |table| &table.position[..])
     }
     ///The `position` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
+    #[inline]
     pub fn iter_position_slices(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
         self.storage.column_slices(POSITION, |table| &table.position[..])
     }
     ///The `position` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
+    #[inline]
     pub fn iter_position_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
         self.storage.column_slices_mut(POSITION, |table| &mut table.position[..])
     }
     ///Every `velocity` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
+    #[inline]
     pub fn query_velocity(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
         self.storage.column_values(VELOCITY, |table| &table.velocity[..])
     }
     ///The `velocity` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
+    #[inline]
     pub fn iter_velocity_slices(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
         self.storage.column_slices(VELOCITY, |table| &table.velocity[..])
     }
     ///The `velocity` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
+    #[inline]
     pub fn iter_velocity_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
         self.storage.column_slices_mut(VELOCITY, |table| &mut table.velocity[..])
     }
     ///Every `health` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
+    #[inline]
     pub fn query_health(&self) -> impl ::core::iter::Iterator<Item = &u32> + '_ {
         self.storage.column_values(HEALTH, |table| &table.health[..])
     }
     ///The `health` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
+    #[inline]
     pub fn iter_health_slices(&self) -> impl ::core::iter::Iterator<Item = &[u32]> + '_ {
         self.storage.column_slices(HEALTH, |table| &table.health[..])
     }
     ///The `health` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
+    #[inline]
     pub fn iter_health_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [u32]> + '_ {
@@ -2263,6 +2310,7 @@ impl WorldComponents {
     /// run by rayon over tables and chunks of rows. Callable when every
     /// component type is `Send`. O(matching tables) plus their rows, shared
     /// among rayon's threads.
+    #[inline]
     pub fn par_for_each_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
     where
         F: ::core::ops::Fn(::archetypal::Entity, &mut WorldComponentArraysMut<'_>, usize)
@@ -2282,6 +2330,7 @@ impl WorldComponents {
     /// `archetypal::Entity`, in tuples of up to 12. O(matching tables) plus
     /// their rows, the first query of a mask caching its tables (O(tables), once);
     /// `.get(entity)` is O(1), `None` for a dead, stale or never-issued handle.
+    #[inline]
     pub fn typed_query<Q>(
         &mut self,
     ) -> ::archetypal::TypedQuery<'_, WorldComponentArrays, Q> {
@@ -2292,6 +2341,7 @@ impl WorldComponents {
     /// `world.typed_query_ref::<(Entity, &Position)>().for_each(|(entity, position)| ..)`.
     /// It cannot fill the query cache; `warm_query(mask)` does, ahead of time
     /// (an uncached mask scans every table's mask first).
+    #[inline]
     pub fn typed_query_ref<Q>(
         &self,
     ) -> ::archetypal::TypedQueryRef<'_, WorldComponentArrays, Q> {

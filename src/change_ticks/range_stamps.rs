@@ -102,10 +102,20 @@ impl RangeStamps {
     /// Marks `rows` of the column with row stamps `stamps` as written at `tick`, the newest
     /// tick yet: the runs it covers are dropped, and it takes a free place or the oldest
     /// run's, which is folded into `stamps` first.
+    #[inline]
     pub(super) fn add(&mut self, rows: Range<usize>, tick: Tick, stamps: &mut [Tick]) {
-        if rows.is_empty() {
-            return;
+        if self.len == 1 && self.runs[0].start == rows.start && self.runs[0].end == rows.end {
+            // The same rows as the one pending run (a system writing the same table every
+            // frame, paid per table visited): the newer tick replaces it, nothing to fold or
+            // drop.
+            self.runs[0].tick = tick;
+        } else if !rows.is_empty() {
+            self.insert(rows, tick, stamps);
         }
+    }
+
+    /// [`add`](Self::add) of a run that is not the one pending run.
+    fn insert(&mut self, rows: Range<usize>, tick: Tick, stamps: &mut [Tick]) {
         let mut index = 0;
         while index < self.len {
             let run = self.runs[index];

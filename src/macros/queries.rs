@@ -20,6 +20,7 @@ macro_rules! __ecs_queries {
                 /// Caches the tables matching `include`, so `&self` queries on it (which
                 /// cannot fill the cache) skip the other tables. O(tables) the first time for
                 /// a mask, then nothing; the cache stays right as tables are created.
+                #[inline]
                 pub fn warm_query(&mut self, include: [<$world Mask>]) {
                     self.storage.warm_query(include);
                 }
@@ -27,12 +28,14 @@ macro_rules! __ecs_queries {
                 /// Every entity that has all components of `mask`: O(matching tables) plus
                 /// their rows when `mask` is cached (queried mutably before, or `warm_query`),
                 /// else a scan of every table's mask first.
+                #[inline]
                 pub fn query_entities(&self, mask: [<$world Mask>]) -> impl ::core::iter::Iterator<Item = $crate::Entity> + '_ {
                     self.storage.query_entities(mask)
                 }
 
                 /// The first entity that has all components of `mask`, in table order; stops at
                 /// the first non-empty matching table.
+                #[inline]
                 pub fn query_first_entity(&self, mask: [<$world Mask>]) -> ::core::option::Option<$crate::Entity> {
                     self.storage.query_first_entity(mask)
                 }
@@ -41,6 +44,7 @@ macro_rules! __ecs_queries {
                 /// `include` and none of `exclude`: O(matching tables) plus their rows when
                 /// `include` is cached, else a scan of every table's mask first (`&self` cannot
                 /// fill the query cache: see `warm_query`).
+                #[inline]
                 pub fn for_each<F>(&self, include: [<$world Mask>], exclude: [<$world Mask>], f: F)
                 where
                     F: ::core::ops::FnMut($crate::Entity, &[<$world ComponentArrays>], usize),
@@ -54,6 +58,10 @@ macro_rules! __ecs_queries {
                 /// tracked component of the tables visited is reported changed (in O(1) per
                 /// table). O(matching tables) plus their rows; the first query of a mask
                 /// caches its tables (O(tables), once).
+                // Inlined into the caller (it is instantiated per closure anyway): the masks
+                // are constants there, so the view's columns the closure never reads are never
+                // built, which is most of the cost per table in a world of many small tables.
+                #[inline(always)]
                 pub fn for_each_mut<F>(&mut self, include: [<$world Mask>], exclude: [<$world Mask>], f: F)
                 where
                     F: ::core::ops::FnMut($crate::Entity, &mut [<$world ComponentArraysMut>]<'_>, usize),
@@ -66,6 +74,8 @@ macro_rules! __ecs_queries {
                 /// Every tracked component of the rows handed out is reported changed.
                 /// O(matching tables), plus what `f` does; the first query of a mask caches its
                 /// tables (O(tables), once).
+                // Inlined into the caller, as `for_each_mut` is.
+                #[inline(always)]
                 pub fn for_each_table_mut<F>(&mut self, include: [<$world Mask>], exclude: [<$world Mask>], f: F)
                 where
                     F: ::core::ops::FnMut(&mut [<$world ComponentArraysMut>]<'_>),
@@ -77,6 +87,7 @@ macro_rules! __ecs_queries {
                 /// changed since the last `step()` (written at a tick newer than `last_tick()`).
                 /// A table none of whose `include` columns changed is skipped without looking
                 /// at its rows: O(matching tables) plus the rows of the tables written to.
+                #[inline]
                 pub fn for_each_mut_changed<F>(&mut self, include: [<$world Mask>], exclude: [<$world Mask>], f: F)
                 where
                     F: ::core::ops::FnMut($crate::Entity, &mut [<$world ComponentArraysMut>]<'_>, usize),
@@ -89,6 +100,7 @@ macro_rules! __ecs_queries {
                 /// was written at a tick newer than `since` (a consumer's own cursor: record
                 /// `current_tick()` when reading, then `increment_tick()`). Untouched tables
                 /// are skipped as in `for_each_mut_changed`.
+                #[inline]
                 pub fn for_each_mut_changed_since<F>(&mut self, include: [<$world Mask>], exclude: [<$world Mask>], since: $crate::Tick, f: F)
                 where
                     F: ::core::ops::FnMut($crate::Entity, &mut [<$world ComponentArraysMut>]<'_>, usize),
@@ -101,6 +113,7 @@ macro_rules! __ecs_queries {
                 /// newer than `last_tick()`): a health bar redraws these. O(tables) plus the
                 /// rows of the tables whose `mask` columns were written to (the others are
                 /// skipped without looking at their rows).
+                #[inline]
                 pub fn query_entities_changed(&self, mask: [<$world Mask>]) -> impl ::core::iter::Iterator<Item = $crate::Entity> + '_ {
                     self.storage.query_entities_changed_since(mask, self.storage.last_tick())
                 }
@@ -108,6 +121,7 @@ macro_rules! __ecs_queries {
                 /// The entities with every component and tag of `mask`, one of whose tracked
                 /// components of `mask` was written at a tick newer than `since`; costs as
                 /// `query_entities_changed`.
+                #[inline]
                 pub fn query_entities_changed_since(&self, mask: [<$world Mask>], since: $crate::Tick) -> impl ::core::iter::Iterator<Item = $crate::Entity> + '_ {
                     self.storage.query_entities_changed_since(mask, since)
                 }
@@ -115,24 +129,28 @@ macro_rules! __ecs_queries {
                 /// Stamps the tracked components of `mask` of `entity` as changed now (a
                 /// change the world cannot see by itself), in O(1). `false` for a dead, stale
                 /// (id reused) or never-issued handle.
+                #[inline]
                 pub fn mark_changed(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) -> bool {
                     self.storage.mark_changed(entity, mask)
                 }
 
                 /// Marks the tracked `columns` of every table matching `include` / `exclude`
                 /// as changed now, in constant time per table: for writes through raw slices.
+                #[inline]
                 pub fn mark_columns_changed(&mut self, include: [<$world Mask>], exclude: [<$world Mask>], columns: [<$world Mask>]) {
                     self.storage.mark_columns_changed(include, exclude, columns);
                 }
 
                 /// A read-only query builder: `world.query().with(A).without(B).iter(...)`;
                 /// costs as `for_each`.
+                #[inline]
                 pub fn query(&self) -> $crate::Query<'_, [<$world ComponentArrays>]> {
                     $crate::Query::new(&self.storage)
                 }
 
                 /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`;
                 /// costs as `for_each_mut`.
+                #[inline]
                 pub fn query_mut(&mut self) -> $crate::QueryMut<'_, [<$world ComponentArrays>]> {
                     $crate::QueryMut::new(&mut self.storage)
                 }
@@ -140,18 +158,21 @@ macro_rules! __ecs_queries {
                 $(
                     #[doc = "Every `" $field "` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows."]
                     $(#[$attr])*
+                    #[inline]
                     pub fn [<query_ $field>](&self) -> impl ::core::iter::Iterator<Item = &$ty> + '_ {
                         self.storage.column_values($mask, |table| &table.$field[..])
                     }
 
                     #[doc = "The `" $field "` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached)."]
                     $(#[$attr])*
+                    #[inline]
                     pub fn [<iter_ $field _slices>](&self) -> impl ::core::iter::Iterator<Item = &[$ty]> + '_ {
                         self.storage.column_slices($mask, |table| &table.$field[..])
                     }
 
                     #[doc = "The `" $field "` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use."]
                     $(#[$attr])*
+                    #[inline]
                     pub fn [<iter_ $field _slices_mut>](&mut self) -> impl ::core::iter::Iterator<Item = &mut [$ty]> + '_ {
                         self.storage.column_slices_mut($mask, |table| &mut table.$field[..])
                     }
@@ -164,6 +185,7 @@ macro_rules! __ecs_queries {
                     /// run by rayon over tables and chunks of rows. Callable when every
                     /// component type is `Send`. O(matching tables) plus their rows, shared
                     /// among rayon's threads.
+                    #[inline]
                     pub fn par_for_each_mut<F>(&mut self, include: [<$world Mask>], exclude: [<$world Mask>], f: F)
                     where
                         F: ::core::ops::Fn($crate::Entity, &mut [<$world ComponentArraysMut>]<'_>, usize) + ::core::marker::Sync + ::core::marker::Send,

@@ -256,7 +256,9 @@ macro_rules! __ecs_tables {
                     }
                 }
 
-                #[inline]
+                // Always inlined: with the caller's constant mask the columns its closure
+                // never reads are never built (a view is one slice per component).
+                #[inline(always)]
                 fn view_mut(&mut self, include: [<$world Mask>]) -> (&[$crate::Entity], [<$world ComponentArraysMut>]<'_>) {
                     let rows = self.entities.len();
                     let view = [<$world ComponentArraysMut>] {

@@ -17,6 +17,7 @@ macro_rules! __ecs_typed_queries {
                 /// `archetypal::Entity`, in tuples of up to 12. O(matching tables) plus
                 /// their rows, the first query of a mask caching its tables (O(tables), once);
                 /// `.get(entity)` is O(1), `None` for a dead, stale or never-issued handle.
+                #[inline]
                 pub fn typed_query<Q>(&mut self) -> $crate::TypedQuery<'_, [<$world ComponentArrays>], Q> {
                     $crate::TypedQuery::new(&mut self.storage)
                 }
@@ -26,6 +27,7 @@ macro_rules! __ecs_typed_queries {
                 /// `world.typed_query_ref::<(Entity, &Position)>().for_each(|(entity, position)| ..)`.
                 /// It cannot fill the query cache; `warm_query(mask)` does, ahead of time
                 /// (an uncached mask scans every table's mask first).
+                #[inline]
                 pub fn typed_query_ref<Q>(&self) -> $crate::TypedQueryRef<'_, [<$world ComponentArrays>], Q> {
                     $crate::TypedQueryRef::new(&self.storage)
                 }

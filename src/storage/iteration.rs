@@ -98,6 +98,9 @@ impl<T: Archetype> Storage<T> {
     /// mutable slice view of its table. The view can write any column of any row and the
     /// storage cannot see which, so every tracked column of each table visited is stamped as
     /// changed (a column stamp).
+    // Inlined into each caller (one instantiation per closure anyway), so the masks are
+    // constants there: see the generated `for_each_table_mut`.
+    #[inline(always)]
     pub fn for_each_mut<F>(&mut self, include: T::Mask, exclude: T::Mask, mut f: F)
     where
         F: FnMut(Entity, &mut T::ViewMut<'_>, usize),
@@ -197,15 +200,18 @@ impl<T: Archetype> Storage<T> {
     /// one tag signature are contiguous, so a few per table), and every row it sees matches.
     /// Every tracked column of the rows handed out is stamped as changed (a column stamp for
     /// a whole table).
+    // Inlined into each caller (one instantiation per closure anyway), so the masks are
+    // constants there: see the generated `for_each_table_mut`.
+    #[inline(always)]
     pub fn for_each_table_mut<F>(&mut self, include: T::Mask, exclude: T::Mask, mut f: F)
     where
         F: FnMut(&mut T::ViewMut<'_>),
     {
         let tick = self.tick;
-        self.for_each_run_mut(include, exclude, |_, mut view, ticks, rows| {
+        self.for_each_run_mut(include, exclude, |_, mut view, ticks, rows, table_rows| {
             // The view hands out every column of its rows mutably and cannot see writes:
             // report them all.
-            ticks.stamp_rows(rows, T::COMPONENTS, tick);
+            ticks.stamp_rows_of_table(rows, table_rows, T::COMPONENTS, tick);
             f(&mut view);
         });
     }
@@ -214,10 +220,14 @@ impl<T: Archetype> Storage<T> {
     /// ([`TypedQuery`](crate::TypedQuery)): calls `f(entities, view)` once per non-empty table
     /// matching `include` / `exclude`, or once per run of consecutive matching rows when the
     /// masks hold tag bits, so every row `f` sees matches. `f` also gets the table's change
-    /// ticks and the rows of the table the run covers, to stamp what it writes.
+    /// ticks, the rows of the table the run covers and the table's number of rows, to stamp
+    /// what it writes.
+    // Inlined into each caller (one instantiation per closure anyway), so the masks are
+    // constants there: see the generated `for_each_table_mut`.
+    #[inline(always)]
     pub fn for_each_run_mut<F>(&mut self, include: T::Mask, exclude: T::Mask, mut f: F)
     where
-        F: FnMut(&[Entity], T::ViewMut<'_>, &mut TableTicks<T::Mask>, Range<usize>),
+        F: FnMut(&[Entity], T::ViewMut<'_>, &mut TableTicks<T::Mask>, Range<usize>, usize),
     {
         let filter = TagFilter::new::<T>(include, exclude);
         let components = include & !T::TAGS;
@@ -225,6 +235,25 @@ impl<T: Archetype> Storage<T> {
         let indices = self
             .queries
             .get_or_insert(components, self.tables.iter().map(Archetype::mask));
+        if filter.is_empty() {
+            // No tag: one run per table, the whole of it. The common case, kept free of the
+            // partition and the view splitting, since a world of many small tables pays this
+            // loop's body per table.
+            for &table_index in indices {
+                let (Some(table), Some(ticks)) = (
+                    self.tables.get_mut(table_index),
+                    self.ticks.get_mut(table_index),
+                ) else {
+                    continue;
+                };
+                if table.is_empty() || table.mask().intersects(excluded) {
+                    continue;
+                }
+                let (entities, view) = table.view_mut(components);
+                f(entities, view, ticks, 0..entities.len(), entities.len());
+            }
+            return;
+        }
         for &table_index in indices {
             let table = &mut self.tables[table_index];
             if table.is_empty() || table.mask().intersects(excluded) {
@@ -233,8 +262,9 @@ impl<T: Archetype> Storage<T> {
             let ticks = &mut self.ticks[table_index];
             let (entities, view) = table.view_mut(components);
             let runs = filter.runs_of(entities.len(), &self.partitions[table_index]);
+            let table_rows = entities.len();
             split_runs::<T>(entities, view, runs, |run, entities, view| {
-                f(entities, view, ticks, run);
+                f(entities, view, ticks, run, table_rows);
             });
         }
     }
