@@ -383,8 +383,9 @@ impl<M: Bitmask> TableTicks<M> {
     }
 
     /// [`row_cells_with_added`](Self::row_cells_with_added) into `cells` and `added_cells`
-    /// (empty), which the caller keeps where they are: a `TickCells` is a few hundred bytes,
-    /// which a typed query's loop would otherwise copy once per table.
+    /// (empty). (A typed query takes the returned pair rather than filling its own: filled in
+    /// place behind `&mut`, the cells were reloaded in its tag-run loop, 13% more instructions
+    /// on `tag_filter_typed_1`, for 0.25% fewer on a single table.)
     #[inline(always)]
     pub fn fill_row_cells<'a>(
         &'a mut self,

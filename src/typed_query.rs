@@ -42,7 +42,6 @@
 
 use core::marker::PhantomData;
 
-use crate::change_ticks::TickCells;
 use crate::{Archetype, Bitmask, Entity, Storage, Tick};
 
 mod access;
@@ -261,15 +260,11 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
                 ticks.note_row_writes(written, tick);
                 let (watched, watched_added) = ChangeFilter::watched(filter);
                 let mask = T::view_mask(&view);
-                let mut cells = TickCells::empty();
-                let mut added_cells = TickCells::empty();
-                ticks.fill_row_cells(
+                let (cells, added_cells) = ticks.row_cells_with_added(
                     written | watched,
                     watched,
                     watched_added,
                     rows.clone(),
-                    &mut cells,
-                    &mut added_cells,
                 );
                 let run = Run {
                     entities,
