@@ -151,7 +151,18 @@ impl<M: Bitmask> TableTicks<M> {
 
     /// [`stamp_table`](Self::stamp_table) over rows its previous stamp did not cover.
     fn restamp_table(&mut self, rows: usize, tick: Tick) {
-        self.settle();
+        if rows >= self.rows() {
+            // The new stamp covers every row and is the newest: the old one and the columns'
+            // pending runs (all within the rows, all older) say nothing it does not. Dropping
+            // them, rather than folding them in, keeps later despawns and migrations on their
+            // fast path (a system writing tables that grow and shrink every frame).
+            self.whole = None;
+            for bit in self.tracked.bits() {
+                self.columns[bit as usize].range_stamps = RangeStamps::NONE;
+            }
+        } else {
+            self.settle();
+        }
         if rows > 0 && !self.tracked.is_empty() {
             self.whole = Some(WholeTableStamp { rows, tick });
         }
@@ -164,6 +175,12 @@ impl<M: Bitmask> TableTicks<M> {
         if let Some(whole) = self.whole.take() {
             self.add_runs(0..whole.rows, self.tracked, whole.tick);
         }
+    }
+
+    /// Whether there is no whole-table stamp, or it covers all of the table's `rows` rows.
+    #[inline]
+    fn whole_covers(&self, rows: usize) -> bool {
+        self.whole.is_none_or(|whole| whole.rows >= rows)
     }
 
     /// Whether the whole-table stamp marks `row` of a tracked component of `bits` as
@@ -201,7 +218,14 @@ impl<M: Bitmask> TableTicks<M> {
 
     /// Removes `row`, moving the last row into its place (as the table does).
     pub fn swap_remove(&mut self, row: usize) {
-        self.settle();
+        let rows = self.rows();
+        if !self.whole_covers(rows) {
+            self.settle();
+        } else if let Some(whole) = &mut self.whole {
+            // Every row is covered, the last one (moved into `row`) too: the stamp stays exact
+            // over the rows left, so despawns after a system's write need not fold it.
+            whole.rows = rows.saturating_sub(1);
+        }
         for bit in self.tracked.bits() {
             self.columns[bit as usize].take(row);
         }
@@ -209,7 +233,10 @@ impl<M: Bitmask> TableTicks<M> {
 
     /// Exchanges the stamps of rows `a` and `b` (the table swapped them).
     pub fn swap_rows(&mut self, a: usize, b: usize) {
-        self.settle();
+        // Two rows under a stamp covering every row stay under it.
+        if !self.whole_covers(self.rows()) {
+            self.settle();
+        }
         for bit in self.tracked.bits() {
             let column = &mut self.columns[bit as usize];
             column.range_stamps.before_swap(a, b, &mut column.rows);
@@ -975,6 +1002,63 @@ mod tests {
         let now = Tick(6 + MAX_TICK_AGE + 10);
         table.clamp(now);
         assert!(!table.may_have_changed_since(A, Tick(now.0.wrapping_sub(MAX_TICK_AGE))));
+    }
+
+    #[test]
+    fn despawns_and_swaps_under_a_whole_table_stamp_keep_it_exact() {
+        // Covering every row: kept (not folded into the columns), shrunk with the table, so a
+        // row pushed after the despawn is not covered.
+        let mut table = ticks(A | B);
+        table.push_rows(4, Tick(1));
+        table.stamp(3, B, Tick(6));
+        table.stamp_columns(A | B, Tick(4));
+        table.swap_remove(1);
+        table.swap_rows(0, 2);
+        assert!(table.whole.is_some(), "no fold needed");
+        assert_eq!(changed_both_ways(&table, A, Tick(3), 3), [0, 1, 2]);
+        assert_eq!(
+            changed_both_ways(&table, B, Tick(5), 3),
+            [1],
+            "row 3 went to 1"
+        );
+        table.push_rows(1, Tick(2));
+        assert_eq!(changed_both_ways(&table, A, Tick(3), 4), [0, 1, 2]);
+        // Covering some rows only (rows pushed after the stamp): the last row, uncovered,
+        // must not inherit the stamp of the row it replaces.
+        table.swap_remove(0);
+        assert_eq!(changed_both_ways(&table, A, Tick(3), 3), [1, 2]);
+        assert!(table.is_aligned(3));
+    }
+
+    #[test]
+    fn a_whole_table_stamp_over_grown_rows_replaces_older_pending_stamps() {
+        let mut table = ticks(A | B);
+        table.push_rows(3, Tick(1));
+        table.stamp_rows(1..2, A, Tick(3));
+        table.stamp_columns(A | B, Tick(4));
+        table.push_rows(2, Tick(5));
+        table.stamp(4, B, Tick(7));
+        table.stamp_columns(A | B, Tick(6));
+        assert!(
+            table
+                .columns
+                .iter()
+                .all(|column| column.range_stamps.is_empty()),
+            "the older runs are dropped, not folded"
+        );
+        assert_eq!(changed_both_ways(&table, A, Tick(5), 5), [0, 1, 2, 3, 4]);
+        assert_eq!(
+            changed_both_ways(&table, B, Tick(6), 5),
+            [4],
+            "a newer row write stays"
+        );
+        table.swap_remove(0);
+        assert_eq!(
+            changed_both_ways(&table, B, Tick(6), 4),
+            [0],
+            "row 4 went to 0"
+        );
+        assert!(table.is_aligned(4));
     }
 
     #[test]
