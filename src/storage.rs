@@ -283,12 +283,8 @@ impl<T: Archetype> Storage<T> {
     // ----- one component, through a column picker -------------------------------------------
 
     /// The component of `entity` in the column `column` picks, if the entity is alive and its
-    /// table holds `bit`.
-    ///
-    /// The accessors' path, kept to the loads it needs: the id's record (whose table index
-    /// also says whether the id is alive, see [`EntityAllocator::claimed_location`]), the
-    /// table, the column. A table's column for a component it lacks is empty, so the row's
-    /// bounds check also answers whether the table holds `bit`.
+    /// table holds `bit`: the accessors' path, kept to the loads it needs (the id's record,
+    /// the table, the column; the one path shared with [`RowsMut`]).
     #[inline]
     pub fn get<C>(
         &self,
@@ -296,9 +292,7 @@ impl<T: Archetype> Storage<T> {
         bit: T::Mask,
         column: impl FnOnce(&T) -> &[C],
     ) -> Option<&C> {
-        debug_assert!(bit.is_single_bit() && bit & !T::COMPONENTS == T::Mask::EMPTY);
-        let location = self.allocator.claimed_location(entity)?;
-        column(self.tables.get(location.table())?).get(location.row())
+        rows::component(&self.allocator, &self.tables, entity, bit, column)
     }
 
     /// Mutable form of [`get`](Self::get); stamps the component as changed.
@@ -309,16 +303,15 @@ impl<T: Archetype> Storage<T> {
         bit: T::Mask,
         column: impl FnOnce(&mut T) -> &mut [C],
     ) -> Option<&mut C> {
-        debug_assert!(bit.is_single_bit() && bit & !T::COMPONENTS == T::Mask::EMPTY);
-        let location = self.allocator.claimed_location(entity)?;
-        let value = column(self.tables.get_mut(location.table())?).get_mut(location.row())?;
-        // Folded at compile time: an `[untracked]` component's write costs no tick lookup.
-        if T::TRACKED.intersects(bit) {
-            if let Some(ticks) = self.ticks.get_mut(location.table()) {
-                ticks.stamp_component(location.row(), bit, self.tick);
-            }
-        }
-        Some(value)
+        rows::component_mut(
+            &self.allocator,
+            &mut self.tables,
+            &mut self.ticks,
+            self.tick,
+            entity,
+            bit,
+            column,
+        )
     }
 
     /// Writes a component, adding it first (one migration) if the entity lacks it. `false`

@@ -35,9 +35,7 @@ impl<T: Archetype> RowsMut<'_, T> {
         bit: T::Mask,
         column: impl FnOnce(&T) -> &[C],
     ) -> Option<&C> {
-        debug_assert!(bit.is_single_bit() && bit & !T::COMPONENTS == T::Mask::EMPTY);
-        let location = self.allocator.claimed_location(entity)?;
-        column(self.tables.get(location.table())?).get(location.row())
+        component(self.allocator, self.tables, entity, bit, column)
     }
 
     /// Mutable form of [`get`](Self::get); stamps the component as changed.
@@ -48,16 +46,60 @@ impl<T: Archetype> RowsMut<'_, T> {
         bit: T::Mask,
         column: impl FnOnce(&mut T) -> &mut [C],
     ) -> Option<&mut C> {
-        debug_assert!(bit.is_single_bit() && bit & !T::COMPONENTS == T::Mask::EMPTY);
-        let location = self.allocator.claimed_location(entity)?;
-        let value = column(self.tables.get_mut(location.table())?).get_mut(location.row())?;
-        if T::TRACKED.intersects(bit) {
-            if let Some(ticks) = self.ticks.get_mut(location.table()) {
-                ticks.stamp_component(location.row(), bit, self.tick);
-            }
-        }
-        Some(value)
+        component_mut(
+            self.allocator,
+            self.tables,
+            self.ticks,
+            self.tick,
+            entity,
+            bit,
+            column,
+        )
     }
+}
+
+/// The component of `entity` in the column `column` picks, if the entity is alive and its
+/// table holds `bit`: the one path of [`Storage::get`] and [`RowsMut::get`].
+///
+/// Kept to the loads it needs: the id's record (whose table index also says whether the id is
+/// alive, see [`EntityAllocator::claimed_location`]), the table, the column. A table's column
+/// for a component it lacks is empty, so the row's bounds check also answers whether the
+/// table holds `bit`.
+#[inline]
+pub(super) fn component<'t, T: Archetype, C>(
+    allocator: &EntityAllocator,
+    tables: &'t [T],
+    entity: Entity,
+    bit: T::Mask,
+    column: impl FnOnce(&'t T) -> &'t [C],
+) -> Option<&'t C> {
+    debug_assert!(bit.is_single_bit() && bit & !T::COMPONENTS == T::Mask::EMPTY);
+    let location = allocator.claimed_location(entity)?;
+    column(tables.get(location.table())?).get(location.row())
+}
+
+/// Mutable form of [`component`], stamping the component as changed at `tick`: the one path
+/// of [`Storage::get_mut`] and [`RowsMut::get_mut`].
+#[inline]
+pub(super) fn component_mut<'t, T: Archetype, C>(
+    allocator: &EntityAllocator,
+    tables: &'t mut [T],
+    ticks: &mut [TableTicks<T::Mask>],
+    tick: Tick,
+    entity: Entity,
+    bit: T::Mask,
+    column: impl FnOnce(&'t mut T) -> &'t mut [C],
+) -> Option<&'t mut C> {
+    debug_assert!(bit.is_single_bit() && bit & !T::COMPONENTS == T::Mask::EMPTY);
+    let location = allocator.claimed_location(entity)?;
+    let value = column(tables.get_mut(location.table())?).get_mut(location.row())?;
+    // Folded at compile time: an `[untracked]` component's write costs no tick lookup.
+    if T::TRACKED.intersects(bit) {
+        if let Some(ticks) = ticks.get_mut(location.table()) {
+            ticks.stamp_component(location.row(), bit, tick);
+        }
+    }
+    Some(value)
 }
 
 impl<T: Archetype> Storage<T> {
