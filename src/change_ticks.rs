@@ -899,23 +899,6 @@ mod tests {
         assert!(marked.is_aligned(3));
     }
 
-    /// The rows every `ChangedRows` of `bits` since `since` reports, and those
-    /// `changed_since` reports: the two must agree.
-    fn changed_both_ways(
-        table: &TableTicks<u64>,
-        bits: u64,
-        since: Tick,
-        rows: usize,
-    ) -> Vec<usize> {
-        let set = table.changed_rows(bits, since);
-        let by_set: Vec<usize> = (0..rows).filter(|&row| set.contains(row)).collect();
-        let by_row: Vec<usize> = (0..rows)
-            .filter(|&row| table.changed_since(row, bits, since))
-            .collect();
-        assert_eq!(by_set, by_row, "changed_rows and changed_since disagree");
-        by_set
-    }
-
     #[test]
     fn a_whole_table_stamp_marks_every_tracked_column_until_rows_arrive() {
         let mut table = ticks(A | B);
@@ -926,7 +909,7 @@ mod tests {
             "every row of every tracked column: one stamp"
         );
         for bits in [A, B, A | B] {
-            assert_eq!(changed_both_ways(&table, bits, Tick(3), 3), [0, 1, 2]);
+            assert_eq!(changed(&table, bits, Tick(3), 3), [0, 1, 2]);
             assert!(table.may_have_changed_since(bits, Tick(3)));
             assert!(table.column_changed_since(bits, Tick(3)));
             assert!(
@@ -937,7 +920,7 @@ mod tests {
         assert!(!table.may_have_changed_since(UNTRACKED, Tick(0)));
         table.push_rows(1, Tick(2));
         assert_eq!(
-            changed_both_ways(&table, A, Tick(3), 4),
+            changed(&table, A, Tick(3), 4),
             [0, 1, 2],
             "the new row is not covered"
         );
@@ -951,15 +934,15 @@ mod tests {
         table.push_rows(2, Tick(1));
         table.stamp_columns(A | B, Tick(3));
         table.stamp_columns(A | B, Tick(5));
-        assert_eq!(changed_both_ways(&table, A | B, Tick(4), 2), [0, 1]);
+        assert_eq!(changed(&table, A | B, Tick(4), 2), [0, 1]);
         table.push_rows(1, Tick(1));
         table.stamp_rows(0..3, A | B, Tick(7));
-        assert_eq!(changed_both_ways(&table, B, Tick(6), 3), [0, 1, 2]);
+        assert_eq!(changed(&table, B, Tick(6), 3), [0, 1, 2]);
         // A run of some rows only: the whole-table stamp goes to the columns first.
         table.stamp_rows(1..2, A, Tick(9));
         assert!(table.whole.is_none());
-        assert_eq!(changed_both_ways(&table, A, Tick(8), 3), [1]);
-        assert_eq!(changed_both_ways(&table, B, Tick(6), 3), [0, 1, 2]);
+        assert_eq!(changed(&table, A, Tick(8), 3), [1]);
+        assert_eq!(changed(&table, B, Tick(6), 3), [0, 1, 2]);
     }
 
     #[test]
@@ -972,9 +955,9 @@ mod tests {
         // Row 3 moves into row 0's place: the stamps settle first, and keep row 3's newer
         // write and the column's newest stamp.
         table.move_row(0, &mut destination, Tick(7));
-        assert_eq!(changed_both_ways(&table, A, Tick(5), 3), [0]);
+        assert_eq!(changed(&table, A, Tick(5), 3), [0]);
         assert!(table.may_have_changed_since(A, Tick(5)));
-        assert_eq!(changed_both_ways(&table, A, Tick(1), 3), [0, 1, 2]);
+        assert_eq!(changed(&table, A, Tick(1), 3), [0, 1, 2]);
         assert!(
             destination.changed_since(0, A, Tick(1)),
             "the migrant keeps the stamp"
@@ -988,7 +971,7 @@ mod tests {
         table.push_rows(3, Tick(1));
         table.stamp_columns(A, Tick(3));
         table.swap_rows(0, 2);
-        assert_eq!(changed_both_ways(&table, A, Tick(2), 3), [0, 1, 2]);
+        assert_eq!(changed(&table, A, Tick(2), 3), [0, 1, 2]);
         table.stamp_columns(A, Tick(4));
         let (cells, _) = table.row_cells_with_added(A, A, 0, 0..3);
         assert!(
@@ -997,7 +980,7 @@ mod tests {
         );
         table.stamp_columns(A, Tick(5));
         table.swap_remove(0);
-        assert_eq!(changed_both_ways(&table, A, Tick(4), 2), [0, 1]);
+        assert_eq!(changed(&table, A, Tick(4), 2), [0, 1]);
         table.stamp_columns(A, Tick(6));
         let now = Tick(6 + MAX_TICK_AGE + 10);
         table.clamp(now);
@@ -1015,18 +998,14 @@ mod tests {
         table.swap_remove(1);
         table.swap_rows(0, 2);
         assert!(table.whole.is_some(), "no fold needed");
-        assert_eq!(changed_both_ways(&table, A, Tick(3), 3), [0, 1, 2]);
-        assert_eq!(
-            changed_both_ways(&table, B, Tick(5), 3),
-            [1],
-            "row 3 went to 1"
-        );
+        assert_eq!(changed(&table, A, Tick(3), 3), [0, 1, 2]);
+        assert_eq!(changed(&table, B, Tick(5), 3), [1], "row 3 went to 1");
         table.push_rows(1, Tick(2));
-        assert_eq!(changed_both_ways(&table, A, Tick(3), 4), [0, 1, 2]);
+        assert_eq!(changed(&table, A, Tick(3), 4), [0, 1, 2]);
         // Covering some rows only (rows pushed after the stamp): the last row, uncovered,
         // must not inherit the stamp of the row it replaces.
         table.swap_remove(0);
-        assert_eq!(changed_both_ways(&table, A, Tick(3), 3), [1, 2]);
+        assert_eq!(changed(&table, A, Tick(3), 3), [1, 2]);
         assert!(table.is_aligned(3));
     }
 
@@ -1046,18 +1025,14 @@ mod tests {
                 .all(|column| column.range_stamps.is_empty()),
             "the older runs are dropped, not folded"
         );
-        assert_eq!(changed_both_ways(&table, A, Tick(5), 5), [0, 1, 2, 3, 4]);
+        assert_eq!(changed(&table, A, Tick(5), 5), [0, 1, 2, 3, 4]);
         assert_eq!(
-            changed_both_ways(&table, B, Tick(6), 5),
+            changed(&table, B, Tick(6), 5),
             [4],
             "a newer row write stays"
         );
         table.swap_remove(0);
-        assert_eq!(
-            changed_both_ways(&table, B, Tick(6), 4),
-            [0],
-            "row 4 went to 0"
-        );
+        assert_eq!(changed(&table, B, Tick(6), 4), [0], "row 4 went to 0");
         assert!(table.is_aligned(4));
     }
 
@@ -1076,8 +1051,8 @@ mod tests {
                     given.stamp_rows_of_table(rows.clone(), 4, bits, Tick(5));
                     for (mask, since) in [(A, Tick(4)), (B, Tick(4)), (A | B, Tick(1))] {
                         assert_eq!(
-                            changed_both_ways(&looked_up, mask, since, 4),
-                            changed_both_ways(&given, mask, since, 4),
+                            changed(&looked_up, mask, since, 4),
+                            changed(&given, mask, since, 4),
                             "tracked {tracked:#b}, bits {bits:#b}, rows {rows:?}"
                         );
                     }
