@@ -511,85 +511,27 @@ macro_rules! tuple_fetch {
     };
 }
 
-tuple_fetch!((A, MA, 0));
-tuple_fetch!((A, MA, 0), (B, MB, 1));
-tuple_fetch!((A, MA, 0), (B, MB, 1), (C, MC, 2));
-tuple_fetch!((A, MA, 0), (B, MB, 1), (C, MC, 2), (D, MD, 3));
-tuple_fetch!((A, MA, 0), (B, MB, 1), (C, MC, 2), (D, MD, 3), (E, ME, 4));
-tuple_fetch!(
-    (A, MA, 0),
-    (B, MB, 1),
-    (C, MC, 2),
-    (D, MD, 3),
-    (E, ME, 4),
+/// [`tuple_fetch!`] for every prefix of the list: tuples of one element up to all of them.
+macro_rules! tuple_fetches {
+    ([$($done:tt)*]) => {};
+    ([$($done:tt)*] $next:tt $($rest:tt)*) => {
+        tuple_fetch!($($done,)* $next);
+        tuple_fetches!([$($done)* $next] $($rest)*);
+    };
+}
+
+tuple_fetches! {
+    []
+    (A, MA, 0)
+    (B, MB, 1)
+    (C, MC, 2)
+    (D, MD, 3)
+    (E, ME, 4)
     (F, MF, 5)
-);
-tuple_fetch!(
-    (A, MA, 0),
-    (B, MB, 1),
-    (C, MC, 2),
-    (D, MD, 3),
-    (E, ME, 4),
-    (F, MF, 5),
     (G, MG, 6)
-);
-tuple_fetch!(
-    (A, MA, 0),
-    (B, MB, 1),
-    (C, MC, 2),
-    (D, MD, 3),
-    (E, ME, 4),
-    (F, MF, 5),
-    (G, MG, 6),
     (H, MH, 7)
-);
-tuple_fetch!(
-    (A, MA, 0),
-    (B, MB, 1),
-    (C, MC, 2),
-    (D, MD, 3),
-    (E, ME, 4),
-    (F, MF, 5),
-    (G, MG, 6),
-    (H, MH, 7),
     (I, MI, 8)
-);
-tuple_fetch!(
-    (A, MA, 0),
-    (B, MB, 1),
-    (C, MC, 2),
-    (D, MD, 3),
-    (E, ME, 4),
-    (F, MF, 5),
-    (G, MG, 6),
-    (H, MH, 7),
-    (I, MI, 8),
     (J, MJ, 9)
-);
-tuple_fetch!(
-    (A, MA, 0),
-    (B, MB, 1),
-    (C, MC, 2),
-    (D, MD, 3),
-    (E, ME, 4),
-    (F, MF, 5),
-    (G, MG, 6),
-    (H, MH, 7),
-    (I, MI, 8),
-    (J, MJ, 9),
     (K, MK, 10)
-);
-tuple_fetch!(
-    (A, MA, 0),
-    (B, MB, 1),
-    (C, MC, 2),
-    (D, MD, 3),
-    (E, ME, 4),
-    (F, MF, 5),
-    (G, MG, 6),
-    (H, MH, 7),
-    (I, MI, 8),
-    (J, MJ, 9),
-    (K, MK, 10),
     (L, ML, 11)
-);
+}
