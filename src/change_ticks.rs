@@ -177,10 +177,10 @@ impl<M: Bitmask> TableTicks<M> {
         }
     }
 
-    /// Whether there is no whole-table stamp, or it covers all of the table's `rows` rows.
+    /// Whether there is a whole-table stamp and it covers every row of the table.
     #[inline]
-    fn whole_covers(&self, rows: usize) -> bool {
-        self.whole.is_none_or(|whole| whole.rows >= rows)
+    fn whole_covers_all(&self) -> bool {
+        self.whole.is_some_and(|whole| whole.rows >= self.rows())
     }
 
     /// Whether the whole-table stamp marks `row` of a tracked component of `bits` as
@@ -218,13 +218,15 @@ impl<M: Bitmask> TableTicks<M> {
 
     /// Removes `row`, moving the last row into its place (as the table does).
     pub fn swap_remove(&mut self, row: usize) {
-        let rows = self.rows();
-        if !self.whole_covers(rows) {
-            self.settle();
-        } else if let Some(whole) = &mut self.whole {
+        if self.whole_covers_all() {
             // Every row is covered, the last one (moved into `row`) too: the stamp stays exact
             // over the rows left, so despawns after a system's write need not fold it.
-            whole.rows = rows.saturating_sub(1);
+            let rows_left = self.rows().saturating_sub(1);
+            if let Some(whole) = &mut self.whole {
+                whole.rows = rows_left;
+            }
+        } else {
+            self.settle();
         }
         for bit in self.tracked.bits() {
             self.columns[bit as usize].take(row);
@@ -234,7 +236,7 @@ impl<M: Bitmask> TableTicks<M> {
     /// Exchanges the stamps of rows `a` and `b` (the table swapped them).
     pub fn swap_rows(&mut self, a: usize, b: usize) {
         // Two rows under a stamp covering every row stay under it.
-        if !self.whole_covers(self.rows()) {
+        if !self.whole_covers_all() {
             self.settle();
         }
         for bit in self.tracked.bits() {
@@ -339,7 +341,7 @@ impl<M: Bitmask> TableTicks<M> {
         let bits = bits & self.tracked;
         if self.whole_marks(0, bits, since) {
             // The whole-table stamp is newer: every row it covers changed.
-            return if self.whole.is_some_and(|whole| whole.rows >= self.rows()) {
+            return if self.whole_covers_all() {
                 ChangedRows::All
             } else {
                 ChangedRows::Any {
@@ -396,33 +398,10 @@ impl<M: Bitmask> TableTicks<M> {
         added_bits: M,
         rows: Range<usize>,
     ) -> (TickCells<'_>, TickCells<'_>) {
+        // Returned, not filled in place through `&mut` by the caller: a typed query's tag-run
+        // loop then reloaded the cells (13% more instructions on `tag_filter_typed_1`).
         let mut cells = TickCells::empty();
         let mut added_cells = TickCells::empty();
-        self.fill_row_cells(
-            bits,
-            read_bits,
-            added_bits,
-            rows,
-            &mut cells,
-            &mut added_cells,
-        );
-        (cells, added_cells)
-    }
-
-    /// [`row_cells_with_added`](Self::row_cells_with_added) into `cells` and `added_cells`
-    /// (empty). (A typed query takes the returned pair rather than filling its own: filled in
-    /// place behind `&mut`, the cells were reloaded in its tag-run loop, 13% more instructions
-    /// on `tag_filter_typed_1`, for 0.25% fewer on a single table.)
-    #[inline(always)]
-    pub fn fill_row_cells<'a>(
-        &'a mut self,
-        bits: M,
-        read_bits: M,
-        added_bits: M,
-        rows: Range<usize>,
-        cells: &mut TickCells<'a>,
-        added_cells: &mut TickCells<'a>,
-    ) {
         if self.tracked.intersects(read_bits) {
             self.settle();
         }
@@ -453,6 +432,7 @@ impl<M: Bitmask> TableTicks<M> {
                 }
             }
         }
+        (cells, added_cells)
     }
 
     /// Whether a tracked component of `bits` may have been added to some row after `since`:
@@ -504,8 +484,7 @@ impl<M: Bitmask> TableTicks<M> {
     /// `bits` as changed (then a changed-only query takes every row without reading stamps).
     #[inline]
     pub fn column_changed_since(&self, bits: M, since: Tick) -> bool {
-        let whole_covers_all = self.whole.is_some_and(|whole| whole.rows >= self.rows());
-        (whole_covers_all && self.whole_marks(0, bits, since))
+        (self.whole_covers_all() && self.whole_marks(0, bits, since))
             || (bits & self.tracked).bits().any(|bit| {
                 let column = &self.columns[bit as usize];
                 column.range_stamps.all_newer_than(column.rows.len(), since)
