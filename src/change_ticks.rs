@@ -47,14 +47,42 @@ impl WholeTableStamp {
     }
 }
 
+/// One row's stamps of one component: when it was last written and when it was added
+/// (spawned with it, or added by a migration). Side by side, so removing or moving a row (a
+/// despawn, a migration) touches one place per component rather than two.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RowStamps {
+    /// When the component was last written.
+    pub changed: Tick,
+    /// When the component was added to the row's entity.
+    pub added: Tick,
+}
+
+impl RowStamps {
+    /// A row written and added at `tick`.
+    #[inline]
+    pub const fn at(tick: Tick) -> Self {
+        RowStamps {
+            changed: tick,
+            added: tick,
+        }
+    }
+
+    /// The same stamps, written at `tick`.
+    #[inline]
+    pub const fn written_at(self, tick: Tick) -> Self {
+        RowStamps {
+            changed: tick,
+            added: self.added,
+        }
+    }
+}
+
 /// The stamps of one component in one table, kept together so a write touches one place.
 #[derive(Clone, Debug)]
 struct TickColumn {
-    /// When each row's component was last written (empty unless tracked here).
-    rows: Vec<Tick>,
-    /// When each row's component was added: spawned with it, or added by a migration (empty
-    /// unless tracked here). Kept apart from `rows` so the write path touches one column.
-    added: Vec<Tick>,
+    /// Each row's stamps (empty unless tracked here).
+    rows: Vec<RowStamps>,
     /// The newest of `added`.
     newest_added: Tick,
     /// Runs of rows that count as written at a tick (slice views' writes).
@@ -64,51 +92,49 @@ struct TickColumn {
 }
 
 impl TickColumn {
-    /// Removes `row`'s stamps, moving the last row's into its place, and returns the row's
-    /// write stamp (its pending range stamp included) and added stamp.
+    /// Removes `row`'s stamps, moving the last row's into its place, and returns them (its
+    /// pending range stamp included).
     #[inline]
-    fn take(&mut self, row: usize) -> (Tick, Tick) {
-        let stamp = if self.range_stamps.is_empty() {
+    fn take(&mut self, row: usize) -> RowStamps {
+        if self.range_stamps.is_empty() {
             self.rows.swap_remove(row)
         } else {
             self.take_through_runs(row)
-        };
-        (stamp, self.added.swap_remove(row))
+        }
     }
 
-    /// [`take`](Self::take)'s write stamp while slice writes are pending (rare, kept out of
-    /// the migration's path): the row's stamp through the runs, and the runs made to follow
-    /// the last row into `row`.
+    /// [`take`](Self::take) while slice writes are pending (rare, kept out of the migration's
+    /// path): the row's write stamp through the runs, and the runs made to follow the last
+    /// row into `row`.
     #[cold]
     #[inline(never)]
-    fn take_through_runs(&mut self, row: usize) -> Tick {
-        let stamp = self.range_stamps.stamp_of(row, self.rows[row]);
+    fn take_through_runs(&mut self, row: usize) -> RowStamps {
+        let stamps = self.rows[row];
+        let changed = self.range_stamps.stamp_of(row, stamps.changed);
         let last = self.rows.len() - 1;
         self.range_stamps.before_swap(row, last, &mut self.rows);
         self.rows.swap_remove(row);
         self.range_stamps.truncate(self.rows.len());
-        stamp
+        stamps.written_at(changed)
     }
 
     /// Appends a row written and added at `now`, the current tick: no stamp is newer.
     #[inline]
     fn push_now(&mut self, now: Tick) {
-        self.rows.push(now);
-        self.added.push(now);
+        self.rows.push(RowStamps::at(now));
         self.newest = now;
         self.newest_added = now;
     }
 
-    /// Appends a row stamped `stamp`, added at `added`.
+    /// Appends a row stamped `stamps`.
     #[inline]
-    fn push(&mut self, stamp: Tick, added: Tick) {
-        self.rows.push(stamp);
-        self.added.push(added);
-        if stamp.is_newer_than(self.newest) {
-            self.newest = stamp;
+    fn push(&mut self, stamps: RowStamps) {
+        self.rows.push(stamps);
+        if stamps.changed.is_newer_than(self.newest) {
+            self.newest = stamps.changed;
         }
-        if added.is_newer_than(self.newest_added) {
-            self.newest_added = added;
+        if stamps.added.is_newer_than(self.newest_added) {
+            self.newest_added = stamps.added;
         }
     }
 }
@@ -125,7 +151,6 @@ impl<M: Bitmask> TableTicks<M> {
             columns: (0..bit_count)
                 .map(|_| TickColumn {
                     rows: Vec::new(),
-                    added: Vec::new(),
                     newest_added: never,
                     range_stamps: RangeStamps::NONE,
                     newest: never,
@@ -209,8 +234,9 @@ impl<M: Bitmask> TableTicks<M> {
     pub fn push_rows(&mut self, count: usize, tick: Tick) {
         for bit in self.tracked.bits() {
             let column = &mut self.columns[bit as usize];
-            column.rows.resize(column.rows.len() + count, tick);
-            column.added.resize(column.added.len() + count, tick);
+            column
+                .rows
+                .resize(column.rows.len() + count, RowStamps::at(tick));
             column.newest = tick;
             column.newest_added = tick;
         }
@@ -243,7 +269,6 @@ impl<M: Bitmask> TableTicks<M> {
             let column = &mut self.columns[bit as usize];
             column.range_stamps.before_swap(a, b, &mut column.rows);
             column.rows.swap(a, b);
-            column.added.swap(a, b);
         }
     }
 
@@ -256,8 +281,8 @@ impl<M: Bitmask> TableTicks<M> {
         self.settle();
         let (from, to) = (self.tracked, destination.tracked);
         for bit in (from & to).bits() {
-            let (stamp, added) = self.columns[bit as usize].take(row);
-            destination.columns[bit as usize].push(stamp, added);
+            let stamps = self.columns[bit as usize].take(row);
+            destination.columns[bit as usize].push(stamps);
         }
         for bit in (to & !from).bits() {
             destination.columns[bit as usize].push_now(tick);
@@ -288,8 +313,8 @@ impl<M: Bitmask> TableTicks<M> {
     pub fn stamp_component(&mut self, row: usize, bit: M, tick: Tick) {
         let index = bit.trailing_zeros() as usize;
         if let Some(column) = self.columns.get_mut(index) {
-            if let Some(stamp) = column.rows.get_mut(row) {
-                *stamp = tick;
+            if let Some(stamps) = column.rows.get_mut(row) {
+                stamps.changed = tick;
                 column.newest = tick;
             }
         }
@@ -298,8 +323,8 @@ impl<M: Bitmask> TableTicks<M> {
     #[inline]
     fn stamp_bit(&mut self, row: usize, index: usize, tick: Tick) {
         let column = &mut self.columns[index];
-        if let Some(stamp) = column.rows.get_mut(row) {
-            *stamp = tick;
+        if let Some(stamps) = column.rows.get_mut(row) {
+            stamps.changed = tick;
         }
         column.newest = tick;
     }
@@ -329,7 +354,7 @@ impl<M: Bitmask> TableTicks<M> {
                 let column = &self.columns[bit as usize];
                 column
                     .range_stamps
-                    .stamp_of(row, column.rows[row])
+                    .stamp_of(row, column.rows[row].changed)
                     .is_newer_than(since)
             })
     }
@@ -379,29 +404,13 @@ impl<M: Bitmask> TableTicks<M> {
 
     /// The row stamps of the tracked components of `bits` over `rows`, as cells to write:
     /// shared references that can still be written, so [`Mut`](crate::Mut) guards stamp rows
-    /// without a second mutable borrow. A pending range stamp stays pending (a guard's stamp,
-    /// at the current tick, is never older than it). Components of `bits` this table does not
-    /// track get empty columns.
-    pub fn row_cells(&mut self, bits: M, rows: Range<usize>) -> TickCells<'_> {
-        self.row_cells_with_added(bits, M::EMPTY, M::EMPTY, rows).0
-    }
-
-    /// [`row_cells`](Self::row_cells) of the write stamps of `bits`, the stamps of `read_bits`
-    /// among them made exact first (a pending range stamp folded into the rows, so a change
-    /// filter can read them), and the same of the added stamps of `added_bits` (what an
-    /// "added since" filter reads).
+    /// without a second mutable borrow. The write stamps of `read_bits` are made exact first
+    /// (a pending range stamp folded into the rows, so a change filter can read them); other
+    /// pending range stamps stay pending (a guard's stamp, at the current tick, is never
+    /// older). Components of `bits` this table does not track get empty columns.
     #[inline]
-    pub fn row_cells_with_added(
-        &mut self,
-        bits: M,
-        read_bits: M,
-        added_bits: M,
-        rows: Range<usize>,
-    ) -> (TickCells<'_>, TickCells<'_>) {
-        // Returned, not filled in place through `&mut` by the caller: a typed query's tag-run
-        // loop then reloaded the cells (13% more instructions on `tag_filter_typed_1`).
+    pub fn row_cells(&mut self, bits: M, read_bits: M, rows: Range<usize>) -> TickCells<'_> {
         let mut cells = TickCells::empty();
-        let mut added_cells = TickCells::empty();
         if self.tracked.intersects(read_bits) {
             self.settle();
         }
@@ -411,28 +420,16 @@ impl<M: Bitmask> TableTicks<M> {
         }
         let mut columns = self.columns.iter_mut();
         let mut next = 0;
-        for bit in ((bits | added_bits) & self.tracked).bits() {
+        for bit in (bits & self.tracked).bits() {
             let Some(column) = columns.nth(bit as usize - next) else {
                 break;
             };
             next = bit as usize + 1;
-            let TickColumn {
-                rows: stamps,
-                added,
-                ..
-            } = column;
-            if bits.contains(M::bit(bit)) {
-                if let Some(stamps) = stamps.get_mut(rows.clone()) {
-                    cells.push(bit, Cell::from_mut(stamps).as_slice_of_cells());
-                }
-            }
-            if added_bits.contains(M::bit(bit)) {
-                if let Some(added) = added.get_mut(rows.clone()) {
-                    added_cells.push(bit, Cell::from_mut(added).as_slice_of_cells());
-                }
+            if let Some(stamps) = column.rows.get_mut(rows.clone()) {
+                cells.push(bit, Cell::from_mut(stamps).as_slice_of_cells());
             }
         }
-        (cells, added_cells)
+        cells
     }
 
     /// Whether a tracked component of `bits` may have been added to some row after `since`:
@@ -447,9 +444,11 @@ impl<M: Bitmask> TableTicks<M> {
     /// Whether a tracked component of `bits` was added to `row` after `since`.
     #[inline]
     pub fn added_since(&self, row: usize, bits: M, since: Tick) -> bool {
-        (bits & self.tracked)
-            .bits()
-            .any(|bit| self.columns[bit as usize].added[row].is_newer_than(since))
+        (bits & self.tracked).bits().any(|bit| {
+            self.columns[bit as usize].rows[row]
+                .added
+                .is_newer_than(since)
+        })
     }
 
     /// A per-row test of "added after `since`" for the tracked components of `bits`, set up
@@ -458,8 +457,8 @@ impl<M: Bitmask> TableTicks<M> {
     pub fn added_rows(&self, bits: M, since: Tick) -> ChangedRows<'_, M> {
         let bits = bits & self.tracked;
         if bits.is_single_bit() {
-            ChangedRows::Column {
-                stamps: &self.columns[bits.trailing_zeros() as usize].added,
+            ChangedRows::AddedColumn {
+                stamps: &self.columns[bits.trailing_zeros() as usize].rows,
                 since,
             }
         } else {
@@ -550,8 +549,10 @@ impl<M: Bitmask> TableTicks<M> {
         }
         for bit in self.tracked.bits() {
             let column = &mut self.columns[bit as usize];
-            Tick::clamp_ages(&mut column.rows, now);
-            Tick::clamp_ages(&mut column.added, now);
+            for stamps in &mut column.rows {
+                stamps.changed = stamps.changed.clamp_age(now);
+                stamps.added = stamps.added.clamp_age(now);
+            }
             column.range_stamps.clamp(now);
             column.newest = column.newest.clamp_age(now);
             column.newest_added = column.newest_added.clamp_age(now);
@@ -567,7 +568,7 @@ impl<M: Bitmask> TableTicks<M> {
             } else {
                 0
             };
-            column.rows.len() == expected && column.added.len() == expected
+            column.rows.len() == expected
         })
     }
 }
@@ -577,8 +578,8 @@ impl<M: Bitmask> TableTicks<M> {
 /// heap (only a query naming that many tracked components pays an allocation).
 pub struct TickCells<'a> {
     bits: u128,
-    inline: [&'a [Cell<Tick>]; TickCells::INLINE],
-    spilled: Vec<&'a [Cell<Tick>]>,
+    inline: [&'a [Cell<RowStamps>]; TickCells::INLINE],
+    spilled: Vec<&'a [Cell<RowStamps>]>,
 }
 
 impl<'a> TickCells<'a> {
@@ -597,7 +598,7 @@ impl<'a> TickCells<'a> {
 
     /// Adds the column of component bit `bit`, above every bit added before.
     #[inline]
-    fn push(&mut self, bit: u32, stamps: &'a [Cell<Tick>]) {
+    fn push(&mut self, bit: u32, stamps: &'a [Cell<RowStamps>]) {
         let rank = self.bits.count_ones() as usize;
         self.bits |= 1 << bit;
         match self.inline.get_mut(rank) {
@@ -608,7 +609,7 @@ impl<'a> TickCells<'a> {
 
     /// The stamps of component bit `bit`, empty if the column is not held.
     #[inline]
-    pub fn column(&self, bit: u32) -> &'a [Cell<Tick>] {
+    pub fn column(&self, bit: u32) -> &'a [Cell<RowStamps>] {
         if bit >= u128::BITS || self.bits & (1 << bit) == 0 {
             return &[];
         }
@@ -628,10 +629,17 @@ impl<'a> TickCells<'a> {
 pub enum ChangedRows<'a, M> {
     /// The column was marked changed as a whole.
     All,
-    /// One tracked column: compare its row stamps.
+    /// One tracked column: compare its rows' write stamps.
     Column {
         /// The column's row stamps.
-        stamps: &'a [Tick],
+        stamps: &'a [RowStamps],
+        /// The query's tick.
+        since: Tick,
+    },
+    /// One tracked column: compare its rows' added stamps.
+    AddedColumn {
+        /// The column's row stamps.
+        stamps: &'a [RowStamps],
         /// The query's tick.
         since: Tick,
     },
@@ -661,7 +669,8 @@ impl<M: Bitmask> ChangedRows<'_, M> {
     pub fn contains(&self, row: usize) -> bool {
         match *self {
             ChangedRows::All => true,
-            ChangedRows::Column { stamps, since } => stamps[row].is_newer_than(since),
+            ChangedRows::Column { stamps, since } => stamps[row].changed.is_newer_than(since),
+            ChangedRows::AddedColumn { stamps, since } => stamps[row].added.is_newer_than(since),
             ChangedRows::Any { ticks, bits, since } => ticks.changed_since(row, bits, since),
             ChangedRows::AnyAdded { ticks, bits, since } => ticks.added_since(row, bits, since),
         }
@@ -841,8 +850,12 @@ mod tests {
         let mut table = ticks(A | B);
         table.push_rows(4, Tick(1));
         table.stamp_rows(1..3, A | B, Tick(5));
-        let (cells, _) = table.row_cells_with_added(A | B, A, 0, 0..4);
-        let read: Vec<Tick> = cells.column(0).iter().map(Cell::get).collect();
+        let cells = table.row_cells(A | B, A, 0..4);
+        let read: Vec<Tick> = cells
+            .column(0)
+            .iter()
+            .map(|stamp| stamp.get().changed)
+            .collect();
         assert_eq!(
             read,
             vec![Tick(1), Tick(5), Tick(5), Tick(1)],
@@ -952,9 +965,12 @@ mod tests {
         table.swap_rows(0, 2);
         assert_eq!(changed(&table, A, Tick(2), 3), [0, 1, 2]);
         table.stamp_columns(A, Tick(4));
-        let (cells, _) = table.row_cells_with_added(A, A, 0, 0..3);
+        let cells = table.row_cells(A, A, 0..3);
         assert!(
-            cells.column(0).iter().all(|stamp| stamp.get() == Tick(4)),
+            cells
+                .column(0)
+                .iter()
+                .all(|stamp| stamp.get().changed == Tick(4)),
             "stamps read directly see the whole-table stamp"
         );
         table.stamp_columns(A, Tick(5));
@@ -1063,19 +1079,19 @@ mod tests {
         for bit in 0..bits as u32 {
             table.stamp(1, 1 << bit, Tick(10 + bit));
         }
-        let cells = table.row_cells(all & !(1 << 3), 1..3);
+        let cells = table.row_cells(all & !(1 << 3), 0, 1..3);
         for bit in 0..bits as u32 {
             let column = cells.column(bit);
             if bit == 3 {
                 assert!(column.is_empty(), "not asked for");
             } else {
                 assert_eq!(column.len(), 2, "bit {bit}");
-                assert_eq!(column[0].get(), Tick(10 + bit), "bit {bit}");
-                assert_eq!(column[1].get(), Tick(2));
+                assert_eq!(column[0].get().changed, Tick(10 + bit), "bit {bit}");
+                assert_eq!(column[1].get(), RowStamps::at(Tick(2)));
             }
         }
         assert!(cells.column(40).is_empty() && cells.column(200).is_empty());
-        cells.column(19)[1].set(Tick(99));
+        cells.column(19)[1].set(RowStamps::at(Tick(2)).written_at(Tick(99)));
         assert!(
             table.changed_since(2, 1 << 19, Tick(98)),
             "written through the cell"
@@ -1102,13 +1118,10 @@ mod tests {
         assert!(!destination.added_rows(A | B, Tick(7)).contains(0));
         assert!(destination.added_rows(A | B, Tick(6)).contains(0));
         assert!(!source.added_since(0, A, Tick(1)) || source.is_aligned(1));
-        let (_, added) = destination.row_cells_with_added(A, 0, B, 0..1);
-        assert_eq!(added.column(1).len(), 1);
-        assert_eq!(added.column(1)[0].get(), Tick(7));
-        assert!(
-            added.column(0).is_empty(),
-            "A's added column was not asked for"
-        );
+        let cells = destination.row_cells(B, 0, 0..1);
+        assert_eq!(cells.column(1).len(), 1);
+        assert_eq!(cells.column(1)[0].get().added, Tick(7));
+        assert!(cells.column(0).is_empty(), "A's column was not asked for");
         assert!(source.is_aligned(1) && destination.is_aligned(1));
     }
 

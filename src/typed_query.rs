@@ -260,12 +260,8 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
                 ticks.note_row_writes(written, tick);
                 let (watched, watched_added) = ChangeFilter::watched(filter);
                 let mask = T::view_mask(&view);
-                let (cells, added_cells) = ticks.row_cells_with_added(
-                    written | watched,
-                    watched,
-                    watched_added,
-                    rows.clone(),
-                );
+                let cells =
+                    ticks.row_cells(written | watched | watched_added, watched, rows.clone());
                 let run = Run {
                     entities,
                     first_row: 0,
@@ -276,7 +272,7 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
                 let taken = Q::take(&mut view);
                 let columns = T::share(view);
                 let mut slices = Q::slices(taken, &columns, &run);
-                let test = verdict.rows(filter, &cells, &added_cells, entities.len());
+                let test = verdict.rows(filter, &cells, entities.len());
                 let rows_in_run = entities.len();
                 if !Q::STAMPS {
                     let written = Q::Written::default();
@@ -353,7 +349,7 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
         // The view of this one row, so the item borrows the table, not a local.
         let (_, from_row) = T::split_view(view, row);
         let (mut view, _) = T::split_view(from_row, 1);
-        let cells = ticks.row_cells(written, row..row + 1);
+        let cells = ticks.row_cells(written, T::Mask::EMPTY, row..row + 1);
         let run = Run {
             entities: &entities[row..=row],
             first_row: 0,

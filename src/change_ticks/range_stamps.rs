@@ -7,6 +7,7 @@
 
 use core::ops::Range;
 
+use super::RowStamps;
 use crate::Tick;
 
 /// Runs kept pending per column.
@@ -35,11 +36,11 @@ impl RangeStamp {
     }
 
     /// Writes the run's tick into the row stamps it covers, where newer.
-    fn fold(&self, stamps: &mut [Tick]) {
+    fn fold(&self, stamps: &mut [RowStamps]) {
         if let Some(stamps) = stamps.get_mut(self.start..self.end) {
             for stamp in stamps {
-                if self.tick.is_newer_than(*stamp) {
-                    *stamp = self.tick;
+                if self.tick.is_newer_than(stamp.changed) {
+                    stamp.changed = self.tick;
                 }
             }
         }
@@ -103,7 +104,7 @@ impl RangeStamps {
     /// tick yet: the runs it covers are dropped, and it takes a free place or the oldest
     /// run's, which is folded into `stamps` first.
     #[inline]
-    pub(super) fn add(&mut self, rows: Range<usize>, tick: Tick, stamps: &mut [Tick]) {
+    pub(super) fn add(&mut self, rows: Range<usize>, tick: Tick, stamps: &mut [RowStamps]) {
         if self.len == 1 && self.runs[0].start == rows.start && self.runs[0].end == rows.end {
             // The same rows as the one pending run (a system writing the same table every
             // frame, paid per table visited): the newer tick replaces it, nothing to fold or
@@ -115,7 +116,7 @@ impl RangeStamps {
     }
 
     /// [`add`](Self::add) of a run that is not the one pending run.
-    fn insert(&mut self, rows: Range<usize>, tick: Tick, stamps: &mut [Tick]) {
+    fn insert(&mut self, rows: Range<usize>, tick: Tick, stamps: &mut [RowStamps]) {
         let mut index = 0;
         while index < self.len {
             let run = self.runs[index];
@@ -150,7 +151,7 @@ impl RangeStamps {
     }
 
     /// Folds every pending run into `stamps` (before they are read directly).
-    pub(super) fn fold_all(&mut self, stamps: &mut [Tick]) {
+    pub(super) fn fold_all(&mut self, stamps: &mut [RowStamps]) {
         for run in self.pending() {
             run.fold(stamps);
         }
@@ -160,7 +161,7 @@ impl RangeStamps {
     /// Folds the runs that hold one of rows `a` and `b` but not the other, before the two
     /// trade places (a run holding both, or neither, still covers the same stamps).
     #[inline]
-    pub(super) fn before_swap(&mut self, a: usize, b: usize, stamps: &mut [Tick]) {
+    pub(super) fn before_swap(&mut self, a: usize, b: usize, stamps: &mut [RowStamps]) {
         let mut index = 0;
         while index < self.len {
             let run = self.runs[index];
@@ -202,46 +203,63 @@ mod tests {
     use super::*;
     use alloc::vec::Vec;
 
+    /// `count` rows written at tick 1 (added at tick 0: the runs never touch it).
+    fn rows(count: usize) -> Vec<RowStamps> {
+        vec![
+            RowStamps {
+                changed: Tick(1),
+                added: Tick(0),
+            };
+            count
+        ]
+    }
+
+    /// Every row's own write stamp.
+    fn changed(stamps: &[RowStamps]) -> Vec<u32> {
+        assert!(stamps.iter().all(|stamp| stamp.added == Tick(0)));
+        stamps.iter().map(|stamp| stamp.changed.0).collect()
+    }
+
     /// The stamp of every row, through the runs.
-    fn effective(runs: &RangeStamps, stamps: &[Tick]) -> Vec<u32> {
+    fn effective(runs: &RangeStamps, stamps: &[RowStamps]) -> Vec<u32> {
         stamps
             .iter()
             .enumerate()
-            .map(|(row, &own)| runs.stamp_of(row, own).0)
+            .map(|(row, own)| runs.stamp_of(row, own.changed).0)
             .collect()
     }
 
     #[test]
     fn runs_cover_their_rows_and_newer_own_stamps_win() {
-        let mut stamps = vec![Tick(1); 5];
+        let mut stamps = rows(5);
         let mut runs = RangeStamps::NONE;
         runs.add(1..3, Tick(5), &mut stamps);
-        stamps[2] = Tick(6);
+        stamps[2].changed = Tick(6);
         assert_eq!(effective(&runs, &stamps), vec![1, 5, 6, 1, 1]);
         assert!(runs.any_newer_than(Tick(4)) && !runs.any_newer_than(Tick(5)));
         assert!(!runs.all_newer_than(5, Tick(4)));
         runs.add(0..5, Tick(7), &mut stamps);
         assert_eq!(runs.len, 1, "the covered run is dropped");
         assert!(runs.all_newer_than(5, Tick(6)));
-        assert_eq!(stamps, vec![Tick(1), Tick(1), Tick(6), Tick(1), Tick(1)]);
+        assert_eq!(changed(&stamps), vec![1, 1, 6, 1, 1]);
     }
 
     #[test]
     fn a_full_list_folds_its_oldest_run() {
-        let mut stamps = vec![Tick(1); 6];
+        let mut stamps = rows(6);
         let mut runs = RangeStamps::NONE;
         for row in 0..PENDING {
             runs.add(row..row + 1, Tick(10 + row as u32), &mut stamps);
         }
-        assert_eq!(stamps, vec![Tick(1); 6], "all pending");
+        assert_eq!(changed(&stamps), vec![1; 6], "all pending");
         runs.add(5..6, Tick(20), &mut stamps);
-        assert_eq!(stamps[0], Tick(10), "the oldest run was folded");
+        assert_eq!(stamps[0].changed, Tick(10), "the oldest run was folded");
         assert_eq!(effective(&runs, &stamps), vec![10, 11, 12, 13, 1, 20]);
     }
 
     #[test]
     fn swaps_fold_only_runs_holding_one_of_the_rows() {
-        let mut stamps = vec![Tick(1); 6];
+        let mut stamps = rows(6);
         let mut runs = RangeStamps::NONE;
         runs.add(0..2, Tick(5), &mut stamps);
         runs.add(2..6, Tick(6), &mut stamps);
@@ -249,15 +267,12 @@ mod tests {
         assert_eq!(runs.len, 2, "both rows in one run, neither in the other");
         runs.before_swap(1, 2, &mut stamps);
         assert_eq!(runs.len, 0);
-        assert_eq!(
-            stamps,
-            vec![Tick(5), Tick(5), Tick(6), Tick(6), Tick(6), Tick(6)]
-        );
+        assert_eq!(changed(&stamps), vec![5, 5, 6, 6, 6, 6]);
     }
 
     #[test]
     fn truncation_and_folding_keep_stamps() {
-        let mut stamps = vec![Tick(1); 4];
+        let mut stamps = rows(4);
         let mut runs = RangeStamps::NONE;
         runs.add(2..4, Tick(5), &mut stamps);
         runs.add(0..1, Tick(6), &mut stamps);
@@ -265,7 +280,7 @@ mod tests {
         assert_eq!(runs.len, 1, "the run past the end is gone");
         stamps.truncate(2);
         runs.fold_all(&mut stamps);
-        assert_eq!(stamps, vec![Tick(6), Tick(1)]);
+        assert_eq!(changed(&stamps), vec![6, 1]);
         assert_eq!(runs.len, 0);
     }
 }

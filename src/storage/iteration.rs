@@ -372,7 +372,7 @@ impl<T: Archetype> Storage<T> {
                     ChangedRows::All => visit_rows(entities, run, &mut view, &mut f, |_| true),
                     ChangedRows::Column { stamps, since } => {
                         visit_rows(entities, run, &mut view, &mut f, |row| {
-                            stamps[row].is_newer_than(*since)
+                            stamps[row].changed.is_newer_than(*since)
                         })
                     }
                     any => visit_rows(entities, run, &mut view, &mut f, |row| any.contains(row)),

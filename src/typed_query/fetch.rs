@@ -6,7 +6,7 @@ use core::cell::Cell;
 
 use super::access::bit_index;
 use super::{ComponentColumn, Mut, QueryAccess, ReadOnlyFetch, TypedTable};
-use crate::change_ticks::TickCells;
+use crate::change_ticks::{RowStamps, TickCells};
 use crate::{Bitmask, Entity, Tick};
 
 /// What the elements of a query get for one run of rows (a table, or the part of it a tag
@@ -174,7 +174,7 @@ pub(crate) const CHUNK: usize = 64;
 #[doc(hidden)]
 pub struct WrittenColumn<'r, C> {
     values: &'r mut [C],
-    stamps: &'r [Cell<Tick>],
+    stamps: &'r [Cell<RowStamps>],
     tick: Tick,
     /// Rows from the start of the run that were all written (while every chunk so far was).
     written_prefix: usize,
@@ -238,18 +238,16 @@ impl<'r, C> WrittenColumn<'r, C> {
         if self.all_written {
             // The first chunk not wholly written: the prefix gets its row stamps after all.
             self.all_written = false;
-            self.stamps[..self.written_prefix]
-                .iter()
-                .for_each(|stamp| stamp.set(tick));
+            stamp_all(&self.stamps[..self.written_prefix], tick);
         }
         let stamps = &self.stamps[start..start + len];
         if written == every_row {
-            stamps.iter().for_each(|stamp| stamp.set(tick));
+            stamp_all(stamps, tick);
         } else {
             let mut rows = written;
             while rows != 0 {
                 if let Some(stamp) = stamps.get(rows.trailing_zeros() as usize) {
-                    stamp.set(tick);
+                    stamp.set(stamp.get().written_at(tick));
                 }
                 rows &= rows - 1;
             }
@@ -275,6 +273,14 @@ impl<'r, C> WrittenColumn<'r, C> {
             None
         };
         Some(Mut::new(value, stamp, self.tick))
+    }
+}
+
+/// Stamps every row of `stamps` as written at `tick`.
+#[inline]
+fn stamp_all(stamps: &[Cell<RowStamps>], tick: Tick) {
+    for stamp in stamps {
+        stamp.set(stamp.get().written_at(tick));
     }
 }
 

@@ -4,7 +4,7 @@
 
 use core::cell::Cell;
 
-use crate::change_ticks::{TableTicks, TickCells};
+use crate::change_ticks::{RowStamps, TableTicks, TickCells};
 use crate::{Archetype, Bitmask, RowTags, Tick};
 
 /// "One of the tracked `components` was written (or added) after `since`": the change filter
@@ -167,38 +167,46 @@ impl<M: Bitmask> ChangeFilter<M> {
 
 impl Verdict {
     /// The per-row test of a table whose verdict is `self`, reading the stamps through
-    /// `cells` (the write stamps) or `added_cells` (the added stamps), which hold the filter's
-    /// columns over the run's `rows` rows; `None` when every row passes.
+    /// `cells`, which hold the filter's columns over the run's `rows` rows; `None` when every
+    /// row passes.
     #[inline]
     pub(crate) fn rows<'a, M: Bitmask>(
         self,
         filter: Option<ChangeFilter<M>>,
         cells: &'a TickCells<'a>,
-        added_cells: &'a TickCells<'a>,
         rows: usize,
     ) -> Option<RowTest<'a, M>> {
         let filter = filter.filter(|_| self == Verdict::Rows)?;
-        let cells = if filter.added { added_cells } else { cells };
         let since = filter.since;
         if filter.components.is_single_bit() {
             let stamps = cells.column(filter.components.trailing_zeros());
             if let Some(stamps) = stamps.get(..rows) {
-                return Some(RowTest::One { stamps, since });
+                return Some(if filter.added {
+                    RowTest::Added { stamps, since }
+                } else {
+                    RowTest::Changed { stamps, since }
+                });
             }
         }
         Some(RowTest::Any {
             cells,
             components: filter.components,
             since,
+            added: filter.added,
         })
     }
 }
 
 /// The per-row test of a change filter over stamp cells.
 pub(crate) enum RowTest<'a, M> {
-    /// One watched column: compare its stamps.
-    One {
-        stamps: &'a [Cell<Tick>],
+    /// One watched column: compare its write stamps.
+    Changed {
+        stamps: &'a [Cell<RowStamps>],
+        since: Tick,
+    },
+    /// One watched column: compare its added stamps.
+    Added {
+        stamps: &'a [Cell<RowStamps>],
         since: Tick,
     },
     /// Several watched columns: any of them.
@@ -206,6 +214,8 @@ pub(crate) enum RowTest<'a, M> {
         cells: &'a TickCells<'a>,
         components: M,
         since: Tick,
+        /// Whether the added stamps are compared (else the write stamps).
+        added: bool,
     },
 }
 
@@ -214,16 +224,18 @@ impl<M: Bitmask> RowTest<'_, M> {
     #[inline]
     pub(crate) fn passes(&self, row: usize) -> bool {
         match *self {
-            RowTest::One { stamps, since } => stamps[row].get().is_newer_than(since),
+            RowTest::Changed { stamps, since } => stamps[row].get().changed.is_newer_than(since),
+            RowTest::Added { stamps, since } => stamps[row].get().added.is_newer_than(since),
             RowTest::Any {
                 cells,
                 components,
                 since,
+                added,
             } => components.bits().any(|bit| {
-                cells
-                    .column(bit)
-                    .get(row)
-                    .is_some_and(|stamp| stamp.get().is_newer_than(since))
+                cells.column(bit).get(row).is_some_and(|stamp| {
+                    let stamp = stamp.get();
+                    if added { stamp.added } else { stamp.changed }.is_newer_than(since)
+                })
             }),
         }
     }

@@ -30,7 +30,6 @@ struct Current<'w, T: TypedTable, Q: Fetch<T, M>, M> {
     rows: usize,
     slices: Q::Slices<'w>,
     cells: TickCells<'w>,
-    added_cells: TickCells<'w>,
     verdict: Verdict,
     /// The table's tag test.
     tags: RowTags<'w, T>,
@@ -68,8 +67,7 @@ impl<'w, T: TypedTable, Q: Fetch<T, M>, M> TypedQueryIter<'w, T, Q, M> {
             }
             ticks.note_row_writes(self.written, self.tick);
             let (watched, watched_added) = ChangeFilter::watched(self.filter);
-            let (cells, added_cells) =
-                ticks.row_cells_with_added(self.written | watched, watched, watched_added, 0..rows);
+            let cells = ticks.row_cells(self.written | watched | watched_added, watched, 0..rows);
             let mask = table.mask();
             let (entities, mut view) = table.view_mut(mask);
             let run = Run {
@@ -88,7 +86,6 @@ impl<'w, T: TypedTable, Q: Fetch<T, M>, M> TypedQueryIter<'w, T, Q, M> {
                 rows,
                 slices,
                 cells,
-                added_cells,
                 verdict,
                 tags,
             });
@@ -109,15 +106,14 @@ impl<'w, T: TypedTable, Q: Fetch<T, M>, M> Iterator for TypedQueryIter<'w, T, Q,
                     current.row += 1;
                     self.remaining -= 1;
                     let item = Q::pop(&mut current.slices)?;
-                    let changed = match current.verdict.rows(
-                        self.filter,
-                        &current.cells,
-                        &current.added_cells,
-                        current.rows,
-                    ) {
-                        None => true,
-                        Some(test) => test.passes(row),
-                    };
+                    let changed =
+                        match current
+                            .verdict
+                            .rows(self.filter, &current.cells, current.rows)
+                        {
+                            None => true,
+                            Some(test) => test.passes(row),
+                        };
                     if changed && current.tags.matches(row) {
                         return Some(item);
                     }

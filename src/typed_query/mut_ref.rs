@@ -7,6 +7,7 @@ use core::fmt;
 use core::ops::{Deref, DerefMut};
 
 use crate::Tick;
+use crate::change_ticks::RowStamps;
 
 /// A mutable borrow of one component of one row that records writes: [`DerefMut`] (`*health =
 /// ..`, `health.0 -= 1`, `position.x += ..`, a `&mut self` method) stamps the row as changed at
@@ -26,8 +27,8 @@ pub struct Mut<'a, C> {
 enum Stamp<'a> {
     /// An `[untracked]` component: nowhere.
     Untracked,
-    /// The row's change tick.
-    Row(&'a Cell<Tick>),
+    /// The row's stamps.
+    Row(&'a Cell<RowStamps>),
     /// The row's bit in its chunk's written-rows word: a typed query's `for_each` turns the
     /// word into row stamps once per chunk of 64 rows, or into one column stamp when every
     /// row of the table was written (so writing every row costs an `or` per row, not a store).
@@ -35,9 +36,10 @@ enum Stamp<'a> {
 }
 
 impl<'a, C> Mut<'a, C> {
-    /// A guard over `value` whose writes set `stamp` to `tick` (`None`: never stamped).
+    /// A guard over `value` whose writes set the write stamp of `stamp` to `tick` (`None`:
+    /// never stamped).
     #[inline]
-    pub fn new(value: &'a mut C, stamp: Option<&'a Cell<Tick>>, tick: Tick) -> Self {
+    pub fn new(value: &'a mut C, stamp: Option<&'a Cell<RowStamps>>, tick: Tick) -> Self {
         let stamp = match stamp {
             Some(stamp) => Stamp::Row(stamp),
             None => Stamp::Untracked,
@@ -62,7 +64,7 @@ impl<'a, C> Mut<'a, C> {
     pub fn set_changed(&mut self) {
         match self.stamp {
             Stamp::Untracked => {}
-            Stamp::Row(stamp) => stamp.set(self.tick),
+            Stamp::Row(stamp) => stamp.set(stamp.get().written_at(self.tick)),
             Stamp::Chunk(written, bit) => written.set(written.get() | bit),
         }
     }
@@ -99,7 +101,7 @@ impl<'a, C> Mut<'a, C> {
     pub fn is_changed(&self) -> bool {
         match self.stamp {
             Stamp::Untracked => false,
-            Stamp::Row(stamp) => stamp.get() == self.tick,
+            Stamp::Row(stamp) => stamp.get().changed == self.tick,
             Stamp::Chunk(written, bit) => written.get() & bit != 0,
         }
     }
@@ -148,34 +150,35 @@ mod tests {
 
     #[test]
     fn reads_do_not_stamp_writes_do() {
-        let stamp = Cell::new(Tick(1));
+        let stamp = Cell::new(RowStamps::at(Tick(1)));
         let mut value = 5;
         let mut guard = Mut::new(&mut value, Some(&stamp), Tick(7));
         assert_eq!(*guard + 1, 6);
         assert_eq!(guard, 5);
         assert!(!guard.is_changed());
-        assert_eq!(stamp.get(), Tick(1), "a read");
+        assert_eq!(stamp.get().changed, Tick(1), "a read");
         *guard.bypass_change_detection() = 6;
-        assert_eq!(stamp.get(), Tick(1), "bypassed");
+        assert_eq!(stamp.get().changed, Tick(1), "bypassed");
         *guard += 1;
-        assert_eq!(stamp.get(), Tick(7));
+        assert_eq!(stamp.get().changed, Tick(7));
+        assert_eq!(stamp.get().added, Tick(1), "a write keeps the added stamp");
         assert!(guard.is_changed());
         assert_eq!(value, 7);
     }
 
     #[test]
     fn into_inner_and_reborrow_stamp() {
-        let stamp = Cell::new(Tick(1));
+        let stamp = Cell::new(RowStamps::at(Tick(1)));
         let mut value = String::new();
         let mut guard = Mut::new(&mut value, Some(&stamp), Tick(3));
         fn append(mut text: Mut<'_, String>) {
             text.push('a');
         }
         append(guard.reborrow());
-        assert_eq!(stamp.get(), Tick(3));
-        stamp.set(Tick(1));
+        assert_eq!(stamp.get().changed, Tick(3));
+        stamp.set(RowStamps::at(Tick(1)));
         guard.into_inner().push('b');
-        assert_eq!(stamp.get(), Tick(3));
+        assert_eq!(stamp.get().changed, Tick(3));
         assert_eq!(value, "ab");
     }
 
