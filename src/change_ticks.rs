@@ -510,7 +510,10 @@ impl<M: Bitmask> TableTicks<M> {
 
     /// [`stamp_rows`](Self::stamp_rows) for a caller that knows the table has `table_rows`
     /// rows (a table walk), which saves looking it up once per table.
-    #[inline]
+    // Always inlined: its common case, a system writing the same whole tables every frame, is
+    // a compare and a store into the previous whole-table stamp, cheaper than the call (a walk
+    // over many small tables pays it per table).
+    #[inline(always)]
     pub fn stamp_rows_of_table(
         &mut self,
         rows: Range<usize>,
@@ -519,6 +522,25 @@ impl<M: Bitmask> TableTicks<M> {
         tick: Tick,
     ) {
         debug_assert!(self.tracked.is_empty() || self.rows() == table_rows);
+        let every_row = rows.start == 0 && rows.end >= table_rows;
+        match &mut self.whole {
+            Some(whole) if every_row && whole.rows == table_rows && bits.contains(self.tracked) => {
+                whole.tick = tick;
+            }
+            _ => self.restamp_rows_of_table(rows, table_rows, bits, tick),
+        }
+    }
+
+    /// [`stamp_rows_of_table`](Self::stamp_rows_of_table) without a whole-table stamp to
+    /// renew.
+    #[inline(never)]
+    fn restamp_rows_of_table(
+        &mut self,
+        rows: Range<usize>,
+        table_rows: usize,
+        bits: M,
+        tick: Tick,
+    ) {
         if rows.start == 0 && rows.end >= table_rows && bits.contains(self.tracked) {
             // Every row of every tracked column: one whole-table stamp.
             self.stamp_table(table_rows, tick);
