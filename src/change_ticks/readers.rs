@@ -1,0 +1,113 @@
+//! What readers of a table's change ticks get: the stamps of a few columns as cells a typed
+//! query writes through ([`TickCells`]), and a per-row "changed after" test set up once per
+//! table ([`ChangedRows`]).
+
+use alloc::vec::Vec;
+use core::cell::Cell;
+
+use super::{RowStamps, TableTicks};
+use crate::{Bitmask, Tick};
+
+/// The row stamps of a few columns of one table as cells (see [`TableTicks::row_cells`]),
+/// found by component bit. Up to [`TickCells::INLINE`] columns live inline; more spill to the
+/// heap (only a query naming that many tracked components pays an allocation).
+pub struct TickCells<'a> {
+    bits: u128,
+    inline: [&'a [Cell<RowStamps>]; TickCells::INLINE],
+    spilled: Vec<&'a [Cell<RowStamps>]>,
+}
+
+impl<'a> TickCells<'a> {
+    /// How many columns are held without allocating.
+    pub const INLINE: usize = 16;
+
+    /// No columns: every component reads as an empty column.
+    #[inline]
+    pub fn empty() -> Self {
+        TickCells {
+            bits: 0,
+            inline: [&[]; TickCells::INLINE],
+            spilled: Vec::new(),
+        }
+    }
+
+    /// Adds the column of component bit `bit`, above every bit added before.
+    #[inline]
+    pub(super) fn push(&mut self, bit: u32, stamps: &'a [Cell<RowStamps>]) {
+        let rank = self.bits.count_ones() as usize;
+        self.bits |= 1 << bit;
+        match self.inline.get_mut(rank) {
+            Some(slot) => *slot = stamps,
+            None => self.spilled.push(stamps),
+        }
+    }
+
+    /// The stamps of component bit `bit`, empty if the column is not held.
+    #[inline]
+    pub fn column(&self, bit: u32) -> &'a [Cell<RowStamps>] {
+        if bit >= u128::BITS || self.bits & (1 << bit) == 0 {
+            return &[];
+        }
+        let rank = (self.bits & ((1 << bit) - 1)).count_ones() as usize;
+        match self.inline.get(rank) {
+            Some(stamps) => stamps,
+            None => self
+                .spilled
+                .get(rank - TickCells::INLINE)
+                .copied()
+                .unwrap_or(&[]),
+        }
+    }
+}
+
+/// See [`TableTicks::changed_rows`].
+pub enum ChangedRows<'a, M> {
+    /// The column was marked changed as a whole.
+    All,
+    /// One tracked column: compare its rows' write stamps.
+    Column {
+        /// The column's row stamps.
+        stamps: &'a [RowStamps],
+        /// The query's tick.
+        since: Tick,
+    },
+    /// One tracked column: compare its rows' added stamps.
+    AddedColumn {
+        /// The column's row stamps.
+        stamps: &'a [RowStamps],
+        /// The query's tick.
+        since: Tick,
+    },
+    /// Several (or no) tracked columns: any of them.
+    Any {
+        /// The table's ticks.
+        ticks: &'a TableTicks<M>,
+        /// The tracked components asked about.
+        bits: M,
+        /// The query's tick.
+        since: Tick,
+    },
+    /// Several (or no) tracked columns: any of them added after the tick.
+    AnyAdded {
+        /// The table's ticks.
+        ticks: &'a TableTicks<M>,
+        /// The tracked components asked about.
+        bits: M,
+        /// The query's tick.
+        since: Tick,
+    },
+}
+
+impl<M: Bitmask> ChangedRows<'_, M> {
+    /// Whether `row` was written after the query's tick.
+    #[inline]
+    pub fn contains(&self, row: usize) -> bool {
+        match *self {
+            ChangedRows::All => true,
+            ChangedRows::Column { stamps, since } => stamps[row].changed.is_newer_than(since),
+            ChangedRows::AddedColumn { stamps, since } => stamps[row].added.is_newer_than(since),
+            ChangedRows::Any { ticks, bits, since } => ticks.changed_since(row, bits, since),
+            ChangedRows::AnyAdded { ticks, bits, since } => ticks.added_since(row, bits, since),
+        }
+    }
+}
