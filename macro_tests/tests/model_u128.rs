@@ -14,7 +14,7 @@
 //! sides of the `u64` boundary); the 62 others are present or absent.
 //!
 //! Size: by default 1,024 cases of 1..120 operations (about 60,000 operations, under 10 s in
-//! a debug build). `ARCHETYPAL_MODEL_CASES` (the variable of `model.rs`) raises it: this test
+//! a debug build). `ARCHETYPAL_MODEL_CASES` (the variable of `model/`) raises it: this test
 //! runs a quarter of that number of cases, never fewer than the default.
 
 use std::collections::{HashMap, HashSet};
