@@ -422,7 +422,11 @@ impl Harness {
     }
 
     /// Records a reserved handle `apply_commands` just spawned.
-    pub(crate) fn register_reserved(&mut self, entity: Entity, components: ModelEntity) -> Result<(), String> {
+    pub(crate) fn register_reserved(
+        &mut self,
+        entity: Entity,
+        components: ModelEntity,
+    ) -> Result<(), String> {
         ensure!(
             self.pending.remove(&entity),
             "harness bug: {entity:?} is not a pending reserved handle"
@@ -432,7 +436,11 @@ impl Harness {
     }
 
     /// Records a handle the world just returned from a spawn.
-    pub(crate) fn register(&mut self, entity: Entity, components: ModelEntity) -> Result<(), String> {
+    pub(crate) fn register(
+        &mut self,
+        entity: Entity,
+        components: ModelEntity,
+    ) -> Result<(), String> {
         ensure!(
             !self.issued_set.contains(&entity),
             "spawn returned {entity:?}, a handle issued before (generation not bumped?)"

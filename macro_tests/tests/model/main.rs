@@ -163,7 +163,6 @@ const DEFAULT_CASES: u32 = 2112;
 /// Longest generated sequence (exclusive).
 const MAX_OPS: usize = 200;
 
-
 mod components;
 mod operations;
 mod reference;

@@ -252,7 +252,12 @@ impl<E: Clone> ModelChannel<E> {
 
     /// Replaces cursor `k` and the world's `cursor` by fresh ones, or (given the world's
     /// cursor at the end) by cursors past every item sent so far.
-    pub(crate) fn reset_cursor(&mut self, k: usize, cursor: &mut EventCursor, at_end: Option<EventCursor>) {
+    pub(crate) fn reset_cursor(
+        &mut self,
+        k: usize,
+        cursor: &mut EventCursor,
+        at_end: Option<EventCursor>,
+    ) {
         match at_end {
             Some(end) => {
                 *cursor = end;

@@ -52,7 +52,12 @@ impl Harness {
 
     /// The live entities matching `include` / `exclude` one of whose tracked `include`
     /// components was written after `since`, sorted.
-    pub(super) fn expected_changed(&self, include: u64, exclude: u64, since: ModelTick) -> Vec<Entity> {
+    pub(super) fn expected_changed(
+        &self,
+        include: u64,
+        exclude: u64,
+        since: ModelTick,
+    ) -> Vec<Entity> {
         let mut expected: Vec<Entity> = self
             .model
             .iter()
@@ -176,7 +181,12 @@ impl Harness {
 
     /// `mutate` through a typed query: visits every matching entity, writes (bumps) `comp` of
     /// those with an even id through their `Mut` guards, and stamps exactly those.
-    pub(super) fn typed_mutate(&mut self, include: u64, exclude: u64, comp: Comp) -> Result<(), String> {
+    pub(super) fn typed_mutate(
+        &mut self,
+        include: u64,
+        exclude: u64,
+        comp: Comp,
+    ) -> Result<(), String> {
         let now = self.tick;
         let mut expected: Vec<Entity> = Vec::new();
         for (&entity, components) in self.model.iter_mut() {
@@ -222,7 +232,13 @@ impl Harness {
     }
 
     /// Bumps `comp` of every entity matching `include` / `exclude` (`include` holds `comp`).
-    pub(super) fn mutate(&mut self, include: u64, exclude: u64, comp: Comp, via: Via) -> Result<(), String> {
+    pub(super) fn mutate(
+        &mut self,
+        include: u64,
+        exclude: u64,
+        comp: Comp,
+        via: Via,
+    ) -> Result<(), String> {
         let (include, exclude) = match via {
             Via::SlicesMut => (comp.bit(), 0),
             _ => (include, exclude),
@@ -629,7 +645,12 @@ pub(super) struct Live<'a> {
 }
 
 /// Whether `get_<comp>(entity)` equals the model's value (compared by reference).
-pub(super) fn w_get_matches(world: &World, comp: Comp, entity: Entity, model: Option<&ModelEntity>) -> bool {
+pub(super) fn w_get_matches(
+    world: &World,
+    comp: Comp,
+    entity: Entity,
+    model: Option<&ModelEntity>,
+) -> bool {
     match comp {
         Comp::Health => world.get_health(entity) == model.and_then(|m| m.health.as_ref()),
         Comp::Level => world.get_level(entity) == model.and_then(|m| m.level.as_ref()),
@@ -641,7 +662,11 @@ pub(super) fn w_get_matches(world: &World, comp: Comp, entity: Entity, model: Op
 }
 
 /// Whether row `index` of `table` holds exactly the model entity's components.
-pub(super) fn table_row_matches(table: &ComponentArrays, index: usize, model: &ModelEntity) -> bool {
+pub(super) fn table_row_matches(
+    table: &ComponentArrays,
+    index: usize,
+    model: &ModelEntity,
+) -> bool {
     fn column<T: PartialEq>(present: bool, column: &[T], index: usize, model: &Option<T>) -> bool {
         match (present, model) {
             (true, Some(value)) => column.get(index) == Some(value),
