@@ -26,6 +26,11 @@ pub trait Archetype: Sized + 'static {
     /// their columns instead, see [`move_row`](Self::move_row).)
     type Removed;
 
+    /// The change ticks of a table, one column per component bit: an array the length of the
+    /// world's component list, so a constant component bit reaches its column without a
+    /// bounds check or a pointer to follow (a tracked `get_*_mut` pays one load less).
+    type TickColumns: crate::change_ticks::TickColumns;
+
     /// Every component bit of the world; table masks never hold other bits.
     const COMPONENTS: Self::Mask;
 

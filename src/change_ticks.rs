@@ -6,11 +6,12 @@
 //!
 //! A component declared `[untracked]` has no tick column at all: no memory, no stamping.
 
-use alloc::{boxed::Box, vec::Vec};
+use alloc::vec::Vec;
 use core::cell::Cell;
-use core::ops::Range;
+use core::fmt;
+use core::ops::{IndexMut, Range};
 
-use crate::{Bitmask, MAX_TICK_AGE, Tick};
+use crate::{Archetype, Bitmask, MAX_TICK_AGE, Tick};
 
 mod range_stamps;
 mod readers;
@@ -20,11 +21,11 @@ pub use readers::{ChangedRows, TickCells};
 
 /// The change ticks of one table, indexed by component bit.
 #[derive(Clone, Debug)]
-pub struct TableTicks<M> {
+pub struct TableTicks<M, C> {
     /// The tracked components this table holds.
     tracked: M,
     /// One entry per component bit, tracked here or not.
-    columns: Box<[TickColumn]>,
+    columns: C,
     /// A write through a slice view of the whole table, kept here rather than in every
     /// column's range stamps, so a system visiting many small tables pays a store per table
     /// rather than one per tracked column. Readers take it into account; an operation that
@@ -80,9 +81,36 @@ impl RowStamps {
     }
 }
 
-/// The stamps of one component in one table, kept together so a write touches one place.
+/// The change ticks of a table of `T`.
+pub type TicksOf<T> = TableTicks<<T as Archetype>::Mask, <T as Archetype>::TickColumns>;
+
+/// The columns of a table's change ticks, one per component bit of the world: implemented by
+/// the arrays `ecs!` names as [`Archetype::TickColumns`].
+pub trait TickColumns:
+    IndexMut<usize, Output = TickColumn>
+    + AsRef<[TickColumn]>
+    + AsMut<[TickColumn]>
+    + Clone
+    + fmt::Debug
+    + Send
+    + Sync
+    + 'static
+{
+    /// Every column made by `column`.
+    fn filled(column: impl FnMut() -> TickColumn) -> Self;
+}
+
+impl<const BITS: usize> TickColumns for [TickColumn; BITS] {
+    #[inline]
+    fn filled(mut column: impl FnMut() -> TickColumn) -> Self {
+        core::array::from_fn(|_| column())
+    }
+}
+
+/// The stamps of one component in one table, kept together so a write touches one place
+/// (opaque: the storage's).
 #[derive(Clone, Debug)]
-struct TickColumn {
+pub struct TickColumn {
     /// Each row's stamps (empty unless tracked here).
     rows: Vec<RowStamps>,
     /// The newest of `added`.
@@ -141,23 +169,21 @@ impl TickColumn {
     }
 }
 
-impl<M: Bitmask> TableTicks<M> {
-    /// The ticks of an empty table whose tracked components are `tracked`, in a world of
-    /// `bit_count` component bits, created at tick `now`.
-    pub fn new(tracked: M, bit_count: usize, now: Tick) -> Self {
+impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
+    /// The ticks of an empty table whose tracked components are `tracked`, created at tick
+    /// `now`.
+    pub fn new(tracked: M, now: Tick) -> Self {
         // "Never stamped" is a stamp as old as stamps get: clamping keeps it that old, so it
         // cannot come around and look new when the tick wraps.
         let never = Tick(now.0.wrapping_sub(MAX_TICK_AGE));
         TableTicks {
             tracked,
-            columns: (0..bit_count)
-                .map(|_| TickColumn {
-                    rows: Vec::new(),
-                    newest_added: never,
-                    range_stamps: RangeStamps::NONE,
-                    newest: never,
-                })
-                .collect(),
+            columns: C::filled(|| TickColumn {
+                rows: Vec::new(),
+                newest_added: never,
+                range_stamps: RangeStamps::NONE,
+                newest: never,
+            }),
             whole: None,
         }
     }
@@ -314,7 +340,7 @@ impl<M: Bitmask> TableTicks<M> {
     #[inline]
     pub fn stamp_component(&mut self, row: usize, bit: M, tick: Tick) {
         let index = bit.trailing_zeros() as usize;
-        if let Some(column) = self.columns.get_mut(index) {
+        if let Some(column) = self.columns.as_mut().get_mut(index) {
             if let Some(stamps) = column.rows.get_mut(row) {
                 stamps.changed = tick;
                 column.newest = tick;
@@ -364,7 +390,7 @@ impl<M: Bitmask> TableTicks<M> {
     /// A per-row test of "written after `since`" for the tracked components of `bits`, set up
     /// once per table so the row loop of a changed-only query is a slice read.
     #[inline]
-    pub fn changed_rows(&self, bits: M, since: Tick) -> ChangedRows<'_, M> {
+    pub fn changed_rows(&self, bits: M, since: Tick) -> ChangedRows<'_, M, C> {
         let bits = bits & self.tracked;
         if self.whole_marks(0, bits, since) {
             // The whole-table stamp is newer: every row it covers changed.
@@ -420,7 +446,7 @@ impl<M: Bitmask> TableTicks<M> {
             let column = &mut self.columns[bit as usize];
             column.range_stamps.fold_all(&mut column.rows);
         }
-        let mut columns = self.columns.iter_mut();
+        let mut columns = self.columns.as_mut().iter_mut();
         let mut next = 0;
         for bit in (bits & self.tracked).bits() {
             let Some(column) = columns.nth(bit as usize - next) else {
@@ -456,7 +482,7 @@ impl<M: Bitmask> TableTicks<M> {
     /// A per-row test of "added after `since`" for the tracked components of `bits`, set up
     /// once per table (as [`changed_rows`](Self::changed_rows)).
     #[inline]
-    pub fn added_rows(&self, bits: M, since: Tick) -> ChangedRows<'_, M> {
+    pub fn added_rows(&self, bits: M, since: Tick) -> ChangedRows<'_, M, C> {
         let bits = bits & self.tracked;
         if bits.is_single_bit() {
             ChangedRows::AddedColumn {
@@ -586,14 +612,18 @@ impl<M: Bitmask> TableTicks<M> {
     /// Whether the tick columns fit a table of `rows` rows: one stamp per row for each tracked
     /// component, none for the others.
     pub fn is_aligned(&self, rows: usize) -> bool {
-        self.columns.iter().enumerate().all(|(bit, column)| {
-            let expected = if self.tracked.contains(M::bit(bit as u32)) {
-                rows
-            } else {
-                0
-            };
-            column.rows.len() == expected
-        })
+        self.columns
+            .as_ref()
+            .iter()
+            .enumerate()
+            .all(|(bit, column)| {
+                let expected = if self.tracked.contains(M::bit(bit as u32)) {
+                    rows
+                } else {
+                    0
+                };
+                column.rows.len() == expected
+            })
     }
 }
 

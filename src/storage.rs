@@ -7,7 +7,7 @@
 use alloc::{string::String, vec::Vec};
 use core::fmt;
 
-use crate::change_ticks::TableTicks;
+use crate::change_ticks::TicksOf;
 use crate::edges::{Change, EdgeGraph};
 use crate::hash::MaskMap;
 use crate::query_cache::QueryCache;
@@ -42,7 +42,7 @@ pub struct Storage<T: Archetype> {
     allocator: EntityAllocator,
     tables: Vec<T>,
     /// The change ticks of every table, indexed like `tables`.
-    ticks: Vec<TableTicks<T::Mask>>,
+    ticks: Vec<TicksOf<T>>,
     table_lookup: MaskMap<T::Mask, usize>,
     edges: EdgeGraph<T::Mask>,
     queries: QueryCache<T::Mask>,
@@ -169,11 +169,8 @@ impl<T: Archetype> Storage<T> {
         );
         self.tables.push(T::new(mask));
         self.partitions.push(TagPartition::new());
-        self.ticks.push(TableTicks::new(
-            mask & T::TRACKED,
-            T::COMPONENT_COUNT,
-            self.tick,
-        ));
+        self.ticks
+            .push(TicksOf::<T>::new(mask & T::TRACKED, self.tick));
         self.table_lookup.insert(mask, table_index);
         self.queries.table_created(mask, table_index);
         table_index

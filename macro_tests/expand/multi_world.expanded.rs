@@ -89,6 +89,8 @@ impl ::archetypal::Archetype for CoreComponentArrays {
     type Mask = CoreMask;
     type ViewMut<'a> = CoreComponentArraysMut<'a>;
     type Removed = __CoreRemovedValues;
+    type TickColumns = [::archetypal::change_ticks::TickColumn; __CoreComponentIndex::__COUNT
+        as usize];
     const COMPONENTS: CoreMask = __CoreComponentIndex::low_bits(
         __CoreComponentIndex::__COUNT as u32,
     );
@@ -1700,6 +1702,8 @@ impl ::archetypal::Archetype for RenderComponentArrays {
     type Mask = RenderMask;
     type ViewMut<'a> = RenderComponentArraysMut<'a>;
     type Removed = __RenderRemovedValues;
+    type TickColumns = [::archetypal::change_ticks::TickColumn; __RenderComponentIndex::__COUNT
+        as usize];
     const COMPONENTS: RenderMask = __RenderComponentIndex::low_bits(
         __RenderComponentIndex::__COUNT as u32,
     );

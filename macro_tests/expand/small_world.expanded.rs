@@ -110,6 +110,8 @@ impl ::archetypal::Archetype for WorldComponentArrays {
     type Mask = WorldMask;
     type ViewMut<'a> = WorldComponentArraysMut<'a>;
     type Removed = __WorldRemovedValues;
+    type TickColumns = [::archetypal::change_ticks::TickColumn; __WorldComponentIndex::__COUNT
+        as usize];
     const COMPONENTS: WorldMask = __WorldComponentIndex::low_bits(
         __WorldComponentIndex::__COUNT as u32,
     );

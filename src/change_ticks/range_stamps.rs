@@ -5,6 +5,7 @@
 //! with a row outside it, when the column's stamps are read directly, or when a newer run
 //! needs its place.
 
+use alloc::boxed::Box;
 use core::ops::Range;
 
 use super::RowStamps;
@@ -13,9 +14,17 @@ use crate::Tick;
 /// Runs kept pending per column.
 const PENDING: usize = 4;
 
-/// The pending runs of one tick column.
+/// The pending runs of one tick column: none until a slice view first writes part of the
+/// column (most columns never see one), then a few, kept on the heap so a tick column stays
+/// small (a table holds one per component of the world).
 #[derive(Clone, Debug)]
 pub(super) struct RangeStamps {
+    runs: Option<Box<Runs>>,
+}
+
+/// A few pending runs.
+#[derive(Clone, Debug)]
+struct Runs {
     /// `runs[..len]` are pending, none empty.
     runs: [RangeStamp; PENDING],
     len: usize,
@@ -49,7 +58,82 @@ impl RangeStamp {
 
 impl RangeStamps {
     /// No pending run.
-    pub(super) const NONE: RangeStamps = RangeStamps {
+    pub(super) const NONE: RangeStamps = RangeStamps { runs: None };
+
+    /// Whether no run is pending (the common case: every row's stamp is its own).
+    #[inline]
+    pub(super) fn is_empty(&self) -> bool {
+        self.runs.as_ref().is_none_or(|runs| runs.is_empty())
+    }
+
+    /// The stamp a row whose own stamp is `own` counts as written at.
+    #[inline]
+    pub(super) fn stamp_of(&self, row: usize, own: Tick) -> Tick {
+        self.runs
+            .as_ref()
+            .map_or(own, |runs| runs.stamp_of(row, own))
+    }
+
+    /// Whether a pending run is newer than `since`.
+    #[inline]
+    pub(super) fn any_newer_than(&self, since: Tick) -> bool {
+        self.runs
+            .as_ref()
+            .is_some_and(|runs| runs.any_newer_than(since))
+    }
+
+    /// Whether a pending run newer than `since` covers every row of a column of `rows` rows.
+    #[inline]
+    pub(super) fn all_newer_than(&self, rows: usize, since: Tick) -> bool {
+        self.runs
+            .as_ref()
+            .is_some_and(|runs| runs.all_newer_than(rows, since))
+    }
+
+    /// Marks `rows` of the column with row stamps `stamps` as written at `tick`, the newest
+    /// tick yet (see [`Runs::add`]).
+    #[inline]
+    pub(super) fn add(&mut self, rows: Range<usize>, tick: Tick, stamps: &mut [RowStamps]) {
+        self.runs
+            .get_or_insert_with(|| Box::new(Runs::NONE))
+            .add(rows, tick, stamps);
+    }
+
+    /// Folds every pending run into `stamps` (before they are read directly).
+    pub(super) fn fold_all(&mut self, stamps: &mut [RowStamps]) {
+        if let Some(runs) = &mut self.runs {
+            runs.fold_all(stamps);
+        }
+    }
+
+    /// Folds the runs that hold one of rows `a` and `b` but not the other, before the two
+    /// trade places.
+    #[inline]
+    pub(super) fn before_swap(&mut self, a: usize, b: usize, stamps: &mut [RowStamps]) {
+        if let Some(runs) = &mut self.runs {
+            runs.before_swap(a, b, stamps);
+        }
+    }
+
+    /// Cuts the runs to a column that shrank to `rows` rows.
+    #[inline]
+    pub(super) fn truncate(&mut self, rows: usize) {
+        if let Some(runs) = &mut self.runs {
+            runs.truncate(rows);
+        }
+    }
+
+    /// Ages the runs' ticks as [`Tick::clamp_age`] does.
+    pub(super) fn clamp(&mut self, now: Tick) {
+        if let Some(runs) = &mut self.runs {
+            runs.clamp(now);
+        }
+    }
+}
+
+impl Runs {
+    /// No pending run.
+    const NONE: Runs = Runs {
         runs: [RangeStamp {
             start: 0,
             end: 0,
@@ -60,7 +144,7 @@ impl RangeStamps {
 
     /// Whether no run is pending (the common case: every row's stamp is its own).
     #[inline]
-    pub(super) fn is_empty(&self) -> bool {
+    fn is_empty(&self) -> bool {
         self.len == 0
     }
 
@@ -71,7 +155,7 @@ impl RangeStamps {
 
     /// The stamp a row whose own stamp is `own` counts as written at.
     #[inline]
-    pub(super) fn stamp_of(&self, row: usize, own: Tick) -> Tick {
+    fn stamp_of(&self, row: usize, own: Tick) -> Tick {
         self.pending()
             .iter()
             .filter(|run| run.contains(row))
@@ -86,7 +170,7 @@ impl RangeStamps {
 
     /// Whether a pending run is newer than `since`.
     #[inline]
-    pub(super) fn any_newer_than(&self, since: Tick) -> bool {
+    fn any_newer_than(&self, since: Tick) -> bool {
         self.pending()
             .iter()
             .any(|run| run.tick.is_newer_than(since))
@@ -94,7 +178,7 @@ impl RangeStamps {
 
     /// Whether a pending run newer than `since` covers every row of a column of `rows` rows.
     #[inline]
-    pub(super) fn all_newer_than(&self, rows: usize, since: Tick) -> bool {
+    fn all_newer_than(&self, rows: usize, since: Tick) -> bool {
         self.pending()
             .iter()
             .any(|run| run.start == 0 && run.end >= rows && run.tick.is_newer_than(since))
@@ -104,7 +188,7 @@ impl RangeStamps {
     /// tick yet: the runs it covers are dropped, and it takes a free place or the oldest
     /// run's, which is folded into `stamps` first.
     #[inline]
-    pub(super) fn add(&mut self, rows: Range<usize>, tick: Tick, stamps: &mut [RowStamps]) {
+    fn add(&mut self, rows: Range<usize>, tick: Tick, stamps: &mut [RowStamps]) {
         if self.len == 1 && self.runs[0].start == rows.start && self.runs[0].end == rows.end {
             // The same rows as the one pending run (a system writing the same table every
             // frame, paid per table visited): the newer tick replaces it, nothing to fold or
@@ -151,7 +235,7 @@ impl RangeStamps {
     }
 
     /// Folds every pending run into `stamps` (before they are read directly).
-    pub(super) fn fold_all(&mut self, stamps: &mut [RowStamps]) {
+    fn fold_all(&mut self, stamps: &mut [RowStamps]) {
         for run in self.pending() {
             run.fold(stamps);
         }
@@ -161,7 +245,7 @@ impl RangeStamps {
     /// Folds the runs that hold one of rows `a` and `b` but not the other, before the two
     /// trade places (a run holding both, or neither, still covers the same stamps).
     #[inline]
-    pub(super) fn before_swap(&mut self, a: usize, b: usize, stamps: &mut [RowStamps]) {
+    fn before_swap(&mut self, a: usize, b: usize, stamps: &mut [RowStamps]) {
         let mut index = 0;
         while index < self.len {
             let run = self.runs[index];
@@ -176,7 +260,7 @@ impl RangeStamps {
 
     /// Cuts the runs to a column that shrank to `rows` rows.
     #[inline]
-    pub(super) fn truncate(&mut self, rows: usize) {
+    fn truncate(&mut self, rows: usize) {
         let mut index = 0;
         while index < self.len {
             let run = &mut self.runs[index];
@@ -190,7 +274,7 @@ impl RangeStamps {
     }
 
     /// Ages the runs' ticks as [`Tick::clamp_age`] does.
-    pub(super) fn clamp(&mut self, now: Tick) {
+    fn clamp(&mut self, now: Tick) {
         let len = self.len;
         for run in &mut self.runs[..len] {
             run.tick = run.tick.clamp_age(now);
@@ -221,7 +305,7 @@ mod tests {
     }
 
     /// The stamp of every row, through the runs.
-    fn effective(runs: &RangeStamps, stamps: &[RowStamps]) -> Vec<u32> {
+    fn effective(runs: &Runs, stamps: &[RowStamps]) -> Vec<u32> {
         stamps
             .iter()
             .enumerate()
@@ -232,7 +316,7 @@ mod tests {
     #[test]
     fn runs_cover_their_rows_and_newer_own_stamps_win() {
         let mut stamps = rows(5);
-        let mut runs = RangeStamps::NONE;
+        let mut runs = Runs::NONE;
         runs.add(1..3, Tick(5), &mut stamps);
         stamps[2].changed = Tick(6);
         assert_eq!(effective(&runs, &stamps), vec![1, 5, 6, 1, 1]);
@@ -247,7 +331,7 @@ mod tests {
     #[test]
     fn a_full_list_folds_its_oldest_run() {
         let mut stamps = rows(6);
-        let mut runs = RangeStamps::NONE;
+        let mut runs = Runs::NONE;
         for row in 0..PENDING {
             runs.add(row..row + 1, Tick(10 + row as u32), &mut stamps);
         }
@@ -260,7 +344,7 @@ mod tests {
     #[test]
     fn swaps_fold_only_runs_holding_one_of_the_rows() {
         let mut stamps = rows(6);
-        let mut runs = RangeStamps::NONE;
+        let mut runs = Runs::NONE;
         runs.add(0..2, Tick(5), &mut stamps);
         runs.add(2..6, Tick(6), &mut stamps);
         runs.before_swap(3, 4, &mut stamps);
@@ -273,7 +357,7 @@ mod tests {
     #[test]
     fn truncation_and_folding_keep_stamps() {
         let mut stamps = rows(4);
-        let mut runs = RangeStamps::NONE;
+        let mut runs = Runs::NONE;
         runs.add(2..4, Tick(5), &mut stamps);
         runs.add(0..1, Tick(6), &mut stamps);
         runs.truncate(2);
@@ -282,5 +366,24 @@ mod tests {
         runs.fold_all(&mut stamps);
         assert_eq!(changed(&stamps), vec![6, 1]);
         assert_eq!(runs.len, 0);
+    }
+
+    #[test]
+    fn a_column_gets_runs_on_its_first_slice_write_only() {
+        let mut stamps = rows(4);
+        let mut column = RangeStamps::NONE;
+        assert!(column.is_empty() && column.runs.is_none());
+        column.fold_all(&mut stamps);
+        column.before_swap(0, 3, &mut stamps);
+        column.truncate(2);
+        assert!(column.runs.is_none(), "nothing pending, nothing allocated");
+        assert_eq!(column.stamp_of(1, Tick(1)), Tick(1));
+        column.add(1..3, Tick(5), &mut stamps);
+        assert!(!column.is_empty());
+        assert!(column.any_newer_than(Tick(4)) && !column.all_newer_than(4, Tick(4)));
+        assert_eq!(column.stamp_of(1, Tick(1)), Tick(5));
+        column.fold_all(&mut stamps);
+        assert!(column.is_empty(), "folded");
+        assert_eq!(changed(&stamps), vec![1, 5, 5, 1]);
     }
 }

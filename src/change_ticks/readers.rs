@@ -5,7 +5,7 @@
 use alloc::vec::Vec;
 use core::cell::Cell;
 
-use super::{RowStamps, TableTicks};
+use super::{RowStamps, TableTicks, TickColumns};
 use crate::{Bitmask, Tick};
 
 /// The row stamps of a few columns of one table as cells (see [`TableTicks::row_cells`]),
@@ -61,7 +61,7 @@ impl<'a> TickCells<'a> {
 }
 
 /// See [`TableTicks::changed_rows`].
-pub enum ChangedRows<'a, M> {
+pub enum ChangedRows<'a, M, C> {
     /// The column was marked changed as a whole.
     All,
     /// One tracked column: compare its rows' write stamps.
@@ -81,7 +81,7 @@ pub enum ChangedRows<'a, M> {
     /// Several (or no) tracked columns: any of them.
     Any {
         /// The table's ticks.
-        ticks: &'a TableTicks<M>,
+        ticks: &'a TableTicks<M, C>,
         /// The tracked components asked about.
         bits: M,
         /// The query's tick.
@@ -90,7 +90,7 @@ pub enum ChangedRows<'a, M> {
     /// Several (or no) tracked columns: any of them added after the tick.
     AnyAdded {
         /// The table's ticks.
-        ticks: &'a TableTicks<M>,
+        ticks: &'a TableTicks<M, C>,
         /// The tracked components asked about.
         bits: M,
         /// The query's tick.
@@ -98,7 +98,7 @@ pub enum ChangedRows<'a, M> {
     },
 }
 
-impl<M: Bitmask> ChangedRows<'_, M> {
+impl<M: Bitmask, C: TickColumns> ChangedRows<'_, M, C> {
     /// Whether `row` was written after the query's tick.
     #[inline]
     pub fn contains(&self, row: usize) -> bool {

@@ -6,8 +6,11 @@ const A: u64 = 0b001;
 const B: u64 = 0b010;
 const UNTRACKED: u64 = 0b100;
 
-fn ticks(tracked: u64) -> TableTicks<u64> {
-    TableTicks::new(tracked, 3, Tick(1))
+/// The ticks of a table in a world of three components.
+type Ticks = TableTicks<u64, [TickColumn; 3]>;
+
+fn ticks(tracked: u64) -> Ticks {
+    Ticks::new(tracked, Tick(1))
 }
 
 #[test]
@@ -87,7 +90,7 @@ fn column_stamps_mark_every_row() {
 }
 
 /// The rows of `table` whose component `bit` changed after `since`, through each reader.
-fn changed(table: &TableTicks<u64>, bit: u64, since: Tick, rows: usize) -> Vec<usize> {
+fn changed(table: &Ticks, bit: u64, since: Tick, rows: usize) -> Vec<usize> {
     let by_row: Vec<usize> = (0..rows)
         .filter(|&row| table.changed_since(row, bit, since))
         .collect();
@@ -393,9 +396,10 @@ fn swap_remove_keeps_stamps_with_their_rows() {
 
 #[test]
 fn row_cells_find_every_column_past_the_inline_ones() {
-    let bits = 20;
+    const BITS: usize = 20;
+    let bits = BITS;
     let all: u64 = (1 << bits) - 1;
-    let mut table = TableTicks::new(all, bits, Tick(1));
+    let mut table = TableTicks::<u64, [TickColumn; BITS]>::new(all, Tick(1));
     table.push_rows(3, Tick(2));
     for bit in 0..bits as u32 {
         table.stamp(1, 1 << bit, Tick(10 + bit));
@@ -475,7 +479,7 @@ fn a_column_stamp_follows_a_migrating_row() {
 
 #[test]
 fn unstamped_columns_stay_old_when_the_tick_wraps() {
-    let mut table = TableTicks::new(A, 3, Tick(u32::MAX - 1));
+    let mut table = Ticks::new(A, Tick(u32::MAX - 1));
     table.push_rows(1, Tick(u32::MAX - 1));
     let now = Tick(2);
     table.clamp(now);

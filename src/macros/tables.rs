@@ -153,6 +153,7 @@ macro_rules! __ecs_tables {
                 type Mask = [<$world Mask>];
                 type ViewMut<'a> = [<$world ComponentArraysMut>]<'a>;
                 type Removed = [<__ $world RemovedValues>];
+                type TickColumns = [$crate::change_ticks::TickColumn; [<__ $world ComponentIndex>]::__COUNT as usize];
                 const COMPONENTS: [<$world Mask>] =
                     [<__ $world ComponentIndex>]::low_bits([<__ $world ComponentIndex>]::__COUNT as u32);
                 const COMPONENT_COUNT: usize = [<__ $world ComponentIndex>]::__COUNT as usize;

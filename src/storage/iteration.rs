@@ -9,7 +9,7 @@ use core::ops::Range;
 
 use super::Storage;
 use super::tag_partition::{Runs, TagPartition};
-use crate::change_ticks::{ChangedRows, TableTicks};
+use crate::change_ticks::{ChangedRows, RowStamps, TicksOf};
 use crate::query_cache::QueryCache;
 use crate::{Archetype, Bitmask, Entity, Tick};
 
@@ -227,7 +227,7 @@ impl<T: Archetype> Storage<T> {
     #[inline(always)]
     pub fn for_each_run_mut<F>(&mut self, include: T::Mask, exclude: T::Mask, mut f: F)
     where
-        F: FnMut(&[Entity], T::ViewMut<'_>, &mut TableTicks<T::Mask>, Range<usize>, usize),
+        F: FnMut(&[Entity], T::ViewMut<'_>, &mut TicksOf<T>, Range<usize>, usize),
     {
         let filter = TagFilter::new::<T>(include, exclude);
         let components = include & !T::TAGS;
@@ -371,9 +371,7 @@ impl<T: Archetype> Storage<T> {
                 match &changed {
                     ChangedRows::All => visit_rows(entities, run, &mut view, &mut f, |_| true),
                     ChangedRows::Column { stamps, since } => {
-                        visit_rows(entities, run, &mut view, &mut f, |row| {
-                            stamps[row].changed.is_newer_than(*since)
-                        })
+                        visit_changed_rows(entities, stamps, *since, run, &mut view, &mut f)
                     }
                     any => visit_rows(entities, run, &mut view, &mut f, |row| any.contains(row)),
                 }
@@ -505,6 +503,29 @@ fn visit_rows<V>(
     for row in run {
         if keep(row) {
             f(entities[row], view, row);
+        }
+    }
+}
+
+/// Calls `f(entity, view, row)` for every row of `run` whose write stamp in `stamps` is newer
+/// than `since`: the rows, entities and stamps walked together, cut to the run once, so the
+/// row loop has no bounds check (the common changed-only scan: one watched component).
+#[inline]
+fn visit_changed_rows<V>(
+    entities: &[Entity],
+    stamps: &[RowStamps],
+    since: Tick,
+    run: Range<usize>,
+    view: &mut V,
+    f: &mut impl FnMut(Entity, &mut V, usize),
+) {
+    let (Some(entities), Some(stamps)) = (entities.get(run.clone()), stamps.get(run.clone()))
+    else {
+        return;
+    };
+    for ((row, &entity), stamp) in run.zip(entities).zip(stamps) {
+        if stamp.changed.is_newer_than(since) {
+            f(entity, view, row);
         }
     }
 }

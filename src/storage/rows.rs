@@ -5,7 +5,7 @@
 
 use super::Storage;
 use super::relations::EMPTY_STORE;
-use crate::change_ticks::TableTicks;
+use crate::change_ticks::TicksOf;
 use crate::relation::RelationStore;
 use crate::{Archetype, Bitmask, Entity, EntityAllocator, Tick};
 
@@ -14,7 +14,7 @@ use crate::{Archetype, Bitmask, Entity, EntityAllocator, Tick};
 /// stamped for change detection, as the world's own `get_*_mut`.
 pub struct RowsMut<'a, T: Archetype> {
     tables: &'a mut [T],
-    ticks: &'a mut [TableTicks<T::Mask>],
+    ticks: &'a mut [TicksOf<T>],
     allocator: &'a EntityAllocator,
     tick: Tick,
 }
@@ -84,7 +84,7 @@ pub(super) fn component<'t, T: Archetype, C>(
 pub(super) fn component_mut<'t, T: Archetype, C>(
     allocator: &EntityAllocator,
     tables: &'t mut [T],
-    ticks: &mut [TableTicks<T::Mask>],
+    ticks: &mut [TicksOf<T>],
     tick: Tick,
     entity: Entity,
     bit: T::Mask,

@@ -9,7 +9,7 @@ use core::fmt;
 use super::Storage;
 use super::iteration::{TagFilter, split_runs};
 use super::tag_partition::TagPartition;
-use crate::change_ticks::TableTicks;
+use crate::change_ticks::TicksOf;
 use crate::{Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, Tick};
 
 /// Why [`Storage::split_tables`] refused: some table (or, through tags, some row) could match
@@ -52,7 +52,7 @@ pub struct TablesMut<'a, T: Archetype> {
 /// A table of the written side, its change ticks and its tag segments.
 type WrittenTable<'a, T> = (
     &'a mut T,
-    &'a mut TableTicks<<T as Archetype>::Mask>,
+    &'a mut TicksOf<T>,
     &'a TagPartition<<T as Archetype>::Mask>,
 );
 

@@ -5,7 +5,7 @@ use super::Storage;
 #[cfg(feature = "serde")]
 use super::TagPartition;
 #[cfg(feature = "serde")]
-use crate::change_ticks::TableTicks;
+use crate::change_ticks::TicksOf;
 use crate::{Archetype, Tick};
 #[cfg(feature = "serde")]
 use crate::{Bitmask, EntityAllocator, EntityLocation, TagSet};
@@ -156,7 +156,7 @@ impl<T: Archetype> Storage<T> {
             for (row, entity) in table.entities().iter().enumerate() {
                 allocator.set_location(entity.id, EntityLocation::new(table_index, row));
             }
-            let mut ticks = TableTicks::new(mask & T::TRACKED, T::COMPONENT_COUNT, tick);
+            let mut ticks = TicksOf::<T>::new(mask & T::TRACKED, tick);
             ticks.push_rows(table.len(), tick);
             storage.ticks.push(ticks);
             storage.partitions.push(partition);

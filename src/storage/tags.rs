@@ -6,7 +6,7 @@
 
 use super::Storage;
 use super::tag_partition::TagPartition;
-use crate::change_ticks::TableTicks;
+use crate::change_ticks::TicksOf;
 use crate::{Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, StructuralChange};
 
 impl<T: Archetype> Storage<T> {
@@ -141,7 +141,7 @@ impl<T: Archetype> Storage<T> {
 /// ticks and the two entities' locations.
 pub(super) struct RowSwap<'a, T: Archetype> {
     table: &'a mut T,
-    ticks: &'a mut TableTicks<T::Mask>,
+    ticks: &'a mut TicksOf<T>,
     allocator: &'a mut EntityAllocator,
     table_index: usize,
 }

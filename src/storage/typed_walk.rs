@@ -6,7 +6,7 @@
 use super::Storage;
 use super::iteration::{TagFilter, matching_indices};
 use super::tag_partition::TagPartition;
-use crate::change_ticks::TableTicks;
+use crate::change_ticks::TicksOf;
 use crate::{Archetype, Bitmask, Entity, Tick};
 
 /// The tag half of a query over one table: whether a row carries the tags it must and none it
@@ -59,7 +59,7 @@ impl<'w, T: Archetype> RowTags<'w, T> {
 /// [`Storage::typed_tables_mut`].
 pub struct TypedTablesMut<'w, T: Archetype> {
     tables: core::slice::IterMut<'w, T>,
-    ticks: core::slice::IterMut<'w, TableTicks<T::Mask>>,
+    ticks: core::slice::IterMut<'w, TicksOf<T>>,
     indices: core::slice::Iter<'w, usize>,
     next_index: usize,
     exclude: T::Mask,
@@ -68,7 +68,7 @@ pub struct TypedTablesMut<'w, T: Archetype> {
 }
 
 impl<'w, T: Archetype> Iterator for TypedTablesMut<'w, T> {
-    type Item = (&'w mut T, &'w mut TableTicks<T::Mask>, RowTags<'w, T>);
+    type Item = (&'w mut T, &'w mut TicksOf<T>, RowTags<'w, T>);
 
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
@@ -139,7 +139,7 @@ impl<T: Archetype> Storage<T> {
         &self,
         include: T::Mask,
         exclude: T::Mask,
-    ) -> impl Iterator<Item = (&T, &TableTicks<T::Mask>, RowTags<'_, T>)> + '_ {
+    ) -> impl Iterator<Item = (&T, &TicksOf<T>, RowTags<'_, T>)> + '_ {
         let tag_filter = TagFilter::new::<T>(include, exclude);
         let components = include & !T::TAGS;
         let excluded = exclude & !T::TAGS;
@@ -168,7 +168,7 @@ impl<T: Archetype> Storage<T> {
         entity: Entity,
         include: T::Mask,
         exclude: T::Mask,
-    ) -> Option<(&mut T, &mut TableTicks<T::Mask>, usize, Tick)> {
+    ) -> Option<(&mut T, &mut TicksOf<T>, usize, Tick)> {
         let location = self.matching_location(entity, include, exclude)?;
         Some((
             &mut self.tables[location.table()],
@@ -184,7 +184,7 @@ impl<T: Archetype> Storage<T> {
         entity: Entity,
         include: T::Mask,
         exclude: T::Mask,
-    ) -> Option<(&T, &TableTicks<T::Mask>, usize)> {
+    ) -> Option<(&T, &TicksOf<T>, usize)> {
         let location = self.matching_location(entity, include, exclude)?;
         Some((
             &self.tables[location.table()],

@@ -4,7 +4,7 @@
 
 use core::cell::Cell;
 
-use crate::change_ticks::{RowStamps, TableTicks, TickCells};
+use crate::change_ticks::{RowStamps, TableTicks, TickCells, TickColumns, TicksOf};
 use crate::{Archetype, Bitmask, RowTags, Tick};
 
 /// "One of the tracked `components` was written (or added) after `since`": the change filter
@@ -105,10 +105,10 @@ impl<M: Bitmask> ChangeFilter<M> {
 
     /// The per-row test over a table's ticks (shared).
     #[inline]
-    pub(crate) fn rows<'a>(
+    pub(crate) fn rows<'a, C: TickColumns>(
         &self,
-        ticks: &'a TableTicks<M>,
-    ) -> crate::change_ticks::ChangedRows<'a, M> {
+        ticks: &'a TableTicks<M, C>,
+    ) -> crate::change_ticks::ChangedRows<'a, M, C> {
         if self.added {
             ticks.added_rows(self.components, self.since)
         } else {
@@ -118,7 +118,10 @@ impl<M: Bitmask> ChangeFilter<M> {
 
     /// The verdict of `filter` (if any) on a table with change ticks `ticks`.
     #[inline]
-    pub(crate) fn verdict(filter: Option<Self>, ticks: &TableTicks<M>) -> Verdict {
+    pub(crate) fn verdict<C: TickColumns>(
+        filter: Option<Self>,
+        ticks: &TableTicks<M, C>,
+    ) -> Verdict {
         match filter {
             None => Verdict::All,
             Some(filter) if filter.added => {
@@ -140,7 +143,7 @@ impl<M: Bitmask> ChangeFilter<M> {
 
     /// Whether `row` of the table with ticks `ticks` passes.
     #[inline]
-    pub(crate) fn row_passes(&self, ticks: &TableTicks<M>, row: usize) -> bool {
+    pub(crate) fn row_passes<C: TickColumns>(&self, ticks: &TableTicks<M, C>, row: usize) -> bool {
         if self.added {
             ticks.added_since(row, self.components, self.since)
         } else {
@@ -152,7 +155,7 @@ impl<M: Bitmask> ChangeFilter<M> {
     pub(crate) fn count_rows<T: Archetype<Mask = M>>(
         &self,
         rows: usize,
-        ticks: &TableTicks<M>,
+        ticks: &TicksOf<T>,
         tags: RowTags<'_, T>,
     ) -> usize {
         if Self::verdict(Some(*self), ticks) == Verdict::Skip {
