@@ -9,9 +9,14 @@
 //! # What a snapshot holds
 //! - Every table, in order, with its rows in order: a map of the entity ids (`entities`) and
 //!   one column per component the table holds, named like the component (`position`).
-//! - The allocator: every id's generation and the free list in recycling order. A handle
-//!   taken before saving resolves to the same entity after loading, a stale one stays stale,
-//!   and the next spawn gets the same id and generation it would have got.
+//! - The allocator: every id's generation, as runs of equal generations (`[generation,
+//!   count]`, ids in order: a world that never despawned is one run; a retired id is a run of
+//!   its own), and the free list in recycling order. A handle taken before saving resolves to
+//!   the same entity after loading, a stale one stays stale, and the next spawn gets the same
+//!   id and generation it would have got.
+//! - Lists of ids (a table's `entities`, the free list, a tag's members) are numbers in a
+//!   human-readable format and one byte string of little-endian `u32`s in a binary one (see
+//!   `ids.rs`): a binary format copies them at once instead of coding a number per entity.
 //! - Every tag's members (by id), every relation's links (by name, `[source id, target id]`
 //!   pairs in an order that rebuilds each target's sources in link order), every resource (by
 //!   name), the current and last ticks.
@@ -37,7 +42,14 @@
 //! the first value past it, or at once when the format declares a longer length; and a
 //! `last_tick` that is not strictly before `tick` is refused, since change detection after the
 //! load would miss every write. A declared length never sizes an allocation: every sequence
-//! reserves at most 4 KiB before its values are read, then grows with the values read.
+//! reserves at most 4 KiB before its values are read, then grows with the values read; the
+//! ids the generation runs claim are checked against the ids the snapshot lists (rows, free
+//! ids, retired runs) before the allocator is built; and runs not as `snapshot()` writes them
+//! (an empty run, two neighbours of one generation, several retired ids in one run) are
+//! refused, so a snapshot that loads saves back to the same runs.
+//!
+//! Version 3 (this one) introduced the runs and the byte-string ids; a snapshot of an older
+//! version is refused with an error naming both versions.
 //!
 //! A snapshot loads into the world declaration that wrote it: a column, tag or resource it does
 //! not know, or a missing tag or resource, is an error naming it. A component may be added to
@@ -52,11 +64,15 @@ use serde::de::{self, MapAccess, Visitor};
 use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+mod ids;
+
+use ids::{EntityIdsOut, IdsIn, IdsOut};
+
 use crate::hash::{MaskBuildHasher, MaskMap};
 use crate::{Archetype, Bitmask, Entity, EntityAllocator, RelationStore, Storage, TagSet, Tick};
 
 /// The snapshot format this build writes and reads.
-pub const SNAPSHOT_VERSION: u32 = 2;
+pub const SNAPSHOT_VERSION: u32 = 3;
 
 /// What the snapshot code needs of a world, whatever its component types. Implemented by
 /// `ecs!` for every world; not meant to be implemented by hand.
@@ -170,7 +186,7 @@ impl<W: SerializeWorld> Serialize for Snapshot<'_, W> {
         state.serialize_field("tick", &storage.current_tick().0)?;
         state.serialize_field("last_tick", &storage.last_tick().0)?;
         state.serialize_field("generations", &generations)?;
-        state.serialize_field("free", &free)?;
+        state.serialize_field("free", &IdsOut(&free))?;
         state.serialize_field("tables", &TablesOut::<W>(storage.tables()))?;
         state.serialize_field("tags", &TagsOut::<W>(storage))?;
         state.serialize_field("relations", &RelationsOut::<W>(storage))?;
@@ -197,7 +213,7 @@ impl<W: SerializeWorld> Serialize for TableOut<'_, W> {
         let table = self.0;
         let columns = table.mask().count_ones() as usize;
         let mut map = serializer.serialize_map(Some(1 + columns))?;
-        map.serialize_entry(ENTITIES, &EntityIds(table.entities()))?;
+        map.serialize_entry(ENTITIES, &EntityIdsOut(table.entities()))?;
         W::serialize_columns(table, &mut map)?;
         map.end()
     }
@@ -205,15 +221,6 @@ impl<W: SerializeWorld> Serialize for TableOut<'_, W> {
 
 /// The key of a table's entity ids (no component can take this name).
 const ENTITIES: &str = "entities";
-
-/// A table's entities as their ids: the generations are the allocator's.
-struct EntityIds<'a>(&'a [Entity]);
-
-impl Serialize for EntityIds<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter().map(|entity| entity.id))
-    }
-}
 
 struct TagsOut<'a, W: SnapshotWorld>(&'a Storage<W::Table>);
 
@@ -223,7 +230,7 @@ impl<W: SnapshotWorld> Serialize for TagsOut<'_, W> {
         let mut map = serializer.serialize_map(Some(tags.len()))?;
         for (name, mask) in tags {
             let ids: Vec<u32> = self.0.tagged(mask).map(|entity| entity.id).collect();
-            map.serialize_entry(name, &ids)?;
+            map.serialize_entry(name, &IdsOut(&ids))?;
         }
         map.end()
     }
@@ -310,12 +317,15 @@ impl<W: SnapshotWorld> SnapshotData<W> {
             )));
         }
         let tables = tables.0;
-        let alive = tables.iter().flat_map(|table| table.ids.iter().copied());
-        let allocator = EntityAllocator::from_snapshot_ids(generations.0, free.0, alive)
-            .map_err(SnapshotError::new)?;
+        let (allocator, entities) = EntityAllocator::from_snapshot_ids(
+            &generations.0,
+            free.0,
+            tables.iter().map(|table| table.ids.as_slice()),
+        )
+        .map_err(SnapshotError::new)?;
         let mut masks = MaskMap::with_capacity_and_hasher(tables.len(), MaskBuildHasher::default());
         let mut built = Vec::with_capacity(tables.len());
-        for (index, table) in tables.into_iter().enumerate() {
+        for ((index, table), entities) in tables.into_iter().enumerate().zip(entities) {
             let TableData {
                 ids,
                 mut table,
@@ -334,11 +344,6 @@ impl<W: SnapshotWorld> SnapshotData<W> {
                     "tables {first} and {index} hold the same components"
                 )));
             }
-            let entities = ids
-                .iter()
-                .map(|&id| allocator.live_entity(id))
-                .collect::<Option<Vec<Entity>>>()
-                .ok_or_else(|| SnapshotError::new(format!("table {index} holds a dead entity")))?;
             W::set_entities(&mut table, entities);
             built.push(table);
         }
@@ -477,8 +482,8 @@ struct RawSnapshot<W: SnapshotWorld> {
     version: Version,
     tick: u32,
     last_tick: u32,
-    generations: Sequence<u32>,
-    free: Sequence<u32>,
+    generations: Sequence<(u32, u32)>,
+    free: IdsIn,
     tables: Sequence<TableData<W>>,
     tags: TagsData<W>,
     relations: RelationsData<W>,
@@ -535,7 +540,7 @@ impl<'de, W: DeserializeWorld> Visitor<'de> for TableVisitor<W> {
                 if ids.is_some() {
                     return Err(de::Error::duplicate_field(ENTITIES));
                 }
-                ids = Some(map.next_value::<Sequence<u32>>()?.0);
+                ids = Some(map.next_value::<IdsIn>()?.0);
                 continue;
             }
             // The column is read against the table's length, so `entities` must come first
@@ -606,7 +611,7 @@ impl<'de, W: DeserializeWorld> Visitor<'de> for TagsVisitor<W> {
                     "the tag `{key}` appears twice"
                 )));
             }
-            members[index] = Some(map.next_value::<Sequence<u32>>()?.0);
+            members[index] = Some(map.next_value::<IdsIn>()?.0);
         }
         let mut list = Vec::with_capacity(tags.len());
         for ((name, mask), ids) in tags.into_iter().zip(members) {

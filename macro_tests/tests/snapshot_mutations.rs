@@ -331,3 +331,32 @@ fn huge_declared_lengths_are_refused_without_allocating_for_them() {
         }
     }
 }
+
+/// Generations are saved as runs (`[generation, count]`): a run is a claim of `count` ids in a
+/// few bytes. Runs that claim more ids than the snapshot lists are refused before anything is
+/// allocated for them, in either format.
+#[test]
+fn generation_runs_claiming_billions_of_ids_are_refused_without_allocating_for_them() {
+    let mut world = World::new();
+    world.spawn_entities(POSITION, 2);
+    let json = serde_json::to_string(&world.snapshot()).unwrap();
+    let runs = r#""generations":[[0,2]]"#;
+    assert!(json.contains(runs), "{json}");
+    for claim in [
+        r#""generations":[[0,4294967295]]"#,
+        r#""generations":[[0,4294967295],[1,4294967295],[0,4294967295]]"#,
+        r#""generations":[[0,2],[4294967295,4294967295]]"#,
+    ] {
+        let mutant = json.replace(runs, claim);
+        assert_eq!(check(mutant.as_bytes(), true, claim), Outcome::Refused);
+    }
+    let bytes = postcard::to_allocvec(&world.snapshot()).unwrap();
+    // postcard: version, tick, last_tick, then one run (0, 2) of the generations.
+    assert_eq!(bytes[..6], [3, 1, 0, 1, 0, 2]);
+    let mut mutant = bytes.clone();
+    mutant.splice(5..6, [0xff, 0xff, 0xff, 0xff, 0x0f]);
+    assert_eq!(
+        check(&mutant, false, "a run of u32::MAX ids"),
+        Outcome::Refused
+    );
+}

@@ -1,7 +1,7 @@
 //! The allocator's whole state, for world cloning and snapshots: giving back every reservation
 //! at once, and the ids written to and read from a snapshot.
 
-use super::{Entity, EntityAllocator, IdSlot, IdState};
+use super::{Entity, EntityAllocator, IdSlot, IdState, RESERVED_ID};
 #[cfg(feature = "serde")]
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -83,69 +83,135 @@ impl EntityAllocator {
         }
     }
 
-    /// What a snapshot saves of the allocator: every id's generation, and the free list in
-    /// recycling order. Alive ids are the rows of the tables; an id that is neither alive nor
-    /// free is retired (its generation is `u32::MAX`). Reserved ids are written as released,
-    /// since a snapshot does not save the queued spawns that hold them: appended to the free
-    /// list in ascending id order, as [`release_all_reserved`](Self::release_all_reserved)
-    /// would.
+    /// What a snapshot saves of the allocator: every id's generation as runs of equal
+    /// generations (`(generation, count)`, ids in order), and the free list in recycling
+    /// order. Alive ids are the rows of the tables; an id that is neither alive nor free is
+    /// retired (its generation is `u32::MAX`) and is a run of its own, so a loader can bound
+    /// the ids the runs cover by the ids listed elsewhere before it allocates any. Reserved
+    /// ids are written as released, since a snapshot does not save the queued spawns that
+    /// hold them: appended to the free list in ascending id order, as
+    /// [`release_all_reserved`](Self::release_all_reserved) would.
     #[cfg(feature = "serde")]
-    pub(crate) fn snapshot_ids(&self) -> (Vec<u32>, Vec<u32>) {
-        let mut generations: Vec<u32> = self.slots.iter().map(|slot| slot.generation).collect();
+    pub(crate) fn snapshot_ids(&self) -> (Vec<(u32, u32)>, Vec<u32>) {
         if self.lent.is_some() {
             return self.clone().snapshot_ids();
         }
         let mut free: Vec<u32> = self.free.iter().map(|entity| entity.id).collect();
+        let mut runs: Vec<(u32, u32)> = Vec::new();
+        // The run being counted, kept out of `runs` until it ends.
+        let mut run: Option<(u32, u32)> = None;
         for (id, slot) in self.slots.iter().enumerate() {
-            if slot.state() == IdState::Reserved && slot.generation < u32::MAX {
-                generations[id] += 1;
+            let mut generation = slot.generation;
+            if slot.state() == IdState::Reserved && generation < u32::MAX {
+                generation += 1;
                 free.push(id as u32);
             }
+            run = match run {
+                Some((current, count)) if current == generation && generation != u32::MAX => {
+                    Some((current, count + 1))
+                }
+                ended => {
+                    runs.extend(ended);
+                    Some((generation, 1))
+                }
+            };
         }
-        (generations, free)
+        runs.extend(run);
+        (runs, free)
     }
 
     /// Rebuilds an allocator from a snapshot's ids (see [`snapshot_ids`](Self::snapshot_ids))
-    /// and the ids of the rows, checking that they agree: every id is issued, alive at most
-    /// once, free at most once and never both, and an id that is neither is retired. Row
-    /// locations are left for the caller to set. The error says what is wrong.
+    /// and the ids of each table's rows, checking that they agree: the runs are as
+    /// `snapshot_ids` writes them (none empty, neighbours of different generations, a retired
+    /// id a run of its own), every id is issued, alive at most once, free at most once and
+    /// never both, and an id that is neither is retired. Returns the allocator, each live id
+    /// located at its table and row, and each table's handles. The error says what is wrong.
+    ///
+    /// The runs are only a claim about how many ids there are: before any slot is allocated,
+    /// the ids they cover are checked against the ids listed (rows, free list, retired runs),
+    /// so a snapshot of a few bytes cannot make the loader allocate for billions of ids.
     #[cfg(feature = "serde")]
-    pub(crate) fn from_snapshot_ids(
-        generations: Vec<u32>,
+    pub(crate) fn from_snapshot_ids<'a>(
+        generation_runs: &[(u32, u32)],
         free: Vec<u32>,
-        alive: impl IntoIterator<Item = u32>,
-    ) -> Result<Self, String> {
-        // The last id is never issued: it is `Entity::PLACEHOLDER`'s.
-        if generations.len() > u32::MAX as usize {
+        tables: impl Iterator<Item = &'a [u32]> + Clone,
+    ) -> Result<(Self, Vec<Vec<Entity>>), String> {
+        let mut ids: u64 = 0;
+        let mut retired: u64 = 0;
+        let mut previous = None;
+        for (index, &(generation, count)) in generation_runs.iter().enumerate() {
+            if count == 0 {
+                return Err(format!("generation run {index} covers no id"));
+            }
+            if generation == u32::MAX {
+                if count != 1 {
+                    return Err(format!(
+                        "generation run {index} retires {count} ids (a retired id is a run of its own)"
+                    ));
+                }
+                retired += 1;
+            } else if previous == Some(generation) {
+                return Err(format!(
+                    "generation runs {} and {index} are both at generation {generation}",
+                    index - 1
+                ));
+            }
+            previous = Some(generation);
+            ids += u64::from(count);
+        }
+        let rows: u64 = tables.clone().map(|ids| ids.len() as u64).sum();
+        // Every id is alive, free or retired: more ids than those listed cannot be sound, and
+        // checking it first keeps the allocation below proportional to the values read.
+        if ids > rows + free.len() as u64 + retired {
             return Err(format!(
-                "{} ids, more than a world can issue",
-                generations.len()
+                "the generations cover {ids} ids, more than the {rows} rows, {} free and \
+                 {retired} retired ids listed",
+                free.len()
             ));
         }
-        let mut slots: Vec<IdSlot> = generations
-            .iter()
-            .map(|&generation| IdSlot::free(generation))
-            .collect();
+        // The last id is never issued: it is `Entity::PLACEHOLDER`'s.
+        if ids > u64::from(u32::MAX) {
+            return Err(format!("{ids} ids, more than a world can issue"));
+        }
+        let mut slots: Vec<IdSlot> = Vec::with_capacity(ids as usize);
+        for &(generation, count) in generation_runs {
+            slots.extend(core::iter::repeat_n(
+                IdSlot::free(generation),
+                count as usize,
+            ));
+        }
         let mut live = 0;
-        for id in alive {
-            let Some(slot) = slots.get_mut(id as usize) else {
-                return Err(format!(
-                    "a table holds entity id {id}, which was never issued ({} ids were)",
-                    generations.len()
-                ));
+        let mut entities = Vec::new();
+        for (table_index, rows) in tables.enumerate() {
+            // Below `RESERVED_ID`: the location must not read as free or reserved.
+            let Some(table_index) = u32::try_from(table_index)
+                .ok()
+                .filter(|&index| index < RESERVED_ID)
+            else {
+                return Err(format!("{table_index} tables, more than a world can hold"));
             };
-            if slot.state() == IdState::Alive {
-                return Err(format!("entity id {id} has more than one row"));
+            let mut handles = Vec::with_capacity(rows.len());
+            for (row, &id) in rows.iter().enumerate() {
+                let Some(slot) = slots.get_mut(id as usize) else {
+                    return Err(format!(
+                        "a table holds entity id {id}, which was never issued ({ids} ids were)"
+                    ));
+                };
+                if slot.state() == IdState::Alive {
+                    return Err(format!("entity id {id} has more than one row"));
+                }
+                slot.table_index = table_index;
+                slot.array_index = row as u32;
+                handles.push(Entity::new(id, slot.generation));
             }
-            slot.set_state(IdState::Alive);
-            live += 1;
+            live += rows.len();
+            entities.push(handles);
         }
         let mut listed = vec![false; slots.len()];
         for &id in &free {
             let Some(slot) = slots.get(id as usize) else {
                 return Err(format!(
-                    "the free list holds id {id}, which was never issued ({} ids were)",
-                    generations.len()
+                    "the free list holds id {id}, which was never issued ({ids} ids were)"
                 ));
             };
             if slot.state() == IdState::Alive {
@@ -167,12 +233,13 @@ impl EntityAllocator {
             .iter()
             .map(|&id| Entity::new(id, slots[id as usize].generation))
             .collect();
-        Ok(EntityAllocator {
+        let allocator = EntityAllocator {
             slots,
             free,
             live,
             lent: None,
-        })
+        };
+        Ok((allocator, entities))
     }
 }
 
@@ -244,40 +311,89 @@ mod tests {
     fn snapshot_ids_round_trip_and_keep_the_recycling_order() {
         use crate::Entity;
         let mut allocator = EntityAllocator::new();
-        let entities: Vec<Entity> = (0..5).map(|_| allocator.allocate()).collect();
+        let entities: Vec<Entity> = (0..6).map(|_| allocator.allocate()).collect();
         allocator.free(entities[3]);
         allocator.free(entities[1]);
         let reserved = allocator.reserve();
         assert_eq!(reserved.id, 1, "the last freed id");
-        let (generations, free) = allocator.snapshot_ids();
+        let (runs, free) = allocator.snapshot_ids();
         assert_eq!(
-            generations,
-            vec![0, 2, 0, 1, 0],
-            "the reservation is written as released"
+            runs,
+            vec![(0, 1), (2, 1), (0, 1), (1, 1), (0, 2)],
+            "the reservation is written as released, equal neighbours as one run"
         );
         assert_eq!(free, vec![3, 1]);
-        let alive = [0, 2, 4];
-        let mut loaded = EntityAllocator::from_snapshot_ids(generations, free, alive).unwrap();
-        assert_eq!(loaded.len(), 3);
+        let rows: [&[u32]; 2] = [&[4, 0], &[2, 5]];
+        let (mut loaded, handles) =
+            EntityAllocator::from_snapshot_ids(&runs, free, rows.into_iter()).unwrap();
+        assert_eq!(loaded.len(), 4);
+        assert_eq!(
+            handles,
+            vec![
+                vec![entities[4], entities[0]],
+                vec![entities[2], entities[5]]
+            ]
+        );
+        assert_eq!(
+            loaded
+                .location(entities[5])
+                .map(|at| (at.table_index, at.array_index)),
+            Some((1, 1)),
+            "every row is located"
+        );
         assert!(loaded.is_alive(entities[0]) && !loaded.is_alive(entities[1]));
         assert_eq!(loaded.allocate(), Entity::new(1, 2));
         assert_eq!(loaded.allocate(), Entity::new(3, 1));
-        assert_eq!(loaded.allocate(), Entity::new(5, 0));
+        assert_eq!(loaded.allocate(), Entity::new(6, 0));
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn retired_ids_are_runs_of_their_own() {
+        let mut allocator = EntityAllocator::new();
+        let entities: Vec<_> = (0..3).map(|_| allocator.allocate()).collect();
+        allocator.slots[0].generation = u32::MAX;
+        allocator.slots[1].generation = u32::MAX;
+        allocator.free(entities[0]);
+        allocator.free(entities[1]);
+        let (runs, free) = allocator.snapshot_ids();
+        assert_eq!(runs, vec![(u32::MAX, 1), (u32::MAX, 1), (0, 1)]);
+        assert!(free.is_empty(), "a retired id is not free");
+        let rows: [&[u32]; 1] = [&[2]];
+        let (loaded, _) =
+            EntityAllocator::from_snapshot_ids(&runs, free, rows.into_iter()).unwrap();
+        assert_eq!(
+            (loaded.id_count(), loaded.len(), loaded.free_count()),
+            (3, 1, 0)
+        );
     }
 
     #[cfg(feature = "serde")]
     #[test]
     fn inconsistent_snapshot_ids_are_refused() {
-        let load = |generations: Vec<u32>, free: Vec<u32>, alive: Vec<u32>| {
-            EntityAllocator::from_snapshot_ids(generations, free, alive).unwrap_err()
+        let load = |runs: &[(u32, u32)], free: Vec<u32>, alive: Vec<u32>| {
+            let rows: [&[u32]; 1] = [&alive];
+            EntityAllocator::from_snapshot_ids(runs, free, rows.into_iter()).unwrap_err()
         };
-        assert!(load(vec![0], vec![], vec![1]).contains("never issued"));
-        assert!(load(vec![0], vec![], vec![0, 0]).contains("more than one row"));
-        assert!(load(vec![1], vec![0], vec![0]).contains("both alive and on the free list"));
-        assert!(load(vec![1, 1], vec![1, 1], vec![0]).contains("twice"));
-        assert!(load(vec![0], vec![7], vec![]).contains("never issued"));
-        assert!(load(vec![0, 3], vec![], vec![0]).contains("neither alive, free nor retired"));
-        let retired = EntityAllocator::from_snapshot_ids(vec![u32::MAX], vec![], vec![]).unwrap();
+        assert!(load(&[(0, 1)], vec![], vec![1]).contains("never issued"));
+        assert!(load(&[(0, 2)], vec![], vec![0, 0]).contains("more than one row"));
+        assert!(load(&[(1, 1)], vec![0], vec![0]).contains("both alive and on the free list"));
+        assert!(load(&[(1, 3)], vec![1, 1], vec![0]).contains("twice"));
+        assert!(load(&[(0, 1)], vec![7], vec![]).contains("never issued"));
+        assert!(load(&[(0, 1), (3, 1)], vec![], vec![0, 0]).contains("more than one row"));
+        assert!(load(&[(0, 1), (3, 1)], vec![], vec![0]).contains("more than the 1 rows"));
+        assert!(
+            load(&[(0, 1), (3, 1), (u32::MAX, 1)], vec![], vec![0, 2])
+                .contains("id 1 is neither alive, free nor retired")
+        );
+        assert!(load(&[(0, 1), (0, 1)], vec![], vec![0, 1]).contains("both at generation 0"));
+        assert!(load(&[(0, 0)], vec![], vec![]).contains("covers no id"));
+        assert!(load(&[(u32::MAX, 2)], vec![], vec![]).contains("a run of its own"));
+        let huge = load(&[(0, u32::MAX), (1, u32::MAX)], vec![], vec![0]);
+        assert!(huge.contains("more than the 1 rows"), "{huge}");
+        let rows: [&[u32]; 0] = [];
+        let (retired, _) =
+            EntityAllocator::from_snapshot_ids(&[(u32::MAX, 1)], vec![], rows.into_iter()).unwrap();
         assert_eq!(retired.id_count(), 1);
         assert_eq!(retired.free_count(), 0);
     }

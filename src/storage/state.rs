@@ -111,13 +111,14 @@ impl<T: Archetype> Storage<T> {
         self.allocator.release_all_reserved()
     }
 
-    /// A storage from a snapshot's parts: the allocator, the tables in their order (each
-    /// with its entities set), one tag set per tag, and the ticks. Each table's rows are
-    /// regrouped by tag signature. The caches are rebuilt: the edge graph as the tables are
-    /// registered, the query cache empty (it fills on use). Every loaded row is stamped as
-    /// written at `tick`, like a spawn; the change log is off.
+    /// A storage from a snapshot's parts: the allocator (every row located at its index in
+    /// `tables` and its row as given), the tables in their order (each with its entities set),
+    /// one tag set per tag, and the ticks. Each table's rows are regrouped by tag signature
+    /// (and the moved rows located again). The caches are rebuilt: the edge graph as the
+    /// tables are registered, the query cache empty (it fills on use). Every loaded row is
+    /// stamped as written at `tick`, like a spawn; the change log is off.
     ///
-    /// Locations are set from the tables; the caller checks the result with
+    /// The caller checks the result with
     /// [`check_invariants`](Self::check_invariants) (duplicate table masks, rows of dead
     /// entities and the like are reported there, never a panic).
     #[cfg(feature = "serde")]
@@ -153,8 +154,12 @@ impl<T: Archetype> Storage<T> {
                     });
                 partition.push(1, signature, &mut |a, b| table.swap_rows(a, b));
             }
-            for (row, entity) in table.entities().iter().enumerate() {
-                allocator.set_location(entity.id, EntityLocation::new(table_index, row));
+            // The allocator located every row as the snapshot listed them; only a regrouping
+            // by tags moves rows.
+            if rows > 0 {
+                for (row, entity) in table.entities().iter().enumerate() {
+                    allocator.set_location(entity.id, EntityLocation::new(table_index, row));
+                }
             }
             let mut ticks = TicksOf::<T>::new(mask & T::TRACKED, tick);
             ticks.push_rows(table.len(), tick);
