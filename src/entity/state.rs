@@ -1,7 +1,9 @@
 //! The allocator's whole state, for world cloning and snapshots: giving back every reservation
 //! at once, and the ids written to and read from a snapshot.
 
-use super::{Entity, EntityAllocator, IdSlot, IdState, RESERVED_ID};
+#[cfg(feature = "serde")]
+use super::RESERVED_ID;
+use super::{Entity, EntityAllocator, IdSlot, IdState};
 #[cfg(feature = "serde")]
 use alloc::string::String;
 use alloc::vec::Vec;
