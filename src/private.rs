@@ -294,7 +294,11 @@ mod tests {
         // 150 distinct names, then the same again: the prefixes cover lists without a
         // duplicate (up to 150 names, enough to collide in the table) and with several.
         let distinct: Vec<String> = (0..150).map(|index| format!("c{index}")).collect();
-        let names: Vec<&str> = distinct.iter().chain(&distinct).map(String::as_str).collect();
+        let names: Vec<&str> = distinct
+            .iter()
+            .chain(&distinct)
+            .map(String::as_str)
+            .collect();
         for length in 0..=names.len() {
             let prefix = &names[..length];
             assert_eq!(first_duplicate(prefix), first_duplicate_pairwise(prefix));

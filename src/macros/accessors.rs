@@ -1,6 +1,7 @@
 //! `__ecs_accessors!`: the typed per-component methods (get, get_mut, modify, set, add, remove,
-//! entity_has). Each is one call into the generic storage with the component's bit and a
-//! closure picking its column.
+//! entity_has). Each is one call into the generic storage with the component's bit and the
+//! function picking its column (`__<World>ColumnRef::<field>` / `__<World>ColumnMut::<field>`,
+//! shared by every method of the component).
 
 #[doc(hidden)]
 #[macro_export]
@@ -22,14 +23,14 @@ macro_rules! __ecs_accessors {
                     $(#[$attr])*
                     #[inline]
                     pub fn [<get_ $field>](&self, entity: $crate::Entity) -> ::core::option::Option<&$ty> {
-                        self.storage.get(entity, $mask, |table| &table.$field[..])
+                        self.storage.get(entity, $mask, [<__ $world ColumnRef>]::$field)
                     }
 
                     #[doc = "The `" $field "` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `" $field "`."]
                     $(#[$attr])*
                     #[inline]
                     pub fn [<get_ $field _mut>](&mut self, entity: $crate::Entity) -> ::core::option::Option<&mut $ty> {
-                        self.storage.get_mut(entity, $mask, |table| &mut table.$field[..])
+                        self.storage.get_mut(entity, $mask, [<__ $world ColumnMut>]::$field)
                     }
 
                     #[doc = "The `" $field "` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `" $field "`, or is repeated. Each is stamped as changed."]
@@ -39,7 +40,7 @@ macro_rules! __ecs_accessors {
                         &mut self,
                         entities: [$crate::Entity; __N],
                     ) -> ::core::option::Option<[&mut $ty; __N]> {
-                        self.storage.get_disjoint_mut(entities, $mask, |table| &mut table.$field[..])
+                        self.storage.get_disjoint_mut(entities, $mask, [<__ $world ColumnMut>]::$field)
                     }
 
                     #[doc = "Calls `f` on the `" $field "` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `" $field "`."]
@@ -58,7 +59,7 @@ macro_rules! __ecs_accessors {
                     $(#[$attr])*
                     #[inline]
                     pub fn [<set_ $field>](&mut self, entity: $crate::Entity, value: $ty) -> bool {
-                        self.storage.set(entity, $mask, value, |table| &mut table.$field[..])
+                        self.storage.set(entity, $mask, value, [<__ $world ColumnMut>]::$field)
                     }
 
                     #[doc = "Adds a default `" $field "` to `entity`: one migration (the row moves to the table with `" $field "`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle."]
@@ -72,7 +73,7 @@ macro_rules! __ecs_accessors {
                     $(#[$attr])*
                     #[inline]
                     pub fn [<remove_ $field>](&mut self, entity: $crate::Entity) -> ::core::option::Option<$ty> {
-                        self.storage.take(entity, $mask, |table| &mut table.$field[..])
+                        self.storage.take(entity, $mask, [<__ $world ColumnMut>]::$field)
                     }
 
                     #[doc = "Whether `entity` is alive and has a `" $field "`, in O(1); `false` for a dead, stale (id reused) or never-issued handle."]
