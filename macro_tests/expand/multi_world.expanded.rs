@@ -80,6 +80,26 @@ impl __CoreColumn {
     const position: u32 = __CoreComponentIndex::position as u32;
 }
 #[doc(hidden)]
+#[allow(non_camel_case_types)]
+struct __CoreColumnRef;
+#[allow(dead_code, unused_doc_comments)]
+impl __CoreColumnRef {
+    #[inline(always)]
+    fn position(table: &CoreComponentArrays) -> &[(f32, f32)] {
+        &table.position
+    }
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+struct __CoreColumnMut;
+#[allow(dead_code, unused_doc_comments)]
+impl __CoreColumnMut {
+    #[inline(always)]
+    fn position(table: &mut CoreComponentArrays) -> &mut [(f32, f32)] {
+        &mut table.position
+    }
+}
+#[doc(hidden)]
 #[allow(dead_code)]
 pub struct __CoreRemovedValues {
     position: ::core::option::Option<(f32, f32)>,
@@ -872,7 +892,7 @@ impl Core {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&(f32, f32)> {
-        self.storage.get(entity, POSITION, |table| &table.position[..])
+        self.storage.get(entity, POSITION, __CoreColumnRef::position)
     }
     ///The `position` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
@@ -880,7 +900,7 @@ impl Core {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut (f32, f32)> {
-        self.storage.get_mut(entity, POSITION, |table| &mut table.position[..])
+        self.storage.get_mut(entity, POSITION, __CoreColumnMut::position)
     }
     ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `position`, or is repeated. Each is stamped as changed.
     #[inline]
@@ -888,8 +908,7 @@ impl Core {
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
-        self.storage
-            .get_disjoint_mut(entities, POSITION, |table| &mut table.position[..])
+        self.storage.get_disjoint_mut(entities, POSITION, __CoreColumnMut::position)
     }
     ///Calls `f` on the `position` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
@@ -907,7 +926,7 @@ impl Core {
         entity: ::archetypal::Entity,
         value: (f32, f32),
     ) -> bool {
-        self.storage.set(entity, POSITION, value, |table| &mut table.position[..])
+        self.storage.set(entity, POSITION, value, __CoreColumnMut::position)
     }
     ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -920,7 +939,7 @@ impl Core {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<(f32, f32)> {
-        self.storage.take(entity, POSITION, |table| &mut table.position[..])
+        self.storage.take(entity, POSITION, __CoreColumnMut::position)
     }
     ///Whether `entity` is alive and has a `position`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -935,7 +954,7 @@ impl CoreComponents {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&(f32, f32)> {
-        self.storage.get(entity, POSITION, |table| &table.position[..])
+        self.storage.get(entity, POSITION, __CoreColumnRef::position)
     }
     ///The `position` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
@@ -943,7 +962,7 @@ impl CoreComponents {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut (f32, f32)> {
-        self.storage.get_mut(entity, POSITION, |table| &mut table.position[..])
+        self.storage.get_mut(entity, POSITION, __CoreColumnMut::position)
     }
     ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `position`, or is repeated. Each is stamped as changed.
     #[inline]
@@ -951,8 +970,7 @@ impl CoreComponents {
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
-        self.storage
-            .get_disjoint_mut(entities, POSITION, |table| &mut table.position[..])
+        self.storage.get_disjoint_mut(entities, POSITION, __CoreColumnMut::position)
     }
     ///Calls `f` on the `position` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
@@ -970,7 +988,7 @@ impl CoreComponents {
         entity: ::archetypal::Entity,
         value: (f32, f32),
     ) -> bool {
-        self.storage.set(entity, POSITION, value, |table| &mut table.position[..])
+        self.storage.set(entity, POSITION, value, __CoreColumnMut::position)
     }
     ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -983,7 +1001,7 @@ impl CoreComponents {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<(f32, f32)> {
-        self.storage.take(entity, POSITION, |table| &mut table.position[..])
+        self.storage.take(entity, POSITION, __CoreColumnMut::position)
     }
     ///Whether `entity` is alive and has a `position`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -1157,21 +1175,21 @@ impl Core {
     pub fn query_position(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
-        self.storage.column_values(POSITION, |table| &table.position[..])
+        self.storage.column_values(POSITION, __CoreColumnRef::position)
     }
     ///The `position` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     #[inline]
     pub fn iter_position_slices(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
-        self.storage.column_slices(POSITION, |table| &table.position[..])
+        self.storage.column_slices(POSITION, __CoreColumnRef::position)
     }
     ///The `position` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     #[inline]
     pub fn iter_position_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
-        self.storage.column_slices_mut(POSITION, |table| &mut table.position[..])
+        self.storage.column_slices_mut(POSITION, __CoreColumnMut::position)
     }
 }
 impl Core {
@@ -1356,21 +1374,21 @@ impl CoreComponents {
     pub fn query_position(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
-        self.storage.column_values(POSITION, |table| &table.position[..])
+        self.storage.column_values(POSITION, __CoreColumnRef::position)
     }
     ///The `position` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     #[inline]
     pub fn iter_position_slices(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
-        self.storage.column_slices(POSITION, |table| &table.position[..])
+        self.storage.column_slices(POSITION, __CoreColumnRef::position)
     }
     ///The `position` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     #[inline]
     pub fn iter_position_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
-        self.storage.column_slices_mut(POSITION, |table| &mut table.position[..])
+        self.storage.column_slices_mut(POSITION, __CoreColumnMut::position)
     }
 }
 impl CoreComponents {
@@ -1503,7 +1521,7 @@ impl<'a> CoreTables<'a> {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&'a (f32, f32)> {
-        self.tables.get(entity, POSITION, |table| &table.position[..])
+        self.tables.get(entity, POSITION, __CoreColumnRef::position)
     }
 }
 impl CoreComponents {
@@ -1689,6 +1707,26 @@ struct __RenderColumn;
 #[allow(non_upper_case_globals, dead_code, unused_doc_comments)]
 impl __RenderColumn {
     const sprite: u32 = __RenderComponentIndex::sprite as u32;
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+struct __RenderColumnRef;
+#[allow(dead_code, unused_doc_comments)]
+impl __RenderColumnRef {
+    #[inline(always)]
+    fn sprite(table: &RenderComponentArrays) -> &[u32] {
+        &table.sprite
+    }
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+struct __RenderColumnMut;
+#[allow(dead_code, unused_doc_comments)]
+impl __RenderColumnMut {
+    #[inline(always)]
+    fn sprite(table: &mut RenderComponentArrays) -> &mut [u32] {
+        &mut table.sprite
+    }
 }
 #[doc(hidden)]
 #[allow(dead_code)]
@@ -2473,7 +2511,7 @@ impl Render {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&u32> {
-        self.storage.get(entity, SPRITE, |table| &table.sprite[..])
+        self.storage.get(entity, SPRITE, __RenderColumnRef::sprite)
     }
     ///The `sprite` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
     #[inline]
@@ -2481,7 +2519,7 @@ impl Render {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut u32> {
-        self.storage.get_mut(entity, SPRITE, |table| &mut table.sprite[..])
+        self.storage.get_mut(entity, SPRITE, __RenderColumnMut::sprite)
     }
     ///The `sprite` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `sprite`, or is repeated. Each is stamped as changed.
     #[inline]
@@ -2489,7 +2527,7 @@ impl Render {
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut u32; __N]> {
-        self.storage.get_disjoint_mut(entities, SPRITE, |table| &mut table.sprite[..])
+        self.storage.get_disjoint_mut(entities, SPRITE, __RenderColumnMut::sprite)
     }
     ///Calls `f` on the `sprite` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
     #[inline]
@@ -2503,7 +2541,7 @@ impl Render {
     ///Writes the `sprite` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `sprite`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
-        self.storage.set(entity, SPRITE, value, |table| &mut table.sprite[..])
+        self.storage.set(entity, SPRITE, value, __RenderColumnMut::sprite)
     }
     ///Adds a default `sprite` to `entity`: one migration (the row moves to the table with `sprite`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -2516,7 +2554,7 @@ impl Render {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<u32> {
-        self.storage.take(entity, SPRITE, |table| &mut table.sprite[..])
+        self.storage.take(entity, SPRITE, __RenderColumnMut::sprite)
     }
     ///Whether `entity` is alive and has a `sprite`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -2531,7 +2569,7 @@ impl RenderComponents {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&u32> {
-        self.storage.get(entity, SPRITE, |table| &table.sprite[..])
+        self.storage.get(entity, SPRITE, __RenderColumnRef::sprite)
     }
     ///The `sprite` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
     #[inline]
@@ -2539,7 +2577,7 @@ impl RenderComponents {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut u32> {
-        self.storage.get_mut(entity, SPRITE, |table| &mut table.sprite[..])
+        self.storage.get_mut(entity, SPRITE, __RenderColumnMut::sprite)
     }
     ///The `sprite` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `sprite`, or is repeated. Each is stamped as changed.
     #[inline]
@@ -2547,7 +2585,7 @@ impl RenderComponents {
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut u32; __N]> {
-        self.storage.get_disjoint_mut(entities, SPRITE, |table| &mut table.sprite[..])
+        self.storage.get_disjoint_mut(entities, SPRITE, __RenderColumnMut::sprite)
     }
     ///Calls `f` on the `sprite` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
     #[inline]
@@ -2561,7 +2599,7 @@ impl RenderComponents {
     ///Writes the `sprite` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `sprite`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
-        self.storage.set(entity, SPRITE, value, |table| &mut table.sprite[..])
+        self.storage.set(entity, SPRITE, value, __RenderColumnMut::sprite)
     }
     ///Adds a default `sprite` to `entity`: one migration (the row moves to the table with `sprite`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -2574,7 +2612,7 @@ impl RenderComponents {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<u32> {
-        self.storage.take(entity, SPRITE, |table| &mut table.sprite[..])
+        self.storage.take(entity, SPRITE, __RenderColumnMut::sprite)
     }
     ///Whether `entity` is alive and has a `sprite`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -2756,19 +2794,19 @@ impl Render {
     ///Every `sprite` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
     #[inline]
     pub fn query_sprite(&self) -> impl ::core::iter::Iterator<Item = &u32> + '_ {
-        self.storage.column_values(SPRITE, |table| &table.sprite[..])
+        self.storage.column_values(SPRITE, __RenderColumnRef::sprite)
     }
     ///The `sprite` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     #[inline]
     pub fn iter_sprite_slices(&self) -> impl ::core::iter::Iterator<Item = &[u32]> + '_ {
-        self.storage.column_slices(SPRITE, |table| &table.sprite[..])
+        self.storage.column_slices(SPRITE, __RenderColumnRef::sprite)
     }
     ///The `sprite` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     #[inline]
     pub fn iter_sprite_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [u32]> + '_ {
-        self.storage.column_slices_mut(SPRITE, |table| &mut table.sprite[..])
+        self.storage.column_slices_mut(SPRITE, __RenderColumnMut::sprite)
     }
 }
 impl Render {
@@ -2964,19 +3002,19 @@ impl RenderComponents {
     ///Every `sprite` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
     #[inline]
     pub fn query_sprite(&self) -> impl ::core::iter::Iterator<Item = &u32> + '_ {
-        self.storage.column_values(SPRITE, |table| &table.sprite[..])
+        self.storage.column_values(SPRITE, __RenderColumnRef::sprite)
     }
     ///The `sprite` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     #[inline]
     pub fn iter_sprite_slices(&self) -> impl ::core::iter::Iterator<Item = &[u32]> + '_ {
-        self.storage.column_slices(SPRITE, |table| &table.sprite[..])
+        self.storage.column_slices(SPRITE, __RenderColumnRef::sprite)
     }
     ///The `sprite` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     #[inline]
     pub fn iter_sprite_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [u32]> + '_ {
-        self.storage.column_slices_mut(SPRITE, |table| &mut table.sprite[..])
+        self.storage.column_slices_mut(SPRITE, __RenderColumnMut::sprite)
     }
 }
 impl RenderComponents {
@@ -3112,7 +3150,7 @@ impl<'a> RenderTables<'a> {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&'a u32> {
-        self.tables.get(entity, SPRITE, |table| &table.sprite[..])
+        self.tables.get(entity, SPRITE, __RenderColumnRef::sprite)
     }
 }
 impl RenderComponents {

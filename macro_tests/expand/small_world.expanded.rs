@@ -99,6 +99,42 @@ impl __WorldColumn {
     const health: u32 = __WorldComponentIndex::health as u32;
 }
 #[doc(hidden)]
+#[allow(non_camel_case_types)]
+struct __WorldColumnRef;
+#[allow(dead_code, unused_doc_comments)]
+impl __WorldColumnRef {
+    #[inline(always)]
+    fn position(table: &WorldComponentArrays) -> &[(f32, f32)] {
+        &table.position
+    }
+    #[inline(always)]
+    fn velocity(table: &WorldComponentArrays) -> &[(f32, f32)] {
+        &table.velocity
+    }
+    #[inline(always)]
+    fn health(table: &WorldComponentArrays) -> &[u32] {
+        &table.health
+    }
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+struct __WorldColumnMut;
+#[allow(dead_code, unused_doc_comments)]
+impl __WorldColumnMut {
+    #[inline(always)]
+    fn position(table: &mut WorldComponentArrays) -> &mut [(f32, f32)] {
+        &mut table.position
+    }
+    #[inline(always)]
+    fn velocity(table: &mut WorldComponentArrays) -> &mut [(f32, f32)] {
+        &mut table.velocity
+    }
+    #[inline(always)]
+    fn health(table: &mut WorldComponentArrays) -> &mut [u32] {
+        &mut table.health
+    }
+}
+#[doc(hidden)]
 #[allow(dead_code)]
 pub struct __WorldRemovedValues {
     position: ::core::option::Option<(f32, f32)>,
@@ -1484,7 +1520,7 @@ impl World {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&(f32, f32)> {
-        self.storage.get(entity, POSITION, |table| &table.position[..])
+        self.storage.get(entity, POSITION, __WorldColumnRef::position)
     }
     ///The `position` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
@@ -1492,7 +1528,7 @@ impl World {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut (f32, f32)> {
-        self.storage.get_mut(entity, POSITION, |table| &mut table.position[..])
+        self.storage.get_mut(entity, POSITION, __WorldColumnMut::position)
     }
     ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `position`, or is repeated. Each is stamped as changed.
     #[inline]
@@ -1500,8 +1536,7 @@ impl World {
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
-        self.storage
-            .get_disjoint_mut(entities, POSITION, |table| &mut table.position[..])
+        self.storage.get_disjoint_mut(entities, POSITION, __WorldColumnMut::position)
     }
     ///Calls `f` on the `position` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
@@ -1519,7 +1554,7 @@ impl World {
         entity: ::archetypal::Entity,
         value: (f32, f32),
     ) -> bool {
-        self.storage.set(entity, POSITION, value, |table| &mut table.position[..])
+        self.storage.set(entity, POSITION, value, __WorldColumnMut::position)
     }
     ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -1532,7 +1567,7 @@ impl World {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<(f32, f32)> {
-        self.storage.take(entity, POSITION, |table| &mut table.position[..])
+        self.storage.take(entity, POSITION, __WorldColumnMut::position)
     }
     ///Whether `entity` is alive and has a `position`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -1545,7 +1580,7 @@ impl World {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&(f32, f32)> {
-        self.storage.get(entity, VELOCITY, |table| &table.velocity[..])
+        self.storage.get(entity, VELOCITY, __WorldColumnRef::velocity)
     }
     ///The `velocity` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
     #[inline]
@@ -1553,7 +1588,7 @@ impl World {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut (f32, f32)> {
-        self.storage.get_mut(entity, VELOCITY, |table| &mut table.velocity[..])
+        self.storage.get_mut(entity, VELOCITY, __WorldColumnMut::velocity)
     }
     ///The `velocity` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `velocity`, or is repeated. Each is stamped as changed.
     #[inline]
@@ -1561,8 +1596,7 @@ impl World {
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
-        self.storage
-            .get_disjoint_mut(entities, VELOCITY, |table| &mut table.velocity[..])
+        self.storage.get_disjoint_mut(entities, VELOCITY, __WorldColumnMut::velocity)
     }
     ///Calls `f` on the `velocity` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
     #[inline]
@@ -1580,7 +1614,7 @@ impl World {
         entity: ::archetypal::Entity,
         value: (f32, f32),
     ) -> bool {
-        self.storage.set(entity, VELOCITY, value, |table| &mut table.velocity[..])
+        self.storage.set(entity, VELOCITY, value, __WorldColumnMut::velocity)
     }
     ///Adds a default `velocity` to `entity`: one migration (the row moves to the table with `velocity`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -1593,7 +1627,7 @@ impl World {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<(f32, f32)> {
-        self.storage.take(entity, VELOCITY, |table| &mut table.velocity[..])
+        self.storage.take(entity, VELOCITY, __WorldColumnMut::velocity)
     }
     ///Whether `entity` is alive and has a `velocity`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -1606,7 +1640,7 @@ impl World {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&u32> {
-        self.storage.get(entity, HEALTH, |table| &table.health[..])
+        self.storage.get(entity, HEALTH, __WorldColumnRef::health)
     }
     ///The `health` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
     #[inline]
@@ -1614,7 +1648,7 @@ impl World {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut u32> {
-        self.storage.get_mut(entity, HEALTH, |table| &mut table.health[..])
+        self.storage.get_mut(entity, HEALTH, __WorldColumnMut::health)
     }
     ///The `health` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `health`, or is repeated. Each is stamped as changed.
     #[inline]
@@ -1622,7 +1656,7 @@ impl World {
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut u32; __N]> {
-        self.storage.get_disjoint_mut(entities, HEALTH, |table| &mut table.health[..])
+        self.storage.get_disjoint_mut(entities, HEALTH, __WorldColumnMut::health)
     }
     ///Calls `f` on the `health` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
     #[inline]
@@ -1636,7 +1670,7 @@ impl World {
     ///Writes the `health` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `health`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn set_health(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
-        self.storage.set(entity, HEALTH, value, |table| &mut table.health[..])
+        self.storage.set(entity, HEALTH, value, __WorldColumnMut::health)
     }
     ///Adds a default `health` to `entity`: one migration (the row moves to the table with `health`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -1649,7 +1683,7 @@ impl World {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<u32> {
-        self.storage.take(entity, HEALTH, |table| &mut table.health[..])
+        self.storage.take(entity, HEALTH, __WorldColumnMut::health)
     }
     ///Whether `entity` is alive and has a `health`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -1664,7 +1698,7 @@ impl WorldComponents {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&(f32, f32)> {
-        self.storage.get(entity, POSITION, |table| &table.position[..])
+        self.storage.get(entity, POSITION, __WorldColumnRef::position)
     }
     ///The `position` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
@@ -1672,7 +1706,7 @@ impl WorldComponents {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut (f32, f32)> {
-        self.storage.get_mut(entity, POSITION, |table| &mut table.position[..])
+        self.storage.get_mut(entity, POSITION, __WorldColumnMut::position)
     }
     ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `position`, or is repeated. Each is stamped as changed.
     #[inline]
@@ -1680,8 +1714,7 @@ impl WorldComponents {
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
-        self.storage
-            .get_disjoint_mut(entities, POSITION, |table| &mut table.position[..])
+        self.storage.get_disjoint_mut(entities, POSITION, __WorldColumnMut::position)
     }
     ///Calls `f` on the `position` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
@@ -1699,7 +1732,7 @@ impl WorldComponents {
         entity: ::archetypal::Entity,
         value: (f32, f32),
     ) -> bool {
-        self.storage.set(entity, POSITION, value, |table| &mut table.position[..])
+        self.storage.set(entity, POSITION, value, __WorldColumnMut::position)
     }
     ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -1712,7 +1745,7 @@ impl WorldComponents {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<(f32, f32)> {
-        self.storage.take(entity, POSITION, |table| &mut table.position[..])
+        self.storage.take(entity, POSITION, __WorldColumnMut::position)
     }
     ///Whether `entity` is alive and has a `position`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -1725,7 +1758,7 @@ impl WorldComponents {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&(f32, f32)> {
-        self.storage.get(entity, VELOCITY, |table| &table.velocity[..])
+        self.storage.get(entity, VELOCITY, __WorldColumnRef::velocity)
     }
     ///The `velocity` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
     #[inline]
@@ -1733,7 +1766,7 @@ impl WorldComponents {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut (f32, f32)> {
-        self.storage.get_mut(entity, VELOCITY, |table| &mut table.velocity[..])
+        self.storage.get_mut(entity, VELOCITY, __WorldColumnMut::velocity)
     }
     ///The `velocity` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `velocity`, or is repeated. Each is stamped as changed.
     #[inline]
@@ -1741,8 +1774,7 @@ impl WorldComponents {
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
-        self.storage
-            .get_disjoint_mut(entities, VELOCITY, |table| &mut table.velocity[..])
+        self.storage.get_disjoint_mut(entities, VELOCITY, __WorldColumnMut::velocity)
     }
     ///Calls `f` on the `velocity` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
     #[inline]
@@ -1760,7 +1792,7 @@ impl WorldComponents {
         entity: ::archetypal::Entity,
         value: (f32, f32),
     ) -> bool {
-        self.storage.set(entity, VELOCITY, value, |table| &mut table.velocity[..])
+        self.storage.set(entity, VELOCITY, value, __WorldColumnMut::velocity)
     }
     ///Adds a default `velocity` to `entity`: one migration (the row moves to the table with `velocity`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -1773,7 +1805,7 @@ impl WorldComponents {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<(f32, f32)> {
-        self.storage.take(entity, VELOCITY, |table| &mut table.velocity[..])
+        self.storage.take(entity, VELOCITY, __WorldColumnMut::velocity)
     }
     ///Whether `entity` is alive and has a `velocity`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -1786,7 +1818,7 @@ impl WorldComponents {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&u32> {
-        self.storage.get(entity, HEALTH, |table| &table.health[..])
+        self.storage.get(entity, HEALTH, __WorldColumnRef::health)
     }
     ///The `health` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
     #[inline]
@@ -1794,7 +1826,7 @@ impl WorldComponents {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut u32> {
-        self.storage.get_mut(entity, HEALTH, |table| &mut table.health[..])
+        self.storage.get_mut(entity, HEALTH, __WorldColumnMut::health)
     }
     ///The `health` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `health`, or is repeated. Each is stamped as changed.
     #[inline]
@@ -1802,7 +1834,7 @@ impl WorldComponents {
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut u32; __N]> {
-        self.storage.get_disjoint_mut(entities, HEALTH, |table| &mut table.health[..])
+        self.storage.get_disjoint_mut(entities, HEALTH, __WorldColumnMut::health)
     }
     ///Calls `f` on the `health` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
     #[inline]
@@ -1816,7 +1848,7 @@ impl WorldComponents {
     ///Writes the `health` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `health`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn set_health(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
-        self.storage.set(entity, HEALTH, value, |table| &mut table.health[..])
+        self.storage.set(entity, HEALTH, value, __WorldColumnMut::health)
     }
     ///Adds a default `health` to `entity`: one migration (the row moves to the table with `health`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -1829,7 +1861,7 @@ impl WorldComponents {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<u32> {
-        self.storage.take(entity, HEALTH, |table| &mut table.health[..])
+        self.storage.take(entity, HEALTH, __WorldColumnMut::health)
     }
     ///Whether `entity` is alive and has a `health`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -2008,59 +2040,59 @@ impl World {
     pub fn query_position(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
-        self.storage.column_values(POSITION, |table| &table.position[..])
+        self.storage.column_values(POSITION, __WorldColumnRef::position)
     }
     ///The `position` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     #[inline]
     pub fn iter_position_slices(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
-        self.storage.column_slices(POSITION, |table| &table.position[..])
+        self.storage.column_slices(POSITION, __WorldColumnRef::position)
     }
     ///The `position` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     #[inline]
     pub fn iter_position_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
-        self.storage.column_slices_mut(POSITION, |table| &mut table.position[..])
+        self.storage.column_slices_mut(POSITION, __WorldColumnMut::position)
     }
     ///Every `velocity` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
     #[inline]
     pub fn query_velocity(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
-        self.storage.column_values(VELOCITY, |table| &table.velocity[..])
+        self.storage.column_values(VELOCITY, __WorldColumnRef::velocity)
     }
     ///The `velocity` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     #[inline]
     pub fn iter_velocity_slices(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
-        self.storage.column_slices(VELOCITY, |table| &table.velocity[..])
+        self.storage.column_slices(VELOCITY, __WorldColumnRef::velocity)
     }
     ///The `velocity` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     #[inline]
     pub fn iter_velocity_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
-        self.storage.column_slices_mut(VELOCITY, |table| &mut table.velocity[..])
+        self.storage.column_slices_mut(VELOCITY, __WorldColumnMut::velocity)
     }
     ///Every `health` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
     #[inline]
     pub fn query_health(&self) -> impl ::core::iter::Iterator<Item = &u32> + '_ {
-        self.storage.column_values(HEALTH, |table| &table.health[..])
+        self.storage.column_values(HEALTH, __WorldColumnRef::health)
     }
     ///The `health` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     #[inline]
     pub fn iter_health_slices(&self) -> impl ::core::iter::Iterator<Item = &[u32]> + '_ {
-        self.storage.column_slices(HEALTH, |table| &table.health[..])
+        self.storage.column_slices(HEALTH, __WorldColumnRef::health)
     }
     ///The `health` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     #[inline]
     pub fn iter_health_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [u32]> + '_ {
-        self.storage.column_slices_mut(HEALTH, |table| &mut table.health[..])
+        self.storage.column_slices_mut(HEALTH, __WorldColumnMut::health)
     }
 }
 impl World {
@@ -2250,59 +2282,59 @@ impl WorldComponents {
     pub fn query_position(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
-        self.storage.column_values(POSITION, |table| &table.position[..])
+        self.storage.column_values(POSITION, __WorldColumnRef::position)
     }
     ///The `position` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     #[inline]
     pub fn iter_position_slices(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
-        self.storage.column_slices(POSITION, |table| &table.position[..])
+        self.storage.column_slices(POSITION, __WorldColumnRef::position)
     }
     ///The `position` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     #[inline]
     pub fn iter_position_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
-        self.storage.column_slices_mut(POSITION, |table| &mut table.position[..])
+        self.storage.column_slices_mut(POSITION, __WorldColumnMut::position)
     }
     ///Every `velocity` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
     #[inline]
     pub fn query_velocity(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
-        self.storage.column_values(VELOCITY, |table| &table.velocity[..])
+        self.storage.column_values(VELOCITY, __WorldColumnRef::velocity)
     }
     ///The `velocity` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     #[inline]
     pub fn iter_velocity_slices(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
-        self.storage.column_slices(VELOCITY, |table| &table.velocity[..])
+        self.storage.column_slices(VELOCITY, __WorldColumnRef::velocity)
     }
     ///The `velocity` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     #[inline]
     pub fn iter_velocity_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
-        self.storage.column_slices_mut(VELOCITY, |table| &mut table.velocity[..])
+        self.storage.column_slices_mut(VELOCITY, __WorldColumnMut::velocity)
     }
     ///Every `health` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
     #[inline]
     pub fn query_health(&self) -> impl ::core::iter::Iterator<Item = &u32> + '_ {
-        self.storage.column_values(HEALTH, |table| &table.health[..])
+        self.storage.column_values(HEALTH, __WorldColumnRef::health)
     }
     ///The `health` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     #[inline]
     pub fn iter_health_slices(&self) -> impl ::core::iter::Iterator<Item = &[u32]> + '_ {
-        self.storage.column_slices(HEALTH, |table| &table.health[..])
+        self.storage.column_slices(HEALTH, __WorldColumnRef::health)
     }
     ///The `health` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     #[inline]
     pub fn iter_health_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [u32]> + '_ {
-        self.storage.column_slices_mut(HEALTH, |table| &mut table.health[..])
+        self.storage.column_slices_mut(HEALTH, __WorldColumnMut::health)
     }
 }
 impl WorldComponents {
@@ -2499,7 +2531,7 @@ impl<'a> WorldTables<'a> {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&'a (f32, f32)> {
-        self.tables.get(entity, POSITION, |table| &table.position[..])
+        self.tables.get(entity, POSITION, __WorldColumnRef::position)
     }
     ///The `velocity` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle, an entity not on this side, or one without a `velocity`.
     #[inline]
@@ -2507,7 +2539,7 @@ impl<'a> WorldTables<'a> {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&'a (f32, f32)> {
-        self.tables.get(entity, VELOCITY, |table| &table.velocity[..])
+        self.tables.get(entity, VELOCITY, __WorldColumnRef::velocity)
     }
     ///The `health` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle, an entity not on this side, or one without a `health`.
     #[inline]
@@ -2515,7 +2547,7 @@ impl<'a> WorldTables<'a> {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&'a u32> {
-        self.tables.get(entity, HEALTH, |table| &table.health[..])
+        self.tables.get(entity, HEALTH, __WorldColumnRef::health)
     }
 }
 impl WorldComponents {
@@ -2795,7 +2827,7 @@ impl WorldRowsMut<'_> {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&(f32, f32)> {
-        self.rows.get(entity, POSITION, |table| &table.position[..])
+        self.rows.get(entity, POSITION, __WorldColumnRef::position)
     }
     ///The `position` of `entity`, mutably (stamped as changed), in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without one.
     #[inline]
@@ -2803,7 +2835,7 @@ impl WorldRowsMut<'_> {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut (f32, f32)> {
-        self.rows.get_mut(entity, POSITION, |table| &mut table.position[..])
+        self.rows.get_mut(entity, POSITION, __WorldColumnMut::position)
     }
     ///The `velocity` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without one.
     #[inline]
@@ -2811,7 +2843,7 @@ impl WorldRowsMut<'_> {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&(f32, f32)> {
-        self.rows.get(entity, VELOCITY, |table| &table.velocity[..])
+        self.rows.get(entity, VELOCITY, __WorldColumnRef::velocity)
     }
     ///The `velocity` of `entity`, mutably (stamped as changed), in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without one.
     #[inline]
@@ -2819,7 +2851,7 @@ impl WorldRowsMut<'_> {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut (f32, f32)> {
-        self.rows.get_mut(entity, VELOCITY, |table| &mut table.velocity[..])
+        self.rows.get_mut(entity, VELOCITY, __WorldColumnMut::velocity)
     }
     ///The `health` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without one.
     #[inline]
@@ -2827,7 +2859,7 @@ impl WorldRowsMut<'_> {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&u32> {
-        self.rows.get(entity, HEALTH, |table| &table.health[..])
+        self.rows.get(entity, HEALTH, __WorldColumnRef::health)
     }
     ///The `health` of `entity`, mutably (stamped as changed), in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without one.
     #[inline]
@@ -2835,7 +2867,7 @@ impl WorldRowsMut<'_> {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut u32> {
-        self.rows.get_mut(entity, HEALTH, |table| &mut table.health[..])
+        self.rows.get_mut(entity, HEALTH, __WorldColumnMut::health)
     }
 }
 ///The event channels of `World`, declared in its `Events` block.
