@@ -103,7 +103,52 @@ pub const fn check_sub_worlds(game: &str, sub_worlds: &[&str], fields: &[&str]) 
     }
 }
 
+/// Slots of the hash table `first_duplicate` fills: a power of two, at least twice the names
+/// of the largest valid world (128 mask bits, a name each, plus the relations' reverse names).
+const NAME_SLOTS: usize = 512;
+
+/// The first name (in `names` order) that occurs again later, if any. Runs in the const
+/// evaluator at every `ecs!` invocation, where each step is costly: a hash table keeps it
+/// linear in the names (comparing every pair made a 128-component world's check take a
+/// quarter of its build).
 const fn first_duplicate<'a>(names: &[&'a str]) -> Option<&'a str> {
+    if names.len() > NAME_SLOTS / 2 {
+        // Too many names for a valid world (`check_world` rejects the bit count next):
+        // pairwise, the table would fill up.
+        return first_duplicate_pairwise(names);
+    }
+    // Each slot holds 1 + the index of the first name hashed there, 0 when empty. Later
+    // occurrences are never stored, so a match is always against a first occurrence.
+    let mut slots = [0usize; NAME_SLOTS];
+    let mut earliest = usize::MAX;
+    let mut index = 0;
+    while index < names.len() {
+        let mut slot = name_hash(names[index]) & (NAME_SLOTS - 1);
+        loop {
+            let occupant = slots[slot];
+            if occupant == 0 {
+                slots[slot] = index + 1;
+                break;
+            }
+            if str_eq(names[occupant - 1], names[index]) {
+                if occupant - 1 < earliest {
+                    earliest = occupant - 1;
+                }
+                break;
+            }
+            slot = (slot + 1) & (NAME_SLOTS - 1);
+        }
+        index += 1;
+    }
+    if earliest == usize::MAX {
+        None
+    } else {
+        Some(names[earliest])
+    }
+}
+
+/// `first_duplicate` by comparing every pair: for lists too long for its table.
+const fn first_duplicate_pairwise<'a>(names: &[&'a str]) -> Option<&'a str> {
     let mut first = 0;
     while first < names.len() {
         let mut second = first + 1;
@@ -116,6 +161,19 @@ const fn first_duplicate<'a>(names: &[&'a str]) -> Option<&'a str> {
         first += 1;
     }
     None
+}
+
+/// FNV-1a of the name's bytes (const-evaluable).
+const fn name_hash(name: &str) -> usize {
+    let bytes = name.as_bytes();
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut index = 0;
+    while index < bytes.len() {
+        hash ^= bytes[index] as u64;
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+        index += 1;
+    }
+    hash as usize
 }
 
 const fn str_eq(left: &str, right: &str) -> bool {
@@ -157,6 +215,8 @@ const fn fail(parts: &[&str]) -> ! {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::String;
+    use alloc::vec::Vec;
 
     #[test]
     fn valid_worlds_pass() {
@@ -224,5 +284,29 @@ mod tests {
         assert!(!str_eq("ab", "abc"));
         assert_eq!(first_duplicate(&["x", "y", "z", "y"]), Some("y"));
         assert_eq!(first_duplicate(&["x"]), None);
+        // The earliest name that repeats, not the earliest repeat.
+        assert_eq!(first_duplicate(&["x", "y", "y", "x"]), Some("x"));
+        assert_eq!(first_duplicate(&[]), None);
+    }
+
+    #[test]
+    fn hashed_duplicates_agree_with_pairwise() {
+        // 150 distinct names, then the same again: the prefixes cover lists without a
+        // duplicate (up to 150 names, enough to collide in the table) and with several.
+        let distinct: Vec<String> = (0..150).map(|index| format!("c{index}")).collect();
+        let names: Vec<&str> = distinct
+            .iter()
+            .chain(&distinct)
+            .map(String::as_str)
+            .collect();
+        for length in 0..=names.len() {
+            let prefix = &names[..length];
+            assert_eq!(first_duplicate(prefix), first_duplicate_pairwise(prefix));
+        }
+        assert_eq!(first_duplicate(&names[..150]), None);
+        assert_eq!(first_duplicate(&names[..151]), Some("c0"));
+        // Past the table's capacity, the pairwise search answers.
+        let many: Vec<&str> = names.iter().cycle().take(NAME_SLOTS).copied().collect();
+        assert_eq!(first_duplicate(&many), Some("c0"));
     }
 }

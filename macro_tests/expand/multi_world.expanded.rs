@@ -80,6 +80,26 @@ impl __CoreColumn {
     const position: u32 = __CoreComponentIndex::position as u32;
 }
 #[doc(hidden)]
+#[allow(non_camel_case_types)]
+struct __CoreColumnRef;
+#[allow(dead_code, unused_doc_comments)]
+impl __CoreColumnRef {
+    #[inline(always)]
+    fn position(table: &CoreComponentArrays) -> &[(f32, f32)] {
+        &table.position
+    }
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+struct __CoreColumnMut;
+#[allow(dead_code, unused_doc_comments)]
+impl __CoreColumnMut {
+    #[inline(always)]
+    fn position(table: &mut CoreComponentArrays) -> &mut [(f32, f32)] {
+        &mut table.position
+    }
+}
+#[doc(hidden)]
 #[allow(dead_code)]
 pub struct __CoreRemovedValues {
     position: ::core::option::Option<(f32, f32)>,
@@ -874,7 +894,7 @@ impl Core {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&(f32, f32)> {
-        self.storage.get(entity, POSITION, |table| &table.position[..])
+        self.components.get_position(entity)
     }
     ///The `position` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
@@ -882,7 +902,7 @@ impl Core {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut (f32, f32)> {
-        self.storage.get_mut(entity, POSITION, |table| &mut table.position[..])
+        self.components.get_position_mut(entity)
     }
     ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `position`, or is repeated. Each is stamped as changed.
     #[inline]
@@ -890,8 +910,7 @@ impl Core {
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
-        self.storage
-            .get_disjoint_mut(entities, POSITION, |table| &mut table.position[..])
+        self.components.get_disjoint_position_mut(entities)
     }
     ///Calls `f` on the `position` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
@@ -900,7 +919,7 @@ impl Core {
         entity: ::archetypal::Entity,
         f: impl ::core::ops::FnOnce(&mut (f32, f32)) -> __Output,
     ) -> ::core::option::Option<__Output> {
-        self.get_position_mut(entity).map(f)
+        self.components.modify_position(entity, f)
     }
     ///Writes the `position` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `position`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -909,12 +928,12 @@ impl Core {
         entity: ::archetypal::Entity,
         value: (f32, f32),
     ) -> bool {
-        self.storage.set(entity, POSITION, value, |table| &mut table.position[..])
+        self.components.set_position(entity, value)
     }
     ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn add_position(&mut self, entity: ::archetypal::Entity) -> bool {
-        self.storage.add_components(entity, POSITION)
+        self.components.add_position(entity)
     }
     ///Removes the `position` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
@@ -922,12 +941,12 @@ impl Core {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<(f32, f32)> {
-        self.storage.take(entity, POSITION, |table| &mut table.position[..])
+        self.components.remove_position(entity)
     }
     ///Whether `entity` is alive and has a `position`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn entity_has_position(&self, entity: ::archetypal::Entity) -> bool {
-        self.storage.has_components(entity, POSITION)
+        self.components.entity_has_position(entity)
     }
 }
 impl CoreComponents {
@@ -937,7 +956,7 @@ impl CoreComponents {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&(f32, f32)> {
-        self.storage.get(entity, POSITION, |table| &table.position[..])
+        self.storage.get(entity, POSITION, __CoreColumnRef::position)
     }
     ///The `position` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
@@ -945,7 +964,7 @@ impl CoreComponents {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut (f32, f32)> {
-        self.storage.get_mut(entity, POSITION, |table| &mut table.position[..])
+        self.storage.get_mut(entity, POSITION, __CoreColumnMut::position)
     }
     ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `position`, or is repeated. Each is stamped as changed.
     #[inline]
@@ -953,8 +972,7 @@ impl CoreComponents {
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
-        self.storage
-            .get_disjoint_mut(entities, POSITION, |table| &mut table.position[..])
+        self.storage.get_disjoint_mut(entities, POSITION, __CoreColumnMut::position)
     }
     ///Calls `f` on the `position` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
@@ -972,7 +990,7 @@ impl CoreComponents {
         entity: ::archetypal::Entity,
         value: (f32, f32),
     ) -> bool {
-        self.storage.set(entity, POSITION, value, |table| &mut table.position[..])
+        self.storage.set(entity, POSITION, value, __CoreColumnMut::position)
     }
     ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -985,7 +1003,7 @@ impl CoreComponents {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<(f32, f32)> {
-        self.storage.take(entity, POSITION, |table| &mut table.position[..])
+        self.storage.take(entity, POSITION, __CoreColumnMut::position)
     }
     ///Whether `entity` is alive and has a `position`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -1159,21 +1177,21 @@ impl Core {
     pub fn query_position(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
-        self.storage.column_values(POSITION, |table| &table.position[..])
+        self.storage.column_values(POSITION, __CoreColumnRef::position)
     }
     ///The `position` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     #[inline]
     pub fn iter_position_slices(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
-        self.storage.column_slices(POSITION, |table| &table.position[..])
+        self.storage.column_slices(POSITION, __CoreColumnRef::position)
     }
     ///The `position` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     #[inline]
     pub fn iter_position_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
-        self.storage.column_slices_mut(POSITION, |table| &mut table.position[..])
+        self.storage.column_slices_mut(POSITION, __CoreColumnMut::position)
     }
 }
 impl Core {
@@ -1358,21 +1376,21 @@ impl CoreComponents {
     pub fn query_position(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
-        self.storage.column_values(POSITION, |table| &table.position[..])
+        self.storage.column_values(POSITION, __CoreColumnRef::position)
     }
     ///The `position` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     #[inline]
     pub fn iter_position_slices(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
-        self.storage.column_slices(POSITION, |table| &table.position[..])
+        self.storage.column_slices(POSITION, __CoreColumnRef::position)
     }
     ///The `position` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     #[inline]
     pub fn iter_position_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
-        self.storage.column_slices_mut(POSITION, |table| &mut table.position[..])
+        self.storage.column_slices_mut(POSITION, __CoreColumnMut::position)
     }
 }
 impl CoreComponents {
@@ -1505,7 +1523,7 @@ impl<'a> CoreTables<'a> {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&'a (f32, f32)> {
-        self.tables.get(entity, POSITION, |table| &table.position[..])
+        self.tables.get(entity, POSITION, __CoreColumnRef::position)
     }
 }
 impl CoreComponents {
@@ -1691,6 +1709,26 @@ struct __RenderColumn;
 #[allow(non_upper_case_globals, dead_code, unused_doc_comments)]
 impl __RenderColumn {
     const sprite: u32 = __RenderComponentIndex::sprite as u32;
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+struct __RenderColumnRef;
+#[allow(dead_code, unused_doc_comments)]
+impl __RenderColumnRef {
+    #[inline(always)]
+    fn sprite(table: &RenderComponentArrays) -> &[u32] {
+        &table.sprite
+    }
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+struct __RenderColumnMut;
+#[allow(dead_code, unused_doc_comments)]
+impl __RenderColumnMut {
+    #[inline(always)]
+    fn sprite(table: &mut RenderComponentArrays) -> &mut [u32] {
+        &mut table.sprite
+    }
 }
 #[doc(hidden)]
 #[allow(dead_code)]
@@ -2477,7 +2515,7 @@ impl Render {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&u32> {
-        self.storage.get(entity, SPRITE, |table| &table.sprite[..])
+        self.components.get_sprite(entity)
     }
     ///The `sprite` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
     #[inline]
@@ -2485,7 +2523,7 @@ impl Render {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut u32> {
-        self.storage.get_mut(entity, SPRITE, |table| &mut table.sprite[..])
+        self.components.get_sprite_mut(entity)
     }
     ///The `sprite` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `sprite`, or is repeated. Each is stamped as changed.
     #[inline]
@@ -2493,7 +2531,7 @@ impl Render {
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut u32; __N]> {
-        self.storage.get_disjoint_mut(entities, SPRITE, |table| &mut table.sprite[..])
+        self.components.get_disjoint_sprite_mut(entities)
     }
     ///Calls `f` on the `sprite` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
     #[inline]
@@ -2502,17 +2540,17 @@ impl Render {
         entity: ::archetypal::Entity,
         f: impl ::core::ops::FnOnce(&mut u32) -> __Output,
     ) -> ::core::option::Option<__Output> {
-        self.get_sprite_mut(entity).map(f)
+        self.components.modify_sprite(entity, f)
     }
     ///Writes the `sprite` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `sprite`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
-        self.storage.set(entity, SPRITE, value, |table| &mut table.sprite[..])
+        self.components.set_sprite(entity, value)
     }
     ///Adds a default `sprite` to `entity`: one migration (the row moves to the table with `sprite`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn add_sprite(&mut self, entity: ::archetypal::Entity) -> bool {
-        self.storage.add_components(entity, SPRITE)
+        self.components.add_sprite(entity)
     }
     ///Removes the `sprite` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
     #[inline]
@@ -2520,12 +2558,12 @@ impl Render {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<u32> {
-        self.storage.take(entity, SPRITE, |table| &mut table.sprite[..])
+        self.components.remove_sprite(entity)
     }
     ///Whether `entity` is alive and has a `sprite`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn entity_has_sprite(&self, entity: ::archetypal::Entity) -> bool {
-        self.storage.has_components(entity, SPRITE)
+        self.components.entity_has_sprite(entity)
     }
 }
 impl RenderComponents {
@@ -2535,7 +2573,7 @@ impl RenderComponents {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&u32> {
-        self.storage.get(entity, SPRITE, |table| &table.sprite[..])
+        self.storage.get(entity, SPRITE, __RenderColumnRef::sprite)
     }
     ///The `sprite` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
     #[inline]
@@ -2543,7 +2581,7 @@ impl RenderComponents {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut u32> {
-        self.storage.get_mut(entity, SPRITE, |table| &mut table.sprite[..])
+        self.storage.get_mut(entity, SPRITE, __RenderColumnMut::sprite)
     }
     ///The `sprite` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `sprite`, or is repeated. Each is stamped as changed.
     #[inline]
@@ -2551,7 +2589,7 @@ impl RenderComponents {
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut u32; __N]> {
-        self.storage.get_disjoint_mut(entities, SPRITE, |table| &mut table.sprite[..])
+        self.storage.get_disjoint_mut(entities, SPRITE, __RenderColumnMut::sprite)
     }
     ///Calls `f` on the `sprite` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
     #[inline]
@@ -2565,7 +2603,7 @@ impl RenderComponents {
     ///Writes the `sprite` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `sprite`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
-        self.storage.set(entity, SPRITE, value, |table| &mut table.sprite[..])
+        self.storage.set(entity, SPRITE, value, __RenderColumnMut::sprite)
     }
     ///Adds a default `sprite` to `entity`: one migration (the row moves to the table with `sprite`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -2578,7 +2616,7 @@ impl RenderComponents {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<u32> {
-        self.storage.take(entity, SPRITE, |table| &mut table.sprite[..])
+        self.storage.take(entity, SPRITE, __RenderColumnMut::sprite)
     }
     ///Whether `entity` is alive and has a `sprite`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -2760,19 +2798,19 @@ impl Render {
     ///Every `sprite` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
     #[inline]
     pub fn query_sprite(&self) -> impl ::core::iter::Iterator<Item = &u32> + '_ {
-        self.storage.column_values(SPRITE, |table| &table.sprite[..])
+        self.storage.column_values(SPRITE, __RenderColumnRef::sprite)
     }
     ///The `sprite` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     #[inline]
     pub fn iter_sprite_slices(&self) -> impl ::core::iter::Iterator<Item = &[u32]> + '_ {
-        self.storage.column_slices(SPRITE, |table| &table.sprite[..])
+        self.storage.column_slices(SPRITE, __RenderColumnRef::sprite)
     }
     ///The `sprite` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     #[inline]
     pub fn iter_sprite_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [u32]> + '_ {
-        self.storage.column_slices_mut(SPRITE, |table| &mut table.sprite[..])
+        self.storage.column_slices_mut(SPRITE, __RenderColumnMut::sprite)
     }
 }
 impl Render {
@@ -2968,19 +3006,19 @@ impl RenderComponents {
     ///Every `sprite` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
     #[inline]
     pub fn query_sprite(&self) -> impl ::core::iter::Iterator<Item = &u32> + '_ {
-        self.storage.column_values(SPRITE, |table| &table.sprite[..])
+        self.storage.column_values(SPRITE, __RenderColumnRef::sprite)
     }
     ///The `sprite` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     #[inline]
     pub fn iter_sprite_slices(&self) -> impl ::core::iter::Iterator<Item = &[u32]> + '_ {
-        self.storage.column_slices(SPRITE, |table| &table.sprite[..])
+        self.storage.column_slices(SPRITE, __RenderColumnRef::sprite)
     }
     ///The `sprite` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     #[inline]
     pub fn iter_sprite_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [u32]> + '_ {
-        self.storage.column_slices_mut(SPRITE, |table| &mut table.sprite[..])
+        self.storage.column_slices_mut(SPRITE, __RenderColumnMut::sprite)
     }
 }
 impl RenderComponents {
@@ -3116,7 +3154,7 @@ impl<'a> RenderTables<'a> {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&'a u32> {
-        self.tables.get(entity, SPRITE, |table| &table.sprite[..])
+        self.tables.get(entity, SPRITE, __RenderColumnRef::sprite)
     }
 }
 impl RenderComponents {

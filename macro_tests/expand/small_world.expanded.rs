@@ -99,6 +99,42 @@ impl __WorldColumn {
     const health: u32 = __WorldComponentIndex::health as u32;
 }
 #[doc(hidden)]
+#[allow(non_camel_case_types)]
+struct __WorldColumnRef;
+#[allow(dead_code, unused_doc_comments)]
+impl __WorldColumnRef {
+    #[inline(always)]
+    fn position(table: &WorldComponentArrays) -> &[(f32, f32)] {
+        &table.position
+    }
+    #[inline(always)]
+    fn velocity(table: &WorldComponentArrays) -> &[(f32, f32)] {
+        &table.velocity
+    }
+    #[inline(always)]
+    fn health(table: &WorldComponentArrays) -> &[u32] {
+        &table.health
+    }
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+struct __WorldColumnMut;
+#[allow(dead_code, unused_doc_comments)]
+impl __WorldColumnMut {
+    #[inline(always)]
+    fn position(table: &mut WorldComponentArrays) -> &mut [(f32, f32)] {
+        &mut table.position
+    }
+    #[inline(always)]
+    fn velocity(table: &mut WorldComponentArrays) -> &mut [(f32, f32)] {
+        &mut table.velocity
+    }
+    #[inline(always)]
+    fn health(table: &mut WorldComponentArrays) -> &mut [u32] {
+        &mut table.health
+    }
+}
+#[doc(hidden)]
 #[allow(dead_code)]
 pub struct __WorldRemovedValues {
     position: ::core::option::Option<(f32, f32)>,
@@ -1486,7 +1522,7 @@ impl World {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&(f32, f32)> {
-        self.storage.get(entity, POSITION, |table| &table.position[..])
+        self.components.get_position(entity)
     }
     ///The `position` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
@@ -1494,7 +1530,7 @@ impl World {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut (f32, f32)> {
-        self.storage.get_mut(entity, POSITION, |table| &mut table.position[..])
+        self.components.get_position_mut(entity)
     }
     ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `position`, or is repeated. Each is stamped as changed.
     #[inline]
@@ -1502,8 +1538,7 @@ impl World {
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
-        self.storage
-            .get_disjoint_mut(entities, POSITION, |table| &mut table.position[..])
+        self.components.get_disjoint_position_mut(entities)
     }
     ///Calls `f` on the `position` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
@@ -1512,7 +1547,7 @@ impl World {
         entity: ::archetypal::Entity,
         f: impl ::core::ops::FnOnce(&mut (f32, f32)) -> __Output,
     ) -> ::core::option::Option<__Output> {
-        self.get_position_mut(entity).map(f)
+        self.components.modify_position(entity, f)
     }
     ///Writes the `position` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `position`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -1521,12 +1556,12 @@ impl World {
         entity: ::archetypal::Entity,
         value: (f32, f32),
     ) -> bool {
-        self.storage.set(entity, POSITION, value, |table| &mut table.position[..])
+        self.components.set_position(entity, value)
     }
     ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn add_position(&mut self, entity: ::archetypal::Entity) -> bool {
-        self.storage.add_components(entity, POSITION)
+        self.components.add_position(entity)
     }
     ///Removes the `position` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
@@ -1534,12 +1569,12 @@ impl World {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<(f32, f32)> {
-        self.storage.take(entity, POSITION, |table| &mut table.position[..])
+        self.components.remove_position(entity)
     }
     ///Whether `entity` is alive and has a `position`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn entity_has_position(&self, entity: ::archetypal::Entity) -> bool {
-        self.storage.has_components(entity, POSITION)
+        self.components.entity_has_position(entity)
     }
     ///The `velocity` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
     #[inline]
@@ -1547,7 +1582,7 @@ impl World {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&(f32, f32)> {
-        self.storage.get(entity, VELOCITY, |table| &table.velocity[..])
+        self.components.get_velocity(entity)
     }
     ///The `velocity` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
     #[inline]
@@ -1555,7 +1590,7 @@ impl World {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut (f32, f32)> {
-        self.storage.get_mut(entity, VELOCITY, |table| &mut table.velocity[..])
+        self.components.get_velocity_mut(entity)
     }
     ///The `velocity` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `velocity`, or is repeated. Each is stamped as changed.
     #[inline]
@@ -1563,8 +1598,7 @@ impl World {
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
-        self.storage
-            .get_disjoint_mut(entities, VELOCITY, |table| &mut table.velocity[..])
+        self.components.get_disjoint_velocity_mut(entities)
     }
     ///Calls `f` on the `velocity` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
     #[inline]
@@ -1573,7 +1607,7 @@ impl World {
         entity: ::archetypal::Entity,
         f: impl ::core::ops::FnOnce(&mut (f32, f32)) -> __Output,
     ) -> ::core::option::Option<__Output> {
-        self.get_velocity_mut(entity).map(f)
+        self.components.modify_velocity(entity, f)
     }
     ///Writes the `velocity` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `velocity`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -1582,12 +1616,12 @@ impl World {
         entity: ::archetypal::Entity,
         value: (f32, f32),
     ) -> bool {
-        self.storage.set(entity, VELOCITY, value, |table| &mut table.velocity[..])
+        self.components.set_velocity(entity, value)
     }
     ///Adds a default `velocity` to `entity`: one migration (the row moves to the table with `velocity`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn add_velocity(&mut self, entity: ::archetypal::Entity) -> bool {
-        self.storage.add_components(entity, VELOCITY)
+        self.components.add_velocity(entity)
     }
     ///Removes the `velocity` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
     #[inline]
@@ -1595,12 +1629,12 @@ impl World {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<(f32, f32)> {
-        self.storage.take(entity, VELOCITY, |table| &mut table.velocity[..])
+        self.components.remove_velocity(entity)
     }
     ///Whether `entity` is alive and has a `velocity`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn entity_has_velocity(&self, entity: ::archetypal::Entity) -> bool {
-        self.storage.has_components(entity, VELOCITY)
+        self.components.entity_has_velocity(entity)
     }
     ///The `health` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
     #[inline]
@@ -1608,7 +1642,7 @@ impl World {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&u32> {
-        self.storage.get(entity, HEALTH, |table| &table.health[..])
+        self.components.get_health(entity)
     }
     ///The `health` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
     #[inline]
@@ -1616,7 +1650,7 @@ impl World {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut u32> {
-        self.storage.get_mut(entity, HEALTH, |table| &mut table.health[..])
+        self.components.get_health_mut(entity)
     }
     ///The `health` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `health`, or is repeated. Each is stamped as changed.
     #[inline]
@@ -1624,7 +1658,7 @@ impl World {
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut u32; __N]> {
-        self.storage.get_disjoint_mut(entities, HEALTH, |table| &mut table.health[..])
+        self.components.get_disjoint_health_mut(entities)
     }
     ///Calls `f` on the `health` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
     #[inline]
@@ -1633,17 +1667,17 @@ impl World {
         entity: ::archetypal::Entity,
         f: impl ::core::ops::FnOnce(&mut u32) -> __Output,
     ) -> ::core::option::Option<__Output> {
-        self.get_health_mut(entity).map(f)
+        self.components.modify_health(entity, f)
     }
     ///Writes the `health` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `health`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn set_health(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
-        self.storage.set(entity, HEALTH, value, |table| &mut table.health[..])
+        self.components.set_health(entity, value)
     }
     ///Adds a default `health` to `entity`: one migration (the row moves to the table with `health`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn add_health(&mut self, entity: ::archetypal::Entity) -> bool {
-        self.storage.add_components(entity, HEALTH)
+        self.components.add_health(entity)
     }
     ///Removes the `health` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
     #[inline]
@@ -1651,12 +1685,12 @@ impl World {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<u32> {
-        self.storage.take(entity, HEALTH, |table| &mut table.health[..])
+        self.components.remove_health(entity)
     }
     ///Whether `entity` is alive and has a `health`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn entity_has_health(&self, entity: ::archetypal::Entity) -> bool {
-        self.storage.has_components(entity, HEALTH)
+        self.components.entity_has_health(entity)
     }
 }
 impl WorldComponents {
@@ -1666,7 +1700,7 @@ impl WorldComponents {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&(f32, f32)> {
-        self.storage.get(entity, POSITION, |table| &table.position[..])
+        self.storage.get(entity, POSITION, __WorldColumnRef::position)
     }
     ///The `position` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
@@ -1674,7 +1708,7 @@ impl WorldComponents {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut (f32, f32)> {
-        self.storage.get_mut(entity, POSITION, |table| &mut table.position[..])
+        self.storage.get_mut(entity, POSITION, __WorldColumnMut::position)
     }
     ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `position`, or is repeated. Each is stamped as changed.
     #[inline]
@@ -1682,8 +1716,7 @@ impl WorldComponents {
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
-        self.storage
-            .get_disjoint_mut(entities, POSITION, |table| &mut table.position[..])
+        self.storage.get_disjoint_mut(entities, POSITION, __WorldColumnMut::position)
     }
     ///Calls `f` on the `position` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
@@ -1701,7 +1734,7 @@ impl WorldComponents {
         entity: ::archetypal::Entity,
         value: (f32, f32),
     ) -> bool {
-        self.storage.set(entity, POSITION, value, |table| &mut table.position[..])
+        self.storage.set(entity, POSITION, value, __WorldColumnMut::position)
     }
     ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -1714,7 +1747,7 @@ impl WorldComponents {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<(f32, f32)> {
-        self.storage.take(entity, POSITION, |table| &mut table.position[..])
+        self.storage.take(entity, POSITION, __WorldColumnMut::position)
     }
     ///Whether `entity` is alive and has a `position`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -1727,7 +1760,7 @@ impl WorldComponents {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&(f32, f32)> {
-        self.storage.get(entity, VELOCITY, |table| &table.velocity[..])
+        self.storage.get(entity, VELOCITY, __WorldColumnRef::velocity)
     }
     ///The `velocity` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
     #[inline]
@@ -1735,7 +1768,7 @@ impl WorldComponents {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut (f32, f32)> {
-        self.storage.get_mut(entity, VELOCITY, |table| &mut table.velocity[..])
+        self.storage.get_mut(entity, VELOCITY, __WorldColumnMut::velocity)
     }
     ///The `velocity` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `velocity`, or is repeated. Each is stamped as changed.
     #[inline]
@@ -1743,8 +1776,7 @@ impl WorldComponents {
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
-        self.storage
-            .get_disjoint_mut(entities, VELOCITY, |table| &mut table.velocity[..])
+        self.storage.get_disjoint_mut(entities, VELOCITY, __WorldColumnMut::velocity)
     }
     ///Calls `f` on the `velocity` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
     #[inline]
@@ -1762,7 +1794,7 @@ impl WorldComponents {
         entity: ::archetypal::Entity,
         value: (f32, f32),
     ) -> bool {
-        self.storage.set(entity, VELOCITY, value, |table| &mut table.velocity[..])
+        self.storage.set(entity, VELOCITY, value, __WorldColumnMut::velocity)
     }
     ///Adds a default `velocity` to `entity`: one migration (the row moves to the table with `velocity`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -1775,7 +1807,7 @@ impl WorldComponents {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<(f32, f32)> {
-        self.storage.take(entity, VELOCITY, |table| &mut table.velocity[..])
+        self.storage.take(entity, VELOCITY, __WorldColumnMut::velocity)
     }
     ///Whether `entity` is alive and has a `velocity`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -1788,7 +1820,7 @@ impl WorldComponents {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&u32> {
-        self.storage.get(entity, HEALTH, |table| &table.health[..])
+        self.storage.get(entity, HEALTH, __WorldColumnRef::health)
     }
     ///The `health` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
     #[inline]
@@ -1796,7 +1828,7 @@ impl WorldComponents {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut u32> {
-        self.storage.get_mut(entity, HEALTH, |table| &mut table.health[..])
+        self.storage.get_mut(entity, HEALTH, __WorldColumnMut::health)
     }
     ///The `health` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `health`, or is repeated. Each is stamped as changed.
     #[inline]
@@ -1804,7 +1836,7 @@ impl WorldComponents {
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut u32; __N]> {
-        self.storage.get_disjoint_mut(entities, HEALTH, |table| &mut table.health[..])
+        self.storage.get_disjoint_mut(entities, HEALTH, __WorldColumnMut::health)
     }
     ///Calls `f` on the `health` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
     #[inline]
@@ -1818,7 +1850,7 @@ impl WorldComponents {
     ///Writes the `health` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `health`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn set_health(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
-        self.storage.set(entity, HEALTH, value, |table| &mut table.health[..])
+        self.storage.set(entity, HEALTH, value, __WorldColumnMut::health)
     }
     ///Adds a default `health` to `entity`: one migration (the row moves to the table with `health`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -1831,7 +1863,7 @@ impl WorldComponents {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<u32> {
-        self.storage.take(entity, HEALTH, |table| &mut table.health[..])
+        self.storage.take(entity, HEALTH, __WorldColumnMut::health)
     }
     ///Whether `entity` is alive and has a `health`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -2010,59 +2042,59 @@ impl World {
     pub fn query_position(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
-        self.storage.column_values(POSITION, |table| &table.position[..])
+        self.storage.column_values(POSITION, __WorldColumnRef::position)
     }
     ///The `position` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     #[inline]
     pub fn iter_position_slices(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
-        self.storage.column_slices(POSITION, |table| &table.position[..])
+        self.storage.column_slices(POSITION, __WorldColumnRef::position)
     }
     ///The `position` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     #[inline]
     pub fn iter_position_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
-        self.storage.column_slices_mut(POSITION, |table| &mut table.position[..])
+        self.storage.column_slices_mut(POSITION, __WorldColumnMut::position)
     }
     ///Every `velocity` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
     #[inline]
     pub fn query_velocity(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
-        self.storage.column_values(VELOCITY, |table| &table.velocity[..])
+        self.storage.column_values(VELOCITY, __WorldColumnRef::velocity)
     }
     ///The `velocity` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     #[inline]
     pub fn iter_velocity_slices(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
-        self.storage.column_slices(VELOCITY, |table| &table.velocity[..])
+        self.storage.column_slices(VELOCITY, __WorldColumnRef::velocity)
     }
     ///The `velocity` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     #[inline]
     pub fn iter_velocity_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
-        self.storage.column_slices_mut(VELOCITY, |table| &mut table.velocity[..])
+        self.storage.column_slices_mut(VELOCITY, __WorldColumnMut::velocity)
     }
     ///Every `health` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
     #[inline]
     pub fn query_health(&self) -> impl ::core::iter::Iterator<Item = &u32> + '_ {
-        self.storage.column_values(HEALTH, |table| &table.health[..])
+        self.storage.column_values(HEALTH, __WorldColumnRef::health)
     }
     ///The `health` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     #[inline]
     pub fn iter_health_slices(&self) -> impl ::core::iter::Iterator<Item = &[u32]> + '_ {
-        self.storage.column_slices(HEALTH, |table| &table.health[..])
+        self.storage.column_slices(HEALTH, __WorldColumnRef::health)
     }
     ///The `health` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     #[inline]
     pub fn iter_health_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [u32]> + '_ {
-        self.storage.column_slices_mut(HEALTH, |table| &mut table.health[..])
+        self.storage.column_slices_mut(HEALTH, __WorldColumnMut::health)
     }
 }
 impl World {
@@ -2252,59 +2284,59 @@ impl WorldComponents {
     pub fn query_position(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
-        self.storage.column_values(POSITION, |table| &table.position[..])
+        self.storage.column_values(POSITION, __WorldColumnRef::position)
     }
     ///The `position` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     #[inline]
     pub fn iter_position_slices(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
-        self.storage.column_slices(POSITION, |table| &table.position[..])
+        self.storage.column_slices(POSITION, __WorldColumnRef::position)
     }
     ///The `position` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     #[inline]
     pub fn iter_position_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
-        self.storage.column_slices_mut(POSITION, |table| &mut table.position[..])
+        self.storage.column_slices_mut(POSITION, __WorldColumnMut::position)
     }
     ///Every `velocity` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
     #[inline]
     pub fn query_velocity(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
-        self.storage.column_values(VELOCITY, |table| &table.velocity[..])
+        self.storage.column_values(VELOCITY, __WorldColumnRef::velocity)
     }
     ///The `velocity` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     #[inline]
     pub fn iter_velocity_slices(
         &self,
     ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
-        self.storage.column_slices(VELOCITY, |table| &table.velocity[..])
+        self.storage.column_slices(VELOCITY, __WorldColumnRef::velocity)
     }
     ///The `velocity` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     #[inline]
     pub fn iter_velocity_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
-        self.storage.column_slices_mut(VELOCITY, |table| &mut table.velocity[..])
+        self.storage.column_slices_mut(VELOCITY, __WorldColumnMut::velocity)
     }
     ///Every `health` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
     #[inline]
     pub fn query_health(&self) -> impl ::core::iter::Iterator<Item = &u32> + '_ {
-        self.storage.column_values(HEALTH, |table| &table.health[..])
+        self.storage.column_values(HEALTH, __WorldColumnRef::health)
     }
     ///The `health` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
     #[inline]
     pub fn iter_health_slices(&self) -> impl ::core::iter::Iterator<Item = &[u32]> + '_ {
-        self.storage.column_slices(HEALTH, |table| &table.health[..])
+        self.storage.column_slices(HEALTH, __WorldColumnRef::health)
     }
     ///The `health` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
     #[inline]
     pub fn iter_health_slices_mut(
         &mut self,
     ) -> impl ::core::iter::Iterator<Item = &mut [u32]> + '_ {
-        self.storage.column_slices_mut(HEALTH, |table| &mut table.health[..])
+        self.storage.column_slices_mut(HEALTH, __WorldColumnMut::health)
     }
 }
 impl WorldComponents {
@@ -2501,7 +2533,7 @@ impl<'a> WorldTables<'a> {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&'a (f32, f32)> {
-        self.tables.get(entity, POSITION, |table| &table.position[..])
+        self.tables.get(entity, POSITION, __WorldColumnRef::position)
     }
     ///The `velocity` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle, an entity not on this side, or one without a `velocity`.
     #[inline]
@@ -2509,7 +2541,7 @@ impl<'a> WorldTables<'a> {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&'a (f32, f32)> {
-        self.tables.get(entity, VELOCITY, |table| &table.velocity[..])
+        self.tables.get(entity, VELOCITY, __WorldColumnRef::velocity)
     }
     ///The `health` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle, an entity not on this side, or one without a `health`.
     #[inline]
@@ -2517,7 +2549,7 @@ impl<'a> WorldTables<'a> {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&'a u32> {
-        self.tables.get(entity, HEALTH, |table| &table.health[..])
+        self.tables.get(entity, HEALTH, __WorldColumnRef::health)
     }
 }
 impl WorldComponents {
@@ -2797,7 +2829,7 @@ impl WorldRowsMut<'_> {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&(f32, f32)> {
-        self.rows.get(entity, POSITION, |table| &table.position[..])
+        self.rows.get(entity, POSITION, __WorldColumnRef::position)
     }
     ///The `position` of `entity`, mutably (stamped as changed), in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without one.
     #[inline]
@@ -2805,7 +2837,7 @@ impl WorldRowsMut<'_> {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut (f32, f32)> {
-        self.rows.get_mut(entity, POSITION, |table| &mut table.position[..])
+        self.rows.get_mut(entity, POSITION, __WorldColumnMut::position)
     }
     ///The `velocity` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without one.
     #[inline]
@@ -2813,7 +2845,7 @@ impl WorldRowsMut<'_> {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&(f32, f32)> {
-        self.rows.get(entity, VELOCITY, |table| &table.velocity[..])
+        self.rows.get(entity, VELOCITY, __WorldColumnRef::velocity)
     }
     ///The `velocity` of `entity`, mutably (stamped as changed), in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without one.
     #[inline]
@@ -2821,7 +2853,7 @@ impl WorldRowsMut<'_> {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut (f32, f32)> {
-        self.rows.get_mut(entity, VELOCITY, |table| &mut table.velocity[..])
+        self.rows.get_mut(entity, VELOCITY, __WorldColumnMut::velocity)
     }
     ///The `health` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without one.
     #[inline]
@@ -2829,7 +2861,7 @@ impl WorldRowsMut<'_> {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&u32> {
-        self.rows.get(entity, HEALTH, |table| &table.health[..])
+        self.rows.get(entity, HEALTH, __WorldColumnRef::health)
     }
     ///The `health` of `entity`, mutably (stamped as changed), in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without one.
     #[inline]
@@ -2837,7 +2869,7 @@ impl WorldRowsMut<'_> {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut u32> {
-        self.rows.get_mut(entity, HEALTH, |table| &mut table.health[..])
+        self.rows.get_mut(entity, HEALTH, __WorldColumnMut::health)
     }
 }
 ///The event channels of `World`, declared in its `Events` block.

@@ -160,21 +160,21 @@ macro_rules! __ecs_queries {
                     $(#[$attr])*
                     #[inline]
                     pub fn [<query_ $field>](&self) -> impl ::core::iter::Iterator<Item = &$ty> + '_ {
-                        self.storage.column_values($mask, |table| &table.$field[..])
+                        self.storage.column_values($mask, [<__ $world ColumnRef>]::$field)
                     }
 
                     #[doc = "The `" $field "` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached)."]
                     $(#[$attr])*
                     #[inline]
                     pub fn [<iter_ $field _slices>](&self) -> impl ::core::iter::Iterator<Item = &[$ty]> + '_ {
-                        self.storage.column_slices($mask, |table| &table.$field[..])
+                        self.storage.column_slices($mask, [<__ $world ColumnRef>]::$field)
                     }
 
                     #[doc = "The `" $field "` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use."]
                     $(#[$attr])*
                     #[inline]
                     pub fn [<iter_ $field _slices_mut>](&mut self) -> impl ::core::iter::Iterator<Item = &mut [$ty]> + '_ {
-                        self.storage.column_slices_mut($mask, |table| &mut table.$field[..])
+                        self.storage.column_slices_mut($mask, [<__ $world ColumnMut>]::$field)
                     }
                 )+
             }

@@ -144,14 +144,14 @@ macro_rules! __ecs_relation_rows {
                     $(#[$attr])*
                     #[inline]
                     pub fn [<get_ $field>](&self, entity: $crate::Entity) -> ::core::option::Option<&$ty> {
-                        self.rows.get(entity, $mask, |table| &table.$field[..])
+                        self.rows.get(entity, $mask, [<__ $world ColumnRef>]::$field)
                     }
 
                     #[doc = "The `" $field "` of `entity`, mutably (stamped as changed), in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without one."]
                     $(#[$attr])*
                     #[inline]
                     pub fn [<get_ $field _mut>](&mut self, entity: $crate::Entity) -> ::core::option::Option<&mut $ty> {
-                        self.rows.get_mut(entity, $mask, |table| &mut table.$field[..])
+                        self.rows.get_mut(entity, $mask, [<__ $world ColumnMut>]::$field)
                     }
                 )+
             }

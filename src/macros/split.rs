@@ -38,7 +38,7 @@ macro_rules! __ecs_split {
                     $(#[$attr])*
                     #[inline]
                     pub fn [<get_ $field>](&self, entity: $crate::Entity) -> ::core::option::Option<&'a $ty> {
-                        self.tables.get(entity, $mask, |table| &table.$field[..])
+                        self.tables.get(entity, $mask, [<__ $world ColumnRef>]::$field)
                     }
                 )+
             }

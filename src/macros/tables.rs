@@ -139,6 +139,39 @@ macro_rules! __ecs_tables {
                 $( $(#[$attr])* const $field: u32 = [<__ $world ComponentIndex>]::$field as u32; )+
             }
 
+            // Each component's column, picked out of a table: the one function every accessor,
+            // query and split side of the component hands the generic storage (a closure per
+            // method would be one more body per method for the compiler to check).
+            #[doc(hidden)]
+            #[allow(non_camel_case_types)]
+            struct [<__ $world ColumnRef>];
+
+            #[allow(dead_code, unused_doc_comments)]
+            impl [<__ $world ColumnRef>] {
+                $(
+                    $(#[$attr])*
+                    #[inline(always)]
+                    fn $field(table: &[<$world ComponentArrays>]) -> &[$ty] {
+                        &table.$field
+                    }
+                )+
+            }
+
+            #[doc(hidden)]
+            #[allow(non_camel_case_types)]
+            struct [<__ $world ColumnMut>];
+
+            #[allow(dead_code, unused_doc_comments)]
+            impl [<__ $world ColumnMut>] {
+                $(
+                    $(#[$attr])*
+                    #[inline(always)]
+                    fn $field(table: &mut [<$world ComponentArrays>]) -> &mut [$ty] {
+                        &mut table.$field
+                    }
+                )+
+            }
+
             #[doc(hidden)]
             #[allow(dead_code)]
             pub struct [<__ $world RemovedValues>] {
