@@ -362,6 +362,13 @@ impl<T: Archetype> Storage<T> {
     /// exactly when it is linked in it.
     pub fn check_invariants(&self) -> Result<(), InvariantError> {
         let fail = |message: String| Err(InvariantError { message });
+        if self.ticks.len() != self.tables.len() {
+            return fail(format!(
+                "{} tables but change ticks for {}",
+                self.tables.len(),
+                self.ticks.len()
+            ));
+        }
         let mut rows = 0;
         for (table_index, table) in self.tables.iter().enumerate() {
             let mask = table.mask();
@@ -634,6 +641,23 @@ mod tests {
         storage.tables[0].number.push(1);
         let error = storage.check_invariants().unwrap_err();
         assert!(error.message.contains("wrong length"), "{error}");
+    }
+
+    #[test]
+    fn invariant_checker_reports_tables_and_ticks_out_of_step() {
+        let mut storage: Storage<TestWorldComponentArrays> = Storage::new();
+        let entity = storage.spawn(NUMBER);
+        assert_eq!(storage.check_invariants(), Ok(()));
+        // A tracked write reaches a table and its ticks through one index: a missing entry is
+        // reported, and a write to that table answers `None` rather than panicking.
+        storage.ticks.pop();
+        let error = storage.check_invariants().unwrap_err();
+        assert!(error.message.contains("change ticks for 0"), "{error}");
+        assert!(
+            storage
+                .get_mut(entity, NUMBER, |table| &mut table.number)
+                .is_none()
+        );
     }
 
     #[cfg(feature = "parallel")]

@@ -92,13 +92,18 @@ pub(super) fn component_mut<'t, T: Archetype, C>(
 ) -> Option<&'t mut C> {
     debug_assert!(bit.is_single_bit() && bit & !T::COMPONENTS == T::Mask::EMPTY);
     let location = allocator.claimed_location(entity)?;
-    let value = column(tables.get_mut(location.table())?).get_mut(location.row())?;
     // Folded at compile time: an `[untracked]` component's write costs no tick lookup.
-    if T::TRACKED.intersects(bit) {
-        if let Some(ticks) = ticks.get_mut(location.table()) {
-            ticks.stamp_component(location.row(), bit, tick);
-        }
+    if !T::TRACKED.intersects(bit) {
+        return column(tables.get_mut(location.table())?).get_mut(location.row());
     }
+    // The table and its ticks through one bounds check (the two lists are always the same
+    // length: `check_invariants` verifies it).
+    let (table, ticks) = tables
+        .iter_mut()
+        .zip(ticks.iter_mut())
+        .nth(location.table())?;
+    let value = column(table).get_mut(location.row())?;
+    ticks.stamp_component(location.row(), bit, tick);
     Some(value)
 }
 
