@@ -894,7 +894,7 @@ impl Core {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&(f32, f32)> {
-        self.storage.get(entity, POSITION, __CoreColumnRef::position)
+        self.components.get_position(entity)
     }
     ///The `position` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
@@ -902,7 +902,7 @@ impl Core {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut (f32, f32)> {
-        self.storage.get_mut(entity, POSITION, __CoreColumnMut::position)
+        self.components.get_position_mut(entity)
     }
     ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `position`, or is repeated. Each is stamped as changed.
     #[inline]
@@ -910,7 +910,7 @@ impl Core {
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
-        self.storage.get_disjoint_mut(entities, POSITION, __CoreColumnMut::position)
+        self.components.get_disjoint_position_mut(entities)
     }
     ///Calls `f` on the `position` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
@@ -919,7 +919,7 @@ impl Core {
         entity: ::archetypal::Entity,
         f: impl ::core::ops::FnOnce(&mut (f32, f32)) -> __Output,
     ) -> ::core::option::Option<__Output> {
-        self.get_position_mut(entity).map(f)
+        self.components.modify_position(entity, f)
     }
     ///Writes the `position` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `position`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -928,12 +928,12 @@ impl Core {
         entity: ::archetypal::Entity,
         value: (f32, f32),
     ) -> bool {
-        self.storage.set(entity, POSITION, value, __CoreColumnMut::position)
+        self.components.set_position(entity, value)
     }
     ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn add_position(&mut self, entity: ::archetypal::Entity) -> bool {
-        self.storage.add_components(entity, POSITION)
+        self.components.add_position(entity)
     }
     ///Removes the `position` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
@@ -941,12 +941,12 @@ impl Core {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<(f32, f32)> {
-        self.storage.take(entity, POSITION, __CoreColumnMut::position)
+        self.components.remove_position(entity)
     }
     ///Whether `entity` is alive and has a `position`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn entity_has_position(&self, entity: ::archetypal::Entity) -> bool {
-        self.storage.has_components(entity, POSITION)
+        self.components.entity_has_position(entity)
     }
 }
 impl CoreComponents {
@@ -2515,7 +2515,7 @@ impl Render {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&u32> {
-        self.storage.get(entity, SPRITE, __RenderColumnRef::sprite)
+        self.components.get_sprite(entity)
     }
     ///The `sprite` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
     #[inline]
@@ -2523,7 +2523,7 @@ impl Render {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut u32> {
-        self.storage.get_mut(entity, SPRITE, __RenderColumnMut::sprite)
+        self.components.get_sprite_mut(entity)
     }
     ///The `sprite` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `sprite`, or is repeated. Each is stamped as changed.
     #[inline]
@@ -2531,7 +2531,7 @@ impl Render {
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut u32; __N]> {
-        self.storage.get_disjoint_mut(entities, SPRITE, __RenderColumnMut::sprite)
+        self.components.get_disjoint_sprite_mut(entities)
     }
     ///Calls `f` on the `sprite` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
     #[inline]
@@ -2540,17 +2540,17 @@ impl Render {
         entity: ::archetypal::Entity,
         f: impl ::core::ops::FnOnce(&mut u32) -> __Output,
     ) -> ::core::option::Option<__Output> {
-        self.get_sprite_mut(entity).map(f)
+        self.components.modify_sprite(entity, f)
     }
     ///Writes the `sprite` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `sprite`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
-        self.storage.set(entity, SPRITE, value, __RenderColumnMut::sprite)
+        self.components.set_sprite(entity, value)
     }
     ///Adds a default `sprite` to `entity`: one migration (the row moves to the table with `sprite`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn add_sprite(&mut self, entity: ::archetypal::Entity) -> bool {
-        self.storage.add_components(entity, SPRITE)
+        self.components.add_sprite(entity)
     }
     ///Removes the `sprite` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
     #[inline]
@@ -2558,12 +2558,12 @@ impl Render {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<u32> {
-        self.storage.take(entity, SPRITE, __RenderColumnMut::sprite)
+        self.components.remove_sprite(entity)
     }
     ///Whether `entity` is alive and has a `sprite`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn entity_has_sprite(&self, entity: ::archetypal::Entity) -> bool {
-        self.storage.has_components(entity, SPRITE)
+        self.components.entity_has_sprite(entity)
     }
 }
 impl RenderComponents {

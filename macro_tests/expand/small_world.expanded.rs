@@ -1522,7 +1522,7 @@ impl World {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&(f32, f32)> {
-        self.storage.get(entity, POSITION, __WorldColumnRef::position)
+        self.components.get_position(entity)
     }
     ///The `position` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
@@ -1530,7 +1530,7 @@ impl World {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut (f32, f32)> {
-        self.storage.get_mut(entity, POSITION, __WorldColumnMut::position)
+        self.components.get_position_mut(entity)
     }
     ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `position`, or is repeated. Each is stamped as changed.
     #[inline]
@@ -1538,7 +1538,7 @@ impl World {
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
-        self.storage.get_disjoint_mut(entities, POSITION, __WorldColumnMut::position)
+        self.components.get_disjoint_position_mut(entities)
     }
     ///Calls `f` on the `position` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
@@ -1547,7 +1547,7 @@ impl World {
         entity: ::archetypal::Entity,
         f: impl ::core::ops::FnOnce(&mut (f32, f32)) -> __Output,
     ) -> ::core::option::Option<__Output> {
-        self.get_position_mut(entity).map(f)
+        self.components.modify_position(entity, f)
     }
     ///Writes the `position` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `position`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -1556,12 +1556,12 @@ impl World {
         entity: ::archetypal::Entity,
         value: (f32, f32),
     ) -> bool {
-        self.storage.set(entity, POSITION, value, __WorldColumnMut::position)
+        self.components.set_position(entity, value)
     }
     ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn add_position(&mut self, entity: ::archetypal::Entity) -> bool {
-        self.storage.add_components(entity, POSITION)
+        self.components.add_position(entity)
     }
     ///Removes the `position` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
@@ -1569,12 +1569,12 @@ impl World {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<(f32, f32)> {
-        self.storage.take(entity, POSITION, __WorldColumnMut::position)
+        self.components.remove_position(entity)
     }
     ///Whether `entity` is alive and has a `position`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn entity_has_position(&self, entity: ::archetypal::Entity) -> bool {
-        self.storage.has_components(entity, POSITION)
+        self.components.entity_has_position(entity)
     }
     ///The `velocity` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
     #[inline]
@@ -1582,7 +1582,7 @@ impl World {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&(f32, f32)> {
-        self.storage.get(entity, VELOCITY, __WorldColumnRef::velocity)
+        self.components.get_velocity(entity)
     }
     ///The `velocity` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
     #[inline]
@@ -1590,7 +1590,7 @@ impl World {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut (f32, f32)> {
-        self.storage.get_mut(entity, VELOCITY, __WorldColumnMut::velocity)
+        self.components.get_velocity_mut(entity)
     }
     ///The `velocity` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `velocity`, or is repeated. Each is stamped as changed.
     #[inline]
@@ -1598,7 +1598,7 @@ impl World {
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
-        self.storage.get_disjoint_mut(entities, VELOCITY, __WorldColumnMut::velocity)
+        self.components.get_disjoint_velocity_mut(entities)
     }
     ///Calls `f` on the `velocity` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
     #[inline]
@@ -1607,7 +1607,7 @@ impl World {
         entity: ::archetypal::Entity,
         f: impl ::core::ops::FnOnce(&mut (f32, f32)) -> __Output,
     ) -> ::core::option::Option<__Output> {
-        self.get_velocity_mut(entity).map(f)
+        self.components.modify_velocity(entity, f)
     }
     ///Writes the `velocity` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `velocity`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -1616,12 +1616,12 @@ impl World {
         entity: ::archetypal::Entity,
         value: (f32, f32),
     ) -> bool {
-        self.storage.set(entity, VELOCITY, value, __WorldColumnMut::velocity)
+        self.components.set_velocity(entity, value)
     }
     ///Adds a default `velocity` to `entity`: one migration (the row moves to the table with `velocity`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn add_velocity(&mut self, entity: ::archetypal::Entity) -> bool {
-        self.storage.add_components(entity, VELOCITY)
+        self.components.add_velocity(entity)
     }
     ///Removes the `velocity` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
     #[inline]
@@ -1629,12 +1629,12 @@ impl World {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<(f32, f32)> {
-        self.storage.take(entity, VELOCITY, __WorldColumnMut::velocity)
+        self.components.remove_velocity(entity)
     }
     ///Whether `entity` is alive and has a `velocity`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn entity_has_velocity(&self, entity: ::archetypal::Entity) -> bool {
-        self.storage.has_components(entity, VELOCITY)
+        self.components.entity_has_velocity(entity)
     }
     ///The `health` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
     #[inline]
@@ -1642,7 +1642,7 @@ impl World {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&u32> {
-        self.storage.get(entity, HEALTH, __WorldColumnRef::health)
+        self.components.get_health(entity)
     }
     ///The `health` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
     #[inline]
@@ -1650,7 +1650,7 @@ impl World {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut u32> {
-        self.storage.get_mut(entity, HEALTH, __WorldColumnMut::health)
+        self.components.get_health_mut(entity)
     }
     ///The `health` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `health`, or is repeated. Each is stamped as changed.
     #[inline]
@@ -1658,7 +1658,7 @@ impl World {
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut u32; __N]> {
-        self.storage.get_disjoint_mut(entities, HEALTH, __WorldColumnMut::health)
+        self.components.get_disjoint_health_mut(entities)
     }
     ///Calls `f` on the `health` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
     #[inline]
@@ -1667,17 +1667,17 @@ impl World {
         entity: ::archetypal::Entity,
         f: impl ::core::ops::FnOnce(&mut u32) -> __Output,
     ) -> ::core::option::Option<__Output> {
-        self.get_health_mut(entity).map(f)
+        self.components.modify_health(entity, f)
     }
     ///Writes the `health` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `health`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn set_health(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
-        self.storage.set(entity, HEALTH, value, __WorldColumnMut::health)
+        self.components.set_health(entity, value)
     }
     ///Adds a default `health` to `entity`: one migration (the row moves to the table with `health`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn add_health(&mut self, entity: ::archetypal::Entity) -> bool {
-        self.storage.add_components(entity, HEALTH)
+        self.components.add_health(entity)
     }
     ///Removes the `health` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
     #[inline]
@@ -1685,12 +1685,12 @@ impl World {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<u32> {
-        self.storage.take(entity, HEALTH, __WorldColumnMut::health)
+        self.components.remove_health(entity)
     }
     ///Whether `entity` is alive and has a `health`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn entity_has_health(&self, entity: ::archetypal::Entity) -> bool {
-        self.storage.has_components(entity, HEALTH)
+        self.components.entity_has_health(entity)
     }
 }
 impl WorldComponents {
