@@ -22,21 +22,21 @@ macro_rules! __ecs_accessors {
         $crate::__private::paste::paste! {
             impl $world {
                 $(
-                    #[doc = "The `" $field "` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `" $field "`."]
+                    #[doc = $crate::__ecs_accessor_doc!(get $field)]
                     $(#[$attr])*
                     #[inline]
                     pub fn [<get_ $field>](&self, entity: $crate::Entity) -> ::core::option::Option<&$ty> {
                         self.components.[<get_ $field>](entity)
                     }
 
-                    #[doc = "The `" $field "` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `" $field "`."]
+                    #[doc = $crate::__ecs_accessor_doc!(get_mut $field)]
                     $(#[$attr])*
                     #[inline]
                     pub fn [<get_ $field _mut>](&mut self, entity: $crate::Entity) -> ::core::option::Option<&mut $ty> {
                         self.components.[<get_ $field _mut>](entity)
                     }
 
-                    #[doc = "The `" $field "` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `" $field "`, or is repeated. Each is stamped as changed."]
+                    #[doc = $crate::__ecs_accessor_doc!(get_disjoint_mut $field)]
                     $(#[$attr])*
                     #[inline]
                     pub fn [<get_disjoint_ $field _mut>]<const __N: usize>(
@@ -46,7 +46,7 @@ macro_rules! __ecs_accessors {
                         self.components.[<get_disjoint_ $field _mut>](entities)
                     }
 
-                    #[doc = "Calls `f` on the `" $field "` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `" $field "`."]
+                    #[doc = $crate::__ecs_accessor_doc!(modify $field)]
                     $(#[$attr])*
                     // `__Output`, not `R`: a generic shadows a component type of the same name.
                     #[inline]
@@ -58,28 +58,28 @@ macro_rules! __ecs_accessors {
                         self.components.[<modify_ $field>](entity, f)
                     }
 
-                    #[doc = "Writes the `" $field "` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `" $field "`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle."]
+                    #[doc = $crate::__ecs_accessor_doc!(set $field)]
                     $(#[$attr])*
                     #[inline]
                     pub fn [<set_ $field>](&mut self, entity: $crate::Entity, value: $ty) -> bool {
                         self.components.[<set_ $field>](entity, value)
                     }
 
-                    #[doc = "Adds a default `" $field "` to `entity`: one migration (the row moves to the table with `" $field "`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle."]
+                    #[doc = $crate::__ecs_accessor_doc!(add $field)]
                     $(#[$attr])*
                     #[inline]
                     pub fn [<add_ $field>](&mut self, entity: $crate::Entity) -> bool {
                         self.components.[<add_ $field>](entity)
                     }
 
-                    #[doc = "Removes the `" $field "` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `" $field "`."]
+                    #[doc = $crate::__ecs_accessor_doc!(remove $field)]
                     $(#[$attr])*
                     #[inline]
                     pub fn [<remove_ $field>](&mut self, entity: $crate::Entity) -> ::core::option::Option<$ty> {
                         self.components.[<remove_ $field>](entity)
                     }
 
-                    #[doc = "Whether `entity` is alive and has a `" $field "`, in O(1); `false` for a dead, stale (id reused) or never-issued handle."]
+                    #[doc = $crate::__ecs_accessor_doc!(entity_has $field)]
                     $(#[$attr])*
                     #[inline]
                     pub fn [<entity_has_ $field>](&self, entity: $crate::Entity) -> bool {
@@ -93,21 +93,21 @@ macro_rules! __ecs_accessors {
         $crate::__private::paste::paste! {
             impl $target {
                 $(
-                    #[doc = "The `" $field "` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `" $field "`."]
+                    #[doc = $crate::__ecs_accessor_doc!(get $field)]
                     $(#[$attr])*
                     #[inline]
                     pub fn [<get_ $field>](&self, entity: $crate::Entity) -> ::core::option::Option<&$ty> {
                         self.storage.get(entity, $mask, [<__ $world ColumnRef>]::$field)
                     }
 
-                    #[doc = "The `" $field "` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `" $field "`."]
+                    #[doc = $crate::__ecs_accessor_doc!(get_mut $field)]
                     $(#[$attr])*
                     #[inline]
                     pub fn [<get_ $field _mut>](&mut self, entity: $crate::Entity) -> ::core::option::Option<&mut $ty> {
                         self.storage.get_mut(entity, $mask, [<__ $world ColumnMut>]::$field)
                     }
 
-                    #[doc = "The `" $field "` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `" $field "`, or is repeated. Each is stamped as changed."]
+                    #[doc = $crate::__ecs_accessor_doc!(get_disjoint_mut $field)]
                     $(#[$attr])*
                     #[inline]
                     pub fn [<get_disjoint_ $field _mut>]<const __N: usize>(
@@ -117,7 +117,7 @@ macro_rules! __ecs_accessors {
                         self.storage.get_disjoint_mut(entities, $mask, [<__ $world ColumnMut>]::$field)
                     }
 
-                    #[doc = "Calls `f` on the `" $field "` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `" $field "`."]
+                    #[doc = $crate::__ecs_accessor_doc!(modify $field)]
                     $(#[$attr])*
                     // `__Output`, not `R`: a generic shadows a component type of the same name.
                     #[inline]
@@ -129,28 +129,28 @@ macro_rules! __ecs_accessors {
                         self.[<get_ $field _mut>](entity).map(f)
                     }
 
-                    #[doc = "Writes the `" $field "` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `" $field "`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle."]
+                    #[doc = $crate::__ecs_accessor_doc!(set $field)]
                     $(#[$attr])*
                     #[inline]
                     pub fn [<set_ $field>](&mut self, entity: $crate::Entity, value: $ty) -> bool {
                         self.storage.set(entity, $mask, value, [<__ $world ColumnMut>]::$field)
                     }
 
-                    #[doc = "Adds a default `" $field "` to `entity`: one migration (the row moves to the table with `" $field "`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle."]
+                    #[doc = $crate::__ecs_accessor_doc!(add $field)]
                     $(#[$attr])*
                     #[inline]
                     pub fn [<add_ $field>](&mut self, entity: $crate::Entity) -> bool {
                         self.storage.add_components(entity, $mask)
                     }
 
-                    #[doc = "Removes the `" $field "` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `" $field "`."]
+                    #[doc = $crate::__ecs_accessor_doc!(remove $field)]
                     $(#[$attr])*
                     #[inline]
                     pub fn [<remove_ $field>](&mut self, entity: $crate::Entity) -> ::core::option::Option<$ty> {
                         self.storage.take(entity, $mask, [<__ $world ColumnMut>]::$field)
                     }
 
-                    #[doc = "Whether `entity` is alive and has a `" $field "`, in O(1); `false` for a dead, stale (id reused) or never-issued handle."]
+                    #[doc = $crate::__ecs_accessor_doc!(entity_has $field)]
                     $(#[$attr])*
                     #[inline]
                     pub fn [<entity_has_ $field>](&self, entity: $crate::Entity) -> bool {
@@ -159,5 +159,36 @@ macro_rules! __ecs_accessors {
                 )+
             }
         }
+    };
+}
+
+/// The doc comment of each per-component accessor, shared by the world's methods and its
+/// component part's.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_accessor_doc {
+    (get $field:ident) => {
+        ::core::concat!("The `", ::core::stringify!($field), "` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `", ::core::stringify!($field), "`.")
+    };
+    (get_mut $field:ident) => {
+        ::core::concat!("The `", ::core::stringify!($field), "` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `", ::core::stringify!($field), "`.")
+    };
+    (get_disjoint_mut $field:ident) => {
+        ::core::concat!("The `", ::core::stringify!($field), "` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `", ::core::stringify!($field), "`, or is repeated. Each is stamped as changed.")
+    };
+    (modify $field:ident) => {
+        ::core::concat!("Calls `f` on the `", ::core::stringify!($field), "` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `", ::core::stringify!($field), "`.")
+    };
+    (set $field:ident) => {
+        ::core::concat!("Writes the `", ::core::stringify!($field), "` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `", ::core::stringify!($field), "`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.")
+    };
+    (add $field:ident) => {
+        ::core::concat!("Adds a default `", ::core::stringify!($field), "` to `entity`: one migration (the row moves to the table with `", ::core::stringify!($field), "`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.")
+    };
+    (remove $field:ident) => {
+        ::core::concat!("Removes the `", ::core::stringify!($field), "` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `", ::core::stringify!($field), "`.")
+    };
+    (entity_has $field:ident) => {
+        ::core::concat!("Whether `entity` is alive and has a `", ::core::stringify!($field), "`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.")
     };
 }
