@@ -79,6 +79,16 @@ impl RowStamps {
             added: self.added,
         }
     }
+
+    /// Both stamps aged as [`Tick::clamp_age`] does: the periodic pass the world runs over a
+    /// table's stamp columns.
+    #[inline]
+    pub const fn clamp_age(self, now: Tick) -> Self {
+        RowStamps {
+            changed: self.changed.clamp_age(now),
+            added: self.added.clamp_age(now),
+        }
+    }
 }
 
 /// The change ticks of a table of `T`.
@@ -113,7 +123,7 @@ impl<const BITS: usize> TickColumns for [TickColumn; BITS] {
 pub struct TickColumn {
     /// Each row's stamps (empty unless tracked here).
     rows: Vec<RowStamps>,
-    /// The newest of `added`.
+    /// The newest added stamp of `rows`.
     newest_added: Tick,
     /// Runs of rows that count as written at a tick (slice views' writes).
     range_stamps: RangeStamps,
@@ -211,7 +221,7 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
             // fast path (a system writing tables that grow and shrink every frame).
             self.whole = None;
             for bit in self.tracked.bits() {
-                self.columns[bit as usize].range_stamps = RangeStamps::NONE;
+                self.columns[bit as usize].range_stamps.clear();
             }
         } else {
             self.settle();
@@ -602,8 +612,7 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
         for bit in self.tracked.bits() {
             let column = &mut self.columns[bit as usize];
             for stamps in &mut column.rows {
-                stamps.changed = stamps.changed.clamp_age(now);
-                stamps.added = stamps.added.clamp_age(now);
+                *stamps = stamps.clamp_age(now);
             }
             column.range_stamps.clamp(now);
             column.newest = column.newest.clamp_age(now);

@@ -68,14 +68,6 @@ impl Tick {
             self
         }
     }
-
-    /// Applies [`clamp_age`](Self::clamp_age) to every stamp in `stamps`: the periodic pass the
-    /// world runs over a table's stamp column.
-    pub fn clamp_ages(stamps: &mut [Tick], now: Tick) {
-        for stamp in stamps {
-            *stamp = stamp.clamp_age(now);
-        }
-    }
 }
 
 #[cfg(test)]
@@ -228,15 +220,5 @@ mod tests {
         let one_tick_sooner = Tick(next_clamp_time.0.wrapping_sub(1));
         assert!(one_tick_sooner.is_newer_than(clamped));
         assert!(!next_clamp_time.is_newer_than(clamped));
-    }
-
-    #[test]
-    fn clamp_ages_applies_to_every_stamp() {
-        let now = Tick(10);
-        let limit = Tick(10u32.wrapping_sub(MAX_TICK_AGE));
-        let mut stamps = [Tick(10), Tick(3), Tick(limit.0 - 1), Tick(limit.0 - 999)];
-        Tick::clamp_ages(&mut stamps, now);
-        assert_eq!(stamps, [Tick(10), Tick(3), limit, limit]);
-        Tick::clamp_ages(&mut [], now);
     }
 }

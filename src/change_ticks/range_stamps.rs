@@ -106,6 +106,15 @@ impl RangeStamps {
         }
     }
 
+    /// Drops every pending run without folding it (a newer stamp covers them all), keeping
+    /// the allocation for the column's next slice write.
+    #[inline]
+    pub(super) fn clear(&mut self) {
+        if let Some(runs) = &mut self.runs {
+            runs.len = 0;
+        }
+    }
+
     /// Folds the runs that hold one of rows `a` and `b` but not the other, before the two
     /// trade places.
     #[inline]
@@ -385,5 +394,12 @@ mod tests {
         column.fold_all(&mut stamps);
         assert!(column.is_empty(), "folded");
         assert_eq!(changed(&stamps), vec![1, 5, 5, 1]);
+        column.add(0..2, Tick(6), &mut stamps);
+        column.clear();
+        assert!(
+            column.is_empty() && column.runs.is_some(),
+            "cleared, still allocated"
+        );
+        assert_eq!(changed(&stamps), vec![1, 5, 5, 1], "dropped, not folded");
     }
 }

@@ -497,3 +497,29 @@ fn clamping_keeps_ancient_stamps_old() {
     assert!(!table.changed_since(0, A, since));
     assert!(!table.may_have_changed_since(A, since));
 }
+
+#[test]
+fn row_stamps_clamp_both_ticks() {
+    let now = Tick(10);
+    let limit = Tick(10u32.wrapping_sub(MAX_TICK_AGE));
+    let stamps = [Tick(10), Tick(3), Tick(limit.0 - 1), Tick(limit.0 - 999)];
+    let clamped = [Tick(10), Tick(3), limit, limit];
+    for (stamp, expected) in stamps.into_iter().zip(clamped) {
+        let row = RowStamps {
+            changed: stamp,
+            added: Tick(10),
+        };
+        assert_eq!(
+            row.clamp_age(now),
+            RowStamps {
+                changed: expected,
+                added: Tick(10)
+            }
+        );
+        let row = RowStamps {
+            changed: Tick(3),
+            added: stamp,
+        };
+        assert_eq!(row.clamp_age(now).added, expected);
+    }
+}
