@@ -67,7 +67,7 @@ pub trait Fetch<T: TypedTable, M> {
     fn row<'s>(
         slices: &'s mut Self::Slices<'_>,
         written: &'s Self::Written,
-        row: usize,
+        row: RowAt,
     ) -> Self::Item<'s>;
 
     /// The item of the first row left, which leaves the slices (iterators).
@@ -115,8 +115,8 @@ impl<T: TypedTable> Fetch<T, ()> for Entity {
     type Written = ();
 
     #[inline]
-    fn row(slices: &mut &[Entity], _written: &(), row: usize) -> Entity {
-        slices[row]
+    fn row(slices: &mut &[Entity], _written: &(), row: RowAt) -> Entity {
+        slices[row.index]
     }
 
     #[inline]
@@ -153,8 +153,8 @@ where
     type Written = ();
 
     #[inline]
-    fn row<'s>(slices: &'s mut &[C], _written: &'s (), row: usize) -> &'s C {
-        &slices[row]
+    fn row<'s>(slices: &'s mut &[C], _written: &'s (), row: RowAt) -> &'s C {
+        &slices[row.index]
     }
 
     #[inline]
@@ -168,6 +168,37 @@ where
 /// Rows per chunk of a `for_each` loop: a written column records the rows written in a chunk
 /// as bits of one word, then stamps them.
 pub(crate) const CHUNK: usize = 64;
+
+/// A row as [`Fetch::row`] takes it: its index in the run and its bit in its chunk's
+/// written-rows word (a loop over a chunk can shift the bit along instead of computing it).
+#[doc(hidden)]
+#[derive(Clone, Copy)]
+pub struct RowAt {
+    /// The row's index in the run.
+    pub index: usize,
+    /// `1 << (index % CHUNK)`.
+    pub bit: u64,
+}
+
+impl RowAt {
+    /// Row `index` of the run.
+    #[inline]
+    pub fn new(index: usize) -> Self {
+        RowAt {
+            index,
+            bit: 1 << (index % CHUNK),
+        }
+    }
+
+    /// The row `rows` further on in the same chunk (`index % CHUNK + rows < CHUNK`).
+    #[inline]
+    pub fn plus(self, rows: usize) -> Self {
+        RowAt {
+            index: self.index + rows,
+            bit: self.bit << rows,
+        }
+    }
+}
 
 /// The slices of one written column: values, their row stamps (empty when untracked), the
 /// tick a write stamps, and (in `for_each`) which rows were written.
@@ -209,10 +240,10 @@ impl<'r, C> WrittenColumn<'r, C> {
     /// The guard of `row` in a chunked loop: a write sets the row's bit in `chunk`, the word
     /// of the rows of this chunk written so far.
     #[inline]
-    fn row<'s>(&'s mut self, chunk: &'s Cell<u64>, row: usize, tracked: bool) -> Mut<'s, C> {
-        let value = &mut self.values[row];
+    fn row<'s>(&'s mut self, chunk: &'s Cell<u64>, row: RowAt, tracked: bool) -> Mut<'s, C> {
+        let value = &mut self.values[row.index];
         if tracked {
-            Mut::in_chunk(value, chunk, 1 << (row % CHUNK), self.tick)
+            Mut::in_chunk(value, chunk, row.bit, self.tick)
         } else {
             Mut::new(value, None, self.tick)
         }
@@ -315,7 +346,7 @@ where
     fn row<'s>(
         slices: &'s mut WrittenColumn<'_, C>,
         written: &'s Cell<u64>,
-        row: usize,
+        row: RowAt,
     ) -> Mut<'s, C> {
         slices.row(written, row, T::IS_TRACKED)
     }
@@ -368,8 +399,8 @@ where
     type Written = ();
 
     #[inline]
-    fn row<'s>(slices: &'s mut Option<&[C]>, _written: &'s (), row: usize) -> Option<&'s C> {
-        slices.map(|column| &column[row])
+    fn row<'s>(slices: &'s mut Option<&[C]>, _written: &'s (), row: RowAt) -> Option<&'s C> {
+        slices.map(|column| &column[row.index])
     }
 
     #[inline]
@@ -416,7 +447,7 @@ where
     fn row<'s>(
         slices: &'s mut Option<WrittenColumn<'_, C>>,
         written: &'s Cell<u64>,
-        row: usize,
+        row: RowAt,
     ) -> Option<Mut<'s, C>> {
         slices
             .as_mut()
@@ -482,7 +513,7 @@ macro_rules! tuple_fetch {
             fn row<'s>(
                 slices: &'s mut Self::Slices<'_>,
                 written: &'s Self::Written,
-                row: usize,
+                row: RowAt,
             ) -> Self::Item<'s> {
                 ($($element::row(&mut slices.$index, &written.$index, row),)+)
             }

@@ -6,7 +6,7 @@
 use core::marker::PhantomData;
 
 use super::filter::{ChangeFilter, QueryFilters, Verdict};
-use super::{ComponentColumn, Fetch, Run, TypedTable, to_mask};
+use super::{ComponentColumn, Fetch, RowAt, Run, TypedTable, to_mask};
 use crate::change_ticks::TickCells;
 use crate::{Archetype, Entity, Storage, Tick};
 
@@ -123,13 +123,13 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
             match filter.filter(|_| verdict == Verdict::Rows) {
                 None if tags.is_empty() => {
                     for row in 0..entities.len() {
-                        f(Q::row(&mut slices, &written, row));
+                        f(Q::row(&mut slices, &written, RowAt::new(row)));
                     }
                 }
                 None => {
                     for row in 0..entities.len() {
                         if tags.matches(row) {
-                            f(Q::row(&mut slices, &written, row));
+                            f(Q::row(&mut slices, &written, RowAt::new(row)));
                         }
                     }
                 }
@@ -137,7 +137,7 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
                     let changed = filter.rows(ticks);
                     for row in 0..entities.len() {
                         if changed.contains(row) && tags.matches(row) {
-                            f(Q::row(&mut slices, &written, row));
+                            f(Q::row(&mut slices, &written, RowAt::new(row)));
                         }
                     }
                 }
