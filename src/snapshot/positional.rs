@@ -574,7 +574,7 @@ mod tests {
     use serde::de::DeserializeSeed;
     use serde::{Deserialize, Serialize};
 
-    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+    #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
     struct Point {
         x: f32,
         y: f32,
@@ -652,6 +652,45 @@ mod tests {
         let error = from_json::<Point>("[1.0]").unwrap_err().to_string();
         assert!(error.contains("invalid length 1"), "{error}");
         assert!(from_json::<Point>("[1.0,2.0,3.0]").is_err());
+    }
+
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+    struct Flattened {
+        id: u8,
+        #[serde(flatten)]
+        point: Point,
+    }
+
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+    #[serde(tag = "kind")]
+    enum Tagged {
+        Empty,
+        Full { point: Point, weight: u8 },
+    }
+
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+    #[serde(untagged)]
+    enum Untagged {
+        Point(Point),
+        Number(u8),
+    }
+
+    #[test]
+    fn flattened_tagged_and_untagged_types_round_trip() {
+        let point = Point { x: 1.0, y: 2.0 };
+        let flattened = Flattened { id: 3, point };
+        let text = to_json(&flattened);
+        assert_eq!(text, r#"{"id":3,"x":1.0,"y":2.0}"#);
+        assert_eq!(from_json::<Flattened>(&text).unwrap(), flattened);
+        for tagged in [Tagged::Empty, Tagged::Full { point, weight: 4 }] {
+            let text = to_json(&tagged);
+            assert_eq!(from_json::<Tagged>(&text).unwrap(), tagged, "{text}");
+        }
+        assert_eq!(to_json(&Tagged::Empty), r#"["Empty"]"#);
+        for untagged in [Untagged::Point(point), Untagged::Number(5)] {
+            let text = to_json(&untagged);
+            assert_eq!(from_json::<Untagged>(&text).unwrap(), untagged, "{text}");
+        }
     }
 
     #[derive(Serialize)]
