@@ -8,7 +8,14 @@
 //!
 //! # What a snapshot holds
 //! - Every table, in order, with its rows in order: a map of the entity ids (`entities`) and
-//!   one column per component the table holds, named like the component (`position`).
+//!   one column per component the table holds, named like the component (`position`). In a
+//!   human-readable format a column's values are in the positional form (see
+//!   `positional.rs`): a struct at any depth is the sequence of its fields' values
+//!   (`[1.0,2.0]`, not `{"x":1.0,"y":2.0}`), as a binary format writes it; a column is values
+//!   of one type, so the names, repeated once per row, said nothing, and writing, scanning and
+//!   matching them was about a fifth of a JSON round trip. A component whose field is skipped
+//!   at save time (`skip_serializing_if`) cannot be saved in this form (an error names the
+//!   field); resources keep their own serde form.
 //! - The allocator: every id's generation, as runs of equal generations (`[generation,
 //!   count]`, ids in order: a world that never despawned is one run; a retired id is a run of
 //!   its own), and the free list in recycling order. A handle taken before saving resolves to
@@ -42,14 +49,16 @@
 //! the first value past it, or at once when the format declares a longer length; and a
 //! `last_tick` that is not strictly before `tick` is refused, since change detection after the
 //! load would miss every write. A declared length never sizes an allocation: every sequence
-//! reserves at most 4 KiB before its values are read, then grows with the values read; the
+//! reserves at most 4 KiB before its values are read (a column: its table's row count, the
+//! number of ids actually read, up to 64 bytes a row), then grows with the values read; the
 //! ids the generation runs claim are checked against the ids the snapshot lists (rows, free
 //! ids, retired runs) before the allocator is built; and runs not as `snapshot()` writes them
 //! (an empty run, two neighbours of one generation, several retired ids in one run) are
 //! refused, so a snapshot that loads saves back to the same runs.
 //!
-//! Version 3 (this one) introduced the runs and the byte-string ids; a snapshot of an older
-//! version is refused with an error naming both versions.
+//! Version 3 introduced the runs and the byte-string ids, version 4 (this one) the positional
+//! columns of text snapshots; a snapshot of another version is refused with an error naming
+//! both versions.
 //!
 //! A snapshot loads into the world declaration that wrote it: a column, tag or resource it does
 //! not know, or a missing tag or resource, is an error naming it. A component may be added to
@@ -65,14 +74,16 @@ use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 mod ids;
+mod positional;
 
 use ids::{EntityIdsOut, IdsIn, IdsOut};
+use positional::{Positional, PositionalSeed};
 
 use crate::hash::{MaskBuildHasher, MaskMap};
 use crate::{Archetype, Bitmask, Entity, EntityAllocator, RelationStore, Storage, TagSet, Tick};
 
 /// The snapshot format this build writes and reads.
-pub const SNAPSHOT_VERSION: u32 = 3;
+pub const SNAPSHOT_VERSION: u32 = 4;
 
 /// What the snapshot code needs of a world, whatever its component types. Implemented by
 /// `ecs!` for every world; not meant to be implemented by hand.
@@ -212,10 +223,60 @@ impl<W: SerializeWorld> Serialize for TableOut<'_, W> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let table = self.0;
         let columns = table.mask().count_ones() as usize;
+        let positional = serializer.is_human_readable();
         let mut map = serializer.serialize_map(Some(1 + columns))?;
         map.serialize_entry(ENTITIES, &EntityIdsOut(table.entities()))?;
-        W::serialize_columns(table, &mut map)?;
+        W::serialize_columns(
+            table,
+            &mut ColumnsOut {
+                map: &mut map,
+                positional,
+            },
+        )?;
         map.end()
+    }
+}
+
+/// A table's map, as handed to the generated `serialize_columns`: each column is written in
+/// the positional form (see `positional.rs`) when the format is human-readable; a binary
+/// format already writes structs as their fields' values.
+struct ColumnsOut<'a, M> {
+    map: &'a mut M,
+    positional: bool,
+}
+
+/// Forwards to the table's map; `end` is the table's to call (after the columns), so ending
+/// this view only hands the map back.
+impl<M: SerializeMap> SerializeMap for ColumnsOut<'_, M> {
+    type Ok = ();
+    type Error = M::Error;
+
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), M::Error> {
+        self.map.serialize_key(key)
+    }
+
+    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), M::Error> {
+        if self.positional {
+            self.map.serialize_value(&Positional(value))
+        } else {
+            self.map.serialize_value(value)
+        }
+    }
+
+    fn serialize_entry<K: Serialize + ?Sized, V: Serialize + ?Sized>(
+        &mut self,
+        key: &K,
+        value: &V,
+    ) -> Result<(), M::Error> {
+        if self.positional {
+            self.map.serialize_entry(key, &Positional(value))
+        } else {
+            self.map.serialize_entry(key, value)
+        }
+    }
+
+    fn end(self) -> Result<(), M::Error> {
+        Ok(())
     }
 }
 
@@ -722,6 +783,12 @@ impl<'de, W: DeserializeWorld> Visitor<'de> for ResourcesVisitor<W> {
 /// grows with the values actually read (at most twice their size, plus this).
 const PREALLOCATION_BYTES: usize = 4096;
 
+/// How many bytes per row of its table a column reserves before its values are read: enough
+/// for most components (a 4x4 `f32` matrix is 64), and small against what the ids listing
+/// those rows take in the input (at least two characters each in text, four bytes in binary),
+/// so bytes that list ids and then stop cannot make the load reserve much more than they hold.
+const COLUMN_BYTES_PER_ROW: usize = 64;
+
 /// A vector read from a snapshot without trusting its declared length.
 struct Sequence<T>(Vec<T>);
 
@@ -730,6 +797,7 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Sequence<T> {
         deserializer
             .deserialize_seq(SequenceVisitor {
                 limit: None,
+                positional: false,
                 marker: PhantomData,
             })
             .map(Sequence)
@@ -740,10 +808,43 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Sequence<T> {
 struct SequenceVisitor<T> {
     /// The most values accepted, and the name of the column they fill.
     limit: Option<(usize, &'static str)>,
+    /// Read each value in the positional form (a column in a human-readable format).
+    positional: bool,
     marker: PhantomData<fn() -> T>,
 }
 
+impl<'de, T: Deserialize<'de>> SequenceVisitor<T> {
+    /// The sequence's next value, in the positional form if this is a column of a
+    /// human-readable snapshot.
+    #[inline]
+    fn next_value<S: de::SeqAccess<'de>>(&self, seq: &mut S) -> Result<Option<T>, S::Error> {
+        if self.positional {
+            seq.next_element_seed(PositionalSeed(PhantomData::<T>))
+        } else {
+            seq.next_element()
+        }
+    }
+}
+
 impl<T> SequenceVisitor<T> {
+    /// How many values to reserve before reading any. A column's row count is the number of
+    /// ids its table listed, which the input does hold, so the column is reserved whole (no
+    /// regrowth, no copies) as long as that costs at most [`COLUMN_BYTES_PER_ROW`] per row;
+    /// a larger component reserves that much and grows from there. Any other sequence
+    /// reserves at most [`PREALLOCATION_BYTES`], whatever length it declares.
+    fn reservation(&self, declared: Option<usize>) -> usize {
+        let size = core::mem::size_of::<T>().max(1);
+        match self.limit {
+            Some((rows, _)) => {
+                let bytes = rows
+                    .saturating_mul(COLUMN_BYTES_PER_ROW)
+                    .max(PREALLOCATION_BYTES);
+                rows.min(bytes / size)
+            }
+            None => declared.unwrap_or(0).min(PREALLOCATION_BYTES / size),
+        }
+    }
+
     fn too_long<E: de::Error>(&self, rows: usize, name: &str) -> E {
         E::custom(format_args!(
             "the `{name}` column holds more values than its table's {rows} entities"
@@ -766,10 +867,9 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for SequenceVisitor<T> {
                 return Err(self.too_long(rows, name));
             }
         }
-        let affordable = PREALLOCATION_BYTES / core::mem::size_of::<T>().max(1);
-        let mut values = Vec::with_capacity(declared.unwrap_or(0).min(limit).min(affordable));
+        let mut values = Vec::with_capacity(self.reservation(declared));
         while values.len() < limit {
-            match seq.next_element()? {
+            match self.next_value(&mut seq)? {
                 Some(value) => values.push(value),
                 None => return Ok(values),
             }
@@ -777,7 +877,7 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for SequenceVisitor<T> {
         if let Some((rows, name)) = self.limit {
             // Full: one more value is one too many. (It is read as a value: a format without
             // self-description, like postcard, cannot skip one unread.)
-            if seq.next_element::<T>()?.is_some() {
+            if self.next_value(&mut seq)?.is_some() {
                 return Err(self.too_long(rows, name));
             }
         }
@@ -798,6 +898,7 @@ pub fn next_column<'de, A: MapAccess<'de>, C: Deserialize<'de>>(
     map.next_value_seed(ColumnSeed {
         visitor: SequenceVisitor {
             limit: Some((rows, name)),
+            positional: false,
             marker: PhantomData,
         },
     })
@@ -811,6 +912,10 @@ impl<'de, C: Deserialize<'de>> de::DeserializeSeed<'de> for ColumnSeed<C> {
     type Value = Vec<C>;
 
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Vec<C>, D::Error> {
-        deserializer.deserialize_seq(self.visitor)
+        let visitor = SequenceVisitor {
+            positional: deserializer.is_human_readable(),
+            ..self.visitor
+        };
+        deserializer.deserialize_seq(visitor)
     }
 }

@@ -109,6 +109,7 @@ impl<'de> Visitor<'de> for IdBytesVisitor {
     fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<Vec<u32>, A::Error> {
         let bytes = SequenceVisitor::<u8> {
             limit: None,
+            positional: false,
             marker: PhantomData,
         }
         .visit_seq(seq)?;
