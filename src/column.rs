@@ -16,47 +16,36 @@ pub fn push_defaults<C: Default>(column: &mut Vec<C>, present: bool, count: usiz
     }
 }
 
-/// Cuts a column back to its length at creation if it is dropped before
-/// [`commit`](Self::commit): a table pushing default rows guards every column with one, so a
-/// component `Default` that panics half-way leaves every column as it was.
-pub struct Rollback<'a, C> {
-    column: &'a mut Vec<C>,
-    len: usize,
-    armed: bool,
-}
+/// Cuts every present column of a table back to the table's row count at creation if it is
+/// dropped before [`commit`](Self::commit): a table pushing default rows column by column
+/// guards itself with one, so a component `Default` that panics half-way leaves every column
+/// as it was. One guard for the whole table, reached through [`table`](Self::table) by one
+/// short borrow per column, keeps the compiler's borrow checking of the generated code linear
+/// in the number of components (a guard per column, all alive at once, made it quadratic).
+pub struct TableRollback<'a, T: Archetype>(Truncating<'a, T>);
 
-impl<'a, C> Rollback<'a, C> {
-    /// Guards `column`, whose length is `len` (the table's row count).
+impl<'a, T: Archetype> TableRollback<'a, T> {
+    /// Guards `table`, every present column of which has one value per row.
     #[inline]
-    pub fn new(column: &'a mut Vec<C>, len: usize) -> Self {
-        Rollback {
-            column,
-            len,
-            armed: true,
-        }
+    pub fn new(table: &'a mut T) -> Self {
+        let (columns, rows) = (table.mask(), table.len());
+        TableRollback(Truncating {
+            table,
+            columns,
+            rows,
+        })
     }
 
-    /// [`push_defaults`] on the guarded column.
+    /// The guarded table.
     #[inline]
-    pub fn push_defaults(&mut self, present: bool, count: usize)
-    where
-        C: Default,
-    {
-        push_defaults(self.column, present, count);
+    pub fn table(&mut self) -> &mut T {
+        self.0.table
     }
 
     /// Keeps what was pushed.
     #[inline]
     pub fn commit(mut self) {
-        self.armed = false;
-    }
-}
-
-impl<C> Drop for Rollback<'_, C> {
-    fn drop(&mut self) {
-        if self.armed {
-            self.column.truncate(self.len);
-        }
+        self.0.columns = T::Mask::EMPTY;
     }
 }
 
@@ -322,19 +311,6 @@ mod tests {
     }
 
     #[test]
-    fn rollback_truncates_unless_committed() {
-        let mut column = vec![1, 2];
-        let mut guard = Rollback::new(&mut column, 2);
-        guard.push_defaults(true, 3);
-        drop(guard);
-        assert_eq!(column, [1, 2], "dropped armed: cut back");
-        let mut guard = Rollback::new(&mut column, 2);
-        guard.push_defaults(true, 1);
-        guard.commit();
-        assert_eq!(column, [1, 2, 0]);
-    }
-
-    #[test]
     fn edits_push_park_and_truncate() {
         let mut column = vec![String::from("a"), String::from("b"), String::from("c")];
         edit(&mut column, ColumnEdit::Park { row: 0 });
@@ -455,6 +431,41 @@ mod tests {
                 0
             );
         }
+    }
+
+    #[test]
+    fn table_rollback_cuts_every_present_column_back_unless_committed() {
+        let mut table = table(NUMBER | NAME | TOUCHY, 2);
+        let mut pushed = TableRollback::new(&mut table);
+        push_defaults(&mut pushed.table().number, true, 3);
+        push_defaults(&mut pushed.table().name, true, 3);
+        drop(pushed);
+        assert_eq!(table.number, [0, 1], "dropped armed: cut back");
+        assert_eq!(table.name, ["n0", "n1"]);
+        assert!(table.other.is_empty(), "an absent column stays empty");
+        let mut pushed = TableRollback::new(&mut table);
+        push_defaults(&mut pushed.table().number, true, 1);
+        pushed.commit();
+        assert_eq!(table.number, [0, 1, 0], "committed: kept");
+        assert_eq!(table.name.len(), 2);
+    }
+
+    #[test]
+    fn push_defaults_with_a_default_that_panics_leaves_the_table_as_it_was() {
+        let mut table = table(NUMBER | NAME | TOUCHY | OTHER, 2);
+        PANIC_ON_DEFAULT.set(true);
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            table.push_defaults(&[Entity::new(7, 0)])
+        }));
+        PANIC_ON_DEFAULT.set(false);
+        assert!(result.is_err());
+        assert_eq!(table.number, [0, 1], "pushed before the panic, cut back");
+        assert_eq!(table.name, ["n0", "n1"]);
+        assert_eq!(
+            (table.touchy.len(), table.other.len(), table.len()),
+            (2, 2, 2)
+        );
+        assert_eq!(table.misaligned_columns(), 0);
     }
 
     #[test]

@@ -53,8 +53,9 @@ pub use schedule::{Schedule, ScheduleError};
 #[cfg(feature = "serde")]
 pub use snapshot::{Snapshot, SnapshotData, SnapshotError};
 pub use storage::{
-    InvariantError, MatchingTables, MatchingTablesMut, RowTags, RowsMut, SplitTables, Storage,
-    TablesMut, TablesOverlap, TablesRef, TypedTablesMut, TypedWalk,
+    ColumnSlices, ColumnSlicesMut, ColumnValues, InvariantError, MatchingTables, MatchingTablesMut,
+    RowTags, RowsMut, SplitTables, Storage, TablesMut, TablesOverlap, TablesRef, TypedTablesMut,
+    TypedWalk,
 };
 pub use tags::TagSet;
 pub use tick::{MAX_TICK_AGE, Tick};

@@ -18,6 +18,7 @@ use crate::{
 };
 
 mod change_log;
+mod column_iter;
 mod despawn;
 mod iteration;
 mod migration;
@@ -30,6 +31,7 @@ mod tags;
 mod ticks;
 mod typed_walk;
 
+pub use column_iter::{ColumnSlices, ColumnSlicesMut, ColumnValues};
 pub use iteration::{MatchingTables, MatchingTablesMut};
 pub use rows::RowsMut;
 use tag_partition::TagPartition;

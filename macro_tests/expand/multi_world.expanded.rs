@@ -155,25 +155,29 @@ impl ::archetypal::Archetype for CoreComponentArrays {
     }
     #[inline]
     fn push_defaults(&mut self, entities: &[::archetypal::Entity]) {
-        let (mask, rows) = (self.mask, self.entities.len());
-        let mut position_pushed = ::archetypal::column::Rollback::new(
-            &mut self.position,
-            rows,
+        let (mask, count) = (self.mask, entities.len());
+        let mut pushed = ::archetypal::column::TableRollback::new(self);
+        ::archetypal::column::push_defaults(
+            &mut pushed.table().position,
+            mask & POSITION != 0,
+            count,
         );
-        position_pushed.push_defaults(mask & POSITION != 0, entities.len());
-        position_pushed.commit();
+        pushed.commit();
         self.entities.extend_from_slice(entities);
     }
     #[inline]
     fn swap_remove(&mut self, row: usize) -> Self::Removed {
         let mask = self.mask;
-        let removed = __CoreRemovedValues {
-            position: ::archetypal::column::swap_remove(
+        let mut removed = __CoreRemovedValues {
+            position: ::core::option::Option::None,
+        };
+        {
+            removed.position = ::archetypal::column::swap_remove(
                 &mut self.position,
                 mask & POSITION != 0,
                 row,
-            ),
-        };
+            );
+        }
         self.entities.swap_remove(row);
         removed
     }
@@ -1172,27 +1176,6 @@ impl Core {
     pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, CoreComponentArrays> {
         ::archetypal::QueryMut::new(&mut self.storage)
     }
-    ///Every `position` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
-    #[inline]
-    pub fn query_position(
-        &self,
-    ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
-        self.storage.column_values(POSITION, __CoreColumnRef::position)
-    }
-    ///The `position` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
-    #[inline]
-    pub fn iter_position_slices(
-        &self,
-    ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
-        self.storage.column_slices(POSITION, __CoreColumnRef::position)
-    }
-    ///The `position` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
-    #[inline]
-    pub fn iter_position_slices_mut(
-        &mut self,
-    ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
-        self.storage.column_slices_mut(POSITION, __CoreColumnMut::position)
-    }
 }
 impl Core {
     /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
@@ -1371,27 +1354,6 @@ impl CoreComponents {
     pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, CoreComponentArrays> {
         ::archetypal::QueryMut::new(&mut self.storage)
     }
-    ///Every `position` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
-    #[inline]
-    pub fn query_position(
-        &self,
-    ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
-        self.storage.column_values(POSITION, __CoreColumnRef::position)
-    }
-    ///The `position` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
-    #[inline]
-    pub fn iter_position_slices(
-        &self,
-    ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
-        self.storage.column_slices(POSITION, __CoreColumnRef::position)
-    }
-    ///The `position` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
-    #[inline]
-    pub fn iter_position_slices_mut(
-        &mut self,
-    ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
-        self.storage.column_slices_mut(POSITION, __CoreColumnMut::position)
-    }
 }
 impl CoreComponents {
     /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
@@ -1407,6 +1369,52 @@ impl CoreComponents {
         for<'a> CoreComponentArraysMut<'a>: ::core::marker::Send,
     {
         self.storage.par_for_each_mut(include, exclude, f);
+    }
+}
+impl Core {
+    ///Every `position` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
+    #[inline]
+    pub fn query_position(
+        &self,
+    ) -> ::archetypal::ColumnValues<'_, CoreComponentArrays, (f32, f32)> {
+        self.components.query_position()
+    }
+    ///The `position` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
+    #[inline]
+    pub fn iter_position_slices(
+        &self,
+    ) -> ::archetypal::ColumnSlices<'_, CoreComponentArrays, (f32, f32)> {
+        self.components.iter_position_slices()
+    }
+    ///The `position` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
+    #[inline]
+    pub fn iter_position_slices_mut(
+        &mut self,
+    ) -> ::archetypal::ColumnSlicesMut<'_, CoreComponentArrays, (f32, f32)> {
+        self.components.iter_position_slices_mut()
+    }
+}
+impl CoreComponents {
+    ///Every `position` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
+    #[inline]
+    pub fn query_position(
+        &self,
+    ) -> ::archetypal::ColumnValues<'_, CoreComponentArrays, (f32, f32)> {
+        self.storage.column_values(POSITION, __CoreColumnRef::position)
+    }
+    ///The `position` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
+    #[inline]
+    pub fn iter_position_slices(
+        &self,
+    ) -> ::archetypal::ColumnSlices<'_, CoreComponentArrays, (f32, f32)> {
+        self.storage.column_slices(POSITION, __CoreColumnRef::position)
+    }
+    ///The `position` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
+    #[inline]
+    pub fn iter_position_slices_mut(
+        &mut self,
+    ) -> ::archetypal::ColumnSlicesMut<'_, CoreComponentArrays, (f32, f32)> {
+        self.storage.column_slices_mut(POSITION, __CoreColumnMut::position)
     }
 }
 impl CoreComponents {
@@ -1786,25 +1794,29 @@ impl ::archetypal::Archetype for RenderComponentArrays {
     }
     #[inline]
     fn push_defaults(&mut self, entities: &[::archetypal::Entity]) {
-        let (mask, rows) = (self.mask, self.entities.len());
-        let mut sprite_pushed = ::archetypal::column::Rollback::new(
-            &mut self.sprite,
-            rows,
+        let (mask, count) = (self.mask, entities.len());
+        let mut pushed = ::archetypal::column::TableRollback::new(self);
+        ::archetypal::column::push_defaults(
+            &mut pushed.table().sprite,
+            mask & SPRITE != 0,
+            count,
         );
-        sprite_pushed.push_defaults(mask & SPRITE != 0, entities.len());
-        sprite_pushed.commit();
+        pushed.commit();
         self.entities.extend_from_slice(entities);
     }
     #[inline]
     fn swap_remove(&mut self, row: usize) -> Self::Removed {
         let mask = self.mask;
-        let removed = __RenderRemovedValues {
-            sprite: ::archetypal::column::swap_remove(
+        let mut removed = __RenderRemovedValues {
+            sprite: ::core::option::Option::None,
+        };
+        {
+            removed.sprite = ::archetypal::column::swap_remove(
                 &mut self.sprite,
                 mask & SPRITE != 0,
                 row,
-            ),
-        };
+            );
+        }
         self.entities.swap_remove(row);
         removed
     }
@@ -2795,23 +2807,6 @@ impl Render {
     pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, RenderComponentArrays> {
         ::archetypal::QueryMut::new(&mut self.storage)
     }
-    ///Every `sprite` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
-    #[inline]
-    pub fn query_sprite(&self) -> impl ::core::iter::Iterator<Item = &u32> + '_ {
-        self.storage.column_values(SPRITE, __RenderColumnRef::sprite)
-    }
-    ///The `sprite` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
-    #[inline]
-    pub fn iter_sprite_slices(&self) -> impl ::core::iter::Iterator<Item = &[u32]> + '_ {
-        self.storage.column_slices(SPRITE, __RenderColumnRef::sprite)
-    }
-    ///The `sprite` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
-    #[inline]
-    pub fn iter_sprite_slices_mut(
-        &mut self,
-    ) -> impl ::core::iter::Iterator<Item = &mut [u32]> + '_ {
-        self.storage.column_slices_mut(SPRITE, __RenderColumnMut::sprite)
-    }
 }
 impl Render {
     /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
@@ -3003,23 +2998,6 @@ impl RenderComponents {
     pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, RenderComponentArrays> {
         ::archetypal::QueryMut::new(&mut self.storage)
     }
-    ///Every `sprite` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
-    #[inline]
-    pub fn query_sprite(&self) -> impl ::core::iter::Iterator<Item = &u32> + '_ {
-        self.storage.column_values(SPRITE, __RenderColumnRef::sprite)
-    }
-    ///The `sprite` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
-    #[inline]
-    pub fn iter_sprite_slices(&self) -> impl ::core::iter::Iterator<Item = &[u32]> + '_ {
-        self.storage.column_slices(SPRITE, __RenderColumnRef::sprite)
-    }
-    ///The `sprite` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
-    #[inline]
-    pub fn iter_sprite_slices_mut(
-        &mut self,
-    ) -> impl ::core::iter::Iterator<Item = &mut [u32]> + '_ {
-        self.storage.column_slices_mut(SPRITE, __RenderColumnMut::sprite)
-    }
 }
 impl RenderComponents {
     /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
@@ -3038,6 +3016,52 @@ impl RenderComponents {
         for<'a> RenderComponentArraysMut<'a>: ::core::marker::Send,
     {
         self.storage.par_for_each_mut(include, exclude, f);
+    }
+}
+impl Render {
+    ///Every `sprite` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
+    #[inline]
+    pub fn query_sprite(
+        &self,
+    ) -> ::archetypal::ColumnValues<'_, RenderComponentArrays, u32> {
+        self.components.query_sprite()
+    }
+    ///The `sprite` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
+    #[inline]
+    pub fn iter_sprite_slices(
+        &self,
+    ) -> ::archetypal::ColumnSlices<'_, RenderComponentArrays, u32> {
+        self.components.iter_sprite_slices()
+    }
+    ///The `sprite` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
+    #[inline]
+    pub fn iter_sprite_slices_mut(
+        &mut self,
+    ) -> ::archetypal::ColumnSlicesMut<'_, RenderComponentArrays, u32> {
+        self.components.iter_sprite_slices_mut()
+    }
+}
+impl RenderComponents {
+    ///Every `sprite` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
+    #[inline]
+    pub fn query_sprite(
+        &self,
+    ) -> ::archetypal::ColumnValues<'_, RenderComponentArrays, u32> {
+        self.storage.column_values(SPRITE, __RenderColumnRef::sprite)
+    }
+    ///The `sprite` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
+    #[inline]
+    pub fn iter_sprite_slices(
+        &self,
+    ) -> ::archetypal::ColumnSlices<'_, RenderComponentArrays, u32> {
+        self.storage.column_slices(SPRITE, __RenderColumnRef::sprite)
+    }
+    ///The `sprite` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
+    #[inline]
+    pub fn iter_sprite_slices_mut(
+        &mut self,
+    ) -> ::archetypal::ColumnSlicesMut<'_, RenderComponentArrays, u32> {
+        self.storage.column_slices_mut(SPRITE, __RenderColumnMut::sprite)
     }
 }
 impl RenderComponents {

@@ -212,47 +212,55 @@ impl ::archetypal::Archetype for WorldComponentArrays {
     }
     #[inline]
     fn push_defaults(&mut self, entities: &[::archetypal::Entity]) {
-        let (mask, rows) = (self.mask, self.entities.len());
-        let mut position_pushed = ::archetypal::column::Rollback::new(
-            &mut self.position,
-            rows,
+        let (mask, count) = (self.mask, entities.len());
+        let mut pushed = ::archetypal::column::TableRollback::new(self);
+        ::archetypal::column::push_defaults(
+            &mut pushed.table().position,
+            mask & POSITION != 0,
+            count,
         );
-        let mut velocity_pushed = ::archetypal::column::Rollback::new(
-            &mut self.velocity,
-            rows,
+        ::archetypal::column::push_defaults(
+            &mut pushed.table().velocity,
+            mask & VELOCITY != 0,
+            count,
         );
-        let mut health_pushed = ::archetypal::column::Rollback::new(
-            &mut self.health,
-            rows,
+        ::archetypal::column::push_defaults(
+            &mut pushed.table().health,
+            mask & HEALTH != 0,
+            count,
         );
-        position_pushed.push_defaults(mask & POSITION != 0, entities.len());
-        velocity_pushed.push_defaults(mask & VELOCITY != 0, entities.len());
-        health_pushed.push_defaults(mask & HEALTH != 0, entities.len());
-        position_pushed.commit();
-        velocity_pushed.commit();
-        health_pushed.commit();
+        pushed.commit();
         self.entities.extend_from_slice(entities);
     }
     #[inline]
     fn swap_remove(&mut self, row: usize) -> Self::Removed {
         let mask = self.mask;
-        let removed = __WorldRemovedValues {
-            position: ::archetypal::column::swap_remove(
+        let mut removed = __WorldRemovedValues {
+            position: ::core::option::Option::None,
+            velocity: ::core::option::Option::None,
+            health: ::core::option::Option::None,
+        };
+        {
+            removed.position = ::archetypal::column::swap_remove(
                 &mut self.position,
                 mask & POSITION != 0,
                 row,
-            ),
-            velocity: ::archetypal::column::swap_remove(
+            );
+        }
+        {
+            removed.velocity = ::archetypal::column::swap_remove(
                 &mut self.velocity,
                 mask & VELOCITY != 0,
                 row,
-            ),
-            health: ::archetypal::column::swap_remove(
+            );
+        }
+        {
+            removed.health = ::archetypal::column::swap_remove(
                 &mut self.health,
                 mask & HEALTH != 0,
                 row,
-            ),
-        };
+            );
+        }
         self.entities.swap_remove(row);
         removed
     }
@@ -2037,65 +2045,6 @@ impl World {
     pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, WorldComponentArrays> {
         ::archetypal::QueryMut::new(&mut self.storage)
     }
-    ///Every `position` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
-    #[inline]
-    pub fn query_position(
-        &self,
-    ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
-        self.storage.column_values(POSITION, __WorldColumnRef::position)
-    }
-    ///The `position` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
-    #[inline]
-    pub fn iter_position_slices(
-        &self,
-    ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
-        self.storage.column_slices(POSITION, __WorldColumnRef::position)
-    }
-    ///The `position` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
-    #[inline]
-    pub fn iter_position_slices_mut(
-        &mut self,
-    ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
-        self.storage.column_slices_mut(POSITION, __WorldColumnMut::position)
-    }
-    ///Every `velocity` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
-    #[inline]
-    pub fn query_velocity(
-        &self,
-    ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
-        self.storage.column_values(VELOCITY, __WorldColumnRef::velocity)
-    }
-    ///The `velocity` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
-    #[inline]
-    pub fn iter_velocity_slices(
-        &self,
-    ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
-        self.storage.column_slices(VELOCITY, __WorldColumnRef::velocity)
-    }
-    ///The `velocity` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
-    #[inline]
-    pub fn iter_velocity_slices_mut(
-        &mut self,
-    ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
-        self.storage.column_slices_mut(VELOCITY, __WorldColumnMut::velocity)
-    }
-    ///Every `health` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
-    #[inline]
-    pub fn query_health(&self) -> impl ::core::iter::Iterator<Item = &u32> + '_ {
-        self.storage.column_values(HEALTH, __WorldColumnRef::health)
-    }
-    ///The `health` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
-    #[inline]
-    pub fn iter_health_slices(&self) -> impl ::core::iter::Iterator<Item = &[u32]> + '_ {
-        self.storage.column_slices(HEALTH, __WorldColumnRef::health)
-    }
-    ///The `health` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
-    #[inline]
-    pub fn iter_health_slices_mut(
-        &mut self,
-    ) -> impl ::core::iter::Iterator<Item = &mut [u32]> + '_ {
-        self.storage.column_slices_mut(HEALTH, __WorldColumnMut::health)
-    }
 }
 impl World {
     /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
@@ -2279,65 +2228,6 @@ impl WorldComponents {
     pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, WorldComponentArrays> {
         ::archetypal::QueryMut::new(&mut self.storage)
     }
-    ///Every `position` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
-    #[inline]
-    pub fn query_position(
-        &self,
-    ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
-        self.storage.column_values(POSITION, __WorldColumnRef::position)
-    }
-    ///The `position` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
-    #[inline]
-    pub fn iter_position_slices(
-        &self,
-    ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
-        self.storage.column_slices(POSITION, __WorldColumnRef::position)
-    }
-    ///The `position` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
-    #[inline]
-    pub fn iter_position_slices_mut(
-        &mut self,
-    ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
-        self.storage.column_slices_mut(POSITION, __WorldColumnMut::position)
-    }
-    ///Every `velocity` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
-    #[inline]
-    pub fn query_velocity(
-        &self,
-    ) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
-        self.storage.column_values(VELOCITY, __WorldColumnRef::velocity)
-    }
-    ///The `velocity` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
-    #[inline]
-    pub fn iter_velocity_slices(
-        &self,
-    ) -> impl ::core::iter::Iterator<Item = &[(f32, f32)]> + '_ {
-        self.storage.column_slices(VELOCITY, __WorldColumnRef::velocity)
-    }
-    ///The `velocity` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
-    #[inline]
-    pub fn iter_velocity_slices_mut(
-        &mut self,
-    ) -> impl ::core::iter::Iterator<Item = &mut [(f32, f32)]> + '_ {
-        self.storage.column_slices_mut(VELOCITY, __WorldColumnMut::velocity)
-    }
-    ///Every `health` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
-    #[inline]
-    pub fn query_health(&self) -> impl ::core::iter::Iterator<Item = &u32> + '_ {
-        self.storage.column_values(HEALTH, __WorldColumnRef::health)
-    }
-    ///The `health` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
-    #[inline]
-    pub fn iter_health_slices(&self) -> impl ::core::iter::Iterator<Item = &[u32]> + '_ {
-        self.storage.column_slices(HEALTH, __WorldColumnRef::health)
-    }
-    ///The `health` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
-    #[inline]
-    pub fn iter_health_slices_mut(
-        &mut self,
-    ) -> impl ::core::iter::Iterator<Item = &mut [u32]> + '_ {
-        self.storage.column_slices_mut(HEALTH, __WorldColumnMut::health)
-    }
 }
 impl WorldComponents {
     /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
@@ -2353,6 +2243,136 @@ impl WorldComponents {
         for<'a> WorldComponentArraysMut<'a>: ::core::marker::Send,
     {
         self.storage.par_for_each_mut(include, exclude, f);
+    }
+}
+impl World {
+    ///Every `position` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
+    #[inline]
+    pub fn query_position(
+        &self,
+    ) -> ::archetypal::ColumnValues<'_, WorldComponentArrays, (f32, f32)> {
+        self.components.query_position()
+    }
+    ///The `position` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
+    #[inline]
+    pub fn iter_position_slices(
+        &self,
+    ) -> ::archetypal::ColumnSlices<'_, WorldComponentArrays, (f32, f32)> {
+        self.components.iter_position_slices()
+    }
+    ///The `position` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
+    #[inline]
+    pub fn iter_position_slices_mut(
+        &mut self,
+    ) -> ::archetypal::ColumnSlicesMut<'_, WorldComponentArrays, (f32, f32)> {
+        self.components.iter_position_slices_mut()
+    }
+    ///Every `velocity` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
+    #[inline]
+    pub fn query_velocity(
+        &self,
+    ) -> ::archetypal::ColumnValues<'_, WorldComponentArrays, (f32, f32)> {
+        self.components.query_velocity()
+    }
+    ///The `velocity` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
+    #[inline]
+    pub fn iter_velocity_slices(
+        &self,
+    ) -> ::archetypal::ColumnSlices<'_, WorldComponentArrays, (f32, f32)> {
+        self.components.iter_velocity_slices()
+    }
+    ///The `velocity` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
+    #[inline]
+    pub fn iter_velocity_slices_mut(
+        &mut self,
+    ) -> ::archetypal::ColumnSlicesMut<'_, WorldComponentArrays, (f32, f32)> {
+        self.components.iter_velocity_slices_mut()
+    }
+    ///Every `health` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
+    #[inline]
+    pub fn query_health(
+        &self,
+    ) -> ::archetypal::ColumnValues<'_, WorldComponentArrays, u32> {
+        self.components.query_health()
+    }
+    ///The `health` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
+    #[inline]
+    pub fn iter_health_slices(
+        &self,
+    ) -> ::archetypal::ColumnSlices<'_, WorldComponentArrays, u32> {
+        self.components.iter_health_slices()
+    }
+    ///The `health` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
+    #[inline]
+    pub fn iter_health_slices_mut(
+        &mut self,
+    ) -> ::archetypal::ColumnSlicesMut<'_, WorldComponentArrays, u32> {
+        self.components.iter_health_slices_mut()
+    }
+}
+impl WorldComponents {
+    ///Every `position` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
+    #[inline]
+    pub fn query_position(
+        &self,
+    ) -> ::archetypal::ColumnValues<'_, WorldComponentArrays, (f32, f32)> {
+        self.storage.column_values(POSITION, __WorldColumnRef::position)
+    }
+    ///The `position` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
+    #[inline]
+    pub fn iter_position_slices(
+        &self,
+    ) -> ::archetypal::ColumnSlices<'_, WorldComponentArrays, (f32, f32)> {
+        self.storage.column_slices(POSITION, __WorldColumnRef::position)
+    }
+    ///The `position` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
+    #[inline]
+    pub fn iter_position_slices_mut(
+        &mut self,
+    ) -> ::archetypal::ColumnSlicesMut<'_, WorldComponentArrays, (f32, f32)> {
+        self.storage.column_slices_mut(POSITION, __WorldColumnMut::position)
+    }
+    ///Every `velocity` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
+    #[inline]
+    pub fn query_velocity(
+        &self,
+    ) -> ::archetypal::ColumnValues<'_, WorldComponentArrays, (f32, f32)> {
+        self.storage.column_values(VELOCITY, __WorldColumnRef::velocity)
+    }
+    ///The `velocity` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
+    #[inline]
+    pub fn iter_velocity_slices(
+        &self,
+    ) -> ::archetypal::ColumnSlices<'_, WorldComponentArrays, (f32, f32)> {
+        self.storage.column_slices(VELOCITY, __WorldColumnRef::velocity)
+    }
+    ///The `velocity` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
+    #[inline]
+    pub fn iter_velocity_slices_mut(
+        &mut self,
+    ) -> ::archetypal::ColumnSlicesMut<'_, WorldComponentArrays, (f32, f32)> {
+        self.storage.column_slices_mut(VELOCITY, __WorldColumnMut::velocity)
+    }
+    ///Every `health` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
+    #[inline]
+    pub fn query_health(
+        &self,
+    ) -> ::archetypal::ColumnValues<'_, WorldComponentArrays, u32> {
+        self.storage.column_values(HEALTH, __WorldColumnRef::health)
+    }
+    ///The `health` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
+    #[inline]
+    pub fn iter_health_slices(
+        &self,
+    ) -> ::archetypal::ColumnSlices<'_, WorldComponentArrays, u32> {
+        self.storage.column_slices(HEALTH, __WorldColumnRef::health)
+    }
+    ///The `health` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
+    #[inline]
+    pub fn iter_health_slices_mut(
+        &mut self,
+    ) -> ::archetypal::ColumnSlicesMut<'_, WorldComponentArrays, u32> {
+        self.storage.column_slices_mut(HEALTH, __WorldColumnMut::health)
     }
 }
 impl WorldComponents {

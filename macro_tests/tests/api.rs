@@ -1086,6 +1086,32 @@ fn query_component_yields_every_value_once() {
 }
 
 #[test]
+fn query_component_folds_and_steps_to_the_same_values() {
+    let mut world = World::new();
+    world.spawn_batch(POSITION, 3, |table, index| {
+        table.position[index] = pos(index as f32, 0.0);
+    });
+    world.spawn_batch(POSITION | HEALTH, 2, |table, index| {
+        table.position[index] = pos(10.0 + index as f32, 0.0);
+    });
+    world.spawn_batch(HEALTH, 2, |_, _| {});
+    let stepped: Vec<f32> = world.query_position().map(|p| p.x).collect();
+    let mut sorted = stepped.clone();
+    sorted.sort_by(f32::total_cmp);
+    assert_eq!(sorted, [0.0, 1.0, 2.0, 10.0, 11.0]);
+    // `sum` folds: one loop per table's slice, not a `next` per value.
+    let folded: f32 = world.query_position().map(|p| p.x).sum();
+    assert_eq!(folded, 24.0);
+    // A fold that starts part-way through a table takes the rest of that table first.
+    let mut values = world.query_position();
+    let first = values.next().map(|p| p.x);
+    let mut rest = Vec::new();
+    values.for_each(|p| rest.push(p.x));
+    assert_eq!(rest.len(), 4);
+    assert_eq!(first.into_iter().chain(rest).collect::<Vec<_>>(), stepped);
+}
+
+#[test]
 fn iter_slices_gives_one_slice_per_non_empty_table() {
     let mut f = Fixture::new();
     f.world.spawn_batch(POSITION | HEALTH, 2, |table, index| {

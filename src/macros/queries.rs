@@ -12,9 +12,66 @@ macro_rules! __ecs_queries {
             $crate::__ecs_queries! { @impl ($world) $world $components }
             $crate::__ecs_queries! { @impl ([<$world Components>]) $world $components }
         }
+        $crate::__ecs_queries! { @columns $world $components }
         $crate::__ecs_typed_queries! { $world $components }
     };
-    (@impl ($target:ty) $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
+    // The per-component column iterators: the component part's call the generic storage
+    // (each returns a named iterator type, which costs the compiler less per method than an
+    // `impl Iterator`); the world's forward to them through the field, as the accessors do.
+    (@columns $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
+        $crate::__private::paste::paste! {
+            impl $world {
+                $(
+                    #[doc = "Every `" $field "` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows."]
+                    $(#[$attr])*
+                    #[inline]
+                    pub fn [<query_ $field>](&self) -> $crate::ColumnValues<'_, [<$world ComponentArrays>], $ty> {
+                        self.components.[<query_ $field>]()
+                    }
+
+                    #[doc = "The `" $field "` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached)."]
+                    $(#[$attr])*
+                    #[inline]
+                    pub fn [<iter_ $field _slices>](&self) -> $crate::ColumnSlices<'_, [<$world ComponentArrays>], $ty> {
+                        self.components.[<iter_ $field _slices>]()
+                    }
+
+                    #[doc = "The `" $field "` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use."]
+                    $(#[$attr])*
+                    #[inline]
+                    pub fn [<iter_ $field _slices_mut>](&mut self) -> $crate::ColumnSlicesMut<'_, [<$world ComponentArrays>], $ty> {
+                        self.components.[<iter_ $field _slices_mut>]()
+                    }
+                )+
+            }
+
+            impl [<$world Components>] {
+                $(
+                    #[doc = "Every `" $field "` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows."]
+                    $(#[$attr])*
+                    #[inline]
+                    pub fn [<query_ $field>](&self) -> $crate::ColumnValues<'_, [<$world ComponentArrays>], $ty> {
+                        self.storage.column_values($mask, [<__ $world ColumnRef>]::$field)
+                    }
+
+                    #[doc = "The `" $field "` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached)."]
+                    $(#[$attr])*
+                    #[inline]
+                    pub fn [<iter_ $field _slices>](&self) -> $crate::ColumnSlices<'_, [<$world ComponentArrays>], $ty> {
+                        self.storage.column_slices($mask, [<__ $world ColumnRef>]::$field)
+                    }
+
+                    #[doc = "The `" $field "` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use."]
+                    $(#[$attr])*
+                    #[inline]
+                    pub fn [<iter_ $field _slices_mut>](&mut self) -> $crate::ColumnSlicesMut<'_, [<$world ComponentArrays>], $ty> {
+                        self.storage.column_slices_mut($mask, [<__ $world ColumnMut>]::$field)
+                    }
+                )+
+            }
+        }
+    };
+    (@impl ($target:ty) $world:ident $components:tt) => {
         $crate::__private::paste::paste! {
             impl $target {
                 /// Caches the tables matching `include`, so `&self` queries on it (which
@@ -155,28 +212,6 @@ macro_rules! __ecs_queries {
                     $crate::QueryMut::new(&mut self.storage)
                 }
 
-                $(
-                    #[doc = "Every `" $field "` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows."]
-                    $(#[$attr])*
-                    #[inline]
-                    pub fn [<query_ $field>](&self) -> impl ::core::iter::Iterator<Item = &$ty> + '_ {
-                        self.storage.column_values($mask, [<__ $world ColumnRef>]::$field)
-                    }
-
-                    #[doc = "The `" $field "` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached)."]
-                    $(#[$attr])*
-                    #[inline]
-                    pub fn [<iter_ $field _slices>](&self) -> impl ::core::iter::Iterator<Item = &[$ty]> + '_ {
-                        self.storage.column_slices($mask, [<__ $world ColumnRef>]::$field)
-                    }
-
-                    #[doc = "The `" $field "` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use."]
-                    $(#[$attr])*
-                    #[inline]
-                    pub fn [<iter_ $field _slices_mut>](&mut self) -> impl ::core::iter::Iterator<Item = &mut [$ty]> + '_ {
-                        self.storage.column_slices_mut($mask, [<__ $world ColumnMut>]::$field)
-                    }
-                )+
             }
 
             $crate::__ecs_if_parallel! {

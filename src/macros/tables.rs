@@ -231,11 +231,13 @@ macro_rules! __ecs_tables {
 
                 #[inline]
                 fn push_defaults(&mut self, entities: &[$crate::Entity]) {
-                    // A component `Default` that panics half-way: every column is cut back.
-                    let (mask, rows) = (self.mask, self.entities.len());
-                    $( $(#[$attr])* let mut [<$field _pushed>] = $crate::column::Rollback::new(&mut self.$field, rows); )+
-                    $( $(#[$attr])* [<$field _pushed>].push_defaults(mask & $mask != 0, entities.len()); )+
-                    $( $(#[$attr])* [<$field _pushed>].commit(); )+
+                    // A component `Default` that panics half-way: every column is cut back. One
+                    // guard for the table and one short borrow per column (no local per
+                    // column) keep the compiler's borrow checking linear in the components.
+                    let (mask, count) = (self.mask, entities.len());
+                    let mut pushed = $crate::column::TableRollback::new(self);
+                    $( $(#[$attr])* $crate::column::push_defaults(&mut pushed.table().$field, mask & $mask != 0, count); )+
+                    pushed.commit();
                     self.entities.extend_from_slice(entities);
                 }
 
@@ -243,11 +245,13 @@ macro_rules! __ecs_tables {
                 fn swap_remove(&mut self, row: usize) -> Self::Removed {
                     // The row's values go back to the storage, which drops them once every
                     // column is compacted, so a component `Drop` that panics leaves the table
-                    // aligned.
+                    // aligned. Filled in one statement per column (a struct literal of calls
+                    // holds every value at once: borrow checking quadratic in the components).
                     let mask = self.mask;
-                    let removed = [<__ $world RemovedValues>] {
-                        $( $(#[$attr])* $field: $crate::column::swap_remove(&mut self.$field, mask & $mask != 0, row), )+
+                    let mut removed = [<__ $world RemovedValues>] {
+                        $( $(#[$attr])* $field: ::core::option::Option::None, )+
                     };
+                    $( $(#[$attr])* { removed.$field = $crate::column::swap_remove(&mut self.$field, mask & $mask != 0, row); } )+
                     self.entities.swap_remove(row);
                     removed
                 }

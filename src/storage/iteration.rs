@@ -8,6 +8,7 @@ use alloc::vec::Vec;
 use core::ops::Range;
 
 use super::Storage;
+use super::column_iter::{ColumnSlices, ColumnSlicesMut, ColumnValues};
 use super::tag_partition::{Runs, TagPartition};
 use crate::change_ticks::{ChangedRows, RowStamps, TicksOf};
 use crate::query_cache::QueryCache;
@@ -280,32 +281,23 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// Every value of the column `column` picks, over all tables holding `bit`.
-    pub fn column_values<'a, C: 'a>(
-        &'a self,
-        bit: T::Mask,
-        column: impl Fn(&'a T) -> &'a [C] + 'a,
-    ) -> impl Iterator<Item = &'a C> + 'a {
-        self.matching_tables(bit, T::Mask::EMPTY)
-            .flat_map(move |table| column(table).iter())
+    pub fn column_values<C>(&self, bit: T::Mask, column: fn(&T) -> &[C]) -> ColumnValues<'_, T, C> {
+        ColumnValues::new(self.matching_tables(bit, T::Mask::EMPTY), column)
     }
 
     /// One slice per table holding `bit`: the column `column` picks.
-    pub fn column_slices<'a, C: 'a>(
-        &'a self,
-        bit: T::Mask,
-        column: impl Fn(&'a T) -> &'a [C] + 'a,
-    ) -> impl Iterator<Item = &'a [C]> + 'a {
-        self.matching_tables(bit, T::Mask::EMPTY).map(column)
+    pub fn column_slices<C>(&self, bit: T::Mask, column: fn(&T) -> &[C]) -> ColumnSlices<'_, T, C> {
+        ColumnSlices::new(self.matching_tables(bit, T::Mask::EMPTY), column)
     }
 
     /// Mutable form of [`column_slices`](Self::column_slices); marks those columns changed.
-    pub fn column_slices_mut<'a, C: 'a>(
-        &'a mut self,
+    pub fn column_slices_mut<C>(
+        &mut self,
         bit: T::Mask,
-        column: impl FnMut(&'a mut T) -> &'a mut [C] + 'a,
-    ) -> impl Iterator<Item = &'a mut [C]> + 'a {
+        column: fn(&mut T) -> &mut [C],
+    ) -> ColumnSlicesMut<'_, T, C> {
         self.mark_columns_changed(bit, T::Mask::EMPTY, bit);
-        self.matching_tables_mut(bit, T::Mask::EMPTY).map(column)
+        ColumnSlicesMut::new(self.matching_tables_mut(bit, T::Mask::EMPTY), column)
     }
 
     // ----- change detection -----------------------------------------------------------------
