@@ -181,64 +181,34 @@ impl<S: Serializer> Serializer for PositionalSerializer<S> {
     }
 }
 
-impl<C: ser::SerializeSeq> ser::SerializeSeq for Compound<C> {
-    type Ok = C::Ok;
-    type Error = C::Error;
+/// The format's compound serializers of sequences and tuples, each element wrapped in
+/// [`Positional`].
+macro_rules! forward_compound {
+    ($($compound:ident::$method:ident;)*) => {
+        $(
+            impl<C: ser::$compound> ser::$compound for Compound<C> {
+                type Ok = C::Ok;
+                type Error = C::Error;
 
-    #[inline]
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), C::Error> {
-        self.0.serialize_element(&Positional(value))
-    }
+                #[inline]
+                fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), C::Error> {
+                    self.0.$method(&Positional(value))
+                }
 
-    #[inline]
-    fn end(self) -> Result<C::Ok, C::Error> {
-        self.0.end()
-    }
+                #[inline]
+                fn end(self) -> Result<C::Ok, C::Error> {
+                    self.0.end()
+                }
+            }
+        )*
+    };
 }
 
-impl<C: ser::SerializeTuple> ser::SerializeTuple for Compound<C> {
-    type Ok = C::Ok;
-    type Error = C::Error;
-
-    #[inline]
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), C::Error> {
-        self.0.serialize_element(&Positional(value))
-    }
-
-    #[inline]
-    fn end(self) -> Result<C::Ok, C::Error> {
-        self.0.end()
-    }
-}
-
-impl<C: ser::SerializeTupleStruct> ser::SerializeTupleStruct for Compound<C> {
-    type Ok = C::Ok;
-    type Error = C::Error;
-
-    #[inline]
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), C::Error> {
-        self.0.serialize_field(&Positional(value))
-    }
-
-    #[inline]
-    fn end(self) -> Result<C::Ok, C::Error> {
-        self.0.end()
-    }
-}
-
-impl<C: ser::SerializeTupleVariant> ser::SerializeTupleVariant for Compound<C> {
-    type Ok = C::Ok;
-    type Error = C::Error;
-
-    #[inline]
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), C::Error> {
-        self.0.serialize_field(&Positional(value))
-    }
-
-    #[inline]
-    fn end(self) -> Result<C::Ok, C::Error> {
-        self.0.end()
-    }
+forward_compound! {
+    SerializeSeq::serialize_element;
+    SerializeTuple::serialize_element;
+    SerializeTupleStruct::serialize_field;
+    SerializeTupleVariant::serialize_field;
 }
 
 impl<C: ser::SerializeMap> ser::SerializeMap for Compound<C> {
