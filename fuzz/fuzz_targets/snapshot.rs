@@ -4,11 +4,11 @@
 //! it was read from and loads back to itself, and goes on working: a few operations on it keep
 //! the invariants and change detection sees a write. The stable twin is `macro_tests/tests/snapshot_mutations.rs`.
 //!
-//! Run it (nightly, from the repository root):
+//! Run it (nightly, from the repository root), seeded with a saved world:
 //!
 //! ```sh
 //! cargo install cargo-fuzz --locked
-//! cargo +nightly fuzz run snapshot -- -max_total_time=600 -rss_limit_mb=256
+//! cargo +nightly fuzz run snapshot fuzz/corpus/snapshot fuzz/seeds/snapshot -- -max_total_time=600 -rss_limit_mb=256
 //! ```
 
 #![no_main]
