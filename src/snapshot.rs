@@ -49,12 +49,13 @@
 //! the first value past it, or at once when the format declares a longer length; and a
 //! `last_tick` that is not strictly before `tick` is refused, since change detection after the
 //! load would miss every write. A declared length never sizes an allocation: every sequence
-//! reserves at most 4 KiB before its values are read (a column: its table's row count, the
-//! number of ids actually read, up to 64 bytes a row), then grows with the values read; the
-//! ids the generation runs claim are checked against the ids the snapshot lists (rows, free
-//! ids, retired runs) before the allocator is built; and runs not as `snapshot()` writes them
-//! (an empty run, two neighbours of one generation, several retired ids in one run) are
-//! refused, so a snapshot that loads saves back to the same runs.
+//! reserves at most 4 KiB before its values are read, then grows with the values read (a
+//! column too: its table's row count is only a bound, as a column may come up short, refused
+//! once the whole snapshot is read); the ids the generation runs claim are checked against
+//! the ids the snapshot lists (rows, free ids, retired runs) before the allocator is built;
+//! and runs not as `snapshot()` writes them (an empty run, two neighbours of one generation,
+//! several retired ids in one run) are refused, so a snapshot that loads saves back to the
+//! same runs.
 //!
 //! Version 3 introduced the runs and the byte-string ids, version 4 (this one) the positional
 //! columns of text snapshots; a snapshot of another version is refused with an error naming
@@ -783,12 +784,6 @@ impl<'de, W: DeserializeWorld> Visitor<'de> for ResourcesVisitor<W> {
 /// grows with the values actually read (at most twice their size, plus this).
 const PREALLOCATION_BYTES: usize = 4096;
 
-/// How many bytes per row of its table a column reserves before its values are read: enough
-/// for most components (a 4x4 `f32` matrix is 64), and small against what the ids listing
-/// those rows take in the input (at least two characters each in text, four bytes in binary),
-/// so bytes that list ids and then stop cannot make the load reserve much more than they hold.
-const COLUMN_BYTES_PER_ROW: usize = 64;
-
 /// A vector read from a snapshot without trusting its declared length.
 struct Sequence<T>(Vec<T>);
 
@@ -827,24 +822,6 @@ impl<'de, T: Deserialize<'de>> SequenceVisitor<T> {
 }
 
 impl<T> SequenceVisitor<T> {
-    /// How many values to reserve before reading any. A column's row count is the number of
-    /// ids its table listed, which the input does hold, so the column is reserved whole (no
-    /// regrowth, no copies) as long as that costs at most [`COLUMN_BYTES_PER_ROW`] per row;
-    /// a larger component reserves that much and grows from there. Any other sequence
-    /// reserves at most [`PREALLOCATION_BYTES`], whatever length it declares.
-    fn reservation(&self, declared: Option<usize>) -> usize {
-        let size = core::mem::size_of::<T>().max(1);
-        match self.limit {
-            Some((rows, _)) => {
-                let bytes = rows
-                    .saturating_mul(COLUMN_BYTES_PER_ROW)
-                    .max(PREALLOCATION_BYTES);
-                rows.min(bytes / size)
-            }
-            None => declared.unwrap_or(0).min(PREALLOCATION_BYTES / size),
-        }
-    }
-
     fn too_long<E: de::Error>(&self, rows: usize, name: &str) -> E {
         E::custom(format_args!(
             "the `{name}` column holds more values than its table's {rows} entities"
@@ -867,7 +844,8 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for SequenceVisitor<T> {
                 return Err(self.too_long(rows, name));
             }
         }
-        let mut values = Vec::with_capacity(self.reservation(declared));
+        let affordable = PREALLOCATION_BYTES / core::mem::size_of::<T>().max(1);
+        let mut values = Vec::with_capacity(declared.unwrap_or(0).min(limit).min(affordable));
         while values.len() < limit {
             match self.next_value(&mut seq)? {
                 Some(value) => values.push(value),

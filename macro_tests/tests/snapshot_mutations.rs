@@ -36,6 +36,11 @@ pub struct Marker;
 #[derive(Default, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Target(pub Option<Entity>);
 
+/// 64 bytes a value: a column of these that a snapshot declares and leaves empty must not make
+/// the load reserve 64 bytes for each of its table's rows.
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Block(pub [u64; 8]);
+
 // No resource or component holds a `Vec`: serde's own `Vec` impl (for the user's types)
 // reserves up to 1 MiB on a declared length, which is serde's bound, not archetypal's. What is
 // checked here is archetypal's part: tables, columns, ids, tags.
@@ -46,6 +51,10 @@ ecs! {
         name: Name => NAME,
         marker: Marker => MARKER,
         target: Target => TARGET,
+        block_a: Block => BLOCK_A,
+        block_b: Block => BLOCK_B,
+        block_c: Block => BLOCK_C,
+        block_d: Block => BLOCK_D,
     }
     Tags {
         player => PLAYER,
@@ -357,6 +366,57 @@ fn generation_runs_claiming_billions_of_ids_are_refused_without_allocating_for_t
     mutant.splice(5..6, [0xff, 0xff, 0xff, 0xff, 0x0f]);
     assert_eq!(
         check(&mutant, false, "a run of u32::MAX ids"),
+        Outcome::Refused
+    );
+}
+
+/// A table that lists its ids and then leaves its columns empty (short columns are refused
+/// once the whole snapshot is read): the columns read meanwhile hold what their values take,
+/// not a reservation per row of the table, so many wide columns cannot turn an id list into
+/// many times its size in memory.
+#[test]
+fn empty_columns_of_a_long_table_are_refused_without_reserving_for_its_rows() {
+    let mut world = World::new();
+    world.spawn_entities(
+        POSITION | HEALTH | NAME | TARGET | BLOCK_A | BLOCK_B | BLOCK_C | BLOCK_D,
+        10_000,
+    );
+    // The table rewritten in place, `entities` first as `snapshot()` writes it (the loader
+    // refuses a column before it), then the eight columns, empty.
+    let json = serde_json::to_string(&world.snapshot()).unwrap();
+    let table_start = json.find(r#""tables":[{"#).unwrap() + r#""tables":["#.len();
+    let mut depth = 0;
+    let table_end = table_start
+        + json[table_start..]
+            .char_indices()
+            .find(|&(_, character)| {
+                match character {
+                    '{' | '[' => depth += 1,
+                    '}' | ']' => depth -= 1,
+                    _ => {}
+                }
+                depth == 0
+            })
+            .unwrap()
+            .0
+        + 1;
+    let table: serde_json::Value = serde_json::from_str(&json[table_start..table_end]).unwrap();
+    let columns = table
+        .as_object()
+        .unwrap()
+        .keys()
+        .filter(|name| *name != "entities");
+    let emptied: Vec<String> = columns.map(|name| format!(r#""{name}":[]"#)).collect();
+    assert_eq!(emptied.len(), 8);
+    let rewritten = format!(
+        r#"{{"entities":{},{}}}"#,
+        table["entities"],
+        emptied.join(",")
+    );
+    let mutant = format!("{}{rewritten}{}", &json[..table_start], &json[table_end..]);
+    let mutant = mutant.into_bytes();
+    assert_eq!(
+        check(&mutant, true, "eight empty columns of a 10,000-row table"),
         Outcome::Refused
     );
 }
