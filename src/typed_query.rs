@@ -44,6 +44,42 @@ use core::marker::PhantomData;
 
 use crate::{Archetype, Bitmask, Entity, Storage, Tick};
 
+/// The filter builders of both typed query forms (`TypedQuery` and `TypedQueryRef`, each with
+/// a `filters: QueryFilters` field): written once, for `T`, the table type of the impl.
+macro_rules! filter_builders {
+    () => {
+        /// Only entities holding every component and tag of `mask` as well.
+        pub fn with(mut self, mask: T::Mask) -> Self {
+            self.filters = self.filters.with(mask);
+            self
+        }
+
+        /// Only entities holding none of the components and tags of `mask`.
+        pub fn without(mut self, mask: T::Mask) -> Self {
+            self.filters = self.filters.without(mask);
+            self
+        }
+
+        /// Only entities one of whose tracked components of `mask` was written after `since`
+        /// (stamped at a newer tick: a system's own cursor, as `for_each_mut_changed_since`
+        /// takes; record `current_tick()` when reading, then `increment_tick()`). The entities
+        /// must hold the components of `mask` too. A second change filter replaces the first.
+        pub fn changed_since(mut self, mask: T::Mask, since: Tick) -> Self {
+            self.filters = self.filters.changed_since(mask, since);
+            self
+        }
+
+        /// Only entities one of whose tracked components of `mask` was added after `since`:
+        /// spawned with it, or given it by `add_*` / `set_*` / `add_components` (a migration);
+        /// writes to a component it already had do not count. The entities must hold the
+        /// components of `mask`. A second change filter replaces the first.
+        pub fn added_since(mut self, mask: T::Mask, since: Tick) -> Self {
+            self.filters = self.filters.added_since(mask, since);
+            self
+        }
+    };
+}
+
 mod access;
 mod fetch;
 mod filter;
@@ -232,35 +268,7 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
         }
     }
 
-    /// Only entities holding every component and tag of `mask` as well.
-    pub fn with(mut self, mask: T::Mask) -> Self {
-        self.filters = self.filters.with(mask);
-        self
-    }
-
-    /// Only entities holding none of the components and tags of `mask`.
-    pub fn without(mut self, mask: T::Mask) -> Self {
-        self.filters = self.filters.without(mask);
-        self
-    }
-
-    /// Only entities one of whose tracked components of `mask` was written after `since`
-    /// (stamped at a newer tick: a system's own cursor, as `for_each_mut_changed_since`
-    /// takes; record `current_tick()` when reading, then `increment_tick()`). The entities
-    /// must hold the components of `mask` too. A second change filter replaces the first.
-    pub fn changed_since(mut self, mask: T::Mask, since: Tick) -> Self {
-        self.filters = self.filters.changed_since(mask, since);
-        self
-    }
-
-    /// Only entities one of whose tracked components of `mask` was added after `since`:
-    /// spawned with it, or given it by `add_*` / `set_*` / `add_components` (a migration);
-    /// writes to a component it already had do not count. The entities must hold the
-    /// components of `mask`. A second change filter replaces the first.
-    pub fn added_since(mut self, mask: T::Mask, since: Tick) -> Self {
-        self.filters = self.filters.added_since(mask, since);
-        self
-    }
+    filter_builders!();
 
     /// Calls `f(item)` for every matching entity, table by table, in table order then row
     /// order. `&mut C` elements are [`Mut`] guards: a row is stamped as changed when the

@@ -62,31 +62,7 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
         }
     }
 
-    /// Only entities holding every component and tag of `mask` as well.
-    pub fn with(mut self, mask: T::Mask) -> Self {
-        self.filters = self.filters.with(mask);
-        self
-    }
-
-    /// Only entities holding none of the components and tags of `mask`.
-    pub fn without(mut self, mask: T::Mask) -> Self {
-        self.filters = self.filters.without(mask);
-        self
-    }
-
-    /// Only entities one of whose tracked components of `mask` was written after `since`
-    /// (see [`TypedQuery::changed_since`](crate::TypedQuery::changed_since)).
-    pub fn changed_since(mut self, mask: T::Mask, since: Tick) -> Self {
-        self.filters = self.filters.changed_since(mask, since);
-        self
-    }
-
-    /// Only entities one of whose tracked components of `mask` was added after `since` (see
-    /// [`TypedQuery::added_since`](crate::TypedQuery::added_since)).
-    pub fn added_since(mut self, mask: T::Mask, since: Tick) -> Self {
-        self.filters = self.filters.added_since(mask, since);
-        self
-    }
+    filter_builders!();
 
     fn include<M>(&self) -> T::Mask
     where
