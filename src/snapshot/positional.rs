@@ -240,52 +240,41 @@ fn skipped_field<E: ser::Error>(field: &str) -> E {
     ))
 }
 
-/// A struct, written as a tuple of its fields' values.
-impl<C: ser::SerializeTuple> ser::SerializeStruct for Compound<C> {
-    type Ok = C::Ok;
-    type Error = C::Error;
+/// The format's compound serializers of structs and struct variants, written as its tuples
+/// and tuple variants: each field's value wrapped in [`Positional`], its name dropped, and a
+/// skipped field refused.
+macro_rules! forward_named_compound {
+    ($($compound:ident as $positional:ident::$method:ident;)*) => {
+        $(
+            impl<C: ser::$positional> ser::$compound for Compound<C> {
+                type Ok = C::Ok;
+                type Error = C::Error;
 
-    #[inline]
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        _key: &'static str,
-        value: &T,
-    ) -> Result<(), C::Error> {
-        self.0.serialize_element(&Positional(value))
-    }
+                #[inline]
+                fn serialize_field<T: Serialize + ?Sized>(
+                    &mut self,
+                    _key: &'static str,
+                    value: &T,
+                ) -> Result<(), C::Error> {
+                    self.0.$method(&Positional(value))
+                }
 
-    fn skip_field(&mut self, key: &'static str) -> Result<(), C::Error> {
-        Err(skipped_field(key))
-    }
+                fn skip_field(&mut self, key: &'static str) -> Result<(), C::Error> {
+                    Err(skipped_field(key))
+                }
 
-    #[inline]
-    fn end(self) -> Result<C::Ok, C::Error> {
-        self.0.end()
-    }
+                #[inline]
+                fn end(self) -> Result<C::Ok, C::Error> {
+                    self.0.end()
+                }
+            }
+        )*
+    };
 }
 
-/// A struct variant, written as a tuple variant of its fields' values.
-impl<C: ser::SerializeTupleVariant> ser::SerializeStructVariant for Compound<C> {
-    type Ok = C::Ok;
-    type Error = C::Error;
-
-    #[inline]
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        _key: &'static str,
-        value: &T,
-    ) -> Result<(), C::Error> {
-        self.0.serialize_field(&Positional(value))
-    }
-
-    fn skip_field(&mut self, key: &'static str) -> Result<(), C::Error> {
-        Err(skipped_field(key))
-    }
-
-    #[inline]
-    fn end(self) -> Result<C::Ok, C::Error> {
-        self.0.end()
-    }
+forward_named_compound! {
+    SerializeStruct as SerializeTuple::serialize_element;
+    SerializeStructVariant as SerializeTupleVariant::serialize_field;
 }
 
 /// A value of `T` read in the positional form (any seed, wrapped).
