@@ -561,13 +561,28 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
         bits: M,
         tick: Tick,
     ) {
+        if bits.contains(self.tracked) {
+            self.stamp_rows_of_every_column(rows, table_rows, tick);
+        } else {
+            self.restamp_rows_of_table(rows, table_rows, bits, tick);
+        }
+    }
+
+    /// [`stamp_rows_of_table`](Self::stamp_rows_of_table) for every tracked column (a table
+    /// view, which hands out every column): no mask to compare, so a walk over many small
+    /// tables pays one branch and one store per table.
+    #[inline(always)]
+    pub fn stamp_rows_of_every_column(
+        &mut self,
+        rows: Range<usize>,
+        table_rows: usize,
+        tick: Tick,
+    ) {
         debug_assert!(self.tracked.is_empty() || self.rows() == table_rows);
         let every_row = rows.start == 0 && rows.end >= table_rows;
         match &mut self.whole {
-            Some(whole) if every_row && whole.rows == table_rows && bits.contains(self.tracked) => {
-                whole.tick = tick;
-            }
-            _ => self.restamp_rows_of_table(rows, table_rows, bits, tick),
+            Some(whole) if every_row && whole.rows == table_rows => whole.tick = tick,
+            _ => self.restamp_rows_of_table(rows, table_rows, self.tracked, tick),
         }
     }
 

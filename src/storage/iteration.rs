@@ -212,7 +212,7 @@ impl<T: Archetype> Storage<T> {
         self.for_each_run_mut(include, exclude, |_, mut view, ticks, rows, table_rows| {
             // The view hands out every column of its rows mutably and cannot see writes:
             // report them all.
-            ticks.stamp_rows_of_table(rows, table_rows, T::COMPONENTS, tick);
+            ticks.stamp_rows_of_every_column(rows, table_rows, tick);
             f(&mut view);
         });
     }
