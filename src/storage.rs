@@ -500,7 +500,9 @@ impl fmt::Display for InvariantError {
 impl core::error::Error for InvariantError {}
 
 /// Two distinct elements of a slice, mutably.
-#[inline]
+// Always inlined: a migration calls it for the tables and for their change ticks, and the
+// call it stayed for the ticks cost a tracked migration 14 instructions of its 60 or so.
+#[inline(always)]
 fn pair_mut<T>(items: &mut [T], first: usize, second: usize) -> (&mut T, &mut T) {
     assert_ne!(first, second, "a migration needs two distinct tables");
     if first < second {
