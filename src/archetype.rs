@@ -20,10 +20,11 @@ pub trait Archetype: Sized + 'static {
     /// values but never the number of rows.
     type ViewMut<'a>;
 
-    /// The values of a despawned row, handed back by [`swap_remove`](Self::swap_remove) so that
-    /// the storage drops them only once its own bookkeeping is done: a component `Drop` that
-    /// panics then finds the world consistent. (A migration parks the values it removes in
-    /// their columns instead, see [`move_row`](Self::move_row).)
+    /// The values of a despawned row that need dropping, handed back by
+    /// [`swap_remove`](Self::swap_remove) so that the storage drops them only once its own
+    /// bookkeeping is done: a component `Drop` that panics then finds the world consistent.
+    /// (Values without drop glue are let go at once; a migration parks the values it removes
+    /// in their columns instead, see [`move_row`](Self::move_row).)
     type Removed;
 
     /// The change ticks of a table, one column per component bit: an array the length of the

@@ -49,13 +49,20 @@ impl<'a, T: Archetype> TableRollback<'a, T> {
     }
 }
 
-/// Removes `row` from a present column, moving the last value into its place, and returns the
-/// removed value for the caller to drop once the whole row is removed (a component `Drop` that
-/// panics then cannot leave the other columns behind).
+/// Removes `row` from a present column, moving the last value into its place. A value with
+/// drop glue comes back for the caller to drop once the whole row is removed (a component `Drop`
+/// that panics then cannot leave the other columns behind); one without is let go here, since
+/// dropping it can neither panic nor do anything, and the caller gets `None`: a despawn then
+/// writes no copy of a plain-data row (churn's despawns ran 400 instructions, 33 of them
+/// copying the row out).
 #[inline]
 #[must_use = "drop the removed value after every column is compacted"]
 pub fn swap_remove<C>(column: &mut Vec<C>, present: bool, row: usize) -> Option<C> {
-    present.then(|| column.swap_remove(row))
+    if !present {
+        return None;
+    }
+    let value = column.swap_remove(row);
+    core::mem::needs_drop::<C>().then_some(value)
 }
 
 /// Exchanges rows `a` and `b` of a present column.
@@ -306,8 +313,19 @@ mod tests {
         let mut column = vec![1, 2, 3];
         push_defaults(&mut column, true, 2);
         assert_eq!(column, [1, 2, 3, 0, 0]);
-        assert_eq!(swap_remove(&mut column, true, 0), Some(1));
+        assert_eq!(
+            swap_remove(&mut column, true, 0),
+            None,
+            "nothing to drop: let go"
+        );
         assert_eq!(column, [0, 2, 3, 0]);
+        let mut names = vec![String::from("a"), String::from("b"), String::from("c")];
+        assert_eq!(
+            swap_remove(&mut names, true, 0).as_deref(),
+            Some("a"),
+            "handed back, to drop after the row"
+        );
+        assert_eq!(names, ["c", "b"]);
     }
 
     #[test]
