@@ -88,8 +88,8 @@ impl<T: Archetype> Storage<T> {
             let table = &self.tables[table_index];
             let entities = table.entities();
             for run in self.runs(table_index, filter) {
-                for (offset, &entity) in entities[run.clone()].iter().enumerate() {
-                    f(entity, table, run.start + offset);
+                for (index, &entity) in run.clone().zip(&entities[run]) {
+                    f(entity, table, index);
                 }
             }
         }
