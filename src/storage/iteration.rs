@@ -88,8 +88,22 @@ impl<T: Archetype> Storage<T> {
             let table = &self.tables[table_index];
             let entities = table.entities();
             for run in self.runs(table_index, filter) {
-                for (index, &entity) in run.clone().zip(&entities[run]) {
+                // Four rows per step: a row at a time, the loop (a bounds check and a load
+                // per row for a closure reading one column) ran at 4.2 to 5.5 us over
+                // tag_filter_read's 10,000 rows depending on where it fell against 64-byte
+                // code boundaries, one build to the next; four per step, at 2.3 to 2.6.
+                let mut index = run.start;
+                let mut fours = entities[run].chunks_exact(4);
+                for four in &mut fours {
+                    f(four[0], table, index);
+                    f(four[1], table, index + 1);
+                    f(four[2], table, index + 2);
+                    f(four[3], table, index + 3);
+                    index += 4;
+                }
+                for &entity in fours.remainder() {
                     f(entity, table, index);
+                    index += 1;
                 }
             }
         }
@@ -612,6 +626,70 @@ impl<'a, T: Archetype> Iterator for MatchingTablesMut<'a, T> {
             self.next_index = index + 1;
             if !table.is_empty() && !table.mask().intersects(self.exclude) {
                 return Some(table);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::tests::test_world::*;
+    use alloc::vec::Vec;
+
+    /// What `for_each` should visit: every row of every table holding `include`, whose tags
+    /// match, in table then row order.
+    fn expected(
+        storage: &Storage<TestWorldComponentArrays>,
+        include: u64,
+        exclude: u64,
+    ) -> Vec<(Entity, usize)> {
+        let mut rows = Vec::new();
+        for table in storage.tables() {
+            if !table.mask().contains(include & !MARKED) {
+                continue;
+            }
+            for (index, &entity) in table.entities().iter().enumerate() {
+                let marked = storage.has_components(entity, MARKED);
+                let wanted = if include & MARKED != 0 {
+                    marked
+                } else {
+                    exclude & MARKED == 0 || !marked
+                };
+                if wanted {
+                    rows.push((entity, index));
+                }
+            }
+        }
+        rows
+    }
+
+    #[test]
+    fn for_each_visits_every_row_of_runs_of_any_length_in_order() {
+        // Tables of 0 to 9 rows, every third entity tagged: runs of every length modulo four,
+        // whole tables and tag runs.
+        for rows in 0..10 {
+            let mut storage: Storage<TestWorldComponentArrays> = Storage::new();
+            let numbers: Vec<Entity> = (0..rows).map(|_| storage.spawn(NUMBER)).collect();
+            let both: Vec<Entity> = (0..rows + 3)
+                .map(|_| storage.spawn(NUMBER | FLAG))
+                .collect();
+            for (position, &entity) in numbers.iter().chain(&both).enumerate() {
+                if position % 3 == 0 {
+                    storage.add_tags(entity, MARKED);
+                }
+            }
+            for (include, exclude) in [(NUMBER, 0), (NUMBER | MARKED, 0), (NUMBER, MARKED)] {
+                let mut visited = Vec::new();
+                storage.for_each(include, exclude, |entity, table, index| {
+                    assert_eq!(table.entities()[index], entity);
+                    visited.push((entity, index));
+                });
+                assert_eq!(
+                    visited,
+                    expected(&storage, include, exclude),
+                    "{rows} rows, include {include:#b}, exclude {exclude:#b}"
+                );
             }
         }
     }
