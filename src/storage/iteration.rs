@@ -666,8 +666,8 @@ mod tests {
 
     #[test]
     fn for_each_visits_every_row_of_runs_of_any_length_in_order() {
-        // Tables of 0 to 9 rows, every third entity tagged: runs of every length modulo four,
-        // whole tables and tag runs.
+        // Tables of 0 to 9 and of 3 to 12 rows, every third entity tagged: whole tables and
+        // tag runs of every length modulo four.
         for rows in 0..10 {
             let mut storage: Storage<TestWorldComponentArrays> = Storage::new();
             let numbers: Vec<Entity> = (0..rows).map(|_| storage.spawn(NUMBER)).collect();
