@@ -243,10 +243,11 @@ macro_rules! __ecs_tables {
 
                 #[inline]
                 fn swap_remove(&mut self, row: usize) -> Self::Removed {
-                    // The row's values go back to the storage, which drops them once every
-                    // column is compacted, so a component `Drop` that panics leaves the table
-                    // aligned. Filled in one statement per column (a struct literal of calls
-                    // holds every value at once: borrow checking quadratic in the components).
+                    // The row's values that need dropping go back to the storage, which drops
+                    // them once every column is compacted, so a component `Drop` that panics
+                    // leaves the table aligned. Filled in one statement per column (a struct
+                    // literal of calls holds every value at once: borrow checking quadratic in
+                    // the components).
                     let mask = self.mask;
                     let mut removed = [<__ $world RemovedValues>] {
                         $( $(#[$attr])* $field: ::core::option::Option::None, )+

@@ -42,8 +42,8 @@ impl<T: Archetype> Storage<T> {
     /// Takes `entity` out of the world (its links undone and logged, its sources unlinked
     /// whatever their relation's policy, its id freed, its tags, change ticks and row
     /// removed, the row moved into the hole relocated, the despawn logged) and returns the
-    /// values of its row for the caller to drop. `None`, changing nothing, for a dead, stale or
-    /// never-issued handle.
+    /// values of its row that need dropping, for the caller to drop. `None`, changing nothing,
+    /// for a dead, stale or never-issued handle.
     #[must_use = "the entity's values are dropped with what this returns"]
     pub fn detach(&mut self, entity: Entity) -> Option<T::Removed> {
         if !T::RELATIONS.is_empty() && self.is_alive(entity) {
