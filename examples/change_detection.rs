@@ -3,7 +3,7 @@
 //! A row is reported changed when the program wrote it. Three consumers of changes run here:
 //!
 //! - a spatial index re-files the units that moved since the last frame
-//!   (`for_each_mut_changed`: changed since the last `step()`);
+//!   (`changed_since(POSITION, last_tick())`: changed since the last `step()`);
 //! - health bars redraw every few frames, only for the units whose health changed since their
 //!   last redraw (a system's own cursor: `typed_query().changed_since(mask, tick)`);
 //! - a sprite loader sets up units that arrived since it last ran (`added_since`).
@@ -72,7 +72,9 @@ fn walk(world: &mut World) {
 /// Some units are hit; every unit's scratch counter is bumped (untracked: never reported).
 fn fight(world: &mut World, units: &[Entity], frame: usize) {
     for unit in units.iter().skip(frame % HIT_EVERY).step_by(HIT_EVERY) {
-        world.modify_health(*unit, |health| health.0 -= 1);
+        if let Some(health) = world.get_health_mut(*unit) {
+            health.0 -= 1;
+        }
     }
     // A typed query names the one column it writes. (A table view, `for_each_table_mut`,
     // hands out every column of the table and so reports them all changed: the fast but
@@ -84,9 +86,11 @@ fn fight(world: &mut World, units: &[Entity], frame: usize) {
 
 /// The spatial index: re-files the units that moved since the last `step()`.
 fn index_positions(world: &mut World) -> usize {
-    let mut refiled = 0;
-    world.for_each_mut_changed(POSITION, 0, |_entity, _table, _row| refiled += 1);
-    refiled
+    let since = world.last_tick();
+    world
+        .typed_query_ref::<&Position>()
+        .changed_since(POSITION, since)
+        .count()
 }
 
 /// Health bars: redrawn for the units whose health changed since the last redraw.
@@ -164,7 +168,9 @@ fn main() {
     assert_eq!(world.get_scratch(units[1]), Some(&Scratch(20)));
     assert_eq!(
         world
-            .query_entities_changed_since(SCRATCH, spawned_at)
+            .typed_query_ref::<Entity>()
+            .changed_since(SCRATCH, spawned_at)
+            .iter()
             .count(),
         0
     );

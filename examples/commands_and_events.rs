@@ -130,7 +130,7 @@ fn clear_corpses(world: &mut World) {
         .components
         .typed_query::<Entity>()
         .with(CORPSE)
-        .for_each(|corpse| parts.commands.queue_despawn_entity(corpse));
+        .for_each(|corpse| parts.commands.queue_despawn(corpse));
 }
 
 fn main() {
@@ -162,12 +162,16 @@ fn main() {
         println!(
             "frame {frame}: {} goblins alive, {} corpses, {} coins; {} commands applied; \
              events held (this frame's and the last): {} damaged, {} died",
-            world.query().with(GOBLIN).without(CORPSE).count(),
-            world.query_corpse().count(),
-            world.query_coin().count(),
+            world
+                .typed_query_ref::<Entity>()
+                .with(GOBLIN)
+                .without(CORPSE)
+                .count(),
+            world.query_entities(CORPSE).count(),
+            world.query_entities(COIN).count(),
             report.applied,
-            world.len_damaged(),
-            world.len_died(),
+            world.events.damaged.len(),
+            world.events.died.len(),
         );
         world.step();
     }
@@ -175,7 +179,11 @@ fn main() {
     // Every goblin died, was looted, counted and cleared away; the coins remain.
     assert!(goblins.iter().all(|&goblin| !world.is_alive(goblin)));
     assert_eq!(world.resources.kills, 3);
-    let coins: u32 = world.query_coin().map(|coin| coin.value).sum();
+    let coins: u32 = world
+        .typed_query_ref::<&Coin>()
+        .iter()
+        .map(|coin| coin.value)
+        .sum();
     assert_eq!((world.entity_count(), coins), (3, 15));
     assert_eq!(
         total.skipped, 0,
@@ -188,7 +196,7 @@ fn main() {
 
     // Events live for the frame they are sent in and the next: a reader that waited longer
     // is told how many it missed, never silently.
-    let missed = world.consume_died(&mut late_reader);
+    let missed = world.events.died.consume(&mut late_reader);
     assert_eq!((missed.len(), missed.lost()), (0, 3));
     println!(
         "a reader that waited too long lost {} deaths",

@@ -178,7 +178,7 @@ fn main() {
 
     // Despawning the flagship cascades through its turrets and barrels; its pilot is only
     // unlinked. The escort is untouched.
-    let pilots: Vec<Entity> = world.query_pilot().collect();
+    let pilots: Vec<Entity> = world.query_entities(PILOT).collect();
     let flagship_pilot = pilots
         .iter()
         .copied()

@@ -83,7 +83,9 @@ fn true_input(player: usize, frame: usize) -> Input {
 fn simulate(world: &mut World, inputs: [Input; 2]) {
     // Ships steer and fire. Spawning here is fine: a re-simulation issues the same handles.
     for (ship, input) in world.resources.ships.into_iter().zip(inputs) {
-        world.modify_velocity(ship, |velocity| velocity.x += input.thrust);
+        if let Some(velocity) = world.get_velocity_mut(ship) {
+            velocity.x += input.thrust;
+        }
         if !input.fire {
             continue;
         }
@@ -111,7 +113,7 @@ fn simulate(world: &mut World, inputs: [Input; 2]) {
         .for_each(|(bullet, mut lifetime)| {
             lifetime.0 -= 1;
             if lifetime.0 == 0 {
-                parts.commands.queue_despawn_entity(bullet);
+                parts.commands.queue_despawn(bullet);
             }
         });
     world.apply_commands();
@@ -217,7 +219,7 @@ fn main() {
         "{rollbacks} rollbacks, {frames_resimulated} frames simulated again; after {frame} \
          frames: {} entities, of which bullets in flight: {}",
         rows.len(),
-        world.query().with(LIFETIME).count()
+        world.typed_query_ref::<Entity>().with(LIFETIME).count()
     );
     assert!(rollbacks > 0, "the script makes the prediction wrong");
     assert_eq!(

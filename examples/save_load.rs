@@ -69,7 +69,9 @@ fn play_a_little() -> World {
     world.despawn(monsters[2]);
     world.resources.camera_target = Some(party[0]);
     for _ in 0..3 {
-        world.modify_position(party[0], |position| position.x += 1.5);
+        if let Some(position) = world.get_position_mut(party[0]) {
+            position.x += 1.5;
+        }
         world.resources.play_time += 1.0 / 60.0;
         world.step();
     }
@@ -84,7 +86,7 @@ fn describe(world: &World) -> String {
         world.resources.play_time,
         world.resources.camera_target
     );
-    for entity in world.get_all_entities() {
+    for entity in world.entities().collect::<Vec<_>>() {
         text += &format!(
             "  {entity:?}: {:?} {:?} {:?} {:?} player={}\n",
             world.get_position(entity),

@@ -14,8 +14,8 @@
 //! - `split_mut()`: a system borrows the world apart, so one loop over the components queues
 //!   commands, sends events and updates resources, with nothing collected in between;
 //! - change detection: a spatial index re-files only the creatures whose position changed
-//!   (`for_each_mut_changed`), and the player's health bars redraw only the units whose health
-//!   changed since the last redraw (`query_entities_changed_since`).
+//!   (a typed query with `changed_since(.., last_tick())`), and the player's health bars redraw
+//!   only the units whose health changed since the last redraw (`changed_since` a cursor).
 //!
 //! Every frame it spawns newcomers (and a few births), migrates thousands of creatures and
 //! despawns cleared corpses. Runs are deterministic: one seeded xorshift generator drives it all.
@@ -215,7 +215,7 @@ const CREATURE: Mask = POSITION | VELOCITY | HEALTH | LIFETIME | CELL;
 /// Brings the living population back to `POPULATION`. It runs first, before any system
 /// iterates, so it spawns directly: one batch, rows initialised in place.
 fn spawn_newcomers(world: &mut World) {
-    let living = world.entity_count() - world.query_dead().count();
+    let living = world.entity_count() - world.query_entities(DEAD).count();
     let missing = POPULATION.saturating_sub(living);
     let WorldParts {
         components,
@@ -277,9 +277,8 @@ fn move_creatures(world: &mut World) {
             }
         }
     });
-    // Writes through table slices are not stamped row by row (that would cost the loop its
-    // speed); one stamp per table tells change detection that every mover's position changed.
-    world.mark_columns_changed(POSITION | VELOCITY, 0, POSITION);
+    // A table view cannot see its writes, so it stamps every column it hands out (one stamp
+    // per table, not per row): change detection reports every mover's position changed.
 }
 
 /// Ages everyone, reports deaths as `died` events and queues the despawn of cleared corpses,
@@ -308,7 +307,7 @@ fn vitals(world: &mut World) {
         .components
         .for_each(LIFETIME | DEAD, 0, |entity, table, index| {
             if table.lifetime[index].0 <= 0.0 {
-                parts.commands.queue_despawn_entity(entity);
+                parts.commands.queue_despawn(entity);
                 parts.resources.stats.despawned += 1;
             }
         });
@@ -331,7 +330,7 @@ fn reap(world: &mut World, cursor: &mut EventCursor) {
             // The player's units are not lost: they go back to base, healed.
             commands.queue_set_health(entity, Health(100.0));
             commands.queue_set_position(entity, Position { x: 50.0, y: 50.0 });
-            if components.entity_has_burning(entity) {
+            if components.has_burning(entity) {
                 commands.queue_remove_components(entity, BURNING);
                 stats.migrations_queued += 1;
             }
@@ -343,7 +342,7 @@ fn reap(world: &mut World, cursor: &mut EventCursor) {
         components.add_dead(entity);
         // The corpse stops and its fire goes out: a migration, which waits for the sync point
         // (and is not queued at all for a resting creature that was not burning).
-        if components.entity_has_burning(entity) || components.entity_has_velocity(entity) {
+        if components.has_burning(entity) || components.has_velocity(entity) {
             commands.queue_remove_components(entity, VELOCITY | BURNING);
             stats.migrations_queued += 1;
         }
@@ -370,11 +369,6 @@ fn burn(world: &mut World) {
                 parts.resources.stats.migrations_queued += 1;
             }
         });
-    // As in `move_creatures`: one stamp per table for the health of everyone burning.
-    parts
-        .components
-        .mark_columns_changed(HEALTH | BURNING, 0, HEALTH);
-
     let rng = &mut parts.resources.rng;
     parts
         .components
@@ -488,14 +482,18 @@ fn apply_commands(world: &mut World) {
 /// written after it would fall before the next `step()` and be missed.
 fn index_positions(world: &mut World) {
     let (mut indexed, mut cell_changes) = (0, 0);
-    world.for_each_mut_changed(POSITION | CELL, 0, |_, table, index| {
-        indexed += 1;
-        let cell = Cell::of(table.position[index]);
-        if table.cell[index] != cell {
-            table.cell[index] = cell;
-            cell_changes += 1;
-        }
-    });
+    let since = world.last_tick();
+    world
+        .typed_query::<(&Position, &mut Cell)>()
+        .changed_since(POSITION | CELL, since)
+        .for_each(|(position, mut cell)| {
+            indexed += 1;
+            let filed = Cell::of(*position);
+            if *cell != filed {
+                *cell = filed;
+                cell_changes += 1;
+            }
+        });
     let total = world.entity_count();
     let stats = &mut world.resources.stats;
     stats.positions_indexed += indexed;
@@ -515,7 +513,9 @@ fn redraw_health_bars(world: &mut World, frame: &mut usize, drawn_at: &mut Tick)
         return;
     }
     let redrawn = world
-        .query_entities_changed_since(HEALTH | PLAYER, *drawn_at)
+        .typed_query_ref::<Entity>()
+        .changed_since(HEALTH | PLAYER, *drawn_at)
+        .iter()
         .count();
     *drawn_at = world.current_tick();
     world.resources.stats.health_bars_redrawn += redrawn;
@@ -621,7 +621,7 @@ fn main() {
 fn print_summary(world: &World, schedule: &Schedule<World>, total: Duration, slowest: Duration) {
     let stats = &world.resources.stats;
     let per_frame = |duration: Duration| duration.as_secs_f64() * 1_000.0 / FRAMES as f64;
-    let corpses = world.query_dead().count();
+    let corpses = world.query_entities(DEAD).count();
     println!(
         "archetypal simulation: {FRAMES} frames, {POPULATION} creatures ({PLAYER_UNITS} player units), {} systems",
         schedule.len()
@@ -639,7 +639,11 @@ fn print_summary(world: &World, schedule: &Schedule<World>, total: Duration, slo
     println!(
         "  burning / resting now        {:>10} / {}",
         world.query_entities(BURNING).count(),
-        world.query().with(HEALTH).without(VELOCITY | DEAD).count()
+        world
+            .typed_query_ref::<Entity>()
+            .with(HEALTH)
+            .without(VELOCITY | DEAD)
+            .count()
     );
     println!(
         "  spawned / born / despawned   {:>10} / {} / {}",

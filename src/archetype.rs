@@ -74,16 +74,17 @@ pub trait Archetype: Sized + 'static {
     /// each table's rows grouped by tag signature this way, without migrating anything).
     fn swap_rows(&mut self, a: usize, b: usize);
 
-    /// Moves `row` to the end of `destination` with [`column::move_row`](crate::column::move_row)
-    /// (shared components moved, the destination's others default-initialised first), and
-    /// the entity with it; this table is compacted with `swap_remove`. Returns the components
-    /// only this table holds: their values are parked past its last row, for the storage to
-    /// drop with [`column::drop_parked`](crate::column::drop_parked) once its bookkeeping is
-    /// done.
+    /// Moves `row` to the end of `destination` (shared components moved, the destination's
+    /// others default-initialised first), and the entity with it; this table is compacted
+    /// with `swap_remove`. A world of at most `column::UNROLLED_MIGRATION_COLUMNS` components
+    /// does it column by column in the generated code (`column::shift`), a wider one with
+    /// `column::move_row`, which jumps to the columns the two masks name. Returns the
+    /// components only this table holds: their values are parked past its last row, for the
+    /// storage to drop with `column::drop_parked` once its bookkeeping is done.
     fn move_row(&mut self, row: usize, destination: &mut Self) -> Self::Mask;
 
     /// Applies `edit` to the column of component bit `index` (a bit of this table's mask, or
-    /// of the components a migration adds for [`ColumnEdit::PushDefault`](crate::column::ColumnEdit::PushDefault)).
+    /// of the components a migration adds, for `ColumnEdit::PushDefault`).
     fn edit_column(&mut self, index: u32, edit: crate::column::ColumnEdit);
 
     /// Moves the value of component bit `index` (held by both tables) at `row` to the end of

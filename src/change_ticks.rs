@@ -50,6 +50,32 @@ impl WholeTableStamp {
     }
 }
 
+/// The rows a write covers, as a writer hands them to [`TableTicks::stamp`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Written {
+    /// One row (an accessor, `mark_changed`, `get_disjoint_mut`).
+    Row(usize),
+    /// `rows` of a table of `table_rows` rows (a view of a run of rows, or of the whole
+    /// table: see [`Written::table`]).
+    Rows {
+        /// The rows written.
+        rows: Range<usize>,
+        /// How many rows the table has.
+        table_rows: usize,
+    },
+}
+
+impl Written {
+    /// Every row of a table of `rows` rows.
+    #[inline(always)]
+    pub fn table(rows: usize) -> Self {
+        Written::Rows {
+            rows: 0..rows,
+            table_rows: rows,
+        }
+    }
+}
+
 /// One row's stamps of one component: when it was last written and when it was added
 /// (spawned with it, or added by a migration). Side by side, so removing or moving a row (a
 /// despawn, a migration) touches one place per component rather than two.
@@ -198,39 +224,6 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
         }
     }
 
-    /// Marks every row of every tracked column as written at `tick`, the newest tick yet (a
-    /// slice view of the whole table, `rows` rows): one store when the table's previous
-    /// whole-table stamp covered the same rows, as it does for a system writing the same
-    /// tables every frame.
-    #[inline]
-    pub fn stamp_table(&mut self, rows: usize, tick: Tick) {
-        match &mut self.whole {
-            Some(whole) if whole.rows == rows => whole.tick = tick,
-            // Nothing tracked (an `[untracked]` world): nothing to stamp.
-            _ if self.tracked.is_empty() => {}
-            _ => self.restamp_table(rows, tick),
-        }
-    }
-
-    /// [`stamp_table`](Self::stamp_table) over rows its previous stamp did not cover.
-    fn restamp_table(&mut self, rows: usize, tick: Tick) {
-        if rows >= self.rows() {
-            // The new stamp covers every row and is the newest: the old one and the columns'
-            // pending runs (all within the rows, all older) say nothing it does not. Dropping
-            // them, rather than folding them in, keeps later despawns and migrations on their
-            // fast path (a system writing tables that grow and shrink every frame).
-            self.whole = None;
-            for bit in self.tracked.bits() {
-                self.columns[bit as usize].range_stamps.clear();
-            }
-        } else {
-            self.settle();
-        }
-        if rows > 0 && !self.tracked.is_empty() {
-            self.whole = Some(WholeTableStamp { rows, tick });
-        }
-    }
-
     /// Hands the whole-table stamp to every tracked column's range stamps (before rows move,
     /// before a column's stamps are read directly, before an older-looking run is added).
     #[inline]
@@ -314,7 +307,7 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     /// keeps its stamp, one only the destination tracks was just added and is stamped `tick`.
     /// One pass per kind of column, each visiting only the columns of that kind.
     // Always inlined into the migration (its one caller): the call's register saves and
-    // spills were a fifth of its cost.
+    // spills were a large part of its cost.
     #[inline(always)]
     pub fn move_row(&mut self, row: usize, destination: &mut Self, tick: Tick) {
         // The destination's rows only grow past its whole-table stamp: it stays valid.
@@ -330,50 +323,6 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
         for bit in (from & !to).bits() {
             self.columns[bit as usize].take(row);
         }
-    }
-
-    /// Stamps the tracked components of `bits` at `row` with `tick`.
-    #[inline]
-    pub fn stamp(&mut self, row: usize, bits: M, tick: Tick) {
-        let bits = bits & self.tracked;
-        if bits.is_single_bit() {
-            // The common case (`get_*_mut`, `set_*`): one component, no loop.
-            self.stamp_bit(row, bits.trailing_zeros() as usize, tick);
-        } else {
-            for bit in bits.bits() {
-                self.stamp_bit(row, bit as usize, tick);
-            }
-        }
-    }
-
-    /// Stamps one component, `bit` (a single component's mask), at `row`: the accessors' path.
-    /// With `bit` a constant, the column index is folded at compile time; an untracked or
-    /// absent component has an empty column and is left alone.
-    #[inline]
-    pub fn stamp_component(&mut self, row: usize, bit: M, tick: Tick) {
-        let index = bit.trailing_zeros() as usize;
-        if let Some(column) = self.columns.as_mut().get_mut(index) {
-            if let Some(stamps) = column.rows.get_mut(row) {
-                stamps.changed = tick;
-                column.newest = tick;
-            }
-        }
-    }
-
-    #[inline]
-    fn stamp_bit(&mut self, row: usize, index: usize, tick: Tick) {
-        let column = &mut self.columns[index];
-        if let Some(stamps) = column.rows.get_mut(row) {
-            stamps.changed = tick;
-        }
-        column.newest = tick;
-    }
-
-    /// Marks every row of the tracked columns of `bits` as written at `tick` (raw slice
-    /// writes), in constant time.
-    pub fn stamp_columns(&mut self, bits: M, tick: Tick) {
-        // The rows cut to each column's length: all of them.
-        self.stamp_rows(0..usize::MAX, bits, tick);
     }
 
     /// Whether any tracked component of `bits` may have changed in some row after `since`:
@@ -530,82 +479,87 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
             })
     }
 
-    /// Stamps the tracked components of `bits` as written at `tick` over `rows` (a slice
-    /// view's rows), in constant time when the column's pending range stamp is the same run
-    /// (a system iterating the same rows every frame) or within it.
-    #[inline]
-    pub fn stamp_rows(&mut self, rows: Range<usize>, bits: M, tick: Tick) {
-        if rows.start == 0 && bits.contains(self.tracked) {
-            let table_rows = self.rows();
-            if rows.end >= table_rows {
-                // Every row of every tracked column: one whole-table stamp.
-                self.stamp_table(table_rows, tick);
-                return;
+    /// The one stamping policy: records a write at `tick` to the tracked components of `bits`
+    /// over the rows `written` covers. Every writer calls it: accessors and `mark_changed` with
+    /// a row, views with the rows they hand out, a typed query with the run every row of which
+    /// it wrote. How the write is kept is decided here:
+    /// - one row: its row stamps;
+    /// - every row of every tracked column (`bits` holding them all: [`Bitmask::ALL`] for a
+    ///   view handing out every column): one whole-table stamp, renewed in place when the
+    ///   previous one covered the same rows (a system writing the same tables every frame);
+    /// - any other rows: a range stamp per column (constant time; see `range_stamps`).
+    // Always inlined: with `written` and `bits` known at the call, only one arm is left, and the
+    // common cases (one constant component, a whole table renewed) are a few instructions.
+    #[inline(always)]
+    pub fn stamp(&mut self, written: Written, bits: M, tick: Tick) {
+        match written {
+            Written::Row(row) => self.stamp_row(row, bits, tick),
+            Written::Rows { rows, table_rows } => {
+                debug_assert!(self.tracked.is_empty() || self.rows() == table_rows);
+                let every_row = rows.start == 0 && rows.end >= table_rows;
+                match &mut self.whole {
+                    Some(whole)
+                        if every_row && whole.rows == table_rows && bits.contains(self.tracked) =>
+                    {
+                        whole.tick = tick;
+                    }
+                    _ => self.restamp(rows, table_rows, bits, tick),
+                }
             }
         }
-        // A range stamp is added as the newest: an older whole-table stamp goes first.
-        self.settle();
-        self.add_runs(rows, bits, tick);
     }
 
-    /// [`stamp_rows`](Self::stamp_rows) for a caller that knows the table has `table_rows`
-    /// rows (a table walk), which saves looking it up once per table.
-    // Always inlined: its common case, a system writing the same whole tables every frame, is
-    // a compare and a store into the previous whole-table stamp, cheaper than the call (a walk
-    // over many small tables pays it per table).
+    /// [`stamp`](Self::stamp) of one row. With `bits` a constant single component (an
+    /// accessor), the column index folds at compile time and the tracked mask is not read: an
+    /// untracked or absent component has no row stamps and is left alone.
     #[inline(always)]
-    pub fn stamp_rows_of_table(
-        &mut self,
-        rows: Range<usize>,
-        table_rows: usize,
-        bits: M,
-        tick: Tick,
-    ) {
-        if bits.contains(self.tracked) {
-            self.stamp_rows_of_every_column(rows, table_rows, tick);
+    fn stamp_row(&mut self, row: usize, bits: M, tick: Tick) {
+        if bits.is_single_bit() {
+            self.stamp_cell(bits.trailing_zeros() as usize, row, tick);
         } else {
-            self.restamp_rows_of_table(rows, table_rows, bits, tick);
+            for bit in (bits & self.tracked).bits() {
+                self.stamp_cell(bit as usize, row, tick);
+            }
         }
     }
 
-    /// [`stamp_rows_of_table`](Self::stamp_rows_of_table) for every tracked column (a table
-    /// view, which hands out every column): no mask to compare, so a walk over many small
-    /// tables pays one branch and one store per table.
+    /// Stamps `row` of the column of component bit `index`, if the column has that row.
     #[inline(always)]
-    pub fn stamp_rows_of_every_column(
-        &mut self,
-        rows: Range<usize>,
-        table_rows: usize,
-        tick: Tick,
-    ) {
-        debug_assert!(self.tracked.is_empty() || self.rows() == table_rows);
-        let every_row = rows.start == 0 && rows.end >= table_rows;
-        match &mut self.whole {
-            Some(whole) if every_row && whole.rows == table_rows => whole.tick = tick,
-            _ => self.restamp_rows_of_table(rows, table_rows, self.tracked, tick),
+    fn stamp_cell(&mut self, index: usize, row: usize, tick: Tick) {
+        if let Some(column) = self.columns.as_mut().get_mut(index) {
+            if let Some(stamps) = column.rows.get_mut(row) {
+                stamps.changed = tick;
+                column.newest = tick;
+            }
         }
     }
 
-    /// [`stamp_rows_of_table`](Self::stamp_rows_of_table) without a whole-table stamp to
-    /// renew.
+    /// [`stamp`](Self::stamp) of rows without a whole-table stamp to renew in place.
     #[inline(never)]
-    fn restamp_rows_of_table(
-        &mut self,
-        rows: Range<usize>,
-        table_rows: usize,
-        bits: M,
-        tick: Tick,
-    ) {
+    fn restamp(&mut self, rows: Range<usize>, table_rows: usize, bits: M, tick: Tick) {
         if rows.start == 0 && rows.end >= table_rows && bits.contains(self.tracked) {
-            // Every row of every tracked column: one whole-table stamp.
-            self.stamp_table(table_rows, tick);
+            // Every row of every tracked column: one whole-table stamp, the newest yet. It
+            // says everything the old one and the columns' pending runs (all within the rows,
+            // all older) say: dropping them, rather than folding them in, keeps later despawns
+            // and migrations on their fast path (tables that grow and shrink every frame).
+            self.whole = None;
+            for bit in self.tracked.bits() {
+                self.columns[bit as usize].range_stamps.clear();
+            }
+            if table_rows > 0 && !self.tracked.is_empty() {
+                self.whole = Some(WholeTableStamp {
+                    rows: table_rows,
+                    tick,
+                });
+            }
         } else {
+            // A range stamp is added as the newest: an older whole-table stamp goes first.
             self.settle();
             self.add_runs(rows, bits, tick);
         }
     }
 
-    /// [`stamp_rows`](Self::stamp_rows) into the columns' range stamps.
+    /// A range stamp of `rows` into the tracked columns of `bits`.
     fn add_runs(&mut self, rows: Range<usize>, bits: M, tick: Tick) {
         for bit in (bits & self.tracked).bits() {
             let column = &mut self.columns[bit as usize];

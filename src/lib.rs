@@ -1,6 +1,6 @@
 #![doc = include_str!("../README.md")]
-// Only `core` and `alloc` unless the `std` feature is on (it is by default): see the README's
-// no_std section. `alloc`'s `vec!` and `format!` are the only macros taken from outside `core`.
+// Only `core` and `alloc` unless the `std` feature is on (it is by default): see the guide's
+// no_std chapter. `alloc`'s `vec!` and `format!` are the only macros taken from outside `core`.
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -15,27 +15,34 @@ extern crate std;
 
 mod archetype;
 mod change_log;
-pub mod change_ticks;
-pub mod column;
+mod change_ticks;
+mod column;
 mod commands;
+// The edge graph, the mask maps and the query cache: reachable through `world.storage()` for
+// inspection and tests, not part of the API a game uses.
+#[doc(hidden)]
 pub mod edges;
 mod entity;
+#[cfg(feature = "serde")]
+mod entity_set;
 pub mod events;
 #[cfg(doc)]
 pub mod example_generated;
+pub mod guide;
+#[doc(hidden)]
 pub mod hash;
 mod macros;
 mod mask;
-mod query;
+#[doc(hidden)]
 pub mod query_cache;
 pub mod relation;
 pub mod schedule;
 #[cfg(feature = "serde")]
 pub mod snapshot;
 mod storage;
-mod tags;
 pub mod tick;
 pub mod typed_query;
+mod world_check;
 
 #[doc(hidden)]
 #[path = "private.rs"]
@@ -47,17 +54,14 @@ pub use commands::CommandReport;
 pub use entity::{Entity, EntityAllocator, EntityLocation, EntityReserver};
 pub use events::{Consumed, EventChannel, EventCursor};
 pub use mask::{Bitmask, Bits, MAX_MASK_BITS, MaskWidth, SelectMask};
-pub use query::{Query, QueryMut};
 pub use relation::{RelationError, RelationStore};
 pub use schedule::{Schedule, ScheduleError};
 #[cfg(feature = "serde")]
 pub use snapshot::{Snapshot, SnapshotData, SnapshotError};
 pub use storage::{
-    ColumnSlices, ColumnSlicesMut, ColumnValues, InvariantError, MatchingTables, MatchingTablesMut,
-    RowTags, RowsMut, SplitTables, Storage, TablesMut, TablesOverlap, TablesRef, TypedTablesMut,
-    TypedWalk,
+    InvariantError, MatchingTables, MatchingTablesMut, RowTags, RowsMut, SplitTables, Storage,
+    TablesMut, TablesOverlap, TablesRef, TypedTablesMut, TypedWalk,
 };
-pub use tags::TagSet;
 pub use tick::{MAX_TICK_AGE, Tick};
 pub use typed_query::{
     ChangeFilter, ComponentColumn, Fetch, Mut, QueryAccess, ReadOnlyFetch, TypedQuery,

@@ -29,6 +29,8 @@ pub trait Bitmask:
 {
     /// The empty set.
     const EMPTY: Self;
+    /// The set of every bit.
+    const ALL: Self;
     /// How many bits the type holds.
     const CAPACITY: u32;
 
@@ -81,6 +83,7 @@ macro_rules! impl_bitmask {
     ($($int:ty),*) => {$(
         impl Bitmask for $int {
             const EMPTY: Self = 0;
+            const ALL: Self = <$int>::MAX;
             const CAPACITY: u32 = <$int>::BITS;
 
             #[inline]

@@ -22,7 +22,7 @@ pub struct QueryCache<M> {
     entries: HashTable<(M, Vec<usize>)>,
     /// The bucket of the entry the last `get_or_insert` returned: a system or a loop querying
     /// the same mask again finds it with one compare rather than a hash lookup (a walk over a
-    /// few small tables pays the lookup once per call, about 30 instructions).
+    /// few small tables pays the lookup once per call).
     last: usize,
     /// Every bit a table's mask can hold.
     holdable: M,

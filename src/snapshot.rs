@@ -13,7 +13,7 @@
 //!   `positional.rs`): a struct at any depth is the sequence of its fields' values
 //!   (`[1.0,2.0]`, not `{"x":1.0,"y":2.0}`), as a binary format writes it; a column is values
 //!   of one type, so the names, repeated once per row, said nothing, and writing, scanning and
-//!   matching them was about a fifth of a JSON round trip. A component whose field is skipped
+//!   matching them was a large share of a JSON round trip. A component whose field is skipped
 //!   at save time (`skip_serializing_if`) cannot be saved in this form (an error names the
 //!   field); resources keep their own serde form.
 //! - The allocator: every id's generation, as runs of equal generations (`[generation,
@@ -80,8 +80,9 @@ mod positional;
 use ids::{EntityIdsOut, IdsIn, IdsOut};
 use positional::{Positional, PositionalSeed};
 
+use crate::entity_set::EntitySet;
 use crate::hash::{MaskBuildHasher, MaskMap};
-use crate::{Archetype, Bitmask, Entity, EntityAllocator, RelationStore, Storage, TagSet, Tick};
+use crate::{Archetype, Bitmask, Entity, EntityAllocator, RelationStore, Storage, Tick};
 
 /// The snapshot format this build writes and reads.
 pub const SNAPSHOT_VERSION: u32 = 4;
@@ -411,7 +412,7 @@ impl<W: SnapshotWorld> SnapshotData<W> {
         }
         let component_count = <W::Table as Archetype>::COMPONENT_COUNT;
         let tag_count = <W::Table as Archetype>::TAGS.count_ones() as usize;
-        let mut tag_sets = vec![TagSet::new(); tag_count];
+        let mut tag_sets = vec![EntitySet::new(); tag_count];
         for (name, mask, ids) in tags.0 {
             let index = (mask.trailing_zeros() as usize).wrapping_sub(component_count);
             let Some(set) = tag_sets.get_mut(index) else {

@@ -29,9 +29,8 @@
 //!
 //! A `&mut C` element hands out a [`Mut<C>`](Mut) guard: reading through it stamps nothing, a
 //! mutable dereference records the write. So a query reports as changed exactly the rows it
-//! wrote, and `for_each_mut_changed`, `query_entities_changed_since` and the typed change
-//! filters ([`TypedQuery::changed_since`], [`TypedQuery::added_since`]) see them and nothing
-//! else.
+//! wrote, and the change filters ([`TypedQuery::changed_since`],
+//! [`TypedQuery::added_since`]) see them and nothing else.
 //!
 //! How a write is recorded depends on the loop. In `for_each`, rows go by in chunks of 64: a
 //! guard sets its row's bit in a word per written column (an `or` in a register), and after
@@ -42,6 +41,7 @@
 
 use core::marker::PhantomData;
 
+use crate::change_ticks::Written;
 use crate::{Archetype, Bitmask, Entity, Storage, Tick};
 
 /// The filter builders of both typed query forms (`TypedQuery` and `TypedQueryRef`, each with
@@ -61,8 +61,8 @@ macro_rules! filter_builders {
         }
 
         /// Only entities one of whose tracked components of `mask` was written after `since`
-        /// (stamped at a newer tick: a system's own cursor, as `for_each_mut_changed_since`
-        /// takes; record `current_tick()` when reading, then `increment_tick()`). The entities
+        /// (stamped at a newer tick: a system's own cursor; record `current_tick()` when
+        /// reading, then `increment_tick()`). The entities
         /// must hold the components of `mask` too. A second change filter replaces the first.
         pub fn changed_since(mut self, mask: T::Mask, since: Tick) -> Self {
             self.filters = self.filters.changed_since(mask, since);
@@ -175,8 +175,8 @@ where
 
 /// Calls `f` with the item of every row of `rows` (one chunk), four rows per step, each row's
 /// bit in the written-rows word shifted along from the step's first rather than set from its
-/// index. Measured on `tracking_typed`: the plain loop ran at 1.03x or 1.14x the
-/// `[untracked]` loop depending on the process; this one at 1.01x in every process.
+/// index. On `tracking_typed` (`benches/`), the plain loop's cost over the `[untracked]` loop
+/// swung from one process to the next; this one stays level with it.
 #[inline(always)]
 fn visit_by_four<T, Q, M, F>(
     slices: &mut Q::Slices<'_>,
@@ -336,7 +336,7 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
                     &mut f,
                 ));
                 drop((test, slices));
-                ticks.stamp_rows_of_table(rows, table_rows, every_row_written, tick);
+                ticks.stamp(Written::Rows { rows, table_rows }, every_row_written, tick);
             },
         );
     }
@@ -519,7 +519,11 @@ mod tests {
             ]
         );
         let since = world.last_tick();
-        let mut changed: Vec<Entity> = world.query_entities_changed_since(NUMBER, since).collect();
+        let mut changed: Vec<Entity> = world
+            .typed_query_ref::<Entity>()
+            .changed_since(NUMBER, since)
+            .iter()
+            .collect();
         changed.sort();
         let mut expected = [plain.clone(), named.clone()].concat();
         expected.sort();
@@ -539,7 +543,9 @@ mod tests {
         assert_eq!(world.get_name(named[1]).map(String::as_str), Some("n1!"));
         assert_eq!(world.get_name(named[0]).map(String::as_str), Some("n0"));
         let changed: Vec<Entity> = world
-            .query_entities_changed_since(NAME, world.last_tick())
+            .typed_query_ref::<Entity>()
+            .changed_since(NAME, world.last_tick())
+            .iter()
             .collect();
         assert_eq!(changed, vec![named[1]], "only the tagged row is stamped");
 

@@ -42,7 +42,12 @@ impl __CoreTagIndex {
 }
 const _: () = ::archetypal::__private::check_world(
     "Core",
-    &["position", "player"],
+    ::archetypal::__private::WorldNames {
+        components: &["position"],
+        tags: &["player"],
+        relations: &[],
+        reverses: &[],
+    },
     &["POSITION", "PLAYER"],
     __CoreTagIndex::__END as usize - 1,
 );
@@ -109,7 +114,7 @@ impl ::archetypal::Archetype for CoreComponentArrays {
     type Mask = CoreMask;
     type ViewMut<'a> = CoreComponentArraysMut<'a>;
     type Removed = __CoreRemovedValues;
-    type TickColumns = [::archetypal::change_ticks::TickColumn; __CoreComponentIndex::__COUNT
+    type TickColumns = [::archetypal::__private::TickColumn; __CoreComponentIndex::__COUNT
         as usize];
     const COMPONENTS: CoreMask = __CoreComponentIndex::low_bits(
         __CoreComponentIndex::__COUNT as u32,
@@ -156,8 +161,8 @@ impl ::archetypal::Archetype for CoreComponentArrays {
     #[inline]
     fn push_defaults(&mut self, entities: &[::archetypal::Entity]) {
         let (mask, count) = (self.mask, entities.len());
-        let mut pushed = ::archetypal::column::TableRollback::new(self);
-        ::archetypal::column::push_defaults(
+        let mut pushed = ::archetypal::__private::column::TableRollback::new(self);
+        ::archetypal::__private::column::push_defaults(
             &mut pushed.table().position,
             mask & POSITION != 0,
             count,
@@ -172,7 +177,7 @@ impl ::archetypal::Archetype for CoreComponentArrays {
             position: ::core::option::Option::None,
         };
         {
-            removed.position = ::archetypal::column::swap_remove(
+            removed.position = ::archetypal::__private::column::swap_remove(
                 &mut self.position,
                 mask & POSITION != 0,
                 row,
@@ -184,17 +189,22 @@ impl ::archetypal::Archetype for CoreComponentArrays {
     #[inline]
     fn swap_rows(&mut self, a: usize, b: usize) {
         let mask = self.mask;
-        ::archetypal::column::swap_rows(&mut self.position, mask & POSITION != 0, a, b);
+        ::archetypal::__private::column::swap_rows(
+            &mut self.position,
+            mask & POSITION != 0,
+            a,
+            b,
+        );
         self.entities.swap(a, b);
     }
     #[inline]
     fn move_row(&mut self, row: usize, destination: &mut Self) -> CoreMask {
         let parked = if <Self as ::archetypal::Archetype>::COMPONENT_COUNT
-            <= ::archetypal::column::UNROLLED_MIGRATION_COLUMNS
+            <= ::archetypal::__private::column::UNROLLED_MIGRATION_COLUMNS
         {
             let (from, to) = (self.mask, destination.mask);
-            ::archetypal::column::push_added_defaults(from, destination);
-            ::archetypal::column::shift(
+            ::archetypal::__private::column::push_added_defaults(from, destination);
+            ::archetypal::__private::column::shift(
                 &mut self.position,
                 &mut destination.position,
                 row,
@@ -203,16 +213,20 @@ impl ::archetypal::Archetype for CoreComponentArrays {
             );
             from & !to
         } else {
-            ::archetypal::column::move_row(self, row, destination)
+            ::archetypal::__private::column::move_row(self, row, destination)
         };
         destination.entities.push(self.entities.swap_remove(row));
         parked
     }
     #[inline]
-    fn edit_column(&mut self, index: u32, edit: ::archetypal::column::ColumnEdit) {
+    fn edit_column(
+        &mut self,
+        index: u32,
+        edit: ::archetypal::__private::column::ColumnEdit,
+    ) {
         match index {
             __CoreColumn::position => {
-                ::archetypal::column::edit(&mut self.position, edit)
+                ::archetypal::__private::column::edit(&mut self.position, edit)
             }
             _ => {}
         }
@@ -221,7 +235,7 @@ impl ::archetypal::Archetype for CoreComponentArrays {
     fn move_column(&mut self, index: u32, row: usize, destination: &mut Self) {
         match index {
             __CoreColumn::position => {
-                ::archetypal::column::move_value(
+                ::archetypal::__private::column::move_value(
                     &mut self.position,
                     &mut destination.position,
                     row,
@@ -239,7 +253,7 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         let view = CoreComponentArraysMut {
             mask: self.mask,
             entities: &self.entities,
-            position: ::archetypal::column::view(
+            position: ::archetypal::__private::column::view(
                 &mut self.position,
                 include & POSITION != 0,
                 rows,
@@ -253,7 +267,7 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         at: usize,
     ) -> (Self::ViewMut<'a>, Self::ViewMut<'a>) {
         let (entities_before, entities_after) = view.entities.split_at(at);
-        let position_halves = ::archetypal::column::split_at_mut(
+        let position_halves = ::archetypal::__private::column::split_at_mut(
             view.position,
             view.mask & POSITION != 0,
             at,
@@ -276,7 +290,7 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         let mut misaligned = 0;
         {
             misaligned
-                += ::archetypal::column::misaligned(
+                += ::archetypal::__private::column::misaligned(
                     &self.position,
                     mask & POSITION != 0,
                     rows,
@@ -285,10 +299,10 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         misaligned
     }
 }
-///A sub-world of `Game`: its own components (`CoreComponents`: archetype tables, edge graph and query cache over the entities of the whole; the sub-world has their methods and dereferences to them) and its command queue. Entities are spawned and despawned through `Game`, so every sub-world knows every live entity.
+///A sub-world of `Game`: its own components (`CoreComponents`: archetype tables, edge graph and query cache over the entities of the whole; the sub-world dereferences to them) and its command queue. Entities are spawned and despawned through `Game`, so every sub-world knows every live entity.
 pub struct Core {
     components: CoreComponents,
-    commands: ::archetypal::__private::alloc::vec::Vec<CoreCommand>,
+    queue: ::archetypal::__private::alloc::vec::Vec<CoreCommand>,
 }
 ///The component part of the `Game` sub-world `Core`: its tables, tags, caches and change ticks, with every component-level method. `Core` dereferences to it, and `Core::split_mut` lends it beside the command queue.
 pub struct CoreComponents {
@@ -301,6 +315,40 @@ pub struct CoreParts<'a> {
     /// The sub-world's command queue: every `queue_*` method, applied by
     /// `apply_commands()`.
     pub commands: CoreCommands<'a>,
+}
+impl Core {
+    /// Number of components the sub-world declares.
+    pub const COMPONENT_COUNT: usize = <CoreComponentArrays as ::archetypal::Archetype>::COMPONENT_COUNT;
+    #[inline]
+    fn empty() -> Self {
+        Self {
+            components: CoreComponents {
+                storage: ::archetypal::Storage::new(),
+            },
+            queue: ::archetypal::__private::alloc::vec::Vec::new(),
+        }
+    }
+    /// The sub-world's command queue: every `queue_*` method, applied in order by
+    /// `apply_commands()`.
+    #[inline]
+    pub fn commands(&mut self) -> CoreCommands<'_> {
+        CoreCommands {
+            queue: ::archetypal::__private::CommandQueue::without_spawns(&mut self.queue),
+        }
+    }
+    /// Borrows the sub-world apart: `components` and `commands`, each usable while
+    /// the other is borrowed.
+    #[inline]
+    pub fn split_mut(&mut self) -> CoreParts<'_> {
+        CoreParts {
+            components: &mut self.components,
+            commands: CoreCommands {
+                queue: ::archetypal::__private::CommandQueue::without_spawns(
+                    &mut self.queue,
+                ),
+            },
+        }
+    }
 }
 impl ::core::ops::Deref for Core {
     type Target = CoreComponents;
@@ -315,174 +363,6 @@ impl ::core::ops::DerefMut for Core {
         &mut self.components
     }
 }
-impl Core {
-    /// Number of components the sub-world declares.
-    pub const COMPONENT_COUNT: usize = <CoreComponentArrays as ::archetypal::Archetype>::COMPONENT_COUNT;
-    #[inline]
-    fn empty() -> Self {
-        Self {
-            components: CoreComponents {
-                storage: ::archetypal::Storage::new(),
-            },
-            commands: ::archetypal::__private::alloc::vec::Vec::new(),
-        }
-    }
-    /// Borrows the sub-world apart: `components` and `commands`, each usable while
-    /// the other is borrowed.
-    #[inline]
-    pub fn split_mut(&mut self) -> CoreParts<'_> {
-        CoreParts {
-            components: &mut self.components,
-            commands: CoreCommands {
-                queue: &mut self.commands,
-            },
-        }
-    }
-}
-impl CoreComponents {
-    /// Number of components the world declares.
-    pub const COMPONENT_COUNT: usize = <CoreComponentArrays as ::archetypal::Archetype>::COMPONENT_COUNT;
-}
-impl Core {
-    /// Every archetype table, read-only, in creation order.
-    #[inline]
-    pub fn tables(&self) -> &[CoreComponentArrays] {
-        self.storage.tables()
-    }
-    /// Number of archetype tables created so far.
-    #[inline]
-    pub fn archetype_count(&self) -> usize {
-        self.storage.tables().len()
-    }
-    /// The storage behind the world, read-only: the allocator, the edge graph and
-    /// the query cache, for inspection and tests.
-    #[inline]
-    pub fn storage(&self) -> &::archetypal::Storage<CoreComponentArrays> {
-        &self.storage
-    }
-    /// Checks every structural invariant of the world (see
-    /// `archetypal::Storage::check_invariants`): O(the whole world); meant for
-    /// tests and debugging.
-    #[inline]
-    pub fn check_invariants(
-        &self,
-    ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
-        self.storage.check_invariants()
-    }
-    /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
-    #[inline]
-    pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
-        self.storage.is_alive(entity)
-    }
-    /// Number of live entities.
-    #[inline]
-    pub fn entity_count(&self) -> usize {
-        self.storage.entity_count()
-    }
-    /// Every live entity, in id order: O(ids ever issued).
-    #[inline]
-    pub fn get_all_entities(
-        &self,
-    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        self.storage.all_entities()
-    }
-    /// The components and tags `entity` has, in O(1) (plus a binary search of its
-    /// table's tag groups); `None` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn component_mask(
-        &self,
-        entity: ::archetypal::Entity,
-    ) -> ::core::option::Option<CoreMask> {
-        self.storage.component_mask(entity)
-    }
-    /// Whether `entity` is alive and has every component and tag of `mask`, in
-    /// O(1) (plus a binary search of its table's tag groups when `mask` holds
-    /// tags); `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn entity_has_components(
-        &self,
-        entity: ::archetypal::Entity,
-        mask: CoreMask,
-    ) -> bool {
-        self.storage.has_components(entity, mask)
-    }
-    /// The current tick: the frame counter writes are stamped with.
-    #[inline]
-    pub fn current_tick(&self) -> ::archetypal::Tick {
-        self.storage.current_tick()
-    }
-    /// The tick at which the last frame ended (the last `step()`).
-    #[inline]
-    pub fn last_tick(&self) -> ::archetypal::Tick {
-        self.storage.last_tick()
-    }
-    /// Advances the current tick without ending the frame; returns the new tick.
-    /// O(1), except once every 2^29 ticks, when every change stamp is clamped so
-    /// none wraps around (O(tracked rows)).
-    #[inline]
-    pub fn increment_tick(&mut self) -> ::archetypal::Tick {
-        self.storage.increment_tick()
-    }
-    /// Starts the structural change log (spawns, despawns, components and tags
-    /// added or removed), keeping at most `capacity` entries; a consumer that falls
-    /// further behind is told how many it lost. Enabling it again (to change the
-    /// capacity, or after `disable_change_log`) keeps the stored entries and their
-    /// numbering, so existing cursors read on without a gap.
-    #[inline]
-    pub fn enable_change_log(&mut self, capacity: usize) {
-        self.storage.enable_change_log(capacity);
-    }
-    /// Stops recording structural changes; logged entries stay readable.
-    #[inline]
-    pub fn disable_change_log(&mut self) {
-        self.storage.disable_change_log();
-    }
-    /// The structural changes `cursor` has not seen yet, in order, each once per
-    /// cursor; `.lost()` on the result counts entries trimmed before it read them.
-    #[inline]
-    pub fn consume_changes(
-        &self,
-        cursor: &mut ::archetypal::EventCursor,
-    ) -> ::archetypal::Consumed<'_, ::archetypal::StructuralChange<CoreMask>> {
-        self.storage.change_log().consume(cursor)
-    }
-    /// A cursor at the end of the structural change log: it will see only later
-    /// changes, and counts those trimmed before it reads them as lost. (A default
-    /// cursor starts at the oldest entry still kept and counts no losses before it.)
-    #[inline]
-    pub fn change_cursor(&self) -> ::archetypal::EventCursor {
-        self.storage.change_log().cursor_at_end()
-    }
-    /// Drops all but the newest `keep` entries of the structural change log.
-    #[inline]
-    pub fn trim_changes(&mut self, keep: usize) {
-        self.storage.change_log_mut().trim_to(keep);
-    }
-    /// Adds the components of `mask` (default values) in one migration (the row
-    /// moves to the table with them: O(the entity's components)); components
-    /// already present keep their values, and nothing moves if it has them all.
-    /// Tag bits of `mask` add the tags (no migration). `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn add_components(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: CoreMask,
-    ) -> bool {
-        self.storage.add_components(entity, mask)
-    }
-    /// Removes the components of `mask` in one migration (the row moves to the
-    /// table without them: O(the entity's components)), dropping their values;
-    /// nothing moves if it has none of them. Tag bits of `mask` remove the tags (no
-    /// migration). `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn remove_components(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: CoreMask,
-    ) -> bool {
-        self.storage.remove_components(entity, mask)
-    }
-}
 impl CoreComponents {
     /// Every archetype table, read-only, in creation order.
     #[inline]
@@ -521,10 +401,10 @@ impl CoreComponents {
     }
     /// Every live entity, in id order: O(ids ever issued).
     #[inline]
-    pub fn get_all_entities(
+    pub fn entities(
         &self,
-    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        self.storage.all_entities()
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.entities()
     }
     /// The components and tags `entity` has, in O(1) (plus a binary search of its
     /// table's tag groups); `None` for a dead, stale (id reused) or never-issued handle.
@@ -539,11 +419,7 @@ impl CoreComponents {
     /// O(1) (plus a binary search of its table's tag groups when `mask` holds
     /// tags); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
-    pub fn entity_has_components(
-        &self,
-        entity: ::archetypal::Entity,
-        mask: CoreMask,
-    ) -> bool {
+    pub fn has_components(&self, entity: ::archetypal::Entity, mask: CoreMask) -> bool {
         self.storage.has_components(entity, mask)
     }
     /// The current tick: the frame counter writes are stamped with.
@@ -645,29 +521,9 @@ pub mod __core_short_names {
 }
 #[allow(unused_imports, ambiguous_glob_reexports)]
 pub use __core_short_names::*;
-///The command part of a `Core` sub-world borrowed apart by `split_mut()`: every `queue_*` method, usable while the components are borrowed. `apply_commands()` applies what it queued.
+///The command queue of a `Core` sub-world, from `commands()` or `split_mut().commands` (usable while the components are borrowed): every `queue_*` method. `apply_commands()` applies what it queued.
 pub struct CoreCommands<'a> {
-    queue: &'a mut ::archetypal::__private::alloc::vec::Vec<CoreCommand>,
-}
-impl Core {
-    #[inline]
-    fn __push_command(&mut self, command: CoreCommand) {
-        self.commands.push(command);
-    }
-    #[inline]
-    fn __queued(&self) -> &[CoreCommand] {
-        &self.commands
-    }
-}
-impl CoreCommands<'_> {
-    #[inline]
-    fn __push_command(&mut self, command: CoreCommand) {
-        self.queue.push(command);
-    }
-    #[inline]
-    fn __queued(&self) -> &[CoreCommand] {
-        self.queue
-    }
+    queue: ::archetypal::__private::CommandQueue<'a, CoreCommand>,
 }
 ///A structural change queued on a `Core`, applied in order by `apply_commands`.
 pub enum CoreCommand {
@@ -697,71 +553,6 @@ pub enum CoreCommand {
     SetPosition(::archetypal::Entity, (f32, f32)),
 }
 #[allow(unused_doc_comments)]
-impl Core {
-    /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied
-    /// as `add_components`, skipped and counted if `entity` is dead by then.
-    #[inline]
-    pub fn queue_add_components(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: CoreMask,
-    ) {
-        self.__push_command(CoreCommand::AddComponents(entity, mask));
-    }
-    /// Queues removing the components and tags of `mask` from `entity` (O(1));
-    /// applied as `remove_components`, skipped and counted if `entity` is dead by
-    /// then.
-    #[inline]
-    pub fn queue_remove_components(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: CoreMask,
-    ) {
-        self.__push_command(CoreCommand::RemoveComponents(entity, mask));
-    }
-    #[allow(dead_code)]
-    #[inline]
-    fn queue_link(
-        &mut self,
-        relation: CoreMask,
-        source: ::archetypal::Entity,
-        target: ::archetypal::Entity,
-    ) {
-        self.__push_command(CoreCommand::Link {
-            relation,
-            source,
-            target,
-        });
-    }
-    #[allow(dead_code)]
-    #[inline]
-    fn queue_unlink(&mut self, relation: CoreMask, source: ::archetypal::Entity) {
-        self.__push_command(CoreCommand::Unlink {
-            relation,
-            source,
-        });
-    }
-    ///Queues setting the `position` of `entity` (O(1)); applied as `set_position` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
-    #[inline]
-    pub fn queue_set_position(
-        &mut self,
-        entity: ::archetypal::Entity,
-        value: (f32, f32),
-    ) {
-        self.__push_command(CoreCommand::SetPosition(entity, value));
-    }
-    /// Number of queued commands.
-    #[inline]
-    pub fn command_count(&self) -> usize {
-        self.__queued().len()
-    }
-    /// The queued commands, in order.
-    #[inline]
-    pub fn queued_commands(&self) -> &[CoreCommand] {
-        self.__queued()
-    }
-}
-#[allow(unused_doc_comments)]
 impl CoreCommands<'_> {
     /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied
     /// as `add_components`, skipped and counted if `entity` is dead by then.
@@ -771,7 +562,7 @@ impl CoreCommands<'_> {
         entity: ::archetypal::Entity,
         mask: CoreMask,
     ) {
-        self.__push_command(CoreCommand::AddComponents(entity, mask));
+        self.queue.push(CoreCommand::AddComponents(entity, mask));
     }
     /// Queues removing the components and tags of `mask` from `entity` (O(1));
     /// applied as `remove_components`, skipped and counted if `entity` is dead by
@@ -782,29 +573,7 @@ impl CoreCommands<'_> {
         entity: ::archetypal::Entity,
         mask: CoreMask,
     ) {
-        self.__push_command(CoreCommand::RemoveComponents(entity, mask));
-    }
-    #[allow(dead_code)]
-    #[inline]
-    fn queue_link(
-        &mut self,
-        relation: CoreMask,
-        source: ::archetypal::Entity,
-        target: ::archetypal::Entity,
-    ) {
-        self.__push_command(CoreCommand::Link {
-            relation,
-            source,
-            target,
-        });
-    }
-    #[allow(dead_code)]
-    #[inline]
-    fn queue_unlink(&mut self, relation: CoreMask, source: ::archetypal::Entity) {
-        self.__push_command(CoreCommand::Unlink {
-            relation,
-            source,
-        });
+        self.queue.push(CoreCommand::RemoveComponents(entity, mask));
     }
     ///Queues setting the `position` of `entity` (O(1)); applied as `set_position` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
     #[inline]
@@ -813,17 +582,7 @@ impl CoreCommands<'_> {
         entity: ::archetypal::Entity,
         value: (f32, f32),
     ) {
-        self.__push_command(CoreCommand::SetPosition(entity, value));
-    }
-    /// Number of queued commands.
-    #[inline]
-    pub fn command_count(&self) -> usize {
-        self.__queued().len()
-    }
-    /// The queued commands, in order.
-    #[inline]
-    pub fn queued_commands(&self) -> &[CoreCommand] {
-        self.__queued()
+        self.queue.push(CoreCommand::SetPosition(entity, value));
     }
 }
 #[allow(unused_doc_comments)]
@@ -846,11 +605,11 @@ impl Core {
         impl ::core::ops::Drop for Applying<'_> {
             #[inline]
             fn drop(&mut self) {
-                ::core::iter::Extend::extend(&mut self.world.commands, &mut self.rest);
+                ::core::iter::Extend::extend(&mut self.world.queue, &mut self.rest);
             }
         }
         let rest = ::core::iter::IntoIterator::into_iter(
-            ::core::mem::take(&mut self.commands),
+            ::core::mem::take(&mut self.queue),
         );
         let mut applying = Applying { world: self, rest };
         let mut report = <::archetypal::CommandReport as ::core::default::Default>::default();
@@ -881,6 +640,16 @@ impl Core {
         }
         report
     }
+    /// Number of queued commands.
+    #[inline]
+    pub fn command_count(&self) -> usize {
+        self.queue.len()
+    }
+    /// The queued commands, in order.
+    #[inline]
+    pub fn queued_commands(&self) -> &[CoreCommand] {
+        &self.queue
+    }
     /// Drops every queued command without applying it; handles reserved by a queued
     /// spawn are given back (in ascending id order, as a clone or a snapshot gives
     /// them back) and never become alive.
@@ -888,69 +657,7 @@ impl Core {
     pub fn clear_commands(&mut self) {
         let world = &mut *self;
         let _ = world;
-        ::core::mem::drop(::core::mem::take(&mut self.commands));
-    }
-}
-impl Core {
-    ///The `position` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
-    #[inline]
-    pub fn get_position(
-        &self,
-        entity: ::archetypal::Entity,
-    ) -> ::core::option::Option<&(f32, f32)> {
-        self.components.get_position(entity)
-    }
-    ///The `position` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
-    #[inline]
-    pub fn get_position_mut(
-        &mut self,
-        entity: ::archetypal::Entity,
-    ) -> ::core::option::Option<&mut (f32, f32)> {
-        self.components.get_position_mut(entity)
-    }
-    ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `position`, or is repeated. Each is stamped as changed.
-    #[inline]
-    pub fn get_disjoint_position_mut<const __N: usize>(
-        &mut self,
-        entities: [::archetypal::Entity; __N],
-    ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
-        self.components.get_disjoint_position_mut(entities)
-    }
-    ///Calls `f` on the `position` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
-    #[inline]
-    pub fn modify_position<__Output>(
-        &mut self,
-        entity: ::archetypal::Entity,
-        f: impl ::core::ops::FnOnce(&mut (f32, f32)) -> __Output,
-    ) -> ::core::option::Option<__Output> {
-        self.components.modify_position(entity, f)
-    }
-    ///Writes the `position` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `position`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn set_position(
-        &mut self,
-        entity: ::archetypal::Entity,
-        value: (f32, f32),
-    ) -> bool {
-        self.components.set_position(entity, value)
-    }
-    ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn add_position(&mut self, entity: ::archetypal::Entity) -> bool {
-        self.components.add_position(entity)
-    }
-    ///Removes the `position` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
-    #[inline]
-    pub fn remove_position(
-        &mut self,
-        entity: ::archetypal::Entity,
-    ) -> ::core::option::Option<(f32, f32)> {
-        self.components.remove_position(entity)
-    }
-    ///Whether `entity` is alive and has a `position`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn entity_has_position(&self, entity: ::archetypal::Entity) -> bool {
-        self.components.entity_has_position(entity)
+        ::core::mem::drop(::core::mem::take(&mut self.queue));
     }
 }
 impl CoreComponents {
@@ -978,15 +685,6 @@ impl CoreComponents {
     ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
         self.storage.get_disjoint_mut(entities, POSITION, __CoreColumnMut::position)
     }
-    ///Calls `f` on the `position` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
-    #[inline]
-    pub fn modify_position<__Output>(
-        &mut self,
-        entity: ::archetypal::Entity,
-        f: impl ::core::ops::FnOnce(&mut (f32, f32)) -> __Output,
-    ) -> ::core::option::Option<__Output> {
-        self.get_position_mut(entity).map(f)
-    }
     ///Writes the `position` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `position`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn set_position(
@@ -1011,11 +709,11 @@ impl CoreComponents {
     }
     ///Whether `entity` is alive and has a `position`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
-    pub fn entity_has_position(&self, entity: ::archetypal::Entity) -> bool {
+    pub fn has_position(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, POSITION)
     }
 }
-impl Core {
+impl CoreComponents {
     /// Caches the tables matching `include`, so `&self` queries on it (which
     /// cannot fill the cache) skip the other tables. O(tables) the first time for
     /// a mask, then nothing; the cache stays right as tables are created.
@@ -1032,15 +730,6 @@ impl Core {
         mask: CoreMask,
     ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
         self.storage.query_entities(mask)
-    }
-    /// The first entity that has all components of `mask`, in table order; stops at
-    /// the first non-empty matching table.
-    #[inline]
-    pub fn query_first_entity(
-        &self,
-        mask: CoreMask,
-    ) -> ::core::option::Option<::archetypal::Entity> {
-        self.storage.query_first_entity(mask)
     }
     /// Calls `f(entity, table, index)` for every entity with all components of
     /// `include` and none of `exclude`: O(matching tables) plus their rows when
@@ -1082,66 +771,6 @@ impl Core {
     {
         self.storage.for_each_table_mut(include, exclude, f);
     }
-    /// `for_each_mut` over the entities one of whose tracked `include` components
-    /// changed since the last `step()` (written at a tick newer than `last_tick()`).
-    /// A table none of whose `include` columns changed is skipped without looking
-    /// at its rows: O(matching tables) plus the rows of the tables written to.
-    #[inline]
-    pub fn for_each_mut_changed<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
-    where
-        F: ::core::ops::FnMut(
-            ::archetypal::Entity,
-            &mut CoreComponentArraysMut<'_>,
-            usize,
-        ),
-    {
-        let since = self.storage.last_tick();
-        self.storage.for_each_mut_changed_since(include, exclude, since, f);
-    }
-    /// `for_each_mut` over the entities one of whose tracked `include` components
-    /// was written at a tick newer than `since` (a consumer's own cursor: record
-    /// `current_tick()` when reading, then `increment_tick()`). Untouched tables
-    /// are skipped as in `for_each_mut_changed`.
-    #[inline]
-    pub fn for_each_mut_changed_since<F>(
-        &mut self,
-        include: CoreMask,
-        exclude: CoreMask,
-        since: ::archetypal::Tick,
-        f: F,
-    )
-    where
-        F: ::core::ops::FnMut(
-            ::archetypal::Entity,
-            &mut CoreComponentArraysMut<'_>,
-            usize,
-        ),
-    {
-        self.storage.for_each_mut_changed_since(include, exclude, since, f);
-    }
-    /// The entities with every component and tag of `mask`, one of whose tracked
-    /// components of `mask` changed since the last `step()` (written at a tick
-    /// newer than `last_tick()`): a health bar redraws these. O(tables) plus the
-    /// rows of the tables whose `mask` columns were written to (the others are
-    /// skipped without looking at their rows).
-    #[inline]
-    pub fn query_entities_changed(
-        &self,
-        mask: CoreMask,
-    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
-        self.storage.query_entities_changed_since(mask, self.storage.last_tick())
-    }
-    /// The entities with every component and tag of `mask`, one of whose tracked
-    /// components of `mask` was written at a tick newer than `since`; costs as
-    /// `query_entities_changed`.
-    #[inline]
-    pub fn query_entities_changed_since(
-        &self,
-        mask: CoreMask,
-        since: ::archetypal::Tick,
-    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
-        self.storage.query_entities_changed_since(mask, since)
-    }
     /// Stamps the tracked components of `mask` of `entity` as changed now (a
     /// change the world cannot see by itself), in O(1). `false` for a dead, stale
     /// (id reused) or never-issued handle.
@@ -1152,207 +781,6 @@ impl Core {
         mask: CoreMask,
     ) -> bool {
         self.storage.mark_changed(entity, mask)
-    }
-    /// Marks the tracked `columns` of every table matching `include` / `exclude`
-    /// as changed now, in constant time per table: for writes through raw slices.
-    #[inline]
-    pub fn mark_columns_changed(
-        &mut self,
-        include: CoreMask,
-        exclude: CoreMask,
-        columns: CoreMask,
-    ) {
-        self.storage.mark_columns_changed(include, exclude, columns);
-    }
-    /// A read-only query builder: `world.query().with(A).without(B).iter(...)`;
-    /// costs as `for_each`.
-    #[inline]
-    pub fn query(&self) -> ::archetypal::Query<'_, CoreComponentArrays> {
-        ::archetypal::Query::new(&self.storage)
-    }
-    /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`;
-    /// costs as `for_each_mut`.
-    #[inline]
-    pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, CoreComponentArrays> {
-        ::archetypal::QueryMut::new(&mut self.storage)
-    }
-}
-impl Core {
-    /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
-    /// run by rayon over tables and chunks of rows. Callable when every
-    /// component type is `Send`. O(matching tables) plus their rows, shared
-    /// among rayon's threads.
-    #[inline]
-    pub fn par_for_each_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
-    where
-        F: ::core::ops::Fn(::archetypal::Entity, &mut CoreComponentArraysMut<'_>, usize)
-            + ::core::marker::Sync + ::core::marker::Send,
-        for<'a> CoreComponentArrays: ::core::marker::Send,
-        for<'a> CoreComponentArraysMut<'a>: ::core::marker::Send,
-    {
-        self.storage.par_for_each_mut(include, exclude, f);
-    }
-}
-impl CoreComponents {
-    /// Caches the tables matching `include`, so `&self` queries on it (which
-    /// cannot fill the cache) skip the other tables. O(tables) the first time for
-    /// a mask, then nothing; the cache stays right as tables are created.
-    #[inline]
-    pub fn warm_query(&mut self, include: CoreMask) {
-        self.storage.warm_query(include);
-    }
-    /// Every entity that has all components of `mask`: O(matching tables) plus
-    /// their rows when `mask` is cached (queried mutably before, or `warm_query`),
-    /// else a scan of every table's mask first.
-    #[inline]
-    pub fn query_entities(
-        &self,
-        mask: CoreMask,
-    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
-        self.storage.query_entities(mask)
-    }
-    /// The first entity that has all components of `mask`, in table order; stops at
-    /// the first non-empty matching table.
-    #[inline]
-    pub fn query_first_entity(
-        &self,
-        mask: CoreMask,
-    ) -> ::core::option::Option<::archetypal::Entity> {
-        self.storage.query_first_entity(mask)
-    }
-    /// Calls `f(entity, table, index)` for every entity with all components of
-    /// `include` and none of `exclude`: O(matching tables) plus their rows when
-    /// `include` is cached, else a scan of every table's mask first (`&self` cannot
-    /// fill the query cache: see `warm_query`).
-    #[inline]
-    pub fn for_each<F>(&self, include: CoreMask, exclude: CoreMask, f: F)
-    where
-        F: ::core::ops::FnMut(::archetypal::Entity, &CoreComponentArrays, usize),
-    {
-        self.storage.for_each(include, exclude, f);
-    }
-    /// Calls `f(entity, table, index)` for every entity with all components of
-    /// `include` and none of `exclude`; `table` is a slice view of its table
-    /// (`table.position[index].x += 1.0`). The view can write any column, so every
-    /// tracked component of the tables visited is reported changed (in O(1) per
-    /// table). O(matching tables) plus their rows; the first query of a mask
-    /// caches its tables (O(tables), once).
-    #[inline(always)]
-    pub fn for_each_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
-    where
-        F: ::core::ops::FnMut(
-            ::archetypal::Entity,
-            &mut CoreComponentArraysMut<'_>,
-            usize,
-        ),
-    {
-        self.storage.for_each_mut(include, exclude, f);
-    }
-    /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
-    /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
-    /// Every tracked component of the rows handed out is reported changed.
-    /// O(matching tables), plus what `f` does; the first query of a mask caches its
-    /// tables (O(tables), once).
-    #[inline(always)]
-    pub fn for_each_table_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
-    where
-        F: ::core::ops::FnMut(&mut CoreComponentArraysMut<'_>),
-    {
-        self.storage.for_each_table_mut(include, exclude, f);
-    }
-    /// `for_each_mut` over the entities one of whose tracked `include` components
-    /// changed since the last `step()` (written at a tick newer than `last_tick()`).
-    /// A table none of whose `include` columns changed is skipped without looking
-    /// at its rows: O(matching tables) plus the rows of the tables written to.
-    #[inline]
-    pub fn for_each_mut_changed<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
-    where
-        F: ::core::ops::FnMut(
-            ::archetypal::Entity,
-            &mut CoreComponentArraysMut<'_>,
-            usize,
-        ),
-    {
-        let since = self.storage.last_tick();
-        self.storage.for_each_mut_changed_since(include, exclude, since, f);
-    }
-    /// `for_each_mut` over the entities one of whose tracked `include` components
-    /// was written at a tick newer than `since` (a consumer's own cursor: record
-    /// `current_tick()` when reading, then `increment_tick()`). Untouched tables
-    /// are skipped as in `for_each_mut_changed`.
-    #[inline]
-    pub fn for_each_mut_changed_since<F>(
-        &mut self,
-        include: CoreMask,
-        exclude: CoreMask,
-        since: ::archetypal::Tick,
-        f: F,
-    )
-    where
-        F: ::core::ops::FnMut(
-            ::archetypal::Entity,
-            &mut CoreComponentArraysMut<'_>,
-            usize,
-        ),
-    {
-        self.storage.for_each_mut_changed_since(include, exclude, since, f);
-    }
-    /// The entities with every component and tag of `mask`, one of whose tracked
-    /// components of `mask` changed since the last `step()` (written at a tick
-    /// newer than `last_tick()`): a health bar redraws these. O(tables) plus the
-    /// rows of the tables whose `mask` columns were written to (the others are
-    /// skipped without looking at their rows).
-    #[inline]
-    pub fn query_entities_changed(
-        &self,
-        mask: CoreMask,
-    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
-        self.storage.query_entities_changed_since(mask, self.storage.last_tick())
-    }
-    /// The entities with every component and tag of `mask`, one of whose tracked
-    /// components of `mask` was written at a tick newer than `since`; costs as
-    /// `query_entities_changed`.
-    #[inline]
-    pub fn query_entities_changed_since(
-        &self,
-        mask: CoreMask,
-        since: ::archetypal::Tick,
-    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
-        self.storage.query_entities_changed_since(mask, since)
-    }
-    /// Stamps the tracked components of `mask` of `entity` as changed now (a
-    /// change the world cannot see by itself), in O(1). `false` for a dead, stale
-    /// (id reused) or never-issued handle.
-    #[inline]
-    pub fn mark_changed(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: CoreMask,
-    ) -> bool {
-        self.storage.mark_changed(entity, mask)
-    }
-    /// Marks the tracked `columns` of every table matching `include` / `exclude`
-    /// as changed now, in constant time per table: for writes through raw slices.
-    #[inline]
-    pub fn mark_columns_changed(
-        &mut self,
-        include: CoreMask,
-        exclude: CoreMask,
-        columns: CoreMask,
-    ) {
-        self.storage.mark_columns_changed(include, exclude, columns);
-    }
-    /// A read-only query builder: `world.query().with(A).without(B).iter(...)`;
-    /// costs as `for_each`.
-    #[inline]
-    pub fn query(&self) -> ::archetypal::Query<'_, CoreComponentArrays> {
-        ::archetypal::Query::new(&self.storage)
-    }
-    /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`;
-    /// costs as `for_each_mut`.
-    #[inline]
-    pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, CoreComponentArrays> {
-        ::archetypal::QueryMut::new(&mut self.storage)
     }
 }
 impl CoreComponents {
@@ -1369,52 +797,6 @@ impl CoreComponents {
         for<'a> CoreComponentArraysMut<'a>: ::core::marker::Send,
     {
         self.storage.par_for_each_mut(include, exclude, f);
-    }
-}
-impl Core {
-    ///Every `position` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
-    #[inline]
-    pub fn query_position(
-        &self,
-    ) -> ::archetypal::ColumnValues<'_, CoreComponentArrays, (f32, f32)> {
-        self.components.query_position()
-    }
-    ///The `position` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
-    #[inline]
-    pub fn iter_position_slices(
-        &self,
-    ) -> ::archetypal::ColumnSlices<'_, CoreComponentArrays, (f32, f32)> {
-        self.components.iter_position_slices()
-    }
-    ///The `position` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
-    #[inline]
-    pub fn iter_position_slices_mut(
-        &mut self,
-    ) -> ::archetypal::ColumnSlicesMut<'_, CoreComponentArrays, (f32, f32)> {
-        self.components.iter_position_slices_mut()
-    }
-}
-impl CoreComponents {
-    ///Every `position` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
-    #[inline]
-    pub fn query_position(
-        &self,
-    ) -> ::archetypal::ColumnValues<'_, CoreComponentArrays, (f32, f32)> {
-        self.storage.column_values(POSITION, __CoreColumnRef::position)
-    }
-    ///The `position` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
-    #[inline]
-    pub fn iter_position_slices(
-        &self,
-    ) -> ::archetypal::ColumnSlices<'_, CoreComponentArrays, (f32, f32)> {
-        self.storage.column_slices(POSITION, __CoreColumnRef::position)
-    }
-    ///The `position` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
-    #[inline]
-    pub fn iter_position_slices_mut(
-        &mut self,
-    ) -> ::archetypal::ColumnSlicesMut<'_, CoreComponentArrays, (f32, f32)> {
-        self.storage.column_slices_mut(POSITION, __CoreColumnMut::position)
     }
 }
 impl CoreComponents {
@@ -1558,56 +940,6 @@ impl CoreComponents {
         ::core::result::Result::Ok((writing, CoreTables { tables }))
     }
 }
-#[allow(unused_doc_comments)]
-impl Core {
-    ///Queues tagging `entity` as `player` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
-    #[inline]
-    pub fn queue_add_player(&mut self, entity: ::archetypal::Entity) {
-        self.queue_add_components(entity, PLAYER);
-    }
-    ///Queues removing the `player` tag from `entity` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
-    #[inline]
-    pub fn queue_remove_player(&mut self, entity: ::archetypal::Entity) {
-        self.queue_remove_components(entity, PLAYER);
-    }
-}
-#[allow(unused_doc_comments)]
-impl CoreCommands<'_> {
-    ///Queues tagging `entity` as `player` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
-    #[inline]
-    pub fn queue_add_player(&mut self, entity: ::archetypal::Entity) {
-        self.queue_add_components(entity, PLAYER);
-    }
-    ///Queues removing the `player` tag from `entity` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
-    #[inline]
-    pub fn queue_remove_player(&mut self, entity: ::archetypal::Entity) {
-        self.queue_remove_components(entity, PLAYER);
-    }
-}
-impl Core {
-    ///Tags `entity` as `player`: no migration (tags create no tables); the row moves to its tag group inside its table, at most one row swap per tag group of that table. Already tagged: nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn add_player(&mut self, entity: ::archetypal::Entity) -> bool {
-        self.storage.add_tags(entity, PLAYER)
-    }
-    ///Removes the `player` tag from `entity`: no migration, as for `add_player`. Not tagged: nothing moves, still `true`. `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn remove_player(&mut self, entity: ::archetypal::Entity) -> bool {
-        self.storage.remove_tags(entity, PLAYER)
-    }
-    ///Whether `entity` is alive and tagged `player`, in O(log(tag groups of its table)) (a binary search for its row's tag group); `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn has_player(&self, entity: ::archetypal::Entity) -> bool {
-        self.storage.has_components(entity, PLAYER)
-    }
-    ///Every entity tagged `player`, table by table: O(tables) plus the tagged rows (whole tag groups, no per-row test).
-    #[inline]
-    pub fn query_player(
-        &self,
-    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
-        self.storage.tagged(PLAYER)
-    }
-}
 impl CoreComponents {
     ///Tags `entity` as `player`: no migration (tags create no tables); the row moves to its tag group inside its table, at most one row swap per tag group of that table. Already tagged: nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -1624,12 +956,18 @@ impl CoreComponents {
     pub fn has_player(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, PLAYER)
     }
-    ///Every entity tagged `player`, table by table: O(tables) plus the tagged rows (whole tag groups, no per-row test).
+}
+#[allow(unused_doc_comments)]
+impl CoreCommands<'_> {
+    ///Queues tagging `entity` as `player` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
     #[inline]
-    pub fn query_player(
-        &self,
-    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
-        self.storage.tagged(PLAYER)
+    pub fn queue_add_player(&mut self, entity: ::archetypal::Entity) {
+        self.queue_add_components(entity, PLAYER);
+    }
+    ///Queues removing the `player` tag from `entity` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
+    #[inline]
+    pub fn queue_remove_player(&mut self, entity: ::archetypal::Entity) {
+        self.queue_remove_components(entity, PLAYER);
     }
 }
 #[allow(dead_code, unused_mut, unused_doc_comments, clippy::vec_init_then_push)]
@@ -1683,7 +1021,12 @@ impl __RenderTagIndex {
 }
 const _: () = ::archetypal::__private::check_world(
     "Render",
-    &["sprite"],
+    ::archetypal::__private::WorldNames {
+        components: &["sprite"],
+        tags: &[],
+        relations: &[],
+        reverses: &[],
+    },
     &["SPRITE"],
     __RenderTagIndex::__END as usize - 1,
 );
@@ -1748,7 +1091,7 @@ impl ::archetypal::Archetype for RenderComponentArrays {
     type Mask = RenderMask;
     type ViewMut<'a> = RenderComponentArraysMut<'a>;
     type Removed = __RenderRemovedValues;
-    type TickColumns = [::archetypal::change_ticks::TickColumn; __RenderComponentIndex::__COUNT
+    type TickColumns = [::archetypal::__private::TickColumn; __RenderComponentIndex::__COUNT
         as usize];
     const COMPONENTS: RenderMask = __RenderComponentIndex::low_bits(
         __RenderComponentIndex::__COUNT as u32,
@@ -1795,8 +1138,8 @@ impl ::archetypal::Archetype for RenderComponentArrays {
     #[inline]
     fn push_defaults(&mut self, entities: &[::archetypal::Entity]) {
         let (mask, count) = (self.mask, entities.len());
-        let mut pushed = ::archetypal::column::TableRollback::new(self);
-        ::archetypal::column::push_defaults(
+        let mut pushed = ::archetypal::__private::column::TableRollback::new(self);
+        ::archetypal::__private::column::push_defaults(
             &mut pushed.table().sprite,
             mask & SPRITE != 0,
             count,
@@ -1811,7 +1154,7 @@ impl ::archetypal::Archetype for RenderComponentArrays {
             sprite: ::core::option::Option::None,
         };
         {
-            removed.sprite = ::archetypal::column::swap_remove(
+            removed.sprite = ::archetypal::__private::column::swap_remove(
                 &mut self.sprite,
                 mask & SPRITE != 0,
                 row,
@@ -1823,17 +1166,22 @@ impl ::archetypal::Archetype for RenderComponentArrays {
     #[inline]
     fn swap_rows(&mut self, a: usize, b: usize) {
         let mask = self.mask;
-        ::archetypal::column::swap_rows(&mut self.sprite, mask & SPRITE != 0, a, b);
+        ::archetypal::__private::column::swap_rows(
+            &mut self.sprite,
+            mask & SPRITE != 0,
+            a,
+            b,
+        );
         self.entities.swap(a, b);
     }
     #[inline]
     fn move_row(&mut self, row: usize, destination: &mut Self) -> RenderMask {
         let parked = if <Self as ::archetypal::Archetype>::COMPONENT_COUNT
-            <= ::archetypal::column::UNROLLED_MIGRATION_COLUMNS
+            <= ::archetypal::__private::column::UNROLLED_MIGRATION_COLUMNS
         {
             let (from, to) = (self.mask, destination.mask);
-            ::archetypal::column::push_added_defaults(from, destination);
-            ::archetypal::column::shift(
+            ::archetypal::__private::column::push_added_defaults(from, destination);
+            ::archetypal::__private::column::shift(
                 &mut self.sprite,
                 &mut destination.sprite,
                 row,
@@ -1842,15 +1190,21 @@ impl ::archetypal::Archetype for RenderComponentArrays {
             );
             from & !to
         } else {
-            ::archetypal::column::move_row(self, row, destination)
+            ::archetypal::__private::column::move_row(self, row, destination)
         };
         destination.entities.push(self.entities.swap_remove(row));
         parked
     }
     #[inline]
-    fn edit_column(&mut self, index: u32, edit: ::archetypal::column::ColumnEdit) {
+    fn edit_column(
+        &mut self,
+        index: u32,
+        edit: ::archetypal::__private::column::ColumnEdit,
+    ) {
         match index {
-            __RenderColumn::sprite => ::archetypal::column::edit(&mut self.sprite, edit),
+            __RenderColumn::sprite => {
+                ::archetypal::__private::column::edit(&mut self.sprite, edit)
+            }
             _ => {}
         }
     }
@@ -1858,7 +1212,7 @@ impl ::archetypal::Archetype for RenderComponentArrays {
     fn move_column(&mut self, index: u32, row: usize, destination: &mut Self) {
         match index {
             __RenderColumn::sprite => {
-                ::archetypal::column::move_value(
+                ::archetypal::__private::column::move_value(
                     &mut self.sprite,
                     &mut destination.sprite,
                     row,
@@ -1876,7 +1230,7 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         let view = RenderComponentArraysMut {
             mask: self.mask,
             entities: &self.entities,
-            sprite: ::archetypal::column::view(
+            sprite: ::archetypal::__private::column::view(
                 &mut self.sprite,
                 include & SPRITE != 0,
                 rows,
@@ -1890,7 +1244,7 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         at: usize,
     ) -> (Self::ViewMut<'a>, Self::ViewMut<'a>) {
         let (entities_before, entities_after) = view.entities.split_at(at);
-        let sprite_halves = ::archetypal::column::split_at_mut(
+        let sprite_halves = ::archetypal::__private::column::split_at_mut(
             view.sprite,
             view.mask & SPRITE != 0,
             at,
@@ -1913,7 +1267,7 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         let mut misaligned = 0;
         {
             misaligned
-                += ::archetypal::column::misaligned(
+                += ::archetypal::__private::column::misaligned(
                     &self.sprite,
                     mask & SPRITE != 0,
                     rows,
@@ -1922,10 +1276,10 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         misaligned
     }
 }
-///A sub-world of `Game`: its own components (`RenderComponents`: archetype tables, edge graph and query cache over the entities of the whole; the sub-world has their methods and dereferences to them) and its command queue. Entities are spawned and despawned through `Game`, so every sub-world knows every live entity.
+///A sub-world of `Game`: its own components (`RenderComponents`: archetype tables, edge graph and query cache over the entities of the whole; the sub-world dereferences to them) and its command queue. Entities are spawned and despawned through `Game`, so every sub-world knows every live entity.
 pub struct Render {
     components: RenderComponents,
-    commands: ::archetypal::__private::alloc::vec::Vec<RenderCommand>,
+    queue: ::archetypal::__private::alloc::vec::Vec<RenderCommand>,
 }
 ///The component part of the `Game` sub-world `Render`: its tables, tags, caches and change ticks, with every component-level method. `Render` dereferences to it, and `Render::split_mut` lends it beside the command queue.
 pub struct RenderComponents {
@@ -1938,6 +1292,40 @@ pub struct RenderParts<'a> {
     /// The sub-world's command queue: every `queue_*` method, applied by
     /// `apply_commands()`.
     pub commands: RenderCommands<'a>,
+}
+impl Render {
+    /// Number of components the sub-world declares.
+    pub const COMPONENT_COUNT: usize = <RenderComponentArrays as ::archetypal::Archetype>::COMPONENT_COUNT;
+    #[inline]
+    fn empty() -> Self {
+        Self {
+            components: RenderComponents {
+                storage: ::archetypal::Storage::new(),
+            },
+            queue: ::archetypal::__private::alloc::vec::Vec::new(),
+        }
+    }
+    /// The sub-world's command queue: every `queue_*` method, applied in order by
+    /// `apply_commands()`.
+    #[inline]
+    pub fn commands(&mut self) -> RenderCommands<'_> {
+        RenderCommands {
+            queue: ::archetypal::__private::CommandQueue::without_spawns(&mut self.queue),
+        }
+    }
+    /// Borrows the sub-world apart: `components` and `commands`, each usable while
+    /// the other is borrowed.
+    #[inline]
+    pub fn split_mut(&mut self) -> RenderParts<'_> {
+        RenderParts {
+            components: &mut self.components,
+            commands: RenderCommands {
+                queue: ::archetypal::__private::CommandQueue::without_spawns(
+                    &mut self.queue,
+                ),
+            },
+        }
+    }
 }
 impl ::core::ops::Deref for Render {
     type Target = RenderComponents;
@@ -1952,174 +1340,6 @@ impl ::core::ops::DerefMut for Render {
         &mut self.components
     }
 }
-impl Render {
-    /// Number of components the sub-world declares.
-    pub const COMPONENT_COUNT: usize = <RenderComponentArrays as ::archetypal::Archetype>::COMPONENT_COUNT;
-    #[inline]
-    fn empty() -> Self {
-        Self {
-            components: RenderComponents {
-                storage: ::archetypal::Storage::new(),
-            },
-            commands: ::archetypal::__private::alloc::vec::Vec::new(),
-        }
-    }
-    /// Borrows the sub-world apart: `components` and `commands`, each usable while
-    /// the other is borrowed.
-    #[inline]
-    pub fn split_mut(&mut self) -> RenderParts<'_> {
-        RenderParts {
-            components: &mut self.components,
-            commands: RenderCommands {
-                queue: &mut self.commands,
-            },
-        }
-    }
-}
-impl RenderComponents {
-    /// Number of components the world declares.
-    pub const COMPONENT_COUNT: usize = <RenderComponentArrays as ::archetypal::Archetype>::COMPONENT_COUNT;
-}
-impl Render {
-    /// Every archetype table, read-only, in creation order.
-    #[inline]
-    pub fn tables(&self) -> &[RenderComponentArrays] {
-        self.storage.tables()
-    }
-    /// Number of archetype tables created so far.
-    #[inline]
-    pub fn archetype_count(&self) -> usize {
-        self.storage.tables().len()
-    }
-    /// The storage behind the world, read-only: the allocator, the edge graph and
-    /// the query cache, for inspection and tests.
-    #[inline]
-    pub fn storage(&self) -> &::archetypal::Storage<RenderComponentArrays> {
-        &self.storage
-    }
-    /// Checks every structural invariant of the world (see
-    /// `archetypal::Storage::check_invariants`): O(the whole world); meant for
-    /// tests and debugging.
-    #[inline]
-    pub fn check_invariants(
-        &self,
-    ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
-        self.storage.check_invariants()
-    }
-    /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
-    #[inline]
-    pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
-        self.storage.is_alive(entity)
-    }
-    /// Number of live entities.
-    #[inline]
-    pub fn entity_count(&self) -> usize {
-        self.storage.entity_count()
-    }
-    /// Every live entity, in id order: O(ids ever issued).
-    #[inline]
-    pub fn get_all_entities(
-        &self,
-    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        self.storage.all_entities()
-    }
-    /// The components and tags `entity` has, in O(1) (plus a binary search of its
-    /// table's tag groups); `None` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn component_mask(
-        &self,
-        entity: ::archetypal::Entity,
-    ) -> ::core::option::Option<RenderMask> {
-        self.storage.component_mask(entity)
-    }
-    /// Whether `entity` is alive and has every component and tag of `mask`, in
-    /// O(1) (plus a binary search of its table's tag groups when `mask` holds
-    /// tags); `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn entity_has_components(
-        &self,
-        entity: ::archetypal::Entity,
-        mask: RenderMask,
-    ) -> bool {
-        self.storage.has_components(entity, mask)
-    }
-    /// The current tick: the frame counter writes are stamped with.
-    #[inline]
-    pub fn current_tick(&self) -> ::archetypal::Tick {
-        self.storage.current_tick()
-    }
-    /// The tick at which the last frame ended (the last `step()`).
-    #[inline]
-    pub fn last_tick(&self) -> ::archetypal::Tick {
-        self.storage.last_tick()
-    }
-    /// Advances the current tick without ending the frame; returns the new tick.
-    /// O(1), except once every 2^29 ticks, when every change stamp is clamped so
-    /// none wraps around (O(tracked rows)).
-    #[inline]
-    pub fn increment_tick(&mut self) -> ::archetypal::Tick {
-        self.storage.increment_tick()
-    }
-    /// Starts the structural change log (spawns, despawns, components and tags
-    /// added or removed), keeping at most `capacity` entries; a consumer that falls
-    /// further behind is told how many it lost. Enabling it again (to change the
-    /// capacity, or after `disable_change_log`) keeps the stored entries and their
-    /// numbering, so existing cursors read on without a gap.
-    #[inline]
-    pub fn enable_change_log(&mut self, capacity: usize) {
-        self.storage.enable_change_log(capacity);
-    }
-    /// Stops recording structural changes; logged entries stay readable.
-    #[inline]
-    pub fn disable_change_log(&mut self) {
-        self.storage.disable_change_log();
-    }
-    /// The structural changes `cursor` has not seen yet, in order, each once per
-    /// cursor; `.lost()` on the result counts entries trimmed before it read them.
-    #[inline]
-    pub fn consume_changes(
-        &self,
-        cursor: &mut ::archetypal::EventCursor,
-    ) -> ::archetypal::Consumed<'_, ::archetypal::StructuralChange<RenderMask>> {
-        self.storage.change_log().consume(cursor)
-    }
-    /// A cursor at the end of the structural change log: it will see only later
-    /// changes, and counts those trimmed before it reads them as lost. (A default
-    /// cursor starts at the oldest entry still kept and counts no losses before it.)
-    #[inline]
-    pub fn change_cursor(&self) -> ::archetypal::EventCursor {
-        self.storage.change_log().cursor_at_end()
-    }
-    /// Drops all but the newest `keep` entries of the structural change log.
-    #[inline]
-    pub fn trim_changes(&mut self, keep: usize) {
-        self.storage.change_log_mut().trim_to(keep);
-    }
-    /// Adds the components of `mask` (default values) in one migration (the row
-    /// moves to the table with them: O(the entity's components)); components
-    /// already present keep their values, and nothing moves if it has them all.
-    /// Tag bits of `mask` add the tags (no migration). `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn add_components(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: RenderMask,
-    ) -> bool {
-        self.storage.add_components(entity, mask)
-    }
-    /// Removes the components of `mask` in one migration (the row moves to the
-    /// table without them: O(the entity's components)), dropping their values;
-    /// nothing moves if it has none of them. Tag bits of `mask` remove the tags (no
-    /// migration). `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn remove_components(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: RenderMask,
-    ) -> bool {
-        self.storage.remove_components(entity, mask)
-    }
-}
 impl RenderComponents {
     /// Every archetype table, read-only, in creation order.
     #[inline]
@@ -2158,10 +1378,10 @@ impl RenderComponents {
     }
     /// Every live entity, in id order: O(ids ever issued).
     #[inline]
-    pub fn get_all_entities(
+    pub fn entities(
         &self,
-    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        self.storage.all_entities()
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.entities()
     }
     /// The components and tags `entity` has, in O(1) (plus a binary search of its
     /// table's tag groups); `None` for a dead, stale (id reused) or never-issued handle.
@@ -2176,7 +1396,7 @@ impl RenderComponents {
     /// O(1) (plus a binary search of its table's tag groups when `mask` holds
     /// tags); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
-    pub fn entity_has_components(
+    pub fn has_components(
         &self,
         entity: ::archetypal::Entity,
         mask: RenderMask,
@@ -2282,29 +1502,9 @@ pub mod __render_short_names {
 }
 #[allow(unused_imports, ambiguous_glob_reexports)]
 pub use __render_short_names::*;
-///The command part of a `Render` sub-world borrowed apart by `split_mut()`: every `queue_*` method, usable while the components are borrowed. `apply_commands()` applies what it queued.
+///The command queue of a `Render` sub-world, from `commands()` or `split_mut().commands` (usable while the components are borrowed): every `queue_*` method. `apply_commands()` applies what it queued.
 pub struct RenderCommands<'a> {
-    queue: &'a mut ::archetypal::__private::alloc::vec::Vec<RenderCommand>,
-}
-impl Render {
-    #[inline]
-    fn __push_command(&mut self, command: RenderCommand) {
-        self.commands.push(command);
-    }
-    #[inline]
-    fn __queued(&self) -> &[RenderCommand] {
-        &self.commands
-    }
-}
-impl RenderCommands<'_> {
-    #[inline]
-    fn __push_command(&mut self, command: RenderCommand) {
-        self.queue.push(command);
-    }
-    #[inline]
-    fn __queued(&self) -> &[RenderCommand] {
-        self.queue
-    }
+    queue: ::archetypal::__private::CommandQueue<'a, RenderCommand>,
 }
 ///A structural change queued on a `Render`, applied in order by `apply_commands`.
 pub enum RenderCommand {
@@ -2334,67 +1534,6 @@ pub enum RenderCommand {
     SetSprite(::archetypal::Entity, u32),
 }
 #[allow(unused_doc_comments)]
-impl Render {
-    /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied
-    /// as `add_components`, skipped and counted if `entity` is dead by then.
-    #[inline]
-    pub fn queue_add_components(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: RenderMask,
-    ) {
-        self.__push_command(RenderCommand::AddComponents(entity, mask));
-    }
-    /// Queues removing the components and tags of `mask` from `entity` (O(1));
-    /// applied as `remove_components`, skipped and counted if `entity` is dead by
-    /// then.
-    #[inline]
-    pub fn queue_remove_components(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: RenderMask,
-    ) {
-        self.__push_command(RenderCommand::RemoveComponents(entity, mask));
-    }
-    #[allow(dead_code)]
-    #[inline]
-    fn queue_link(
-        &mut self,
-        relation: RenderMask,
-        source: ::archetypal::Entity,
-        target: ::archetypal::Entity,
-    ) {
-        self.__push_command(RenderCommand::Link {
-            relation,
-            source,
-            target,
-        });
-    }
-    #[allow(dead_code)]
-    #[inline]
-    fn queue_unlink(&mut self, relation: RenderMask, source: ::archetypal::Entity) {
-        self.__push_command(RenderCommand::Unlink {
-            relation,
-            source,
-        });
-    }
-    ///Queues setting the `sprite` of `entity` (O(1)); applied as `set_sprite` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
-    #[inline]
-    pub fn queue_set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) {
-        self.__push_command(RenderCommand::SetSprite(entity, value));
-    }
-    /// Number of queued commands.
-    #[inline]
-    pub fn command_count(&self) -> usize {
-        self.__queued().len()
-    }
-    /// The queued commands, in order.
-    #[inline]
-    pub fn queued_commands(&self) -> &[RenderCommand] {
-        self.__queued()
-    }
-}
-#[allow(unused_doc_comments)]
 impl RenderCommands<'_> {
     /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied
     /// as `add_components`, skipped and counted if `entity` is dead by then.
@@ -2404,7 +1543,7 @@ impl RenderCommands<'_> {
         entity: ::archetypal::Entity,
         mask: RenderMask,
     ) {
-        self.__push_command(RenderCommand::AddComponents(entity, mask));
+        self.queue.push(RenderCommand::AddComponents(entity, mask));
     }
     /// Queues removing the components and tags of `mask` from `entity` (O(1));
     /// applied as `remove_components`, skipped and counted if `entity` is dead by
@@ -2415,44 +1554,12 @@ impl RenderCommands<'_> {
         entity: ::archetypal::Entity,
         mask: RenderMask,
     ) {
-        self.__push_command(RenderCommand::RemoveComponents(entity, mask));
-    }
-    #[allow(dead_code)]
-    #[inline]
-    fn queue_link(
-        &mut self,
-        relation: RenderMask,
-        source: ::archetypal::Entity,
-        target: ::archetypal::Entity,
-    ) {
-        self.__push_command(RenderCommand::Link {
-            relation,
-            source,
-            target,
-        });
-    }
-    #[allow(dead_code)]
-    #[inline]
-    fn queue_unlink(&mut self, relation: RenderMask, source: ::archetypal::Entity) {
-        self.__push_command(RenderCommand::Unlink {
-            relation,
-            source,
-        });
+        self.queue.push(RenderCommand::RemoveComponents(entity, mask));
     }
     ///Queues setting the `sprite` of `entity` (O(1)); applied as `set_sprite` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
     #[inline]
     pub fn queue_set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) {
-        self.__push_command(RenderCommand::SetSprite(entity, value));
-    }
-    /// Number of queued commands.
-    #[inline]
-    pub fn command_count(&self) -> usize {
-        self.__queued().len()
-    }
-    /// The queued commands, in order.
-    #[inline]
-    pub fn queued_commands(&self) -> &[RenderCommand] {
-        self.__queued()
+        self.queue.push(RenderCommand::SetSprite(entity, value));
     }
 }
 #[allow(unused_doc_comments)]
@@ -2475,11 +1582,11 @@ impl Render {
         impl ::core::ops::Drop for Applying<'_> {
             #[inline]
             fn drop(&mut self) {
-                ::core::iter::Extend::extend(&mut self.world.commands, &mut self.rest);
+                ::core::iter::Extend::extend(&mut self.world.queue, &mut self.rest);
             }
         }
         let rest = ::core::iter::IntoIterator::into_iter(
-            ::core::mem::take(&mut self.commands),
+            ::core::mem::take(&mut self.queue),
         );
         let mut applying = Applying { world: self, rest };
         let mut report = <::archetypal::CommandReport as ::core::default::Default>::default();
@@ -2510,6 +1617,16 @@ impl Render {
         }
         report
     }
+    /// Number of queued commands.
+    #[inline]
+    pub fn command_count(&self) -> usize {
+        self.queue.len()
+    }
+    /// The queued commands, in order.
+    #[inline]
+    pub fn queued_commands(&self) -> &[RenderCommand] {
+        &self.queue
+    }
     /// Drops every queued command without applying it; handles reserved by a queued
     /// spawn are given back (in ascending id order, as a clone or a snapshot gives
     /// them back) and never become alive.
@@ -2517,65 +1634,7 @@ impl Render {
     pub fn clear_commands(&mut self) {
         let world = &mut *self;
         let _ = world;
-        ::core::mem::drop(::core::mem::take(&mut self.commands));
-    }
-}
-impl Render {
-    ///The `sprite` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
-    #[inline]
-    pub fn get_sprite(
-        &self,
-        entity: ::archetypal::Entity,
-    ) -> ::core::option::Option<&u32> {
-        self.components.get_sprite(entity)
-    }
-    ///The `sprite` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
-    #[inline]
-    pub fn get_sprite_mut(
-        &mut self,
-        entity: ::archetypal::Entity,
-    ) -> ::core::option::Option<&mut u32> {
-        self.components.get_sprite_mut(entity)
-    }
-    ///The `sprite` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `sprite`, or is repeated. Each is stamped as changed.
-    #[inline]
-    pub fn get_disjoint_sprite_mut<const __N: usize>(
-        &mut self,
-        entities: [::archetypal::Entity; __N],
-    ) -> ::core::option::Option<[&mut u32; __N]> {
-        self.components.get_disjoint_sprite_mut(entities)
-    }
-    ///Calls `f` on the `sprite` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
-    #[inline]
-    pub fn modify_sprite<__Output>(
-        &mut self,
-        entity: ::archetypal::Entity,
-        f: impl ::core::ops::FnOnce(&mut u32) -> __Output,
-    ) -> ::core::option::Option<__Output> {
-        self.components.modify_sprite(entity, f)
-    }
-    ///Writes the `sprite` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `sprite`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
-        self.components.set_sprite(entity, value)
-    }
-    ///Adds a default `sprite` to `entity`: one migration (the row moves to the table with `sprite`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn add_sprite(&mut self, entity: ::archetypal::Entity) -> bool {
-        self.components.add_sprite(entity)
-    }
-    ///Removes the `sprite` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
-    #[inline]
-    pub fn remove_sprite(
-        &mut self,
-        entity: ::archetypal::Entity,
-    ) -> ::core::option::Option<u32> {
-        self.components.remove_sprite(entity)
-    }
-    ///Whether `entity` is alive and has a `sprite`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn entity_has_sprite(&self, entity: ::archetypal::Entity) -> bool {
-        self.components.entity_has_sprite(entity)
+        ::core::mem::drop(::core::mem::take(&mut self.queue));
     }
 }
 impl RenderComponents {
@@ -2603,15 +1662,6 @@ impl RenderComponents {
     ) -> ::core::option::Option<[&mut u32; __N]> {
         self.storage.get_disjoint_mut(entities, SPRITE, __RenderColumnMut::sprite)
     }
-    ///Calls `f` on the `sprite` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
-    #[inline]
-    pub fn modify_sprite<__Output>(
-        &mut self,
-        entity: ::archetypal::Entity,
-        f: impl ::core::ops::FnOnce(&mut u32) -> __Output,
-    ) -> ::core::option::Option<__Output> {
-        self.get_sprite_mut(entity).map(f)
-    }
     ///Writes the `sprite` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `sprite`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
@@ -2632,11 +1682,11 @@ impl RenderComponents {
     }
     ///Whether `entity` is alive and has a `sprite`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
-    pub fn entity_has_sprite(&self, entity: ::archetypal::Entity) -> bool {
+    pub fn has_sprite(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, SPRITE)
     }
 }
-impl Render {
+impl RenderComponents {
     /// Caches the tables matching `include`, so `&self` queries on it (which
     /// cannot fill the cache) skip the other tables. O(tables) the first time for
     /// a mask, then nothing; the cache stays right as tables are created.
@@ -2653,15 +1703,6 @@ impl Render {
         mask: RenderMask,
     ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
         self.storage.query_entities(mask)
-    }
-    /// The first entity that has all components of `mask`, in table order; stops at
-    /// the first non-empty matching table.
-    #[inline]
-    pub fn query_first_entity(
-        &self,
-        mask: RenderMask,
-    ) -> ::core::option::Option<::archetypal::Entity> {
-        self.storage.query_first_entity(mask)
     }
     /// Calls `f(entity, table, index)` for every entity with all components of
     /// `include` and none of `exclude`: O(matching tables) plus their rows when
@@ -2708,71 +1749,6 @@ impl Render {
     {
         self.storage.for_each_table_mut(include, exclude, f);
     }
-    /// `for_each_mut` over the entities one of whose tracked `include` components
-    /// changed since the last `step()` (written at a tick newer than `last_tick()`).
-    /// A table none of whose `include` columns changed is skipped without looking
-    /// at its rows: O(matching tables) plus the rows of the tables written to.
-    #[inline]
-    pub fn for_each_mut_changed<F>(
-        &mut self,
-        include: RenderMask,
-        exclude: RenderMask,
-        f: F,
-    )
-    where
-        F: ::core::ops::FnMut(
-            ::archetypal::Entity,
-            &mut RenderComponentArraysMut<'_>,
-            usize,
-        ),
-    {
-        let since = self.storage.last_tick();
-        self.storage.for_each_mut_changed_since(include, exclude, since, f);
-    }
-    /// `for_each_mut` over the entities one of whose tracked `include` components
-    /// was written at a tick newer than `since` (a consumer's own cursor: record
-    /// `current_tick()` when reading, then `increment_tick()`). Untouched tables
-    /// are skipped as in `for_each_mut_changed`.
-    #[inline]
-    pub fn for_each_mut_changed_since<F>(
-        &mut self,
-        include: RenderMask,
-        exclude: RenderMask,
-        since: ::archetypal::Tick,
-        f: F,
-    )
-    where
-        F: ::core::ops::FnMut(
-            ::archetypal::Entity,
-            &mut RenderComponentArraysMut<'_>,
-            usize,
-        ),
-    {
-        self.storage.for_each_mut_changed_since(include, exclude, since, f);
-    }
-    /// The entities with every component and tag of `mask`, one of whose tracked
-    /// components of `mask` changed since the last `step()` (written at a tick
-    /// newer than `last_tick()`): a health bar redraws these. O(tables) plus the
-    /// rows of the tables whose `mask` columns were written to (the others are
-    /// skipped without looking at their rows).
-    #[inline]
-    pub fn query_entities_changed(
-        &self,
-        mask: RenderMask,
-    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
-        self.storage.query_entities_changed_since(mask, self.storage.last_tick())
-    }
-    /// The entities with every component and tag of `mask`, one of whose tracked
-    /// components of `mask` was written at a tick newer than `since`; costs as
-    /// `query_entities_changed`.
-    #[inline]
-    pub fn query_entities_changed_since(
-        &self,
-        mask: RenderMask,
-        since: ::archetypal::Tick,
-    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
-        self.storage.query_entities_changed_since(mask, since)
-    }
     /// Stamps the tracked components of `mask` of `entity` as changed now (a
     /// change the world cannot see by itself), in O(1). `false` for a dead, stale
     /// (id reused) or never-issued handle.
@@ -2783,220 +1759,6 @@ impl Render {
         mask: RenderMask,
     ) -> bool {
         self.storage.mark_changed(entity, mask)
-    }
-    /// Marks the tracked `columns` of every table matching `include` / `exclude`
-    /// as changed now, in constant time per table: for writes through raw slices.
-    #[inline]
-    pub fn mark_columns_changed(
-        &mut self,
-        include: RenderMask,
-        exclude: RenderMask,
-        columns: RenderMask,
-    ) {
-        self.storage.mark_columns_changed(include, exclude, columns);
-    }
-    /// A read-only query builder: `world.query().with(A).without(B).iter(...)`;
-    /// costs as `for_each`.
-    #[inline]
-    pub fn query(&self) -> ::archetypal::Query<'_, RenderComponentArrays> {
-        ::archetypal::Query::new(&self.storage)
-    }
-    /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`;
-    /// costs as `for_each_mut`.
-    #[inline]
-    pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, RenderComponentArrays> {
-        ::archetypal::QueryMut::new(&mut self.storage)
-    }
-}
-impl Render {
-    /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
-    /// run by rayon over tables and chunks of rows. Callable when every
-    /// component type is `Send`. O(matching tables) plus their rows, shared
-    /// among rayon's threads.
-    #[inline]
-    pub fn par_for_each_mut<F>(&mut self, include: RenderMask, exclude: RenderMask, f: F)
-    where
-        F: ::core::ops::Fn(
-                ::archetypal::Entity,
-                &mut RenderComponentArraysMut<'_>,
-                usize,
-            ) + ::core::marker::Sync + ::core::marker::Send,
-        for<'a> RenderComponentArrays: ::core::marker::Send,
-        for<'a> RenderComponentArraysMut<'a>: ::core::marker::Send,
-    {
-        self.storage.par_for_each_mut(include, exclude, f);
-    }
-}
-impl RenderComponents {
-    /// Caches the tables matching `include`, so `&self` queries on it (which
-    /// cannot fill the cache) skip the other tables. O(tables) the first time for
-    /// a mask, then nothing; the cache stays right as tables are created.
-    #[inline]
-    pub fn warm_query(&mut self, include: RenderMask) {
-        self.storage.warm_query(include);
-    }
-    /// Every entity that has all components of `mask`: O(matching tables) plus
-    /// their rows when `mask` is cached (queried mutably before, or `warm_query`),
-    /// else a scan of every table's mask first.
-    #[inline]
-    pub fn query_entities(
-        &self,
-        mask: RenderMask,
-    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
-        self.storage.query_entities(mask)
-    }
-    /// The first entity that has all components of `mask`, in table order; stops at
-    /// the first non-empty matching table.
-    #[inline]
-    pub fn query_first_entity(
-        &self,
-        mask: RenderMask,
-    ) -> ::core::option::Option<::archetypal::Entity> {
-        self.storage.query_first_entity(mask)
-    }
-    /// Calls `f(entity, table, index)` for every entity with all components of
-    /// `include` and none of `exclude`: O(matching tables) plus their rows when
-    /// `include` is cached, else a scan of every table's mask first (`&self` cannot
-    /// fill the query cache: see `warm_query`).
-    #[inline]
-    pub fn for_each<F>(&self, include: RenderMask, exclude: RenderMask, f: F)
-    where
-        F: ::core::ops::FnMut(::archetypal::Entity, &RenderComponentArrays, usize),
-    {
-        self.storage.for_each(include, exclude, f);
-    }
-    /// Calls `f(entity, table, index)` for every entity with all components of
-    /// `include` and none of `exclude`; `table` is a slice view of its table
-    /// (`table.position[index].x += 1.0`). The view can write any column, so every
-    /// tracked component of the tables visited is reported changed (in O(1) per
-    /// table). O(matching tables) plus their rows; the first query of a mask
-    /// caches its tables (O(tables), once).
-    #[inline(always)]
-    pub fn for_each_mut<F>(&mut self, include: RenderMask, exclude: RenderMask, f: F)
-    where
-        F: ::core::ops::FnMut(
-            ::archetypal::Entity,
-            &mut RenderComponentArraysMut<'_>,
-            usize,
-        ),
-    {
-        self.storage.for_each_mut(include, exclude, f);
-    }
-    /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
-    /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
-    /// Every tracked component of the rows handed out is reported changed.
-    /// O(matching tables), plus what `f` does; the first query of a mask caches its
-    /// tables (O(tables), once).
-    #[inline(always)]
-    pub fn for_each_table_mut<F>(
-        &mut self,
-        include: RenderMask,
-        exclude: RenderMask,
-        f: F,
-    )
-    where
-        F: ::core::ops::FnMut(&mut RenderComponentArraysMut<'_>),
-    {
-        self.storage.for_each_table_mut(include, exclude, f);
-    }
-    /// `for_each_mut` over the entities one of whose tracked `include` components
-    /// changed since the last `step()` (written at a tick newer than `last_tick()`).
-    /// A table none of whose `include` columns changed is skipped without looking
-    /// at its rows: O(matching tables) plus the rows of the tables written to.
-    #[inline]
-    pub fn for_each_mut_changed<F>(
-        &mut self,
-        include: RenderMask,
-        exclude: RenderMask,
-        f: F,
-    )
-    where
-        F: ::core::ops::FnMut(
-            ::archetypal::Entity,
-            &mut RenderComponentArraysMut<'_>,
-            usize,
-        ),
-    {
-        let since = self.storage.last_tick();
-        self.storage.for_each_mut_changed_since(include, exclude, since, f);
-    }
-    /// `for_each_mut` over the entities one of whose tracked `include` components
-    /// was written at a tick newer than `since` (a consumer's own cursor: record
-    /// `current_tick()` when reading, then `increment_tick()`). Untouched tables
-    /// are skipped as in `for_each_mut_changed`.
-    #[inline]
-    pub fn for_each_mut_changed_since<F>(
-        &mut self,
-        include: RenderMask,
-        exclude: RenderMask,
-        since: ::archetypal::Tick,
-        f: F,
-    )
-    where
-        F: ::core::ops::FnMut(
-            ::archetypal::Entity,
-            &mut RenderComponentArraysMut<'_>,
-            usize,
-        ),
-    {
-        self.storage.for_each_mut_changed_since(include, exclude, since, f);
-    }
-    /// The entities with every component and tag of `mask`, one of whose tracked
-    /// components of `mask` changed since the last `step()` (written at a tick
-    /// newer than `last_tick()`): a health bar redraws these. O(tables) plus the
-    /// rows of the tables whose `mask` columns were written to (the others are
-    /// skipped without looking at their rows).
-    #[inline]
-    pub fn query_entities_changed(
-        &self,
-        mask: RenderMask,
-    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
-        self.storage.query_entities_changed_since(mask, self.storage.last_tick())
-    }
-    /// The entities with every component and tag of `mask`, one of whose tracked
-    /// components of `mask` was written at a tick newer than `since`; costs as
-    /// `query_entities_changed`.
-    #[inline]
-    pub fn query_entities_changed_since(
-        &self,
-        mask: RenderMask,
-        since: ::archetypal::Tick,
-    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
-        self.storage.query_entities_changed_since(mask, since)
-    }
-    /// Stamps the tracked components of `mask` of `entity` as changed now (a
-    /// change the world cannot see by itself), in O(1). `false` for a dead, stale
-    /// (id reused) or never-issued handle.
-    #[inline]
-    pub fn mark_changed(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: RenderMask,
-    ) -> bool {
-        self.storage.mark_changed(entity, mask)
-    }
-    /// Marks the tracked `columns` of every table matching `include` / `exclude`
-    /// as changed now, in constant time per table: for writes through raw slices.
-    #[inline]
-    pub fn mark_columns_changed(
-        &mut self,
-        include: RenderMask,
-        exclude: RenderMask,
-        columns: RenderMask,
-    ) {
-        self.storage.mark_columns_changed(include, exclude, columns);
-    }
-    /// A read-only query builder: `world.query().with(A).without(B).iter(...)`;
-    /// costs as `for_each`.
-    #[inline]
-    pub fn query(&self) -> ::archetypal::Query<'_, RenderComponentArrays> {
-        ::archetypal::Query::new(&self.storage)
-    }
-    /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`;
-    /// costs as `for_each_mut`.
-    #[inline]
-    pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, RenderComponentArrays> {
-        ::archetypal::QueryMut::new(&mut self.storage)
     }
 }
 impl RenderComponents {
@@ -3016,52 +1778,6 @@ impl RenderComponents {
         for<'a> RenderComponentArraysMut<'a>: ::core::marker::Send,
     {
         self.storage.par_for_each_mut(include, exclude, f);
-    }
-}
-impl Render {
-    ///Every `sprite` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
-    #[inline]
-    pub fn query_sprite(
-        &self,
-    ) -> ::archetypal::ColumnValues<'_, RenderComponentArrays, u32> {
-        self.components.query_sprite()
-    }
-    ///The `sprite` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
-    #[inline]
-    pub fn iter_sprite_slices(
-        &self,
-    ) -> ::archetypal::ColumnSlices<'_, RenderComponentArrays, u32> {
-        self.components.iter_sprite_slices()
-    }
-    ///The `sprite` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
-    #[inline]
-    pub fn iter_sprite_slices_mut(
-        &mut self,
-    ) -> ::archetypal::ColumnSlicesMut<'_, RenderComponentArrays, u32> {
-        self.components.iter_sprite_slices_mut()
-    }
-}
-impl RenderComponents {
-    ///Every `sprite` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
-    #[inline]
-    pub fn query_sprite(
-        &self,
-    ) -> ::archetypal::ColumnValues<'_, RenderComponentArrays, u32> {
-        self.storage.column_values(SPRITE, __RenderColumnRef::sprite)
-    }
-    ///The `sprite` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
-    #[inline]
-    pub fn iter_sprite_slices(
-        &self,
-    ) -> ::archetypal::ColumnSlices<'_, RenderComponentArrays, u32> {
-        self.storage.column_slices(SPRITE, __RenderColumnRef::sprite)
-    }
-    ///The `sprite` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
-    #[inline]
-    pub fn iter_sprite_slices_mut(
-        &mut self,
-    ) -> ::archetypal::ColumnSlicesMut<'_, RenderComponentArrays, u32> {
-        self.storage.column_slices_mut(SPRITE, __RenderColumnMut::sprite)
     }
 }
 impl RenderComponents {
@@ -3230,7 +1946,7 @@ pub struct Game {
     pub resources: GameResources,
     /// The event channels declared in the `Events` block.
     pub events: GameEvents,
-    commands: ::archetypal::__private::alloc::vec::Vec<GameCommand>,
+    queue: ::archetypal::__private::alloc::vec::Vec<GameCommand>,
 }
 ///A spawn or despawn queued on a `Game`, applied by `apply_commands`.
 pub enum GameCommand {
@@ -3254,7 +1970,7 @@ pub struct GameParts<'a> {
     /// The multi-world's spawns and despawns, queued; applied by `apply_commands()`.
     pub commands: GameCommands<'a>,
 }
-///The command part of a `Game` borrowed apart by `split_mut()`: queued spawns and despawns, usable while the sub-worlds are borrowed.
+///The command queue of a `Game`, from `commands()` or `split_mut().commands` (usable while the sub-worlds are borrowed): queued spawns and despawns.
 pub struct GameCommands<'a> {
     queue: &'a mut ::archetypal::__private::alloc::vec::Vec<GameCommand>,
     core: ::archetypal::EntityReserver,
@@ -3262,15 +1978,7 @@ pub struct GameCommands<'a> {
 }
 impl GameCommands<'_> {
     #[inline]
-    fn __push_command(&mut self, command: GameCommand) {
-        self.queue.push(command);
-    }
-    #[inline]
-    fn __queued(&self) -> &[GameCommand] {
-        self.queue
-    }
-    #[inline]
-    fn __reserve(
+    fn reserve(
         &mut self,
         count: usize,
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
@@ -3297,39 +2005,11 @@ impl GameCommands<'_> {
     }
 }
 impl Game {
+    /// The command queue: queued spawns and despawns, applied by
+    /// `apply_commands()` (each sub-world has its own for its components).
     #[inline]
-    fn __push_command(&mut self, command: GameCommand) {
-        self.commands.push(command);
-    }
-    #[inline]
-    fn __queued(&self) -> &[GameCommand] {
-        &self.commands
-    }
-    #[inline]
-    fn __reserve(
-        &mut self,
-        count: usize,
-    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        let entities = self.core.storage.reserve_entities(count);
-        let twins = self.render.storage.reserve_entities(count);
-        if true {
-            match (&twins, &entities) {
-                (left_val, right_val) => {
-                    if !(*left_val == *right_val) {
-                        let kind = ::core::panicking::AssertKind::Eq;
-                        ::core::panicking::assert_failed(
-                            kind,
-                            &*left_val,
-                            &*right_val,
-                            ::core::option::Option::Some(
-                                format_args!("sub-worlds out of lockstep"),
-                            ),
-                        );
-                    }
-                }
-            };
-        }
-        entities
+    pub fn commands(&mut self) -> GameCommands<'_> {
+        self.split_mut().commands
     }
     /// Borrows the multi-world apart: every sub-world, `resources`, `events` and
     /// `commands`, each usable while the others are borrowed.
@@ -3338,7 +2018,7 @@ impl Game {
         let commands = GameCommands {
             core: self.core.components.storage.entity_reserver(),
             render: self.render.components.storage.entity_reserver(),
-            queue: &mut self.commands,
+            queue: &mut self.queue,
         };
         GameParts {
             core: &mut self.core,
@@ -3347,39 +2027,6 @@ impl Game {
             events: &mut self.events,
             commands,
         }
-    }
-}
-impl Game {
-    /// Queues a spawn of `count` entities with no components and returns their
-    /// handles now, so later queued commands (here or in a sub-world) can target
-    /// them. They are not alive until `apply_commands`.
-    #[inline]
-    pub fn queue_spawn_entities(
-        &mut self,
-        count: usize,
-    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        let entities = self.__reserve(count);
-        self.__push_command(
-            GameCommand::SpawnEntities(::core::clone::Clone::clone(&entities)),
-        );
-        entities
-    }
-    /// Queues a despawn of `entity` from every sub-world (O(1)); skipped and
-    /// counted by `apply_commands` if `entity` is dead by then.
-    #[inline]
-    pub fn queue_despawn_entity(&mut self, entity: ::archetypal::Entity) {
-        self.__push_command(GameCommand::Despawn(entity));
-    }
-    /// Queues a despawn of every entity of `entities` from every sub-world, as one
-    /// command; applying it counts each handle, as if queued one by one.
-    #[inline]
-    pub fn queue_despawn_entities(&mut self, entities: &[::archetypal::Entity]) {
-        self.__push_command(GameCommand::DespawnEntities(entities.to_vec()));
-    }
-    /// The spawns and despawns queued here, in order (sub-worlds list their own).
-    #[inline]
-    pub fn queued_commands(&self) -> &[GameCommand] {
-        self.__queued()
     }
 }
 impl GameCommands<'_> {
@@ -3391,28 +2038,22 @@ impl GameCommands<'_> {
         &mut self,
         count: usize,
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        let entities = self.__reserve(count);
-        self.__push_command(
-            GameCommand::SpawnEntities(::core::clone::Clone::clone(&entities)),
-        );
+        let entities = self.reserve(count);
+        self.queue
+            .push(GameCommand::SpawnEntities(::core::clone::Clone::clone(&entities)));
         entities
     }
     /// Queues a despawn of `entity` from every sub-world (O(1)); skipped and
     /// counted by `apply_commands` if `entity` is dead by then.
     #[inline]
-    pub fn queue_despawn_entity(&mut self, entity: ::archetypal::Entity) {
-        self.__push_command(GameCommand::Despawn(entity));
+    pub fn queue_despawn(&mut self, entity: ::archetypal::Entity) {
+        self.queue.push(GameCommand::Despawn(entity));
     }
     /// Queues a despawn of every entity of `entities` from every sub-world, as one
     /// command; applying it counts each handle, as if queued one by one.
     #[inline]
     pub fn queue_despawn_entities(&mut self, entities: &[::archetypal::Entity]) {
-        self.__push_command(GameCommand::DespawnEntities(entities.to_vec()));
-    }
-    /// The spawns and despawns queued here, in order (sub-worlds list their own).
-    #[inline]
-    pub fn queued_commands(&self) -> &[GameCommand] {
-        self.__queued()
+        self.queue.push(GameCommand::DespawnEntities(entities.to_vec()));
     }
 }
 impl ::core::default::Default for Game {
@@ -3423,7 +2064,7 @@ impl ::core::default::Default for Game {
             render: Render::empty(),
             resources: ::core::default::Default::default(),
             events: ::core::default::Default::default(),
-            commands: ::archetypal::__private::alloc::vec::Vec::new(),
+            queue: ::archetypal::__private::alloc::vec::Vec::new(),
         }
     }
 }
@@ -3606,10 +2247,10 @@ impl Game {
     }
     /// Every live entity, in id order: O(ids ever issued).
     #[inline]
-    pub fn get_all_entities(
+    pub fn entities(
         &self,
-    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        self.core.storage.all_entities()
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.core.storage.entities()
     }
     /// The current tick (every sub-world's, unless one was advanced on its own).
     #[inline]
@@ -3660,12 +2301,12 @@ impl Game {
                     &mut self.rest,
                     GameCommand::Despawn,
                 );
-                ::core::iter::Extend::extend(&mut self.game.commands, requeued);
+                ::core::iter::Extend::extend(&mut self.game.queue, requeued);
             }
         }
         let mut report = <::archetypal::CommandReport as ::core::default::Default>::default();
         let mut despawns = ::archetypal::__private::alloc::vec::Vec::new();
-        for command in ::core::mem::take(&mut self.commands) {
+        for command in ::core::mem::take(&mut self.queue) {
             match command {
                 GameCommand::SpawnEntities(entities) => {
                     let spawned = self
@@ -3700,7 +2341,12 @@ impl Game {
     /// Number of queued commands, here and in every sub-world.
     #[inline]
     pub fn command_count(&self) -> usize {
-        self.commands.len() + self.core.command_count() + self.render.command_count()
+        self.queue.len() + self.core.queue.len() + self.render.queue.len()
+    }
+    /// The spawns and despawns queued here, in order (sub-worlds list their own).
+    #[inline]
+    pub fn queued_commands(&self) -> &[GameCommand] {
+        &self.queue
     }
     /// Drops every queued command, here and in every sub-world, without applying
     /// it; handles reserved by a queued spawn are given back and never become alive.
@@ -3708,7 +2354,7 @@ impl Game {
     pub fn clear_commands(&mut self) {
         self.core.storage.release_all_reserved();
         self.render.storage.release_all_reserved();
-        self.commands.clear();
+        self.queue.clear();
         self.core.clear_commands();
         self.render.clear_commands();
     }
@@ -3768,49 +2414,6 @@ impl GameEvents {
     #[inline]
     pub fn update(&mut self) {
         self.landed.update();
-    }
-}
-impl Game {
-    ///Sends a `landed` event (O(1), amortised); it can be read this frame and the next.
-    #[inline]
-    pub fn send_landed(&mut self, event: (f32, f32)) {
-        self.events.landed.send(event);
-    }
-    ///The `landed` events `cursor` has not seen yet, each exactly once per cursor: O(1) to start, then O(1) per event read; `.lost()` on the result counts those that expired before it read them.
-    #[inline]
-    pub fn consume_landed(
-        &self,
-        cursor: &mut ::archetypal::EventCursor,
-    ) -> ::archetypal::Consumed<'_, (f32, f32)> {
-        self.events.landed.consume(cursor)
-    }
-    ///Every live `landed` event (this frame's and the previous frame's), oldest first.
-    #[inline]
-    pub fn read_landed(&self) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
-        self.events.landed.read()
-    }
-    ///Clones of every live `landed` event, oldest first: O(live events), allocating. Callable when the event type is `Clone`.
-    #[inline]
-    pub fn collect_landed(&self) -> ::archetypal::__private::alloc::vec::Vec<(f32, f32)>
-    where
-        for<'a> (f32, f32): ::core::clone::Clone,
-    {
-        self.events.landed.collect()
-    }
-    ///Drops every `landed` event; cursors that had not read them count them as lost.
-    #[inline]
-    pub fn clear_landed(&mut self) {
-        self.events.landed.clear();
-    }
-    ///Number of live `landed` events, in O(1).
-    #[inline]
-    pub fn len_landed(&self) -> usize {
-        self.events.landed.len()
-    }
-    ///Whether there is no live `landed` event.
-    #[inline]
-    pub fn is_empty_landed(&self) -> bool {
-        self.events.landed.is_empty()
     }
 }
 ///The singletons of `Game`, declared in its `Resources` block.

@@ -45,7 +45,12 @@ impl __WorldTagIndex {
 }
 const _: () = ::archetypal::__private::check_world(
     "World",
-    &["position", "velocity", "health", "player", "child_of", "children"],
+    ::archetypal::__private::WorldNames {
+        components: &["position", "velocity", "health"],
+        tags: &["player"],
+        relations: &["child_of"],
+        reverses: &["children"],
+    },
     &["POSITION", "VELOCITY", "HEALTH", "PLAYER", "CHILD_OF"],
     __WorldTagIndex::__END as usize - 1,
 );
@@ -146,7 +151,7 @@ impl ::archetypal::Archetype for WorldComponentArrays {
     type Mask = WorldMask;
     type ViewMut<'a> = WorldComponentArraysMut<'a>;
     type Removed = __WorldRemovedValues;
-    type TickColumns = [::archetypal::change_ticks::TickColumn; __WorldComponentIndex::__COUNT
+    type TickColumns = [::archetypal::__private::TickColumn; __WorldComponentIndex::__COUNT
         as usize];
     const COMPONENTS: WorldMask = __WorldComponentIndex::low_bits(
         __WorldComponentIndex::__COUNT as u32,
@@ -213,18 +218,18 @@ impl ::archetypal::Archetype for WorldComponentArrays {
     #[inline]
     fn push_defaults(&mut self, entities: &[::archetypal::Entity]) {
         let (mask, count) = (self.mask, entities.len());
-        let mut pushed = ::archetypal::column::TableRollback::new(self);
-        ::archetypal::column::push_defaults(
+        let mut pushed = ::archetypal::__private::column::TableRollback::new(self);
+        ::archetypal::__private::column::push_defaults(
             &mut pushed.table().position,
             mask & POSITION != 0,
             count,
         );
-        ::archetypal::column::push_defaults(
+        ::archetypal::__private::column::push_defaults(
             &mut pushed.table().velocity,
             mask & VELOCITY != 0,
             count,
         );
-        ::archetypal::column::push_defaults(
+        ::archetypal::__private::column::push_defaults(
             &mut pushed.table().health,
             mask & HEALTH != 0,
             count,
@@ -241,21 +246,21 @@ impl ::archetypal::Archetype for WorldComponentArrays {
             health: ::core::option::Option::None,
         };
         {
-            removed.position = ::archetypal::column::swap_remove(
+            removed.position = ::archetypal::__private::column::swap_remove(
                 &mut self.position,
                 mask & POSITION != 0,
                 row,
             );
         }
         {
-            removed.velocity = ::archetypal::column::swap_remove(
+            removed.velocity = ::archetypal::__private::column::swap_remove(
                 &mut self.velocity,
                 mask & VELOCITY != 0,
                 row,
             );
         }
         {
-            removed.health = ::archetypal::column::swap_remove(
+            removed.health = ::archetypal::__private::column::swap_remove(
                 &mut self.health,
                 mask & HEALTH != 0,
                 row,
@@ -267,33 +272,48 @@ impl ::archetypal::Archetype for WorldComponentArrays {
     #[inline]
     fn swap_rows(&mut self, a: usize, b: usize) {
         let mask = self.mask;
-        ::archetypal::column::swap_rows(&mut self.position, mask & POSITION != 0, a, b);
-        ::archetypal::column::swap_rows(&mut self.velocity, mask & VELOCITY != 0, a, b);
-        ::archetypal::column::swap_rows(&mut self.health, mask & HEALTH != 0, a, b);
+        ::archetypal::__private::column::swap_rows(
+            &mut self.position,
+            mask & POSITION != 0,
+            a,
+            b,
+        );
+        ::archetypal::__private::column::swap_rows(
+            &mut self.velocity,
+            mask & VELOCITY != 0,
+            a,
+            b,
+        );
+        ::archetypal::__private::column::swap_rows(
+            &mut self.health,
+            mask & HEALTH != 0,
+            a,
+            b,
+        );
         self.entities.swap(a, b);
     }
     #[inline]
     fn move_row(&mut self, row: usize, destination: &mut Self) -> WorldMask {
         let parked = if <Self as ::archetypal::Archetype>::COMPONENT_COUNT
-            <= ::archetypal::column::UNROLLED_MIGRATION_COLUMNS
+            <= ::archetypal::__private::column::UNROLLED_MIGRATION_COLUMNS
         {
             let (from, to) = (self.mask, destination.mask);
-            ::archetypal::column::push_added_defaults(from, destination);
-            ::archetypal::column::shift(
+            ::archetypal::__private::column::push_added_defaults(from, destination);
+            ::archetypal::__private::column::shift(
                 &mut self.position,
                 &mut destination.position,
                 row,
                 from & POSITION != 0,
                 to & POSITION != 0,
             );
-            ::archetypal::column::shift(
+            ::archetypal::__private::column::shift(
                 &mut self.velocity,
                 &mut destination.velocity,
                 row,
                 from & VELOCITY != 0,
                 to & VELOCITY != 0,
             );
-            ::archetypal::column::shift(
+            ::archetypal::__private::column::shift(
                 &mut self.health,
                 &mut destination.health,
                 row,
@@ -302,21 +322,27 @@ impl ::archetypal::Archetype for WorldComponentArrays {
             );
             from & !to
         } else {
-            ::archetypal::column::move_row(self, row, destination)
+            ::archetypal::__private::column::move_row(self, row, destination)
         };
         destination.entities.push(self.entities.swap_remove(row));
         parked
     }
     #[inline]
-    fn edit_column(&mut self, index: u32, edit: ::archetypal::column::ColumnEdit) {
+    fn edit_column(
+        &mut self,
+        index: u32,
+        edit: ::archetypal::__private::column::ColumnEdit,
+    ) {
         match index {
             __WorldColumn::position => {
-                ::archetypal::column::edit(&mut self.position, edit)
+                ::archetypal::__private::column::edit(&mut self.position, edit)
             }
             __WorldColumn::velocity => {
-                ::archetypal::column::edit(&mut self.velocity, edit)
+                ::archetypal::__private::column::edit(&mut self.velocity, edit)
             }
-            __WorldColumn::health => ::archetypal::column::edit(&mut self.health, edit),
+            __WorldColumn::health => {
+                ::archetypal::__private::column::edit(&mut self.health, edit)
+            }
             _ => {}
         }
     }
@@ -324,21 +350,21 @@ impl ::archetypal::Archetype for WorldComponentArrays {
     fn move_column(&mut self, index: u32, row: usize, destination: &mut Self) {
         match index {
             __WorldColumn::position => {
-                ::archetypal::column::move_value(
+                ::archetypal::__private::column::move_value(
                     &mut self.position,
                     &mut destination.position,
                     row,
                 )
             }
             __WorldColumn::velocity => {
-                ::archetypal::column::move_value(
+                ::archetypal::__private::column::move_value(
                     &mut self.velocity,
                     &mut destination.velocity,
                     row,
                 )
             }
             __WorldColumn::health => {
-                ::archetypal::column::move_value(
+                ::archetypal::__private::column::move_value(
                     &mut self.health,
                     &mut destination.health,
                     row,
@@ -356,17 +382,17 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         let view = WorldComponentArraysMut {
             mask: self.mask,
             entities: &self.entities,
-            position: ::archetypal::column::view(
+            position: ::archetypal::__private::column::view(
                 &mut self.position,
                 include & POSITION != 0,
                 rows,
             ),
-            velocity: ::archetypal::column::view(
+            velocity: ::archetypal::__private::column::view(
                 &mut self.velocity,
                 include & VELOCITY != 0,
                 rows,
             ),
-            health: ::archetypal::column::view(
+            health: ::archetypal::__private::column::view(
                 &mut self.health,
                 include & HEALTH != 0,
                 rows,
@@ -380,17 +406,17 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         at: usize,
     ) -> (Self::ViewMut<'a>, Self::ViewMut<'a>) {
         let (entities_before, entities_after) = view.entities.split_at(at);
-        let position_halves = ::archetypal::column::split_at_mut(
+        let position_halves = ::archetypal::__private::column::split_at_mut(
             view.position,
             view.mask & POSITION != 0,
             at,
         );
-        let velocity_halves = ::archetypal::column::split_at_mut(
+        let velocity_halves = ::archetypal::__private::column::split_at_mut(
             view.velocity,
             view.mask & VELOCITY != 0,
             at,
         );
-        let health_halves = ::archetypal::column::split_at_mut(
+        let health_halves = ::archetypal::__private::column::split_at_mut(
             view.health,
             view.mask & HEALTH != 0,
             at,
@@ -417,7 +443,7 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         let mut misaligned = 0;
         {
             misaligned
-                += ::archetypal::column::misaligned(
+                += ::archetypal::__private::column::misaligned(
                     &self.position,
                     mask & POSITION != 0,
                     rows,
@@ -425,7 +451,7 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         }
         {
             misaligned
-                += ::archetypal::column::misaligned(
+                += ::archetypal::__private::column::misaligned(
                     &self.velocity,
                     mask & VELOCITY != 0,
                     rows,
@@ -433,7 +459,7 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         }
         {
             misaligned
-                += ::archetypal::column::misaligned(
+                += ::archetypal::__private::column::misaligned(
                     &self.health,
                     mask & HEALTH != 0,
                     rows,
@@ -442,14 +468,14 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         misaligned
     }
 }
-///The world generated by `ecs!`: its components (`WorldComponents`: entities, archetype tables, caches), the `resources`, the `events` and the command queue. The world has every component-level method itself and dereferences to its components, so a function taking `&mut WorldComponents` also takes `&mut world`. `split_mut()` borrows the parts apart, for systems that iterate the components while they send events, queue commands or update resources.
+///The world generated by `ecs!`: its components (`WorldComponents`: entities, archetype tables, caches and every component-level method, reached through `Deref`), the `resources`, the `events` and the command queue (`commands()`). `split_mut()` borrows the parts apart, for systems that iterate the components while they send events, queue commands or update resources.
 pub struct World {
     /// The singletons declared in the `Resources` block.
     pub resources: WorldResources,
     /// The event channels declared in the `Events` block.
     pub events: WorldEvents,
     components: WorldComponents,
-    commands: ::archetypal::__private::alloc::vec::Vec<WorldCommand>,
+    queue: ::archetypal::__private::alloc::vec::Vec<WorldCommand>,
 }
 ///The component part of a `World`: entities, their archetype tables (`WorldComponentArrays`), tags, the edge graph, the query cache and change ticks, with every component-level method. A `World` dereferences to it, and `World::split_mut` lends it beside the world's other parts.
 pub struct WorldComponents {
@@ -476,21 +502,8 @@ impl ::core::default::Default for World {
             components: WorldComponents {
                 storage: ::archetypal::Storage::new(),
             },
-            commands: ::archetypal::__private::alloc::vec::Vec::new(),
+            queue: ::archetypal::__private::alloc::vec::Vec::new(),
         }
-    }
-}
-impl ::core::ops::Deref for World {
-    type Target = WorldComponents;
-    #[inline]
-    fn deref(&self) -> &WorldComponents {
-        &self.components
-    }
-}
-impl ::core::ops::DerefMut for World {
-    #[inline]
-    fn deref_mut(&mut self) -> &mut WorldComponents {
-        &mut self.components
     }
 }
 impl World {
@@ -509,6 +522,15 @@ impl World {
         self.components.storage.end_frame();
         self.events.update();
     }
+    /// The command queue: every `queue_*` method, applied in order by
+    /// `apply_commands()`. To queue from inside an iteration over the components,
+    /// take `split_mut().commands` instead.
+    #[inline]
+    pub fn commands(&mut self) -> WorldCommands<'_> {
+        WorldCommands {
+            queue: self.components.storage.command_queue(&mut self.queue),
+        }
+    }
     /// Borrows the world apart: `components`, `resources`, `events` and
     /// `commands`, each usable while the others are borrowed (inside an iteration
     /// over `components`, a system queues commands, sends events and updates
@@ -521,64 +543,14 @@ impl World {
             resources: &mut self.resources,
             events: &mut self.events,
             commands: WorldCommands {
-                queue: &mut self.commands,
-                reserver,
+                queue: ::archetypal::__private::CommandQueue::lent(
+                    &mut self.queue,
+                    reserver,
+                ),
             },
         }
     }
 }
-impl World {
-    /// Spawns an entity with the components of `mask`, default-initialised, and the
-    /// tags of `mask`: O(the components of `mask`), amortised (a hash lookup finds
-    /// the table; the first spawn of a new combination creates it).
-    #[inline]
-    pub fn spawn(&mut self, mask: WorldMask) -> ::archetypal::Entity {
-        self.storage.spawn(mask)
-    }
-    /// Spawns `count` entities with the components of `mask`, reserving once:
-    /// O(`count` × the components of `mask`).
-    #[inline]
-    pub fn spawn_entities(
-        &mut self,
-        mask: WorldMask,
-        count: usize,
-    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        self.storage.spawn_batch(mask, count, |_, _| {})
-    }
-    /// Spawns `count` entities with the components of `mask`, then calls
-    /// `init(table, index)` for each new row (`table.position[index] = ...`):
-    /// O(`count` × the components of `mask`), plus `init`.
-    #[inline]
-    pub fn spawn_batch<F>(
-        &mut self,
-        mask: WorldMask,
-        count: usize,
-        init: F,
-    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity>
-    where
-        F: ::core::ops::FnMut(&mut WorldComponentArraysMut<'_>, usize),
-    {
-        self.storage.spawn_batch(mask, count, init)
-    }
-    /// Despawns `entity`, dropping its components: the last row of its table moves
-    /// into its place (no other entity's handle changes), O(its components). Its
-    /// relations apply their policies: the sources of a `[cascade]` relation are
-    /// despawned too (recursively), those of the others unlinked. `false`, and
-    /// nothing changes, for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn despawn(&mut self, entity: ::archetypal::Entity) -> bool {
-        self.storage.despawn(entity)
-    }
-    /// Despawns every live entity of `entities`, as `despawn` each; returns those
-    /// actually despawned (dead, stale, never-issued and repeated handles are skipped).
-    #[inline]
-    pub fn despawn_entities(
-        &mut self,
-        entities: &[::archetypal::Entity],
-    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        self.storage.despawn_entities(entities)
-    }
-}
 impl WorldComponents {
     /// Spawns an entity with the components of `mask`, default-initialised, and the
     /// tags of `mask`: O(the components of `mask`), amortised (a hash lookup finds
@@ -631,148 +603,17 @@ impl WorldComponents {
         self.storage.despawn_entities(entities)
     }
 }
-impl WorldComponents {
-    /// Number of components the world declares.
-    pub const COMPONENT_COUNT: usize = <WorldComponentArrays as ::archetypal::Archetype>::COMPONENT_COUNT;
+impl ::core::ops::Deref for World {
+    type Target = WorldComponents;
+    #[inline]
+    fn deref(&self) -> &WorldComponents {
+        &self.components
+    }
 }
-impl World {
-    /// Every archetype table, read-only, in creation order.
+impl ::core::ops::DerefMut for World {
     #[inline]
-    pub fn tables(&self) -> &[WorldComponentArrays] {
-        self.storage.tables()
-    }
-    /// Number of archetype tables created so far.
-    #[inline]
-    pub fn archetype_count(&self) -> usize {
-        self.storage.tables().len()
-    }
-    /// The storage behind the world, read-only: the allocator, the edge graph and
-    /// the query cache, for inspection and tests.
-    #[inline]
-    pub fn storage(&self) -> &::archetypal::Storage<WorldComponentArrays> {
-        &self.storage
-    }
-    /// Checks every structural invariant of the world (see
-    /// `archetypal::Storage::check_invariants`): O(the whole world); meant for
-    /// tests and debugging.
-    #[inline]
-    pub fn check_invariants(
-        &self,
-    ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
-        self.storage.check_invariants()
-    }
-    /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
-    #[inline]
-    pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
-        self.storage.is_alive(entity)
-    }
-    /// Number of live entities.
-    #[inline]
-    pub fn entity_count(&self) -> usize {
-        self.storage.entity_count()
-    }
-    /// Every live entity, in id order: O(ids ever issued).
-    #[inline]
-    pub fn get_all_entities(
-        &self,
-    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        self.storage.all_entities()
-    }
-    /// The components and tags `entity` has, in O(1) (plus a binary search of its
-    /// table's tag groups); `None` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn component_mask(
-        &self,
-        entity: ::archetypal::Entity,
-    ) -> ::core::option::Option<WorldMask> {
-        self.storage.component_mask(entity)
-    }
-    /// Whether `entity` is alive and has every component and tag of `mask`, in
-    /// O(1) (plus a binary search of its table's tag groups when `mask` holds
-    /// tags); `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn entity_has_components(
-        &self,
-        entity: ::archetypal::Entity,
-        mask: WorldMask,
-    ) -> bool {
-        self.storage.has_components(entity, mask)
-    }
-    /// The current tick: the frame counter writes are stamped with.
-    #[inline]
-    pub fn current_tick(&self) -> ::archetypal::Tick {
-        self.storage.current_tick()
-    }
-    /// The tick at which the last frame ended (the last `step()`).
-    #[inline]
-    pub fn last_tick(&self) -> ::archetypal::Tick {
-        self.storage.last_tick()
-    }
-    /// Advances the current tick without ending the frame; returns the new tick.
-    /// O(1), except once every 2^29 ticks, when every change stamp is clamped so
-    /// none wraps around (O(tracked rows)).
-    #[inline]
-    pub fn increment_tick(&mut self) -> ::archetypal::Tick {
-        self.storage.increment_tick()
-    }
-    /// Starts the structural change log (spawns, despawns, components and tags
-    /// added or removed), keeping at most `capacity` entries; a consumer that falls
-    /// further behind is told how many it lost. Enabling it again (to change the
-    /// capacity, or after `disable_change_log`) keeps the stored entries and their
-    /// numbering, so existing cursors read on without a gap.
-    #[inline]
-    pub fn enable_change_log(&mut self, capacity: usize) {
-        self.storage.enable_change_log(capacity);
-    }
-    /// Stops recording structural changes; logged entries stay readable.
-    #[inline]
-    pub fn disable_change_log(&mut self) {
-        self.storage.disable_change_log();
-    }
-    /// The structural changes `cursor` has not seen yet, in order, each once per
-    /// cursor; `.lost()` on the result counts entries trimmed before it read them.
-    #[inline]
-    pub fn consume_changes(
-        &self,
-        cursor: &mut ::archetypal::EventCursor,
-    ) -> ::archetypal::Consumed<'_, ::archetypal::StructuralChange<WorldMask>> {
-        self.storage.change_log().consume(cursor)
-    }
-    /// A cursor at the end of the structural change log: it will see only later
-    /// changes, and counts those trimmed before it reads them as lost. (A default
-    /// cursor starts at the oldest entry still kept and counts no losses before it.)
-    #[inline]
-    pub fn change_cursor(&self) -> ::archetypal::EventCursor {
-        self.storage.change_log().cursor_at_end()
-    }
-    /// Drops all but the newest `keep` entries of the structural change log.
-    #[inline]
-    pub fn trim_changes(&mut self, keep: usize) {
-        self.storage.change_log_mut().trim_to(keep);
-    }
-    /// Adds the components of `mask` (default values) in one migration (the row
-    /// moves to the table with them: O(the entity's components)); components
-    /// already present keep their values, and nothing moves if it has them all.
-    /// Tag bits of `mask` add the tags (no migration). `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn add_components(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: WorldMask,
-    ) -> bool {
-        self.storage.add_components(entity, mask)
-    }
-    /// Removes the components of `mask` in one migration (the row moves to the
-    /// table without them: O(the entity's components)), dropping their values;
-    /// nothing moves if it has none of them. Tag bits of `mask` remove the tags (no
-    /// migration). `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn remove_components(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: WorldMask,
-    ) -> bool {
-        self.storage.remove_components(entity, mask)
+    fn deref_mut(&mut self) -> &mut WorldComponents {
+        &mut self.components
     }
 }
 impl WorldComponents {
@@ -813,10 +654,10 @@ impl WorldComponents {
     }
     /// Every live entity, in id order: O(ids ever issued).
     #[inline]
-    pub fn get_all_entities(
+    pub fn entities(
         &self,
-    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        self.storage.all_entities()
+    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
+        self.storage.entities()
     }
     /// The components and tags `entity` has, in O(1) (plus a binary search of its
     /// table's tag groups); `None` for a dead, stale (id reused) or never-issued handle.
@@ -831,11 +672,7 @@ impl WorldComponents {
     /// O(1) (plus a binary search of its table's tag groups when `mask` holds
     /// tags); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
-    pub fn entity_has_components(
-        &self,
-        entity: ::archetypal::Entity,
-        mask: WorldMask,
-    ) -> bool {
+    pub fn has_components(&self, entity: ::archetypal::Entity, mask: WorldMask) -> bool {
         self.storage.has_components(entity, mask)
     }
     /// The current tick: the frame counter writes are stamped with.
@@ -939,193 +776,67 @@ pub mod __world_short_names {
     ///Number of components `World` declares.
     pub const COMPONENT_COUNT: usize = super::World::COMPONENT_COUNT;
     ///Short name of `WorldEntityBuilder`.
-    pub type EntityBuilder<Values = ()> = super::WorldEntityBuilder<Values>;
+    pub type EntityBuilder = super::WorldEntityBuilder;
 }
 #[allow(unused_imports, ambiguous_glob_reexports)]
 pub use __world_short_names::*;
-/// The values an `EntityBuilder` holds: `()`, or the earlier values and one more.
-#[doc(hidden)]
-pub trait __WorldBuilderValues {
-    /// The components the values give.
-    fn mask(&self) -> WorldMask;
-    /// Writes the values into row `index` of `table`, the earlier ones first (so a
-    /// later value of the same component wins).
-    fn write(self, table: &mut WorldComponentArraysMut<'_>, index: usize);
-}
-/// One value an `EntityBuilder` holds.
-#[doc(hidden)]
-pub trait __WorldBuilderValue {
-    /// The value's component.
-    const MASK: WorldMask;
-    /// Writes the value into row `index` of `table`.
-    fn write(self, table: &mut WorldComponentArraysMut<'_>, index: usize);
-}
-impl __WorldBuilderValues for () {
-    #[inline]
-    fn mask(&self) -> WorldMask {
-        0
-    }
-    #[inline]
-    fn write(self, _: &mut WorldComponentArraysMut<'_>, _: usize) {}
-}
-impl<Earlier, Value> __WorldBuilderValues for (Earlier, Value)
-where
-    Earlier: __WorldBuilderValues,
-    Value: __WorldBuilderValue,
-{
-    #[inline]
-    fn mask(&self) -> WorldMask {
-        self.0.mask() | Value::MASK
-    }
-    #[inline]
-    fn write(self, table: &mut WorldComponentArraysMut<'_>, index: usize) {
-        self.0.write(table, index);
-        self.1.write(table, index);
-    }
-}
-///A `position` value held by an `EntityBuilder`.
-#[doc(hidden)]
-pub struct __WorldHeldPosition<Value = (f32, f32)>(Value);
-#[automatically_derived]
-impl<Value: ::core::clone::Clone> ::core::clone::Clone for __WorldHeldPosition<Value> {
-    #[inline]
-    fn clone(&self) -> __WorldHeldPosition<Value> {
-        __WorldHeldPosition(::core::clone::Clone::clone(&self.0))
-    }
-}
-impl __WorldBuilderValue for __WorldHeldPosition {
-    const MASK: WorldMask = POSITION;
-    #[inline]
-    fn write(self, table: &mut WorldComponentArraysMut<'_>, index: usize) {
-        table.position[index] = self.0;
-    }
-}
-///A `velocity` value held by an `EntityBuilder`.
-#[doc(hidden)]
-pub struct __WorldHeldVelocity<Value = (f32, f32)>(Value);
-#[automatically_derived]
-impl<Value: ::core::clone::Clone> ::core::clone::Clone for __WorldHeldVelocity<Value> {
-    #[inline]
-    fn clone(&self) -> __WorldHeldVelocity<Value> {
-        __WorldHeldVelocity(::core::clone::Clone::clone(&self.0))
-    }
-}
-impl __WorldBuilderValue for __WorldHeldVelocity {
-    const MASK: WorldMask = VELOCITY;
-    #[inline]
-    fn write(self, table: &mut WorldComponentArraysMut<'_>, index: usize) {
-        table.velocity[index] = self.0;
-    }
-}
-///A `health` value held by an `EntityBuilder`.
-#[doc(hidden)]
-pub struct __WorldHeldHealth<Value = u32>(Value);
-#[automatically_derived]
-impl<Value: ::core::clone::Clone> ::core::clone::Clone for __WorldHeldHealth<Value> {
-    #[inline]
-    fn clone(&self) -> __WorldHeldHealth<Value> {
-        __WorldHeldHealth(::core::clone::Clone::clone(&self.0))
-    }
-}
-impl __WorldBuilderValue for __WorldHeldHealth {
-    const MASK: WorldMask = HEALTH;
-    #[inline]
-    fn write(self, table: &mut WorldComponentArraysMut<'_>, index: usize) {
-        table.health[index] = self.0;
-    }
-}
-///Spawns `World` entities with chosen component values: `EntityBuilder::new().with_position(p).spawn(&mut world, 1)`. Its type records the values it holds.
-pub struct WorldEntityBuilder<Values = ()> {
-    values: Values,
-}
-/// A copy of the builder and its values: a prefab, spawned many times. Callable when
-/// every value it holds is `Clone`.
-impl<Values: ::core::clone::Clone> ::core::clone::Clone for WorldEntityBuilder<Values> {
-    #[inline]
-    fn clone(&self) -> Self {
-        Self {
-            values: ::core::clone::Clone::clone(&self.values),
-        }
-    }
+///Spawns `World` entities with chosen component values: `EntityBuilder::new().with_position(p).spawn_one(&mut world)`. `with_*` keeps the builder's type, so it can be grown conditionally (`if let Some(v) = v { builder = builder.with_velocity(v); }`).
+pub struct WorldEntityBuilder {
+    mask: WorldMask,
+    position: ::core::option::Option<(f32, f32)>,
+    velocity: ::core::option::Option<(f32, f32)>,
+    health: ::core::option::Option<u32>,
 }
 impl ::core::default::Default for WorldEntityBuilder {
     #[inline]
     fn default() -> Self {
-        Self { values: () }
+        Self {
+            mask: 0,
+            position: ::core::option::Option::None,
+            velocity: ::core::option::Option::None,
+            health: ::core::option::Option::None,
+        }
     }
 }
+#[allow(unused_doc_comments)]
 impl WorldEntityBuilder {
     /// A builder with no components.
     #[inline]
     pub fn new() -> Self {
         ::core::default::Default::default()
     }
-}
-impl<Values: __WorldBuilderValues> WorldEntityBuilder<Values> {
     ///Gives the entities a `position` of `value` (a later `with_position` replaces it).
     #[inline]
-    pub fn with_position(
-        self,
-        value: (f32, f32),
-    ) -> WorldEntityBuilder<(Values, __WorldHeldPosition)> {
-        WorldEntityBuilder {
-            values: (self.values, __WorldHeldPosition(value)),
-        }
+    pub fn with_position(mut self, value: (f32, f32)) -> Self {
+        self.position = ::core::option::Option::Some(value);
+        self.mask |= POSITION;
+        self
     }
     ///Gives the entities a `velocity` of `value` (a later `with_velocity` replaces it).
     #[inline]
-    pub fn with_velocity(
-        self,
-        value: (f32, f32),
-    ) -> WorldEntityBuilder<(Values, __WorldHeldVelocity)> {
-        WorldEntityBuilder {
-            values: (self.values, __WorldHeldVelocity(value)),
-        }
+    pub fn with_velocity(mut self, value: (f32, f32)) -> Self {
+        self.velocity = ::core::option::Option::Some(value);
+        self.mask |= VELOCITY;
+        self
     }
     ///Gives the entities a `health` of `value` (a later `with_health` replaces it).
     #[inline]
-    pub fn with_health(
-        self,
-        value: u32,
-    ) -> WorldEntityBuilder<(Values, __WorldHeldHealth)> {
-        WorldEntityBuilder {
-            values: (self.values, __WorldHeldHealth(value)),
-        }
+    pub fn with_health(mut self, value: u32) -> Self {
+        self.health = ::core::option::Option::Some(value);
+        self.mask |= HEALTH;
+        self
     }
     /// The components the builder gives.
     #[inline]
     pub fn mask(&self) -> WorldMask {
-        self.values.mask()
-    }
-    /// Spawns `count` entities with the builder's components, each given a clone
-    /// of the values: reserving once, O(`count` × the world's components of the
-    /// builder's mask). Callable when every value the builder holds is `Clone`
-    /// (other components of the world need not be); otherwise use
-    /// [`spawn_one`](Self::spawn_one).
-    #[inline]
-    pub fn spawn(
-        self,
-        world: &mut World,
-        count: usize,
-    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity>
-    where
-        Values: ::core::clone::Clone,
-    {
-        world
-            .spawn_batch(
-                self.mask(),
-                count,
-                |table, index| {
-                    ::core::clone::Clone::clone(&self.values).write(table, index);
-                },
-            )
+        self.mask
     }
     /// Spawns one entity, moving the builder's values into it (no `Clone` needed):
-    /// O(the world's components of the builder's mask).
+    /// O(the world's components).
     #[inline]
-    pub fn spawn_one(self, world: &mut World) -> ::archetypal::Entity {
-        let mask = self.mask();
-        let mut values = ::core::option::Option::Some(self.values);
+    pub fn spawn_one(self, world: &mut WorldComponents) -> ::archetypal::Entity {
+        let mask = self.mask;
+        let mut values = ::core::option::Option::Some(self);
         world
             .spawn_batch(
                 mask,
@@ -1137,45 +848,119 @@ impl<Values: __WorldBuilderValues> WorldEntityBuilder<Values> {
                 },
             )[0]
     }
+    /// Spawns `count` entities with the builder's components, each given a clone
+    /// of the values (the last one takes them): reserving once, O(`count` × the
+    /// world's components).
+    ///
+    /// # Panics
+    /// Before spawning anything, if `count > 1` and the builder holds a value whose
+    /// type is not `Clone` (the message names the component); spawn such entities
+    /// one at a time with [`spawn_one`](Self::spawn_one). Components of the world
+    /// the builder does not hold need not be `Clone`.
+    #[inline]
+    pub fn spawn(
+        self,
+        world: &mut WorldComponents,
+        count: usize,
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
+        let mut first_copy = (count > 1).then(|| self.clone_held());
+        let mask = self.mask;
+        let mut left = count;
+        let mut values = ::core::option::Option::Some(self);
+        world
+            .spawn_batch(
+                mask,
+                count,
+                |table, index| {
+                    left -= 1;
+                    let row = match first_copy.take() {
+                        ::core::option::Option::Some(copy) => {
+                            ::core::option::Option::Some(copy)
+                        }
+                        ::core::option::Option::None if left == 0 => values.take(),
+                        ::core::option::Option::None => {
+                            values.as_ref().map(Self::clone_held)
+                        }
+                    };
+                    if let ::core::option::Option::Some(row) = row {
+                        row.write(table, index);
+                    }
+                },
+            )
+    }
+    #[inline]
+    fn clone_held(&self) -> Self {
+        #[allow(unused_imports)]
+        use ::archetypal::__private::{IsClone as _, NotClone as _};
+        Self {
+            mask: self.mask,
+            position: self
+                .position
+                .as_ref()
+                .map(|value| match (&::archetypal::__private::CloneProbe::<
+                    (f32, f32),
+                >::new())
+                    .cloner()
+                {
+                    ::core::option::Option::Some(clone) => clone(value),
+                    ::core::option::Option::None => {
+                        ::core::panicking::panic_fmt(
+                            format_args!(
+                                "EntityBuilder::spawn: the builder holds a `position`, whose type is not Clone; spawn these entities one at a time with `spawn_one`",
+                            ),
+                        );
+                    }
+                }),
+            velocity: self
+                .velocity
+                .as_ref()
+                .map(|value| match (&::archetypal::__private::CloneProbe::<
+                    (f32, f32),
+                >::new())
+                    .cloner()
+                {
+                    ::core::option::Option::Some(clone) => clone(value),
+                    ::core::option::Option::None => {
+                        ::core::panicking::panic_fmt(
+                            format_args!(
+                                "EntityBuilder::spawn: the builder holds a `velocity`, whose type is not Clone; spawn these entities one at a time with `spawn_one`",
+                            ),
+                        );
+                    }
+                }),
+            health: self
+                .health
+                .as_ref()
+                .map(|value| match (&::archetypal::__private::CloneProbe::<u32>::new())
+                    .cloner()
+                {
+                    ::core::option::Option::Some(clone) => clone(value),
+                    ::core::option::Option::None => {
+                        ::core::panicking::panic_fmt(
+                            format_args!(
+                                "EntityBuilder::spawn: the builder holds a `health`, whose type is not Clone; spawn these entities one at a time with `spawn_one`",
+                            ),
+                        );
+                    }
+                }),
+        }
+    }
+    #[inline]
+    fn write(self, table: &mut WorldComponentArraysMut<'_>, index: usize) {
+        if let ::core::option::Option::Some(value) = self.position {
+            table.position[index] = value;
+        }
+        if let ::core::option::Option::Some(value) = self.velocity {
+            table.velocity[index] = value;
+        }
+        if let ::core::option::Option::Some(value) = self.health {
+            table.health[index] = value;
+        }
+    }
 }
-///The command part of a `World` borrowed apart by `split_mut()`: every `queue_*` method, usable while the components are borrowed (in the middle of an iteration). The world's `apply_commands()` applies what it queued.
+///The command queue of a `World`, from `world.commands()` or `world.split_mut().commands` (usable while the components are borrowed, in the middle of an iteration): every `queue_*` method. The world's `apply_commands()` applies what it queued.
 pub struct WorldCommands<'a> {
-    queue: &'a mut ::archetypal::__private::alloc::vec::Vec<WorldCommand>,
-    reserver: ::archetypal::EntityReserver,
-}
-impl World {
-    #[inline]
-    fn __push_command(&mut self, command: WorldCommand) {
-        self.commands.push(command);
-    }
-    #[inline]
-    fn __queued(&self) -> &[WorldCommand] {
-        &self.commands
-    }
-    #[inline]
-    fn __reserve(
-        &mut self,
-        count: usize,
-    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        self.components.storage.reserve_entities(count)
-    }
-}
-impl WorldCommands<'_> {
-    #[inline]
-    fn __push_command(&mut self, command: WorldCommand) {
-        self.queue.push(command);
-    }
-    #[inline]
-    fn __queued(&self) -> &[WorldCommand] {
-        self.queue
-    }
-    #[inline]
-    fn __reserve(
-        &mut self,
-        count: usize,
-    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        self.reserver.reserve(count)
-    }
+    queue: ::archetypal::__private::CommandQueue<'a, WorldCommand>,
 }
 ///A structural change queued on a `World`, applied in order by `apply_commands`.
 pub enum WorldCommand {
@@ -1220,116 +1005,6 @@ pub enum WorldCommand {
     SetHealth(::archetypal::Entity, u32),
 }
 #[allow(unused_doc_comments)]
-impl World {
-    /// Queues a spawn of `count` entities with the components and tags of `mask`,
-    /// and returns their handles now, so later queued commands can target them:
-    /// O(`count`). They are not alive until `apply_commands` (`is_alive` is
-    /// `false`, getters give `None`), and no other spawn takes their ids.
-    #[inline]
-    pub fn queue_spawn_entities(
-        &mut self,
-        mask: WorldMask,
-        count: usize,
-    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        let entities = self.__reserve(count);
-        let command = WorldCommand::SpawnEntities {
-            mask,
-            entities: ::core::clone::Clone::clone(&entities),
-        };
-        self.__push_command(command);
-        entities
-    }
-    /// Queues a despawn of `entity` (O(1)); skipped and counted by
-    /// `apply_commands` if `entity` is dead by then (or was never alive).
-    #[inline]
-    pub fn queue_despawn_entity(&mut self, entity: ::archetypal::Entity) {
-        self.__push_command(WorldCommand::Despawn(entity));
-    }
-    /// Queues a despawn of every entity of `entities`, as one command (O(its
-    /// length), copying the list); applying it counts each handle, as if queued
-    /// one by one (dead, stale and never-issued ones are skipped).
-    #[inline]
-    pub fn queue_despawn_entities(&mut self, entities: &[::archetypal::Entity]) {
-        self.__push_command(WorldCommand::DespawnEntities(entities.to_vec()));
-    }
-    /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied
-    /// as `add_components`, skipped and counted if `entity` is dead by then.
-    #[inline]
-    pub fn queue_add_components(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: WorldMask,
-    ) {
-        self.__push_command(WorldCommand::AddComponents(entity, mask));
-    }
-    /// Queues removing the components and tags of `mask` from `entity` (O(1));
-    /// applied as `remove_components`, skipped and counted if `entity` is dead by
-    /// then.
-    #[inline]
-    pub fn queue_remove_components(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: WorldMask,
-    ) {
-        self.__push_command(WorldCommand::RemoveComponents(entity, mask));
-    }
-    #[allow(dead_code)]
-    #[inline]
-    fn queue_link(
-        &mut self,
-        relation: WorldMask,
-        source: ::archetypal::Entity,
-        target: ::archetypal::Entity,
-    ) {
-        self.__push_command(WorldCommand::Link {
-            relation,
-            source,
-            target,
-        });
-    }
-    #[allow(dead_code)]
-    #[inline]
-    fn queue_unlink(&mut self, relation: WorldMask, source: ::archetypal::Entity) {
-        self.__push_command(WorldCommand::Unlink {
-            relation,
-            source,
-        });
-    }
-    ///Queues setting the `position` of `entity` (O(1)); applied as `set_position` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
-    #[inline]
-    pub fn queue_set_position(
-        &mut self,
-        entity: ::archetypal::Entity,
-        value: (f32, f32),
-    ) {
-        self.__push_command(WorldCommand::SetPosition(entity, value));
-    }
-    ///Queues setting the `velocity` of `entity` (O(1)); applied as `set_velocity` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
-    #[inline]
-    pub fn queue_set_velocity(
-        &mut self,
-        entity: ::archetypal::Entity,
-        value: (f32, f32),
-    ) {
-        self.__push_command(WorldCommand::SetVelocity(entity, value));
-    }
-    ///Queues setting the `health` of `entity` (O(1)); applied as `set_health` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
-    #[inline]
-    pub fn queue_set_health(&mut self, entity: ::archetypal::Entity, value: u32) {
-        self.__push_command(WorldCommand::SetHealth(entity, value));
-    }
-    /// Number of queued commands.
-    #[inline]
-    pub fn command_count(&self) -> usize {
-        self.__queued().len()
-    }
-    /// The queued commands, in order.
-    #[inline]
-    pub fn queued_commands(&self) -> &[WorldCommand] {
-        self.__queued()
-    }
-}
-#[allow(unused_doc_comments)]
 impl WorldCommands<'_> {
     /// Queues a spawn of `count` entities with the components and tags of `mask`,
     /// and returns their handles now, so later queued commands can target them:
@@ -1341,26 +1016,26 @@ impl WorldCommands<'_> {
         mask: WorldMask,
         count: usize,
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        let entities = self.__reserve(count);
+        let entities = self.queue.reserve(count);
         let command = WorldCommand::SpawnEntities {
             mask,
             entities: ::core::clone::Clone::clone(&entities),
         };
-        self.__push_command(command);
+        self.queue.push(command);
         entities
     }
     /// Queues a despawn of `entity` (O(1)); skipped and counted by
     /// `apply_commands` if `entity` is dead by then (or was never alive).
     #[inline]
-    pub fn queue_despawn_entity(&mut self, entity: ::archetypal::Entity) {
-        self.__push_command(WorldCommand::Despawn(entity));
+    pub fn queue_despawn(&mut self, entity: ::archetypal::Entity) {
+        self.queue.push(WorldCommand::Despawn(entity));
     }
     /// Queues a despawn of every entity of `entities`, as one command (O(its
     /// length), copying the list); applying it counts each handle, as if queued
     /// one by one (dead, stale and never-issued ones are skipped).
     #[inline]
     pub fn queue_despawn_entities(&mut self, entities: &[::archetypal::Entity]) {
-        self.__push_command(WorldCommand::DespawnEntities(entities.to_vec()));
+        self.queue.push(WorldCommand::DespawnEntities(entities.to_vec()));
     }
     /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied
     /// as `add_components`, skipped and counted if `entity` is dead by then.
@@ -1370,7 +1045,7 @@ impl WorldCommands<'_> {
         entity: ::archetypal::Entity,
         mask: WorldMask,
     ) {
-        self.__push_command(WorldCommand::AddComponents(entity, mask));
+        self.queue.push(WorldCommand::AddComponents(entity, mask));
     }
     /// Queues removing the components and tags of `mask` from `entity` (O(1));
     /// applied as `remove_components`, skipped and counted if `entity` is dead by
@@ -1381,29 +1056,7 @@ impl WorldCommands<'_> {
         entity: ::archetypal::Entity,
         mask: WorldMask,
     ) {
-        self.__push_command(WorldCommand::RemoveComponents(entity, mask));
-    }
-    #[allow(dead_code)]
-    #[inline]
-    fn queue_link(
-        &mut self,
-        relation: WorldMask,
-        source: ::archetypal::Entity,
-        target: ::archetypal::Entity,
-    ) {
-        self.__push_command(WorldCommand::Link {
-            relation,
-            source,
-            target,
-        });
-    }
-    #[allow(dead_code)]
-    #[inline]
-    fn queue_unlink(&mut self, relation: WorldMask, source: ::archetypal::Entity) {
-        self.__push_command(WorldCommand::Unlink {
-            relation,
-            source,
-        });
+        self.queue.push(WorldCommand::RemoveComponents(entity, mask));
     }
     ///Queues setting the `position` of `entity` (O(1)); applied as `set_position` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
     #[inline]
@@ -1412,7 +1065,7 @@ impl WorldCommands<'_> {
         entity: ::archetypal::Entity,
         value: (f32, f32),
     ) {
-        self.__push_command(WorldCommand::SetPosition(entity, value));
+        self.queue.push(WorldCommand::SetPosition(entity, value));
     }
     ///Queues setting the `velocity` of `entity` (O(1)); applied as `set_velocity` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
     #[inline]
@@ -1421,22 +1074,12 @@ impl WorldCommands<'_> {
         entity: ::archetypal::Entity,
         value: (f32, f32),
     ) {
-        self.__push_command(WorldCommand::SetVelocity(entity, value));
+        self.queue.push(WorldCommand::SetVelocity(entity, value));
     }
     ///Queues setting the `health` of `entity` (O(1)); applied as `set_health` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
     #[inline]
     pub fn queue_set_health(&mut self, entity: ::archetypal::Entity, value: u32) {
-        self.__push_command(WorldCommand::SetHealth(entity, value));
-    }
-    /// Number of queued commands.
-    #[inline]
-    pub fn command_count(&self) -> usize {
-        self.__queued().len()
-    }
-    /// The queued commands, in order.
-    #[inline]
-    pub fn queued_commands(&self) -> &[WorldCommand] {
-        self.__queued()
+        self.queue.push(WorldCommand::SetHealth(entity, value));
     }
 }
 #[allow(unused_doc_comments)]
@@ -1459,11 +1102,11 @@ impl World {
         impl ::core::ops::Drop for Applying<'_> {
             #[inline]
             fn drop(&mut self) {
-                ::core::iter::Extend::extend(&mut self.world.commands, &mut self.rest);
+                ::core::iter::Extend::extend(&mut self.world.queue, &mut self.rest);
             }
         }
         let rest = ::core::iter::IntoIterator::into_iter(
-            ::core::mem::take(&mut self.commands),
+            ::core::mem::take(&mut self.queue),
         );
         let mut applying = Applying { world: self, rest };
         let mut report = <::archetypal::CommandReport as ::core::default::Default>::default();
@@ -1513,6 +1156,16 @@ impl World {
         }
         report
     }
+    /// Number of queued commands.
+    #[inline]
+    pub fn command_count(&self) -> usize {
+        self.queue.len()
+    }
+    /// The queued commands, in order.
+    #[inline]
+    pub fn queued_commands(&self) -> &[WorldCommand] {
+        &self.queue
+    }
     /// Drops every queued command without applying it; handles reserved by a queued
     /// spawn are given back (in ascending id order, as a clone or a snapshot gives
     /// them back) and never become alive.
@@ -1520,185 +1173,7 @@ impl World {
     pub fn clear_commands(&mut self) {
         let world = &mut *self;
         world.components.storage.release_all_reserved();
-        ::core::mem::drop(::core::mem::take(&mut self.commands));
-    }
-}
-impl World {
-    ///The `position` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
-    #[inline]
-    pub fn get_position(
-        &self,
-        entity: ::archetypal::Entity,
-    ) -> ::core::option::Option<&(f32, f32)> {
-        self.components.get_position(entity)
-    }
-    ///The `position` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
-    #[inline]
-    pub fn get_position_mut(
-        &mut self,
-        entity: ::archetypal::Entity,
-    ) -> ::core::option::Option<&mut (f32, f32)> {
-        self.components.get_position_mut(entity)
-    }
-    ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `position`, or is repeated. Each is stamped as changed.
-    #[inline]
-    pub fn get_disjoint_position_mut<const __N: usize>(
-        &mut self,
-        entities: [::archetypal::Entity; __N],
-    ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
-        self.components.get_disjoint_position_mut(entities)
-    }
-    ///Calls `f` on the `position` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
-    #[inline]
-    pub fn modify_position<__Output>(
-        &mut self,
-        entity: ::archetypal::Entity,
-        f: impl ::core::ops::FnOnce(&mut (f32, f32)) -> __Output,
-    ) -> ::core::option::Option<__Output> {
-        self.components.modify_position(entity, f)
-    }
-    ///Writes the `position` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `position`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn set_position(
-        &mut self,
-        entity: ::archetypal::Entity,
-        value: (f32, f32),
-    ) -> bool {
-        self.components.set_position(entity, value)
-    }
-    ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn add_position(&mut self, entity: ::archetypal::Entity) -> bool {
-        self.components.add_position(entity)
-    }
-    ///Removes the `position` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
-    #[inline]
-    pub fn remove_position(
-        &mut self,
-        entity: ::archetypal::Entity,
-    ) -> ::core::option::Option<(f32, f32)> {
-        self.components.remove_position(entity)
-    }
-    ///Whether `entity` is alive and has a `position`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn entity_has_position(&self, entity: ::archetypal::Entity) -> bool {
-        self.components.entity_has_position(entity)
-    }
-    ///The `velocity` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
-    #[inline]
-    pub fn get_velocity(
-        &self,
-        entity: ::archetypal::Entity,
-    ) -> ::core::option::Option<&(f32, f32)> {
-        self.components.get_velocity(entity)
-    }
-    ///The `velocity` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
-    #[inline]
-    pub fn get_velocity_mut(
-        &mut self,
-        entity: ::archetypal::Entity,
-    ) -> ::core::option::Option<&mut (f32, f32)> {
-        self.components.get_velocity_mut(entity)
-    }
-    ///The `velocity` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `velocity`, or is repeated. Each is stamped as changed.
-    #[inline]
-    pub fn get_disjoint_velocity_mut<const __N: usize>(
-        &mut self,
-        entities: [::archetypal::Entity; __N],
-    ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
-        self.components.get_disjoint_velocity_mut(entities)
-    }
-    ///Calls `f` on the `velocity` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
-    #[inline]
-    pub fn modify_velocity<__Output>(
-        &mut self,
-        entity: ::archetypal::Entity,
-        f: impl ::core::ops::FnOnce(&mut (f32, f32)) -> __Output,
-    ) -> ::core::option::Option<__Output> {
-        self.components.modify_velocity(entity, f)
-    }
-    ///Writes the `velocity` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `velocity`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn set_velocity(
-        &mut self,
-        entity: ::archetypal::Entity,
-        value: (f32, f32),
-    ) -> bool {
-        self.components.set_velocity(entity, value)
-    }
-    ///Adds a default `velocity` to `entity`: one migration (the row moves to the table with `velocity`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn add_velocity(&mut self, entity: ::archetypal::Entity) -> bool {
-        self.components.add_velocity(entity)
-    }
-    ///Removes the `velocity` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
-    #[inline]
-    pub fn remove_velocity(
-        &mut self,
-        entity: ::archetypal::Entity,
-    ) -> ::core::option::Option<(f32, f32)> {
-        self.components.remove_velocity(entity)
-    }
-    ///Whether `entity` is alive and has a `velocity`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn entity_has_velocity(&self, entity: ::archetypal::Entity) -> bool {
-        self.components.entity_has_velocity(entity)
-    }
-    ///The `health` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
-    #[inline]
-    pub fn get_health(
-        &self,
-        entity: ::archetypal::Entity,
-    ) -> ::core::option::Option<&u32> {
-        self.components.get_health(entity)
-    }
-    ///The `health` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
-    #[inline]
-    pub fn get_health_mut(
-        &mut self,
-        entity: ::archetypal::Entity,
-    ) -> ::core::option::Option<&mut u32> {
-        self.components.get_health_mut(entity)
-    }
-    ///The `health` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `health`, or is repeated. Each is stamped as changed.
-    #[inline]
-    pub fn get_disjoint_health_mut<const __N: usize>(
-        &mut self,
-        entities: [::archetypal::Entity; __N],
-    ) -> ::core::option::Option<[&mut u32; __N]> {
-        self.components.get_disjoint_health_mut(entities)
-    }
-    ///Calls `f` on the `health` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
-    #[inline]
-    pub fn modify_health<__Output>(
-        &mut self,
-        entity: ::archetypal::Entity,
-        f: impl ::core::ops::FnOnce(&mut u32) -> __Output,
-    ) -> ::core::option::Option<__Output> {
-        self.components.modify_health(entity, f)
-    }
-    ///Writes the `health` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `health`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn set_health(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
-        self.components.set_health(entity, value)
-    }
-    ///Adds a default `health` to `entity`: one migration (the row moves to the table with `health`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn add_health(&mut self, entity: ::archetypal::Entity) -> bool {
-        self.components.add_health(entity)
-    }
-    ///Removes the `health` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
-    #[inline]
-    pub fn remove_health(
-        &mut self,
-        entity: ::archetypal::Entity,
-    ) -> ::core::option::Option<u32> {
-        self.components.remove_health(entity)
-    }
-    ///Whether `entity` is alive and has a `health`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn entity_has_health(&self, entity: ::archetypal::Entity) -> bool {
-        self.components.entity_has_health(entity)
+        ::core::mem::drop(::core::mem::take(&mut self.queue));
     }
 }
 impl WorldComponents {
@@ -1726,15 +1201,6 @@ impl WorldComponents {
     ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
         self.storage.get_disjoint_mut(entities, POSITION, __WorldColumnMut::position)
     }
-    ///Calls `f` on the `position` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
-    #[inline]
-    pub fn modify_position<__Output>(
-        &mut self,
-        entity: ::archetypal::Entity,
-        f: impl ::core::ops::FnOnce(&mut (f32, f32)) -> __Output,
-    ) -> ::core::option::Option<__Output> {
-        self.get_position_mut(entity).map(f)
-    }
     ///Writes the `position` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `position`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn set_position(
@@ -1759,7 +1225,7 @@ impl WorldComponents {
     }
     ///Whether `entity` is alive and has a `position`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
-    pub fn entity_has_position(&self, entity: ::archetypal::Entity) -> bool {
+    pub fn has_position(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, POSITION)
     }
     ///The `velocity` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
@@ -1786,15 +1252,6 @@ impl WorldComponents {
     ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
         self.storage.get_disjoint_mut(entities, VELOCITY, __WorldColumnMut::velocity)
     }
-    ///Calls `f` on the `velocity` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
-    #[inline]
-    pub fn modify_velocity<__Output>(
-        &mut self,
-        entity: ::archetypal::Entity,
-        f: impl ::core::ops::FnOnce(&mut (f32, f32)) -> __Output,
-    ) -> ::core::option::Option<__Output> {
-        self.get_velocity_mut(entity).map(f)
-    }
     ///Writes the `velocity` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `velocity`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn set_velocity(
@@ -1819,7 +1276,7 @@ impl WorldComponents {
     }
     ///Whether `entity` is alive and has a `velocity`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
-    pub fn entity_has_velocity(&self, entity: ::archetypal::Entity) -> bool {
+    pub fn has_velocity(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, VELOCITY)
     }
     ///The `health` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
@@ -1846,15 +1303,6 @@ impl WorldComponents {
     ) -> ::core::option::Option<[&mut u32; __N]> {
         self.storage.get_disjoint_mut(entities, HEALTH, __WorldColumnMut::health)
     }
-    ///Calls `f` on the `health` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
-    #[inline]
-    pub fn modify_health<__Output>(
-        &mut self,
-        entity: ::archetypal::Entity,
-        f: impl ::core::ops::FnOnce(&mut u32) -> __Output,
-    ) -> ::core::option::Option<__Output> {
-        self.get_health_mut(entity).map(f)
-    }
     ///Writes the `health` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `health`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn set_health(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
@@ -1875,11 +1323,11 @@ impl WorldComponents {
     }
     ///Whether `entity` is alive and has a `health`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
-    pub fn entity_has_health(&self, entity: ::archetypal::Entity) -> bool {
+    pub fn has_health(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, HEALTH)
     }
 }
-impl World {
+impl WorldComponents {
     /// Caches the tables matching `include`, so `&self` queries on it (which
     /// cannot fill the cache) skip the other tables. O(tables) the first time for
     /// a mask, then nothing; the cache stays right as tables are created.
@@ -1896,15 +1344,6 @@ impl World {
         mask: WorldMask,
     ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
         self.storage.query_entities(mask)
-    }
-    /// The first entity that has all components of `mask`, in table order; stops at
-    /// the first non-empty matching table.
-    #[inline]
-    pub fn query_first_entity(
-        &self,
-        mask: WorldMask,
-    ) -> ::core::option::Option<::archetypal::Entity> {
-        self.storage.query_first_entity(mask)
     }
     /// Calls `f(entity, table, index)` for every entity with all components of
     /// `include` and none of `exclude`: O(matching tables) plus their rows when
@@ -1946,71 +1385,6 @@ impl World {
     {
         self.storage.for_each_table_mut(include, exclude, f);
     }
-    /// `for_each_mut` over the entities one of whose tracked `include` components
-    /// changed since the last `step()` (written at a tick newer than `last_tick()`).
-    /// A table none of whose `include` columns changed is skipped without looking
-    /// at its rows: O(matching tables) plus the rows of the tables written to.
-    #[inline]
-    pub fn for_each_mut_changed<F>(
-        &mut self,
-        include: WorldMask,
-        exclude: WorldMask,
-        f: F,
-    )
-    where
-        F: ::core::ops::FnMut(
-            ::archetypal::Entity,
-            &mut WorldComponentArraysMut<'_>,
-            usize,
-        ),
-    {
-        let since = self.storage.last_tick();
-        self.storage.for_each_mut_changed_since(include, exclude, since, f);
-    }
-    /// `for_each_mut` over the entities one of whose tracked `include` components
-    /// was written at a tick newer than `since` (a consumer's own cursor: record
-    /// `current_tick()` when reading, then `increment_tick()`). Untouched tables
-    /// are skipped as in `for_each_mut_changed`.
-    #[inline]
-    pub fn for_each_mut_changed_since<F>(
-        &mut self,
-        include: WorldMask,
-        exclude: WorldMask,
-        since: ::archetypal::Tick,
-        f: F,
-    )
-    where
-        F: ::core::ops::FnMut(
-            ::archetypal::Entity,
-            &mut WorldComponentArraysMut<'_>,
-            usize,
-        ),
-    {
-        self.storage.for_each_mut_changed_since(include, exclude, since, f);
-    }
-    /// The entities with every component and tag of `mask`, one of whose tracked
-    /// components of `mask` changed since the last `step()` (written at a tick
-    /// newer than `last_tick()`): a health bar redraws these. O(tables) plus the
-    /// rows of the tables whose `mask` columns were written to (the others are
-    /// skipped without looking at their rows).
-    #[inline]
-    pub fn query_entities_changed(
-        &self,
-        mask: WorldMask,
-    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
-        self.storage.query_entities_changed_since(mask, self.storage.last_tick())
-    }
-    /// The entities with every component and tag of `mask`, one of whose tracked
-    /// components of `mask` was written at a tick newer than `since`; costs as
-    /// `query_entities_changed`.
-    #[inline]
-    pub fn query_entities_changed_since(
-        &self,
-        mask: WorldMask,
-        since: ::archetypal::Tick,
-    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
-        self.storage.query_entities_changed_since(mask, since)
-    }
     /// Stamps the tracked components of `mask` of `entity` as changed now (a
     /// change the world cannot see by itself), in O(1). `false` for a dead, stale
     /// (id reused) or never-issued handle.
@@ -2021,212 +1395,6 @@ impl World {
         mask: WorldMask,
     ) -> bool {
         self.storage.mark_changed(entity, mask)
-    }
-    /// Marks the tracked `columns` of every table matching `include` / `exclude`
-    /// as changed now, in constant time per table: for writes through raw slices.
-    #[inline]
-    pub fn mark_columns_changed(
-        &mut self,
-        include: WorldMask,
-        exclude: WorldMask,
-        columns: WorldMask,
-    ) {
-        self.storage.mark_columns_changed(include, exclude, columns);
-    }
-    /// A read-only query builder: `world.query().with(A).without(B).iter(...)`;
-    /// costs as `for_each`.
-    #[inline]
-    pub fn query(&self) -> ::archetypal::Query<'_, WorldComponentArrays> {
-        ::archetypal::Query::new(&self.storage)
-    }
-    /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`;
-    /// costs as `for_each_mut`.
-    #[inline]
-    pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, WorldComponentArrays> {
-        ::archetypal::QueryMut::new(&mut self.storage)
-    }
-}
-impl World {
-    /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
-    /// run by rayon over tables and chunks of rows. Callable when every
-    /// component type is `Send`. O(matching tables) plus their rows, shared
-    /// among rayon's threads.
-    #[inline]
-    pub fn par_for_each_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
-    where
-        F: ::core::ops::Fn(::archetypal::Entity, &mut WorldComponentArraysMut<'_>, usize)
-            + ::core::marker::Sync + ::core::marker::Send,
-        for<'a> WorldComponentArrays: ::core::marker::Send,
-        for<'a> WorldComponentArraysMut<'a>: ::core::marker::Send,
-    {
-        self.storage.par_for_each_mut(include, exclude, f);
-    }
-}
-impl WorldComponents {
-    /// Caches the tables matching `include`, so `&self` queries on it (which
-    /// cannot fill the cache) skip the other tables. O(tables) the first time for
-    /// a mask, then nothing; the cache stays right as tables are created.
-    #[inline]
-    pub fn warm_query(&mut self, include: WorldMask) {
-        self.storage.warm_query(include);
-    }
-    /// Every entity that has all components of `mask`: O(matching tables) plus
-    /// their rows when `mask` is cached (queried mutably before, or `warm_query`),
-    /// else a scan of every table's mask first.
-    #[inline]
-    pub fn query_entities(
-        &self,
-        mask: WorldMask,
-    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
-        self.storage.query_entities(mask)
-    }
-    /// The first entity that has all components of `mask`, in table order; stops at
-    /// the first non-empty matching table.
-    #[inline]
-    pub fn query_first_entity(
-        &self,
-        mask: WorldMask,
-    ) -> ::core::option::Option<::archetypal::Entity> {
-        self.storage.query_first_entity(mask)
-    }
-    /// Calls `f(entity, table, index)` for every entity with all components of
-    /// `include` and none of `exclude`: O(matching tables) plus their rows when
-    /// `include` is cached, else a scan of every table's mask first (`&self` cannot
-    /// fill the query cache: see `warm_query`).
-    #[inline]
-    pub fn for_each<F>(&self, include: WorldMask, exclude: WorldMask, f: F)
-    where
-        F: ::core::ops::FnMut(::archetypal::Entity, &WorldComponentArrays, usize),
-    {
-        self.storage.for_each(include, exclude, f);
-    }
-    /// Calls `f(entity, table, index)` for every entity with all components of
-    /// `include` and none of `exclude`; `table` is a slice view of its table
-    /// (`table.position[index].x += 1.0`). The view can write any column, so every
-    /// tracked component of the tables visited is reported changed (in O(1) per
-    /// table). O(matching tables) plus their rows; the first query of a mask
-    /// caches its tables (O(tables), once).
-    #[inline(always)]
-    pub fn for_each_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
-    where
-        F: ::core::ops::FnMut(
-            ::archetypal::Entity,
-            &mut WorldComponentArraysMut<'_>,
-            usize,
-        ),
-    {
-        self.storage.for_each_mut(include, exclude, f);
-    }
-    /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
-    /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
-    /// Every tracked component of the rows handed out is reported changed.
-    /// O(matching tables), plus what `f` does; the first query of a mask caches its
-    /// tables (O(tables), once).
-    #[inline(always)]
-    pub fn for_each_table_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
-    where
-        F: ::core::ops::FnMut(&mut WorldComponentArraysMut<'_>),
-    {
-        self.storage.for_each_table_mut(include, exclude, f);
-    }
-    /// `for_each_mut` over the entities one of whose tracked `include` components
-    /// changed since the last `step()` (written at a tick newer than `last_tick()`).
-    /// A table none of whose `include` columns changed is skipped without looking
-    /// at its rows: O(matching tables) plus the rows of the tables written to.
-    #[inline]
-    pub fn for_each_mut_changed<F>(
-        &mut self,
-        include: WorldMask,
-        exclude: WorldMask,
-        f: F,
-    )
-    where
-        F: ::core::ops::FnMut(
-            ::archetypal::Entity,
-            &mut WorldComponentArraysMut<'_>,
-            usize,
-        ),
-    {
-        let since = self.storage.last_tick();
-        self.storage.for_each_mut_changed_since(include, exclude, since, f);
-    }
-    /// `for_each_mut` over the entities one of whose tracked `include` components
-    /// was written at a tick newer than `since` (a consumer's own cursor: record
-    /// `current_tick()` when reading, then `increment_tick()`). Untouched tables
-    /// are skipped as in `for_each_mut_changed`.
-    #[inline]
-    pub fn for_each_mut_changed_since<F>(
-        &mut self,
-        include: WorldMask,
-        exclude: WorldMask,
-        since: ::archetypal::Tick,
-        f: F,
-    )
-    where
-        F: ::core::ops::FnMut(
-            ::archetypal::Entity,
-            &mut WorldComponentArraysMut<'_>,
-            usize,
-        ),
-    {
-        self.storage.for_each_mut_changed_since(include, exclude, since, f);
-    }
-    /// The entities with every component and tag of `mask`, one of whose tracked
-    /// components of `mask` changed since the last `step()` (written at a tick
-    /// newer than `last_tick()`): a health bar redraws these. O(tables) plus the
-    /// rows of the tables whose `mask` columns were written to (the others are
-    /// skipped without looking at their rows).
-    #[inline]
-    pub fn query_entities_changed(
-        &self,
-        mask: WorldMask,
-    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
-        self.storage.query_entities_changed_since(mask, self.storage.last_tick())
-    }
-    /// The entities with every component and tag of `mask`, one of whose tracked
-    /// components of `mask` was written at a tick newer than `since`; costs as
-    /// `query_entities_changed`.
-    #[inline]
-    pub fn query_entities_changed_since(
-        &self,
-        mask: WorldMask,
-        since: ::archetypal::Tick,
-    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
-        self.storage.query_entities_changed_since(mask, since)
-    }
-    /// Stamps the tracked components of `mask` of `entity` as changed now (a
-    /// change the world cannot see by itself), in O(1). `false` for a dead, stale
-    /// (id reused) or never-issued handle.
-    #[inline]
-    pub fn mark_changed(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: WorldMask,
-    ) -> bool {
-        self.storage.mark_changed(entity, mask)
-    }
-    /// Marks the tracked `columns` of every table matching `include` / `exclude`
-    /// as changed now, in constant time per table: for writes through raw slices.
-    #[inline]
-    pub fn mark_columns_changed(
-        &mut self,
-        include: WorldMask,
-        exclude: WorldMask,
-        columns: WorldMask,
-    ) {
-        self.storage.mark_columns_changed(include, exclude, columns);
-    }
-    /// A read-only query builder: `world.query().with(A).without(B).iter(...)`;
-    /// costs as `for_each`.
-    #[inline]
-    pub fn query(&self) -> ::archetypal::Query<'_, WorldComponentArrays> {
-        ::archetypal::Query::new(&self.storage)
-    }
-    /// A mutable query builder: `world.query_mut().with(A).without(B).iter(...)`;
-    /// costs as `for_each_mut`.
-    #[inline]
-    pub fn query_mut(&mut self) -> ::archetypal::QueryMut<'_, WorldComponentArrays> {
-        ::archetypal::QueryMut::new(&mut self.storage)
     }
 }
 impl WorldComponents {
@@ -2243,136 +1411,6 @@ impl WorldComponents {
         for<'a> WorldComponentArraysMut<'a>: ::core::marker::Send,
     {
         self.storage.par_for_each_mut(include, exclude, f);
-    }
-}
-impl World {
-    ///Every `position` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
-    #[inline]
-    pub fn query_position(
-        &self,
-    ) -> ::archetypal::ColumnValues<'_, WorldComponentArrays, (f32, f32)> {
-        self.components.query_position()
-    }
-    ///The `position` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
-    #[inline]
-    pub fn iter_position_slices(
-        &self,
-    ) -> ::archetypal::ColumnSlices<'_, WorldComponentArrays, (f32, f32)> {
-        self.components.iter_position_slices()
-    }
-    ///The `position` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
-    #[inline]
-    pub fn iter_position_slices_mut(
-        &mut self,
-    ) -> ::archetypal::ColumnSlicesMut<'_, WorldComponentArrays, (f32, f32)> {
-        self.components.iter_position_slices_mut()
-    }
-    ///Every `velocity` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
-    #[inline]
-    pub fn query_velocity(
-        &self,
-    ) -> ::archetypal::ColumnValues<'_, WorldComponentArrays, (f32, f32)> {
-        self.components.query_velocity()
-    }
-    ///The `velocity` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
-    #[inline]
-    pub fn iter_velocity_slices(
-        &self,
-    ) -> ::archetypal::ColumnSlices<'_, WorldComponentArrays, (f32, f32)> {
-        self.components.iter_velocity_slices()
-    }
-    ///The `velocity` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
-    #[inline]
-    pub fn iter_velocity_slices_mut(
-        &mut self,
-    ) -> ::archetypal::ColumnSlicesMut<'_, WorldComponentArrays, (f32, f32)> {
-        self.components.iter_velocity_slices_mut()
-    }
-    ///Every `health` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
-    #[inline]
-    pub fn query_health(
-        &self,
-    ) -> ::archetypal::ColumnValues<'_, WorldComponentArrays, u32> {
-        self.components.query_health()
-    }
-    ///The `health` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
-    #[inline]
-    pub fn iter_health_slices(
-        &self,
-    ) -> ::archetypal::ColumnSlices<'_, WorldComponentArrays, u32> {
-        self.components.iter_health_slices()
-    }
-    ///The `health` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
-    #[inline]
-    pub fn iter_health_slices_mut(
-        &mut self,
-    ) -> ::archetypal::ColumnSlicesMut<'_, WorldComponentArrays, u32> {
-        self.components.iter_health_slices_mut()
-    }
-}
-impl WorldComponents {
-    ///Every `position` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
-    #[inline]
-    pub fn query_position(
-        &self,
-    ) -> ::archetypal::ColumnValues<'_, WorldComponentArrays, (f32, f32)> {
-        self.storage.column_values(POSITION, __WorldColumnRef::position)
-    }
-    ///The `position` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
-    #[inline]
-    pub fn iter_position_slices(
-        &self,
-    ) -> ::archetypal::ColumnSlices<'_, WorldComponentArrays, (f32, f32)> {
-        self.storage.column_slices(POSITION, __WorldColumnRef::position)
-    }
-    ///The `position` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
-    #[inline]
-    pub fn iter_position_slices_mut(
-        &mut self,
-    ) -> ::archetypal::ColumnSlicesMut<'_, WorldComponentArrays, (f32, f32)> {
-        self.storage.column_slices_mut(POSITION, __WorldColumnMut::position)
-    }
-    ///Every `velocity` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
-    #[inline]
-    pub fn query_velocity(
-        &self,
-    ) -> ::archetypal::ColumnValues<'_, WorldComponentArrays, (f32, f32)> {
-        self.storage.column_values(VELOCITY, __WorldColumnRef::velocity)
-    }
-    ///The `velocity` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
-    #[inline]
-    pub fn iter_velocity_slices(
-        &self,
-    ) -> ::archetypal::ColumnSlices<'_, WorldComponentArrays, (f32, f32)> {
-        self.storage.column_slices(VELOCITY, __WorldColumnRef::velocity)
-    }
-    ///The `velocity` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
-    #[inline]
-    pub fn iter_velocity_slices_mut(
-        &mut self,
-    ) -> ::archetypal::ColumnSlicesMut<'_, WorldComponentArrays, (f32, f32)> {
-        self.storage.column_slices_mut(VELOCITY, __WorldColumnMut::velocity)
-    }
-    ///Every `health` in the world, table by table: O(tables) at most (the tables holding it, when cached) plus their rows.
-    #[inline]
-    pub fn query_health(
-        &self,
-    ) -> ::archetypal::ColumnValues<'_, WorldComponentArrays, u32> {
-        self.storage.column_values(HEALTH, __WorldColumnRef::health)
-    }
-    ///The `health` column of every table that has one, as slices: O(tables) at most (the tables holding it, when cached).
-    #[inline]
-    pub fn iter_health_slices(
-        &self,
-    ) -> ::archetypal::ColumnSlices<'_, WorldComponentArrays, u32> {
-        self.storage.column_slices(HEALTH, __WorldColumnRef::health)
-    }
-    ///The `health` column of every table that has one, as mutable slices (every row handed out is stamped as changed, in O(1) per table): O(tables holding it), caching them on first use.
-    #[inline]
-    pub fn iter_health_slices_mut(
-        &mut self,
-    ) -> ::archetypal::ColumnSlicesMut<'_, WorldComponentArrays, u32> {
-        self.storage.column_slices_mut(HEALTH, __WorldColumnMut::health)
     }
 }
 impl WorldComponents {
@@ -2596,56 +1634,6 @@ impl WorldComponents {
         ::core::result::Result::Ok((writing, WorldTables { tables }))
     }
 }
-#[allow(unused_doc_comments)]
-impl World {
-    ///Queues tagging `entity` as `player` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
-    #[inline]
-    pub fn queue_add_player(&mut self, entity: ::archetypal::Entity) {
-        self.queue_add_components(entity, PLAYER);
-    }
-    ///Queues removing the `player` tag from `entity` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
-    #[inline]
-    pub fn queue_remove_player(&mut self, entity: ::archetypal::Entity) {
-        self.queue_remove_components(entity, PLAYER);
-    }
-}
-#[allow(unused_doc_comments)]
-impl WorldCommands<'_> {
-    ///Queues tagging `entity` as `player` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
-    #[inline]
-    pub fn queue_add_player(&mut self, entity: ::archetypal::Entity) {
-        self.queue_add_components(entity, PLAYER);
-    }
-    ///Queues removing the `player` tag from `entity` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
-    #[inline]
-    pub fn queue_remove_player(&mut self, entity: ::archetypal::Entity) {
-        self.queue_remove_components(entity, PLAYER);
-    }
-}
-impl World {
-    ///Tags `entity` as `player`: no migration (tags create no tables); the row moves to its tag group inside its table, at most one row swap per tag group of that table. Already tagged: nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn add_player(&mut self, entity: ::archetypal::Entity) -> bool {
-        self.storage.add_tags(entity, PLAYER)
-    }
-    ///Removes the `player` tag from `entity`: no migration, as for `add_player`. Not tagged: nothing moves, still `true`. `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn remove_player(&mut self, entity: ::archetypal::Entity) -> bool {
-        self.storage.remove_tags(entity, PLAYER)
-    }
-    ///Whether `entity` is alive and tagged `player`, in O(log(tag groups of its table)) (a binary search for its row's tag group); `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn has_player(&self, entity: ::archetypal::Entity) -> bool {
-        self.storage.has_components(entity, PLAYER)
-    }
-    ///Every entity tagged `player`, table by table: O(tables) plus the tagged rows (whole tag groups, no per-row test).
-    #[inline]
-    pub fn query_player(
-        &self,
-    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
-        self.storage.tagged(PLAYER)
-    }
-}
 impl WorldComponents {
     ///Tags `entity` as `player`: no migration (tags create no tables); the row moves to its tag group inside its table, at most one row swap per tag group of that table. Already tagged: nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -2662,12 +1650,18 @@ impl WorldComponents {
     pub fn has_player(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, PLAYER)
     }
-    ///Every entity tagged `player`, table by table: O(tables) plus the tagged rows (whole tag groups, no per-row test).
+}
+#[allow(unused_doc_comments)]
+impl WorldCommands<'_> {
+    ///Queues tagging `entity` as `player` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
     #[inline]
-    pub fn query_player(
-        &self,
-    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
-        self.storage.tagged(PLAYER)
+    pub fn queue_add_player(&mut self, entity: ::archetypal::Entity) {
+        self.queue_add_components(entity, PLAYER);
+    }
+    ///Queues removing the `player` tag from `entity` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
+    #[inline]
+    pub fn queue_remove_player(&mut self, entity: ::archetypal::Entity) {
+        self.queue_remove_components(entity, PLAYER);
     }
 }
 #[allow(dead_code, unused_mut, unused_doc_comments, clippy::vec_init_then_push)]
@@ -2682,98 +1676,6 @@ impl World {
     }
 }
 #[allow(unused_doc_comments)]
-impl World {
-    ///Queues `set_child_of(source, target)`, applied in order by `apply_commands` (handles from `queue_spawn_entities` work); O(1) to queue; skipped and counted if a handle died (or was never alive) or the link became a cycle.
-    #[inline]
-    pub fn queue_set_child_of(
-        &mut self,
-        source: ::archetypal::Entity,
-        target: ::archetypal::Entity,
-    ) {
-        self.queue_link(CHILD_OF, source, target);
-    }
-    ///Queues `remove_child_of(source)`, applied in order by `apply_commands`; O(1) to queue; skipped and counted if `source` died (or was never alive).
-    #[inline]
-    pub fn queue_remove_child_of(&mut self, source: ::archetypal::Entity) {
-        self.queue_unlink(CHILD_OF, source);
-    }
-}
-#[allow(unused_doc_comments)]
-impl WorldCommands<'_> {
-    ///Queues `set_child_of(source, target)`, applied in order by `apply_commands` (handles from `queue_spawn_entities` work); O(1) to queue; skipped and counted if a handle died (or was never alive) or the link became a cycle.
-    #[inline]
-    pub fn queue_set_child_of(
-        &mut self,
-        source: ::archetypal::Entity,
-        target: ::archetypal::Entity,
-    ) {
-        self.queue_link(CHILD_OF, source, target);
-    }
-    ///Queues `remove_child_of(source)`, applied in order by `apply_commands`; O(1) to queue; skipped and counted if `source` died (or was never alive).
-    #[inline]
-    pub fn queue_remove_child_of(&mut self, source: ::archetypal::Entity) {
-        self.queue_unlink(CHILD_OF, source);
-    }
-}
-impl World {
-    ///Links `source` to `target` in the `child_of` relation, replacing and returning its previous target. No migration: `source` gets the `CHILD_OF` bit like a tag (its row moves to its tag group inside its table). Cost: O(1) for a `source` with no sources of its own (a leaf: no cycle possible), else O(depth of `target`) for the cycle check; replacing a target also removes `source` from the old target's list (O(its length)). An error changes nothing: a dead, stale, never-issued or reserved handle, `source == target`, or a `target` below `source` (a cycle).
-    #[inline]
-    pub fn set_child_of(
-        &mut self,
-        source: ::archetypal::Entity,
-        target: ::archetypal::Entity,
-    ) -> ::core::result::Result<
-        ::core::option::Option<::archetypal::Entity>,
-        ::archetypal::RelationError,
-    > {
-        self.storage.link(CHILD_OF, source, target)
-    }
-    ///Unlinks `source` from its `child_of` target and returns it (no migration); O(the target's sources), which keep their order. `None`, and nothing changes, for a dead, stale (id reused) or never-issued handle or an unlinked `source`.
-    #[inline]
-    pub fn remove_child_of(
-        &mut self,
-        source: ::archetypal::Entity,
-    ) -> ::core::option::Option<::archetypal::Entity> {
-        self.storage.unlink(CHILD_OF, source)
-    }
-    ///The `child_of` target of `source`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an unlinked `source`.
-    #[inline]
-    pub fn get_child_of(
-        &self,
-        source: ::archetypal::Entity,
-    ) -> ::core::option::Option<::archetypal::Entity> {
-        self.storage.related_target(CHILD_OF, source)
-    }
-    ///The entities whose `child_of` target is `target` (its `children`), in the order they were linked, in O(1); empty for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn get_children(&self, target: ::archetypal::Entity) -> &[::archetypal::Entity] {
-        self.storage.related_sources(CHILD_OF, target)
-    }
-    ///The `child_of` ancestors of `entity`, nearest first, `entity` excluded: O(1) per step, lazily; none for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn ancestors_child_of(
-        &self,
-        entity: ::archetypal::Entity,
-    ) -> ::archetypal::relation::Ancestors<'_> {
-        self.storage.ancestors(CHILD_OF, entity)
-    }
-    ///The `child_of` descendants of `entity`, depth first in pre-order, each level in `get_children` order, `entity` excluded: O(1) per entity, lazily; none for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn descendants_child_of(
-        &self,
-        entity: ::archetypal::Entity,
-    ) -> ::archetypal::relation::Descendants<'_> {
-        self.storage.descendants(CHILD_OF, entity)
-    }
-    ///The `child_of` links, read-only (`roots()`, `descendants(e)`, `target(e)`, `sources(e)`), beside every entity's components by handle, mutably: a walk down the hierarchy writes each entity while it reads its parent (transform propagation), with no list collected first. O(1) to lend; the rows are read by handle in O(1) each.
-    #[inline]
-    pub fn split_child_of(
-        &mut self,
-    ) -> (&::archetypal::RelationStore, WorldRowsMut<'_>) {
-        let (links, rows) = self.storage.split_relation(CHILD_OF);
-        (links, WorldRowsMut { rows })
-    }
-}
 impl WorldComponents {
     ///Links `source` to `target` in the `child_of` relation, replacing and returning its previous target. No migration: `source` gets the `CHILD_OF` bit like a tag (its row moves to its tag group inside its table). Cost: O(1) for a `source` with no sources of its own (a leaf: no cycle possible), else O(depth of `target`) for the cycle check; replacing a target also removes `source` from the old target's list (O(its length)). An error changes nothing: a dead, stale, never-issued or reserved handle, `source == target`, or a `target` below `source` (a cycle).
     #[inline]
@@ -2831,6 +1733,32 @@ impl WorldComponents {
     ) -> (&::archetypal::RelationStore, WorldRowsMut<'_>) {
         let (links, rows) = self.storage.split_relation(CHILD_OF);
         (links, WorldRowsMut { rows })
+    }
+}
+#[allow(unused_doc_comments)]
+impl WorldCommands<'_> {
+    ///Queues `set_child_of(source, target)`, applied in order by `apply_commands` (handles from `queue_spawn_entities` work); O(1) to queue; skipped and counted if a handle died (or was never alive) or the link became a cycle.
+    #[inline]
+    pub fn queue_set_child_of(
+        &mut self,
+        source: ::archetypal::Entity,
+        target: ::archetypal::Entity,
+    ) {
+        self.queue
+            .push(WorldCommand::Link {
+                relation: CHILD_OF,
+                source,
+                target,
+            });
+    }
+    ///Queues `remove_child_of(source)`, applied in order by `apply_commands`; O(1) to queue; skipped and counted if `source` died (or was never alive).
+    #[inline]
+    pub fn queue_remove_child_of(&mut self, source: ::archetypal::Entity) {
+        self.queue
+            .push(WorldCommand::Unlink {
+                relation: CHILD_OF,
+                source,
+            });
     }
 }
 ///Every `World` entity's components by handle, read and written in place (no spawn, despawn or migration): lent by `split_<relation>()` beside the relation's links. Writes are stamped for change detection.
@@ -2915,49 +1843,6 @@ impl WorldEvents {
         self.landed.update();
     }
 }
-impl World {
-    ///Sends a `landed` event (O(1), amortised); it can be read this frame and the next.
-    #[inline]
-    pub fn send_landed(&mut self, event: (f32, f32)) {
-        self.events.landed.send(event);
-    }
-    ///The `landed` events `cursor` has not seen yet, each exactly once per cursor: O(1) to start, then O(1) per event read; `.lost()` on the result counts those that expired before it read them.
-    #[inline]
-    pub fn consume_landed(
-        &self,
-        cursor: &mut ::archetypal::EventCursor,
-    ) -> ::archetypal::Consumed<'_, (f32, f32)> {
-        self.events.landed.consume(cursor)
-    }
-    ///Every live `landed` event (this frame's and the previous frame's), oldest first.
-    #[inline]
-    pub fn read_landed(&self) -> impl ::core::iter::Iterator<Item = &(f32, f32)> + '_ {
-        self.events.landed.read()
-    }
-    ///Clones of every live `landed` event, oldest first: O(live events), allocating. Callable when the event type is `Clone`.
-    #[inline]
-    pub fn collect_landed(&self) -> ::archetypal::__private::alloc::vec::Vec<(f32, f32)>
-    where
-        for<'a> (f32, f32): ::core::clone::Clone,
-    {
-        self.events.landed.collect()
-    }
-    ///Drops every `landed` event; cursors that had not read them count them as lost.
-    #[inline]
-    pub fn clear_landed(&mut self) {
-        self.events.landed.clear();
-    }
-    ///Number of live `landed` events, in O(1).
-    #[inline]
-    pub fn len_landed(&self) -> usize {
-        self.events.landed.len()
-    }
-    ///Whether there is no live `landed` event.
-    #[inline]
-    pub fn is_empty_landed(&self) -> bool {
-        self.events.landed.is_empty()
-    }
-}
 ///The singletons of `World`, declared in its `Resources` block.
 pub struct WorldResources {
     ///The `delta_time` resource.
@@ -2982,7 +1867,7 @@ mod __world_state_types {
     pub(super) type __World_resource_delta_time = ();
 }
 #[allow(unused_imports)]
-use self::__world_state_types::*;
+use __world_state_types::*;
 #[allow(non_camel_case_types, dead_code)]
 type __World_component_position = (f32, f32);
 #[allow(non_camel_case_types, dead_code)]
@@ -3051,6 +1936,26 @@ where
     fn clone_from(&mut self, source: &Self) {
         ::core::clone::Clone::clone_from(&mut self.landed, &source.landed);
         let _ = source;
+    }
+}
+/// A copy of the builder and its values: a prefab, spawned many times. Callable
+/// when every component type of the world is `Clone` (`spawn(world, count)` needs
+/// only the values held to be).
+#[allow(unused_doc_comments)]
+impl ::core::clone::Clone for WorldEntityBuilder
+where
+    for<'x> __World_component_position: ::core::clone::Clone,
+    for<'x> __World_component_velocity: ::core::clone::Clone,
+    for<'x> __World_component_health: ::core::clone::Clone,
+{
+    #[inline]
+    fn clone(&self) -> Self {
+        Self {
+            mask: self.mask,
+            position: ::core::clone::Clone::clone(&self.position),
+            velocity: ::core::clone::Clone::clone(&self.velocity),
+            health: ::core::clone::Clone::clone(&self.health),
+        }
     }
 }
 /// An exact copy of the world, except its queued commands: a clone starts with

@@ -45,7 +45,8 @@ ecs! {
 /// the tables' masks and lengths, the entities changed since the last step, and the count.
 fn snapshot(world: &Home) -> impl PartialEq + std::fmt::Debug + use<> {
     let entities: Vec<_> = world
-        .get_all_entities()
+        .entities()
+        .collect::<Vec<_>>()
         .into_iter()
         .map(|e| {
             (
@@ -63,13 +64,30 @@ fn snapshot(world: &Home) -> impl PartialEq + std::fmt::Debug + use<> {
         .iter()
         .map(|t| (t.mask, t.entities.len()))
         .collect();
-    let mut marked: Vec<Entity> = world.query_marked().collect();
+    let mut marked: Vec<Entity> = world.query_entities(MARKED).collect();
     marked.sort();
     let changed: Vec<Entity> = world
-        .query_entities_changed_since(0, world.last_tick())
-        .chain(world.query_entities_changed_since(POSITION, world.last_tick()))
-        .chain(world.query_entities_changed_since(NAME, world.last_tick()))
-        .chain(world.query_entities_changed_since(HEALTH, world.last_tick()))
+        .typed_query_ref::<Entity>()
+        .changed_since(0, world.last_tick())
+        .iter()
+        .chain(
+            world
+                .typed_query_ref::<Entity>()
+                .changed_since(POSITION, world.last_tick())
+                .iter(),
+        )
+        .chain(
+            world
+                .typed_query_ref::<Entity>()
+                .changed_since(NAME, world.last_tick())
+                .iter(),
+        )
+        .chain(
+            world
+                .typed_query_ref::<Entity>()
+                .changed_since(HEALTH, world.last_tick())
+                .iter(),
+        )
         .collect();
     (entities, tables, marked, changed, world.entity_count())
 }
@@ -82,20 +100,20 @@ fn assert_refused(world: &mut Home, bad: Entity, label: &str) {
     // Reads.
     assert!(!world.is_alive(bad), "{label}: is_alive");
     assert_eq!(world.component_mask(bad), None, "{label}: component_mask");
-    assert!(!world.entity_has_components(bad, 0), "{label}");
-    assert!(
-        !world.entity_has_components(bad, POSITION | MARKED),
-        "{label}"
-    );
+    assert!(!world.has_components(bad, 0), "{label}");
+    assert!(!world.has_components(bad, POSITION | MARKED), "{label}");
     assert_eq!(world.get_position(bad), None, "{label}: get_position");
     assert_eq!(world.get_name(bad), None, "{label}: get_name");
     assert_eq!(world.get_health(bad), None, "{label}: get_health");
-    assert!(!world.entity_has_position(bad), "{label}");
-    assert!(!world.entity_has_name(bad), "{label}");
-    assert!(!world.entity_has_health(bad), "{label}");
+    assert!(!world.has_position(bad), "{label}");
+    assert!(!world.has_name(bad), "{label}");
+    assert!(!world.has_health(bad), "{label}");
     assert!(!world.has_marked(bad), "{label}: has_marked");
     assert_eq!(world.storage().locate(bad), None, "{label}: locate");
-    assert!(!world.get_all_entities().contains(&bad), "{label}");
+    assert!(
+        !world.entities().collect::<Vec<_>>().contains(&bad),
+        "{label}"
+    );
     assert!(!world.query_entities(0).any(|e| e == bad), "{label}");
     // Writes.
     assert_eq!(
@@ -105,9 +123,17 @@ fn assert_refused(world: &mut Home, bad: Entity, label: &str) {
     );
     assert_eq!(world.get_name_mut(bad), None, "{label}: get_name_mut");
     assert_eq!(world.get_health_mut(bad), None, "{label}: get_health_mut");
-    assert_eq!(world.modify_position(bad, |p| p.x = 99.0), None, "{label}");
-    assert_eq!(world.modify_name(bad, |n| n.0.push('!')), None, "{label}");
-    assert_eq!(world.modify_health(bad, |h| h.0 += 1), None, "{label}");
+    assert_eq!(
+        world.get_position_mut(bad).map(|p| p.x = 99.0),
+        None,
+        "{label}"
+    );
+    assert_eq!(
+        world.get_name_mut(bad).map(|n| n.0.push('!')),
+        None,
+        "{label}"
+    );
+    assert_eq!(world.get_health_mut(bad).map(|h| h.0 += 1), None, "{label}");
     assert!(
         !world.set_position(bad, Position { x: 9.0, y: 9.0 }),
         "{label}: set"
@@ -145,14 +171,18 @@ fn assert_refused(world: &mut Home, bad: Entity, label: &str) {
     );
     assert_eq!(snapshot(world), before, "{label}: the world changed");
     // Queued, then applied: every command is skipped.
-    world.queue_set_position(bad, Position { x: 7.0, y: 7.0 });
-    world.queue_set_name(bad, Name("queued".into()));
-    world.queue_set_health(bad, Health(7));
-    world.queue_add_components(bad, HEALTH | MARKED);
-    world.queue_remove_components(bad, POSITION | MARKED);
-    world.queue_add_marked(bad);
-    world.queue_remove_marked(bad);
-    world.queue_despawn_entity(bad);
+    world
+        .commands()
+        .queue_set_position(bad, Position { x: 7.0, y: 7.0 });
+    world.commands().queue_set_name(bad, Name("queued".into()));
+    world.commands().queue_set_health(bad, Health(7));
+    world.commands().queue_add_components(bad, HEALTH | MARKED);
+    world
+        .commands()
+        .queue_remove_components(bad, POSITION | MARKED);
+    world.commands().queue_add_marked(bad);
+    world.commands().queue_remove_marked(bad);
+    world.commands().queue_despawn(bad);
     assert_eq!(
         world.apply_commands(),
         CommandReport {
@@ -314,7 +344,7 @@ fn despawned_recycled_and_reserved_handles_are_refused() {
     let future = Entity::new(heir.id, heir.generation + 1);
     assert_refused(&mut world, future, "future generation");
     // A reserved handle is not alive until its queued spawn is applied...
-    let reserved = world.queue_spawn_entities(POSITION, 1)[0];
+    let reserved = world.commands().queue_spawn_entities(POSITION, 1)[0];
     let before = snapshot(&world);
     assert!(!world.is_alive(reserved));
     assert_eq!(world.get_position(reserved), None);

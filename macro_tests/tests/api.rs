@@ -145,7 +145,8 @@ struct Row {
 /// Everything observable about the world's entities, plus its table count.
 fn snapshot(world: &World) -> (Vec<Row>, usize) {
     let rows = world
-        .get_all_entities()
+        .entities()
+        .collect::<Vec<_>>()
         .into_iter()
         .map(|entity| Row {
             entity,
@@ -161,12 +162,12 @@ fn snapshot(world: &World) -> (Vec<Row>, usize) {
 
 /// Every read of `handles` gives nothing, and no query yields them.
 fn assert_resolve_to_nothing(world: &World, handles: &[(&str, Entity)]) {
-    let listed = world.get_all_entities();
+    let listed = world.entities().collect::<Vec<_>>();
     let queried: Vec<Entity> = world.query_entities(0).collect();
     for &(label, bad) in handles {
         assert!(!world.is_alive(bad), "{label}");
         assert_eq!(world.component_mask(bad), None, "{label}");
-        assert!(!world.entity_has_components(bad, 0), "{label}");
+        assert!(!world.has_components(bad, 0), "{label}");
         assert_eq!(world.get_position(bad), None, "{label}");
         assert_eq!(world.get_velocity(bad), None, "{label}");
         assert_eq!(world.get_health(bad), None, "{label}");
@@ -220,9 +221,9 @@ fn new_and_default_worlds_are_empty() {
         assert_eq!(world.entity_count(), 0);
         assert_eq!(world.archetype_count(), 0);
         assert!(world.tables().is_empty());
-        assert!(world.get_all_entities().is_empty());
+        assert!(world.entities().collect::<Vec<_>>().is_empty());
         assert_eq!(world.resources.delta_time, 0.0);
-        assert_eq!(world.query_first_entity(0), None);
+        assert_eq!(world.query_entities(0).next(), None);
         assert_eq!(world.query_entities(POSITION).count(), 0);
         assert_eq!(world.storage().allocator().len(), 0);
         assert!(world.storage().query_cache().is_empty());
@@ -480,7 +481,7 @@ fn despawn_entities_returns_only_those_despawned() {
     assert_eq!(despawned, vec![f.mover, f.ghost]);
     assert_eq!(f.world.entity_count(), 2);
     assert_eq!(
-        sorted(f.world.get_all_entities()),
+        sorted(f.world.entities().collect::<Vec<_>>()),
         sorted(vec![f.recycled, f.statue])
     );
     assert!(f.world.despawn_entities(&[]).is_empty());
@@ -508,14 +509,14 @@ fn entity_count_and_get_all_entities_in_id_order() {
     let mut f = Fixture::new();
     assert_eq!(f.world.entity_count(), 4);
     assert_eq!(
-        f.world.get_all_entities(),
+        f.world.entities().collect::<Vec<_>>(),
         vec![f.recycled, f.statue, f.mover, f.ghost],
         "ids 0, 2, 3, 4"
     );
     let late = f.world.spawn(HEALTH);
     assert_eq!(late.id, 1);
     assert_eq!(
-        f.world.get_all_entities(),
+        f.world.entities().collect::<Vec<_>>(),
         vec![f.recycled, late, f.statue, f.mover, f.ghost]
     );
     assert_eq!(f.world.entity_count(), 5);
@@ -537,18 +538,18 @@ fn component_mask_of_live_and_bad_handles() {
 }
 
 #[test]
-fn entity_has_components_checks_every_bit() {
+fn has_components_checks_every_bit() {
     let f = Fixture::new();
     let w = &f.world;
-    assert!(w.entity_has_components(f.statue, POSITION));
-    assert!(w.entity_has_components(f.statue, POSITION | HEALTH));
-    assert!(!w.entity_has_components(f.statue, POSITION | VELOCITY));
-    assert!(!w.entity_has_components(f.statue, NAME));
-    assert!(w.entity_has_components(f.statue, 0), "the empty set");
-    assert!(w.entity_has_components(f.recycled, ALL));
+    assert!(w.has_components(f.statue, POSITION));
+    assert!(w.has_components(f.statue, POSITION | HEALTH));
+    assert!(!w.has_components(f.statue, POSITION | VELOCITY));
+    assert!(!w.has_components(f.statue, NAME));
+    assert!(w.has_components(f.statue, 0), "the empty set");
+    assert!(w.has_components(f.recycled, ALL));
     for (label, bad) in f.bad_handles() {
-        assert!(!w.entity_has_components(bad, 0), "{label}");
-        assert!(!w.entity_has_components(bad, POSITION), "{label}");
+        assert!(!w.has_components(bad, 0), "{label}");
+        assert!(!w.has_components(bad, POSITION), "{label}");
     }
 }
 
@@ -660,27 +661,34 @@ fn query_entities_lists_exactly_the_matching_live_entities() {
 #[test]
 fn query_first_entity_finds_a_match_or_none() {
     let mut f = Fixture::new();
-    assert_eq!(f.world.query_first_entity(ALL), Some(f.recycled));
+    assert_eq!(f.world.query_entities(ALL).next(), Some(f.recycled));
     assert_eq!(
-        f.world.query_first_entity(POSITION | HEALTH),
+        f.world.query_entities(POSITION | HEALTH).next(),
         Some(f.recycled)
     );
     assert_eq!(
-        f.world.query_first_entity(VELOCITY | NAME),
+        f.world.query_entities(VELOCITY | NAME).next(),
         Some(f.recycled),
         "table 0 comes first"
     );
-    assert_eq!(f.world.query_first_entity(0), Some(f.recycled));
+    assert_eq!(f.world.query_entities(0).next(), Some(f.recycled));
     assert!(f.world.despawn(f.recycled));
-    assert_eq!(f.world.query_first_entity(ALL), None, "its table is empty");
-    assert_eq!(f.world.query_first_entity(VELOCITY | NAME), Some(f.ghost));
     assert_eq!(
-        f.world.query_first_entity(POSITION | HEALTH),
+        f.world.query_entities(ALL).next(),
+        None,
+        "its table is empty"
+    );
+    assert_eq!(
+        f.world.query_entities(VELOCITY | NAME).next(),
+        Some(f.ghost)
+    );
+    assert_eq!(
+        f.world.query_entities(POSITION | HEALTH).next(),
         Some(f.statue)
     );
     assert!(f.world.despawn(f.statue));
-    assert_eq!(f.world.query_first_entity(POSITION | HEALTH), None);
-    assert_eq!(f.world.query_first_entity(POSITION), Some(f.mover));
+    assert_eq!(f.world.query_entities(POSITION | HEALTH).next(), None);
+    assert_eq!(f.world.query_entities(POSITION).next(), Some(f.mover));
 }
 
 fn visits(world: &World, include: Mask, exclude: Mask) -> Vec<Entity> {
@@ -791,45 +799,72 @@ fn for_each_table_mut_visits_each_non_empty_matching_table_once() {
 fn query_builder_with_without_iter_count_entities() {
     let f = Fixture::new();
     let w = &f.world;
-    assert_eq!(w.query().count(), 4);
-    assert_eq!(w.query().with(POSITION).count(), 3);
-    assert_eq!(w.query().with(POSITION).with(HEALTH).count(), 2);
-    assert_eq!(w.query().with(POSITION).without(VELOCITY).count(), 1);
+    assert_eq!(w.typed_query_ref::<Entity>().count(), 4);
+    assert_eq!(w.typed_query_ref::<Entity>().with(POSITION).count(), 3);
     assert_eq!(
-        w.query()
+        w.typed_query_ref::<Entity>()
+            .with(POSITION | HEALTH)
+            .count(),
+        2
+    );
+    assert_eq!(
+        w.typed_query_ref::<Entity>()
+            .with(POSITION)
+            .without(VELOCITY)
+            .count(),
+        1
+    );
+    assert_eq!(
+        w.typed_query_ref::<Entity>()
             .with(HEALTH)
             .without(POSITION)
-            .entities()
+            .iter()
             .collect::<Vec<_>>(),
         vec![f.ghost]
     );
     assert_eq!(
-        sorted(w.query().without(NAME).entities().collect()),
+        sorted(
+            w.typed_query_ref::<Entity>()
+                .with(0)
+                .without(NAME)
+                .iter()
+                .collect()
+        ),
         sorted(vec![f.statue, f.mover])
     );
     let mut seen = Vec::new();
-    w.query()
-        .with(VELOCITY)
-        .without(HEALTH)
-        .iter(|entity, table, index| {
-            seen.push((entity, table.velocity[index]));
-        });
+    w.for_each(VELOCITY, HEALTH, |entity, table, index| {
+        seen.push((entity, table.velocity[index]));
+    });
     assert_eq!(seen, vec![(f.mover, vel(3.0, 4.0))]);
-    assert_eq!(w.query().with(POSITION).without(POSITION).count(), 0);
+    assert_eq!(
+        w.typed_query_ref::<Entity>()
+            .with(POSITION)
+            .without(POSITION)
+            .count(),
+        0
+    );
 }
 
 #[test]
 fn query_mut_builder_with_without_iter_count_tables() {
     let mut f = Fixture::new();
-    assert_eq!(f.world.query_mut().count(), 4);
-    assert_eq!(f.world.query_mut().with(VELOCITY).count(), 3);
-    assert_eq!(f.world.query_mut().with(VELOCITY).without(NAME).count(), 1);
+    assert_eq!(f.world.typed_query_ref::<Entity>().count(), 4);
+    assert_eq!(
+        f.world.typed_query_ref::<Entity>().with(VELOCITY).count(),
+        3
+    );
+    assert_eq!(
+        f.world
+            .typed_query_ref::<Entity>()
+            .with(VELOCITY)
+            .without(NAME)
+            .count(),
+        1
+    );
     let mut seen = Vec::new();
     f.world
-        .query_mut()
-        .with(HEALTH)
-        .without(VELOCITY)
-        .iter(|entity, table, index| {
+        .for_each_mut(HEALTH, VELOCITY, |entity, table, index| {
             table.health[index].0 += 1;
             seen.push(entity);
         });
@@ -839,9 +874,7 @@ fn query_mut_builder_with_without_iter_count_tables() {
 
     let mut table_masks = Vec::new();
     f.world
-        .query_mut()
-        .with(NAME)
-        .tables(|table: &mut WorldComponentArraysMut<'_>| {
+        .for_each_table_mut(NAME, 0, |table: &mut WorldComponentArraysMut<'_>| {
             table_masks.push(table.mask);
             for value in table.name.iter_mut() {
                 value.0.push('!');
@@ -889,7 +922,7 @@ fn get_mut_writes_only_the_entity() {
 #[test]
 fn modify_returns_the_closure_result() {
     let mut f = Fixture::new();
-    let result = f.world.modify_health(f.ghost, |health| {
+    let result = f.world.get_health_mut(f.ghost).map(|health| {
         health.0 *= 3;
         health.0
     });
@@ -897,7 +930,7 @@ fn modify_returns_the_closure_result() {
     assert_eq!(f.world.get_health(f.ghost), Some(&Health(30)));
     let mut called = false;
     assert_eq!(
-        f.world.modify_name(f.statue, |_| called = true),
+        f.world.get_name_mut(f.statue).map(|_| called = true),
         None,
         "lacks the component"
     );
@@ -906,7 +939,7 @@ fn modify_returns_the_closure_result() {
     for (label, bad) in f.bad_handles() {
         let mut called = false;
         assert_eq!(
-            f.world.modify_position(bad, |position| {
+            f.world.get_position_mut(bad).map(|position| {
                 called = true;
                 position.x = 1e9;
             }),
@@ -1048,45 +1081,54 @@ fn remove_refuses_bad_handles() {
 }
 
 #[test]
-fn entity_has_follows_the_mask() {
+fn has_follows_the_mask() {
     let mut f = Fixture::new();
-    assert!(f.world.entity_has_position(f.statue));
-    assert!(f.world.entity_has_health(f.statue));
-    assert!(!f.world.entity_has_velocity(f.statue));
-    assert!(!f.world.entity_has_name(f.statue));
-    assert!(f.world.entity_has_name(f.recycled));
+    assert!(f.world.has_position(f.statue));
+    assert!(f.world.has_health(f.statue));
+    assert!(!f.world.has_velocity(f.statue));
+    assert!(!f.world.has_name(f.statue));
+    assert!(f.world.has_name(f.recycled));
     f.world.remove_health(f.statue);
-    assert!(!f.world.entity_has_health(f.statue));
+    assert!(!f.world.has_health(f.statue));
     for (label, bad) in f.bad_handles() {
-        assert!(!f.world.entity_has_position(bad), "{label}");
-        assert!(!f.world.entity_has_velocity(bad), "{label}");
-        assert!(!f.world.entity_has_health(bad), "{label}");
-        assert!(!f.world.entity_has_name(bad), "{label}");
+        assert!(!f.world.has_position(bad), "{label}");
+        assert!(!f.world.has_velocity(bad), "{label}");
+        assert!(!f.world.has_health(bad), "{label}");
+        assert!(!f.world.has_name(bad), "{label}");
     }
 }
 
 #[test]
-fn query_component_yields_every_value_once() {
+fn typed_query_ref_yields_every_value_once() {
     let f = Fixture::new();
     let mut positions: Vec<(i32, i32)> = f
         .world
-        .query_position()
+        .typed_query_ref::<&Position>()
+        .iter()
         .map(|p| (p.x as i32, p.y as i32))
         .collect();
     positions.sort();
     assert_eq!(positions, vec![(1, 2), (5, 6), (11, 12)]);
-    let mut names: Vec<String> = f.world.query_name().map(|n| n.0.clone()).collect();
+    let mut names: Vec<String> = f
+        .world
+        .typed_query_ref::<&Name>()
+        .iter()
+        .map(|n| n.0.clone())
+        .collect();
     names.sort();
     assert_eq!(names, vec!["ghost".to_string(), "recycled".to_string()]);
-    assert_eq!(World::new().query_health().count(), 0);
+    assert_eq!(World::new().typed_query_ref::<&Health>().count(), 0);
     assert!(
-        !f.world.query_health().any(|health| *health == Health(998)),
+        !f.world
+            .typed_query_ref::<&Health>()
+            .iter()
+            .any(|health| *health == Health(998)),
         "no despawned data"
     );
 }
 
 #[test]
-fn query_component_folds_and_steps_to_the_same_values() {
+fn typed_query_ref_folds_and_steps_to_the_same_values() {
     let mut world = World::new();
     world.spawn_batch(POSITION, 3, |table, index| {
         table.position[index] = pos(index as f32, 0.0);
@@ -1095,15 +1137,22 @@ fn query_component_folds_and_steps_to_the_same_values() {
         table.position[index] = pos(10.0 + index as f32, 0.0);
     });
     world.spawn_batch(HEALTH, 2, |_, _| {});
-    let stepped: Vec<f32> = world.query_position().map(|p| p.x).collect();
+    let stepped: Vec<f32> = world
+        .typed_query_ref::<&Position>()
+        .iter()
+        .map(|p| p.x)
+        .collect();
     let mut sorted = stepped.clone();
     sorted.sort_by(f32::total_cmp);
     assert_eq!(sorted, [0.0, 1.0, 2.0, 10.0, 11.0]);
-    // `sum` folds: one loop per table's slice, not a `next` per value.
-    let folded: f32 = world.query_position().map(|p| p.x).sum();
+    let folded: f32 = world
+        .typed_query_ref::<&Position>()
+        .iter()
+        .map(|p| p.x)
+        .sum();
     assert_eq!(folded, 24.0);
     // A fold that starts part-way through a table takes the rest of that table first.
-    let mut values = world.query_position();
+    let mut values = world.typed_query_ref::<&Position>().iter();
     let first = values.next().map(|p| p.x);
     let mut rest = Vec::new();
     values.for_each(|p| rest.push(p.x));
@@ -1112,44 +1161,51 @@ fn query_component_folds_and_steps_to_the_same_values() {
 }
 
 #[test]
-fn iter_slices_gives_one_slice_per_non_empty_table() {
+fn for_each_table_mut_visits_each_non_empty_table_once() {
     let mut f = Fixture::new();
     f.world.spawn_batch(POSITION | HEALTH, 2, |table, index| {
         table.position[index] = pos(20.0 + index as f32, 0.0);
     });
-    let slices: Vec<&[Position]> = f.world.iter_position_slices().collect();
+    let mut slices: Vec<Vec<Position>> = Vec::new();
+    f.world
+        .for_each_table_mut(POSITION, 0, |table| slices.push(table.position.to_vec()));
     assert_eq!(slices.len(), 3);
     let mut lengths: Vec<usize> = slices.iter().map(|slice| slice.len()).collect();
     lengths.sort();
     assert_eq!(lengths, vec![1, 1, 3]);
-    assert!(slices.contains(&&[pos(5.0, 6.0), pos(21.0, 0.0), pos(22.0, 0.0)][..]));
-    assert!(slices.contains(&&[pos(11.0, 12.0)][..]));
+    assert!(slices.contains(&vec![pos(5.0, 6.0), pos(21.0, 0.0), pos(22.0, 0.0)]));
+    assert!(slices.contains(&vec![pos(11.0, 12.0)]));
 
     // An emptied table yields no slice.
     f.world.despawn(f.mover);
-    assert_eq!(f.world.iter_position_slices().count(), 2);
-    assert_eq!(f.world.iter_name_slices().count(), 2);
+    let count_tables = |world: &mut World, mask| {
+        let mut tables = 0;
+        world.for_each_table_mut(mask, 0, |_| tables += 1);
+        tables
+    };
+    assert_eq!(count_tables(&mut f.world, POSITION), 2);
+    assert_eq!(count_tables(&mut f.world, NAME), 2);
 }
 
 #[test]
-fn iter_slices_mut_writes_are_visible_through_get() {
+fn for_each_table_mut_writes_are_visible_through_get() {
     let mut f = Fixture::new();
     let mut tables = 0;
-    for slice in f.world.iter_position_slices_mut() {
+    f.world.for_each_table_mut(POSITION, 0, |table| {
         tables += 1;
-        for position in slice.iter_mut() {
+        for position in table.position.iter_mut() {
             position.x *= 10.0;
         }
-    }
+    });
     assert_eq!(tables, 3);
     assert_eq!(f.world.get_position(f.statue), Some(&pos(50.0, 6.0)));
     assert_eq!(f.world.get_position(f.mover), Some(&pos(10.0, 2.0)));
     assert_eq!(f.world.get_position(f.recycled), Some(&pos(110.0, 12.0)));
-    for slice in f.world.iter_name_slices_mut() {
-        for value in slice {
+    f.world.for_each_table_mut(NAME, 0, |table| {
+        for value in table.name.iter_mut() {
             value.0.make_ascii_uppercase();
         }
-    }
+    });
     assert_eq!(f.world.get_name(f.ghost), Some(&name("GHOST")));
     assert_eq!(f.world.get_name(f.recycled), Some(&name("RECYCLED")));
     f.world.check_invariants().unwrap();
@@ -1167,9 +1223,15 @@ fn entity_builder_mask_follows_the_with_calls() {
             .mask(),
         POSITION | NAME
     );
-    // The builder's type records what it holds; both names take it as a parameter.
-    let builder: WorldEntityBuilder<_> = WorldEntityBuilder::new().with_health(Health(1));
+    // `with_*` keeps the builder's type: it grows inside an `if` or a loop.
+    let mut builder: WorldEntityBuilder = WorldEntityBuilder::new().with_health(Health(1));
     assert_eq!(builder.mask(), HEALTH);
+    for step in 0..3 {
+        if step % 2 == 0 {
+            builder = builder.with_position(pos(step as f32, 0.0));
+        }
+    }
+    assert_eq!(builder.mask(), HEALTH | POSITION);
     let empty: EntityBuilder = EntityBuilder::new();
     assert_eq!(empty.mask(), 0);
 }
@@ -1286,5 +1348,40 @@ mod not_clone {
         let callback = world.get_callback(called).and_then(|c| c.0.as_ref());
         assert_eq!(callback.map(|f| f()), Some(42));
         world.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn entity_builder_spawn_refuses_to_clone_a_value_that_is_not_clone() {
+        let mut world = World::new();
+        let before = world.entity_count();
+        let refused = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            EntityBuilder::new()
+                .with_speed(Speed(1))
+                .with_callback(Callback(Some(Box::new(|| 7))))
+                .spawn(&mut world, 2)
+        }));
+        let message = refused.expect_err("two entities from one closure");
+        let message = message.downcast_ref::<&str>().copied().unwrap_or_default();
+        assert!(
+            message.contains("`callback`") && message.contains("spawn_one"),
+            "{message}"
+        );
+        assert_eq!(
+            world.entity_count(),
+            before,
+            "refused before spawning anything"
+        );
+        world.check_invariants().unwrap();
+        // One entity takes the values themselves: no clone needed.
+        let one = EntityBuilder::new()
+            .with_callback(Callback(Some(Box::new(|| 7))))
+            .spawn(&mut world, 1);
+        assert_eq!(
+            world
+                .get_callback(one[0])
+                .and_then(|c| c.0.as_ref())
+                .map(|f| f()),
+            Some(7)
+        );
     }
 }

@@ -308,10 +308,12 @@ fn mutable_queries_fill_the_cache_for_their_include_mask() {
     world.for_each_table_mut(VELOCITY, 0, |_| {});
     assert_eq!(cached(&world, VELOCITY), Some(vec![1, 2]));
 
-    world.query_mut().with(HEALTH).with(MANA).iter(|_, _, _| {});
+    world.for_each_mut(HEALTH | MANA, 0, |_, _, _| {});
     assert_eq!(cached(&world, HEALTH | MANA), Some(vec![4]));
 
-    assert_eq!(world.iter_health_slices_mut().count(), 3);
+    let mut tables = 0;
+    world.for_each_table_mut(HEALTH, 0, |_| tables += 1);
+    assert_eq!(tables, 3);
     assert_eq!(cached(&world, HEALTH), Some(vec![2, 3, 4]));
     world.check_invariants().unwrap();
 }
@@ -338,14 +340,24 @@ fn read_only_queries_on_an_uncached_mask_are_correct_and_leave_the_cache_alone()
     ] {
         let found = sorted(world.query_entities(include).collect());
         assert_eq!(found, expected(include), "{include:#b}");
-        assert_eq!(world.query().with(include).count(), found.len());
+        assert_eq!(
+            world.typed_query_ref::<Entity>().with(include).count(),
+            found.len()
+        );
         let mut visited = Vec::new();
         world.for_each(include, 0, |entity, _, _| visited.push(entity));
         assert_eq!(sorted(visited), found);
     }
-    assert_eq!(world.query_first_entity(SPEED), None);
-    assert_eq!(world.query_health().count(), 9);
-    assert_eq!(world.query().with(HEALTH).without(POSITION).count(), 6);
+    assert_eq!(world.query_entities(SPEED).next(), None);
+    assert_eq!(world.typed_query_ref::<&Health>().count(), 9);
+    assert_eq!(
+        world
+            .typed_query_ref::<Entity>()
+            .with(HEALTH)
+            .without(POSITION)
+            .count(),
+        6
+    );
     assert!(world.storage().query_cache().is_empty());
 }
 
@@ -375,7 +387,7 @@ fn a_table_created_after_caching_joins_the_cached_queries() {
             .any(|entity| entity == newcomer)
     );
     assert_eq!(world.query_entities(POSITION).count(), 10);
-    assert_eq!(world.query_first_entity(SPEED), Some(newcomer));
+    assert_eq!(world.query_entities(SPEED).next(), Some(newcomer));
     let mut visited = Vec::new();
     world.for_each_mut(POSITION, 0, |entity, table, index| {
         table.position[index].0 += 1.0;
@@ -386,7 +398,7 @@ fn a_table_created_after_caching_joins_the_cached_queries() {
     assert_eq!(world.get_position(newcomer), Some(&Position(1.0)));
 
     // A migration that creates a table extends the entries it matches too.
-    let mover = world.query_first_entity(HEALTH).unwrap();
+    let mover = world.query_entities(HEALTH).next().unwrap();
     assert!(world.add_components(mover, SPEED | ARMOR));
     let created = table(&world, world.component_mask(mover).unwrap());
     assert_eq!(created, 6);
@@ -420,9 +432,20 @@ fn cached_queries_skip_emptied_tables_and_honour_exclude() {
     tables.clear();
     world.for_each_table_mut(POSITION, MANA, |table| tables.push(table.mask));
     assert_eq!(tables, vec![POSITION | VELOCITY]);
-    assert_eq!(world.query().with(POSITION).without(VELOCITY).count(), 3);
     assert_eq!(
-        world.query_mut().with(POSITION).without(VELOCITY).count(),
+        world
+            .typed_query_ref::<Entity>()
+            .with(POSITION)
+            .without(VELOCITY)
+            .count(),
+        3
+    );
+    assert_eq!(
+        world
+            .typed_query_ref::<Entity>()
+            .with(POSITION)
+            .without(VELOCITY)
+            .count(),
         3
     );
     assert_eq!(world.query_entities(POSITION).count(), 6);

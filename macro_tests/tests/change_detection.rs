@@ -26,11 +26,13 @@ archetypal::ecs! {
 }
 
 fn changed(world: &mut World, include: WorldMask, exclude: WorldMask) -> BTreeSet<Entity> {
-    let mut seen = BTreeSet::new();
-    world.for_each_mut_changed(include, exclude, |entity, _, _| {
-        seen.insert(entity);
-    });
-    seen
+    let since = world.last_tick();
+    world
+        .typed_query_ref::<Entity>()
+        .changed_since(include, since)
+        .without(exclude)
+        .iter()
+        .collect()
 }
 
 fn set(entities: &[Entity]) -> BTreeSet<Entity> {
@@ -61,7 +63,9 @@ fn every_write_path_stamps_only_its_component_and_row() {
     let (mut world, entities) = settled(6);
     *world.get_position_mut(entities[0]).unwrap() = Position(1);
     world.set_position(entities[1], Position(2));
-    world.modify_position(entities[2], |position| position.0 = 3);
+    if let Some(position) = world.get_position_mut(entities[2]) {
+        position.0 = 3;
+    }
     world.set_velocity(entities[3], Velocity(4));
     let _ = world.get_position(entities[4]);
     assert_eq!(changed(&mut world, POSITION, 0), set(&entities[..3]));
@@ -83,7 +87,9 @@ fn untracked_components_never_report_changes() {
     assert!(changed(&mut world, SCRATCH, 0).is_empty());
     assert_eq!(
         world
-            .query_entities_changed_since(SCRATCH, Tick::ZERO)
+            .typed_query_ref::<Entity>()
+            .changed_since(SCRATCH, Tick::ZERO)
+            .iter()
             .count(),
         0
     );
@@ -100,7 +106,9 @@ fn exclude_and_tag_masks_filter_changed_queries() {
     world.add_frozen(entities[0]);
     world.remove_velocity(entities[3]);
     for &entity in &entities {
-        world.modify_position(entity, |position| position.0 += 1);
+        if let Some(position) = world.get_position_mut(entity) {
+            position.0 += 1;
+        }
     }
     assert_eq!(changed(&mut world, POSITION, FROZEN), set(&entities[1..]));
     assert_eq!(
@@ -145,22 +153,13 @@ fn raw_slice_writes_are_marked_by_hand_or_by_the_slice_iterators() {
     assert_eq!(changed(&mut world, POSITION, 0), set(&entities[1..2]));
     world.step();
 
-    world.mark_columns_changed(POSITION, 0, POSITION);
-    assert_eq!(changed(&mut world, POSITION, 0), set(&entities));
-    assert!(
-        changed(&mut world, VELOCITY, 0).is_empty(),
-        "only the marked column"
-    );
-    world.step();
-
-    for slice in world.iter_velocity_slices_mut() {
-        slice[0] = Velocity(9);
-    }
+    world.for_each_table_mut(VELOCITY, 0, |table| table.velocity[0] = Velocity(9));
     assert_eq!(
         changed(&mut world, VELOCITY, 0),
         set(&entities),
-        "the mutable slices mark their column"
+        "a table view stamps every column it hands out"
     );
+    assert_eq!(changed(&mut world, POSITION, 0), set(&entities));
 }
 
 #[test]
@@ -171,9 +170,12 @@ fn a_reader_scheduled_before_the_writer_sees_the_change_next_frame() {
     for frame in 0..3 {
         // The reader runs first in the frame and keeps its own cursor.
         let mut seen = BTreeSet::new();
-        world.for_each_mut_changed_since(POSITION, 0, reader_cursor, |entity, _, _| {
-            seen.insert(entity);
-        });
+        world
+            .typed_query::<(Entity, &mut Position)>()
+            .changed_since(POSITION, reader_cursor)
+            .for_each(|(entity, _)| {
+                seen.insert(entity);
+            });
         reader_cursor = world.current_tick();
         world.increment_tick();
         seen_per_frame.push(seen);
@@ -196,18 +198,24 @@ fn query_entities_changed_since_uses_any_tick() {
     world.increment_tick();
     world.set_position(entities[2], Position(3));
     let changed: Vec<Entity> = world
-        .query_entities_changed_since(POSITION, before)
+        .typed_query_ref::<Entity>()
+        .changed_since(POSITION, before)
+        .iter()
         .collect();
     assert_eq!(changed, vec![entities[2]]);
     assert_eq!(
         world
-            .query_entities_changed_since(POSITION, world.current_tick())
+            .typed_query_ref::<Entity>()
+            .changed_since(POSITION, world.current_tick())
+            .iter()
             .count(),
         0
     );
     assert_eq!(
         world
-            .query_entities_changed_since(POSITION | FROZEN, before)
+            .typed_query_ref::<Entity>()
+            .changed_since(POSITION | FROZEN, before)
+            .iter()
             .count(),
         0
     );

@@ -43,7 +43,11 @@ fn settled() -> (World, Vec<Entity>, Tick) {
 }
 
 fn changed(world: &World, mask: WorldMask, since: Tick) -> BTreeSet<Entity> {
-    world.query_entities_changed_since(mask, since).collect()
+    world
+        .typed_query_ref::<Entity>()
+        .changed_since(mask, since)
+        .iter()
+        .collect()
 }
 
 fn set(entities: impl IntoIterator<Item = Entity>) -> BTreeSet<Entity> {
@@ -82,9 +86,13 @@ fn a_typed_query_writing_ten_percent_of_rows_reports_exactly_those_rows() {
     let expected = set(entities.iter().copied().skip(5).step_by(10));
     assert_eq!(changed(&world, HEALTH, cursor), expected);
     let mut redrawn = BTreeSet::new();
-    world.for_each_mut_changed(HEALTH, 0, |entity, _, _| {
-        redrawn.insert(entity);
-    });
+    let since = world.last_tick();
+    world
+        .typed_query::<(Entity, &mut Health)>()
+        .changed_since(HEALTH, since)
+        .for_each(|(entity, _)| {
+            redrawn.insert(entity);
+        });
     assert_eq!(redrawn, expected, "a health-bar system redraws only those");
 }
 
@@ -150,7 +158,9 @@ fn untracked_components_are_never_reported_whatever_the_path() {
 fn accessors_stamp_the_row_they_hand_out() {
     let (mut world, entities, cursor) = settled();
     world.get_health_mut(entities[7]).unwrap().0 = 70;
-    world.modify_health(entities[8], |health| health.0 = 80);
+    if let Some(health) = world.get_health_mut(entities[8]) {
+        health.0 = 80;
+    }
     world.set_health(entities[9], Health(90));
     let _ = world.get_health(entities[10]);
     assert_eq!(
@@ -179,10 +189,7 @@ fn table_views_report_every_tracked_column_they_hand_out() {
     );
 
     let (mut world, entities, cursor) = settled();
-    world
-        .query_mut()
-        .with(HEALTH)
-        .iter(|_, table, row| table.health[row].0 += 1);
+    world.for_each_mut(HEALTH, 0, |_, table, row| table.health[row].0 += 1);
     assert_eq!(
         changed(&world, HEALTH, cursor),
         set(entities.iter().copied())
@@ -235,7 +242,7 @@ fn tag_filtered_views_every_frame_report_their_rows_across_tag_flips() {
             world.remove_marked(entities[3 * frame]);
             world.add_marked(entities[3 * frame + 1]);
         }
-        let marked: BTreeSet<Entity> = world.query_marked().collect();
+        let marked: BTreeSet<Entity> = world.query_entities(MARKED).collect();
         let unmarked: BTreeSet<Entity> = set(entities.iter().copied())
             .difference(&marked)
             .copied()
@@ -456,13 +463,16 @@ fn whole_table_views_every_frame_stay_exact_across_writes_spawns_despawns_and_mo
         world.for_each_table_mut(HEALTH, SCRATCH, |table| table.health[0].0 += 1);
     }
     let without_scratch: BTreeSet<Entity> = alive()
-        .filter(|&entity| !world.entity_has_components(entity, SCRATCH))
+        .filter(|&entity| !world.has_components(entity, SCRATCH))
         .collect();
     assert_eq!(changed(&world, POSITION, before_second), without_scratch);
     let mut visited = BTreeSet::new();
-    world.for_each_mut_changed_since(HEALTH, 0, before_second, |entity, _, _| {
-        visited.insert(entity);
-    });
+    world
+        .typed_query::<(Entity, &mut Health)>()
+        .changed_since(HEALTH, before_second)
+        .for_each(|(entity, _)| {
+            visited.insert(entity);
+        });
     assert_eq!(visited, without_scratch);
     // A typed change filter reads the same stamps.
     let mut typed = BTreeSet::new();

@@ -93,8 +93,8 @@ fn queued_commands_are_logged_when_applied() {
     let mut world = World::new();
     world.enable_change_log(100);
     let mut cursor = EventCursor::default();
-    let spawned = world.queue_spawn_entities(POSITION, 1);
-    world.queue_add_player(spawned[0]);
+    let spawned = world.commands().queue_spawn_entities(POSITION, 1);
+    world.commands().queue_add_player(spawned[0]);
     assert!(
         drain(&world, &mut cursor).is_empty(),
         "nothing happened yet"

@@ -101,7 +101,6 @@ fn frame(world: &mut World) {
             velocity.y = -velocity.y;
         }
     });
-    world.mark_columns_changed(POSITION | VELOCITY, DEAD, POSITION);
 
     // Collisions: entities in the same 4 x 4 cell, in a deterministic order.
     let mut cells: BTreeMap<(i32, i32), Vec<Entity>> = BTreeMap::new();
@@ -112,7 +111,7 @@ fn frame(world: &mut World) {
     });
     for entities in cells.values() {
         for pair in entities.windows(2) {
-            world.send_collision(Collision {
+            world.events.collision.send(Collision {
                 a: pair[0],
                 b: pair[1],
             });
@@ -122,7 +121,9 @@ fn frame(world: &mut World) {
     // Damage, read through the cursor kept in the resources; the dead are tagged.
     let mut cursor = world.resources.collisions;
     let hits: Vec<Collision> = world
-        .consume_collision(&mut cursor)
+        .events
+        .collision
+        .consume(&mut cursor)
         .into_iter()
         .copied()
         .collect();
@@ -130,7 +131,7 @@ fn frame(world: &mut World) {
     for hit in hits {
         for entity in [hit.a, hit.b] {
             let damage = 3 + next_random(world, 5) as u32;
-            let alive = world.modify_health(entity, |health| {
+            let alive = world.get_health_mut(entity).map(|health| {
                 health.0 = health.0.saturating_sub(damage);
                 health.0 > 0
             });
@@ -142,20 +143,26 @@ fn frame(world: &mut World) {
     }
 
     // Spawners spawn children now and then; the dead are despawned; all through commands.
-    let spawners: Vec<Entity> = world.query_spawner().collect();
+    let spawners: Vec<Entity> = world.query_entities(SPAWNER).collect();
     for spawner in spawners {
         if next_random(world, 4) == 0 {
-            let child = world.queue_spawn_entities(POSITION | VELOCITY | HEALTH | PARENT, 1)[0];
+            let child = world
+                .commands()
+                .queue_spawn_entities(POSITION | VELOCITY | HEALTH | PARENT, 1)[0];
             let x = next_random(world, 32) as f32;
-            world.queue_set_position(child, Position { x, y: 1.0 });
-            world.queue_set_velocity(child, Velocity { x: -0.5, y: 1.0 });
-            world.queue_set_health(child, Health(20));
-            world.queue_set_parent(child, Parent(spawner));
+            world
+                .commands()
+                .queue_set_position(child, Position { x, y: 1.0 });
+            world
+                .commands()
+                .queue_set_velocity(child, Velocity { x: -0.5, y: 1.0 });
+            world.commands().queue_set_health(child, Health(20));
+            world.commands().queue_set_parent(child, Parent(spawner));
         }
     }
-    let dead: Vec<Entity> = world.query_dead().collect();
+    let dead: Vec<Entity> = world.query_entities(DEAD).collect();
     for entity in dead {
-        world.queue_despawn_entity(entity);
+        world.commands().queue_despawn(entity);
     }
     let report = world.apply_commands();
     let frame = world.resources.frame;
@@ -170,8 +177,11 @@ fn frame(world: &mut World) {
         world.for_each_mut(HEALTH, DEAD, |_, table, index| {
             table.health[index].0 += 1;
         });
-        world.mark_columns_changed(HEALTH, DEAD, HEALTH);
-        let healed = world.query_entities_changed_since(HEALTH, since).count();
+        let healed = world
+            .typed_query_ref::<Entity>()
+            .changed_since(HEALTH, since)
+            .iter()
+            .count();
         world.resources.healed.push((frame, healed));
         world.resources.healed_since = world.current_tick();
         world.increment_tick();
@@ -193,8 +203,8 @@ fn state(world: &World) -> String {
         )
         .unwrap();
     }
-    let dead: Vec<Entity> = world.query_dead().collect();
-    let spawners: Vec<Entity> = world.query_spawner().collect();
+    let dead: Vec<Entity> = world.query_entities(DEAD).collect();
+    let spawners: Vec<Entity> = world.query_entities(SPAWNER).collect();
     writeln!(text, "tags: {dead:?} {spawners:?}").unwrap();
     let resources = &world.resources;
     writeln!(
@@ -209,7 +219,7 @@ fn state(world: &World) -> String {
         resources.log
     )
     .unwrap();
-    writeln!(text, "events: {:?}", world.collect_collision()).unwrap();
+    writeln!(text, "events: {:?}", world.events.collision.collect()).unwrap();
     writeln!(
         text,
         "ticks: {:?} {:?}",
@@ -221,7 +231,9 @@ fn state(world: &World) -> String {
         for frames_back in [0, 1, 2, 4, 8] {
             let since = Tick(world.last_tick().0.saturating_sub(frames_back));
             let changed: Vec<Entity> = world
-                .query_entities_changed_since(component, since)
+                .typed_query_ref::<Entity>()
+                .changed_since(component, since)
+                .iter()
                 .collect();
             writeln!(text, "changed {component:b} since {since:?}: {changed:?}").unwrap();
         }
@@ -287,7 +299,7 @@ fn the_simulation_is_eventful() {
     let mut collisions = 0;
     for _ in 0..FRAMES_BEFORE + FRAMES_AFTER {
         frame(&mut world);
-        collisions += world.len_collision();
+        collisions += world.events.collision.len();
     }
     let spawned = world.storage().allocator().id_count() - 3;
     assert!(spawned > 5, "spawners spawned {spawned}");
@@ -307,9 +319,10 @@ fn a_clone_is_independent_of_the_original() {
     frame(&mut world);
     let copy = world.clone();
     let before = state(&copy);
-    let entity = world.get_all_entities()[0];
+    let entity = world.entities().next().unwrap();
     world.set_health(entity, Health(1));
-    world.despawn(world.get_all_entities()[1]);
+    let second = world.entities().nth(1).unwrap();
+    world.despawn(second);
     world.resources.log.clear();
     frame(&mut world);
     assert_eq!(state(&copy), before);
@@ -341,9 +354,9 @@ fn restore_works_between_worlds_of_any_shape() {
 #[test]
 fn queued_commands_are_not_cloned_and_their_reservations_are_given_back() {
     let mut world = setup();
-    let queued = world.queue_spawn_entities(POSITION, 2);
-    let entity = world.get_all_entities()[0];
-    world.queue_despawn_entity(entity);
+    let queued = world.commands().queue_spawn_entities(POSITION, 2);
+    let entity = world.entities().next().unwrap();
+    world.commands().queue_despawn(entity);
     let mut copy = world.clone();
     assert_eq!(copy.command_count(), 0);
     assert_eq!(world.command_count(), 2, "the original keeps its queue");
@@ -362,7 +375,8 @@ fn queued_commands_are_not_cloned_and_their_reservations_are_given_back() {
 fn cloning_keeps_the_caches_and_the_change_log() {
     let mut world = setup();
     world.warm_query(HEALTH);
-    world.add_components(world.get_all_entities()[0], PARENT);
+    let first = world.entities().next().unwrap();
+    world.add_components(first, PARENT);
     let copy = world.clone();
     let entries = |world: &World| {
         let mut entries: Vec<(u64, Vec<usize>)> = world
@@ -430,7 +444,7 @@ fn a_clone_that_panics_during_restore_leaves_an_empty_world_not_half_a_copy() {
     target.check_invariants().unwrap();
     assert_eq!(target.entity_count(), 10);
     assert_eq!(
-        target.get_fragile(source.get_all_entities()[9]),
+        target.get_fragile(source.entities().collect::<Vec<_>>()[9]),
         Some(&Fragile(9))
     );
 }

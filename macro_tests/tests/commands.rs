@@ -29,10 +29,16 @@ fn report(applied: usize, skipped: usize) -> CommandReport {
 fn commands_wait_for_apply_and_run_in_order() {
     let mut world = World::new();
     let entity = world.spawn(POSITION);
-    world.queue_set_position(entity, Position { x: 1 });
-    world.queue_set_position(entity, Position { x: 2 });
-    world.queue_set_name(entity, Name("second".into()));
-    world.queue_add_enemy(entity);
+    world
+        .commands()
+        .queue_set_position(entity, Position { x: 1 });
+    world
+        .commands()
+        .queue_set_position(entity, Position { x: 2 });
+    world
+        .commands()
+        .queue_set_name(entity, Name("second".into()));
+    world.commands().queue_add_enemy(entity);
     assert_eq!(world.command_count(), 4);
     assert_eq!(
         world.get_position(entity),
@@ -67,12 +73,16 @@ fn commands_on_entities_despawned_before_apply_are_skipped() {
     let mut world = World::new();
     let doomed = world.spawn(POSITION);
     let survivor = world.spawn(POSITION);
-    world.queue_set_position(doomed, Position { x: 5 });
-    world.queue_add_components(doomed, NAME | ENEMY);
-    world.queue_despawn_entity(doomed);
-    world.queue_set_position(doomed, Position { x: 6 });
-    world.queue_despawn_entity(doomed);
-    world.queue_remove_components(survivor, POSITION);
+    world
+        .commands()
+        .queue_set_position(doomed, Position { x: 5 });
+    world.commands().queue_add_components(doomed, NAME | ENEMY);
+    world.commands().queue_despawn(doomed);
+    world
+        .commands()
+        .queue_set_position(doomed, Position { x: 6 });
+    world.commands().queue_despawn(doomed);
+    world.commands().queue_remove_components(survivor, POSITION);
     world.despawn(survivor);
     // The id of `survivor` is recycled: its stale handle must not reach the newcomer.
     let newcomer = world.spawn(POSITION);
@@ -88,12 +98,12 @@ fn commands_on_entities_despawned_before_apply_are_skipped() {
 #[test]
 fn queued_spawns_hand_out_handles_that_later_commands_can_target() {
     let mut world = World::new();
-    let spawned = world.queue_spawn_entities(POSITION | ENEMY, 3);
+    let spawned = world.commands().queue_spawn_entities(POSITION | ENEMY, 3);
     assert_eq!(spawned.len(), 3);
     for &entity in &spawned {
         assert!(!world.is_alive(entity), "not alive before apply");
         assert_eq!(world.get_position(entity), None);
-        world.queue_set_position(
+        world.commands().queue_set_position(
             entity,
             Position {
                 x: entity.id as i32 + 10,
@@ -123,8 +133,8 @@ fn queued_spawns_hand_out_handles_that_later_commands_can_target() {
 fn clearing_commands_releases_reserved_handles() {
     let mut world = World::new();
     let entity = world.spawn(POSITION);
-    let reserved = world.queue_spawn_entities(POSITION, 2);
-    world.queue_despawn_entity(entity);
+    let reserved = world.commands().queue_spawn_entities(POSITION, 2);
+    world.commands().queue_despawn(entity);
     world.clear_commands();
     assert_eq!(world.command_count(), 0);
     assert_eq!(world.apply_commands(), report(0, 0));
@@ -153,12 +163,14 @@ fn commands_with_bad_handles_never_panic() {
         Entity::PLACEHOLDER,
     ];
     for entity in handles {
-        world.queue_set_position(entity, Position { x: 1 });
-        world.queue_add_components(entity, NAME);
-        world.queue_remove_components(entity, POSITION);
-        world.queue_add_enemy(entity);
-        world.queue_remove_enemy(entity);
-        world.queue_despawn_entity(entity);
+        world
+            .commands()
+            .queue_set_position(entity, Position { x: 1 });
+        world.commands().queue_add_components(entity, NAME);
+        world.commands().queue_remove_components(entity, POSITION);
+        world.commands().queue_add_enemy(entity);
+        world.commands().queue_remove_enemy(entity);
+        world.commands().queue_despawn(entity);
     }
     assert_eq!(world.apply_commands(), report(0, 18));
     assert_eq!(world.entity_count(), 0);
@@ -173,8 +185,8 @@ fn commands_with_bad_handles_never_panic() {
 fn queued_commands_are_visible_in_order() {
     let mut world = World::new();
     let entity = world.spawn(POSITION);
-    world.queue_despawn_entity(entity);
-    world.queue_add_components(entity, NAME);
+    world.commands().queue_despawn(entity);
+    world.commands().queue_add_components(entity, NAME);
     match world.queued_commands() {
         [
             Command::Despawn(first),

@@ -76,9 +76,9 @@ fn reservations_come_back_in_the_same_order_in_every_copy() {
     for &entity in &[spawned[5], spawned[1], spawned[6], spawned[3]] {
         world.despawn(entity);
     }
-    world.queue_spawn_entities(VELOCITY, 2);
-    world.queue_add_components(spawned[0], VELOCITY);
-    world.queue_spawn_entities(POSITION, 3);
+    world.commands().queue_spawn_entities(VELOCITY, 2);
+    world.commands().queue_add_components(spawned[0], VELOCITY);
+    world.commands().queue_spawn_entities(POSITION, 3);
     let copies = [
         ("clone", world.clone()),
         ("restore", restored_copy(&world)),
@@ -316,26 +316,34 @@ fn apply(replica: &mut Replica, op: &Op, handles: &[Entity]) -> Option<String> {
         },
         Op::QueueLink(owned, source, target) => {
             match owned {
-                false => world.queue_set_child_of(t(source), t(target)),
-                true => world.queue_set_owned_by(t(source), t(target)),
+                false => world.commands().queue_set_child_of(t(source), t(target)),
+                true => world.commands().queue_set_owned_by(t(source), t(target)),
             }
             String::new()
         }
-        Op::QueueSpawn(mask, count) => list(&world.queue_spawn_entities(MASKS[*mask], *count)),
+        Op::QueueSpawn(mask, count) => {
+            list(&world.commands().queue_spawn_entities(MASKS[*mask], *count))
+        }
         Op::QueueDespawn(index) => {
-            world.queue_despawn_entity(t(index));
+            world.commands().queue_despawn(t(index));
             String::new()
         }
         Op::QueueSetPosition(index, value) => {
-            world.queue_set_position(t(index), Position(*value));
+            world
+                .commands()
+                .queue_set_position(t(index), Position(*value));
             String::new()
         }
         Op::QueueAdd(index, mask) => {
-            world.queue_add_components(t(index), MASKS[*mask]);
+            world
+                .commands()
+                .queue_add_components(t(index), MASKS[*mask]);
             String::new()
         }
         Op::QueueRemove(index, mask) => {
-            world.queue_remove_components(t(index), MASKS[*mask]);
+            world
+                .commands()
+                .queue_remove_components(t(index), MASKS[*mask]);
             String::new()
         }
         Op::ApplyCommands => format!("{:?}", world.apply_commands()),
@@ -349,11 +357,11 @@ fn apply(replica: &mut Replica, op: &Op, handles: &[Entity]) -> Option<String> {
         }
         Op::IncrementTick => format!("{:?}", world.increment_tick()),
         Op::SendPing(value) => {
-            world.send_ping(*value);
+            world.events.ping.send(*value);
             String::new()
         }
         Op::ConsumePing => {
-            let consumed = world.consume_ping(&mut replica.ping_cursor);
+            let consumed = world.events.ping.consume(&mut replica.ping_cursor);
             let answer = format!(
                 "{:?} lost {}",
                 consumed.iter().collect::<Vec<_>>(),
@@ -363,7 +371,7 @@ fn apply(replica: &mut Replica, op: &Op, handles: &[Entity]) -> Option<String> {
             return replica.exact.then_some(answer);
         }
         Op::ClearPing => {
-            world.clear_ping();
+            world.events.ping.clear();
             String::new()
         }
         Op::EnableLog(capacity) => {
@@ -400,7 +408,9 @@ fn apply(replica: &mut Replica, op: &Op, handles: &[Entity]) -> Option<String> {
                 len => replica.remembered[which % len],
             };
             let mut changed: Vec<Entity> = world
-                .query_entities_changed_since(MASKS[*mask], since)
+                .typed_query_ref::<Entity>()
+                .changed_since(MASKS[*mask], since)
+                .iter()
                 .collect();
             changed.sort();
             let answer = format!("{changed:?}");
@@ -428,10 +438,10 @@ struct State {
 }
 
 fn state(world: &World) -> State {
-    let mut marked: Vec<Entity> = world.query_marked().collect();
+    let mut marked: Vec<Entity> = world.query_entities(MARKED).collect();
     marked.sort();
     State {
-        entities: world.get_all_entities(),
+        entities: world.entities().collect::<Vec<_>>(),
         tables: world
             .tables()
             .iter()
@@ -444,7 +454,8 @@ fn state(world: &World) -> State {
             .collect(),
         marked,
         links: world
-            .get_all_entities()
+            .entities()
+            .collect::<Vec<_>>()
             .into_iter()
             .map(|entity| {
                 format!(
@@ -538,7 +549,7 @@ fn run(ops: &[Op]) -> Result<(), String> {
             }
         }
         let expected = state(&replicas[0].world);
-        let events: Vec<u32> = replicas[0].world.read_ping().copied().collect();
+        let events: Vec<u32> = replicas[0].world.events.ping.read().copied().collect();
         for replica in &replicas[1..] {
             replica
                 .world
@@ -551,7 +562,7 @@ fn run(ops: &[Op]) -> Result<(), String> {
                     replica.name
                 ));
             }
-            let stored: Vec<u32> = replica.world.read_ping().copied().collect();
+            let stored: Vec<u32> = replica.world.events.ping.read().copied().collect();
             let matches = if replica.exact {
                 stored == events
             } else {

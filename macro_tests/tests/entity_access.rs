@@ -1,4 +1,4 @@
-//! The single-entity accessors (`get_*`, `get_*_mut`, `entity_has_*`) through every kind of
+//! The single-entity accessors (`get_*`, `get_*_mut`, `has_*`) through every kind of
 //! handle that must not reach a row: despawned, recycled (the id's next holder), reserved by a
 //! queued spawn, never issued, hand-made with a free id's next generation, and alive in a
 //! table that lacks the component. The lookup folds the id's liveness into the table index and
@@ -32,7 +32,7 @@ fn refused_everywhere(world: &mut Arena, entity: Entity) {
     assert_eq!(world.get_position_mut(entity), None, "{entity}");
     assert_eq!(world.get_velocity_mut(entity), None, "{entity}");
     assert_eq!(world.get_seed_mut(entity), None, "{entity}");
-    assert!(!world.entity_has_position(entity), "{entity}");
+    assert!(!world.has_position(entity), "{entity}");
 }
 
 /// A world whose every row holds a distinct position, velocity and seed.
@@ -90,7 +90,7 @@ fn reserved_handles_are_refused_until_their_spawn_is_applied() {
     let (mut world, entities) = filled_arena(3);
     world.despawn(entities[0]);
     // One recycled id and one fresh id, both reserved by a queued spawn.
-    let reserved = world.queue_spawn_entities(POSITION, 2);
+    let reserved = world.commands().queue_spawn_entities(POSITION, 2);
     assert_eq!(reserved[0].id, entities[0].id);
     for &entity in &reserved {
         refused_everywhere(&mut world, entity);
@@ -118,7 +118,7 @@ fn a_table_lacking_the_component_gives_none_not_a_neighbours_value() {
         assert_eq!(world.get_velocity(entity), None);
         assert_eq!(world.get_velocity_mut(entity), None);
         assert_eq!(world.get_seed_mut(entity), None);
-        assert!(!world.entity_has_velocity(entity));
+        assert!(!world.has_velocity(entity));
     }
     // Removing a component takes the row to a table without it.
     let moved = bare[2];
@@ -167,22 +167,28 @@ fn writes_through_shuffled_handles_reach_their_own_rows_only() {
 fn get_mut_stamps_tracked_components_only() {
     let (mut world, entities) = filled_arena(4);
     world.step();
-    // `query_entities_changed` reports this frame's writes (since the last `step`).
-    assert_eq!(world.query_entities_changed(POSITION).count(), 0);
+    // A changed filter since `last_tick()` reports this frame's writes (since the last `step`).
+    assert_eq!(changed_this_frame(&world, POSITION).len(), 0);
     world.get_position_mut(entities[2]).unwrap().0 = 5.0;
     world.get_seed_mut(entities[1]).unwrap().0 = 5;
-    assert_eq!(
-        world.query_entities_changed(POSITION).collect::<Vec<_>>(),
-        vec![entities[2]]
-    );
-    assert_eq!(world.query_entities_changed(VELOCITY).count(), 0);
-    assert_eq!(world.query_entities_changed(SEED).count(), 0, "untracked");
+    assert_eq!(changed_this_frame(&world, POSITION), vec![entities[2]]);
+    assert_eq!(changed_this_frame(&world, VELOCITY).len(), 0);
+    assert_eq!(changed_this_frame(&world, SEED).len(), 0, "untracked");
     world.step();
-    assert_eq!(world.query_entities_changed(POSITION).count(), 0);
+    assert_eq!(changed_this_frame(&world, POSITION).len(), 0);
     // A refused write stamps nothing.
     world.despawn(entities[0]);
     assert!(world.get_position_mut(entities[0]).is_none());
     assert!(world.get_velocity_mut(entities[0]).is_none());
-    assert_eq!(world.query_entities_changed(POSITION | VELOCITY).count(), 0);
+    assert_eq!(changed_this_frame(&world, POSITION | VELOCITY).len(), 0);
     world.check_invariants().unwrap();
+}
+
+/// The entities one of whose components of `mask` was written since the last `step()`.
+fn changed_this_frame(world: &Arena, mask: ArenaMask) -> Vec<Entity> {
+    world
+        .typed_query_ref::<Entity>()
+        .changed_since(mask, world.last_tick())
+        .iter()
+        .collect()
 }

@@ -39,13 +39,13 @@ ecs! {
 
 /// The events a cursor consumes from the `score` channel, with the lost count.
 fn take(world: &World, cursor: &mut EventCursor) -> (Vec<u32>, u64) {
-    let consumed = world.consume_score(cursor);
+    let consumed = world.events.score.consume(cursor);
     let lost = consumed.lost();
     (consumed.into_iter().copied().collect(), lost)
 }
 
 fn scores(world: &World) -> Vec<u32> {
-    world.read_score().copied().collect()
+    world.events.score.read().copied().collect()
 }
 
 fn hit(a: u32, b: u32) -> CollisionEvent {
@@ -64,13 +64,13 @@ fn a_new_world_has_empty_typed_channels() {
     assert!(collisions.is_empty() && score.is_empty() && tokens.is_empty());
     let _: &WorldEvents = &world.events;
     let _: &Events = &world.events;
-    assert_eq!(world.len_collision(), 0);
-    assert!(world.is_empty_collision());
-    assert!(world.is_empty_score() && world.is_empty_token());
-    assert_eq!(world.read_collision().count(), 0);
-    assert!(world.collect_collision().is_empty());
+    assert_eq!(world.events.collision.len(), 0);
+    assert!(world.events.collision.is_empty());
+    assert!(world.events.score.is_empty() && world.events.token.is_empty());
+    assert_eq!(world.events.collision.read().count(), 0);
+    assert!(world.events.collision.collect().is_empty());
     let mut cursor = EventCursor::new();
-    let consumed = world.consume_collision(&mut cursor);
+    let consumed = world.events.collision.consume(&mut cursor);
     assert!(consumed.is_empty());
     assert_eq!(consumed.lost(), 0);
 }
@@ -78,39 +78,39 @@ fn a_new_world_has_empty_typed_channels() {
 #[test]
 fn send_read_collect_len_and_is_empty() {
     let mut world = World::new();
-    world.send_collision(hit(1, 2));
-    world.send_collision(hit(3, 4));
-    world.send_collision(hit(1, 2));
-    assert_eq!(world.len_collision(), 3);
-    assert!(!world.is_empty_collision());
-    let read: Vec<CollisionEvent> = world.read_collision().copied().collect();
+    world.events.collision.send(hit(1, 2));
+    world.events.collision.send(hit(3, 4));
+    world.events.collision.send(hit(1, 2));
+    assert_eq!(world.events.collision.len(), 3);
+    assert!(!world.events.collision.is_empty());
+    let read: Vec<CollisionEvent> = world.events.collision.read().copied().collect();
     assert_eq!(read, vec![hit(1, 2), hit(3, 4), hit(1, 2)], "send order");
-    assert_eq!(world.collect_collision(), read);
+    assert_eq!(world.events.collision.collect(), read);
     assert_eq!(
         world.events.collision.read().copied().collect::<Vec<_>>(),
         read,
         "the world's methods and its channel agree"
     );
     // Reading is not consuming.
-    assert_eq!(world.len_collision(), 3);
-    assert_eq!(world.read_collision().count(), 3);
+    assert_eq!(world.events.collision.len(), 3);
+    assert_eq!(world.events.collision.read().count(), 3);
     // Channels are independent.
-    assert!(world.is_empty_score());
-    world.send_score(7);
-    assert_eq!(world.len_score(), 1);
-    assert_eq!(world.len_collision(), 3);
-    assert_eq!(world.collect_score(), vec![7]);
+    assert!(world.events.score.is_empty());
+    world.events.score.send(7);
+    assert_eq!(world.events.score.len(), 1);
+    assert_eq!(world.events.collision.len(), 3);
+    assert_eq!(world.events.score.collect(), vec![7]);
 }
 
 #[test]
 fn consumed_iterates_by_value_and_by_reference_and_counts() {
     let mut world = World::new();
     for score in [10, 20, 30] {
-        world.send_score(score);
+        world.events.score.send(score);
     }
     let mut cursor = EventCursor::default();
     assert!(cursor.is_fresh());
-    let consumed: Consumed<'_, u32> = world.consume_score(&mut cursor);
+    let consumed: Consumed<'_, u32> = world.events.score.consume(&mut cursor);
     assert!(!cursor.is_fresh());
     assert_eq!(consumed.len(), 3);
     assert!(!consumed.is_empty());
@@ -124,10 +124,10 @@ fn consumed_iterates_by_value_and_by_reference_and_counts() {
     assert_eq!(by_value, vec![10, 20, 30]);
     assert_eq!(by_reference, by_value);
     assert!(
-        world.consume_score(&mut cursor).is_empty(),
+        world.events.score.consume(&mut cursor).is_empty(),
         "each event once per cursor"
     );
-    assert_eq!(world.len_score(), 3, "consuming does not remove");
+    assert_eq!(world.events.score.len(), 3, "consuming does not remove");
 }
 
 #[test]
@@ -146,7 +146,7 @@ fn two_consumers_each_see_every_event_exactly_once() {
         before_seen.extend(seen);
         // 0, 1, 2 or 3 events per frame.
         for _ in 0..frame % 4 {
-            world.send_score(next);
+            world.events.score.send(next);
             sent.push(next);
             next += 1;
         }
@@ -155,7 +155,7 @@ fn two_consumers_each_see_every_event_exactly_once() {
             let (seen, lost) = take(&world, &mut after);
             assert_eq!(lost, 0);
             after_seen.extend(seen);
-            world.send_score(next);
+            world.events.score.send(next);
             sent.push(next);
             next += 1;
         }
@@ -179,18 +179,18 @@ fn a_lagging_consumer_is_told_how_many_it_lost_and_gets_the_rest() {
     let mut keeper = EventCursor::new();
 
     // Frame 1.
-    world.send_score(1);
+    world.events.score.send(1);
     assert_eq!(take(&world, &mut laggard), (vec![1], 0));
-    world.send_score(2);
-    world.send_score(3);
+    world.events.score.send(2);
+    world.events.score.send(3);
     assert_eq!(take(&world, &mut keeper), (vec![1, 2, 3], 0));
     world.step();
     // Frame 2: the laggard does not read.
-    world.send_score(4);
+    world.events.score.send(4);
     assert_eq!(take(&world, &mut keeper), (vec![4], 0));
     world.step(); // 2 and 3 expire, unread by the laggard.
     // Frame 3.
-    world.send_score(5);
+    world.events.score.send(5);
     assert_eq!(scores(&world), vec![4, 5]);
     assert_eq!(
         take(&world, &mut laggard),
@@ -203,7 +203,7 @@ fn a_lagging_consumer_is_told_how_many_it_lost_and_gets_the_rest() {
         "the loss is reported once"
     );
     assert_eq!(take(&world, &mut keeper), (vec![5], 0));
-    world.send_score(6);
+    world.events.score.send(6);
     assert_eq!(take(&world, &mut laggard), (vec![6], 0));
 }
 
@@ -213,26 +213,26 @@ fn a_consumer_that_lags_past_everything_gets_only_the_count() {
     let mut cursor = EventCursor::new();
     assert_eq!(take(&world, &mut cursor), (vec![], 0), "reads nothing yet");
     for score in 0..5 {
-        world.send_score(score);
+        world.events.score.send(score);
     }
     world.step();
     world.step();
     world.step();
-    let consumed = world.consume_score(&mut cursor);
+    let consumed = world.events.score.consume(&mut cursor);
     assert!(consumed.is_empty());
     assert_eq!(consumed.lost(), 5);
-    world.send_score(9);
+    world.events.score.send(9);
     assert_eq!(take(&world, &mut cursor), (vec![9], 0));
 }
 
 #[test]
 fn a_fresh_cursor_starts_at_the_oldest_live_event_and_lost_nothing() {
     let mut world = World::new();
-    world.send_score(1);
+    world.events.score.send(1);
     world.step();
-    world.send_score(2);
+    world.events.score.send(2);
     world.step(); // 1 expires before the cursor exists.
-    world.send_score(3);
+    world.events.score.send(3);
     let mut cursor = EventCursor::new();
     assert_eq!(take(&world, &mut cursor), (vec![2, 3], 0));
 }
@@ -240,46 +240,46 @@ fn a_fresh_cursor_starts_at_the_oldest_live_event_and_lost_nothing() {
 #[test]
 fn events_live_two_frames() {
     let mut world = World::new();
-    world.send_collision(hit(1, 2));
+    world.events.collision.send(hit(1, 2));
     assert_eq!(
-        world.len_collision(),
+        world.events.collision.len(),
         1,
         "readable in the frame it was sent"
     );
     world.step();
     assert_eq!(
-        world.collect_collision(),
+        world.events.collision.collect(),
         vec![hit(1, 2)],
         "and in the next one"
     );
     let mut late = EventCursor::new();
-    assert_eq!(world.consume_collision(&mut late).len(), 1);
-    world.send_collision(hit(3, 4));
+    assert_eq!(world.events.collision.consume(&mut late).len(), 1);
+    world.events.collision.send(hit(3, 4));
     world.step();
     assert_eq!(
-        world.collect_collision(),
+        world.events.collision.collect(),
         vec![hit(3, 4)],
         "gone after the second step; the newer one stays"
     );
     world.step();
-    assert!(world.is_empty_collision());
-    assert_eq!(world.len_collision(), 0);
-    assert_eq!(world.read_collision().count(), 0);
-    let consumed = world.consume_collision(&mut late);
+    assert!(world.events.collision.is_empty());
+    assert_eq!(world.events.collision.len(), 0);
+    assert_eq!(world.events.collision.read().count(), 0);
+    let consumed = world.events.collision.consume(&mut late);
     assert!(consumed.is_empty());
     assert_eq!(consumed.lost(), 1, "hit(3, 4) expired unread by `late`");
     // Stepping an empty world changes nothing.
     world.step();
     world.step();
-    assert!(world.is_empty_collision());
-    world.send_collision(hit(5, 6));
-    assert_eq!(world.collect_collision(), vec![hit(5, 6)]);
+    assert!(world.events.collision.is_empty());
+    world.events.collision.send(hit(5, 6));
+    assert_eq!(world.events.collision.collect(), vec![hit(5, 6)]);
 }
 
 #[test]
 fn increment_tick_does_not_expire_events() {
     let mut world = World::new();
-    world.send_score(1);
+    world.events.score.send(1);
     for _ in 0..5 {
         world.increment_tick();
     }
@@ -288,20 +288,20 @@ fn increment_tick_does_not_expire_events() {
     world.increment_tick();
     assert_eq!(scores(&world), vec![1]);
     world.step();
-    assert!(world.is_empty_score());
+    assert!(world.events.score.is_empty());
 }
 
 #[test]
 fn every_channel_ages_on_step() {
     let mut world = World::new();
-    world.send_collision(hit(1, 1));
-    world.send_score(1);
-    world.send_token(Token(Box::new(1)));
+    world.events.collision.send(hit(1, 1));
+    world.events.score.send(1);
+    world.events.token.send(Token(Box::new(1)));
     world.step();
-    world.send_score(2);
+    world.events.score.send(2);
     world.step();
-    assert!(world.is_empty_collision());
-    assert!(world.is_empty_token());
+    assert!(world.events.collision.is_empty());
+    assert!(world.events.token.is_empty());
     assert_eq!(scores(&world), vec![2]);
 }
 
@@ -311,26 +311,26 @@ fn clear_drops_everything_and_unread_cursors_count_it_lost() {
     let mut reader = EventCursor::new();
     let mut idle = EventCursor::new();
     assert_eq!(take(&world, &mut idle), (vec![], 0));
-    world.send_score(1);
-    world.send_score(2);
+    world.events.score.send(1);
+    world.events.score.send(2);
     assert_eq!(take(&world, &mut reader), (vec![1, 2], 0));
-    world.send_score(3);
-    world.clear_score();
-    assert!(world.is_empty_score());
-    assert_eq!(world.len_score(), 0);
-    assert_eq!(world.read_score().count(), 0);
-    assert!(world.collect_score().is_empty());
+    world.events.score.send(3);
+    world.events.score.clear();
+    assert!(world.events.score.is_empty());
+    assert_eq!(world.events.score.len(), 0);
+    assert_eq!(world.events.score.read().count(), 0);
+    assert!(world.events.score.collect().is_empty());
     assert_eq!(take(&world, &mut reader), (vec![], 1), "3 was never read");
     assert_eq!(take(&world, &mut idle), (vec![], 3));
-    world.send_score(4);
+    world.events.score.send(4);
     assert_eq!(take(&world, &mut reader), (vec![4], 0));
     assert_eq!(take(&world, &mut idle), (vec![4], 0));
     let mut fresh = EventCursor::new();
     assert_eq!(take(&world, &mut fresh), (vec![4], 0));
     // Clearing one channel leaves the others.
-    world.send_collision(hit(1, 2));
-    world.clear_score();
-    assert_eq!(world.len_collision(), 1);
+    world.events.collision.send(hit(1, 2));
+    world.events.score.clear();
+    assert_eq!(world.events.collision.len(), 1);
 }
 
 #[test]
@@ -340,23 +340,22 @@ fn a_bounded_channel_in_the_world_trims_and_reports_losses() {
     let mut cursor = EventCursor::new();
     assert_eq!(take(&world, &mut cursor), (vec![], 0));
     for score in 1..=5 {
-        world.send_score(score);
+        world.events.score.send(score);
     }
-    assert_eq!(world.len_score(), 2);
+    assert_eq!(world.events.score.len(), 2);
     assert_eq!(scores(&world), vec![4, 5]);
     assert_eq!(take(&world, &mut cursor), (vec![4, 5], 3));
     world.step();
     world.step();
-    assert!(world.is_empty_score());
+    assert!(world.events.score.is_empty());
 }
 
 #[test]
 fn a_cursor_kept_in_a_resource() {
     let mut world = World::new();
-    world.send_score(1);
-    world.send_score(2);
-    // `consume_score(&mut world.resources.score_cursor)` would borrow the world twice; the
-    // channel field and the resource field are disjoint borrows.
+    world.events.score.send(1);
+    world.events.score.send(2);
+    // The channel field and the resource field are disjoint borrows of the world.
     let total: u32 = world
         .events
         .score
@@ -364,26 +363,26 @@ fn a_cursor_kept_in_a_resource() {
         .into_iter()
         .sum();
     assert_eq!(total, 3);
-    world.send_score(4);
+    world.events.score.send(4);
     // Or copy the cursor out and back (`EventCursor` is `Copy`).
     let mut cursor = world.resources.score_cursor;
     let (seen, lost) = take(&world, &mut cursor);
     world.resources.score_cursor = cursor;
     assert_eq!((seen, lost), (vec![4], 0));
-    assert!(world.consume_score(&mut cursor).is_empty());
+    assert!(world.events.score.consume(&mut cursor).is_empty());
 }
 
 #[test]
 fn an_event_type_that_is_not_clone_works_except_collect() {
     let mut world = World::new();
     let mut cursor = EventCursor::new();
-    world.send_token(Token(Box::new(1)));
-    world.send_token(Token(Box::new(2)));
-    assert_eq!(world.len_token(), 2);
-    assert!(!world.is_empty_token());
-    let read: Vec<u32> = world.read_token().map(|token| *token.0).collect();
+    world.events.token.send(Token(Box::new(1)));
+    world.events.token.send(Token(Box::new(2)));
+    assert_eq!(world.events.token.len(), 2);
+    assert!(!world.events.token.is_empty());
+    let read: Vec<u32> = world.events.token.read().map(|token| *token.0).collect();
     assert_eq!(read, vec![1, 2]);
-    let consumed = world.consume_token(&mut cursor);
+    let consumed = world.events.token.consume(&mut cursor);
     assert_eq!(consumed.lost(), 0);
     // `Consumed` is `Clone` even when the event is not.
     let again = consumed.clone();
@@ -393,20 +392,20 @@ fn an_event_type_that_is_not_clone_works_except_collect() {
     );
     assert_eq!(again.len(), 2);
     world.step();
-    world.send_token(Token(Box::new(3)));
-    let consumed = world.consume_token(&mut cursor);
+    world.events.token.send(Token(Box::new(3)));
+    let consumed = world.events.token.consume(&mut cursor);
     assert_eq!(
         consumed.iter().map(|token| *token.0).collect::<Vec<_>>(),
         vec![3]
     );
-    world.clear_token();
-    assert!(world.is_empty_token());
-    world.send_token(Token(Box::new(4)));
+    world.events.token.clear();
+    assert!(world.events.token.is_empty());
+    world.events.token.send(Token(Box::new(4)));
     world.step();
     world.step();
-    let consumed = world.consume_token(&mut cursor);
+    let consumed = world.events.token.consume(&mut cursor);
     assert_eq!((consumed.len(), consumed.lost()), (0, 1));
-    // `world.collect_token()` does not compile: see ui/event_collect_needs_clone.rs.
+    // `world.events.token.collect()` does not compile: see ui/event_collect_needs_clone.rs.
 }
 
 /// Doc comments and `#[cfg]` on events pass through: a channel compiled out may even name a
@@ -433,12 +432,12 @@ mod attributed {
 fn an_event_compiled_out_leaves_the_others_working() {
     use attributed::*;
     let mut world = World::new();
-    world.send_hit(1);
-    world.send_miss(2);
-    assert_eq!((world.len_hit(), world.len_miss()), (1, 1));
+    world.events.hit.send(1);
+    world.events.miss.send(2);
+    assert_eq!((world.events.hit.len(), world.events.miss.len()), (1, 1));
     world.step();
-    world.send_miss(3);
+    world.events.miss.send(3);
     world.step();
-    assert!(world.is_empty_hit());
-    assert_eq!(world.collect_miss(), vec![3]);
+    assert!(world.events.hit.is_empty());
+    assert_eq!(world.events.miss.collect(), vec![3]);
 }

@@ -257,7 +257,7 @@ impl Fixture {
         world.set_child_of(handles[1], handles[0]).unwrap();
         world.set_child_of(handles[3], handles[1]).unwrap();
         world.set_owned_by(handles[5], handles[3]).unwrap();
-        world.send_ping(Counted::new(1));
+        world.events.ping.send(Counted::new(1));
         world.step();
         let earlier = world.clone();
         let saved = postcard::to_allocvec(&earlier.snapshot()).unwrap();
@@ -266,16 +266,18 @@ impl Fixture {
         known.insert(late, 8);
         world.despawn(handles[6]);
         world.set_child_of(late, handles[5]).unwrap();
-        world.queue_set_owned_by(handles[0], late);
-        world.send_ping(Counted::new(2));
-        world.send_ping(Counted::new(3));
-        world.send_ping(Counted::new(4));
-        world.queue_set_a(handles[0], Counted::new(77));
-        world.queue_add_components(handles[5], B);
-        world.queue_spawn_entities(A | B | IDENT, 2);
-        world.queue_remove_components(handles[1], A | MARKED);
-        world.queue_set_b(handles[3], Counted::new(88));
-        world.queue_despawn_entity(handles[3]);
+        world.commands().queue_set_owned_by(handles[0], late);
+        world.events.ping.send(Counted::new(2));
+        world.events.ping.send(Counted::new(3));
+        world.events.ping.send(Counted::new(4));
+        world.commands().queue_set_a(handles[0], Counted::new(77));
+        world.commands().queue_add_components(handles[5], B);
+        world.commands().queue_spawn_entities(A | B | IDENT, 2);
+        world
+            .commands()
+            .queue_remove_components(handles[1], A | MARKED);
+        world.commands().queue_set_b(handles[3], Counted::new(88));
+        world.commands().queue_despawn(handles[3]);
         let seen_at = world.current_tick();
         world.increment_tick();
         world.check_invariants().unwrap();
@@ -317,7 +319,7 @@ fn instances(world: &World) -> usize {
         .iter()
         .filter(|command| matches!(command, WorldCommand::SetA(..) | WorldCommand::SetB(..)))
         .count();
-    rows + world.len_ping() + queued
+    rows + world.events.ping.len() + queued
 }
 
 /// The checks right after an operation, whether a trap fired in it or not.
@@ -336,7 +338,7 @@ fn check(fixture: &Fixture, label: &str) {
     assert_eq!(live_instances(), owned, "{label}: instances leaked");
     assert_eq!(double_drops(), 0, "{label}: an instance dropped twice");
     for world in [&fixture.world].into_iter().chain(&fixture.loaded) {
-        for entity in world.get_all_entities() {
+        for entity in world.entities().collect::<Vec<_>>() {
             let ident = world.get_ident(entity).copied();
             match fixture.known.get(&entity) {
                 Some(&known) => assert_eq!(ident, Some(known), "{label}: {entity}'s own ident"),
@@ -373,7 +375,9 @@ fn afterwards(fixture: &mut Fixture, label: &str) {
     // world was rolled back to before that read).
     if !rolled_back {
         let changed: Vec<Entity> = world
-            .query_entities_changed_since(IDENT, fixture.seen_at)
+            .typed_query_ref::<Entity>()
+            .changed_since(IDENT, fixture.seen_at)
+            .iter()
             .collect();
         for entity in &fresh {
             assert!(
@@ -437,8 +441,8 @@ fn world_operations() -> Vec<Operation> {
             let (first, second) = (f.handle(5), f.handle(7));
             f.world.remove_child_of(second);
             f.world.set_child_of(first, second).unwrap();
-            f.world.queue_remove_owned_by(first);
-            f.world.queue_set_child_of(second, first);
+            f.world.commands().queue_remove_owned_by(first);
+            f.world.commands().queue_set_child_of(second, first);
             f.world.apply_commands();
         }),
         ("despawn_entities", |f| {
@@ -494,11 +498,11 @@ fn world_operations() -> Vec<Operation> {
             f.world.step();
         }),
         ("send_ping (bounded, full)", |f| {
-            f.world.send_ping(Counted::new(5));
+            f.world.events.ping.send(Counted::new(5));
         }),
-        ("clear_ping", |f| f.world.clear_ping()),
+        ("clear_ping", |f| f.world.events.ping.clear()),
         ("collect_ping", |f| {
-            let collected = f.world.collect_ping();
+            let collected = f.world.events.ping.collect();
             assert_eq!(collected.len(), 3);
         }),
     ]
@@ -565,12 +569,18 @@ impl GameFixture {
         // A cascade from 4 through Core's child_of to 1, then Render's owned_by to 3.
         game.core.set_child_of(handles[1], handles[4]).unwrap();
         game.render.set_owned_by(handles[3], handles[1]).unwrap();
-        game.queue_spawn_entities(2);
+        game.commands().queue_spawn_entities(2);
         // Both add the component (its default is made, then replaced).
-        game.core.queue_set_a(handles[2], Counted::new(7));
-        game.render.queue_set_b(handles[1], Counted::new(8));
-        game.queue_despawn_entity(handles[0]);
-        game.render.queue_remove_components(handles[3], multi::B);
+        game.core
+            .commands()
+            .queue_set_a(handles[2], Counted::new(7));
+        game.render
+            .commands()
+            .queue_set_b(handles[1], Counted::new(8));
+        game.commands().queue_despawn(handles[0]);
+        game.render
+            .commands()
+            .queue_remove_components(handles[3], multi::B);
         game.check_invariants().unwrap();
         GameFixture { game, known }
     }
@@ -622,7 +632,7 @@ fn check_game(fixture: &GameFixture, label: &str) {
     }
     assert_eq!(live_instances(), game_instances(game), "{label}: leaked");
     assert_eq!(double_drops(), 0, "{label}: an instance dropped twice");
-    for entity in game.get_all_entities() {
+    for entity in game.entities().collect::<Vec<_>>() {
         let ident = game.core.get_ident(entity).copied();
         match fixture.known.get(&entity) {
             Some(&known) => assert_eq!(ident, Some(known), "{label}: {entity}'s own ident"),

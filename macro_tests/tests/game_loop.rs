@@ -112,7 +112,7 @@ fn structural_changes_and_events_do_not_move_the_ticks() {
     let entity = world.spawn(POSITION | PLAYER);
     world.set_velocity(entity, Velocity(1));
     world.add_dead(entity);
-    world.send_collision(CollisionEvent {
+    world.events.collision.send(CollisionEvent {
         a: entity,
         b: entity,
     });
@@ -147,7 +147,7 @@ fn collision(world: &mut World) {
         }
     }
     for event in events {
-        world.send_collision(event);
+        world.events.collision.send(event);
     }
 }
 
@@ -156,7 +156,9 @@ fn collision(world: &mut World) {
 fn damage(world: &mut World) {
     let mut cursor = world.resources.damage_cursor;
     let hits: Vec<CollisionEvent> = world
-        .consume_collision(&mut cursor)
+        .events
+        .collision
+        .consume(&mut cursor)
         .into_iter()
         .copied()
         .collect();
@@ -166,7 +168,7 @@ fn damage(world: &mut World) {
             if world.has_dead(entity) {
                 continue;
             }
-            let Some(health) = world.modify_health(entity, |health| {
+            let Some(health) = world.get_health_mut(entity).map(|health| {
                 health.0 = health.0.saturating_sub(1);
                 health.0
             }) else {
@@ -175,7 +177,7 @@ fn damage(world: &mut World) {
             if health == 0 {
                 assert!(world.add_dead(entity));
                 let was_player = world.has_player(entity);
-                world.send_death(DeathEvent { entity, was_player });
+                world.events.death.send(DeathEvent { entity, was_player });
             }
         }
     }
@@ -183,7 +185,7 @@ fn damage(world: &mut World) {
 
 /// Despawns every entity tagged dead.
 fn cleanup(world: &mut World) {
-    let dead: Vec<Entity> = world.query_dead().collect();
+    let dead: Vec<Entity> = world.query_entities(DEAD).collect();
     let despawned = world.despawn_entities(&dead);
     assert_eq!(despawned.len(), dead.len());
 }
@@ -191,7 +193,7 @@ fn cleanup(world: &mut World) {
 /// The camera follows the player, if any.
 fn camera(world: &mut World) {
     let camera = world
-        .query_player()
+        .query_entities(PLAYER)
         .next()
         .and_then(|player| world.get_position(player))
         .map(|position| position.0);
@@ -239,7 +241,9 @@ fn game_schedule() -> Result<Schedule<World>, ScheduleError> {
         .push("cleanup", cleanup)?
         .push("scoring", move |world: &mut World| {
             let deaths: Vec<DeathEvent> = world
-                .consume_death(&mut death_cursor)
+                .events
+                .death
+                .consume(&mut death_cursor)
                 .into_iter()
                 .copied()
                 .collect();
@@ -306,11 +310,11 @@ fn a_frame_loop_of_scheduled_systems_over_tags_and_events() {
         assert_eq!(world.entity_count(), alive, "{what}: alive");
         assert_eq!(world.resources.deaths, deaths, "{what}: deaths");
         assert_eq!(
-            world.read_collision().count(),
+            world.events.collision.read().count(),
             collisions + usize::from(frame > 0 && expected[frame - 1].4 > 0),
             "{what}: this frame's and last frame's collisions"
         );
-        assert_eq!(world.query_dead().count(), 0, "{what}: cleanup ran");
+        assert_eq!(world.query_entities(DEAD).count(), 0, "{what}: cleanup ran");
         world.step();
         assert_eq!(world.current_tick(), Tick(start.0 + frame as u32 + 1));
     }
@@ -320,16 +324,19 @@ fn a_frame_loop_of_scheduled_systems_over_tags_and_events() {
         assert!(!world.is_alive(gone));
         assert!(!world.has_player(gone) && !world.has_dead(gone));
     }
-    assert_eq!(world.get_all_entities(), vec![scene.enemy]);
+    assert_eq!(world.entities().collect::<Vec<_>>(), vec![scene.enemy]);
     assert_eq!(world.get_position(scene.enemy), Some(&Position(3)));
     assert_eq!(world.get_health(scene.enemy), Some(&Health(1)));
-    assert_eq!(world.query_player().count(), 0);
-    assert_eq!(world.query_dead().count(), 0);
+    assert_eq!(world.query_entities(PLAYER).count(), 0);
+    assert_eq!(world.query_entities(DEAD).count(), 0);
     assert_eq!(world.resources.deaths, 3);
     assert_eq!(world.resources.player_deaths, 1);
     assert_eq!(world.resources.camera, None);
-    assert!(world.is_empty_collision(), "the last collision has expired");
-    assert!(world.is_empty_death());
+    assert!(
+        world.events.collision.is_empty(),
+        "the last collision has expired"
+    );
+    assert!(world.events.death.is_empty());
     assert_eq!(world.current_tick(), Tick(start.0 + 7));
     assert_eq!(world.last_tick(), Tick(start.0 + 6));
     valid(&world);
@@ -348,7 +355,7 @@ fn a_consumer_scheduled_before_the_sender_sees_last_frames_events() {
     ] {
         let mut cursor = EventCursor::new();
         let system = move |world: &mut World| {
-            let consumed = world.consume_collision(&mut cursor);
+            let consumed = world.events.collision.consume(&mut cursor);
             assert_eq!(consumed.lost(), 0);
             for &event in &consumed {
                 log.borrow_mut().push((world.resources.frame, event));
@@ -418,7 +425,10 @@ fn a_system_removed_or_replaced_changes_the_next_frames() {
     }
     valid(&world);
     assert!(world.has_dead(scene.rocks[0]));
-    assert_eq!(world.query_dead().collect::<Vec<_>>(), vec![scene.rocks[0]]);
+    assert_eq!(
+        world.query_entities(DEAD).collect::<Vec<_>>(),
+        vec![scene.rocks[0]]
+    );
     assert_eq!(world.entity_count(), 4);
     // A replacement movement system that moves nothing: the world freezes.
     schedule
@@ -435,7 +445,7 @@ fn a_system_removed_or_replaced_changes_the_next_frames() {
     schedule.insert_after("damage", "cleanup", cleanup).unwrap();
     schedule.run(&mut world);
     valid(&world);
-    assert_eq!(world.query_dead().count(), 0);
+    assert_eq!(world.query_entities(DEAD).count(), 0);
     assert!(!world.is_alive(scene.rocks[0]));
 }
 

@@ -260,8 +260,8 @@ fn bit_99_spawns_gets_sets_and_queries() {
     assert_eq!(world.get_c99(low), None);
     assert_eq!(world.component_mask(high), Some(C99));
     assert_eq!(world.component_mask(both), Some(C0 | C64 | C99));
-    assert!(world.entity_has_c99(both) && !world.entity_has_c99(low));
-    assert!(world.entity_has_components(both, C64 | C99));
+    assert!(world.has_c99(both) && !world.has_c99(low));
+    assert!(world.has_components(both, C64 | C99));
 
     assert_eq!(
         sorted(world.query_entities(C99).collect()),
@@ -271,22 +271,41 @@ fn bit_99_spawns_gets_sets_and_queries() {
         world.query_entities(C0 | C99).collect::<Vec<_>>(),
         vec![both]
     );
-    assert_eq!(world.query_first_entity(C64), Some(both));
+    assert_eq!(world.query_entities(C64).next(), Some(both));
     let mut visited = Vec::new();
     world.for_each(C99, C0, |entity, _, _| visited.push(entity));
     assert_eq!(visited, vec![high]);
     world.for_each_mut(C99, 0, |_, table, index| table.c99[index].0 += 1);
     assert_eq!(world.get_c99(high), Some(&Comp99(100)));
     assert_eq!(world.get_c99(both), Some(&Comp99(200)));
-    assert_eq!(world.query().with(C64).without(C0).count(), 0);
-    assert_eq!(world.query_mut().with(C0).without(C99).count(), 1);
-    let mut values: Vec<u32> = world.query_c99().map(|c| c.0).collect();
+    assert_eq!(
+        world
+            .typed_query_ref::<Entity>()
+            .with(C64)
+            .without(C0)
+            .count(),
+        0
+    );
+    assert_eq!(
+        world
+            .typed_query_ref::<Entity>()
+            .with(C0)
+            .without(C99)
+            .count(),
+        1
+    );
+    let mut values: Vec<u32> = world
+        .typed_query_ref::<&Comp99>()
+        .iter()
+        .map(|c| c.0)
+        .collect();
     values.sort();
     assert_eq!(values, vec![100, 200]);
-    assert_eq!(world.iter_c99_slices().count(), 2);
-    for slice in world.iter_c99_slices_mut() {
-        slice[0].0 *= 2;
-    }
+    assert_eq!(
+        world.tables().iter().filter(|t| !t.c99.is_empty()).count(),
+        2
+    );
+    world.for_each_table_mut(C99, 0, |table| table.c99[0].0 *= 2);
     assert_eq!(world.get_c99(high), Some(&Comp99(200)));
     assert_eq!(world.remove_c99(both), Some(Comp99(400)));
     assert_eq!(world.get_c99(both), None);
@@ -563,7 +582,14 @@ mod sixty_four {
         assert_eq!(visited, vec![high]);
         assert!(world.remove_components(all, !C63));
         assert_eq!(world.component_mask(all), Some(C63));
-        assert_eq!(world.query_c63().map(|c| c.0).sum::<u32>(), 5);
+        assert_eq!(
+            world
+                .typed_query_ref::<&Comp63>()
+                .iter()
+                .map(|c| c.0)
+                .sum::<u32>(),
+            5
+        );
         world.check_invariants().unwrap();
     }
 }

@@ -114,7 +114,7 @@ impl Model {
         }
         assert_eq!(world.entity_count(), self.expected.len(), "{context}");
         assert_eq!(
-            world.get_all_entities(),
+            world.entities().collect::<Vec<_>>(),
             self.live(),
             "{context}: live entities"
         );

@@ -345,7 +345,10 @@ impl Harness {
                 }
             }
             Op::QueueSpawn(count) => {
-                let entities = self.world.queue_spawn_entities(OFFSET | CHILD_OF, count);
+                let entities = self
+                    .world
+                    .commands()
+                    .queue_spawn_entities(OFFSET | CHILD_OF, count);
                 for &entity in &entities {
                     if !self.issued.contains(&entity) {
                         self.issued.push(entity);
@@ -356,7 +359,7 @@ impl Harness {
             Op::QueueLink(relation, source, target) => {
                 let (source, target) = (self.handle(source), self.handle(target));
                 match relation {
-                    0 => self.world.queue_set_child_of(source, target),
+                    0 => self.world.commands().queue_set_child_of(source, target),
                     _ => self
                         .world
                         .split_mut()
@@ -375,13 +378,13 @@ impl Harness {
                         .split_mut()
                         .commands
                         .queue_remove_child_of(source),
-                    _ => self.world.queue_remove_owned_by(source),
+                    _ => self.world.commands().queue_remove_owned_by(source),
                 }
                 self.model.queue.push(Queued::Unlink(relation, source));
             }
             Op::QueueDespawn(entity) => {
                 let entity = self.handle(entity);
-                self.world.queue_despawn_entity(entity);
+                self.world.commands().queue_despawn(entity);
                 self.model.queue.push(Queued::Despawn(entity));
             }
             Op::Apply => {
@@ -509,10 +512,10 @@ impl Harness {
             }
         }
         let mut roots: Vec<Entity> = world
-            .query()
+            .typed_query_ref::<Entity>()
             .with(OFFSET)
             .without(CHILD_OF)
-            .entities()
+            .iter()
             .collect();
         roots.sort();
         let mut expected: Vec<Entity> = model

@@ -517,7 +517,9 @@ impl Harness {
             self.expected(|row| matches(row.mask, include, 0) && row.changed_since(include, since));
         let mut got: Vec<Entity> = self
             .world
-            .query_entities_changed_since(include, Tick(since as u32))
+            .typed_query_ref::<Entity>()
+            .changed_since(include, Tick(since as u32))
+            .iter()
             .collect();
         got.sort();
         ensure_eq!(
@@ -595,7 +597,7 @@ impl Harness {
         );
         rows.sort();
         ensure_eq!(rows, self.expected(|_| true), "every row of every table");
-        let mut heroes: Vec<Entity> = world.query_t3().collect();
+        let mut heroes: Vec<Entity> = world.query_entities(T3).collect();
         heroes.sort();
         ensure_eq!(heroes, self.expected(|row| row.mask & T3 != 0), "query_t3");
         for include in [TOP, MID | HIGH, T0 | T3, LOW | F62_BIT | TOP] {

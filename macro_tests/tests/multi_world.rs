@@ -84,7 +84,7 @@ fn an_entity_spawned_in_the_whole_takes_components_in_every_sub_world() {
     assert_eq!(game.core.component_mask(entity), Some(POSITION | PLAYER));
     assert_eq!(game.render.component_mask(entity), Some(SPRITE));
     assert_eq!(game.entity_count(), 1);
-    assert_eq!(game.get_all_entities(), vec![entity]);
+    assert_eq!(game.entities().collect::<Vec<_>>(), vec![entity]);
     game.check_invariants().unwrap();
 }
 
@@ -164,15 +164,17 @@ fn queued_spawns_and_despawns_and_sub_world_commands_apply_together() {
     let mut game = Game::new();
     let keep = game.spawn();
     let doomed = game.spawn();
-    let reserved = game.queue_spawn_entities(2);
+    let reserved = game.commands().queue_spawn_entities(2);
     assert!(!game.is_alive(reserved[0]), "not alive before apply");
     game.core
+        .commands()
         .queue_set_position(reserved[0], Position { x: 7.0, y: 7.0 });
     game.render
+        .commands()
         .queue_set_sprite(reserved[1], Sprite { name: "new".into() });
-    game.core.queue_add_player(keep);
-    game.queue_despawn_entity(doomed);
-    game.render.queue_set_tint(doomed, Tint(1));
+    game.core.commands().queue_add_player(keep);
+    game.commands().queue_despawn(doomed);
+    game.render.commands().queue_set_tint(doomed, Tint(1));
     assert_eq!(game.command_count(), 6);
 
     let report = game.apply_commands();
@@ -203,8 +205,9 @@ fn queued_spawns_and_despawns_and_sub_world_commands_apply_together() {
 #[test]
 fn cleared_commands_give_reserved_ids_back_in_every_sub_world() {
     let mut game = Game::new();
-    let reserved = game.queue_spawn_entities(3);
+    let reserved = game.commands().queue_spawn_entities(3);
     game.core
+        .commands()
         .queue_set_position(reserved[0], Position::default());
     game.clear_commands();
     assert_eq!(game.command_count(), 0);
@@ -223,16 +226,16 @@ fn cleared_commands_give_reserved_ids_back_in_every_sub_world() {
 fn step_ages_events_and_advances_every_sub_worlds_tick() {
     let mut game = Game::new();
     let entity = game.spawn();
-    game.send_hit(Hit(entity));
+    game.events.hit.send(Hit(entity));
     game.resources.frame += 1;
     let start = game.current_tick();
     game.step();
     assert!(game.current_tick().is_newer_than(start));
     assert_eq!(game.core.current_tick(), game.render.current_tick());
-    assert_eq!(game.len_hit(), 1, "events live two frames");
+    assert_eq!(game.events.hit.len(), 1, "events live two frames");
     game.step();
     game.step();
-    assert_eq!(game.len_hit(), 0);
+    assert_eq!(game.events.hit.len(), 0);
     assert_eq!(game.resources.frame, 1);
 }
 
@@ -244,12 +247,17 @@ fn change_detection_is_per_sub_world() {
     game.render.set_tint(entity, Tint(0));
     game.step();
     *game.render.get_tint_mut(entity).unwrap() = Tint(5);
-    let mut core_changed = 0;
-    game.core
-        .for_each_mut_changed(POSITION, 0, |_, _, _| core_changed += 1);
-    let mut render_changed = 0;
-    game.render
-        .for_each_mut_changed(TINT, 0, |_, _, _| render_changed += 1);
+    let since = game.last_tick();
+    let core_changed = game
+        .core
+        .typed_query_ref::<Entity>()
+        .changed_since(POSITION, since)
+        .count();
+    let render_changed = game
+        .render
+        .typed_query_ref::<Entity>()
+        .changed_since(TINT, since)
+        .count();
     assert_eq!((core_changed, render_changed), (0, 1));
 }
 
@@ -408,19 +416,19 @@ mod lockstep {
                     }
                 }
                 Operation::QueueSpawn(count) => {
-                    let entities = game.queue_spawn_entities(count);
+                    let entities = game.commands().queue_spawn_entities(count);
                     model.reserved.extend(&entities);
                     model.queued_spawns.extend(entities);
                 }
                 Operation::QueueDespawn(pick) => {
                     if let Some(entity) = model.pick(pick) {
-                        game.queue_despawn_entity(entity);
+                        game.commands().queue_despawn(entity);
                         model.queued_despawns.push(entity);
                     }
                 }
                 Operation::QueueSetTint(pick, tint) => {
                     if let Some(entity) = model.pick(pick) {
-                        game.render.queue_set_tint(entity, Tint(tint));
+                        game.render.commands().queue_set_tint(entity, Tint(tint));
                         model.queued_tints.push((entity, tint));
                     }
                 }
@@ -549,7 +557,12 @@ fn a_staged_schedule_drives_a_multi_world() {
     schedule.run_stage("fixed_update", &mut game).unwrap();
     schedule.run_stage("fixed_update", &mut game).unwrap();
     schedule.run_stage("render", &mut game).unwrap();
-    let mut tints: Vec<u32> = game.render.query_tint().map(|tint| tint.0).collect();
+    let mut tints: Vec<u32> = game
+        .render
+        .typed_query_ref::<&Tint>()
+        .iter()
+        .map(|tint| tint.0)
+        .collect();
     tints.sort();
     assert_eq!(
         tints,
@@ -580,7 +593,7 @@ fn a_split_game_iterates_one_sub_world_while_queueing_everywhere() {
             core.commands
                 .queue_set_velocity(entity, Velocity { x: 1.0, y: 0.0 });
             let shadow = parts.commands.queue_spawn_entities(1)[0];
-            parts.render.queue_set_sprite(
+            parts.render.commands().queue_set_sprite(
                 shadow,
                 Sprite {
                     name: "shadow".into(),
@@ -606,6 +619,6 @@ fn a_split_game_iterates_one_sub_world_while_queueing_everywhere() {
     assert_eq!(game.render.get_tint(ships[2]), Some(&Tint(7)));
     assert_eq!(game.render.query_entities(SPRITE).count(), 2);
     assert_eq!(game.resources.frame, 2);
-    assert_eq!(game.len_hit(), 2);
+    assert_eq!(game.events.hit.len(), 2);
     game.check_invariants().unwrap();
 }

@@ -200,7 +200,8 @@ type Row = (
 /// Everything readable about every live entity, in id order.
 fn dump(world: &World) -> Vec<Row> {
     world
-        .get_all_entities()
+        .entities()
+        .collect::<Vec<_>>()
         .into_iter()
         .map(|e| {
             (
@@ -221,7 +222,7 @@ fn assert_usable(world: &mut World) {
     if let Err(error) = world.check_invariants() {
         panic!("after the panic: {error}");
     }
-    let live = world.get_all_entities();
+    let live = world.entities().collect::<Vec<_>>();
     assert_eq!(live.len(), world.entity_count());
     for table in world.tables() {
         for (row, &entity) in table.entities.iter().enumerate() {
@@ -267,7 +268,7 @@ fn panic_in_for_each_mut_keeps_earlier_writes_and_the_world_consistent() {
         })
     });
     assert_eq!(visited.len(), 4);
-    for entity in world.get_all_entities() {
+    for entity in world.entities().collect::<Vec<_>>() {
         let y = world.get_position(entity).unwrap().y;
         assert_eq!(
             y,
@@ -290,13 +291,7 @@ fn panic_in_for_each_table_mut_and_the_query_builders() {
         })
     });
     assert_usable(&mut world);
-    must_panic(|| {
-        world
-            .query_mut()
-            .with(NAME)
-            .without(FRAGILE)
-            .iter(|_, _, _| panic!("user closure"))
-    });
+    must_panic(|| world.for_each_mut(NAME, FRAGILE, |_, _, _| panic!("user closure")));
     assert_usable(&mut world);
     // Tag filters cut tables into runs of rows: a panic in the middle of one.
     must_panic(|| world.for_each_table_mut(MARKED, 0, |_| panic!("user closure")));
@@ -327,32 +322,44 @@ fn panic_in_changed_passes() {
     let (mut world, entities) = populated();
     world.step();
     world.set_position(entities[3], Position { x: 3.0, y: 3.0 });
-    must_panic(|| world.for_each_mut_changed(POSITION, 0, |_, _, _| panic!("user closure")));
-    assert_usable(&mut world);
     let since = world.last_tick();
     must_panic(|| {
-        world.for_each_mut_changed_since(POSITION, 0, since, |_, _, _| panic!("user closure"))
+        world
+            .typed_query::<&mut Position>()
+            .changed_since(POSITION, since)
+            .for_each(|_| panic!("user closure"))
+    });
+    assert_usable(&mut world);
+    must_panic(|| {
+        world
+            .typed_query_ref::<Entity>()
+            .changed_since(POSITION, since)
+            .for_each(|_| panic!("user closure"))
     });
     assert_usable(&mut world);
     // The change was not lost: it is still reported.
     let changed: Vec<Entity> = world
-        .query_entities_changed_since(POSITION, since)
+        .typed_query_ref::<Entity>()
+        .changed_since(POSITION, since)
+        .iter()
         .collect();
     assert!(changed.contains(&entities[3]));
 }
 
 #[test]
-fn panic_in_modify_keeps_the_partial_write() {
+fn panic_while_writing_through_get_mut_keeps_the_partial_write() {
     let (mut world, entities) = populated();
     must_panic(|| {
-        world.modify_name(entities[0], |name| {
+        if let Some(name) = world.get_name_mut(entities[0]) {
             name.0.push('!');
             panic!("user closure");
-        });
+        }
     });
     assert_eq!(world.get_name(entities[0]), Some(&Name("f0!".into())));
     must_panic(|| {
-        world.modify_position(entities[5], |_| -> () { panic!("user closure") });
+        if world.get_position_mut(entities[5]).is_some() {
+            panic!("user closure");
+        }
     });
     assert_usable(&mut world);
 }
@@ -378,7 +385,8 @@ fn panic_in_spawn_batch_init_leaves_every_new_row_spawned() {
     // The rows were placed before `init` ran: all four exist, two initialised, two default.
     assert_eq!(world.entity_count(), before + 4);
     let names: Vec<String> = world
-        .query_name()
+        .typed_query_ref::<&Name>()
+        .iter()
         .filter(|n| n.0.starts_with("batch") || n.0.is_empty())
         .map(|n| n.0.clone())
         .collect();
@@ -407,7 +415,12 @@ fn panic_in_a_scheduled_system_stops_the_run_and_keeps_the_world_consistent() {
     let before = world.entity_count();
     must_panic(|| schedule.run(&mut world));
     assert_eq!(world.entity_count(), before + 1, "`never` did not run");
-    assert!(world.query_position().all(|p| p.y == 1.0));
+    assert!(
+        world
+            .typed_query_ref::<&Position>()
+            .iter()
+            .all(|p| p.y == 1.0)
+    );
     assert_usable(&mut world);
     // The schedule itself is intact and runs again.
     assert_eq!(schedule.len(), 3);
@@ -419,21 +432,21 @@ fn panic_in_a_scheduled_system_stops_the_run_and_keeps_the_world_consistent() {
 #[test]
 fn panic_while_reading_events_or_slices() {
     let (mut world, _) = populated();
-    world.send_ping(1);
-    world.send_ping(2);
+    world.events.ping.send(1);
+    world.events.ping.send(2);
     let mut cursor = archetypal::EventCursor::new();
     must_panic(|| {
-        if let Some(ping) = world.consume_ping(&mut cursor).iter().next() {
+        if let Some(ping) = world.events.ping.consume(&mut cursor).iter().next() {
             panic!("user closure: {ping}");
         }
     });
     // `consume` moved the cursor before the events were iterated.
-    assert!(world.consume_ping(&mut cursor).is_empty());
+    assert!(world.events.ping.consume(&mut cursor).is_empty());
     must_panic(|| {
-        if let Some(slice) = world.iter_name_slices_mut().next() {
-            slice[0].0.push('?');
+        world.for_each_table_mut(NAME, 0, |table| {
+            table.name[0].0.push('?');
             panic!("user closure");
-        }
+        });
     });
     assert_usable(&mut world);
 }
@@ -453,7 +466,14 @@ fn panic_in_component_clone_during_builder_spawn() {
     });
     // Like `spawn_batch`: all five rows exist, the first two hold the builder's values.
     assert_eq!(world.entity_count(), before + 5);
-    assert_eq!(world.query_fragile().filter(|f| f.0 == 7).count(), 2);
+    assert_eq!(
+        world
+            .typed_query_ref::<&Fragile>()
+            .iter()
+            .filter(|f| f.0 == 7)
+            .count(),
+        2
+    );
     assert_usable(&mut world);
 }
 
@@ -473,7 +493,7 @@ fn panic_in_component_default_during_spawn_leaves_no_half_row() {
             before,
             "a spawn that panicked spawned nothing"
         );
-        assert_eq!(world.get_all_entities().len(), entities.len());
+        assert_eq!(world.entities().collect::<Vec<_>>().len(), entities.len());
         let mut world2 = World::new();
         arm(Trap::Default, after);
         must_panic(|| {
@@ -559,10 +579,12 @@ fn panic_in_component_drop_during_a_migration_still_migrates() {
 #[test]
 fn panic_in_apply_commands_keeps_the_world_consistent() {
     let (mut world, entities) = populated();
-    world.queue_set_name(entities[0], Name("queued".into()));
-    world.queue_add_components(entities[4], FRAGILE); // its default panics
-    world.queue_despawn_entity(entities[5]);
-    let reserved = world.queue_spawn_entities(POSITION, 1);
+    world
+        .commands()
+        .queue_set_name(entities[0], Name("queued".into()));
+    world.commands().queue_add_components(entities[4], FRAGILE); // its default panics
+    world.commands().queue_despawn(entities[5]);
+    let reserved = world.commands().queue_spawn_entities(POSITION, 1);
     arm(Trap::Default, 0);
     must_panic(|| {
         world.apply_commands();
@@ -587,9 +609,11 @@ fn commands_queued_before_a_restore_that_panics_reach_no_later_entity() {
     let (source, _) = populated();
     let (mut world, entities) = populated();
     // Queued against this world's entities, whose ids a fresh world would issue again.
-    world.queue_set_name(entities[0], Name("stale".into()));
-    world.queue_despawn_entity(entities[1]);
-    world.queue_add_components(entities[2], MARKED);
+    world
+        .commands()
+        .queue_set_name(entities[0], Name("stale".into()));
+    world.commands().queue_despawn(entities[1]);
+    world.commands().queue_add_components(entities[2], MARKED);
     arm(Trap::Clone, 1);
     must_panic(|| world.restore(&source));
     assert_usable(&mut world);
@@ -599,7 +623,10 @@ fn commands_queued_before_a_restore_that_panics_reach_no_later_entity() {
     let fresh = world.spawn_entities(POSITION | NAME, 10);
     let report = world.apply_commands();
     assert_eq!(report.total(), 0);
-    for &old in entities.iter().chain(&source.get_all_entities()) {
+    for &old in entities
+        .iter()
+        .chain(&source.entities().collect::<Vec<_>>())
+    {
         assert!(!world.is_alive(old), "{old} was issued before the restore");
         assert!(!fresh.contains(&old), "{old} issued again");
     }
@@ -714,18 +741,18 @@ fn a_drop_that_panics_in_a_multi_world_despawn_despawns_everywhere() {
 #[test]
 fn panic_in_an_event_drop_while_events_expire_loses_no_later_event() {
     let mut world = World::new();
-    world.send_crack(Fragile(1));
-    world.send_crack(Fragile(2));
+    world.events.crack.send(Fragile(1));
+    world.events.crack.send(Fragile(2));
     let mut cursor = archetypal::EventCursor::new();
-    assert_eq!(world.consume_crack(&mut cursor).len(), 2);
+    assert_eq!(world.events.crack.consume(&mut cursor).len(), 2);
     world.step();
     arm(Trap::Drop, 0);
     // The second step expires the first frame's events; dropping one panics.
     must_panic(|| world.step());
-    assert!(world.is_empty_crack());
+    assert!(world.events.crack.is_empty());
     // Later events are numbered after the expired ones: the cursor that read those gets them.
-    world.send_crack(Fragile(3));
-    let consumed = world.consume_crack(&mut cursor);
+    world.events.crack.send(Fragile(3));
+    let consumed = world.events.crack.consume(&mut cursor);
     let got: Vec<u32> = consumed.iter().map(|event| event.0).collect();
     assert_eq!((got, consumed.lost()), (vec![3], 0));
     assert_usable(&mut world);
@@ -740,7 +767,7 @@ fn a_count_too_large_for_a_vec_panics_before_changing_anything() {
         world.spawn_entities(POSITION, usize::MAX);
     });
     must_panic_with(&["capacity overflow"], || {
-        world.queue_spawn_entities(POSITION, usize::MAX);
+        world.commands().queue_spawn_entities(POSITION, usize::MAX);
     });
     assert_eq!(dump(&world), before);
     assert_eq!(world.command_count(), 0);
@@ -765,19 +792,17 @@ fn panic_in_a_typed_query_or_the_read_only_query_builder() {
             })
     });
     assert_eq!(written, 3);
-    let fives = world.query_position().filter(|p| p.y == 5.0).count();
+    let fives = world
+        .typed_query_ref::<&Position>()
+        .iter()
+        .filter(|p| p.y == 5.0)
+        .count();
     assert_eq!(
         fives, 3,
         "the rows written before the panic keep their values"
     );
     assert_usable(&mut world);
-    must_panic(|| {
-        world
-            .query()
-            .with(POSITION)
-            .without(FRAGILE)
-            .iter(|_, _, _| panic!("user closure"))
-    });
+    must_panic(|| world.for_each(POSITION, FRAGILE, |_, _, _| panic!("user closure")));
     assert_usable(&mut world);
 }
 
@@ -837,8 +862,10 @@ fn a_drop_that_panics_in_despawn_entities_despawns_them_all() {
 #[test]
 fn a_drop_that_panics_in_apply_commands_keeps_the_rest_queued() {
     let (mut world, entities) = populated();
-    world.queue_despawn_entity(entities[0]); // its `Fragile` panics when dropped
-    world.queue_set_name(entities[1], Name("after".into()));
+    world.commands().queue_despawn(entities[0]); // its `Fragile` panics when dropped
+    world
+        .commands()
+        .queue_set_name(entities[1], Name("after".into()));
     arm(Trap::Drop, 0);
     must_panic(|| {
         world.apply_commands();
@@ -855,25 +882,27 @@ fn an_event_drop_that_panics_in_clear_or_a_bounded_send_loses_no_later_event() {
     let mut world = World::new();
     let mut cursor = archetypal::EventCursor::new();
     // Read once: from now on the cursor counts what it misses.
-    assert!(world.consume_crack(&mut cursor).is_empty());
+    assert!(world.events.crack.consume(&mut cursor).is_empty());
     for i in 0..3 {
-        world.send_crack(Fragile(i));
+        world.events.crack.send(Fragile(i));
     }
     arm(Trap::Drop, 1);
-    must_panic(|| world.clear_crack());
-    assert!(world.is_empty_crack(), "every event is cleared");
-    world.send_crack(Fragile(10));
-    let consumed = world.consume_crack(&mut cursor);
+    must_panic(|| world.events.crack.clear());
+    assert!(world.events.crack.is_empty(), "every event is cleared");
+    world.events.crack.send(Fragile(10));
+    let consumed = world.events.crack.consume(&mut cursor);
     let got: Vec<u32> = consumed.iter().map(|event| event.0).collect();
     assert_eq!((got, consumed.lost()), (vec![10], 3));
 
     world.events.crack = archetypal::EventChannel::with_capacity_limit(2);
-    world.send_crack(Fragile(20));
-    world.send_crack(Fragile(21));
+    world.events.crack.send(Fragile(20));
+    world.events.crack.send(Fragile(21));
     arm(Trap::Drop, 0);
     // Full: the oldest (20) is trimmed, and its drop panics.
-    must_panic(|| world.send_crack(Fragile(22)));
-    let stored: Vec<u32> = world.read_crack().map(|event| event.0).collect();
+    must_panic(|| {
+        world.events.crack.send(Fragile(22));
+    });
+    let stored: Vec<u32> = world.events.crack.read().map(|event| event.0).collect();
     assert_eq!(stored, vec![21, 22], "the new event is stored");
     assert_usable(&mut world);
 }
@@ -881,13 +910,13 @@ fn an_event_drop_that_panics_in_clear_or_a_bounded_send_loses_no_later_event() {
 #[test]
 fn a_clone_that_panics_in_collect_or_clone_changes_nothing() {
     let (mut world, entities) = populated();
-    world.send_crack(Fragile(1));
-    world.send_crack(Fragile(2));
+    world.events.crack.send(Fragile(1));
+    world.events.crack.send(Fragile(2));
     arm(Trap::Clone, 1);
     must_panic(|| {
-        world.collect_crack();
+        world.events.crack.collect();
     });
-    assert_eq!(world.len_crack(), 2);
+    assert_eq!(world.events.crack.len(), 2);
     let before = dump(&world);
     for after in [0, 2, 4] {
         arm(Trap::Clone, after);
@@ -903,9 +932,9 @@ fn a_clone_that_panics_in_collect_or_clone_changes_nothing() {
 #[test]
 fn a_drop_that_panics_in_clear_commands_still_empties_the_queue() {
     let (mut world, entities) = populated();
-    let reserved = world.queue_spawn_entities(POSITION, 2);
-    world.queue_set_fragile(entities[3], Fragile(30));
-    world.queue_set_fragile(entities[4], Fragile(40));
+    let reserved = world.commands().queue_spawn_entities(POSITION, 2);
+    world.commands().queue_set_fragile(entities[3], Fragile(30));
+    world.commands().queue_set_fragile(entities[4], Fragile(40));
     let mut twin = world.clone(); // gives the reservations back as `clear_commands` must
     arm(Trap::Drop, 0);
     must_panic(|| world.clear_commands());
@@ -926,8 +955,8 @@ fn a_drop_that_panics_in_a_multi_world_apply_commands_keeps_the_rest_queued() {
     for (i, &entity) in entities.iter().enumerate() {
         game.core.set_fragile(entity, Fragile(i as u32));
     }
-    game.queue_despawn_entity(entities[0]); // its `Fragile` panics when dropped
-    game.queue_despawn_entity(entities[1]);
+    game.commands().queue_despawn(entities[0]); // its `Fragile` panics when dropped
+    game.commands().queue_despawn(entities[1]);
     arm(Trap::Drop, 0);
     must_panic(|| {
         game.apply_commands();
@@ -957,7 +986,9 @@ fn after_a_restore_that_panics_change_consumers_miss_nothing() {
     must_panic(|| world.restore(&source));
     let spawned = world.spawn(POSITION);
     let changed: Vec<Entity> = world
-        .query_entities_changed_since(POSITION, seen_at)
+        .typed_query_ref::<Entity>()
+        .changed_since(POSITION, seen_at)
+        .iter()
         .collect();
     assert_eq!(
         changed,

@@ -121,7 +121,13 @@ fn parallel_and_serial_iteration_agree() {
         parallel.par_for_each_mut(POSITION | VELOCITY, 0, step);
         serial.for_each_mut(POSITION | VELOCITY, 0, step);
     }
-    let positions = |world: &World| world.query_position().copied().collect::<Vec<_>>();
+    let positions = |world: &World| {
+        world
+            .typed_query_ref::<&Position>()
+            .iter()
+            .copied()
+            .collect::<Vec<_>>()
+    };
     assert_eq!(positions(&parallel), positions(&serial));
 }
 

@@ -94,7 +94,7 @@ fn dead_stale_never_issued_and_reserved_handles() {
         unreachable!()
     };
     world.set_child_of(child, live).unwrap();
-    let reserved = world.queue_spawn_entities(OFFSET, 1)[0];
+    let reserved = world.commands().queue_spawn_entities(OFFSET, 1)[0];
     let [dead, stale, never] = bad_handles(&mut world);
     for bad in [dead, stale, never, reserved, Entity::default()] {
         if bad == Entity::default() && world.is_alive(bad) {
@@ -228,7 +228,7 @@ fn the_relation_bit_is_a_tag_bit_set_only_by_linking() {
         world.component_mask(child),
         Some(OFFSET | POSITION | PLAYER | CHILD_OF)
     );
-    assert!(world.entity_has_components(child, CHILD_OF | PLAYER));
+    assert!(world.has_components(child, CHILD_OF | PLAYER));
     assert!(world.remove_components(child, CHILD_OF | PLAYER));
     assert_eq!(
         world.component_mask(child),
@@ -238,10 +238,10 @@ fn the_relation_bit_is_a_tag_bit_set_only_by_linking() {
     valid(&world);
 
     let roots: Vec<Entity> = world
-        .query()
+        .typed_query_ref::<Entity>()
         .with(POSITION)
         .without(CHILD_OF)
-        .entities()
+        .iter()
         .collect();
     assert_eq!(roots, vec![root]);
     let mut linked = Vec::new();
@@ -354,18 +354,18 @@ fn queued_links_apply_in_order_with_reserved_handles_and_count_skips() {
     let mut world = World::new();
     let root = world.spawn(OFFSET);
     let doomed = world.spawn(OFFSET);
-    let new = world.queue_spawn_entities(OFFSET | POSITION, 3);
-    world.queue_set_child_of(new[0], root);
-    world.queue_set_child_of(new[1], new[0]);
-    world.queue_set_child_of(new[2], new[1]);
+    let new = world.commands().queue_spawn_entities(OFFSET | POSITION, 3);
+    world.commands().queue_set_child_of(new[0], root);
+    world.commands().queue_set_child_of(new[1], new[0]);
+    world.commands().queue_set_child_of(new[2], new[1]);
     // Becomes a cycle by the time it applies: skipped.
-    world.queue_set_child_of(new[0], new[2]);
-    world.queue_set_owned_by(new[2], doomed);
-    world.queue_despawn_entity(doomed);
-    world.queue_set_owned_by(new[1], doomed);
-    world.queue_remove_owned_by(doomed);
-    world.queue_remove_child_of(new[1]);
-    world.queue_set_child_of(new[1], root);
+    world.commands().queue_set_child_of(new[0], new[2]);
+    world.commands().queue_set_owned_by(new[2], doomed);
+    world.commands().queue_despawn(doomed);
+    world.commands().queue_set_owned_by(new[1], doomed);
+    world.commands().queue_remove_owned_by(doomed);
+    world.commands().queue_remove_child_of(new[1]);
+    world.commands().queue_set_child_of(new[1], root);
     assert_eq!(world.command_count(), 11);
     // Nothing is linked before applying: reserved handles are not alive.
     assert_eq!(
@@ -667,7 +667,9 @@ fn split_lends_the_links_beside_writable_rows_for_propagation() {
     assert_eq!(world.get_position(offsetless), Some(&Position(0)));
     // The writes through the rows are seen by change detection.
     let changed: Vec<Entity> = world
-        .query_entities_changed_since(POSITION, since)
+        .typed_query_ref::<Entity>()
+        .changed_since(POSITION, since)
+        .iter()
         .collect();
     assert!(changed.contains(&barrel) && changed.contains(&turret));
     valid(&world);
@@ -750,14 +752,14 @@ mod multi {
     fn queued_links_in_a_sub_world_reach_reserved_handles() {
         let mut game = Game::new();
         let root = game.spawn();
-        let new = game.queue_spawn_entities(2);
-        game.core.queue_set_child_of(new[0], root);
+        let new = game.commands().queue_spawn_entities(2);
+        game.core.commands().queue_set_child_of(new[0], root);
         game.render
             .split_mut()
             .commands
             .queue_set_owned_by(new[1], new[0]);
-        game.render.queue_remove_attached_to(new[1]);
-        game.queue_despawn_entity(root);
+        game.render.commands().queue_remove_attached_to(new[1]);
+        game.commands().queue_despawn(root);
         let report = game.apply_commands();
         assert_eq!(
             report,
@@ -818,10 +820,10 @@ mod without_tags {
         assert_eq!(PART_OF, VALUE << 1);
         world.set_part_of(part, whole).unwrap();
         let roots: Vec<Entity> = world
-            .query()
+            .typed_query_ref::<Entity>()
             .with(VALUE)
             .without(PART_OF)
-            .entities()
+            .iter()
             .collect();
         assert_eq!(roots, vec![whole]);
         let text = serde_json::to_string(&world.snapshot()).unwrap();

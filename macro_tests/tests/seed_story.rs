@@ -87,7 +87,7 @@ fn the_mover_and_the_landmark() {
         world.remove_velocity(mover),
         Some(Velocity { x: 2.0, y: -1.0 })
     );
-    assert!(!world.entity_has_velocity(mover));
+    assert!(!world.has_velocity(mover));
     assert_eq!(world.component_mask(mover), Some(POSITION));
     assert_eq!(
         world.get_position(mover),
@@ -109,10 +109,10 @@ fn the_mover_and_the_landmark() {
     );
     assert_eq!(world.component_mask(landmark), Some(POSITION));
     let mut position_only: Vec<Entity> = world
-        .query()
+        .typed_query_ref::<Entity>()
         .with(POSITION)
         .without(VELOCITY)
-        .entities()
+        .iter()
         .collect();
     position_only.sort();
     assert_eq!(position_only, vec![mover, landmark]);

@@ -104,7 +104,7 @@ fn populated_world() -> World {
     world.resources.frame = 42;
     world.resources.names = vec![String::from("north"), String::from("south")];
     world.resources.focus = Some(named[1]);
-    world.send_hit(Hit {
+    world.events.hit.send(Hit {
         entity: movers[0],
         damage: 3,
     });
@@ -118,7 +118,10 @@ fn populated_world() -> World {
 #[track_caller]
 fn assert_same_world(expected: &World, loaded: &World) {
     loaded.check_invariants().unwrap();
-    assert_eq!(loaded.get_all_entities(), expected.get_all_entities());
+    assert_eq!(
+        loaded.entities().collect::<Vec<_>>(),
+        expected.entities().collect::<Vec<_>>()
+    );
     assert_eq!(loaded.entity_count(), expected.entity_count());
     let masks = |world: &World| world.tables().iter().map(|t| t.mask).collect::<Vec<_>>();
     assert_eq!(masks(loaded), masks(expected), "same tables, same order");
@@ -130,7 +133,7 @@ fn assert_same_world(expected: &World, loaded: &World) {
         assert_eq!(loaded_table.target, expected_table.target);
         assert_eq!(loaded_table.health, expected_table.health);
     }
-    for entity in expected.get_all_entities() {
+    for entity in expected.entities().collect::<Vec<_>>() {
         assert_eq!(
             loaded.component_mask(entity),
             expected.component_mask(entity)
@@ -140,12 +143,12 @@ fn assert_same_world(expected: &World, loaded: &World) {
         assert_eq!(loaded.get_target(entity), expected.get_target(entity));
     }
     assert_eq!(
-        loaded.query_player().collect::<Vec<_>>(),
-        expected.query_player().collect::<Vec<_>>()
+        loaded.query_entities(PLAYER).collect::<Vec<_>>(),
+        expected.query_entities(PLAYER).collect::<Vec<_>>()
     );
     assert_eq!(
-        loaded.query_frozen().collect::<Vec<_>>(),
-        expected.query_frozen().collect::<Vec<_>>()
+        loaded.query_entities(FROZEN).collect::<Vec<_>>(),
+        expected.query_entities(FROZEN).collect::<Vec<_>>()
     );
     assert_eq!(loaded.resources.delta_time, expected.resources.delta_time);
     assert_eq!(loaded.resources.frame, expected.resources.frame);
@@ -276,13 +279,13 @@ fn snapshot_data_is_checked_by_from_snapshot() {
 fn events_queued_commands_and_the_change_log_are_not_saved() {
     let mut world = populated_world();
     world.enable_change_log(16);
-    world.send_hit(Hit {
+    world.events.hit.send(Hit {
         entity: Entity::new(0, 0),
         damage: 1,
     });
-    let queued = world.queue_spawn_entities(POSITION, 2);
+    let queued = world.commands().queue_spawn_entities(POSITION, 2);
     let loaded: World = serde_json::from_str(&to_json(&world)).unwrap();
-    assert_eq!(loaded.len_hit(), 0, "events are not saved");
+    assert_eq!(loaded.events.hit.len(), 0, "events are not saved");
     assert_eq!(loaded.command_count(), 0, "neither are queued commands");
     assert!(queued.iter().all(|&entity| !loaded.is_alive(entity)));
     assert_eq!(
@@ -303,7 +306,7 @@ fn reservations_made_through_split_parts_are_saved_as_released() {
     // Saved right after the parts are dropped, before any `&mut` call on the world: the
     // reservations are still held by the allocator's loan to the command part.
     let mut world = populated_world();
-    let victim = world.query_first_entity(POSITION).unwrap();
+    let victim = world.query_entities(POSITION).next().unwrap();
     let queued = {
         let mut parts = world.split_mut();
         parts.components.despawn(victim);
@@ -321,13 +324,17 @@ fn every_loaded_row_counts_as_written_at_the_saved_tick() {
     let mut loaded: World = serde_json::from_str(&to_json(&world)).unwrap();
     let since = loaded.last_tick();
     let changed: Vec<Entity> = loaded
-        .query_entities_changed_since(POSITION, since)
+        .typed_query_ref::<Entity>()
+        .changed_since(POSITION, since)
+        .iter()
         .collect();
     assert_eq!(changed, loaded.query_entities(POSITION).collect::<Vec<_>>());
     loaded.step();
     assert_eq!(
         loaded
-            .query_entities_changed_since(POSITION, loaded.last_tick())
+            .typed_query_ref::<Entity>()
+            .changed_since(POSITION, loaded.last_tick())
+            .iter()
             .count(),
         0
     );
@@ -831,7 +838,7 @@ fn cursors_kept_across_a_load_read_what_the_loaded_world_sends_and_logs() {
     let mut world = populated_world();
     // A system's cursor, saved with the resources, that had read every event and change.
     let mut cursor = world.resources.cursor;
-    assert_eq!(world.consume_hit(&mut cursor).len(), 1);
+    assert_eq!(world.events.hit.consume(&mut cursor).len(), 1);
     world.resources.cursor = cursor;
     world.enable_change_log(64);
     let mut changes = EventCursor::new();
@@ -843,13 +850,15 @@ fn cursors_kept_across_a_load_read_what_the_loaded_world_sends_and_logs() {
     // The loaded world's channels start numbering again: the old cursors are past their end,
     // and must not skip what is sent or logged from now on.
     let target = loaded.spawn(POSITION);
-    loaded.send_hit(Hit {
+    loaded.events.hit.send(Hit {
         entity: target,
         damage: 1,
     });
     let mut cursor = loaded.resources.cursor;
     let hits: Vec<u32> = loaded
-        .consume_hit(&mut cursor)
+        .events
+        .hit
+        .consume(&mut cursor)
         .iter()
         .map(|hit| hit.damage)
         .collect();

@@ -76,12 +76,11 @@ fn one_loop_queues_commands_sends_events_and_updates_resources() {
         .typed_query::<(Entity, &Health)>()
         .for_each(|(entity, health)| {
             if health.0 <= 0 {
-                parts.commands.queue_despawn_entity(entity);
+                parts.commands.queue_despawn(entity);
                 parts.events.died.send(Died { entity });
                 parts.resources.score.kills += 1;
             }
         });
-    assert_eq!(parts.commands.command_count(), 2);
     assert_eq!(parts.resources.score.kills, 2);
     assert!(
         parts.components.is_alive(entities[1]),
@@ -93,7 +92,9 @@ fn one_loop_queues_commands_sends_events_and_updates_resources() {
     assert!(!world.is_alive(entities[1]) && !world.is_alive(entities[2]));
     let mut cursor = EventCursor::default();
     let died: Vec<Entity> = world
-        .consume_died(&mut cursor)
+        .events
+        .died
+        .consume(&mut cursor)
         .into_iter()
         .map(|event| event.entity)
         .collect();
@@ -125,7 +126,7 @@ fn commands_queued_in_a_loop_target_rows_of_the_same_loop() {
     for (index, &entity) in entities.iter().enumerate() {
         let expected = (index as f32 + 1.0) * 10.0;
         assert_eq!(world.get_position(entity).map(|p| p.x), Some(expected));
-        assert!(!world.entity_has_health(entity), "removed after the loop");
+        assert!(!world.has_health(entity), "removed after the loop");
         assert!(world.has_stunned(entity));
     }
     world.check_invariants().unwrap();
@@ -141,11 +142,11 @@ fn dead_handles_met_inside_a_loop_are_skipped_not_a_panic() {
     parts
         .components
         .for_each(POSITION | HEALTH, 0, |entity, _, _| {
-            parts.commands.queue_despawn_entity(dead);
+            parts.commands.queue_despawn(dead);
             parts.commands.queue_set_health(dead, Health(9));
-            parts.commands.queue_despawn_entity(entity);
+            parts.commands.queue_despawn(entity);
             // The second despawn of the same row is skipped when applied.
-            parts.commands.queue_despawn_entity(entity);
+            parts.commands.queue_despawn(entity);
         });
     assert_eq!(parts.components.get_health(dead), None);
     assert_eq!(world.apply_commands(), report(2, 6));
@@ -206,13 +207,16 @@ fn parts_issue_the_same_handles_as_the_world_itself() {
         handles.extend(parts.commands.queue_spawn_entities(HEALTH, 1));
         handles
     };
-    let mut from_world = whole.queue_spawn_entities(HEALTH, 3);
+    let mut from_world = whole.commands().queue_spawn_entities(HEALTH, 3);
     whole.despawn(from_world[0]);
     from_world.push(whole.spawn(HEALTH));
-    from_world.extend(whole.queue_spawn_entities(HEALTH, 1));
+    from_world.extend(whole.commands().queue_spawn_entities(HEALTH, 1));
     assert_eq!(from_parts, from_world);
     assert_eq!(split.apply_commands(), whole.apply_commands());
-    assert_eq!(split.get_all_entities(), whole.get_all_entities());
+    assert_eq!(
+        split.entities().collect::<Vec<_>>(),
+        whole.entities().collect::<Vec<_>>()
+    );
     assert!(
         split
             .storage()
@@ -247,7 +251,7 @@ fn a_clone_after_a_split_matches_a_clone_of_an_unsplit_twin() {
     split.spawn_entities(POSITION, 3);
     whole.spawn_entities(POSITION, 3);
     split.split_mut().commands.queue_spawn_entities(POSITION, 2);
-    whole.queue_spawn_entities(POSITION, 2);
+    whole.commands().queue_spawn_entities(POSITION, 2);
     let mut split_copy = split.clone();
     let mut whole_copy = whole.clone();
     assert_eq!(
@@ -282,11 +286,13 @@ fn the_world_keeps_its_own_methods_and_derefs_to_its_components() {
     let entities = ships(&mut world, &[1, 2]);
     heal_all(&mut world);
     assert_eq!(count_healthy(&world), 2);
-    // Two-phase borrows still work on the world's own methods.
-    world.set_health(entities[0], *world.get_health(entities[1]).unwrap());
+    // A nested call reaches the world through `DerefMut` first: read, then write.
+    let health = *world.get_health(entities[1]).unwrap();
+    world.set_health(entities[0], health);
     assert_eq!(world.get_health(entities[0]), Some(&Health(3)));
-    assert!(world.mark_changed(world.query_first_entity(HEALTH).unwrap(), HEALTH));
-    world.despawn(world.query_first_entity(HEALTH).unwrap());
+    let first = world.query_entities(HEALTH).next().unwrap();
+    assert!(world.mark_changed(first, HEALTH));
+    world.despawn(first);
     assert_eq!(world.entity_count(), 1);
 }
 
@@ -301,7 +307,7 @@ fn a_scheduled_system_starts_with_split_mut() {
         } = world.split_mut();
         components.for_each(HEALTH, STUNNED, |entity, table, row| {
             if table.health[row].0 <= 0 {
-                commands.queue_despawn_entity(entity);
+                commands.queue_despawn(entity);
                 events.died.send(Died { entity });
                 resources.score.kills += 1;
             }
@@ -317,7 +323,7 @@ fn a_scheduled_system_starts_with_split_mut() {
     assert!(!world.is_alive(entities[0]));
     assert!(world.is_alive(entities[1]) && world.is_alive(entities[2]));
     assert_eq!(world.resources.score.kills, 1);
-    assert_eq!(world.len_died(), 1);
+    assert_eq!(world.events.died.len(), 1);
 }
 
 /// A ship at `(x, y)` and a turret at the origin aiming at it.
@@ -402,7 +408,7 @@ fn homing_missiles_read_targets_and_queue_commands_in_one_loop() {
         .unwrap();
     missiles.for_each_mut(|entity, table, row| {
         let Some(target) = targets.get_position(table.target[row].0) else {
-            parts.commands.queue_despawn_entity(entity);
+            parts.commands.queue_despawn(entity);
             return;
         };
         let position = &mut table.position[row];
@@ -418,8 +424,12 @@ fn homing_missiles_read_targets_and_queue_commands_in_one_loop() {
     assert!(!world.is_alive(lost_missile));
     assert_eq!(world.get_position(missile).map(|p| p.x), Some(1.0));
     assert_eq!(world.resources.score.kills, 1);
-    assert_eq!(world.collect_died(), vec![Died { entity: ship }]);
-    let mut moved: Vec<Entity> = world.query_entities_changed(POSITION).collect();
+    assert_eq!(world.events.died.collect(), vec![Died { entity: ship }]);
+    let mut moved: Vec<Entity> = world
+        .typed_query_ref::<Entity>()
+        .changed_since(POSITION, world.last_tick())
+        .iter()
+        .collect();
     moved.sort();
     let mut expected = vec![missile, stunned_out];
     expected.sort();
@@ -446,7 +456,11 @@ fn homing_missiles_read_targets_and_queue_commands_in_one_loop() {
     });
     assert_eq!(visited, vec![stunned_out]);
     assert_eq!(world.get_position(missile).map(|p| p.y), Some(1.0));
-    let mut changed: Vec<Entity> = world.query_entities_changed(POSITION).collect();
+    let mut changed: Vec<Entity> = world
+        .typed_query_ref::<Entity>()
+        .changed_since(POSITION, world.last_tick())
+        .iter()
+        .collect();
     changed.sort();
     assert_eq!(changed, expected, "the stunned missile was written too");
 }
@@ -473,7 +487,11 @@ fn get_disjoint_mut_hands_out_distinct_live_rows() {
     );
     x.0 += 1;
 
-    let mut changed: Vec<Entity> = world.query_entities_changed(HEALTH).collect();
+    let mut changed: Vec<Entity> = world
+        .typed_query_ref::<Entity>()
+        .changed_since(HEALTH, world.last_tick())
+        .iter()
+        .collect();
     changed.sort();
     let mut expected = vec![ships[0], ships[1], ships[2], other_table];
     expected.sort();
@@ -514,22 +532,14 @@ fn query_entities_changed_reports_writes_since_the_last_step() {
     let mut world = World::new();
     let ships = ships(&mut world, &[1, 2, 3]);
     world.step();
-    assert_eq!(world.query_entities_changed(HEALTH).count(), 0);
+    assert_eq!(changed_this_frame(&world, HEALTH).len(), 0);
     world.set_health(ships[1], Health(5));
     world.add_stunned(ships[1]);
-    assert_eq!(
-        world.query_entities_changed(HEALTH).collect::<Vec<_>>(),
-        vec![ships[1]]
-    );
-    assert_eq!(
-        world
-            .query_entities_changed(HEALTH | STUNNED)
-            .collect::<Vec<_>>(),
-        vec![ships[1]]
-    );
-    assert_eq!(world.query_entities_changed(POSITION).count(), 0);
+    assert_eq!(changed_this_frame(&world, HEALTH), vec![ships[1]]);
+    assert_eq!(changed_this_frame(&world, HEALTH | STUNNED), vec![ships[1]]);
+    assert_eq!(changed_this_frame(&world, POSITION).len(), 0);
     world.step();
-    assert_eq!(world.query_entities_changed(HEALTH).count(), 0);
+    assert_eq!(changed_this_frame(&world, HEALTH).len(), 0);
 }
 
 #[test]
@@ -556,7 +566,7 @@ fn queue_despawn_entities_is_one_command_counting_each_handle() {
     let mut world = World::new();
     let ships = ships(&mut world, &[1, 2, 3]);
     world.despawn(ships[0]);
-    world.queue_despawn_entities(&ships);
+    world.commands().queue_despawn_entities(&ships);
     assert_eq!(world.command_count(), 1);
     assert_eq!(world.apply_commands(), report(2, 1));
     assert_eq!(world.entity_count(), 0);
@@ -628,7 +638,11 @@ fn the_written_side_also_walks_whole_tables_or_tag_segments() {
         .map(|&t| world.get_aim(t).unwrap().x)
         .collect();
     assert_eq!(aims, vec![0.0, 0.0, 0.0, 3.0, 0.0, 5.0]);
-    let mut changed: Vec<Entity> = world.query_entities_changed(AIM).collect();
+    let mut changed: Vec<Entity> = world
+        .typed_query_ref::<Entity>()
+        .changed_since(AIM, world.last_tick())
+        .iter()
+        .collect();
     changed.sort();
     assert_eq!(
         changed,
@@ -647,5 +661,14 @@ fn the_written_side_also_walks_whole_tables_or_tag_segments() {
         table.aim.iter_mut().for_each(|aim| aim.y = 1.0);
     });
     assert_eq!(tables, 1);
-    assert_eq!(world.query_entities_changed(AIM).count(), 6);
+    assert_eq!(changed_this_frame(&world, AIM).len(), 6);
+}
+
+/// The entities one of whose components of `mask` was written since the last `step()`.
+fn changed_this_frame(world: &World, mask: WorldMask) -> Vec<Entity> {
+    world
+        .typed_query_ref::<Entity>()
+        .changed_since(mask, world.last_tick())
+        .iter()
+        .collect()
 }

@@ -120,7 +120,8 @@ fn populated(count: usize, percent: u64, seed: u64) -> World {
 /// Every live entity's mask (components and tags), read through the per-entity accessors.
 fn masks(world: &World) -> BTreeMap<Entity, Mask> {
     world
-        .get_all_entities()
+        .entities()
+        .collect::<Vec<_>>()
         .into_iter()
         .map(|entity| (entity, world.component_mask(entity).unwrap()))
         .collect()
@@ -198,23 +199,23 @@ fn filters_agree(world: &mut World) {
         assert_eq!(sorted(seen), want, "typed_query {what}");
 
         let from_builder: Vec<Entity> = world
-            .query()
+            .typed_query_ref::<Entity>()
             .with(include)
             .without(exclude)
-            .entities()
+            .iter()
             .collect();
         assert_eq!(sorted(from_builder), want, "query().entities() {what}");
         assert_eq!(
-            world.query().with(include).without(exclude).count(),
+            world
+                .typed_query_ref::<Entity>()
+                .with(include)
+                .without(exclude)
+                .count(),
             want.len()
         );
 
         let mut seen = Vec::new();
-        world
-            .query_mut()
-            .with(include)
-            .without(exclude)
-            .iter(|entity, _, _| seen.push(entity));
+        world.for_each_mut(include, exclude, |entity, _, _| seen.push(entity));
         assert_eq!(sorted(seen), want, "query_mut().iter() {what}");
 
         let mut seen = Vec::new();
@@ -233,10 +234,16 @@ fn filters_agree(world: &mut World) {
             );
         }
     }
-    assert_eq!(sorted(world.query_stunned()), expected(&masks, STUNNED, 0));
-    assert_eq!(sorted(world.query_player()), expected(&masks, PLAYER, 0));
     assert_eq!(
-        sorted(world.query_selected()),
+        sorted(world.query_entities(STUNNED)),
+        expected(&masks, STUNNED, 0)
+    );
+    assert_eq!(
+        sorted(world.query_entities(PLAYER)),
+        expected(&masks, PLAYER, 0)
+    );
+    assert_eq!(
+        sorted(world.query_entities(SELECTED)),
         expected(&masks, SELECTED, 0)
     );
     for (&entity, &mask) in &masks {
@@ -252,7 +259,7 @@ fn filters_agree(world: &mut World) {
 fn every_iteration_form_selects_exactly_the_tagged_rows_at_every_density() {
     for percent in [1, 50, 99] {
         let mut world = populated(600, percent, 0x5eed + percent);
-        let stunned = world.query_stunned().count();
+        let stunned = world.query_entities(STUNNED).count();
         assert!(
             stunned > 0 && stunned < 600,
             "{percent}%: {stunned} stunned of 600"
@@ -265,22 +272,26 @@ fn every_iteration_form_selects_exactly_the_tagged_rows_at_every_density() {
 #[test]
 fn tags_changed_through_commands_keep_the_grouping() {
     let mut world = populated(300, 50, 7);
-    let entities = world.get_all_entities();
+    let entities = world.entities().collect::<Vec<_>>();
     let mut random = Random(11);
     for &entity in &entities {
         match random.next() % 6 {
-            0 => world.queue_add_stunned(entity),
-            1 => world.queue_remove_stunned(entity),
-            2 => world.queue_add_components(entity, HEALTH | SELECTED),
-            3 => world.queue_remove_components(entity, HEALTH | PLAYER),
-            4 => world.queue_despawn_entity(entity),
-            _ => world.queue_add_player(entity),
+            0 => world.commands().queue_add_stunned(entity),
+            1 => world.commands().queue_remove_stunned(entity),
+            2 => world
+                .commands()
+                .queue_add_components(entity, HEALTH | SELECTED),
+            3 => world
+                .commands()
+                .queue_remove_components(entity, HEALTH | PLAYER),
+            4 => world.commands().queue_despawn(entity),
+            _ => world.commands().queue_add_player(entity),
         }
     }
     // Commands on an entity despawned earlier in the same queue are skipped.
-    world.queue_add_stunned(entities[0]);
-    world.queue_despawn_entity(entities[0]);
-    world.queue_add_player(entities[0]);
+    world.commands().queue_add_stunned(entities[0]);
+    world.commands().queue_despawn(entities[0]);
+    world.commands().queue_add_player(entities[0]);
     world.apply_commands();
     valid(&world);
     assert!(!world.is_alive(entities[0]));
@@ -292,7 +303,7 @@ fn despawns_and_migrations_keep_every_row_in_its_segment() {
     let mut world = populated(400, 50, 99);
     let mut random = Random(5);
     for step in 0..600 {
-        let live = world.get_all_entities();
+        let live = world.entities().collect::<Vec<_>>();
         let entity = live[(random.next() % live.len() as u64) as usize];
         let tags_before = world.component_mask(entity).unwrap() & TAGS;
         match step % 5 {
@@ -367,10 +378,13 @@ fn a_batch_spawned_into_an_earlier_segment_gets_each_entity_its_own_values() {
         assert_eq!(world.get_position(entity), Some(&Position::default()));
     }
     assert_eq!(
-        sorted(world.query_stunned()),
+        sorted(world.query_entities(STUNNED)),
         sorted(first.iter().chain(&batch).copied())
     );
-    assert_eq!(sorted(world.query_player()), sorted(later.iter().copied()));
+    assert_eq!(
+        sorted(world.query_entities(PLAYER)),
+        sorted(later.iter().copied())
+    );
     // The stunned rows are one contiguous view.
     let mut views = 0;
     world.for_each_table_mut(STUNNED, 0, |view| {
@@ -397,7 +411,12 @@ fn typed_writes_under_a_tag_filter_are_stamped_on_exactly_those_rows() {
         });
     assert!(!written.is_empty());
     assert_eq!(
-        sorted(world.query_entities_changed_since(VELOCITY, since)),
+        sorted(
+            world
+                .typed_query_ref::<Entity>()
+                .changed_since(VELOCITY, since)
+                .iter()
+        ),
         sorted(written),
         "changed rows: exactly the filtered ones"
     );
@@ -422,7 +441,7 @@ fn clones_and_snapshots_keep_tags_and_filters() {
 
     // A restore over a world whose tags moved since.
     let earlier = world.clone();
-    for entity in world.get_all_entities() {
+    for entity in world.entities().collect::<Vec<_>>() {
         world.add_stunned(entity);
     }
     world.restore(&earlier);

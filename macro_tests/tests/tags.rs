@@ -76,9 +76,9 @@ fn tags_of(world: &World, entity: Entity) -> Mask {
 /// The entities of every `query_<tag>()` at once, each sorted.
 fn tag_lists(world: &World) -> [Vec<Entity>; 3] {
     [
-        sorted(world.query_player()),
-        sorted(world.query_selected()),
-        sorted(world.query_enemy()),
+        sorted(world.query_entities(PLAYER)),
+        sorted(world.query_entities(SELECTED)),
+        sorted(world.query_entities(ENEMY)),
     ]
 }
 
@@ -135,14 +135,18 @@ fn add_remove_has_and_query_on_live_entities() {
     assert!(world.has_player(hero));
     assert!(!world.has_player(villager));
     assert!(!world.has_selected(hero) && !world.has_enemy(hero));
-    assert_eq!(sorted(world.query_player()), vec![hero]);
+    assert_eq!(sorted(world.query_entities(PLAYER)), vec![hero]);
 
     assert!(
         world.add_player(hero),
         "true for a live entity already tagged"
     );
     valid(&world);
-    assert_eq!(world.query_player().count(), 1, "tagging twice lists once");
+    assert_eq!(
+        world.query_entities(PLAYER).count(),
+        1,
+        "tagging twice lists once"
+    );
 
     assert!(world.add_selected(hero));
     assert!(world.add_selected(villager));
@@ -159,7 +163,7 @@ fn add_remove_has_and_query_on_live_entities() {
     valid(&world);
     assert!(!world.has_player(hero));
     assert!(world.has_selected(hero), "other tags stay");
-    assert_eq!(world.query_player().count(), 0);
+    assert_eq!(world.query_entities(PLAYER).count(), 0);
     assert!(
         world.remove_player(hero),
         "true for a live entity without the tag"
@@ -168,7 +172,7 @@ fn add_remove_has_and_query_on_live_entities() {
     valid(&world);
 
     assert!(world.remove_selected(villager));
-    assert_eq!(sorted(world.query_selected()), vec![hero]);
+    assert_eq!(sorted(world.query_entities(SELECTED)), vec![hero]);
     assert_eq!(tags_of(&world, villager), ENEMY);
 
     // Components are untouched by all of this.
@@ -186,7 +190,7 @@ fn a_tag_only_entity_lives_in_the_empty_table() {
     valid(&world);
     assert_eq!(world.component_mask(marker), Some(ENEMY));
     assert_eq!(world.tables()[0].mask, 0);
-    assert_eq!(sorted(world.query_enemy()), vec![marker]);
+    assert_eq!(sorted(world.query_entities(ENEMY)), vec![marker]);
     assert_eq!(sorted(world.query_entities(ENEMY)), vec![marker]);
     let spawned = world.spawn(PLAYER | SELECTED);
     valid(&world);
@@ -266,8 +270,8 @@ fn dead_handles_give_false_and_never_reach_a_live_entity() {
         assert!(!world.has_selected(bad), "{label}");
         assert!(!world.has_enemy(bad), "{label}");
         assert_eq!(world.component_mask(bad), None, "{label}");
-        assert!(!world.entity_has_components(bad, PLAYER), "{label}");
-        assert!(!world.entity_has_components(bad, 0), "{label}");
+        assert!(!world.has_components(bad, PLAYER), "{label}");
+        assert!(!world.has_components(bad, 0), "{label}");
 
         assert!(!world.add_player(bad), "{label}");
         assert!(!world.add_selected(bad), "{label}");
@@ -285,9 +289,9 @@ fn dead_handles_give_false_and_never_reach_a_live_entity() {
         valid(world);
 
         assert!(!world.has_player(bad), "{label}: still not tagged");
-        assert!(!world.query_player().any(|e| e == bad), "{label}");
-        assert!(!world.query_selected().any(|e| e == bad), "{label}");
-        assert!(!world.query_enemy().any(|e| e == bad), "{label}");
+        assert!(!world.query_entities(PLAYER).any(|e| e == bad), "{label}");
+        assert!(!world.query_entities(SELECTED).any(|e| e == bad), "{label}");
+        assert!(!world.query_entities(ENEMY).any(|e| e == bad), "{label}");
         assert!(!world.query_entities(PLAYER).any(|e| e == bad), "{label}");
         f.assert_live_untouched();
     }
@@ -339,15 +343,18 @@ fn tags_do_not_carry_over_to_a_recycled_id() {
     assert_eq!(world.component_mask(second), Some(POSITION));
     assert_eq!(tag_lists(&world), [vec![], vec![], vec![]]);
     assert_eq!(world.query_entities(PLAYER).count(), 0);
-    assert_eq!(world.query().with(SELECTED).count(), 0);
-    assert_eq!(world.query().without(ENEMY).count(), 1);
+    assert_eq!(world.typed_query_ref::<Entity>().with(SELECTED).count(), 0);
+    assert_eq!(world.typed_query_ref::<Entity>().without(ENEMY).count(), 1);
     let mut seen = Vec::new();
     world.for_each(ENEMY, 0, |entity, _, _| seen.push(entity));
     assert!(seen.is_empty());
 
     // The same through batches and despawn_entities.
     let batch = world.spawn_entities(VELOCITY | SELECTED, 3);
-    assert_eq!(sorted(world.query_selected()), sorted(batch.clone()));
+    assert_eq!(
+        sorted(world.query_entities(SELECTED)),
+        sorted(batch.clone())
+    );
     assert_eq!(world.despawn_entities(&batch), batch);
     valid(&world);
     let reused = world.spawn_entities(VELOCITY, 3);
@@ -357,14 +364,14 @@ fn tags_do_not_carry_over_to_a_recycled_id() {
         "every id recycled"
     );
     valid(&world);
-    assert_eq!(world.query_selected().count(), 0);
+    assert_eq!(world.query_entities(SELECTED).count(), 0);
     for &entity in &reused {
         assert_eq!(tags_of(&world, entity), 0);
         assert_eq!(world.component_mask(entity), Some(VELOCITY));
     }
     let batch_reused = world.spawn_batch(VELOCITY | ENEMY, 1, |_, _| {});
     valid(&world);
-    assert_eq!(sorted(world.query_enemy()), batch_reused);
+    assert_eq!(sorted(world.query_entities(ENEMY)), batch_reused);
 }
 
 // ----- spawning, structural change and component_mask ----------------------------------------
@@ -426,11 +433,11 @@ fn spawning_with_tag_bits_tags_without_splitting_tables() {
     );
     let mut players = vec![hero, marker];
     players.extend(&built);
-    assert_eq!(sorted(world.query_player()), sorted(players));
+    assert_eq!(sorted(world.query_entities(PLAYER)), sorted(players));
     let mut enemies = squad.clone();
     enemies.push(marker);
-    assert_eq!(sorted(world.query_enemy()), sorted(enemies));
-    assert_eq!(sorted(world.query_selected()), sorted(squad));
+    assert_eq!(sorted(world.query_entities(ENEMY)), sorted(enemies));
+    assert_eq!(sorted(world.query_entities(SELECTED)), sorted(squad));
 }
 
 #[test]
@@ -446,9 +453,9 @@ fn bits_beyond_the_last_tag_are_ignored_by_spawns_and_match_nothing() {
         world.component_mask(entity),
         Some(POSITION | PLAYER | SELECTED)
     );
-    assert!(!world.entity_has_components(entity, outside));
+    assert!(!world.has_components(entity, outside));
     assert_eq!(world.query_entities(PLAYER | outside).count(), 0);
-    assert_eq!(world.query().with(outside).count(), 0);
+    assert_eq!(world.typed_query_ref::<Entity>().with(outside).count(), 0);
     assert_eq!(world.query_entities(PLAYER).count(), 1);
 }
 
@@ -578,7 +585,7 @@ fn add_and_remove_components_mix_one_migration_with_tags() {
 }
 
 #[test]
-fn component_mask_and_entity_has_components_include_tags() {
+fn component_mask_and_has_components_include_tags() {
     let mut world = World::new();
     let entity = world.spawn(POSITION | VELOCITY);
     assert!(world.add_player(entity));
@@ -602,9 +609,9 @@ fn component_mask_and_entity_has_components_include_tags() {
         (COMPONENTS | PLAYER, false),
     ] {
         assert_eq!(
-            world.entity_has_components(entity, mask),
+            world.has_components(entity, mask),
             expected,
-            "entity_has_components({mask:#b})"
+            "has_components({mask:#b})"
         );
     }
     assert!(world.remove_enemy(entity));
@@ -613,7 +620,7 @@ fn component_mask_and_entity_has_components_include_tags() {
         world.component_mask(entity),
         Some(POSITION | VELOCITY | PLAYER)
     );
-    assert!(!world.entity_has_components(entity, PLAYER | ENEMY));
+    assert!(!world.has_components(entity, PLAYER | ENEMY));
     assert!(world.remove_player(entity));
     assert_eq!(world.component_mask(entity), Some(POSITION | VELOCITY));
     valid(&world);
@@ -632,9 +639,12 @@ fn despawn_removes_every_tag_and_spares_the_others() {
     assert!(!world.despawn(entities[0]), "double despawn refused");
     assert_eq!(tags_of(&world, entities[0]), 0);
     let rest = &entities[1..];
-    assert_eq!(sorted(world.query_player()), sorted(rest.to_vec()));
-    assert_eq!(sorted(world.query_selected()), sorted(rest.to_vec()));
-    assert_eq!(sorted(world.query_enemy()), vec![entities[5]]);
+    assert_eq!(sorted(world.query_entities(PLAYER)), sorted(rest.to_vec()));
+    assert_eq!(
+        sorted(world.query_entities(SELECTED)),
+        sorted(rest.to_vec())
+    );
+    assert_eq!(sorted(world.query_entities(ENEMY)), vec![entities[5]]);
     for &entity in rest {
         assert!(world.has_player(entity) && world.has_selected(entity));
     }
@@ -642,13 +652,13 @@ fn despawn_removes_every_tag_and_spares_the_others() {
     let gone = world.despawn_entities(&[entities[5], entities[2], entities[0]]);
     assert_eq!(gone, vec![entities[5], entities[2]]);
     valid(&world);
-    assert_eq!(world.query_enemy().count(), 0);
+    assert_eq!(world.query_entities(ENEMY).count(), 0);
     assert_eq!(
-        sorted(world.query_player()),
+        sorted(world.query_entities(PLAYER)),
         sorted([entities[1], entities[3], entities[4]])
     );
     assert_eq!(
-        sorted(world.query().with(PLAYER | SELECTED).entities()),
+        sorted(world.query_entities(PLAYER | SELECTED)),
         sorted([entities[1], entities[3], entities[4]])
     );
     for entity in [entities[1], entities[3], entities[4]] {
@@ -790,47 +800,39 @@ impl Scene {
         );
 
         let mut seen = Vec::new();
-        world
-            .query()
-            .with(include)
-            .without(exclude)
-            .iter(|entity, table, index| {
-                assert_eq!(table.entities[index], entity);
-                seen.push(entity);
-            });
-        assert_eq!(sorted(seen), expected, "query().iter{what}");
+        world.for_each(include, exclude, |entity, table, index| {
+            assert_eq!(table.entities[index], entity);
+            seen.push(entity);
+        });
+        assert_eq!(sorted(seen), expected, "for_each{what}");
         assert_eq!(
-            sorted(world.query().with(include).without(exclude).entities()),
+            sorted(
+                world
+                    .typed_query_ref::<Entity>()
+                    .with(include)
+                    .without(exclude)
+                    .iter()
+            ),
             expected,
-            "query().entities{what}"
+            "typed_query_ref iter{what}"
         );
         assert_eq!(
-            world.query().with(include).without(exclude).count(),
+            world
+                .typed_query_ref::<Entity>()
+                .with(include)
+                .without(exclude)
+                .count(),
             expected.len(),
-            "query().count{what}"
+            "typed_query_ref count{what}"
         );
-
-        let mut seen = Vec::new();
-        world
-            .query_mut()
-            .with(include)
-            .without(exclude)
-            .iter(|entity, view, index| {
-                assert_eq!(view.entities[index], entity);
-                seen.push(entity);
-            });
-        assert_eq!(sorted(seen), expected, "query_mut().iter{what}");
-        let mut seen = Vec::new();
-        world
-            .query_mut()
-            .with(include)
-            .without(exclude)
-            .tables(|view| seen.extend(view.entities.iter().copied()));
-        assert_eq!(sorted(seen), expected, "query_mut().tables{what}");
         assert_eq!(
-            world.query_mut().with(include).without(exclude).count(),
+            world
+                .typed_query::<Entity>()
+                .with(include)
+                .without(exclude)
+                .count(),
             expected.len(),
-            "query_mut().count{what}"
+            "typed_query count{what}"
         );
 
         if exclude == 0 {
@@ -839,15 +841,15 @@ impl Scene {
                 expected,
                 "query_entities{what}"
             );
-            match world.query_first_entity(include) {
-                Some(first) => assert!(expected.contains(&first), "query_first_entity{what}"),
-                None => assert!(expected.is_empty(), "query_first_entity{what}"),
+            match world.query_entities(include).next() {
+                Some(first) => assert!(expected.contains(&first), "query_entities first{what}"),
+                None => assert!(expected.is_empty(), "query_entities first{what}"),
             }
             for (&entity, &mask) in masks {
                 assert_eq!(
-                    world.entity_has_components(entity, include),
+                    world.has_components(entity, include),
                     mask & include == include,
-                    "entity_has_components({entity}, {include:#b})"
+                    "has_components({entity}, {include:#b})"
                 );
             }
         }
@@ -958,21 +960,17 @@ fn mutable_query_forms_write_only_the_matching_rows() {
         world.for_each_mut(include, exclude, |_, view, index| {
             view.position[index].y += 1.0
         });
-        world
-            .query_mut()
-            .with(include)
-            .without(exclude)
-            .iter(|_, view, index| view.position[index].y += 10.0);
+        world.for_each_mut(include, exclude, |_, view, index| {
+            view.position[index].y += 10.0
+        });
         world.for_each_table_mut(include, exclude, |view| {
             for position in view.position.iter_mut() {
                 position.y += 100.0;
             }
         });
-        world
-            .query_mut()
-            .with(include)
-            .without(exclude)
-            .tables(|view| view.position.iter_mut().for_each(|p| p.y += 1_000.0));
+        world.for_each_table_mut(include, exclude, |view| {
+            view.position.iter_mut().for_each(|p| p.y += 1_000.0)
+        });
         world.par_for_each_mut(include, exclude, |_, view, index| {
             view.position[index].y += 10_000.0;
         });
@@ -1053,7 +1051,7 @@ fn for_each_table_mut_hands_over_one_view_per_tag_segment() {
             rows.iter()
                 .chain(&others)
                 .copied()
-                .filter(|&e| world.entity_has_components(e, include))
+                .filter(|&e| world.has_components(e, include))
                 .filter(|&e| world.component_mask(e).unwrap() & exclude == 0),
         );
         assert_eq!(
@@ -1070,7 +1068,8 @@ fn for_each_table_mut_hands_over_one_view_per_tag_segment() {
                     "{entity} written through its view"
                 );
             }
-            world.set_position(entity, pos(world.get_position(entity).unwrap().x, 0.0));
+            let x = world.get_position(entity).unwrap().x;
+            world.set_position(entity, pos(x, 0.0));
         }
     };
     // Table 0 holds four signatures: player, player + selected, selected, none.
@@ -1286,21 +1285,17 @@ fn tags_in_a_full_u64_mask() {
     assert_eq!(world.archetype_count(), 1);
     assert_eq!(world.component_mask(a), Some(C0 | C61 | LAST_TAG));
     assert_eq!(world.component_mask(b), Some(C0 | C61 | FIRST_TAG));
-    assert_eq!(world.query_last_tag().collect::<Vec<_>>(), vec![a]);
+    assert_eq!(world.query_entities(LAST_TAG).collect::<Vec<_>>(), vec![a]);
     assert_eq!(
-        world
-            .query()
-            .with(C61 | LAST_TAG)
-            .entities()
-            .collect::<Vec<_>>(),
+        world.query_entities(C61 | LAST_TAG).collect::<Vec<_>>(),
         vec![a]
     );
     assert_eq!(
         world
-            .query()
+            .typed_query_ref::<Entity>()
             .with(C0)
             .without(LAST_TAG)
-            .entities()
+            .iter()
             .collect::<Vec<_>>(),
         vec![b]
     );
@@ -1327,10 +1322,10 @@ fn tags_on_both_sides_of_bit_64() {
     assert_eq!(world.archetype_count(), 1);
     assert_eq!(world.component_mask(a), Some(C62 | LOW_TAG | HIGH_TAG));
     assert_eq!(world.component_mask(b), Some(C62 | MID_TAG));
-    assert_eq!(world.query_high_tag().collect::<Vec<_>>(), vec![a]);
-    assert_eq!(world.query_mid_tag().collect::<Vec<_>>(), vec![b]);
-    assert!(world.entity_has_components(a, LOW_TAG | HIGH_TAG));
-    assert!(!world.entity_has_components(a, MID_TAG));
+    assert_eq!(world.query_entities(HIGH_TAG).collect::<Vec<_>>(), vec![a]);
+    assert_eq!(world.query_entities(MID_TAG).collect::<Vec<_>>(), vec![b]);
+    assert!(world.has_components(a, LOW_TAG | HIGH_TAG));
+    assert!(!world.has_components(a, MID_TAG));
     let mut seen = Vec::new();
     world.for_each(C62, LOW_TAG | MID_TAG, |entity, _, _| seen.push(entity));
     assert_eq!(seen, vec![c]);
@@ -1346,19 +1341,17 @@ fn tags_on_both_sides_of_bit_64() {
     assert!(world.remove_high_tag(a));
     world.check_invariants().unwrap();
     assert_eq!(world.component_mask(c), Some(C0 | C62 | MID_TAG | HIGH_TAG));
-    assert_eq!(world.query_high_tag().collect::<Vec<_>>(), vec![c]);
+    assert_eq!(world.query_entities(HIGH_TAG).collect::<Vec<_>>(), vec![c]);
     assert_eq!(
         world
-            .query()
-            .with(MID_TAG)
-            .entities()
+            .query_entities(MID_TAG)
             .collect::<std::collections::BTreeSet<_>>(),
         [b, c].into_iter().collect()
     );
     assert!(world.despawn(c));
     world.check_invariants().unwrap();
-    assert_eq!(world.query_high_tag().count(), 0);
-    assert_eq!(world.query_mid_tag().collect::<Vec<_>>(), vec![b]);
+    assert_eq!(world.query_entities(HIGH_TAG).count(), 0);
+    assert_eq!(world.query_entities(MID_TAG).collect::<Vec<_>>(), vec![b]);
 }
 
 // ----- attributes -----------------------------------------------------------------------------
@@ -1393,5 +1386,8 @@ fn a_tag_compiled_out_takes_no_bit_and_has_no_methods() {
         world.component_mask(entity),
         Some(POSITION | HERO | SELECTED)
     );
-    assert_eq!(world.query_selected().collect::<Vec<_>>(), vec![entity]);
+    assert_eq!(
+        world.query_entities(SELECTED).collect::<Vec<_>>(),
+        vec![entity]
+    );
 }

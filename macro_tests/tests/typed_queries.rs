@@ -57,15 +57,21 @@ fn populated() -> (World, Vec<Entity>) {
         for _ in 0..4 {
             let entity = world.spawn(mask);
             let n = entities.len() as f32;
-            world.modify_position(entity, |p| *p = Position { x: n, y: -n });
-            world.modify_velocity(entity, |v| {
+            if let Some(p) = world.get_position_mut(entity) {
+                *p = Position { x: n, y: -n };
+            }
+            if let Some(v) = world.get_velocity_mut(entity) {
                 *v = Velocity {
                     x: 1.0,
                     y: group as f32,
-                }
-            });
-            world.modify_health(entity, |h| h.0 = entities.len() as i32);
-            world.modify_name(entity, |name| name.0 = format!("e{}", entities.len()));
+                };
+            }
+            if let Some(h) = world.get_health_mut(entity) {
+                h.0 = entities.len() as i32;
+            }
+            if let Some(name) = world.get_name_mut(entity) {
+                name.0 = format!("e{}", entities.len());
+            }
             entities.push(entity);
         }
     }
@@ -81,7 +87,7 @@ fn having(world: &World, entities: &[Entity], mask: WorldMask) -> BTreeSet<Entit
     set(entities
         .iter()
         .copied()
-        .filter(|&e| world.entity_has_components(e, mask)))
+        .filter(|&e| world.has_components(e, mask)))
 }
 
 #[test]
@@ -233,7 +239,10 @@ fn tag_filters_pick_single_rows() {
         }
     }
     // Only the rows handed out are stamped, not their whole tables.
-    let changed = set(world.query_entities_changed_since(POSITION, world.last_tick()));
+    let changed = set(world
+        .typed_query_ref::<Entity>()
+        .changed_since(POSITION, world.last_tick())
+        .iter());
     assert_eq!(changed, set(expected));
     world.check_invariants().unwrap();
 }
@@ -268,7 +277,10 @@ fn option_elements_see_tables_lacking_the_column() {
             (_, health) => assert_eq!(health, None),
         }
     }
-    let changed = set(world.query_entities_changed_since(HEALTH, world.last_tick()));
+    let changed = set(world
+        .typed_query_ref::<Entity>()
+        .changed_since(HEALTH, world.last_tick())
+        .iter());
     assert_eq!(changed, set(entities[12..16].iter().copied()));
 
     // Only optional elements: every entity, the right length per table.
@@ -282,32 +294,41 @@ fn option_elements_see_tables_lacking_the_column() {
 #[test]
 fn mutable_elements_stamp_the_rows_written_through_them() {
     let (mut world, entities) = populated();
-    let mut changed = Vec::new();
-    world.for_each_mut_changed(POSITION | VELOCITY | HEALTH, 0, |entity, _, _| {
-        changed.push(entity)
-    });
-    assert!(changed.is_empty(), "settled by step()");
+    let since = world.last_tick();
+    let changed = world
+        .typed_query_ref::<Entity>()
+        .changed_since(POSITION | VELOCITY | HEALTH, since)
+        .count();
+    assert_eq!(changed, 0, "settled by step()");
 
     world
         .typed_query::<(&mut Velocity, &Position, Option<&mut Scratch>)>()
         .without(NAME)
         .for_each(|(mut velocity, _, _)| velocity.x += 1.0);
-    let stamped = set(world.query_entities_changed_since(VELOCITY, world.last_tick()));
+    let stamped = set(world
+        .typed_query_ref::<Entity>()
+        .changed_since(VELOCITY, world.last_tick())
+        .iter());
     assert_eq!(
         stamped,
         set(entities[4..8].iter().chain(&entities[12..16]).copied())
     );
     assert!(
         world
-            .query_entities_changed_since(POSITION, world.last_tick())
+            .typed_query_ref::<Entity>()
+            .changed_since(POSITION, world.last_tick())
+            .iter()
             .next()
             .is_none(),
         "a shared element does not stamp"
     );
     let mut seen = BTreeSet::new();
-    world.for_each_mut_changed(VELOCITY, 0, |entity, _, _| {
-        seen.insert(entity);
-    });
+    world
+        .typed_query::<(Entity, &mut Velocity)>()
+        .changed_since(VELOCITY, since)
+        .for_each(|(entity, _)| {
+            seen.insert(entity);
+        });
     assert_eq!(seen, stamped);
 
     // A later consumer's cursor: only writes after it count.
@@ -315,7 +336,9 @@ fn mutable_elements_stamp_the_rows_written_through_them() {
     world.increment_tick();
     assert!(
         world
-            .query_entities_changed_since(VELOCITY, cursor)
+            .typed_query_ref::<Entity>()
+            .changed_since(VELOCITY, cursor)
+            .iter()
             .next()
             .is_none()
     );
@@ -326,7 +349,9 @@ fn mutable_elements_stamp_the_rows_written_through_them() {
         .for_each(|velocity| assert!(velocity.x >= 0.0));
     assert!(
         world
-            .query_entities_changed_since(VELOCITY, cursor)
+            .typed_query_ref::<Entity>()
+            .changed_since(VELOCITY, cursor)
+            .iter()
             .next()
             .is_none(),
         "visiting a row through `&mut` without writing it is not a change"
@@ -337,7 +362,10 @@ fn mutable_elements_stamp_the_rows_written_through_them() {
         .without(POSITION)
         .for_each(|mut velocity| velocity.x += 0.5);
     assert_eq!(
-        set(world.query_entities_changed_since(VELOCITY, cursor)),
+        set(world
+            .typed_query_ref::<Entity>()
+            .changed_since(VELOCITY, cursor)
+            .iter()),
         set(entities[16..20].iter().copied())
     );
     world.check_invariants().unwrap();

@@ -51,7 +51,11 @@ fn world() -> (World, Vec<Entity>) {
 }
 
 fn changed(world: &World, mask: WorldMask, since: archetypal::Tick) -> BTreeSet<Entity> {
-    world.query_entities_changed_since(mask, since).collect()
+    world
+        .typed_query_ref::<Entity>()
+        .changed_since(mask, since)
+        .iter()
+        .collect()
 }
 
 fn set(entities: impl IntoIterator<Item = Entity>) -> BTreeSet<Entity> {

@@ -151,8 +151,15 @@ fn two_worlds_builders_and_spawn_batches() {
     });
     assert_eq!(movers.len(), 4);
     assert_eq!(labels.len(), 3);
-    assert_eq!(world.query_velocity().filter(|v| v.y == -1.0).count(), 4);
-    assert_eq!(ui.query_label().count(), 3);
+    assert_eq!(
+        world
+            .typed_query_ref::<&Velocity>()
+            .iter()
+            .filter(|v| v.y == -1.0)
+            .count(),
+        4
+    );
+    assert_eq!(ui.typed_query_ref::<&Label>().count(), 3);
     assert_eq!(ui.get_rect(rects[1]).map(|rect| rect.width), Some(20));
     assert_eq!(
         WorldEntityBuilder::new()
@@ -250,8 +257,8 @@ mod attributes {
         });
         for entity in built {
             assert_eq!(world.get_position(entity), Some(&Position(4)));
-            assert!(world.entity_has_velocity(entity));
-            assert!(!world.entity_has_mass(entity));
+            assert!(world.has_velocity(entity));
+            assert!(!world.has_mass(entity));
         }
     }
 
@@ -309,9 +316,18 @@ mod no_resources {
         let _: &TinyResources = &world.resources;
         let entities = world.spawn_entities(COUNTER, 3);
         for (index, &entity) in entities.iter().enumerate() {
-            world.modify_counter(entity, |counter| counter.0 = index as u64 * 2);
+            if let Some(counter) = world.get_counter_mut(entity) {
+                counter.0 = index as u64 * 2;
+            }
         }
-        assert_eq!(world.query_counter().map(|c| c.0).sum::<u64>(), 6);
+        assert_eq!(
+            world
+                .typed_query_ref::<&Counter>()
+                .iter()
+                .map(|c| c.0)
+                .sum::<u64>(),
+            6
+        );
         assert_eq!(COMPONENT_COUNT, 1);
         assert_eq!(COUNTER, 1);
     }

@@ -11,6 +11,6 @@ fn main() {
     let mut world = World::new();
     let WorldParts { components, commands, .. } = world.split_mut();
     components.for_each(HEALTH, 0, |entity, _, _| {
-        commands.queue_despawn_entity(entity);
+        commands.queue_despawn(entity);
     });
 }

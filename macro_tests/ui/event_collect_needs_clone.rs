@@ -12,7 +12,7 @@ archetypal::ecs! {
 
 fn main() {
     let mut world = World::new();
-    world.send_token(Token(Box::new(1)));
-    assert_eq!(world.len_token(), 1);
-    let _tokens = world.collect_token();
+    world.events.token.send(Token(Box::new(1)));
+    assert_eq!(world.events.token.len(), 1);
+    let _tokens = world.events.token.collect();
 }

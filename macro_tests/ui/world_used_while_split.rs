@@ -11,8 +11,8 @@ fn main() {
     let mut world = World::new();
     let mut parts = world.split_mut();
     parts.components.for_each(HEALTH, 0, |entity, _, _| {
-        parts.commands.queue_despawn_entity(entity);
+        parts.commands.queue_despawn(entity);
     });
     world.apply_commands();
-    parts.commands.queue_despawn_entity(archetypal::Entity::PLACEHOLDER);
+    parts.commands.queue_despawn(archetypal::Entity::PLACEHOLDER);
 }

@@ -13,6 +13,18 @@ fn ticks(tracked: u64) -> Ticks {
     Ticks::new(tracked, Tick(1))
 }
 
+/// Stamps `rows` of the tracked columns of `bits`, as a view of those rows does.
+fn stamp_rows(table: &mut Ticks, rows: Range<usize>, bits: u64, tick: Tick) {
+    let table_rows = table.rows();
+    table.stamp(Written::Rows { rows, table_rows }, bits, tick);
+}
+
+/// Stamps every row of the tracked columns of `bits`, as a view of the whole table does.
+fn stamp_columns(table: &mut Ticks, bits: u64, tick: Tick) {
+    let table_rows = table.rows();
+    table.stamp(Written::table(table_rows), bits, tick);
+}
+
 #[test]
 fn spawned_rows_count_as_changed_at_their_tick() {
     let mut table = ticks(A | B);
@@ -28,8 +40,8 @@ fn spawned_rows_count_as_changed_at_their_tick() {
 fn untracked_components_have_no_column_and_never_change() {
     let mut table = ticks(A);
     table.push_rows(3, Tick(9));
-    table.stamp(0, UNTRACKED, Tick(10));
-    table.stamp_columns(UNTRACKED, Tick(10));
+    table.stamp(Written::Row(0), UNTRACKED, Tick(10));
+    stamp_columns(&mut table, UNTRACKED, Tick(10));
     assert!(!table.changed_since(0, UNTRACKED, Tick(1)));
     assert!(!table.may_have_changed_since(UNTRACKED, Tick(1)));
     assert!(table.columns[2].rows.is_empty());
@@ -40,7 +52,7 @@ fn untracked_components_have_no_column_and_never_change() {
 fn stamps_are_per_row_and_per_component() {
     let mut table = ticks(A | B);
     table.push_rows(3, Tick(1));
-    table.stamp(1, A, Tick(4));
+    table.stamp(Written::Row(1), A, Tick(4));
     assert!(table.changed_since(1, A, Tick(3)));
     assert!(!table.changed_since(1, B, Tick(3)));
     assert!(!table.changed_since(0, A, Tick(3)));
@@ -53,8 +65,8 @@ fn stamps_are_per_row_and_per_component() {
 fn changed_rows_agrees_with_changed_since() {
     let mut table = ticks(A | B);
     table.push_rows(4, Tick(1));
-    table.stamp(1, A, Tick(5));
-    table.stamp(2, B, Tick(5));
+    table.stamp(Written::Row(1), A, Tick(5));
+    table.stamp(Written::Row(2), B, Tick(5));
     for bits in [A, B, A | B, UNTRACKED, A | UNTRACKED] {
         let rows = table.changed_rows(bits, Tick(4));
         for row in 0..4 {
@@ -65,7 +77,7 @@ fn changed_rows_agrees_with_changed_since() {
             );
         }
     }
-    table.stamp_columns(A, Tick(6));
+    stamp_columns(&mut table, A, Tick(6));
     assert!((0..4).all(|row| table.changed_rows(A, Tick(5)).contains(row)));
 }
 
@@ -73,8 +85,8 @@ fn changed_rows_agrees_with_changed_since() {
 fn stamping_one_component_skips_untracked_ones() {
     let mut table = ticks(A);
     table.push_rows(2, Tick(1));
-    table.stamp_component(1, A, Tick(3));
-    table.stamp_component(1, UNTRACKED, Tick(3));
+    table.stamp(Written::Row(1), A, Tick(3));
+    table.stamp(Written::Row(1), UNTRACKED, Tick(3));
     assert!(table.changed_since(1, A, Tick(2)));
     assert!(!table.changed_since(0, A, Tick(2)));
     assert!(!table.may_have_changed_since(UNTRACKED, Tick(2)));
@@ -84,7 +96,7 @@ fn stamping_one_component_skips_untracked_ones() {
 fn column_stamps_mark_every_row() {
     let mut table = ticks(A | B);
     table.push_rows(3, Tick(1));
-    table.stamp_columns(B, Tick(7));
+    stamp_columns(&mut table, B, Tick(7));
     assert!((0..3).all(|row| table.changed_since(row, B, Tick(6))));
     assert!((0..3).all(|row| !table.changed_since(row, A, Tick(6))));
 }
@@ -104,20 +116,20 @@ fn changed(table: &Ticks, bit: u64, since: Tick, rows: usize) -> Vec<usize> {
 fn range_stamps_mark_their_rows_only() {
     let mut table = ticks(A | B);
     table.push_rows(6, Tick(1));
-    table.stamp_rows(2..4, A, Tick(5));
+    stamp_rows(&mut table, 2..4, A, Tick(5));
     assert_eq!(changed(&table, A, Tick(4), 6), vec![2, 3]);
     assert!(changed(&table, B, Tick(4), 6).is_empty());
     assert!(!table.column_changed_since(A, Tick(4)), "not every row");
     // The same run again (a system every frame), then a wider one, then a narrower one.
-    table.stamp_rows(2..4, A, Tick(6));
+    stamp_rows(&mut table, 2..4, A, Tick(6));
     assert_eq!(changed(&table, A, Tick(5), 6), vec![2, 3]);
-    table.stamp_rows(1..5, A, Tick(7));
+    stamp_rows(&mut table, 1..5, A, Tick(7));
     assert_eq!(changed(&table, A, Tick(5), 6), vec![1, 2, 3, 4]);
-    table.stamp_rows(4..6, A, Tick(8));
+    stamp_rows(&mut table, 4..6, A, Tick(8));
     assert_eq!(changed(&table, A, Tick(6), 6), vec![1, 2, 3, 4, 5]);
     assert_eq!(changed(&table, A, Tick(7), 6), vec![4, 5]);
     // A row's own newer stamp wins over the run's.
-    table.stamp(5, A, Tick(9));
+    table.stamp(Written::Row(5), A, Tick(9));
     assert_eq!(changed(&table, A, Tick(8), 6), vec![5]);
 }
 
@@ -127,8 +139,8 @@ fn more_runs_than_kept_pending_fold_the_oldest() {
     table.push_rows(8, Tick(1));
     // Two systems writing their own runs every frame, then more runs than stay pending.
     for frame in 0..3 {
-        table.stamp_rows(0..3, A, Tick(10 + 2 * frame));
-        table.stamp_rows(3..8, A, Tick(11 + 2 * frame));
+        stamp_rows(&mut table, 0..3, A, Tick(10 + 2 * frame));
+        stamp_rows(&mut table, 3..8, A, Tick(11 + 2 * frame));
     }
     assert_eq!(
         changed(&table, A, Tick(13), 8),
@@ -136,7 +148,7 @@ fn more_runs_than_kept_pending_fold_the_oldest() {
     );
     assert_eq!(changed(&table, A, Tick(14), 8), vec![3, 4, 5, 6, 7]);
     for (offset, row) in (0..6).enumerate() {
-        table.stamp_rows(row..row + 1, A, Tick(20 + offset as u32));
+        stamp_rows(&mut table, row..row + 1, A, Tick(20 + offset as u32));
     }
     assert_eq!(changed(&table, A, Tick(21), 8), vec![2, 3, 4, 5]);
     assert_eq!(changed(&table, A, Tick(16), 8), vec![0, 1, 2, 3, 4, 5]);
@@ -150,11 +162,11 @@ fn more_runs_than_kept_pending_fold_the_oldest() {
 fn range_stamps_follow_rows_that_swap_or_leave() {
     let mut table = ticks(A);
     table.push_rows(5, Tick(1));
-    table.stamp_rows(0..2, A, Tick(5));
+    stamp_rows(&mut table, 0..2, A, Tick(5));
     // Row 1 (stamped) and row 3 (not) trade places: the stamps go with them.
     table.swap_rows(1, 3);
     assert_eq!(changed(&table, A, Tick(4), 5), vec![0, 3]);
-    table.stamp_rows(3..5, A, Tick(6));
+    stamp_rows(&mut table, 3..5, A, Tick(6));
     // Both in the run: nothing to fold, the run still covers them.
     table.swap_rows(3, 4);
     assert_eq!(changed(&table, A, Tick(5), 5), vec![3, 4]);
@@ -173,7 +185,7 @@ fn range_stamps_follow_rows_that_swap_or_leave() {
 fn read_cells_see_range_stamps() {
     let mut table = ticks(A | B);
     table.push_rows(4, Tick(1));
-    table.stamp_rows(1..3, A | B, Tick(5));
+    stamp_rows(&mut table, 1..3, A | B, Tick(5));
     let cells = table.row_cells(A | B, A, 0..4);
     let read: Vec<Tick> = cells
         .column(0)
@@ -195,7 +207,7 @@ fn a_column_stamp_does_not_cover_rows_that_arrive_later() {
     let mut other = ticks(A);
     marked.push_rows(1, Tick(1));
     other.push_rows(1, Tick(1));
-    marked.stamp_columns(A, Tick(3));
+    stamp_columns(&mut marked, A, Tick(3));
     other.move_row(0, &mut marked, Tick(4));
     assert!(
         marked.changed_since(0, A, Tick(2)),
@@ -219,7 +231,7 @@ fn a_column_stamp_does_not_cover_rows_that_arrive_later() {
 fn a_whole_table_stamp_marks_every_tracked_column_until_rows_arrive() {
     let mut table = ticks(A | B);
     table.push_rows(3, Tick(1));
-    table.stamp_rows(0..3, A | B | UNTRACKED, Tick(4));
+    stamp_rows(&mut table, 0..3, A | B | UNTRACKED, Tick(4));
     assert!(
         table.whole.is_some(),
         "every row of every tracked column: one stamp"
@@ -248,14 +260,14 @@ fn a_whole_table_stamp_marks_every_tracked_column_until_rows_arrive() {
 fn restamping_the_same_rows_moves_the_tick_and_other_rows_settle_first() {
     let mut table = ticks(A | B);
     table.push_rows(2, Tick(1));
-    table.stamp_columns(A | B, Tick(3));
-    table.stamp_columns(A | B, Tick(5));
+    stamp_columns(&mut table, A | B, Tick(3));
+    stamp_columns(&mut table, A | B, Tick(5));
     assert_eq!(changed(&table, A | B, Tick(4), 2), [0, 1]);
     table.push_rows(1, Tick(1));
-    table.stamp_rows(0..3, A | B, Tick(7));
+    stamp_rows(&mut table, 0..3, A | B, Tick(7));
     assert_eq!(changed(&table, B, Tick(6), 3), [0, 1, 2]);
     // A run of some rows only: the whole-table stamp goes to the columns first.
-    table.stamp_rows(1..2, A, Tick(9));
+    stamp_rows(&mut table, 1..2, A, Tick(9));
     assert!(table.whole.is_none());
     assert_eq!(changed(&table, A, Tick(8), 3), [1]);
     assert_eq!(changed(&table, B, Tick(6), 3), [0, 1, 2]);
@@ -266,8 +278,8 @@ fn a_settled_whole_table_stamp_keeps_newer_row_writes() {
     let mut table = ticks(A);
     let mut destination = ticks(A);
     table.push_rows(4, Tick(1));
-    table.stamp_columns(A, Tick(2));
-    table.stamp(3, A, Tick(6));
+    stamp_columns(&mut table, A, Tick(2));
+    table.stamp(Written::Row(3), A, Tick(6));
     // Row 3 moves into row 0's place: the stamps settle first, and keep row 3's newer
     // write and the column's newest stamp.
     table.move_row(0, &mut destination, Tick(7));
@@ -285,10 +297,10 @@ fn a_settled_whole_table_stamp_keeps_newer_row_writes() {
 fn a_whole_table_stamp_follows_swaps_reads_and_clamping() {
     let mut table = ticks(A);
     table.push_rows(3, Tick(1));
-    table.stamp_columns(A, Tick(3));
+    stamp_columns(&mut table, A, Tick(3));
     table.swap_rows(0, 2);
     assert_eq!(changed(&table, A, Tick(2), 3), [0, 1, 2]);
-    table.stamp_columns(A, Tick(4));
+    stamp_columns(&mut table, A, Tick(4));
     let cells = table.row_cells(A, A, 0..3);
     assert!(
         cells
@@ -297,10 +309,10 @@ fn a_whole_table_stamp_follows_swaps_reads_and_clamping() {
             .all(|stamp| stamp.get().changed == Tick(4)),
         "stamps read directly see the whole-table stamp"
     );
-    table.stamp_columns(A, Tick(5));
+    stamp_columns(&mut table, A, Tick(5));
     table.swap_remove(0);
     assert_eq!(changed(&table, A, Tick(4), 2), [0, 1]);
-    table.stamp_columns(A, Tick(6));
+    stamp_columns(&mut table, A, Tick(6));
     let now = Tick(6 + MAX_TICK_AGE + 10);
     table.clamp(now);
     assert!(!table.may_have_changed_since(A, Tick(now.0.wrapping_sub(MAX_TICK_AGE))));
@@ -312,8 +324,8 @@ fn despawns_and_swaps_under_a_whole_table_stamp_keep_it_exact() {
     // row pushed after the despawn is not covered.
     let mut table = ticks(A | B);
     table.push_rows(4, Tick(1));
-    table.stamp(3, B, Tick(6));
-    table.stamp_columns(A | B, Tick(4));
+    table.stamp(Written::Row(3), B, Tick(6));
+    stamp_columns(&mut table, A | B, Tick(4));
     table.swap_remove(1);
     table.swap_rows(0, 2);
     assert!(table.whole.is_some(), "no fold needed");
@@ -332,11 +344,11 @@ fn despawns_and_swaps_under_a_whole_table_stamp_keep_it_exact() {
 fn a_whole_table_stamp_over_grown_rows_replaces_older_pending_stamps() {
     let mut table = ticks(A | B);
     table.push_rows(3, Tick(1));
-    table.stamp_rows(1..2, A, Tick(3));
-    table.stamp_columns(A | B, Tick(4));
+    stamp_rows(&mut table, 1..2, A, Tick(3));
+    stamp_columns(&mut table, A | B, Tick(4));
     table.push_rows(2, Tick(5));
-    table.stamp(4, B, Tick(7));
-    table.stamp_columns(A | B, Tick(6));
+    table.stamp(Written::Row(4), B, Tick(7));
+    stamp_columns(&mut table, A | B, Tick(6));
     assert!(
         table
             .columns
@@ -356,25 +368,27 @@ fn a_whole_table_stamp_over_grown_rows_replaces_older_pending_stamps() {
 }
 
 #[test]
-fn stamping_rows_of_a_known_table_size_agrees_with_stamp_rows() {
+fn a_view_of_every_column_stamps_what_naming_each_tracked_column_stamps() {
     for tracked in [0, A, A | B] {
-        for bits in [A, A | B, A | B | UNTRACKED] {
-            for rows in [0..4, 0..2, 1..4, 2..3, 0..usize::MAX] {
-                let mut looked_up = ticks(tracked);
-                let mut given = ticks(tracked);
-                for table in [&mut looked_up, &mut given] {
-                    table.push_rows(4, Tick(1));
-                    table.stamp_columns(A | B, Tick(2));
-                }
-                looked_up.stamp_rows(rows.clone(), bits, Tick(5));
-                given.stamp_rows_of_table(rows.clone(), 4, bits, Tick(5));
-                for (mask, since) in [(A, Tick(4)), (B, Tick(4)), (A | B, Tick(1))] {
-                    assert_eq!(
-                        changed(&looked_up, mask, since, 4),
-                        changed(&given, mask, since, 4),
-                        "tracked {tracked:#b}, bits {bits:#b}, rows {rows:?}"
-                    );
-                }
+        for rows in [0..4, 0..2, 1..4, 2..3, 0..usize::MAX] {
+            let mut every = ticks(tracked);
+            let mut named = ticks(tracked);
+            for table in [&mut every, &mut named] {
+                table.push_rows(4, Tick(1));
+                stamp_columns(table, A | B, Tick(2));
+            }
+            let written = Written::Rows {
+                rows: rows.clone(),
+                table_rows: 4,
+            };
+            every.stamp(written.clone(), u64::ALL, Tick(5));
+            named.stamp(written, tracked, Tick(5));
+            for (mask, since) in [(A, Tick(4)), (B, Tick(4)), (A | B, Tick(1))] {
+                assert_eq!(
+                    changed(&every, mask, since, 4),
+                    changed(&named, mask, since, 4),
+                    "tracked {tracked:#b}, rows {rows:?}"
+                );
             }
         }
     }
@@ -384,7 +398,7 @@ fn stamping_rows_of_a_known_table_size_agrees_with_stamp_rows() {
 fn swap_remove_keeps_stamps_with_their_rows() {
     let mut table = ticks(A);
     table.push_rows(3, Tick(1));
-    table.stamp(2, A, Tick(8));
+    table.stamp(Written::Row(2), A, Tick(8));
     table.swap_remove(0);
     assert!(
         table.changed_since(0, A, Tick(7)),
@@ -402,7 +416,7 @@ fn row_cells_find_every_column_past_the_inline_ones() {
     let mut table = TableTicks::<u64, [TickColumn; BITS]>::new(all, Tick(1));
     table.push_rows(3, Tick(2));
     for bit in 0..bits as u32 {
-        table.stamp(1, 1 << bit, Tick(10 + bit));
+        table.stamp(Written::Row(1), 1 << bit, Tick(10 + bit));
     }
     let cells = table.row_cells(all & !(1 << 3), 0, 1..3);
     for bit in 0..bits as u32 {
@@ -428,7 +442,7 @@ fn added_ticks_follow_spawns_migrations_and_swap_removes() {
     let mut source = ticks(A);
     let mut destination = ticks(A | B);
     source.push_rows(2, Tick(2));
-    source.stamp(0, A, Tick(5));
+    source.stamp(Written::Row(0), A, Tick(5));
     assert!(!source.added_since(0, A, Tick(2)), "a write is not an add");
     assert!(source.may_have_added_since(A, Tick(1)));
     assert!(!source.may_have_added_since(A, Tick(2)));
@@ -455,7 +469,7 @@ fn migration_keeps_shared_stamps_and_stamps_added_components() {
     let mut source = ticks(A);
     let mut destination = ticks(A | B);
     source.push_rows(2, Tick(1));
-    source.stamp(0, A, Tick(3));
+    source.stamp(Written::Row(0), A, Tick(3));
     source.move_row(0, &mut destination, Tick(6));
     assert!(destination.changed_since(0, A, Tick(2)));
     assert!(
@@ -471,7 +485,7 @@ fn a_column_stamp_follows_a_migrating_row() {
     let mut source = ticks(A);
     let mut destination = ticks(A);
     source.push_rows(1, Tick(1));
-    source.stamp_columns(A, Tick(4));
+    stamp_columns(&mut source, A, Tick(4));
     source.move_row(0, &mut destination, Tick(6));
     assert!(destination.changed_since(0, A, Tick(3)));
     assert!(!destination.changed_since(0, A, Tick(4)));

@@ -1,97 +1,15 @@
-//! `__ecs_accessors!`: the typed per-component methods (get, get_mut, modify, set, add, remove,
-//! entity_has). Each method of the component part is one call into the generic storage with
-//! the component's bit and the function picking its column (`__<World>ColumnRef::<field>` /
-//! `__<World>ColumnMut::<field>`, shared by every method of the component); the world's own
-//! copy calls the component part's.
+//! `__ecs_accessors!`: the typed per-component methods (get, get_mut, get_disjoint_mut, set,
+//! add, remove, has), on the component part (the world reaches them through `Deref`). Each is
+//! one call into the generic storage with the component's bit and the function picking its
+//! column (`__<World>ColumnRef::<field>` / `__<World>ColumnMut::<field>`, shared by every
+//! method of the component).
 
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_accessors {
-    // On the world and on its component part alike: a method called on the world itself keeps
-    // two-phase borrows (`world.set_position(entity, *world.get_position(other)?)` compiles),
-    // which a call through `DerefMut` would lose. The world's copy forwards to the component
-    // part's through its field: the compiler then checks one generic storage call per method
-    // instead of two, and no `Deref` call (a 128-component world builds 4% faster).
-    ($world:ident $components:tt) => {
+    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
         $crate::__private::paste::paste! {
-            $crate::__ecs_accessors! { @delegate $world $components }
-            $crate::__ecs_accessors! { @impl ([<$world Components>]) $world $components }
-        }
-    };
-    (@delegate $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
-        $crate::__private::paste::paste! {
-            impl $world {
-                $(
-                    #[doc = $crate::__ecs_accessor_doc!(get $field)]
-                    $(#[$attr])*
-                    #[inline]
-                    pub fn [<get_ $field>](&self, entity: $crate::Entity) -> ::core::option::Option<&$ty> {
-                        self.components.[<get_ $field>](entity)
-                    }
-
-                    #[doc = $crate::__ecs_accessor_doc!(get_mut $field)]
-                    $(#[$attr])*
-                    #[inline]
-                    pub fn [<get_ $field _mut>](&mut self, entity: $crate::Entity) -> ::core::option::Option<&mut $ty> {
-                        self.components.[<get_ $field _mut>](entity)
-                    }
-
-                    #[doc = $crate::__ecs_accessor_doc!(get_disjoint_mut $field)]
-                    $(#[$attr])*
-                    #[inline]
-                    pub fn [<get_disjoint_ $field _mut>]<const __N: usize>(
-                        &mut self,
-                        entities: [$crate::Entity; __N],
-                    ) -> ::core::option::Option<[&mut $ty; __N]> {
-                        self.components.[<get_disjoint_ $field _mut>](entities)
-                    }
-
-                    #[doc = $crate::__ecs_accessor_doc!(modify $field)]
-                    $(#[$attr])*
-                    // `__Output`, not `R`: a generic shadows a component type of the same name.
-                    #[inline]
-                    pub fn [<modify_ $field>]<__Output>(
-                        &mut self,
-                        entity: $crate::Entity,
-                        f: impl ::core::ops::FnOnce(&mut $ty) -> __Output,
-                    ) -> ::core::option::Option<__Output> {
-                        self.components.[<modify_ $field>](entity, f)
-                    }
-
-                    #[doc = $crate::__ecs_accessor_doc!(set $field)]
-                    $(#[$attr])*
-                    #[inline]
-                    pub fn [<set_ $field>](&mut self, entity: $crate::Entity, value: $ty) -> bool {
-                        self.components.[<set_ $field>](entity, value)
-                    }
-
-                    #[doc = $crate::__ecs_accessor_doc!(add $field)]
-                    $(#[$attr])*
-                    #[inline]
-                    pub fn [<add_ $field>](&mut self, entity: $crate::Entity) -> bool {
-                        self.components.[<add_ $field>](entity)
-                    }
-
-                    #[doc = $crate::__ecs_accessor_doc!(remove $field)]
-                    $(#[$attr])*
-                    #[inline]
-                    pub fn [<remove_ $field>](&mut self, entity: $crate::Entity) -> ::core::option::Option<$ty> {
-                        self.components.[<remove_ $field>](entity)
-                    }
-
-                    #[doc = $crate::__ecs_accessor_doc!(entity_has $field)]
-                    $(#[$attr])*
-                    #[inline]
-                    pub fn [<entity_has_ $field>](&self, entity: $crate::Entity) -> bool {
-                        self.components.[<entity_has_ $field>](entity)
-                    }
-                )+
-            }
-        }
-    };
-    (@impl ($target:ty) $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
-        $crate::__private::paste::paste! {
-            impl $target {
+            impl [<$world Components>] {
                 $(
                     #[doc = $crate::__ecs_accessor_doc!(get $field)]
                     $(#[$attr])*
@@ -117,18 +35,6 @@ macro_rules! __ecs_accessors {
                         self.storage.get_disjoint_mut(entities, $mask, [<__ $world ColumnMut>]::$field)
                     }
 
-                    #[doc = $crate::__ecs_accessor_doc!(modify $field)]
-                    $(#[$attr])*
-                    // `__Output`, not `R`: a generic shadows a component type of the same name.
-                    #[inline]
-                    pub fn [<modify_ $field>]<__Output>(
-                        &mut self,
-                        entity: $crate::Entity,
-                        f: impl ::core::ops::FnOnce(&mut $ty) -> __Output,
-                    ) -> ::core::option::Option<__Output> {
-                        self.[<get_ $field _mut>](entity).map(f)
-                    }
-
                     #[doc = $crate::__ecs_accessor_doc!(set $field)]
                     $(#[$attr])*
                     #[inline]
@@ -150,10 +56,10 @@ macro_rules! __ecs_accessors {
                         self.storage.take(entity, $mask, [<__ $world ColumnMut>]::$field)
                     }
 
-                    #[doc = $crate::__ecs_accessor_doc!(entity_has $field)]
+                    #[doc = $crate::__ecs_accessor_doc!(has $field)]
                     $(#[$attr])*
                     #[inline]
-                    pub fn [<entity_has_ $field>](&self, entity: $crate::Entity) -> bool {
+                    pub fn [<has_ $field>](&self, entity: $crate::Entity) -> bool {
                         self.storage.has_components(entity, $mask)
                     }
                 )+
@@ -162,8 +68,7 @@ macro_rules! __ecs_accessors {
     };
 }
 
-/// The doc comment of each per-component accessor, shared by the world's methods and its
-/// component part's.
+/// The doc comment of each per-component accessor (kept apart so the methods read as code).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_accessor_doc {
@@ -176,9 +81,6 @@ macro_rules! __ecs_accessor_doc {
     (get_disjoint_mut $field:ident) => {
         ::core::concat!("The `", ::core::stringify!($field), "` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `", ::core::stringify!($field), "`, or is repeated. Each is stamped as changed.")
     };
-    (modify $field:ident) => {
-        ::core::concat!("Calls `f` on the `", ::core::stringify!($field), "` of `entity` and returns its result, in O(1) plus `f` (stamped as changed); `None`, and `f` not called, for a dead, stale (id reused) or never-issued handle or an entity without a `", ::core::stringify!($field), "`.")
-    };
     (set $field:ident) => {
         ::core::concat!("Writes the `", ::core::stringify!($field), "` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `", ::core::stringify!($field), "`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.")
     };
@@ -188,7 +90,7 @@ macro_rules! __ecs_accessor_doc {
     (remove $field:ident) => {
         ::core::concat!("Removes the `", ::core::stringify!($field), "` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `", ::core::stringify!($field), "`.")
     };
-    (entity_has $field:ident) => {
+    (has $field:ident) => {
         ::core::concat!("Whether `entity` is alive and has a `", ::core::stringify!($field), "`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.")
     };
 }

@@ -1,156 +1,128 @@
 //! `__ecs_builder!`: `EntityBuilder`, which spawns entities with chosen component values.
 //!
-//! The builder's type records the values it holds: `EntityBuilder<Values>`, where `Values` is
-//! `()` for a new builder and each `with_<c>` wraps it as `(Values, Held<c>)`. So
-//! `spawn(&mut world, count)`, which clones the values into every entity, requires `Clone` of
-//! exactly the values held (`Values: Clone` holds when each held value is `Clone`), and a world
-//! with a component that is not `Clone` still batch-builds the others.
+//! The builder holds an optional value per component and the mask of those it holds, so
+//! `with_<c>` keeps its type and a builder grows inside an `if` or a loop (a level loader
+//! reading optional fields). `spawn_one` moves the values into one entity; `spawn(count)`
+//! clones them, and asks per held value whether its type is `Clone` (the answer is known where
+//! the type is concrete, see `__private::CloneProbe`), so a world with a component that is not
+//! `Clone` still batch-builds the others.
 
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_builder {
     ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
         $crate::__private::paste::paste! {
-            /// The values an `EntityBuilder` holds: `()`, or the earlier values and one more.
-            #[doc(hidden)]
-            pub trait [<__ $world BuilderValues>] {
-                /// The components the values give.
-                fn mask(&self) -> [<$world Mask>];
-                /// Writes the values into row `index` of `table`, the earlier ones first (so a
-                /// later value of the same component wins).
-                fn write(self, table: &mut [<$world ComponentArraysMut>]<'_>, index: usize);
-            }
-
-            /// One value an `EntityBuilder` holds.
-            #[doc(hidden)]
-            pub trait [<__ $world BuilderValue>] {
-                /// The value's component.
-                const MASK: [<$world Mask>];
-                /// Writes the value into row `index` of `table`.
-                fn write(self, table: &mut [<$world ComponentArraysMut>]<'_>, index: usize);
-            }
-
-            impl [<__ $world BuilderValues>] for () {
-                #[inline]
-                fn mask(&self) -> [<$world Mask>] {
-                    0
-                }
-
-                #[inline]
-                fn write(self, _: &mut [<$world ComponentArraysMut>]<'_>, _: usize) {}
-            }
-
-            impl<Earlier, Value> [<__ $world BuilderValues>] for (Earlier, Value)
-            where
-                Earlier: [<__ $world BuilderValues>],
-                Value: [<__ $world BuilderValue>],
-            {
-                #[inline]
-                fn mask(&self) -> [<$world Mask>] {
-                    self.0.mask() | Value::MASK
-                }
-
-                #[inline]
-                fn write(self, table: &mut [<$world ComponentArraysMut>]<'_>, index: usize) {
-                    self.0.write(table, index);
-                    self.1.write(table, index);
-                }
-            }
-
-            $(
-                // The value type is a parameter defaulting to the component type, so the
-                // derived `Clone` is bounded on it: a component that is not `Clone` still
-                // compiles, and only a builder holding it loses `spawn`.
-                #[doc = "A `" $field "` value held by an `EntityBuilder`."]
-                $(#[$attr])*
-                #[doc(hidden)]
-                #[derive(::core::clone::Clone)]
-                pub struct [<__ $world Held $field:camel>]<Value = $ty>(Value);
-
-                $(#[$attr])*
-                impl [<__ $world BuilderValue>] for [<__ $world Held $field:camel>] {
-                    const MASK: [<$world Mask>] = $mask;
-
-                    #[inline]
-                    fn write(self, table: &mut [<$world ComponentArraysMut>]<'_>, index: usize) {
-                        table.$field[index] = self.0;
-                    }
-                }
-            )+
-
-            #[doc = "Spawns `" $world "` entities with chosen component values: `EntityBuilder::new().with_position(p).spawn(&mut world, 1)`. Its type records the values it holds."]
-            pub struct [<$world EntityBuilder>]<Values = ()> {
-                values: Values,
-            }
-
-            /// A copy of the builder and its values: a prefab, spawned many times. Callable when
-            /// every value it holds is `Clone`.
-            impl<Values: ::core::clone::Clone> ::core::clone::Clone for [<$world EntityBuilder>]<Values> {
-                #[inline]
-                fn clone(&self) -> Self {
-                    Self { values: ::core::clone::Clone::clone(&self.values) }
-                }
+            #[doc = "Spawns `" $world "` entities with chosen component values: `EntityBuilder::new().with_position(p).spawn_one(&mut world)`. `with_*` keeps the builder's type, so it can be grown conditionally (`if let Some(v) = v { builder = builder.with_velocity(v); }`)."]
+            pub struct [<$world EntityBuilder>] {
+                mask: [<$world Mask>],
+                $( $(#[$attr])* $field: ::core::option::Option<$ty>, )+
             }
 
             impl ::core::default::Default for [<$world EntityBuilder>] {
                 #[inline]
                 fn default() -> Self {
-                    Self { values: () }
+                    Self { mask: 0, $( $(#[$attr])* $field: ::core::option::Option::None, )+ }
                 }
             }
 
+            #[allow(unused_doc_comments)]
             impl [<$world EntityBuilder>] {
                 /// A builder with no components.
                 #[inline]
                 pub fn new() -> Self {
                     ::core::default::Default::default()
                 }
-            }
 
-            impl<Values: [<__ $world BuilderValues>]> [<$world EntityBuilder>]<Values> {
                 $(
                     #[doc = "Gives the entities a `" $field "` of `value` (a later `with_" $field "` replaces it)."]
                     $(#[$attr])*
                     #[inline]
-                    pub fn [<with_ $field>](self, value: $ty) -> [<$world EntityBuilder>]<(Values, [<__ $world Held $field:camel>])> {
-                        [<$world EntityBuilder>] {
-                            values: (self.values, [<__ $world Held $field:camel>](value)),
-                        }
+                    pub fn [<with_ $field>](mut self, value: $ty) -> Self {
+                        self.$field = ::core::option::Option::Some(value);
+                        self.mask |= $mask;
+                        self
                     }
                 )+
 
                 /// The components the builder gives.
                 #[inline]
                 pub fn mask(&self) -> [<$world Mask>] {
-                    self.values.mask()
-                }
-
-                /// Spawns `count` entities with the builder's components, each given a clone
-                /// of the values: reserving once, O(`count` × the world's components of the
-                /// builder's mask). Callable when every value the builder holds is `Clone`
-                /// (other components of the world need not be); otherwise use
-                /// [`spawn_one`](Self::spawn_one).
-                #[inline]
-                pub fn spawn(self, world: &mut $world, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity>
-                where
-                    Values: ::core::clone::Clone,
-                {
-                    world.spawn_batch(self.mask(), count, |table, index| {
-                        ::core::clone::Clone::clone(&self.values).write(table, index);
-                    })
+                    self.mask
                 }
 
                 /// Spawns one entity, moving the builder's values into it (no `Clone` needed):
-                /// O(the world's components of the builder's mask).
+                /// O(the world's components).
                 #[inline]
-                pub fn spawn_one(self, world: &mut $world) -> $crate::Entity {
-                    let mask = self.mask();
-                    let mut values = ::core::option::Option::Some(self.values);
+                pub fn spawn_one(self, world: &mut [<$world Components>]) -> $crate::Entity {
+                    let mask = self.mask;
+                    let mut values = ::core::option::Option::Some(self);
                     world.spawn_batch(mask, 1, |table, index| {
                         if let ::core::option::Option::Some(values) = values.take() {
                             values.write(table, index);
                         }
                     })[0]
+                }
+
+                /// Spawns `count` entities with the builder's components, each given a clone
+                /// of the values (the last one takes them): reserving once, O(`count` × the
+                /// world's components).
+                ///
+                /// # Panics
+                /// Before spawning anything, if `count > 1` and the builder holds a value whose
+                /// type is not `Clone` (the message names the component); spawn such entities
+                /// one at a time with [`spawn_one`](Self::spawn_one). Components of the world
+                /// the builder does not hold need not be `Clone`.
+                #[inline]
+                pub fn spawn(self, world: &mut [<$world Components>], count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
+                    // The first copy is made before any row exists: a value that cannot be
+                    // cloned is refused with nothing spawned.
+                    let mut first_copy = (count > 1).then(|| self.clone_held());
+                    let mask = self.mask;
+                    let mut left = count;
+                    let mut values = ::core::option::Option::Some(self);
+                    world.spawn_batch(mask, count, |table, index| {
+                        left -= 1;
+                        let row = match first_copy.take() {
+                            ::core::option::Option::Some(copy) => ::core::option::Option::Some(copy),
+                            ::core::option::Option::None if left == 0 => values.take(),
+                            ::core::option::Option::None => values.as_ref().map(Self::clone_held),
+                        };
+                        if let ::core::option::Option::Some(row) = row {
+                            row.write(table, index);
+                        }
+                    })
+                }
+
+                // A copy of the values held; panics naming the first whose type is not `Clone`.
+                #[inline]
+                fn clone_held(&self) -> Self {
+                    #[allow(unused_imports)]
+                    use $crate::__private::{IsClone as _, NotClone as _};
+                    Self {
+                        mask: self.mask,
+                        $(
+                            $(#[$attr])*
+                            $field: self.$field.as_ref().map(|value| match (&$crate::__private::CloneProbe::<$ty>::new()).cloner() {
+                                ::core::option::Option::Some(clone) => clone(value),
+                                ::core::option::Option::None => ::core::panic!(::core::concat!(
+                                    "EntityBuilder::spawn: the builder holds a `",
+                                    ::core::stringify!($field),
+                                    "`, whose type is not Clone; spawn these entities one at a time with `spawn_one`"
+                                )),
+                            }),
+                        )+
+                    }
+                }
+
+                // Writes the values held into row `index` of `table`.
+                #[inline]
+                fn write(self, table: &mut [<$world ComponentArraysMut>]<'_>, index: usize) {
+                    $(
+                        $(#[$attr])*
+                        if let ::core::option::Option::Some(value) = self.$field {
+                            table.$field[index] = value;
+                        }
+                    )+
                 }
             }
         }

@@ -73,6 +73,23 @@ macro_rules! __ecs_clone {
                 }
             }
 
+            /// A copy of the builder and its values: a prefab, spawned many times. Callable
+            /// when every component type of the world is `Clone` (`spawn(world, count)` needs
+            /// only the values held to be).
+            #[allow(unused_doc_comments)]
+            impl ::core::clone::Clone for [<$world EntityBuilder>]
+            where
+                $( for<'x> [<__ $world _component_ $field>]: ::core::clone::Clone, )+
+            {
+                #[inline]
+                fn clone(&self) -> Self {
+                    Self {
+                        mask: self.mask,
+                        $( $(#[$attr])* $field: ::core::clone::Clone::clone(&self.$field), )+
+                    }
+                }
+            }
+
             /// An exact copy of the world, except its queued commands: a clone starts with
             /// none, and the handles their spawns reserved are given back in the clone (apply
             /// or clear commands before cloning). Entities, components, tags, resources, event

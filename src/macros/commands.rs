@@ -8,44 +8,9 @@ macro_rules! __ecs_commands {
     // A world of its own: its queue also spawns and despawns.
     ($world:ident $components:tt) => {
         $crate::__private::paste::paste! {
-            #[doc = "The command part of a `" $world "` borrowed apart by `split_mut()`: every `queue_*` method, usable while the components are borrowed (in the middle of an iteration). The world's `apply_commands()` applies what it queued."]
+            #[doc = "The command queue of a `" $world "`, from `world.commands()` or `world.split_mut().commands` (usable while the components are borrowed, in the middle of an iteration): every `queue_*` method. The world's `apply_commands()` applies what it queued."]
             pub struct [<$world Commands>]<'a> {
-                queue: &'a mut $crate::__private::alloc::vec::Vec<[<$world Command>]>,
-                reserver: $crate::EntityReserver,
-            }
-
-            impl $world {
-                #[inline]
-                fn __push_command(&mut self, command: [<$world Command>]) {
-                    self.commands.push(command);
-                }
-
-                #[inline]
-                fn __queued(&self) -> &[[<$world Command>]] {
-                    &self.commands
-                }
-
-                #[inline]
-                fn __reserve(&mut self, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-                    self.components.storage.reserve_entities(count)
-                }
-            }
-
-            impl [<$world Commands>]<'_> {
-                #[inline]
-                fn __push_command(&mut self, command: [<$world Command>]) {
-                    self.queue.push(command);
-                }
-
-                #[inline]
-                fn __queued(&self) -> &[[<$world Command>]] {
-                    self.queue
-                }
-
-                #[inline]
-                fn __reserve(&mut self, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-                    self.reserver.reserve(count)
-                }
+                queue: $crate::__private::CommandQueue<'a, [<$world Command>]>,
             }
         }
         $crate::__ecs_commands! {
@@ -70,17 +35,17 @@ macro_rules! __ecs_commands {
                 /// `false`, getters give `None`), and no other spawn takes their ids.
                 #[inline]
                 pub fn queue_spawn_entities(&mut self, mask: [<$world Mask>], count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-                    let entities = self.__reserve(count);
+                    let entities = self.queue.reserve(count);
                     let command = [<$world Command>]::SpawnEntities { mask, entities: ::core::clone::Clone::clone(&entities) };
-                    self.__push_command(command);
+                    self.queue.push(command);
                     entities
                 }
 
                 /// Queues a despawn of `entity` (O(1)); skipped and counted by
                 /// `apply_commands` if `entity` is dead by then (or was never alive).
                 #[inline]
-                pub fn queue_despawn_entity(&mut self, entity: $crate::Entity) {
-                    self.__push_command([<$world Command>]::Despawn(entity));
+                pub fn queue_despawn(&mut self, entity: $crate::Entity) {
+                    self.queue.push([<$world Command>]::Despawn(entity));
                 }
 
                 /// Queues a despawn of every entity of `entities`, as one command (O(its
@@ -88,7 +53,7 @@ macro_rules! __ecs_commands {
                 /// one by one (dead, stale and never-issued ones are skipped).
                 #[inline]
                 pub fn queue_despawn_entities(&mut self, entities: &[$crate::Entity]) {
-                    self.__push_command([<$world Command>]::DespawnEntities(entities.to_vec()));
+                    self.queue.push([<$world Command>]::DespawnEntities(entities.to_vec()));
                 }
             }
             apply: |world, report| {
@@ -111,33 +76,9 @@ macro_rules! __ecs_commands {
     // queue holds component and tag changes only.
     (@sub_world $world:ident $components:tt) => {
         $crate::__private::paste::paste! {
-            #[doc = "The command part of a `" $world "` sub-world borrowed apart by `split_mut()`: every `queue_*` method, usable while the components are borrowed. `apply_commands()` applies what it queued."]
+            #[doc = "The command queue of a `" $world "` sub-world, from `commands()` or `split_mut().commands` (usable while the components are borrowed): every `queue_*` method. `apply_commands()` applies what it queued."]
             pub struct [<$world Commands>]<'a> {
-                queue: &'a mut $crate::__private::alloc::vec::Vec<[<$world Command>]>,
-            }
-
-            impl $world {
-                #[inline]
-                fn __push_command(&mut self, command: [<$world Command>]) {
-                    self.commands.push(command);
-                }
-
-                #[inline]
-                fn __queued(&self) -> &[[<$world Command>]] {
-                    &self.commands
-                }
-            }
-
-            impl [<$world Commands>]<'_> {
-                #[inline]
-                fn __push_command(&mut self, command: [<$world Command>]) {
-                    self.queue.push(command);
-                }
-
-                #[inline]
-                fn __queued(&self) -> &[[<$world Command>]] {
-                    self.queue
-                }
+                queue: $crate::__private::CommandQueue<'a, [<$world Command>]>,
             }
         }
         $crate::__ecs_commands! {
@@ -185,10 +126,7 @@ macro_rules! __ecs_commands {
             }
 
             $crate::__ecs_commands! {
-                @queue_methods ($world) $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] { $($methods)* }
-            }
-            $crate::__ecs_commands! {
-                @queue_methods ([<$world Commands>]<'_>) $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] { $($methods)* }
+                @queue_methods $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] { $($methods)* }
             }
 
             #[allow(unused_doc_comments)]
@@ -211,10 +149,10 @@ macro_rules! __ecs_commands {
                     impl ::core::ops::Drop for Applying<'_> {
                         #[inline]
                         fn drop(&mut self) {
-                            ::core::iter::Extend::extend(&mut self.world.commands, &mut self.rest);
+                            ::core::iter::Extend::extend(&mut self.world.queue, &mut self.rest);
                         }
                     }
-                    let rest = ::core::iter::IntoIterator::into_iter(::core::mem::take(&mut self.commands));
+                    let rest = ::core::iter::IntoIterator::into_iter(::core::mem::take(&mut self.queue));
                     let mut applying = Applying { world: self, rest };
                     let mut report = <$crate::CommandReport as ::core::default::Default>::default();
                     while let ::core::option::Option::Some(command) = ::core::iter::Iterator::next(&mut applying.rest) {
@@ -244,6 +182,18 @@ macro_rules! __ecs_commands {
                     report
                 }
 
+                /// Number of queued commands.
+                #[inline]
+                pub fn command_count(&self) -> usize {
+                    self.queue.len()
+                }
+
+                /// The queued commands, in order.
+                #[inline]
+                pub fn queued_commands(&self) -> &[[<$world Command>]] {
+                    &self.queue
+                }
+
                 /// Drops every queued command without applying it; handles reserved by a queued
                 /// spawn are given back (in ascending id order, as a clone or a snapshot gives
                 /// them back) and never become alive.
@@ -253,27 +203,26 @@ macro_rules! __ecs_commands {
                     $($clear)*
                     // Given back before any command is dropped: a value whose `Drop` panics
                     // finds the reservations already released.
-                    ::core::mem::drop(::core::mem::take(&mut self.commands));
+                    ::core::mem::drop(::core::mem::take(&mut self.queue));
                 }
             }
         }
     };
-    // The `queue_*` methods, on the world and on its command part alike: both push through
-    // their own `__push_command`.
+    // The `queue_*` methods, on the command part.
     (
-        @queue_methods ($($target:tt)*) $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
+        @queue_methods $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
         { $($methods:tt)* }
     ) => {
         $crate::__private::paste::paste! {
             #[allow(unused_doc_comments)]
-            impl $($target)* {
+            impl [<$world Commands>]<'_> {
                 $($methods)*
 
                 /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied
                 /// as `add_components`, skipped and counted if `entity` is dead by then.
                 #[inline]
                 pub fn queue_add_components(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) {
-                    self.__push_command([<$world Command>]::AddComponents(entity, mask));
+                    self.queue.push([<$world Command>]::AddComponents(entity, mask));
                 }
 
                 /// Queues removing the components and tags of `mask` from `entity` (O(1));
@@ -281,20 +230,7 @@ macro_rules! __ecs_commands {
                 /// then.
                 #[inline]
                 pub fn queue_remove_components(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) {
-                    self.__push_command([<$world Command>]::RemoveComponents(entity, mask));
-                }
-
-                // Reached through the per-relation `queue_set_*` / `queue_remove_*`.
-                #[allow(dead_code)]
-                #[inline]
-                fn queue_link(&mut self, relation: [<$world Mask>], source: $crate::Entity, target: $crate::Entity) {
-                    self.__push_command([<$world Command>]::Link { relation, source, target });
-                }
-
-                #[allow(dead_code)]
-                #[inline]
-                fn queue_unlink(&mut self, relation: [<$world Mask>], source: $crate::Entity) {
-                    self.__push_command([<$world Command>]::Unlink { relation, source });
+                    self.queue.push([<$world Command>]::RemoveComponents(entity, mask));
                 }
 
                 $(
@@ -302,21 +238,11 @@ macro_rules! __ecs_commands {
                     $(#[$attr])*
                     #[inline]
                     pub fn [<queue_set_ $field>](&mut self, entity: $crate::Entity, value: $ty) {
-                        self.__push_command([<$world Command>]::[<Set $field:camel>](entity, value));
+                        self.queue.push([<$world Command>]::[<Set $field:camel>](entity, value));
                     }
                 )+
 
-                /// Number of queued commands.
-                #[inline]
-                pub fn command_count(&self) -> usize {
-                    self.__queued().len()
-                }
 
-                /// The queued commands, in order.
-                #[inline]
-                pub fn queued_commands(&self) -> &[[<$world Command>]] {
-                    self.__queued()
-                }
             }
         }
     };

@@ -27,7 +27,7 @@ macro_rules! __ecs_game {
                 pub resources: [<$game Resources>],
                 /// The event channels declared in the `Events` block.
                 pub events: [<$game Events>],
-                commands: $crate::__private::alloc::vec::Vec<[<$game Command>]>,
+                queue: $crate::__private::alloc::vec::Vec<[<$game Command>]>,
             }
 
             #[doc = "A spawn or despawn queued on a `" $game "`, applied by `apply_commands`."]
@@ -56,7 +56,7 @@ macro_rules! __ecs_game {
                 pub commands: [<$game Commands>]<'a>,
             }
 
-            #[doc = "The command part of a `" $game "` borrowed apart by `split_mut()`: queued spawns and despawns, usable while the sub-worlds are borrowed."]
+            #[doc = "The command queue of a `" $game "`, from `commands()` or `split_mut().commands` (usable while the sub-worlds are borrowed): queued spawns and despawns."]
             pub struct [<$game Commands>]<'a> {
                 queue: &'a mut $crate::__private::alloc::vec::Vec<[<$game Command>]>,
                 // One reserver per sub-world: each keeps its replica of the id space.
@@ -66,17 +66,7 @@ macro_rules! __ecs_game {
 
             impl [<$game Commands>]<'_> {
                 #[inline]
-                fn __push_command(&mut self, command: [<$game Command>]) {
-                    self.queue.push(command);
-                }
-
-                #[inline]
-                fn __queued(&self) -> &[[<$game Command>]] {
-                    self.queue
-                }
-
-                #[inline]
-                fn __reserve(&mut self, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
+                fn reserve(&mut self, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
                     let entities = self.[<$first:snake>].reserve(count);
                     $(
                         let twins = self.[<$rest:snake>].reserve(count);
@@ -87,24 +77,11 @@ macro_rules! __ecs_game {
             }
 
             impl $game {
+                /// The command queue: queued spawns and despawns, applied by
+                /// `apply_commands()` (each sub-world has its own for its components).
                 #[inline]
-                fn __push_command(&mut self, command: [<$game Command>]) {
-                    self.commands.push(command);
-                }
-
-                #[inline]
-                fn __queued(&self) -> &[[<$game Command>]] {
-                    &self.commands
-                }
-
-                #[inline]
-                fn __reserve(&mut self, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-                    let entities = self.[<$first:snake>].storage.reserve_entities(count);
-                    $(
-                        let twins = self.[<$rest:snake>].storage.reserve_entities(count);
-                        ::core::debug_assert_eq!(twins, entities, "sub-worlds out of lockstep");
-                    )*
-                    entities
+                pub fn commands(&mut self) -> [<$game Commands>]<'_> {
+                    self.split_mut().commands
                 }
 
                 /// Borrows the multi-world apart: every sub-world, `resources`, `events` and
@@ -114,7 +91,7 @@ macro_rules! __ecs_game {
                     let commands = [<$game Commands>] {
                         [<$first:snake>]: self.[<$first:snake>].components.storage.entity_reserver(),
                         $( [<$rest:snake>]: self.[<$rest:snake>].components.storage.entity_reserver(), )*
-                        queue: &mut self.commands,
+                        queue: &mut self.queue,
                     };
                     [<$game Parts>] {
                         [<$first:snake>]: &mut self.[<$first:snake>],
@@ -126,8 +103,7 @@ macro_rules! __ecs_game {
                 }
             }
 
-            $crate::__ecs_game! { @queue_methods ($game) $game }
-            $crate::__ecs_game! { @queue_methods ([<$game Commands>]<'_>) $game }
+            $crate::__ecs_game! { @queue_methods $game }
 
             impl ::core::default::Default for $game {
                 #[inline]
@@ -137,7 +113,7 @@ macro_rules! __ecs_game {
                         $( [<$rest:snake>]: $rest::empty(), )*
                         resources: ::core::default::Default::default(),
                         events: ::core::default::Default::default(),
-                        commands: $crate::__private::alloc::vec::Vec::new(),
+                        queue: $crate::__private::alloc::vec::Vec::new(),
                     }
                 }
             }
@@ -264,8 +240,8 @@ macro_rules! __ecs_game {
 
                 /// Every live entity, in id order: O(ids ever issued).
                 #[inline]
-                pub fn get_all_entities(&self) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-                    self.[<$first:snake>].storage.all_entities()
+                pub fn entities(&self) -> impl ::core::iter::Iterator<Item = $crate::Entity> + '_ {
+                    self.[<$first:snake>].storage.entities()
                 }
 
                 /// The current tick (every sub-world's, unless one was advanced on its own).
@@ -318,13 +294,13 @@ macro_rules! __ecs_game {
                         #[inline]
                         fn drop(&mut self) {
                             let requeued = ::core::iter::Iterator::map(&mut self.rest, [<$game Command>]::Despawn);
-                            ::core::iter::Extend::extend(&mut self.game.commands, requeued);
+                            ::core::iter::Extend::extend(&mut self.game.queue, requeued);
                         }
                     }
                     let mut report = <$crate::CommandReport as ::core::default::Default>::default();
                     let mut despawns = $crate::__private::alloc::vec::Vec::new();
                     // Spawns of empty rows call no component code: nothing here panics.
-                    for command in ::core::mem::take(&mut self.commands) {
+                    for command in ::core::mem::take(&mut self.queue) {
                         match command {
                             [<$game Command>]::SpawnEntities(entities) => {
                                 let spawned = self.[<$first:snake>].storage.spawn_reserved($crate::Bitmask::EMPTY, &entities);
@@ -351,9 +327,15 @@ macro_rules! __ecs_game {
                 /// Number of queued commands, here and in every sub-world.
                 #[inline]
                 pub fn command_count(&self) -> usize {
-                    self.commands.len()
-                        + self.[<$first:snake>].command_count()
-                        $( + self.[<$rest:snake>].command_count() )*
+                    self.queue.len()
+                        + self.[<$first:snake>].queue.len()
+                        $( + self.[<$rest:snake>].queue.len() )*
+                }
+
+                /// The spawns and despawns queued here, in order (sub-worlds list their own).
+                #[inline]
+                pub fn queued_commands(&self) -> &[[<$game Command>]] {
+                    &self.queue
                 }
 
                 /// Drops every queued command, here and in every sub-world, without applying
@@ -364,7 +346,7 @@ macro_rules! __ecs_game {
                     // at once, in the allocator's one order (ascending id), in every sub-world.
                     self.[<$first:snake>].storage.release_all_reserved();
                     $( self.[<$rest:snake>].storage.release_all_reserved(); )*
-                    self.commands.clear();
+                    self.queue.clear();
                     self.[<$first:snake>].clear_commands();
                     $( self.[<$rest:snake>].clear_commands(); )*
                 }
@@ -392,39 +374,35 @@ macro_rules! __ecs_game {
         }
         $crate::__ecs_short_names! { $game [Resources, Events, Command] }
     };
-    // The queued spawns and despawns, on the multi-world and on its command part alike.
-    (@queue_methods ($target:ty) $game:ident) => {
+    // The queued spawns and despawns, on the command part.
+    (@queue_methods $game:ident) => {
         $crate::__private::paste::paste! {
-            impl $target {
+            impl [<$game Commands>]<'_> {
                 /// Queues a spawn of `count` entities with no components and returns their
                 /// handles now, so later queued commands (here or in a sub-world) can target
                 /// them. They are not alive until `apply_commands`.
                 #[inline]
                 pub fn queue_spawn_entities(&mut self, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-                    let entities = self.__reserve(count);
-                    self.__push_command([<$game Command>]::SpawnEntities(::core::clone::Clone::clone(&entities)));
+                    let entities = self.reserve(count);
+                    self.queue.push([<$game Command>]::SpawnEntities(::core::clone::Clone::clone(&entities)));
                     entities
                 }
 
                 /// Queues a despawn of `entity` from every sub-world (O(1)); skipped and
                 /// counted by `apply_commands` if `entity` is dead by then.
                 #[inline]
-                pub fn queue_despawn_entity(&mut self, entity: $crate::Entity) {
-                    self.__push_command([<$game Command>]::Despawn(entity));
+                pub fn queue_despawn(&mut self, entity: $crate::Entity) {
+                    self.queue.push([<$game Command>]::Despawn(entity));
                 }
 
                 /// Queues a despawn of every entity of `entities` from every sub-world, as one
                 /// command; applying it counts each handle, as if queued one by one.
                 #[inline]
                 pub fn queue_despawn_entities(&mut self, entities: &[$crate::Entity]) {
-                    self.__push_command([<$game Command>]::DespawnEntities(entities.to_vec()));
+                    self.queue.push([<$game Command>]::DespawnEntities(entities.to_vec()));
                 }
 
-                /// The spawns and despawns queued here, in order (sub-worlds list their own).
-                #[inline]
-                pub fn queued_commands(&self) -> &[[<$game Command>]] {
-                    self.__queued()
-                }
+
             }
         }
     };

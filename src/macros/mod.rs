@@ -1,5 +1,6 @@
-//! The `ecs!` macro, split by concern: `ecs.rs` parses and dispatches, every other file is one
-//! internal `__ecs_*` rule (reached as `$crate::__ecs_*!`).
+//! The `ecs!` macro, split by concern: `ecs.rs` parses the input and dispatches; every other
+//! file holds one family of internal `#[doc(hidden)]` rules (`__ecs_accessors!`,
+//! `__ecs_commands!`, ...), reached as `$crate::__ecs_*!`.
 
 mod accessors;
 mod builder;

@@ -1,5 +1,5 @@
 //! `__ecs_relations!`: the per-relation methods (`set_child_of`, `get_children`, ...), on the
-//! world and its component part, and their queued forms on the world and its command part.
+//! component part, and their queued forms on the command part.
 //! Everything they do is the generic runtime's (`Storage::link` and friends, over
 //! `archetypal::RelationStore`); only the names and the relation's bit are generated.
 
@@ -12,16 +12,8 @@ macro_rules! __ecs_relations {
     ($world:ident { $( $(#[$attr:meta])* $relation:ident / $reverse:ident => $mask:ident $([$($policy:tt)*])? ),* $(,)? }) => {
         $crate::__ecs_relations! { @names $world [ $( $(#[$attr])* $relation => $mask ),* ] }
         $crate::__private::paste::paste! {
-            $crate::__ecs_relations! { @queue ($world) [ $( $(#[$attr])* $relation / $reverse => $mask ),* ] }
-            $crate::__ecs_relations! { @queue ([<$world Commands>]<'_>) [ $( $(#[$attr])* $relation / $reverse => $mask ),* ] }
-            // On the world and its component part alike (two-phase borrows, as the accessors).
-            $crate::__ecs_relations! { @impl ($world) $world [ $( $(#[$attr])* $relation / $reverse => $mask ),* ] }
-            $crate::__ecs_relations! { @impl ([<$world Components>]) $world [ $( $(#[$attr])* $relation / $reverse => $mask ),* ] }
-        }
-    };
-    (@impl ($target:ty) $world:ident [ $( $(#[$attr:meta])* $relation:ident / $reverse:ident => $mask:ident ),* ]) => {
-        $crate::__private::paste::paste! {
-            impl $target {
+            #[allow(unused_doc_comments)]
+            impl [<$world Components>] {
                 $(
                     #[doc = "Links `source` to `target` in the `" $relation "` relation, replacing and returning its previous target. No migration: `source` gets the `" $mask "` bit like a tag (its row moves to its tag group inside its table). Cost: O(1) for a `source` with no sources of its own (a leaf: no cycle possible), else O(depth of `target`) for the cycle check; replacing a target also removes `source` from the old target's list (O(its length)). An error changes nothing: a dead, stale, never-issued or reserved handle, `source == target`, or a `target` below `source` (a cycle)."]
                     $(#[$attr])*
@@ -74,6 +66,25 @@ macro_rules! __ecs_relations {
                     }
                 )*
             }
+
+            #[allow(unused_doc_comments)]
+            impl [<$world Commands>]<'_> {
+                $(
+                    #[doc = "Queues `set_" $relation "(source, target)`, applied in order by `apply_commands` (handles from `queue_spawn_entities` work); O(1) to queue; skipped and counted if a handle died (or was never alive) or the link became a cycle."]
+                    $(#[$attr])*
+                    #[inline]
+                    pub fn [<queue_set_ $relation>](&mut self, source: $crate::Entity, target: $crate::Entity) {
+                        self.queue.push([<$world Command>]::Link { relation: $mask, source, target });
+                    }
+
+                    #[doc = "Queues `remove_" $relation "(source)`, applied in order by `apply_commands`; O(1) to queue; skipped and counted if `source` died (or was never alive)."]
+                    $(#[$attr])*
+                    #[inline]
+                    pub fn [<queue_remove_ $relation>](&mut self, source: $crate::Entity) {
+                        self.queue.push([<$world Command>]::Unlink { relation: $mask, source });
+                    }
+                )*
+            }
         }
     };
     // Every relation's name and bit, for snapshots.
@@ -87,29 +98,6 @@ macro_rules! __ecs_relations {
                     $( $(#[$attr])* names.push((::core::stringify!($relation), $mask)); )*
                     names
                 }
-            }
-        }
-    };
-    // The queued forms, on the world and on its command part alike.
-    (@queue ($($target:tt)*) [ $( $(#[$attr:meta])* $relation:ident / $reverse:ident => $mask:ident ),* ]) => {
-        $crate::__private::paste::paste! {
-            #[allow(unused_doc_comments)]
-            impl $($target)* {
-                $(
-                    #[doc = "Queues `set_" $relation "(source, target)`, applied in order by `apply_commands` (handles from `queue_spawn_entities` work); O(1) to queue; skipped and counted if a handle died (or was never alive) or the link became a cycle."]
-                    $(#[$attr])*
-                    #[inline]
-                    pub fn [<queue_set_ $relation>](&mut self, source: $crate::Entity, target: $crate::Entity) {
-                        self.queue_link($mask, source, target);
-                    }
-
-                    #[doc = "Queues `remove_" $relation "(source)`, applied in order by `apply_commands`; O(1) to queue; skipped and counted if `source` died (or was never alive)."]
-                    $(#[$attr])*
-                    #[inline]
-                    pub fn [<queue_remove_ $relation>](&mut self, source: $crate::Entity) {
-                        self.queue_unlink($mask, source);
-                    }
-                )*
             }
         }
     };

@@ -72,7 +72,7 @@ macro_rules! __ecs_world_state {
             }
 
             #[allow(unused_imports)]
-            use self::[<__ $world:snake _state_types>]::*;
+            use [<__ $world:snake _state_types>]::*;
 
             $(
                 $(#[$attr])*

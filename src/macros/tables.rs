@@ -74,7 +74,12 @@ macro_rules! __ecs_tables {
 
             const _: () = $crate::__private::check_world(
                 ::core::stringify!($world),
-                &[$(::core::stringify!($field)),+ $(, ::core::stringify!($tag))* $(, ::core::stringify!($relation), ::core::stringify!($reverse))*],
+                $crate::__private::WorldNames {
+                    components: &[$(::core::stringify!($field)),+],
+                    tags: &[$(::core::stringify!($tag)),*],
+                    relations: &[$(::core::stringify!($relation)),*],
+                    reverses: &[$(::core::stringify!($reverse)),*],
+                },
                 &[$(::core::stringify!($mask)),+ $(, ::core::stringify!($tag_mask))* $(, ::core::stringify!($relation_mask))*],
                 // `__FIRST_RELATION` takes an index but no bit.
                 [<__ $world TagIndex>]::__END as usize - 1,
@@ -186,7 +191,7 @@ macro_rules! __ecs_tables {
                 type Mask = [<$world Mask>];
                 type ViewMut<'a> = [<$world ComponentArraysMut>]<'a>;
                 type Removed = [<__ $world RemovedValues>];
-                type TickColumns = [$crate::change_ticks::TickColumn; [<__ $world ComponentIndex>]::__COUNT as usize];
+                type TickColumns = [$crate::__private::TickColumn; [<__ $world ComponentIndex>]::__COUNT as usize];
                 const COMPONENTS: [<$world Mask>] =
                     [<__ $world ComponentIndex>]::low_bits([<__ $world ComponentIndex>]::__COUNT as u32);
                 const COMPONENT_COUNT: usize = [<__ $world ComponentIndex>]::__COUNT as usize;
@@ -235,8 +240,8 @@ macro_rules! __ecs_tables {
                     // guard for the table and one short borrow per column (no local per
                     // column) keep the compiler's borrow checking linear in the components.
                     let (mask, count) = (self.mask, entities.len());
-                    let mut pushed = $crate::column::TableRollback::new(self);
-                    $( $(#[$attr])* $crate::column::push_defaults(&mut pushed.table().$field, mask & $mask != 0, count); )+
+                    let mut pushed = $crate::__private::column::TableRollback::new(self);
+                    $( $(#[$attr])* $crate::__private::column::push_defaults(&mut pushed.table().$field, mask & $mask != 0, count); )+
                     pushed.commit();
                     self.entities.extend_from_slice(entities);
                 }
@@ -252,7 +257,7 @@ macro_rules! __ecs_tables {
                     let mut removed = [<__ $world RemovedValues>] {
                         $( $(#[$attr])* $field: ::core::option::Option::None, )+
                     };
-                    $( $(#[$attr])* { removed.$field = $crate::column::swap_remove(&mut self.$field, mask & $mask != 0, row); } )+
+                    $( $(#[$attr])* { removed.$field = $crate::__private::column::swap_remove(&mut self.$field, mask & $mask != 0, row); } )+
                     self.entities.swap_remove(row);
                     removed
                 }
@@ -260,29 +265,29 @@ macro_rules! __ecs_tables {
                 #[inline]
                 fn swap_rows(&mut self, a: usize, b: usize) {
                     let mask = self.mask;
-                    $( $(#[$attr])* $crate::column::swap_rows(&mut self.$field, mask & $mask != 0, a, b); )+
+                    $( $(#[$attr])* $crate::__private::column::swap_rows(&mut self.$field, mask & $mask != 0, a, b); )+
                     self.entities.swap(a, b);
                 }
 
                 #[inline]
                 fn move_row(&mut self, row: usize, destination: &mut Self) -> [<$world Mask>] {
-                    let parked = if <Self as $crate::Archetype>::COMPONENT_COUNT <= $crate::column::UNROLLED_MIGRATION_COLUMNS {
+                    let parked = if <Self as $crate::Archetype>::COMPONENT_COUNT <= $crate::__private::column::UNROLLED_MIGRATION_COLUMNS {
                         let (from, to) = (self.mask, destination.mask);
-                        $crate::column::push_added_defaults(from, destination);
-                        $( $(#[$attr])* $crate::column::shift(&mut self.$field, &mut destination.$field, row, from & $mask != 0, to & $mask != 0); )+
+                        $crate::__private::column::push_added_defaults(from, destination);
+                        $( $(#[$attr])* $crate::__private::column::shift(&mut self.$field, &mut destination.$field, row, from & $mask != 0, to & $mask != 0); )+
                         from & !to
                     } else {
-                        $crate::column::move_row(self, row, destination)
+                        $crate::__private::column::move_row(self, row, destination)
                     };
                     destination.entities.push(self.entities.swap_remove(row));
                     parked
                 }
 
                 #[inline]
-                fn edit_column(&mut self, index: u32, edit: $crate::column::ColumnEdit) {
+                fn edit_column(&mut self, index: u32, edit: $crate::__private::column::ColumnEdit) {
                     // A jump to the one column: a migration's cost follows the row's width.
                     match index {
-                        $( $(#[$attr])* [<__ $world Column>]::$field => $crate::column::edit(&mut self.$field, edit), )+
+                        $( $(#[$attr])* [<__ $world Column>]::$field => $crate::__private::column::edit(&mut self.$field, edit), )+
                         _ => {}
                     }
                 }
@@ -290,7 +295,7 @@ macro_rules! __ecs_tables {
                 #[inline]
                 fn move_column(&mut self, index: u32, row: usize, destination: &mut Self) {
                     match index {
-                        $( $(#[$attr])* [<__ $world Column>]::$field => $crate::column::move_value(&mut self.$field, &mut destination.$field, row), )+
+                        $( $(#[$attr])* [<__ $world Column>]::$field => $crate::__private::column::move_value(&mut self.$field, &mut destination.$field, row), )+
                         _ => {}
                     }
                 }
@@ -303,7 +308,7 @@ macro_rules! __ecs_tables {
                     let view = [<$world ComponentArraysMut>] {
                         mask: self.mask,
                         entities: &self.entities,
-                        $( $(#[$attr])* $field: $crate::column::view(&mut self.$field, include & $mask != 0, rows), )+
+                        $( $(#[$attr])* $field: $crate::__private::column::view(&mut self.$field, include & $mask != 0, rows), )+
                     };
                     (&self.entities, view)
                 }
@@ -311,7 +316,7 @@ macro_rules! __ecs_tables {
                 #[inline]
                 fn split_view<'a>(view: Self::ViewMut<'a>, at: usize) -> (Self::ViewMut<'a>, Self::ViewMut<'a>) {
                     let (entities_before, entities_after) = view.entities.split_at(at);
-                    $( $(#[$attr])* let [<$field _halves>] = $crate::column::split_at_mut(view.$field, view.mask & $mask != 0, at); )+
+                    $( $(#[$attr])* let [<$field _halves>] = $crate::__private::column::split_at_mut(view.$field, view.mask & $mask != 0, at); )+
                     let before = [<$world ComponentArraysMut>] {
                         mask: view.mask,
                         entities: entities_before,
@@ -329,7 +334,7 @@ macro_rules! __ecs_tables {
                 fn misaligned_columns(&self) -> usize {
                     let (mask, rows) = (self.mask, self.entities.len());
                     let mut misaligned = 0;
-                    $( $(#[$attr])* { misaligned += $crate::column::misaligned(&self.$field, mask & $mask != 0, rows) as usize; } )+
+                    $( $(#[$attr])* { misaligned += $crate::__private::column::misaligned(&self.$field, mask & $mask != 0, rows) as usize; } )+
                     misaligned
                 }
             }

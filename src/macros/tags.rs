@@ -8,16 +8,7 @@ macro_rules! __ecs_tags {
     ($world:ident none) => {};
     ($world:ident { $( $(#[$attr:meta])* $tag:ident => $tag_mask:ident ),* $(,)? }) => {
         $crate::__private::paste::paste! {
-            $crate::__ecs_tags! { @queue ($world) [ $( $(#[$attr])* $tag => $tag_mask ),* ] }
-            $crate::__ecs_tags! { @queue ([<$world Commands>]<'_>) [ $( $(#[$attr])* $tag => $tag_mask ),* ] }
-            // On the world and its component part alike (two-phase borrows, as the accessors).
-            $crate::__ecs_tags! { @impl ($world) [ $( $(#[$attr])* $tag => $tag_mask ),* ] }
-            $crate::__ecs_tags! { @impl ([<$world Components>]) [ $( $(#[$attr])* $tag => $tag_mask ),* ] }
-        }
-    };
-    (@impl ($target:ty) [ $( $(#[$attr:meta])* $tag:ident => $tag_mask:ident ),* ]) => {
-        $crate::__private::paste::paste! {
-            impl $target {
+            impl [<$world Components>] {
                 $(
                     #[doc = "Tags `entity` as `" $tag "`: no migration (tags create no tables); the row moves to its tag group inside its table, at most one row swap per tag group of that table. Already tagged: nothing moves. `false` for a dead, stale (id reused) or never-issued handle."]
                     $(#[$attr])*
@@ -39,22 +30,11 @@ macro_rules! __ecs_tags {
                     pub fn [<has_ $tag>](&self, entity: $crate::Entity) -> bool {
                         self.storage.has_components(entity, $tag_mask)
                     }
-
-                    #[doc = "Every entity tagged `" $tag "`, table by table: O(tables) plus the tagged rows (whole tag groups, no per-row test)."]
-                    $(#[$attr])*
-                    #[inline]
-                    pub fn [<query_ $tag>](&self) -> impl ::core::iter::Iterator<Item = $crate::Entity> + '_ {
-                        self.storage.tagged($tag_mask)
-                    }
                 )*
             }
-        }
-    };
-    // The queued forms, on the world and on its command part alike.
-    (@queue ($($target:tt)*) [ $( $(#[$attr:meta])* $tag:ident => $tag_mask:ident ),* ]) => {
-        $crate::__private::paste::paste! {
+
             #[allow(unused_doc_comments)]
-            impl $($target)* {
+            impl [<$world Commands>]<'_> {
                 $(
                     #[doc = "Queues tagging `entity` as `" $tag "` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then."]
                     $(#[$attr])*

@@ -3,10 +3,10 @@
 //! declaration order, as a binary format such as postcard already writes it.
 //!
 //! Why: a column repeats its component's field names once per row (`{"x":1.0,"y":2.0}` for
-//! every entity), and writing, scanning and matching those names cost serde_json about a fifth
-//! of a snapshot's round trip (measured on the benchmark's four components: 13.4 M against
-//! 10.8 M instructions per pass with and without the names). A column is a sequence of values
-//! of one type, so the names carry nothing its position does not (`[1.0,2.0]`).
+//! every entity), and writing, scanning and matching those names was a large share of a
+//! snapshot's round trip through serde_json (`benches/`: `serialize_text`). A column is a
+//! sequence of values of one type, so the names carry nothing its position does not
+//! (`[1.0,2.0]`).
 //!
 //! How: the column is serialized through [`PositionalSerializer`], a serializer that forwards
 //! everything to the format's own and turns `serialize_struct` into `serialize_tuple` (and

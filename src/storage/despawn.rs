@@ -121,7 +121,7 @@ mod tests {
         storage.despawn(entities[1]);
         let despawned = storage.despawn_entities(&[entities[0], entities[1], entities[3]]);
         assert_eq!(despawned, vec![entities[0], entities[3]]);
-        assert_eq!(storage.all_entities(), vec![entities[2]]);
+        assert_eq!(storage.entities().collect::<Vec<_>>(), vec![entities[2]]);
         storage.check_invariants().unwrap();
     }
 }

@@ -5,7 +5,7 @@
 
 use super::Storage;
 use super::relations::EMPTY_STORE;
-use crate::change_ticks::TicksOf;
+use crate::change_ticks::{TicksOf, Written};
 use crate::relation::RelationStore;
 use crate::{Archetype, Bitmask, Entity, EntityAllocator, Tick};
 
@@ -103,7 +103,7 @@ pub(super) fn component_mut<'t, T: Archetype, C>(
         .zip(ticks.iter_mut())
         .nth(location.table())?;
     let value = column(table).get_mut(location.row())?;
-    ticks.stamp_component(location.row(), bit, tick);
+    ticks.stamp(Written::Row(location.row()), bit, tick);
     Some(value)
 }
 

@@ -7,9 +7,9 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use super::Storage;
-use super::iteration::{TagFilter, split_runs};
 use super::tag_partition::TagPartition;
-use crate::change_ticks::TicksOf;
+use super::walk::{QueryMasks, split_runs};
+use crate::change_ticks::{TicksOf, Written};
 use crate::{Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, Tick};
 
 /// Why [`Storage::split_tables`] refused: some table (or, through tags, some row) could match
@@ -44,8 +44,7 @@ impl<M: fmt::Debug> core::error::Error for TablesOverlap<M> {}
 /// mutably.
 pub struct TablesMut<'a, T: Archetype> {
     tables: Vec<WrittenTable<'a, T>>,
-    include: T::Mask,
-    tag_filter: TagFilter<T::Mask>,
+    masks: QueryMasks<T::Mask>,
     tick: Tick,
 }
 
@@ -65,13 +64,13 @@ impl<T: Archetype> TablesMut<'_, T> {
     where
         F: FnMut(Entity, &mut T::ViewMut<'_>, usize),
     {
-        let columns = self.include & T::COMPONENTS;
+        let columns = self.masks.include;
         for (table, ticks, partition) in &mut self.tables {
             let (entities, mut view) = table.view_mut(columns);
             // The view reaches every row of the table, not only those a tag filter selects,
             // and cannot see writes: report its columns whole.
-            ticks.stamp_columns(columns, self.tick);
-            for run in self.tag_filter.runs_of(entities.len(), partition) {
+            ticks.stamp(Written::table(entities.len()), columns, self.tick);
+            for run in self.masks.tags.runs_of(entities.len(), partition) {
                 for row in run {
                     f(entities[row], &mut view, row);
                 }
@@ -87,18 +86,14 @@ impl<T: Archetype> TablesMut<'_, T> {
     where
         F: FnMut(&mut T::ViewMut<'_>),
     {
-        let columns = self.include & T::COMPONENTS;
+        let columns = self.masks.include;
         let tick = self.tick;
         for (table, ticks, partition) in &mut self.tables {
-            let (entities, mut view) = table.view_mut(columns);
-            if self.tag_filter.is_empty() {
-                ticks.stamp_columns(columns, tick);
-                f(&mut view);
-                continue;
-            }
-            let runs = self.tag_filter.runs_of(entities.len(), partition);
-            split_runs::<T>(entities, view, runs, |run, _, mut piece| {
-                ticks.stamp_rows(run, columns, tick);
+            let (entities, view) = table.view_mut(columns);
+            let table_rows = entities.len();
+            let runs = self.masks.tags.runs_of(table_rows, partition);
+            split_runs::<T>(entities, view, runs, |rows, _, mut piece| {
+                ticks.stamp(Written::Rows { rows, table_rows }, columns, tick);
                 f(&mut piece);
             });
         }
@@ -108,7 +103,7 @@ impl<T: Archetype> TablesMut<'_, T> {
     pub fn len(&self) -> usize {
         self.tables
             .iter()
-            .flat_map(|(table, _, partition)| self.tag_filter.runs_of(table.len(), partition))
+            .flat_map(|(table, _, partition)| self.masks.tags.runs_of(table.len(), partition))
             .map(|run| run.len())
             .sum()
     }
@@ -125,7 +120,7 @@ pub struct TablesRef<'a, T: Archetype> {
     /// Indexed by table index: `Some` for the tables of this side, with their tag segments.
     tables: Vec<Option<ReadTable<'a, T>>>,
     allocator: &'a EntityAllocator,
-    tag_filter: TagFilter<T::Mask>,
+    masks: QueryMasks<T::Mask>,
 }
 
 /// A table of the read side and its tag segments.
@@ -137,7 +132,9 @@ impl<'a, T: Archetype> TablesRef<'a, T> {
         let location = self.allocator.location(entity)?;
         let (table, partition) = (*self.tables.get(location.table())?)?;
         let row = location.row();
-        (self.tag_filter.is_empty() || self.tag_filter.accepts(partition.tags_of(row)))
+        self.masks
+            .tags
+            .accepts_row(Some(partition), row)
             .then_some((table, row))
     }
 
@@ -167,7 +164,7 @@ impl<'a, T: Archetype> TablesRef<'a, T> {
         F: FnMut(Entity, &'a T, usize),
     {
         for &(table, partition) in self.tables.iter().flatten() {
-            for run in self.tag_filter.runs_of(table.len(), partition) {
+            for run in self.masks.tags.runs_of(table.len(), partition) {
                 for row in run {
                     f(table.entities()[row], table, row);
                 }
@@ -211,20 +208,22 @@ impl<T: Archetype> Storage<T> {
                 read_exclude,
             });
         }
-        let matches = |mask: T::Mask, include: T::Mask, exclude: T::Mask| {
-            mask.matches(include & T::COMPONENTS, exclude & T::COMPONENTS)
-        };
+        // Bits that are neither components nor tags are ignored (a table mask never holds
+        // them).
+        let known = T::COMPONENTS | T::TAGS;
+        let writing_masks = QueryMasks::new::<T>(write_include & known, write_exclude & known);
+        let reading_masks = QueryMasks::new::<T>(read_include & known, read_exclude & known);
         let mut written = Vec::new();
         let mut read = Vec::with_capacity(self.tables.len());
         let tables = self.tables.iter_mut().zip(&mut self.ticks);
         for ((table, ticks), partition) in tables.zip(&self.partitions) {
             let mask = table.mask();
-            if matches(mask, write_include, write_exclude) {
+            if writing_masks.matches_mask(mask) {
                 read.push(None);
                 if !table.is_empty() {
                     written.push((table, ticks, partition));
                 }
-            } else if matches(mask, read_include, read_exclude) {
+            } else if reading_masks.matches_mask(mask) {
                 read.push(Some((&*table, partition)));
             } else {
                 read.push(None);
@@ -232,14 +231,13 @@ impl<T: Archetype> Storage<T> {
         }
         let writing = TablesMut {
             tables: written,
-            include: write_include,
-            tag_filter: TagFilter::new::<T>(write_include, write_exclude),
+            masks: writing_masks,
             tick: self.tick,
         };
         let reading = TablesRef {
             tables: read,
             allocator: &self.allocator,
-            tag_filter: TagFilter::new::<T>(read_include, read_exclude),
+            masks: reading_masks,
         };
         Ok((writing, reading))
     }
@@ -263,7 +261,7 @@ impl<T: Archetype> Storage<T> {
             }
         }
         for location in &locations {
-            self.ticks[location.table()].stamp_component(location.row(), bit, self.tick);
+            self.ticks[location.table()].stamp(Written::Row(location.row()), bit, self.tick);
         }
         // Hand the rows out in (table, row) order, splitting off each one in turn.
         let mut order: [usize; N] = core::array::from_fn(|index| index);

@@ -6,9 +6,11 @@ use super::Storage;
 use super::TagPartition;
 #[cfg(feature = "serde")]
 use crate::change_ticks::TicksOf;
+#[cfg(feature = "serde")]
+use crate::entity_set::EntitySet;
 use crate::{Archetype, Tick};
 #[cfg(feature = "serde")]
-use crate::{Bitmask, EntityAllocator, EntityLocation, TagSet};
+use crate::{Bitmask, EntityAllocator, EntityLocation};
 #[cfg(feature = "serde")]
 use alloc::vec::Vec;
 
@@ -125,7 +127,7 @@ impl<T: Archetype> Storage<T> {
     pub(crate) fn from_snapshot_parts(
         mut allocator: EntityAllocator,
         tables: Vec<T>,
-        tags: Vec<TagSet>,
+        tags: Vec<EntitySet>,
         tick: Tick,
         last_tick: Tick,
     ) -> Self {

@@ -53,8 +53,9 @@ mod tests {
         let spawned_at = storage.current_tick();
         storage.end_frame();
         let changed = |storage: &Storage<TestWorldComponentArrays>, since: Tick| {
-            storage
-                .query_entities_changed_since(NUMBER, since)
+            crate::TypedQueryRef::<_, crate::Entity>::new(storage)
+                .changed_since(NUMBER, since)
+                .iter()
                 .collect::<Vec<_>>()
         };
         assert_eq!(changed(&storage, Tick::ZERO), idle, "written at tick 1");
@@ -93,8 +94,9 @@ mod tests {
         storage.last_tick = Tick(u32::MAX - 2);
         let entities = storage.spawn_batch(NUMBER, 3, |_, _| {});
         let changed = |storage: &Storage<TestWorldComponentArrays>| {
-            storage
-                .query_entities_changed_since(NUMBER, storage.last_tick())
+            crate::TypedQueryRef::<_, crate::Entity>::new(storage)
+                .changed_since(NUMBER, storage.last_tick())
+                .iter()
                 .collect::<Vec<_>>()
         };
         assert_eq!(changed(&storage), entities, "spawned at u32::MAX - 1");

@@ -1,11 +1,10 @@
-//! The storage side of typed queries that are not a closure walk: the matching tables with
-//! their change ticks as an iterator (a typed query's `iter()`), one entity's row (its
-//! `get(entity)`), and the tag test a row must pass. Kept apart from the closure walk
-//! ([`Storage::for_each_run_mut`]) so the two can change independently.
+//! The storage side of typed queries beyond the closure walk ([`Storage::for_each_run_mut`]):
+//! the walk's tables with their change ticks as an iterator (a typed query's `iter()`, and the
+//! read-only forms), one entity's row (its `get(entity)`), and the tag test a row must pass.
 
 use super::Storage;
-use super::iteration::{TagFilter, matching_indices};
 use super::tag_partition::TagPartition;
+use super::walk::{QueryMasks, TagFilter, WalkMut, WalkedTable};
 use crate::change_ticks::TicksOf;
 use crate::{Archetype, Bitmask, Entity, Tick};
 
@@ -35,10 +34,14 @@ impl<'w, T: Archetype> RowTags<'w, T> {
     /// Whether `row` of the table passes the query's tag filter.
     #[inline]
     pub fn matches(self, row: usize) -> bool {
-        self.filter.is_empty()
-            || self
-                .partition
-                .is_some_and(|partition| self.filter.accepts(partition.tags_of(row)))
+        self.filter.accepts_row(self.partition, row)
+    }
+
+    /// The tag test of a table of the mutable walk.
+    #[inline]
+    pub(crate) fn of_walked(walked: &WalkedTable<'w, T>) -> Self {
+        let (partition, filter) = walked.tag_test();
+        RowTags { partition, filter }
     }
 
     /// The tag test of a query with `filter` over the table whose segments are `partitions`'
@@ -55,55 +58,9 @@ impl<'w, T: Archetype> RowTags<'w, T> {
     }
 }
 
-/// The non-empty tables matching a query with their change ticks, mutably; see
-/// [`Storage::typed_tables_mut`].
-pub struct TypedTablesMut<'w, T: Archetype> {
-    tables: core::slice::IterMut<'w, T>,
-    ticks: core::slice::IterMut<'w, TicksOf<T>>,
-    indices: core::slice::Iter<'w, usize>,
-    next_index: usize,
-    exclude: T::Mask,
-    partitions: &'w [TagPartition<T::Mask>],
-    tag_filter: TagFilter<T::Mask>,
-}
-
-impl<'w, T: Archetype> Iterator for TypedTablesMut<'w, T> {
-    type Item = (&'w mut T, &'w mut TicksOf<T>, RowTags<'w, T>);
-
-    #[inline]
-    fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            let index = *self.indices.next()?;
-            let skip = index - self.next_index;
-            self.next_index = index + 1;
-            let table = self.tables.nth(skip)?;
-            let ticks = self.ticks.nth(skip)?;
-            if !table.is_empty() && !table.mask().intersects(self.exclude) {
-                let tags = RowTags::of_table(self.partitions, index, self.tag_filter);
-                return Some((table, ticks, tags));
-            }
-        }
-    }
-}
-
-impl<'w, T: Archetype> TypedTablesMut<'w, T> {
-    /// Whether the query names a tag (then rows of a matching table may not match).
-    pub fn filters_tags(&self) -> bool {
-        !self.tag_filter.is_empty()
-    }
-
-    /// How many rows the tables not yet returned hold (tags and change filters aside).
-    pub fn remaining_rows(&self) -> usize {
-        let tables = self.tables.as_slice();
-        self.indices
-            .as_slice()
-            .iter()
-            .filter_map(|&index| tables.get(index - self.next_index))
-            .filter(|table| !table.mask().intersects(self.exclude))
-            .map(Archetype::len)
-            .sum()
-    }
-}
+/// The mutable walk under the name a typed query's iterator knows it by: the matching
+/// non-empty tables with their change ticks (see [`Storage::typed_tables_mut`]).
+pub type TypedTablesMut<'w, T> = WalkMut<'w, T>;
 
 /// What a typed query needs to walk the matching tables itself: the tables with their ticks
 /// and tag tests, and the tick writes are stamped with.
@@ -116,20 +73,12 @@ pub struct TypedWalk<'w, T: Archetype> {
 
 impl<T: Archetype> Storage<T> {
     /// The tables matching `include` / `exclude` with their change ticks, for a typed query's
-    /// iterator (fills the query cache on a miss), plus the tag test rows must pass.
+    /// iterator (fills the query cache on a miss), and the current tick.
     pub fn typed_tables_mut(&mut self, include: T::Mask, exclude: T::Mask) -> TypedWalk<'_, T> {
-        let indices = matching_indices::<T>(&self.tables, &mut self.queries, include);
+        let tick = self.tick;
         TypedWalk {
-            tables: TypedTablesMut {
-                tables: self.tables.iter_mut(),
-                ticks: self.ticks.iter_mut(),
-                indices: indices.iter(),
-                next_index: 0,
-                exclude: exclude & !T::TAGS,
-                partitions: &self.partitions,
-                tag_filter: TagFilter::new::<T>(include, exclude),
-            },
-            tick: self.tick,
+            tables: self.walk_mut(include, exclude),
+            tick,
         }
     }
 
@@ -140,25 +89,11 @@ impl<T: Archetype> Storage<T> {
         include: T::Mask,
         exclude: T::Mask,
     ) -> impl Iterator<Item = (&T, &TicksOf<T>, RowTags<'_, T>)> + '_ {
-        let tag_filter = TagFilter::new::<T>(include, exclude);
-        let components = include & !T::TAGS;
-        let excluded = exclude & !T::TAGS;
-        let cached = self.queries.get(components);
-        let scan = cached.is_none().then_some(0..self.tables.len());
-        cached
-            .into_iter()
-            .flatten()
-            .copied()
-            .chain(scan.into_iter().flatten())
-            .filter(move |&index| {
-                let mask = self.tables[index].mask();
-                mask.matches(components, excluded)
-            })
-            .filter(|&index| !self.tables[index].is_empty())
-            .map(move |index| {
-                let tags = RowTags::of_table(&self.partitions, index, tag_filter);
-                (&self.tables[index], &self.ticks[index], tags)
-            })
+        let tags = QueryMasks::new::<T>(include, exclude).tags;
+        self.walk(include, exclude).map(move |(index, table, _)| {
+            let row_tags = RowTags::of_table(&self.partitions, index, tags);
+            (table, &self.ticks[index], row_tags)
+        })
     }
 
     /// The table, ticks and row of a live `entity` that matches `include` / `exclude` (tags
@@ -193,19 +128,19 @@ impl<T: Archetype> Storage<T> {
         ))
     }
 
+    /// The location of a live `entity` whose table and tags match `include` / `exclude`.
     fn matching_location(
         &self,
         entity: Entity,
         include: T::Mask,
         exclude: T::Mask,
     ) -> Option<crate::EntityLocation> {
-        let location = self.locate_with(entity, include & !T::TAGS)?;
-        let mask = self.tables[location.table()].mask();
-        let tags = RowTags::<T>::of_table(
-            &self.partitions,
-            location.table(),
-            TagFilter::new::<T>(include, exclude),
-        );
-        (!mask.intersects(exclude & !T::TAGS) && tags.matches(location.row())).then_some(location)
+        let masks = QueryMasks::new::<T>(include, exclude);
+        let location = self.locate_with(entity, masks.include)?;
+        let table = &self.tables[location.table()];
+        let tags = masks
+            .tags
+            .accepts_row(self.partitions.get(location.table()), location.row());
+        (!table.mask().intersects(masks.exclude) && tags).then_some(location)
     }
 }

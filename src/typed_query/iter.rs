@@ -56,9 +56,11 @@ impl<'w, T: TypedTable, Q: Fetch<T, M>, M> TypedQueryIter<'w, T, Q, M> {
     /// Starts on the next matching table; `false` when there is none left.
     fn next_table(&mut self) -> bool {
         loop {
-            let Some((table, ticks, tags)) = self.tables.next() else {
+            let Some(walked) = self.tables.next() else {
                 return false;
             };
+            let tags = RowTags::of_walked(&walked);
+            let (table, ticks) = (walked.table, walked.ticks);
             let rows = table.len();
             let verdict = ChangeFilter::verdict(self.filter, ticks);
             if verdict == Verdict::Skip {

@@ -7,7 +7,7 @@ use core::marker::PhantomData;
 
 use super::filter::{ChangeFilter, QueryFilters, Verdict};
 use super::{ComponentColumn, Fetch, RowAt, Run, TypedTable, to_mask};
-use crate::change_ticks::TickCells;
+use crate::change_ticks::{ChangedRows, TickCells};
 use crate::{Archetype, Entity, Storage, Tick};
 
 /// A [`Fetch`] that borrows nothing mutably: `&C`, `Option<&C>`, [`Entity`], and tuples of
@@ -109,14 +109,25 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
                         }
                     }
                 }
-                Some(filter) => {
-                    let changed = filter.rows(ticks);
-                    for row in 0..entities.len() {
-                        if changed.contains(row) && tags.matches(row) {
-                            f(Q::row(&mut slices, &written, RowAt::new(row)));
+                Some(filter) => match filter.rows(ticks) {
+                    // The common scan (one watched component, no tag test): the rows and
+                    // their stamps walked together, with no per-row test of the kind of
+                    // filter and no bounds check.
+                    ChangedRows::Column { stamps, since } if tags.is_empty() => {
+                        for (row, stamp) in stamps.iter().take(entities.len()).enumerate() {
+                            if stamp.changed.is_newer_than(since) {
+                                f(Q::row(&mut slices, &written, RowAt::new(row)));
+                            }
                         }
                     }
-                }
+                    changed => {
+                        for row in 0..entities.len() {
+                            if changed.contains(row) && tags.matches(row) {
+                                f(Q::row(&mut slices, &written, RowAt::new(row)));
+                            }
+                        }
+                    }
+                },
             }
         }
     }

@@ -60,22 +60,26 @@ impl Pass for Archetypal {
             }
         }
         let mut seen = Checksum::new();
+        let since = self.world.last_tick();
         self.world
-            .for_each_mut_changed(archetypal_simple::POSITION, 0, |_entity, table, index| {
-                seen.vec3(0, table.position[index].0);
-            });
+            .typed_query_ref::<&Position>()
+            .changed_since(archetypal_simple::POSITION, since)
+            .for_each(|position| seen.vec3(0, position.0));
         self.seen = seen;
         self.world.step();
     }
     fn checksum(&mut self) -> u64 {
-        checksum(&self.seen, self.world.query_position().copied())
+        checksum(
+            &self.seen,
+            self.world.typed_query_ref::<&Position>().iter().copied(),
+        )
     }
 }
 
 fn archetypal() -> Contender {
     Contender {
         name: "archetypal",
-        api: "get_position_mut writes; for_each_mut_changed; step()",
+        api: "get_position_mut writes; typed_query_ref changed_since; step()",
         kind: Kind::Archetypal,
         setup: || {
             let mut world = archetypal_simple::World::new();

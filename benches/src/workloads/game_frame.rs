@@ -227,9 +227,9 @@ mod archetypal_systems {
         let parts = world.split_mut();
         for hit in parts.events.hit.consume(&mut parts.resources.hits_seen) {
             let amount = damage(parts.components.has_shielded(hit.target));
-            parts
-                .components
-                .modify_health(hit.target, |health| health.0 -= amount);
+            if let Some(health) = parts.components.get_health_mut(hit.target) {
+                health.0 -= amount;
+            }
         }
     }
 
@@ -248,7 +248,7 @@ mod archetypal_systems {
             .components
             .for_each(HEALTH, 0, |entity, table, index| {
                 if table.health[index].0 <= 0 {
-                    parts.commands.queue_despawn_entity(entity);
+                    parts.commands.queue_despawn(entity);
                     deaths += 1;
                 }
             });
@@ -257,11 +257,15 @@ mod archetypal_systems {
     }
 
     pub fn count_changed(world: &mut World) {
+        let since = world.last_tick();
         let mut score = world.resources.score;
-        world.for_each_mut_changed(HEALTH, 0, |_entity, table, index| {
-            score.changed += 1;
-            score.health += i64::from(table.health[index].0);
-        });
+        world
+            .typed_query_ref::<&Health>()
+            .changed_since(HEALTH, since)
+            .for_each(|health| {
+                score.changed += 1;
+                score.health += i64::from(health.0);
+            });
         world.resources.score = score;
     }
 }
@@ -294,7 +298,7 @@ impl Pass for Archetypal {
 fn archetypal() -> Contender {
     Contender {
         name: "archetypal",
-        api: "Schedule of fns: split_mut, typed_query_ref, events, commands, tag filter, for_each_mut_changed",
+        api: "Schedule of fns: split_mut, typed_query_ref, events, commands, tag filter, typed_query_ref changed_since",
         kind: Kind::Archetypal,
         setup: || {
             use archetypal_systems::*;
@@ -599,7 +603,7 @@ mod tests {
         for _ in 0..40 {
             archetypal_systems::movement(&mut world);
             archetypal_systems::collide(&mut world);
-            hits += world.len_hit();
+            hits += world.events.hit.len();
             archetypal_systems::apply_damage(&mut world);
             archetypal_systems::regenerate(&mut world);
             archetypal_systems::deaths(&mut world);

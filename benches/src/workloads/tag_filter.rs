@@ -485,7 +485,7 @@ macro_rules! archetypal_contender {
         impl Pass for $toggle {
             fn run(&mut self) {
                 for &ship in &self.1 {
-                    if self.0.entity_has_components(ship, $module::STUNNED) {
+                    if self.0.has_components(ship, $module::STUNNED) {
                         self.0.remove_stunned(ship);
                     } else {
                         self.0.add_stunned(ship);

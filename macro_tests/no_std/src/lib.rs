@@ -121,9 +121,11 @@ pub fn frame() -> Observed {
     world.for_each_mut(POSITION | VELOCITY, 0, |_, table, index| {
         table.position[index].x += table.velocity[index].x * delta_time;
     });
-    let moved: Vec<Entity> = world.query_entities_changed(POSITION).collect();
+    let moved: Vec<Entity> = world.typed_query_ref::<Entity>().changed_since(POSITION, world.last_tick()).iter().collect();
     assert_eq!(moved, [hero]);
-    world.modify_scratch(sword, |scratch| scratch.0 += 1);
+    if let Some(scratch) = world.get_scratch_mut(sword) {
+        scratch.0 += 1;
+    }
 
     let mut parts = world.split_mut();
     for entity in parts.components.query_entities(POSITION | PLAYER) {

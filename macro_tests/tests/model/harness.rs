@@ -162,7 +162,7 @@ pub(crate) const CHECKED_PAIRS: [(u64, u64); 14] = [
     (HERO, HERO | NAME),
 ];
 
-/// Masks checked through `entity_has_components` for every known handle.
+/// Masks checked through `has_components` for every known handle.
 pub(crate) const CHECKED_MASKS: [u64; 7] = [
     0,
     HEALTH | NAME,

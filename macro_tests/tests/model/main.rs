@@ -3,13 +3,14 @@
 //! Random sequences of operations run against a `World` and, side by side, against a plain
 //! reference model (`HashMap<Entity, ModelEntity>`, one `Option` per component and the mask of
 //! its tags). Every operation's return value is compared with the model's, and after every step
-//! the world is checked: `check_invariants`, `entity_count`, `get_all_entities`, every row of
-//! every table against the model (`for_each(0, 0)`), every `query_<tag>`; for the handles the
+//! the world is checked: `check_invariants`, `entity_count`, `entities()`, every row of
+//! every table against the model (`for_each(0, 0)`), `query_entities(TAG)` per tag; for the handles the
 //! step targeted and a quarter of all others in turn (every handle ever issued, plus
 //! never-issued ones) `is_alive`, `component_mask` (components and tags),
-//! `entity_has_components`, every `get_<c>`, `entity_has_<c>` and `has_<tag>`; and, rotating
-//! with the step, a few masks through `query_entities`, `for_each` and the query builder, one
-//! `query_<c>` / `iter_<c>_slices` as a multiset, and a few changed-since queries. After the
+//! `has_components`, every `get_<c>`, `has_<c>` and `has_<tag>`; and, rotating
+//! with the step, a few masks through `query_entities`, `for_each` and typed queries, one
+//! column through `typed_query_ref::<&C>()` and `tables()` as a multiset, and a few
+//! changed-since queries. After the
 //! last step of a sequence every check runs in full: every include mask, every include/exclude
 //! pair of `CHECKED_PAIRS`, every handle and column (see `Depth`). The rotation keeps a step's
 //! checks cheap enough for hundreds of thousands of steps in a debug build.
@@ -17,10 +18,10 @@
 //! Events: `hit` (unbounded) and `note` (bounded to `NOTE_LIMIT`), each read through
 //! `CURSORS` independent cursors, which are reset (fresh or at the end) at random. The model
 //! keeps every event ever sent with whether it is still stored and its frame; `step()` expires
-//! the previous frame's, `clear_*` and the capacity limit drop others, and each `consume_*`
-//! must hand out exactly the stored events past the cursor and report as `lost()` those past
-//! the cursor that are gone. After every step `len_*`, `is_empty_*`, `read_*`, `collect_*` and
-//! every cursor's `unread_count` are compared. The structural change log is modelled the same
+//! the previous frame's, the channel's `clear` and the capacity limit drop others, and each
+//! `consume` must hand out exactly the stored events past the cursor and report as `lost()`
+//! those past the cursor that are gone. After every step each channel's `len`, `is_empty`,
+//! `read`, `collect` and every cursor's `unread_count` are compared. The structural change log is modelled the same
 //! way: enabled at the start, every spawn, despawn and component or tag actually added or
 //! removed is an entry, read through `CURSORS` cursors, trimmed, re-enabled with a new
 //! capacity, disabled.
@@ -38,9 +39,9 @@
 //! Change ticks: the model keeps, on a clock of its own (`ModelTick`, a count that never wraps,
 //! compared with `>`; never archetypal's `Tick::is_newer_than`), per entity and component, the
 //! tick of its last write (spawns,
-//! `set_` / `modify_` / `get_*_mut`, migrations that add, `mark_changed`,
-//! `mark_columns_changed`, `iter_<c>_slices_mut`); `step` / `increment_tick` advance it. After
-//! every step `query_entities_changed_since` (a few masks, since the last step, a remembered
+//! `set_` / `get_*_mut`, migrations that add, `mark_changed`, table views); `step` /
+//! `increment_tick` advance it. After every step
+//! `typed_query_ref::<Entity>().changed_since(..)` (a few masks, since the last step, a remembered
 //! tick and the current one) and a changed-only pass are compared with it. `SCRATCH` is
 //! `[untracked]` and never reported changed.
 //!
@@ -271,7 +272,7 @@ fn fixed_sequence_regression() {
             include: 0,
             exclude: 0,
             comp: Comp::Health,
-            via: Via::QueryMutIter,
+            via: Via::ForEachMut,
         },
         Op::Mutate {
             include: FLAGS,
@@ -280,10 +281,10 @@ fn fixed_sequence_regression() {
             via: Via::ForEachTableMut,
         },
         Op::Mutate {
-            include: 0,
+            include: POS,
             exclude: 0,
             comp: Comp::Pos,
-            via: Via::SlicesMut,
+            via: Via::ForEachTableMut,
         },
         Op::DespawnEntities(vec![Any(3), Any(0), Any(3), Never(0), Live(1)]),
         Op::WarmQuery(NAME),
@@ -345,7 +346,7 @@ fn fixed_sequence_regression() {
             include: NAME | HERO,
             exclude: 0,
             comp: Comp::Name,
-            via: Via::QueryMutIter,
+            via: Via::ForEachMut,
         },
         Op::Despawn(Live(0)),            // its tags go with it
         Op::Spawn(POS),                  // recycles that id, without its tags
@@ -399,16 +400,17 @@ fn fixed_sequence_regression() {
         },
         Op::GetMutWrite(Live(0), Value::Level(Level(1))),
         Op::RemoveComponents(Live(1), POS), // keeps the other stamps
-        Op::MarkColumnsChanged {
+        Op::Mutate {
             include: NAME | HERO,
             exclude: FLAGS,
-            columns: NAME | SCRATCH,
+            comp: Comp::Name,
+            via: Via::ForEachTableMut,
         },
         Op::Mutate {
-            include: 0,
+            include: LEVEL,
             exclude: 0,
             comp: Comp::Level,
-            via: Via::SlicesMut,
+            via: Via::ForEachTableMut,
         },
         Op::Changed {
             include: NAME | LEVEL,
@@ -482,7 +484,7 @@ fn fixed_sequence_regression() {
     }
 }
 
-/// A column stamp (`mark_columns_changed`, `iter_<c>_slices_mut`) marks the rows the table held
+/// A column stamp (what `for_each_table_mut` leaves on the tables it hands out) marks the rows the table held
 /// then; an entity that migrates in later keeps the stamps of the components that stay, so it
 /// must not be reported changed by the older column stamp.
 #[test]
@@ -493,11 +495,13 @@ fn column_stamp_does_not_cover_later_migrants() {
     world.step();
     let before_mark = world.current_tick();
     world.increment_tick();
-    world.mark_columns_changed(HEALTH, 0, LEVEL); // the LEVEL | HEALTH table only
+    world.for_each_table_mut(HEALTH, 0, |_| {}); // the LEVEL | HEALTH table only
     world.increment_tick();
     assert!(world.add_health(old)); // migrates in: LEVEL stays, HEALTH is added
     let changed: Vec<Entity> = world
-        .query_entities_changed_since(LEVEL, before_mark)
+        .typed_query_ref::<Entity>()
+        .changed_since(LEVEL, before_mark)
+        .iter()
         .collect();
     assert_eq!(
         changed,

@@ -19,9 +19,9 @@ pub(crate) enum Target {
 /// The `since` tick of a changed-only pass.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Since {
-    /// `for_each_mut_changed`: since the last `step()`.
+    /// Since the last `step()` (`last_tick()`).
     LastStep,
-    /// `for_each_mut_changed_since` a tick remembered before a `step` / `increment_tick`
+    /// Since a tick remembered before a `step` / `increment_tick`
     /// (`remembered[i % len]`).
     Remembered(usize),
 }
@@ -30,10 +30,8 @@ pub(crate) enum Since {
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Via {
     ForEachMut,
-    QueryMutIter,
     ForEachTableMut,
     ParForEachMut,
-    SlicesMut,
     /// A typed query writing the entities with an even id (the others are only read): only
     /// those are reported changed.
     TypedQuery,
@@ -87,11 +85,6 @@ pub(crate) enum Op {
     Step,
     IncrementTick,
     MarkChanged(Target, u64),
-    MarkColumnsChanged {
-        include: u64,
-        exclude: u64,
-        columns: u64,
-    },
     /// A changed-only mutable pass; the visited entities are compared with the model.
     Changed {
         include: u64,

@@ -45,10 +45,8 @@ pub(crate) fn target_strategy() -> impl Strategy<Value = Target> {
 pub(crate) fn via_strategy() -> impl Strategy<Value = Via> {
     prop_oneof![
         Just(Via::ForEachMut),
-        Just(Via::QueryMutIter),
         Just(Via::ForEachTableMut),
         Just(Via::ParForEachMut),
-        Just(Via::SlicesMut),
         Just(Via::TypedQuery),
     ]
 }
@@ -94,9 +92,6 @@ pub(crate) fn op_strategy() -> impl Strategy<Value = Op> {
         3 => Just(Op::Step),
         2 => Just(Op::IncrementTick),
         2 => (target_strategy(), mask_strategy()).prop_map(|(t, m)| Op::MarkChanged(t, m)),
-        1 => (mask_strategy(), mask_strategy(), mask_strategy()).prop_map(
-            |(include, exclude, columns)| Op::MarkColumnsChanged { include, exclude, columns }
-        ),
         2 => (mask_strategy(), mask_strategy(), prop_oneof![
             Just(Since::LastStep),
             (0usize..16).prop_map(Since::Remembered)

@@ -16,12 +16,12 @@ pub(crate) fn w_get(world: &World, comp: Comp, entity: Entity) -> Option<Value> 
 
 pub(crate) fn w_has(world: &World, comp: Comp, entity: Entity) -> bool {
     match comp {
-        Comp::Health => world.entity_has_health(entity),
-        Comp::Level => world.entity_has_level(entity),
-        Comp::Name => world.entity_has_name(entity),
-        Comp::Pos => world.entity_has_pos(entity),
-        Comp::Flags => world.entity_has_flags(entity),
-        Comp::Scratch => world.entity_has_scratch(entity),
+        Comp::Health => world.has_health(entity),
+        Comp::Level => world.has_level(entity),
+        Comp::Name => world.has_name(entity),
+        Comp::Pos => world.has_pos(entity),
+        Comp::Flags => world.has_flags(entity),
+        Comp::Scratch => world.has_scratch(entity),
     }
 }
 
@@ -82,34 +82,40 @@ pub(crate) fn w_has_tag(world: &World, tag: Tag, entity: Entity) -> bool {
 /// `query_<tag>()`, sorted.
 pub(crate) fn w_query_tag(world: &World, tag: Tag) -> Vec<Entity> {
     let mut entities: Vec<Entity> = match tag {
-        Tag::Hero => world.query_hero().collect(),
-        Tag::Marked => world.query_marked().collect(),
+        Tag::Hero => world.query_entities(HERO).collect(),
+        Tag::Marked => world.query_entities(MARKED).collect(),
     };
     entities.sort_unstable();
     entities
 }
 
-/// Writes `value` through `modify_<c>`; returns the value it replaced.
+/// Writes `value` through `get_<c>_mut(..).map(..)`; returns the value it replaced.
 pub(crate) fn w_modify(world: &mut World, entity: Entity, value: Value) -> Option<Value> {
     use std::mem::replace;
     match value {
         Value::Health(new) => world
-            .modify_health(entity, |slot| replace(slot, new))
+            .get_health_mut(entity)
+            .map(|slot| replace(slot, new))
             .map(Value::Health),
         Value::Level(new) => world
-            .modify_level(entity, |slot| replace(slot, new))
+            .get_level_mut(entity)
+            .map(|slot| replace(slot, new))
             .map(Value::Level),
         Value::Name(new) => world
-            .modify_name(entity, |slot| replace(slot, new))
+            .get_name_mut(entity)
+            .map(|slot| replace(slot, new))
             .map(Value::Name),
         Value::Pos(new) => world
-            .modify_pos(entity, |slot| replace(slot, new))
+            .get_pos_mut(entity)
+            .map(|slot| replace(slot, new))
             .map(Value::Pos),
         Value::Flags(new) => world
-            .modify_flags(entity, |slot| replace(slot, new))
+            .get_flags_mut(entity)
+            .map(|slot| replace(slot, new))
             .map(Value::Flags),
         Value::Scratch(new) => world
-            .modify_scratch(entity, |slot| replace(slot, new))
+            .get_scratch_mut(entity)
+            .map(|slot| replace(slot, new))
             .map(Value::Scratch),
     }
 }
@@ -136,24 +142,6 @@ pub(crate) fn w_get_mut_write(world: &mut World, entity: Entity, value: Value) -
         Value::Scratch(new) => world
             .get_scratch_mut(entity)
             .map(|slot| Value::Scratch(replace(slot, new))),
-    }
-}
-
-/// Bumps every value of a column through `iter_<c>_slices_mut()`.
-pub(crate) fn w_bump_slices(world: &mut World, comp: Comp) {
-    match comp {
-        Comp::Health => world
-            .iter_health_slices_mut()
-            .flatten()
-            .for_each(Bump::bump),
-        Comp::Level => world.iter_level_slices_mut().flatten().for_each(Bump::bump),
-        Comp::Name => world.iter_name_slices_mut().flatten().for_each(Bump::bump),
-        Comp::Pos => world.iter_pos_slices_mut().flatten().for_each(Bump::bump),
-        Comp::Flags => world.iter_flags_slices_mut().flatten().for_each(Bump::bump),
-        Comp::Scratch => world
-            .iter_scratch_slices_mut()
-            .flatten()
-            .for_each(Bump::bump),
     }
 }
 
@@ -266,5 +254,5 @@ pub(crate) fn regenerate_heroes(world: &mut World) {
 /// The second system of `Op::RunSchedule`: sends the counter the first one left as a `hit`.
 pub(crate) fn announce_counter(world: &mut World) {
     let counter = world.resources.counter;
-    world.send_hit(Hit(counter as i32));
+    world.events.hit.send(Hit(counter as i32));
 }

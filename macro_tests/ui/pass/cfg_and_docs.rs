@@ -72,8 +72,8 @@ fn main() {
     let _ = EntityBuilder::new()
         .with_position(Position { x: 1.0, y: 0.0 })
         .spawn(&mut world, 1);
-    assert_eq!(world.query_position().count(), 2);
-    world.send_hit(1);
-    world.send_miss(2);
-    assert_eq!((world.len_hit(), world.len_miss()), (1, 1));
+    assert_eq!(world.typed_query_ref::<&Position>().count(), 2);
+    world.events.hit.send(1);
+    world.events.miss.send(2);
+    assert_eq!((world.events.hit.len(), world.events.miss.len()), (1, 1));
 }

@@ -79,7 +79,7 @@ fn main() {
     let mut world = single::World::new();
     let entity = world.spawn(single::POSITION | single::SCRATCH | single::PLAYER);
     assert!(world.set_health(entity, 3));
-    world.send_collision(Collision(entity, entity));
+    world.events.collision.send(Collision(entity, entity));
     let saved = serde_json::to_string(&world.snapshot()).unwrap();
     let loaded: single::World = serde_json::from_str(&saved).unwrap();
     assert!(loaded.has_player(entity));

@@ -57,9 +57,9 @@ fn main() {
     assert_eq!(game.core.get_position(entity), Some(&Position { x: 1.0 }));
     assert_eq!(game.render.query_entities(SPRITE).count(), 1);
     assert_eq!(game.core.query_entities(POSITION | HEALTH).count(), 1);
-    game.send_landed(Position { x: 2.0 });
-    let queued = game.queue_spawn_entities(2);
-    game.core.queue_set_health(queued[1], 4);
+    game.events.landed.send(Position { x: 2.0 });
+    let queued = game.commands().queue_spawn_entities(2);
+    game.core.commands().queue_set_health(queued[1], 4);
     assert_eq!(game.apply_commands().applied, 2, "one queued spawn (of two), one set");
     assert_eq!(game.core.get_health(queued[1]), Some(&4));
     let child = game.spawn();

@@ -64,9 +64,9 @@ fn main() {
     assert_eq!(world.set_child_of(entity, parent), ::core::result::Result::Ok(::core::option::Option::None));
     assert_eq!(world.get_children(parent), &[entity]);
     assert_eq!(world.descendants_child_of(parent).count(), 1);
-    world.queue_set_child_of(entity, parent);
+    world.commands().queue_set_child_of(entity, parent);
     world.apply_commands();
-    assert!(world.entity_has_components(entity, CHILD_OF));
+    assert!(world.has_components(entity, CHILD_OF));
     assert_eq!(world.remove_child_of(entity), Some(parent));
     world.despawn(parent);
     assert!(world.set_velocity(entity, Velocity { x: 2.0, y: 4.0 }));
@@ -82,7 +82,7 @@ fn main() {
 
     assert!(world.add_health(entity));
     assert_eq!(
-        world.modify_health(entity, |health| {
+        world.get_health_mut(entity).map(|health| {
             *health += 3;
             *health
         }),
@@ -92,7 +92,7 @@ fn main() {
         world.remove_velocity(entity),
         Some(Velocity { x: 2.0, y: 4.0 })
     );
-    assert!(!world.entity_has_velocity(entity));
+    assert!(!world.has_velocity(entity));
 
     let built = EntityBuilder::new()
         .with_position(Position { x: 1.0, y: 1.0 })
@@ -103,7 +103,7 @@ fn main() {
     assert!(world.is_alive(one));
 
     assert_eq!(world.query_entities(HEALTH).count(), 5);
-    assert_eq!(world.query_health().copied().sum::<u32>(), 3 + 3 * 7 + 1);
+    assert_eq!(world.typed_query_ref::<&u32>().iter().copied().sum::<u32>(), 3 + 3 * 7 + 1);
     assert_eq!(world.entity_count(), 5);
     assert!(world.despawn(entity));
     assert!(world.check_invariants().is_ok());
@@ -111,14 +111,14 @@ fn main() {
     // Tags, events, commands and ticks, generated as hygienically.
     let tagged = world.spawn(game::POSITION | game::PLAYER);
     assert!(world.has_player(tagged));
-    assert_eq!(world.query_player().count(), 1);
-    world.send_landed(game::Position { x: 1.0, y: 2.0 });
+    assert_eq!(world.query_entities(game::PLAYER).count(), 1);
+    world.events.landed.send(game::Position { x: 1.0, y: 2.0 });
     let mut cursor = ::archetypal::EventCursor::new();
-    assert_eq!(world.consume_landed(&mut cursor).len(), 1);
-    assert_eq!(world.collect_landed().len(), 1);
-    let queued = world.queue_spawn_entities(game::HEALTH, 2);
-    world.queue_set_health(queued[0], 3);
-    world.queue_remove_player(tagged);
+    assert_eq!(world.events.landed.consume(&mut cursor).len(), 1);
+    assert_eq!(world.events.landed.collect().len(), 1);
+    let queued = world.commands().queue_spawn_entities(game::HEALTH, 2);
+    world.commands().queue_set_health(queued[0], 3);
+    world.commands().queue_remove_player(tagged);
     assert_eq!(world.apply_commands().applied, 3);
     assert!(!world.has_player(tagged));
     world.step();

@@ -45,11 +45,11 @@ fn main() {
     let mut world = World::new();
     let entity = world.spawn(POSITION | HEALTH | PLAYER);
     world.set_position(entity, Position { x: 1.0, y: 2.0 });
-    world.send_landed(Position { x: 0.0, y: 0.0 });
+    world.events.landed.send(Position { x: 0.0, y: 0.0 });
     let copy = world.clone();
     world.despawn(entity);
     world.restore(&copy);
-    assert_eq!(world.len_landed(), 1);
+    assert_eq!(world.events.landed.len(), 1);
     let bytes = ::postcard::to_allocvec(&world.snapshot()).unwrap();
     let loaded: World = ::postcard::from_bytes(&bytes).unwrap();
     assert_eq!(

@@ -50,7 +50,7 @@ fn main() {
     let mut opaque = Opaque::new();
     let entity = opaque.spawn(POSITION | HANDLE);
     opaque.set_handle(entity, Handle(3));
-    opaque.send_grabbed(Handle(1));
+    opaque.events.grabbed.send(Handle(1));
     assert_eq!(opaque.get_handle(entity), Some(&Handle(3)));
 
     let mut plain = Plain::new();

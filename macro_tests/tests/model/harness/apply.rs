@@ -202,7 +202,7 @@ impl Harness {
                         .commands
                         .queue_spawn_entities(mask, count)
                 } else {
-                    self.world.queue_spawn_entities(mask, count)
+                    self.world.commands().queue_spawn_entities(mask, count)
                 };
                 ensure_eq!(entities.len(), count, "queue_spawn_entities count");
                 for &entity in &entities {
@@ -220,38 +220,38 @@ impl Harness {
             }
             Op::QueueDespawn(target) => {
                 let entity = self.resolve(target)?;
-                self.world.queue_despawn_entity(entity);
+                self.world.commands().queue_despawn(entity);
                 self.queue.push(ModelCommand::Despawn(entity));
             }
             &Op::QueueAddComponents(ref target, mask) => {
                 let entity = self.resolve(target)?;
-                self.world.queue_add_components(entity, mask);
+                self.world.commands().queue_add_components(entity, mask);
                 self.queue.push(ModelCommand::Add(entity, mask));
             }
             &Op::QueueRemoveComponents(ref target, mask) => {
                 let entity = self.resolve(target)?;
-                self.world.queue_remove_components(entity, mask);
+                self.world.commands().queue_remove_components(entity, mask);
                 self.queue.push(ModelCommand::Remove(entity, mask));
             }
             Op::QueueSet(target, value) => {
                 let entity = self.resolve(target)?;
                 match value.clone() {
-                    Value::Health(value) => self.world.queue_set_health(entity, value),
-                    Value::Level(value) => self.world.queue_set_level(entity, value),
-                    Value::Name(value) => self.world.queue_set_name(entity, value),
-                    Value::Pos(value) => self.world.queue_set_pos(entity, value),
-                    Value::Flags(value) => self.world.queue_set_flags(entity, value),
-                    Value::Scratch(value) => self.world.queue_set_scratch(entity, value),
+                    Value::Health(value) => self.world.commands().queue_set_health(entity, value),
+                    Value::Level(value) => self.world.commands().queue_set_level(entity, value),
+                    Value::Name(value) => self.world.commands().queue_set_name(entity, value),
+                    Value::Pos(value) => self.world.commands().queue_set_pos(entity, value),
+                    Value::Flags(value) => self.world.commands().queue_set_flags(entity, value),
+                    Value::Scratch(value) => self.world.commands().queue_set_scratch(entity, value),
                 }
                 self.queue.push(ModelCommand::Set(entity, value.clone()));
             }
             &Op::QueueTag(ref target, tag, add) => {
                 let entity = self.resolve(target)?;
                 match (tag, add) {
-                    (Tag::Hero, true) => self.world.queue_add_hero(entity),
-                    (Tag::Marked, true) => self.world.queue_add_marked(entity),
-                    (Tag::Hero, false) => self.world.queue_remove_hero(entity),
-                    (Tag::Marked, false) => self.world.queue_remove_marked(entity),
+                    (Tag::Hero, true) => self.world.commands().queue_add_hero(entity),
+                    (Tag::Marked, true) => self.world.commands().queue_add_marked(entity),
+                    (Tag::Hero, false) => self.world.commands().queue_remove_hero(entity),
+                    (Tag::Marked, false) => self.world.commands().queue_remove_marked(entity),
                 }
                 self.queue.push(if add {
                     ModelCommand::Add(entity, tag.bit())
@@ -321,20 +321,6 @@ impl Harness {
                 let got = self.world.mark_changed(entity, mask);
                 ensure_eq!(got, expected, "mark_changed({entity:?}, {mask:#b})");
             }
-            &Op::MarkColumnsChanged {
-                include,
-                exclude,
-                columns,
-            } => {
-                // Tag bits are ignored: a column stamp marks whole tables. A bit the world does
-                // not have stays in `include`, and matches nothing.
-                for components in self.model.values_mut() {
-                    if matches(components.mask() & ALL, include & !TAGS, exclude & !TAGS) {
-                        components.stamp(columns, now);
-                    }
-                }
-                self.world.mark_columns_changed(include, exclude, columns);
-            }
             &Op::Changed {
                 include,
                 exclude,
@@ -343,12 +329,12 @@ impl Harness {
             &Op::Send(channel, value) => match channel {
                 Channel::Hit => {
                     self.hits.send(Hit(value), self.frame);
-                    self.world.send_hit(Hit(value));
+                    self.world.events.hit.send(Hit(value));
                 }
                 Channel::Note => {
                     let note = Note(format!("n{value}"));
                     self.notes.send(note.clone(), self.frame);
-                    self.world.send_note(note);
+                    self.world.events.note.send(note);
                 }
             },
             &Op::Consume(channel, k) => {
@@ -356,7 +342,7 @@ impl Harness {
                 match channel {
                     Channel::Hit => {
                         let expected = self.hits.consume(k);
-                        let consumed = self.world.consume_hit(&mut self.hit_cursors[k]);
+                        let consumed = self.world.events.hit.consume(&mut self.hit_cursors[k]);
                         ensure_eq!(consumed.len(), expected.0.len(), "consume_hit len");
                         let got = (
                             consumed.iter().cloned().collect::<Vec<_>>(),
@@ -366,7 +352,7 @@ impl Harness {
                     }
                     Channel::Note => {
                         let expected = self.notes.consume(k);
-                        let consumed = self.world.consume_note(&mut self.note_cursors[k]);
+                        let consumed = self.world.events.note.consume(&mut self.note_cursors[k]);
                         ensure_eq!(consumed.len(), expected.0.len(), "consume_note len");
                         let got = (
                             consumed.iter().cloned().collect::<Vec<_>>(),
@@ -397,11 +383,11 @@ impl Harness {
             &Op::ClearEvents(channel) => match channel {
                 Channel::Hit => {
                     self.hits.clear();
-                    self.world.clear_hit();
+                    self.world.events.hit.clear();
                 }
                 Channel::Note => {
                     self.notes.clear();
-                    self.world.clear_note();
+                    self.world.events.note.clear();
                 }
             },
             &Op::EnableChangeLog(capacity) => {
@@ -553,7 +539,7 @@ impl Harness {
                     .for_each(|(entity, health)| {
                         resources.counter = resources.counter.wrapping_add(i64::from(health.0));
                         if health.0 < 0 {
-                            commands.queue_despawn_entity(entity);
+                            commands.queue_despawn(entity);
                             queued.push(entity);
                         }
                     });

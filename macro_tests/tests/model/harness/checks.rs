@@ -18,16 +18,20 @@ impl Harness {
             &self.log,
         )?;
         let hits: Vec<Hit> = self.hits.stored().cloned().collect();
-        ensure_eq!(world.len_hit(), hits.len(), "len_hit");
-        ensure_eq!(world.is_empty_hit(), hits.is_empty(), "is_empty_hit");
-        ensure_eq!(world.collect_hit(), hits, "collect_hit");
+        ensure_eq!(world.events.hit.len(), hits.len(), "len_hit");
+        ensure_eq!(world.events.hit.is_empty(), hits.is_empty(), "is_empty_hit");
+        ensure_eq!(world.events.hit.collect(), hits, "collect_hit");
         let notes: Vec<Note> = self.notes.stored().cloned().collect();
-        ensure_eq!(world.len_note(), notes.len(), "len_note");
-        ensure_eq!(world.is_empty_note(), notes.is_empty(), "is_empty_note");
+        ensure_eq!(world.events.note.len(), notes.len(), "len_note");
+        ensure_eq!(
+            world.events.note.is_empty(),
+            notes.is_empty(),
+            "is_empty_note"
+        );
         ensure!(
-            world.read_note().eq(notes.iter()),
+            world.events.note.read().eq(notes.iter()),
             "read_note: {:?}",
-            world.read_note().collect::<Vec<_>>()
+            world.events.note.read().collect::<Vec<_>>()
         );
         // A fresh cursor gets every stored entry and has lost nothing.
         let mut probe = EventCursor::new();
@@ -68,7 +72,7 @@ impl Harness {
         expected
     }
 
-    /// Runs `for_each_mut_changed` (or `_since`) and compares the visited rows with the model.
+    /// Runs a changed-only typed query and compares the visited rows with the model.
     pub(super) fn check_changed_pass(
         &mut self,
         include: u64,
@@ -78,24 +82,11 @@ impl Harness {
         let tick = self.since_tick(since);
         let expected = self.expected_changed(include, exclude, tick);
         let mut visited = Vec::new();
-        let mut bad_rows = Vec::new();
-        let visit = |entity: Entity, view: &mut ComponentArraysMut<'_>, index: usize| {
-            if view.entities.get(index) != Some(&entity) {
-                bad_rows.push((entity, index));
-            }
-            visited.push(entity);
-        };
-        match since {
-            Since::LastStep => self.world.for_each_mut_changed(include, exclude, visit),
-            Since::Remembered(_) => {
-                self.world
-                    .for_each_mut_changed_since(include, exclude, tick.world(), visit)
-            }
-        }
-        ensure!(
-            bad_rows.is_empty(),
-            "changed pass visited bad rows: {bad_rows:?}"
-        );
+        self.world
+            .typed_query::<Entity>()
+            .changed_since(include, tick.world())
+            .without(exclude)
+            .for_each(|entity| visited.push(entity));
         visited.sort_unstable();
         ensure_eq!(
             visited,
@@ -107,7 +98,7 @@ impl Harness {
     }
 
     /// Compares the change-detection state with the model: the ticks, `command_count`, and
-    /// `query_entities_changed_since` and a changed-only pass for a few masks and ticks.
+    /// `typed_query_ref::<Entity>().changed_since(..)` for a few masks and ticks.
     pub(super) fn check_ticks(&mut self, depth: Depth) -> Result<(), String> {
         ensure_eq!(self.world.current_tick(), self.tick.world(), "current_tick");
         ensure_eq!(self.world.last_tick(), self.last_tick.world(), "last_tick");
@@ -160,14 +151,16 @@ impl Harness {
         for (include, since) in queries {
             let mut got: Vec<Entity> = self
                 .world
-                .query_entities_changed_since(include, since.world())
+                .typed_query_ref::<archetypal::Entity>()
+                .changed_since(include, since.world())
+                .iter()
                 .collect();
             got.sort_unstable();
             let expected = self.expected_changed(include, 0, since);
             ensure_eq!(
                 got,
                 expected,
-                "query_entities_changed_since({include:#b}, {since:?}) (now {:?})",
+                "changed_since({include:#b}, {since:?}) (now {:?})",
                 self.tick
             );
         }
@@ -239,10 +232,6 @@ impl Harness {
         comp: Comp,
         via: Via,
     ) -> Result<(), String> {
-        let (include, exclude) = match via {
-            Via::SlicesMut => (comp.bit(), 0),
-            _ => (include, exclude),
-        };
         if let Via::TypedQuery = via {
             return self.typed_mutate(include, exclude, comp);
         }
@@ -255,7 +244,7 @@ impl Harness {
             // `for_each_table_mut` (one view per run of matching rows).
             let handed_out = match via {
                 Via::ForEachTableMut => matches(components.mask(), include, exclude),
-                Via::SlicesMut | Via::TypedQuery => false,
+                Via::TypedQuery => false,
                 // Tag bits do not choose tables; a bit outside the world matches no table.
                 _ => matches(components.mask() & ALL, include & !TAGS, exclude & ALL),
             };
@@ -287,12 +276,6 @@ impl Harness {
         };
         match via {
             Via::ForEachMut => self.world.for_each_mut(include, exclude, visit),
-            Via::QueryMutIter => self
-                .world
-                .query_mut()
-                .with(include)
-                .without(exclude)
-                .iter(visit),
             Via::ParForEachMut => self.world.par_for_each_mut(include, exclude, visit),
             Via::ForEachTableMut => self.world.for_each_table_mut(include, exclude, |view| {
                 for index in 0..view.entities.len() {
@@ -300,15 +283,6 @@ impl Harness {
                     visit(entity, view, index);
                 }
             }),
-            Via::SlicesMut => {
-                // `iter_<c>_slices_mut` marks its column changed by itself.
-                let now = self.tick;
-                for components in self.model.values_mut() {
-                    components.stamp(comp.bit(), now);
-                }
-                w_bump_slices(&mut self.world, comp);
-                return Ok(());
-            }
             Via::TypedQuery => unreachable!("handled by typed_mutate"),
         }
         let (mut visited, bad_rows) = visited_and_bad
@@ -403,26 +377,32 @@ impl Harness {
         }
 
         scratch.clear();
-        scratch.extend(world.query().with(include).without(exclude).entities());
+        scratch.extend(
+            world
+                .typed_query_ref::<archetypal::Entity>()
+                .with(include)
+                .without(exclude)
+                .iter(),
+        );
         if differs(scratch) {
             return report("query().with().without().entities", scratch);
         }
         ensure_eq!(
-            world.query().with(include).without(exclude).count(),
+            world
+                .typed_query_ref::<archetypal::Entity>()
+                .with(include)
+                .without(exclude)
+                .count(),
             expected().count(),
             "query().with({include:#b}).without({exclude:#b}).count()"
         );
         scratch.clear();
-        world
-            .query()
-            .with(include)
-            .without(exclude)
-            .iter(|entity, _, _| scratch.push(entity));
+        world.for_each(include, exclude, |entity, _, _| scratch.push(entity));
         if differs(scratch) {
             return report("query().with().without().iter", scratch);
         }
 
-        let first = world.query_first_entity(include);
+        let first = world.query_entities(include).next();
         let mut with_include = live.iter().filter(|l| l.mask & include == include);
         let first_ok = match first {
             None => with_include.next().is_none(),
@@ -430,7 +410,7 @@ impl Harness {
         };
         ensure!(
             first_ok,
-            "query_first_entity({include:#b}) is {first:?}; live: {live:?}"
+            "query_entities({include:#b}).next() is {first:?}; live: {live:?}"
         );
         Ok(())
     }
@@ -460,10 +440,10 @@ impl Harness {
         );
 
         // Id order; live ids are distinct, so id order is handle order.
-        let all = world.get_all_entities();
+        let all = world.entities().collect::<Vec<_>>();
         ensure!(
             all.iter().copied().eq(live.iter().map(|l| l.entity)),
-            "get_all_entities (id order)\n  world: {all:?}\n  model: {:?}",
+            "entities() (id order)\n  world: {all:?}\n  model: {:?}",
             live.iter().map(|l| l.entity).collect::<Vec<_>>()
         );
 
@@ -499,9 +479,9 @@ impl Harness {
             );
             for checked in CHECKED_MASKS {
                 ensure_eq!(
-                    world.entity_has_components(entity, checked),
+                    world.has_components(entity, checked),
                     mask.is_some_and(|mask| mask & checked == checked),
-                    "entity_has_components({entity:?}, {checked:#b})"
+                    "has_components({entity:?}, {checked:#b})"
                 );
             }
             for comp in COMPS {
@@ -514,7 +494,7 @@ impl Harness {
                 ensure_eq!(
                     w_has(world, comp, entity),
                     mask.is_some_and(|mask| mask & comp.bit() != 0),
-                    "entity_has_{comp:?}({entity:?})"
+                    "has_{comp:?}({entity:?})"
                 );
             }
             for tag in TAG_LIST {
@@ -596,39 +576,63 @@ impl Harness {
             match comp {
                 Comp::Health => {
                     let model = || models().filter_map(|m| m.health.as_ref());
-                    multiset_eq("query_health", world.query_health(), model())?;
-                    let slices = world.iter_health_slices().flatten();
-                    multiset_eq("iter_health_slices", slices, model())?;
+                    multiset_eq(
+                        "typed_query_ref::<&Health>",
+                        world.typed_query_ref::<&Health>().iter(),
+                        model(),
+                    )?;
+                    let slices = world.tables().iter().flat_map(|table| &table.health);
+                    multiset_eq("tables().health", slices, model())?;
                 }
                 Comp::Level => {
                     let model = || models().filter_map(|m| m.level.as_ref());
-                    multiset_eq("query_level", world.query_level(), model())?;
-                    let slices = world.iter_level_slices().flatten();
-                    multiset_eq("iter_level_slices", slices, model())?;
+                    multiset_eq(
+                        "typed_query_ref::<&Level>",
+                        world.typed_query_ref::<&Level>().iter(),
+                        model(),
+                    )?;
+                    let slices = world.tables().iter().flat_map(|table| &table.level);
+                    multiset_eq("tables().level", slices, model())?;
                 }
                 Comp::Name => {
                     let model = || models().filter_map(|m| m.name.as_ref());
-                    multiset_eq("query_name", world.query_name(), model())?;
-                    let slices = world.iter_name_slices().flatten();
-                    multiset_eq("iter_name_slices", slices, model())?;
+                    multiset_eq(
+                        "typed_query_ref::<&Name>",
+                        world.typed_query_ref::<&Name>().iter(),
+                        model(),
+                    )?;
+                    let slices = world.tables().iter().flat_map(|table| &table.name);
+                    multiset_eq("tables().name", slices, model())?;
                 }
                 Comp::Pos => {
                     let model = || models().filter_map(|m| m.pos.as_ref());
-                    multiset_eq("query_pos", world.query_pos(), model())?;
-                    let slices = world.iter_pos_slices().flatten();
-                    multiset_eq("iter_pos_slices", slices, model())?;
+                    multiset_eq(
+                        "typed_query_ref::<&Pos>",
+                        world.typed_query_ref::<&Pos>().iter(),
+                        model(),
+                    )?;
+                    let slices = world.tables().iter().flat_map(|table| &table.pos);
+                    multiset_eq("tables().pos", slices, model())?;
                 }
                 Comp::Flags => {
                     let model = || models().filter_map(|m| m.flags.as_ref());
-                    multiset_eq("query_flags", world.query_flags(), model())?;
-                    let slices = world.iter_flags_slices().flatten();
-                    multiset_eq("iter_flags_slices", slices, model())?;
+                    multiset_eq(
+                        "typed_query_ref::<&Flags>",
+                        world.typed_query_ref::<&Flags>().iter(),
+                        model(),
+                    )?;
+                    let slices = world.tables().iter().flat_map(|table| &table.flags);
+                    multiset_eq("tables().flags", slices, model())?;
                 }
                 Comp::Scratch => {
                     let model = || models().filter_map(|m| m.scratch.as_ref());
-                    multiset_eq("query_scratch", world.query_scratch(), model())?;
-                    let slices = world.iter_scratch_slices().flatten();
-                    multiset_eq("iter_scratch_slices", slices, model())?;
+                    multiset_eq(
+                        "typed_query_ref::<&Scratch>",
+                        world.typed_query_ref::<&Scratch>().iter(),
+                        model(),
+                    )?;
+                    let slices = world.tables().iter().flat_map(|table| &table.scratch);
+                    multiset_eq("tables().scratch", slices, model())?;
                 }
             }
         }
