@@ -1,0 +1,78 @@
+//! The fuzz targets' bodies on stable: every file of each target's seeds (`fuzz/seeds/<target>/`)
+//! and committed corpus (`fuzz/corpus/<target>/`) is run through the target's `run`, which
+//! panics on a finding, so a body that no longer builds against the crate, a reference model
+//! that no longer agrees with the world, or a fixed bug coming back fails `cargo test` without
+//! nightly or libFuzzer. Each of those folders must hold an input, so an emptied or moved one
+//! fails too. How to run the fuzzer and add a finding: `fuzz/README.md`.
+
+use std::fs;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+
+#[path = "../../fuzz/src/ops.rs"]
+mod ops;
+#[path = "../../fuzz/src/snapshot.rs"]
+mod snapshot;
+#[path = "../../fuzz/src/snapshot_json.rs"]
+mod snapshot_json;
+
+/// The inputs of `target`: the files of its seed and corpus folders, in name order, each with
+/// its path from the repository root. Neither folder may be missing or empty.
+fn inputs(target: &str) -> Vec<(String, PathBuf)> {
+    let fuzz = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz");
+    let mut files = Vec::new();
+    for folder in ["seeds", "corpus"] {
+        let dir = fuzz.join(folder).join(target);
+        let entries =
+            fs::read_dir(&dir).unwrap_or_else(|error| panic!("fuzz/{folder}/{target}/: {error}"));
+        let before = files.len();
+        for entry in entries {
+            let entry = entry.expect("a readable folder");
+            let path = entry.path();
+            if path.is_file() {
+                let name = format!("fuzz/{folder}/{target}/{}", entry.file_name().display());
+                files.push((name, path));
+            }
+        }
+        assert!(
+            files.len() > before,
+            "fuzz/{folder}/{target}/ holds no input"
+        );
+    }
+    files.sort();
+    files
+}
+
+/// Runs every input of `target` through `run`, and fails naming each input that panicked.
+fn replay(target: &str, run: fn(&[u8])) {
+    let files = inputs(target);
+    let mut failed = Vec::new();
+    for (name, path) in &files {
+        let data = fs::read(path).expect("a readable input");
+        if catch_unwind(AssertUnwindSafe(|| run(&data))).is_err() {
+            failed.push(name.as_str());
+        }
+    }
+    assert!(
+        failed.is_empty(),
+        "{} of {} `{target}` inputs failed (their panics are printed above):\n{}",
+        failed.len(),
+        files.len(),
+        failed.join("\n")
+    );
+}
+
+#[test]
+fn ops_inputs_agree_with_the_model() {
+    replay("ops", ops::run);
+}
+
+#[test]
+fn snapshot_inputs_load_soundly() {
+    replay("snapshot", snapshot::run);
+}
+
+#[test]
+fn snapshot_json_inputs_load_soundly() {
+    replay("snapshot_json", snapshot_json::run);
+}
