@@ -241,8 +241,6 @@ macro_rules! __ecs_commands {
                         self.queue.push([<$world Command>]::[<Set $field:camel>](entity, value));
                     }
                 )+
-
-
             }
         }
     };

@@ -401,8 +401,6 @@ macro_rules! __ecs_game {
                 pub fn queue_despawn_entities(&mut self, entities: &[$crate::Entity]) {
                     self.queue.push([<$game Command>]::DespawnEntities(entities.to_vec()));
                 }
-
-
             }
         }
     };

@@ -73,7 +73,6 @@ macro_rules! __ecs_queries {
                 pub fn mark_changed(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) -> bool {
                     self.storage.mark_changed(entity, mask)
                 }
-
             }
 
             $crate::__ecs_if_parallel! {

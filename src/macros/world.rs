@@ -373,7 +373,6 @@ macro_rules! __ecs_world_common {
                     self.storage.remove_components(entity, mask)
                 }
             }
-
         }
     };
 }
