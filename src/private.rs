@@ -41,6 +41,23 @@ impl<T> Default for CloneProbe<T> {
     }
 }
 
+/// A copy of a value an `EntityBuilder` holds, made with `cloner` (its type's `Clone`, as
+/// [`CloneProbe`] found it).
+///
+/// # Panics
+/// If the builder holds a value and its type is not `Clone` (`cloner` is `None`); the
+/// message names the component `field`.
+#[inline]
+pub fn clone_held<C>(held: &Option<C>, cloner: Option<fn(&C) -> C>, field: &str) -> Option<C> {
+    let value = held.as_ref()?;
+    match cloner {
+        Some(clone) => Some(clone(value)),
+        None => panic!(
+            "EntityBuilder::spawn: the builder holds a `{field}`, whose type is not Clone; spawn these entities one at a time with `spawn_one`"
+        ),
+    }
+}
+
 /// The probe's answer for a `Clone` type.
 pub trait IsClone<T> {
     /// `T::clone`.
@@ -69,7 +86,7 @@ impl<T> NotClone<T> for &CloneProbe<T> {
 
 #[cfg(test)]
 mod clone_probe_tests {
-    use super::{CloneProbe, IsClone as _, NotClone as _};
+    use super::{CloneProbe, IsClone as _, NotClone as _, clone_held};
 
     struct Unique;
 
@@ -80,5 +97,20 @@ mod clone_probe_tests {
         let clone = (&CloneProbe::<u32>::new()).cloner().expect("u32 is Clone");
         assert_eq!(clone(&7), 7);
         assert!((&CloneProbe::<Unique>::new()).cloner().is_none());
+    }
+
+    #[test]
+    fn clone_held_copies_what_is_held() {
+        let cloner = Some(<u32 as Clone>::clone as fn(&u32) -> u32);
+        assert_eq!(clone_held(&Some(5), cloner, "speed"), Some(5));
+        assert_eq!(clone_held::<u32>(&None, cloner, "speed"), None);
+        // Nothing held: nothing to clone, whatever the type.
+        assert!(clone_held::<Unique>(&None, None, "sound").is_none());
+    }
+
+    #[test]
+    #[should_panic(expected = "the builder holds a `sound`, whose type is not Clone")]
+    fn clone_held_refuses_a_value_that_cannot_be_cloned() {
+        clone_held(&Some(Unique), None, "sound");
     }
 }

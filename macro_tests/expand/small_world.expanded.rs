@@ -894,55 +894,21 @@ impl WorldEntityBuilder {
         use ::archetypal::__private::{IsClone as _, NotClone as _};
         Self {
             mask: self.mask,
-            position: self
-                .position
-                .as_ref()
-                .map(|value| match (&::archetypal::__private::CloneProbe::<
-                    (f32, f32),
-                >::new())
-                    .cloner()
-                {
-                    ::core::option::Option::Some(clone) => clone(value),
-                    ::core::option::Option::None => {
-                        ::core::panicking::panic_fmt(
-                            format_args!(
-                                "EntityBuilder::spawn: the builder holds a `position`, whose type is not Clone; spawn these entities one at a time with `spawn_one`",
-                            ),
-                        );
-                    }
-                }),
-            velocity: self
-                .velocity
-                .as_ref()
-                .map(|value| match (&::archetypal::__private::CloneProbe::<
-                    (f32, f32),
-                >::new())
-                    .cloner()
-                {
-                    ::core::option::Option::Some(clone) => clone(value),
-                    ::core::option::Option::None => {
-                        ::core::panicking::panic_fmt(
-                            format_args!(
-                                "EntityBuilder::spawn: the builder holds a `velocity`, whose type is not Clone; spawn these entities one at a time with `spawn_one`",
-                            ),
-                        );
-                    }
-                }),
-            health: self
-                .health
-                .as_ref()
-                .map(|value| match (&::archetypal::__private::CloneProbe::<u32>::new())
-                    .cloner()
-                {
-                    ::core::option::Option::Some(clone) => clone(value),
-                    ::core::option::Option::None => {
-                        ::core::panicking::panic_fmt(
-                            format_args!(
-                                "EntityBuilder::spawn: the builder holds a `health`, whose type is not Clone; spawn these entities one at a time with `spawn_one`",
-                            ),
-                        );
-                    }
-                }),
+            position: ::archetypal::__private::clone_held(
+                &self.position,
+                (&::archetypal::__private::CloneProbe::<(f32, f32)>::new()).cloner(),
+                "position",
+            ),
+            velocity: ::archetypal::__private::clone_held(
+                &self.velocity,
+                (&::archetypal::__private::CloneProbe::<(f32, f32)>::new()).cloner(),
+                "velocity",
+            ),
+            health: ::archetypal::__private::clone_held(
+                &self.health,
+                (&::archetypal::__private::CloneProbe::<u32>::new()).cloner(),
+                "health",
+            ),
         }
     }
     #[inline]

@@ -1361,7 +1361,11 @@ mod not_clone {
                 .spawn(&mut world, 2)
         }));
         let message = refused.expect_err("two entities from one closure");
-        let message = message.downcast_ref::<&str>().copied().unwrap_or_default();
+        let message = message
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| message.downcast_ref::<&str>().copied())
+            .unwrap_or_default();
         assert!(
             message.contains("`callback`") && message.contains("spawn_one"),
             "{message}"

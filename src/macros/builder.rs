@@ -102,14 +102,11 @@ macro_rules! __ecs_builder {
                         mask: self.mask,
                         $(
                             $(#[$attr])*
-                            $field: self.$field.as_ref().map(|value| match (&$crate::__private::CloneProbe::<$ty>::new()).cloner() {
-                                ::core::option::Option::Some(clone) => clone(value),
-                                ::core::option::Option::None => ::core::panic!(::core::concat!(
-                                    "EntityBuilder::spawn: the builder holds a `",
-                                    ::core::stringify!($field),
-                                    "`, whose type is not Clone; spawn these entities one at a time with `spawn_one`"
-                                )),
-                            }),
+                            $field: $crate::__private::clone_held(
+                                &self.$field,
+                                (&$crate::__private::CloneProbe::<$ty>::new()).cloner(),
+                                ::core::stringify!($field),
+                            ),
                         )+
                     }
                 }
