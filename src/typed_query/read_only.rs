@@ -114,7 +114,9 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
                     // their stamps walked together, with no per-row test of the kind of
                     // filter and no bounds check.
                     ChangedRows::Column { stamps, since } if tags.is_empty() => {
-                        for (row, stamp) in stamps.iter().take(entities.len()).enumerate() {
+                        // Cut to the rows once: the loop then has a single bound.
+                        let stamps = stamps.get(..entities.len()).unwrap_or(stamps);
+                        for (row, stamp) in stamps.iter().enumerate() {
                             if stamp.changed.is_newer_than(since) {
                                 f(Q::row(&mut slices, &written, RowAt::new(row)));
                             }
