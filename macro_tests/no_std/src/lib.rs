@@ -121,7 +121,11 @@ pub fn frame() -> Observed {
     world.for_each_mut(POSITION | VELOCITY, 0, |_, table, index| {
         table.position[index].x += table.velocity[index].x * delta_time;
     });
-    let moved: Vec<Entity> = world.typed_query_ref::<Entity>().changed_since(POSITION, world.last_tick()).iter().collect();
+    let moved: Vec<Entity> = world
+        .typed_query_ref::<Entity>()
+        .changed_since(POSITION, world.last_tick())
+        .iter()
+        .collect();
     assert_eq!(moved, [hero]);
     if let Some(scratch) = world.get_scratch_mut(sword) {
         scratch.0 += 1;
