@@ -123,9 +123,7 @@ impl ::archetypal::Archetype for CoreComponentArrays {
     const TRACKED: CoreMask = {
         let mut tracked = 0;
         {
-            if true {
-                tracked |= POSITION;
-            }
+            tracked |= if true { POSITION } else { 0 };
         }
         tracked
     };
@@ -160,24 +158,22 @@ impl ::archetypal::Archetype for CoreComponentArrays {
     }
     #[inline]
     fn push_defaults(&mut self, entities: &[::archetypal::Entity]) {
+        use ::archetypal::__private::column;
         let (mask, count) = (self.mask, entities.len());
-        let mut pushed = ::archetypal::__private::column::TableRollback::new(self);
-        ::archetypal::__private::column::push_defaults(
-            &mut pushed.table().position,
-            mask & POSITION != 0,
-            count,
-        );
+        let mut pushed = column::TableRollback::new(self);
+        column::push_defaults(&mut pushed.table().position, mask & POSITION != 0, count);
         pushed.commit();
         self.entities.extend_from_slice(entities);
     }
     #[inline]
     fn swap_remove(&mut self, row: usize) -> Self::Removed {
+        use ::archetypal::__private::column;
         let mask = self.mask;
         let mut removed = __CoreRemovedValues {
             position: ::core::option::Option::None,
         };
         {
-            removed.position = ::archetypal::__private::column::swap_remove(
+            removed.position = column::swap_remove(
                 &mut self.position,
                 mask & POSITION != 0,
                 row,
@@ -188,23 +184,20 @@ impl ::archetypal::Archetype for CoreComponentArrays {
     }
     #[inline]
     fn swap_rows(&mut self, a: usize, b: usize) {
+        use ::archetypal::__private::column;
         let mask = self.mask;
-        ::archetypal::__private::column::swap_rows(
-            &mut self.position,
-            mask & POSITION != 0,
-            a,
-            b,
-        );
+        column::swap_rows(&mut self.position, mask & POSITION != 0, a, b);
         self.entities.swap(a, b);
     }
     #[inline]
     fn move_row(&mut self, row: usize, destination: &mut Self) -> CoreMask {
+        use ::archetypal::__private::column;
         let parked = if <Self as ::archetypal::Archetype>::COMPONENT_COUNT
-            <= ::archetypal::__private::column::UNROLLED_MIGRATION_COLUMNS
+            <= column::UNROLLED_MIGRATION_COLUMNS
         {
             let (from, to) = (self.mask, destination.mask);
-            ::archetypal::__private::column::push_added_defaults(from, destination);
-            ::archetypal::__private::column::shift(
+            column::push_added_defaults(from, destination);
+            column::shift(
                 &mut self.position,
                 &mut destination.position,
                 row,
@@ -213,7 +206,7 @@ impl ::archetypal::Archetype for CoreComponentArrays {
             );
             from & !to
         } else {
-            ::archetypal::__private::column::move_row(self, row, destination)
+            column::move_row(self, row, destination)
         };
         destination.entities.push(self.entities.swap_remove(row));
         parked
@@ -224,22 +217,18 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         index: u32,
         edit: ::archetypal::__private::column::ColumnEdit,
     ) {
+        use ::archetypal::__private::column;
         match index {
-            __CoreColumn::position => {
-                ::archetypal::__private::column::edit(&mut self.position, edit)
-            }
+            __CoreColumn::position => column::edit(&mut self.position, edit),
             _ => {}
         }
     }
     #[inline]
     fn move_column(&mut self, index: u32, row: usize, destination: &mut Self) {
+        use ::archetypal::__private::column;
         match index {
             __CoreColumn::position => {
-                ::archetypal::__private::column::move_value(
-                    &mut self.position,
-                    &mut destination.position,
-                    row,
-                )
+                column::move_value(&mut self.position, &mut destination.position, row)
             }
             _ => {}
         }
@@ -249,15 +238,12 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         &mut self,
         include: CoreMask,
     ) -> (&[::archetypal::Entity], CoreComponentArraysMut<'_>) {
+        use ::archetypal::__private::column;
         let rows = self.entities.len();
         let view = CoreComponentArraysMut {
             mask: self.mask,
             entities: &self.entities,
-            position: ::archetypal::__private::column::view(
-                &mut self.position,
-                include & POSITION != 0,
-                rows,
-            ),
+            position: column::view(&mut self.position, include & POSITION != 0, rows),
         };
         (&self.entities, view)
     }
@@ -266,8 +252,9 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         view: Self::ViewMut<'a>,
         at: usize,
     ) -> (Self::ViewMut<'a>, Self::ViewMut<'a>) {
+        use ::archetypal::__private::column;
         let (entities_before, entities_after) = view.entities.split_at(at);
-        let position_halves = ::archetypal::__private::column::split_at_mut(
+        let position_halves = column::split_at_mut(
             view.position,
             view.mask & POSITION != 0,
             at,
@@ -286,15 +273,13 @@ impl ::archetypal::Archetype for CoreComponentArrays {
     }
     #[inline]
     fn misaligned_columns(&self) -> usize {
+        use ::archetypal::__private::column;
         let (mask, rows) = (self.mask, self.entities.len());
         let mut misaligned = 0;
         {
             misaligned
-                += ::archetypal::__private::column::misaligned(
-                    &self.position,
-                    mask & POSITION != 0,
-                    rows,
-                ) as usize;
+                += column::misaligned(&self.position, mask & POSITION != 0, rows)
+                    as usize;
         }
         misaligned
     }
@@ -1100,9 +1085,7 @@ impl ::archetypal::Archetype for RenderComponentArrays {
     const TRACKED: RenderMask = {
         let mut tracked = 0;
         {
-            if true {
-                tracked |= SPRITE;
-            }
+            tracked |= if true { SPRITE } else { 0 };
         }
         tracked
     };
@@ -1137,24 +1120,22 @@ impl ::archetypal::Archetype for RenderComponentArrays {
     }
     #[inline]
     fn push_defaults(&mut self, entities: &[::archetypal::Entity]) {
+        use ::archetypal::__private::column;
         let (mask, count) = (self.mask, entities.len());
-        let mut pushed = ::archetypal::__private::column::TableRollback::new(self);
-        ::archetypal::__private::column::push_defaults(
-            &mut pushed.table().sprite,
-            mask & SPRITE != 0,
-            count,
-        );
+        let mut pushed = column::TableRollback::new(self);
+        column::push_defaults(&mut pushed.table().sprite, mask & SPRITE != 0, count);
         pushed.commit();
         self.entities.extend_from_slice(entities);
     }
     #[inline]
     fn swap_remove(&mut self, row: usize) -> Self::Removed {
+        use ::archetypal::__private::column;
         let mask = self.mask;
         let mut removed = __RenderRemovedValues {
             sprite: ::core::option::Option::None,
         };
         {
-            removed.sprite = ::archetypal::__private::column::swap_remove(
+            removed.sprite = column::swap_remove(
                 &mut self.sprite,
                 mask & SPRITE != 0,
                 row,
@@ -1165,23 +1146,20 @@ impl ::archetypal::Archetype for RenderComponentArrays {
     }
     #[inline]
     fn swap_rows(&mut self, a: usize, b: usize) {
+        use ::archetypal::__private::column;
         let mask = self.mask;
-        ::archetypal::__private::column::swap_rows(
-            &mut self.sprite,
-            mask & SPRITE != 0,
-            a,
-            b,
-        );
+        column::swap_rows(&mut self.sprite, mask & SPRITE != 0, a, b);
         self.entities.swap(a, b);
     }
     #[inline]
     fn move_row(&mut self, row: usize, destination: &mut Self) -> RenderMask {
+        use ::archetypal::__private::column;
         let parked = if <Self as ::archetypal::Archetype>::COMPONENT_COUNT
-            <= ::archetypal::__private::column::UNROLLED_MIGRATION_COLUMNS
+            <= column::UNROLLED_MIGRATION_COLUMNS
         {
             let (from, to) = (self.mask, destination.mask);
-            ::archetypal::__private::column::push_added_defaults(from, destination);
-            ::archetypal::__private::column::shift(
+            column::push_added_defaults(from, destination);
+            column::shift(
                 &mut self.sprite,
                 &mut destination.sprite,
                 row,
@@ -1190,7 +1168,7 @@ impl ::archetypal::Archetype for RenderComponentArrays {
             );
             from & !to
         } else {
-            ::archetypal::__private::column::move_row(self, row, destination)
+            column::move_row(self, row, destination)
         };
         destination.entities.push(self.entities.swap_remove(row));
         parked
@@ -1201,22 +1179,18 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         index: u32,
         edit: ::archetypal::__private::column::ColumnEdit,
     ) {
+        use ::archetypal::__private::column;
         match index {
-            __RenderColumn::sprite => {
-                ::archetypal::__private::column::edit(&mut self.sprite, edit)
-            }
+            __RenderColumn::sprite => column::edit(&mut self.sprite, edit),
             _ => {}
         }
     }
     #[inline]
     fn move_column(&mut self, index: u32, row: usize, destination: &mut Self) {
+        use ::archetypal::__private::column;
         match index {
             __RenderColumn::sprite => {
-                ::archetypal::__private::column::move_value(
-                    &mut self.sprite,
-                    &mut destination.sprite,
-                    row,
-                )
+                column::move_value(&mut self.sprite, &mut destination.sprite, row)
             }
             _ => {}
         }
@@ -1226,15 +1200,12 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         &mut self,
         include: RenderMask,
     ) -> (&[::archetypal::Entity], RenderComponentArraysMut<'_>) {
+        use ::archetypal::__private::column;
         let rows = self.entities.len();
         let view = RenderComponentArraysMut {
             mask: self.mask,
             entities: &self.entities,
-            sprite: ::archetypal::__private::column::view(
-                &mut self.sprite,
-                include & SPRITE != 0,
-                rows,
-            ),
+            sprite: column::view(&mut self.sprite, include & SPRITE != 0, rows),
         };
         (&self.entities, view)
     }
@@ -1243,8 +1214,9 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         view: Self::ViewMut<'a>,
         at: usize,
     ) -> (Self::ViewMut<'a>, Self::ViewMut<'a>) {
+        use ::archetypal::__private::column;
         let (entities_before, entities_after) = view.entities.split_at(at);
-        let sprite_halves = ::archetypal::__private::column::split_at_mut(
+        let sprite_halves = column::split_at_mut(
             view.sprite,
             view.mask & SPRITE != 0,
             at,
@@ -1263,15 +1235,12 @@ impl ::archetypal::Archetype for RenderComponentArrays {
     }
     #[inline]
     fn misaligned_columns(&self) -> usize {
+        use ::archetypal::__private::column;
         let (mask, rows) = (self.mask, self.entities.len());
         let mut misaligned = 0;
         {
             misaligned
-                += ::archetypal::__private::column::misaligned(
-                    &self.sprite,
-                    mask & SPRITE != 0,
-                    rows,
-                ) as usize;
+                += column::misaligned(&self.sprite, mask & SPRITE != 0, rows) as usize;
         }
         misaligned
     }

@@ -160,19 +160,13 @@ impl ::archetypal::Archetype for WorldComponentArrays {
     const TRACKED: WorldMask = {
         let mut tracked = 0;
         {
-            if true {
-                tracked |= POSITION;
-            }
+            tracked |= if true { POSITION } else { 0 };
         }
         {
-            if true {
-                tracked |= VELOCITY;
-            }
+            tracked |= if true { VELOCITY } else { 0 };
         }
         {
-            if true {
-                tracked |= HEALTH;
-            }
+            tracked |= if true { HEALTH } else { 0 };
         }
         tracked
     };
@@ -191,9 +185,7 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         #[allow(unused_mut)]
         let mut cascade = 0;
         {
-            if true {
-                cascade |= CHILD_OF;
-            }
+            cascade |= if true { CHILD_OF } else { 0 };
         }
         cascade
     };
@@ -217,28 +209,18 @@ impl ::archetypal::Archetype for WorldComponentArrays {
     }
     #[inline]
     fn push_defaults(&mut self, entities: &[::archetypal::Entity]) {
+        use ::archetypal::__private::column;
         let (mask, count) = (self.mask, entities.len());
-        let mut pushed = ::archetypal::__private::column::TableRollback::new(self);
-        ::archetypal::__private::column::push_defaults(
-            &mut pushed.table().position,
-            mask & POSITION != 0,
-            count,
-        );
-        ::archetypal::__private::column::push_defaults(
-            &mut pushed.table().velocity,
-            mask & VELOCITY != 0,
-            count,
-        );
-        ::archetypal::__private::column::push_defaults(
-            &mut pushed.table().health,
-            mask & HEALTH != 0,
-            count,
-        );
+        let mut pushed = column::TableRollback::new(self);
+        column::push_defaults(&mut pushed.table().position, mask & POSITION != 0, count);
+        column::push_defaults(&mut pushed.table().velocity, mask & VELOCITY != 0, count);
+        column::push_defaults(&mut pushed.table().health, mask & HEALTH != 0, count);
         pushed.commit();
         self.entities.extend_from_slice(entities);
     }
     #[inline]
     fn swap_remove(&mut self, row: usize) -> Self::Removed {
+        use ::archetypal::__private::column;
         let mask = self.mask;
         let mut removed = __WorldRemovedValues {
             position: ::core::option::Option::None,
@@ -246,21 +228,21 @@ impl ::archetypal::Archetype for WorldComponentArrays {
             health: ::core::option::Option::None,
         };
         {
-            removed.position = ::archetypal::__private::column::swap_remove(
+            removed.position = column::swap_remove(
                 &mut self.position,
                 mask & POSITION != 0,
                 row,
             );
         }
         {
-            removed.velocity = ::archetypal::__private::column::swap_remove(
+            removed.velocity = column::swap_remove(
                 &mut self.velocity,
                 mask & VELOCITY != 0,
                 row,
             );
         }
         {
-            removed.health = ::archetypal::__private::column::swap_remove(
+            removed.health = column::swap_remove(
                 &mut self.health,
                 mask & HEALTH != 0,
                 row,
@@ -271,49 +253,36 @@ impl ::archetypal::Archetype for WorldComponentArrays {
     }
     #[inline]
     fn swap_rows(&mut self, a: usize, b: usize) {
+        use ::archetypal::__private::column;
         let mask = self.mask;
-        ::archetypal::__private::column::swap_rows(
-            &mut self.position,
-            mask & POSITION != 0,
-            a,
-            b,
-        );
-        ::archetypal::__private::column::swap_rows(
-            &mut self.velocity,
-            mask & VELOCITY != 0,
-            a,
-            b,
-        );
-        ::archetypal::__private::column::swap_rows(
-            &mut self.health,
-            mask & HEALTH != 0,
-            a,
-            b,
-        );
+        column::swap_rows(&mut self.position, mask & POSITION != 0, a, b);
+        column::swap_rows(&mut self.velocity, mask & VELOCITY != 0, a, b);
+        column::swap_rows(&mut self.health, mask & HEALTH != 0, a, b);
         self.entities.swap(a, b);
     }
     #[inline]
     fn move_row(&mut self, row: usize, destination: &mut Self) -> WorldMask {
+        use ::archetypal::__private::column;
         let parked = if <Self as ::archetypal::Archetype>::COMPONENT_COUNT
-            <= ::archetypal::__private::column::UNROLLED_MIGRATION_COLUMNS
+            <= column::UNROLLED_MIGRATION_COLUMNS
         {
             let (from, to) = (self.mask, destination.mask);
-            ::archetypal::__private::column::push_added_defaults(from, destination);
-            ::archetypal::__private::column::shift(
+            column::push_added_defaults(from, destination);
+            column::shift(
                 &mut self.position,
                 &mut destination.position,
                 row,
                 from & POSITION != 0,
                 to & POSITION != 0,
             );
-            ::archetypal::__private::column::shift(
+            column::shift(
                 &mut self.velocity,
                 &mut destination.velocity,
                 row,
                 from & VELOCITY != 0,
                 to & VELOCITY != 0,
             );
-            ::archetypal::__private::column::shift(
+            column::shift(
                 &mut self.health,
                 &mut destination.health,
                 row,
@@ -322,7 +291,7 @@ impl ::archetypal::Archetype for WorldComponentArrays {
             );
             from & !to
         } else {
-            ::archetypal::__private::column::move_row(self, row, destination)
+            column::move_row(self, row, destination)
         };
         destination.entities.push(self.entities.swap_remove(row));
         parked
@@ -333,42 +302,26 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         index: u32,
         edit: ::archetypal::__private::column::ColumnEdit,
     ) {
+        use ::archetypal::__private::column;
         match index {
-            __WorldColumn::position => {
-                ::archetypal::__private::column::edit(&mut self.position, edit)
-            }
-            __WorldColumn::velocity => {
-                ::archetypal::__private::column::edit(&mut self.velocity, edit)
-            }
-            __WorldColumn::health => {
-                ::archetypal::__private::column::edit(&mut self.health, edit)
-            }
+            __WorldColumn::position => column::edit(&mut self.position, edit),
+            __WorldColumn::velocity => column::edit(&mut self.velocity, edit),
+            __WorldColumn::health => column::edit(&mut self.health, edit),
             _ => {}
         }
     }
     #[inline]
     fn move_column(&mut self, index: u32, row: usize, destination: &mut Self) {
+        use ::archetypal::__private::column;
         match index {
             __WorldColumn::position => {
-                ::archetypal::__private::column::move_value(
-                    &mut self.position,
-                    &mut destination.position,
-                    row,
-                )
+                column::move_value(&mut self.position, &mut destination.position, row)
             }
             __WorldColumn::velocity => {
-                ::archetypal::__private::column::move_value(
-                    &mut self.velocity,
-                    &mut destination.velocity,
-                    row,
-                )
+                column::move_value(&mut self.velocity, &mut destination.velocity, row)
             }
             __WorldColumn::health => {
-                ::archetypal::__private::column::move_value(
-                    &mut self.health,
-                    &mut destination.health,
-                    row,
-                )
+                column::move_value(&mut self.health, &mut destination.health, row)
             }
             _ => {}
         }
@@ -378,25 +331,14 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         &mut self,
         include: WorldMask,
     ) -> (&[::archetypal::Entity], WorldComponentArraysMut<'_>) {
+        use ::archetypal::__private::column;
         let rows = self.entities.len();
         let view = WorldComponentArraysMut {
             mask: self.mask,
             entities: &self.entities,
-            position: ::archetypal::__private::column::view(
-                &mut self.position,
-                include & POSITION != 0,
-                rows,
-            ),
-            velocity: ::archetypal::__private::column::view(
-                &mut self.velocity,
-                include & VELOCITY != 0,
-                rows,
-            ),
-            health: ::archetypal::__private::column::view(
-                &mut self.health,
-                include & HEALTH != 0,
-                rows,
-            ),
+            position: column::view(&mut self.position, include & POSITION != 0, rows),
+            velocity: column::view(&mut self.velocity, include & VELOCITY != 0, rows),
+            health: column::view(&mut self.health, include & HEALTH != 0, rows),
         };
         (&self.entities, view)
     }
@@ -405,18 +347,19 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         view: Self::ViewMut<'a>,
         at: usize,
     ) -> (Self::ViewMut<'a>, Self::ViewMut<'a>) {
+        use ::archetypal::__private::column;
         let (entities_before, entities_after) = view.entities.split_at(at);
-        let position_halves = ::archetypal::__private::column::split_at_mut(
+        let position_halves = column::split_at_mut(
             view.position,
             view.mask & POSITION != 0,
             at,
         );
-        let velocity_halves = ::archetypal::__private::column::split_at_mut(
+        let velocity_halves = column::split_at_mut(
             view.velocity,
             view.mask & VELOCITY != 0,
             at,
         );
-        let health_halves = ::archetypal::__private::column::split_at_mut(
+        let health_halves = column::split_at_mut(
             view.health,
             view.mask & HEALTH != 0,
             at,
@@ -439,31 +382,22 @@ impl ::archetypal::Archetype for WorldComponentArrays {
     }
     #[inline]
     fn misaligned_columns(&self) -> usize {
+        use ::archetypal::__private::column;
         let (mask, rows) = (self.mask, self.entities.len());
         let mut misaligned = 0;
         {
             misaligned
-                += ::archetypal::__private::column::misaligned(
-                    &self.position,
-                    mask & POSITION != 0,
-                    rows,
-                ) as usize;
+                += column::misaligned(&self.position, mask & POSITION != 0, rows)
+                    as usize;
         }
         {
             misaligned
-                += ::archetypal::__private::column::misaligned(
-                    &self.velocity,
-                    mask & VELOCITY != 0,
-                    rows,
-                ) as usize;
+                += column::misaligned(&self.velocity, mask & VELOCITY != 0, rows)
+                    as usize;
         }
         {
             misaligned
-                += ::archetypal::__private::column::misaligned(
-                    &self.health,
-                    mask & HEALTH != 0,
-                    rows,
-                ) as usize;
+                += column::misaligned(&self.health, mask & HEALTH != 0, rows) as usize;
         }
         misaligned
     }

@@ -197,7 +197,7 @@ macro_rules! __ecs_tables {
                 const COMPONENT_COUNT: usize = [<__ $world ComponentIndex>]::__COUNT as usize;
                 const TRACKED: [<$world Mask>] = {
                     let mut tracked = 0;
-                    $( $(#[$attr])* { if $crate::__ecs_tracked!($($option)*) { tracked |= $mask; } } )+
+                    $( $(#[$attr])* { tracked |= if $crate::__ecs_tracked!($($option)*) { $mask } else { 0 }; } )+
                     tracked
                 };
                 const TAGS: [<$world Mask>] =
@@ -211,7 +211,7 @@ macro_rules! __ecs_tables {
                 const CASCADE: [<$world Mask>] = {
                     #[allow(unused_mut)]
                     let mut cascade = 0;
-                    $( $(#[$relation_attr])* { if $crate::__ecs_relation_policy!($relation $($($policy)*)?) { cascade |= $relation_mask; } } )*
+                    $( $(#[$relation_attr])* { cascade |= if $crate::__ecs_relation_policy!($relation $($($policy)*)?) { $relation_mask } else { 0 }; } )*
                     cascade
                 };
 
@@ -236,18 +236,20 @@ macro_rules! __ecs_tables {
 
                 #[inline]
                 fn push_defaults(&mut self, entities: &[$crate::Entity]) {
+                    use $crate::__private::column;
                     // A component `Default` that panics half-way: every column is cut back. One
                     // guard for the table and one short borrow per column (no local per
                     // column) keep the compiler's borrow checking linear in the components.
                     let (mask, count) = (self.mask, entities.len());
-                    let mut pushed = $crate::__private::column::TableRollback::new(self);
-                    $( $(#[$attr])* $crate::__private::column::push_defaults(&mut pushed.table().$field, mask & $mask != 0, count); )+
+                    let mut pushed = column::TableRollback::new(self);
+                    $( $(#[$attr])* column::push_defaults(&mut pushed.table().$field, mask & $mask != 0, count); )+
                     pushed.commit();
                     self.entities.extend_from_slice(entities);
                 }
 
                 #[inline]
                 fn swap_remove(&mut self, row: usize) -> Self::Removed {
+                    use $crate::__private::column;
                     // The row's values that need dropping go back to the storage, which drops
                     // them once every column is compacted, so a component `Drop` that panics
                     // leaves the table aligned. Filled in one statement per column (a struct
@@ -257,27 +259,29 @@ macro_rules! __ecs_tables {
                     let mut removed = [<__ $world RemovedValues>] {
                         $( $(#[$attr])* $field: ::core::option::Option::None, )+
                     };
-                    $( $(#[$attr])* { removed.$field = $crate::__private::column::swap_remove(&mut self.$field, mask & $mask != 0, row); } )+
+                    $( $(#[$attr])* { removed.$field = column::swap_remove(&mut self.$field, mask & $mask != 0, row); } )+
                     self.entities.swap_remove(row);
                     removed
                 }
 
                 #[inline]
                 fn swap_rows(&mut self, a: usize, b: usize) {
+                    use $crate::__private::column;
                     let mask = self.mask;
-                    $( $(#[$attr])* $crate::__private::column::swap_rows(&mut self.$field, mask & $mask != 0, a, b); )+
+                    $( $(#[$attr])* column::swap_rows(&mut self.$field, mask & $mask != 0, a, b); )+
                     self.entities.swap(a, b);
                 }
 
                 #[inline]
                 fn move_row(&mut self, row: usize, destination: &mut Self) -> [<$world Mask>] {
-                    let parked = if <Self as $crate::Archetype>::COMPONENT_COUNT <= $crate::__private::column::UNROLLED_MIGRATION_COLUMNS {
+                    use $crate::__private::column;
+                    let parked = if <Self as $crate::Archetype>::COMPONENT_COUNT <= column::UNROLLED_MIGRATION_COLUMNS {
                         let (from, to) = (self.mask, destination.mask);
-                        $crate::__private::column::push_added_defaults(from, destination);
-                        $( $(#[$attr])* $crate::__private::column::shift(&mut self.$field, &mut destination.$field, row, from & $mask != 0, to & $mask != 0); )+
+                        column::push_added_defaults(from, destination);
+                        $( $(#[$attr])* column::shift(&mut self.$field, &mut destination.$field, row, from & $mask != 0, to & $mask != 0); )+
                         from & !to
                     } else {
-                        $crate::__private::column::move_row(self, row, destination)
+                        column::move_row(self, row, destination)
                     };
                     destination.entities.push(self.entities.swap_remove(row));
                     parked
@@ -285,17 +289,19 @@ macro_rules! __ecs_tables {
 
                 #[inline]
                 fn edit_column(&mut self, index: u32, edit: $crate::__private::column::ColumnEdit) {
+                    use $crate::__private::column;
                     // A jump to the one column: a migration's cost follows the row's width.
                     match index {
-                        $( $(#[$attr])* [<__ $world Column>]::$field => $crate::__private::column::edit(&mut self.$field, edit), )+
+                        $( $(#[$attr])* [<__ $world Column>]::$field => column::edit(&mut self.$field, edit), )+
                         _ => {}
                     }
                 }
 
                 #[inline]
                 fn move_column(&mut self, index: u32, row: usize, destination: &mut Self) {
+                    use $crate::__private::column;
                     match index {
-                        $( $(#[$attr])* [<__ $world Column>]::$field => $crate::__private::column::move_value(&mut self.$field, &mut destination.$field, row), )+
+                        $( $(#[$attr])* [<__ $world Column>]::$field => column::move_value(&mut self.$field, &mut destination.$field, row), )+
                         _ => {}
                     }
                 }
@@ -304,19 +310,21 @@ macro_rules! __ecs_tables {
                 // never reads are never built (a view is one slice per component).
                 #[inline(always)]
                 fn view_mut(&mut self, include: [<$world Mask>]) -> (&[$crate::Entity], [<$world ComponentArraysMut>]<'_>) {
+                    use $crate::__private::column;
                     let rows = self.entities.len();
                     let view = [<$world ComponentArraysMut>] {
                         mask: self.mask,
                         entities: &self.entities,
-                        $( $(#[$attr])* $field: $crate::__private::column::view(&mut self.$field, include & $mask != 0, rows), )+
+                        $( $(#[$attr])* $field: column::view(&mut self.$field, include & $mask != 0, rows), )+
                     };
                     (&self.entities, view)
                 }
 
                 #[inline]
                 fn split_view<'a>(view: Self::ViewMut<'a>, at: usize) -> (Self::ViewMut<'a>, Self::ViewMut<'a>) {
+                    use $crate::__private::column;
                     let (entities_before, entities_after) = view.entities.split_at(at);
-                    $( $(#[$attr])* let [<$field _halves>] = $crate::__private::column::split_at_mut(view.$field, view.mask & $mask != 0, at); )+
+                    $( $(#[$attr])* let [<$field _halves>] = column::split_at_mut(view.$field, view.mask & $mask != 0, at); )+
                     let before = [<$world ComponentArraysMut>] {
                         mask: view.mask,
                         entities: entities_before,
@@ -332,9 +340,10 @@ macro_rules! __ecs_tables {
 
                 #[inline]
                 fn misaligned_columns(&self) -> usize {
+                    use $crate::__private::column;
                     let (mask, rows) = (self.mask, self.entities.len());
                     let mut misaligned = 0;
-                    $( $(#[$attr])* { misaligned += $crate::__private::column::misaligned(&self.$field, mask & $mask != 0, rows) as usize; } )+
+                    $( $(#[$attr])* { misaligned += column::misaligned(&self.$field, mask & $mask != 0, rows) as usize; } )+
                     misaligned
                 }
             }
