@@ -1946,6 +1946,31 @@ pub struct GameCommands<'a> {
     render: ::archetypal::EntityReserver,
 }
 impl GameCommands<'_> {
+    /// Queues a spawn of `count` entities with no components and returns their
+    /// handles now, so later queued commands (here or in a sub-world) can target
+    /// them. They are not alive until `apply_commands`.
+    #[inline]
+    pub fn queue_spawn_entities(
+        &mut self,
+        count: usize,
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
+        let entities = self.reserve(count);
+        self.queue
+            .push(GameCommand::SpawnEntities(::core::clone::Clone::clone(&entities)));
+        entities
+    }
+    /// Queues a despawn of `entity` from every sub-world (O(1)); skipped and
+    /// counted by `apply_commands` if `entity` is dead by then.
+    #[inline]
+    pub fn queue_despawn(&mut self, entity: ::archetypal::Entity) {
+        self.queue.push(GameCommand::Despawn(entity));
+    }
+    /// Queues a despawn of every entity of `entities` from every sub-world, as one
+    /// command; applying it counts each handle, as if queued one by one.
+    #[inline]
+    pub fn queue_despawn_entities(&mut self, entities: &[::archetypal::Entity]) {
+        self.queue.push(GameCommand::DespawnEntities(entities.to_vec()));
+    }
     #[inline]
     fn reserve(
         &mut self,
@@ -1996,33 +2021,6 @@ impl Game {
             events: &mut self.events,
             commands,
         }
-    }
-}
-impl GameCommands<'_> {
-    /// Queues a spawn of `count` entities with no components and returns their
-    /// handles now, so later queued commands (here or in a sub-world) can target
-    /// them. They are not alive until `apply_commands`.
-    #[inline]
-    pub fn queue_spawn_entities(
-        &mut self,
-        count: usize,
-    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        let entities = self.reserve(count);
-        self.queue
-            .push(GameCommand::SpawnEntities(::core::clone::Clone::clone(&entities)));
-        entities
-    }
-    /// Queues a despawn of `entity` from every sub-world (O(1)); skipped and
-    /// counted by `apply_commands` if `entity` is dead by then.
-    #[inline]
-    pub fn queue_despawn(&mut self, entity: ::archetypal::Entity) {
-        self.queue.push(GameCommand::Despawn(entity));
-    }
-    /// Queues a despawn of every entity of `entities` from every sub-world, as one
-    /// command; applying it counts each handle, as if queued one by one.
-    #[inline]
-    pub fn queue_despawn_entities(&mut self, entities: &[::archetypal::Entity]) {
-        self.queue.push(GameCommand::DespawnEntities(entities.to_vec()));
     }
 }
 impl ::core::default::Default for Game {

@@ -125,8 +125,33 @@ macro_rules! __ecs_commands {
                 )+
             }
 
-            $crate::__ecs_commands! {
-                @queue_methods $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] { $($methods)* }
+            #[allow(unused_doc_comments)]
+            impl [<$world Commands>]<'_> {
+                $($methods)*
+
+                /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied
+                /// as `add_components`, skipped and counted if `entity` is dead by then.
+                #[inline]
+                pub fn queue_add_components(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) {
+                    self.queue.push([<$world Command>]::AddComponents(entity, mask));
+                }
+
+                /// Queues removing the components and tags of `mask` from `entity` (O(1));
+                /// applied as `remove_components`, skipped and counted if `entity` is dead by
+                /// then.
+                #[inline]
+                pub fn queue_remove_components(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) {
+                    self.queue.push([<$world Command>]::RemoveComponents(entity, mask));
+                }
+
+                $(
+                    #[doc = "Queues setting the `" $field "` of `entity` (O(1)); applied as `set_" $field "` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then."]
+                    $(#[$attr])*
+                    #[inline]
+                    pub fn [<queue_set_ $field>](&mut self, entity: $crate::Entity, value: $ty) {
+                        self.queue.push([<$world Command>]::[<Set $field:camel>](entity, value));
+                    }
+                )+
             }
 
             #[allow(unused_doc_comments)]
@@ -205,42 +230,6 @@ macro_rules! __ecs_commands {
                     // finds the reservations already released.
                     ::core::mem::drop(::core::mem::take(&mut self.queue));
                 }
-            }
-        }
-    };
-    // The `queue_*` methods, on the command part.
-    (
-        @queue_methods $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
-        { $($methods:tt)* }
-    ) => {
-        $crate::__private::paste::paste! {
-            #[allow(unused_doc_comments)]
-            impl [<$world Commands>]<'_> {
-                $($methods)*
-
-                /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied
-                /// as `add_components`, skipped and counted if `entity` is dead by then.
-                #[inline]
-                pub fn queue_add_components(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) {
-                    self.queue.push([<$world Command>]::AddComponents(entity, mask));
-                }
-
-                /// Queues removing the components and tags of `mask` from `entity` (O(1));
-                /// applied as `remove_components`, skipped and counted if `entity` is dead by
-                /// then.
-                #[inline]
-                pub fn queue_remove_components(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) {
-                    self.queue.push([<$world Command>]::RemoveComponents(entity, mask));
-                }
-
-                $(
-                    #[doc = "Queues setting the `" $field "` of `entity` (O(1)); applied as `set_" $field "` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then."]
-                    $(#[$attr])*
-                    #[inline]
-                    pub fn [<queue_set_ $field>](&mut self, entity: $crate::Entity, value: $ty) {
-                        self.queue.push([<$world Command>]::[<Set $field:camel>](entity, value));
-                    }
-                )+
             }
         }
     };

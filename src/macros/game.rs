@@ -65,6 +65,30 @@ macro_rules! __ecs_game {
             }
 
             impl [<$game Commands>]<'_> {
+                /// Queues a spawn of `count` entities with no components and returns their
+                /// handles now, so later queued commands (here or in a sub-world) can target
+                /// them. They are not alive until `apply_commands`.
+                #[inline]
+                pub fn queue_spawn_entities(&mut self, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
+                    let entities = self.reserve(count);
+                    self.queue.push([<$game Command>]::SpawnEntities(::core::clone::Clone::clone(&entities)));
+                    entities
+                }
+
+                /// Queues a despawn of `entity` from every sub-world (O(1)); skipped and
+                /// counted by `apply_commands` if `entity` is dead by then.
+                #[inline]
+                pub fn queue_despawn(&mut self, entity: $crate::Entity) {
+                    self.queue.push([<$game Command>]::Despawn(entity));
+                }
+
+                /// Queues a despawn of every entity of `entities` from every sub-world, as one
+                /// command; applying it counts each handle, as if queued one by one.
+                #[inline]
+                pub fn queue_despawn_entities(&mut self, entities: &[$crate::Entity]) {
+                    self.queue.push([<$game Command>]::DespawnEntities(entities.to_vec()));
+                }
+
                 #[inline]
                 fn reserve(&mut self, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
                     let entities = self.[<$first:snake>].reserve(count);
@@ -102,8 +126,6 @@ macro_rules! __ecs_game {
                     }
                 }
             }
-
-            $crate::__ecs_game! { @queue_methods $game }
 
             impl ::core::default::Default for $game {
                 #[inline]
@@ -373,35 +395,5 @@ macro_rules! __ecs_game {
             }
         }
         $crate::__ecs_short_names! { $game [Resources, Events, Command] }
-    };
-    // The queued spawns and despawns, on the command part.
-    (@queue_methods $game:ident) => {
-        $crate::__private::paste::paste! {
-            impl [<$game Commands>]<'_> {
-                /// Queues a spawn of `count` entities with no components and returns their
-                /// handles now, so later queued commands (here or in a sub-world) can target
-                /// them. They are not alive until `apply_commands`.
-                #[inline]
-                pub fn queue_spawn_entities(&mut self, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-                    let entities = self.reserve(count);
-                    self.queue.push([<$game Command>]::SpawnEntities(::core::clone::Clone::clone(&entities)));
-                    entities
-                }
-
-                /// Queues a despawn of `entity` from every sub-world (O(1)); skipped and
-                /// counted by `apply_commands` if `entity` is dead by then.
-                #[inline]
-                pub fn queue_despawn(&mut self, entity: $crate::Entity) {
-                    self.queue.push([<$game Command>]::Despawn(entity));
-                }
-
-                /// Queues a despawn of every entity of `entities` from every sub-world, as one
-                /// command; applying it counts each handle, as if queued one by one.
-                #[inline]
-                pub fn queue_despawn_entities(&mut self, entities: &[$crate::Entity]) {
-                    self.queue.push([<$game Command>]::DespawnEntities(entities.to_vec()));
-                }
-            }
-        }
     };
 }
