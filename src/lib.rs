@@ -18,7 +18,7 @@ mod change_log;
 mod change_ticks;
 mod column;
 mod commands;
-// The edge graph, the mask maps and the query cache: reachable through `world.storage()` for
+// The edge graph, the mask maps and the query cache: reachable through a world's storage for
 // inspection and tests, not part of the API a game uses.
 #[doc(hidden)]
 pub mod edges;

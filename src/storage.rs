@@ -1,8 +1,13 @@
 //! The component-independent half of a world: entities, tables, the edge graph and the query
 //! cache, generic over the generated table type.
 //!
-//! A generated world keeps one `Storage<ComponentArrays>` and forwards to it; per-component
-//! methods pass a closure that picks their column out of a table.
+//! A generated world keeps one `Storage<ComponentArrays>` in its component part, which
+//! dereferences to it: every method that does not depend on the component list (liveness,
+//! masks, iteration, typed queries, ticks, the change log) is defined here once, and the
+//! generated per-component methods pass a function that picks their column out of a table.
+//! Methods only generated code calls are `#[doc(hidden)]`; those that spawn or despawn are
+//! crate-private, reached by generated code through `__private::lifecycle`, so a sub-world of a
+//! multi-world (whose entities the whole spawns) has none.
 
 use alloc::{string::String, vec::Vec};
 use core::fmt;
@@ -22,6 +27,8 @@ mod change_log;
 mod despawn;
 mod iteration;
 mod iteration_mut;
+#[doc(hidden)]
+pub mod lifecycle;
 mod migration;
 mod relations;
 mod rows;
@@ -41,7 +48,11 @@ use tag_partition::TagPartition;
 pub use split::{SplitTables, TablesMut, TablesOverlap, TablesRef};
 pub use typed_walk::{RowTags, TypedTablesMut, TypedWalk};
 
-/// Entities, their tables and the two caches that make structural change and queries fast.
+/// Entities, their tables and the two caches that make structural change and queries fast:
+/// the component-independent methods of every world. A world's component part (`WorldComponents`)
+/// dereferences to its `Storage`, so `world.is_alive(e)`, `world.for_each_mut(..)`,
+/// `world.typed_query::<..>()` are these methods; the per-component ones (`get_position`, ...)
+/// are generated beside them.
 pub struct Storage<T: Archetype> {
     allocator: EntityAllocator,
     tables: Vec<T>,
@@ -84,6 +95,7 @@ impl<T: Archetype> Default for Storage<T> {
 
 impl<T: Archetype> Storage<T> {
     /// An empty storage.
+    #[doc(hidden)]
     pub fn new() -> Self {
         Self::default()
     }
@@ -91,17 +103,20 @@ impl<T: Archetype> Storage<T> {
     // ----- entities -------------------------------------------------------------------------
 
     /// The allocator: the one source of truth for liveness.
+    #[doc(hidden)]
     pub fn allocator(&self) -> &EntityAllocator {
         &self.allocator
     }
 
     /// Where `entity` lives, or `None` for a dead, stale or never-issued handle.
+    #[doc(hidden)]
     #[inline]
     pub fn locate(&self, entity: Entity) -> Option<EntityLocation> {
         self.allocator.location(entity)
     }
 
     /// Where `entity` lives, if it is alive and its table holds every bit of `mask`.
+    #[doc(hidden)]
     #[inline]
     pub fn locate_with(&self, entity: Entity, mask: T::Mask) -> Option<EntityLocation> {
         let location = self.locate(entity)?;
@@ -111,7 +126,7 @@ impl<T: Archetype> Storage<T> {
             .then_some(location)
     }
 
-    /// Whether `entity` is alive.
+    /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
     #[inline]
     pub fn is_alive(&self, entity: Entity) -> bool {
         self.allocator.is_alive(entity)
@@ -122,12 +137,13 @@ impl<T: Archetype> Storage<T> {
         self.allocator.len()
     }
 
-    /// Every live entity, in id order.
+    /// Every live entity, in id order: O(ids ever issued).
     pub fn entities(&self) -> impl Iterator<Item = Entity> + '_ {
         self.allocator.iter_alive()
     }
 
-    /// The components and tags of a live entity.
+    /// The components and tags `entity` has, in O(1) (plus a binary search of its table's tag
+    /// groups); `None` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn component_mask(&self, entity: Entity) -> Option<T::Mask> {
         let location = self.locate(entity)?;
@@ -135,7 +151,9 @@ impl<T: Archetype> Storage<T> {
         Some(self.tables[location.table()].mask() | tags)
     }
 
-    /// Whether `entity` is alive and has every component and tag of `mask`.
+    /// Whether `entity` is alive and has every component and tag of `mask`, in O(1) (plus a
+    /// binary search of its table's tag groups when `mask` holds tags); `false` for a dead,
+    /// stale (id reused) or never-issued handle.
     #[inline]
     pub fn has_components(&self, entity: Entity, mask: T::Mask) -> bool {
         self.locate_with(entity, mask & !T::TAGS)
@@ -144,12 +162,18 @@ impl<T: Archetype> Storage<T> {
 
     // ----- tables ---------------------------------------------------------------------------
 
-    /// Every table, in creation order.
+    /// Every archetype table, read-only, in creation order.
     pub fn tables(&self) -> &[T] {
         &self.tables
     }
 
+    /// Number of archetype tables created so far.
+    pub fn archetype_count(&self) -> usize {
+        self.tables.len()
+    }
+
     /// The index of the table of exactly `mask`, if it exists.
+    #[doc(hidden)]
     #[inline]
     pub fn find_table(&self, mask: T::Mask) -> Option<usize> {
         self.table_lookup.get(&mask).copied()
@@ -157,6 +181,7 @@ impl<T: Archetype> Storage<T> {
 
     /// The index of the table of exactly `mask` (bits outside the world's components are
     /// ignored), creating it, its edges and its query-cache entries if needed.
+    #[doc(hidden)]
     pub fn table_for(&mut self, mask: T::Mask) -> usize {
         let mask = mask & T::COMPONENTS;
         if let Some(table_index) = self.find_table(mask) {
@@ -181,11 +206,13 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// The edge graph.
+    #[doc(hidden)]
     pub fn edges(&self) -> &EdgeGraph<T::Mask> {
         &self.edges
     }
 
     /// The query cache.
+    #[doc(hidden)]
     pub fn query_cache(&self) -> &QueryCache<T::Mask> {
         &self.queries
     }
@@ -193,7 +220,7 @@ impl<T: Archetype> Storage<T> {
     // ----- spawning and despawning ----------------------------------------------------------
 
     /// Spawns one entity with the components of `mask`, default-initialised, and its tags.
-    pub fn spawn(&mut self, mask: T::Mask) -> Entity {
+    pub(crate) fn spawn(&mut self, mask: T::Mask) -> Entity {
         let entity = self.allocator.allocate();
         self.place_spawned(mask, &[entity]);
         entity
@@ -201,7 +228,7 @@ impl<T: Archetype> Storage<T> {
 
     /// Spawns `count` entities with the components (and tags) of `mask` in one reservation, then calls
     /// `init(view, row)` for each new row of the table.
-    pub fn spawn_batch<F>(&mut self, mask: T::Mask, count: usize, mut init: F) -> Vec<Entity>
+    pub(crate) fn spawn_batch<F>(&mut self, mask: T::Mask, count: usize, mut init: F) -> Vec<Entity>
     where
         F: FnMut(&mut T::ViewMut<'_>, usize),
     {
@@ -258,20 +285,23 @@ impl<T: Archetype> Storage<T> {
 
     /// The world's command queue over `commands`, its spawns reserving straight from this
     /// storage's allocator.
-    pub fn command_queue<'a, C>(&'a mut self, commands: &'a mut Vec<C>) -> CommandQueue<'a, C> {
+    pub(crate) fn command_queue<'a, C>(
+        &'a mut self,
+        commands: &'a mut Vec<C>,
+    ) -> CommandQueue<'a, C> {
         CommandQueue::new(commands, &mut self.allocator)
     }
 
     /// Lends a reserver for queued spawns made while this storage is borrowed elsewhere (a
     /// world's command part, beside its component part): see
     /// [`EntityAllocator::lend_reserver`].
-    pub fn entity_reserver(&mut self) -> EntityReserver {
+    pub(crate) fn entity_reserver(&mut self) -> EntityReserver {
         self.allocator.lend_reserver()
     }
 
     /// Spawns the still-reserved handles of `entities` with the components and tags of
     /// `mask`; returns how many it spawned (a handle already spawned or released is skipped).
-    pub fn spawn_reserved(&mut self, mask: T::Mask, entities: &[Entity]) -> usize {
+    pub(crate) fn spawn_reserved(&mut self, mask: T::Mask, entities: &[Entity]) -> usize {
         let activated: Vec<Entity> = entities
             .iter()
             .copied()
@@ -286,6 +316,7 @@ impl<T: Archetype> Storage<T> {
     /// The component of `entity` in the column `column` picks, if the entity is alive and its
     /// table holds `bit`: the accessors' path, kept to the loads it needs (the id's record,
     /// the table, the column; the one path shared with [`RowsMut`]).
+    #[doc(hidden)]
     #[inline]
     pub fn get<C>(
         &self,
@@ -297,6 +328,7 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// Mutable form of [`get`](Self::get); stamps the component as changed.
+    #[doc(hidden)]
     #[inline]
     pub fn get_mut<C>(
         &mut self,
@@ -315,8 +347,9 @@ impl<T: Archetype> Storage<T> {
         )
     }
 
-    /// Stamps the tracked components of `mask` of a live entity as changed now (for writes
-    /// made through a table view). `false` for a dead handle.
+    /// Stamps the tracked components of `mask` of `entity` as changed now (a change the world
+    /// cannot see by itself), in O(1). `false` for a dead, stale (id reused) or never-issued
+    /// handle.
     pub fn mark_changed(&mut self, entity: Entity, mask: T::Mask) -> bool {
         let Some(location) = self.locate(entity) else {
             return false;
@@ -327,6 +360,7 @@ impl<T: Archetype> Storage<T> {
 
     /// Writes a component, adding it first (one migration) if the entity lacks it. `false`
     /// for a dead handle.
+    #[doc(hidden)]
     pub fn set<C>(
         &mut self,
         entity: Entity,
@@ -349,6 +383,7 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// Removes a component and returns its value; `None` if the entity is dead or lacks it.
+    #[doc(hidden)]
     pub fn take<C: Default>(
         &mut self,
         entity: Entity,
@@ -364,7 +399,8 @@ impl<T: Archetype> Storage<T> {
 
     // ----- invariants -----------------------------------------------------------------------
 
-    /// Checks every structural invariant; the first violation found is returned.
+    /// Checks every structural invariant of the world; the first violation found is returned.
+    /// O(the whole world): meant for tests and debugging.
     ///
     /// Columns are aligned with their table's entity column; every live entity's location
     /// points at a row holding it; every row holds a live entity located there; table masks

@@ -258,8 +258,33 @@ pub struct TypedQuery<'w, T: Archetype, Q> {
     query: PhantomData<fn() -> Q>,
 }
 
+impl<T: TypedTable> Storage<T> {
+    /// A typed query over slices:
+    /// `world.typed_query::<(&mut Position, &Velocity)>().with(A).without(B).for_each(|(position, velocity)| ..)`,
+    /// or `.iter()`, `.get(entity)`, `.changed_since(mask, tick)`.
+    /// Elements are `&C`, `&mut C` (a [`Mut`] guard that stamps the row when written
+    /// through), `Option<&C>`, `Option<&mut C>` and [`Entity`], in tuples of up to 12.
+    /// O(matching tables) plus their rows, the first query of a mask caching its tables
+    /// (O(tables), once); `.get(entity)` is O(1), `None` for a dead, stale or never-issued
+    /// handle.
+    pub fn typed_query<Q>(&mut self) -> TypedQuery<'_, T, Q> {
+        TypedQuery::new(self)
+    }
+
+    /// A read-only typed query over a shared borrow (elements `&C`, `Option<&C>`, [`Entity`]),
+    /// so the loop can call the world's `&self` methods:
+    /// `world.typed_query_ref::<(Entity, &Position)>().for_each(|(entity, position)| ..)`.
+    /// It cannot fill the query cache; [`warm_query`](Self::warm_query) does, ahead of time
+    /// (an uncached mask scans every table's mask first).
+    pub fn typed_query_ref<Q>(&self) -> TypedQueryRef<'_, T, Q> {
+        TypedQueryRef::new(self)
+    }
+}
+
 impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
-    /// A query over `storage` that matches every entity holding the components `Q` requires.
+    /// A query over `storage` that matches every entity holding the components `Q` requires
+    /// (what `world.typed_query()` returns).
+    #[doc(hidden)]
     pub fn new(storage: &'w mut Storage<T>) -> Self {
         TypedQuery {
             storage,

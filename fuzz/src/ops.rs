@@ -315,7 +315,7 @@ impl Harness {
                 for entity in entities {
                     let mut model = Model::default();
                     model.add(mask, now);
-                    let row = self.world.storage().locate(entity).unwrap().row();
+                    let row = self.world.locate(entity).unwrap().row();
                     if mask & COUNT != 0 {
                         model.count = Some(u32::from(seed) + row as u32);
                     }

@@ -289,7 +289,7 @@ pub struct Core {
     components: CoreComponents,
     queue: ::archetypal::__private::alloc::vec::Vec<CoreCommand>,
 }
-///The component part of the `Game` sub-world `Core`: its tables, tags, caches and change ticks, with every component-level method. `Core` dereferences to it, and `Core::split_mut` lends it beside the command queue.
+///The component part of the `Game` sub-world `Core`: its tables, tags, caches and change ticks. It has the per-component methods and dereferences to its `archetypal::Storage` for the others (spawning and despawning are the whole's). `Core` dereferences to it, and `Core::split_mut` lends it beside the command queue.
 pub struct CoreComponents {
     storage: ::archetypal::Storage<CoreComponentArrays>,
 }
@@ -348,140 +348,17 @@ impl ::core::ops::DerefMut for Core {
         &mut self.components
     }
 }
-impl CoreComponents {
-    /// Every archetype table, read-only, in creation order.
+impl ::core::ops::Deref for CoreComponents {
+    type Target = ::archetypal::Storage<CoreComponentArrays>;
     #[inline]
-    pub fn tables(&self) -> &[CoreComponentArrays] {
-        self.storage.tables()
-    }
-    /// Number of archetype tables created so far.
-    #[inline]
-    pub fn archetype_count(&self) -> usize {
-        self.storage.tables().len()
-    }
-    /// The storage behind the world, read-only: the allocator, the edge graph and
-    /// the query cache, for inspection and tests.
-    #[inline]
-    pub fn storage(&self) -> &::archetypal::Storage<CoreComponentArrays> {
+    fn deref(&self) -> &::archetypal::Storage<CoreComponentArrays> {
         &self.storage
     }
-    /// Checks every structural invariant of the world (see
-    /// `archetypal::Storage::check_invariants`): O(the whole world); meant for
-    /// tests and debugging.
+}
+impl ::core::ops::DerefMut for CoreComponents {
     #[inline]
-    pub fn check_invariants(
-        &self,
-    ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
-        self.storage.check_invariants()
-    }
-    /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
-    #[inline]
-    pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
-        self.storage.is_alive(entity)
-    }
-    /// Number of live entities.
-    #[inline]
-    pub fn entity_count(&self) -> usize {
-        self.storage.entity_count()
-    }
-    /// Every live entity, in id order: O(ids ever issued).
-    #[inline]
-    pub fn entities(
-        &self,
-    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
-        self.storage.entities()
-    }
-    /// The components and tags `entity` has, in O(1) (plus a binary search of its
-    /// table's tag groups); `None` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn component_mask(
-        &self,
-        entity: ::archetypal::Entity,
-    ) -> ::core::option::Option<CoreMask> {
-        self.storage.component_mask(entity)
-    }
-    /// Whether `entity` is alive and has every component and tag of `mask`, in
-    /// O(1) (plus a binary search of its table's tag groups when `mask` holds
-    /// tags); `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn has_components(&self, entity: ::archetypal::Entity, mask: CoreMask) -> bool {
-        self.storage.has_components(entity, mask)
-    }
-    /// The current tick: the frame counter writes are stamped with.
-    #[inline]
-    pub fn current_tick(&self) -> ::archetypal::Tick {
-        self.storage.current_tick()
-    }
-    /// The tick at which the last frame ended (the last `step()`).
-    #[inline]
-    pub fn last_tick(&self) -> ::archetypal::Tick {
-        self.storage.last_tick()
-    }
-    /// Advances the current tick without ending the frame; returns the new tick.
-    /// O(1), except once every 2^29 ticks, when every change stamp is clamped so
-    /// none wraps around (O(tracked rows)).
-    #[inline]
-    pub fn increment_tick(&mut self) -> ::archetypal::Tick {
-        self.storage.increment_tick()
-    }
-    /// Starts the structural change log (spawns, despawns, components and tags
-    /// added or removed), keeping at most `capacity` entries; a consumer that falls
-    /// further behind is told how many it lost. Enabling it again (to change the
-    /// capacity, or after `disable_change_log`) keeps the stored entries and their
-    /// numbering, so existing cursors read on without a gap.
-    #[inline]
-    pub fn enable_change_log(&mut self, capacity: usize) {
-        self.storage.enable_change_log(capacity);
-    }
-    /// Stops recording structural changes; logged entries stay readable.
-    #[inline]
-    pub fn disable_change_log(&mut self) {
-        self.storage.disable_change_log();
-    }
-    /// The structural changes `cursor` has not seen yet, in order, each once per
-    /// cursor; `.lost()` on the result counts entries trimmed before it read them.
-    #[inline]
-    pub fn consume_changes(
-        &self,
-        cursor: &mut ::archetypal::EventCursor,
-    ) -> ::archetypal::Consumed<'_, ::archetypal::StructuralChange<CoreMask>> {
-        self.storage.change_log().consume(cursor)
-    }
-    /// A cursor at the end of the structural change log: it will see only later
-    /// changes, and counts those trimmed before it reads them as lost. (A default
-    /// cursor starts at the oldest entry still kept and counts no losses before it.)
-    #[inline]
-    pub fn change_cursor(&self) -> ::archetypal::EventCursor {
-        self.storage.change_log().cursor_at_end()
-    }
-    /// Drops all but the newest `keep` entries of the structural change log.
-    #[inline]
-    pub fn trim_changes(&mut self, keep: usize) {
-        self.storage.change_log_mut().trim_to(keep);
-    }
-    /// Adds the components of `mask` (default values) in one migration (the row
-    /// moves to the table with them: O(the entity's components)); components
-    /// already present keep their values, and nothing moves if it has them all.
-    /// Tag bits of `mask` add the tags (no migration). `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn add_components(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: CoreMask,
-    ) -> bool {
-        self.storage.add_components(entity, mask)
-    }
-    /// Removes the components of `mask` in one migration (the row moves to the
-    /// table without them: O(the entity's components)), dropping their values;
-    /// nothing moves if it has none of them. Tag bits of `mask` remove the tags (no
-    /// migration). `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn remove_components(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: CoreMask,
-    ) -> bool {
-        self.storage.remove_components(entity, mask)
+    fn deref_mut(&mut self) -> &mut ::archetypal::Storage<CoreComponentArrays> {
+        &mut self.storage
     }
 }
 #[doc(hidden)]
@@ -696,119 +573,6 @@ impl CoreComponents {
     #[inline]
     pub fn has_position(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, POSITION)
-    }
-}
-impl CoreComponents {
-    /// Caches the tables matching `include`, so `&self` queries on it (which
-    /// cannot fill the cache) skip the other tables. O(tables) the first time for
-    /// a mask, then nothing; the cache stays right as tables are created.
-    #[inline]
-    pub fn warm_query(&mut self, include: CoreMask) {
-        self.storage.warm_query(include);
-    }
-    /// Every entity that has all components of `mask`: O(matching tables) plus
-    /// their rows when `mask` is cached (queried mutably before, or `warm_query`),
-    /// else a scan of every table's mask first.
-    #[inline]
-    pub fn query_entities(
-        &self,
-        mask: CoreMask,
-    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
-        self.storage.query_entities(mask)
-    }
-    /// Calls `f(entity, table, index)` for every entity with all components of
-    /// `include` and none of `exclude`: O(matching tables) plus their rows when
-    /// `include` is cached, else a scan of every table's mask first (`&self` cannot
-    /// fill the query cache: see `warm_query`).
-    #[inline]
-    pub fn for_each<F>(&self, include: CoreMask, exclude: CoreMask, f: F)
-    where
-        F: ::core::ops::FnMut(::archetypal::Entity, &CoreComponentArrays, usize),
-    {
-        self.storage.for_each(include, exclude, f);
-    }
-    /// Calls `f(entity, table, index)` for every entity with all components of
-    /// `include` and none of `exclude`; `table` is a slice view of its table
-    /// (`table.position[index].x += 1.0`). The view can write any column, so every
-    /// tracked component of the tables visited is reported changed (in O(1) per
-    /// table). O(matching tables) plus their rows; the first query of a mask
-    /// caches its tables (O(tables), once).
-    #[inline(always)]
-    pub fn for_each_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
-    where
-        F: ::core::ops::FnMut(
-            ::archetypal::Entity,
-            &mut CoreComponentArraysMut<'_>,
-            usize,
-        ),
-    {
-        self.storage.for_each_mut(include, exclude, f);
-    }
-    /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
-    /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
-    /// Every tracked component of the rows handed out is reported changed.
-    /// O(matching tables), plus what `f` does; the first query of a mask caches its
-    /// tables (O(tables), once).
-    #[inline(always)]
-    pub fn for_each_table_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
-    where
-        F: ::core::ops::FnMut(&mut CoreComponentArraysMut<'_>),
-    {
-        self.storage.for_each_table_mut(include, exclude, f);
-    }
-    /// Stamps the tracked components of `mask` of `entity` as changed now (a
-    /// change the world cannot see by itself), in O(1). `false` for a dead, stale
-    /// (id reused) or never-issued handle.
-    #[inline]
-    pub fn mark_changed(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: CoreMask,
-    ) -> bool {
-        self.storage.mark_changed(entity, mask)
-    }
-}
-impl CoreComponents {
-    /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
-    /// run by rayon over tables and chunks of rows. Callable when every
-    /// component type is `Send`. O(matching tables) plus their rows, shared
-    /// among rayon's threads.
-    #[inline]
-    pub fn par_for_each_mut<F>(&mut self, include: CoreMask, exclude: CoreMask, f: F)
-    where
-        F: ::core::ops::Fn(::archetypal::Entity, &mut CoreComponentArraysMut<'_>, usize)
-            + ::core::marker::Sync + ::core::marker::Send,
-        for<'a> CoreComponentArrays: ::core::marker::Send,
-        for<'a> CoreComponentArraysMut<'a>: ::core::marker::Send,
-    {
-        self.storage.par_for_each_mut(include, exclude, f);
-    }
-}
-impl CoreComponents {
-    /// A typed query over slices:
-    /// `world.typed_query::<(&mut Position, &Velocity)>().with(A).without(B).for_each(|(position, velocity)| ..)`,
-    /// or `.iter()`, `.get(entity)`, `.changed_since(mask, tick)`.
-    /// Elements are `&C`, `&mut C` (an `archetypal::Mut` guard that stamps the row
-    /// when written through), `Option<&C>`, `Option<&mut C>` and
-    /// `archetypal::Entity`, in tuples of up to 12. O(matching tables) plus
-    /// their rows, the first query of a mask caching its tables (O(tables), once);
-    /// `.get(entity)` is O(1), `None` for a dead, stale or never-issued handle.
-    #[inline]
-    pub fn typed_query<Q>(
-        &mut self,
-    ) -> ::archetypal::TypedQuery<'_, CoreComponentArrays, Q> {
-        ::archetypal::TypedQuery::new(&mut self.storage)
-    }
-    /// A read-only typed query over a shared borrow (elements `&C`, `Option<&C>`,
-    /// `archetypal::Entity`), so the loop can call the world's `&self` methods:
-    /// `world.typed_query_ref::<(Entity, &Position)>().for_each(|(entity, position)| ..)`.
-    /// It cannot fill the query cache; `warm_query(mask)` does, ahead of time
-    /// (an uncached mask scans every table's mask first).
-    #[inline]
-    pub fn typed_query_ref<Q>(
-        &self,
-    ) -> ::archetypal::TypedQueryRef<'_, CoreComponentArrays, Q> {
-        ::archetypal::TypedQueryRef::new(&self.storage)
     }
 }
 ///Every column of a `Core` table as a shared slice (what a typed query reads).
@@ -1250,7 +1014,7 @@ pub struct Render {
     components: RenderComponents,
     queue: ::archetypal::__private::alloc::vec::Vec<RenderCommand>,
 }
-///The component part of the `Game` sub-world `Render`: its tables, tags, caches and change ticks, with every component-level method. `Render` dereferences to it, and `Render::split_mut` lends it beside the command queue.
+///The component part of the `Game` sub-world `Render`: its tables, tags, caches and change ticks. It has the per-component methods and dereferences to its `archetypal::Storage` for the others (spawning and despawning are the whole's). `Render` dereferences to it, and `Render::split_mut` lends it beside the command queue.
 pub struct RenderComponents {
     storage: ::archetypal::Storage<RenderComponentArrays>,
 }
@@ -1309,144 +1073,17 @@ impl ::core::ops::DerefMut for Render {
         &mut self.components
     }
 }
-impl RenderComponents {
-    /// Every archetype table, read-only, in creation order.
+impl ::core::ops::Deref for RenderComponents {
+    type Target = ::archetypal::Storage<RenderComponentArrays>;
     #[inline]
-    pub fn tables(&self) -> &[RenderComponentArrays] {
-        self.storage.tables()
-    }
-    /// Number of archetype tables created so far.
-    #[inline]
-    pub fn archetype_count(&self) -> usize {
-        self.storage.tables().len()
-    }
-    /// The storage behind the world, read-only: the allocator, the edge graph and
-    /// the query cache, for inspection and tests.
-    #[inline]
-    pub fn storage(&self) -> &::archetypal::Storage<RenderComponentArrays> {
+    fn deref(&self) -> &::archetypal::Storage<RenderComponentArrays> {
         &self.storage
     }
-    /// Checks every structural invariant of the world (see
-    /// `archetypal::Storage::check_invariants`): O(the whole world); meant for
-    /// tests and debugging.
+}
+impl ::core::ops::DerefMut for RenderComponents {
     #[inline]
-    pub fn check_invariants(
-        &self,
-    ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
-        self.storage.check_invariants()
-    }
-    /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
-    #[inline]
-    pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
-        self.storage.is_alive(entity)
-    }
-    /// Number of live entities.
-    #[inline]
-    pub fn entity_count(&self) -> usize {
-        self.storage.entity_count()
-    }
-    /// Every live entity, in id order: O(ids ever issued).
-    #[inline]
-    pub fn entities(
-        &self,
-    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
-        self.storage.entities()
-    }
-    /// The components and tags `entity` has, in O(1) (plus a binary search of its
-    /// table's tag groups); `None` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn component_mask(
-        &self,
-        entity: ::archetypal::Entity,
-    ) -> ::core::option::Option<RenderMask> {
-        self.storage.component_mask(entity)
-    }
-    /// Whether `entity` is alive and has every component and tag of `mask`, in
-    /// O(1) (plus a binary search of its table's tag groups when `mask` holds
-    /// tags); `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn has_components(
-        &self,
-        entity: ::archetypal::Entity,
-        mask: RenderMask,
-    ) -> bool {
-        self.storage.has_components(entity, mask)
-    }
-    /// The current tick: the frame counter writes are stamped with.
-    #[inline]
-    pub fn current_tick(&self) -> ::archetypal::Tick {
-        self.storage.current_tick()
-    }
-    /// The tick at which the last frame ended (the last `step()`).
-    #[inline]
-    pub fn last_tick(&self) -> ::archetypal::Tick {
-        self.storage.last_tick()
-    }
-    /// Advances the current tick without ending the frame; returns the new tick.
-    /// O(1), except once every 2^29 ticks, when every change stamp is clamped so
-    /// none wraps around (O(tracked rows)).
-    #[inline]
-    pub fn increment_tick(&mut self) -> ::archetypal::Tick {
-        self.storage.increment_tick()
-    }
-    /// Starts the structural change log (spawns, despawns, components and tags
-    /// added or removed), keeping at most `capacity` entries; a consumer that falls
-    /// further behind is told how many it lost. Enabling it again (to change the
-    /// capacity, or after `disable_change_log`) keeps the stored entries and their
-    /// numbering, so existing cursors read on without a gap.
-    #[inline]
-    pub fn enable_change_log(&mut self, capacity: usize) {
-        self.storage.enable_change_log(capacity);
-    }
-    /// Stops recording structural changes; logged entries stay readable.
-    #[inline]
-    pub fn disable_change_log(&mut self) {
-        self.storage.disable_change_log();
-    }
-    /// The structural changes `cursor` has not seen yet, in order, each once per
-    /// cursor; `.lost()` on the result counts entries trimmed before it read them.
-    #[inline]
-    pub fn consume_changes(
-        &self,
-        cursor: &mut ::archetypal::EventCursor,
-    ) -> ::archetypal::Consumed<'_, ::archetypal::StructuralChange<RenderMask>> {
-        self.storage.change_log().consume(cursor)
-    }
-    /// A cursor at the end of the structural change log: it will see only later
-    /// changes, and counts those trimmed before it reads them as lost. (A default
-    /// cursor starts at the oldest entry still kept and counts no losses before it.)
-    #[inline]
-    pub fn change_cursor(&self) -> ::archetypal::EventCursor {
-        self.storage.change_log().cursor_at_end()
-    }
-    /// Drops all but the newest `keep` entries of the structural change log.
-    #[inline]
-    pub fn trim_changes(&mut self, keep: usize) {
-        self.storage.change_log_mut().trim_to(keep);
-    }
-    /// Adds the components of `mask` (default values) in one migration (the row
-    /// moves to the table with them: O(the entity's components)); components
-    /// already present keep their values, and nothing moves if it has them all.
-    /// Tag bits of `mask` add the tags (no migration). `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn add_components(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: RenderMask,
-    ) -> bool {
-        self.storage.add_components(entity, mask)
-    }
-    /// Removes the components of `mask` in one migration (the row moves to the
-    /// table without them: O(the entity's components)), dropping their values;
-    /// nothing moves if it has none of them. Tag bits of `mask` remove the tags (no
-    /// migration). `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn remove_components(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: RenderMask,
-    ) -> bool {
-        self.storage.remove_components(entity, mask)
+    fn deref_mut(&mut self) -> &mut ::archetypal::Storage<RenderComponentArrays> {
+        &mut self.storage
     }
 }
 #[doc(hidden)]
@@ -1653,127 +1290,6 @@ impl RenderComponents {
     #[inline]
     pub fn has_sprite(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, SPRITE)
-    }
-}
-impl RenderComponents {
-    /// Caches the tables matching `include`, so `&self` queries on it (which
-    /// cannot fill the cache) skip the other tables. O(tables) the first time for
-    /// a mask, then nothing; the cache stays right as tables are created.
-    #[inline]
-    pub fn warm_query(&mut self, include: RenderMask) {
-        self.storage.warm_query(include);
-    }
-    /// Every entity that has all components of `mask`: O(matching tables) plus
-    /// their rows when `mask` is cached (queried mutably before, or `warm_query`),
-    /// else a scan of every table's mask first.
-    #[inline]
-    pub fn query_entities(
-        &self,
-        mask: RenderMask,
-    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
-        self.storage.query_entities(mask)
-    }
-    /// Calls `f(entity, table, index)` for every entity with all components of
-    /// `include` and none of `exclude`: O(matching tables) plus their rows when
-    /// `include` is cached, else a scan of every table's mask first (`&self` cannot
-    /// fill the query cache: see `warm_query`).
-    #[inline]
-    pub fn for_each<F>(&self, include: RenderMask, exclude: RenderMask, f: F)
-    where
-        F: ::core::ops::FnMut(::archetypal::Entity, &RenderComponentArrays, usize),
-    {
-        self.storage.for_each(include, exclude, f);
-    }
-    /// Calls `f(entity, table, index)` for every entity with all components of
-    /// `include` and none of `exclude`; `table` is a slice view of its table
-    /// (`table.position[index].x += 1.0`). The view can write any column, so every
-    /// tracked component of the tables visited is reported changed (in O(1) per
-    /// table). O(matching tables) plus their rows; the first query of a mask
-    /// caches its tables (O(tables), once).
-    #[inline(always)]
-    pub fn for_each_mut<F>(&mut self, include: RenderMask, exclude: RenderMask, f: F)
-    where
-        F: ::core::ops::FnMut(
-            ::archetypal::Entity,
-            &mut RenderComponentArraysMut<'_>,
-            usize,
-        ),
-    {
-        self.storage.for_each_mut(include, exclude, f);
-    }
-    /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
-    /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
-    /// Every tracked component of the rows handed out is reported changed.
-    /// O(matching tables), plus what `f` does; the first query of a mask caches its
-    /// tables (O(tables), once).
-    #[inline(always)]
-    pub fn for_each_table_mut<F>(
-        &mut self,
-        include: RenderMask,
-        exclude: RenderMask,
-        f: F,
-    )
-    where
-        F: ::core::ops::FnMut(&mut RenderComponentArraysMut<'_>),
-    {
-        self.storage.for_each_table_mut(include, exclude, f);
-    }
-    /// Stamps the tracked components of `mask` of `entity` as changed now (a
-    /// change the world cannot see by itself), in O(1). `false` for a dead, stale
-    /// (id reused) or never-issued handle.
-    #[inline]
-    pub fn mark_changed(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: RenderMask,
-    ) -> bool {
-        self.storage.mark_changed(entity, mask)
-    }
-}
-impl RenderComponents {
-    /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
-    /// run by rayon over tables and chunks of rows. Callable when every
-    /// component type is `Send`. O(matching tables) plus their rows, shared
-    /// among rayon's threads.
-    #[inline]
-    pub fn par_for_each_mut<F>(&mut self, include: RenderMask, exclude: RenderMask, f: F)
-    where
-        F: ::core::ops::Fn(
-                ::archetypal::Entity,
-                &mut RenderComponentArraysMut<'_>,
-                usize,
-            ) + ::core::marker::Sync + ::core::marker::Send,
-        for<'a> RenderComponentArrays: ::core::marker::Send,
-        for<'a> RenderComponentArraysMut<'a>: ::core::marker::Send,
-    {
-        self.storage.par_for_each_mut(include, exclude, f);
-    }
-}
-impl RenderComponents {
-    /// A typed query over slices:
-    /// `world.typed_query::<(&mut Position, &Velocity)>().with(A).without(B).for_each(|(position, velocity)| ..)`,
-    /// or `.iter()`, `.get(entity)`, `.changed_since(mask, tick)`.
-    /// Elements are `&C`, `&mut C` (an `archetypal::Mut` guard that stamps the row
-    /// when written through), `Option<&C>`, `Option<&mut C>` and
-    /// `archetypal::Entity`, in tuples of up to 12. O(matching tables) plus
-    /// their rows, the first query of a mask caching its tables (O(tables), once);
-    /// `.get(entity)` is O(1), `None` for a dead, stale or never-issued handle.
-    #[inline]
-    pub fn typed_query<Q>(
-        &mut self,
-    ) -> ::archetypal::TypedQuery<'_, RenderComponentArrays, Q> {
-        ::archetypal::TypedQuery::new(&mut self.storage)
-    }
-    /// A read-only typed query over a shared borrow (elements `&C`, `Option<&C>`,
-    /// `archetypal::Entity`), so the loop can call the world's `&self` methods:
-    /// `world.typed_query_ref::<(Entity, &Position)>().for_each(|(entity, position)| ..)`.
-    /// It cannot fill the query cache; `warm_query(mask)` does, ahead of time
-    /// (an uncached mask scans every table's mask first).
-    #[inline]
-    pub fn typed_query_ref<Q>(
-        &self,
-    ) -> ::archetypal::TypedQueryRef<'_, RenderComponentArrays, Q> {
-        ::archetypal::TypedQueryRef::new(&self.storage)
     }
 }
 ///Every column of a `Render` table as a shared slice (what a typed query reads).
@@ -2010,8 +1526,12 @@ impl Game {
     #[inline]
     pub fn split_mut(&mut self) -> GameParts<'_> {
         let commands = GameCommands {
-            core: self.core.components.storage.entity_reserver(),
-            render: self.render.components.storage.entity_reserver(),
+            core: ::archetypal::__private::lifecycle::entity_reserver(
+                &mut self.core.components.storage,
+            ),
+            render: ::archetypal::__private::lifecycle::entity_reserver(
+                &mut self.render.components.storage,
+            ),
             queue: &mut self.queue,
         };
         GameParts {
@@ -2045,8 +1565,14 @@ impl Game {
     /// (`game.core.set_position(entity, ...)`).
     #[inline]
     pub fn spawn(&mut self) -> ::archetypal::Entity {
-        let entity = self.core.storage.spawn(::archetypal::Bitmask::EMPTY);
-        let twin = self.render.storage.spawn(::archetypal::Bitmask::EMPTY);
+        let entity = ::archetypal::__private::lifecycle::spawn(
+            &mut self.core.storage,
+            ::archetypal::Bitmask::EMPTY,
+        );
+        let twin = ::archetypal::__private::lifecycle::spawn(
+            &mut self.render.storage,
+            ::archetypal::Bitmask::EMPTY,
+        );
         if true {
             match (&twin, &entity) {
                 (left_val, right_val) => {
@@ -2072,14 +1598,18 @@ impl Game {
         &mut self,
         count: usize,
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        let entities = self
-            .core
-            .storage
-            .spawn_batch(::archetypal::Bitmask::EMPTY, count, |_, _| {});
-        let twins = self
-            .render
-            .storage
-            .spawn_batch(::archetypal::Bitmask::EMPTY, count, |_, _| {});
+        let entities = ::archetypal::__private::lifecycle::spawn_batch(
+            &mut self.core.storage,
+            ::archetypal::Bitmask::EMPTY,
+            count,
+            |_, _| {},
+        );
+        let twins = ::archetypal::__private::lifecycle::spawn_batch(
+            &mut self.render.storage,
+            ::archetypal::Bitmask::EMPTY,
+            count,
+            |_, _| {},
+        );
         if true {
             match (&twins, &entities) {
                 (left_val, right_val) => {
@@ -2112,9 +1642,15 @@ impl Game {
         if cascades {
             return self.__despawn_cascading(entity);
         }
-        let values = self.core.storage.detach(entity);
+        let values = ::archetypal::__private::lifecycle::detach(
+            &mut self.core.storage,
+            entity,
+        );
         let despawned = values.is_some();
-        let twin = self.render.storage.detach(entity);
+        let twin = ::archetypal::__private::lifecycle::detach(
+            &mut self.render.storage,
+            entity,
+        );
         if true {
             match (&twin.is_some(), &despawned) {
                 (left_val, right_val) => {
@@ -2154,11 +1690,17 @@ impl Game {
             stack[first..].reverse();
             ::core::iter::Extend::extend(
                 &mut core_values,
-                self.core.storage.detach_cascading(next),
+                ::archetypal::__private::lifecycle::detach_cascading(
+                    &mut self.core.storage,
+                    next,
+                ),
             );
             ::core::iter::Extend::extend(
                 &mut render_values,
-                self.render.storage.detach_cascading(next),
+                ::archetypal::__private::lifecycle::detach_cascading(
+                    &mut self.render.storage,
+                    next,
+                ),
             );
         }
         true
@@ -2241,8 +1783,8 @@ impl Game {
     /// frames expire.
     #[inline]
     pub fn step(&mut self) {
-        self.core.storage.end_frame();
-        self.render.storage.end_frame();
+        ::archetypal::__private::lifecycle::end_frame(&mut self.core.storage);
+        ::archetypal::__private::lifecycle::end_frame(&mut self.render.storage);
         self.events.update();
     }
     /// Applies the queued commands, here and in every sub-world, and empties the
@@ -2276,13 +1818,16 @@ impl Game {
         for command in ::core::mem::take(&mut self.queue) {
             match command {
                 GameCommand::SpawnEntities(entities) => {
-                    let spawned = self
-                        .core
-                        .storage
-                        .spawn_reserved(::archetypal::Bitmask::EMPTY, &entities);
-                    self.render
-                        .storage
-                        .spawn_reserved(::archetypal::Bitmask::EMPTY, &entities);
+                    let spawned = ::archetypal::__private::lifecycle::spawn_reserved(
+                        &mut self.core.storage,
+                        ::archetypal::Bitmask::EMPTY,
+                        &entities,
+                    );
+                    ::archetypal::__private::lifecycle::spawn_reserved(
+                        &mut self.render.storage,
+                        ::archetypal::Bitmask::EMPTY,
+                        &entities,
+                    );
                     report.record(spawned == entities.len());
                 }
                 GameCommand::Despawn(entity) => despawns.push(entity),
@@ -2319,8 +1864,10 @@ impl Game {
     /// it; handles reserved by a queued spawn are given back and never become alive.
     #[inline]
     pub fn clear_commands(&mut self) {
-        self.core.storage.release_all_reserved();
-        self.render.storage.release_all_reserved();
+        ::archetypal::__private::lifecycle::release_all_reserved(&mut self.core.storage);
+        ::archetypal::__private::lifecycle::release_all_reserved(
+            &mut self.render.storage,
+        );
         self.queue.clear();
         self.core.clear_commands();
         self.render.clear_commands();

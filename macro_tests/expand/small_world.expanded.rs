@@ -411,7 +411,7 @@ pub struct World {
     components: WorldComponents,
     queue: ::archetypal::__private::alloc::vec::Vec<WorldCommand>,
 }
-///The component part of a `World`: entities, their archetype tables (`WorldComponentArrays`), tags, the edge graph, the query cache and change ticks, with every component-level method. A `World` dereferences to it, and `World::split_mut` lends it beside the world's other parts.
+///The component part of a `World`: entities, their archetype tables (`WorldComponentArrays`), tags, the edge graph, the query cache and change ticks. It has the per-component methods (`get_*`, `set_*`, ...) and dereferences to its `archetypal::Storage` for the others (`is_alive`, `for_each_mut`, `typed_query`, ...). A `World` dereferences to it, and `World::split_mut` lends it beside the world's other parts.
 pub struct WorldComponents {
     storage: ::archetypal::Storage<WorldComponentArrays>,
 }
@@ -453,7 +453,7 @@ impl World {
     /// change stamp is clamped so none wraps around (O(tracked rows), once).
     #[inline]
     pub fn step(&mut self) {
-        self.components.storage.end_frame();
+        ::archetypal::__private::lifecycle::end_frame(&mut self.components.storage);
         self.events.update();
     }
     /// The command queue: every `queue_*` method, applied in order by
@@ -462,7 +462,10 @@ impl World {
     #[inline]
     pub fn commands(&mut self) -> WorldCommands<'_> {
         WorldCommands {
-            queue: self.components.storage.command_queue(&mut self.queue),
+            queue: ::archetypal::__private::lifecycle::command_queue(
+                &mut self.components.storage,
+                &mut self.queue,
+            ),
         }
     }
     /// Borrows the world apart: `components`, `resources`, `events` and
@@ -471,7 +474,9 @@ impl World {
     /// resources). Queued commands wait for `apply_commands()`.
     #[inline]
     pub fn split_mut(&mut self) -> WorldParts<'_> {
-        let reserver = self.components.storage.entity_reserver();
+        let reserver = ::archetypal::__private::lifecycle::entity_reserver(
+            &mut self.components.storage,
+        );
         WorldParts {
             components: &mut self.components,
             resources: &mut self.resources,
@@ -491,7 +496,7 @@ impl WorldComponents {
     /// the table; the first spawn of a new combination creates it).
     #[inline]
     pub fn spawn(&mut self, mask: WorldMask) -> ::archetypal::Entity {
-        self.storage.spawn(mask)
+        ::archetypal::__private::lifecycle::spawn(&mut self.storage, mask)
     }
     /// Spawns `count` entities with the components of `mask`, reserving once:
     /// O(`count` × the components of `mask`).
@@ -501,7 +506,12 @@ impl WorldComponents {
         mask: WorldMask,
         count: usize,
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        self.storage.spawn_batch(mask, count, |_, _| {})
+        ::archetypal::__private::lifecycle::spawn_batch(
+            &mut self.storage,
+            mask,
+            count,
+            |_, _| {},
+        )
     }
     /// Spawns `count` entities with the components of `mask`, then calls
     /// `init(table, index)` for each new row (`table.position[index] = ...`):
@@ -516,7 +526,12 @@ impl WorldComponents {
     where
         F: ::core::ops::FnMut(&mut WorldComponentArraysMut<'_>, usize),
     {
-        self.storage.spawn_batch(mask, count, init)
+        ::archetypal::__private::lifecycle::spawn_batch(
+            &mut self.storage,
+            mask,
+            count,
+            init,
+        )
     }
     /// Despawns `entity`, dropping its components: the last row of its table moves
     /// into its place (no other entity's handle changes), O(its components). Its
@@ -525,7 +540,7 @@ impl WorldComponents {
     /// nothing changes, for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn despawn(&mut self, entity: ::archetypal::Entity) -> bool {
-        self.storage.despawn(entity)
+        ::archetypal::__private::lifecycle::despawn(&mut self.storage, entity)
     }
     /// Despawns every live entity of `entities`, as `despawn` each; returns those
     /// actually despawned (dead, stale, never-issued and repeated handles are skipped).
@@ -534,7 +549,7 @@ impl WorldComponents {
         &mut self,
         entities: &[::archetypal::Entity],
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        self.storage.despawn_entities(entities)
+        ::archetypal::__private::lifecycle::despawn_entities(&mut self.storage, entities)
     }
 }
 impl ::core::ops::Deref for World {
@@ -550,140 +565,17 @@ impl ::core::ops::DerefMut for World {
         &mut self.components
     }
 }
-impl WorldComponents {
-    /// Every archetype table, read-only, in creation order.
+impl ::core::ops::Deref for WorldComponents {
+    type Target = ::archetypal::Storage<WorldComponentArrays>;
     #[inline]
-    pub fn tables(&self) -> &[WorldComponentArrays] {
-        self.storage.tables()
-    }
-    /// Number of archetype tables created so far.
-    #[inline]
-    pub fn archetype_count(&self) -> usize {
-        self.storage.tables().len()
-    }
-    /// The storage behind the world, read-only: the allocator, the edge graph and
-    /// the query cache, for inspection and tests.
-    #[inline]
-    pub fn storage(&self) -> &::archetypal::Storage<WorldComponentArrays> {
+    fn deref(&self) -> &::archetypal::Storage<WorldComponentArrays> {
         &self.storage
     }
-    /// Checks every structural invariant of the world (see
-    /// `archetypal::Storage::check_invariants`): O(the whole world); meant for
-    /// tests and debugging.
+}
+impl ::core::ops::DerefMut for WorldComponents {
     #[inline]
-    pub fn check_invariants(
-        &self,
-    ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
-        self.storage.check_invariants()
-    }
-    /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
-    #[inline]
-    pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
-        self.storage.is_alive(entity)
-    }
-    /// Number of live entities.
-    #[inline]
-    pub fn entity_count(&self) -> usize {
-        self.storage.entity_count()
-    }
-    /// Every live entity, in id order: O(ids ever issued).
-    #[inline]
-    pub fn entities(
-        &self,
-    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
-        self.storage.entities()
-    }
-    /// The components and tags `entity` has, in O(1) (plus a binary search of its
-    /// table's tag groups); `None` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn component_mask(
-        &self,
-        entity: ::archetypal::Entity,
-    ) -> ::core::option::Option<WorldMask> {
-        self.storage.component_mask(entity)
-    }
-    /// Whether `entity` is alive and has every component and tag of `mask`, in
-    /// O(1) (plus a binary search of its table's tag groups when `mask` holds
-    /// tags); `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn has_components(&self, entity: ::archetypal::Entity, mask: WorldMask) -> bool {
-        self.storage.has_components(entity, mask)
-    }
-    /// The current tick: the frame counter writes are stamped with.
-    #[inline]
-    pub fn current_tick(&self) -> ::archetypal::Tick {
-        self.storage.current_tick()
-    }
-    /// The tick at which the last frame ended (the last `step()`).
-    #[inline]
-    pub fn last_tick(&self) -> ::archetypal::Tick {
-        self.storage.last_tick()
-    }
-    /// Advances the current tick without ending the frame; returns the new tick.
-    /// O(1), except once every 2^29 ticks, when every change stamp is clamped so
-    /// none wraps around (O(tracked rows)).
-    #[inline]
-    pub fn increment_tick(&mut self) -> ::archetypal::Tick {
-        self.storage.increment_tick()
-    }
-    /// Starts the structural change log (spawns, despawns, components and tags
-    /// added or removed), keeping at most `capacity` entries; a consumer that falls
-    /// further behind is told how many it lost. Enabling it again (to change the
-    /// capacity, or after `disable_change_log`) keeps the stored entries and their
-    /// numbering, so existing cursors read on without a gap.
-    #[inline]
-    pub fn enable_change_log(&mut self, capacity: usize) {
-        self.storage.enable_change_log(capacity);
-    }
-    /// Stops recording structural changes; logged entries stay readable.
-    #[inline]
-    pub fn disable_change_log(&mut self) {
-        self.storage.disable_change_log();
-    }
-    /// The structural changes `cursor` has not seen yet, in order, each once per
-    /// cursor; `.lost()` on the result counts entries trimmed before it read them.
-    #[inline]
-    pub fn consume_changes(
-        &self,
-        cursor: &mut ::archetypal::EventCursor,
-    ) -> ::archetypal::Consumed<'_, ::archetypal::StructuralChange<WorldMask>> {
-        self.storage.change_log().consume(cursor)
-    }
-    /// A cursor at the end of the structural change log: it will see only later
-    /// changes, and counts those trimmed before it reads them as lost. (A default
-    /// cursor starts at the oldest entry still kept and counts no losses before it.)
-    #[inline]
-    pub fn change_cursor(&self) -> ::archetypal::EventCursor {
-        self.storage.change_log().cursor_at_end()
-    }
-    /// Drops all but the newest `keep` entries of the structural change log.
-    #[inline]
-    pub fn trim_changes(&mut self, keep: usize) {
-        self.storage.change_log_mut().trim_to(keep);
-    }
-    /// Adds the components of `mask` (default values) in one migration (the row
-    /// moves to the table with them: O(the entity's components)); components
-    /// already present keep their values, and nothing moves if it has them all.
-    /// Tag bits of `mask` add the tags (no migration). `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn add_components(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: WorldMask,
-    ) -> bool {
-        self.storage.add_components(entity, mask)
-    }
-    /// Removes the components of `mask` in one migration (the row moves to the
-    /// table without them: O(the entity's components)), dropping their values;
-    /// nothing moves if it has none of them. Tag bits of `mask` remove the tags (no
-    /// migration). `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn remove_components(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: WorldMask,
-    ) -> bool {
-        self.storage.remove_components(entity, mask)
+    fn deref_mut(&mut self) -> &mut ::archetypal::Storage<WorldComponentArrays> {
+        &mut self.storage
     }
 }
 #[doc(hidden)]
@@ -1019,8 +911,11 @@ impl World {
                 WorldCommand::SpawnEntities { mask, entities } => {
                     report
                         .record(
-                            world.components.storage.spawn_reserved(mask, &entities)
-                                == entities.len(),
+                            ::archetypal::__private::lifecycle::spawn_reserved(
+                                &mut world.components.storage,
+                                mask,
+                                &entities,
+                            ) == entities.len(),
                         )
                 }
                 WorldCommand::Despawn(entity) => report.record(world.despawn(entity)),
@@ -1072,7 +967,9 @@ impl World {
     #[inline]
     pub fn clear_commands(&mut self) {
         let world = &mut *self;
-        world.components.storage.release_all_reserved();
+        ::archetypal::__private::lifecycle::release_all_reserved(
+            &mut world.components.storage,
+        );
         ::core::mem::drop(::core::mem::take(&mut self.queue));
     }
 }
@@ -1225,119 +1122,6 @@ impl WorldComponents {
     #[inline]
     pub fn has_health(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, HEALTH)
-    }
-}
-impl WorldComponents {
-    /// Caches the tables matching `include`, so `&self` queries on it (which
-    /// cannot fill the cache) skip the other tables. O(tables) the first time for
-    /// a mask, then nothing; the cache stays right as tables are created.
-    #[inline]
-    pub fn warm_query(&mut self, include: WorldMask) {
-        self.storage.warm_query(include);
-    }
-    /// Every entity that has all components of `mask`: O(matching tables) plus
-    /// their rows when `mask` is cached (queried mutably before, or `warm_query`),
-    /// else a scan of every table's mask first.
-    #[inline]
-    pub fn query_entities(
-        &self,
-        mask: WorldMask,
-    ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
-        self.storage.query_entities(mask)
-    }
-    /// Calls `f(entity, table, index)` for every entity with all components of
-    /// `include` and none of `exclude`: O(matching tables) plus their rows when
-    /// `include` is cached, else a scan of every table's mask first (`&self` cannot
-    /// fill the query cache: see `warm_query`).
-    #[inline]
-    pub fn for_each<F>(&self, include: WorldMask, exclude: WorldMask, f: F)
-    where
-        F: ::core::ops::FnMut(::archetypal::Entity, &WorldComponentArrays, usize),
-    {
-        self.storage.for_each(include, exclude, f);
-    }
-    /// Calls `f(entity, table, index)` for every entity with all components of
-    /// `include` and none of `exclude`; `table` is a slice view of its table
-    /// (`table.position[index].x += 1.0`). The view can write any column, so every
-    /// tracked component of the tables visited is reported changed (in O(1) per
-    /// table). O(matching tables) plus their rows; the first query of a mask
-    /// caches its tables (O(tables), once).
-    #[inline(always)]
-    pub fn for_each_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
-    where
-        F: ::core::ops::FnMut(
-            ::archetypal::Entity,
-            &mut WorldComponentArraysMut<'_>,
-            usize,
-        ),
-    {
-        self.storage.for_each_mut(include, exclude, f);
-    }
-    /// Calls `f(table)` once per non-empty table matching `include` / `exclude`:
-    /// the fastest loop (`table.position.iter_mut().zip(table.velocity.iter())`).
-    /// Every tracked component of the rows handed out is reported changed.
-    /// O(matching tables), plus what `f` does; the first query of a mask caches its
-    /// tables (O(tables), once).
-    #[inline(always)]
-    pub fn for_each_table_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
-    where
-        F: ::core::ops::FnMut(&mut WorldComponentArraysMut<'_>),
-    {
-        self.storage.for_each_table_mut(include, exclude, f);
-    }
-    /// Stamps the tracked components of `mask` of `entity` as changed now (a
-    /// change the world cannot see by itself), in O(1). `false` for a dead, stale
-    /// (id reused) or never-issued handle.
-    #[inline]
-    pub fn mark_changed(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: WorldMask,
-    ) -> bool {
-        self.storage.mark_changed(entity, mask)
-    }
-}
-impl WorldComponents {
-    /// Parallel `for_each_mut` (feature `parallel`): the same closure contract,
-    /// run by rayon over tables and chunks of rows. Callable when every
-    /// component type is `Send`. O(matching tables) plus their rows, shared
-    /// among rayon's threads.
-    #[inline]
-    pub fn par_for_each_mut<F>(&mut self, include: WorldMask, exclude: WorldMask, f: F)
-    where
-        F: ::core::ops::Fn(::archetypal::Entity, &mut WorldComponentArraysMut<'_>, usize)
-            + ::core::marker::Sync + ::core::marker::Send,
-        for<'a> WorldComponentArrays: ::core::marker::Send,
-        for<'a> WorldComponentArraysMut<'a>: ::core::marker::Send,
-    {
-        self.storage.par_for_each_mut(include, exclude, f);
-    }
-}
-impl WorldComponents {
-    /// A typed query over slices:
-    /// `world.typed_query::<(&mut Position, &Velocity)>().with(A).without(B).for_each(|(position, velocity)| ..)`,
-    /// or `.iter()`, `.get(entity)`, `.changed_since(mask, tick)`.
-    /// Elements are `&C`, `&mut C` (an `archetypal::Mut` guard that stamps the row
-    /// when written through), `Option<&C>`, `Option<&mut C>` and
-    /// `archetypal::Entity`, in tuples of up to 12. O(matching tables) plus
-    /// their rows, the first query of a mask caching its tables (O(tables), once);
-    /// `.get(entity)` is O(1), `None` for a dead, stale or never-issued handle.
-    #[inline]
-    pub fn typed_query<Q>(
-        &mut self,
-    ) -> ::archetypal::TypedQuery<'_, WorldComponentArrays, Q> {
-        ::archetypal::TypedQuery::new(&mut self.storage)
-    }
-    /// A read-only typed query over a shared borrow (elements `&C`, `Option<&C>`,
-    /// `archetypal::Entity`), so the loop can call the world's `&self` methods:
-    /// `world.typed_query_ref::<(Entity, &Position)>().for_each(|(entity, position)| ..)`.
-    /// It cannot fill the query cache; `warm_query(mask)` does, ahead of time
-    /// (an uncached mask scans every table's mask first).
-    #[inline]
-    pub fn typed_query_ref<Q>(
-        &self,
-    ) -> ::archetypal::TypedQueryRef<'_, WorldComponentArrays, Q> {
-        ::archetypal::TypedQueryRef::new(&self.storage)
     }
 }
 ///Every column of a `World` table as a shared slice (what a typed query reads).
@@ -1882,7 +1666,7 @@ where
     fn clone_from(&mut self, source: &Self) {
         self.clear_commands();
         ::core::clone::Clone::clone_from(&mut self.storage, &source.storage);
-        self.storage.release_all_reserved();
+        ::archetypal::__private::lifecycle::release_all_reserved(&mut self.storage);
         ::core::clone::Clone::clone_from(&mut self.resources, &source.resources);
         ::core::clone::Clone::clone_from(&mut self.events, &source.events);
     }

@@ -109,7 +109,7 @@ fn assert_refused(world: &mut Home, bad: Entity, label: &str) {
     assert!(!world.has_name(bad), "{label}");
     assert!(!world.has_health(bad), "{label}");
     assert!(!world.has_marked(bad), "{label}: has_marked");
-    assert_eq!(world.storage().locate(bad), None, "{label}: locate");
+    assert_eq!(world.locate(bad), None, "{label}: locate");
     assert!(
         !world.entities().collect::<Vec<_>>().contains(&bad),
         "{label}"
@@ -271,7 +271,7 @@ fn foreign_handles_past_the_end_are_refused() {
     let mut away = Away::new();
     let foreign = away.spawn_entities(AWAY_POSITION | AWAY_NAME, 500);
     // Ids past every id `home` issued.
-    let issued = home.storage().allocator().id_count() as u32;
+    let issued = home.allocator().id_count() as u32;
     for &handle in foreign.iter().filter(|e| e.id >= issued).step_by(37) {
         assert_refused(&mut home, handle, &format!("foreign {handle}"));
     }
@@ -295,7 +295,7 @@ fn foreign_handles_of_other_generations_are_refused() {
     }
     let fresh = away.spawn_entities(AWAY_NAME, 8);
     for &handle in handles.iter().chain(&fresh) {
-        let current = home.storage().allocator().live_entity(handle.id);
+        let current = home.allocator().live_entity(handle.id);
         if current == Some(handle) {
             continue; // indistinguishable: see the last test
         }

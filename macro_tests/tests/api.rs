@@ -225,8 +225,8 @@ fn new_and_default_worlds_are_empty() {
         assert_eq!(world.resources.delta_time, 0.0);
         assert_eq!(world.query_entities(0).next(), None);
         assert_eq!(world.query_entities(POSITION).count(), 0);
-        assert_eq!(world.storage().allocator().len(), 0);
-        assert!(world.storage().query_cache().is_empty());
+        assert_eq!(world.allocator().len(), 0);
+        assert!(world.query_cache().is_empty());
         world.check_invariants().unwrap();
     }
 }
@@ -282,7 +282,7 @@ fn tables_and_archetype_count_follow_spawns() {
 #[test]
 fn storage_exposes_allocator_and_tables_read_only() {
     let f = Fixture::new();
-    let storage = f.world.storage();
+    let storage = &**f.world;
     assert_eq!(storage.allocator().len(), 4);
     assert_eq!(storage.allocator().id_count(), 5);
     assert_eq!(
@@ -624,15 +624,12 @@ fn remove_components_refuses_bad_handles() {
 #[test]
 fn warm_query_caches_the_matching_tables() {
     let mut f = Fixture::new();
-    assert_eq!(f.world.storage().query_cache().get(HEALTH), None);
+    assert_eq!(f.world.query_cache().get(HEALTH), None);
     f.world.warm_query(HEALTH);
     // ALL (0), POSITION|HEALTH (1), VELOCITY|HEALTH|NAME (3).
-    assert_eq!(
-        f.world.storage().query_cache().get(HEALTH),
-        Some(&[0usize, 1, 3][..])
-    );
+    assert_eq!(f.world.query_cache().get(HEALTH), Some(&[0usize, 1, 3][..]));
     f.world.warm_query(HEALTH);
-    assert_eq!(f.world.storage().query_cache().len(), 1);
+    assert_eq!(f.world.query_cache().len(), 1);
     f.world.check_invariants().unwrap();
 }
 

@@ -1,5 +1,5 @@
-//! The two caches behind structural change and queries, observed through `world.storage()`:
-//! the edge graph (`edges()`) and the query cache (`query_cache()`).
+//! The two caches behind structural change and queries, observed through the storage a world
+//! dereferences to: the edge graph (`edges()`) and the query cache (`query_cache()`).
 
 use archetypal::edges::{Change, MULTI_BIT_CACHE_LIMIT};
 use archetypal::{Entity, ecs};
@@ -30,16 +30,12 @@ ecs! {
 
 fn table(world: &World, mask: Mask) -> usize {
     world
-        .storage()
         .find_table(mask)
         .unwrap_or_else(|| panic!("no table for {mask:#b}"))
 }
 
 fn destination(world: &World, from: Mask, change: Change<Mask>) -> Option<usize> {
-    world
-        .storage()
-        .edges()
-        .destination(table(world, from), change)
+    world.edges().destination(table(world, from), change)
 }
 
 /// The indices of every table whose mask holds all of `include`, in creation order.
@@ -54,11 +50,7 @@ fn tables_matching(world: &World, include: Mask) -> Vec<usize> {
 }
 
 fn cached(world: &World, include: Mask) -> Option<Vec<usize>> {
-    world
-        .storage()
-        .query_cache()
-        .get(include)
-        .map(<[usize]>::to_vec)
+    world.query_cache().get(include).map(<[usize]>::to_vec)
 }
 
 fn sorted(mut entities: Vec<Entity>) -> Vec<Entity> {
@@ -77,7 +69,7 @@ fn a_migration_leaves_the_add_edge_and_the_remove_edge_back() {
     let from = table(&world, POSITION);
     let to = table(&world, POSITION | VELOCITY);
     assert_ne!(from, to);
-    let edges = world.storage().edges();
+    let edges = world.edges();
     assert_eq!(edges.destination(from, Change::Add(VELOCITY)), Some(to));
     assert_eq!(edges.destination(to, Change::Remove(VELOCITY)), Some(from));
     assert_eq!(
@@ -196,14 +188,14 @@ fn a_multi_bit_add_is_one_migration_and_is_remembered() {
         POSITION | HEALTH | ARMOR,
         POSITION | MANA | ARMOR,
     ] {
-        assert_eq!(world.storage().find_table(intermediate), None);
+        assert_eq!(world.find_table(intermediate), None);
     }
     let from = table(&world, POSITION);
     let to = table(&world, POSITION | HEALTH | MANA | ARMOR);
     assert_eq!(world.tables()[to].entities, vec![first]);
     assert_eq!(world.get_position(first), Some(&Position(1.0)));
     let change = Change::Add(HEALTH | MANA | ARMOR);
-    let edges = world.storage().edges();
+    let edges = world.edges();
     assert_eq!(edges.edges(from).multi_bit, vec![(change, to as u32)]);
     assert_eq!(edges.destination(from, change), Some(to));
     assert_eq!(
@@ -216,7 +208,7 @@ fn a_multi_bit_add_is_one_migration_and_is_remembered() {
     let second = world.spawn(POSITION);
     assert!(world.add_components(second, HEALTH | MANA | ARMOR));
     assert_eq!(world.archetype_count(), 2);
-    assert_eq!(world.storage().edges().edges(from).multi_bit.len(), 1);
+    assert_eq!(world.edges().edges(from).multi_bit.len(), 1);
     assert_eq!(world.tables()[to].entities, vec![first, second]);
 
     // A multi-bit removal is one migration too, and is remembered on its source table.
@@ -224,7 +216,7 @@ fn a_multi_bit_add_is_one_migration_and_is_remembered() {
     assert_eq!(world.archetype_count(), 3);
     let health = table(&world, POSITION | HEALTH);
     assert_eq!(
-        world.storage().edges().edges(to).multi_bit,
+        world.edges().edges(to).multi_bit,
         vec![(Change::Remove(MANA | ARMOR), health as u32)]
     );
     assert_eq!(world.get_position(first), Some(&Position(1.0)));
@@ -256,7 +248,7 @@ fn multi_bit_changes_past_the_remembered_limit_stay_correct() {
         world.check_invariants().unwrap();
     }
     let from = table(&world, POSITION);
-    let remembered = &world.storage().edges().edges(from).multi_bit;
+    let remembered = &world.edges().edges(from).multi_bit;
     assert!(!remembered.is_empty() && remembered.len() <= MULTI_BIT_CACHE_LIMIT);
     assert_eq!(world.archetype_count(), 1 + changes.len());
 }
@@ -294,7 +286,7 @@ fn warm_query_caches_exactly_the_matching_tables() {
     assert_eq!(cached(&world, HEALTH), Some(vec![2, 3, 4]));
     assert_eq!(cached(&world, SPEED), Some(vec![]));
     assert_eq!(cached(&world, 0), Some(vec![0, 1, 2, 3, 4]));
-    assert_eq!(world.storage().query_cache().len(), 6);
+    assert_eq!(world.query_cache().len(), 6);
     world.check_invariants().unwrap();
 }
 
@@ -358,7 +350,7 @@ fn read_only_queries_on_an_uncached_mask_are_correct_and_leave_the_cache_alone()
             .count(),
         6
     );
-    assert!(world.storage().query_cache().is_empty());
+    assert!(world.query_cache().is_empty());
 }
 
 #[test]
@@ -485,7 +477,7 @@ fn stray_mask_bits_never_grow_the_query_cache() {
         visited += world.query_entities(include).count();
         assert_eq!(visited, 0, "{include:#b} matches nothing");
     }
-    let cache = world.storage().query_cache();
+    let cache = world.query_cache();
     assert!(
         cache.len() <= 1 << 5,
         "{} entries for a world of 5 components",
@@ -495,5 +487,5 @@ fn stray_mask_bits_never_grow_the_query_cache() {
     let mut visited = 0;
     world.for_each_mut(A, 0, |_, _, _| visited += 1);
     assert_eq!(visited, 5, "a valid mask still matches");
-    assert_eq!(world.storage().check_invariants(), Ok(()));
+    assert_eq!(world.check_invariants(), Ok(()));
 }

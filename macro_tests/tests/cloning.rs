@@ -244,7 +244,7 @@ fn state(world: &World) -> String {
         .copied()
         .collect();
     writeln!(text, "change log: {changes:?}").unwrap();
-    let allocator = world.storage().allocator();
+    let allocator = world.allocator();
     writeln!(
         text,
         "ids: {} live, {} issued, {} free; {} tables, {} cached queries",
@@ -252,7 +252,7 @@ fn state(world: &World) -> String {
         allocator.id_count(),
         allocator.free_count(),
         world.archetype_count(),
-        world.storage().query_cache().entries().count()
+        world.query_cache().entries().count()
     )
     .unwrap();
     text
@@ -301,7 +301,7 @@ fn the_simulation_is_eventful() {
         frame(&mut world);
         collisions += world.events.collision.len();
     }
-    let spawned = world.storage().allocator().id_count() - 3;
+    let spawned = world.allocator().id_count() - 3;
     assert!(spawned > 5, "spawners spawned {spawned}");
     assert!(collisions > 10, "{collisions} collisions");
     assert!(
@@ -380,7 +380,6 @@ fn cloning_keeps_the_caches_and_the_change_log() {
     let copy = world.clone();
     let entries = |world: &World| {
         let mut entries: Vec<(u64, Vec<usize>)> = world
-            .storage()
             .query_cache()
             .entries()
             .map(|(mask, tables)| (mask, tables.to_vec()))
@@ -389,7 +388,7 @@ fn cloning_keeps_the_caches_and_the_change_log() {
         entries
     };
     assert_eq!(entries(&copy), entries(&world));
-    assert_eq!(copy.storage().edges().len(), world.storage().edges().len());
+    assert_eq!(copy.edges().len(), world.edges().len());
     let logged = |world: &World| world.consume_changes(&mut EventCursor::new()).len();
     assert_eq!(logged(&copy), logged(&world));
     assert!(logged(&copy) > 0);

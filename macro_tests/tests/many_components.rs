@@ -354,9 +354,9 @@ fn bit_99_migrations_keep_every_value() {
     assert!(world.set_c99(entities[1], Comp99(77)));
     expected[1][99] = Some(77);
     check(&world, &entities, &expected);
-    let from = world.storage().find_table(start).unwrap();
-    let to = world.storage().find_table(start | C99).unwrap();
-    let edges = world.storage().edges();
+    let from = world.find_table(start).unwrap();
+    let to = world.find_table(start | C99).unwrap();
+    let edges = world.edges();
     assert_eq!(edges.destination(from, Change::Add(C99)), Some(to));
     assert_eq!(edges.destination(to, Change::Remove(C99)), Some(from));
     assert_eq!(edges.edges(from).add[99], Some(to as u32));
@@ -438,7 +438,7 @@ fn wide_migrations_move_exactly_the_values_of_the_row() {
     expected[3][70] = Some(0);
     expected[3][0] = Some(0);
     check(&world, &entities, &expected);
-    let moved = world.storage().find_table(C64 | C99).unwrap();
+    let moved = world.find_table(C64 | C99).unwrap();
     let table = &world.tables()[moved];
     assert_eq!(table.entities.len(), 3);
     assert_eq!((table.c64.len(), table.c99.len()), (3, 3));
@@ -564,12 +564,9 @@ mod sixty_four {
         assert_eq!(world.get_c0(all), Some(&Comp0(1)));
         assert!(world.add_c63(all));
         assert_eq!(world.get_c63(all), Some(&Comp63(0)));
-        let from = world.storage().find_table(u64::MAX >> 1).unwrap();
-        let to = world.storage().find_table(u64::MAX).unwrap();
-        assert_eq!(
-            world.storage().edges().destination(from, Change::Add(C63)),
-            Some(to)
-        );
+        let from = world.find_table(u64::MAX >> 1).unwrap();
+        let to = world.find_table(u64::MAX).unwrap();
+        assert_eq!(world.edges().destination(from, Change::Add(C63)), Some(to));
 
         let high = world.spawn(C63);
         world.set_c63(high, Comp63(5));

@@ -430,12 +430,8 @@ fn a_migration_swaps_the_last_row_into_the_hole() {
     let mut model = Model::new();
     let entities = model.spawn_batch(ALPHA | BETA, 5);
     model.add(entities[1], 2);
-    let source = model.world.storage().find_table(ALPHA | BETA).unwrap();
-    let destination = model
-        .world
-        .storage()
-        .find_table(ALPHA | BETA | GAMMA)
-        .unwrap();
+    let source = model.world.find_table(ALPHA | BETA).unwrap();
+    let destination = model.world.find_table(ALPHA | BETA | GAMMA).unwrap();
     assert_eq!(
         model.world.tables()[source].entities,
         vec![entities[0], entities[4], entities[2], entities[3]]

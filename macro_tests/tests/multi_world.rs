@@ -263,11 +263,11 @@ fn change_detection_is_per_sub_world() {
 
 #[test]
 fn a_desynchronised_sub_world_is_reported_by_the_checker() {
-    // Only reachable through the private storage, i.e. from inside this module: simulates a
-    // bug in the lockstep.
+    // Only reachable through the private storage field and the crate's private spawning
+    // functions, i.e. from inside this module: simulates a bug in the lockstep.
     let mut game = Game::new();
     game.spawn();
-    game.core.storage.spawn(0);
+    archetypal::__private::lifecycle::spawn(&mut game.core.storage, 0);
     assert!(game.check_invariants().is_err());
 }
 

@@ -676,10 +676,7 @@ fn a_drop_that_panics_while_removing_several_components_drops_them_all_and_migra
             Some(&Name(format!("f{index}")))
         );
     }
-    let table = world
-        .storage()
-        .find_table(POSITION | FRAGILE | NAME)
-        .unwrap();
+    let table = world.find_table(POSITION | FRAGILE | NAME).unwrap();
     let table = &world.tables()[table];
     assert_eq!(
         (table.entities.len(), table.fragile.len(), table.name.len()),

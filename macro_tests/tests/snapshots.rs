@@ -158,7 +158,7 @@ fn assert_same_world(expected: &World, loaded: &World) {
     assert_eq!(loaded.current_tick(), expected.current_tick());
     assert_eq!(loaded.last_tick(), expected.last_tick());
     let allocator = |world: &World| {
-        let allocator = world.storage().allocator();
+        let allocator = world.allocator();
         (
             allocator.len(),
             allocator.id_count(),

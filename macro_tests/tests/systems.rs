@@ -217,12 +217,7 @@ fn parts_issue_the_same_handles_as_the_world_itself() {
         split.entities().collect::<Vec<_>>(),
         whole.entities().collect::<Vec<_>>()
     );
-    assert!(
-        split
-            .storage()
-            .allocator()
-            .same_ids(whole.storage().allocator())
-    );
+    assert!(split.allocator().same_ids(whole.allocator()));
     assert_eq!(split.spawn(POSITION), whole.spawn(POSITION));
     split.check_invariants().unwrap();
 }
@@ -266,12 +261,7 @@ fn a_clone_after_a_split_matches_a_clone_of_an_unsplit_twin() {
         split.spawn_entities(HEALTH, 3),
         whole.spawn_entities(HEALTH, 3)
     );
-    assert!(
-        split
-            .storage()
-            .allocator()
-            .same_ids(whole.storage().allocator())
-    );
+    assert!(split.allocator().same_ids(whole.allocator()));
 }
 
 #[test]

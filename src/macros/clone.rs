@@ -118,7 +118,7 @@ macro_rules! __ecs_clone {
                     ::core::clone::Clone::clone_from(&mut self.storage, &source.storage);
                     // The source's queued spawns are not copied: their reservations come back
                     // in the allocator's one order, as `clear_commands` gives them back.
-                    self.storage.release_all_reserved();
+                    $crate::__private::lifecycle::release_all_reserved(&mut self.storage);
                     ::core::clone::Clone::clone_from(&mut self.resources, &source.resources);
                     ::core::clone::Clone::clone_from(&mut self.events, &source.events);
                 }

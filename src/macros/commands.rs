@@ -58,7 +58,7 @@ macro_rules! __ecs_commands {
             }
             apply: |world, report| {
                 [<$world Command>]::SpawnEntities { mask, entities } => {
-                    report.record(world.components.storage.spawn_reserved(mask, &entities) == entities.len())
+                    report.record($crate::__private::lifecycle::spawn_reserved(&mut world.components.storage, mask, &entities) == entities.len())
                 }
                 [<$world Command>]::Despawn(entity) => report.record(world.despawn(entity)),
                 [<$world Command>]::DespawnEntities(entities) => {
@@ -69,7 +69,7 @@ macro_rules! __ecs_commands {
             }
             // Every reservation is held by a queued spawn: they are given back all at once, in
             // the allocator's one order (the order a clone and a snapshot give them back in).
-            clear: |world| { world.components.storage.release_all_reserved(); }
+            clear: |world| { $crate::__private::lifecycle::release_all_reserved(&mut world.components.storage); }
         }
     };
     // A sub-world of a multi-world: entities are spawned and despawned by the whole, so its

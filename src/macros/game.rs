@@ -113,8 +113,8 @@ macro_rules! __ecs_game {
                 #[inline]
                 pub fn split_mut(&mut self) -> [<$game Parts>]<'_> {
                     let commands = [<$game Commands>] {
-                        [<$first:snake>]: self.[<$first:snake>].components.storage.entity_reserver(),
-                        $( [<$rest:snake>]: self.[<$rest:snake>].components.storage.entity_reserver(), )*
+                        [<$first:snake>]: $crate::__private::lifecycle::entity_reserver(&mut self.[<$first:snake>].components.storage),
+                        $( [<$rest:snake>]: $crate::__private::lifecycle::entity_reserver(&mut self.[<$rest:snake>].components.storage), )*
                         queue: &mut self.queue,
                     };
                     [<$game Parts>] {
@@ -151,9 +151,9 @@ macro_rules! __ecs_game {
                 /// (`game.core.set_position(entity, ...)`).
                 #[inline]
                 pub fn spawn(&mut self) -> $crate::Entity {
-                    let entity = self.[<$first:snake>].storage.spawn($crate::Bitmask::EMPTY);
+                    let entity = $crate::__private::lifecycle::spawn(&mut self.[<$first:snake>].storage, $crate::Bitmask::EMPTY);
                     $(
-                        let twin = self.[<$rest:snake>].storage.spawn($crate::Bitmask::EMPTY);
+                        let twin = $crate::__private::lifecycle::spawn(&mut self.[<$rest:snake>].storage, $crate::Bitmask::EMPTY);
                         ::core::debug_assert_eq!(twin, entity, "sub-worlds out of lockstep");
                     )*
                     entity
@@ -162,9 +162,9 @@ macro_rules! __ecs_game {
                 /// Spawns `count` entities with no components, reserving once per sub-world.
                 #[inline]
                 pub fn spawn_entities(&mut self, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-                    let entities = self.[<$first:snake>].storage.spawn_batch($crate::Bitmask::EMPTY, count, |_, _| {});
+                    let entities = $crate::__private::lifecycle::spawn_batch(&mut self.[<$first:snake>].storage, $crate::Bitmask::EMPTY, count, |_, _| {});
                     $(
-                        let twins = self.[<$rest:snake>].storage.spawn_batch($crate::Bitmask::EMPTY, count, |_, _| {});
+                        let twins = $crate::__private::lifecycle::spawn_batch(&mut self.[<$rest:snake>].storage, $crate::Bitmask::EMPTY, count, |_, _| {});
                         ::core::debug_assert_eq!(twins, entities, "sub-worlds out of lockstep");
                     )*
                     entities
@@ -185,10 +185,10 @@ macro_rules! __ecs_game {
                     }
                     // Every sub-world lets go of the entity before any of its values is dropped:
                     // a component `Drop` that panics then finds them all in lockstep.
-                    let values = self.[<$first:snake>].storage.detach(entity);
+                    let values = $crate::__private::lifecycle::detach(&mut self.[<$first:snake>].storage, entity);
                     let despawned = values.is_some();
                     $(
-                        let twin = self.[<$rest:snake>].storage.detach(entity);
+                        let twin = $crate::__private::lifecycle::detach(&mut self.[<$rest:snake>].storage, entity);
                         ::core::debug_assert_eq!(twin.is_some(), despawned, "sub-worlds out of lockstep");
                     )*
                     // `values` and every twin (shadowed, still alive) are dropped here, on the way out.
@@ -212,8 +212,8 @@ macro_rules! __ecs_game {
                         self.[<$first:snake>].storage.push_cascading_sources(next, &mut stack);
                         $( self.[<$rest:snake>].storage.push_cascading_sources(next, &mut stack); )*
                         stack[first..].reverse();
-                        ::core::iter::Extend::extend(&mut [<$first:snake _values>], self.[<$first:snake>].storage.detach_cascading(next));
-                        $( ::core::iter::Extend::extend(&mut [<$rest:snake _values>], self.[<$rest:snake>].storage.detach_cascading(next)); )*
+                        ::core::iter::Extend::extend(&mut [<$first:snake _values>], $crate::__private::lifecycle::detach_cascading(&mut self.[<$first:snake>].storage, next));
+                        $( ::core::iter::Extend::extend(&mut [<$rest:snake _values>], $crate::__private::lifecycle::detach_cascading(&mut self.[<$rest:snake>].storage, next)); )*
                     }
                     true
                 }
@@ -291,8 +291,8 @@ macro_rules! __ecs_game {
                 /// frames expire.
                 #[inline]
                 pub fn step(&mut self) {
-                    self.[<$first:snake>].storage.end_frame();
-                    $( self.[<$rest:snake>].storage.end_frame(); )*
+                    $crate::__private::lifecycle::end_frame(&mut self.[<$first:snake>].storage);
+                    $( $crate::__private::lifecycle::end_frame(&mut self.[<$rest:snake>].storage); )*
                     self.events.update();
                 }
 
@@ -325,8 +325,8 @@ macro_rules! __ecs_game {
                     for command in ::core::mem::take(&mut self.queue) {
                         match command {
                             [<$game Command>]::SpawnEntities(entities) => {
-                                let spawned = self.[<$first:snake>].storage.spawn_reserved($crate::Bitmask::EMPTY, &entities);
-                                $( self.[<$rest:snake>].storage.spawn_reserved($crate::Bitmask::EMPTY, &entities); )*
+                                let spawned = $crate::__private::lifecycle::spawn_reserved(&mut self.[<$first:snake>].storage, $crate::Bitmask::EMPTY, &entities);
+                                $( $crate::__private::lifecycle::spawn_reserved(&mut self.[<$rest:snake>].storage, $crate::Bitmask::EMPTY, &entities); )*
                                 report.record(spawned == entities.len());
                             }
                             [<$game Command>]::Despawn(entity) => despawns.push(entity),
@@ -366,8 +366,8 @@ macro_rules! __ecs_game {
                 pub fn clear_commands(&mut self) {
                     // Every reservation is held by a spawn queued here: they are given back all
                     // at once, in the allocator's one order (ascending id), in every sub-world.
-                    self.[<$first:snake>].storage.release_all_reserved();
-                    $( self.[<$rest:snake>].storage.release_all_reserved(); )*
+                    $crate::__private::lifecycle::release_all_reserved(&mut self.[<$first:snake>].storage);
+                    $( $crate::__private::lifecycle::release_all_reserved(&mut self.[<$rest:snake>].storage); )*
                     self.queue.clear();
                     self.[<$first:snake>].clear_commands();
                     $( self.[<$rest:snake>].clear_commands(); )*

@@ -9,7 +9,6 @@ mod commands;
 mod ecs;
 mod events;
 mod game;
-mod queries;
 mod relations;
 mod resources;
 mod snapshot;

@@ -1,38 +1,13 @@
-//! `__ecs_typed_queries!`: `typed_query::<Q>()` and the `ComponentColumn` impls that let a
-//! typed query find each component's column by type (see `archetypal::typed_query`). Each
-//! component gets a marker type of its own, named like its field (in a module of its own), so
-//! two components of one type have distinct impls and the world still compiles.
+//! `__ecs_typed_queries!`: the `TypedTable` and `ComponentColumn` impls that let a typed query
+//! (`Storage::typed_query`) find each component's column by type (see `archetypal::typed_query`).
+//! Each component gets a marker type of its own, named like its field (in a module of its own),
+//! so two components of one type have distinct impls and the world still compiles.
 
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_typed_queries {
     ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
         $crate::__private::paste::paste! {
-            impl [<$world Components>] {
-                /// A typed query over slices:
-                /// `world.typed_query::<(&mut Position, &Velocity)>().with(A).without(B).for_each(|(position, velocity)| ..)`,
-                /// or `.iter()`, `.get(entity)`, `.changed_since(mask, tick)`.
-                /// Elements are `&C`, `&mut C` (an `archetypal::Mut` guard that stamps the row
-                /// when written through), `Option<&C>`, `Option<&mut C>` and
-                /// `archetypal::Entity`, in tuples of up to 12. O(matching tables) plus
-                /// their rows, the first query of a mask caching its tables (O(tables), once);
-                /// `.get(entity)` is O(1), `None` for a dead, stale or never-issued handle.
-                #[inline]
-                pub fn typed_query<Q>(&mut self) -> $crate::TypedQuery<'_, [<$world ComponentArrays>], Q> {
-                    $crate::TypedQuery::new(&mut self.storage)
-                }
-
-                /// A read-only typed query over a shared borrow (elements `&C`, `Option<&C>`,
-                /// `archetypal::Entity`), so the loop can call the world's `&self` methods:
-                /// `world.typed_query_ref::<(Entity, &Position)>().for_each(|(entity, position)| ..)`.
-                /// It cannot fill the query cache; `warm_query(mask)` does, ahead of time
-                /// (an uncached mask scans every table's mask first).
-                #[inline]
-                pub fn typed_query_ref<Q>(&self) -> $crate::TypedQueryRef<'_, [<$world ComponentArrays>], Q> {
-                    $crate::TypedQueryRef::new(&self.storage)
-                }
-            }
-
             #[doc = "Every column of a `" $world "` table as a shared slice (what a typed query reads)."]
             #[doc(hidden)]
             pub struct [<__ $world SharedColumns>]<'a> {

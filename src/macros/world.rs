@@ -1,12 +1,14 @@
 //! `__ecs_world!`: the world struct, its component part (`<World>Components`, which holds the
-//! storage and every component-level method), `split_mut()` and the parts it returns, and the
-//! methods only the whole world has (a frame, the command queue), plus the short type names of
-//! the contract. `__ecs_sub_world!` is the same without spawning, resources, events or a frame
-//! of its own: a part of a multi-world (see `__ecs_game!`).
+//! storage and every per-component method), `split_mut()` and the parts it returns, and the
+//! methods only the whole world has (spawning, a frame, the command queue), plus the short type
+//! names of the contract. `__ecs_sub_world!` is the same without spawning, resources, events or
+//! a frame of its own: a part of a multi-world (see `__ecs_game!`).
 //!
-//! Every component-level method is defined once, on the component part; the world reaches it
-//! through `Deref`/`DerefMut`, so `split_mut()` lends the same methods. A call through
-//! `DerefMut` borrows the world before its arguments are evaluated, so a nested call
+//! Every component-level method is defined once: the world dereferences to its component part
+//! (`Deref`/`DerefMut`), where the per-component methods are generated, and the component part
+//! to its `archetypal::Storage`, where every method that does not depend on the component list
+//! is written once for all worlds. `split_mut()` lends the same part. A call through `DerefMut`
+//! borrows the world before its arguments are evaluated, so a nested call
 //! (`world.set_position(entity, *world.get_position(other)?)`) is written in two statements.
 
 #[doc(hidden)]
@@ -24,7 +26,7 @@ macro_rules! __ecs_world {
                 queue: $crate::__private::alloc::vec::Vec<[<$world Command>]>,
             }
 
-            #[doc = "The component part of a `" $world "`: entities, their archetype tables (`" $world "ComponentArrays`), tags, the edge graph, the query cache and change ticks, with every component-level method. A `" $world "` dereferences to it, and `" $world "::split_mut` lends it beside the world's other parts."]
+            #[doc = "The component part of a `" $world "`: entities, their archetype tables (`" $world "ComponentArrays`), tags, the edge graph, the query cache and change ticks. It has the per-component methods (`get_*`, `set_*`, ...) and dereferences to its `archetypal::Storage` for the others (`is_alive`, `for_each_mut`, `typed_query`, ...). A `" $world "` dereferences to it, and `" $world "::split_mut` lends it beside the world's other parts."]
             pub struct [<$world Components>] {
                 storage: $crate::Storage<[<$world ComponentArrays>]>,
             }
@@ -70,7 +72,7 @@ macro_rules! __ecs_world {
                 /// change stamp is clamped so none wraps around (O(tracked rows), once).
                 #[inline]
                 pub fn step(&mut self) {
-                    self.components.storage.end_frame();
+                    $crate::__private::lifecycle::end_frame(&mut self.components.storage);
                     self.events.update();
                 }
 
@@ -79,7 +81,9 @@ macro_rules! __ecs_world {
                 /// take `split_mut().commands` instead.
                 #[inline]
                 pub fn commands(&mut self) -> [<$world Commands>]<'_> {
-                    [<$world Commands>] { queue: self.components.storage.command_queue(&mut self.queue) }
+                    [<$world Commands>] {
+                        queue: $crate::__private::lifecycle::command_queue(&mut self.components.storage, &mut self.queue),
+                    }
                 }
 
                 /// Borrows the world apart: `components`, `resources`, `events` and
@@ -88,7 +92,7 @@ macro_rules! __ecs_world {
                 /// resources). Queued commands wait for `apply_commands()`.
                 #[inline]
                 pub fn split_mut(&mut self) -> [<$world Parts>]<'_> {
-                    let reserver = self.components.storage.entity_reserver();
+                    let reserver = $crate::__private::lifecycle::entity_reserver(&mut self.components.storage);
                     [<$world Parts>] {
                         components: &mut self.components,
                         resources: &mut self.resources,
@@ -104,14 +108,14 @@ macro_rules! __ecs_world {
                 /// the table; the first spawn of a new combination creates it).
                 #[inline]
                 pub fn spawn(&mut self, mask: [<$world Mask>]) -> $crate::Entity {
-                    self.storage.spawn(mask)
+                    $crate::__private::lifecycle::spawn(&mut self.storage, mask)
                 }
 
                 /// Spawns `count` entities with the components of `mask`, reserving once:
                 /// O(`count` × the components of `mask`).
                 #[inline]
                 pub fn spawn_entities(&mut self, mask: [<$world Mask>], count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-                    self.storage.spawn_batch(mask, count, |_, _| {})
+                    $crate::__private::lifecycle::spawn_batch(&mut self.storage, mask, count, |_, _| {})
                 }
 
                 /// Spawns `count` entities with the components of `mask`, then calls
@@ -122,7 +126,7 @@ macro_rules! __ecs_world {
                 where
                     F: ::core::ops::FnMut(&mut [<$world ComponentArraysMut>]<'_>, usize),
                 {
-                    self.storage.spawn_batch(mask, count, init)
+                    $crate::__private::lifecycle::spawn_batch(&mut self.storage, mask, count, init)
                 }
 
                 /// Despawns `entity`, dropping its components: the last row of its table moves
@@ -132,14 +136,14 @@ macro_rules! __ecs_world {
                 /// nothing changes, for a dead, stale (id reused) or never-issued handle.
                 #[inline]
                 pub fn despawn(&mut self, entity: $crate::Entity) -> bool {
-                    self.storage.despawn(entity)
+                    $crate::__private::lifecycle::despawn(&mut self.storage, entity)
                 }
 
                 /// Despawns every live entity of `entities`, as `despawn` each; returns those
                 /// actually despawned (dead, stale, never-issued and repeated handles are skipped).
                 #[inline]
                 pub fn despawn_entities(&mut self, entities: &[$crate::Entity]) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-                    self.storage.despawn_entities(entities)
+                    $crate::__private::lifecycle::despawn_entities(&mut self.storage, entities)
                 }
             }
         }
@@ -163,7 +167,7 @@ macro_rules! __ecs_sub_world {
                 queue: $crate::__private::alloc::vec::Vec<[<$world Command>]>,
             }
 
-            #[doc = "The component part of the `" $game "` sub-world `" $world "`: its tables, tags, caches and change ticks, with every component-level method. `" $world "` dereferences to it, and `" $world "::split_mut` lends it beside the command queue."]
+            #[doc = "The component part of the `" $game "` sub-world `" $world "`: its tables, tags, caches and change ticks. It has the per-component methods and dereferences to its `archetypal::Storage` for the others (spawning and despawning are the whole's). `" $world "` dereferences to it, and `" $world "::split_mut` lends it beside the command queue."]
             pub struct [<$world Components>] {
                 storage: $crate::Storage<[<$world ComponentArrays>]>,
             }
@@ -214,8 +218,8 @@ macro_rules! __ecs_sub_world {
     };
 }
 
-/// What a world and a sub-world share: `Deref` to the component part, and its methods for
-/// inspection, liveness, masks, ticks, the change log and migrations.
+/// What a world and a sub-world share: `Deref` to the component part, and the component part's
+/// `Deref` to its storage (every method that does not depend on the component list).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_world_common {
@@ -237,140 +241,19 @@ macro_rules! __ecs_world_common {
                 }
             }
 
-            impl [<$world Components>] {
-                /// Every archetype table, read-only, in creation order.
-                #[inline]
-                pub fn tables(&self) -> &[[<$world ComponentArrays>]] {
-                    self.storage.tables()
-                }
+            impl ::core::ops::Deref for [<$world Components>] {
+                type Target = $crate::Storage<[<$world ComponentArrays>]>;
 
-                /// Number of archetype tables created so far.
                 #[inline]
-                pub fn archetype_count(&self) -> usize {
-                    self.storage.tables().len()
-                }
-
-                /// The storage behind the world, read-only: the allocator, the edge graph and
-                /// the query cache, for inspection and tests.
-                #[inline]
-                pub fn storage(&self) -> &$crate::Storage<[<$world ComponentArrays>]> {
+                fn deref(&self) -> &$crate::Storage<[<$world ComponentArrays>]> {
                     &self.storage
                 }
+            }
 
-                /// Checks every structural invariant of the world (see
-                /// `archetypal::Storage::check_invariants`): O(the whole world); meant for
-                /// tests and debugging.
+            impl ::core::ops::DerefMut for [<$world Components>] {
                 #[inline]
-                pub fn check_invariants(&self) -> ::core::result::Result<(), $crate::InvariantError> {
-                    self.storage.check_invariants()
-                }
-
-                /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
-                #[inline]
-                pub fn is_alive(&self, entity: $crate::Entity) -> bool {
-                    self.storage.is_alive(entity)
-                }
-
-                /// Number of live entities.
-                #[inline]
-                pub fn entity_count(&self) -> usize {
-                    self.storage.entity_count()
-                }
-
-                /// Every live entity, in id order: O(ids ever issued).
-                #[inline]
-                pub fn entities(&self) -> impl ::core::iter::Iterator<Item = $crate::Entity> + '_ {
-                    self.storage.entities()
-                }
-
-                /// The components and tags `entity` has, in O(1) (plus a binary search of its
-                /// table's tag groups); `None` for a dead, stale (id reused) or never-issued handle.
-                #[inline]
-                pub fn component_mask(&self, entity: $crate::Entity) -> ::core::option::Option<[<$world Mask>]> {
-                    self.storage.component_mask(entity)
-                }
-
-                /// Whether `entity` is alive and has every component and tag of `mask`, in
-                /// O(1) (plus a binary search of its table's tag groups when `mask` holds
-                /// tags); `false` for a dead, stale (id reused) or never-issued handle.
-                #[inline]
-                pub fn has_components(&self, entity: $crate::Entity, mask: [<$world Mask>]) -> bool {
-                    self.storage.has_components(entity, mask)
-                }
-
-                /// The current tick: the frame counter writes are stamped with.
-                #[inline]
-                pub fn current_tick(&self) -> $crate::Tick {
-                    self.storage.current_tick()
-                }
-
-                /// The tick at which the last frame ended (the last `step()`).
-                #[inline]
-                pub fn last_tick(&self) -> $crate::Tick {
-                    self.storage.last_tick()
-                }
-
-                /// Advances the current tick without ending the frame; returns the new tick.
-                /// O(1), except once every 2^29 ticks, when every change stamp is clamped so
-                /// none wraps around (O(tracked rows)).
-                #[inline]
-                pub fn increment_tick(&mut self) -> $crate::Tick {
-                    self.storage.increment_tick()
-                }
-
-                /// Starts the structural change log (spawns, despawns, components and tags
-                /// added or removed), keeping at most `capacity` entries; a consumer that falls
-                /// further behind is told how many it lost. Enabling it again (to change the
-                /// capacity, or after `disable_change_log`) keeps the stored entries and their
-                /// numbering, so existing cursors read on without a gap.
-                #[inline]
-                pub fn enable_change_log(&mut self, capacity: usize) {
-                    self.storage.enable_change_log(capacity);
-                }
-
-                /// Stops recording structural changes; logged entries stay readable.
-                #[inline]
-                pub fn disable_change_log(&mut self) {
-                    self.storage.disable_change_log();
-                }
-
-                /// The structural changes `cursor` has not seen yet, in order, each once per
-                /// cursor; `.lost()` on the result counts entries trimmed before it read them.
-                #[inline]
-                pub fn consume_changes(&self, cursor: &mut $crate::EventCursor) -> $crate::Consumed<'_, $crate::StructuralChange<[<$world Mask>]>> {
-                    self.storage.change_log().consume(cursor)
-                }
-
-                /// A cursor at the end of the structural change log: it will see only later
-                /// changes, and counts those trimmed before it reads them as lost. (A default
-                /// cursor starts at the oldest entry still kept and counts no losses before it.)
-                #[inline]
-                pub fn change_cursor(&self) -> $crate::EventCursor {
-                    self.storage.change_log().cursor_at_end()
-                }
-
-                /// Drops all but the newest `keep` entries of the structural change log.
-                #[inline]
-                pub fn trim_changes(&mut self, keep: usize) {
-                    self.storage.change_log_mut().trim_to(keep);
-                }
-
-                /// Adds the components of `mask` (default values) in one migration (the row
-                /// moves to the table with them: O(the entity's components)); components
-                /// already present keep their values, and nothing moves if it has them all.
-                /// Tag bits of `mask` add the tags (no migration). `false` for a dead, stale (id reused) or never-issued handle.
-                #[inline]
-                pub fn add_components(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) -> bool {
-                    self.storage.add_components(entity, mask)
-                }
-
-                /// Removes the components of `mask` in one migration (the row moves to the
-                /// table without them: O(the entity's components)), dropping their values;
-                /// nothing moves if it has none of them. Tag bits of `mask` remove the tags (no
-                /// migration). `false` for a dead, stale (id reused) or never-issued handle.
-                #[inline]
-                pub fn remove_components(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) -> bool {
-                    self.storage.remove_components(entity, mask)
+                fn deref_mut(&mut self) -> &mut $crate::Storage<[<$world ComponentArrays>]> {
+                    &mut self.storage
                 }
             }
         }

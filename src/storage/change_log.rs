@@ -1,7 +1,7 @@
 //! The storage's structural change log: on and off, its capacity, and recording.
 
 use super::Storage;
-use crate::{Archetype, Bitmask, EventChannel, StructuralChange};
+use crate::{Archetype, Bitmask, Consumed, EventChannel, EventCursor, StructuralChange};
 
 impl<T: Archetype> Storage<T> {
     /// Starts (or goes on) recording structural changes, keeping at most `capacity` entries
@@ -22,12 +22,35 @@ impl<T: Archetype> Storage<T> {
         self.log_changes = false;
     }
 
+    /// The structural changes `cursor` has not seen yet, in order, each once per cursor;
+    /// `.lost()` on the result counts entries trimmed before it read them.
+    pub fn consume_changes(
+        &self,
+        cursor: &mut EventCursor,
+    ) -> Consumed<'_, StructuralChange<T::Mask>> {
+        self.change_log.consume(cursor)
+    }
+
+    /// A cursor at the end of the structural change log: it will see only later changes, and
+    /// counts those trimmed before it reads them as lost. (A default cursor starts at the
+    /// oldest entry still kept and counts no losses before it.)
+    pub fn change_cursor(&self) -> EventCursor {
+        self.change_log.cursor_at_end()
+    }
+
+    /// Drops all but the newest `keep` entries of the structural change log.
+    pub fn trim_changes(&mut self, keep: usize) {
+        self.change_log.trim_to(keep);
+    }
+
     /// The structural change log: read it with a cursor (`consume`), trim it (`trim_to`).
+    #[doc(hidden)]
     pub fn change_log(&self) -> &EventChannel<StructuralChange<T::Mask>> {
         &self.change_log
     }
 
     /// The structural change log, mutably (to trim or clear it).
+    #[doc(hidden)]
     pub fn change_log_mut(&mut self) -> &mut EventChannel<StructuralChange<T::Mask>> {
         &mut self.change_log
     }

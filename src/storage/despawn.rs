@@ -13,7 +13,7 @@ impl<T: Archetype> Storage<T> {
     ///
     /// Its relations' policies apply: by a `[cascade]` relation its sources are despawned too
     /// (recursively), by the others they are unlinked; it is unlinked from its own targets.
-    pub fn despawn(&mut self, entity: Entity) -> bool {
+    pub(crate) fn despawn(&mut self, entity: Entity) -> bool {
         if !T::CASCADE.is_empty() && self.has_cascading_sources(entity) {
             return self.despawn_cascading(entity);
         }
@@ -25,7 +25,7 @@ impl<T: Archetype> Storage<T> {
     ///
     /// A component `Drop` that panics does so after its entity is despawned, and the entities
     /// after it are despawned while the panic unwinds: the call despawns all it was given.
-    pub fn despawn_entities(&mut self, entities: &[Entity]) -> Vec<Entity> {
+    pub(crate) fn despawn_entities(&mut self, entities: &[Entity]) -> Vec<Entity> {
         let mut despawning = Despawning {
             storage: self,
             rest: entities.iter(),
@@ -45,7 +45,7 @@ impl<T: Archetype> Storage<T> {
     /// values of its row that need dropping, for the caller to drop. `None`, changing nothing,
     /// for a dead, stale or never-issued handle.
     #[must_use = "the entity's values are dropped with what this returns"]
-    pub fn detach(&mut self, entity: Entity) -> Option<T::Removed> {
+    pub(crate) fn detach(&mut self, entity: Entity) -> Option<T::Removed> {
         if !T::RELATIONS.is_empty() && self.is_alive(entity) {
             // First, since unlinking its sources moves rows (their relation bit is cleared).
             self.unlink_all(entity, false);

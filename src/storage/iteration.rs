@@ -6,7 +6,9 @@ use super::Storage;
 use crate::{Archetype, Bitmask, Entity};
 
 impl<T: Archetype> Storage<T> {
-    /// Fills the query cache for `include`, so `&self` queries on it skip non-matching tables.
+    /// Caches the tables matching `include`, so `&self` queries on it (which cannot fill the
+    /// cache) skip the other tables. O(tables) the first time for a mask, then nothing; the
+    /// cache stays right as tables are created.
     pub fn warm_query(&mut self, include: T::Mask) {
         let tables = &self.tables;
         self.queries
@@ -16,6 +18,7 @@ impl<T: Archetype> Storage<T> {
     /// Non-empty tables holding every component of `include` and none of `exclude` (tag bits
     /// are not table properties and are ignored here). Uses the query cache when `include` is
     /// cached, else scans the tables (a `&self` query cannot fill it).
+    #[doc(hidden)]
     pub fn matching_tables(&self, include: T::Mask, exclude: T::Mask) -> MatchingTables<'_, T> {
         MatchingTables {
             walk: self.walk(include, exclude),
@@ -23,6 +26,7 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// Every entity with all components and tags of `include` and none of `exclude`.
+    #[doc(hidden)]
     pub fn matching_entities(
         &self,
         include: T::Mask,
@@ -36,12 +40,19 @@ impl<T: Archetype> Storage<T> {
             .copied()
     }
 
-    /// Every entity holding all components and tags of `include`.
+    /// Every entity that has all components and tags of `include`: O(matching tables) plus
+    /// their rows when `include` is cached (queried mutably before, or [`warm_query`]), else a
+    /// scan of every table's mask first.
+    ///
+    /// [`warm_query`]: Self::warm_query
     pub fn query_entities(&self, include: T::Mask) -> impl Iterator<Item = Entity> + '_ {
         self.matching_entities(include, T::Mask::EMPTY)
     }
 
-    /// Calls `f(entity, table, row)` for every entity matching `include` / `exclude`.
+    /// Calls `f(entity, table, row)` for every entity with all components and tags of
+    /// `include` and none of `exclude` (`table.position[row]`): O(matching tables) plus their
+    /// rows when `include` is cached, else a scan of every table's mask first (`&self` cannot
+    /// fill the query cache: see [`warm_query`](Self::warm_query)).
     pub fn for_each<F>(&self, include: T::Mask, exclude: T::Mask, mut f: F)
     where
         F: FnMut(Entity, &T, usize),

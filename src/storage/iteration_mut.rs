@@ -21,6 +21,7 @@ const CHUNKS_PER_THREAD: usize = 4;
 
 impl<T: Archetype> Storage<T> {
     /// Mutable form of [`matching_tables`](Self::matching_tables); fills the cache on a miss.
+    #[doc(hidden)]
     pub fn matching_tables_mut(
         &mut self,
         include: T::Mask,
@@ -31,10 +32,12 @@ impl<T: Archetype> Storage<T> {
         }
     }
 
-    /// Calls `f(entity, view, row)` for every entity matching `include` / `exclude`, with a
-    /// mutable slice view of its table. The view can write any column of any row and the
-    /// storage cannot see which, so every tracked column of each table visited is stamped as
-    /// changed, whole.
+    /// Calls `f(entity, view, row)` for every entity with all components and tags of
+    /// `include` and none of `exclude`, with a mutable slice view of its table
+    /// (`view.position[row].x += 1.0`). The view can write any column of any row and the
+    /// storage cannot see which, so every tracked component of each table visited is
+    /// reported changed, whole (in O(1) per table). O(matching tables) plus their rows; the
+    /// first query of a mask caches its tables (O(tables), once).
     // Inlined into each caller (one instantiation per closure anyway), so the masks are
     // constants there: see the generated `for_each_table_mut`.
     #[inline(always)]
@@ -60,10 +63,11 @@ impl<T: Archetype> Storage<T> {
         });
     }
 
-    /// Parallel form of [`for_each_mut`](Self::for_each_mut): the matching rows are cut into
-    /// chunks (several per thread, so one large table spreads over every thread too) and
-    /// rayon runs `f` on the chunks. Each chunk is a view of its rows only, so `index` is
-    /// relative to the view `f` receives, exactly as in `for_each_mut`.
+    /// Parallel [`for_each_mut`](Self::for_each_mut) (feature `parallel`), callable when every
+    /// component type is `Send`: the matching rows are cut into chunks (several per thread,
+    /// so one large table spreads over every thread too) and rayon runs `f` on the chunks.
+    /// Each chunk is a view of its rows only, so `index` is relative to the view `f`
+    /// receives, exactly as in `for_each_mut`.
     #[cfg(feature = "parallel")]
     pub fn par_for_each_mut<F>(&mut self, include: T::Mask, exclude: T::Mask, f: F)
     where
@@ -110,10 +114,12 @@ impl<T: Archetype> Storage<T> {
         });
     }
 
-    /// Calls `f(view)` once per non-empty table matching `include` / `exclude`. With tag bits
-    /// in the masks, `f` gets one view per run of consecutive matching rows instead (rows of
-    /// one tag signature are contiguous, so a few per table), and every row it sees matches.
-    /// Every tracked column of the rows handed out is stamped as changed.
+    /// Calls `f(view)` once per non-empty table matching `include` / `exclude`: the fastest
+    /// loop (`view.position.iter_mut().zip(view.velocity.iter())`). With tag bits in the
+    /// masks, `f` gets one view per run of consecutive matching rows instead (rows of one tag
+    /// signature are contiguous, so a few per table), and every row it sees matches. Every
+    /// tracked component of the rows handed out is reported changed. O(matching tables), plus
+    /// what `f` does; the first query of a mask caches its tables (O(tables), once).
     // Inlined into each caller (one instantiation per closure anyway), so the masks are
     // constants there: see the generated `for_each_table_mut`.
     #[inline(always)]
@@ -137,6 +143,7 @@ impl<T: Archetype> Storage<T> {
     /// rows, to stamp what it writes.
     // Inlined into each caller (one instantiation per closure anyway), so the masks are
     // constants there: see the generated `for_each_table_mut`.
+    #[doc(hidden)]
     #[inline(always)]
     pub fn for_each_run_mut<F>(&mut self, include: T::Mask, exclude: T::Mask, mut f: F)
     where

@@ -9,9 +9,10 @@ use crate::edges::Change;
 use crate::{Archetype, Bitmask, Entity, EntityLocation, StructuralChange};
 
 impl<T: Archetype> Storage<T> {
-    /// Adds the components of `mask` (default-initialised) in one migration, and its tags.
-    /// `true` when the entity is alive (already having them is not an error), `false` for a
-    /// dead handle.
+    /// Adds the components of `mask` (default values) in one migration (the row moves to the
+    /// table with them: O(the entity's components)); components already present keep their
+    /// values, and nothing moves if it has them all. Tag bits of `mask` add the tags (no
+    /// migration). `false` for a dead, stale (id reused) or never-issued handle.
     pub fn add_components(&mut self, entity: Entity, mask: T::Mask) -> bool {
         let Some(location) = self.locate(entity) else {
             return false;
@@ -25,9 +26,10 @@ impl<T: Archetype> Storage<T> {
         true
     }
 
-    /// Removes the components of `mask` in one migration, dropping their values, and its tags.
-    /// `true` when the entity is alive (not having them is not an error), `false` for a dead
-    /// handle.
+    /// Removes the components of `mask` in one migration (the row moves to the table without
+    /// them: O(the entity's components)), dropping their values; nothing moves if it has none
+    /// of them. Tag bits of `mask` remove the tags (no migration). `false` for a dead, stale
+    /// (id reused) or never-issued handle.
     pub fn remove_components(&mut self, entity: Entity, mask: T::Mask) -> bool {
         let Some(location) = self.locate(entity) else {
             return false;

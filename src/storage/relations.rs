@@ -24,6 +24,7 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// The store of the relation `relation`, if it is one relation's bit.
+    #[doc(hidden)]
     #[inline]
     pub fn relation(&self, relation: T::Mask) -> Option<&RelationStore> {
         self.relations.get(Self::relation_index(relation)?)
@@ -41,6 +42,7 @@ impl<T: Archetype> Storage<T> {
     /// Links `source` to `target` in the relation `relation`, replacing (and returning) the
     /// previous target; the source gets the relation's bit. An error changes nothing. Linking
     /// a source to the target it already has changes nothing and logs nothing.
+    #[doc(hidden)]
     pub fn link(
         &mut self,
         relation: T::Mask,
@@ -76,6 +78,7 @@ impl<T: Archetype> Storage<T> {
 
     /// Unlinks `source` in the relation `relation` and returns its target; `None` if it is not
     /// alive or not linked. The target's other sources keep their order.
+    #[doc(hidden)]
     pub fn unlink(&mut self, relation: T::Mask, source: Entity) -> Option<Entity> {
         let index = Self::relation_index(relation)?;
         let location = self.locate(source)?;
@@ -91,6 +94,7 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// The target of a live `source` in the relation `relation`.
+    #[doc(hidden)]
     #[inline]
     pub fn related_target(&self, relation: T::Mask, source: Entity) -> Option<Entity> {
         if !self.is_alive(source) {
@@ -101,6 +105,7 @@ impl<T: Archetype> Storage<T> {
 
     /// The sources of a live `target` in the relation `relation`, in link order (empty for a
     /// dead handle).
+    #[doc(hidden)]
     #[inline]
     pub fn related_sources(&self, relation: T::Mask, target: Entity) -> &[Entity] {
         match self.relation(relation) {
@@ -111,6 +116,7 @@ impl<T: Archetype> Storage<T> {
 
     /// The ancestors of a live `entity` in the relation `relation`, nearest first (none for a
     /// dead handle).
+    #[doc(hidden)]
     pub fn ancestors(&self, relation: T::Mask, entity: Entity) -> Ancestors<'_> {
         match self.relation(relation) {
             Some(store) if self.is_alive(entity) => store.ancestors(entity),
@@ -121,6 +127,7 @@ impl<T: Archetype> Storage<T> {
 
     /// The descendants of a live `entity` in the relation `relation`, depth first in
     /// pre-order, each level in link order (none for a dead handle).
+    #[doc(hidden)]
     pub fn descendants(&self, relation: T::Mask, entity: Entity) -> Descendants<'_> {
         match self.relation(relation) {
             Some(store) if self.is_alive(entity) => store.descendants(entity),
@@ -157,6 +164,7 @@ impl<T: Archetype> Storage<T> {
     /// Pushes the sources of `entity` in every `[cascade]` relation onto `stack`, relation by
     /// relation, each in link order: the entities despawning it despawns too (a multi-world
     /// gathers them from every sub-world).
+    #[doc(hidden)]
     pub fn push_cascading_sources(&self, entity: Entity, stack: &mut Vec<Entity>) {
         for (bit, store) in T::RELATIONS.bits().zip(&self.relations) {
             if T::CASCADE.contains(T::Mask::bit(bit)) {
@@ -170,7 +178,7 @@ impl<T: Archetype> Storage<T> {
     /// of them next, before anything else sees the world; the other sources are unlinked as by
     /// `detach`.
     #[must_use = "the entity's values are dropped with what this returns"]
-    pub fn detach_cascading(&mut self, entity: Entity) -> Option<T::Removed> {
+    pub(crate) fn detach_cascading(&mut self, entity: Entity) -> Option<T::Removed> {
         if !self.is_alive(entity) {
             return None;
         }
@@ -179,6 +187,7 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// Whether despawning `entity` cascades to other entities.
+    #[doc(hidden)]
     #[inline]
     pub fn has_cascading_sources(&self, entity: Entity) -> bool {
         T::RELATIONS

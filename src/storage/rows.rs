@@ -110,6 +110,7 @@ pub(super) fn component_mut<'t, T: Archetype, C>(
 impl<T: Archetype> Storage<T> {
     /// The links of the relation `relation`, read-only, beside every component by handle,
     /// mutably (no link is empty when `relation` is not one relation's bit).
+    #[doc(hidden)]
     pub fn split_relation(&mut self, relation: T::Mask) -> (&RelationStore, RowsMut<'_, T>) {
         let store = match Self::relation_index(relation) {
             Some(index) => &self.relations[index],

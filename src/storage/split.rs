@@ -193,6 +193,7 @@ impl<T: Archetype> Storage<T> {
     /// `read_exclude`, to read by handle meanwhile (a turret aims at its target's position).
     /// Disjointness is decided from the masks alone, so the same call succeeds or fails
     /// whatever the world holds: an overlap is an `Err`, never a panic mid-frame.
+    #[doc(hidden)]
     pub fn split_tables(
         &mut self,
         write_include: T::Mask,
@@ -244,6 +245,7 @@ impl<T: Archetype> Storage<T> {
 
     /// `&mut` to the component in the column `column` picks of each of `entities`, which must
     /// be alive, distinct and hold `bit`; `None` otherwise. Each is stamped as changed.
+    #[doc(hidden)]
     pub fn get_disjoint_mut<C, const N: usize>(
         &mut self,
         entities: [Entity; N],

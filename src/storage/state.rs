@@ -109,7 +109,7 @@ impl<T: Archetype> Storage<T> {
     /// [`EntityAllocator::release_all_reserved`](crate::EntityAllocator::release_all_reserved)):
     /// none of them becomes alive. `clear_commands` and a world clone call it. Returns how
     /// many.
-    pub fn release_all_reserved(&mut self) -> usize {
+    pub(crate) fn release_all_reserved(&mut self) -> usize {
         self.allocator.release_all_reserved()
     }
 

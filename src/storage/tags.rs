@@ -12,6 +12,7 @@ use crate::{Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, Structu
 impl<T: Archetype> Storage<T> {
     /// Adds the tags of `mask` to a live entity (never a migration); relation bits are left
     /// to linking. `false` for a dead handle.
+    #[doc(hidden)]
     pub fn add_tags(&mut self, entity: Entity, mask: T::Mask) -> bool {
         let Some(location) = self.locate(entity) else {
             return false;
@@ -30,6 +31,7 @@ impl<T: Archetype> Storage<T> {
 
     /// Removes the tags of `mask` from a live entity (relation bits are left to unlinking).
     /// `false` for a dead handle.
+    #[doc(hidden)]
     pub fn remove_tags(&mut self, entity: Entity, mask: T::Mask) -> bool {
         let Some(location) = self.locate(entity) else {
             return false;
@@ -47,6 +49,7 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// The tags a live entity has.
+    #[doc(hidden)]
     #[inline]
     pub fn tag_mask(&self, entity: Entity) -> Option<T::Mask> {
         let location = self.locate(entity)?;
@@ -55,6 +58,7 @@ impl<T: Archetype> Storage<T> {
 
     /// The entities holding every tag of `tags` (none when it holds no tag bit), table by
     /// table, in row order.
+    #[doc(hidden)]
     pub fn tagged(&self, tags: T::Mask) -> impl Iterator<Item = Entity> + '_ {
         let tags = tags & T::TAGS;
         (!tags.is_empty())

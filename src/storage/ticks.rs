@@ -9,12 +9,14 @@ impl<T: Archetype> Storage<T> {
         self.tick
     }
 
-    /// The tick at which the last frame ended ([`end_frame`](Self::end_frame)).
+    /// The tick at which the last frame ended (the world's last `step()`).
     pub fn last_tick(&self) -> Tick {
         self.last_tick
     }
 
-    /// Advances the current tick without ending the frame; returns the new tick.
+    /// Advances the current tick without ending the frame; returns the new tick. O(1), except
+    /// once every 2^29 ticks, when every change stamp is clamped so none wraps around
+    /// (O(tracked rows)).
     pub fn increment_tick(&mut self) -> Tick {
         self.tick = self.tick.next();
         // Well before any stamp can be 2^31 ticks old and wrap around to look new.
@@ -28,7 +30,7 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// Ends a frame: the current tick becomes the last one and the tick advances.
-    pub fn end_frame(&mut self) {
+    pub(crate) fn end_frame(&mut self) {
         self.last_tick = self.tick;
         self.increment_tick();
     }

@@ -74,6 +74,7 @@ pub struct TypedWalk<'w, T: Archetype> {
 impl<T: Archetype> Storage<T> {
     /// The tables matching `include` / `exclude` with their change ticks, for a typed query's
     /// iterator (fills the query cache on a miss), and the current tick.
+    #[doc(hidden)]
     pub fn typed_tables_mut(&mut self, include: T::Mask, exclude: T::Mask) -> TypedWalk<'_, T> {
         let tick = self.tick;
         TypedWalk {
@@ -84,6 +85,7 @@ impl<T: Archetype> Storage<T> {
 
     /// The tables matching `include` / `exclude` with their change ticks and tag tests,
     /// shared (scans the tables when the query cache lacks `include`: `&self` cannot fill it).
+    #[doc(hidden)]
     pub fn typed_tables(
         &self,
         include: T::Mask,
@@ -98,6 +100,7 @@ impl<T: Archetype> Storage<T> {
 
     /// The table, ticks and row of a live `entity` that matches `include` / `exclude` (tags
     /// included), mutably, with the current tick; `None` otherwise.
+    #[doc(hidden)]
     pub fn typed_row_mut(
         &mut self,
         entity: Entity,
@@ -114,6 +117,7 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// Shared form of [`typed_row_mut`](Self::typed_row_mut).
+    #[doc(hidden)]
     pub fn typed_row(
         &self,
         entity: Entity,

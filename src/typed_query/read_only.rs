@@ -53,7 +53,9 @@ impl<T: Archetype, Q> Clone for TypedQueryRef<'_, T, Q> {
 impl<T: Archetype, Q> Copy for TypedQueryRef<'_, T, Q> {}
 
 impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
-    /// A query over `storage` that matches every entity holding the components `Q` requires.
+    /// A query over `storage` that matches every entity holding the components `Q` requires
+    /// (what `world.typed_query_ref()` returns).
+    #[doc(hidden)]
     pub fn new(storage: &'w Storage<T>) -> Self {
         TypedQueryRef {
             storage,

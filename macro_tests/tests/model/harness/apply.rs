@@ -143,13 +143,13 @@ impl Harness {
                 let tables = self.world.archetype_count();
                 // The table, not the row: a tag moves its row within the table (to its tag
                 // segment), never to another table.
-                let table = self.world.storage().locate(entity).map(|at| at.table());
+                let table = self.world.locate(entity).map(|at| at.table());
                 let got = w_add_tag(&mut self.world, entity, tag);
                 ensure_eq!(got, expected, "add_{tag:?}({entity:?})");
                 ensure_eq!(
                     (
                         self.world.archetype_count(),
-                        self.world.storage().locate(entity).map(|at| at.table())
+                        self.world.locate(entity).map(|at| at.table())
                     ),
                     (tables, table),
                     "add_{tag:?}({entity:?}) migrated"
@@ -158,11 +158,11 @@ impl Harness {
             &Op::RemoveTag(ref target, tag) => {
                 let entity = self.resolve(target)?;
                 let expected = self.m_remove(entity, tag.bit());
-                let table = self.world.storage().locate(entity).map(|at| at.table());
+                let table = self.world.locate(entity).map(|at| at.table());
                 let got = w_remove_tag(&mut self.world, entity, tag);
                 ensure_eq!(got, expected, "remove_{tag:?}({entity:?})");
                 ensure_eq!(
-                    self.world.storage().locate(entity).map(|at| at.table()),
+                    self.world.locate(entity).map(|at| at.table()),
                     table,
                     "remove_{tag:?}({entity:?}) migrated"
                 );

@@ -13,7 +13,7 @@ impl Harness {
         check_channel("note", &world.events.note, &self.note_cursors, &self.notes)?;
         check_channel(
             "change log",
-            world.storage().change_log(),
+            world.change_log(),
             &self.log_cursors,
             &self.log,
         )?;

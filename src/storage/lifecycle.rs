@@ -1,0 +1,101 @@
+//! What changes the set of live entities: spawning, despawning, reserving handles for queued
+//! spawns, and ending a frame. These are crate-private methods of [`Storage`], reached by
+//! generated code through the functions below (`__private::lifecycle`), never by method syntax:
+//! a world's component part dereferences to its storage, and a sub-world of a multi-world, whose
+//! entities only the whole spawns and despawns, must not offer them.
+
+use alloc::vec::Vec;
+
+use super::Storage;
+use crate::commands::CommandQueue;
+use crate::{Archetype, Entity, EntityReserver};
+
+/// Spawns one entity with the components of `mask`, default-initialised, and its tags.
+#[inline]
+pub fn spawn<T: Archetype>(storage: &mut Storage<T>, mask: T::Mask) -> Entity {
+    storage.spawn(mask)
+}
+
+/// Spawns `count` entities with the components and tags of `mask`, then calls `init(view, row)`
+/// for each new row.
+#[inline]
+pub fn spawn_batch<T: Archetype, F>(
+    storage: &mut Storage<T>,
+    mask: T::Mask,
+    count: usize,
+    init: F,
+) -> Vec<Entity>
+where
+    F: FnMut(&mut T::ViewMut<'_>, usize),
+{
+    storage.spawn_batch(mask, count, init)
+}
+
+/// Spawns the still-reserved handles of `entities`; returns how many it spawned.
+#[inline]
+pub fn spawn_reserved<T: Archetype>(
+    storage: &mut Storage<T>,
+    mask: T::Mask,
+    entities: &[Entity],
+) -> usize {
+    storage.spawn_reserved(mask, entities)
+}
+
+/// Despawns `entity` (its relations' policies apply); `false` for a dead handle.
+#[inline]
+pub fn despawn<T: Archetype>(storage: &mut Storage<T>, entity: Entity) -> bool {
+    storage.despawn(entity)
+}
+
+/// Despawns every live entity of `entities`; returns the ones despawned.
+#[inline]
+pub fn despawn_entities<T: Archetype>(
+    storage: &mut Storage<T>,
+    entities: &[Entity],
+) -> Vec<Entity> {
+    storage.despawn_entities(entities)
+}
+
+/// Takes `entity` out of the storage (its links, id, tags, ticks and row) and returns the
+/// values to drop once the caller's bookkeeping is done.
+#[inline]
+pub fn detach<T: Archetype>(storage: &mut Storage<T>, entity: Entity) -> Option<T::Removed> {
+    storage.detach(entity)
+}
+
+/// [`detach`] within a cascade: the sources of `entity` in `[cascade]` relations keep their
+/// bit, since the caller despawns each of them next.
+#[inline]
+pub fn detach_cascading<T: Archetype>(
+    storage: &mut Storage<T>,
+    entity: Entity,
+) -> Option<T::Removed> {
+    storage.detach_cascading(entity)
+}
+
+/// The world's command queue over `commands`, reserving from the storage's allocator.
+#[inline]
+pub fn command_queue<'a, T: Archetype, C>(
+    storage: &'a mut Storage<T>,
+    commands: &'a mut Vec<C>,
+) -> CommandQueue<'a, C> {
+    storage.command_queue(commands)
+}
+
+/// Lends a reserver for queued spawns made while the storage is borrowed elsewhere.
+#[inline]
+pub fn entity_reserver<T: Archetype>(storage: &mut Storage<T>) -> EntityReserver {
+    storage.entity_reserver()
+}
+
+/// Gives back every handle reserved for a queued spawn.
+#[inline]
+pub fn release_all_reserved<T: Archetype>(storage: &mut Storage<T>) {
+    storage.release_all_reserved();
+}
+
+/// Ends a frame: the current tick becomes the last one and the tick advances.
+#[inline]
+pub fn end_frame<T: Archetype>(storage: &mut Storage<T>) {
+    storage.end_frame();
+}
