@@ -1,7 +1,8 @@
 //! The command queue's generic half: where queued commands wait ([`CommandQueue`]) and where
-//! a queued spawn takes its handles from, and what `apply_commands` reports. The command type
-//! itself depends on the component list and is generated (`WorldCommand`), and so are the
-//! `queue_*` methods; applying a command is a call to the world's own methods.
+//! a queued spawn takes its handles from, the loop that applies them ([`apply_queued`]), and
+//! what `apply_commands` reports. The command type itself depends on the component list and is
+//! generated (`WorldCommand`), and so are the `queue_*` methods; applying a command is a call
+//! to the world's own methods.
 
 use alloc::vec::Vec;
 
@@ -70,6 +71,40 @@ impl<'a, C> CommandQueue<'a, C> {
             Reserve::Lent(reserver) => reserver.reserve(count),
             Reserve::Nothing => panic!("a sub-world's command queue holds no spawns"),
         }
+    }
+}
+
+/// Applies the commands queued in `world` (the queue `queue` picks out of it) in the order
+/// queued, each with `apply`, and empties the queue: a world's `apply_commands`. If `apply`
+/// panics (a component's `Default` or `Drop`), the commands before are applied and the ones
+/// after it go back into the queue, so nothing queued is lost and every handle a queued spawn
+/// reserved stays held by it.
+#[inline]
+pub fn apply_queued<W, C>(
+    world: &mut W,
+    queue: fn(&mut W) -> &mut Vec<C>,
+    mut apply: impl FnMut(&mut W, C, &mut CommandReport),
+) -> CommandReport {
+    let rest = core::mem::take(queue(world)).into_iter();
+    let mut applying = Applying { world, queue, rest };
+    let mut report = CommandReport::default();
+    while let Some(command) = applying.rest.next() {
+        apply(applying.world, command, &mut report);
+    }
+    report
+}
+
+/// The world and the commands [`apply_queued`] has not applied yet. Dropped with commands
+/// left only when one panicked: they go back into the queue.
+struct Applying<'w, W, C> {
+    world: &'w mut W,
+    queue: fn(&mut W) -> &mut Vec<C>,
+    rest: alloc::vec::IntoIter<C>,
+}
+
+impl<W, C> Drop for Applying<'_, W, C> {
+    fn drop(&mut self) {
+        (self.queue)(self.world).extend(&mut self.rest);
     }
 }
 

@@ -457,50 +457,32 @@ impl Core {
     /// are applied and the ones after it stay queued.
     #[inline]
     pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
-        /// The world and the commands not applied yet. Dropped with commands left
-        /// only when one panicked: they go back into the queue, so nothing queued
-        /// is lost and every handle a queued spawn reserved stays held by it.
-        struct Applying<'w> {
-            world: &'w mut Core,
-            rest: ::archetypal::__private::alloc::vec::IntoIter<CoreCommand>,
-        }
-        impl ::core::ops::Drop for Applying<'_> {
-            #[inline]
-            fn drop(&mut self) {
-                ::core::iter::Extend::extend(&mut self.world.queue, &mut self.rest);
-            }
-        }
-        let rest = ::core::iter::IntoIterator::into_iter(
-            ::core::mem::take(&mut self.queue),
-        );
-        let mut applying = Applying { world: self, rest };
-        let mut report = <::archetypal::CommandReport as ::core::default::Default>::default();
-        while let ::core::option::Option::Some(command) = ::core::iter::Iterator::next(
-            &mut applying.rest,
-        ) {
-            let world = &mut *applying.world;
-            let report = &mut report;
-            match command {
-                CoreCommand::AddComponents(entity, mask) => {
-                    report.record(world.add_components(entity, mask))
+        ::archetypal::__private::apply_queued(
+            self,
+            |world| &mut world.queue,
+            |world, command, report| {
+                match command {
+                    CoreCommand::AddComponents(entity, mask) => {
+                        report.record(world.add_components(entity, mask))
+                    }
+                    CoreCommand::RemoveComponents(entity, mask) => {
+                        report.record(world.remove_components(entity, mask))
+                    }
+                    CoreCommand::Link { relation, source, target } => {
+                        report
+                            .record(world.storage.link(relation, source, target).is_ok())
+                    }
+                    CoreCommand::Unlink { relation, source } => {
+                        let alive = world.storage.is_alive(source);
+                        world.storage.unlink(relation, source);
+                        report.record(alive)
+                    }
+                    CoreCommand::SetPosition(entity, value) => {
+                        report.record(world.set_position(entity, value))
+                    }
                 }
-                CoreCommand::RemoveComponents(entity, mask) => {
-                    report.record(world.remove_components(entity, mask))
-                }
-                CoreCommand::Link { relation, source, target } => {
-                    report.record(world.storage.link(relation, source, target).is_ok())
-                }
-                CoreCommand::Unlink { relation, source } => {
-                    let alive = world.storage.is_alive(source);
-                    world.storage.unlink(relation, source);
-                    report.record(alive)
-                }
-                CoreCommand::SetPosition(entity, value) => {
-                    report.record(world.set_position(entity, value))
-                }
-            }
-        }
-        report
+            },
+        )
     }
     /// Number of queued commands.
     #[inline]
@@ -1178,50 +1160,32 @@ impl Render {
     /// are applied and the ones after it stay queued.
     #[inline]
     pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
-        /// The world and the commands not applied yet. Dropped with commands left
-        /// only when one panicked: they go back into the queue, so nothing queued
-        /// is lost and every handle a queued spawn reserved stays held by it.
-        struct Applying<'w> {
-            world: &'w mut Render,
-            rest: ::archetypal::__private::alloc::vec::IntoIter<RenderCommand>,
-        }
-        impl ::core::ops::Drop for Applying<'_> {
-            #[inline]
-            fn drop(&mut self) {
-                ::core::iter::Extend::extend(&mut self.world.queue, &mut self.rest);
-            }
-        }
-        let rest = ::core::iter::IntoIterator::into_iter(
-            ::core::mem::take(&mut self.queue),
-        );
-        let mut applying = Applying { world: self, rest };
-        let mut report = <::archetypal::CommandReport as ::core::default::Default>::default();
-        while let ::core::option::Option::Some(command) = ::core::iter::Iterator::next(
-            &mut applying.rest,
-        ) {
-            let world = &mut *applying.world;
-            let report = &mut report;
-            match command {
-                RenderCommand::AddComponents(entity, mask) => {
-                    report.record(world.add_components(entity, mask))
+        ::archetypal::__private::apply_queued(
+            self,
+            |world| &mut world.queue,
+            |world, command, report| {
+                match command {
+                    RenderCommand::AddComponents(entity, mask) => {
+                        report.record(world.add_components(entity, mask))
+                    }
+                    RenderCommand::RemoveComponents(entity, mask) => {
+                        report.record(world.remove_components(entity, mask))
+                    }
+                    RenderCommand::Link { relation, source, target } => {
+                        report
+                            .record(world.storage.link(relation, source, target).is_ok())
+                    }
+                    RenderCommand::Unlink { relation, source } => {
+                        let alive = world.storage.is_alive(source);
+                        world.storage.unlink(relation, source);
+                        report.record(alive)
+                    }
+                    RenderCommand::SetSprite(entity, value) => {
+                        report.record(world.set_sprite(entity, value))
+                    }
                 }
-                RenderCommand::RemoveComponents(entity, mask) => {
-                    report.record(world.remove_components(entity, mask))
-                }
-                RenderCommand::Link { relation, source, target } => {
-                    report.record(world.storage.link(relation, source, target).is_ok())
-                }
-                RenderCommand::Unlink { relation, source } => {
-                    let alive = world.storage.is_alive(source);
-                    world.storage.unlink(relation, source);
-                    report.record(alive)
-                }
-                RenderCommand::SetSprite(entity, value) => {
-                    report.record(world.set_sprite(entity, value))
-                }
-            }
-        }
-        report
+            },
+        )
     }
     /// Number of queued commands.
     #[inline]

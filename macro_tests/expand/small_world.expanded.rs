@@ -661,18 +661,7 @@ impl WorldEntityBuilder {
     /// O(the world's components).
     #[inline]
     pub fn spawn_one(self, world: &mut WorldComponents) -> ::archetypal::Entity {
-        let mask = self.mask;
-        let mut values = ::core::option::Option::Some(self);
-        world
-            .spawn_batch(
-                mask,
-                1,
-                |table, index| {
-                    if let ::core::option::Option::Some(values) = values.take() {
-                        values.write(table, index);
-                    }
-                },
-            )[0]
+        self.spawn(world, 1)[0]
     }
     /// Spawns `count` entities with the builder's components, each given a clone
     /// of the values (the last one takes them): reserving once, O(`count` × the
@@ -689,30 +678,15 @@ impl WorldEntityBuilder {
         world: &mut WorldComponents,
         count: usize,
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        let mut first_copy = (count > 1).then(|| self.clone_held());
         let mask = self.mask;
-        let mut left = count;
-        let mut values = ::core::option::Option::Some(self);
-        world
-            .spawn_batch(
-                mask,
-                count,
-                |table, index| {
-                    left -= 1;
-                    let row = match first_copy.take() {
-                        ::core::option::Option::Some(copy) => {
-                            ::core::option::Option::Some(copy)
-                        }
-                        ::core::option::Option::None if left == 0 => values.take(),
-                        ::core::option::Option::None => {
-                            values.as_ref().map(Self::clone_held)
-                        }
-                    };
-                    if let ::core::option::Option::Some(row) = row {
-                        row.write(table, index);
-                    }
-                },
-            )
+        ::archetypal::__private::lifecycle::spawn_built(
+            &mut world.storage,
+            mask,
+            count,
+            self,
+            Self::clone_held,
+            Self::write,
+        )
     }
     #[inline]
     fn clone_held(&self) -> Self {
@@ -884,72 +858,54 @@ impl World {
     /// are applied and the ones after it stay queued.
     #[inline]
     pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
-        /// The world and the commands not applied yet. Dropped with commands left
-        /// only when one panicked: they go back into the queue, so nothing queued
-        /// is lost and every handle a queued spawn reserved stays held by it.
-        struct Applying<'w> {
-            world: &'w mut World,
-            rest: ::archetypal::__private::alloc::vec::IntoIter<WorldCommand>,
-        }
-        impl ::core::ops::Drop for Applying<'_> {
-            #[inline]
-            fn drop(&mut self) {
-                ::core::iter::Extend::extend(&mut self.world.queue, &mut self.rest);
-            }
-        }
-        let rest = ::core::iter::IntoIterator::into_iter(
-            ::core::mem::take(&mut self.queue),
-        );
-        let mut applying = Applying { world: self, rest };
-        let mut report = <::archetypal::CommandReport as ::core::default::Default>::default();
-        while let ::core::option::Option::Some(command) = ::core::iter::Iterator::next(
-            &mut applying.rest,
-        ) {
-            let world = &mut *applying.world;
-            let report = &mut report;
-            match command {
-                WorldCommand::SpawnEntities { mask, entities } => {
-                    report
-                        .record(
-                            ::archetypal::__private::lifecycle::spawn_reserved(
-                                &mut world.components.storage,
-                                mask,
-                                &entities,
-                            ) == entities.len(),
-                        )
-                }
-                WorldCommand::Despawn(entity) => report.record(world.despawn(entity)),
-                WorldCommand::DespawnEntities(entities) => {
-                    for entity in entities {
-                        report.record(world.despawn(entity));
+        ::archetypal::__private::apply_queued(
+            self,
+            |world| &mut world.queue,
+            |world, command, report| {
+                match command {
+                    WorldCommand::SpawnEntities { mask, entities } => {
+                        report
+                            .record(
+                                ::archetypal::__private::lifecycle::spawn_reserved(
+                                    &mut world.components.storage,
+                                    mask,
+                                    &entities,
+                                ) == entities.len(),
+                            )
+                    }
+                    WorldCommand::Despawn(entity) => report.record(world.despawn(entity)),
+                    WorldCommand::DespawnEntities(entities) => {
+                        for entity in entities {
+                            report.record(world.despawn(entity));
+                        }
+                    }
+                    WorldCommand::AddComponents(entity, mask) => {
+                        report.record(world.add_components(entity, mask))
+                    }
+                    WorldCommand::RemoveComponents(entity, mask) => {
+                        report.record(world.remove_components(entity, mask))
+                    }
+                    WorldCommand::Link { relation, source, target } => {
+                        report
+                            .record(world.storage.link(relation, source, target).is_ok())
+                    }
+                    WorldCommand::Unlink { relation, source } => {
+                        let alive = world.storage.is_alive(source);
+                        world.storage.unlink(relation, source);
+                        report.record(alive)
+                    }
+                    WorldCommand::SetPosition(entity, value) => {
+                        report.record(world.set_position(entity, value))
+                    }
+                    WorldCommand::SetVelocity(entity, value) => {
+                        report.record(world.set_velocity(entity, value))
+                    }
+                    WorldCommand::SetHealth(entity, value) => {
+                        report.record(world.set_health(entity, value))
                     }
                 }
-                WorldCommand::AddComponents(entity, mask) => {
-                    report.record(world.add_components(entity, mask))
-                }
-                WorldCommand::RemoveComponents(entity, mask) => {
-                    report.record(world.remove_components(entity, mask))
-                }
-                WorldCommand::Link { relation, source, target } => {
-                    report.record(world.storage.link(relation, source, target).is_ok())
-                }
-                WorldCommand::Unlink { relation, source } => {
-                    let alive = world.storage.is_alive(source);
-                    world.storage.unlink(relation, source);
-                    report.record(alive)
-                }
-                WorldCommand::SetPosition(entity, value) => {
-                    report.record(world.set_position(entity, value))
-                }
-                WorldCommand::SetVelocity(entity, value) => {
-                    report.record(world.set_velocity(entity, value))
-                }
-                WorldCommand::SetHealth(entity, value) => {
-                    report.record(world.set_health(entity, value))
-                }
-            }
-        }
-        report
+            },
+        )
     }
     /// Number of queued commands.
     #[inline]

@@ -54,13 +54,7 @@ macro_rules! __ecs_builder {
                 /// O(the world's components).
                 #[inline]
                 pub fn spawn_one(self, world: &mut [<$world Components>]) -> $crate::Entity {
-                    let mask = self.mask;
-                    let mut values = ::core::option::Option::Some(self);
-                    world.spawn_batch(mask, 1, |table, index| {
-                        if let ::core::option::Option::Some(values) = values.take() {
-                            values.write(table, index);
-                        }
-                    })[0]
+                    self.spawn(world, 1)[0]
                 }
 
                 /// Spawns `count` entities with the builder's components, each given a clone
@@ -74,23 +68,8 @@ macro_rules! __ecs_builder {
                 /// the builder does not hold need not be `Clone`.
                 #[inline]
                 pub fn spawn(self, world: &mut [<$world Components>], count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-                    // The first copy is made before any row exists: a value that cannot be
-                    // cloned is refused with nothing spawned.
-                    let mut first_copy = (count > 1).then(|| self.clone_held());
                     let mask = self.mask;
-                    let mut left = count;
-                    let mut values = ::core::option::Option::Some(self);
-                    world.spawn_batch(mask, count, |table, index| {
-                        left -= 1;
-                        let row = match first_copy.take() {
-                            ::core::option::Option::Some(copy) => ::core::option::Option::Some(copy),
-                            ::core::option::Option::None if left == 0 => values.take(),
-                            ::core::option::Option::None => values.as_ref().map(Self::clone_held),
-                        };
-                        if let ::core::option::Option::Some(row) = row {
-                            row.write(table, index);
-                        }
-                    })
+                    $crate::__private::lifecycle::spawn_built(&mut world.storage, mask, count, self, Self::clone_held, Self::write)
                 }
 
                 // A copy of the values held; panics naming the first whose type is not `Clone`.

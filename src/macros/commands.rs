@@ -164,28 +164,10 @@ macro_rules! __ecs_commands {
                 /// are applied and the ones after it stay queued.
                 #[inline]
                 pub fn apply_commands(&mut self) -> $crate::CommandReport {
-                    /// The world and the commands not applied yet. Dropped with commands left
-                    /// only when one panicked: they go back into the queue, so nothing queued
-                    /// is lost and every handle a queued spawn reserved stays held by it.
-                    struct Applying<'w> {
-                        world: &'w mut $world,
-                        rest: $crate::__private::alloc::vec::IntoIter<[<$world Command>]>,
-                    }
-                    impl ::core::ops::Drop for Applying<'_> {
-                        #[inline]
-                        fn drop(&mut self) {
-                            ::core::iter::Extend::extend(&mut self.world.queue, &mut self.rest);
-                        }
-                    }
-                    let rest = ::core::iter::IntoIterator::into_iter(::core::mem::take(&mut self.queue));
-                    let mut applying = Applying { world: self, rest };
-                    let mut report = <$crate::CommandReport as ::core::default::Default>::default();
-                    while let ::core::option::Option::Some(command) = ::core::iter::Iterator::next(&mut applying.rest) {
-                        // `$apply` was written by the calling arm, whose `self` is not ours
-                        // (hygiene): it names the world and the report through the bindings
-                        // it chose.
-                        let $apply_world = &mut *applying.world;
-                        let $report = &mut report;
+                    // `$apply` was written by the calling arm, whose `self` is not ours
+                    // (hygiene): it names the world and the report through the bindings it
+                    // chose.
+                    $crate::__private::apply_queued(self, |world| &mut world.queue, |$apply_world, command, $report| {
                         match command {
                             $($apply)*
                             [<$world Command>]::AddComponents(entity, mask) => $report.record($apply_world.add_components(entity, mask)),
@@ -203,8 +185,7 @@ macro_rules! __ecs_commands {
                                 [<$world Command>]::[<Set $field:camel>](entity, value) => $report.record($apply_world.[<set_ $field>](entity, value)),
                             )+
                         }
-                    }
-                    report
+                    })
                 }
 
                 /// Number of queued commands.

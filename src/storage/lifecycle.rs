@@ -31,6 +31,36 @@ where
     storage.spawn_batch(mask, count, init)
 }
 
+/// Spawns `count` entities with the components of `mask` and writes `values` into each new row
+/// with `write`: a copy made by `copy` into every row but the last, which takes `values`
+/// itself (an `EntityBuilder`'s spawn). The first copy is made before any row exists, so a
+/// `copy` that panics (a held value whose type is not `Clone`) spawns nothing; with `count`
+/// at most 1, `copy` is never called.
+#[inline]
+pub fn spawn_built<T: Archetype, B>(
+    storage: &mut Storage<T>,
+    mask: T::Mask,
+    count: usize,
+    values: B,
+    copy: impl Fn(&B) -> B,
+    mut write: impl FnMut(B, &mut T::ViewMut<'_>, usize),
+) -> Vec<Entity> {
+    let mut first_copy = (count > 1).then(|| copy(&values));
+    let mut values = Some(values);
+    let mut left = count;
+    storage.spawn_batch(mask, count, |view, row| {
+        left -= 1;
+        let written = match first_copy.take() {
+            Some(first) => Some(first),
+            None if left == 0 => values.take(),
+            None => values.as_ref().map(&copy),
+        };
+        if let Some(written) = written {
+            write(written, view, row);
+        }
+    })
+}
+
 /// Spawns the still-reserved handles of `entities`; returns how many it spawned.
 #[inline]
 pub fn spawn_reserved<T: Archetype>(
