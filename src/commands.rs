@@ -1,17 +1,33 @@
 //! The command queue's generic half: where queued commands wait ([`CommandQueue`]) and where
-//! a queued spawn takes its handles from, the loop that applies them ([`apply_queued`]), and
-//! what `apply_commands` reports. The command type itself depends on the component list and is
-//! generated (`WorldCommand`), and so are the `queue_*` methods; applying a command is a call
-//! to the world's own methods.
+//! a queued spawn takes its handles from, the `queue_*` methods that do not depend on the
+//! component list, the commands they queue ([`LifecycleCommand`], [`StructuralCommand`]), the
+//! loop that applies a queue ([`apply_queued`]), and what `apply_commands` reports. The command
+//! enum itself depends on the component list and is generated (`WorldCommand`, holding these
+//! two and a `Set*` variant per component), and so are the per-component `queue_*` methods.
 
 use alloc::vec::Vec;
 
+use crate::Bitmask;
 use crate::entity::{Entity, EntityAllocator, EntityReserver};
+
+mod structural;
+
+pub use structural::{LifecycleCommand, StructuralCommand};
+
+/// A generated command enum (`WorldCommand`): the mask type its commands carry. It holds the
+/// [`StructuralCommand`]s (`From`), and a world's (not a sub-world's) the
+/// [`LifecycleCommand`]s too.
+pub trait QueuedCommand {
+    /// The world's mask type.
+    type Mask: Bitmask;
+}
 
 /// A world's queued commands, borrowed together with what reserves handles for queued
 /// spawns: the allocator itself (the world's `commands()`, nothing else borrowed), a reserver
 /// it lent (the command part of `split_mut()`, beside the component part), or nothing (a
-/// sub-world of a multi-world, whose entities are spawned by the whole).
+/// sub-world of a multi-world, whose entities are spawned by the whole). A world's command
+/// part (`WorldCommands`) dereferences to it: the `queue_*` methods below are every world's,
+/// the per-component ones are generated beside them.
 pub struct CommandQueue<'a, C> {
     commands: &'a mut Vec<C>,
     reserve: Reserve<'a>,
@@ -25,6 +41,7 @@ enum Reserve<'a> {
 
 impl<'a, C> CommandQueue<'a, C> {
     /// A queue whose spawns reserve straight from `allocator`.
+    #[doc(hidden)]
     #[inline]
     pub fn new(commands: &'a mut Vec<C>, allocator: &'a mut EntityAllocator) -> Self {
         Self {
@@ -35,6 +52,7 @@ impl<'a, C> CommandQueue<'a, C> {
 
     /// A queue whose spawns reserve through `reserver`, while the allocator is borrowed
     /// elsewhere.
+    #[doc(hidden)]
     #[inline]
     pub fn lent(commands: &'a mut Vec<C>, reserver: EntityReserver) -> Self {
         Self {
@@ -44,6 +62,7 @@ impl<'a, C> CommandQueue<'a, C> {
     }
 
     /// A queue that holds no spawns (a sub-world's: the multi-world spawns).
+    #[doc(hidden)]
     #[inline]
     pub fn without_spawns(commands: &'a mut Vec<C>) -> Self {
         Self {
@@ -53,6 +72,7 @@ impl<'a, C> CommandQueue<'a, C> {
     }
 
     /// Queues `command` last.
+    #[doc(hidden)]
     #[inline]
     pub fn push(&mut self, command: C) {
         self.commands.push(command);
@@ -64,6 +84,7 @@ impl<'a, C> CommandQueue<'a, C> {
     /// # Panics
     /// On a queue made by [`without_spawns`](Self::without_spawns) (generated code never
     /// calls it there).
+    #[doc(hidden)]
     #[inline]
     pub fn reserve(&mut self, count: usize) -> Vec<Entity> {
         match &mut self.reserve {
@@ -71,6 +92,56 @@ impl<'a, C> CommandQueue<'a, C> {
             Reserve::Lent(reserver) => reserver.reserve(count),
             Reserve::Nothing => panic!("a sub-world's command queue holds no spawns"),
         }
+    }
+}
+
+impl<C: QueuedCommand + From<StructuralCommand<C::Mask>>> CommandQueue<'_, C> {
+    /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied as
+    /// `add_components`, skipped and counted if `entity` is dead by then.
+    #[inline]
+    pub fn queue_add_components(&mut self, entity: Entity, mask: C::Mask) {
+        self.push(StructuralCommand::AddComponents(entity, mask).into());
+    }
+
+    /// Queues removing the components and tags of `mask` from `entity` (O(1)); applied as
+    /// `remove_components`, skipped and counted if `entity` is dead by then.
+    #[inline]
+    pub fn queue_remove_components(&mut self, entity: Entity, mask: C::Mask) {
+        self.push(StructuralCommand::RemoveComponents(entity, mask).into());
+    }
+}
+
+impl<C: QueuedCommand + From<LifecycleCommand<C::Mask>>> CommandQueue<'_, C> {
+    /// Queues a spawn of `count` entities with the components and tags of `mask`, and returns
+    /// their handles now, so later queued commands can target them: O(`count`). They are not
+    /// alive until `apply_commands` (`is_alive` is `false`, getters give `None`), and no other
+    /// spawn takes their ids.
+    #[inline]
+    pub fn queue_spawn_entities(&mut self, mask: C::Mask, count: usize) -> Vec<Entity> {
+        let entities = self.reserve(count);
+        self.push(
+            LifecycleCommand::SpawnEntities {
+                mask,
+                entities: entities.clone(),
+            }
+            .into(),
+        );
+        entities
+    }
+
+    /// Queues a despawn of `entity` (O(1)); skipped and counted by `apply_commands` if
+    /// `entity` is dead by then (or was never alive).
+    #[inline]
+    pub fn queue_despawn(&mut self, entity: Entity) {
+        self.push(LifecycleCommand::Despawn(entity).into());
+    }
+
+    /// Queues a despawn of every entity of `entities`, as one command (O(its length), copying
+    /// the list); applying it counts each handle, as if queued one by one (dead, stale and
+    /// never-issued ones are skipped).
+    #[inline]
+    pub fn queue_despawn_entities(&mut self, entities: &[Entity]) {
+        self.push(LifecycleCommand::DespawnEntities(entities.to_vec()).into());
     }
 }
 
@@ -88,7 +159,7 @@ pub fn apply_queued<W, C>(
     let rest = core::mem::take(queue(world)).into_iter();
     let mut applying = Applying { world, queue, rest };
     let mut report = CommandReport::default();
-    while let Some(command) = applying.rest.next() {
+    for command in applying.rest.by_ref() {
         apply(applying.world, command, &mut report);
     }
     report
@@ -143,6 +214,57 @@ impl CommandReport {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A stand-in world for [`apply_queued`]: a queue of numbers, and what applying saw.
+    #[derive(Default)]
+    struct Counter {
+        queue: Vec<u32>,
+        applied: Vec<u32>,
+    }
+
+    fn apply_all(counter: &mut Counter, panic_at: Option<u32>) -> CommandReport {
+        apply_queued(
+            counter,
+            |counter| &mut counter.queue,
+            |counter, command, report| {
+                assert_ne!(Some(command), panic_at, "a command that panics");
+                counter.applied.push(command);
+                report.record(command % 2 == 0);
+            },
+        )
+    }
+
+    #[test]
+    fn apply_queued_applies_in_order_and_empties_the_queue() {
+        let mut counter = Counter {
+            queue: vec![4, 1, 2],
+            ..Counter::default()
+        };
+        let report = apply_all(&mut counter, None);
+        assert_eq!(counter.applied, vec![4, 1, 2]);
+        assert!(counter.queue.is_empty());
+        assert_eq!((report.applied, report.skipped), (2, 1));
+    }
+
+    #[test]
+    fn apply_queued_puts_the_commands_after_a_panic_back() {
+        let mut counter = Counter {
+            queue: vec![1, 2, 3, 4],
+            ..Counter::default()
+        };
+        let unwound = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            apply_all(&mut counter, Some(2))
+        }));
+        assert!(unwound.is_err());
+        assert_eq!(counter.applied, vec![1], "applied before the panic");
+        assert_eq!(
+            counter.queue,
+            vec![3, 4],
+            "the rest is queued again, in order"
+        );
+        apply_all(&mut counter, None);
+        assert_eq!(counter.applied, vec![1, 3, 4]);
+    }
 
     #[test]
     fn counts_applied_and_skipped() {

@@ -50,7 +50,9 @@ pub mod __private;
 
 pub use archetype::Archetype;
 pub use change_log::StructuralChange;
-pub use commands::CommandReport;
+pub use commands::{
+    CommandQueue, CommandReport, LifecycleCommand, QueuedCommand, StructuralCommand,
+};
 pub use entity::{Entity, EntityAllocator, EntityLocation, EntityReserver};
 pub use events::{Consumed, EventChannel, EventCursor};
 pub use mask::{Bitmask, Bits, MAX_MASK_BITS, MaskWidth, SelectMask};

@@ -389,54 +389,35 @@ pub struct CoreCommands<'a> {
 }
 ///A structural change queued on a `Core`, applied in order by `apply_commands`.
 pub enum CoreCommand {
-    /// Add the components and tags of the mask.
-    AddComponents(::archetypal::Entity, CoreMask),
-    /// Remove the components and tags of the mask.
-    RemoveComponents(::archetypal::Entity, CoreMask),
-    /// Link `source` to `target` in the relation whose bit is `relation`: what a
-    /// relation's `queue_set_*` queues (skipped if `relation` is no relation's bit).
-    Link {
-        /// The relation's bit.
-        relation: CoreMask,
-        /// The entity to link.
-        source: ::archetypal::Entity,
-        /// Its new target.
-        target: ::archetypal::Entity,
-    },
-    /// Unlink `source` in the relation whose bit is `relation`: what a relation's
-    /// `queue_remove_*` queues.
-    Unlink {
-        /// The relation's bit.
-        relation: CoreMask,
-        /// The entity to unlink.
-        source: ::archetypal::Entity,
-    },
+    /// A queued change of components, tags or links.
+    Structural(::archetypal::StructuralCommand<CoreMask>),
     ///Set (adding if missing) the `position` component.
     SetPosition(::archetypal::Entity, (f32, f32)),
 }
+impl ::archetypal::QueuedCommand for CoreCommand {
+    type Mask = CoreMask;
+}
+impl ::core::convert::From<::archetypal::StructuralCommand<CoreMask>> for CoreCommand {
+    #[inline]
+    fn from(command: ::archetypal::StructuralCommand<CoreMask>) -> Self {
+        Self::Structural(command)
+    }
+}
+impl<'a> ::core::ops::Deref for CoreCommands<'a> {
+    type Target = ::archetypal::CommandQueue<'a, CoreCommand>;
+    #[inline]
+    fn deref(&self) -> &Self::Target {
+        &self.queue
+    }
+}
+impl ::core::ops::DerefMut for CoreCommands<'_> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.queue
+    }
+}
 #[allow(unused_doc_comments)]
 impl CoreCommands<'_> {
-    /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied
-    /// as `add_components`, skipped and counted if `entity` is dead by then.
-    #[inline]
-    pub fn queue_add_components(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: CoreMask,
-    ) {
-        self.queue.push(CoreCommand::AddComponents(entity, mask));
-    }
-    /// Queues removing the components and tags of `mask` from `entity` (O(1));
-    /// applied as `remove_components`, skipped and counted if `entity` is dead by
-    /// then.
-    #[inline]
-    pub fn queue_remove_components(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: CoreMask,
-    ) {
-        self.queue.push(CoreCommand::RemoveComponents(entity, mask));
-    }
     ///Queues setting the `position` of `entity` (O(1)); applied as `set_position` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
     #[inline]
     pub fn queue_set_position(
@@ -462,20 +443,8 @@ impl Core {
             |world| &mut world.queue,
             |world, command, report| {
                 match command {
-                    CoreCommand::AddComponents(entity, mask) => {
-                        report.record(world.add_components(entity, mask))
-                    }
-                    CoreCommand::RemoveComponents(entity, mask) => {
-                        report.record(world.remove_components(entity, mask))
-                    }
-                    CoreCommand::Link { relation, source, target } => {
-                        report
-                            .record(world.storage.link(relation, source, target).is_ok())
-                    }
-                    CoreCommand::Unlink { relation, source } => {
-                        let alive = world.storage.is_alive(source);
-                        world.storage.unlink(relation, source);
-                        report.record(alive)
+                    CoreCommand::Structural(command) => {
+                        command.apply(&mut world.storage, report)
                     }
                     CoreCommand::SetPosition(entity, value) => {
                         report.record(world.set_position(entity, value))
@@ -693,12 +662,12 @@ impl CoreCommands<'_> {
     ///Queues tagging `entity` as `player` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
     #[inline]
     pub fn queue_add_player(&mut self, entity: ::archetypal::Entity) {
-        self.queue_add_components(entity, PLAYER);
+        self.queue.queue_add_components(entity, PLAYER);
     }
     ///Queues removing the `player` tag from `entity` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
     #[inline]
     pub fn queue_remove_player(&mut self, entity: ::archetypal::Entity) {
-        self.queue_remove_components(entity, PLAYER);
+        self.queue.queue_remove_components(entity, PLAYER);
     }
 }
 #[allow(dead_code, unused_mut, unused_doc_comments, clippy::vec_init_then_push)]
@@ -1096,54 +1065,36 @@ pub struct RenderCommands<'a> {
 }
 ///A structural change queued on a `Render`, applied in order by `apply_commands`.
 pub enum RenderCommand {
-    /// Add the components and tags of the mask.
-    AddComponents(::archetypal::Entity, RenderMask),
-    /// Remove the components and tags of the mask.
-    RemoveComponents(::archetypal::Entity, RenderMask),
-    /// Link `source` to `target` in the relation whose bit is `relation`: what a
-    /// relation's `queue_set_*` queues (skipped if `relation` is no relation's bit).
-    Link {
-        /// The relation's bit.
-        relation: RenderMask,
-        /// The entity to link.
-        source: ::archetypal::Entity,
-        /// Its new target.
-        target: ::archetypal::Entity,
-    },
-    /// Unlink `source` in the relation whose bit is `relation`: what a relation's
-    /// `queue_remove_*` queues.
-    Unlink {
-        /// The relation's bit.
-        relation: RenderMask,
-        /// The entity to unlink.
-        source: ::archetypal::Entity,
-    },
+    /// A queued change of components, tags or links.
+    Structural(::archetypal::StructuralCommand<RenderMask>),
     ///Set (adding if missing) the `sprite` component.
     SetSprite(::archetypal::Entity, u32),
 }
+impl ::archetypal::QueuedCommand for RenderCommand {
+    type Mask = RenderMask;
+}
+impl ::core::convert::From<::archetypal::StructuralCommand<RenderMask>>
+for RenderCommand {
+    #[inline]
+    fn from(command: ::archetypal::StructuralCommand<RenderMask>) -> Self {
+        Self::Structural(command)
+    }
+}
+impl<'a> ::core::ops::Deref for RenderCommands<'a> {
+    type Target = ::archetypal::CommandQueue<'a, RenderCommand>;
+    #[inline]
+    fn deref(&self) -> &Self::Target {
+        &self.queue
+    }
+}
+impl ::core::ops::DerefMut for RenderCommands<'_> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.queue
+    }
+}
 #[allow(unused_doc_comments)]
 impl RenderCommands<'_> {
-    /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied
-    /// as `add_components`, skipped and counted if `entity` is dead by then.
-    #[inline]
-    pub fn queue_add_components(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: RenderMask,
-    ) {
-        self.queue.push(RenderCommand::AddComponents(entity, mask));
-    }
-    /// Queues removing the components and tags of `mask` from `entity` (O(1));
-    /// applied as `remove_components`, skipped and counted if `entity` is dead by
-    /// then.
-    #[inline]
-    pub fn queue_remove_components(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: RenderMask,
-    ) {
-        self.queue.push(RenderCommand::RemoveComponents(entity, mask));
-    }
     ///Queues setting the `sprite` of `entity` (O(1)); applied as `set_sprite` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
     #[inline]
     pub fn queue_set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) {
@@ -1165,20 +1116,8 @@ impl Render {
             |world| &mut world.queue,
             |world, command, report| {
                 match command {
-                    RenderCommand::AddComponents(entity, mask) => {
-                        report.record(world.add_components(entity, mask))
-                    }
-                    RenderCommand::RemoveComponents(entity, mask) => {
-                        report.record(world.remove_components(entity, mask))
-                    }
-                    RenderCommand::Link { relation, source, target } => {
-                        report
-                            .record(world.storage.link(relation, source, target).is_ok())
-                    }
-                    RenderCommand::Unlink { relation, source } => {
-                        let alive = world.storage.is_alive(source);
-                        world.storage.unlink(relation, source);
-                        report.record(alive)
+                    RenderCommand::Structural(command) => {
+                        command.apply(&mut world.storage, report)
                     }
                     RenderCommand::SetSprite(entity, value) => {
                         report.record(world.set_sprite(entity, value))

@@ -730,39 +730,10 @@ pub struct WorldCommands<'a> {
 }
 ///A structural change queued on a `World`, applied in order by `apply_commands`.
 pub enum WorldCommand {
-    /// Spawn the reserved `entities` with the components and tags of `mask`.
-    SpawnEntities {
-        /// Components and tags of the new entities.
-        mask: WorldMask,
-        /// The handles `queue_spawn_entities` returned.
-        entities: ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity>,
-    },
-    /// Despawn the entity.
-    Despawn(::archetypal::Entity),
-    /// Despawn every entity of the list (those still alive).
-    DespawnEntities(::archetypal::__private::alloc::vec::Vec<::archetypal::Entity>),
-    /// Add the components and tags of the mask.
-    AddComponents(::archetypal::Entity, WorldMask),
-    /// Remove the components and tags of the mask.
-    RemoveComponents(::archetypal::Entity, WorldMask),
-    /// Link `source` to `target` in the relation whose bit is `relation`: what a
-    /// relation's `queue_set_*` queues (skipped if `relation` is no relation's bit).
-    Link {
-        /// The relation's bit.
-        relation: WorldMask,
-        /// The entity to link.
-        source: ::archetypal::Entity,
-        /// Its new target.
-        target: ::archetypal::Entity,
-    },
-    /// Unlink `source` in the relation whose bit is `relation`: what a relation's
-    /// `queue_remove_*` queues.
-    Unlink {
-        /// The relation's bit.
-        relation: WorldMask,
-        /// The entity to unlink.
-        source: ::archetypal::Entity,
-    },
+    /// A queued spawn or despawn.
+    Lifecycle(::archetypal::LifecycleCommand<WorldMask>),
+    /// A queued change of components, tags or links.
+    Structural(::archetypal::StructuralCommand<WorldMask>),
     ///Set (adding if missing) the `position` component.
     SetPosition(::archetypal::Entity, (f32, f32)),
     ///Set (adding if missing) the `velocity` component.
@@ -770,60 +741,30 @@ pub enum WorldCommand {
     ///Set (adding if missing) the `health` component.
     SetHealth(::archetypal::Entity, u32),
 }
+impl ::archetypal::QueuedCommand for WorldCommand {
+    type Mask = WorldMask;
+}
+impl ::core::convert::From<::archetypal::StructuralCommand<WorldMask>> for WorldCommand {
+    #[inline]
+    fn from(command: ::archetypal::StructuralCommand<WorldMask>) -> Self {
+        Self::Structural(command)
+    }
+}
+impl<'a> ::core::ops::Deref for WorldCommands<'a> {
+    type Target = ::archetypal::CommandQueue<'a, WorldCommand>;
+    #[inline]
+    fn deref(&self) -> &Self::Target {
+        &self.queue
+    }
+}
+impl ::core::ops::DerefMut for WorldCommands<'_> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.queue
+    }
+}
 #[allow(unused_doc_comments)]
 impl WorldCommands<'_> {
-    /// Queues a spawn of `count` entities with the components and tags of `mask`,
-    /// and returns their handles now, so later queued commands can target them:
-    /// O(`count`). They are not alive until `apply_commands` (`is_alive` is
-    /// `false`, getters give `None`), and no other spawn takes their ids.
-    #[inline]
-    pub fn queue_spawn_entities(
-        &mut self,
-        mask: WorldMask,
-        count: usize,
-    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        let entities = self.queue.reserve(count);
-        let command = WorldCommand::SpawnEntities {
-            mask,
-            entities: ::core::clone::Clone::clone(&entities),
-        };
-        self.queue.push(command);
-        entities
-    }
-    /// Queues a despawn of `entity` (O(1)); skipped and counted by
-    /// `apply_commands` if `entity` is dead by then (or was never alive).
-    #[inline]
-    pub fn queue_despawn(&mut self, entity: ::archetypal::Entity) {
-        self.queue.push(WorldCommand::Despawn(entity));
-    }
-    /// Queues a despawn of every entity of `entities`, as one command (O(its
-    /// length), copying the list); applying it counts each handle, as if queued
-    /// one by one (dead, stale and never-issued ones are skipped).
-    #[inline]
-    pub fn queue_despawn_entities(&mut self, entities: &[::archetypal::Entity]) {
-        self.queue.push(WorldCommand::DespawnEntities(entities.to_vec()));
-    }
-    /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied
-    /// as `add_components`, skipped and counted if `entity` is dead by then.
-    #[inline]
-    pub fn queue_add_components(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: WorldMask,
-    ) {
-        self.queue.push(WorldCommand::AddComponents(entity, mask));
-    }
-    /// Queues removing the components and tags of `mask` from `entity` (O(1));
-    /// applied as `remove_components`, skipped and counted if `entity` is dead by
-    /// then.
-    #[inline]
-    pub fn queue_remove_components(
-        &mut self,
-        entity: ::archetypal::Entity,
-        mask: WorldMask,
-    ) {
-        self.queue.push(WorldCommand::RemoveComponents(entity, mask));
-    }
     ///Queues setting the `position` of `entity` (O(1)); applied as `set_position` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
     #[inline]
     pub fn queue_set_position(
@@ -863,36 +804,11 @@ impl World {
             |world| &mut world.queue,
             |world, command, report| {
                 match command {
-                    WorldCommand::SpawnEntities { mask, entities } => {
-                        report
-                            .record(
-                                ::archetypal::__private::lifecycle::spawn_reserved(
-                                    &mut world.components.storage,
-                                    mask,
-                                    &entities,
-                                ) == entities.len(),
-                            )
+                    WorldCommand::Lifecycle(command) => {
+                        command.apply(&mut world.storage, report)
                     }
-                    WorldCommand::Despawn(entity) => report.record(world.despawn(entity)),
-                    WorldCommand::DespawnEntities(entities) => {
-                        for entity in entities {
-                            report.record(world.despawn(entity));
-                        }
-                    }
-                    WorldCommand::AddComponents(entity, mask) => {
-                        report.record(world.add_components(entity, mask))
-                    }
-                    WorldCommand::RemoveComponents(entity, mask) => {
-                        report.record(world.remove_components(entity, mask))
-                    }
-                    WorldCommand::Link { relation, source, target } => {
-                        report
-                            .record(world.storage.link(relation, source, target).is_ok())
-                    }
-                    WorldCommand::Unlink { relation, source } => {
-                        let alive = world.storage.is_alive(source);
-                        world.storage.unlink(relation, source);
-                        report.record(alive)
+                    WorldCommand::Structural(command) => {
+                        command.apply(&mut world.storage, report)
                     }
                     WorldCommand::SetPosition(entity, value) => {
                         report.record(world.set_position(entity, value))
@@ -927,6 +843,12 @@ impl World {
             &mut world.components.storage,
         );
         ::core::mem::drop(::core::mem::take(&mut self.queue));
+    }
+}
+impl ::core::convert::From<::archetypal::LifecycleCommand<WorldMask>> for WorldCommand {
+    #[inline]
+    fn from(command: ::archetypal::LifecycleCommand<WorldMask>) -> Self {
+        Self::Lifecycle(command)
     }
 }
 impl WorldComponents {
@@ -1296,12 +1218,12 @@ impl WorldCommands<'_> {
     ///Queues tagging `entity` as `player` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
     #[inline]
     pub fn queue_add_player(&mut self, entity: ::archetypal::Entity) {
-        self.queue_add_components(entity, PLAYER);
+        self.queue.queue_add_components(entity, PLAYER);
     }
     ///Queues removing the `player` tag from `entity` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
     #[inline]
     pub fn queue_remove_player(&mut self, entity: ::archetypal::Entity) {
-        self.queue_remove_components(entity, PLAYER);
+        self.queue.queue_remove_components(entity, PLAYER);
     }
 }
 #[allow(dead_code, unused_mut, unused_doc_comments, clippy::vec_init_then_push)]
@@ -1385,20 +1307,24 @@ impl WorldCommands<'_> {
         target: ::archetypal::Entity,
     ) {
         self.queue
-            .push(WorldCommand::Link {
-                relation: CHILD_OF,
-                source,
-                target,
-            });
+            .push(
+                WorldCommand::Structural(::archetypal::StructuralCommand::Link {
+                    relation: CHILD_OF,
+                    source,
+                    target,
+                }),
+            );
     }
     ///Queues `remove_child_of(source)`, applied in order by `apply_commands`; O(1) to queue; skipped and counted if `source` died (or was never alive).
     #[inline]
     pub fn queue_remove_child_of(&mut self, source: ::archetypal::Entity) {
         self.queue
-            .push(WorldCommand::Unlink {
-                relation: CHILD_OF,
-                source,
-            });
+            .push(
+                WorldCommand::Structural(::archetypal::StructuralCommand::Unlink {
+                    relation: CHILD_OF,
+                    source,
+                }),
+            );
     }
 }
 ///Every `World` entity's components by handle, read and written in place (no spawn, despawn or migration): lent by `split_<relation>()` beside the relation's links. Writes are stamped for change detection.

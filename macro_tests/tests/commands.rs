@@ -1,7 +1,7 @@
 //! Command buffers: structural changes queued now, applied later in order; commands whose
 //! entity died in between are skipped and counted, never a panic.
 
-use archetypal::{CommandReport, Entity};
+use archetypal::{CommandReport, Entity, LifecycleCommand, StructuralCommand};
 
 #[derive(Default, Debug, Clone, PartialEq)]
 pub struct Position {
@@ -189,8 +189,8 @@ fn queued_commands_are_visible_in_order() {
     world.commands().queue_add_components(entity, NAME);
     match world.queued_commands() {
         [
-            Command::Despawn(first),
-            Command::AddComponents(second, mask),
+            Command::Lifecycle(LifecycleCommand::Despawn(first)),
+            Command::Structural(StructuralCommand::AddComponents(second, mask)),
         ] => {
             assert_eq!((*first, *second, *mask), (entity, entity, NAME));
         }

@@ -16,60 +16,23 @@ macro_rules! __ecs_commands {
         $crate::__ecs_commands! {
             @generate $world $components
             variants: {
-                /// Spawn the reserved `entities` with the components and tags of `mask`.
-                SpawnEntities {
-                    /// Components and tags of the new entities.
-                    mask: [<$world Mask>],
-                    /// The handles `queue_spawn_entities` returned.
-                    entities: $crate::__private::alloc::vec::Vec<$crate::Entity>,
-                },
-                /// Despawn the entity.
-                Despawn($crate::Entity),
-                /// Despawn every entity of the list (those still alive).
-                DespawnEntities($crate::__private::alloc::vec::Vec<$crate::Entity>),
-            }
-            methods: {
-                /// Queues a spawn of `count` entities with the components and tags of `mask`,
-                /// and returns their handles now, so later queued commands can target them:
-                /// O(`count`). They are not alive until `apply_commands` (`is_alive` is
-                /// `false`, getters give `None`), and no other spawn takes their ids.
-                #[inline]
-                pub fn queue_spawn_entities(&mut self, mask: [<$world Mask>], count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-                    let entities = self.queue.reserve(count);
-                    let command = [<$world Command>]::SpawnEntities { mask, entities: ::core::clone::Clone::clone(&entities) };
-                    self.queue.push(command);
-                    entities
-                }
-
-                /// Queues a despawn of `entity` (O(1)); skipped and counted by
-                /// `apply_commands` if `entity` is dead by then (or was never alive).
-                #[inline]
-                pub fn queue_despawn(&mut self, entity: $crate::Entity) {
-                    self.queue.push([<$world Command>]::Despawn(entity));
-                }
-
-                /// Queues a despawn of every entity of `entities`, as one command (O(its
-                /// length), copying the list); applying it counts each handle, as if queued
-                /// one by one (dead, stale and never-issued ones are skipped).
-                #[inline]
-                pub fn queue_despawn_entities(&mut self, entities: &[$crate::Entity]) {
-                    self.queue.push([<$world Command>]::DespawnEntities(entities.to_vec()));
-                }
+                /// A queued spawn or despawn.
+                Lifecycle($crate::LifecycleCommand<[<$world Mask>]>),
             }
             apply: |world, report| {
-                [<$world Command>]::SpawnEntities { mask, entities } => {
-                    report.record($crate::__private::lifecycle::spawn_reserved(&mut world.components.storage, mask, &entities) == entities.len())
-                }
-                [<$world Command>]::Despawn(entity) => report.record(world.despawn(entity)),
-                [<$world Command>]::DespawnEntities(entities) => {
-                    for entity in entities {
-                        report.record(world.despawn(entity));
-                    }
-                }
+                [<$world Command>]::Lifecycle(command) => command.apply(&mut world.storage, report),
             }
             // Every reservation is held by a queued spawn: they are given back all at once, in
             // the allocator's one order (the order a clone and a snapshot give them back in).
             clear: |world| { $crate::__private::lifecycle::release_all_reserved(&mut world.components.storage); }
+        }
+        $crate::__private::paste::paste! {
+            impl ::core::convert::From<$crate::LifecycleCommand<[<$world Mask>]>> for [<$world Command>] {
+                #[inline]
+                fn from(command: $crate::LifecycleCommand<[<$world Mask>]>) -> Self {
+                    Self::Lifecycle(command)
+                }
+            }
         }
     };
     // A sub-world of a multi-world: entities are spawned and despawned by the whole, so its
@@ -82,13 +45,12 @@ macro_rules! __ecs_commands {
             }
         }
         $crate::__ecs_commands! {
-            @generate $world $components variants: {} methods: {} apply: |world, report| {} clear: |world| { let _ = world; }
+            @generate $world $components variants: {} apply: |world, report| {} clear: |world| { let _ = world; }
         }
     };
     (
         @generate $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
         variants: { $($variants:tt)* }
-        methods: { $($methods:tt)* }
         apply: |$apply_world:ident, $report:ident| { $($apply:tt)* }
         clear: |$clear_world:ident| { $($clear:tt)* }
     ) => {
@@ -96,28 +58,8 @@ macro_rules! __ecs_commands {
             #[doc = "A structural change queued on a `" $world "`, applied in order by `apply_commands`."]
             pub enum [<$world Command>] {
                 $($variants)*
-                /// Add the components and tags of the mask.
-                AddComponents($crate::Entity, [<$world Mask>]),
-                /// Remove the components and tags of the mask.
-                RemoveComponents($crate::Entity, [<$world Mask>]),
-                /// Link `source` to `target` in the relation whose bit is `relation`: what a
-                /// relation's `queue_set_*` queues (skipped if `relation` is no relation's bit).
-                Link {
-                    /// The relation's bit.
-                    relation: [<$world Mask>],
-                    /// The entity to link.
-                    source: $crate::Entity,
-                    /// Its new target.
-                    target: $crate::Entity,
-                },
-                /// Unlink `source` in the relation whose bit is `relation`: what a relation's
-                /// `queue_remove_*` queues.
-                Unlink {
-                    /// The relation's bit.
-                    relation: [<$world Mask>],
-                    /// The entity to unlink.
-                    source: $crate::Entity,
-                },
+                /// A queued change of components, tags or links.
+                Structural($crate::StructuralCommand<[<$world Mask>]>),
                 $(
                     #[doc = "Set (adding if missing) the `" $field "` component."]
                     $(#[$attr])*
@@ -125,25 +67,35 @@ macro_rules! __ecs_commands {
                 )+
             }
 
+            impl $crate::QueuedCommand for [<$world Command>] {
+                type Mask = [<$world Mask>];
+            }
+
+            impl ::core::convert::From<$crate::StructuralCommand<[<$world Mask>]>> for [<$world Command>] {
+                #[inline]
+                fn from(command: $crate::StructuralCommand<[<$world Mask>]>) -> Self {
+                    Self::Structural(command)
+                }
+            }
+
+            impl<'a> ::core::ops::Deref for [<$world Commands>]<'a> {
+                type Target = $crate::CommandQueue<'a, [<$world Command>]>;
+
+                #[inline]
+                fn deref(&self) -> &Self::Target {
+                    &self.queue
+                }
+            }
+
+            impl ::core::ops::DerefMut for [<$world Commands>]<'_> {
+                #[inline]
+                fn deref_mut(&mut self) -> &mut Self::Target {
+                    &mut self.queue
+                }
+            }
+
             #[allow(unused_doc_comments)]
             impl [<$world Commands>]<'_> {
-                $($methods)*
-
-                /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied
-                /// as `add_components`, skipped and counted if `entity` is dead by then.
-                #[inline]
-                pub fn queue_add_components(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) {
-                    self.queue.push([<$world Command>]::AddComponents(entity, mask));
-                }
-
-                /// Queues removing the components and tags of `mask` from `entity` (O(1));
-                /// applied as `remove_components`, skipped and counted if `entity` is dead by
-                /// then.
-                #[inline]
-                pub fn queue_remove_components(&mut self, entity: $crate::Entity, mask: [<$world Mask>]) {
-                    self.queue.push([<$world Command>]::RemoveComponents(entity, mask));
-                }
-
                 $(
                     #[doc = "Queues setting the `" $field "` of `entity` (O(1)); applied as `set_" $field "` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then."]
                     $(#[$attr])*
@@ -170,16 +122,7 @@ macro_rules! __ecs_commands {
                     $crate::__private::apply_queued(self, |world| &mut world.queue, |$apply_world, command, $report| {
                         match command {
                             $($apply)*
-                            [<$world Command>]::AddComponents(entity, mask) => $report.record($apply_world.add_components(entity, mask)),
-                            [<$world Command>]::RemoveComponents(entity, mask) => $report.record($apply_world.remove_components(entity, mask)),
-                            [<$world Command>]::Link { relation, source, target } => {
-                                $report.record($apply_world.storage.link(relation, source, target).is_ok())
-                            }
-                            [<$world Command>]::Unlink { relation, source } => {
-                                let alive = $apply_world.storage.is_alive(source);
-                                $apply_world.storage.unlink(relation, source);
-                                $report.record(alive)
-                            }
+                            [<$world Command>]::Structural(command) => command.apply(&mut $apply_world.storage, $report),
                             $(
                                 $(#[$attr])*
                                 [<$world Command>]::[<Set $field:camel>](entity, value) => $report.record($apply_world.[<set_ $field>](entity, value)),

@@ -40,14 +40,14 @@ macro_rules! __ecs_tags {
                     $(#[$attr])*
                     #[inline]
                     pub fn [<queue_add_ $tag>](&mut self, entity: $crate::Entity) {
-                        self.queue_add_components(entity, $tag_mask);
+                        self.queue.queue_add_components(entity, $tag_mask);
                     }
 
                     #[doc = "Queues removing the `" $tag "` tag from `entity` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then."]
                     $(#[$attr])*
                     #[inline]
                     pub fn [<queue_remove_ $tag>](&mut self, entity: $crate::Entity) {
-                        self.queue_remove_components(entity, $tag_mask);
+                        self.queue.queue_remove_components(entity, $tag_mask);
                     }
                 )*
             }

@@ -1,0 +1,106 @@
+//! The queued commands that do not depend on the component list: spawns and despawns
+//! ([`LifecycleCommand`], a world's only: a multi-world's sub-worlds are spawned by the whole)
+//! and changes of components, tags and links ([`StructuralCommand`]). A generated command enum
+//! holds one variant for each, beside its per-component `Set*` variants, and applies them with
+//! `apply`.
+
+use alloc::vec::Vec;
+
+use super::CommandReport;
+use crate::{Archetype, Bitmask, Entity, Storage};
+
+/// A queued spawn or despawn (`queue_spawn_entities`, `queue_despawn`,
+/// `queue_despawn_entities`), applied by the world's `apply_commands`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LifecycleCommand<M> {
+    /// Spawn the reserved `entities` with the components and tags of `mask`.
+    SpawnEntities {
+        /// Components and tags of the new entities.
+        mask: M,
+        /// The handles `queue_spawn_entities` returned.
+        entities: Vec<Entity>,
+    },
+    /// Despawn the entity.
+    Despawn(Entity),
+    /// Despawn every entity of the list (those still alive), each counted.
+    DespawnEntities(Vec<Entity>),
+}
+
+impl<M: Bitmask> LifecycleCommand<M> {
+    /// Applies the command to `storage`, counting it in `report` (each handle of a list
+    /// counts once; a dead handle is skipped).
+    #[doc(hidden)]
+    pub fn apply<T: Archetype<Mask = M>>(
+        self,
+        storage: &mut Storage<T>,
+        report: &mut CommandReport,
+    ) {
+        match self {
+            LifecycleCommand::SpawnEntities { mask, entities } => {
+                report.record(storage.spawn_reserved(mask, &entities) == entities.len());
+            }
+            LifecycleCommand::Despawn(entity) => report.record(storage.despawn(entity)),
+            LifecycleCommand::DespawnEntities(entities) => {
+                for entity in entities {
+                    report.record(storage.despawn(entity));
+                }
+            }
+        }
+    }
+}
+
+/// A queued change of an entity's components, tags or links (`queue_add_components`,
+/// `queue_remove_components`, a tag's `queue_add_*` / `queue_remove_*`, a relation's
+/// `queue_set_*` / `queue_remove_*`), applied by `apply_commands`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StructuralCommand<M> {
+    /// Add the components and tags of the mask.
+    AddComponents(Entity, M),
+    /// Remove the components and tags of the mask.
+    RemoveComponents(Entity, M),
+    /// Link `source` to `target` in the relation whose bit is `relation` (skipped if
+    /// `relation` is no relation's bit).
+    Link {
+        /// The relation's bit.
+        relation: M,
+        /// The entity to link.
+        source: Entity,
+        /// Its new target.
+        target: Entity,
+    },
+    /// Unlink `source` in the relation whose bit is `relation`.
+    Unlink {
+        /// The relation's bit.
+        relation: M,
+        /// The entity to unlink.
+        source: Entity,
+    },
+}
+
+impl<M: Bitmask> StructuralCommand<M> {
+    /// Applies the command to `storage`, counting it in `report` (skipped: a dead handle, a
+    /// link that would make a cycle).
+    #[doc(hidden)]
+    pub fn apply<T: Archetype<Mask = M>>(
+        self,
+        storage: &mut Storage<T>,
+        report: &mut CommandReport,
+    ) {
+        report.record(match self {
+            StructuralCommand::AddComponents(entity, mask) => storage.add_components(entity, mask),
+            StructuralCommand::RemoveComponents(entity, mask) => {
+                storage.remove_components(entity, mask)
+            }
+            StructuralCommand::Link {
+                relation,
+                source,
+                target,
+            } => storage.link(relation, source, target).is_ok(),
+            StructuralCommand::Unlink { relation, source } => {
+                let alive = storage.is_alive(source);
+                storage.unlink(relation, source);
+                alive
+            }
+        });
+    }
+}
