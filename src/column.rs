@@ -1,12 +1,18 @@
 //! The per-column steps of a table's structural operations.
 //!
 //! A table keeps one `Vec` per component of the world; only the columns whose bit is in the
-//! table's mask hold rows, the others stay empty. The generated `Archetype` impl calls these
-//! helpers once per column with the column's presence, so the logic lives here, tested once.
+//! table's mask hold rows, the others stay empty. These helpers take one column and its
+//! presence; the structural operations of `Archetype` apply them to every column through the
+//! visitors of `visit`, and the generated code calls the few that build a struct per column.
 
 use alloc::vec::Vec;
 
 use crate::{Archetype, Bitmask};
+
+mod visit;
+
+pub use visit::{ColumnPairVisitor, ColumnRefVisitor, ColumnVisitor};
+pub(crate) use visit::{CountMisaligned, PushDefaults, Shift, SwapRows};
 
 /// Appends `count` default values to a present column.
 #[inline]
@@ -19,9 +25,9 @@ pub fn push_defaults<C: Default>(column: &mut Vec<C>, present: bool, count: usiz
 /// Cuts every present column of a table back to the table's row count at creation if it is
 /// dropped before [`commit`](Self::commit): a table pushing default rows column by column
 /// guards itself with one, so a component `Default` that panics half-way leaves every column
-/// as it was. One guard for the whole table, reached through [`table`](Self::table) by one
-/// short borrow per column, keeps the compiler's borrow checking of the generated code linear
-/// in the number of components (a guard per column, all alive at once, made it quadratic).
+/// as it was. One guard for the whole table, reached through [`table`](Self::table), rather
+/// than a guard per column (all alive at once, which made the borrow checking of generated
+/// code quadratic in the number of components).
 pub struct TableRollback<'a, T: Archetype>(Truncating<'a, T>);
 
 impl<'a, T: Archetype> TableRollback<'a, T> {
@@ -62,6 +68,29 @@ pub fn swap_remove<C>(column: &mut Vec<C>, present: bool, row: usize) -> Option<
     }
     let value = column.swap_remove(row);
     core::mem::needs_drop::<C>().then_some(value)
+}
+
+/// The values of `row` a despawn takes out of a table of mask `mask`, one column at a time
+/// ([`swap_remove`] per column): the generated `Archetype::swap_remove` calls
+/// [`column`](Self::column) once per component, into the field of its removed-values struct.
+pub struct TakeRow<M> {
+    mask: M,
+    row: usize,
+}
+
+impl<M: Bitmask> TakeRow<M> {
+    /// Takes `row` out of every column of a table of mask `mask`.
+    #[inline]
+    pub fn new(mask: M, row: usize) -> Self {
+        TakeRow { mask, row }
+    }
+
+    /// Compacts the column of component bit `bit`, and puts the row's value into `slot` if it
+    /// needs dropping.
+    #[inline]
+    pub fn column<C>(&self, slot: &mut Option<C>, column: &mut Vec<C>, bit: M) {
+        *slot = swap_remove(column, self.mask.intersects(bit), self.row);
+    }
 }
 
 /// Exchanges rows `a` and `b` of a present column.
@@ -256,6 +285,27 @@ pub fn view<C>(column: &mut [C], included: bool, rows: usize) -> &mut [C] {
 #[inline]
 pub fn split_at_mut<C>(column: &mut [C], present: bool, at: usize) -> (&mut [C], &mut [C]) {
     column.split_at_mut(if present { at } else { 0 })
+}
+
+/// [`split_at_mut`] for every column of a view of mask `mask`: the generated
+/// `Archetype::split_view` calls [`column`](Self::column) once per component.
+pub struct SplitAt<M> {
+    mask: M,
+    at: usize,
+}
+
+impl<M: Bitmask> SplitAt<M> {
+    /// Splits every column of a view of mask `mask` at row `at`.
+    #[inline]
+    pub fn new(mask: M, at: usize) -> Self {
+        SplitAt { mask, at }
+    }
+
+    /// The column of component bit `bit`, split.
+    #[inline]
+    pub fn column<'a, C>(&self, column: &'a mut [C], bit: M) -> (&'a mut [C], &'a mut [C]) {
+        split_at_mut(column, self.mask.intersects(bit), self.at)
+    }
 }
 
 /// Whether a column's length is wrong for a table of `rows` rows: a present column must have

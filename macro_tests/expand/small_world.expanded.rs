@@ -208,93 +208,52 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         &self.entities
     }
     #[inline]
-    fn push_defaults(&mut self, entities: &[::archetypal::Entity]) {
-        use ::archetypal::__private::column;
-        let (mask, count) = (self.mask, entities.len());
-        let mut pushed = column::TableRollback::new(self);
-        column::push_defaults(&mut pushed.table().position, mask & POSITION != 0, count);
-        column::push_defaults(&mut pushed.table().velocity, mask & VELOCITY != 0, count);
-        column::push_defaults(&mut pushed.table().health, mask & HEALTH != 0, count);
-        pushed.commit();
-        self.entities.extend_from_slice(entities);
+    fn entities_mut(
+        &mut self,
+    ) -> &mut ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
+        &mut self.entities
+    }
+    #[inline(always)]
+    fn for_each_column(
+        &mut self,
+        visitor: &mut impl ::archetypal::ColumnVisitor<WorldMask>,
+    ) {
+        visitor.visit(&mut self.position, POSITION);
+        visitor.visit(&mut self.velocity, VELOCITY);
+        visitor.visit(&mut self.health, HEALTH);
+    }
+    #[inline(always)]
+    fn for_each_column_pair(
+        &mut self,
+        other: &mut Self,
+        visitor: &mut impl ::archetypal::ColumnPairVisitor<WorldMask>,
+    ) {
+        visitor.visit(&mut self.position, &mut other.position, POSITION);
+        visitor.visit(&mut self.velocity, &mut other.velocity, VELOCITY);
+        visitor.visit(&mut self.health, &mut other.health, HEALTH);
+    }
+    #[inline(always)]
+    fn for_each_column_ref(
+        &self,
+        visitor: &mut impl ::archetypal::ColumnRefVisitor<WorldMask>,
+    ) {
+        visitor.visit(&self.position, POSITION);
+        visitor.visit(&self.velocity, VELOCITY);
+        visitor.visit(&self.health, HEALTH);
     }
     #[inline]
     fn swap_remove(&mut self, row: usize) -> Self::Removed {
-        use ::archetypal::__private::column;
-        let mask = self.mask;
+        let take = ::archetypal::__private::column::TakeRow::new(self.mask, row);
         let mut removed = __WorldRemovedValues {
             position: ::core::option::Option::None,
             velocity: ::core::option::Option::None,
             health: ::core::option::Option::None,
         };
-        {
-            removed.position = column::swap_remove(
-                &mut self.position,
-                mask & POSITION != 0,
-                row,
-            );
-        }
-        {
-            removed.velocity = column::swap_remove(
-                &mut self.velocity,
-                mask & VELOCITY != 0,
-                row,
-            );
-        }
-        {
-            removed.health = column::swap_remove(
-                &mut self.health,
-                mask & HEALTH != 0,
-                row,
-            );
-        }
+        take.column(&mut removed.position, &mut self.position, POSITION);
+        take.column(&mut removed.velocity, &mut self.velocity, VELOCITY);
+        take.column(&mut removed.health, &mut self.health, HEALTH);
         self.entities.swap_remove(row);
         removed
-    }
-    #[inline]
-    fn swap_rows(&mut self, a: usize, b: usize) {
-        use ::archetypal::__private::column;
-        let mask = self.mask;
-        column::swap_rows(&mut self.position, mask & POSITION != 0, a, b);
-        column::swap_rows(&mut self.velocity, mask & VELOCITY != 0, a, b);
-        column::swap_rows(&mut self.health, mask & HEALTH != 0, a, b);
-        self.entities.swap(a, b);
-    }
-    #[inline]
-    fn move_row(&mut self, row: usize, destination: &mut Self) -> WorldMask {
-        use ::archetypal::__private::column;
-        let parked = if <Self as ::archetypal::Archetype>::COMPONENT_COUNT
-            <= column::UNROLLED_MIGRATION_COLUMNS
-        {
-            let (from, to) = (self.mask, destination.mask);
-            column::push_added_defaults(from, destination);
-            column::shift(
-                &mut self.position,
-                &mut destination.position,
-                row,
-                from & POSITION != 0,
-                to & POSITION != 0,
-            );
-            column::shift(
-                &mut self.velocity,
-                &mut destination.velocity,
-                row,
-                from & VELOCITY != 0,
-                to & VELOCITY != 0,
-            );
-            column::shift(
-                &mut self.health,
-                &mut destination.health,
-                row,
-                from & HEALTH != 0,
-                to & HEALTH != 0,
-            );
-            from & !to
-        } else {
-            column::move_row(self, row, destination)
-        };
-        destination.entities.push(self.entities.swap_remove(row));
-        parked
     }
     #[inline]
     fn edit_column(
@@ -347,23 +306,11 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         view: Self::ViewMut<'a>,
         at: usize,
     ) -> (Self::ViewMut<'a>, Self::ViewMut<'a>) {
-        use ::archetypal::__private::column;
+        let split = ::archetypal::__private::column::SplitAt::new(view.mask, at);
         let (entities_before, entities_after) = view.entities.split_at(at);
-        let position_halves = column::split_at_mut(
-            view.position,
-            view.mask & POSITION != 0,
-            at,
-        );
-        let velocity_halves = column::split_at_mut(
-            view.velocity,
-            view.mask & VELOCITY != 0,
-            at,
-        );
-        let health_halves = column::split_at_mut(
-            view.health,
-            view.mask & HEALTH != 0,
-            at,
-        );
+        let position_halves = split.column(view.position, POSITION);
+        let velocity_halves = split.column(view.velocity, VELOCITY);
+        let health_halves = split.column(view.health, HEALTH);
         let before = WorldComponentArraysMut {
             mask: view.mask,
             entities: entities_before,
@@ -379,27 +326,6 @@ impl ::archetypal::Archetype for WorldComponentArrays {
             health: health_halves.1,
         };
         (before, after)
-    }
-    #[inline]
-    fn misaligned_columns(&self) -> usize {
-        use ::archetypal::__private::column;
-        let (mask, rows) = (self.mask, self.entities.len());
-        let mut misaligned = 0;
-        {
-            misaligned
-                += column::misaligned(&self.position, mask & POSITION != 0, rows)
-                    as usize;
-        }
-        {
-            misaligned
-                += column::misaligned(&self.velocity, mask & VELOCITY != 0, rows)
-                    as usize;
-        }
-        {
-            misaligned
-                += column::misaligned(&self.health, mask & HEALTH != 0, rows) as usize;
-        }
-        misaligned
     }
 }
 ///The world generated by `ecs!`: its components (`WorldComponents`: entities, archetype tables, caches and every component-level method, reached through `Deref`), the `resources`, the `events` and the command queue (`commands()`). `split_mut()` borrows the parts apart, for systems that iterate the components while they send events, queue commands or update resources.
