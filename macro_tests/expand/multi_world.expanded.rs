@@ -121,23 +121,19 @@ impl ::archetypal::Archetype for CoreComponentArrays {
     );
     const COMPONENT_COUNT: usize = __CoreComponentIndex::__COUNT as usize;
     const TRACKED: CoreMask = {
-        let mut tracked = 0;
-        {
-            tracked |= if true { POSITION } else { 0 };
-        }
+        let tracked = 0;
+        let tracked = tracked | POSITION;
         tracked
     };
     const TAGS: CoreMask = __CoreComponentIndex::low_bits(
         __CoreTagIndex::__END as u32 - 1,
     ) & !Self::COMPONENTS;
     const RELATIONS: CoreMask = {
-        #[allow(unused_mut)]
-        let mut relations = 0;
+        let relations = 0;
         relations
     };
     const CASCADE: CoreMask = {
-        #[allow(unused_mut)]
-        let mut cascade = 0;
+        let cascade = 0;
         cascade
     };
     #[inline]
@@ -1050,23 +1046,19 @@ impl ::archetypal::Archetype for RenderComponentArrays {
     );
     const COMPONENT_COUNT: usize = __RenderComponentIndex::__COUNT as usize;
     const TRACKED: RenderMask = {
-        let mut tracked = 0;
-        {
-            tracked |= if true { SPRITE } else { 0 };
-        }
+        let tracked = 0;
+        let tracked = tracked | SPRITE;
         tracked
     };
     const TAGS: RenderMask = __RenderComponentIndex::low_bits(
         __RenderTagIndex::__END as u32 - 1,
     ) & !Self::COMPONENTS;
     const RELATIONS: RenderMask = {
-        #[allow(unused_mut)]
-        let mut relations = 0;
+        let relations = 0;
         relations
     };
     const CASCADE: RenderMask = {
-        #[allow(unused_mut)]
-        let mut cascade = 0;
+        let cascade = 0;
         cascade
     };
     #[inline]

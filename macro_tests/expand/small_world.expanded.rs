@@ -158,35 +158,23 @@ impl ::archetypal::Archetype for WorldComponentArrays {
     );
     const COMPONENT_COUNT: usize = __WorldComponentIndex::__COUNT as usize;
     const TRACKED: WorldMask = {
-        let mut tracked = 0;
-        {
-            tracked |= if true { POSITION } else { 0 };
-        }
-        {
-            tracked |= if true { VELOCITY } else { 0 };
-        }
-        {
-            tracked |= if true { HEALTH } else { 0 };
-        }
+        let tracked = 0;
+        let tracked = tracked | POSITION;
+        let tracked = tracked | VELOCITY;
+        let tracked = tracked | HEALTH;
         tracked
     };
     const TAGS: WorldMask = __WorldComponentIndex::low_bits(
         __WorldTagIndex::__END as u32 - 1,
     ) & !Self::COMPONENTS;
     const RELATIONS: WorldMask = {
-        #[allow(unused_mut)]
-        let mut relations = 0;
-        {
-            relations |= CHILD_OF;
-        }
+        let relations = 0;
+        let relations = relations | CHILD_OF;
         relations
     };
     const CASCADE: WorldMask = {
-        #[allow(unused_mut)]
-        let mut cascade = 0;
-        {
-            cascade |= if true { CHILD_OF } else { 0 };
-        }
+        let cascade = 0;
+        let cascade = cascade | CHILD_OF;
         cascade
     };
     #[inline]

@@ -195,23 +195,23 @@ macro_rules! __ecs_tables {
                 const COMPONENTS: [<$world Mask>] =
                     [<__ $world ComponentIndex>]::low_bits([<__ $world ComponentIndex>]::__COUNT as u32);
                 const COMPONENT_COUNT: usize = [<__ $world ComponentIndex>]::__COUNT as usize;
+                // One `let` per item (a statement `#[cfg]` can remove, unlike a compound
+                // assignment).
                 const TRACKED: [<$world Mask>] = {
-                    let mut tracked = 0;
-                    $( $(#[$attr])* { tracked |= if $crate::__ecs_tracked!($($option)*) { $mask } else { 0 }; } )+
+                    let tracked = 0;
+                    $( $(#[$attr])* let tracked = tracked | $crate::__ecs_tracked!($mask $($option)*); )+
                     tracked
                 };
                 const TAGS: [<$world Mask>] =
                     [<__ $world ComponentIndex>]::low_bits([<__ $world TagIndex>]::__END as u32 - 1) & !Self::COMPONENTS;
                 const RELATIONS: [<$world Mask>] = {
-                    #[allow(unused_mut)]
-                    let mut relations = 0;
-                    $( $(#[$relation_attr])* { relations |= $relation_mask; } )*
+                    let relations = 0;
+                    $( $(#[$relation_attr])* let relations = relations | $relation_mask; )*
                     relations
                 };
                 const CASCADE: [<$world Mask>] = {
-                    #[allow(unused_mut)]
-                    let mut cascade = 0;
-                    $( $(#[$relation_attr])* { cascade |= if $crate::__ecs_relation_policy!($relation $($($policy)*)?) { $relation_mask } else { 0 }; } )*
+                    let cascade = 0;
+                    $( $(#[$relation_attr])* let cascade = cascade | $crate::__ecs_relation_policy!($relation $relation_mask $($($policy)*)?); )*
                     cascade
                 };
 
