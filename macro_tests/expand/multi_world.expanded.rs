@@ -803,6 +803,7 @@ impl ::archetypal::TypedTable for CoreComponentArrays {
     fn view_mask(view: &<Self as ::archetypal::Archetype>::ViewMut<'_>) -> CoreMask {
         view.mask
     }
+    const TRACKED_BITS: u128 = <Self as ::archetypal::Archetype>::TRACKED as u128;
 }
 #[allow(unused_doc_comments)]
 const _: () = {
@@ -813,23 +814,13 @@ const _: () = {
     impl ::archetypal::ComponentColumn<(f32, f32), __component::position>
     for CoreComponentArrays {
         const BIT: u128 = POSITION as u128;
-        const IS_TRACKED: bool = <Self as ::archetypal::Archetype>::TRACKED & POSITION
-            != 0;
         #[inline]
-        fn take_column<'v>(
-            view: &mut <Self as ::archetypal::Archetype>::ViewMut<'v>,
-        ) -> &'v mut [(f32, f32)] {
+        fn take_column<'v>(view: &mut Self::ViewMut<'v>) -> &'v mut [(f32, f32)] {
             ::core::mem::take(&mut view.position)
         }
         #[inline]
-        fn column<'v>(
-            columns: &<Self as ::archetypal::TypedTable>::Columns<'v>,
-        ) -> &'v [(f32, f32)] {
+        fn column<'v>(columns: &Self::Columns<'v>) -> &'v [(f32, f32)] {
             columns.position
-        }
-        #[inline]
-        fn has_column(mask: CoreMask) -> bool {
-            mask & POSITION != 0
         }
     }
 };
@@ -1732,6 +1723,7 @@ impl ::archetypal::TypedTable for RenderComponentArrays {
     fn view_mask(view: &<Self as ::archetypal::Archetype>::ViewMut<'_>) -> RenderMask {
         view.mask
     }
+    const TRACKED_BITS: u128 = <Self as ::archetypal::Archetype>::TRACKED as u128;
 }
 #[allow(unused_doc_comments)]
 const _: () = {
@@ -1742,23 +1734,13 @@ const _: () = {
     impl ::archetypal::ComponentColumn<u32, __component::sprite>
     for RenderComponentArrays {
         const BIT: u128 = SPRITE as u128;
-        const IS_TRACKED: bool = <Self as ::archetypal::Archetype>::TRACKED & SPRITE
-            != 0;
         #[inline]
-        fn take_column<'v>(
-            view: &mut <Self as ::archetypal::Archetype>::ViewMut<'v>,
-        ) -> &'v mut [u32] {
+        fn take_column<'v>(view: &mut Self::ViewMut<'v>) -> &'v mut [u32] {
             ::core::mem::take(&mut view.sprite)
         }
         #[inline]
-        fn column<'v>(
-            columns: &<Self as ::archetypal::TypedTable>::Columns<'v>,
-        ) -> &'v [u32] {
+        fn column<'v>(columns: &Self::Columns<'v>) -> &'v [u32] {
             columns.sprite
-        }
-        #[inline]
-        fn has_column(mask: RenderMask) -> bool {
-            mask & SPRITE != 0
         }
     }
 };

@@ -1289,91 +1289,50 @@ impl ::archetypal::TypedTable for WorldComponentArrays {
     fn view_mask(view: &<Self as ::archetypal::Archetype>::ViewMut<'_>) -> WorldMask {
         view.mask
     }
+    const TRACKED_BITS: u128 = <Self as ::archetypal::Archetype>::TRACKED as u128;
 }
 #[allow(unused_doc_comments)]
 const _: () = {
     #[allow(non_camel_case_types)]
     mod __component {
         pub enum position {}
+        pub enum velocity {}
+        pub enum health {}
     }
     impl ::archetypal::ComponentColumn<(f32, f32), __component::position>
     for WorldComponentArrays {
         const BIT: u128 = POSITION as u128;
-        const IS_TRACKED: bool = <Self as ::archetypal::Archetype>::TRACKED & POSITION
-            != 0;
         #[inline]
-        fn take_column<'v>(
-            view: &mut <Self as ::archetypal::Archetype>::ViewMut<'v>,
-        ) -> &'v mut [(f32, f32)] {
+        fn take_column<'v>(view: &mut Self::ViewMut<'v>) -> &'v mut [(f32, f32)] {
             ::core::mem::take(&mut view.position)
         }
         #[inline]
-        fn column<'v>(
-            columns: &<Self as ::archetypal::TypedTable>::Columns<'v>,
-        ) -> &'v [(f32, f32)] {
+        fn column<'v>(columns: &Self::Columns<'v>) -> &'v [(f32, f32)] {
             columns.position
         }
-        #[inline]
-        fn has_column(mask: WorldMask) -> bool {
-            mask & POSITION != 0
-        }
-    }
-};
-#[allow(unused_doc_comments)]
-const _: () = {
-    #[allow(non_camel_case_types)]
-    mod __component {
-        pub enum velocity {}
     }
     impl ::archetypal::ComponentColumn<(f32, f32), __component::velocity>
     for WorldComponentArrays {
         const BIT: u128 = VELOCITY as u128;
-        const IS_TRACKED: bool = <Self as ::archetypal::Archetype>::TRACKED & VELOCITY
-            != 0;
         #[inline]
-        fn take_column<'v>(
-            view: &mut <Self as ::archetypal::Archetype>::ViewMut<'v>,
-        ) -> &'v mut [(f32, f32)] {
+        fn take_column<'v>(view: &mut Self::ViewMut<'v>) -> &'v mut [(f32, f32)] {
             ::core::mem::take(&mut view.velocity)
         }
         #[inline]
-        fn column<'v>(
-            columns: &<Self as ::archetypal::TypedTable>::Columns<'v>,
-        ) -> &'v [(f32, f32)] {
+        fn column<'v>(columns: &Self::Columns<'v>) -> &'v [(f32, f32)] {
             columns.velocity
         }
-        #[inline]
-        fn has_column(mask: WorldMask) -> bool {
-            mask & VELOCITY != 0
-        }
-    }
-};
-#[allow(unused_doc_comments)]
-const _: () = {
-    #[allow(non_camel_case_types)]
-    mod __component {
-        pub enum health {}
     }
     impl ::archetypal::ComponentColumn<u32, __component::health>
     for WorldComponentArrays {
         const BIT: u128 = HEALTH as u128;
-        const IS_TRACKED: bool = <Self as ::archetypal::Archetype>::TRACKED & HEALTH
-            != 0;
         #[inline]
-        fn take_column<'v>(
-            view: &mut <Self as ::archetypal::Archetype>::ViewMut<'v>,
-        ) -> &'v mut [u32] {
+        fn take_column<'v>(view: &mut Self::ViewMut<'v>) -> &'v mut [u32] {
             ::core::mem::take(&mut view.health)
         }
         #[inline]
-        fn column<'v>(
-            columns: &<Self as ::archetypal::TypedTable>::Columns<'v>,
-        ) -> &'v [u32] {
+        fn column<'v>(columns: &Self::Columns<'v>) -> &'v [u32] {
             columns.health
-        }
-        #[inline]
-        fn has_column(mask: WorldMask) -> bool {
-            mask & HEALTH != 0
         }
     }
 };
