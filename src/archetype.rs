@@ -1,10 +1,15 @@
 //! The contract between the runtime and a generated table type.
 //!
 //! `ecs!` generates one struct-of-arrays table type per world (`ComponentArrays`) and implements
-//! [`Archetype`] for it: the per-column fan-out of every structural operation. Everything else
-//! (which table an entity lives in, migrations, caches, queries) is generic code in
-//! [`Storage`](crate::Storage).
+//! [`Archetype`] for it: the walks over its columns (one per kind: a table, two tables, a
+//! shared table) and what builds a struct per column (views, a despawned row's values) or
+//! jumps to one column. The structural operations over every column are written once here, as
+//! visitors of those walks (`column::visit`); everything else (which table an entity lives in,
+//! migrations, caches, queries) is generic code in [`Storage`](crate::Storage).
 
+use alloc::vec::Vec;
+
+use crate::column::{self, ColumnPairVisitor, ColumnRefVisitor, ColumnVisitor};
 use crate::{Bitmask, Entity};
 
 /// A struct-of-arrays table: the rows of every entity whose component set is [`mask`](Self::mask).
@@ -63,8 +68,40 @@ pub trait Archetype: Sized + 'static {
     /// The entity of every row.
     fn entities(&self) -> &[Entity];
 
-    /// Appends one row per entity, every present component default-initialised.
-    fn push_defaults(&mut self, entities: &[Entity]);
+    /// The entity column, for the structural operations to grow, shrink and reorder with the
+    /// component columns.
+    fn entities_mut(&mut self) -> &mut Vec<Entity>;
+
+    /// Calls `visitor` once per component of the world, in declaration order, with the
+    /// component's column and mask bit (absent columns too: they are empty). The one walk over
+    /// the columns that the structural operations written once here share (push, row swaps);
+    /// always inlined, so with the visitor's `visit` inlined too an operation compiles to the
+    /// code of a fan-out written for it.
+    fn for_each_column(&mut self, visitor: &mut impl ColumnVisitor<Self::Mask>);
+
+    /// [`for_each_column`](Self::for_each_column) over this table and `other` together: the
+    /// visitor gets both tables' column of each component (a migration's moves).
+    fn for_each_column_pair(
+        &mut self,
+        other: &mut Self,
+        visitor: &mut impl ColumnPairVisitor<Self::Mask>,
+    );
+
+    /// [`for_each_column`](Self::for_each_column) over a shared borrow (checks).
+    fn for_each_column_ref(&self, visitor: &mut impl ColumnRefVisitor<Self::Mask>);
+
+    /// Appends one row per entity, every present component default-initialised. A component
+    /// `Default` that panics half-way has every column cut back: the table is as it was.
+    #[inline]
+    fn push_defaults(&mut self, entities: &[Entity]) {
+        let (mask, count) = (self.mask(), entities.len());
+        let mut pushed = column::TableRollback::new(self);
+        pushed
+            .table()
+            .for_each_column(&mut column::PushDefaults { mask, count });
+        pushed.commit();
+        self.entities_mut().extend_from_slice(entities);
+    }
 
     /// Removes `row`, moving the last row into its place, and returns the row's values for the
     /// storage to drop once its own bookkeeping is done (every column is compacted first).
@@ -72,16 +109,35 @@ pub trait Archetype: Sized + 'static {
 
     /// Exchanges rows `a` and `b` in every column and the entity column (the storage keeps
     /// each table's rows grouped by tag signature this way, without migrating anything).
-    fn swap_rows(&mut self, a: usize, b: usize);
+    #[inline]
+    fn swap_rows(&mut self, a: usize, b: usize) {
+        let mask = self.mask();
+        self.for_each_column(&mut column::SwapRows { mask, a, b });
+        self.entities_mut().swap(a, b);
+    }
 
     /// Moves `row` to the end of `destination` (shared components moved, the destination's
     /// others default-initialised first), and the entity with it; this table is compacted
     /// with `swap_remove`. A world of at most `column::UNROLLED_MIGRATION_COLUMNS` components
-    /// does it column by column in the generated code (`column::shift`), a wider one with
+    /// tests every column in turn (`column::shift` through
+    /// [`for_each_column_pair`](Self::for_each_column_pair)), a wider one uses
     /// `column::move_row`, which jumps to the columns the two masks name. Returns the
     /// components only this table holds: their values are parked past its last row, for the
     /// storage to drop with `column::drop_parked` once its bookkeeping is done.
-    fn move_row(&mut self, row: usize, destination: &mut Self) -> Self::Mask;
+    #[inline]
+    fn move_row(&mut self, row: usize, destination: &mut Self) -> Self::Mask {
+        let parked = if Self::COMPONENT_COUNT <= column::UNROLLED_MIGRATION_COLUMNS {
+            let (from, to) = (self.mask(), destination.mask());
+            column::push_added_defaults(from, destination);
+            self.for_each_column_pair(destination, &mut column::Shift { row, from, to });
+            from & !to
+        } else {
+            column::move_row(self, row, destination)
+        };
+        let entity = self.entities_mut().swap_remove(row);
+        destination.entities_mut().push(entity);
+        parked
+    }
 
     /// Applies `edit` to the column of component bit `index` (a bit of this table's mask, or
     /// of the components a migration adds, for `ColumnEdit::PushDefault`).
@@ -102,7 +158,16 @@ pub trait Archetype: Sized + 'static {
     -> (Self::ViewMut<'a>, Self::ViewMut<'a>);
 
     /// Number of columns whose length differs from the entity column's (0 in a sound table).
-    fn misaligned_columns(&self) -> usize;
+    #[inline]
+    fn misaligned_columns(&self) -> usize {
+        let mut count = column::CountMisaligned {
+            mask: self.mask(),
+            rows: self.len(),
+            misaligned: 0,
+        };
+        self.for_each_column_ref(&mut count);
+        count.misaligned
+    }
 
     /// Number of rows.
     #[inline]

@@ -50,6 +50,7 @@ pub mod __private;
 
 pub use archetype::Archetype;
 pub use change_log::StructuralChange;
+pub use column::{ColumnPairVisitor, ColumnRefVisitor, ColumnVisitor};
 pub use commands::{
     CommandQueue, CommandReport, LifecycleCommand, QueuedCommand, StructuralCommand,
 };

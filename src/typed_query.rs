@@ -114,6 +114,10 @@ pub trait TypedTable: Archetype {
 
     /// The mask of the table a view shows.
     fn view_mask(view: &Self::ViewMut<'_>) -> Self::Mask;
+
+    /// [`Archetype::TRACKED`] widened to `u128`, for the constants of [`ComponentColumn`]
+    /// (a generic mask type has no arithmetic in constant expressions).
+    const TRACKED_BITS: u128;
 }
 
 /// One component of a generated table type, picked by its type `C` and a marker `M` that
@@ -125,7 +129,7 @@ pub trait ComponentColumn<C: 'static, M>: TypedTable {
     const BIT: u128;
 
     /// Whether writes to the component are tracked (it is not `[untracked]`).
-    const IS_TRACKED: bool;
+    const IS_TRACKED: bool = Self::TRACKED_BITS & Self::BIT != 0;
 
     /// Moves the component's column out of `view` (leaving an empty slice behind): a borrow
     /// of exactly that column, for the view's whole lifetime.
@@ -135,7 +139,10 @@ pub trait ComponentColumn<C: 'static, M>: TypedTable {
     fn column<'v>(columns: &Self::Columns<'v>) -> &'v [C];
 
     /// Whether a table of mask `mask` holds the component.
-    fn has_column(mask: Self::Mask) -> bool;
+    #[inline]
+    fn has_column(mask: Self::Mask) -> bool {
+        mask.intersects(Self::Mask::bit(Self::BIT.trailing_zeros()))
+    }
 }
 
 /// The row loop of a query that writes tracked components, over the first `rows` rows:

@@ -121,23 +121,19 @@ impl ::archetypal::Archetype for CoreComponentArrays {
     );
     const COMPONENT_COUNT: usize = __CoreComponentIndex::__COUNT as usize;
     const TRACKED: CoreMask = {
-        let mut tracked = 0;
-        {
-            tracked |= if true { POSITION } else { 0 };
-        }
+        let tracked = 0;
+        let tracked = tracked | POSITION;
         tracked
     };
     const TAGS: CoreMask = __CoreComponentIndex::low_bits(
         __CoreTagIndex::__END as u32 - 1,
     ) & !Self::COMPONENTS;
     const RELATIONS: CoreMask = {
-        #[allow(unused_mut)]
-        let mut relations = 0;
+        let relations = 0;
         relations
     };
     const CASCADE: CoreMask = {
-        #[allow(unused_mut)]
-        let mut cascade = 0;
+        let cascade = 0;
         cascade
     };
     #[inline]
@@ -157,59 +153,42 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         &self.entities
     }
     #[inline]
-    fn push_defaults(&mut self, entities: &[::archetypal::Entity]) {
-        use ::archetypal::__private::column;
-        let (mask, count) = (self.mask, entities.len());
-        let mut pushed = column::TableRollback::new(self);
-        column::push_defaults(&mut pushed.table().position, mask & POSITION != 0, count);
-        pushed.commit();
-        self.entities.extend_from_slice(entities);
+    fn entities_mut(
+        &mut self,
+    ) -> &mut ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
+        &mut self.entities
+    }
+    #[inline(always)]
+    fn for_each_column(
+        &mut self,
+        visitor: &mut impl ::archetypal::ColumnVisitor<CoreMask>,
+    ) {
+        visitor.visit(&mut self.position, POSITION);
+    }
+    #[inline(always)]
+    fn for_each_column_pair(
+        &mut self,
+        other: &mut Self,
+        visitor: &mut impl ::archetypal::ColumnPairVisitor<CoreMask>,
+    ) {
+        visitor.visit(&mut self.position, &mut other.position, POSITION);
+    }
+    #[inline(always)]
+    fn for_each_column_ref(
+        &self,
+        visitor: &mut impl ::archetypal::ColumnRefVisitor<CoreMask>,
+    ) {
+        visitor.visit(&self.position, POSITION);
     }
     #[inline]
     fn swap_remove(&mut self, row: usize) -> Self::Removed {
-        use ::archetypal::__private::column;
-        let mask = self.mask;
+        let take = ::archetypal::__private::column::TakeRow::new(self.mask, row);
         let mut removed = __CoreRemovedValues {
             position: ::core::option::Option::None,
         };
-        {
-            removed.position = column::swap_remove(
-                &mut self.position,
-                mask & POSITION != 0,
-                row,
-            );
-        }
+        take.column(&mut removed.position, &mut self.position, POSITION);
         self.entities.swap_remove(row);
         removed
-    }
-    #[inline]
-    fn swap_rows(&mut self, a: usize, b: usize) {
-        use ::archetypal::__private::column;
-        let mask = self.mask;
-        column::swap_rows(&mut self.position, mask & POSITION != 0, a, b);
-        self.entities.swap(a, b);
-    }
-    #[inline]
-    fn move_row(&mut self, row: usize, destination: &mut Self) -> CoreMask {
-        use ::archetypal::__private::column;
-        let parked = if <Self as ::archetypal::Archetype>::COMPONENT_COUNT
-            <= column::UNROLLED_MIGRATION_COLUMNS
-        {
-            let (from, to) = (self.mask, destination.mask);
-            column::push_added_defaults(from, destination);
-            column::shift(
-                &mut self.position,
-                &mut destination.position,
-                row,
-                from & POSITION != 0,
-                to & POSITION != 0,
-            );
-            from & !to
-        } else {
-            column::move_row(self, row, destination)
-        };
-        destination.entities.push(self.entities.swap_remove(row));
-        parked
     }
     #[inline]
     fn edit_column(
@@ -252,13 +231,9 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         view: Self::ViewMut<'a>,
         at: usize,
     ) -> (Self::ViewMut<'a>, Self::ViewMut<'a>) {
-        use ::archetypal::__private::column;
+        let split = ::archetypal::__private::column::SplitAt::new(view.mask, at);
         let (entities_before, entities_after) = view.entities.split_at(at);
-        let position_halves = column::split_at_mut(
-            view.position,
-            view.mask & POSITION != 0,
-            at,
-        );
+        let position_halves = split.column(view.position, POSITION);
         let before = CoreComponentArraysMut {
             mask: view.mask,
             entities: entities_before,
@@ -270,18 +245,6 @@ impl ::archetypal::Archetype for CoreComponentArrays {
             position: position_halves.1,
         };
         (before, after)
-    }
-    #[inline]
-    fn misaligned_columns(&self) -> usize {
-        use ::archetypal::__private::column;
-        let (mask, rows) = (self.mask, self.entities.len());
-        let mut misaligned = 0;
-        {
-            misaligned
-                += column::misaligned(&self.position, mask & POSITION != 0, rows)
-                    as usize;
-        }
-        misaligned
     }
 }
 ///A sub-world of `Game`: its own components (`CoreComponents`: archetype tables, edge graph and query cache over the entities of the whole; the sub-world dereferences to them) and its command queue. Entities are spawned and despawned through `Game`, so every sub-world knows every live entity.
@@ -555,6 +518,7 @@ impl ::archetypal::TypedTable for CoreComponentArrays {
     fn view_mask(view: &<Self as ::archetypal::Archetype>::ViewMut<'_>) -> CoreMask {
         view.mask
     }
+    const TRACKED_BITS: u128 = <Self as ::archetypal::Archetype>::TRACKED as u128;
 }
 #[allow(unused_doc_comments)]
 const _: () = {
@@ -565,23 +529,13 @@ const _: () = {
     impl ::archetypal::ComponentColumn<(f32, f32), __component::position>
     for CoreComponentArrays {
         const BIT: u128 = POSITION as u128;
-        const IS_TRACKED: bool = <Self as ::archetypal::Archetype>::TRACKED & POSITION
-            != 0;
         #[inline]
-        fn take_column<'v>(
-            view: &mut <Self as ::archetypal::Archetype>::ViewMut<'v>,
-        ) -> &'v mut [(f32, f32)] {
+        fn take_column<'v>(view: &mut Self::ViewMut<'v>) -> &'v mut [(f32, f32)] {
             ::core::mem::take(&mut view.position)
         }
         #[inline]
-        fn column<'v>(
-            columns: &<Self as ::archetypal::TypedTable>::Columns<'v>,
-        ) -> &'v [(f32, f32)] {
+        fn column<'v>(columns: &Self::Columns<'v>) -> &'v [(f32, f32)] {
             columns.position
-        }
-        #[inline]
-        fn has_column(mask: CoreMask) -> bool {
-            mask & POSITION != 0
         }
     }
 };
@@ -798,23 +752,19 @@ impl ::archetypal::Archetype for RenderComponentArrays {
     );
     const COMPONENT_COUNT: usize = __RenderComponentIndex::__COUNT as usize;
     const TRACKED: RenderMask = {
-        let mut tracked = 0;
-        {
-            tracked |= if true { SPRITE } else { 0 };
-        }
+        let tracked = 0;
+        let tracked = tracked | SPRITE;
         tracked
     };
     const TAGS: RenderMask = __RenderComponentIndex::low_bits(
         __RenderTagIndex::__END as u32 - 1,
     ) & !Self::COMPONENTS;
     const RELATIONS: RenderMask = {
-        #[allow(unused_mut)]
-        let mut relations = 0;
+        let relations = 0;
         relations
     };
     const CASCADE: RenderMask = {
-        #[allow(unused_mut)]
-        let mut cascade = 0;
+        let cascade = 0;
         cascade
     };
     #[inline]
@@ -834,59 +784,42 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         &self.entities
     }
     #[inline]
-    fn push_defaults(&mut self, entities: &[::archetypal::Entity]) {
-        use ::archetypal::__private::column;
-        let (mask, count) = (self.mask, entities.len());
-        let mut pushed = column::TableRollback::new(self);
-        column::push_defaults(&mut pushed.table().sprite, mask & SPRITE != 0, count);
-        pushed.commit();
-        self.entities.extend_from_slice(entities);
+    fn entities_mut(
+        &mut self,
+    ) -> &mut ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
+        &mut self.entities
+    }
+    #[inline(always)]
+    fn for_each_column(
+        &mut self,
+        visitor: &mut impl ::archetypal::ColumnVisitor<RenderMask>,
+    ) {
+        visitor.visit(&mut self.sprite, SPRITE);
+    }
+    #[inline(always)]
+    fn for_each_column_pair(
+        &mut self,
+        other: &mut Self,
+        visitor: &mut impl ::archetypal::ColumnPairVisitor<RenderMask>,
+    ) {
+        visitor.visit(&mut self.sprite, &mut other.sprite, SPRITE);
+    }
+    #[inline(always)]
+    fn for_each_column_ref(
+        &self,
+        visitor: &mut impl ::archetypal::ColumnRefVisitor<RenderMask>,
+    ) {
+        visitor.visit(&self.sprite, SPRITE);
     }
     #[inline]
     fn swap_remove(&mut self, row: usize) -> Self::Removed {
-        use ::archetypal::__private::column;
-        let mask = self.mask;
+        let take = ::archetypal::__private::column::TakeRow::new(self.mask, row);
         let mut removed = __RenderRemovedValues {
             sprite: ::core::option::Option::None,
         };
-        {
-            removed.sprite = column::swap_remove(
-                &mut self.sprite,
-                mask & SPRITE != 0,
-                row,
-            );
-        }
+        take.column(&mut removed.sprite, &mut self.sprite, SPRITE);
         self.entities.swap_remove(row);
         removed
-    }
-    #[inline]
-    fn swap_rows(&mut self, a: usize, b: usize) {
-        use ::archetypal::__private::column;
-        let mask = self.mask;
-        column::swap_rows(&mut self.sprite, mask & SPRITE != 0, a, b);
-        self.entities.swap(a, b);
-    }
-    #[inline]
-    fn move_row(&mut self, row: usize, destination: &mut Self) -> RenderMask {
-        use ::archetypal::__private::column;
-        let parked = if <Self as ::archetypal::Archetype>::COMPONENT_COUNT
-            <= column::UNROLLED_MIGRATION_COLUMNS
-        {
-            let (from, to) = (self.mask, destination.mask);
-            column::push_added_defaults(from, destination);
-            column::shift(
-                &mut self.sprite,
-                &mut destination.sprite,
-                row,
-                from & SPRITE != 0,
-                to & SPRITE != 0,
-            );
-            from & !to
-        } else {
-            column::move_row(self, row, destination)
-        };
-        destination.entities.push(self.entities.swap_remove(row));
-        parked
     }
     #[inline]
     fn edit_column(
@@ -929,13 +862,9 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         view: Self::ViewMut<'a>,
         at: usize,
     ) -> (Self::ViewMut<'a>, Self::ViewMut<'a>) {
-        use ::archetypal::__private::column;
+        let split = ::archetypal::__private::column::SplitAt::new(view.mask, at);
         let (entities_before, entities_after) = view.entities.split_at(at);
-        let sprite_halves = column::split_at_mut(
-            view.sprite,
-            view.mask & SPRITE != 0,
-            at,
-        );
+        let sprite_halves = split.column(view.sprite, SPRITE);
         let before = RenderComponentArraysMut {
             mask: view.mask,
             entities: entities_before,
@@ -947,17 +876,6 @@ impl ::archetypal::Archetype for RenderComponentArrays {
             sprite: sprite_halves.1,
         };
         (before, after)
-    }
-    #[inline]
-    fn misaligned_columns(&self) -> usize {
-        use ::archetypal::__private::column;
-        let (mask, rows) = (self.mask, self.entities.len());
-        let mut misaligned = 0;
-        {
-            misaligned
-                += column::misaligned(&self.sprite, mask & SPRITE != 0, rows) as usize;
-        }
-        misaligned
     }
 }
 ///A sub-world of `Game`: its own components (`RenderComponents`: archetype tables, edge graph and query cache over the entities of the whole; the sub-world dereferences to them) and its command queue. Entities are spawned and despawned through `Game`, so every sub-world knows every live entity.
@@ -1224,6 +1142,7 @@ impl ::archetypal::TypedTable for RenderComponentArrays {
     fn view_mask(view: &<Self as ::archetypal::Archetype>::ViewMut<'_>) -> RenderMask {
         view.mask
     }
+    const TRACKED_BITS: u128 = <Self as ::archetypal::Archetype>::TRACKED as u128;
 }
 #[allow(unused_doc_comments)]
 const _: () = {
@@ -1234,23 +1153,13 @@ const _: () = {
     impl ::archetypal::ComponentColumn<u32, __component::sprite>
     for RenderComponentArrays {
         const BIT: u128 = SPRITE as u128;
-        const IS_TRACKED: bool = <Self as ::archetypal::Archetype>::TRACKED & SPRITE
-            != 0;
         #[inline]
-        fn take_column<'v>(
-            view: &mut <Self as ::archetypal::Archetype>::ViewMut<'v>,
-        ) -> &'v mut [u32] {
+        fn take_column<'v>(view: &mut Self::ViewMut<'v>) -> &'v mut [u32] {
             ::core::mem::take(&mut view.sprite)
         }
         #[inline]
-        fn column<'v>(
-            columns: &<Self as ::archetypal::TypedTable>::Columns<'v>,
-        ) -> &'v [u32] {
+        fn column<'v>(columns: &Self::Columns<'v>) -> &'v [u32] {
             columns.sprite
-        }
-        #[inline]
-        fn has_column(mask: RenderMask) -> bool {
-            mask & SPRITE != 0
         }
     }
 };

@@ -158,35 +158,23 @@ impl ::archetypal::Archetype for WorldComponentArrays {
     );
     const COMPONENT_COUNT: usize = __WorldComponentIndex::__COUNT as usize;
     const TRACKED: WorldMask = {
-        let mut tracked = 0;
-        {
-            tracked |= if true { POSITION } else { 0 };
-        }
-        {
-            tracked |= if true { VELOCITY } else { 0 };
-        }
-        {
-            tracked |= if true { HEALTH } else { 0 };
-        }
+        let tracked = 0;
+        let tracked = tracked | POSITION;
+        let tracked = tracked | VELOCITY;
+        let tracked = tracked | HEALTH;
         tracked
     };
     const TAGS: WorldMask = __WorldComponentIndex::low_bits(
         __WorldTagIndex::__END as u32 - 1,
     ) & !Self::COMPONENTS;
     const RELATIONS: WorldMask = {
-        #[allow(unused_mut)]
-        let mut relations = 0;
-        {
-            relations |= CHILD_OF;
-        }
+        let relations = 0;
+        let relations = relations | CHILD_OF;
         relations
     };
     const CASCADE: WorldMask = {
-        #[allow(unused_mut)]
-        let mut cascade = 0;
-        {
-            cascade |= if true { CHILD_OF } else { 0 };
-        }
+        let cascade = 0;
+        let cascade = cascade | CHILD_OF;
         cascade
     };
     #[inline]
@@ -208,93 +196,52 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         &self.entities
     }
     #[inline]
-    fn push_defaults(&mut self, entities: &[::archetypal::Entity]) {
-        use ::archetypal::__private::column;
-        let (mask, count) = (self.mask, entities.len());
-        let mut pushed = column::TableRollback::new(self);
-        column::push_defaults(&mut pushed.table().position, mask & POSITION != 0, count);
-        column::push_defaults(&mut pushed.table().velocity, mask & VELOCITY != 0, count);
-        column::push_defaults(&mut pushed.table().health, mask & HEALTH != 0, count);
-        pushed.commit();
-        self.entities.extend_from_slice(entities);
+    fn entities_mut(
+        &mut self,
+    ) -> &mut ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
+        &mut self.entities
+    }
+    #[inline(always)]
+    fn for_each_column(
+        &mut self,
+        visitor: &mut impl ::archetypal::ColumnVisitor<WorldMask>,
+    ) {
+        visitor.visit(&mut self.position, POSITION);
+        visitor.visit(&mut self.velocity, VELOCITY);
+        visitor.visit(&mut self.health, HEALTH);
+    }
+    #[inline(always)]
+    fn for_each_column_pair(
+        &mut self,
+        other: &mut Self,
+        visitor: &mut impl ::archetypal::ColumnPairVisitor<WorldMask>,
+    ) {
+        visitor.visit(&mut self.position, &mut other.position, POSITION);
+        visitor.visit(&mut self.velocity, &mut other.velocity, VELOCITY);
+        visitor.visit(&mut self.health, &mut other.health, HEALTH);
+    }
+    #[inline(always)]
+    fn for_each_column_ref(
+        &self,
+        visitor: &mut impl ::archetypal::ColumnRefVisitor<WorldMask>,
+    ) {
+        visitor.visit(&self.position, POSITION);
+        visitor.visit(&self.velocity, VELOCITY);
+        visitor.visit(&self.health, HEALTH);
     }
     #[inline]
     fn swap_remove(&mut self, row: usize) -> Self::Removed {
-        use ::archetypal::__private::column;
-        let mask = self.mask;
+        let take = ::archetypal::__private::column::TakeRow::new(self.mask, row);
         let mut removed = __WorldRemovedValues {
             position: ::core::option::Option::None,
             velocity: ::core::option::Option::None,
             health: ::core::option::Option::None,
         };
-        {
-            removed.position = column::swap_remove(
-                &mut self.position,
-                mask & POSITION != 0,
-                row,
-            );
-        }
-        {
-            removed.velocity = column::swap_remove(
-                &mut self.velocity,
-                mask & VELOCITY != 0,
-                row,
-            );
-        }
-        {
-            removed.health = column::swap_remove(
-                &mut self.health,
-                mask & HEALTH != 0,
-                row,
-            );
-        }
+        take.column(&mut removed.position, &mut self.position, POSITION);
+        take.column(&mut removed.velocity, &mut self.velocity, VELOCITY);
+        take.column(&mut removed.health, &mut self.health, HEALTH);
         self.entities.swap_remove(row);
         removed
-    }
-    #[inline]
-    fn swap_rows(&mut self, a: usize, b: usize) {
-        use ::archetypal::__private::column;
-        let mask = self.mask;
-        column::swap_rows(&mut self.position, mask & POSITION != 0, a, b);
-        column::swap_rows(&mut self.velocity, mask & VELOCITY != 0, a, b);
-        column::swap_rows(&mut self.health, mask & HEALTH != 0, a, b);
-        self.entities.swap(a, b);
-    }
-    #[inline]
-    fn move_row(&mut self, row: usize, destination: &mut Self) -> WorldMask {
-        use ::archetypal::__private::column;
-        let parked = if <Self as ::archetypal::Archetype>::COMPONENT_COUNT
-            <= column::UNROLLED_MIGRATION_COLUMNS
-        {
-            let (from, to) = (self.mask, destination.mask);
-            column::push_added_defaults(from, destination);
-            column::shift(
-                &mut self.position,
-                &mut destination.position,
-                row,
-                from & POSITION != 0,
-                to & POSITION != 0,
-            );
-            column::shift(
-                &mut self.velocity,
-                &mut destination.velocity,
-                row,
-                from & VELOCITY != 0,
-                to & VELOCITY != 0,
-            );
-            column::shift(
-                &mut self.health,
-                &mut destination.health,
-                row,
-                from & HEALTH != 0,
-                to & HEALTH != 0,
-            );
-            from & !to
-        } else {
-            column::move_row(self, row, destination)
-        };
-        destination.entities.push(self.entities.swap_remove(row));
-        parked
     }
     #[inline]
     fn edit_column(
@@ -347,23 +294,11 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         view: Self::ViewMut<'a>,
         at: usize,
     ) -> (Self::ViewMut<'a>, Self::ViewMut<'a>) {
-        use ::archetypal::__private::column;
+        let split = ::archetypal::__private::column::SplitAt::new(view.mask, at);
         let (entities_before, entities_after) = view.entities.split_at(at);
-        let position_halves = column::split_at_mut(
-            view.position,
-            view.mask & POSITION != 0,
-            at,
-        );
-        let velocity_halves = column::split_at_mut(
-            view.velocity,
-            view.mask & VELOCITY != 0,
-            at,
-        );
-        let health_halves = column::split_at_mut(
-            view.health,
-            view.mask & HEALTH != 0,
-            at,
-        );
+        let position_halves = split.column(view.position, POSITION);
+        let velocity_halves = split.column(view.velocity, VELOCITY);
+        let health_halves = split.column(view.health, HEALTH);
         let before = WorldComponentArraysMut {
             mask: view.mask,
             entities: entities_before,
@@ -379,27 +314,6 @@ impl ::archetypal::Archetype for WorldComponentArrays {
             health: health_halves.1,
         };
         (before, after)
-    }
-    #[inline]
-    fn misaligned_columns(&self) -> usize {
-        use ::archetypal::__private::column;
-        let (mask, rows) = (self.mask, self.entities.len());
-        let mut misaligned = 0;
-        {
-            misaligned
-                += column::misaligned(&self.position, mask & POSITION != 0, rows)
-                    as usize;
-        }
-        {
-            misaligned
-                += column::misaligned(&self.velocity, mask & VELOCITY != 0, rows)
-                    as usize;
-        }
-        {
-            misaligned
-                += column::misaligned(&self.health, mask & HEALTH != 0, rows) as usize;
-        }
-        misaligned
     }
 }
 ///The world generated by `ecs!`: its components (`WorldComponents`: entities, archetype tables, caches and every component-level method, reached through `Deref`), the `resources`, the `events` and the command queue (`commands()`). `split_mut()` borrows the parts apart, for systems that iterate the components while they send events, queue commands or update resources.
@@ -1037,91 +951,50 @@ impl ::archetypal::TypedTable for WorldComponentArrays {
     fn view_mask(view: &<Self as ::archetypal::Archetype>::ViewMut<'_>) -> WorldMask {
         view.mask
     }
+    const TRACKED_BITS: u128 = <Self as ::archetypal::Archetype>::TRACKED as u128;
 }
 #[allow(unused_doc_comments)]
 const _: () = {
     #[allow(non_camel_case_types)]
     mod __component {
         pub enum position {}
+        pub enum velocity {}
+        pub enum health {}
     }
     impl ::archetypal::ComponentColumn<(f32, f32), __component::position>
     for WorldComponentArrays {
         const BIT: u128 = POSITION as u128;
-        const IS_TRACKED: bool = <Self as ::archetypal::Archetype>::TRACKED & POSITION
-            != 0;
         #[inline]
-        fn take_column<'v>(
-            view: &mut <Self as ::archetypal::Archetype>::ViewMut<'v>,
-        ) -> &'v mut [(f32, f32)] {
+        fn take_column<'v>(view: &mut Self::ViewMut<'v>) -> &'v mut [(f32, f32)] {
             ::core::mem::take(&mut view.position)
         }
         #[inline]
-        fn column<'v>(
-            columns: &<Self as ::archetypal::TypedTable>::Columns<'v>,
-        ) -> &'v [(f32, f32)] {
+        fn column<'v>(columns: &Self::Columns<'v>) -> &'v [(f32, f32)] {
             columns.position
         }
-        #[inline]
-        fn has_column(mask: WorldMask) -> bool {
-            mask & POSITION != 0
-        }
-    }
-};
-#[allow(unused_doc_comments)]
-const _: () = {
-    #[allow(non_camel_case_types)]
-    mod __component {
-        pub enum velocity {}
     }
     impl ::archetypal::ComponentColumn<(f32, f32), __component::velocity>
     for WorldComponentArrays {
         const BIT: u128 = VELOCITY as u128;
-        const IS_TRACKED: bool = <Self as ::archetypal::Archetype>::TRACKED & VELOCITY
-            != 0;
         #[inline]
-        fn take_column<'v>(
-            view: &mut <Self as ::archetypal::Archetype>::ViewMut<'v>,
-        ) -> &'v mut [(f32, f32)] {
+        fn take_column<'v>(view: &mut Self::ViewMut<'v>) -> &'v mut [(f32, f32)] {
             ::core::mem::take(&mut view.velocity)
         }
         #[inline]
-        fn column<'v>(
-            columns: &<Self as ::archetypal::TypedTable>::Columns<'v>,
-        ) -> &'v [(f32, f32)] {
+        fn column<'v>(columns: &Self::Columns<'v>) -> &'v [(f32, f32)] {
             columns.velocity
         }
-        #[inline]
-        fn has_column(mask: WorldMask) -> bool {
-            mask & VELOCITY != 0
-        }
-    }
-};
-#[allow(unused_doc_comments)]
-const _: () = {
-    #[allow(non_camel_case_types)]
-    mod __component {
-        pub enum health {}
     }
     impl ::archetypal::ComponentColumn<u32, __component::health>
     for WorldComponentArrays {
         const BIT: u128 = HEALTH as u128;
-        const IS_TRACKED: bool = <Self as ::archetypal::Archetype>::TRACKED & HEALTH
-            != 0;
         #[inline]
-        fn take_column<'v>(
-            view: &mut <Self as ::archetypal::Archetype>::ViewMut<'v>,
-        ) -> &'v mut [u32] {
+        fn take_column<'v>(view: &mut Self::ViewMut<'v>) -> &'v mut [u32] {
             ::core::mem::take(&mut view.health)
         }
         #[inline]
-        fn column<'v>(
-            columns: &<Self as ::archetypal::TypedTable>::Columns<'v>,
-        ) -> &'v [u32] {
+        fn column<'v>(columns: &Self::Columns<'v>) -> &'v [u32] {
             columns.health
-        }
-        #[inline]
-        fn has_column(mask: WorldMask) -> bool {
-            mask & HEALTH != 0
         }
     }
 };

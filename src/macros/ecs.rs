@@ -101,17 +101,17 @@ macro_rules! __ecs_blocks {
     };
 }
 
-/// Whether a component's options leave it tracked by change detection.
+/// A component's mask if its options leave it tracked by change detection, else 0.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_tracked {
-    () => {
-        true
+    ($mask:ident) => {
+        $mask
     };
-    (untracked) => {
-        false
+    ($mask:ident untracked) => {
+        0
     };
-    ($($option:tt)*) => {
+    ($mask:ident $($option:tt)*) => {
         ::core::compile_error!(::core::concat!(
             "ecs!: unknown component option `",
             ::core::stringify!($($option)*),

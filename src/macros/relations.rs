@@ -147,17 +147,17 @@ macro_rules! __ecs_relation_rows {
     };
 }
 
-/// Whether a relation's policy is `[cascade]` (the default, no policy, unlinks).
+/// A relation's mask if its policy is `[cascade]`, else 0 (the default, no policy, unlinks).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_relation_policy {
-    ($relation:ident) => {
-        false
+    ($relation:ident $mask:ident) => {
+        0
     };
-    ($relation:ident cascade) => {
-        true
+    ($relation:ident $mask:ident cascade) => {
+        $mask
     };
-    ($relation:ident $($policy:tt)*) => {
+    ($relation:ident $mask:ident $($policy:tt)*) => {
         ::core::compile_error!(::core::concat!(
             "ecs!: unknown policy `",
             ::core::stringify!($($policy)*),

@@ -195,23 +195,23 @@ macro_rules! __ecs_tables {
                 const COMPONENTS: [<$world Mask>] =
                     [<__ $world ComponentIndex>]::low_bits([<__ $world ComponentIndex>]::__COUNT as u32);
                 const COMPONENT_COUNT: usize = [<__ $world ComponentIndex>]::__COUNT as usize;
+                // One `let` per item (a statement `#[cfg]` can remove, unlike a compound
+                // assignment).
                 const TRACKED: [<$world Mask>] = {
-                    let mut tracked = 0;
-                    $( $(#[$attr])* { tracked |= if $crate::__ecs_tracked!($($option)*) { $mask } else { 0 }; } )+
+                    let tracked = 0;
+                    $( $(#[$attr])* let tracked = tracked | $crate::__ecs_tracked!($mask $($option)*); )+
                     tracked
                 };
                 const TAGS: [<$world Mask>] =
                     [<__ $world ComponentIndex>]::low_bits([<__ $world TagIndex>]::__END as u32 - 1) & !Self::COMPONENTS;
                 const RELATIONS: [<$world Mask>] = {
-                    #[allow(unused_mut)]
-                    let mut relations = 0;
-                    $( $(#[$relation_attr])* { relations |= $relation_mask; } )*
+                    let relations = 0;
+                    $( $(#[$relation_attr])* let relations = relations | $relation_mask; )*
                     relations
                 };
                 const CASCADE: [<$world Mask>] = {
-                    #[allow(unused_mut)]
-                    let mut cascade = 0;
-                    $( $(#[$relation_attr])* { cascade |= if $crate::__ecs_relation_policy!($relation $($($policy)*)?) { $relation_mask } else { 0 }; } )*
+                    let cascade = 0;
+                    $( $(#[$relation_attr])* let cascade = cascade | $crate::__ecs_relation_policy!($relation $relation_mask $($($policy)*)?); )*
                     cascade
                 };
 
@@ -235,56 +235,39 @@ macro_rules! __ecs_tables {
                 }
 
                 #[inline]
-                fn push_defaults(&mut self, entities: &[$crate::Entity]) {
-                    use $crate::__private::column;
-                    // A component `Default` that panics half-way: every column is cut back. One
-                    // guard for the table and one short borrow per column (no local per
-                    // column) keep the compiler's borrow checking linear in the components.
-                    let (mask, count) = (self.mask, entities.len());
-                    let mut pushed = column::TableRollback::new(self);
-                    $( $(#[$attr])* column::push_defaults(&mut pushed.table().$field, mask & $mask != 0, count); )+
-                    pushed.commit();
-                    self.entities.extend_from_slice(entities);
+                fn entities_mut(&mut self) -> &mut $crate::__private::alloc::vec::Vec<$crate::Entity> {
+                    &mut self.entities
+                }
+
+                #[inline(always)]
+                fn for_each_column(&mut self, visitor: &mut impl $crate::ColumnVisitor<[<$world Mask>]>) {
+                    $( $(#[$attr])* visitor.visit(&mut self.$field, $mask); )+
+                }
+
+                #[inline(always)]
+                fn for_each_column_pair(&mut self, other: &mut Self, visitor: &mut impl $crate::ColumnPairVisitor<[<$world Mask>]>) {
+                    $( $(#[$attr])* visitor.visit(&mut self.$field, &mut other.$field, $mask); )+
+                }
+
+                #[inline(always)]
+                fn for_each_column_ref(&self, visitor: &mut impl $crate::ColumnRefVisitor<[<$world Mask>]>) {
+                    $( $(#[$attr])* visitor.visit(&self.$field, $mask); )+
                 }
 
                 #[inline]
                 fn swap_remove(&mut self, row: usize) -> Self::Removed {
-                    use $crate::__private::column;
                     // The row's values that need dropping go back to the storage, which drops
                     // them once every column is compacted, so a component `Drop` that panics
                     // leaves the table aligned. Filled in one statement per column (a struct
                     // literal of calls holds every value at once: borrow checking quadratic in
                     // the components).
-                    let mask = self.mask;
+                    let take = $crate::__private::column::TakeRow::new(self.mask, row);
                     let mut removed = [<__ $world RemovedValues>] {
                         $( $(#[$attr])* $field: ::core::option::Option::None, )+
                     };
-                    $( $(#[$attr])* { removed.$field = column::swap_remove(&mut self.$field, mask & $mask != 0, row); } )+
+                    $( $(#[$attr])* take.column(&mut removed.$field, &mut self.$field, $mask); )+
                     self.entities.swap_remove(row);
                     removed
-                }
-
-                #[inline]
-                fn swap_rows(&mut self, a: usize, b: usize) {
-                    use $crate::__private::column;
-                    let mask = self.mask;
-                    $( $(#[$attr])* column::swap_rows(&mut self.$field, mask & $mask != 0, a, b); )+
-                    self.entities.swap(a, b);
-                }
-
-                #[inline]
-                fn move_row(&mut self, row: usize, destination: &mut Self) -> [<$world Mask>] {
-                    use $crate::__private::column;
-                    let parked = if <Self as $crate::Archetype>::COMPONENT_COUNT <= column::UNROLLED_MIGRATION_COLUMNS {
-                        let (from, to) = (self.mask, destination.mask);
-                        column::push_added_defaults(from, destination);
-                        $( $(#[$attr])* column::shift(&mut self.$field, &mut destination.$field, row, from & $mask != 0, to & $mask != 0); )+
-                        from & !to
-                    } else {
-                        column::move_row(self, row, destination)
-                    };
-                    destination.entities.push(self.entities.swap_remove(row));
-                    parked
                 }
 
                 #[inline]
@@ -322,9 +305,9 @@ macro_rules! __ecs_tables {
 
                 #[inline]
                 fn split_view<'a>(view: Self::ViewMut<'a>, at: usize) -> (Self::ViewMut<'a>, Self::ViewMut<'a>) {
-                    use $crate::__private::column;
+                    let split = $crate::__private::column::SplitAt::new(view.mask, at);
                     let (entities_before, entities_after) = view.entities.split_at(at);
-                    $( $(#[$attr])* let [<$field _halves>] = column::split_at_mut(view.$field, view.mask & $mask != 0, at); )+
+                    $( $(#[$attr])* let [<$field _halves>] = split.column(view.$field, $mask); )+
                     let before = [<$world ComponentArraysMut>] {
                         mask: view.mask,
                         entities: entities_before,
@@ -336,15 +319,6 @@ macro_rules! __ecs_tables {
                         $( $(#[$attr])* $field: [<$field _halves>].1, )+
                     };
                     (before, after)
-                }
-
-                #[inline]
-                fn misaligned_columns(&self) -> usize {
-                    use $crate::__private::column;
-                    let (mask, rows) = (self.mask, self.entities.len());
-                    let mut misaligned = 0;
-                    $( $(#[$attr])* { misaligned += column::misaligned(&self.$field, mask & $mask != 0, rows) as usize; } )+
-                    misaligned
                 }
             }
         }

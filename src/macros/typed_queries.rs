@@ -1,7 +1,7 @@
 //! `__ecs_typed_queries!`: the `TypedTable` and `ComponentColumn` impls that let a typed query
 //! (`Storage::typed_query`) find each component's column by type (see `archetypal::typed_query`).
-//! Each component gets a marker type of its own, named like its field (in a module of its own),
-//! so two components of one type have distinct impls and the world still compiles.
+//! Each component gets a marker type of its own, named like its field (in one hidden module), so
+//! two components of one type have distinct impls and the world still compiles.
 
 #[doc(hidden)]
 #[macro_export]
@@ -42,42 +42,37 @@ macro_rules! __ecs_typed_queries {
                 fn view_mask(view: &<Self as $crate::Archetype>::ViewMut<'_>) -> [<$world Mask>] {
                     view.mask
                 }
+
+                const TRACKED_BITS: u128 = <Self as $crate::Archetype>::TRACKED as u128;
             }
 
-            $(
-                // The component's marker, the `M` of `ComponentColumn<C, M>` that a typed query
-                // infers. A module of its own per component, so the name cannot shadow a type
-                // (`u8: u8 => U8`) and a duplicate field adds no error of its own.
-                $(#[$attr])*
-                #[allow(unused_doc_comments)]
-                const _: () = {
-                    #[allow(non_camel_case_types)]
-                    mod __component {
-                        pub enum $field {}
-                    }
+            // Each component's marker, the `M` of `ComponentColumn<C, M>` that a typed query
+            // infers: named like its field, in a module of their own (hidden in the block, so
+            // no name can shadow a type, as in `u8: u8 => U8`).
+            #[allow(unused_doc_comments)]
+            const _: () = {
+                #[allow(non_camel_case_types)]
+                mod __component {
+                    $( $(#[$attr])* pub enum $field {} )+
+                }
 
+                $(
+                    $(#[$attr])*
                     impl $crate::ComponentColumn<$ty, __component::$field> for [<$world ComponentArrays>] {
                         const BIT: u128 = $mask as u128;
-                        const IS_TRACKED: bool =
-                            <Self as $crate::Archetype>::TRACKED & $mask != 0;
 
                         #[inline]
-                        fn take_column<'v>(view: &mut <Self as $crate::Archetype>::ViewMut<'v>) -> &'v mut [$ty] {
+                        fn take_column<'v>(view: &mut Self::ViewMut<'v>) -> &'v mut [$ty] {
                             ::core::mem::take(&mut view.$field)
                         }
 
                         #[inline]
-                        fn column<'v>(columns: &<Self as $crate::TypedTable>::Columns<'v>) -> &'v [$ty] {
+                        fn column<'v>(columns: &Self::Columns<'v>) -> &'v [$ty] {
                             columns.$field
                         }
-
-                        #[inline]
-                        fn has_column(mask: [<$world Mask>]) -> bool {
-                            mask & $mask != 0
-                        }
                     }
-                };
-            )+
+                )+
+            };
         }
     };
 }
