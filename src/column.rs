@@ -281,6 +281,15 @@ pub fn view<C>(column: &mut [C], included: bool, rows: usize) -> &mut [C] {
     }
 }
 
+/// Writes `held` into row `index` of a column view, if there is a value (an `EntityBuilder`
+/// spawn writing the values it holds).
+#[inline]
+pub fn write_held<C>(column: &mut [C], index: usize, held: Option<C>) {
+    if let Some(value) = held {
+        column[index] = value;
+    }
+}
+
 /// Splits a column view at row `at`; an absent (empty) column splits into two empty halves.
 #[inline]
 pub fn split_at_mut<C>(column: &mut [C], present: bool, at: usize) -> (&mut [C], &mut [C]) {

@@ -161,9 +161,44 @@ impl SelectMask for MaskWidth<false> {
     type Mask = u128;
 }
 
+/// The mask bit of index `index`, as a `u128` (0 past bit 127): the generated mask constants
+/// cast it to the world's mask type, which drops it past that type's width (`ecs!`'s own check
+/// then reports the world as too wide, in its words, rather than an overflow).
+#[doc(hidden)]
+pub const fn mask_bit(index: u32) -> u128 {
+    match 1u128.checked_shl(index) {
+        Some(bit) => bit,
+        None => 0,
+    }
+}
+
+/// Every bit below `count`, as a `u128` (all of them from 128 up); cast to a `u64` mask, every
+/// bit from 64 up.
+#[doc(hidden)]
+pub const fn low_bits(count: u32) -> u128 {
+    match mask_bit(count) {
+        0 => !0,
+        past_last => past_last - 1,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mask_bits_and_low_bits_cast_to_either_width() {
+        assert_eq!(mask_bit(0), 1);
+        assert_eq!(mask_bit(127), 1 << 127);
+        assert_eq!(mask_bit(128), 0, "past u128");
+        assert_eq!(mask_bit(64) as u64, 0, "past u64 once cast");
+        assert_eq!(low_bits(0), 0);
+        assert_eq!(low_bits(3), 0b111);
+        assert_eq!(low_bits(128), !0);
+        assert_eq!(low_bits(64) as u64, !0);
+        assert_eq!(low_bits(70) as u64, !0, "every u64 bit once cast");
+        assert_eq!(low_bits(70), (1 << 70) - 1);
+    }
     use alloc::vec::Vec;
 
     #[test]

@@ -15,29 +15,16 @@ enum __CoreTagIndex {
     __END,
 }
 impl __CoreComponentIndex {
-    const fn bit(index: u32) -> CoreMask {
-        match (1 as CoreMask).checked_shl(index) {
-            ::core::option::Option::Some(bit) => bit,
-            ::core::option::Option::None => 0,
-        }
-    }
-    /// Every bit below `count`.
-    const fn low_bits(count: u32) -> CoreMask {
-        match Self::bit(count) {
-            0 => !0,
-            past_last => past_last - 1,
-        }
-    }
     const fn mask(self) -> CoreMask {
-        Self::bit(self as u32)
+        ::archetypal::__private::mask_bit(self as u32) as CoreMask
     }
 }
 impl __CoreTagIndex {
     const fn mask(self) -> CoreMask {
-        __CoreComponentIndex::bit(self as u32)
+        ::archetypal::__private::mask_bit(self as u32) as CoreMask
     }
     const fn relation_mask(self) -> CoreMask {
-        __CoreComponentIndex::bit(self as u32 - 1)
+        ::archetypal::__private::mask_bit(self as u32 - 1) as CoreMask
     }
 }
 const _: () = ::archetypal::__private::check_world(
@@ -116,18 +103,18 @@ impl ::archetypal::Archetype for CoreComponentArrays {
     type Removed = __CoreRemovedValues;
     type TickColumns = [::archetypal::__private::TickColumn; __CoreComponentIndex::__COUNT
         as usize];
-    const COMPONENTS: CoreMask = __CoreComponentIndex::low_bits(
+    const COMPONENTS: CoreMask = ::archetypal::__private::low_bits(
         __CoreComponentIndex::__COUNT as u32,
-    );
+    ) as CoreMask;
     const COMPONENT_COUNT: usize = __CoreComponentIndex::__COUNT as usize;
     const TRACKED: CoreMask = {
         let tracked = 0;
         let tracked = tracked | POSITION;
         tracked
     };
-    const TAGS: CoreMask = __CoreComponentIndex::low_bits(
+    const TAGS: CoreMask = ::archetypal::__private::low_bits(
         __CoreTagIndex::__END as u32 - 1,
-    ) & !Self::COMPONENTS;
+    ) as CoreMask & !Self::COMPONENTS;
     const RELATIONS: CoreMask = {
         let relations = 0;
         relations
@@ -648,29 +635,16 @@ enum __RenderTagIndex {
     __END,
 }
 impl __RenderComponentIndex {
-    const fn bit(index: u32) -> RenderMask {
-        match (1 as RenderMask).checked_shl(index) {
-            ::core::option::Option::Some(bit) => bit,
-            ::core::option::Option::None => 0,
-        }
-    }
-    /// Every bit below `count`.
-    const fn low_bits(count: u32) -> RenderMask {
-        match Self::bit(count) {
-            0 => !0,
-            past_last => past_last - 1,
-        }
-    }
     const fn mask(self) -> RenderMask {
-        Self::bit(self as u32)
+        ::archetypal::__private::mask_bit(self as u32) as RenderMask
     }
 }
 impl __RenderTagIndex {
     const fn mask(self) -> RenderMask {
-        __RenderComponentIndex::bit(self as u32)
+        ::archetypal::__private::mask_bit(self as u32) as RenderMask
     }
     const fn relation_mask(self) -> RenderMask {
-        __RenderComponentIndex::bit(self as u32 - 1)
+        ::archetypal::__private::mask_bit(self as u32 - 1) as RenderMask
     }
 }
 const _: () = ::archetypal::__private::check_world(
@@ -747,18 +721,18 @@ impl ::archetypal::Archetype for RenderComponentArrays {
     type Removed = __RenderRemovedValues;
     type TickColumns = [::archetypal::__private::TickColumn; __RenderComponentIndex::__COUNT
         as usize];
-    const COMPONENTS: RenderMask = __RenderComponentIndex::low_bits(
+    const COMPONENTS: RenderMask = ::archetypal::__private::low_bits(
         __RenderComponentIndex::__COUNT as u32,
-    );
+    ) as RenderMask;
     const COMPONENT_COUNT: usize = __RenderComponentIndex::__COUNT as usize;
     const TRACKED: RenderMask = {
         let tracked = 0;
         let tracked = tracked | SPRITE;
         tracked
     };
-    const TAGS: RenderMask = __RenderComponentIndex::low_bits(
+    const TAGS: RenderMask = ::archetypal::__private::low_bits(
         __RenderTagIndex::__END as u32 - 1,
-    ) & !Self::COMPONENTS;
+    ) as RenderMask & !Self::COMPONENTS;
     const RELATIONS: RenderMask = {
         let relations = 0;
         relations

@@ -18,29 +18,16 @@ enum __WorldTagIndex {
     __END,
 }
 impl __WorldComponentIndex {
-    const fn bit(index: u32) -> WorldMask {
-        match (1 as WorldMask).checked_shl(index) {
-            ::core::option::Option::Some(bit) => bit,
-            ::core::option::Option::None => 0,
-        }
-    }
-    /// Every bit below `count`.
-    const fn low_bits(count: u32) -> WorldMask {
-        match Self::bit(count) {
-            0 => !0,
-            past_last => past_last - 1,
-        }
-    }
     const fn mask(self) -> WorldMask {
-        Self::bit(self as u32)
+        ::archetypal::__private::mask_bit(self as u32) as WorldMask
     }
 }
 impl __WorldTagIndex {
     const fn mask(self) -> WorldMask {
-        __WorldComponentIndex::bit(self as u32)
+        ::archetypal::__private::mask_bit(self as u32) as WorldMask
     }
     const fn relation_mask(self) -> WorldMask {
-        __WorldComponentIndex::bit(self as u32 - 1)
+        ::archetypal::__private::mask_bit(self as u32 - 1) as WorldMask
     }
 }
 const _: () = ::archetypal::__private::check_world(
@@ -153,9 +140,9 @@ impl ::archetypal::Archetype for WorldComponentArrays {
     type Removed = __WorldRemovedValues;
     type TickColumns = [::archetypal::__private::TickColumn; __WorldComponentIndex::__COUNT
         as usize];
-    const COMPONENTS: WorldMask = __WorldComponentIndex::low_bits(
+    const COMPONENTS: WorldMask = ::archetypal::__private::low_bits(
         __WorldComponentIndex::__COUNT as u32,
-    );
+    ) as WorldMask;
     const COMPONENT_COUNT: usize = __WorldComponentIndex::__COUNT as usize;
     const TRACKED: WorldMask = {
         let tracked = 0;
@@ -164,9 +151,9 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         let tracked = tracked | HEALTH;
         tracked
     };
-    const TAGS: WorldMask = __WorldComponentIndex::low_bits(
+    const TAGS: WorldMask = ::archetypal::__private::low_bits(
         __WorldTagIndex::__END as u32 - 1,
-    ) & !Self::COMPONENTS;
+    ) as WorldMask & !Self::COMPONENTS;
     const RELATIONS: WorldMask = {
         let relations = 0;
         let relations = relations | CHILD_OF;
@@ -592,10 +579,9 @@ impl WorldEntityBuilder {
         world: &mut WorldComponents,
         count: usize,
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        let mask = self.mask;
         ::archetypal::__private::lifecycle::spawn_built(
             &mut world.storage,
-            mask,
+            self.mask,
             count,
             self,
             Self::clone_held,
@@ -627,15 +613,17 @@ impl WorldEntityBuilder {
     }
     #[inline]
     fn write(self, table: &mut WorldComponentArraysMut<'_>, index: usize) {
-        if let ::core::option::Option::Some(value) = self.position {
-            table.position[index] = value;
-        }
-        if let ::core::option::Option::Some(value) = self.velocity {
-            table.velocity[index] = value;
-        }
-        if let ::core::option::Option::Some(value) = self.health {
-            table.health[index] = value;
-        }
+        ::archetypal::__private::column::write_held(
+            table.position,
+            index,
+            self.position,
+        );
+        ::archetypal::__private::column::write_held(
+            table.velocity,
+            index,
+            self.velocity,
+        );
+        ::archetypal::__private::column::write_held(table.health, index, self.health);
     }
 }
 ///The command queue of a `World`, from `world.commands()` or `world.split_mut().commands` (usable while the components are borrowed, in the middle of an iteration): every `queue_*` method. The world's `apply_commands()` applies what it queued.

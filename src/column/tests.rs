@@ -269,3 +269,11 @@ fn a_drop_that_panics_still_cuts_every_parked_column_back() {
         );
     }
 }
+
+#[test]
+fn write_held_writes_only_a_held_value() {
+    let mut column = [1, 2, 3];
+    write_held(&mut column, 1, Some(9));
+    write_held(&mut column, 2, None);
+    assert_eq!(column, [1, 9, 3]);
+}

@@ -68,8 +68,7 @@ macro_rules! __ecs_builder {
                 /// the builder does not hold need not be `Clone`.
                 #[inline]
                 pub fn spawn(self, world: &mut [<$world Components>], count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-                    let mask = self.mask;
-                    $crate::__private::lifecycle::spawn_built(&mut world.storage, mask, count, self, Self::clone_held, Self::write)
+                    $crate::__private::lifecycle::spawn_built(&mut world.storage, self.mask, count, self, Self::clone_held, Self::write)
                 }
 
                 // A copy of the values held; panics naming the first whose type is not `Clone`.
@@ -93,12 +92,7 @@ macro_rules! __ecs_builder {
                 // Writes the values held into row `index` of `table`.
                 #[inline]
                 fn write(self, table: &mut [<$world ComponentArraysMut>]<'_>, index: usize) {
-                    $(
-                        $(#[$attr])*
-                        if let ::core::option::Option::Some(value) = self.$field {
-                            table.$field[index] = value;
-                        }
-                    )+
+                    $( $(#[$attr])* $crate::__private::column::write_held(table.$field, index, self.$field); )+
                 }
             }
         }

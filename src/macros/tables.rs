@@ -38,37 +38,23 @@ macro_rules! __ecs_tables {
                 __END,
             }
 
+            // Past the mask's width a bit is 0 (`mask_bit` works in `u128`, and the cast to a
+            // `u64` mask drops bits 64 and up) and `check_world` reports the error, so the user
+            // sees one message rather than an overflow.
             impl [<__ $world ComponentIndex>] {
-                // Past the mask's width the bit is 0 and `check_world` reports the error, so
-                // the user sees one message rather than an overflow.
-                const fn bit(index: u32) -> [<$world Mask>] {
-                    match (1 as [<$world Mask>]).checked_shl(index) {
-                        ::core::option::Option::Some(bit) => bit,
-                        ::core::option::Option::None => 0,
-                    }
-                }
-
-                /// Every bit below `count`.
-                const fn low_bits(count: u32) -> [<$world Mask>] {
-                    match Self::bit(count) {
-                        0 => !0,
-                        past_last => past_last - 1,
-                    }
-                }
-
                 const fn mask(self) -> [<$world Mask>] {
-                    Self::bit(self as u32)
+                    $crate::__private::mask_bit(self as u32) as [<$world Mask>]
                 }
             }
 
             impl [<__ $world TagIndex>] {
                 const fn mask(self) -> [<$world Mask>] {
-                    [<__ $world ComponentIndex>]::bit(self as u32)
+                    $crate::__private::mask_bit(self as u32) as [<$world Mask>]
                 }
 
                 // A relation's bit is one lower than its index: `__FIRST_RELATION` has none.
                 const fn relation_mask(self) -> [<$world Mask>] {
-                    [<__ $world ComponentIndex>]::bit(self as u32 - 1)
+                    $crate::__private::mask_bit(self as u32 - 1) as [<$world Mask>]
                 }
             }
 
@@ -193,7 +179,7 @@ macro_rules! __ecs_tables {
                 type Removed = [<__ $world RemovedValues>];
                 type TickColumns = [$crate::__private::TickColumn; [<__ $world ComponentIndex>]::__COUNT as usize];
                 const COMPONENTS: [<$world Mask>] =
-                    [<__ $world ComponentIndex>]::low_bits([<__ $world ComponentIndex>]::__COUNT as u32);
+                    $crate::__private::low_bits([<__ $world ComponentIndex>]::__COUNT as u32) as [<$world Mask>];
                 const COMPONENT_COUNT: usize = [<__ $world ComponentIndex>]::__COUNT as usize;
                 // One `let` per item (a statement `#[cfg]` can remove, unlike a compound
                 // assignment).
@@ -203,7 +189,7 @@ macro_rules! __ecs_tables {
                     tracked
                 };
                 const TAGS: [<$world Mask>] =
-                    [<__ $world ComponentIndex>]::low_bits([<__ $world TagIndex>]::__END as u32 - 1) & !Self::COMPONENTS;
+                    $crate::__private::low_bits([<__ $world TagIndex>]::__END as u32 - 1) as [<$world Mask>] & !Self::COMPONENTS;
                 const RELATIONS: [<$world Mask>] = {
                     let relations = 0;
                     $( $(#[$relation_attr])* let relations = relations | $relation_mask; )*
