@@ -47,8 +47,10 @@
 //!   `set_position`, queries, tags, relations (`set_child_of`, `get_children`,
 //!   `split_child_of`), events, commands, ticks, `split_mut`, `restore`;
 //!   `snapshot` and `from_snapshot` with the feature `serde`, `par_for_each_mut` with
-//!   `parallel`). Most component-level methods are on [`WorldComponents`], which the world
-//!   dereferences to.
+//!   `parallel`). The per-component methods are on [`WorldComponents`], which the world
+//!   dereferences to, and the others on [`Storage`](crate::Storage), which `WorldComponents`
+//!   dereferences to; the queue methods are on [`WorldCommands`] and
+//!   [`CommandQueue`](crate::CommandQueue).
 //! - [`WorldComponentArrays`] (one archetype table), [`WorldComponentArraysMut`] (a table's
 //!   slices, handed to closures), [`WorldEntityBuilder`], [`WorldResources`], [`WorldEvents`],
 //!   [`WorldCommands`] and [`WorldCommand`] (queued structural changes), [`WorldParts`]
