@@ -115,6 +115,10 @@ pub trait TypedTable: Archetype {
     /// The mask of the table a view shows.
     fn view_mask(view: &Self::ViewMut<'_>) -> Self::Mask;
 
+    /// The read side of [`Storage::split_tables`](crate::Storage::split_tables) (`WorldTables`:
+    /// the shared side of the split with a generated getter per component).
+    type TablesRead<'a>: From<crate::TablesRef<'a, Self>>;
+
     /// [`Archetype::TRACKED`] widened to `u128`, for the constants of [`ComponentColumn`]
     /// (a generic mask type has no arithmetic in constant expressions).
     const TRACKED_BITS: u128;

@@ -485,6 +485,7 @@ pub struct __CoreSharedColumns<'a> {
 #[allow(unused_doc_comments)]
 impl ::archetypal::TypedTable for CoreComponentArrays {
     type Columns<'v> = __CoreSharedColumns<'v>;
+    type TablesRead<'a> = CoreTables<'a>;
     #[inline]
     fn share<'v>(
         view: <Self as ::archetypal::Archetype>::ViewMut<'v>,
@@ -526,9 +527,9 @@ const _: () = {
         }
     }
 };
-///The written side of `CoreComponents::split_tables`: `for_each_mut(|entity, table, row| ..)` over its entities.
+///The written side of `split_tables`: `for_each_mut(|entity, table, row| ..)` over its entities.
 pub type CoreTablesMut<'a> = ::archetypal::TablesMut<'a, CoreComponentArrays>;
-///The read side of `CoreComponents::split_tables`: the components of its entities, by handle, while the written side is iterated.
+///The read side of `split_tables`: the components of its entities, by handle, while the written side is iterated.
 pub struct CoreTables<'a> {
     tables: ::archetypal::TablesRef<'a, CoreComponentArrays>,
 }
@@ -557,28 +558,11 @@ impl<'a> CoreTables<'a> {
         self.tables.get(entity, POSITION, __CoreColumnRef::position)
     }
 }
-impl CoreComponents {
-    /// Splits the tables in two by disjoint filters: those with every component of
-    /// `write_include` and none of `write_exclude`, iterated mutably, and those of
-    /// `read_include` / `read_exclude`, read by handle meanwhile (a turret aims at
-    /// its target). The filters must exclude each other by a component (one side
-    /// requires what the other excludes), decided from the masks alone: otherwise
-    /// `Err`, whatever the world holds. O(tables) to split (one pass over the masks).
+impl<'a> ::core::convert::From<::archetypal::TablesRef<'a, CoreComponentArrays>>
+for CoreTables<'a> {
     #[inline]
-    pub fn split_tables(
-        &mut self,
-        write_include: CoreMask,
-        write_exclude: CoreMask,
-        read_include: CoreMask,
-        read_exclude: CoreMask,
-    ) -> ::core::result::Result<
-        (CoreTablesMut<'_>, CoreTables<'_>),
-        ::archetypal::TablesOverlap<CoreMask>,
-    > {
-        let (writing, tables) = self
-            .storage
-            .split_tables(write_include, write_exclude, read_include, read_exclude)?;
-        ::core::result::Result::Ok((writing, CoreTables { tables }))
+    fn from(tables: ::archetypal::TablesRef<'a, CoreComponentArrays>) -> Self {
+        Self { tables }
     }
 }
 impl CoreComponents {
@@ -1096,6 +1080,7 @@ pub struct __RenderSharedColumns<'a> {
 #[allow(unused_doc_comments)]
 impl ::archetypal::TypedTable for RenderComponentArrays {
     type Columns<'v> = __RenderSharedColumns<'v>;
+    type TablesRead<'a> = RenderTables<'a>;
     #[inline]
     fn share<'v>(
         view: <Self as ::archetypal::Archetype>::ViewMut<'v>,
@@ -1137,9 +1122,9 @@ const _: () = {
         }
     }
 };
-///The written side of `RenderComponents::split_tables`: `for_each_mut(|entity, table, row| ..)` over its entities.
+///The written side of `split_tables`: `for_each_mut(|entity, table, row| ..)` over its entities.
 pub type RenderTablesMut<'a> = ::archetypal::TablesMut<'a, RenderComponentArrays>;
-///The read side of `RenderComponents::split_tables`: the components of its entities, by handle, while the written side is iterated.
+///The read side of `split_tables`: the components of its entities, by handle, while the written side is iterated.
 pub struct RenderTables<'a> {
     tables: ::archetypal::TablesRef<'a, RenderComponentArrays>,
 }
@@ -1168,28 +1153,11 @@ impl<'a> RenderTables<'a> {
         self.tables.get(entity, SPRITE, __RenderColumnRef::sprite)
     }
 }
-impl RenderComponents {
-    /// Splits the tables in two by disjoint filters: those with every component of
-    /// `write_include` and none of `write_exclude`, iterated mutably, and those of
-    /// `read_include` / `read_exclude`, read by handle meanwhile (a turret aims at
-    /// its target). The filters must exclude each other by a component (one side
-    /// requires what the other excludes), decided from the masks alone: otherwise
-    /// `Err`, whatever the world holds. O(tables) to split (one pass over the masks).
+impl<'a> ::core::convert::From<::archetypal::TablesRef<'a, RenderComponentArrays>>
+for RenderTables<'a> {
     #[inline]
-    pub fn split_tables(
-        &mut self,
-        write_include: RenderMask,
-        write_exclude: RenderMask,
-        read_include: RenderMask,
-        read_exclude: RenderMask,
-    ) -> ::core::result::Result<
-        (RenderTablesMut<'_>, RenderTables<'_>),
-        ::archetypal::TablesOverlap<RenderMask>,
-    > {
-        let (writing, tables) = self
-            .storage
-            .split_tables(write_include, write_exclude, read_include, read_exclude)?;
-        ::core::result::Result::Ok((writing, RenderTables { tables }))
+    fn from(tables: ::archetypal::TablesRef<'a, RenderComponentArrays>) -> Self {
+        Self { tables }
     }
 }
 #[allow(dead_code, unused_mut, unused_doc_comments, clippy::vec_init_then_push)]

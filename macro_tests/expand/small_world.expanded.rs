@@ -915,6 +915,7 @@ pub struct __WorldSharedColumns<'a> {
 #[allow(unused_doc_comments)]
 impl ::archetypal::TypedTable for WorldComponentArrays {
     type Columns<'v> = __WorldSharedColumns<'v>;
+    type TablesRead<'a> = WorldTables<'a>;
     #[inline]
     fn share<'v>(
         view: <Self as ::archetypal::Archetype>::ViewMut<'v>,
@@ -986,9 +987,9 @@ const _: () = {
         }
     }
 };
-///The written side of `WorldComponents::split_tables`: `for_each_mut(|entity, table, row| ..)` over its entities.
+///The written side of `split_tables`: `for_each_mut(|entity, table, row| ..)` over its entities.
 pub type WorldTablesMut<'a> = ::archetypal::TablesMut<'a, WorldComponentArrays>;
-///The read side of `WorldComponents::split_tables`: the components of its entities, by handle, while the written side is iterated.
+///The read side of `split_tables`: the components of its entities, by handle, while the written side is iterated.
 pub struct WorldTables<'a> {
     tables: ::archetypal::TablesRef<'a, WorldComponentArrays>,
 }
@@ -1033,28 +1034,11 @@ impl<'a> WorldTables<'a> {
         self.tables.get(entity, HEALTH, __WorldColumnRef::health)
     }
 }
-impl WorldComponents {
-    /// Splits the tables in two by disjoint filters: those with every component of
-    /// `write_include` and none of `write_exclude`, iterated mutably, and those of
-    /// `read_include` / `read_exclude`, read by handle meanwhile (a turret aims at
-    /// its target). The filters must exclude each other by a component (one side
-    /// requires what the other excludes), decided from the masks alone: otherwise
-    /// `Err`, whatever the world holds. O(tables) to split (one pass over the masks).
+impl<'a> ::core::convert::From<::archetypal::TablesRef<'a, WorldComponentArrays>>
+for WorldTables<'a> {
     #[inline]
-    pub fn split_tables(
-        &mut self,
-        write_include: WorldMask,
-        write_exclude: WorldMask,
-        read_include: WorldMask,
-        read_exclude: WorldMask,
-    ) -> ::core::result::Result<
-        (WorldTablesMut<'_>, WorldTables<'_>),
-        ::archetypal::TablesOverlap<WorldMask>,
-    > {
-        let (writing, tables) = self
-            .storage
-            .split_tables(write_include, write_exclude, read_include, read_exclude)?;
-        ::core::result::Result::Ok((writing, WorldTables { tables }))
+    fn from(tables: ::archetypal::TablesRef<'a, WorldComponentArrays>) -> Self {
+        Self { tables }
     }
 }
 impl WorldComponents {

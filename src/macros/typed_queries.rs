@@ -21,6 +21,7 @@ macro_rules! __ecs_typed_queries {
             #[allow(unused_doc_comments)]
             impl $crate::TypedTable for [<$world ComponentArrays>] {
                 type Columns<'v> = [<__ $world SharedColumns>]<'v>;
+                type TablesRead<'a> = [<$world Tables>]<'a>;
 
                 #[inline]
                 fn share<'v>(view: <Self as $crate::Archetype>::ViewMut<'v>) -> Self::Columns<'v> {

@@ -10,7 +10,7 @@ use super::Storage;
 use super::tag_partition::TagPartition;
 use super::walk::{QueryMasks, split_runs};
 use crate::change_ticks::{TicksOf, Written};
-use crate::{Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, Tick};
+use crate::{Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, Tick, TypedTable};
 
 /// Why [`Storage::split_tables`] refused: some table (or, through tags, some row) could match
 /// both filters. Two filters are disjoint when a component one requires is excluded by the
@@ -173,9 +173,6 @@ impl<'a, T: Archetype> TablesRef<'a, T> {
     }
 }
 
-/// The two sides [`Storage::split_tables`] returns: written, then read.
-pub type SplitTables<'a, T> = (TablesMut<'a, T>, TablesRef<'a, T>);
-
 /// Whether no entity can match both filters: a component one side requires is excluded by
 /// the other (tags do not count: rows of one table can differ in tags).
 fn tables_are_disjoint<T: Archetype>(
@@ -187,13 +184,18 @@ fn tables_are_disjoint<T: Archetype>(
     ((write_include & read_exclude) | (read_include & write_exclude)).intersects(T::COMPONENTS)
 }
 
-impl<T: Archetype> Storage<T> {
-    /// Splits the tables in two by disjoint filters: the tables matching `write_include` /
-    /// `write_exclude`, to iterate mutably, and those matching `read_include` /
-    /// `read_exclude`, to read by handle meanwhile (a turret aims at its target's position).
-    /// Disjointness is decided from the masks alone, so the same call succeeds or fails
-    /// whatever the world holds: an overlap is an `Err`, never a panic mid-frame.
-    #[doc(hidden)]
+/// The two sides [`Storage::split_tables`] returns: written, then read (the world's
+/// `WorldTables`).
+pub type SplitTables<'a, T> = (TablesMut<'a, T>, <T as TypedTable>::TablesRead<'a>);
+
+impl<T: TypedTable> Storage<T> {
+    /// Splits the tables in two by disjoint filters: those with every component of
+    /// `write_include` and none of `write_exclude`, iterated mutably ([`TablesMut`]), and
+    /// those of `read_include` / `read_exclude`, read by handle meanwhile (the world's
+    /// `WorldTables`, with a `get_<c>` per component: a turret aims at its target). The
+    /// filters must exclude each other by a component (one side requires what the other
+    /// excludes), decided from the masks alone: otherwise `Err`, whatever the world holds,
+    /// never a panic mid-frame. O(tables) to split (one pass over the masks).
     pub fn split_tables(
         &mut self,
         write_include: T::Mask,
@@ -240,9 +242,11 @@ impl<T: Archetype> Storage<T> {
             allocator: &self.allocator,
             masks: reading_masks,
         };
-        Ok((writing, reading))
+        Ok((writing, reading.into()))
     }
+}
 
+impl<T: Archetype> Storage<T> {
     /// `&mut` to the component in the column `column` picks of each of `entities`, which must
     /// be alive, distinct and hold `bit`; `None` otherwise. Each is stamped as changed.
     #[doc(hidden)]
@@ -344,11 +348,8 @@ mod tests {
             seen.push(entity);
         });
         assert_eq!(seen, vec![writer]);
-        assert_eq!(
-            read.get(reader, NUMBER, |table| &table.number[..]),
-            Some(&0)
-        );
-        assert_eq!(read.get(reader, NAME, |table| &table.name[..]), None);
+        assert_eq!(read.get_number(reader), Some(&0));
+        assert_eq!(read.get_name(reader), None);
         assert_eq!(
             storage.get(writer, NUMBER, |table| &table.number[..]),
             Some(&7)
