@@ -37,7 +37,7 @@ mod state;
 mod tag_partition;
 mod tags;
 mod ticks;
-mod typed_walk;
+mod typed_query;
 mod walk;
 
 pub use iteration::MatchingTables;
@@ -46,7 +46,7 @@ pub use rows::RowsMut;
 use tag_partition::TagPartition;
 
 pub use split::{SplitTables, TablesMut, TablesOverlap, TablesRef};
-pub use typed_walk::{RowTags, TypedTablesMut, TypedWalk};
+pub use typed_query::{RowTags, TypedTablesMut, TypedWalk};
 
 /// Entities, their tables and the two caches that make structural change and queries fast:
 /// the component-independent methods of every world. A world's component part (`WorldComponents`)
