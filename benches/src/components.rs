@@ -1,29 +1,39 @@
 //! The components of ecs_bench_suite's `simple_*` and `heavy_compute` worlds, shared by every
 //! contender (one type, so every ECS stores the same bytes).
 //!
-//! Each derives bevy's `Component` (bevy needs it; the others ignore it), `Default` (archetypal
-//! and freecs need it), `Clone + Copy`, and serde's `Serialize + Deserialize` (the serialize
+//! Each derives bevy's `Component` and flecs's (`FlecsComponent`; each ECS needs its own, the
+//! others ignore them), `Default` (archetypal and freecs need it; flecs uses it to add a
+//! component without a value), `Clone + Copy`, and serde's `Serialize + Deserialize` (the serialize
 //! workloads).
 
 use bevy_ecs::component::Component;
+use flecs_ecs::macros::Component as FlecsComponent;
 use serde::{Deserialize, Serialize};
 
 use crate::math::{Mat4, Vec3};
 
 /// A 4x4 transform.
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Component, FlecsComponent, Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize,
+)]
 pub struct Transform(pub Mat4);
 
 /// A position.
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Component, FlecsComponent, Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize,
+)]
 pub struct Position(pub Vec3);
 
 /// A rotation (Euler angles; only stored, never used, as in the suite).
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Component, FlecsComponent, Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize,
+)]
 pub struct Rotation(pub Vec3);
 
 /// A velocity.
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Component, FlecsComponent, Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize,
+)]
 pub struct Velocity(pub Vec3);
 
 /// Number of entities in `simple_insert` and `simple_iter` (ecs_bench_suite's size).

@@ -1,5 +1,6 @@
-//! Benchmarks of archetypal against its peers: hecs, bevy_ecs, freecs (its `ecs!` tier), a
-//! plain-`Vec` baseline and, for two workloads, the naive `HashMap`-per-component design.
+//! Benchmarks of archetypal against its peers: hecs, bevy_ecs, freecs (its `ecs!` tier), flecs
+//! (through `flecs_ecs`), a plain-`Vec` baseline and, for two workloads, the naive
+//! `HashMap`-per-component design.
 //!
 //! Every workload is a [`Workload`]: a name and its [`Contender`]s. A contender is a setup
 //! function returning a boxed [`Pass`]: the world, built outside any timed region, plus the

@@ -4,6 +4,7 @@
 //! archetype, and a checksum of every world, one function per crate.
 
 use bevy_ecs::component::Component;
+use flecs_ecs::macros::Component as FlecsComponent;
 
 use crate::Checksum;
 use crate::components::{Position, Velocity, field};
@@ -13,7 +14,7 @@ macro_rules! optional_components {
     ($($name:ident)*) => {
         $(
             #[doc = concat!("Optional component `", stringify!($name), "`: one `f32`.")]
-            #[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
+            #[derive(Component, FlecsComponent, Clone, Copy, Debug, Default, PartialEq)]
             pub struct $name(pub f32);
         )*
     };
@@ -192,6 +193,64 @@ pub fn bevy_spawn(
     }
     optional!(0 O0 1 O1 2 O2 3 O3 4 O4 5 O5 6 O6 7 O7 8 O8 9 O9);
     entity.id()
+}
+
+/// flecs: `count` entities of archetype `bits` (values from `first` on) in one `entity_bulk`
+/// (the optional components added by bit), then the values written in place through the new
+/// rows' column slices, as `spawn_simple::flecs` does.
+pub fn flecs_spawn(
+    world: &flecs_ecs::prelude::World,
+    bits: u32,
+    first: usize,
+    count: usize,
+) -> Vec<flecs_ecs::prelude::Entity> {
+    use flecs_ecs::prelude::TableOperations;
+    let mut bulk = world.entity_bulk(count as u32);
+    bulk.add::<Position>().add::<Velocity>();
+    macro_rules! optional {
+        ($($bit:literal $name:ident)*) => {
+            $( if bits & (1 << $bit) != 0 { bulk.add::<$name>(); } )*
+        };
+    }
+    optional!(0 O0 1 O1 2 O2 3 O3 4 O4 5 O5 6 O6 7 O7 8 O8 9 O9);
+    let entities = bulk.build();
+    let Some(rows) = crate::worlds::flecs_new_rows(world, &entities) else {
+        return entities;
+    };
+    let (mut positions, mut velocities) = (rows, rows);
+    let columns = positions
+        .get_mut::<Position>()
+        .expect("a Position column")
+        .iter_mut()
+        .zip(velocities.get_mut::<Velocity>().expect("a Velocity column"));
+    for (index, (position, velocity)) in (first..).zip(columns) {
+        (*position, *velocity, _) = values(index);
+    }
+    macro_rules! fill {
+        ($($name:ident)*) => {
+            $(
+                let mut column = rows;
+                if let Some(column) = column.get_mut::<$name>() {
+                    for (index, value) in (first..).zip(column) {
+                        value.0 = values(index).2;
+                    }
+                }
+            )*
+        };
+    }
+    fill!(O0 O1 O2 O3 O4 O5 O6 O7 O8 O9);
+    entities
+}
+
+/// flecs's checksum.
+pub fn flecs_checksum(world: &flecs_ecs::prelude::World) -> u64 {
+    use flecs_ecs::prelude::QueryAPI;
+    let (mut positions, mut o0) = (Vec::new(), Vec::new());
+    world
+        .new_query::<&Position>()
+        .each(|position| positions.push(*position));
+    world.new_query::<&O0>().each(|value| o0.push(*value));
+    checksum(&positions, &o0)
 }
 
 /// The checksum of a mixed world: every Position and every `O0`.

@@ -9,6 +9,7 @@
 
 use bevy_ecs::component::Component;
 use bevy_ecs::query::{QueryState, With};
+use flecs_ecs::macros::Component as FlecsComponent;
 
 use crate::{Checksum, Contender, Kind, Pass, Workload};
 
@@ -16,11 +17,11 @@ use crate::{Checksum, Contender, Kind, Pass, Workload};
 pub const ENTITIES: usize = 10_000;
 
 /// The component every entity keeps.
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Component, FlecsComponent, Clone, Copy, Debug, Default, PartialEq)]
 pub struct A(pub f32);
 
 /// The component added and removed.
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Component, FlecsComponent, Clone, Copy, Debug, Default, PartialEq)]
 pub struct B(pub f32);
 
 fn a_value(index: usize) -> A {
@@ -42,7 +43,7 @@ pub fn workload() -> Workload {
     Workload {
         name: "add_remove",
         description: "add B to 10,000 entities with A, then remove it from all",
-        contenders: vec![archetypal(), hecs(), bevy(), freecs()],
+        contenders: vec![archetypal(), hecs(), bevy(), freecs(), flecs()],
     }
 }
 
@@ -268,6 +269,62 @@ fn freecs() -> Contender {
                 next += 1;
             });
             Box::new(Freecs {
+                world,
+                entities,
+                moved: 0,
+            })
+        },
+    }
+}
+
+// ----- flecs --------------------------------------------------------------------------------
+
+struct Flecs {
+    world: flecs_ecs::prelude::World,
+    entities: Vec<flecs_ecs::prelude::Entity>,
+    moved: u64,
+}
+
+impl Pass for Flecs {
+    fn run(&mut self) {
+        use flecs_ecs::prelude::ComponentId;
+        for &entity in &self.entities {
+            self.world.entity_from_id(entity).add(B::id());
+        }
+        // The archetype-level count (ecs_count_id).
+        self.moved += self.world.count(B::id()) as u64;
+        for &entity in &self.entities {
+            self.world.entity_from_id(entity).remove(B::id());
+        }
+    }
+    fn checksum(&mut self) -> u64 {
+        use flecs_ecs::prelude::{ComponentId, QueryAPI};
+        let mut a_values = Vec::new();
+        self.world.new_query::<&A>().each(|a| a_values.push(*a));
+        let with_b = self.world.count(B::id()) as usize;
+        checksum(&a_values, with_b, self.moved)
+    }
+}
+
+fn flecs() -> Contender {
+    Contender {
+        name: "flecs",
+        api: "entity_from_id(e).add(B::id()) / .remove(B::id())",
+        kind: Kind::Peer,
+        setup: || {
+            use flecs_ecs::prelude::TableOperations;
+            let world = flecs_ecs::prelude::World::new();
+            let entities = world.entity_bulk(ENTITIES as u32).add::<A>().build();
+            let mut rows = crate::worlds::flecs_new_rows(&world, &entities).expect("entities");
+            for (index, a) in rows
+                .get_mut::<A>()
+                .expect("an A column")
+                .iter_mut()
+                .enumerate()
+            {
+                *a = a_value(index);
+            }
+            Box::new(Flecs {
                 world,
                 entities,
                 moved: 0,

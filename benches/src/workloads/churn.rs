@@ -50,6 +50,11 @@ pub fn workload() -> Workload {
                 "despawn_entities(&victims), spawn_batch(mask, n, ..), for_each_mut",
                 Kind::Peer,
             ),
+            contender::<Flecs>(
+                "flecs",
+                "destruct(e), entity_bulk(n) + values in place, cached query run",
+                Kind::Peer,
+            ),
         ],
     }
 }
@@ -271,5 +276,54 @@ impl ChurnWorld for Freecs {
     }
     fn checksum(&mut self) -> u64 {
         freecs_mixed::checksum(&self.0)
+    }
+}
+
+// ----- flecs --------------------------------------------------------------------------------
+
+struct Flecs {
+    // Declared before the world, so it is dropped first: a query must not outlive its world.
+    query: flecs_ecs::prelude::Query<(&'static mut Position, &'static Velocity)>,
+    world: flecs_ecs::prelude::World,
+}
+
+impl ChurnWorld for Flecs {
+    type Entity = flecs_ecs::prelude::Entity;
+    fn new() -> Self {
+        use flecs_ecs::prelude::{Builder, QueryBuilderImpl};
+        let world = flecs_ecs::prelude::World::new();
+        let query = world
+            .query::<(&mut Position, &Velocity)>()
+            .set_cached()
+            .build();
+        Flecs { query, world }
+    }
+    fn spawn(&mut self, bits: u32, first: usize, count: usize, out: &mut Vec<Self::Entity>) {
+        out.extend(mixed::flecs_spawn(&self.world, bits, first, count));
+    }
+    fn despawn(&mut self, victims: &[Self::Entity]) {
+        for &victim in victims {
+            self.world.entity_from_id(victim).destruct();
+        }
+    }
+    /// `run` with column slices, as in simple_iter (64 tables of about 1,500 rows).
+    fn iterate(&mut self) {
+        use flecs_ecs::prelude::QueryAPI;
+        self.query.run(|mut it| {
+            while it.next() {
+                let mut positions = it.field_mut::<Position>(0);
+                let velocities = it.field::<Velocity>(1);
+                for (position, velocity) in positions
+                    .as_mut_slice()
+                    .iter_mut()
+                    .zip(velocities.as_slice())
+                {
+                    position.0 += velocity.0;
+                }
+            }
+        });
+    }
+    fn checksum(&mut self) -> u64 {
+        mixed::flecs_checksum(&self.world)
     }
 }

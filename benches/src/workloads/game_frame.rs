@@ -4,7 +4,9 @@
 //! `Commands`, `Changed<T>`) chained in a `Schedule` (on the single-threaded executor, its
 //! fastest for a chain; the default multi-threaded one is a second row); hecs with plain functions and its
 //! `CommandBuffer` (it has no events or change detection, so the frame keeps a hit list and
-//! a list of the units whose health it wrote).
+//! a list of the units whose health it wrote); flecs as hecs, with cached queries (its systems
+//! would keep the frame's state in singletons, and its change detection is per table, too
+//! coarse for the consumer).
 //!
 //! 4,000 units (Position, Velocity, Health; one in four `Shielded`) in a 64 x 64 arena. A
 //! frame: movement (wrapping at the edges); a spatial grid of 1 x 1 cells rebuilt from the
@@ -22,6 +24,7 @@ use bevy_ecs::query::{Changed, Has, With};
 use bevy_ecs::resource::Resource;
 use bevy_ecs::schedule::{IntoScheduleConfigs, Schedule};
 use bevy_ecs::system::{Commands, Query, ResMut};
+use flecs_ecs::macros::Component as FlecsComponent;
 
 use crate::components::{Position, Velocity, field};
 use crate::math::Vec3;
@@ -34,11 +37,11 @@ pub const UNITS: usize = 4_000;
 const ARENA: usize = 64;
 
 /// A unit's health.
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Component, FlecsComponent, Clone, Copy, Debug, Default, PartialEq)]
 pub struct Health(pub i32);
 
-/// The marker of shielded units (hecs, bevy_ecs; archetypal's is a tag).
-#[derive(Component, Clone, Copy, Debug, Default)]
+/// The marker of shielded units (hecs, bevy_ecs; archetypal's is a tag, flecs's a tag too).
+#[derive(Component, FlecsComponent, Clone, Copy, Debug, Default)]
 pub struct Shielded;
 
 /// A collision's hit on `target`.
@@ -152,7 +155,7 @@ pub fn workload() -> Workload {
     Workload {
         name: "game_frame",
         description: "one frame of a small game: 4,000 units move, grid, collision events, damage, shield regen (tag), deaths + spawns, changed-health consumer",
-        contenders: vec![archetypal(), hecs(), bevy(), bevy_multi_threaded()],
+        contenders: vec![archetypal(), hecs(), bevy(), bevy_multi_threaded(), flecs()],
     }
 }
 
@@ -425,6 +428,161 @@ fn hecs() -> Contender {
                 next_unit: 0,
                 score: Score::default(),
             };
+            game.spawn_units(UNITS);
+            Box::new(game)
+        },
+    }
+}
+
+// ----- flecs --------------------------------------------------------------------------------
+
+/// flecs as hecs's row: functions over cached queries, a hit list and a written-health list.
+/// flecs's systems would need the grid, hits and score as singletons, and its change
+/// detection is per table, not per row, so it could not count the units written.
+struct Flecs {
+    // Declared before the world, so they are dropped first: a query must not outlive its world.
+    movement: flecs_ecs::prelude::Query<(&'static mut Position, &'static Velocity)>,
+    positions: flecs_ecs::prelude::Query<&'static Position>,
+    shielded: flecs_ecs::prelude::Query<&'static mut Health>,
+    healths: flecs_ecs::prelude::Query<&'static Health>,
+    world: flecs_ecs::prelude::World,
+    grid: Grid<flecs_ecs::prelude::Entity>,
+    hits: Vec<Hit<flecs_ecs::prelude::Entity>>,
+    /// Units whose health this frame wrote.
+    touched: Vec<flecs_ecs::prelude::Entity>,
+    dead: Vec<flecs_ecs::prelude::Entity>,
+    next_unit: usize,
+    score: Score,
+}
+
+impl Flecs {
+    fn new() -> Self {
+        use flecs_ecs::prelude::{Builder, ComponentId, QueryBuilderImpl};
+        let world = flecs_ecs::prelude::World::new();
+        let movement = world
+            .query::<(&mut Position, &Velocity)>()
+            .set_cached()
+            .build();
+        let positions = world.query::<&Position>().set_cached().build();
+        let shielded = world
+            .query::<&mut Health>()
+            .with(Shielded::id())
+            .set_cached()
+            .build();
+        let healths = world.query::<&Health>().set_cached().build();
+        Flecs {
+            movement,
+            positions,
+            shielded,
+            healths,
+            world,
+            grid: Grid::default(),
+            hits: Vec::new(),
+            touched: Vec::new(),
+            dead: Vec::new(),
+            next_unit: 0,
+            score: Score::default(),
+        }
+    }
+
+    fn spawn_units(&mut self, count: usize) {
+        use flecs_ecs::prelude::{ComponentId, IdOperations};
+        for _ in 0..count {
+            let (position, velocity, health, shielded) = unit(self.next_unit);
+            self.next_unit += 1;
+            let entity = self.world.entity().set(position).set(velocity).set(health);
+            if shielded {
+                entity.add(Shielded::id());
+            }
+            self.touched.push(entity.id());
+        }
+    }
+}
+
+impl Pass for Flecs {
+    fn run(&mut self) {
+        use flecs_ecs::prelude::{ComponentId, EntityViewGet, IdOperations, QueryAPI};
+        // movement: `run` with column slices (a few tables of thousands of units)
+        self.movement.run(|mut it| {
+            while it.next() {
+                let mut positions = it.field_mut::<Position>(0);
+                let velocities = it.field::<Velocity>(1);
+                for (position, velocity) in positions
+                    .as_mut_slice()
+                    .iter_mut()
+                    .zip(velocities.as_slice())
+                {
+                    advance(position, velocity);
+                }
+            }
+        });
+        // grid and collisions
+        self.grid.clear();
+        let grid = &mut self.grid;
+        self.positions
+            .each_entity(|entity, position| grid.insert(entity.id(), position));
+        let hits = &mut self.hits;
+        self.grid.collide(|target| hits.push(Hit { target }));
+        // damage
+        for hit in self.hits.drain(..) {
+            let entity = self.world.entity_from_id(hit.target);
+            let amount = damage(entity.has(Shielded::id()));
+            if entity
+                .try_get::<&mut Health>(|health| health.0 -= amount)
+                .is_some()
+            {
+                self.touched.push(hit.target);
+            }
+        }
+        // shield regeneration
+        let touched = &mut self.touched;
+        self.shielded.each_entity(|entity, health| {
+            health.0 += 1;
+            touched.push(entity.id());
+        });
+        // deaths and spawns
+        let dead = &mut self.dead;
+        self.healths.each_entity(|entity, health| {
+            if health.0 <= 0 {
+                dead.push(entity.id());
+            }
+        });
+        let deaths = self.dead.len();
+        for entity in self.dead.drain(..) {
+            self.world.entity_from_id(entity).destruct();
+        }
+        self.spawn_units(deaths);
+        // the changed-health consumer
+        self.touched.sort_unstable();
+        self.touched.dedup();
+        for entity in self.touched.drain(..) {
+            let entity = self.world.entity_from_id(entity);
+            if entity.is_alive() {
+                let health = entity.get::<&Health>(|health| health.0);
+                self.score.changed += 1;
+                self.score.health += i64::from(health);
+            }
+        }
+    }
+    fn checksum(&mut self) -> u64 {
+        use flecs_ecs::prelude::{ComponentId, QueryAPI};
+        let mut sum = GameSum::default();
+        self.world
+            .new_query::<(&Position, &Health)>()
+            .each_entity(|entity, (position, health)| {
+                sum.unit(position, health, entity.has(Shielded::id()));
+            });
+        sum.finish(&self.score)
+    }
+}
+
+fn flecs() -> Contender {
+    Contender {
+        name: "flecs",
+        api: "fns over cached queries (run, each_entity), try_get, destruct; a hit list and a written-health list",
+        kind: Kind::Peer,
+        setup: || {
+            let mut game = Flecs::new();
             game.spawn_units(UNITS);
             Box::new(game)
         },

@@ -21,6 +21,7 @@ use bevy_ecs::entity::Entity as BevyEntity;
 use bevy_ecs::hierarchy::{ChildOf, Children};
 use bevy_ecs::query::Without;
 use bevy_ecs::world::World as BevyWorld;
+use flecs_ecs::macros::Component as FlecsComponent;
 
 use crate::{Checksum, Contender, Kind, Pass, Workload};
 
@@ -32,11 +33,11 @@ const CHILDREN: usize = 10;
 const GRANDCHILDREN: usize = 4;
 
 /// Where a node sits relative to its parent (a root: in the world).
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Component, FlecsComponent, Clone, Copy, Debug, Default, PartialEq)]
 pub struct Offset(pub f32);
 
 /// Where a node is in the world: computed by propagation.
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Component, FlecsComponent, Clone, Copy, Debug, Default, PartialEq)]
 pub struct WorldPosition(pub f32);
 
 /// The offset of the root of tree `index`, built at pass `pass` (0: the first forest).
@@ -73,6 +74,10 @@ pub fn workloads() -> Vec<Workload> {
             contenders: vec![
                 contender::<Archetypal>("spawn_batch + set_child_of", Stage::Build),
                 contender::<Bevy>("spawn((.., ChildOf(parent)))", Stage::Build),
+                contender::<Flecs>(
+                    "entity_bulk(n).add_id((ChildOf, parent)) per family, offsets in place",
+                    Stage::Build,
+                ),
             ],
         },
         Workload {
@@ -87,6 +92,10 @@ pub fn workloads() -> Vec<Workload> {
                     "Without<ChildOf> roots + Children stack walk",
                     Stage::Propagate,
                 ),
+                contender::<Flecs>(
+                    "cached query, parent().cascade() term, each",
+                    Stage::Propagate,
+                ),
             ],
         },
         Workload {
@@ -95,6 +104,7 @@ pub fn workloads() -> Vec<Workload> {
             contenders: vec![
                 contender::<Archetypal>("despawn(root), [cascade] policy", Stage::Despawn),
                 contender::<Bevy>("despawn(root), recursive", Stage::Despawn),
+                contender::<Flecs>("destruct(root), ChildOf deletes children", Stage::Despawn),
             ],
         },
     ]
@@ -128,6 +138,7 @@ trait Forest: Sized + 'static {
 enum TreeRoot {
     Archetypal(archetypal::Entity),
     Bevy(BevyEntity),
+    Flecs(flecs_ecs::prelude::Entity),
 }
 
 /// A forest and its roots, by tree index.
@@ -366,6 +377,126 @@ impl Forest for Bevy {
             .map(|(offset, position)| (*offset, *position))
             .collect();
         checksum(nodes.into_iter(), linked)
+    }
+}
+
+// ----- flecs --------------------------------------------------------------------------------
+
+/// The propagation query: each node's offset and world position, and its parent's world
+/// position (`None` for a root), parents' tables first (`cascade`).
+type FlecsPropagate = flecs_ecs::prelude::Query<(
+    &'static mut Offset,
+    Option<&'static WorldPosition>,
+    &'static mut WorldPosition,
+)>;
+
+struct Flecs {
+    // Declared before the world, so it is dropped first: a query must not outlive its world.
+    /// Built by the first propagation (not by `new`, so `hierarchy_build` does not pay for
+    /// matching every new table against it).
+    propagate: Option<FlecsPropagate>,
+    world: flecs_ecs::prelude::World,
+}
+
+impl Flecs {
+    /// `count` new entities with `Offset`, `WorldPosition` and `(ChildOf, parent)`, each
+    /// family in one bulk (a table of its own: ChildOf pairs fragment by parent), their
+    /// offsets written in place.
+    fn spawn_children(
+        &self,
+        parent: flecs_ecs::prelude::Entity,
+        count: usize,
+    ) -> Vec<flecs_ecs::prelude::Entity> {
+        use flecs_ecs::prelude::{TableOperations, flecs};
+        let children = self
+            .world
+            .entity_bulk(count as u32)
+            .add::<Offset>()
+            .add::<WorldPosition>()
+            .add_id((flecs::ChildOf, parent))
+            .build();
+        let mut rows = crate::worlds::flecs_new_rows(&self.world, &children).expect("children");
+        for (index, offset) in rows
+            .get_mut::<Offset>()
+            .expect("an Offset column")
+            .iter_mut()
+            .enumerate()
+        {
+            *offset = node_offset(index);
+        }
+        children
+    }
+}
+
+impl Forest for Flecs {
+    const NAME: &'static str = "flecs";
+    const KIND: Kind = Kind::Peer;
+
+    fn new() -> Self {
+        Flecs {
+            propagate: None,
+            world: flecs_ecs::prelude::World::new(),
+        }
+    }
+
+    fn spawn_tree(&mut self, index: usize, pass: u32) -> TreeRoot {
+        use flecs_ecs::prelude::IdOperations;
+        let root = self
+            .world
+            .entity()
+            .set(root_offset(index, pass))
+            .set(WorldPosition::default())
+            .id();
+        for child in self.spawn_children(root, CHILDREN) {
+            self.spawn_children(child, GRANDCHILDREN);
+        }
+        TreeRoot::Flecs(root)
+    }
+
+    /// One `each` over the cascade query (families are tables of 4 to 10 rows, short tables as
+    /// in fragmented_iter, where `each` measured ahead of `run`): a root moves and takes its offset, every other node its parent's world
+    /// position plus its offset, parents first.
+    fn propagate(&mut self) {
+        use flecs_ecs::prelude::{Builder, QueryAPI, QueryBuilderImpl, TermBuilderImpl};
+        let world = &self.world;
+        let query = self.propagate.get_or_insert_with(|| {
+            world
+                .query::<(&mut Offset, Option<&WorldPosition>, &mut WorldPosition)>()
+                .term_at(1)
+                .parent()
+                .cascade()
+                .set_cached()
+                .build()
+        });
+        query.each(|(offset, parent, position)| match parent {
+            None => {
+                offset.0 += 1.0;
+                position.0 = offset.0;
+            }
+            Some(parent) => position.0 = parent.0 + offset.0,
+        });
+    }
+
+    fn despawn_tree(&mut self, root: TreeRoot) {
+        if let TreeRoot::Flecs(root) = root {
+            self.world.entity_from_id(root).destruct();
+        }
+    }
+
+    fn checksum(&mut self) -> u64 {
+        use flecs_ecs::prelude::{Builder, QueryAPI, QueryBuilderImpl, flecs};
+        let mut nodes = Vec::new();
+        self.world
+            .new_query::<(&Offset, &WorldPosition)>()
+            .each(|(offset, position)| nodes.push((*offset, *position)));
+        // flecs's own entities are linked by ChildOf too: count only the forest's nodes.
+        let linked = self
+            .world
+            .query::<&Offset>()
+            .with((flecs::ChildOf, flecs::Wildcard))
+            .build()
+            .count();
+        checksum(nodes.into_iter(), linked as usize)
     }
 }
 

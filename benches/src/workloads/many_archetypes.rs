@@ -15,6 +15,7 @@ use bevy_ecs::query::QueryState;
 
 use crate::components::Position;
 use crate::mixed::{self, O0, Rng, archetypal_mixed, freecs_mixed};
+use crate::workloads::simple_iter::FLECS_RUN;
 use crate::{Contender, Kind, Pass, Workload};
 
 /// Archetypes in the world.
@@ -54,6 +55,7 @@ pub fn workloads() -> Vec<Workload> {
                     "for_each_mut(|entity, table, index| ..)",
                     Kind::Peer,
                 ),
+                iterate::<Flecs>("flecs", FLECS_RUN, Kind::Peer),
             ],
         },
         Workload {
@@ -74,6 +76,11 @@ pub fn workloads() -> Vec<Workload> {
                 growth::<Freecs>(
                     "freecs",
                     "spawn_batch(mask, 1, ..), for_each_mut",
+                    Kind::Peer,
+                ),
+                growth::<Flecs>(
+                    "flecs",
+                    "entity_bulk(1) + values in place, cached query run",
                     Kind::Peer,
                 ),
             ],
@@ -249,5 +256,39 @@ impl ManyWorld for Freecs {
     }
     fn checksum(&mut self) -> u64 {
         freecs_mixed::checksum(&self.0)
+    }
+}
+
+struct Flecs {
+    // Declared before the world, so it is dropped first: a query must not outlive its world.
+    query: flecs_ecs::prelude::Query<(&'static mut Position, &'static O0)>,
+    world: flecs_ecs::prelude::World,
+}
+
+impl ManyWorld for Flecs {
+    fn new() -> Self {
+        use flecs_ecs::prelude::{Builder, QueryBuilderImpl};
+        let world = flecs_ecs::prelude::World::new();
+        let query = world.query::<(&mut Position, &O0)>().set_cached().build();
+        Flecs { query, world }
+    }
+    fn spawn(&mut self, bits: u32, first: usize, count: usize) {
+        mixed::flecs_spawn(&self.world, bits, first, count);
+    }
+    /// `run` with column slices, as in simple_iter: most rows are in tables of over a hundred.
+    fn run_query(&mut self) {
+        use flecs_ecs::prelude::QueryAPI;
+        self.query.run(|mut it| {
+            while it.next() {
+                let mut positions = it.field_mut::<Position>(0);
+                let o0s = it.field::<O0>(1);
+                for (position, o0) in positions.as_mut_slice().iter_mut().zip(o0s.as_slice()) {
+                    position.0.x += o0.0;
+                }
+            }
+        });
+    }
+    fn checksum(&mut self) -> u64 {
+        mixed::flecs_checksum(&self.world)
     }
 }

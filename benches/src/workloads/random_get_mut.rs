@@ -44,6 +44,7 @@ pub fn workload() -> Workload {
             hecs(),
             bevy(),
             freecs(),
+            flecs(),
             vec_baseline(),
             naive(),
         ],
@@ -186,6 +187,42 @@ fn freecs() -> Contender {
             let mut world = freecs_simple::World::default();
             let handles = shuffled(&spawn_simple::freecs(&mut world, SIMPLE_ENTITIES));
             Box::new(Freecs { world, handles })
+        },
+    }
+}
+
+// ----- flecs --------------------------------------------------------------------------------
+
+struct Flecs {
+    world: flecs_ecs::prelude::World,
+    handles: Vec<flecs_ecs::prelude::Entity>,
+}
+
+impl Pass for Flecs {
+    /// `get::<&mut Position>` on each entity's view, flecs's safe single-entity access (a
+    /// callback; `try_get` costs the same). A `CachedRef` per entity would borrow the world.
+    fn run(&mut self) {
+        use flecs_ecs::prelude::EntityViewGet;
+        for &entity in &self.handles {
+            self.world
+                .entity_from_id(entity)
+                .get::<&mut Position>(|position| position.0.x += 1.0);
+        }
+    }
+    fn checksum(&mut self) -> u64 {
+        simple_checksum::flecs(&self.world)
+    }
+}
+
+fn flecs() -> Contender {
+    Contender {
+        name: "flecs",
+        api: "entity_from_id(e).get::<&mut Position>(|p| ..)",
+        kind: Kind::Peer,
+        setup: || {
+            let world = flecs_ecs::prelude::World::new();
+            let handles = shuffled(&spawn_simple::flecs(&world, SIMPLE_ENTITIES));
+            Box::new(Flecs { world, handles })
         },
     }
 }

@@ -39,6 +39,7 @@ fn contenders<const COUNT: usize>() -> Vec<Contender> {
         bevy::<COUNT>(),
         bevy_iter_mut::<COUNT>(),
         freecs::<COUNT>(),
+        flecs::<COUNT>(),
         vec_baseline::<COUNT>(),
         naive::<COUNT>(),
     ]
@@ -249,6 +250,65 @@ fn freecs<const COUNT: usize>() -> Contender {
         },
     }
 }
+
+// ----- flecs --------------------------------------------------------------------------------
+
+/// flecs's world of simple entities and its cached `(&mut Position, &Velocity)` query.
+struct Flecs {
+    // Declared before the world, so it is dropped first: a query must not outlive its world.
+    query: flecs_ecs::prelude::Query<(&'static mut Position, &'static Velocity)>,
+    world: flecs_ecs::prelude::World,
+}
+
+impl Flecs {
+    fn new(count: usize) -> Self {
+        use flecs_ecs::prelude::{Builder, QueryBuilderImpl};
+        let world = flecs_ecs::prelude::World::new();
+        spawn_simple::flecs(&world, count);
+        // Cached: the query is reused every pass (flecs caches only on request).
+        let query = world
+            .query::<(&mut Position, &Velocity)>()
+            .set_cached()
+            .build();
+        Flecs { query, world }
+    }
+}
+
+impl Pass for Flecs {
+    /// `run`, flecs's fastest safe loop here (ahead of `each`, its per-entity closure): per
+    /// table, the columns as slices (`field_mut` / `field`).
+    fn run(&mut self) {
+        use flecs_ecs::prelude::QueryAPI;
+        self.query.run(|mut it| {
+            while it.next() {
+                let mut positions = it.field_mut::<Position>(0);
+                let velocities = it.field::<Velocity>(1);
+                for (position, velocity) in positions
+                    .as_mut_slice()
+                    .iter_mut()
+                    .zip(velocities.as_slice())
+                {
+                    position.0 += velocity.0;
+                }
+            }
+        });
+    }
+    fn checksum(&mut self) -> u64 {
+        simple_checksum::flecs(&self.world)
+    }
+}
+
+fn flecs<const COUNT: usize>() -> Contender {
+    Contender {
+        name: "flecs",
+        api: FLECS_RUN,
+        kind: Kind::Peer,
+        setup: || Box::new(Flecs::new(COUNT)),
+    }
+}
+
+/// The API of the flecs rows that loop over table slices.
+pub const FLECS_RUN: &str = "cached query, run + field slices";
 
 // ----- baselines ----------------------------------------------------------------------------
 

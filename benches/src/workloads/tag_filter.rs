@@ -22,6 +22,7 @@
 
 use bevy_ecs::component::Component;
 use bevy_ecs::query::{QueryState, With, Without};
+use flecs_ecs::macros::Component as FlecsComponent;
 
 use crate::components::{Position, Velocity, field};
 use crate::math::Vec3;
@@ -36,8 +37,9 @@ const KNOCKBACK: Vec3 = Vec3::new(0.0, 0.0, -0.5);
 /// The checksum field of the read passes' sum.
 const READ_SUM: u32 = 10;
 
-/// A table-stored marker (bevy_ecs's default storage; hecs has only this kind).
-#[derive(Component, Clone, Copy, Debug, Default)]
+/// A table-stored marker (bevy_ecs's default storage; hecs has only this kind; a tag in flecs,
+/// which stores it in the table's type, so adding it migrates).
+#[derive(Component, FlecsComponent, Clone, Copy, Debug, Default)]
 pub struct Stunned;
 
 /// A sparse-set marker: bevy_ecs's storage for components added and removed often.
@@ -138,6 +140,12 @@ fn toggle_workload() -> Workload {
                 api: "insert_one(e, M) / remove_one::<M>(e)",
                 kind: Kind::Peer,
                 setup: || Box::new(ToggleHecs::new()),
+            },
+            Contender {
+                name: "flecs",
+                api: "tag; has(M), then add(M) / remove(M) (a migration)",
+                kind: Kind::Peer,
+                setup: || Box::new(ToggleFlecs::new()),
             },
         ],
     }
@@ -303,6 +311,12 @@ fn tables_workload<const PERCENT: u32>(name: &'static str) -> Workload {
                 api: "query_mut().without::<&M>()",
                 kind: Kind::Peer,
                 setup: || Box::new(Hecs::new(PERCENT)),
+            },
+            Contender {
+                name: "flecs",
+                api: "tag; cached queries .without(M) / .with(M), run + field slices",
+                kind: Kind::Peer,
+                setup: || Box::new(Flecs::new(PERCENT)),
             },
         ],
     }
@@ -602,5 +616,155 @@ impl Pass for Hecs {
             self.0.query::<&Velocity>().iter(),
             0,
         )
+    }
+}
+
+// ----- flecs --------------------------------------------------------------------------------
+
+/// flecs's ships, `percent`% of them stunned (the tag `Stunned`); the handles in spawn order.
+fn flecs_ships(percent: u32) -> (flecs_ecs::prelude::World, Vec<flecs_ecs::prelude::Entity>) {
+    use flecs_ecs::prelude::{ComponentId, TableOperations};
+    let world = flecs_ecs::prelude::World::new();
+    let ships = world
+        .entity_bulk(SHIPS as u32)
+        .add::<Position>()
+        .add::<Velocity>()
+        .build();
+    let rows = crate::worlds::flecs_new_rows(&world, &ships).expect("ships");
+    let (mut positions, mut velocities) = (rows, rows);
+    let columns = positions
+        .get_mut::<Position>()
+        .expect("a Position column")
+        .iter_mut()
+        .zip(velocities.get_mut::<Velocity>().expect("a Velocity column"));
+    for (index, (position, velocity)) in columns.enumerate() {
+        (*position, *velocity) = ship(index);
+    }
+    for (index, &entity) in ships.iter().enumerate() {
+        if is_stunned(index, percent) {
+            world.entity_from_id(entity).add(Stunned::id());
+        }
+    }
+    (world, ships)
+}
+
+/// The toggle checksum of flecs's ships (every position and velocity, the stunned positions).
+fn flecs_checksum(world: &flecs_ecs::prelude::World) -> u64 {
+    use flecs_ecs::prelude::{Builder, ComponentId, QueryAPI, QueryBuilderImpl};
+    let (mut positions, mut velocities, mut stunned) = (Vec::new(), Vec::new(), Vec::new());
+    world
+        .new_query::<&Position>()
+        .each(|position| positions.push(*position));
+    world
+        .new_query::<&Velocity>()
+        .each(|velocity| velocities.push(*velocity));
+    world
+        .query::<&Position>()
+        .with(Stunned::id())
+        .build()
+        .each(|position| stunned.push(*position));
+    toggle_checksum(&positions, &velocities, &stunned)
+}
+
+struct Flecs {
+    // Declared before the world, so they are dropped first: a query must not outlive its world.
+    moving: flecs_ecs::prelude::Query<(&'static mut Position, &'static Velocity)>,
+    stunned: flecs_ecs::prelude::Query<&'static mut Velocity>,
+    world: flecs_ecs::prelude::World,
+}
+
+impl Flecs {
+    fn new(percent: u32) -> Self {
+        use flecs_ecs::prelude::{Builder, ComponentId, QueryBuilderImpl};
+        let (world, _) = flecs_ships(percent);
+        let moving = world
+            .query::<(&mut Position, &Velocity)>()
+            .without(Stunned::id())
+            .set_cached()
+            .build();
+        let stunned = world
+            .query::<&mut Velocity>()
+            .with(Stunned::id())
+            .set_cached()
+            .build();
+        Flecs {
+            moving,
+            stunned,
+            world,
+        }
+    }
+}
+
+impl Pass for Flecs {
+    /// `run` over each cached query's tables, the columns as slices, as in simple_iter: the
+    /// stunned and the moving ships are two tables.
+    fn run(&mut self) {
+        use flecs_ecs::prelude::QueryAPI;
+        self.moving.run(|mut it| {
+            while it.next() {
+                let mut positions = it.field_mut::<Position>(0);
+                let velocities = it.field::<Velocity>(1);
+                for (position, velocity) in positions
+                    .as_mut_slice()
+                    .iter_mut()
+                    .zip(velocities.as_slice())
+                {
+                    position.0 += velocity.0;
+                }
+            }
+        });
+        self.stunned.run(|mut it| {
+            while it.next() {
+                for velocity in it.field_mut::<Velocity>(0).as_mut_slice() {
+                    velocity.0 += KNOCKBACK;
+                }
+            }
+        });
+    }
+    fn checksum(&mut self) -> u64 {
+        let mut positions = Vec::new();
+        let mut velocities = Vec::new();
+        {
+            use flecs_ecs::prelude::QueryAPI;
+            self.world
+                .new_query::<&Position>()
+                .each(|position| positions.push(*position));
+            self.world
+                .new_query::<&Velocity>()
+                .each(|velocity| velocities.push(*velocity));
+        }
+        checksum(&positions, &velocities, 0)
+    }
+}
+
+struct ToggleFlecs {
+    world: flecs_ecs::prelude::World,
+    ships: Vec<flecs_ecs::prelude::Entity>,
+}
+
+impl ToggleFlecs {
+    fn new() -> Self {
+        let (world, ships) = flecs_ships(50);
+        ToggleFlecs {
+            world,
+            ships: toggled(&ships),
+        }
+    }
+}
+
+impl Pass for ToggleFlecs {
+    fn run(&mut self) {
+        use flecs_ecs::prelude::ComponentId;
+        for &ship in &self.ships {
+            let entity = self.world.entity_from_id(ship);
+            if entity.has(Stunned::id()) {
+                entity.remove(Stunned::id());
+            } else {
+                entity.add(Stunned::id());
+            }
+        }
+    }
+    fn checksum(&mut self) -> u64 {
+        flecs_checksum(&self.world)
     }
 }
