@@ -293,6 +293,29 @@ pub mod spawn_simple {
     }
 }
 
+/// flecs's fastest loop over a cached `(&mut Position, &Velocity)` query: `run`, each table's
+/// columns as slices (`field_mut` / `field`; ahead of `each`, its per-entity closure), `f` per
+/// row. The movement system of simple_iter, churn, tag_filter and game_frame.
+pub fn flecs_run_moving(
+    query: &flecs_ecs::prelude::Query<(&'static mut Position, &'static Velocity)>,
+    mut f: impl FnMut(&mut Position, &Velocity),
+) {
+    use flecs_ecs::prelude::QueryAPI;
+    query.run(|mut it| {
+        while it.next() {
+            let mut positions = it.field_mut::<Position>(0);
+            let velocities = it.field::<Velocity>(1);
+            for (position, velocity) in positions
+                .as_mut_slice()
+                .iter_mut()
+                .zip(velocities.as_slice())
+            {
+                f(position, velocity);
+            }
+        }
+    });
+}
+
 /// The table rows of the entities one flecs `entity_bulk(..).build()` just created, in the
 /// order of its handles (`None` for an empty bulk): their columns, taken as slices with
 /// `TableRange::get_mut`, are where a spawner writes their values in place.

@@ -308,20 +308,7 @@ impl ChurnWorld for Flecs {
     }
     /// `run` with column slices, as in simple_iter (64 tables of about 1,500 rows).
     fn iterate(&mut self) {
-        use flecs_ecs::prelude::QueryAPI;
-        self.query.run(|mut it| {
-            while it.next() {
-                let mut positions = it.field_mut::<Position>(0);
-                let velocities = it.field::<Velocity>(1);
-                for (position, velocity) in positions
-                    .as_mut_slice()
-                    .iter_mut()
-                    .zip(velocities.as_slice())
-                {
-                    position.0 += velocity.0;
-                }
-            }
-        });
+        crate::worlds::flecs_run_moving(&self.query, |position, velocity| position.0 += velocity.0);
     }
     fn checksum(&mut self) -> u64 {
         mixed::flecs_checksum(&self.world)

@@ -503,19 +503,7 @@ impl Pass for Flecs {
     fn run(&mut self) {
         use flecs_ecs::prelude::{ComponentId, EntityViewGet, IdOperations, QueryAPI};
         // movement: `run` with column slices (a few tables of thousands of units)
-        self.movement.run(|mut it| {
-            while it.next() {
-                let mut positions = it.field_mut::<Position>(0);
-                let velocities = it.field::<Velocity>(1);
-                for (position, velocity) in positions
-                    .as_mut_slice()
-                    .iter_mut()
-                    .zip(velocities.as_slice())
-                {
-                    advance(position, velocity);
-                }
-            }
-        });
+        crate::worlds::flecs_run_moving(&self.movement, advance);
         // grid and collisions
         self.grid.clear();
         let grid = &mut self.grid;

@@ -278,20 +278,7 @@ impl Pass for Flecs {
     /// `run`, flecs's fastest safe loop here (ahead of `each`, its per-entity closure): per
     /// table, the columns as slices (`field_mut` / `field`).
     fn run(&mut self) {
-        use flecs_ecs::prelude::QueryAPI;
-        self.query.run(|mut it| {
-            while it.next() {
-                let mut positions = it.field_mut::<Position>(0);
-                let velocities = it.field::<Velocity>(1);
-                for (position, velocity) in positions
-                    .as_mut_slice()
-                    .iter_mut()
-                    .zip(velocities.as_slice())
-                {
-                    position.0 += velocity.0;
-                }
-            }
-        });
+        crate::worlds::flecs_run_moving(&self.query, |position, velocity| position.0 += velocity.0);
     }
     fn checksum(&mut self) -> u64 {
         simple_checksum::flecs(&self.world)

@@ -700,18 +700,8 @@ impl Pass for Flecs {
     /// stunned and the moving ships are two tables.
     fn run(&mut self) {
         use flecs_ecs::prelude::QueryAPI;
-        self.moving.run(|mut it| {
-            while it.next() {
-                let mut positions = it.field_mut::<Position>(0);
-                let velocities = it.field::<Velocity>(1);
-                for (position, velocity) in positions
-                    .as_mut_slice()
-                    .iter_mut()
-                    .zip(velocities.as_slice())
-                {
-                    position.0 += velocity.0;
-                }
-            }
+        crate::worlds::flecs_run_moving(&self.moving, |position, velocity| {
+            position.0 += velocity.0
         });
         self.stunned.run(|mut it| {
             while it.next() {
