@@ -172,6 +172,15 @@ impl Bytes<'_> {
         u64::from(self.byte()) & EVERY
     }
 
+    /// One of the two tags, by the next byte.
+    fn tag(&mut self) -> u64 {
+        if self.byte().is_multiple_of(2) {
+            RED
+        } else {
+            BLUE
+        }
+    }
+
     fn value(&mut self) -> Value {
         let (kind, x) = (self.byte(), self.byte());
         match kind % 5 {
@@ -366,14 +375,7 @@ impl Harness {
                 assert_eq!(self.world.remove_pair(entity), expected);
             }
             13 => {
-                let (entity, tag) = (
-                    self.target(input),
-                    if input.byte().is_multiple_of(2) {
-                        RED
-                    } else {
-                        BLUE
-                    },
-                );
+                let (entity, tag) = (self.target(input), input.tag());
                 let expected = self.model_add(entity, tag);
                 let got = if tag == RED {
                     self.world.add_red(entity)
@@ -383,14 +385,7 @@ impl Harness {
                 assert_eq!(got, expected);
             }
             14 => {
-                let (entity, tag) = (
-                    self.target(input),
-                    if input.byte().is_multiple_of(2) {
-                        RED
-                    } else {
-                        BLUE
-                    },
-                );
+                let (entity, tag) = (self.target(input), input.tag());
                 let expected = self.model_remove(entity, tag);
                 let got = if tag == RED {
                     self.world.remove_red(entity)
