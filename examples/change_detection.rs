@@ -1,11 +1,12 @@
 //! Change detection: systems that do work only for what changed.
 //!
-//! A row is reported changed when the program wrote it. Three consumers of changes run here:
+//! A row is reported changed when the program wrote it. Three consumers of changes run here,
+//! each a system of a `Schedule` that takes its `SystemContext`: "since this system last ran"
+//! is `context.last_run()`, kept by the schedule, so no system stores a tick.
 //!
-//! - a spatial index re-files the units that moved since the last frame
-//!   (`changed_since(POSITION, last_tick())`: changed since the last `step()`);
-//! - health bars redraw every few frames, only for the units whose health changed since their
-//!   last redraw (a system's own cursor: `typed_query().changed_since(mask, tick)`);
+//! - a spatial index re-files the units that moved since it last ran (every frame);
+//! - health bars redraw every few frames (`run_if`), only for the units whose health changed
+//!   since their last redraw;
 //! - a sprite loader sets up units that arrived since it last ran (`added_since`).
 //!
 //! A typed query's `&mut` element reports only the rows written through it; a component
@@ -13,7 +14,7 @@
 //!
 //! `cargo run --example change_detection`
 
-use archetypal::{Entity, Tick, ecs};
+use archetypal::{Entity, Schedule, SystemContext, ecs};
 
 #[derive(Default, Debug, Clone, Copy, PartialEq)]
 pub struct Position {
@@ -42,10 +43,12 @@ ecs! {
         scratch: Scratch => SCRATCH [untracked],
     }
     Resources {
-        /// When the health bars were last drawn: the bars' own cursor.
-        bars_drawn_at: Tick,
-        /// When the sprite loader last ran.
-        sprites_loaded_at: Tick,
+        frame: usize,
+        units: Vec<Entity>,
+        /// What the consumers did in their last run.
+        refiled: usize,
+        redrawn: Option<usize>,
+        loaded: usize,
     }
 }
 
@@ -69,10 +72,19 @@ fn walk(world: &mut World) {
         });
 }
 
-/// Some units are hit; every unit's scratch counter is bumped (untracked: never reported).
-fn fight(world: &mut World, units: &[Entity], frame: usize) {
-    for unit in units.iter().skip(frame % HIT_EVERY).step_by(HIT_EVERY) {
-        if let Some(health) = world.get_health_mut(*unit) {
+/// Some units are hit, a different few every frame; every unit's scratch counter is bumped
+/// (untracked: never reported).
+fn fight(world: &mut World) {
+    let parts = world.split_mut();
+    let frame = parts.resources.frame;
+    for unit in parts
+        .resources
+        .units
+        .iter()
+        .skip(frame % HIT_EVERY)
+        .step_by(HIT_EVERY)
+    {
+        if let Some(health) = parts.components.get_health_mut(*unit) {
             health.0 -= 1;
         }
     }
@@ -84,35 +96,30 @@ fn fight(world: &mut World, units: &[Entity], frame: usize) {
         .for_each(|mut scratch| scratch.0 += 1);
 }
 
-/// The spatial index: re-files the units that moved since the last `step()`.
-fn index_positions(world: &mut World) -> usize {
-    let since = world.last_tick();
-    world
+/// The spatial index: re-files the units that moved since it last ran.
+fn index_positions(world: &mut World, context: &mut SystemContext<World>) {
+    world.resources.refiled = world
         .typed_query_ref::<&Position>()
-        .changed_since(POSITION, since)
-        .count()
+        .changed_since(POSITION, context.last_run())
+        .count();
 }
 
-/// Health bars: redrawn for the units whose health changed since the last redraw.
-fn draw_health_bars(world: &mut World) -> usize {
-    let since = world.resources.bars_drawn_at;
+/// Health bars: redrawn for the units whose health changed since the last redraw (the
+/// schedule runs this system every `BAR_PERIOD` frames, so its last run is the last redraw).
+fn draw_health_bars(world: &mut World, context: &mut SystemContext<World>) {
     let redrawn = world
-        .typed_query::<(Entity, &Health)>()
-        .changed_since(HEALTH, since)
+        .typed_query_ref::<(Entity, &Health)>()
+        .changed_since(HEALTH, context.last_run())
         .count();
-    world.resources.bars_drawn_at = world.current_tick();
-    redrawn
+    world.resources.redrawn = Some(redrawn);
 }
 
 /// The sprite loader: units that got a position since it last ran.
-fn load_sprites(world: &mut World) -> usize {
-    let since = world.resources.sprites_loaded_at;
-    let arrived = world
-        .typed_query::<&Position>()
-        .added_since(POSITION, since)
+fn load_sprites(world: &mut World, context: &mut SystemContext<World>) {
+    world.resources.loaded = world
+        .typed_query_ref::<&Position>()
+        .added_since(POSITION, context.last_run())
         .count();
-    world.resources.sprites_loaded_at = world.current_tick();
-    arrived
 }
 
 fn main() {
@@ -127,42 +134,60 @@ fn main() {
             }
         },
     );
-    // Everything spawned is new: the loader sets up all of it.
-    assert_eq!(load_sprites(&mut world), UNITS);
+    world.resources.units = units.clone();
     let spawned_at = world.current_tick();
-    world.step();
+
+    let mut schedule = Schedule::new();
+    schedule
+        .push("walk", walk)
+        .and_then(|schedule| schedule.push("fight", fight))
+        .and_then(|schedule| schedule.push("load_sprites", load_sprites))
+        .and_then(|schedule| schedule.push("index_positions", index_positions))
+        .and_then(|schedule| schedule.push("health_bars", draw_health_bars))
+        .and_then(|schedule| {
+            schedule.run_if("health_bars", |world: &World| {
+                world.resources.frame % BAR_PERIOD == BAR_PERIOD - 1
+            })
+        })
+        .expect("unique names");
 
     for frame in 0..20 {
-        walk(&mut world);
-        fight(&mut world, &units, frame);
+        world.resources.frame = frame;
         if frame == 12 {
             // Reinforcements arrive mid-game.
             world.spawn_entities(POSITION | VELOCITY | HEALTH, 5);
-            assert_eq!(load_sprites(&mut world), 5, "only the newcomers");
         }
+        schedule.run(&mut world);
 
-        let refiled = index_positions(&mut world);
-        assert_eq!(
-            refiled,
-            UNITS / WALKER_EVERY + if frame == 12 { 5 } else { 0 }
-        );
+        // The first run sees everything (the spawns); later ones only what is new.
+        let expected_loaded = match frame {
+            0 => UNITS,
+            12 => 5,
+            _ => 0,
+        };
+        assert_eq!(world.resources.loaded, expected_loaded, "frame {frame}");
+        let expected_refiled = match frame {
+            0 => UNITS,
+            12 => UNITS / WALKER_EVERY + 5,
+            _ => UNITS / WALKER_EVERY,
+        };
+        assert_eq!(world.resources.refiled, expected_refiled, "frame {frame}");
 
-        if frame % BAR_PERIOD == BAR_PERIOD - 1 {
-            let redrawn = draw_health_bars(&mut world);
-            // Frame 4 redraws the initial bars too (spawned after the cursor's tick 0).
+        if let Some(redrawn) = world.resources.redrawn.take() {
+            // The first redraw draws every bar; later ones the units hit since the last.
             let expected = if frame == BAR_PERIOD - 1 {
                 UNITS
             } else {
                 BAR_PERIOD * UNITS / HIT_EVERY + if frame == 14 { 5 } else { 0 }
             };
-            assert_eq!(redrawn, expected);
+            assert_eq!(redrawn, expected, "frame {frame}");
             println!(
-                "frame {frame:2}: re-filed {refiled} moved units, redrew {redrawn} health bars"
+                "frame {frame:2}: re-filed {} moved units, loaded {} sprites, redrew {redrawn} health bars",
+                world.resources.refiled, world.resources.loaded
             );
         }
-        world.step(); // ends the frame: "changed since the last step" starts over
+        world.step(); // ends the frame: the tick advances, old events expire
     }
-
     // Since the spawn: the untracked scratch column was written every frame and is never
     // reported.
     assert_eq!(world.get_scratch(units[1]), Some(&Scratch(20)));

@@ -1,24 +1,26 @@
 //! Commands and events: systems that talk to each other and change the world's structure
 //! while they iterate it.
 //!
-//! Goblins are poisoned. Each frame, a `Schedule` runs four systems in order:
+//! Goblins are poisoned. Each frame, a `Schedule` runs five systems in order:
 //!
-//! 1. `poison`: hurts every poisoned goblin and sends a `Damaged` event per hit;
-//! 2. `deaths`: reads `Damaged` through its cursor; a goblin at zero health becomes a corpse
-//!    (queued commands: stop the poison, add the `corpse` tag) and a `Died` event is sent;
-//! 3. `loot` and `scoreboard`: two readers of `Died`, each with its own cursor; `loot` queues
-//!    the spawn of a coin and sets its value on the handle the queue returned at once;
-//! 4. `clear_corpses`: queues the despawn of last frame's corpses.
+//! 1. `clear_corpses`: queues the despawn of last frame's corpses;
+//! 2. `poison`: hurts every poisoned goblin and sends a `Damaged` event per hit;
+//! 3. `deaths`: reads `Damaged`; a goblin at zero health becomes a corpse (queued commands:
+//!    stop the poison, add the `corpse` tag) and a `Died` event is sent;
+//! 4. `loot` and `scoreboard`: two readers of `Died`; `loot` queues the spawn of a coin with
+//!    its value (`queue_spawn` of a builder).
 //!
 //! Each system borrows the world apart with `split_mut()` (components, resources, events,
-//! commands), so its one loop sends events, moves cursors kept in the resources and queues
-//! commands, with nothing collected in between. The frame's commands are applied after the
-//! systems (`apply_commands()`), so every system of a frame sees the same tables; `step()`
-//! then ends the frame, and events older than the frame before expire.
+//! commands), so its one loop sends events and queues commands, with nothing collected in
+//! between. The readers take their `SystemContext` as a second argument: the schedule keeps
+//! each one's cursor in every channel, so each reads each event once. The schedule applies the
+//! commands a system queued before the next system runs (`deaths` sees no corpse `poison`
+//! made, `clear_corpses` sees the ones of the frame before); `step()` then ends the frame, and
+//! events older than the frame before expire.
 //!
 //! `cargo run --example commands_and_events`
 
-use archetypal::{CommandReport, Entity, EventCursor, Schedule, ecs};
+use archetypal::{CommandReport, Entity, Schedule, SystemContext, ecs};
 
 #[derive(Default, Debug, Clone, Copy, PartialEq)]
 pub struct Health(pub i32);
@@ -61,10 +63,6 @@ ecs! {
         died: Died,
     }
     Resources {
-        /// Each reader's place in its event channel.
-        deaths_read_damage: EventCursor,
-        loot_read_deaths: EventCursor,
-        scoreboard_read_deaths: EventCursor,
         kills: u32,
     }
 }
@@ -81,13 +79,9 @@ fn poison(world: &mut World) {
         });
 }
 
-fn deaths(world: &mut World) {
+fn deaths(world: &mut World, context: &mut SystemContext<World>) {
     let mut parts = world.split_mut();
-    for hit in parts
-        .events
-        .damaged
-        .consume(&mut parts.resources.deaths_read_damage)
-    {
+    for hit in parts.events.damaged.consume(&mut context.cursors.damaged) {
         if parts
             .components
             .get_health(hit.entity)
@@ -100,28 +94,20 @@ fn deaths(world: &mut World) {
     }
 }
 
-fn loot(world: &mut World) {
+fn loot(world: &mut World, context: &mut SystemContext<World>) {
     let mut parts = world.split_mut();
-    for _death in parts
-        .events
-        .died
-        .consume(&mut parts.resources.loot_read_deaths)
-    {
-        // The coin's handle exists now; the coin itself at `apply_commands()`.
-        for coin in parts.commands.queue_spawn_entities(COIN, 1) {
-            parts.commands.queue_set_coin(coin, Coin { value: 5 });
-        }
+    for _death in parts.events.died.consume(&mut context.cursors.died) {
+        // The coin's handle exists now; the coin itself once the system returns.
+        parts
+            .commands
+            .queue_spawn(EntityBuilder::new().with_coin(Coin { value: 5 }));
     }
 }
 
-fn scoreboard(world: &mut World) {
-    let parts = world.split_mut();
-    let deaths = parts
-        .events
-        .died
-        .consume(&mut parts.resources.scoreboard_read_deaths);
+fn scoreboard(world: &mut World, context: &mut SystemContext<World>) {
+    let deaths = world.events.died.consume(&mut context.cursors.died);
     assert_eq!(deaths.lost(), 0, "read every frame: nothing expires unread");
-    parts.resources.kills += deaths.len() as u32;
+    world.resources.kills += deaths.len() as u32;
 }
 
 fn clear_corpses(world: &mut World) {
@@ -146,19 +132,17 @@ fn main() {
 
     let mut schedule = Schedule::new();
     schedule
-        .push("poison", poison)
+        .push("clear_corpses", clear_corpses)
+        .and_then(|schedule| schedule.push("poison", poison))
         .and_then(|schedule| schedule.push("deaths", deaths))
         .and_then(|schedule| schedule.push("loot", loot))
         .and_then(|schedule| schedule.push("scoreboard", scoreboard))
-        .and_then(|schedule| schedule.push("clear_corpses", clear_corpses))
         .expect("the names are unique");
 
     let mut total = CommandReport::default();
     for frame in 0..5 {
-        schedule.run(&mut world);
-        let report = world.apply_commands();
-        total.applied += report.applied;
-        total.skipped += report.skipped;
+        let report = schedule.run(&mut world);
+        total.absorb(report);
         println!(
             "frame {frame}: {} goblins alive, {} corpses, {} coins; {} commands applied; \
              events held (this frame's and the last): {} damaged, {} died",

@@ -7,15 +7,17 @@
 //!   fire adds and removes it, a migration each way), and tags for markers: `player` (the units
 //!   the player steers) and `dead` (corpses waiting to be cleared away);
 //! - events: the fire system sends `ignited`, the vitals system sends `died`; other systems
-//!   consume them, each reader through its own `EventCursor` (`died` has two readers);
-//! - commands: systems queue structural changes (`queue_*`) and one sync point applies them with
-//!   `apply_commands()`, whose `CommandReport` is summed for the summary. Until then no row
-//!   moves, so every system of the frame sees the same tables;
+//!   consume them, each reader through the cursor its `SystemContext` keeps (`died` has two
+//!   readers);
+//! - commands: systems queue structural changes (`queue_*`); the schedule applies them after
+//!   each system, before the next one runs, and the `CommandReport` it returns is summed for
+//!   the summary;
 //! - `split_mut()`: a system borrows the world apart, so one loop over the components queues
 //!   commands, sends events and updates resources, with nothing collected in between;
 //! - change detection: a spatial index re-files only the creatures whose position changed
-//!   (a typed query with `changed_since(.., last_tick())`), and the player's health bars redraw
-//!   only the units whose health changed since the last redraw (`changed_since` a cursor).
+//!   since it last ran (`changed_since(.., context.last_run())`), and the player's health bars,
+//!   a system the schedule runs every tenth frame (`run_if`), redraw only the units whose health
+//!   changed since their last redraw.
 //!
 //! Every frame it spawns newcomers (and a few births), migrates thousands of creatures and
 //! despawns cleared corpses. Runs are deterministic: one seeded xorshift generator drives it all.
@@ -25,7 +27,7 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use archetypal::{CommandReport, Entity, EventCursor, Schedule, ScheduleError, Tick, ecs};
+use archetypal::{CommandReport, Entity, Schedule, ScheduleError, System, SystemContext, ecs};
 
 /// Living creatures the spawner keeps the world at, the player's units included.
 const POPULATION: usize = 100_000;
@@ -170,7 +172,7 @@ pub struct Stats {
     players_respawned: usize,
     events_lost: u64,
     commands: CommandReport,
-    largest_sync: usize,
+    busiest_frame_commands: usize,
     positions_indexed: usize,
     positions_total: usize,
     cell_changes: usize,
@@ -201,8 +203,6 @@ ecs! {
         rng: Rng,
         /// Where the player ordered the units to go: it circles the world's centre.
         rally_angle: f32,
-        /// The chronicle's position in the `died` channel.
-        deaths_chronicled: EventCursor,
         stats: Stats,
         /// Time spent in each system, summed over the frames (see `push_timed`).
         system_times: HashMap<&'static str, Duration>,
@@ -313,16 +313,16 @@ fn vitals(world: &mut World) {
         });
 }
 
-/// Turns `died` events into corpses, or respawns the player's units. Its cursor lives in the
-/// schedule's closure; the events are read while the components are written.
-fn reap(world: &mut World, cursor: &mut EventCursor) {
+/// Turns `died` events into corpses, or respawns the player's units. The events are read
+/// (through the system's own cursor) while the components are written.
+fn reap(world: &mut World, context: &mut SystemContext<World>) {
     let WorldParts {
         components,
         resources,
         events,
         mut commands,
     } = world.split_mut();
-    let consumed = events.died.consume(cursor);
+    let consumed = events.died.consume(&mut context.cursors.died);
     let stats = &mut resources.stats;
     stats.events_lost += consumed.lost();
     for &Died { entity, .. } in consumed {
@@ -391,9 +391,9 @@ fn burn(world: &mut World) {
 }
 
 /// Lights the fires announced by `ignited`: adding `Burning` is a migration, so it is queued.
-fn catch_fire(world: &mut World, cursor: &mut EventCursor) {
+fn catch_fire(world: &mut World, context: &mut SystemContext<World>) {
     let mut parts = world.split_mut();
-    let consumed = parts.events.ignited.consume(cursor);
+    let consumed = parts.events.ignited.consume(&mut context.cursors.ignited);
     let resources = &mut *parts.resources;
     resources.stats.events_lost += consumed.lost();
     for &Ignited { entity, spread } in consumed {
@@ -434,8 +434,8 @@ fn wander(world: &mut World) {
         });
 }
 
-/// Healthy resting creatures now and then have a calf beside them. The spawn is queued, and
-/// its reserved handle is already good for the commands that set the calf up.
+/// Healthy resting creatures now and then have a calf beside them: a queued spawn with its
+/// values, from inside the loop (the handle it returns is good for later commands at once).
 fn breed(world: &mut World) {
     let mut parts = world.split_mut();
     let resources = &mut *parts.resources;
@@ -446,46 +446,27 @@ fn breed(world: &mut World) {
             if table.health[index].0 >= 80.0 && rng.chance(BIRTH_CHANCE) {
                 let parent = table.position[index];
                 // Calves are born resting (no `Velocity`): `wander` gets them going.
-                let [calf] = parts
-                    .commands
-                    .queue_spawn_entities(POSITION | HEALTH | LIFETIME | CELL, 1)[..]
-                else {
-                    unreachable!("one spawn queued, one handle");
-                };
-                let position = Position {
-                    x: parent.x + rng.range(-2.0, 2.0),
-                    y: parent.y + rng.range(-2.0, 2.0),
-                };
-                parts.commands.queue_set_position(calf, position);
-                parts.commands.queue_set_health(calf, Health(60.0));
-                parts
-                    .commands
-                    .queue_set_lifetime(calf, Lifetime(rng.range(5.0, 20.0)));
+                let calf = EntityBuilder::new()
+                    .with_position(Position {
+                        x: parent.x + rng.range(-2.0, 2.0),
+                        y: parent.y + rng.range(-2.0, 2.0),
+                    })
+                    .with_health(Health(60.0))
+                    .with_lifetime(Lifetime(rng.range(5.0, 20.0)))
+                    .with_mask(CELL);
+                parts.commands.queue_spawn(calf);
                 resources.stats.born += 1;
             }
         });
 }
 
-/// The sync point: every structural change queued this frame, in the order queued.
-fn apply_commands(world: &mut World) {
-    let report = world.apply_commands();
-    let stats = &mut world.resources.stats;
-    stats.commands.applied += report.applied;
-    stats.commands.skipped += report.skipped;
-    stats.largest_sync = stats.largest_sync.max(report.total());
-}
-
-/// The spatial index: re-files in its grid cell every creature whose position changed this
-/// frame (movers, newcomers, calves, respawned units) and skips the rest.
-///
-/// It runs after the sync point, so it sees the positions the commands set too; anything
-/// written after it would fall before the next `step()` and be missed.
-fn index_positions(world: &mut World) {
+/// The spatial index: re-files in its grid cell every creature whose position changed since
+/// it last ran (movers, newcomers, calves, respawned units) and skips the rest.
+fn index_positions(world: &mut World, context: &mut SystemContext<World>) {
     let (mut indexed, mut cell_changes) = (0, 0);
-    let since = world.last_tick();
     world
         .typed_query::<(&Position, &mut Cell)>()
-        .changed_since(POSITION | CELL, since)
+        .changed_since(POSITION | CELL, context.last_run())
         .for_each(|(position, mut cell)| {
             indexed += 1;
             let filed = Cell::of(*position);
@@ -501,32 +482,23 @@ fn index_positions(world: &mut World) {
     stats.cell_changes += cell_changes;
 }
 
-/// The player's health bars, redrawn every `HEALTH_BAR_PERIOD` frames for the units whose
-/// health changed since the last redraw. `drawn_at` is this consumer's own tick cursor.
-///
-/// It runs after every system that writes health, so nothing changes later in the tick it
-/// records: the next redraw sees exactly the writes made after this one.
-fn redraw_health_bars(world: &mut World, frame: &mut usize, drawn_at: &mut Tick) {
-    let due = *frame % HEALTH_BAR_PERIOD == 0;
-    *frame += 1;
-    if !due {
-        return;
-    }
+/// The player's health bars, redrawn for the units whose health changed since the last
+/// redraw. The schedule runs it every `HEALTH_BAR_PERIOD` frames (`run_if`), so its last run
+/// is the last redraw.
+fn redraw_health_bars(world: &mut World, context: &mut SystemContext<World>) {
     let redrawn = world
         .typed_query_ref::<Entity>()
-        .changed_since(HEALTH | PLAYER, *drawn_at)
+        .changed_since(HEALTH | PLAYER, context.last_run())
         .iter()
         .count();
-    *drawn_at = world.current_tick();
     world.resources.stats.health_bars_redrawn += redrawn;
 }
 
-/// The kill feed: deaths by cause. A second reader of `died`, with its own cursor, kept in a
-/// resource: the events and the resources are separate parts of the world.
-fn chronicle(world: &mut World) {
+/// The kill feed: deaths by cause. A second reader of `died`, with its own cursor.
+fn chronicle(world: &mut World, context: &mut SystemContext<World>) {
     let parts = world.split_mut();
     let resources = &mut *parts.resources;
-    let consumed = parts.events.died.consume(&mut resources.deaths_chronicled);
+    let consumed = parts.events.died.consume(&mut context.cursors.died);
     let burned = consumed
         .iter()
         .filter(|died| died.cause == Cause::Burned)
@@ -538,43 +510,42 @@ fn chronicle(world: &mut World) {
 }
 
 /// Adds `system` to the schedule under `name`, wrapped so that its time is summed in
-/// `world.resources.system_times`.
-fn push_timed(
+/// `world.resources.system_times` (the commands it queued are applied after the wrapper
+/// returns, so their time is the frame's, not the system's).
+fn push_timed<Marker>(
     schedule: &mut Schedule<World>,
     name: &'static str,
-    mut system: impl FnMut(&mut World) + 'static,
+    mut system: impl System<World, Marker> + 'static,
 ) -> Result<(), ScheduleError> {
-    schedule.push(name, move |world: &mut World| {
-        let start = Instant::now();
-        system(world);
-        *world.resources.system_times.entry(name).or_default() += start.elapsed();
-    })?;
+    schedule.push(
+        name,
+        move |world: &mut World, context: &mut SystemContext<World>| {
+            let start = Instant::now();
+            system.call(world, context);
+            *world.resources.system_times.entry(name).or_default() += start.elapsed();
+        },
+    )?;
     Ok(())
 }
 
-/// The frame, in order. Event consumers keep their cursors in their closures.
+/// The frame, in order. The schedule applies each system's commands before the next runs.
 fn build_schedule() -> Result<Schedule<World>, ScheduleError> {
     let mut schedule = Schedule::new();
     push_timed(&mut schedule, "spawn", spawn_newcomers)?;
     push_timed(&mut schedule, "player input", steer_player_units)?;
     push_timed(&mut schedule, "movement", move_creatures)?;
     push_timed(&mut schedule, "vitals", vitals)?;
-    let mut reaped = EventCursor::new();
-    push_timed(&mut schedule, "reaper", move |world| {
-        reap(world, &mut reaped)
-    })?;
+    push_timed(&mut schedule, "reaper", reap)?;
     push_timed(&mut schedule, "fire", burn)?;
-    let mut lit = EventCursor::new();
-    push_timed(&mut schedule, "catch fire", move |world| {
-        catch_fire(world, &mut lit)
-    })?;
+    push_timed(&mut schedule, "catch fire", catch_fire)?;
     push_timed(&mut schedule, "wander", wander)?;
     push_timed(&mut schedule, "breed", breed)?;
-    push_timed(&mut schedule, "apply commands", apply_commands)?;
     push_timed(&mut schedule, "spatial index", index_positions)?;
-    let (mut frame, mut drawn_at) = (0, Tick::ZERO);
-    push_timed(&mut schedule, "health bars", move |world| {
-        redraw_health_bars(world, &mut frame, &mut drawn_at)
+    push_timed(&mut schedule, "health bars", redraw_health_bars)?;
+    let mut frame = 0;
+    schedule.run_if("health bars", move |_: &World| {
+        frame += 1;
+        (frame - 1) % HEALTH_BAR_PERIOD == 0
     })?;
     push_timed(&mut schedule, "chronicle", chronicle)?;
     Ok(schedule)
@@ -605,7 +576,10 @@ fn main() {
     let mut slowest_frame = Duration::ZERO;
     for _ in 0..FRAMES {
         let frame_start = Instant::now();
-        schedule.run(&mut world);
+        let commands = schedule.run(&mut world);
+        let stats = &mut world.resources.stats;
+        stats.commands.absorb(commands);
+        stats.busiest_frame_commands = stats.busiest_frame_commands.max(commands.total());
         // Ends the frame: the tick advances, events older than two frames expire.
         world.step();
         slowest_frame = slowest_frame.max(frame_start.elapsed());
@@ -669,8 +643,8 @@ fn print_summary(world: &World, schedule: &Schedule<World>, total: Duration, slo
     );
     println!("    lost                       {:>10}", stats.events_lost);
     println!(
-        "  commands applied / skipped   {:>10} / {} (largest sync point {})",
-        stats.commands.applied, stats.commands.skipped, stats.largest_sync
+        "  commands applied / skipped   {:>10} / {} (busiest frame {})",
+        stats.commands.applied, stats.commands.skipped, stats.busiest_frame_commands
     );
     println!("  change detection");
     println!(

@@ -7,8 +7,9 @@
 
 use alloc::vec::Vec;
 
-use crate::Bitmask;
+use crate::builder::EntityValues;
 use crate::entity::{Entity, EntityAllocator, EntityReserver};
+use crate::{Archetype, Bitmask};
 
 mod structural;
 
@@ -16,10 +17,23 @@ pub use structural::{LifecycleCommand, StructuralCommand};
 
 /// A generated command enum (`WorldCommand`): the mask type its commands carry. It holds the
 /// [`StructuralCommand`]s (`From`), and a world's (not a sub-world's) the
-/// [`LifecycleCommand`]s too.
+/// [`LifecycleCommand`]s too ([`SpawningCommand`]).
 pub trait QueuedCommand {
     /// The world's mask type.
     type Mask: Bitmask;
+}
+
+/// A world's command enum, which holds [`LifecycleCommand`]s: spawns and despawns. A
+/// sub-world's does not (the multi-world spawns).
+pub trait SpawningCommand: QueuedCommand {
+    /// The world's `EntityBuilder`: what a queued spawn with values holds.
+    type Values: EntityValues<Archetype: Archetype<Mask = Self::Mask>>;
+
+    /// The command holding `command`.
+    fn lifecycle(command: LifecycleCommand<Self::Mask, Self::Values>) -> Self;
+
+    /// The lifecycle command this is, if it is one.
+    fn lifecycle_mut(&mut self) -> Option<&mut LifecycleCommand<Self::Mask, Self::Values>>;
 }
 
 /// A world's queued commands, borrowed together with what reserves handles for queued
@@ -78,6 +92,20 @@ impl<'a, C> CommandQueue<'a, C> {
         self.commands.push(command);
     }
 
+    /// Reserves one handle for a queued spawn, as [`reserve`](Self::reserve)`(1)` without the
+    /// `Vec`.
+    ///
+    /// # Panics
+    /// On a queue made by [`without_spawns`](Self::without_spawns).
+    #[inline]
+    fn reserve_one(&mut self) -> Entity {
+        match &mut self.reserve {
+            Reserve::Allocator(allocator) => allocator.reserve(),
+            Reserve::Lent(reserver) => reserver.reserve_one(),
+            Reserve::Nothing => panic!("a sub-world's command queue holds no spawns"),
+        }
+    }
+
     /// Reserves `count` handles for a queued spawn: not alive until the spawn is applied, and
     /// no other spawn takes their ids.
     ///
@@ -111,7 +139,7 @@ impl<C: QueuedCommand + From<StructuralCommand<C::Mask>>> CommandQueue<'_, C> {
     }
 }
 
-impl<C: QueuedCommand + From<LifecycleCommand<C::Mask>>> CommandQueue<'_, C> {
+impl<C: SpawningCommand> CommandQueue<'_, C> {
     /// Queues a spawn of `count` entities with the components and tags of `mask`, and returns
     /// their handles now, so later queued commands can target them: O(`count`). They are not
     /// alive until `apply_commands` (`is_alive` is `false`, getters give `None`), and no other
@@ -119,21 +147,42 @@ impl<C: QueuedCommand + From<LifecycleCommand<C::Mask>>> CommandQueue<'_, C> {
     #[inline]
     pub fn queue_spawn_entities(&mut self, mask: C::Mask, count: usize) -> Vec<Entity> {
         let entities = self.reserve(count);
-        self.push(
-            LifecycleCommand::SpawnEntities {
-                mask,
-                entities: entities.clone(),
-            }
-            .into(),
-        );
+        self.push(C::lifecycle(LifecycleCommand::SpawnEntities {
+            mask,
+            entities: entities.clone(),
+        }));
         entities
+    }
+
+    /// Queues a spawn of one entity with the builder's components, tags and links (the
+    /// world's `EntityBuilder`), and returns its handle now, so later queued commands can
+    /// target it: O(1). It is not alive until `apply_commands` (`is_alive` is `false`, getters
+    /// give `None`), and no other spawn takes its id. A run of consecutive queued spawns of
+    /// one mask is held as one entry of the queue and applied as one batch, at about the cost
+    /// of `spawn_batch`; `apply_commands` counts each spawn. A target of `with_<relation>`
+    /// that is not alive when the entity spawns leaves it unlinked.
+    #[inline]
+    pub fn queue_spawn(&mut self, builder: C::Values) -> Entity {
+        let mask = builder.mask();
+        let entity = self.reserve_one();
+        match self.commands.last_mut().and_then(C::lifecycle_mut) {
+            Some(LifecycleCommand::SpawnBuilt {
+                mask: last_mask,
+                spawns,
+            }) if *last_mask == mask => spawns.push((entity, builder)),
+            _ => self.push(C::lifecycle(LifecycleCommand::SpawnBuilt {
+                mask,
+                spawns: vec![(entity, builder)],
+            })),
+        }
+        entity
     }
 
     /// Queues a despawn of `entity` (O(1)); skipped and counted by `apply_commands` if
     /// `entity` is dead by then (or was never alive).
     #[inline]
     pub fn queue_despawn(&mut self, entity: Entity) {
-        self.push(LifecycleCommand::Despawn(entity).into());
+        self.push(C::lifecycle(LifecycleCommand::Despawn(entity)));
     }
 
     /// Queues a despawn of every entity of `entities`, as one command (O(its length), copying
@@ -141,7 +190,9 @@ impl<C: QueuedCommand + From<LifecycleCommand<C::Mask>>> CommandQueue<'_, C> {
     /// never-issued ones are skipped).
     #[inline]
     pub fn queue_despawn_entities(&mut self, entities: &[Entity]) {
-        self.push(LifecycleCommand::DespawnEntities(entities.to_vec()).into());
+        self.push(C::lifecycle(LifecycleCommand::DespawnEntities(
+            entities.to_vec(),
+        )));
     }
 }
 

@@ -14,6 +14,7 @@ extern crate alloc;
 extern crate std;
 
 mod archetype;
+mod builder;
 mod change_log;
 mod change_ticks;
 mod column;
@@ -52,13 +53,14 @@ pub use archetype::Archetype;
 pub use change_log::StructuralChange;
 pub use column::{ColumnPairVisitor, ColumnRefVisitor, ColumnVisitor};
 pub use commands::{
-    CommandQueue, CommandReport, LifecycleCommand, QueuedCommand, StructuralCommand,
+    CommandQueue, CommandReport, LifecycleCommand, QueuedCommand, SpawningCommand,
+    StructuralCommand,
 };
 pub use entity::{Entity, EntityAllocator, EntityLocation, EntityReserver};
 pub use events::{Consumed, EventChannel, EventCursor};
 pub use mask::{Bitmask, Bits, MAX_MASK_BITS, MaskWidth, SelectMask};
 pub use relation::{RelationError, RelationStore};
-pub use schedule::{Schedule, ScheduleError};
+pub use schedule::{Schedule, ScheduleError, System, SystemContext, SystemWorld};
 #[cfg(feature = "serde")]
 pub use snapshot::{Snapshot, SnapshotData, SnapshotError};
 pub use storage::{

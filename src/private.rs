@@ -10,6 +10,7 @@ pub use paste;
 #[cfg(feature = "serde")]
 pub use serde;
 
+pub use crate::builder::{EntityValues, Links};
 pub use crate::change_ticks::TickColumn;
 pub use crate::commands::{CommandQueue, apply_queued};
 pub use crate::mask::{low_bits, mask_bit};

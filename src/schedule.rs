@@ -1,32 +1,60 @@
-//! Schedules: named systems run one after another over a world.
+//! Schedules: named systems run one after another over a world, each with its own memory.
 //!
-//! A system is any `FnMut(&mut W)`, so plain functions and closures that keep their own state
-//! (an event cursor, a timer) both fit. Names make the order editable after the fact: a plugin
-//! can insert its system before or after one it knows, or replace it, without rebuilding the
-//! list. Mistakes in names are error values, never panics, so a game can report them.
+//! A system is a function over the world, `FnMut(&mut W)`, or, when it wants to know what
+//! changed since it last ran or to read events, `FnMut(&mut W, &mut SystemContext<W>)`: the
+//! schedule keeps one [`SystemContext`] per system (see [`system`]). Names make the order
+//! editable after the fact: a plugin can insert its system before or after one it knows, or
+//! replace it, without rebuilding the list. Mistakes in names are error values, never panics,
+//! so a game can report them.
 //!
-//! Stages are optional named marks in the order ("update", "render"): a system can be pushed
-//! to the end of a stage, and one stage can run on its own (a fixed-step update several times
-//! a frame, say).
+//! Between two systems the schedule applies the commands the first queued, so the second sees
+//! them: a sync point nobody has to remember. Stages are optional named marks in the order
+//! ("update", "render"): a system can be pushed to the end of a stage, one stage can run on its
+//! own (a fixed-step update several times a frame, say), and a deferred stage applies its
+//! systems' commands once, at its end.
 
+pub mod system;
+
+use crate::CommandReport;
 use alloc::{borrow::ToOwned, boxed::Box, string::String, vec::Vec};
 use core::fmt;
+pub use system::{System, SystemContext, SystemWorld};
 
 /// A boxed system over a world of type `W`.
-type BoxedSystem<W> = Box<dyn FnMut(&mut W)>;
+type BoxedSystem<W> = Box<dyn FnMut(&mut W, &mut SystemContext<W>)>;
+
+/// A boxed run condition: the system runs only when it returns `true`.
+type BoxedCondition<W> = Box<dyn FnMut(&W) -> bool>;
 
 /// One place in the run order: a stage mark, or a named system.
-enum Entry<W> {
-    /// Starts the stage of this name; it runs up to the next stage mark.
-    Stage(String),
-    System(String, BoxedSystem<W>),
+enum Entry<W: SystemWorld> {
+    /// Starts the stage of this name; it runs up to the next stage mark. A deferred stage
+    /// applies its systems' commands at its end rather than after each system.
+    Stage { name: String, deferred: bool },
+    System {
+        name: String,
+        run: BoxedSystem<W>,
+        /// The system's memory between runs.
+        context: SystemContext<W>,
+        /// When set, the system runs only if it says so.
+        condition: Option<BoxedCondition<W>>,
+    },
 }
 
-impl<W> Entry<W> {
+impl<W: SystemWorld> Entry<W> {
+    fn system<Marker>(name: String, mut system: impl System<W, Marker> + 'static) -> Self {
+        Entry::System {
+            name,
+            run: Box::new(move |world, context| system.call(world, context)),
+            context: SystemContext::new(),
+            condition: None,
+        }
+    }
+
     fn system_name(&self) -> Option<&str> {
         match self {
-            Entry::System(name, _) => Some(name),
-            Entry::Stage(_) => None,
+            Entry::System { name, .. } => Some(name),
+            Entry::Stage { .. } => None,
         }
     }
 }
@@ -73,12 +101,12 @@ impl core::error::Error for ScheduleError {}
 /// Names are unique (system names among systems, stage names among stages); every edit that
 /// would break that, or that names a missing system or stage, returns a [`ScheduleError`] and
 /// leaves the schedule as it was. Edits return `&mut Self`, so they chain with `?`.
-pub struct Schedule<W> {
+pub struct Schedule<W: SystemWorld> {
     /// Stage marks and systems, in run order.
     entries: Vec<Entry<W>>,
 }
 
-impl<W> Default for Schedule<W> {
+impl<W: SystemWorld> Default for Schedule<W> {
     /// An empty schedule; `W` need not be `Default`.
     fn default() -> Self {
         Schedule {
@@ -87,14 +115,14 @@ impl<W> Default for Schedule<W> {
     }
 }
 
-impl<W> fmt::Debug for Schedule<W> {
+impl<W: SystemWorld> fmt::Debug for Schedule<W> {
     /// The system names, in run order: the systems themselves have nothing to show.
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         formatter.debug_list().entries(self.names()).finish()
     }
 }
 
-impl<W> Schedule<W> {
+impl<W: SystemWorld> Schedule<W> {
     /// An empty schedule.
     pub fn new() -> Self {
         Self::default()
@@ -102,13 +130,13 @@ impl<W> Schedule<W> {
 
     /// Appends `system` under `name`, to run after every system already in (in the last
     /// stage, if there are stages).
-    pub fn push(
+    pub fn push<Marker>(
         &mut self,
         name: impl Into<String>,
-        system: impl FnMut(&mut W) + 'static,
+        system: impl System<W, Marker> + 'static,
     ) -> Result<&mut Self, ScheduleError> {
         let name = self.unused(name.into())?;
-        self.entries.push(Entry::System(name, Box::new(system)));
+        self.entries.push(Entry::system(name, system));
         Ok(self)
     }
 
@@ -116,11 +144,25 @@ impl<W> Schedule<W> {
     /// pushed to it (with [`push_to_stage`](Self::push_to_stage)) run in it, after the
     /// systems of earlier stages.
     pub fn add_stage(&mut self, name: impl Into<String>) -> Result<&mut Self, ScheduleError> {
-        let name = name.into();
+        self.push_stage(name.into(), false)
+    }
+
+    /// Appends a deferred stage named `name`: like [`add_stage`](Self::add_stage), but the
+    /// commands its systems queue are applied together at the stage's end, not after each
+    /// system. Faster for many systems that queue little, but a system of the stage does not
+    /// see what an earlier one of the same stage queued.
+    pub fn add_deferred_stage(
+        &mut self,
+        name: impl Into<String>,
+    ) -> Result<&mut Self, ScheduleError> {
+        self.push_stage(name.into(), true)
+    }
+
+    fn push_stage(&mut self, name: String, deferred: bool) -> Result<&mut Self, ScheduleError> {
         if self.stage_position(&name).is_ok() {
             return Err(ScheduleError::DuplicateStage(name));
         }
-        self.entries.push(Entry::Stage(name));
+        self.entries.push(Entry::Stage { name, deferred });
         Ok(self)
     }
 
@@ -128,56 +170,63 @@ impl<W> Schedule<W> {
     /// later stages.
     ///
     /// A taken `name` is reported before a missing `stage`.
-    pub fn push_to_stage(
+    pub fn push_to_stage<Marker>(
         &mut self,
         stage: &str,
         name: impl Into<String>,
-        system: impl FnMut(&mut W) + 'static,
+        system: impl System<W, Marker> + 'static,
     ) -> Result<&mut Self, ScheduleError> {
         let name = self.unused(name.into())?;
         let end = self.stage_range(stage)?.end;
-        self.entries
-            .insert(end, Entry::System(name, Box::new(system)));
+        self.entries.insert(end, Entry::system(name, system));
         Ok(self)
     }
 
     /// The stage names, in run order.
     pub fn stage_names(&self) -> impl Iterator<Item = &str> {
         self.entries.iter().filter_map(|entry| match entry {
-            Entry::Stage(name) => Some(name.as_str()),
-            Entry::System(..) => None,
+            Entry::Stage { name, .. } => Some(name.as_str()),
+            Entry::System { .. } => None,
         })
     }
 
-    /// Runs the systems of the stage `stage` once, in order, on `world`.
-    pub fn run_stage(&mut self, stage: &str, world: &mut W) -> Result<(), ScheduleError> {
+    /// Runs the systems of the stage `stage` once, in order, on `world`, with the stage's
+    /// sync points (see [`run`](Self::run)). Returns what applying the commands did.
+    pub fn run_stage(
+        &mut self,
+        stage: &str,
+        world: &mut W,
+    ) -> Result<CommandReport, ScheduleError> {
+        // From the stage's own mark, which sets its sync rule.
         let range = self.stage_range(stage)?;
-        Self::run_entries(&mut self.entries[range], world);
-        Ok(())
+        Ok(Self::run_entries(
+            &mut self.entries[range.start - 1..range.end],
+            world,
+        ))
     }
 
     /// Inserts `system` under `name`, to run right before the system named `anchor`.
     ///
     /// A taken `name` is reported before a missing `anchor`.
-    pub fn insert_before(
+    pub fn insert_before<Marker>(
         &mut self,
         anchor: &str,
         name: impl Into<String>,
-        system: impl FnMut(&mut W) + 'static,
+        system: impl System<W, Marker> + 'static,
     ) -> Result<&mut Self, ScheduleError> {
-        self.insert_next_to(anchor, 0, name.into(), Box::new(system))
+        self.insert_next_to(anchor, 0, Entry::system(name.into(), system))
     }
 
     /// Inserts `system` under `name`, to run right after the system named `anchor`.
     ///
     /// A taken `name` is reported before a missing `anchor`.
-    pub fn insert_after(
+    pub fn insert_after<Marker>(
         &mut self,
         anchor: &str,
         name: impl Into<String>,
-        system: impl FnMut(&mut W) + 'static,
+        system: impl System<W, Marker> + 'static,
     ) -> Result<&mut Self, ScheduleError> {
-        self.insert_next_to(anchor, 1, name.into(), Box::new(system))
+        self.insert_next_to(anchor, 1, Entry::system(name.into(), system))
     }
 
     /// Inserts at `anchor`'s index plus `offset` (0: before it, 1: after it).
@@ -185,25 +234,47 @@ impl<W> Schedule<W> {
         &mut self,
         anchor: &str,
         offset: usize,
-        name: String,
-        system: BoxedSystem<W>,
+        system: Entry<W>,
     ) -> Result<&mut Self, ScheduleError> {
-        let name = self.unused(name)?;
+        if let Some(name) = system.system_name() {
+            if self.contains(name) {
+                return Err(ScheduleError::DuplicateName(name.to_owned()));
+            }
+        }
         let index = self.position(anchor)?;
-        self.entries
-            .insert(index + offset, Entry::System(name, system));
+        self.entries.insert(index + offset, system);
         Ok(self)
     }
 
     /// Swaps the system named `name` for `system`, keeping its place in the order. The old
-    /// system, and any state it held, is dropped.
-    pub fn replace(
+    /// system, and any state it held (its closure's and its context), is dropped: the new one
+    /// starts with a first run.
+    pub fn replace<Marker>(
         &mut self,
         name: &str,
-        system: impl FnMut(&mut W) + 'static,
+        system: impl System<W, Marker> + 'static,
     ) -> Result<&mut Self, ScheduleError> {
         let index = self.position(name)?;
-        self.entries[index] = Entry::System(name.to_owned(), Box::new(system));
+        self.entries[index] = Entry::system(name.to_owned(), system);
+        Ok(self)
+    }
+
+    /// Runs the system named `name` only when `condition` returns `true` (every `n`th frame,
+    /// while a resource says the game is not paused). A skipped system does not run at all:
+    /// its memory stays at its last real run, so when it runs again it sees everything since.
+    /// Replaces the condition set before; [`replace`](Self::replace) clears it.
+    pub fn run_if(
+        &mut self,
+        name: &str,
+        condition: impl FnMut(&W) -> bool + 'static,
+    ) -> Result<&mut Self, ScheduleError> {
+        let index = self.position(name)?;
+        if let Entry::System {
+            condition: slot, ..
+        } = &mut self.entries[index]
+        {
+            *slot = Some(Box::new(condition));
+        }
         Ok(self)
     }
 
@@ -239,17 +310,56 @@ impl<W> Schedule<W> {
         self.names().next().is_none()
     }
 
-    /// Runs every system once, in order, on `world`.
-    pub fn run(&mut self, world: &mut W) {
-        Self::run_entries(&mut self.entries, world);
+    /// Runs every system once, in order, on `world`. Each system sees what changed since its
+    /// own previous run through its context; after each system the tick advances, and the
+    /// commands it queued are applied before the next one runs (in a deferred stage, at the
+    /// stage's end). Returns what applying the commands did, summed.
+    ///
+    /// If a system panics, the ones after it do not run; its commands stay queued.
+    pub fn run(&mut self, world: &mut W) -> CommandReport {
+        Self::run_entries(&mut self.entries, world)
     }
 
-    fn run_entries(entries: &mut [Entry<W>], world: &mut W) {
+    /// Runs the systems among `entries` in order. A stage mark starts its stage's sync rule:
+    /// commands applied after each system, or, in a deferred stage, once at its end.
+    fn run_entries(entries: &mut [Entry<W>], world: &mut W) -> CommandReport {
+        let mut report = CommandReport::default();
+        let mut deferred = false;
         for entry in entries {
-            if let Entry::System(_, system) = entry {
-                system(world);
+            match entry {
+                Entry::Stage {
+                    deferred: stage_deferred,
+                    ..
+                } => {
+                    if deferred {
+                        // The end of the previous, deferred, stage.
+                        report.absorb(world.apply_commands());
+                    }
+                    deferred = *stage_deferred;
+                }
+                Entry::System {
+                    run,
+                    context,
+                    condition,
+                    ..
+                } => {
+                    if condition
+                        .as_mut()
+                        .is_some_and(|condition| !condition(world))
+                    {
+                        continue;
+                    }
+                    context.run_deferred(world, run);
+                    if !deferred {
+                        report.absorb(world.apply_commands());
+                    }
+                }
             }
         }
+        if deferred {
+            report.absorb(world.apply_commands());
+        }
+        report
     }
 
     /// The entries of the stage `stage`: after its mark, up to the next mark.
@@ -257,7 +367,7 @@ impl<W> Schedule<W> {
         let start = self.stage_position(stage)? + 1;
         let length = self.entries[start..]
             .iter()
-            .position(|entry| matches!(entry, Entry::Stage(_)))
+            .position(|entry| matches!(entry, Entry::Stage { .. }))
             .unwrap_or(self.entries.len() - start);
         Ok(start..start + length)
     }
@@ -265,7 +375,7 @@ impl<W> Schedule<W> {
     fn stage_position(&self, stage: &str) -> Result<usize, ScheduleError> {
         self.entries
             .iter()
-            .position(|entry| matches!(entry, Entry::Stage(name) if name == stage))
+            .position(|entry| matches!(entry, Entry::Stage { name, .. } if name == stage))
             .ok_or_else(|| ScheduleError::UnknownStage(stage.to_owned()))
     }
 
@@ -289,373 +399,4 @@ impl<W> Schedule<W> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use alloc::string::ToString;
-
-    /// A stand-in world: systems append their mark to the log.
-    #[derive(Default)]
-    struct Log {
-        marks: Vec<String>,
-    }
-
-    /// A system that appends `mark` to the log.
-    fn mark(mark: &'static str) -> impl FnMut(&mut Log) + 'static {
-        move |log: &mut Log| log.marks.push(mark.to_owned())
-    }
-
-    fn plain_function_system(log: &mut Log) {
-        log.marks.push("plain".to_owned());
-    }
-
-    /// The marks one run of `schedule` leaves.
-    fn run_once(schedule: &mut Schedule<Log>) -> Vec<String> {
-        let mut log = Log::default();
-        schedule.run(&mut log);
-        log.marks
-    }
-
-    fn names(schedule: &Schedule<Log>) -> Vec<&str> {
-        schedule.names().collect()
-    }
-
-    /// A schedule of systems "a", "b", "c", each marking its own name.
-    fn abc() -> Schedule<Log> {
-        let mut schedule = Schedule::new();
-        for name in ["a", "b", "c"] {
-            schedule.push(name, mark(name)).unwrap();
-        }
-        schedule
-    }
-
-    #[test]
-    fn a_new_schedule_is_empty_and_runs_nothing() {
-        let mut schedule: Schedule<Log> = Schedule::default();
-        assert!(schedule.is_empty());
-        assert_eq!(schedule.len(), 0);
-        assert_eq!(schedule.names().count(), 0);
-        assert!(run_once(&mut schedule).is_empty());
-    }
-
-    #[test]
-    fn default_does_not_need_a_default_world() {
-        struct NoDefault;
-        let schedule: Schedule<NoDefault> = Schedule::default();
-        assert!(schedule.is_empty());
-    }
-
-    #[test]
-    fn systems_run_once_each_in_push_order() {
-        let mut schedule = abc();
-        assert_eq!(run_once(&mut schedule), ["a", "b", "c"]);
-        assert_eq!(names(&schedule), ["a", "b", "c"]);
-        assert_eq!(schedule.len(), 3);
-    }
-
-    #[test]
-    fn push_chains_with_question_mark() -> Result<(), ScheduleError> {
-        let mut schedule = Schedule::new();
-        schedule
-            .push("a", mark("a"))?
-            .push(String::from("b"), mark("b"))?
-            .insert_before("a", "first", mark("first"))?;
-        assert_eq!(run_once(&mut schedule), ["first", "a", "b"]);
-        Ok(())
-    }
-
-    #[test]
-    fn a_plain_function_is_a_system() {
-        let mut schedule = Schedule::new();
-        schedule.push("plain", plain_function_system).unwrap();
-        let pointer: fn(&mut Log) = plain_function_system;
-        schedule.push("pointer", pointer).unwrap();
-        assert_eq!(run_once(&mut schedule), ["plain", "plain"]);
-    }
-
-    #[test]
-    fn pushing_a_taken_name_is_an_error_and_changes_nothing() {
-        let mut schedule = abc();
-        let error = schedule.push("b", mark("other")).err();
-        assert_eq!(error, Some(ScheduleError::DuplicateName("b".to_owned())));
-        assert_eq!(run_once(&mut schedule), ["a", "b", "c"]);
-    }
-
-    #[test]
-    fn insert_before_goes_right_before_the_anchor() {
-        let mut schedule = abc();
-        schedule.insert_before("a", "x", mark("x")).unwrap();
-        schedule.insert_before("c", "y", mark("y")).unwrap();
-        assert_eq!(names(&schedule), ["x", "a", "b", "y", "c"]);
-        assert_eq!(run_once(&mut schedule), ["x", "a", "b", "y", "c"]);
-    }
-
-    #[test]
-    fn insert_after_goes_right_after_the_anchor() {
-        let mut schedule = abc();
-        schedule.insert_after("c", "x", mark("x")).unwrap();
-        schedule.insert_after("a", "y", mark("y")).unwrap();
-        assert_eq!(names(&schedule), ["a", "y", "b", "c", "x"]);
-        assert_eq!(run_once(&mut schedule), ["a", "y", "b", "c", "x"]);
-    }
-
-    #[test]
-    fn inserting_next_to_an_inserted_system_works() {
-        let mut schedule = abc();
-        schedule.insert_after("a", "x", mark("x")).unwrap();
-        schedule.insert_after("x", "y", mark("y")).unwrap();
-        schedule.insert_before("x", "w", mark("w")).unwrap();
-        assert_eq!(names(&schedule), ["a", "w", "x", "y", "b", "c"]);
-    }
-
-    #[test]
-    fn inserting_with_a_missing_anchor_is_an_error_and_changes_nothing() {
-        let mut schedule = abc();
-        let unknown = Some(ScheduleError::UnknownName("zz".to_owned()));
-        assert_eq!(schedule.insert_before("zz", "x", mark("x")).err(), unknown);
-        assert_eq!(schedule.insert_after("zz", "x", mark("x")).err(), unknown);
-        assert!(!schedule.contains("x"));
-        assert_eq!(run_once(&mut schedule), ["a", "b", "c"]);
-    }
-
-    #[test]
-    fn inserting_a_taken_name_is_an_error_and_changes_nothing() {
-        let mut schedule = abc();
-        let duplicate = Some(ScheduleError::DuplicateName("c".to_owned()));
-        assert_eq!(schedule.insert_before("a", "c", mark("x")).err(), duplicate);
-        assert_eq!(schedule.insert_after("a", "c", mark("x")).err(), duplicate);
-        assert_eq!(
-            schedule.insert_after("c", "c", mark("x")).err(),
-            duplicate,
-            "its own anchor"
-        );
-        assert_eq!(run_once(&mut schedule), ["a", "b", "c"]);
-    }
-
-    #[test]
-    fn a_taken_name_is_reported_before_a_missing_anchor() {
-        let mut schedule = abc();
-        let error = schedule.insert_before("zz", "a", mark("x")).err();
-        assert_eq!(error, Some(ScheduleError::DuplicateName("a".to_owned())));
-    }
-
-    #[test]
-    fn replace_keeps_the_position() {
-        let mut schedule = abc();
-        schedule.replace("b", mark("B")).unwrap();
-        assert_eq!(names(&schedule), ["a", "b", "c"]);
-        assert_eq!(run_once(&mut schedule), ["a", "B", "c"]);
-    }
-
-    #[test]
-    fn replacing_a_missing_system_is_an_error_and_changes_nothing() {
-        let mut schedule = abc();
-        let error = schedule.replace("zz", mark("x")).err();
-        assert_eq!(error, Some(ScheduleError::UnknownName("zz".to_owned())));
-        assert_eq!(run_once(&mut schedule), ["a", "b", "c"]);
-    }
-
-    #[test]
-    fn remove_takes_out_only_the_named_system() {
-        let mut schedule = abc();
-        assert!(schedule.remove("b"));
-        assert!(!schedule.contains("b"));
-        assert!(!schedule.remove("b"), "already gone");
-        assert!(!schedule.remove("zz"));
-        assert_eq!(run_once(&mut schedule), ["a", "c"]);
-        schedule.push("b", mark("b2")).unwrap();
-        assert_eq!(run_once(&mut schedule), ["a", "c", "b2"], "name free again");
-        assert!(schedule.remove("a") && schedule.remove("c") && schedule.remove("b"));
-        assert!(schedule.is_empty());
-    }
-
-    #[test]
-    fn contains_matches_whole_names_only() {
-        let schedule = abc();
-        assert!(schedule.contains("a"));
-        assert!(!schedule.contains("A"));
-        assert!(!schedule.contains("ab"));
-        assert!(!schedule.contains(""));
-    }
-
-    #[test]
-    fn a_stateful_closure_keeps_its_state_across_runs() {
-        #[derive(Default)]
-        struct Counter {
-            seen: Vec<u32>,
-        }
-        let mut schedule: Schedule<Counter> = Schedule::new();
-        let mut calls = 0;
-        schedule
-            .push("count", move |world: &mut Counter| {
-                calls += 1;
-                world.seen.push(calls);
-            })
-            .unwrap();
-        let mut world = Counter::default();
-        for _ in 0..3 {
-            schedule.run(&mut world);
-        }
-        assert_eq!(world.seen, [1, 2, 3]);
-    }
-
-    #[test]
-    fn replace_drops_the_old_state() {
-        let mut schedule = Schedule::new();
-        let mut runs = 0;
-        schedule
-            .push("count", move |log: &mut Log| {
-                runs += 1;
-                log.marks.push(runs.to_string());
-            })
-            .unwrap();
-        run_once(&mut schedule);
-        assert_eq!(run_once(&mut schedule), ["2"]);
-        let mut runs = 0;
-        schedule
-            .replace("count", move |log: &mut Log| {
-                runs += 10;
-                log.marks.push(runs.to_string());
-            })
-            .unwrap();
-        assert_eq!(run_once(&mut schedule), ["10"]);
-    }
-
-    #[test]
-    fn later_systems_see_earlier_systems_writes() {
-        let mut schedule = Schedule::new();
-        schedule
-            .push("write", |value: &mut u32| *value = 5)
-            .unwrap()
-            .push("double", |value: &mut u32| *value *= 2)
-            .unwrap();
-        let mut value = 1;
-        schedule.run(&mut value);
-        assert_eq!(value, 10);
-    }
-
-    #[test]
-    fn errors_display_the_name_and_are_std_errors() {
-        let duplicate = ScheduleError::DuplicateName("physics".to_owned());
-        let unknown = ScheduleError::UnknownName("render".to_owned());
-        assert_eq!(
-            duplicate.to_string(),
-            "the schedule already has a system named `physics`"
-        );
-        assert_eq!(
-            unknown.to_string(),
-            "the schedule has no system named `render`"
-        );
-        let boxed: Box<dyn core::error::Error> = Box::new(unknown.clone());
-        assert_eq!(boxed.to_string(), unknown.to_string());
-    }
-
-    /// Stages "input" (system "read") and "update" ("move"), built out of order.
-    fn staged() -> Schedule<Log> {
-        let mut schedule = Schedule::new();
-        schedule
-            .add_stage("input")
-            .unwrap()
-            .add_stage("update")
-            .unwrap();
-        schedule
-            .push_to_stage("update", "move", mark("move"))
-            .unwrap();
-        schedule
-            .push_to_stage("input", "read", mark("read"))
-            .unwrap();
-        schedule
-    }
-
-    #[test]
-    fn stages_run_in_order_whatever_order_systems_were_pushed_in() {
-        let mut schedule = staged();
-        assert_eq!(
-            schedule.stage_names().collect::<Vec<_>>(),
-            ["input", "update"]
-        );
-        assert_eq!(names(&schedule), ["read", "move"]);
-        assert_eq!(run_once(&mut schedule), ["read", "move"]);
-        // `push` goes to the last stage; `push_to_stage` to the end of its stage.
-        schedule.push("late", mark("late")).unwrap();
-        schedule
-            .push_to_stage("input", "read2", mark("read2"))
-            .unwrap();
-        assert_eq!(run_once(&mut schedule), ["read", "read2", "move", "late"]);
-        assert_eq!(schedule.len(), 4);
-    }
-
-    #[test]
-    fn a_stage_runs_on_its_own() {
-        let mut schedule = staged();
-        schedule
-            .push_to_stage("update", "move2", mark("move2"))
-            .unwrap();
-        let mut log = Log::default();
-        schedule.run_stage("update", &mut log).unwrap();
-        schedule.run_stage("update", &mut log).unwrap();
-        assert_eq!(log.marks, ["move", "move2", "move", "move2"]);
-        schedule.run_stage("input", &mut log).unwrap();
-        assert_eq!(log.marks.last().map(String::as_str), Some("read"));
-    }
-
-    #[test]
-    fn systems_before_the_first_stage_run_first_and_belong_to_none() {
-        let mut schedule = Schedule::new();
-        schedule.push("setup", mark("setup")).unwrap();
-        schedule.add_stage("update").unwrap();
-        schedule.push("tick", mark("tick")).unwrap();
-        assert_eq!(run_once(&mut schedule), ["setup", "tick"]);
-        let mut log = Log::default();
-        schedule.run_stage("update", &mut log).unwrap();
-        assert_eq!(log.marks, ["tick"]);
-    }
-
-    #[test]
-    fn stage_mistakes_are_errors_and_change_nothing() {
-        let mut schedule = staged();
-        assert_eq!(
-            schedule.add_stage("input").err(),
-            Some(ScheduleError::DuplicateStage("input".into()))
-        );
-        assert_eq!(
-            schedule.push_to_stage("render", "draw", mark("draw")).err(),
-            Some(ScheduleError::UnknownStage("render".into()))
-        );
-        assert_eq!(
-            schedule.push_to_stage("render", "move", mark("move")).err(),
-            Some(ScheduleError::DuplicateName("move".into())),
-            "a taken name is reported before a missing stage"
-        );
-        let mut log = Log::default();
-        assert_eq!(
-            schedule.run_stage("render", &mut log),
-            Err(ScheduleError::UnknownStage("render".into()))
-        );
-        assert!(log.marks.is_empty());
-        assert_eq!(names(&schedule), ["read", "move"]);
-        assert_eq!(schedule.stage_names().count(), 2);
-        assert_eq!(
-            ScheduleError::UnknownStage("render".into()).to_string(),
-            "the schedule has no stage named `render`"
-        );
-    }
-
-    #[test]
-    fn a_system_and_a_stage_may_share_a_name() {
-        let mut schedule = Schedule::new();
-        schedule.add_stage("physics").unwrap();
-        schedule.push("physics", mark("physics")).unwrap();
-        assert!(schedule.contains("physics"));
-        schedule
-            .insert_before("physics", "pre", mark("pre"))
-            .unwrap();
-        assert_eq!(run_once(&mut schedule), ["pre", "physics"]);
-        assert!(schedule.remove("physics"));
-        assert_eq!(schedule.stage_names().collect::<Vec<_>>(), ["physics"]);
-    }
-
-    #[test]
-    fn debug_lists_the_names_in_order() {
-        assert_eq!(format!("{:?}", abc()), r#"["a", "b", "c"]"#);
-    }
-}
+mod tests;

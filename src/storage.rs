@@ -12,6 +12,7 @@
 use alloc::{string::String, vec::Vec};
 use core::fmt;
 
+use crate::builder::EntityValues;
 use crate::change_ticks::{TicksOf, Written};
 use crate::commands::CommandQueue;
 use crate::edges::{Change, EdgeGraph};
@@ -233,21 +234,32 @@ impl<T: Archetype> Storage<T> {
         F: FnMut(&mut T::ViewMut<'_>, usize),
     {
         let entities = self.allocator.allocate_many(count);
-        let (table_index, first_row, moved) = self.place_spawned(mask, &entities);
+        self.place_and_init(mask, &entities, |view, row, _| init(view, row));
+        entities
+    }
+
+    /// Places `entities` (allocated or activated) in the table of `mask`, then calls
+    /// `init(view, row, index)` for each, `index` its place in `entities`.
+    fn place_and_init(
+        &mut self,
+        mask: T::Mask,
+        entities: &[Entity],
+        mut init: impl FnMut(&mut T::ViewMut<'_>, usize, usize),
+    ) {
+        let (table_index, first_row, moved) = self.place_spawned(mask, entities);
         let (_, mut view) = self.tables[table_index].view_mut(mask & T::COMPONENTS);
         if moved {
             // The rows joined their tag segment by swaps: each entity's row, in spawn order.
-            for &entity in &entities {
+            for (index, &entity) in entities.iter().enumerate() {
                 if let Some(location) = self.allocator.location(entity) {
-                    init(&mut view, location.row());
+                    init(&mut view, location.row(), index);
                 }
             }
         } else {
-            for row in first_row..first_row + count {
-                init(&mut view, row);
+            for index in 0..entities.len() {
+                init(&mut view, first_row + index, index);
             }
         }
-        entities
     }
 
     /// Gives freshly allocated `entities` their rows (default components, spawn ticks,
@@ -309,6 +321,49 @@ impl<T: Archetype> Storage<T> {
             .collect();
         self.place_spawned(mask, &activated);
         activated.len()
+    }
+
+    /// Spawns the still-reserved handles of `spawns` with the components and tags of `mask`,
+    /// as one batch, each row then given its values; returns how many it spawned (the values
+    /// of a handle already spawned or released are dropped).
+    pub(crate) fn spawn_reserved_with<V: EntityValues<Archetype = T>>(
+        &mut self,
+        mask: T::Mask,
+        mut spawns: Vec<(Entity, V)>,
+    ) -> usize {
+        spawns.retain(|&(entity, _)| self.allocator.activate(entity));
+        let activated: Vec<Entity> = spawns.iter().map(|&(entity, _)| entity).collect();
+        let links: Vec<(Entity, T::Mask, Entity)> = spawns
+            .iter()
+            .flat_map(|(entity, values)| {
+                let entity = *entity;
+                values
+                    .links()
+                    .iter()
+                    .map(move |&(bit, target)| (entity, bit, target))
+            })
+            .collect();
+        let mut values = spawns.into_iter().map(|(_, values)| values);
+        self.place_and_init(mask, &activated, |view, row, _| {
+            if let Some(values) = values.next() {
+                values.write(view, row);
+            }
+        });
+        self.link_spawned(links);
+        activated.len()
+    }
+
+    /// Links just-spawned entities to the targets their builders held: `(source, relation,
+    /// target)`, in order, once every row of the batch exists (a target spawned in the same
+    /// batch is alive by then). A link that fails (a dead target) leaves the entity unlinked.
+    pub(crate) fn link_spawned(
+        &mut self,
+        links: impl IntoIterator<Item = (Entity, T::Mask, Entity)>,
+    ) {
+        for (source, relation, target) in links {
+            // Documented: a target not alive at the spawn leaves the entity unlinked.
+            let _ = self.link(relation, source, target);
+        }
     }
 
     // ----- one component, through a column picker -------------------------------------------

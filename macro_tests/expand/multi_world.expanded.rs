@@ -1649,6 +1649,18 @@ impl Game {
         ::core::result::Result::Ok(())
     }
 }
+impl ::archetypal::SystemWorld for Game {
+    type EventCursors = GameEventCursors;
+    fn apply_commands(&mut self) -> ::archetypal::CommandReport {
+        Game::apply_commands(self)
+    }
+    fn current_tick(&self) -> ::archetypal::Tick {
+        self.current_tick()
+    }
+    fn increment_tick(&mut self) -> ::archetypal::Tick {
+        self.increment_tick()
+    }
+}
 #[doc(hidden)]
 #[allow(dead_code)]
 pub mod __game_short_names {
@@ -1671,6 +1683,20 @@ impl ::core::default::Default for GameEvents {
     #[inline]
     fn default() -> GameEvents {
         GameEvents {
+            landed: ::core::default::Default::default(),
+        }
+    }
+}
+///One reader's position in each event channel of `Game`: a system's own cursors, kept by its `archetypal::SystemContext` (`context.cursors.<event>`).
+pub struct GameEventCursors {
+    ///The cursor in the `landed` channel.
+    pub landed: ::archetypal::EventCursor,
+}
+#[automatically_derived]
+impl ::core::default::Default for GameEventCursors {
+    #[inline]
+    fn default() -> GameEventCursors {
+        GameEventCursors {
             landed: ::core::default::Default::default(),
         }
     }

@@ -479,6 +479,18 @@ impl ::core::ops::DerefMut for WorldComponents {
         &mut self.storage
     }
 }
+impl ::archetypal::SystemWorld for World {
+    type EventCursors = WorldEventCursors;
+    fn apply_commands(&mut self) -> ::archetypal::CommandReport {
+        World::apply_commands(self)
+    }
+    fn current_tick(&self) -> ::archetypal::Tick {
+        self.components.storage.current_tick()
+    }
+    fn increment_tick(&mut self) -> ::archetypal::Tick {
+        self.components.storage.increment_tick()
+    }
+}
 #[doc(hidden)]
 #[allow(dead_code)]
 pub mod __world_short_names {
@@ -510,6 +522,7 @@ pub use __world_short_names::*;
 ///Spawns `World` entities with chosen component values: `EntityBuilder::new().with_position(p).spawn_one(&mut world)`. `with_*` keeps the builder's type, so it can be grown conditionally (`if let Some(v) = v { builder = builder.with_velocity(v); }`).
 pub struct WorldEntityBuilder {
     mask: WorldMask,
+    links: ::archetypal::__private::Links<WorldMask>,
     position: ::core::option::Option<(f32, f32)>,
     velocity: ::core::option::Option<(f32, f32)>,
     health: ::core::option::Option<u32>,
@@ -519,6 +532,7 @@ impl ::core::default::Default for WorldEntityBuilder {
     fn default() -> Self {
         Self {
             mask: 0,
+            links: ::archetypal::__private::Links::new(),
             position: ::core::option::Option::None,
             velocity: ::core::option::Option::None,
             health: ::core::option::Option::None,
@@ -553,7 +567,21 @@ impl WorldEntityBuilder {
         self.mask |= HEALTH;
         self
     }
-    /// The components the builder gives.
+    ///Links the entities to `target` in the `child_of` relation as they spawn (a later `with_child_of` replaces it). A target not alive then (despawned, or a queued spawn not applied yet) leaves them unlinked.
+    #[inline]
+    pub fn with_child_of(mut self, target: ::archetypal::Entity) -> Self {
+        self.links.set(CHILD_OF, target);
+        self
+    }
+    /// Also gives the entities the tags of `mask`, and its components that the
+    /// builder holds no value for, default-initialised (relation bits are ignored:
+    /// links come from linking only).
+    #[inline]
+    pub fn with_mask(mut self, mask: WorldMask) -> Self {
+        self.mask |= mask;
+        self
+    }
+    /// The components and tags the builder gives.
     #[inline]
     pub fn mask(&self) -> WorldMask {
         self.mask
@@ -585,7 +613,6 @@ impl WorldEntityBuilder {
             count,
             self,
             Self::clone_held,
-            Self::write,
         )
     }
     #[inline]
@@ -594,6 +621,7 @@ impl WorldEntityBuilder {
         use ::archetypal::__private::{IsClone as _, NotClone as _};
         Self {
             mask: self.mask,
+            links: ::archetypal::__private::Links::new(),
             position: ::archetypal::__private::clone_held(
                 &self.position,
                 (&::archetypal::__private::CloneProbe::<(f32, f32)>::new()).cloner(),
@@ -611,19 +639,22 @@ impl WorldEntityBuilder {
             ),
         }
     }
+}
+impl ::archetypal::__private::EntityValues for WorldEntityBuilder {
+    type Archetype = WorldComponentArrays;
     #[inline]
-    fn write(self, table: &mut WorldComponentArraysMut<'_>, index: usize) {
-        ::archetypal::__private::column::write_held(
-            table.position,
-            index,
-            self.position,
-        );
-        ::archetypal::__private::column::write_held(
-            table.velocity,
-            index,
-            self.velocity,
-        );
-        ::archetypal::__private::column::write_held(table.health, index, self.health);
+    fn mask(&self) -> WorldMask {
+        self.mask
+    }
+    #[inline]
+    fn write(self, table: &mut WorldComponentArraysMut<'_>, row: usize) {
+        ::archetypal::__private::column::write_held(table.position, row, self.position);
+        ::archetypal::__private::column::write_held(table.velocity, row, self.velocity);
+        ::archetypal::__private::column::write_held(table.health, row, self.health);
+    }
+    #[inline]
+    fn links(&self) -> &[(WorldMask, ::archetypal::Entity)] {
+        self.links.as_slice()
     }
 }
 ///The command queue of a `World`, from `world.commands()` or `world.split_mut().commands` (usable while the components are borrowed, in the middle of an iteration): every `queue_*` method. The world's `apply_commands()` applies what it queued.
@@ -633,7 +664,7 @@ pub struct WorldCommands<'a> {
 ///A structural change queued on a `World`, applied in order by `apply_commands`.
 pub enum WorldCommand {
     /// A queued spawn or despawn.
-    Lifecycle(::archetypal::LifecycleCommand<WorldMask>),
+    Lifecycle(::archetypal::LifecycleCommand<WorldMask, WorldEntityBuilder>),
     /// A queued change of components, tags or links.
     Structural(::archetypal::StructuralCommand<WorldMask>),
     ///Set (adding if missing) the `position` component.
@@ -747,10 +778,24 @@ impl World {
         ::core::mem::drop(::core::mem::take(&mut self.queue));
     }
 }
-impl ::core::convert::From<::archetypal::LifecycleCommand<WorldMask>> for WorldCommand {
+impl ::archetypal::SpawningCommand for WorldCommand {
+    type Values = WorldEntityBuilder;
     #[inline]
-    fn from(command: ::archetypal::LifecycleCommand<WorldMask>) -> Self {
+    fn lifecycle(
+        command: ::archetypal::LifecycleCommand<WorldMask, WorldEntityBuilder>,
+    ) -> Self {
         Self::Lifecycle(command)
+    }
+    #[inline]
+    fn lifecycle_mut(
+        &mut self,
+    ) -> ::core::option::Option<
+        &mut ::archetypal::LifecycleCommand<WorldMask, WorldEntityBuilder>,
+    > {
+        match self {
+            Self::Lifecycle(command) => ::core::option::Option::Some(command),
+            _ => ::core::option::Option::None,
+        }
     }
 }
 impl WorldComponents {
@@ -1172,6 +1217,17 @@ impl WorldCommands<'_> {
             );
     }
 }
+#[allow(unused_doc_comments)]
+impl WorldTables<'_> {
+    ///The `child_of` target of `source`, which may be on either side of the split, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an unlinked `source`. A child being written reads its parent: `tables.get_child_of(child).and_then(|parent| tables.get_<c>(parent))`.
+    #[inline]
+    pub fn get_child_of(
+        &self,
+        source: ::archetypal::Entity,
+    ) -> ::core::option::Option<::archetypal::Entity> {
+        self.tables.target(CHILD_OF, source)
+    }
+}
 ///Every `World` entity's components by handle, read and written in place (no spawn, despawn or migration): lent by `split_<relation>()` beside the relation's links. Writes are stamped for change detection.
 pub struct WorldRowsMut<'a> {
     rows: ::archetypal::RowsMut<'a, WorldComponentArrays>,
@@ -1241,6 +1297,20 @@ impl ::core::default::Default for WorldEvents {
     #[inline]
     fn default() -> WorldEvents {
         WorldEvents {
+            landed: ::core::default::Default::default(),
+        }
+    }
+}
+///One reader's position in each event channel of `World`: a system's own cursors, kept by its `archetypal::SystemContext` (`context.cursors.<event>`).
+pub struct WorldEventCursors {
+    ///The cursor in the `landed` channel.
+    pub landed: ::archetypal::EventCursor,
+}
+#[automatically_derived]
+impl ::core::default::Default for WorldEventCursors {
+    #[inline]
+    fn default() -> WorldEventCursors {
+        WorldEventCursors {
             landed: ::core::default::Default::default(),
         }
     }
@@ -1363,6 +1433,7 @@ where
     fn clone(&self) -> Self {
         Self {
             mask: self.mask,
+            links: ::core::clone::Clone::clone(&self.links),
             position: ::core::clone::Clone::clone(&self.position),
             velocity: ::core::clone::Clone::clone(&self.velocity),
             health: ::core::clone::Clone::clone(&self.health),

@@ -198,3 +198,174 @@ fn queued_commands_are_visible_in_order() {
     }
     assert_eq!(world.apply_commands(), report(1, 1));
 }
+
+#[test]
+fn a_queued_spawn_with_values_comes_alive_with_them_and_can_be_targeted() {
+    let mut world = World::new();
+    let first = world.commands().queue_spawn(
+        EntityBuilder::new()
+            .with_position(Position { x: 1 })
+            .with_name(Name("first".into())),
+    );
+    assert!(!world.is_alive(first), "not alive before apply");
+    assert_eq!(world.get_position(first), None);
+    // Commands on the reserved handle, queued after it, land after it.
+    world.commands().queue_add_enemy(first);
+    world
+        .commands()
+        .queue_set_position(first, Position { x: 5 });
+    // A spawn made meanwhile does not take the reserved id.
+    let direct = world.spawn(NAME);
+    assert_ne!(direct.id, first.id);
+
+    assert_eq!(world.apply_commands(), report(3, 0));
+    assert!(world.has_enemy(first));
+    assert_eq!(world.get_position(first), Some(&Position { x: 5 }));
+    assert_eq!(world.get_name(first), Some(&Name("first".into())));
+    assert_eq!(world.component_mask(first), Some(POSITION | NAME | ENEMY));
+    world.check_invariants().unwrap();
+}
+
+#[test]
+fn consecutive_queued_spawns_of_one_mask_are_one_batch_and_each_is_counted() {
+    let mut world = World::new();
+    let mut commands = world.commands();
+    let at = |x| EntityBuilder::new().with_position(Position { x });
+    let spawned: Vec<Entity> = (0..4).map(|x| commands.queue_spawn(at(x))).collect();
+    let named = commands.queue_spawn(at(9).with_name(Name("n".into())));
+    let last = commands.queue_spawn(at(10));
+    match world.queued_commands() {
+        [
+            Command::Lifecycle(LifecycleCommand::SpawnBuilt {
+                mask: a,
+                spawns: run,
+            }),
+            Command::Lifecycle(LifecycleCommand::SpawnBuilt {
+                mask: b,
+                spawns: one,
+            }),
+            Command::Lifecycle(LifecycleCommand::SpawnBuilt {
+                mask: c,
+                spawns: other,
+            }),
+        ] => {
+            assert_eq!((*a, *b, *c), (POSITION, POSITION | NAME, POSITION));
+            let handles: Vec<Entity> = run.iter().map(|(entity, _)| *entity).collect();
+            assert_eq!(handles, spawned);
+            assert_eq!((one[0].0, other[0].0), (named, last));
+        }
+        queue => panic!("unexpected queue of {} entries", queue.len()),
+    }
+    assert_eq!(world.command_count(), 3, "entries, not spawns");
+    assert_eq!(world.apply_commands(), report(6, 0), "each spawn counts");
+    let xs: Vec<i32> = spawned
+        .iter()
+        .map(|&entity| world.get_position(entity).unwrap().x)
+        .collect();
+    assert_eq!(xs, [0, 1, 2, 3]);
+    assert_eq!(world.get_name(named), Some(&Name("n".into())));
+    assert_eq!(world.get_position(last), Some(&Position { x: 10 }));
+    world.check_invariants().unwrap();
+}
+
+#[test]
+fn queued_spawns_with_values_from_inside_loops() {
+    let mut world = World::new();
+    let parents = world.spawn_batch(POSITION, 3, |table, row| {
+        table.position[row] = Position { x: row as i32 };
+    });
+    // From a typed query's loop: one child per parent, each targeted by a later command.
+    let mut parts = world.split_mut();
+    parts
+        .components
+        .typed_query::<(Entity, &mut Position)>()
+        .for_each(|(entity, mut position)| {
+            position.x += 100;
+            let child = parts.commands.queue_spawn(
+                EntityBuilder::new()
+                    .with_position(Position { x: position.x })
+                    .with_name(Name(format!("child of {}", entity.id))),
+            );
+            parts.commands.queue_add_enemy(child);
+        });
+    // From a row loop over the written tables.
+    parts
+        .components
+        .for_each_mut(POSITION, NAME, |_, table, row| {
+            table.position[row].x += 1;
+            parts
+                .commands
+                .queue_spawn(EntityBuilder::new().with_name(Name("loner".into())));
+        });
+    assert_eq!(world.apply_commands(), report(9, 0));
+    assert_eq!(world.entity_count(), 9);
+    let mut children: Vec<(i32, String)> = world
+        .typed_query_ref::<(&Position, &Name)>()
+        .with(ENEMY)
+        .iter()
+        .map(|(position, name)| (position.x, name.0.clone()))
+        .collect();
+    children.sort();
+    let expected: Vec<(i32, String)> = parents
+        .iter()
+        .enumerate()
+        .map(|(x, parent)| (x as i32 + 100, format!("child of {}", parent.id)))
+        .collect();
+    assert_eq!(children, expected);
+    assert_eq!(
+        world
+            .typed_query_ref::<&Name>()
+            .iter()
+            .filter(|name| name.0 == "loner")
+            .count(),
+        3
+    );
+    world.check_invariants().unwrap();
+}
+
+#[test]
+fn clearing_queued_spawns_with_values_gives_their_handles_back_and_drops_the_values() {
+    let mut world = World::new();
+    let name = Name("held".into());
+    let reserved: Vec<Entity> = (0..3)
+        .map(|_| {
+            world
+                .commands()
+                .queue_spawn(EntityBuilder::new().with_name(name.clone()))
+        })
+        .collect();
+    world.clear_commands();
+    assert_eq!(world.apply_commands(), report(0, 0));
+    let recycled = world.spawn(POSITION);
+    assert!(reserved.iter().any(|old| old.id == recycled.id));
+    for &old in &reserved {
+        assert!(
+            !world.is_alive(old),
+            "a released reservation never comes alive"
+        );
+    }
+    assert_eq!(world.entity_count(), 1);
+    world.check_invariants().unwrap();
+}
+
+#[test]
+fn a_builder_gives_tags_and_default_components_through_its_mask() {
+    let mut world = World::new();
+    let builder = EntityBuilder::new()
+        .with_position(Position { x: 3 })
+        .with_mask(ENEMY | NAME);
+    assert_eq!(builder.mask(), POSITION | NAME | ENEMY);
+    let queued = world.commands().queue_spawn(builder.clone());
+    let direct = builder.spawn_one(&mut world);
+    assert_eq!(world.apply_commands(), report(1, 0));
+    for entity in [queued, direct] {
+        assert!(world.has_enemy(entity));
+        assert_eq!(world.get_position(entity), Some(&Position { x: 3 }));
+        assert_eq!(
+            world.get_name(entity),
+            Some(&Name::default()),
+            "no value held: a default"
+        );
+    }
+    world.check_invariants().unwrap();
+}

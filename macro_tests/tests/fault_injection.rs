@@ -16,7 +16,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::panic::{AssertUnwindSafe, catch_unwind, panic_any};
 use std::sync::Once;
 
-use archetypal::{Entity, EventChannel, Tick, ecs};
+use archetypal::{Entity, EventChannel, LifecycleCommand, Tick, ecs};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Trap {
@@ -273,6 +273,15 @@ impl Fixture {
         world.commands().queue_set_a(handles[0], Counted::new(77));
         world.commands().queue_add_components(handles[5], B);
         world.commands().queue_spawn_entities(A | B | IDENT, 2);
+        let built = world.commands().queue_spawn(
+            EntityBuilder::new()
+                .with_a(Counted::new(30))
+                .with_b(Counted::new(31)),
+        );
+        world
+            .commands()
+            .queue_spawn(EntityBuilder::new().with_a(Counted::new(32)));
+        world.commands().queue_set_b(built, Counted::new(33));
         world
             .commands()
             .queue_remove_components(handles[1], A | MARKED);
@@ -314,11 +323,20 @@ fn instances(world: &World) -> usize {
             columns * table.entities.len()
         })
         .sum();
-    let queued = world
+    let held = |builder: &EntityBuilder| {
+        usize::from(builder.mask() & A != 0) + usize::from(builder.mask() & B != 0)
+    };
+    let queued: usize = world
         .queued_commands()
         .iter()
-        .filter(|command| matches!(command, WorldCommand::SetA(..) | WorldCommand::SetB(..)))
-        .count();
+        .map(|command| match command {
+            WorldCommand::SetA(..) | WorldCommand::SetB(..) => 1,
+            WorldCommand::Lifecycle(LifecycleCommand::SpawnBuilt { spawns, .. }) => {
+                spawns.iter().map(|(_, builder)| held(builder)).sum()
+            }
+            _ => 0,
+        })
+        .sum();
     rows + world.events.ping.len() + queued
 }
 
@@ -479,6 +497,19 @@ fn world_operations() -> Vec<Operation> {
             f.world.set_b(entity, Counted::new(9));
         }),
         ("apply_commands", |f| {
+            f.world.apply_commands();
+        }),
+        ("queue_spawn in a loop, then apply_commands", |f| {
+            let mut parts = f.world.split_mut();
+            parts.components.for_each(A, 0, |entity, table, row| {
+                let value = table.a[row].value;
+                let spawned = parts.commands.queue_spawn(
+                    EntityBuilder::new()
+                        .with_a(Counted::new(value + 100))
+                        .with_b(Counted::new(value + 200)),
+                );
+                parts.commands.queue_set_child_of(spawned, entity);
+            });
             f.world.apply_commands();
         }),
         ("clear_commands", |f| f.world.clear_commands()),

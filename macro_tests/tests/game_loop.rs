@@ -1,13 +1,13 @@
 //! A frame loop: ticks and `step()`, and an `archetypal::Schedule<World>` whose systems use
 //! tags and events together: movement, a collision system that sends events, a damage system
-//! that consumes them with a cursor kept in a resource and tags the dead, a cleanup system that
+//! that consumes them with the cursor its `SystemContext` keeps and tags the dead, a cleanup system that
 //! despawns them, and a scoring system that reads the death events. The final state after
 //! several frames is checked exactly; schedule edits with taken or unknown names are errors.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use archetypal::{Entity, EventCursor, Schedule, ScheduleError, Tick, ecs};
+use archetypal::{Entity, EventCursor, Schedule, ScheduleError, SystemContext, Tick, ecs};
 
 #[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Position(pub i32);
@@ -45,7 +45,6 @@ ecs! {
         death: DeathEvent,
     }
     Resources {
-        damage_cursor: EventCursor,
         frame: u32,
         deaths: u32,
         player_deaths: u32,
@@ -152,17 +151,15 @@ fn collision(world: &mut World) {
 }
 
 /// Each collision costs both sides a point of health; at zero an entity is tagged dead and a
-/// death event goes out. The cursor lives in `resources.damage_cursor`.
-fn damage(world: &mut World) {
-    let mut cursor = world.resources.damage_cursor;
+/// death event goes out. The schedule keeps the system's cursor in its context.
+fn damage(world: &mut World, context: &mut SystemContext<World>) {
     let hits: Vec<CollisionEvent> = world
         .events
         .collision
-        .consume(&mut cursor)
+        .consume(&mut context.cursors.collision)
         .into_iter()
         .copied()
         .collect();
-    world.resources.damage_cursor = cursor;
     for hit in hits {
         for entity in [hit.a, hit.b] {
             if world.has_dead(entity) {
@@ -230,7 +227,8 @@ fn spawn_scene(world: &mut World) -> Scene {
     }
 }
 
-/// The schedule of the game, in run order; `scoring` keeps its own cursor in its closure.
+/// The schedule of the game, in run order; `scoring` keeps its own cursor in its closure (the
+/// manual form: `damage` lets the schedule keep it).
 fn game_schedule() -> Result<Schedule<World>, ScheduleError> {
     let mut schedule = Schedule::new();
     let mut death_cursor = EventCursor::new();
@@ -316,7 +314,12 @@ fn a_frame_loop_of_scheduled_systems_over_tags_and_events() {
         );
         assert_eq!(world.query_entities(DEAD).count(), 0, "{what}: cleanup ran");
         world.step();
-        assert_eq!(world.current_tick(), Tick(start.0 + frame as u32 + 1));
+        // A tick per system, and one for `step`.
+        let per_frame = schedule.len() as u32 + 1;
+        assert_eq!(
+            world.current_tick(),
+            Tick(start.0 + (frame as u32 + 1) * per_frame)
+        );
     }
 
     // Final state.
@@ -337,8 +340,9 @@ fn a_frame_loop_of_scheduled_systems_over_tags_and_events() {
         "the last collision has expired"
     );
     assert!(world.events.death.is_empty());
-    assert_eq!(world.current_tick(), Tick(start.0 + 7));
-    assert_eq!(world.last_tick(), Tick(start.0 + 6));
+    let per_frame = schedule.len() as u32 + 1;
+    assert_eq!(world.current_tick(), Tick(start.0 + 7 * per_frame));
+    assert_eq!(world.last_tick(), Tick(start.0 + 7 * per_frame - 1));
     valid(&world);
 }
 
@@ -543,16 +547,19 @@ fn systems_run_in_order_once_per_run() {
     schedule.run(&mut world);
     schedule.run(&mut world);
     let order = order.borrow();
+    // Each system runs at a tick of its own (the schedule advances it after every system, so
+    // each system's writes are newer than everything before), and `step` advances it too.
+    let at = |ticks: u32| Tick(start.0 + ticks);
     assert_eq!(
         *order,
         vec![
-            ("first", start),
-            ("second", start),
-            ("third", start),
-            ("first", start.next()),
-            ("second", start.next()),
-            ("third", start.next()),
+            ("first", at(0)),
+            ("second", at(1)),
+            ("third", at(2)),
+            ("first", at(5)),
+            ("second", at(6)),
+            ("third", at(7)),
         ]
     );
-    assert_eq!(world.current_tick(), Tick(start.0 + 2));
+    assert_eq!(world.current_tick(), at(10));
 }

@@ -573,6 +573,63 @@ fn a_staged_schedule_drives_a_multi_world() {
 }
 
 #[test]
+fn a_game_s_systems_have_a_memory_and_sync_points() {
+    use archetypal::{Schedule, SystemContext};
+
+    /// Tints, in the render sub-world, every entity whose position changed since this system
+    /// last ran, and counts the hits it reads through its own cursor.
+    fn paint(game: &mut Game, context: &mut SystemContext<Game>) {
+        let moved: Vec<Entity> = game
+            .core
+            .typed_query_ref::<Entity>()
+            .changed_since(POSITION, context.last_run())
+            .iter()
+            .collect();
+        for entity in moved {
+            game.render
+                .set_tint(entity, Tint(game.resources.frame as u32));
+        }
+        game.resources.frame += game.events.hit.consume(&mut context.cursors.hit).len() as u64;
+    }
+
+    let mut game = Game::new();
+    let [still, mover] = [(); 2].map(|_| {
+        let entity = game.spawn();
+        game.core.add_position(entity);
+        entity
+    });
+    let mut schedule: Schedule<Game> = Schedule::new();
+    schedule
+        .push("hit", move |game: &mut Game| {
+            game.events.hit.send(Hit(mover));
+            // Queued: the schedule applies it before `paint` runs.
+            game.core
+                .commands()
+                .queue_set_position(mover, Position { x: 1.0, y: 0.0 });
+        })
+        .unwrap()
+        .push("paint", paint)
+        .unwrap();
+    schedule.run(&mut game);
+    assert_eq!(game.resources.frame, 1, "one hit read");
+    assert!(
+        game.render.has_tint(still) && game.render.has_tint(mover),
+        "a first run sees all"
+    );
+    game.render.remove_tint(still);
+    game.render.remove_tint(mover);
+    game.step();
+    schedule.run(&mut game);
+    assert_eq!(game.resources.frame, 2, "each hit read once");
+    assert!(
+        !game.render.has_tint(still),
+        "not moved since paint last ran"
+    );
+    assert_eq!(game.render.get_tint(mover), Some(&Tint(1)));
+    game.check_invariants().unwrap();
+}
+
+#[test]
 fn a_split_game_iterates_one_sub_world_while_queueing_everywhere() {
     let mut game = Game::new();
     let ships = game.spawn_entities(3);

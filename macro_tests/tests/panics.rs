@@ -413,7 +413,9 @@ fn panic_in_a_scheduled_system_stops_the_run_and_keeps_the_world_consistent() {
         })
         .unwrap();
     let before = world.entity_count();
-    must_panic(|| schedule.run(&mut world));
+    must_panic(|| {
+        schedule.run(&mut world);
+    });
     assert_eq!(world.entity_count(), before + 1, "`never` did not run");
     assert!(
         world

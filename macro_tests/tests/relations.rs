@@ -30,6 +30,10 @@ ecs! {
     }
 }
 
+fn report(applied: usize, skipped: usize) -> CommandReport {
+    CommandReport { applied, skipped }
+}
+
 /// Panics with the broken invariant, if any.
 #[track_caller]
 fn valid(world: &World) {
@@ -839,4 +843,157 @@ mod without_tags {
         assert_eq!(world.component_mask(part), Some(VALUE));
         world.check_invariants().unwrap();
     }
+}
+
+#[test]
+fn a_builder_links_its_entities_as_they_spawn_queued_or_not() {
+    let mut world = World::new();
+    let ship = EntityBuilder::new()
+        .with_position(Position(10))
+        .spawn_one(&mut world);
+    let owner = world.spawn(POSITION);
+    // Direct: every entity of a batch is linked, the last set target wins.
+    let turrets = EntityBuilder::new()
+        .with_offset(Offset(1))
+        .with_child_of(owner)
+        .with_child_of(ship)
+        .with_owned_by(owner)
+        .spawn(&mut world, 2);
+    for &turret in &turrets {
+        assert_eq!(world.get_child_of(turret), Some(ship));
+        assert_eq!(world.get_owned_by(turret), Some(owner));
+        assert_eq!(
+            world.component_mask(turret),
+            Some(OFFSET | CHILD_OF | OWNED_BY)
+        );
+    }
+    assert_eq!(world.get_children(ship), turrets.as_slice());
+    valid(&world);
+
+    // Queued: a carrier and its escorts, linked to a handle that is not alive yet when
+    // queued; a target despawned before the apply leaves its child unlinked.
+    let doomed = world.spawn(POSITION);
+    let mut commands = world.commands();
+    let carrier = commands.queue_spawn(EntityBuilder::new().with_position(Position(0)));
+    let escorts: Vec<Entity> = (0..3)
+        .map(|x| {
+            commands.queue_spawn(
+                EntityBuilder::new()
+                    .with_offset(Offset(x))
+                    .with_child_of(carrier),
+            )
+        })
+        .collect();
+    let orphan = commands.queue_spawn(
+        EntityBuilder::new()
+            .with_offset(Offset(9))
+            .with_child_of(doomed),
+    );
+    commands.queue_despawn(doomed);
+    // Linked to a handle queued earlier: alive by the time this one spawns.
+    let early = commands.queue_spawn(
+        EntityBuilder::new()
+            .with_position(Position(5))
+            .with_child_of(escorts[0]),
+    );
+    world.despawn(doomed);
+    assert_eq!(
+        world.apply_commands(),
+        report(6, 1),
+        "the despawn of `doomed` is skipped"
+    );
+    assert_eq!(world.get_children(carrier), escorts.as_slice());
+    assert_eq!(
+        world.get_child_of(orphan),
+        None,
+        "its target died before it spawned"
+    );
+    assert_eq!(world.component_mask(orphan), Some(OFFSET));
+    assert_eq!(
+        world.get_child_of(early),
+        Some(escorts[0]),
+        "alive by then: queued earlier"
+    );
+    valid(&world);
+
+    // A cascade reaches what the builder linked.
+    world.despawn(carrier);
+    assert!(escorts.iter().all(|&escort| !world.is_alive(escort)));
+    assert!(!world.is_alive(early));
+    valid(&world);
+}
+
+#[test]
+fn children_being_written_read_their_parents_through_the_read_side() {
+    let mut world = World::new();
+    let ships: Vec<Entity> = (0..3)
+        .map(|x| {
+            EntityBuilder::new()
+                .with_position(Position(100 * (x + 1)))
+                .spawn_one(&mut world)
+        })
+        .collect();
+    let turret = |world: &mut World, ship: Entity, offset: i32| {
+        EntityBuilder::new()
+            .with_position(Position(0))
+            .with_offset(Offset(offset))
+            .with_child_of(ship)
+            .spawn_one(world)
+    };
+    let on_first = turret(&mut world, ships[0], 1);
+    let on_second = turret(&mut world, ships[1], 2);
+    let relinked = turret(&mut world, ships[0], 3);
+    let orphan = turret(&mut world, ships[2], 4);
+    let unlinked = world.spawn(POSITION | OFFSET);
+    world.set_child_of(relinked, ships[1]).unwrap();
+    world.despawn(ships[2]); // a cascade: its turret goes too
+    assert!(!world.is_alive(orphan));
+    // A stale handle: the id of the despawned ship or of its turret, reused.
+    let reused = world.spawn(POSITION);
+    assert!(reused.id == ships[2].id || reused.id == orphan.id);
+
+    /// Turret position = its ship's position + its offset, in one loop over the turrets.
+    fn follow(world: &mut World) -> usize {
+        let (mut turrets, ships) = world
+            .split_tables(POSITION | OFFSET, 0, POSITION, OFFSET)
+            .expect("OFFSET separates the sides");
+        let mut moved = 0;
+        turrets.for_each_mut(|turret, table, row| {
+            let ship = ships.get_child_of(turret);
+            if let Some(ship_position) = ship.and_then(|ship| ships.get_position(ship)) {
+                table.position[row] = Position(ship_position.0 + table.offset[row].0);
+                moved += 1;
+            }
+        });
+        moved
+    }
+    assert_eq!(follow(&mut world), 3, "the unlinked turret has no ship");
+    assert_eq!(world.get_position(on_first), Some(&Position(101)));
+    assert_eq!(world.get_position(on_second), Some(&Position(202)));
+    assert_eq!(
+        world.get_position(relinked),
+        Some(&Position(203)),
+        "its new ship"
+    );
+    assert_eq!(world.get_position(unlinked), Some(&Position(0)));
+
+    // The read side answers for dead, stale and never-issued handles with `None`.
+    let (_, ships_side) = world
+        .split_tables(POSITION | OFFSET, 0, POSITION, OFFSET)
+        .unwrap();
+    assert_eq!(ships_side.get_child_of(orphan), None, "dead or stale");
+    assert_eq!(ships_side.get_child_of(ships[2]), None, "dead or stale");
+    assert_eq!(
+        ships_side.get_child_of(Entity::new(9_999, 0)),
+        None,
+        "never issued"
+    );
+    assert_eq!(ships_side.get_child_of(ships[0]), None, "a root");
+    assert_eq!(
+        ships_side.get_child_of(on_first),
+        Some(ships[0]),
+        "from the other side"
+    );
+    assert_eq!(ships_side.get_owned_by(on_first), None);
+    valid(&world);
 }

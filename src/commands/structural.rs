@@ -7,12 +7,14 @@
 use alloc::vec::Vec;
 
 use super::CommandReport;
+use crate::builder::EntityValues;
 use crate::{Archetype, Bitmask, Entity, Storage};
 
-/// A queued spawn or despawn (`queue_spawn_entities`, `queue_despawn`,
-/// `queue_despawn_entities`), applied by the world's `apply_commands`.
+/// A queued spawn or despawn (`queue_spawn`, `queue_spawn_entities`, `queue_despawn`,
+/// `queue_despawn_entities`), applied by the world's `apply_commands`. `V` is the world's
+/// `EntityBuilder`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LifecycleCommand<M> {
+pub enum LifecycleCommand<M, V> {
     /// Spawn the reserved `entities` with the components and tags of `mask`.
     SpawnEntities {
         /// Components and tags of the new entities.
@@ -20,24 +22,37 @@ pub enum LifecycleCommand<M> {
         /// The handles `queue_spawn_entities` returned.
         entities: Vec<Entity>,
     },
+    /// Spawn each reserved handle with its values: consecutive `queue_spawn`s of builders
+    /// of one mask, held together and applied as one batch.
+    SpawnBuilt {
+        /// Components and tags of the new entities.
+        mask: M,
+        /// Each handle `queue_spawn` returned, with the builder it was given.
+        spawns: Vec<(Entity, V)>,
+    },
     /// Despawn the entity.
     Despawn(Entity),
     /// Despawn every entity of the list (those still alive), each counted.
     DespawnEntities(Vec<Entity>),
 }
 
-impl<M: Bitmask> LifecycleCommand<M> {
-    /// Applies the command to `storage`, counting it in `report` (each handle of a list
-    /// counts once; a dead handle is skipped).
+impl<M: Bitmask, V> LifecycleCommand<M, V> {
+    /// Applies the command to `storage`, counting it in `report` (each handle of a list, and
+    /// each built spawn, counts once; a dead handle is skipped).
     #[doc(hidden)]
-    pub fn apply<T: Archetype<Mask = M>>(
-        self,
-        storage: &mut Storage<T>,
-        report: &mut CommandReport,
-    ) {
+    pub fn apply<T: Archetype<Mask = M>>(self, storage: &mut Storage<T>, report: &mut CommandReport)
+    where
+        V: EntityValues<Archetype = T>,
+    {
         match self {
             LifecycleCommand::SpawnEntities { mask, entities } => {
                 report.record(storage.spawn_reserved(mask, &entities) == entities.len());
+            }
+            LifecycleCommand::SpawnBuilt { mask, spawns } => {
+                let queued = spawns.len();
+                let spawned = storage.spawn_reserved_with(mask, spawns);
+                report.applied += spawned;
+                report.skipped += queued - spawned;
             }
             LifecycleCommand::Despawn(entity) => report.record(storage.despawn(entity)),
             LifecycleCommand::DespawnEntities(entities) => {

@@ -107,6 +107,14 @@ impl EntityReserver {
         shared.reserved.extend_from_slice(&entities);
         entities
     }
+
+    /// Reserves one handle, as [`reserve`](Self::reserve)`(1)` without the `Vec`.
+    pub fn reserve_one(&self) -> Entity {
+        let mut shared = lock(&self.0);
+        let entity = shared.pop_or_fresh();
+        shared.reserved.push(entity);
+        entity
+    }
 }
 
 /// Records `reserved` handles as reserved in `slots`, growing them for fresh ids.

@@ -10,18 +10,25 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_builder {
-    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
+    ($world:ident $components:tt none) => {
+        $crate::__ecs_builder! { $world $components {} }
+    };
+    (
+        $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
+        { $( $(#[$relation_attr:meta])* $relation:ident / $reverse:ident => $relation_mask:ident $([$($policy:tt)*])? ),* $(,)? }
+    ) => {
         $crate::__private::paste::paste! {
             #[doc = "Spawns `" $world "` entities with chosen component values: `EntityBuilder::new().with_position(p).spawn_one(&mut world)`. `with_*` keeps the builder's type, so it can be grown conditionally (`if let Some(v) = v { builder = builder.with_velocity(v); }`)."]
             pub struct [<$world EntityBuilder>] {
                 mask: [<$world Mask>],
+                links: $crate::__private::Links<[<$world Mask>]>,
                 $( $(#[$attr])* $field: ::core::option::Option<$ty>, )+
             }
 
             impl ::core::default::Default for [<$world EntityBuilder>] {
                 #[inline]
                 fn default() -> Self {
-                    Self { mask: 0, $( $(#[$attr])* $field: ::core::option::Option::None, )+ }
+                    Self { mask: 0, links: $crate::__private::Links::new(), $( $(#[$attr])* $field: ::core::option::Option::None, )+ }
                 }
             }
 
@@ -44,7 +51,26 @@ macro_rules! __ecs_builder {
                     }
                 )+
 
-                /// The components the builder gives.
+                $(
+                    #[doc = "Links the entities to `target` in the `" $relation "` relation as they spawn (a later `with_" $relation "` replaces it). A target not alive then (despawned, or a queued spawn not applied yet) leaves them unlinked."]
+                    $(#[$relation_attr])*
+                    #[inline]
+                    pub fn [<with_ $relation>](mut self, target: $crate::Entity) -> Self {
+                        self.links.set($relation_mask, target);
+                        self
+                    }
+                )*
+
+                /// Also gives the entities the tags of `mask`, and its components that the
+                /// builder holds no value for, default-initialised (relation bits are ignored:
+                /// links come from linking only).
+                #[inline]
+                pub fn with_mask(mut self, mask: [<$world Mask>]) -> Self {
+                    self.mask |= mask;
+                    self
+                }
+
+                /// The components and tags the builder gives.
                 #[inline]
                 pub fn mask(&self) -> [<$world Mask>] {
                     self.mask
@@ -68,7 +94,7 @@ macro_rules! __ecs_builder {
                 /// the builder does not hold need not be `Clone`.
                 #[inline]
                 pub fn spawn(self, world: &mut [<$world Components>], count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-                    $crate::__private::lifecycle::spawn_built(&mut world.storage, self.mask, count, self, Self::clone_held, Self::write)
+                    $crate::__private::lifecycle::spawn_built(&mut world.storage, self.mask, count, self, Self::clone_held)
                 }
 
                 // A copy of the values held; panics naming the first whose type is not `Clone`.
@@ -78,6 +104,8 @@ macro_rules! __ecs_builder {
                     use $crate::__private::{IsClone as _, NotClone as _};
                     Self {
                         mask: self.mask,
+                        // The spawn links every entity from the original's targets.
+                        links: $crate::__private::Links::new(),
                         $(
                             $(#[$attr])*
                             $field: $crate::__private::clone_held(
@@ -88,13 +116,30 @@ macro_rules! __ecs_builder {
                         )+
                     }
                 }
+            }
 
-                // Writes the values held into row `index` of `table`.
+            impl $crate::__private::EntityValues for [<$world EntityBuilder>] {
+                type Archetype = [<$world ComponentArrays>];
+
                 #[inline]
-                fn write(self, table: &mut [<$world ComponentArraysMut>]<'_>, index: usize) {
-                    $( $(#[$attr])* $crate::__private::column::write_held(table.$field, index, self.$field); )+
+                fn mask(&self) -> [<$world Mask>] {
+                    self.mask
+                }
+
+                #[inline]
+                fn write(self, table: &mut [<$world ComponentArraysMut>]<'_>, row: usize) {
+                    $( $(#[$attr])* $crate::__private::column::write_held(table.$field, row, self.$field); )+
+                }
+
+                #[inline]
+                fn links(&self) -> &[([<$world Mask>], $crate::Entity)] {
+                    self.links.as_slice()
                 }
             }
         }
+    };
+    // A malformed `Relations` block: `__ecs_relations!` reports it; the builder goes without.
+    ($world:ident $components:tt { $($malformed:tt)* }) => {
+        $crate::__ecs_builder! { $world $components {} }
     };
 }

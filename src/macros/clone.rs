@@ -85,6 +85,7 @@ macro_rules! __ecs_clone {
                 fn clone(&self) -> Self {
                     Self {
                         mask: self.mask,
+                        links: ::core::clone::Clone::clone(&self.links),
                         $( $(#[$attr])* $field: ::core::clone::Clone::clone(&self.$field), )+
                     }
                 }

@@ -17,7 +17,7 @@ macro_rules! __ecs_commands {
             @generate $world $components
             variants: {
                 /// A queued spawn or despawn.
-                Lifecycle($crate::LifecycleCommand<[<$world Mask>]>),
+                Lifecycle($crate::LifecycleCommand<[<$world Mask>], [<$world EntityBuilder>]>),
             }
             apply: |world, report| {
                 [<$world Command>]::Lifecycle(command) => command.apply(&mut world.storage, report),
@@ -27,10 +27,20 @@ macro_rules! __ecs_commands {
             clear: |world| { $crate::__private::lifecycle::release_all_reserved(&mut world.components.storage); }
         }
         $crate::__private::paste::paste! {
-            impl ::core::convert::From<$crate::LifecycleCommand<[<$world Mask>]>> for [<$world Command>] {
+            impl $crate::SpawningCommand for [<$world Command>] {
+                type Values = [<$world EntityBuilder>];
+
                 #[inline]
-                fn from(command: $crate::LifecycleCommand<[<$world Mask>]>) -> Self {
+                fn lifecycle(command: $crate::LifecycleCommand<[<$world Mask>], [<$world EntityBuilder>]>) -> Self {
                     Self::Lifecycle(command)
+                }
+
+                #[inline]
+                fn lifecycle_mut(&mut self) -> ::core::option::Option<&mut $crate::LifecycleCommand<[<$world Mask>], [<$world EntityBuilder>]>> {
+                    match self {
+                        Self::Lifecycle(command) => ::core::option::Option::Some(command),
+                        _ => ::core::option::Option::None,
+                    }
                 }
             }
         }

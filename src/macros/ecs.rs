@@ -240,7 +240,7 @@ macro_rules! __ecs_components {
         relations: $relations:tt
     ) => {
         $crate::__ecs_tables! { $world [ $( $(#[$attr])* $field : $ty => $mask [$($($option)*)?] ),+ ] $tags $relations }
-        $crate::__ecs_shell! { $kind $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
+        $crate::__ecs_shell! { $kind $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] $relations }
         $crate::__ecs_accessors! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
         $crate::__ecs_typed_queries! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
         $crate::__ecs_split! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
@@ -258,12 +258,12 @@ macro_rules! __ecs_components {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_shell {
-    (world $world:ident $components:tt) => {
+    (world $world:ident $components:tt $relations:tt) => {
         $crate::__ecs_world! { $world }
-        $crate::__ecs_builder! { $world $components }
+        $crate::__ecs_builder! { $world $components $relations }
         $crate::__ecs_commands! { $world $components }
     };
-    ((sub_world $game:ident) $world:ident $components:tt) => {
+    ((sub_world $game:ident) $world:ident $components:tt $relations:tt) => {
         $crate::__ecs_sub_world! { $game $world }
         $crate::__ecs_commands! { @sub_world $world $components }
     };

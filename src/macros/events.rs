@@ -1,5 +1,6 @@
 //! `__ecs_events!`: one event channel per declared event type, in `world.events`
-//! (`world.events.hit.send(..)`: the channel's own methods, see `archetypal::EventChannel`).
+//! (`world.events.hit.send(..)`: the channel's own methods, see `archetypal::EventChannel`),
+//! and the matching set of cursors a system keeps in its `SystemContext`.
 //! `World::step` ages every channel.
 
 #[doc(hidden)]
@@ -17,6 +18,16 @@ macro_rules! __ecs_events {
                     #[doc = "The `" $event "` channel."]
                     $(#[$attr])*
                     pub $event: $crate::EventChannel<$ty>,
+                )*
+            }
+
+            #[doc = "One reader's position in each event channel of `" $world "`: a system's own cursors, kept by its `archetypal::SystemContext` (`context.cursors." "<event>`)."]
+            #[derive(::core::default::Default)]
+            pub struct [<$world EventCursors>] {
+                $(
+                    #[doc = "The cursor in the `" $event "` channel."]
+                    $(#[$attr])*
+                    pub $event: $crate::EventCursor,
                 )*
             }
 

@@ -394,6 +394,7 @@ macro_rules! __ecs_game {
                 }
             }
         }
+        $crate::__ecs_system_world! { $game ticks: [] }
         $crate::__ecs_short_names! { $game [Resources, Events, Command] }
     };
 }

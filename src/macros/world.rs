@@ -148,6 +148,7 @@ macro_rules! __ecs_world {
             }
         }
         $crate::__ecs_world_common! { $world }
+        $crate::__ecs_system_world! { $world ticks: [components.storage.] }
         $crate::__ecs_short_names! {
             @tables $world [Resources, Events, Components] @parts
             #[doc = "Short name of `" $world "EntityBuilder`."]
@@ -254,6 +255,34 @@ macro_rules! __ecs_world_common {
                 #[inline]
                 fn deref_mut(&mut self) -> &mut $crate::Storage<[<$world ComponentArrays>]> {
                     &mut self.storage
+                }
+            }
+        }
+    };
+}
+
+/// How a `Schedule` runs systems on a world or a multi-world game: through their own
+/// `apply_commands`, `current_tick` and `increment_tick`. A world's tick methods are its
+/// storage's, reached by the field path `ticks` (a game's are its own, `ticks: []`): the
+/// trait's methods of the same names must not find themselves.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_system_world {
+    ($world:ident ticks: [$($ticks:ident .)*]) => {
+        $crate::__private::paste::paste! {
+            impl $crate::SystemWorld for $world {
+                type EventCursors = [<$world EventCursors>];
+
+                fn apply_commands(&mut self) -> $crate::CommandReport {
+                    $world::apply_commands(self)
+                }
+
+                fn current_tick(&self) -> $crate::Tick {
+                    self.$($ticks.)*current_tick()
+                }
+
+                fn increment_tick(&mut self) -> $crate::Tick {
+                    self.$($ticks.)*increment_tick()
                 }
             }
         }

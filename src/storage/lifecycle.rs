@@ -7,6 +7,7 @@
 use alloc::vec::Vec;
 
 use super::Storage;
+use crate::builder::EntityValues;
 use crate::commands::CommandQueue;
 use crate::{Archetype, Entity, EntityReserver};
 
@@ -31,24 +32,25 @@ where
     storage.spawn_batch(mask, count, init)
 }
 
-/// Spawns `count` entities with the components of `mask` and writes `values` into each new row
-/// with `write`: a copy made by `copy` into every row but the last, which takes `values`
-/// itself (an `EntityBuilder`'s spawn). The first copy is made before any row exists, so a
-/// `copy` that panics (a held value whose type is not `Clone`) spawns nothing; with `count`
-/// at most 1, `copy` is never called.
+/// Spawns `count` entities with the components of `mask` and writes `values` into each new row:
+/// a copy made by `copy` into every row but the last, which takes `values` itself (an
+/// `EntityBuilder`'s spawn); then links each to the targets `values` holds (a copy need not
+/// carry them). The first copy is made before any row exists, so a `copy` that
+/// panics (a held value whose type is not `Clone`) spawns nothing; with `count` at most 1,
+/// `copy` is never called.
 #[inline]
-pub fn spawn_built<T: Archetype, B>(
+pub fn spawn_built<T: Archetype, V: EntityValues<Archetype = T>>(
     storage: &mut Storage<T>,
     mask: T::Mask,
     count: usize,
-    values: B,
-    copy: impl Fn(&B) -> B,
-    mut write: impl FnMut(B, &mut T::ViewMut<'_>, usize),
+    values: V,
+    copy: impl Fn(&V) -> V,
 ) -> Vec<Entity> {
     let mut first_copy = (count > 1).then(|| copy(&values));
+    let links = values.links().to_vec();
     let mut values = Some(values);
     let mut left = count;
-    storage.spawn_batch(mask, count, |view, row| {
+    let entities = storage.spawn_batch(mask, count, |view, row| {
         left -= 1;
         let written = match first_copy.take() {
             Some(first) => Some(first),
@@ -56,9 +58,15 @@ pub fn spawn_built<T: Archetype, B>(
             None => values.as_ref().map(&copy),
         };
         if let Some(written) = written {
-            write(written, view, row);
+            written.write(view, row);
         }
-    })
+    });
+    storage.link_spawned(entities.iter().flat_map(|&entity| {
+        links
+            .iter()
+            .map(move |&(relation, target)| (entity, relation, target))
+    }));
+    entities
 }
 
 /// Spawns the still-reserved handles of `entities`; returns how many it spawned.

@@ -10,7 +10,9 @@ use super::Storage;
 use super::tag_partition::TagPartition;
 use super::walk::{QueryMasks, split_runs};
 use crate::change_ticks::{TicksOf, Written};
-use crate::{Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, Tick, TypedTable};
+use crate::{
+    Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, RelationStore, Tick, TypedTable,
+};
 
 /// Why [`Storage::split_tables`] refused: some table (or, through tags, some row) could match
 /// both filters. Two filters are disjoint when a component one requires is excluded by the
@@ -121,6 +123,9 @@ pub struct TablesRef<'a, T: Archetype> {
     tables: Vec<Option<ReadTable<'a, T>>>,
     allocator: &'a EntityAllocator,
     masks: QueryMasks<T::Mask>,
+    /// Every relation's links, whatever side their entities are on: a child on the written
+    /// side finds its parent here.
+    relations: &'a [RelationStore],
 }
 
 /// A table of the read side and its tag segments.
@@ -141,6 +146,18 @@ impl<'a, T: Archetype> TablesRef<'a, T> {
     /// Whether `entity` is alive and on this side.
     pub fn contains(&self, entity: Entity) -> bool {
         self.locate(entity).is_some()
+    }
+
+    /// The target of a live `source`, on either side, in the relation whose bit is
+    /// `relation`: a child being written finds its parent, whose components this side then
+    /// reads.
+    pub fn target(&self, relation: T::Mask, source: Entity) -> Option<Entity> {
+        if !self.allocator.is_alive(source) {
+            return None;
+        }
+        self.relations
+            .get(Storage::<T>::relation_index(relation)?)?
+            .target(source)
     }
 
     /// The component of `entity` in the column `column` picks, if the entity is alive, on this
@@ -241,6 +258,7 @@ impl<T: TypedTable> Storage<T> {
             tables: read,
             allocator: &self.allocator,
             masks: reading_masks,
+            relations: &self.relations,
         };
         Ok((writing, reading.into()))
     }

@@ -179,7 +179,6 @@ pub mod archetypal_game {
             hit: Hit<archetypal::Entity>,
         }
         Resources {
-            hits_seen: archetypal::EventCursor,
             grid: Grid<archetypal::Entity>,
             next_unit: usize,
             score: Score,
@@ -188,7 +187,7 @@ pub mod archetypal_game {
 }
 
 mod archetypal_systems {
-    use archetypal::Entity;
+    use archetypal::{Entity, SystemContext};
 
     use super::archetypal_game::*;
     use super::{advance, damage, unit};
@@ -197,11 +196,12 @@ mod archetypal_systems {
         for _ in 0..count {
             let (position, velocity, health, shielded) = unit(*next_unit);
             *next_unit += 1;
-            let mask = POSITION | VELOCITY | HEALTH | if shielded { SHIELDED } else { 0 };
-            let entity = parts.queue_spawn_entities(mask, 1)[0];
-            parts.queue_set_position(entity, position);
-            parts.queue_set_velocity(entity, velocity);
-            parts.queue_set_health(entity, health);
+            let unit = EntityBuilder::new()
+                .with_position(position)
+                .with_velocity(velocity)
+                .with_health(health)
+                .with_mask(if shielded { SHIELDED } else { 0 });
+            parts.queue_spawn(unit);
         }
     }
 
@@ -226,9 +226,9 @@ mod archetypal_systems {
         });
     }
 
-    pub fn apply_damage(world: &mut World) {
+    pub fn apply_damage(world: &mut World, context: &mut SystemContext<World>) {
         let parts = world.split_mut();
-        for hit in parts.events.hit.consume(&mut parts.resources.hits_seen) {
+        for hit in parts.events.hit.consume(&mut context.cursors.hit) {
             let amount = damage(parts.components.has_shielded(hit.target));
             if let Some(health) = parts.components.get_health_mut(hit.target) {
                 health.0 -= amount;
@@ -256,15 +256,13 @@ mod archetypal_systems {
                 }
             });
         spawn_units(&mut parts.commands, &mut parts.resources.next_unit, deaths);
-        world.apply_commands();
     }
 
-    pub fn count_changed(world: &mut World) {
-        let since = world.last_tick();
+    pub fn count_changed(world: &mut World, context: &mut SystemContext<World>) {
         let mut score = world.resources.score;
         world
             .typed_query_ref::<&Health>()
-            .changed_since(HEALTH, since)
+            .changed_since(HEALTH, context.last_run())
             .for_each(|health| {
                 score.changed += 1;
                 score.health += i64::from(health.0);
@@ -301,7 +299,7 @@ impl Pass for Archetypal {
 fn archetypal() -> Contender {
     Contender {
         name: "archetypal",
-        api: "Schedule of fns: split_mut, typed_query_ref, events, commands, tag filter, typed_query_ref changed_since",
+        api: "Schedule of fns: split_mut, typed_query_ref, events through the system's cursor, commands (applied by the schedule), tag filter, typed_query_ref changed_since the system's last run",
         kind: Kind::Archetypal,
         setup: || {
             use archetypal_systems::*;
@@ -735,6 +733,7 @@ fn bevy_multi_threaded() -> Contender {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use archetypal::SystemContext;
 
     /// The game does what it says: over some frames units collide, die and are replaced, the
     /// population stays at UNITS, and the consumer sees changed health.
@@ -746,14 +745,18 @@ mod tests {
         world.apply_commands();
         world.step();
         let mut hits = 0;
+        // Each system with its own memory, run as the schedule runs it (commands applied
+        // after each).
+        let mut contexts: [SystemContext<archetypal_game::World>; 6] = Default::default();
         for _ in 0..40 {
-            archetypal_systems::movement(&mut world);
-            archetypal_systems::collide(&mut world);
+            let [movement, collide, damage, regenerate, deaths, count] = &mut contexts;
+            movement.run(&mut world, archetypal_systems::movement);
+            collide.run(&mut world, archetypal_systems::collide);
             hits += world.events.hit.len();
-            archetypal_systems::apply_damage(&mut world);
-            archetypal_systems::regenerate(&mut world);
-            archetypal_systems::deaths(&mut world);
-            archetypal_systems::count_changed(&mut world);
+            damage.run(&mut world, archetypal_systems::apply_damage);
+            regenerate.run(&mut world, archetypal_systems::regenerate);
+            deaths.run(&mut world, archetypal_systems::deaths);
+            count.run(&mut world, archetypal_systems::count_changed);
             world.step();
         }
         assert!(hits > 0, "no collision in 40 frames");

@@ -218,6 +218,8 @@ pub(crate) struct Harness {
 #[derive(Clone, Debug)]
 pub(crate) enum ModelCommand {
     Spawn(u64, Vec<Entity>),
+    /// A spawn with a value (`queue_spawn` of a builder).
+    SpawnBuilt(u64, Entity, Value),
     Despawn(Entity),
     Add(Entity, u64),
     Remove(Entity, u64),

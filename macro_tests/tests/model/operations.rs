@@ -74,6 +74,9 @@ pub(crate) enum Op {
         exclude: u64,
     },
     QueueSpawn(u64, usize),
+    /// `queue_spawn` of a builder holding the value, with the mask's tags and default
+    /// components besides (`with_mask`).
+    QueueSpawnBuilt(Value, u64),
     QueueDespawn(Target),
     QueueAddComponents(Target, u64),
     QueueRemoveComponents(Target, u64),

@@ -218,6 +218,32 @@ impl Harness {
                 }
                 self.queue.push(ModelCommand::Spawn(mask, entities));
             }
+            &Op::QueueSpawnBuilt(ref value, extra) => {
+                let builder = match value.clone() {
+                    Value::Health(value) => EntityBuilder::new().with_health(value),
+                    Value::Level(value) => EntityBuilder::new().with_level(value),
+                    Value::Name(value) => EntityBuilder::new().with_name(value),
+                    Value::Pos(value) => EntityBuilder::new().with_pos(value),
+                    Value::Flags(value) => EntityBuilder::new().with_flags(value),
+                    Value::Scratch(value) => EntityBuilder::new().with_scratch(value),
+                }
+                .with_mask(extra);
+                let mask = builder.mask();
+                ensure_eq!(mask, value.comp().bit() | extra, "the builder's mask");
+                // Through the command part of a split, as a system queues it from a loop.
+                let entity = self.world.split_mut().commands.queue_spawn(builder);
+                ensure!(
+                    !self.issued_set.contains(&entity)
+                        && !self.reserved_set.contains(&entity)
+                        && !self.model.contains_key(&entity),
+                    "queue_spawn reserved {entity:?}, a handle issued before"
+                );
+                self.reserved.push(entity);
+                self.reserved_set.insert(entity);
+                self.pending.insert(entity);
+                self.queue
+                    .push(ModelCommand::SpawnBuilt(mask, entity, value.clone()));
+            }
             Op::QueueDespawn(target) => {
                 let entity = self.resolve(target)?;
                 self.world.commands().queue_despawn(entity);
@@ -260,32 +286,9 @@ impl Harness {
                 });
             }
             Op::ApplyCommands => {
-                let (mut applied, mut skipped) = (0, 0);
-                for command in std::mem::take(&mut self.queue) {
-                    let done = match command {
-                        ModelCommand::Spawn(mask, entities) => {
-                            for entity in entities {
-                                self.register_reserved(entity, ModelEntity::with_mask(mask))?;
-                            }
-                            true
-                        }
-                        ModelCommand::Despawn(entity) => self.m_despawn(entity),
-                        ModelCommand::Add(entity, mask) => self.m_add(entity, mask, now),
-                        ModelCommand::Remove(entity, mask) => self.m_remove(entity, mask),
-                        ModelCommand::Set(entity, value) => self.m_set(entity, value, now),
-                    };
-                    if done {
-                        applied += 1;
-                    } else {
-                        skipped += 1;
-                    }
-                }
+                let expected = self.m_apply_commands(now)?;
                 let report = self.world.apply_commands();
-                ensure_eq!(
-                    report,
-                    CommandReport { applied, skipped },
-                    "apply_commands report"
-                );
+                ensure_eq!(report, expected, "apply_commands report");
             }
             Op::ClearCommands => {
                 self.world.clear_commands();
@@ -623,7 +626,8 @@ impl Harness {
                 }
             }
             Op::RunSchedule => {
-                // `regenerate_heroes`, then `announce_counter`.
+                // `regenerate_heroes`, then `announce_counter`; after each, the tick advances
+                // and the queued commands are applied (the first sync point applies all of them).
                 for components in self.model.values_mut() {
                     if matches(components.mask(), HEALTH | HERO, 0) {
                         components.bump(Comp::Health);
@@ -631,15 +635,57 @@ impl Harness {
                     }
                 }
                 self.counter = self.counter.wrapping_add(1);
+                let mut expected = self.m_sync_point()?;
                 self.hits.send(Hit(self.counter as i32), self.frame);
+                expected.absorb(self.m_sync_point()?);
                 let mut schedule = Schedule::<World>::new();
                 schedule
                     .push("regenerate_heroes", regenerate_heroes)
                     .and_then(|schedule| schedule.push("announce_counter", announce_counter))
                     .map_err(|error| format!("building the schedule: {error:?}"))?;
-                schedule.run(&mut self.world);
+                let report = schedule.run(&mut self.world);
+                ensure_eq!(report, expected, "the schedule's command report");
             }
         }
         Ok(())
+    }
+
+    /// The model's side of a schedule's sync point after a system: the tick advances, then the
+    /// queued commands are applied at the new tick.
+    fn m_sync_point(&mut self) -> Result<CommandReport, String> {
+        self.remembered.push(self.tick);
+        self.tick = self.tick.next();
+        self.m_apply_commands(self.tick)
+    }
+
+    /// The model's side of `apply_commands` at tick `now`: what the world's report must say.
+    fn m_apply_commands(&mut self, now: ModelTick) -> Result<CommandReport, String> {
+        let (mut applied, mut skipped) = (0, 0);
+        for command in std::mem::take(&mut self.queue) {
+            let done = match command {
+                ModelCommand::Spawn(mask, entities) => {
+                    for entity in entities {
+                        self.register_reserved(entity, ModelEntity::with_mask(mask))?;
+                    }
+                    true
+                }
+                ModelCommand::SpawnBuilt(mask, entity, value) => {
+                    let mut components = ModelEntity::with_mask(mask);
+                    components.put(value);
+                    self.register_reserved(entity, components)?;
+                    true
+                }
+                ModelCommand::Despawn(entity) => self.m_despawn(entity),
+                ModelCommand::Add(entity, mask) => self.m_add(entity, mask, now),
+                ModelCommand::Remove(entity, mask) => self.m_remove(entity, mask),
+                ModelCommand::Set(entity, value) => self.m_set(entity, value, now),
+            };
+            if done {
+                applied += 1;
+            } else {
+                skipped += 1;
+            }
+        }
+        Ok(CommandReport { applied, skipped })
     }
 }

@@ -1,0 +1,339 @@
+//! Systems with a memory, as a game writes them: a system that takes a `SystemContext` asks
+//! what changed or arrived since *it* last ran and reads events from its own cursors, and the
+//! schedule applies queued commands between systems (or at a deferred stage's end).
+
+use archetypal::{Entity, Schedule, SystemContext, ecs};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+#[derive(Default, Debug, Clone, Copy, PartialEq)]
+pub struct Health(pub i32);
+
+#[derive(Default, Debug, Clone, Copy, PartialEq)]
+pub struct Position(pub f32);
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Hit {
+    pub entity: Entity,
+}
+
+ecs! {
+    World {
+        health: Health => HEALTH,
+        position: Position => POSITION,
+    }
+    Tags {
+        dead => DEAD,
+    }
+    Events {
+        hit: Hit,
+    }
+    Resources {
+        /// What each observing system saw, per run: (system, entities).
+        seen: Vec<(&'static str, Vec<Entity>)>,
+    }
+}
+
+/// A system that records the entities whose health changed since it last ran.
+fn health_watcher(name: &'static str) -> impl FnMut(&mut World, &mut SystemContext<World>) {
+    move |world: &mut World, context: &mut SystemContext<World>| {
+        let changed: Vec<Entity> = world
+            .typed_query_ref::<Entity>()
+            .changed_since(HEALTH, context.last_run())
+            .iter()
+            .collect();
+        world.resources.seen.push((name, changed));
+    }
+}
+
+/// A system that records the entities that gained health since it last ran.
+fn arrival_watcher(name: &'static str) -> impl FnMut(&mut World, &mut SystemContext<World>) {
+    move |world: &mut World, context: &mut SystemContext<World>| {
+        let added: Vec<Entity> = world
+            .typed_query_ref::<Entity>()
+            .added_since(HEALTH, context.last_run())
+            .iter()
+            .collect();
+        world.resources.seen.push((name, added));
+    }
+}
+
+/// What the watchers saw since the last call, emptied.
+fn seen(world: &mut World) -> Vec<(&'static str, Vec<Entity>)> {
+    std::mem::take(&mut world.resources.seen)
+}
+
+#[test]
+fn each_system_sees_the_changes_since_its_own_previous_run() {
+    let mut world = World::new();
+    let units = world.spawn_entities(HEALTH, 3);
+    let mut schedule = Schedule::new();
+    schedule
+        .push("before", health_watcher("before"))
+        .unwrap()
+        .push("damage", |world: &mut World| {
+            // Writes unit 0 every frame.
+            let unit = world.entities().next().unwrap();
+            world.get_health_mut(unit).unwrap().0 -= 1;
+        })
+        .unwrap()
+        .push("after", health_watcher("after"))
+        .unwrap();
+
+    schedule.run(&mut world);
+    assert_eq!(
+        seen(&mut world),
+        [("before", units.clone()), ("after", units.clone())],
+        "a first run sees every existing entity"
+    );
+    world.step();
+
+    schedule.run(&mut world);
+    assert_eq!(
+        seen(&mut world),
+        [("before", vec![units[0]]), ("after", vec![units[0]])],
+        "`before` sees last frame's damage, `after` this frame's"
+    );
+
+    // Outside the schedule, between frames: seen by both, once.
+    world.set_health(units[2], Health(50));
+    world.step();
+    schedule.run(&mut world);
+    assert_eq!(
+        seen(&mut world),
+        [
+            ("before", vec![units[0], units[2]]),
+            ("after", vec![units[0], units[2]])
+        ]
+    );
+    schedule.run(&mut world);
+    assert_eq!(
+        seen(&mut world),
+        [("before", vec![units[0]]), ("after", vec![units[0]])]
+    );
+}
+
+#[test]
+fn a_system_that_skips_frames_sees_everything_it_missed_and_a_late_one_everything() {
+    let mut world = World::new();
+    let units = world.spawn_entities(HEALTH, 4);
+    let mut schedule = Schedule::new();
+    schedule.add_stage("every_frame").unwrap();
+    schedule.push("often", health_watcher("often")).unwrap();
+    schedule.add_stage("every_third_frame").unwrap();
+    schedule.push("rare", health_watcher("rare")).unwrap();
+
+    schedule.run(&mut world);
+    seen(&mut world);
+    for (frame, unit) in units.iter().take(3).enumerate() {
+        world.set_health(*unit, Health(frame as i32));
+        schedule.run_stage("every_frame", &mut world).unwrap();
+        world.step();
+    }
+    let often: Vec<_> = seen(&mut world).into_iter().map(|(_, e)| e).collect();
+    assert_eq!(often, [vec![units[0]], vec![units[1]], vec![units[2]]]);
+    schedule.run_stage("every_third_frame", &mut world).unwrap();
+    assert_eq!(seen(&mut world), [("rare", units[..3].to_vec())]);
+
+    schedule.push("late", health_watcher("late")).unwrap();
+    schedule
+        .push("late_arrivals", arrival_watcher("late_arrivals"))
+        .unwrap();
+    schedule.run_stage("every_third_frame", &mut world).unwrap();
+    assert_eq!(
+        seen(&mut world),
+        [
+            ("rare", vec![]),
+            ("late", units.clone()),
+            ("late_arrivals", units.clone())
+        ],
+        "a system added late starts with a first run"
+    );
+}
+
+#[test]
+fn added_since_the_last_run_counts_spawns_and_additions_not_writes() {
+    let mut world = World::new();
+    let old = world.spawn(HEALTH);
+    let mut schedule = Schedule::new();
+    schedule
+        .push("arrivals", arrival_watcher("arrivals"))
+        .unwrap();
+    schedule.run(&mut world);
+    assert_eq!(seen(&mut world), [("arrivals", vec![old])]);
+
+    let spawned = world.spawn(HEALTH);
+    let given = world.spawn(POSITION);
+    world.add_health(given);
+    world.set_health(old, Health(3)); // a write, not an arrival
+    schedule.run(&mut world);
+    assert_eq!(seen(&mut world), [("arrivals", vec![spawned, given])]);
+    schedule.run(&mut world);
+    assert_eq!(seen(&mut world), [("arrivals", vec![])]);
+}
+
+#[test]
+fn every_system_reads_every_event_exactly_once() {
+    type ReadLog = Rc<RefCell<Vec<(&'static str, Vec<Hit>)>>>;
+    let log: ReadLog = Rc::default();
+    let reader = |name: &'static str| {
+        let log = Rc::clone(&log);
+        move |world: &mut World, context: &mut SystemContext<World>| {
+            let hits: Vec<Hit> = world
+                .events
+                .hit
+                .consume(&mut context.cursors.hit)
+                .into_iter()
+                .copied()
+                .collect();
+            log.borrow_mut().push((name, hits));
+        }
+    };
+    let mut world = World::new();
+    let units = world.spawn_entities(HEALTH, 3);
+    let mut schedule = Schedule::new();
+    schedule
+        .push("early", reader("early"))
+        .unwrap()
+        .push("send", |world: &mut World| {
+            let entity = world.entities().last().unwrap();
+            world.events.hit.send(Hit { entity });
+        })
+        .unwrap()
+        .push("late", reader("late"))
+        .unwrap();
+    for _ in 0..3 {
+        schedule.run(&mut world);
+        world.step();
+    }
+    let hit = Hit { entity: units[2] };
+    assert_eq!(
+        *log.borrow(),
+        [
+            ("early", vec![]),
+            ("late", vec![hit]),
+            ("early", vec![hit]),
+            ("late", vec![hit]),
+            ("early", vec![hit]),
+            ("late", vec![hit]),
+        ],
+        "each event once per reader, whether it runs before or after the sender"
+    );
+}
+
+/// Marks units with no health left as dead, through the command part of a split.
+fn mark_dead(world: &mut World) {
+    let mut parts = world.split_mut();
+    parts
+        .components
+        .typed_query::<(Entity, &Health)>()
+        .for_each(|(entity, health)| {
+            if health.0 <= 0 {
+                parts.commands.queue_add_dead(entity);
+            }
+        });
+}
+
+/// Despawns the dead units, and records how many there were.
+fn reap(world: &mut World) {
+    let mut parts = world.split_mut();
+    let dead: Vec<Entity> = parts.components.query_entities(DEAD).collect();
+    parts.resources.seen.push(("reap", dead.clone()));
+    for entity in dead {
+        parts.commands.queue_despawn(entity);
+    }
+}
+
+#[test]
+fn a_later_system_sees_the_commands_an_earlier_one_queued() {
+    let mut world = World::new();
+    let units = world.spawn_batch(HEALTH, 3, |table, row| table.health[row] = Health(10));
+    world.set_health(units[1], Health(-1));
+    let mut schedule = Schedule::new();
+    schedule
+        .push("mark_dead", mark_dead)
+        .unwrap()
+        .push("reap", reap)
+        .unwrap();
+    let report = schedule.run(&mut world);
+    assert_eq!(seen(&mut world), [("reap", vec![units[1]])]);
+    assert_eq!(
+        (report.applied, report.skipped),
+        (2, 0),
+        "a tag, then a despawn"
+    );
+    assert!(!world.is_alive(units[1]));
+    assert_eq!(world.command_count(), 0);
+}
+
+#[test]
+fn a_deferred_stage_applies_its_commands_at_its_end() {
+    let mut world = World::new();
+    let units = world.spawn_batch(HEALTH, 3, |table, row| table.health[row] = Health(10));
+    world.set_health(units[1], Health(-1));
+    let mut schedule = Schedule::new();
+    schedule.add_deferred_stage("update").unwrap();
+    schedule
+        .push("mark_dead", mark_dead)
+        .unwrap()
+        .push("reap", reap)
+        .unwrap();
+    schedule.add_stage("cleanup").unwrap();
+    schedule.push("reap_again", reap).unwrap();
+    schedule.run(&mut world);
+    assert_eq!(
+        seen(&mut world),
+        [("reap", vec![]), ("reap", vec![units[1]])],
+        "inside the deferred stage the tag is not there yet; after it, it is"
+    );
+    assert!(!world.is_alive(units[1]));
+}
+
+#[test]
+fn a_restored_world_is_seen_whole_once_then_tracked_again() {
+    let mut world = World::new();
+    let units = world.spawn_entities(HEALTH, 2);
+    let mut schedule = Schedule::new();
+    schedule.push("watch", health_watcher("watch")).unwrap();
+    schedule.run(&mut world);
+    world.step();
+    let saved = world.clone();
+    for _ in 0..3 {
+        schedule.run(&mut world);
+        world.step();
+    }
+    seen(&mut world);
+    world.restore(&saved);
+    world.resources.seen.clear();
+    schedule.run(&mut world);
+    assert_eq!(
+        seen(&mut world),
+        [("watch", units.clone())],
+        "the world's tick went back: everything counts as changed once"
+    );
+    world.set_health(units[0], Health(1));
+    schedule.run(&mut world);
+    assert_eq!(seen(&mut world), [("watch", vec![units[0]])]);
+}
+
+#[test]
+fn a_system_run_by_hand_keeps_its_memory_in_its_context() {
+    let mut world = World::new();
+    let units = world.spawn_entities(HEALTH, 2);
+    let mut context = SystemContext::<World>::new();
+    let mut watcher = health_watcher("by_hand");
+    context.run(&mut world, &mut watcher);
+    world.set_health(units[1], Health(4));
+    // Another system, with its own context.
+    let report = SystemContext::new().run(&mut world, |world: &mut World| {
+        let first = world.entities().next().unwrap();
+        world.commands().queue_despawn(first);
+    });
+    assert_eq!(report.applied, 1, "the queued despawn was applied");
+    context.run(&mut world, &mut watcher);
+    assert_eq!(
+        seen(&mut world),
+        [("by_hand", units.clone()), ("by_hand", vec![units[1]])]
+    );
+    assert!(!world.is_alive(units[0]));
+}

@@ -1,0 +1,184 @@
+//! A system's own memory: the tick it last ran at and its event cursors, kept between runs.
+//!
+//! A [`Schedule`](super::Schedule) keeps one [`SystemContext`] per system and hands it in
+//! beside the world, so a system asks "changed since I last ran" (`context.last_run()`) and
+//! reads each event channel from its own cursor (`context.cursors.<event>`) without storing
+//! either. A system run outside a schedule keeps a context itself and runs through
+//! [`SystemContext::run`], which does the same bookkeeping.
+
+use crate::{CommandReport, MAX_TICK_AGE, Tick};
+
+/// What a [`Schedule`](super::Schedule) needs of the world it runs systems on. `ecs!`
+/// implements it for every world it generates (and for a multi-world game).
+pub trait SystemWorld {
+    /// One [`EventCursor`](crate::EventCursor) per event channel, as public fields named
+    /// after the channels (`cursors.died`). `ecs!` generates it as `<World>EventCursors`.
+    type EventCursors: Default;
+
+    /// Applies every queued command (the world's own `apply_commands`): the sync point
+    /// between two systems.
+    fn apply_commands(&mut self) -> CommandReport;
+
+    /// The tick writes are stamped with now (the world's own `current_tick`).
+    fn current_tick(&self) -> Tick;
+
+    /// Advances the tick, so that later writes are newer than everything before (the world's
+    /// own `increment_tick`).
+    fn increment_tick(&mut self) -> Tick;
+}
+
+/// One system's memory between its runs: the tick it last ran at and one event cursor per
+/// channel.
+///
+/// A schedule keeps one per system; a system takes it as its second argument,
+/// `fn(&mut World, &mut SystemContext<World>)`:
+///
+/// - [`last_run`](Self::last_run) is the tick "changed since this system last ran" and "added
+///   since this system last ran" compare against: `changed_since(HEALTH, context.last_run())`.
+///   On a system's first run it is older than every stamp, so everything that exists counts as
+///   changed and added.
+/// - `cursors.<event>` is this system's own [`EventCursor`](crate::EventCursor) for each
+///   channel: `world.events.died.consume(&mut context.cursors.died)` hands each event to each
+///   system once. A new cursor starts at the oldest stored event.
+///
+/// The world does not carry this memory: its clones, restores and snapshots leave it behind.
+/// If a system finds the world's tick not after the tick it last ran at (the world was
+/// restored to an earlier state, or loaded from a snapshot of one), it treats the run as its
+/// first: everything counts as changed. Its event cursors, then ahead of the restored
+/// channels, read every stored event as new. So a restored world's systems see too much once,
+/// never too little.
+pub struct SystemContext<W: SystemWorld> {
+    /// This system's cursor in each event channel of the world.
+    pub cursors: W::EventCursors,
+    /// The tick the system's previous run ended at; `None` before its first run.
+    ended_at: Option<Tick>,
+    /// What the running system compares stamps against: `ended_at`, or, on a first run, a
+    /// tick older than every stamp.
+    since: Tick,
+    first_run: bool,
+}
+
+impl<W: SystemWorld> Default for SystemContext<W> {
+    fn default() -> Self {
+        SystemContext {
+            cursors: W::EventCursors::default(),
+            ended_at: None,
+            since: Tick::ZERO,
+            first_run: true,
+        }
+    }
+}
+
+impl<W: SystemWorld> core::fmt::Debug for SystemContext<W> {
+    /// The tick the last run ended at (cursors are the world's generated type, without
+    /// `Debug`).
+    fn fmt(&self, formatter: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        formatter
+            .debug_struct("SystemContext")
+            .field("ended_at", &self.ended_at)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<W: SystemWorld> SystemContext<W> {
+    /// The memory of a system that has not run yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The tick this system last ran at: pass it to `changed_since` and `added_since` for
+    /// what happened since. Every write of other systems and of the game after this system's
+    /// previous run is newer than it; this system's own writes in that run are not. On a
+    /// first run, older than every stamp.
+    pub fn last_run(&self) -> Tick {
+        self.since
+    }
+
+    /// Whether this run is the system's first (or the first since the world's tick went back,
+    /// see the type's docs): every existing entity counts as changed and added.
+    pub fn is_first_run(&self) -> bool {
+        self.first_run
+    }
+
+    /// Runs `system` once with this memory, as a schedule runs one of its systems: the
+    /// system sees what changed since its previous run through this context; afterwards the
+    /// tick advances (so later writes are newer than this run) and the commands it queued
+    /// are applied. Returns what applying them did.
+    pub fn run<Marker>(
+        &mut self,
+        world: &mut W,
+        mut system: impl System<W, Marker>,
+    ) -> CommandReport {
+        self.run_deferred(world, &mut |world, context| system.call(world, context));
+        world.apply_commands()
+    }
+
+    /// One run without the sync point: the schedule applies the commands of a deferred
+    /// stage at its end.
+    pub(crate) fn run_deferred(
+        &mut self,
+        world: &mut W,
+        system: &mut dyn FnMut(&mut W, &mut SystemContext<W>),
+    ) {
+        self.begin(world.current_tick());
+        system(world, self);
+        // The end, not the start: a system that advances the tick itself (an old-style one
+        // that calls `increment_tick`) has written up to here.
+        self.ended_at = Some(world.current_tick());
+        world.increment_tick();
+    }
+
+    /// Decides what this run compares against.
+    fn begin(&mut self, now: Tick) {
+        match self.ended_at {
+            // The usual case: the world moved on since the previous run, by less than the
+            // age past which stamps are clamped.
+            Some(ended_at) if now.is_newer_than(ended_at) && ended_at.age(now) <= MAX_TICK_AGE => {
+                self.since = ended_at;
+                self.first_run = false;
+            }
+            // A first run, a world whose tick went back (restored, loaded), or a system idle
+            // for so long its tick may have been overtaken by the stamp clamp: see everything.
+            _ => {
+                self.since = older_than_every_stamp(now);
+                self.first_run = true;
+            }
+        }
+    }
+}
+
+/// A tick every stored stamp is newer than: stamps are clamped to at most 1.5 x
+/// `MAX_TICK_AGE` behind the present, and half-range comparison reaches back `2^31 - 1`.
+fn older_than_every_stamp(now: Tick) -> Tick {
+    Tick(now.0.wrapping_sub(i32::MAX as u32))
+}
+
+/// A function a [`Schedule`](super::Schedule) can run over a world of type `W`: either
+/// `FnMut(&mut W)` (a system with no memory of its own) or `FnMut(&mut W, &mut
+/// SystemContext<W>)` (one that asks what changed since it last ran, or reads events). The
+/// `Marker` tells the two apart; it is inferred.
+///
+/// A closure names its argument types (`|world: &mut World| ..`), as a closure passed to any
+/// generic function does.
+pub trait System<W: SystemWorld, Marker> {
+    /// Calls the system once with `context` (a system without a memory ignores it). Only the
+    /// call: a schedule, or [`SystemContext::run`], also keeps the context's bookkeeping and
+    /// applies commands. A wrapper that times or logs a system calls this.
+    fn call(&mut self, world: &mut W, context: &mut SystemContext<W>);
+}
+
+impl<W: SystemWorld, F: FnMut(&mut W)> System<W, fn(&mut W)> for F {
+    #[inline]
+    fn call(&mut self, world: &mut W, _: &mut SystemContext<W>) {
+        self(world)
+    }
+}
+
+impl<W: SystemWorld, F: FnMut(&mut W, &mut SystemContext<W>)>
+    System<W, fn(&mut W, &mut SystemContext<W>)> for F
+{
+    #[inline]
+    fn call(&mut self, world: &mut W, context: &mut SystemContext<W>) {
+        self(world, context)
+    }
+}
