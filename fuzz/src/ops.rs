@@ -196,6 +196,9 @@ impl Bytes<'_> {
 /// A queued command as the model keeps it.
 enum Queued {
     Spawn(u64, Vec<Entity>),
+    /// `queue_spawn` of a builder holding the value, with the mask's tags and default
+    /// components besides.
+    SpawnBuilt(u64, Entity, Value),
     Despawn(Entity),
     Add(Entity, u64),
     Remove(Entity, u64),
@@ -496,7 +499,7 @@ impl Harness {
             }
             19 => {
                 // Queue a command.
-                let kind = input.byte() % 5;
+                let kind = input.byte() % 6;
                 match kind {
                     0 => {
                         let (mask, count) = (input.mask(), usize::from(input.byte() % 3));
@@ -522,6 +525,23 @@ impl Harness {
                         self.world.commands().queue_remove_components(entity, mask);
                         self.queue.push(Queued::Remove(entity, mask));
                     }
+                    5 => {
+                        let (value, extra) = (input.value(), input.mask());
+                        let builder = match value.clone() {
+                            Value::Count(v) => FuzzWorldEntityBuilder::new().with_count(v),
+                            Value::Label(v) => FuzzWorldEntityBuilder::new().with_label(v),
+                            Value::Bytes(v) => FuzzWorldEntityBuilder::new().with_bytes(v),
+                            Value::Pair(v) => FuzzWorldEntityBuilder::new().with_pair(v),
+                            Value::Scratch(v) => FuzzWorldEntityBuilder::new().with_scratch(v),
+                        }
+                        .with_mask(extra);
+                        let mask = builder.mask();
+                        assert_eq!(mask, value.bit() | extra);
+                        let entity = self.world.commands().queue_spawn(builder);
+                        assert!(!self.world.is_alive(entity));
+                        self.issued.push(entity);
+                        self.queue.push(Queued::SpawnBuilt(mask, entity, value));
+                    }
                     _ => {
                         let (entity, value) = (self.target(input), input.value());
                         match value.clone() {
@@ -534,7 +554,19 @@ impl Harness {
                         self.queue.push(Queued::Set(entity, value));
                     }
                 }
-                assert_eq!(self.world.command_count(), self.queue.len());
+                // Consecutive built spawns of one mask share one entry of the world's queue.
+                let entries = self
+                    .queue
+                    .iter()
+                    .zip(std::iter::once(None).chain(self.queue.iter().map(Some)))
+                    .filter(|(command, before)| match (command, before) {
+                        (Queued::SpawnBuilt(mask, ..), Some(Queued::SpawnBuilt(previous, ..))) => {
+                            mask != previous
+                        }
+                        _ => true,
+                    })
+                    .count();
+                assert_eq!(self.world.command_count(), entries);
             }
             20 => {
                 let (mut applied, mut skipped) = (0, 0);
@@ -548,6 +580,15 @@ impl Harness {
                                 self.touched.push(entity);
                                 self.model.insert(entity, model);
                             }
+                            true
+                        }
+                        Queued::SpawnBuilt(mask, entity, value) => {
+                            let mut model = Model::default();
+                            model.add(mask, now);
+                            model.put(value, now);
+                            model.stamps = [now; 5];
+                            self.touched.push(entity);
+                            self.model.insert(entity, model);
                             true
                         }
                         Queued::Despawn(entity) => self.model.remove(&entity).is_some(),
