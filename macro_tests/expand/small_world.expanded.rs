@@ -1218,7 +1218,7 @@ impl WorldCommands<'_> {
     }
 }
 #[allow(unused_doc_comments)]
-impl WorldTables<'_> {
+impl<'a> WorldTables<'a> {
     ///The `child_of` target of `source`, which may be on either side of the split, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an unlinked `source`. A child being written reads its parent: `tables.get_child_of(child).and_then(|parent| tables.get_<c>(parent))`.
     #[inline]
     pub fn get_child_of(
@@ -1226,6 +1226,14 @@ impl WorldTables<'_> {
         source: ::archetypal::Entity,
     ) -> ::core::option::Option<::archetypal::Entity> {
         self.tables.target(CHILD_OF, source)
+    }
+    ///The entities whose `child_of` target is `target` (its `children`), on either side of the split, in link order, in O(1); empty for a dead, stale (id reused) or never-issued handle. A parent being written reads its children.
+    #[inline]
+    pub fn get_children(
+        &self,
+        target: ::archetypal::Entity,
+    ) -> &'a [::archetypal::Entity] {
+        self.tables.sources(CHILD_OF, target)
     }
 }
 ///Every `World` entity's components by handle, read and written in place (no spawn, despawn or migration): lent by `split_<relation>()` beside the relation's links. Writes are stamped for change detection.

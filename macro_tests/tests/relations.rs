@@ -995,5 +995,26 @@ fn children_being_written_read_their_parents_through_the_read_side() {
         "from the other side"
     );
     assert_eq!(ships_side.get_owned_by(on_first), None);
+    assert_eq!(
+        ships_side.get_children(ships[1]),
+        [on_second, relinked],
+        "link order"
+    );
+    assert!(
+        ships_side.get_children(ships[2]).is_empty(),
+        "dead or stale"
+    );
+
+    // The other way: each ship, written, sums the offsets of its turrets, read.
+    let (mut ships_side, turrets) = world.split_tables(POSITION, OFFSET, OFFSET, 0).unwrap();
+    ships_side.for_each_mut(|ship, table, row| {
+        let offsets = turrets.get_children(ship).iter();
+        table.position[row].0 = offsets
+            .filter_map(|&turret| turrets.get_offset(turret))
+            .map(|offset| offset.0)
+            .sum();
+    });
+    assert_eq!(world.get_position(ships[0]), Some(&Position(1)));
+    assert_eq!(world.get_position(ships[1]), Some(&Position(5)), "2 + 3");
     valid(&world);
 }

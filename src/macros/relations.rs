@@ -87,13 +87,20 @@ macro_rules! __ecs_relations {
             }
 
             #[allow(unused_doc_comments)]
-            impl [<$world Tables>]<'_> {
+            impl<'a> [<$world Tables>]<'a> {
                 $(
                     #[doc = "The `" $relation "` target of `source`, which may be on either side of the split, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an unlinked `source`. A child being written reads its parent: `tables.get_" $relation "(child).and_then(|parent| tables.get_<c>(parent))`."]
                     $(#[$attr])*
                     #[inline]
                     pub fn [<get_ $relation>](&self, source: $crate::Entity) -> ::core::option::Option<$crate::Entity> {
                         self.tables.target($mask, source)
+                    }
+
+                    #[doc = "The entities whose `" $relation "` target is `target` (its `" $reverse "`), on either side of the split, in link order, in O(1); empty for a dead, stale (id reused) or never-issued handle. A parent being written reads its children."]
+                    $(#[$attr])*
+                    #[inline]
+                    pub fn [<get_ $reverse>](&self, target: $crate::Entity) -> &'a [$crate::Entity] {
+                        self.tables.sources($mask, target)
                     }
                 )*
             }

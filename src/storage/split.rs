@@ -152,12 +152,22 @@ impl<'a, T: Archetype> TablesRef<'a, T> {
     /// `relation`: a child being written finds its parent, whose components this side then
     /// reads.
     pub fn target(&self, relation: T::Mask, source: Entity) -> Option<Entity> {
-        if !self.allocator.is_alive(source) {
+        self.relation_of(relation, source)?.target(source)
+    }
+
+    /// The sources of a live `target`, on either side, in the relation whose bit is
+    /// `relation`, in link order: a parent being written reads its children.
+    pub fn sources(&self, relation: T::Mask, target: Entity) -> &'a [Entity] {
+        self.relation_of(relation, target)
+            .map_or(&[], |store| store.sources(target))
+    }
+
+    /// The store of `relation`, if `entity` is alive and `relation` is one relation's bit.
+    fn relation_of(&self, relation: T::Mask, entity: Entity) -> Option<&'a RelationStore> {
+        if !self.allocator.is_alive(entity) {
             return None;
         }
-        self.relations
-            .get(Storage::<T>::relation_index(relation)?)?
-            .target(source)
+        self.relations.get(Storage::<T>::relation_index(relation)?)
     }
 
     /// The component of `entity` in the column `column` picks, if the entity is alive, on this
