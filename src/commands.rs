@@ -207,6 +207,10 @@ pub fn apply_queued<W, C>(
     queue: fn(&mut W) -> &mut Vec<C>,
     mut apply: impl FnMut(&mut W, C, &mut CommandReport),
 ) -> CommandReport {
+    // The schedule applies after every system, mostly with nothing queued.
+    if queue(world).is_empty() {
+        return CommandReport::default();
+    }
     let rest = core::mem::take(queue(world)).into_iter();
     let mut applying = Applying { world, queue, rest };
     let mut report = CommandReport::default();
