@@ -13,6 +13,11 @@
 //! no contender keeps one lucky or unlucky memory layout. archetypal's ratio to a contender is
 //! the median over rounds of the per-round ratio, so a slow minute slows both sides of it.
 //!
+//! Each workload is measured in several processes, one after another (`--processes N`, 3 by
+//! default, 1 with `--quick`), each with its share of the rounds: a process fixes where the
+//! code and the heap landed, which moves a tight loop by more than the noise of a minute, so
+//! the report takes the median over processes and shows the range of the ratio across them.
+//!
 //! Before timing, every contender runs one pass from a fresh setup and the checksums of a
 //! workload must agree: no contender is measured doing less work.
 //!
@@ -22,43 +27,59 @@
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use benches::{Contender, Kind, Pass, Workload, checksum_after_one_pass, workloads};
 use plotters::prelude::*;
 
-/// How long the rounds run: the number of rounds and the length of one sample.
+/// How long the rounds run: the number of rounds per process, the length of one sample, and
+/// the number of processes a workload is measured in.
 #[derive(Clone, Copy, Debug)]
 struct Budget {
     rounds: usize,
     sample: Duration,
+    processes: usize,
+    /// Whether this is the `--quick` budget (a child process is given the same).
+    quick: bool,
 }
 
 const FULL: Budget = Budget {
-    rounds: 41,
+    rounds: 15,
     sample: Duration::from_millis(8),
+    processes: 3,
+    quick: false,
 };
 
 const QUICK: Budget = Budget {
     rounds: 9,
     sample: Duration::from_millis(3),
+    processes: 1,
+    quick: true,
 };
+
+/// The line prefix a child process reports a contender's figures with.
+const RESULT_LINE: &str = "@result";
 
 /// Every contender's world is rebuilt (untimed) after this many rounds.
 const REBUILD_EVERY: usize = 8;
 
-/// The timings of one contender.
+/// The timings of one contender: of one process, or the median over processes.
+#[derive(Clone, Copy)]
 struct Measured {
     contender: Contender,
-    /// Time per pass of every round, in round order.
-    per_pass: Vec<Duration>,
-    /// Median of `per_pass`.
+    /// Rounds timed, over every process.
+    rounds: usize,
+    /// Median time per pass over rounds (over processes: the median of those).
     median: Duration,
-    /// Interquartile range of `per_pass`, relative to the median.
+    /// Interquartile range of the rounds' times, relative to the median (over processes: the
+    /// median of those).
     spread: f64,
-    /// archetypal's time over this contender's, median over rounds (`None` without an
-    /// archetypal reference).
+    /// archetypal's time over this contender's, median over rounds (over processes: the
+    /// median of those); `None` without an archetypal reference.
     ratio: Option<f64>,
+    /// The lowest and highest of the processes' ratios.
+    ratio_range: Option<(f64, f64)>,
     /// `memory` only: the bytes the world built by one pass holds, per entity.
     bytes_per_entity: Option<f64>,
 }
@@ -72,7 +93,9 @@ struct WorkloadResult {
 
 fn main() {
     let mut budget = FULL;
+    let mut processes = None;
     let mut only: Option<String> = None;
+    let mut child: Option<String> = None;
     let mut directory = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -80,17 +103,33 @@ fn main() {
             "--quick" => budget = QUICK,
             "--only" => only = args.next(),
             "--out" => directory = args.next().map(PathBuf::from).unwrap_or(directory),
+            "--processes" => processes = args.next().and_then(|n| n.parse::<usize>().ok()),
+            // Internal: measure the workload of exactly this name in this process and print
+            // its figures for the parent.
+            "--child" => child = args.next(),
             other => {
                 eprintln!(
-                    "unknown argument {other:?}; expected --quick, --only WORKLOAD[,WORKLOAD..] or --out DIRECTORY"
+                    "unknown argument {other:?}; expected --quick, --only WORKLOAD[,WORKLOAD..], --processes N or --out DIRECTORY"
                 );
                 std::process::exit(2);
             }
         }
     }
+    if let Some(processes) = processes {
+        budget.processes = processes.max(1);
+    }
 
     if cfg!(debug_assertions) {
         eprintln!("warning: a debug build; run with --release");
+    }
+
+    if let Some(name) = child {
+        let workload = workloads()
+            .into_iter()
+            .find(|workload| workload.name == name)
+            .unwrap_or_else(|| panic!("no workload named {name}"));
+        print_for_parent(&measure(workload, budget));
+        return;
     }
 
     let mut results = Vec::new();
@@ -102,7 +141,7 @@ fn main() {
             continue;
         }
         eprintln!("{}: {}", workload.name, workload.description);
-        results.push(measure(workload, budget));
+        results.push(measure_in_processes(workload, budget));
     }
 
     let markdown = markdown(&results, budget);
@@ -116,6 +155,103 @@ fn main() {
         markdown_path.display(),
         chart_path.display()
     );
+}
+
+/// Measures `workload` in `budget.processes` child processes of this executable, one after
+/// another, and takes the median of their figures. With one process, measures it here.
+fn measure_in_processes(workload: Workload, budget: Budget) -> WorkloadResult {
+    if budget.processes == 1 {
+        return measure(workload, budget);
+    }
+    let executable = std::env::current_exe().expect("the report's own path");
+    let runs: Vec<Vec<Measured>> = (0..budget.processes)
+        .map(|process| {
+            eprintln!("  process {} of {}", process + 1, budget.processes);
+            let output = Command::new(&executable)
+                .args(["--child", workload.name])
+                .args(budget.quick.then_some("--quick"))
+                .stderr(std::process::Stdio::inherit())
+                .output()
+                .expect("run a child process of the report");
+            assert!(
+                output.status.success(),
+                "{}: a child process failed",
+                workload.name
+            );
+            parse_child(&workload, &String::from_utf8_lossy(&output.stdout))
+        })
+        .collect();
+    let measured = (0..workload.contenders.len())
+        .map(|index| {
+            let of: Vec<Measured> = runs.iter().map(|run| run[index]).collect();
+            let ratios: Vec<f64> = of.iter().filter_map(|measured| measured.ratio).collect();
+            let medians: Vec<f64> = of.iter().map(|m| m.median.as_secs_f64()).collect();
+            let spreads: Vec<f64> = of.iter().map(|m| m.spread).collect();
+            Measured {
+                contender: of[0].contender,
+                rounds: of.iter().map(|m| m.rounds).sum(),
+                median: Duration::from_secs_f64(median(&medians)),
+                spread: median(&spreads),
+                ratio: (!ratios.is_empty()).then(|| median(&ratios)),
+                ratio_range: (!ratios.is_empty()).then(|| {
+                    let low = ratios.iter().copied().fold(f64::INFINITY, f64::min);
+                    let high = ratios.iter().copied().fold(0.0, f64::max);
+                    (low, high)
+                }),
+                bytes_per_entity: of[0].bytes_per_entity,
+            }
+        })
+        .collect();
+    WorkloadResult {
+        checksum: verify(&workload),
+        workload,
+        measured,
+    }
+}
+
+/// A child's report to its parent: one line per contender, in the workload's order.
+fn print_for_parent(result: &WorkloadResult) {
+    for measured in &result.measured {
+        println!(
+            "{RESULT_LINE}\t{}\t{}\t{}\t{}\t{}",
+            measured.rounds,
+            measured.median.as_secs_f64(),
+            measured.spread,
+            measured.ratio.unwrap_or(f64::NAN),
+            measured.bytes_per_entity.unwrap_or(f64::NAN),
+        );
+    }
+}
+
+/// The figures a child printed, matched to `workload`'s contenders in order.
+fn parse_child(workload: &Workload, stdout: &str) -> Vec<Measured> {
+    let lines: Vec<Vec<&str>> = stdout
+        .lines()
+        .filter_map(|line| line.strip_prefix(RESULT_LINE))
+        .map(|line| line.trim_start_matches('\t').split('\t').collect())
+        .collect();
+    assert_eq!(
+        lines.len(),
+        workload.contenders.len(),
+        "{}: a child reported another number of contenders",
+        workload.name
+    );
+    let number = |field: &str| field.parse::<f64>().expect("a number from a child");
+    let present = |value: f64| (!value.is_nan()).then_some(value);
+    workload
+        .contenders
+        .iter()
+        .zip(lines)
+        .map(|(contender, fields)| Measured {
+            contender: *contender,
+            rounds: fields[0].parse().expect("a round count from a child"),
+            median: Duration::from_secs_f64(number(fields[1])),
+            spread: number(fields[2]),
+            ratio: present(number(fields[3])),
+            ratio_range: None,
+            bytes_per_entity: present(number(fields[4])),
+        })
+        .collect()
 }
 
 /// Whether `--only NAMES` selects `workload`: NAMES is a comma-separated list, each an exact
@@ -180,7 +316,8 @@ fn measure(workload: Workload, budget: Budget) -> WorkloadResult {
         .map(|((contender, times), bytes_per_entity)| Measured {
             bytes_per_entity,
             contender: *contender,
-            per_pass: times.clone(),
+            rounds: times.len(),
+            ratio_range: None,
             median: median_duration(times),
             spread: spread(times),
             ratio: reference.map(|reference| {
@@ -334,21 +471,24 @@ fn markdown(results: &[WorkloadResult], budget: Budget) -> String {
     let _ = writeln!(
         out,
         "Generated by `cargo run -p benches --release --bin report` on {threads} hardware \
-         threads: {} rounds per workload, each round timing every contender back to back \
-         (rotated order), about {} ms of passes per sample, worlds rebuilt every {REBUILD_EVERY} \
-         rounds. Times are the median per pass over rounds; IQR is the \
-         interquartile range over the median. **ratio = archetypal time / contender time**, the \
-         median of the per-round ratios: below 1.00 archetypal is faster. Every contender's \
-         checksum after one pass from a fresh setup was checked equal before timing.\n",
+         threads: each workload measured in {} processes one after another, {} rounds each, \
+         each round timing every contender back to back (rotated order), about {} ms of passes \
+         per sample, worlds rebuilt every {REBUILD_EVERY} rounds. Times are the median per \
+         pass over rounds, then over processes; IQR is the interquartile range of the rounds \
+         over the median. **ratio = archetypal time / contender time**, the median of the \
+         per-round ratios, then over processes: below 1.00 archetypal is faster; the range \
+         column gives the lowest and highest process's ratio. Every contender's checksum after \
+         one pass from a fresh setup was checked equal before timing.\n",
+        budget.processes,
         budget.rounds,
         budget.sample.as_millis()
     );
 
     let _ = writeln!(
         out,
-        "| workload | contender | API | median / pass | IQR | ratio |"
+        "| workload | contender | API | median / pass | IQR | ratio | ratio range |"
     );
-    let _ = writeln!(out, "|---|---|---|---:|---:|---:|");
+    let _ = writeln!(out, "|---|---|---|---:|---:|---:|---:|");
     for result in results {
         for measured in &result.measured {
             let ratio = match (measured.contender.kind, measured.ratio) {
@@ -356,16 +496,21 @@ fn markdown(results: &[WorkloadResult], budget: Budget) -> String {
                 (_, Some(ratio)) => format!("{ratio:.2}"),
                 (_, None) => "n/a".to_string(),
             };
+            let range = match (measured.contender.kind, measured.ratio_range) {
+                (Kind::Archetypal, _) | (_, None) => String::new(),
+                (_, Some((low, high))) => format!("{low:.2}-{high:.2}"),
+            };
             let _ = writeln!(
                 out,
-                "| {} | {} | `{}` | {} | {:.0}% | {} |",
+                "| {} | {} | `{}` | {} | {:.0}% | {} | {} |",
                 result.workload.name,
                 row_label(result.workload.name, measured.contender.name),
                 // A `|` splits a table cell even inside a code span.
                 measured.contender.api.replace('|', "\\|"),
                 format_duration(measured.median),
                 measured.spread * 100.0,
-                ratio
+                ratio,
+                range
             );
         }
     }
@@ -468,7 +613,7 @@ fn markdown(results: &[WorkloadResult], budget: Budget) -> String {
             result
                 .measured
                 .first()
-                .map_or(0, |measured| measured.per_pass.len())
+                .map_or(0, |measured| measured.rounds)
         );
     }
     out
