@@ -119,6 +119,9 @@ pub fn workloads() -> Vec<Workload> {
         table_creation::workload_128(),
         churn::workload(),
         game_frame::workload(),
+        queued_spawn::workload(),
+        parent_propagate::workload(),
+        schedule_overhead::workload(),
     ];
     all.extend(many_archetypes::workloads());
     all.extend(wide_world::workloads());
