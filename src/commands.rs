@@ -207,28 +207,38 @@ pub fn apply_queued<W, C>(
     queue: fn(&mut W) -> &mut Vec<C>,
     mut apply: impl FnMut(&mut W, C, &mut CommandReport),
 ) -> CommandReport {
+    let mut report = CommandReport::default();
     // The schedule applies after every system, mostly with nothing queued.
     if queue(world).is_empty() {
-        return CommandReport::default();
+        return report;
     }
-    let rest = core::mem::take(queue(world)).into_iter();
-    let mut applying = Applying { world, queue, rest };
-    let mut report = CommandReport::default();
+    let mut commands = core::mem::take(queue(world));
+    let mut applying = Applying {
+        world: &mut *world,
+        queue,
+        rest: commands.drain(..),
+    };
     for command in applying.rest.by_ref() {
         apply(applying.world, command, &mut report);
+    }
+    drop(applying);
+    // The emptied buffer goes back, so a game queueing every frame allocates once.
+    let emptied = queue(world);
+    if emptied.is_empty() {
+        *emptied = commands;
     }
     report
 }
 
 /// The world and the commands [`apply_queued`] has not applied yet. Dropped with commands
 /// left only when one panicked: they go back into the queue.
-struct Applying<'w, W, C> {
+struct Applying<'w, 'c, W, C> {
     world: &'w mut W,
     queue: fn(&mut W) -> &mut Vec<C>,
-    rest: alloc::vec::IntoIter<C>,
+    rest: alloc::vec::Drain<'c, C>,
 }
 
-impl<W, C> Drop for Applying<'_, W, C> {
+impl<W, C> Drop for Applying<'_, '_, W, C> {
     fn drop(&mut self) {
         (self.queue)(self.world).extend(&mut self.rest);
     }

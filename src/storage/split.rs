@@ -152,21 +152,20 @@ impl<'a, T: Archetype> TablesRef<'a, T> {
     /// `relation`: a child being written finds its parent, whose components this side then
     /// reads.
     pub fn target(&self, relation: T::Mask, source: Entity) -> Option<Entity> {
-        self.relation_of(relation, source)?.target(source)
+        self.relation_of(relation)?.target(source)
     }
 
     /// The sources of a live `target`, on either side, in the relation whose bit is
     /// `relation`, in link order: a parent being written reads its children.
     pub fn sources(&self, relation: T::Mask, target: Entity) -> &'a [Entity] {
-        self.relation_of(relation, target)
+        self.relation_of(relation)
             .map_or(&[], |store| store.sources(target))
     }
 
-    /// The store of `relation`, if `entity` is alive and `relation` is one relation's bit.
-    fn relation_of(&self, relation: T::Mask, entity: Entity) -> Option<&'a RelationStore> {
-        if !self.allocator.is_alive(entity) {
-            return None;
-        }
+    /// The store of `relation`, if it is one relation's bit. No liveness check is needed:
+    /// the store answers only for the generation it linked, and a despawn unlinks first, so a
+    /// dead or stale handle finds nothing (`check_invariants` holds that).
+    fn relation_of(&self, relation: T::Mask) -> Option<&'a RelationStore> {
         self.relations.get(Storage::<T>::relation_index(relation)?)
     }
 
