@@ -14,11 +14,16 @@ mod visit;
 pub use visit::{ColumnPairVisitor, ColumnRefVisitor, ColumnVisitor};
 pub(crate) use visit::{CountMisaligned, PushDefaults, Shift, SwapRows};
 
-/// Appends `count` default values to a present column.
+/// Appends `count` default values to a present column. A plain loop of `push` rather than
+/// `resize_with`, whose iterator adapters are compiled anew for every component type (in the
+/// game's crate, since they are generic): `push` is compiled for each component anyway.
 #[inline]
 pub fn push_defaults<C: Default>(column: &mut Vec<C>, present: bool, count: usize) {
     if present {
-        column.resize_with(column.len() + count, C::default);
+        column.reserve(count);
+        for _ in 0..count {
+            column.push(C::default());
+        }
     }
 }
 
