@@ -15,7 +15,7 @@ use core::fmt;
 use crate::change_ticks::{TicksOf, Written};
 use crate::commands::CommandQueue;
 use crate::edges::{Change, EdgeGraph};
-use crate::hash::MaskMap;
+use crate::hash::TableLookup;
 use crate::query_cache::QueryCache;
 use crate::relation::RelationStore;
 use crate::{
@@ -58,7 +58,7 @@ pub struct Storage<T: Archetype> {
     tables: Vec<T>,
     /// The change ticks of every table, indexed like `tables`.
     ticks: Vec<TicksOf<T>>,
-    table_lookup: MaskMap<T::Mask, usize>,
+    table_lookup: TableLookup,
     edges: EdgeGraph<T::Mask>,
     queries: QueryCache<T::Mask>,
     /// The rows of every table grouped by tag signature, indexed like `tables`.
@@ -78,7 +78,7 @@ impl<T: Archetype> Default for Storage<T> {
             allocator: EntityAllocator::new(),
             tables: Vec::new(),
             ticks: Vec::new(),
-            table_lookup: MaskMap::default(),
+            table_lookup: TableLookup::default(),
             edges: EdgeGraph::new(T::COMPONENT_COUNT),
             queries: QueryCache::new(T::COMPONENTS),
             partitions: Vec::new(),
@@ -176,7 +176,7 @@ impl<T: Archetype> Storage<T> {
     #[doc(hidden)]
     #[inline]
     pub fn find_table(&self, mask: T::Mask) -> Option<usize> {
-        self.table_lookup.get(&mask).copied()
+        self.table_lookup.get(mask)
     }
 
     /// The index of the table of exactly `mask` (bits outside the world's components are
@@ -188,9 +188,7 @@ impl<T: Archetype> Storage<T> {
             return table_index;
         }
         let lookup = &self.table_lookup;
-        let table_index = self
-            .edges
-            .insert_table(mask, |other| lookup.get(&other).copied());
+        let table_index = self.edges.insert_table(mask, |other| lookup.get(other));
         // Table indices from `u32::MAX - 1` up mark free and reserved ids' records.
         assert!(
             table_index < (u32::MAX - 1) as usize,
