@@ -228,8 +228,18 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     /// before a column's stamps are read directly, before an older-looking run is added).
     #[inline]
     fn settle(&mut self) {
-        if let Some(whole) = self.whole.take() {
-            self.add_runs(0..whole.rows, self.tracked, whole.tick);
+        if self.whole.is_some() {
+            self.wide().settle();
+        }
+    }
+
+    /// The table's ticks seen through [`WideTicks`], whose methods are compiled once.
+    #[inline]
+    fn wide(&mut self) -> WideTicks<'_> {
+        WideTicks {
+            tracked: self.tracked.widen(),
+            columns: self.columns.as_mut(),
+            whole: &mut self.whole,
         }
     }
 
@@ -262,45 +272,21 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     }
 
     /// Appends `count` rows written at `tick` (a spawn).
+    #[inline]
     pub fn push_rows(&mut self, count: usize, tick: Tick) {
-        for bit in self.tracked.bits() {
-            let column = &mut self.columns[bit as usize];
-            column
-                .rows
-                .resize(column.rows.len() + count, RowStamps::at(tick));
-            column.newest = tick;
-            column.newest_added = tick;
-        }
+        self.wide().push_rows(count, tick);
     }
 
     /// Removes `row`, moving the last row into its place (as the table does).
+    #[inline]
     pub fn swap_remove(&mut self, row: usize) {
-        if self.whole_covers_all() {
-            // Every row is covered, the last one (moved into `row`) too: the stamp stays exact
-            // over the rows left, so despawns after a system's write need not fold it.
-            let rows_left = self.rows().saturating_sub(1);
-            if let Some(whole) = &mut self.whole {
-                whole.rows = rows_left;
-            }
-        } else {
-            self.settle();
-        }
-        for bit in self.tracked.bits() {
-            self.columns[bit as usize].take(row);
-        }
+        self.wide().swap_remove(row);
     }
 
     /// Exchanges the stamps of rows `a` and `b` (the table swapped them).
+    #[inline]
     pub fn swap_rows(&mut self, a: usize, b: usize) {
-        // Two rows under a stamp covering every row stay under it.
-        if !self.whole_covers_all() {
-            self.settle();
-        }
-        for bit in self.tracked.bits() {
-            let column = &mut self.columns[bit as usize];
-            column.range_stamps.before_swap(a, b, &mut column.rows);
-            column.rows.swap(a, b);
-        }
+        self.wide().swap_rows(a, b);
     }
 
     /// Moves `row` to the end of `destination` (a migration): a component both tables track
@@ -462,10 +448,9 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     /// Records that rows of the tracked components of `bits` may be stamped at `tick` through
     /// [`row_cells`](Self::row_cells) (which cannot see the column summary), so a changed-only
     /// query does not skip this table.
+    #[inline]
     pub fn note_row_writes(&mut self, bits: M, tick: Tick) {
-        for bit in (bits & self.tracked).bits() {
-            self.columns[bit as usize].newest = tick;
-        }
+        self.wide().note_row_writes(bits.widen(), tick);
     }
 
     /// Whether a range stamp newer than `since` marks every row of a tracked component of
@@ -535,19 +520,109 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     }
 
     /// [`stamp`](Self::stamp) of rows without a whole-table stamp to renew in place.
-    #[inline(never)]
+    #[inline]
     fn restamp(&mut self, rows: Range<usize>, table_rows: usize, bits: M, tick: Tick) {
+        self.wide().restamp(rows, table_rows, bits.widen(), tick);
+    }
+
+    /// Moves every stamp older than [`MAX_TICK_AGE`] up to that age, so no
+    /// stamp lives long enough to wrap around and look new. The world calls it periodically.
+    pub fn clamp(&mut self, now: Tick) {
+        self.wide().clamp(now);
+    }
+
+    /// Whether the tick columns fit a table of `rows` rows: one stamp per row for each tracked
+    /// component, none for the others.
+    pub fn is_aligned(&self, rows: usize) -> bool {
+        is_aligned(self.columns.as_ref(), self.tracked.widen(), rows)
+    }
+}
+
+/// A table's ticks with the world's types taken out: its columns as a slice, its tracked
+/// components widened to `u128`. The methods that are not on a hot path are written here,
+/// not generic, so they are compiled once in this crate rather than in every game's crate.
+struct WideTicks<'a> {
+    tracked: u128,
+    columns: &'a mut [TickColumn],
+    whole: &'a mut Option<WholeTableStamp>,
+}
+
+impl WideTicks<'_> {
+    /// The number of rows of the table (any tracked column's length; 0 when none is tracked).
+    fn rows(&self) -> usize {
+        self.tracked
+            .bits()
+            .next()
+            .map_or(0, |bit| self.columns[bit as usize].rows.len())
+    }
+
+    /// See [`TableTicks::settle`].
+    fn settle(&mut self) {
+        if let Some(whole) = self.whole.take() {
+            self.add_runs(0..whole.rows, self.tracked, whole.tick);
+        }
+    }
+
+    /// See [`TableTicks::push_rows`].
+    fn push_rows(&mut self, count: usize, tick: Tick) {
+        for bit in self.tracked.bits() {
+            let column = &mut self.columns[bit as usize];
+            column
+                .rows
+                .resize(column.rows.len() + count, RowStamps::at(tick));
+            column.newest = tick;
+            column.newest_added = tick;
+        }
+    }
+
+    /// See [`TableTicks::swap_remove`].
+    fn swap_remove(&mut self, row: usize) {
+        let rows = self.rows();
+        match self.whole {
+            // Every row is covered, the last one (moved into `row`) too: the stamp stays exact
+            // over the rows left, so despawns after a system's write need not fold it.
+            Some(whole) if whole.rows >= rows => whole.rows = rows.saturating_sub(1),
+            _ => self.settle(),
+        }
+        for bit in self.tracked.bits() {
+            self.columns[bit as usize].take(row);
+        }
+    }
+
+    /// See [`TableTicks::swap_rows`].
+    fn swap_rows(&mut self, a: usize, b: usize) {
+        // Two rows under a stamp covering every row stay under it.
+        let rows = self.rows();
+        if !self.whole.is_some_and(|whole| whole.rows >= rows) {
+            self.settle();
+        }
+        for bit in self.tracked.bits() {
+            let column = &mut self.columns[bit as usize];
+            column.range_stamps.before_swap(a, b, &mut column.rows);
+            column.rows.swap(a, b);
+        }
+    }
+
+    /// See [`TableTicks::note_row_writes`].
+    fn note_row_writes(&mut self, bits: u128, tick: Tick) {
+        for bit in (bits & self.tracked).bits() {
+            self.columns[bit as usize].newest = tick;
+        }
+    }
+
+    /// See [`TableTicks::restamp`].
+    fn restamp(&mut self, rows: Range<usize>, table_rows: usize, bits: u128, tick: Tick) {
         if rows.start == 0 && rows.end >= table_rows && bits.contains(self.tracked) {
             // Every row of every tracked column: one whole-table stamp, the newest yet. It
             // says everything the old one and the columns' pending runs (all within the rows,
             // all older) say: dropping them, rather than folding them in, keeps later despawns
             // and migrations on their fast path (tables that grow and shrink every frame).
-            self.whole = None;
+            *self.whole = None;
             for bit in self.tracked.bits() {
                 self.columns[bit as usize].range_stamps.clear();
             }
             if table_rows > 0 && !self.tracked.is_empty() {
-                self.whole = Some(WholeTableStamp {
+                *self.whole = Some(WholeTableStamp {
                     rows: table_rows,
                     tick,
                 });
@@ -560,7 +635,7 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     }
 
     /// A range stamp of `rows` into the tracked columns of `bits`.
-    fn add_runs(&mut self, rows: Range<usize>, bits: M, tick: Tick) {
+    fn add_runs(&mut self, rows: Range<usize>, bits: u128, tick: Tick) {
         for bit in (bits & self.tracked).bits() {
             let column = &mut self.columns[bit as usize];
             let rows = rows.start..rows.end.min(column.rows.len());
@@ -572,10 +647,9 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
         }
     }
 
-    /// Moves every stamp older than [`MAX_TICK_AGE`] up to that age, so no
-    /// stamp lives long enough to wrap around and look new. The world calls it periodically.
-    pub fn clamp(&mut self, now: Tick) {
-        if let Some(whole) = &mut self.whole {
+    /// See [`TableTicks::clamp`].
+    fn clamp(&mut self, now: Tick) {
+        if let Some(whole) = self.whole {
             whole.tick = whole.tick.clamp_age(now);
         }
         for bit in self.tracked.bits() {
@@ -588,23 +662,14 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
             column.newest_added = column.newest_added.clamp_age(now);
         }
     }
+}
 
-    /// Whether the tick columns fit a table of `rows` rows: one stamp per row for each tracked
-    /// component, none for the others.
-    pub fn is_aligned(&self, rows: usize) -> bool {
-        self.columns
-            .as_ref()
-            .iter()
-            .enumerate()
-            .all(|(bit, column)| {
-                let expected = if self.tracked.contains(M::bit(bit as u32)) {
-                    rows
-                } else {
-                    0
-                };
-                column.rows.len() == expected
-            })
-    }
+/// See [`TableTicks::is_aligned`].
+fn is_aligned(columns: &[TickColumn], tracked: u128, rows: usize) -> bool {
+    columns.iter().enumerate().all(|(bit, column)| {
+        let expected = if tracked.contains(1 << bit) { rows } else { 0 };
+        column.rows.len() == expected
+    })
 }
 
 #[cfg(test)]
