@@ -132,14 +132,14 @@ pub trait TickColumns:
     + Sync
     + 'static
 {
-    /// Every column made by `column`.
-    fn filled(column: impl FnMut() -> TickColumn) -> Self;
+    /// Every column empty, never stamped (see [`TickColumn::EMPTY`]).
+    fn empty() -> Self;
 }
 
 impl<const BITS: usize> TickColumns for [TickColumn; BITS] {
     #[inline]
-    fn filled(mut column: impl FnMut() -> TickColumn) -> Self {
-        core::array::from_fn(|_| column())
+    fn empty() -> Self {
+        [const { TickColumn::EMPTY }; BITS]
     }
 }
 
@@ -158,6 +158,15 @@ pub struct TickColumn {
 }
 
 impl TickColumn {
+    /// A column with no rows, its newest stamps at tick 0 (a table's ticks set them to
+    /// "never": see [`never_stamped`]).
+    const EMPTY: TickColumn = TickColumn {
+        rows: Vec::new(),
+        newest_added: Tick(0),
+        range_stamps: RangeStamps::NONE,
+        newest: Tick(0),
+    };
+
     /// Removes `row`'s stamps, moving the last row's into its place, and returns them (its
     /// pending range stamp included).
     #[inline]
@@ -212,14 +221,11 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
         // "Never stamped" is a stamp as old as stamps get: clamping keeps it that old, so it
         // cannot come around and look new when the tick wraps.
         let never = Tick(now.0.wrapping_sub(MAX_TICK_AGE));
+        let mut columns = C::empty();
+        never_stamped(columns.as_mut(), never);
         TableTicks {
             tracked,
-            columns: C::filled(|| TickColumn {
-                rows: Vec::new(),
-                newest_added: never,
-                range_stamps: RangeStamps::NONE,
-                newest: never,
-            }),
+            columns,
             whole: None,
         }
     }
@@ -661,6 +667,14 @@ impl WideTicks<'_> {
             column.newest = column.newest.clamp_age(now);
             column.newest_added = column.newest_added.clamp_age(now);
         }
+    }
+}
+
+/// Gives every one of `columns` (empty) the newest stamps `never`.
+fn never_stamped(columns: &mut [TickColumn], never: Tick) {
+    for column in columns {
+        column.newest = never;
+        column.newest_added = never;
     }
 }
 
