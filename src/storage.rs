@@ -82,9 +82,7 @@ impl<T: Archetype> Default for Storage<T> {
             edges: EdgeGraph::new(T::COMPONENT_COUNT),
             queries: QueryCache::new(T::COMPONENTS),
             partitions: Vec::new(),
-            relations: (0..T::RELATIONS.count_ones())
-                .map(|_| RelationStore::new())
-                .collect(),
+            relations: relation_stores(T::RELATIONS.count_ones()),
             tick: Tick::ZERO.next(),
             last_tick: Tick::ZERO,
             change_log: EventChannel::new(),
@@ -528,6 +526,11 @@ impl<T: Archetype> Storage<T> {
         }
         Ok(())
     }
+}
+
+/// `count` empty relation stores. Not generic, so compiled once in this crate.
+fn relation_stores(count: u32) -> Vec<RelationStore> {
+    (0..count).map(|_| RelationStore::new()).collect()
 }
 
 /// Frees freshly allocated handles if dropped: armed while a spawn pushes their rows, and
