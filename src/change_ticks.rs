@@ -234,18 +234,8 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     /// before a column's stamps are read directly, before an older-looking run is added).
     #[inline]
     fn settle(&mut self) {
-        if self.whole.is_some() {
-            self.wide().settle();
-        }
-    }
-
-    /// The table's ticks seen through [`WideTicks`], whose methods are compiled once.
-    #[inline]
-    fn wide(&mut self) -> WideTicks<'_> {
-        WideTicks {
-            tracked: self.tracked.widen(),
-            columns: self.columns.as_mut(),
-            whole: &mut self.whole,
+        if let Some(whole) = self.whole.take() {
+            self.add_runs(0..whole.rows, self.tracked, whole.tick);
         }
     }
 
@@ -278,21 +268,45 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     }
 
     /// Appends `count` rows written at `tick` (a spawn).
-    #[inline]
     pub fn push_rows(&mut self, count: usize, tick: Tick) {
-        self.wide().push_rows(count, tick);
+        for bit in self.tracked.bits() {
+            let column = &mut self.columns[bit as usize];
+            column
+                .rows
+                .resize(column.rows.len() + count, RowStamps::at(tick));
+            column.newest = tick;
+            column.newest_added = tick;
+        }
     }
 
     /// Removes `row`, moving the last row into its place (as the table does).
-    #[inline]
     pub fn swap_remove(&mut self, row: usize) {
-        self.wide().swap_remove(row);
+        if self.whole_covers_all() {
+            // Every row is covered, the last one (moved into `row`) too: the stamp stays exact
+            // over the rows left, so despawns after a system's write need not fold it.
+            let rows_left = self.rows().saturating_sub(1);
+            if let Some(whole) = &mut self.whole {
+                whole.rows = rows_left;
+            }
+        } else {
+            self.settle();
+        }
+        for bit in self.tracked.bits() {
+            self.columns[bit as usize].take(row);
+        }
     }
 
     /// Exchanges the stamps of rows `a` and `b` (the table swapped them).
-    #[inline]
     pub fn swap_rows(&mut self, a: usize, b: usize) {
-        self.wide().swap_rows(a, b);
+        // Two rows under a stamp covering every row stay under it.
+        if !self.whole_covers_all() {
+            self.settle();
+        }
+        for bit in self.tracked.bits() {
+            let column = &mut self.columns[bit as usize];
+            column.range_stamps.before_swap(a, b, &mut column.rows);
+            column.rows.swap(a, b);
+        }
     }
 
     /// Moves `row` to the end of `destination` (a migration): a component both tables track
@@ -454,9 +468,10 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     /// Records that rows of the tracked components of `bits` may be stamped at `tick` through
     /// [`row_cells`](Self::row_cells) (which cannot see the column summary), so a changed-only
     /// query does not skip this table.
-    #[inline]
     pub fn note_row_writes(&mut self, bits: M, tick: Tick) {
-        self.wide().note_row_writes(bits.widen(), tick);
+        for bit in (bits & self.tracked).bits() {
+            self.columns[bit as usize].newest = tick;
+        }
     }
 
     /// Whether a range stamp newer than `since` marks every row of a tracked component of
@@ -526,109 +541,19 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     }
 
     /// [`stamp`](Self::stamp) of rows without a whole-table stamp to renew in place.
-    #[inline]
+    #[inline(never)]
     fn restamp(&mut self, rows: Range<usize>, table_rows: usize, bits: M, tick: Tick) {
-        self.wide().restamp(rows, table_rows, bits.widen(), tick);
-    }
-
-    /// Moves every stamp older than [`MAX_TICK_AGE`] up to that age, so no
-    /// stamp lives long enough to wrap around and look new. The world calls it periodically.
-    pub fn clamp(&mut self, now: Tick) {
-        self.wide().clamp(now);
-    }
-
-    /// Whether the tick columns fit a table of `rows` rows: one stamp per row for each tracked
-    /// component, none for the others.
-    pub fn is_aligned(&self, rows: usize) -> bool {
-        is_aligned(self.columns.as_ref(), self.tracked.widen(), rows)
-    }
-}
-
-/// A table's ticks with the world's types taken out: its columns as a slice, its tracked
-/// components widened to `u128`. The methods that are not on a hot path are written here,
-/// not generic, so they are compiled once in this crate rather than in every game's crate.
-struct WideTicks<'a> {
-    tracked: u128,
-    columns: &'a mut [TickColumn],
-    whole: &'a mut Option<WholeTableStamp>,
-}
-
-impl WideTicks<'_> {
-    /// The number of rows of the table (any tracked column's length; 0 when none is tracked).
-    fn rows(&self) -> usize {
-        self.tracked
-            .bits()
-            .next()
-            .map_or(0, |bit| self.columns[bit as usize].rows.len())
-    }
-
-    /// See [`TableTicks::settle`].
-    fn settle(&mut self) {
-        if let Some(whole) = self.whole.take() {
-            self.add_runs(0..whole.rows, self.tracked, whole.tick);
-        }
-    }
-
-    /// See [`TableTicks::push_rows`].
-    fn push_rows(&mut self, count: usize, tick: Tick) {
-        for bit in self.tracked.bits() {
-            let column = &mut self.columns[bit as usize];
-            column
-                .rows
-                .resize(column.rows.len() + count, RowStamps::at(tick));
-            column.newest = tick;
-            column.newest_added = tick;
-        }
-    }
-
-    /// See [`TableTicks::swap_remove`].
-    fn swap_remove(&mut self, row: usize) {
-        let rows = self.rows();
-        match self.whole {
-            // Every row is covered, the last one (moved into `row`) too: the stamp stays exact
-            // over the rows left, so despawns after a system's write need not fold it.
-            Some(whole) if whole.rows >= rows => whole.rows = rows.saturating_sub(1),
-            _ => self.settle(),
-        }
-        for bit in self.tracked.bits() {
-            self.columns[bit as usize].take(row);
-        }
-    }
-
-    /// See [`TableTicks::swap_rows`].
-    fn swap_rows(&mut self, a: usize, b: usize) {
-        // Two rows under a stamp covering every row stay under it.
-        let rows = self.rows();
-        if !self.whole.is_some_and(|whole| whole.rows >= rows) {
-            self.settle();
-        }
-        for bit in self.tracked.bits() {
-            let column = &mut self.columns[bit as usize];
-            column.range_stamps.before_swap(a, b, &mut column.rows);
-            column.rows.swap(a, b);
-        }
-    }
-
-    /// See [`TableTicks::note_row_writes`].
-    fn note_row_writes(&mut self, bits: u128, tick: Tick) {
-        for bit in (bits & self.tracked).bits() {
-            self.columns[bit as usize].newest = tick;
-        }
-    }
-
-    /// See [`TableTicks::restamp`].
-    fn restamp(&mut self, rows: Range<usize>, table_rows: usize, bits: u128, tick: Tick) {
         if rows.start == 0 && rows.end >= table_rows && bits.contains(self.tracked) {
             // Every row of every tracked column: one whole-table stamp, the newest yet. It
             // says everything the old one and the columns' pending runs (all within the rows,
             // all older) say: dropping them, rather than folding them in, keeps later despawns
             // and migrations on their fast path (tables that grow and shrink every frame).
-            *self.whole = None;
+            self.whole = None;
             for bit in self.tracked.bits() {
                 self.columns[bit as usize].range_stamps.clear();
             }
             if table_rows > 0 && !self.tracked.is_empty() {
-                *self.whole = Some(WholeTableStamp {
+                self.whole = Some(WholeTableStamp {
                     rows: table_rows,
                     tick,
                 });
@@ -641,7 +566,7 @@ impl WideTicks<'_> {
     }
 
     /// A range stamp of `rows` into the tracked columns of `bits`.
-    fn add_runs(&mut self, rows: Range<usize>, bits: u128, tick: Tick) {
+    fn add_runs(&mut self, rows: Range<usize>, bits: M, tick: Tick) {
         for bit in (bits & self.tracked).bits() {
             let column = &mut self.columns[bit as usize];
             let rows = rows.start..rows.end.min(column.rows.len());
@@ -653,28 +578,45 @@ impl WideTicks<'_> {
         }
     }
 
-    /// See [`TableTicks::clamp`].
-    fn clamp(&mut self, now: Tick) {
-        if let Some(whole) = self.whole {
+    /// Moves every stamp older than [`MAX_TICK_AGE`] up to that age, so no
+    /// stamp lives long enough to wrap around and look new. The world calls it periodically.
+    pub fn clamp(&mut self, now: Tick) {
+        if let Some(whole) = &mut self.whole {
             whole.tick = whole.tick.clamp_age(now);
         }
-        for bit in self.tracked.bits() {
-            let column = &mut self.columns[bit as usize];
-            for stamps in &mut column.rows {
-                *stamps = stamps.clamp_age(now);
-            }
-            column.range_stamps.clamp(now);
-            column.newest = column.newest.clamp_age(now);
-            column.newest_added = column.newest_added.clamp_age(now);
-        }
+        clamp(self.columns.as_mut(), self.tracked.widen(), now);
+    }
+
+    /// Whether the tick columns fit a table of `rows` rows: one stamp per row for each tracked
+    /// component, none for the others.
+    pub fn is_aligned(&self, rows: usize) -> bool {
+        is_aligned(self.columns.as_ref(), self.tracked.widen(), rows)
     }
 }
+
+// The table-wide operations that run rarely, on the columns as a slice and the tracked mask
+// widened to `u128`: not generic, so compiled once in this crate rather than in every game's
+// crate. (The ones on a spawn, a despawn, a row swap or a stamp stay generic: there the
+// world's own mask width and array length keep their loops short.)
 
 /// Gives every one of `columns` (empty) the newest stamps `never`.
 fn never_stamped(columns: &mut [TickColumn], never: Tick) {
     for column in columns {
         column.newest = never;
         column.newest_added = never;
+    }
+}
+
+/// See [`TableTicks::clamp`]: the tracked columns of `tracked`.
+fn clamp(columns: &mut [TickColumn], tracked: u128, now: Tick) {
+    for bit in tracked.bits() {
+        let column = &mut columns[bit as usize];
+        for stamps in &mut column.rows {
+            *stamps = stamps.clamp_age(now);
+        }
+        column.range_stamps.clamp(now);
+        column.newest = column.newest.clamp_age(now);
+        column.newest_added = column.newest_added.clamp_age(now);
     }
 }
 
