@@ -8,7 +8,6 @@
 
 use crate::Bitmask;
 use alloc::{boxed::Box, vec::Vec};
-use core::marker::PhantomData;
 
 /// How many multi-bit transitions a table remembers; past that, they fall back to the mask
 /// lookup, which is still correct, only a hash away.
@@ -34,137 +33,72 @@ impl<M: Bitmask> Change<M> {
     }
 }
 
-impl<M: Bitmask> Change<M> {
-    /// The same change over masks widened to `u128` (how the graph keeps it).
-    #[inline]
-    pub fn widen(self) -> Change<u128> {
-        match self {
-            Change::Add(bits) => Change::Add(bits.widen()),
-            Change::Remove(bits) => Change::Remove(bits.widen()),
-        }
-    }
-}
-
 /// The edges out of one table.
 #[derive(Clone, Debug)]
-pub struct TableEdges {
+pub struct TableEdges<M> {
     /// `add[bit]`: the table reached by adding component `bit`.
     pub add: Box<[Option<u32>]>,
     /// `remove[bit]`: the table reached by removing component `bit`.
     pub remove: Box<[Option<u32>]>,
-    /// Multi-bit transitions taken from this table (masks widened to `u128`), with their
-    /// destination.
-    pub multi_bit: Vec<(Change<u128>, u32)>,
+    /// Multi-bit transitions taken from this table, with their destination.
+    pub multi_bit: Vec<(Change<M>, u32)>,
 }
 
-impl TableEdges {
+impl<M> TableEdges<M> {
+    #[inline]
     fn new(bit_count: usize) -> Self {
         TableEdges {
-            add: vec![None; bit_count].into_boxed_slice(),
-            remove: vec![None; bit_count].into_boxed_slice(),
+            add: no_edges(bit_count),
+            remove: no_edges(bit_count),
             multi_bit: Vec::new(),
         }
     }
 }
 
-/// The edges of every table, indexed like the tables. A typed face over [`WideEdgeGraph`],
-/// which keeps masks widened to `u128`: its code is compiled once, in this crate, rather than
-/// in every game's crate for its world; only the single-bit lookup of a migration is inlined.
-#[derive(Debug)]
-pub struct EdgeGraph<M> {
-    wide: WideEdgeGraph,
-    mask: PhantomData<fn() -> M>,
+/// `bit_count` missing edges. Not generic, so the boxed slice's code is compiled once, in this
+/// crate, rather than in every game's crate for its world.
+fn no_edges(bit_count: usize) -> Box<[Option<u32>]> {
+    vec![None; bit_count].into_boxed_slice()
 }
 
-impl<M> Clone for EdgeGraph<M> {
-    fn clone(&self) -> Self {
-        EdgeGraph {
-            wide: self.wide.clone(),
-            mask: PhantomData,
-        }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        self.wide.clone_from(&source.wide);
-    }
+/// The edges of every table, indexed like the tables.
+#[derive(Clone, Debug)]
+pub struct EdgeGraph<M> {
+    bit_count: usize,
+    tables: Vec<TableEdges<M>>,
 }
 
 impl<M: Bitmask> EdgeGraph<M> {
     /// A graph for tables whose masks use the lowest `bit_count` bits.
-    #[inline]
     pub fn new(bit_count: usize) -> Self {
         EdgeGraph {
-            wide: WideEdgeGraph {
-                bit_count,
-                tables: Vec::new(),
-            },
-            mask: PhantomData,
+            bit_count,
+            tables: Vec::new(),
         }
     }
 
     /// Number of tables registered.
     pub fn len(&self) -> usize {
-        self.wide.tables.len()
+        self.tables.len()
     }
 
     /// Whether no table is registered.
     pub fn is_empty(&self) -> bool {
-        self.wide.tables.is_empty()
+        self.tables.is_empty()
     }
 
     /// The edges out of table `table_index`.
-    pub fn edges(&self, table_index: usize) -> &TableEdges {
-        &self.wide.tables[table_index]
+    pub fn edges(&self, table_index: usize) -> &TableEdges<M> {
+        &self.tables[table_index]
     }
 
     /// Registers the next table, of mask `mask`, and wires every single-bit edge between it and
     /// the existing tables one bit away. `find` looks an existing table up by mask.
-    #[inline]
     pub fn insert_table(&mut self, mask: M, find: impl Fn(M) -> Option<usize>) -> usize {
-        self.wide
-            .insert_table(mask.widen(), &|wide| find(M::narrow(wide)))
-    }
-
-    /// The table reached from `table_index` by `change`, if it is known.
-    #[inline]
-    pub fn destination(&self, table_index: usize, change: Change<M>) -> Option<usize> {
-        let edges = &self.wide.tables[table_index];
-        let single = match change {
-            Change::Add(bits) if bits.is_single_bit() => Some((&edges.add, bits)),
-            Change::Remove(bits) if bits.is_single_bit() => Some((&edges.remove, bits)),
-            _ => None,
-        };
-        match single {
-            Some((edge_array, bits)) => {
-                edge_array[bits.trailing_zeros() as usize].map(|index| index as usize)
-            }
-            None => multi_bit_destination(edges, change.widen()),
-        }
-    }
-
-    /// Records that `change` from `table_index` leads to `destination`. Single-bit edges are
-    /// already wired by [`insert_table`](Self::insert_table); multi-bit ones are kept while the
-    /// table's list has room.
-    #[inline]
-    pub fn remember(&mut self, table_index: usize, change: Change<M>, destination: usize) {
-        self.wide.remember(table_index, change.widen(), destination);
-    }
-}
-
-/// [`EdgeGraph`] over masks widened to `u128`: not generic, so compiled once.
-#[derive(Clone, Debug)]
-pub struct WideEdgeGraph {
-    bit_count: usize,
-    tables: Vec<TableEdges>,
-}
-
-impl WideEdgeGraph {
-    /// See [`EdgeGraph::insert_table`].
-    fn insert_table(&mut self, mask: u128, find: &dyn Fn(u128) -> Option<usize>) -> usize {
         let new_index = self.tables.len();
         self.tables.push(TableEdges::new(self.bit_count));
         for bit in 0..self.bit_count {
-            let bit_mask = 1u128 << bit;
+            let bit_mask = M::bit(bit as u32);
             if mask.contains(bit_mask) {
                 if let Some(smaller) = find(mask & !bit_mask) {
                     self.tables[smaller].add[bit] = Some(new_index as u32);
@@ -178,8 +112,33 @@ impl WideEdgeGraph {
         new_index
     }
 
-    /// See [`EdgeGraph::remember`].
-    fn remember(&mut self, table_index: usize, change: Change<u128>, destination: usize) {
+    /// The table reached from `table_index` by `change`, if it is known.
+    #[inline]
+    pub fn destination(&self, table_index: usize, change: Change<M>) -> Option<usize> {
+        let edges = &self.tables[table_index];
+        let single = match change {
+            Change::Add(bits) if bits.is_single_bit() => Some(&edges.add),
+            Change::Remove(bits) if bits.is_single_bit() => Some(&edges.remove),
+            _ => None,
+        };
+        let destination = match single {
+            Some(edge_array) => {
+                let (Change::Add(bits) | Change::Remove(bits)) = change;
+                edge_array[bits.trailing_zeros() as usize]
+            }
+            None => edges
+                .multi_bit
+                .iter()
+                .find(|(taken, _)| *taken == change)
+                .map(|&(_, destination)| destination),
+        };
+        destination.map(|index| index as usize)
+    }
+
+    /// Records that `change` from `table_index` leads to `destination`. Single-bit edges are
+    /// already wired by [`insert_table`](Self::insert_table); multi-bit ones are kept while the
+    /// table's list has room.
+    pub fn remember(&mut self, table_index: usize, change: Change<M>, destination: usize) {
         let (Change::Add(bits) | Change::Remove(bits)) = change;
         if bits.count_ones() <= 1 {
             return;
@@ -189,15 +148,6 @@ impl WideEdgeGraph {
             multi_bit.push((change, destination as u32));
         }
     }
-}
-
-/// The remembered destination of the multi-bit `change` out of the table of `edges`.
-fn multi_bit_destination(edges: &TableEdges, change: Change<u128>) -> Option<usize> {
-    edges
-        .multi_bit
-        .iter()
-        .find(|(taken, _)| *taken == change)
-        .map(|&(_, destination)| destination as usize)
 }
 
 #[cfg(test)]

@@ -478,7 +478,7 @@ impl<T: Archetype> Storage<T> {
                 }
             }
             for &(change, destination) in &edges.multi_bit {
-                if self.tables[destination as usize].mask().widen() != change.apply(mask.widen()) {
+                if self.tables[destination as usize].mask() != change.apply(mask) {
                     return fail(format!(
                         "multi-bit edge {change:?} from table {table_index} leads to the wrong table"
                     ));
