@@ -12,26 +12,31 @@
 //! have the same signature.
 
 use alloc::{string::String, vec::Vec};
-use core::marker::PhantomData;
 use core::ops::Range;
 
 use crate::Bitmask;
 
-/// One table's rows, partitioned by tag signature; see the module docs. A typed face over
-/// [`WidePartition`], which keeps signatures widened to `u128` and takes its swaps as
-/// `dyn FnMut`: its code is compiled once, in this crate, rather than in every game's crate
-/// for its world; only the common cases that move nothing are inlined here.
+/// One table's rows, partitioned by tag signature; see the module docs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TagPartition<M> {
-    wide: WidePartition,
-    mask: PhantomData<fn() -> M>,
+    /// The non-empty segments in row order; each runs to the next one's start (the last one
+    /// to `rows`).
+    segments: Vec<Segment<M>>,
+    /// Number of rows of the table.
+    rows: usize,
 }
 
-impl<M> Default for TagPartition<M> {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Segment<M> {
+    tags: M,
+    start: usize,
+}
+
+impl<M: Bitmask> Default for TagPartition<M> {
     fn default() -> Self {
         TagPartition {
-            wide: WidePartition::default(),
-            mask: PhantomData,
+            segments: Vec::new(),
+            rows: 0,
         }
     }
 }
@@ -45,104 +50,14 @@ impl<M: Bitmask> TagPartition<M> {
     /// Every segment: its signature and its rows, in row order.
     #[cfg(test)]
     pub fn segments(&self) -> impl Iterator<Item = (M, Range<usize>)> + '_ {
-        (0..self.wide.segments.len()).map(|index| {
-            (
-                M::narrow(self.wide.segments[index].tags),
-                self.wide.range(index),
-            )
-        })
+        (0..self.segments.len()).map(|index| (self.segments[index].tags, self.range(index)))
     }
 
     /// The tags of the entity at `row` (no tags past the last row).
     #[inline]
     pub fn tags_of(&self, row: usize) -> M {
-        M::narrow(self.wide.tags_of(row))
-    }
-
-    /// The rows whose signature holds every tag of `include` and none of `exclude`, as
-    /// maximal ranges in row order (adjacent matching segments are merged).
-    #[inline]
-    pub fn runs(&self, include: M, exclude: M) -> Runs<'_, M> {
-        Runs(
-            self.wide.runs(include.widen(), exclude.widen()),
-            PhantomData,
-        )
-    }
-
-    /// Records `count` rows the table has just appended, all of signature `tags`, and moves
-    /// them into their segment with `swap`. Returns `false` when they stayed where they were
-    /// appended, in order; `true` when swaps moved them (the rows of the table's new last
-    /// `count` positions are then no longer all new).
-    #[inline]
-    pub fn push(&mut self, count: usize, tags: M, swap: &mut impl FnMut(usize, usize)) -> bool {
-        let tags = tags.widen();
-        if self.wide.push_in_place(count, tags) {
-            return false;
-        }
-        self.wide.push(count, tags, swap)
-    }
-
-    /// Moves the row at `row` to the segment of signature `tags` (created when missing, next
-    /// to the row's current segment so the move is one swap), with one swap per segment
-    /// boundary crossed. Returns the row's new position.
-    pub fn retag(&mut self, row: usize, tags: M, swap: &mut impl FnMut(usize, usize)) -> usize {
-        self.wide.retag(row, tags.widen(), swap)
-    }
-
-    /// Takes the row at `row` out of the partition before the table removes it: the row is
-    /// first moved into the last segment. Returns its position there, for the table to
-    /// `swap_remove` (the last row, which fills the hole, is of the same segment).
-    #[inline]
-    pub fn remove(&mut self, row: usize, swap: &mut impl FnMut(usize, usize)) -> usize {
-        if self.wide.segments.len() == 1 {
-            // The common case (no tag, or one signature): nothing moves.
-            self.wide.shrink_single();
-            return row;
-        }
-        self.wide.remove(row, swap)
-    }
-
-    /// Repairs the partition after the table `swap_remove`d the row at `row` (a migration
-    /// out of it): the table's former last row, of the last segment, now fills `row`, and is
-    /// moved back into the last segment with `swap`.
-    #[inline]
-    pub fn swap_removed(&mut self, row: usize, swap: &mut impl FnMut(usize, usize)) {
-        if self.wide.segments.len() == 1 {
-            self.wide.shrink_single();
-            return;
-        }
-        self.wide.swap_removed(row, swap);
-    }
-
-    /// Checks the partition against its table: `rows` rows, segments non-empty, in order,
-    /// from row 0, of distinct signatures within `allowed`.
-    pub fn check(&self, rows: usize, allowed: M) -> Result<(), String> {
-        self.wide.check(rows, allowed.widen())
-    }
-}
-
-/// [`TagPartition`] over signatures widened to `u128`: not generic, so compiled once.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-struct WidePartition {
-    /// The non-empty segments in row order; each runs to the next one's start (the last one
-    /// to `rows`).
-    segments: Vec<Segment>,
-    /// Number of rows of the table.
-    rows: usize,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Segment {
-    tags: u128,
-    start: usize,
-}
-
-impl WidePartition {
-    /// The tags of the entity at `row` (no tags past the last row).
-    #[inline]
-    fn tags_of(&self, row: usize) -> u128 {
         if row >= self.rows {
-            return 0;
+            return M::EMPTY;
         }
         match self.segments.as_slice() {
             [only] => only.tags,
@@ -153,31 +68,21 @@ impl WidePartition {
     /// The rows whose signature holds every tag of `include` and none of `exclude`, as
     /// maximal ranges in row order (adjacent matching segments are merged).
     #[inline]
-    fn runs(&self, include: u128, exclude: u128) -> WideRuns<'_> {
-        WideRuns::Segments {
+    pub fn runs(&self, include: M, exclude: M) -> Runs<'_, M> {
+        Runs(RunsInner::Segments {
             partition: self,
             next: 0,
             include,
             exclude,
-        }
-    }
-
-    /// [`push`](Self::push)'s cases that move nothing and create no segment (no row, or rows
-    /// of the last segment's signature), done here; `false` (nothing done) otherwise.
-    #[inline]
-    fn push_in_place(&mut self, count: usize, tags: u128) -> bool {
-        let in_place = count == 0 || self.segments.last().is_some_and(|last| last.tags == tags);
-        if in_place {
-            self.rows += count;
-        }
-        in_place
+        })
     }
 
     /// Records `count` rows the table has just appended, all of signature `tags`, and moves
     /// them into their segment with `swap`. Returns `false` when they stayed where they were
     /// appended, in order; `true` when swaps moved them (the rows of the table's new last
     /// `count` positions are then no longer all new).
-    fn push(&mut self, count: usize, tags: u128, swap: &mut dyn FnMut(usize, usize)) -> bool {
+    #[inline]
+    pub fn push(&mut self, count: usize, tags: M, swap: &mut impl FnMut(usize, usize)) -> bool {
         if count == 0 {
             return false;
         }
@@ -215,7 +120,7 @@ impl WidePartition {
     /// Moves the row at `row` to the segment of signature `tags` (created when missing, next
     /// to the row's current segment so the move is one swap), with one swap per segment
     /// boundary crossed. Returns the row's new position.
-    fn retag(&mut self, row: usize, tags: u128, swap: &mut dyn FnMut(usize, usize)) -> usize {
+    pub fn retag(&mut self, row: usize, tags: M, swap: &mut impl FnMut(usize, usize)) -> usize {
         debug_assert!(row < self.rows, "row {row} of {}", self.rows);
         let source = self.segment_of(row);
         if self.segments[source].tags == tags {
@@ -241,7 +146,8 @@ impl WidePartition {
     /// Takes the row at `row` out of the partition before the table removes it: the row is
     /// first moved into the last segment. Returns its position there, for the table to
     /// `swap_remove` (the last row, which fills the hole, is of the same segment).
-    fn remove(&mut self, row: usize, swap: &mut dyn FnMut(usize, usize)) -> usize {
+    #[inline]
+    pub fn remove(&mut self, row: usize, swap: &mut impl FnMut(usize, usize)) -> usize {
         debug_assert!(row < self.rows, "row {row} of {}", self.rows);
         if self.segments.len() == 1 {
             // The common case (no tag, or one signature): nothing moves.
@@ -261,7 +167,8 @@ impl WidePartition {
     /// Repairs the partition after the table `swap_remove`d the row at `row` (a migration
     /// out of it): the table's former last row, of the last segment, now fills `row`, and is
     /// moved back into the last segment with `swap`.
-    fn swap_removed(&mut self, row: usize, swap: &mut dyn FnMut(usize, usize)) {
+    #[inline]
+    pub fn swap_removed(&mut self, row: usize, swap: &mut impl FnMut(usize, usize)) {
         debug_assert!(row < self.rows, "row {row} of {}", self.rows);
         if self.segments.len() == 1 {
             self.shrink_single();
@@ -278,7 +185,7 @@ impl WidePartition {
 
     /// Checks the partition against its table: `rows` rows, segments non-empty, in order,
     /// from row 0, of distinct signatures within `allowed`.
-    fn check(&self, rows: usize, allowed: u128) -> Result<(), String> {
+    pub fn check(&self, rows: usize, allowed: M) -> Result<(), String> {
         if self.rows != rows {
             return Err(format!(
                 "the tag partition counts {} rows, the table has {rows}",
@@ -296,7 +203,7 @@ impl WidePartition {
             if self.end(index) <= start {
                 return Err(format!("tag segment {index} is empty or out of order"));
             }
-            if tags & !allowed != 0 {
+            if !allowed.contains(tags) {
                 return Err(format!("tag segment {index} holds non-tag bits {tags:?}"));
             }
             if self.segments[..index]
@@ -328,7 +235,7 @@ impl WidePartition {
             - 1
     }
 
-    fn index_of(&self, tags: u128) -> Option<usize> {
+    fn index_of(&self, tags: M) -> Option<usize> {
         self.segments
             .iter()
             .position(|segment| segment.tags == tags)
@@ -354,7 +261,7 @@ impl WidePartition {
         mut row: usize,
         from: usize,
         to: usize,
-        swap: &mut dyn FnMut(usize, usize),
+        swap: &mut impl FnMut(usize, usize),
     ) -> usize {
         for next in from + 1..=to {
             let last = self.segments[next].start - 1;
@@ -374,7 +281,7 @@ impl WidePartition {
         mut row: usize,
         from: usize,
         to: usize,
-        swap: &mut dyn FnMut(usize, usize),
+        swap: &mut impl FnMut(usize, usize),
     ) -> usize {
         for index in (to + 1..=from).rev() {
             let first = self.segments[index].start;
@@ -396,63 +303,52 @@ impl WidePartition {
 
 /// The rows of a table matching a tag filter, as maximal ranges in row order; see
 /// [`TagPartition::runs`].
-pub struct Runs<'a, M>(WideRuns<'a>, PhantomData<fn() -> M>);
+pub struct Runs<'a, M>(RunsInner<'a, M>);
+
+enum RunsInner<'a, M> {
+    /// Every row (no tag in the filter), handed out once.
+    Whole(Option<Range<usize>>),
+    /// The matching segments of a partition.
+    Segments {
+        partition: &'a TagPartition<M>,
+        next: usize,
+        include: M,
+        exclude: M,
+    },
+}
 
 impl<M> Runs<'_, M> {
     /// Every row of a table of `rows` rows, as one run (none when it is empty).
     #[inline]
     pub fn whole(rows: usize) -> Self {
-        Runs(WideRuns::Whole((rows > 0).then_some(0..rows)), PhantomData)
+        Runs(RunsInner::Whole((rows > 0).then_some(0..rows)))
     }
 }
 
-impl<M> Iterator for Runs<'_, M> {
+impl<M: Bitmask> Iterator for Runs<'_, M> {
     type Item = Range<usize>;
 
     #[inline]
     fn next(&mut self) -> Option<Range<usize>> {
         match &mut self.0 {
-            WideRuns::Whole(run) => run.take(),
-            segments => segments.next_segments(),
+            RunsInner::Whole(run) => run.take(),
+            RunsInner::Segments {
+                partition,
+                next,
+                include,
+                exclude,
+            } => {
+                let segments = &partition.segments;
+                let matches = |segment: &Segment<M>| segment.tags.matches(*include, *exclude);
+                let first = *next + segments[*next..].iter().position(matches)?;
+                let mut last = first;
+                while segments.get(last + 1).is_some_and(matches) {
+                    last += 1;
+                }
+                *next = last + 1;
+                Some(segments[first].start..partition.end(last))
+            }
         }
-    }
-}
-
-/// [`Runs`] over signatures widened to `u128`.
-enum WideRuns<'a> {
-    /// Every row (no tag in the filter), handed out once.
-    Whole(Option<Range<usize>>),
-    /// The matching segments of a partition.
-    Segments {
-        partition: &'a WidePartition,
-        next: usize,
-        include: u128,
-        exclude: u128,
-    },
-}
-
-impl WideRuns<'_> {
-    /// The next run of matching segments (none for [`WideRuns::Whole`]).
-    fn next_segments(&mut self) -> Option<Range<usize>> {
-        let WideRuns::Segments {
-            partition,
-            next,
-            include,
-            exclude,
-        } = self
-        else {
-            return None;
-        };
-        let segments = &partition.segments;
-        let matches =
-            |segment: &Segment| segment.tags & *include == *include && segment.tags & *exclude == 0;
-        let first = *next + segments[*next..].iter().position(matches)?;
-        let mut last = first;
-        while segments.get(last + 1).is_some_and(matches) {
-            last += 1;
-        }
-        *next = last + 1;
-        Some(segments[first].start..partition.end(last))
     }
 }
 
