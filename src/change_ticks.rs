@@ -132,14 +132,14 @@ pub trait TickColumns:
     + Sync
     + 'static
 {
-    /// Every column made by `column`.
-    fn filled(column: impl FnMut() -> TickColumn) -> Self;
+    /// Every column empty, never stamped (see [`TickColumn::EMPTY`]).
+    fn empty() -> Self;
 }
 
 impl<const BITS: usize> TickColumns for [TickColumn; BITS] {
     #[inline]
-    fn filled(mut column: impl FnMut() -> TickColumn) -> Self {
-        core::array::from_fn(|_| column())
+    fn empty() -> Self {
+        [const { TickColumn::EMPTY }; BITS]
     }
 }
 
@@ -158,6 +158,15 @@ pub struct TickColumn {
 }
 
 impl TickColumn {
+    /// A column with no rows, its newest stamps at tick 0 (a table's ticks set them to
+    /// "never": see [`never_stamped`]).
+    const EMPTY: TickColumn = TickColumn {
+        rows: Vec::new(),
+        newest_added: Tick(0),
+        range_stamps: RangeStamps::NONE,
+        newest: Tick(0),
+    };
+
     /// Removes `row`'s stamps, moving the last row's into its place, and returns them (its
     /// pending range stamp included).
     #[inline]
@@ -212,14 +221,11 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
         // "Never stamped" is a stamp as old as stamps get: clamping keeps it that old, so it
         // cannot come around and look new when the tick wraps.
         let never = Tick(now.0.wrapping_sub(MAX_TICK_AGE));
+        let mut columns = C::empty();
+        never_stamped(columns.as_mut(), never);
         TableTicks {
             tracked,
-            columns: C::filled(|| TickColumn {
-                rows: Vec::new(),
-                newest_added: never,
-                range_stamps: RangeStamps::NONE,
-                newest: never,
-            }),
+            columns,
             whole: None,
         }
     }
@@ -578,33 +584,48 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
         if let Some(whole) = &mut self.whole {
             whole.tick = whole.tick.clamp_age(now);
         }
-        for bit in self.tracked.bits() {
-            let column = &mut self.columns[bit as usize];
-            for stamps in &mut column.rows {
-                *stamps = stamps.clamp_age(now);
-            }
-            column.range_stamps.clamp(now);
-            column.newest = column.newest.clamp_age(now);
-            column.newest_added = column.newest_added.clamp_age(now);
-        }
+        clamp(self.columns.as_mut(), self.tracked.widen(), now);
     }
 
     /// Whether the tick columns fit a table of `rows` rows: one stamp per row for each tracked
     /// component, none for the others.
     pub fn is_aligned(&self, rows: usize) -> bool {
-        self.columns
-            .as_ref()
-            .iter()
-            .enumerate()
-            .all(|(bit, column)| {
-                let expected = if self.tracked.contains(M::bit(bit as u32)) {
-                    rows
-                } else {
-                    0
-                };
-                column.rows.len() == expected
-            })
+        is_aligned(self.columns.as_ref(), self.tracked.widen(), rows)
     }
+}
+
+// The table-wide operations that run rarely, on the columns as a slice and the tracked mask
+// widened to `u128`: not generic, so compiled once in this crate rather than in every game's
+// crate. (The ones on a spawn, a despawn, a row swap or a stamp stay generic: there the
+// world's own mask width and array length keep their loops short.)
+
+/// Gives every one of `columns` (empty) the newest stamps `never`.
+fn never_stamped(columns: &mut [TickColumn], never: Tick) {
+    for column in columns {
+        column.newest = never;
+        column.newest_added = never;
+    }
+}
+
+/// See [`TableTicks::clamp`]: the tracked columns of `tracked`.
+fn clamp(columns: &mut [TickColumn], tracked: u128, now: Tick) {
+    for bit in tracked.bits() {
+        let column = &mut columns[bit as usize];
+        for stamps in &mut column.rows {
+            *stamps = stamps.clamp_age(now);
+        }
+        column.range_stamps.clamp(now);
+        column.newest = column.newest.clamp_age(now);
+        column.newest_added = column.newest_added.clamp_age(now);
+    }
+}
+
+/// See [`TableTicks::is_aligned`].
+fn is_aligned(columns: &[TickColumn], tracked: u128, rows: usize) -> bool {
+    columns.iter().enumerate().all(|(bit, column)| {
+        let expected = if tracked.contains(1 << bit) { rows } else { 0 };
+        column.rows.len() == expected
+    })
 }
 
 #[cfg(test)]

@@ -14,11 +14,14 @@ mod visit;
 pub use visit::{ColumnPairVisitor, ColumnRefVisitor, ColumnVisitor};
 pub(crate) use visit::{CountMisaligned, PushDefaults, Shift, SwapRows};
 
-/// Appends `count` default values to a present column.
+/// Appends `count` default values to a present column. An `extend` from a mapped range
+/// rather than `resize_with`, whose `Take<RepeatWith<..>>` adapters compile to more code for
+/// every component type (in the game's crate, since they are generic); both are exact-size,
+/// so a batch is written without a capacity check per value (a `memset` for a zero default).
 #[inline]
 pub fn push_defaults<C: Default>(column: &mut Vec<C>, present: bool, count: usize) {
     if present {
-        column.resize_with(column.len() + count, C::default);
+        column.extend((0..count).map(|_| C::default()));
     }
 }
 

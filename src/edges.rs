@@ -45,13 +45,20 @@ pub struct TableEdges<M> {
 }
 
 impl<M> TableEdges<M> {
+    #[inline]
     fn new(bit_count: usize) -> Self {
         TableEdges {
-            add: vec![None; bit_count].into_boxed_slice(),
-            remove: vec![None; bit_count].into_boxed_slice(),
+            add: no_edges(bit_count),
+            remove: no_edges(bit_count),
             multi_bit: Vec::new(),
         }
     }
+}
+
+/// `bit_count` missing edges. Not generic, so the boxed slice's code is compiled once, in this
+/// crate, rather than in every game's crate for its world.
+fn no_edges(bit_count: usize) -> Box<[Option<u32>]> {
+    vec![None; bit_count].into_boxed_slice()
 }
 
 /// The edges of every table, indexed like the tables.

@@ -1,4 +1,5 @@
-//! The hasher of the mask-keyed maps: the table lookup and the query cache.
+//! The hasher of the mask-keyed maps (the table lookup and the query cache), and the table
+//! lookup.
 //!
 //! Masks are bit sets, and the tables of a world often differ only in a few bits, anywhere in
 //! the mask: in a 64-component world, the components declared last are the high bits. A
@@ -15,12 +16,54 @@
 
 use hashbrown::HashMap;
 
+use crate::Bitmask;
+
 /// The hasher builder of [`MaskMap`]: foldhash's fast hasher with its fixed seed.
 pub type MaskBuildHasher = foldhash::fast::FixedState;
 
 /// A `HashMap` keyed by masks, hashed with [`MaskBuildHasher`]: hashbrown's, the map std's own
 /// is built on, which needs only `alloc` (so no_std builds have it too).
 pub type MaskMap<M, V> = HashMap<M, V, MaskBuildHasher>;
+
+/// The index of the table of each mask. Keyed by the mask widened to `u128`, behind functions
+/// that are not generic: the map's code is compiled once, in this crate, rather than in every
+/// game's crate for its world (a lookup runs on a spawn and on a migration without an edge, so
+/// the widening costs next to nothing).
+#[derive(Debug, Default)]
+pub struct TableLookup(MaskMap<u128, usize>);
+
+impl Clone for TableLookup {
+    fn clone(&self) -> Self {
+        TableLookup(self.0.clone())
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.0.clone_from(&source.0);
+    }
+}
+
+impl TableLookup {
+    /// The index of the table of exactly `mask`, if there is one.
+    #[inline]
+    pub fn get<M: Bitmask>(&self, mask: M) -> Option<usize> {
+        self.get_wide(mask.widen())
+    }
+
+    fn get_wide(&self, mask: u128) -> Option<usize> {
+        self.0.get(&mask).copied()
+    }
+
+    /// Records `table_index` as the table of `mask`, unless `mask` has a table already (a
+    /// snapshot listing a mask twice keeps the first: `check_invariants` reports the second).
+    #[inline]
+    pub fn insert<M: Bitmask>(&mut self, mask: M, table_index: usize) {
+        self.insert_wide(mask.widen(), table_index);
+    }
+
+    fn insert_wide(&mut self, mask: u128, table_index: usize) {
+        self.0.entry(mask).or_insert(table_index);
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -86,6 +129,17 @@ mod tests {
             (0..64).map(|bit| hash_of(1u64 << bit)).collect();
         assert_eq!(hashes.len(), 64);
         assert_ne!(hash_of(1u128), hash_of(1u128 << 64));
+    }
+
+    #[test]
+    fn table_lookup_keeps_the_first_table_of_a_mask() {
+        let mut lookup = TableLookup::default();
+        lookup.insert(0b11u64, 4);
+        lookup.insert(0b11u64, 5);
+        lookup.insert(1u128 << 100, 6);
+        assert_eq!(lookup.get(0b11u64), Some(4));
+        assert_eq!(lookup.get(0b01u64), None);
+        assert_eq!(lookup.get(1u128 << 100), Some(6));
     }
 
     #[test]

@@ -46,6 +46,12 @@ pub trait Bitmask:
     fn is_single_bit(self) -> bool;
     /// The set without its lowest bit (`self & (self - 1)`; empty stays empty).
     fn without_lowest_bit(self) -> Self;
+    /// The same bits in a `u128`: the key of the mask-keyed maps, whose code is then written
+    /// (and compiled) once for both widths, in this crate rather than in every game's.
+    fn widen(self) -> u128;
+    /// The bits of `wide` that fit this type (all of them for a mask made by
+    /// [`widen`](Self::widen)).
+    fn narrow(wide: u128) -> Self;
 
     /// Whether every bit of `other` is set in `self`.
     #[inline]
@@ -109,6 +115,14 @@ macro_rules! impl_bitmask {
             #[inline]
             fn without_lowest_bit(self) -> Self {
                 self & self.wrapping_sub(1)
+            }
+            #[inline]
+            fn widen(self) -> u128 {
+                self as u128
+            }
+            #[inline]
+            fn narrow(wide: u128) -> Self {
+                wide as $int
             }
         }
     )*};
@@ -229,6 +243,14 @@ mod tests {
         assert_eq!(mask.bits().collect::<Vec<_>>(), vec![0, 5, 64, 127]);
         assert_eq!(mask.bits().size_hint(), (4, Some(4)));
         assert_eq!(0u64.bits().count(), 0);
+    }
+
+    #[test]
+    fn widening_and_narrowing_round_trip() {
+        assert_eq!((1u64 << 63).widen(), 1u128 << 63);
+        assert_eq!(u64::narrow((1u64 << 63).widen()), 1 << 63);
+        let wide: u128 = 1 << 127 | 1;
+        assert_eq!(u128::narrow(wide.widen()), wide);
     }
 
     #[test]

@@ -12,43 +12,118 @@ use crate::Bitmask;
 use crate::hash::MaskBuildHasher;
 use alloc::vec::Vec;
 use core::hash::BuildHasher;
+use core::marker::PhantomData;
 use hashbrown::HashTable;
 
 /// Include mask to matching table indices, in creation order.
-#[derive(Clone, Debug)]
+///
+/// A typed face over [`WideQueryCache`], which keys masks widened to `u128`: the cache's code
+/// (the hash table's included) is compiled once, in this crate, for every world and both mask
+/// widths, and each world compiles only the conversions.
+#[derive(Debug)]
 pub struct QueryCache<M> {
-    /// Each cached include mask with its tables. A table of entries rather than a map, so the
-    /// last hit can be kept by its bucket.
-    entries: HashTable<(M, Vec<usize>)>,
-    /// The bucket of the entry the last `get_or_insert` returned: a system or a loop querying
-    /// the same mask again finds it with one compare rather than a hash lookup (a walk over a
-    /// few small tables pays the lookup once per call).
-    last: usize,
-    /// Every bit a table's mask can hold.
-    holdable: M,
+    cache: WideQueryCache,
+    mask: PhantomData<fn() -> M>,
+}
+
+impl<M> Clone for QueryCache<M> {
+    fn clone(&self) -> Self {
+        QueryCache {
+            cache: self.cache.clone(),
+            mask: PhantomData,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.cache.clone_from(&source.cache);
+    }
 }
 
 impl<M: Bitmask> QueryCache<M> {
     /// An empty cache for tables whose masks hold only bits of `holdable` (the world's
     /// components).
+    #[inline]
     pub fn new(holdable: M) -> Self {
         QueryCache {
-            entries: HashTable::new(),
-            last: 0,
-            holdable,
+            cache: WideQueryCache::new(holdable.widen()),
+            mask: PhantomData,
         }
-    }
-
-    /// Whether `include` has a bit no table can hold, so that no table matches it.
-    #[inline]
-    fn matches_nothing(&self, include: M) -> bool {
-        !(include & !self.holdable).is_empty()
     }
 
     /// The cached tables matching `include`, if that mask was cached; none (an empty list) for
     /// a mask with a bit no table can hold.
     #[inline]
     pub fn get(&self, include: M) -> Option<&[usize]> {
+        self.cache.get(include.widen())
+    }
+
+    /// The tables matching `include`, computed from the masks of the tables created so far and
+    /// cached on a miss. A mask with a bit no table can hold matches nothing and is not cached.
+    #[inline]
+    pub fn get_or_insert(&mut self, include: M) -> &[usize] {
+        self.cache.get_or_insert(include.widen())
+    }
+
+    /// Records a new table (index `table_index`, the next one, mask `mask`) and extends every
+    /// entry it matches.
+    #[inline]
+    pub fn table_created(&mut self, mask: M, table_index: usize) {
+        self.cache.table_created(mask.widen(), table_index);
+    }
+
+    /// The cached include masks and their tables, in no particular order.
+    pub fn entries(&self) -> impl Iterator<Item = (M, &[usize])> {
+        self.cache
+            .entries
+            .iter()
+            .map(|(include, tables)| (M::narrow(*include), tables.as_slice()))
+    }
+
+    /// Number of cached include masks.
+    pub fn len(&self) -> usize {
+        self.cache.entries.len()
+    }
+
+    /// Whether nothing is cached.
+    pub fn is_empty(&self) -> bool {
+        self.cache.entries.is_empty()
+    }
+}
+
+/// The query cache over masks widened to `u128`: not generic, so compiled once in this crate.
+#[derive(Clone, Debug)]
+pub struct WideQueryCache {
+    /// Each cached include mask with its tables. A table of entries rather than a map, so the
+    /// last hit can be kept by its bucket.
+    entries: HashTable<(u128, Vec<usize>)>,
+    /// The bucket of the entry the last `get_or_insert` returned: a system or a loop querying
+    /// the same mask again finds it with one compare rather than a hash lookup (a walk over a
+    /// few small tables pays the lookup once per call).
+    last: usize,
+    /// Every bit a table's mask can hold.
+    holdable: u128,
+    /// The mask of every table created, by index: what an entry is filled from on a miss.
+    table_masks: Vec<u128>,
+}
+
+impl WideQueryCache {
+    fn new(holdable: u128) -> Self {
+        WideQueryCache {
+            entries: HashTable::new(),
+            last: 0,
+            holdable,
+            table_masks: Vec::new(),
+        }
+    }
+
+    /// Whether `include` has a bit no table can hold, so that no table matches it.
+    #[inline]
+    fn matches_nothing(&self, include: u128) -> bool {
+        include & !self.holdable != 0
+    }
+
+    /// See [`QueryCache::get`].
+    fn get(&self, include: u128) -> Option<&[usize]> {
         if self.matches_nothing(include) {
             return Some(&[]);
         }
@@ -57,11 +132,8 @@ impl<M: Bitmask> QueryCache<M> {
             .map(|(_, tables)| tables.as_slice())
     }
 
-    /// The tables matching `include`, computing and caching them from `table_masks` (every
-    /// table's mask, in index order) on a miss. A mask with a bit no table can hold matches
-    /// nothing and is not cached.
-    #[inline]
-    pub fn get_or_insert(&mut self, include: M, table_masks: impl Iterator<Item = M>) -> &[usize] {
+    /// See [`QueryCache::get_or_insert`].
+    fn get_or_insert(&mut self, include: u128) -> &[usize] {
         if self.matches_nothing(include) {
             return &[];
         }
@@ -75,9 +147,11 @@ impl<M: Bitmask> QueryCache<M> {
                 .entries
                 .find_bucket_index(hash, |(mask, _)| *mask == include);
             self.last = found.unwrap_or_else(|| {
-                let tables = table_masks
+                let tables = self
+                    .table_masks
+                    .iter()
                     .enumerate()
-                    .filter(|(_, mask)| mask.contains(include))
+                    .filter(|(_, mask)| include & !**mask == 0)
                     .map(|(index, _)| index)
                     .collect();
                 self.entries
@@ -90,36 +164,25 @@ impl<M: Bitmask> QueryCache<M> {
             .map_or(&[], |(_, tables)| tables.as_slice())
     }
 
-    /// Extends every entry the new table (index `table_index`, mask `mask`) matches.
-    pub fn table_created(&mut self, mask: M, table_index: usize) {
+    /// See [`QueryCache::table_created`].
+    fn table_created(&mut self, mask: u128, table_index: usize) {
+        debug_assert_eq!(
+            table_index,
+            self.table_masks.len(),
+            "tables are created in order"
+        );
+        self.table_masks.push(mask);
         for (include, tables) in &mut self.entries {
-            if mask.contains(*include) {
+            if mask & *include == *include {
                 tables.push(table_index);
             }
         }
-    }
-
-    /// The cached include masks and their tables, in no particular order.
-    pub fn entries(&self) -> impl Iterator<Item = (M, &[usize])> {
-        self.entries
-            .iter()
-            .map(|(include, tables)| (*include, tables.as_slice()))
-    }
-
-    /// Number of cached include masks.
-    pub fn len(&self) -> usize {
-        self.entries.len()
-    }
-
-    /// Whether nothing is cached.
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
     }
 }
 
 /// The hash of an include mask in the cache's table.
 #[inline]
-fn hash_of<M: Bitmask>(include: M) -> u64 {
+fn hash_of(include: u128) -> u64 {
     MaskBuildHasher::default().hash_one(include)
 }
 
@@ -127,53 +190,62 @@ fn hash_of<M: Bitmask>(include: M) -> u64 {
 mod tests {
     use super::*;
 
+    /// A cache for tables of `holdable` bits, told of tables of `masks` (indices in order).
+    fn with_tables(holdable: u64, masks: &[u64]) -> QueryCache<u64> {
+        let mut cache = QueryCache::new(holdable);
+        for (index, &mask) in masks.iter().enumerate() {
+            cache.table_created(mask, index);
+        }
+        cache
+    }
+
     #[test]
     fn a_miss_fills_from_the_table_masks() {
-        let mut cache: QueryCache<u64> = QueryCache::new(!0);
+        let mut cache = with_tables(!0, &[0b01, 0b10, 0b11]);
         assert_eq!(cache.get(0b01), None);
-        let masks = [0b01u64, 0b10, 0b11];
-        assert_eq!(cache.get_or_insert(0b01, masks.into_iter()), &[0, 2]);
+        assert_eq!(cache.get_or_insert(0b01), &[0, 2]);
         assert_eq!(cache.get(0b01), Some(&[0usize, 2][..]));
         assert_eq!(cache.len(), 1);
     }
 
     #[test]
-    fn a_hit_does_not_recompute() {
-        let mut cache: QueryCache<u64> = QueryCache::new(!0);
-        cache.get_or_insert(0b01, [0b01u64].into_iter());
-        let tables = cache.get_or_insert(0b01, [0b01u64, 0b01].into_iter());
-        assert_eq!(tables, &[0], "entries change through table_created only");
+    fn a_hit_returns_the_entry_as_cached() {
+        let mut cache = with_tables(!0, &[0b01]);
+        assert_eq!(cache.get_or_insert(0b01), &[0]);
+        assert_eq!(cache.get_or_insert(0b01), &[0]);
+        assert_eq!(cache.len(), 1, "one entry per include mask");
     }
 
     #[test]
     fn new_tables_extend_only_the_entries_they_match() {
-        let mut cache: QueryCache<u64> = QueryCache::new(!0);
-        cache.get_or_insert(0b01, [0b01u64].into_iter());
-        cache.get_or_insert(0b10, [0b01u64].into_iter());
-        cache.get_or_insert(0, [0b01u64].into_iter());
+        let mut cache = with_tables(!0, &[0b01]);
+        cache.get_or_insert(0b01);
+        cache.get_or_insert(0b10);
+        cache.get_or_insert(0);
         cache.table_created(0b11, 1);
         cache.table_created(0b100, 2);
         assert_eq!(cache.get(0b01), Some(&[0usize, 1][..]));
         assert_eq!(cache.get(0b10), Some(&[1usize][..]));
         assert_eq!(cache.get(0), Some(&[0usize, 1, 2][..]));
         assert_eq!(cache.entries().count(), 3);
+        // A mask first queried after the tables were created finds them all.
+        assert_eq!(cache.get_or_insert(0b100), &[2]);
     }
 
     #[test]
     fn alternating_masks_each_get_their_own_tables() {
-        let mut cache: QueryCache<u64> = QueryCache::new(!0);
-        let masks = [0b01u64, 0b10, 0b11];
+        let mut cache = with_tables(!0, &[0b01, 0b10, 0b11]);
         for _ in 0..3 {
-            assert_eq!(cache.get_or_insert(0b01, masks.into_iter()), &[0, 2]);
-            assert_eq!(cache.get_or_insert(0b01, masks.into_iter()), &[0, 2]);
-            assert_eq!(cache.get_or_insert(0b10, masks.into_iter()), &[1, 2]);
-            assert_eq!(cache.get_or_insert(0b11, masks.into_iter()), &[2]);
+            assert_eq!(cache.get_or_insert(0b01), &[0, 2]);
+            assert_eq!(cache.get_or_insert(0b01), &[0, 2]);
+            assert_eq!(cache.get_or_insert(0b10), &[1, 2]);
+            assert_eq!(cache.get_or_insert(0b11), &[2]);
         }
         assert_eq!(cache.len(), 3);
         // The entry found last grows with a new table like any other.
         cache.table_created(0b11, 3);
-        assert_eq!(cache.get_or_insert(0b11, masks.into_iter()), &[2, 3]);
-        assert_eq!(cache.get_or_insert(0b01, masks.into_iter()), &[0, 2, 3]);
+        assert_eq!(cache.get_or_insert(0b11), &[2, 3]);
+        assert_eq!(cache.get_or_insert(0b01), &[0, 2, 3]);
         assert_eq!(cache.get(0b10), Some(&[1usize, 2, 3][..]));
     }
 
@@ -181,29 +253,35 @@ mod tests {
     fn the_last_hit_survives_the_table_growing() {
         // Enough masks to make the table reallocate and move its buckets: the remembered
         // bucket is checked against the mask before it is trusted.
-        let mut cache: QueryCache<u64> = QueryCache::new(!0);
         let masks: Vec<u64> = (0..64).map(|bit| 1 << bit).collect();
+        let mut cache = with_tables(!0, &masks);
         for bit in 0..64 {
-            let first = cache.get_or_insert(1, masks.iter().copied()).to_vec();
+            let first = cache.get_or_insert(1).to_vec();
             assert_eq!(first, [0]);
-            assert_eq!(cache.get_or_insert(1 << bit, masks.iter().copied()), &[bit]);
+            assert_eq!(cache.get_or_insert(1 << bit), &[bit]);
         }
         assert_eq!(cache.len(), 64);
     }
 
     #[test]
     fn masks_with_bits_no_table_holds_match_nothing_and_are_not_cached() {
-        let mut cache: QueryCache<u64> = QueryCache::new(0b111);
-        let masks = [0b001u64, 0b011, 0b111];
+        let mut cache = with_tables(0b111, &[0b001, 0b011, 0b111]);
         for stray in 1..1_000u64 {
-            assert_eq!(
-                cache.get_or_insert(0b001 | stray << 3, masks.into_iter()),
-                &[] as &[usize]
-            );
+            assert_eq!(cache.get_or_insert(0b001 | stray << 3), &[] as &[usize]);
             assert_eq!(cache.get(stray << 3), Some(&[][..]));
         }
         assert!(cache.is_empty());
-        assert_eq!(cache.get_or_insert(0b001, masks.into_iter()), &[0, 1, 2]);
+        assert_eq!(cache.get_or_insert(0b001), &[0, 1, 2]);
         assert_eq!(cache.len(), 1);
+    }
+
+    #[test]
+    fn wide_masks_keep_their_high_bits() {
+        let high = 1u128 << 100;
+        let mut cache: QueryCache<u128> = QueryCache::new(!0);
+        cache.table_created(high | 1, 0);
+        cache.table_created(1, 1);
+        assert_eq!(cache.get_or_insert(high), &[0]);
+        assert_eq!(cache.entries().collect::<Vec<_>>(), [(high, &[0usize][..])]);
     }
 }

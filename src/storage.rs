@@ -16,7 +16,7 @@ use crate::builder::EntityValues;
 use crate::change_ticks::{TicksOf, Written};
 use crate::commands::CommandQueue;
 use crate::edges::{Change, EdgeGraph};
-use crate::hash::MaskMap;
+use crate::hash::TableLookup;
 use crate::query_cache::QueryCache;
 use crate::relation::RelationStore;
 use crate::{
@@ -59,7 +59,7 @@ pub struct Storage<T: Archetype> {
     tables: Vec<T>,
     /// The change ticks of every table, indexed like `tables`.
     ticks: Vec<TicksOf<T>>,
-    table_lookup: MaskMap<T::Mask, usize>,
+    table_lookup: TableLookup,
     edges: EdgeGraph<T::Mask>,
     queries: QueryCache<T::Mask>,
     /// The rows of every table grouped by tag signature, indexed like `tables`.
@@ -79,13 +79,11 @@ impl<T: Archetype> Default for Storage<T> {
             allocator: EntityAllocator::new(),
             tables: Vec::new(),
             ticks: Vec::new(),
-            table_lookup: MaskMap::default(),
+            table_lookup: TableLookup::default(),
             edges: EdgeGraph::new(T::COMPONENT_COUNT),
             queries: QueryCache::new(T::COMPONENTS),
             partitions: Vec::new(),
-            relations: (0..T::RELATIONS.count_ones())
-                .map(|_| RelationStore::new())
-                .collect(),
+            relations: relation_stores(T::RELATIONS.count_ones()),
             tick: Tick::ZERO.next(),
             last_tick: Tick::ZERO,
             change_log: EventChannel::new(),
@@ -177,7 +175,7 @@ impl<T: Archetype> Storage<T> {
     #[doc(hidden)]
     #[inline]
     pub fn find_table(&self, mask: T::Mask) -> Option<usize> {
-        self.table_lookup.get(&mask).copied()
+        self.table_lookup.get(mask)
     }
 
     /// The index of the table of exactly `mask` (bits outside the world's components are
@@ -189,9 +187,7 @@ impl<T: Archetype> Storage<T> {
             return table_index;
         }
         let lookup = &self.table_lookup;
-        let table_index = self
-            .edges
-            .insert_table(mask, |other| lookup.get(&other).copied());
+        let table_index = self.edges.insert_table(mask, |other| lookup.get(other));
         // Table indices from `u32::MAX - 1` up mark free and reserved ids' records.
         assert!(
             table_index < (u32::MAX - 1) as usize,
@@ -370,16 +366,15 @@ impl<T: Archetype> Storage<T> {
 
     /// The component of `entity` in the column `column` picks, if the entity is alive and its
     /// table holds `bit`: the accessors' path, kept to the loads it needs (the id's record,
-    /// the table, the column; the one path shared with [`RowsMut`]).
+    /// the table, the column; the one path shared with [`RowsMut`]). Only the column's bounds
+    /// check is compiled per component; the rest once per world (`rows::row`).
     #[doc(hidden)]
     #[inline]
-    pub fn get<C>(
-        &self,
-        entity: Entity,
-        bit: T::Mask,
-        column: impl FnOnce(&T) -> &[C],
-    ) -> Option<&C> {
-        rows::component(&self.allocator, &self.tables, entity, bit, column)
+    pub fn get<C>(&self, entity: Entity, bit: T::Mask, column: fn(&T) -> &[C]) -> Option<&C> {
+        match rows::row(&self.allocator, &self.tables, entity, bit) {
+            Some((table, row)) => column(table).get(row),
+            None => None,
+        }
     }
 
     /// Mutable form of [`get`](Self::get); stamps the component as changed.
@@ -389,17 +384,19 @@ impl<T: Archetype> Storage<T> {
         &mut self,
         entity: Entity,
         bit: T::Mask,
-        column: impl FnOnce(&mut T) -> &mut [C],
+        column: fn(&mut T) -> &mut [C],
     ) -> Option<&mut C> {
-        rows::component_mut(
+        match rows::row_mut(
             &self.allocator,
             &mut self.tables,
             &mut self.ticks,
             self.tick,
             entity,
             bit,
-            column,
-        )
+        ) {
+            Some((table, row)) => column(table).get_mut(row),
+            None => None,
+        }
     }
 
     /// Stamps the tracked components of `mask` of `entity` as changed now (a change the world
@@ -421,14 +418,12 @@ impl<T: Archetype> Storage<T> {
         entity: Entity,
         bit: T::Mask,
         value: C,
-        column: impl FnOnce(&mut T) -> &mut [C],
+        column: fn(&mut T) -> &mut [C],
     ) -> bool {
-        let Some(location) = self.locate(entity) else {
+        let Some((table, row)) = self.row_to_set(entity, bit) else {
             return false;
         };
-        let location = self.apply_change(entity, location, Change::Add(bit & T::COMPONENTS));
-        self.ticks[location.table()].stamp(Written::Row(location.row()), bit, self.tick);
-        match column(&mut self.tables[location.table()]).get_mut(location.row()) {
+        match column(table).get_mut(row) {
             Some(slot) => {
                 *slot = value;
                 true
@@ -437,19 +432,35 @@ impl<T: Archetype> Storage<T> {
         }
     }
 
+    /// The part of [`set`](Self::set) that does not depend on the component's type (compiled
+    /// once per world, not once per component): the live `entity` given the component of bit
+    /// `bit` (one migration if it lacks it), its row stamped as written, and its table and row.
+    fn row_to_set(&mut self, entity: Entity, bit: T::Mask) -> Option<(&mut T, usize)> {
+        let location = self.locate(entity)?;
+        let location = self.apply_change(entity, location, Change::Add(bit & T::COMPONENTS));
+        self.ticks[location.table()].stamp(Written::Row(location.row()), bit, self.tick);
+        Some((&mut self.tables[location.table()], location.row()))
+    }
+
     /// Removes a component and returns its value; `None` if the entity is dead or lacks it.
     #[doc(hidden)]
     pub fn take<C: Default>(
         &mut self,
         entity: Entity,
         bit: T::Mask,
-        column: impl FnOnce(&mut T) -> &mut [C],
+        column: fn(&mut T) -> &mut [C],
     ) -> Option<C> {
         let location = self.locate_with(entity, bit)?;
-        let value =
-            core::mem::take(column(&mut self.tables[location.table()]).get_mut(location.row())?);
-        self.apply_change(entity, location, Change::Remove(bit & T::COMPONENTS));
+        let slot = column(&mut self.tables[location.table()]).get_mut(location.row())?;
+        let value = core::mem::take(slot);
+        self.remove_taken(entity, location, bit);
         Some(value)
+    }
+
+    /// The end of [`take`](Self::take), once the value is out (compiled once per world, not
+    /// once per component): the migration without the component of bit `bit`.
+    fn remove_taken(&mut self, entity: Entity, location: EntityLocation, bit: T::Mask) {
+        self.apply_change(entity, location, Change::Remove(bit & T::COMPONENTS));
     }
 
     // ----- invariants -----------------------------------------------------------------------
@@ -570,6 +581,11 @@ impl<T: Archetype> Storage<T> {
         }
         Ok(())
     }
+}
+
+/// `count` empty relation stores. Not generic, so compiled once in this crate.
+fn relation_stores(count: u32) -> Vec<RelationStore> {
+    (0..count).map(|_| RelationStore::new()).collect()
 }
 
 /// Frees freshly allocated handles if dropped: armed while a spawn pushes their rows, and

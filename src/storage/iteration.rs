@@ -10,9 +10,7 @@ impl<T: Archetype> Storage<T> {
     /// cache) skip the other tables. O(tables) the first time for a mask, then nothing; the
     /// cache stays right as tables are created.
     pub fn warm_query(&mut self, include: T::Mask) {
-        let tables = &self.tables;
-        self.queries
-            .get_or_insert(include & !T::TAGS, tables.iter().map(Archetype::mask));
+        self.queries.get_or_insert(include & !T::TAGS);
     }
 
     /// Non-empty tables holding every component of `include` and none of `exclude` (tag bits

@@ -154,7 +154,10 @@ impl<T: Archetype> Storage<T> {
             self.push_cascading_sources(next, &mut stack);
             // Popped in link order, relation by relation: pre-order.
             stack[first..].reverse();
-            values.extend(self.detach_cascading(next));
+            // A push rather than `extend` of the `Option`: no iterator code compiled for it.
+            if let Some(removed) = self.detach_cascading(next) {
+                values.push(removed);
+            }
         }
         // Last, with the world consistent: a component `Drop` that panics finds it so.
         drop(values);

@@ -29,13 +29,11 @@ impl<T: Archetype> RowsMut<'_, T> {
     /// The component of `entity` in the column `column` picks, if it is alive and its table
     /// holds `bit` (the same path as [`Storage::get`]).
     #[inline]
-    pub fn get<C>(
-        &self,
-        entity: Entity,
-        bit: T::Mask,
-        column: impl FnOnce(&T) -> &[C],
-    ) -> Option<&C> {
-        component(self.allocator, self.tables, entity, bit, column)
+    pub fn get<C>(&self, entity: Entity, bit: T::Mask, column: fn(&T) -> &[C]) -> Option<&C> {
+        match row(self.allocator, self.tables, entity, bit) {
+            Some((table, row)) => column(table).get(row),
+            None => None,
+        }
     }
 
     /// Mutable form of [`get`](Self::get); stamps the component as changed.
@@ -44,57 +42,62 @@ impl<T: Archetype> RowsMut<'_, T> {
         &mut self,
         entity: Entity,
         bit: T::Mask,
-        column: impl FnOnce(&mut T) -> &mut [C],
+        column: fn(&mut T) -> &mut [C],
     ) -> Option<&mut C> {
-        component_mut(
+        match row_mut(
             self.allocator,
             self.tables,
             self.ticks,
             self.tick,
             entity,
             bit,
-            column,
-        )
+        ) {
+            Some((table, row)) => column(table).get_mut(row),
+            None => None,
+        }
     }
 }
 
-/// The component of `entity` in the column `column` picks, if the entity is alive and its
-/// table holds `bit`: the one path of [`Storage::get`] and [`RowsMut::get`].
+/// The table and row of `entity`, if it is alive, for the accessor of the component of bit
+/// `bit`: the one path of [`Storage::get`] and [`RowsMut::get`], which index the column.
 ///
 /// Kept to the loads it needs: the id's record (whose table index also says whether the id is
-/// alive, see [`EntityAllocator::claimed_location`]), the table, the column. A table's column
-/// for a component it lacks is empty, so the row's bounds check also answers whether the
-/// table holds `bit`.
+/// alive, see [`EntityAllocator::claimed_location`]), the table. A table's column for a
+/// component it lacks is empty, so the caller's bounds check on the row also answers whether
+/// the table holds `bit`. Generic over the table type only, not the component: compiled once
+/// per world, while each component's accessor is left with the column's bounds check.
 #[inline]
-pub(super) fn component<'t, T: Archetype, C>(
+pub(super) fn row<'t, T: Archetype>(
     allocator: &EntityAllocator,
     tables: &'t [T],
     entity: Entity,
     bit: T::Mask,
-    column: impl FnOnce(&'t T) -> &'t [C],
-) -> Option<&'t C> {
+) -> Option<(&'t T, usize)> {
     debug_assert!(bit.is_single_bit() && bit & !T::COMPONENTS == T::Mask::EMPTY);
     let location = allocator.claimed_location(entity)?;
-    column(tables.get(location.table())?).get(location.row())
+    Some((tables.get(location.table())?, location.row()))
 }
 
-/// Mutable form of [`component`], stamping the component as changed at `tick`: the one path
-/// of [`Storage::get_mut`] and [`RowsMut::get_mut`].
+/// Mutable form of [`row`], stamping the component of bit `bit` as changed at `tick`: the one
+/// path of [`Storage::get_mut`] and [`RowsMut::get_mut`].
+///
+/// The stamp comes before the caller's bounds check on the column: a component the table
+/// lacks has no row stamps there, so stamping it changes nothing.
 #[inline]
-pub(super) fn component_mut<'t, T: Archetype, C>(
+pub(super) fn row_mut<'t, T: Archetype>(
     allocator: &EntityAllocator,
     tables: &'t mut [T],
     ticks: &mut [TicksOf<T>],
     tick: Tick,
     entity: Entity,
     bit: T::Mask,
-    column: impl FnOnce(&'t mut T) -> &'t mut [C],
-) -> Option<&'t mut C> {
+) -> Option<(&'t mut T, usize)> {
     debug_assert!(bit.is_single_bit() && bit & !T::COMPONENTS == T::Mask::EMPTY);
     let location = allocator.claimed_location(entity)?;
+    let row = location.row();
     // Folded at compile time: an `[untracked]` component's write costs no tick lookup.
     if !T::TRACKED.intersects(bit) {
-        return column(tables.get_mut(location.table())?).get_mut(location.row());
+        return Some((tables.get_mut(location.table())?, row));
     }
     // The table and its ticks through one bounds check (the two lists are always the same
     // length: `check_invariants` verifies it).
@@ -102,9 +105,8 @@ pub(super) fn component_mut<'t, T: Archetype, C>(
         .iter_mut()
         .zip(ticks.iter_mut())
         .nth(location.table())?;
-    let value = column(table).get_mut(location.row())?;
-    ticks.stamp(Written::Row(location.row()), bit, tick);
-    Some(value)
+    ticks.stamp(Written::Row(row), bit, tick);
+    Some((table, row))
 }
 
 impl<T: Archetype> Storage<T> {

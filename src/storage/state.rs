@@ -138,9 +138,7 @@ impl<T: Archetype> Storage<T> {
         for mut table in tables {
             let mask = table.mask() & T::COMPONENTS;
             let lookup = &storage.table_lookup;
-            let table_index = storage
-                .edges
-                .insert_table(mask, |other| lookup.get(&other).copied());
+            let table_index = storage.edges.insert_table(mask, |other| lookup.get(other));
             let mut partition = TagPartition::new();
             // A world without tags keeps no partition.
             let rows = if T::TAGS.is_empty() { 0 } else { table.len() };
@@ -167,7 +165,8 @@ impl<T: Archetype> Storage<T> {
             ticks.push_rows(table.len(), tick);
             storage.ticks.push(ticks);
             storage.partitions.push(partition);
-            storage.table_lookup.entry(mask).or_insert(table_index);
+            storage.table_lookup.insert(mask, table_index);
+            storage.queries.table_created(mask, table_index);
             storage.tables.push(table);
         }
         storage.allocator = allocator;

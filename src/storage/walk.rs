@@ -116,9 +116,7 @@ impl<T: Archetype> Storage<T> {
     #[inline(always)]
     pub(super) fn walk_mut(&mut self, include: T::Mask, exclude: T::Mask) -> WalkMut<'_, T> {
         let masks = QueryMasks::new::<T>(include, exclude);
-        let indices = self
-            .queries
-            .get_or_insert(masks.include, self.tables.iter().map(Archetype::mask));
+        let indices = self.queries.get_or_insert(masks.include);
         WalkMut {
             tables: &mut self.tables,
             ticks: &mut self.ticks,
@@ -141,9 +139,7 @@ impl<T: Archetype> Storage<T> {
         mut f: impl FnMut(WalkedTable<'_, T>),
     ) {
         let masks = QueryMasks::new::<T>(include, exclude);
-        let indices = self
-            .queries
-            .get_or_insert(masks.include, self.tables.iter().map(Archetype::mask));
+        let indices = self.queries.get_or_insert(masks.include);
         for &index in indices {
             let (Some(table), Some(ticks)) =
                 (self.tables.get_mut(index), self.ticks.get_mut(index))
