@@ -23,6 +23,13 @@ pub trait QueuedCommand {
     type Mask: Bitmask;
 }
 
+/// The most queued spawns with values one [`LifecycleCommand::SpawnBuilt`] holds: a run of
+/// them is cut into batches of this many. Each batch is one allocation of its final size
+/// (no growth by doubling), small enough to come from the allocator's free lists again frame
+/// after frame rather than from fresh pages, and large enough that a batch's placement cost
+/// (one table lookup, one tag segment join) is spread thin.
+pub const SPAWN_BATCH: usize = 256;
+
 /// A world's command enum, which holds [`LifecycleCommand`]s: spawns and despawns. A
 /// sub-world's does not (the multi-world spawns).
 pub trait SpawningCommand: QueuedCommand {
@@ -158,8 +165,8 @@ impl<C: SpawningCommand> CommandQueue<'_, C> {
     /// world's `EntityBuilder`), and returns its handle now, so later queued commands can
     /// target it: O(1). It is not alive until `apply_commands` (`is_alive` is `false`, getters
     /// give `None`), and no other spawn takes its id. A run of consecutive queued spawns of
-    /// one mask is held as one entry of the queue and applied as one batch, at about the cost
-    /// of `spawn_batch`; `apply_commands` counts each spawn. A target of `with_<relation>`
+    /// one mask is held in entries of up to [`SPAWN_BATCH`] spawns, each applied as one
+    /// batch, as `spawn_batch` spawns; `apply_commands` counts each spawn. A target of `with_<relation>`
     /// that is not alive when the entity spawns leaves it unlinked.
     #[inline]
     pub fn queue_spawn(&mut self, builder: C::Values) -> Entity {
@@ -169,11 +176,14 @@ impl<C: SpawningCommand> CommandQueue<'_, C> {
             Some(LifecycleCommand::SpawnBuilt {
                 mask: last_mask,
                 spawns,
-            }) if *last_mask == mask => spawns.push((entity, builder)),
-            _ => self.push(C::lifecycle(LifecycleCommand::SpawnBuilt {
-                mask,
-                spawns: vec![(entity, builder)],
-            })),
+            }) if *last_mask == mask && spawns.len() < SPAWN_BATCH => {
+                spawns.push((entity, builder));
+            }
+            _ => {
+                let mut spawns = Vec::with_capacity(SPAWN_BATCH);
+                spawns.push((entity, builder));
+                self.push(C::lifecycle(LifecycleCommand::SpawnBuilt { mask, spawns }));
+            }
         }
         entity
     }

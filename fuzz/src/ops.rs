@@ -554,18 +554,26 @@ impl Harness {
                         self.queue.push(Queued::Set(entity, value));
                     }
                 }
-                // Consecutive built spawns of one mask share one entry of the world's queue.
-                let entries = self
-                    .queue
-                    .iter()
-                    .zip(std::iter::once(None).chain(self.queue.iter().map(Some)))
-                    .filter(|(command, before)| match (command, before) {
-                        (Queued::SpawnBuilt(mask, ..), Some(Queued::SpawnBuilt(previous, ..))) => {
-                            mask != previous
+                // Consecutive built spawns of one mask share an entry of the world's queue, up
+                // to `SPAWN_BATCH` of them.
+                let (mut entries, mut batch): (usize, Option<(u64, usize)>) = (0, None);
+                for command in &self.queue {
+                    batch = match (command, batch) {
+                        (Queued::SpawnBuilt(mask, ..), Some((open, held)))
+                            if *mask == open && held < archetypal::SPAWN_BATCH =>
+                        {
+                            Some((open, held + 1))
                         }
-                        _ => true,
-                    })
-                    .count();
+                        (Queued::SpawnBuilt(mask, ..), _) => {
+                            entries += 1;
+                            Some((*mask, 1))
+                        }
+                        _ => {
+                            entries += 1;
+                            None
+                        }
+                    };
+                }
                 assert_eq!(self.world.command_count(), entries);
             }
             20 => {

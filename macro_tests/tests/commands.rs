@@ -369,3 +369,20 @@ fn a_builder_gives_tags_and_default_components_through_its_mask() {
     }
     world.check_invariants().unwrap();
 }
+
+#[test]
+fn a_long_run_of_queued_spawns_is_held_in_batches_and_applied_whole() {
+    let mut world = World::new();
+    let count = 2 * archetypal::SPAWN_BATCH + 88;
+    let mut commands = world.commands();
+    let spawned: Vec<Entity> = (0..count)
+        .map(|x| commands.queue_spawn(EntityBuilder::new().with_position(Position { x: x as i32 })))
+        .collect();
+    assert_eq!(world.command_count(), 3, "two full batches and one of 88");
+    assert_eq!(world.apply_commands(), report(count, 0));
+    for (x, &entity) in spawned.iter().enumerate() {
+        assert_eq!(world.get_position(entity), Some(&Position { x: x as i32 }));
+    }
+    assert_eq!(world.entity_count(), count);
+    world.check_invariants().unwrap();
+}

@@ -23,7 +23,8 @@ pub enum LifecycleCommand<M, V> {
         entities: Vec<Entity>,
     },
     /// Spawn each reserved handle with its values: consecutive `queue_spawn`s of builders
-    /// of one mask, held together and applied as one batch.
+    /// of one mask (up to [`SPAWN_BATCH`](crate::SPAWN_BATCH)), held together and applied
+    /// as one batch.
     SpawnBuilt {
         /// Components and tags of the new entities.
         mask: M,

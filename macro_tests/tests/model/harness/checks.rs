@@ -102,19 +102,26 @@ impl Harness {
     pub(super) fn check_ticks(&mut self, depth: Depth) -> Result<(), String> {
         ensure_eq!(self.world.current_tick(), self.tick.world(), "current_tick");
         ensure_eq!(self.world.last_tick(), self.last_tick.world(), "last_tick");
-        // A run of consecutive built spawns of one mask is one entry of the world's queue.
-        let entries = self
-            .queue
-            .iter()
-            .enumerate()
-            .filter(|&(index, command)| match (command, index.checked_sub(1)) {
-                (ModelCommand::SpawnBuilt(mask, ..), Some(before)) => !matches!(
-                    &self.queue[before],
-                    ModelCommand::SpawnBuilt(previous, ..) if previous == mask
-                ),
-                _ => true,
-            })
-            .count();
+        // Consecutive built spawns of one mask share an entry of the world's queue, up to
+        // `SPAWN_BATCH` of them.
+        let (mut entries, mut batch): (usize, Option<(u64, usize)>) = (0, None);
+        for command in &self.queue {
+            batch = match (command, batch) {
+                (ModelCommand::SpawnBuilt(mask, ..), Some((open, held)))
+                    if *mask == open && held < archetypal::SPAWN_BATCH =>
+                {
+                    Some((open, held + 1))
+                }
+                (ModelCommand::SpawnBuilt(mask, ..), _) => {
+                    entries += 1;
+                    Some((*mask, 1))
+                }
+                _ => {
+                    entries += 1;
+                    None
+                }
+            };
+        }
         ensure_eq!(self.world.command_count(), entries, "command_count");
         let step = match depth {
             Depth::Step(step) => step,
