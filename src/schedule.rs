@@ -214,7 +214,8 @@ impl<W: SystemWorld> Schedule<W> {
         name: impl Into<String>,
         system: impl System<W, Marker> + 'static,
     ) -> Result<&mut Self, ScheduleError> {
-        self.insert_next_to(anchor, 0, Entry::system(name.into(), system))
+        let name = self.unused(name.into())?;
+        self.insert_next_to(anchor, 0, Entry::system(name, system))
     }
 
     /// Inserts `system` under `name`, to run right after the system named `anchor`.
@@ -226,21 +227,18 @@ impl<W: SystemWorld> Schedule<W> {
         name: impl Into<String>,
         system: impl System<W, Marker> + 'static,
     ) -> Result<&mut Self, ScheduleError> {
-        self.insert_next_to(anchor, 1, Entry::system(name.into(), system))
+        let name = self.unused(name.into())?;
+        self.insert_next_to(anchor, 1, Entry::system(name, system))
     }
 
-    /// Inserts at `anchor`'s index plus `offset` (0: before it, 1: after it).
+    /// Inserts `system` (whose name the caller checked is free) at `anchor`'s index plus
+    /// `offset` (0: before it, 1: after it).
     fn insert_next_to(
         &mut self,
         anchor: &str,
         offset: usize,
         system: Entry<W>,
     ) -> Result<&mut Self, ScheduleError> {
-        if let Some(name) = system.system_name() {
-            if self.contains(name) {
-                return Err(ScheduleError::DuplicateName(name.to_owned()));
-            }
-        }
         let index = self.position(anchor)?;
         self.entries.insert(index + offset, system);
         Ok(self)
