@@ -27,7 +27,18 @@ impl<T: Archetype> Storage<T> {
     #[doc(hidden)]
     #[inline]
     pub fn relation(&self, relation: T::Mask) -> Option<&RelationStore> {
-        self.relations.get(Self::relation_index(relation)?)
+        Self::store_of(&self.relations, relation)
+    }
+
+    /// The store among `relations` (a storage's, indexed by relation) of the relation
+    /// `relation`, if it is one relation's bit: [`relation`](Self::relation)'s lookup, also
+    /// used where the stores are lent apart from the storage.
+    #[inline]
+    pub(super) fn store_of(
+        relations: &[RelationStore],
+        relation: T::Mask,
+    ) -> Option<&RelationStore> {
+        relations.get(Self::relation_index(relation)?)
     }
 
     /// Puts a loaded relation's links in place (the sources' bits are the snapshot loader's to

@@ -114,10 +114,7 @@ impl<T: Archetype> Storage<T> {
     /// mutably (no link is empty when `relation` is not one relation's bit).
     #[doc(hidden)]
     pub fn split_relation(&mut self, relation: T::Mask) -> (&RelationStore, RowsMut<'_, T>) {
-        let store = match Self::relation_index(relation) {
-            Some(index) => &self.relations[index],
-            None => &EMPTY_STORE,
-        };
+        let store = Self::store_of(&self.relations, relation).unwrap_or(&EMPTY_STORE);
         let rows = RowsMut {
             tables: &mut self.tables,
             ticks: &mut self.ticks,

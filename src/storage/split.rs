@@ -166,7 +166,7 @@ impl<'a, T: Archetype> TablesRef<'a, T> {
     /// the store answers only for the generation it linked, and a despawn unlinks first, so a
     /// dead or stale handle finds nothing (`check_invariants` holds that).
     fn relation_of(&self, relation: T::Mask) -> Option<&'a RelationStore> {
-        self.relations.get(Storage::<T>::relation_index(relation)?)
+        Storage::<T>::store_of(self.relations, relation)
     }
 
     /// The component of `entity` in the column `column` picks, if the entity is alive, on this
