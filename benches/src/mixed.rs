@@ -217,15 +217,10 @@ pub fn flecs_spawn(
     let Some(rows) = crate::worlds::flecs_new_rows(world, &entities) else {
         return entities;
     };
-    let (mut positions, mut velocities) = (rows, rows);
-    let columns = positions
-        .get_mut::<Position>()
-        .expect("a Position column")
-        .iter_mut()
-        .zip(velocities.get_mut::<Velocity>().expect("a Velocity column"));
-    for (index, (position, velocity)) in (first..).zip(columns) {
-        (*position, *velocity, _) = values(index);
-    }
+    crate::worlds::flecs_write_moving(rows, |row| {
+        let (position, velocity, _) = values(first + row);
+        (position, velocity)
+    });
     macro_rules! fill {
         ($($name:ident)*) => {
             $(

@@ -293,6 +293,25 @@ pub mod spawn_simple {
     }
 }
 
+/// Writes the `Position` and `Velocity` of flecs rows just created ([`flecs_new_rows`]) in
+/// place, `values(index)` into the `index`-th row, through the two column slices: the
+/// spawners of mixed worlds, tag_filter's ships and parent_propagate's ships.
+pub fn flecs_write_moving(
+    rows: flecs_ecs::prelude::TableRange<'_>,
+    mut values: impl FnMut(usize) -> (Position, Velocity),
+) {
+    use flecs_ecs::prelude::TableOperations;
+    let (mut positions, mut velocities) = (rows, rows);
+    let columns = positions
+        .get_mut::<Position>()
+        .expect("a Position column")
+        .iter_mut()
+        .zip(velocities.get_mut::<Velocity>().expect("a Velocity column"));
+    for (index, (position, velocity)) in columns.enumerate() {
+        (*position, *velocity) = values(index);
+    }
+}
+
 /// flecs's fastest loop over a cached `(&mut Position, &Velocity)` query: `run`, each table's
 /// columns as slices (`field_mut` / `field`; ahead of `each`, its per-entity closure), `f` per
 /// row. The movement system of simple_iter, churn, tag_filter and game_frame.

@@ -366,25 +366,8 @@ impl Fleet for Flecs {
             .add::<Position>()
             .add::<Velocity>()
             .build();
-        {
-            let mut rows = crate::worlds::flecs_new_rows(&world, &ships).expect("ships");
-            for (index, position) in rows
-                .get_mut::<Position>()
-                .expect("a Position column")
-                .iter_mut()
-                .enumerate()
-            {
-                *position = ship(index).0;
-            }
-            for (index, velocity) in rows
-                .get_mut::<Velocity>()
-                .expect("a Velocity column")
-                .iter_mut()
-                .enumerate()
-            {
-                *velocity = ship(index).1;
-            }
-        }
+        let rows = crate::worlds::flecs_new_rows(&world, &ships).expect("ships");
+        crate::worlds::flecs_write_moving(rows, ship);
         for &ship in &ships {
             let turrets = world
                 .entity_bulk(TURRETS as u32)

@@ -623,7 +623,7 @@ impl Pass for Hecs {
 
 /// flecs's ships, `percent`% of them stunned (the tag `Stunned`); the handles in spawn order.
 fn flecs_ships(percent: u32) -> (flecs_ecs::prelude::World, Vec<flecs_ecs::prelude::Entity>) {
-    use flecs_ecs::prelude::{ComponentId, TableOperations};
+    use flecs_ecs::prelude::ComponentId;
     let world = flecs_ecs::prelude::World::new();
     let ships = world
         .entity_bulk(SHIPS as u32)
@@ -631,15 +631,7 @@ fn flecs_ships(percent: u32) -> (flecs_ecs::prelude::World, Vec<flecs_ecs::prelu
         .add::<Velocity>()
         .build();
     let rows = crate::worlds::flecs_new_rows(&world, &ships).expect("ships");
-    let (mut positions, mut velocities) = (rows, rows);
-    let columns = positions
-        .get_mut::<Position>()
-        .expect("a Position column")
-        .iter_mut()
-        .zip(velocities.get_mut::<Velocity>().expect("a Velocity column"));
-    for (index, (position, velocity)) in columns.enumerate() {
-        (*position, *velocity) = ship(index);
-    }
+    crate::worlds::flecs_write_moving(rows, ship);
     for (index, &entity) in ships.iter().enumerate() {
         if is_stunned(index, percent) {
             world.entity_from_id(entity).add(Stunned::id());
