@@ -1,9 +1,10 @@
-//! The command queue's generic half: where queued commands wait ([`CommandQueue`]) and where
-//! a queued spawn takes its handles from, the `queue_*` methods that do not depend on the
-//! component list, the commands they queue ([`LifecycleCommand`], [`StructuralCommand`]), the
-//! loop that applies a queue ([`apply_queued`]), and what `apply_commands` reports. The command
-//! enum itself depends on the component list and is generated (`WorldCommand`, holding these
-//! two and a `Set*` variant per component), and so are the per-component `queue_*` methods.
+//! The command queue's generic half: where queued commands wait ([`CommandBuffer`]), the
+//! queue a world lends to queue into it with what a queued spawn takes its handles from
+//! ([`CommandQueue`]), the `queue_*` methods that do not depend on the component list, the
+//! commands they queue ([`LifecycleCommand`], [`StructuralCommand`]), the loop that applies a
+//! buffer ([`apply_queued`]), and what `apply_commands` reports. The command enum itself
+//! depends on the component list and is generated (`WorldCommand`, holding these two and a
+//! `Set*` variant per component), and so are the per-component `queue_*` methods.
 
 use alloc::vec::Vec;
 
@@ -11,8 +12,10 @@ use crate::builder::EntityValues;
 use crate::entity::{Entity, EntityAllocator, EntityReserver};
 use crate::{Archetype, Bitmask};
 
+mod buffer;
 mod structural;
 
+pub use buffer::{CommandBuffer, StagedSpawns, apply_queued};
 pub use structural::{LifecycleCommand, StructuralCommand};
 
 /// A generated command enum (`WorldCommand`): the mask type its commands carry. It holds the
@@ -23,13 +26,6 @@ pub trait QueuedCommand {
     type Mask: Bitmask;
 }
 
-/// The most queued spawns with values one [`LifecycleCommand::SpawnBuilt`] holds: a run of
-/// them is cut into batches of this many. Each batch is one allocation of its final size
-/// (no growth by doubling), small enough to come from the allocator's free lists again frame
-/// after frame rather than from fresh pages, and large enough that a batch's placement cost
-/// (one table lookup, one tag segment join) is spread thin.
-pub const SPAWN_BATCH: usize = 256;
-
 /// A world's command enum, which holds [`LifecycleCommand`]s: spawns and despawns. A
 /// sub-world's does not (the multi-world spawns).
 pub trait SpawningCommand: QueuedCommand {
@@ -37,20 +33,21 @@ pub trait SpawningCommand: QueuedCommand {
     type Values: EntityValues<Archetype: Archetype<Mask = Self::Mask>>;
 
     /// The command holding `command`.
-    fn lifecycle(command: LifecycleCommand<Self::Mask, Self::Values>) -> Self;
+    fn lifecycle(command: LifecycleCommand<Self::Mask>) -> Self;
 
     /// The lifecycle command this is, if it is one.
-    fn lifecycle_mut(&mut self) -> Option<&mut LifecycleCommand<Self::Mask, Self::Values>>;
+    fn lifecycle_mut(&mut self) -> Option<&mut LifecycleCommand<Self::Mask>>;
 }
 
-/// A world's queued commands, borrowed together with what reserves handles for queued
+/// A world's command buffer, borrowed together with what reserves handles for queued
 /// spawns: the allocator itself (the world's `commands()`, nothing else borrowed), a reserver
 /// it lent (the command part of `split_mut()`, beside the component part), or nothing (a
 /// sub-world of a multi-world, whose entities are spawned by the whole). A world's command
 /// part (`WorldCommands`) dereferences to it: the `queue_*` methods below are every world's,
-/// the per-component ones are generated beside them.
-pub struct CommandQueue<'a, C> {
-    commands: &'a mut Vec<C>,
+/// the per-component ones are generated beside them. `V` is what a queued spawn stages (the
+/// world's `EntityBuilder`).
+pub struct CommandQueue<'a, C, V = ()> {
+    buffer: &'a mut CommandBuffer<C, V>,
     reserve: Reserve<'a>,
 }
 
@@ -60,13 +57,13 @@ enum Reserve<'a> {
     Nothing,
 }
 
-impl<'a, C> CommandQueue<'a, C> {
+impl<'a, C, V> CommandQueue<'a, C, V> {
     /// A queue whose spawns reserve straight from `allocator`.
     #[doc(hidden)]
     #[inline]
-    pub fn new(commands: &'a mut Vec<C>, allocator: &'a mut EntityAllocator) -> Self {
+    pub fn new(buffer: &'a mut CommandBuffer<C, V>, allocator: &'a mut EntityAllocator) -> Self {
         Self {
-            commands,
+            buffer,
             reserve: Reserve::Allocator(allocator),
         }
     }
@@ -75,9 +72,9 @@ impl<'a, C> CommandQueue<'a, C> {
     /// elsewhere.
     #[doc(hidden)]
     #[inline]
-    pub fn lent(commands: &'a mut Vec<C>, reserver: EntityReserver) -> Self {
+    pub fn lent(buffer: &'a mut CommandBuffer<C, V>, reserver: EntityReserver) -> Self {
         Self {
-            commands,
+            buffer,
             reserve: Reserve::Lent(reserver),
         }
     }
@@ -85,9 +82,9 @@ impl<'a, C> CommandQueue<'a, C> {
     /// A queue that holds no spawns (a sub-world's: the multi-world spawns).
     #[doc(hidden)]
     #[inline]
-    pub fn without_spawns(commands: &'a mut Vec<C>) -> Self {
+    pub fn without_spawns(buffer: &'a mut CommandBuffer<C, V>) -> Self {
         Self {
-            commands,
+            buffer,
             reserve: Reserve::Nothing,
         }
     }
@@ -96,7 +93,7 @@ impl<'a, C> CommandQueue<'a, C> {
     #[doc(hidden)]
     #[inline]
     pub fn push(&mut self, command: C) {
-        self.commands.push(command);
+        self.buffer.push(command);
     }
 
     /// Reserves one handle for a queued spawn, as [`reserve`](Self::reserve)`(1)` without the
@@ -130,7 +127,7 @@ impl<'a, C> CommandQueue<'a, C> {
     }
 }
 
-impl<C: QueuedCommand + From<StructuralCommand<C::Mask>>> CommandQueue<'_, C> {
+impl<C: QueuedCommand + From<StructuralCommand<C::Mask>>, V> CommandQueue<'_, C, V> {
     /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied as
     /// `add_components`, skipped and counted if `entity` is dead by then.
     #[inline]
@@ -146,7 +143,7 @@ impl<C: QueuedCommand + From<StructuralCommand<C::Mask>>> CommandQueue<'_, C> {
     }
 }
 
-impl<C: SpawningCommand> CommandQueue<'_, C> {
+impl<C: SpawningCommand> CommandQueue<'_, C, C::Values> {
     /// Queues a spawn of `count` entities with the components and tags of `mask`, and returns
     /// their handles now, so later queued commands can target them: O(`count`). They are not
     /// alive until `apply_commands` (`is_alive` is `false`, getters give `None`), and no other
@@ -164,26 +161,25 @@ impl<C: SpawningCommand> CommandQueue<'_, C> {
     /// Queues a spawn of one entity with the builder's components, tags and links (the
     /// world's `EntityBuilder`), and returns its handle now, so later queued commands can
     /// target it: O(1). It is not alive until `apply_commands` (`is_alive` is `false`, getters
-    /// give `None`), and no other spawn takes its id. A run of consecutive queued spawns of
-    /// one mask is held in entries of up to [`SPAWN_BATCH`] spawns, each applied as one
-    /// batch, as `spawn_batch` spawns; `apply_commands` counts each spawn. A target of `with_<relation>`
-    /// that is not alive when the entity spawns leaves it unlinked.
+    /// give `None`), and no other spawn takes its id. The builder waits in the world's
+    /// command buffer, whose memory is kept between frames; a run of consecutive queued
+    /// spawns of one mask is one command, applied as one batch, as `spawn_batch` spawns
+    /// (`apply_commands` counts each spawn). A target of `with_<relation>` that is not alive
+    /// when the entity spawns leaves it unlinked.
     #[inline]
     pub fn queue_spawn(&mut self, builder: C::Values) -> Entity {
         let mask = builder.mask();
         let entity = self.reserve_one();
-        match self.commands.last_mut().and_then(C::lifecycle_mut) {
+        self.buffer.stage(entity, builder);
+        match self.buffer.last_mut().and_then(C::lifecycle_mut) {
             Some(LifecycleCommand::SpawnBuilt {
                 mask: last_mask,
-                spawns,
-            }) if *last_mask == mask && spawns.len() < SPAWN_BATCH => {
-                spawns.push((entity, builder));
-            }
-            _ => {
-                let mut spawns = Vec::with_capacity(SPAWN_BATCH);
-                spawns.push((entity, builder));
-                self.push(C::lifecycle(LifecycleCommand::SpawnBuilt { mask, spawns }));
-            }
+                count,
+            }) if *last_mask == mask => *count += 1,
+            _ => self.push(C::lifecycle(LifecycleCommand::SpawnBuilt {
+                mask,
+                count: 1,
+            })),
         }
         entity
     }
@@ -203,54 +199,6 @@ impl<C: SpawningCommand> CommandQueue<'_, C> {
         self.push(C::lifecycle(LifecycleCommand::DespawnEntities(
             entities.to_vec(),
         )));
-    }
-}
-
-/// Applies the commands queued in `world` (the queue `queue` picks out of it) in the order
-/// queued, each with `apply`, and empties the queue: a world's `apply_commands`. If `apply`
-/// panics (a component's `Default` or `Drop`), the commands before are applied and the ones
-/// after it go back into the queue, so nothing queued is lost and every handle a queued spawn
-/// reserved stays held by it.
-#[inline]
-pub fn apply_queued<W, C>(
-    world: &mut W,
-    queue: fn(&mut W) -> &mut Vec<C>,
-    mut apply: impl FnMut(&mut W, C, &mut CommandReport),
-) -> CommandReport {
-    let mut report = CommandReport::default();
-    // The schedule applies after every system, mostly with nothing queued.
-    if queue(world).is_empty() {
-        return report;
-    }
-    let mut commands = core::mem::take(queue(world));
-    let mut applying = Applying {
-        world: &mut *world,
-        queue,
-        rest: commands.drain(..),
-    };
-    for command in applying.rest.by_ref() {
-        apply(applying.world, command, &mut report);
-    }
-    drop(applying);
-    // The emptied buffer goes back, so a game queueing every frame allocates once.
-    let emptied = queue(world);
-    if emptied.is_empty() {
-        *emptied = commands;
-    }
-    report
-}
-
-/// The world and the commands [`apply_queued`] has not applied yet. Dropped with commands
-/// left only when one panicked: they go back into the queue.
-struct Applying<'w, 'c, W, C> {
-    world: &'w mut W,
-    queue: fn(&mut W) -> &mut Vec<C>,
-    rest: alloc::vec::Drain<'c, C>,
-}
-
-impl<W, C> Drop for Applying<'_, '_, W, C> {
-    fn drop(&mut self) {
-        (self.queue)(self.world).extend(&mut self.rest);
     }
 }
 
@@ -289,57 +237,6 @@ impl CommandReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A stand-in world for [`apply_queued`]: a queue of numbers, and what applying saw.
-    #[derive(Default)]
-    struct Counter {
-        queue: Vec<u32>,
-        applied: Vec<u32>,
-    }
-
-    fn apply_all(counter: &mut Counter, panic_at: Option<u32>) -> CommandReport {
-        apply_queued(
-            counter,
-            |counter| &mut counter.queue,
-            |counter, command, report| {
-                assert_ne!(Some(command), panic_at, "a command that panics");
-                counter.applied.push(command);
-                report.record(command % 2 == 0);
-            },
-        )
-    }
-
-    #[test]
-    fn apply_queued_applies_in_order_and_empties_the_queue() {
-        let mut counter = Counter {
-            queue: vec![4, 1, 2],
-            ..Counter::default()
-        };
-        let report = apply_all(&mut counter, None);
-        assert_eq!(counter.applied, vec![4, 1, 2]);
-        assert!(counter.queue.is_empty());
-        assert_eq!((report.applied, report.skipped), (2, 1));
-    }
-
-    #[test]
-    fn apply_queued_puts_the_commands_after_a_panic_back() {
-        let mut counter = Counter {
-            queue: vec![1, 2, 3, 4],
-            ..Counter::default()
-        };
-        let unwound = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            apply_all(&mut counter, Some(2))
-        }));
-        assert!(unwound.is_err());
-        assert_eq!(counter.applied, vec![1], "applied before the panic");
-        assert_eq!(
-            counter.queue,
-            vec![3, 4],
-            "the rest is queued again, in order"
-        );
-        apply_all(&mut counter, None);
-        assert_eq!(counter.applied, vec![1, 3, 4]);
-    }
 
     #[test]
     fn counts_applied_and_skipped() {

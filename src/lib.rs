@@ -53,7 +53,7 @@ pub use archetype::Archetype;
 pub use change_log::StructuralChange;
 pub use column::{ColumnPairVisitor, ColumnRefVisitor, ColumnVisitor};
 pub use commands::{
-    CommandQueue, CommandReport, LifecycleCommand, QueuedCommand, SPAWN_BATCH, SpawningCommand,
+    CommandBuffer, CommandQueue, CommandReport, LifecycleCommand, QueuedCommand, SpawningCommand,
     StructuralCommand,
 };
 pub use entity::{Entity, EntityAllocator, EntityLocation, EntityReserver};

@@ -9,12 +9,12 @@
 //! crate-private, reached by generated code through `__private::lifecycle`, so a sub-world of a
 //! multi-world (whose entities the whole spawns) has none.
 
-use alloc::{string::String, vec::Vec};
+use alloc::{borrow::Cow, string::String, vec::Vec};
 use core::fmt;
 
 use crate::builder::EntityValues;
 use crate::change_ticks::{TicksOf, Written};
-use crate::commands::CommandQueue;
+use crate::commands::{CommandBuffer, CommandQueue};
 use crate::edges::{Change, EdgeGraph};
 use crate::hash::TableLookup;
 use crate::query_cache::QueryCache;
@@ -291,13 +291,13 @@ impl<T: Archetype> Storage<T> {
         (table_index, first_row, moved)
     }
 
-    /// The world's command queue over `commands`, its spawns reserving straight from this
+    /// The world's command queue over `buffer`, its spawns reserving straight from this
     /// storage's allocator.
-    pub(crate) fn command_queue<'a, C>(
+    pub(crate) fn command_queue<'a, C, V>(
         &'a mut self,
-        commands: &'a mut Vec<C>,
-    ) -> CommandQueue<'a, C> {
-        CommandQueue::new(commands, &mut self.allocator)
+        buffer: &'a mut CommandBuffer<C, V>,
+    ) -> CommandQueue<'a, C, V> {
+        CommandQueue::new(buffer, &mut self.allocator)
     }
 
     /// Lends a reserver for queued spawns made while this storage is borrowed elsewhere (a
@@ -319,29 +319,37 @@ impl<T: Archetype> Storage<T> {
         activated.len()
     }
 
-    /// Spawns the still-reserved handles of `spawns` with the components and tags of `mask`,
-    /// as one batch, each row then given its values; returns how many it spawned (the values
-    /// of a handle already spawned or released are dropped).
+    /// Spawns the still-reserved handles of `entities` with the components and tags of
+    /// `mask`, as one batch, each row then given its values (the `values` of each handle, in
+    /// order); returns how many it spawned (the values of a handle already spawned or
+    /// released are dropped).
     pub(crate) fn spawn_reserved_with<V: EntityValues<Archetype = T>>(
         &mut self,
         mask: T::Mask,
-        mut spawns: Vec<(Entity, V)>,
+        entities: &[Entity],
+        values: impl Iterator<Item = V>,
     ) -> usize {
-        spawns.retain(|&(entity, _)| self.allocator.activate(entity));
-        let activated: Vec<Entity> = spawns.iter().map(|&(entity, _)| entity).collect();
-        let links: Vec<(Entity, T::Mask, Entity)> = spawns
-            .iter()
-            .flat_map(|(entity, values)| {
-                let entity = *entity;
-                values
-                    .links()
-                    .iter()
-                    .map(move |&(bit, target)| (entity, bit, target))
-            })
+        // Every queued spawn's handle is still reserved unless the queue was tampered with:
+        // the positions of the others, in order (empty, so nothing is allocated, in practice).
+        let refused: Vec<usize> = (0..entities.len())
+            .filter(|&index| !self.allocator.activate(entities[index]))
             .collect();
-        let mut values = spawns.into_iter().map(|(_, values)| values);
-        self.place_and_init(mask, &activated, |view, row, _| {
+        let activated: Cow<'_, [Entity]> = if refused.is_empty() {
+            Cow::Borrowed(entities)
+        } else {
+            Cow::Owned(without(entities.iter().copied(), &refused).collect())
+        };
+        let mut values = without(values, &refused);
+        let mut links = Vec::new();
+        self.place_and_init(mask, &activated, |view, row, index| {
             if let Some(values) = values.next() {
+                let entity = activated[index];
+                links.extend(
+                    values
+                        .links()
+                        .iter()
+                        .map(|&(bit, target)| (entity, bit, target)),
+                );
                 values.write(view, row);
             }
         });
@@ -631,6 +639,14 @@ fn pair_mut<T>(items: &mut [T], first: usize, second: usize) -> (&mut T, &mut T)
         let (left, right) = items.split_at_mut(first);
         (&mut right[0], &mut left[second])
     }
+}
+
+/// The items of `items` but those at the positions `skipped` lists (ascending).
+fn without<I: Iterator>(items: I, skipped: &[usize]) -> impl Iterator<Item = I::Item> {
+    items
+        .enumerate()
+        .filter(move |(index, _)| skipped.binary_search(index).is_err())
+        .map(|(_, item)| item)
 }
 
 #[cfg(test)]

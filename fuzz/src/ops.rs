@@ -554,27 +554,32 @@ impl Harness {
                         self.queue.push(Queued::Set(entity, value));
                     }
                 }
-                // Consecutive built spawns of one mask share an entry of the world's queue, up
-                // to `SPAWN_BATCH` of them.
-                let (mut entries, mut batch): (usize, Option<(u64, usize)>) = (0, None);
-                for command in &self.queue {
-                    batch = match (command, batch) {
-                        (Queued::SpawnBuilt(mask, ..), Some((open, held)))
-                            if *mask == open && held < archetypal::SPAWN_BATCH =>
-                        {
-                            Some((open, held + 1))
-                        }
-                        (Queued::SpawnBuilt(mask, ..), _) => {
-                            entries += 1;
-                            Some((*mask, 1))
-                        }
-                        _ => {
-                            entries += 1;
-                            None
-                        }
-                    };
-                }
+                // Consecutive built spawns of one mask are one entry of the world's queue, and their
+                // handles are staged in the order queued.
+                let continues = |pair: (&Queued, &Queued)| matches!(pair, (Queued::SpawnBuilt(before, ..), Queued::SpawnBuilt(mask, ..)) if before == mask);
+                let entries = self.queue.len()
+                    - self
+                        .queue
+                        .iter()
+                        .zip(self.queue.iter().skip(1))
+                        .filter(|&pair| continues(pair))
+                        .count();
+                let staged: Vec<Entity> = self
+                    .queue
+                    .iter()
+                    .filter_map(|command| match command {
+                        Queued::SpawnBuilt(_, entity, _) => Some(*entity),
+                        _ => None,
+                    })
+                    .collect();
                 assert_eq!(self.world.command_count(), entries);
+                let held: Vec<Entity> = self
+                    .world
+                    .queued_commands()
+                    .spawns()
+                    .map(|(entity, _)| entity)
+                    .collect();
+                assert_eq!(held, staged, "staged spawns");
             }
             20 => {
                 let (mut applied, mut skipped) = (0, 0);

@@ -237,7 +237,7 @@ impl ::archetypal::Archetype for CoreComponentArrays {
 ///A sub-world of `Game`: its own components (`CoreComponents`: archetype tables, edge graph and query cache over the entities of the whole; the sub-world dereferences to them) and its command queue. Entities are spawned and despawned through `Game`, so every sub-world knows every live entity.
 pub struct Core {
     components: CoreComponents,
-    queue: ::archetypal::__private::alloc::vec::Vec<CoreCommand>,
+    queue: ::archetypal::CommandBuffer<CoreCommand>,
 }
 ///The component part of the `Game` sub-world `Core`: its tables, tags, caches and change ticks. It has the per-component methods and dereferences to its `archetypal::Storage` for the others (spawning and despawning are the whole's). `Core` dereferences to it, and `Core::split_mut` lends it beside the command queue.
 pub struct CoreComponents {
@@ -260,7 +260,7 @@ impl Core {
             components: CoreComponents {
                 storage: ::archetypal::Storage::new(),
             },
-            queue: ::archetypal::__private::alloc::vec::Vec::new(),
+            queue: ::archetypal::CommandBuffer::new(),
         }
     }
     /// The sub-world's command queue: every `queue_*` method, applied in order by
@@ -268,7 +268,7 @@ impl Core {
     #[inline]
     pub fn commands(&mut self) -> CoreCommands<'_> {
         CoreCommands {
-            queue: ::archetypal::__private::CommandQueue::without_spawns(&mut self.queue),
+            queue: ::archetypal::CommandQueue::without_spawns(&mut self.queue),
         }
     }
     /// Borrows the sub-world apart: `components` and `commands`, each usable while
@@ -278,9 +278,7 @@ impl Core {
         CoreParts {
             components: &mut self.components,
             commands: CoreCommands {
-                queue: ::archetypal::__private::CommandQueue::without_spawns(
-                    &mut self.queue,
-                ),
+                queue: ::archetypal::CommandQueue::without_spawns(&mut self.queue),
             },
         }
     }
@@ -335,7 +333,7 @@ pub mod __core_short_names {
 pub use __core_short_names::*;
 ///The command queue of a `Core` sub-world, from `commands()` or `split_mut().commands` (usable while the components are borrowed): every `queue_*` method. `apply_commands()` applies what it queued.
 pub struct CoreCommands<'a> {
-    queue: ::archetypal::__private::CommandQueue<'a, CoreCommand>,
+    queue: ::archetypal::CommandQueue<'a, CoreCommand>,
 }
 ///A structural change queued on a `Core`, applied in order by `apply_commands`.
 pub enum CoreCommand {
@@ -354,7 +352,7 @@ impl ::core::convert::From<::archetypal::StructuralCommand<CoreMask>> for CoreCo
     }
 }
 impl<'a> ::core::ops::Deref for CoreCommands<'a> {
-    type Target = ::archetypal::CommandQueue<'a, CoreCommand>;
+    type Target = ::archetypal::CommandQueue<'a, CoreCommand, ()>;
     #[inline]
     fn deref(&self) -> &Self::Target {
         &self.queue
@@ -391,7 +389,7 @@ impl Core {
         ::archetypal::__private::apply_queued(
             self,
             |world| &mut world.queue,
-            |world, command, report| {
+            |world, command, _staged, report| {
                 match command {
                     CoreCommand::Structural(command) => {
                         command.apply(&mut world.storage, report)
@@ -408,9 +406,10 @@ impl Core {
     pub fn command_count(&self) -> usize {
         self.queue.len()
     }
-    /// The queued commands, in order.
+    /// The queued commands, in order (the buffer dereferences to them), and the
+    /// values staged for queued spawns (`spawns()`).
     #[inline]
-    pub fn queued_commands(&self) -> &[CoreCommand] {
+    pub fn queued_commands(&self) -> &::archetypal::CommandBuffer<CoreCommand, ()> {
         &self.queue
     }
     /// Drops every queued command without applying it; handles reserved by a queued
@@ -420,7 +419,7 @@ impl Core {
     pub fn clear_commands(&mut self) {
         let world = &mut *self;
         let _ = world;
-        ::core::mem::drop(::core::mem::take(&mut self.queue));
+        self.queue.clear();
     }
 }
 impl CoreComponents {
@@ -839,7 +838,7 @@ impl ::archetypal::Archetype for RenderComponentArrays {
 ///A sub-world of `Game`: its own components (`RenderComponents`: archetype tables, edge graph and query cache over the entities of the whole; the sub-world dereferences to them) and its command queue. Entities are spawned and despawned through `Game`, so every sub-world knows every live entity.
 pub struct Render {
     components: RenderComponents,
-    queue: ::archetypal::__private::alloc::vec::Vec<RenderCommand>,
+    queue: ::archetypal::CommandBuffer<RenderCommand>,
 }
 ///The component part of the `Game` sub-world `Render`: its tables, tags, caches and change ticks. It has the per-component methods and dereferences to its `archetypal::Storage` for the others (spawning and despawning are the whole's). `Render` dereferences to it, and `Render::split_mut` lends it beside the command queue.
 pub struct RenderComponents {
@@ -862,7 +861,7 @@ impl Render {
             components: RenderComponents {
                 storage: ::archetypal::Storage::new(),
             },
-            queue: ::archetypal::__private::alloc::vec::Vec::new(),
+            queue: ::archetypal::CommandBuffer::new(),
         }
     }
     /// The sub-world's command queue: every `queue_*` method, applied in order by
@@ -870,7 +869,7 @@ impl Render {
     #[inline]
     pub fn commands(&mut self) -> RenderCommands<'_> {
         RenderCommands {
-            queue: ::archetypal::__private::CommandQueue::without_spawns(&mut self.queue),
+            queue: ::archetypal::CommandQueue::without_spawns(&mut self.queue),
         }
     }
     /// Borrows the sub-world apart: `components` and `commands`, each usable while
@@ -880,9 +879,7 @@ impl Render {
         RenderParts {
             components: &mut self.components,
             commands: RenderCommands {
-                queue: ::archetypal::__private::CommandQueue::without_spawns(
-                    &mut self.queue,
-                ),
+                queue: ::archetypal::CommandQueue::without_spawns(&mut self.queue),
             },
         }
     }
@@ -937,7 +934,7 @@ pub mod __render_short_names {
 pub use __render_short_names::*;
 ///The command queue of a `Render` sub-world, from `commands()` or `split_mut().commands` (usable while the components are borrowed): every `queue_*` method. `apply_commands()` applies what it queued.
 pub struct RenderCommands<'a> {
-    queue: ::archetypal::__private::CommandQueue<'a, RenderCommand>,
+    queue: ::archetypal::CommandQueue<'a, RenderCommand>,
 }
 ///A structural change queued on a `Render`, applied in order by `apply_commands`.
 pub enum RenderCommand {
@@ -957,7 +954,7 @@ for RenderCommand {
     }
 }
 impl<'a> ::core::ops::Deref for RenderCommands<'a> {
-    type Target = ::archetypal::CommandQueue<'a, RenderCommand>;
+    type Target = ::archetypal::CommandQueue<'a, RenderCommand, ()>;
     #[inline]
     fn deref(&self) -> &Self::Target {
         &self.queue
@@ -990,7 +987,7 @@ impl Render {
         ::archetypal::__private::apply_queued(
             self,
             |world| &mut world.queue,
-            |world, command, report| {
+            |world, command, _staged, report| {
                 match command {
                     RenderCommand::Structural(command) => {
                         command.apply(&mut world.storage, report)
@@ -1007,9 +1004,10 @@ impl Render {
     pub fn command_count(&self) -> usize {
         self.queue.len()
     }
-    /// The queued commands, in order.
+    /// The queued commands, in order (the buffer dereferences to them), and the
+    /// values staged for queued spawns (`spawns()`).
     #[inline]
-    pub fn queued_commands(&self) -> &[RenderCommand] {
+    pub fn queued_commands(&self) -> &::archetypal::CommandBuffer<RenderCommand, ()> {
         &self.queue
     }
     /// Drops every queued command without applying it; handles reserved by a queued
@@ -1019,7 +1017,7 @@ impl Render {
     pub fn clear_commands(&mut self) {
         let world = &mut *self;
         let _ = world;
-        ::core::mem::drop(::core::mem::take(&mut self.queue));
+        self.queue.clear();
     }
 }
 impl RenderComponents {

@@ -310,7 +310,7 @@ pub struct World {
     /// The event channels declared in the `Events` block.
     pub events: WorldEvents,
     components: WorldComponents,
-    queue: ::archetypal::__private::alloc::vec::Vec<WorldCommand>,
+    queue: ::archetypal::CommandBuffer<WorldCommand, WorldEntityBuilder>,
 }
 ///The component part of a `World`: entities, their archetype tables (`WorldComponentArrays`), tags, the edge graph, the query cache and change ticks. It has the per-component methods (`get_*`, `set_*`, ...) and dereferences to its `archetypal::Storage` for the others (`is_alive`, `for_each_mut`, `typed_query`, ...). A `World` dereferences to it, and `World::split_mut` lends it beside the world's other parts.
 pub struct WorldComponents {
@@ -337,7 +337,7 @@ impl ::core::default::Default for World {
             components: WorldComponents {
                 storage: ::archetypal::Storage::new(),
             },
-            queue: ::archetypal::__private::alloc::vec::Vec::new(),
+            queue: ::archetypal::CommandBuffer::new(),
         }
     }
 }
@@ -383,10 +383,7 @@ impl World {
             resources: &mut self.resources,
             events: &mut self.events,
             commands: WorldCommands {
-                queue: ::archetypal::__private::CommandQueue::lent(
-                    &mut self.queue,
-                    reserver,
-                ),
+                queue: ::archetypal::CommandQueue::lent(&mut self.queue, reserver),
             },
         }
     }
@@ -659,12 +656,12 @@ impl ::archetypal::__private::EntityValues for WorldEntityBuilder {
 }
 ///The command queue of a `World`, from `world.commands()` or `world.split_mut().commands` (usable while the components are borrowed, in the middle of an iteration): every `queue_*` method. The world's `apply_commands()` applies what it queued.
 pub struct WorldCommands<'a> {
-    queue: ::archetypal::__private::CommandQueue<'a, WorldCommand>,
+    queue: ::archetypal::CommandQueue<'a, WorldCommand, WorldEntityBuilder>,
 }
 ///A structural change queued on a `World`, applied in order by `apply_commands`.
 pub enum WorldCommand {
     /// A queued spawn or despawn.
-    Lifecycle(::archetypal::LifecycleCommand<WorldMask, WorldEntityBuilder>),
+    Lifecycle(::archetypal::LifecycleCommand<WorldMask>),
     /// A queued change of components, tags or links.
     Structural(::archetypal::StructuralCommand<WorldMask>),
     ///Set (adding if missing) the `position` component.
@@ -684,7 +681,7 @@ impl ::core::convert::From<::archetypal::StructuralCommand<WorldMask>> for World
     }
 }
 impl<'a> ::core::ops::Deref for WorldCommands<'a> {
-    type Target = ::archetypal::CommandQueue<'a, WorldCommand>;
+    type Target = ::archetypal::CommandQueue<'a, WorldCommand, WorldEntityBuilder>;
     #[inline]
     fn deref(&self) -> &Self::Target {
         &self.queue
@@ -735,10 +732,10 @@ impl World {
         ::archetypal::__private::apply_queued(
             self,
             |world| &mut world.queue,
-            |world, command, report| {
+            |world, command, staged, report| {
                 match command {
                     WorldCommand::Lifecycle(command) => {
-                        command.apply(&mut world.storage, report)
+                        command.apply(&mut world.storage, staged, report)
                     }
                     WorldCommand::Structural(command) => {
                         command.apply(&mut world.storage, report)
@@ -761,9 +758,12 @@ impl World {
     pub fn command_count(&self) -> usize {
         self.queue.len()
     }
-    /// The queued commands, in order.
+    /// The queued commands, in order (the buffer dereferences to them), and the
+    /// values staged for queued spawns (`spawns()`).
     #[inline]
-    pub fn queued_commands(&self) -> &[WorldCommand] {
+    pub fn queued_commands(
+        &self,
+    ) -> &::archetypal::CommandBuffer<WorldCommand, WorldEntityBuilder> {
         &self.queue
     }
     /// Drops every queued command without applying it; handles reserved by a queued
@@ -775,23 +775,19 @@ impl World {
         ::archetypal::__private::lifecycle::release_all_reserved(
             &mut world.components.storage,
         );
-        ::core::mem::drop(::core::mem::take(&mut self.queue));
+        self.queue.clear();
     }
 }
 impl ::archetypal::SpawningCommand for WorldCommand {
     type Values = WorldEntityBuilder;
     #[inline]
-    fn lifecycle(
-        command: ::archetypal::LifecycleCommand<WorldMask, WorldEntityBuilder>,
-    ) -> Self {
+    fn lifecycle(command: ::archetypal::LifecycleCommand<WorldMask>) -> Self {
         Self::Lifecycle(command)
     }
     #[inline]
     fn lifecycle_mut(
         &mut self,
-    ) -> ::core::option::Option<
-        &mut ::archetypal::LifecycleCommand<WorldMask, WorldEntityBuilder>,
-    > {
+    ) -> ::core::option::Option<&mut ::archetypal::LifecycleCommand<WorldMask>> {
         match self {
             Self::Lifecycle(command) => ::core::option::Option::Some(command),
             _ => ::core::option::Option::None,

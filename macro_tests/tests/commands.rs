@@ -187,7 +187,7 @@ fn queued_commands_are_visible_in_order() {
     let entity = world.spawn(POSITION);
     world.commands().queue_despawn(entity);
     world.commands().queue_add_components(entity, NAME);
-    match world.queued_commands() {
+    match &world.queued_commands()[..] {
         [
             Command::Lifecycle(LifecycleCommand::Despawn(first)),
             Command::Structural(StructuralCommand::AddComponents(second, mask)),
@@ -234,28 +234,25 @@ fn consecutive_queued_spawns_of_one_mask_are_one_batch_and_each_is_counted() {
     let spawned: Vec<Entity> = (0..4).map(|x| commands.queue_spawn(at(x))).collect();
     let named = commands.queue_spawn(at(9).with_name(Name("n".into())));
     let last = commands.queue_spawn(at(10));
-    match world.queued_commands() {
+    let queued = world.queued_commands();
+    match &queued[..] {
         [
-            Command::Lifecycle(LifecycleCommand::SpawnBuilt {
-                mask: a,
-                spawns: run,
-            }),
-            Command::Lifecycle(LifecycleCommand::SpawnBuilt {
-                mask: b,
-                spawns: one,
-            }),
-            Command::Lifecycle(LifecycleCommand::SpawnBuilt {
-                mask: c,
-                spawns: other,
-            }),
-        ] => {
-            assert_eq!((*a, *b, *c), (POSITION, POSITION | NAME, POSITION));
-            let handles: Vec<Entity> = run.iter().map(|(entity, _)| *entity).collect();
-            assert_eq!(handles, spawned);
-            assert_eq!((one[0].0, other[0].0), (named, last));
-        }
+            Command::Lifecycle(LifecycleCommand::SpawnBuilt { mask: a, count: 4 }),
+            Command::Lifecycle(LifecycleCommand::SpawnBuilt { mask: b, count: 1 }),
+            Command::Lifecycle(LifecycleCommand::SpawnBuilt { mask: c, count: 1 }),
+        ] => assert_eq!((*a, *b, *c), (POSITION, POSITION | NAME, POSITION)),
         queue => panic!("unexpected queue of {} entries", queue.len()),
     }
+    let staged: Vec<(Entity, Mask)> = queued
+        .spawns()
+        .map(|(entity, builder)| (entity, builder.mask()))
+        .collect();
+    let mut expected: Vec<(Entity, Mask)> = spawned.iter().map(|&e| (e, POSITION)).collect();
+    expected.extend([(named, POSITION | NAME), (last, POSITION)]);
+    assert_eq!(
+        staged, expected,
+        "each handle with its builder, in the order queued"
+    );
     assert_eq!(world.command_count(), 3, "entries, not spawns");
     assert_eq!(world.apply_commands(), report(6, 0), "each spawn counts");
     let xs: Vec<i32> = spawned
@@ -371,14 +368,15 @@ fn a_builder_gives_tags_and_default_components_through_its_mask() {
 }
 
 #[test]
-fn a_long_run_of_queued_spawns_is_held_in_batches_and_applied_whole() {
+fn a_long_run_of_queued_spawns_is_one_command_applied_whole() {
     let mut world = World::new();
-    let count = 2 * archetypal::SPAWN_BATCH + 88;
+    let count = 600;
     let mut commands = world.commands();
     let spawned: Vec<Entity> = (0..count)
         .map(|x| commands.queue_spawn(EntityBuilder::new().with_position(Position { x: x as i32 })))
         .collect();
-    assert_eq!(world.command_count(), 3, "two full batches and one of 88");
+    assert_eq!(world.command_count(), 1, "one run of one mask");
+    assert_eq!(world.queued_commands().spawns().len(), count);
     assert_eq!(world.apply_commands(), report(count, 0));
     for (x, &entity) in spawned.iter().enumerate() {
         assert_eq!(world.get_position(entity), Some(&Position { x: x as i32 }));

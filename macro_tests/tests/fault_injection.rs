@@ -16,7 +16,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::panic::{AssertUnwindSafe, catch_unwind, panic_any};
 use std::sync::Once;
 
-use archetypal::{Entity, EventChannel, LifecycleCommand, Tick, ecs};
+use archetypal::{Entity, EventChannel, Tick, ecs};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Trap {
@@ -326,18 +326,13 @@ fn instances(world: &World) -> usize {
     let held = |builder: &EntityBuilder| {
         usize::from(builder.mask() & A != 0) + usize::from(builder.mask() & B != 0)
     };
-    let queued: usize = world
-        .queued_commands()
+    let queued = world.queued_commands();
+    let set = queued
         .iter()
-        .map(|command| match command {
-            WorldCommand::SetA(..) | WorldCommand::SetB(..) => 1,
-            WorldCommand::Lifecycle(LifecycleCommand::SpawnBuilt { spawns, .. }) => {
-                spawns.iter().map(|(_, builder)| held(builder)).sum()
-            }
-            _ => 0,
-        })
-        .sum();
-    rows + world.events.ping.len() + queued
+        .filter(|command| matches!(command, WorldCommand::SetA(..) | WorldCommand::SetB(..)))
+        .count();
+    let staged: usize = queued.spawns().map(|(_, builder)| held(builder)).sum();
+    rows + world.events.ping.len() + set + staged
 }
 
 /// The checks right after an operation, whether a trap fired in it or not.

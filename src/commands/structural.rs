@@ -6,15 +6,14 @@
 
 use alloc::vec::Vec;
 
-use super::CommandReport;
+use super::{CommandReport, StagedSpawns};
 use crate::builder::EntityValues;
 use crate::{Archetype, Bitmask, Entity, Storage};
 
 /// A queued spawn or despawn (`queue_spawn`, `queue_spawn_entities`, `queue_despawn`,
-/// `queue_despawn_entities`), applied by the world's `apply_commands`. `V` is the world's
-/// `EntityBuilder`.
+/// `queue_despawn_entities`), applied by the world's `apply_commands`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LifecycleCommand<M, V> {
+pub enum LifecycleCommand<M> {
     /// Spawn the reserved `entities` with the components and tags of `mask`.
     SpawnEntities {
         /// Components and tags of the new entities.
@@ -22,14 +21,14 @@ pub enum LifecycleCommand<M, V> {
         /// The handles `queue_spawn_entities` returned.
         entities: Vec<Entity>,
     },
-    /// Spawn each reserved handle with its values: consecutive `queue_spawn`s of builders
-    /// of one mask (up to [`SPAWN_BATCH`](crate::SPAWN_BATCH)), held together and applied
-    /// as one batch.
+    /// Spawn the next `count` handles staged in the command buffer, each with the builder it
+    /// was given ([`CommandBuffer::spawns`](crate::CommandBuffer::spawns)): consecutive
+    /// `queue_spawn`s of builders of one mask, applied as one batch.
     SpawnBuilt {
         /// Components and tags of the new entities.
         mask: M,
-        /// Each handle `queue_spawn` returned, with the builder it was given.
-        spawns: Vec<(Entity, V)>,
+        /// How many queued spawns the command holds.
+        count: usize,
     },
     /// Despawn the entity.
     Despawn(Entity),
@@ -37,23 +36,26 @@ pub enum LifecycleCommand<M, V> {
     DespawnEntities(Vec<Entity>),
 }
 
-impl<M: Bitmask, V> LifecycleCommand<M, V> {
+impl<M: Bitmask> LifecycleCommand<M> {
     /// Applies the command to `storage`, counting it in `report` (each handle of a list, and
-    /// each built spawn, counts once; a dead handle is skipped).
+    /// each built spawn, counts once; a dead handle is skipped); a spawn with values takes
+    /// them from `staged`.
     #[doc(hidden)]
-    pub fn apply<T: Archetype<Mask = M>>(self, storage: &mut Storage<T>, report: &mut CommandReport)
-    where
-        V: EntityValues<Archetype = T>,
-    {
+    pub fn apply<T: Archetype<Mask = M>, V: EntityValues<Archetype = T>>(
+        self,
+        storage: &mut Storage<T>,
+        staged: &mut StagedSpawns<'_, V>,
+        report: &mut CommandReport,
+    ) {
         match self {
             LifecycleCommand::SpawnEntities { mask, entities } => {
                 report.record(storage.spawn_reserved(mask, &entities) == entities.len());
             }
-            LifecycleCommand::SpawnBuilt { mask, spawns } => {
-                let queued = spawns.len();
-                let spawned = storage.spawn_reserved_with(mask, spawns);
+            LifecycleCommand::SpawnBuilt { mask, count } => {
+                let (entities, values) = staged.take(count);
+                let spawned = storage.spawn_reserved_with(mask, entities, values);
                 report.applied += spawned;
-                report.skipped += queued - spawned;
+                report.skipped += count - spawned;
             }
             LifecycleCommand::Despawn(entity) => report.record(storage.despawn(entity)),
             LifecycleCommand::DespawnEntities(entities) => {

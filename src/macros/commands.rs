@@ -10,17 +10,18 @@ macro_rules! __ecs_commands {
         $crate::__private::paste::paste! {
             #[doc = "The command queue of a `" $world "`, from `world.commands()` or `world.split_mut().commands` (usable while the components are borrowed, in the middle of an iteration): every `queue_*` method. The world's `apply_commands()` applies what it queued."]
             pub struct [<$world Commands>]<'a> {
-                queue: $crate::__private::CommandQueue<'a, [<$world Command>]>,
+                queue: $crate::CommandQueue<'a, [<$world Command>], [<$world EntityBuilder>]>,
             }
         }
         $crate::__ecs_commands! {
             @generate $world $components
+            staged: [ [<$world EntityBuilder>] ]
             variants: {
                 /// A queued spawn or despawn.
-                Lifecycle($crate::LifecycleCommand<[<$world Mask>], [<$world EntityBuilder>]>),
+                Lifecycle($crate::LifecycleCommand<[<$world Mask>]>),
             }
-            apply: |world, report| {
-                [<$world Command>]::Lifecycle(command) => command.apply(&mut world.storage, report),
+            apply: |world, staged, report| {
+                [<$world Command>]::Lifecycle(command) => command.apply(&mut world.storage, staged, report),
             }
             // Every reservation is held by a queued spawn: they are given back all at once, in
             // the allocator's one order (the order a clone and a snapshot give them back in).
@@ -31,12 +32,12 @@ macro_rules! __ecs_commands {
                 type Values = [<$world EntityBuilder>];
 
                 #[inline]
-                fn lifecycle(command: $crate::LifecycleCommand<[<$world Mask>], [<$world EntityBuilder>]>) -> Self {
+                fn lifecycle(command: $crate::LifecycleCommand<[<$world Mask>]>) -> Self {
                     Self::Lifecycle(command)
                 }
 
                 #[inline]
-                fn lifecycle_mut(&mut self) -> ::core::option::Option<&mut $crate::LifecycleCommand<[<$world Mask>], [<$world EntityBuilder>]>> {
+                fn lifecycle_mut(&mut self) -> ::core::option::Option<&mut $crate::LifecycleCommand<[<$world Mask>]>> {
                     match self {
                         Self::Lifecycle(command) => ::core::option::Option::Some(command),
                         _ => ::core::option::Option::None,
@@ -51,17 +52,18 @@ macro_rules! __ecs_commands {
         $crate::__private::paste::paste! {
             #[doc = "The command queue of a `" $world "` sub-world, from `commands()` or `split_mut().commands` (usable while the components are borrowed): every `queue_*` method. `apply_commands()` applies what it queued."]
             pub struct [<$world Commands>]<'a> {
-                queue: $crate::__private::CommandQueue<'a, [<$world Command>]>,
+                queue: $crate::CommandQueue<'a, [<$world Command>]>,
             }
         }
         $crate::__ecs_commands! {
-            @generate $world $components variants: {} apply: |world, report| {} clear: |world| { let _ = world; }
+            @generate $world $components staged: [()] variants: {} apply: |world, _staged, report| {} clear: |world| { let _ = world; }
         }
     };
     (
         @generate $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
+        staged: [ $($staged:tt)* ]
         variants: { $($variants:tt)* }
-        apply: |$apply_world:ident, $report:ident| { $($apply:tt)* }
+        apply: |$apply_world:ident, $staged_spawns:ident, $report:ident| { $($apply:tt)* }
         clear: |$clear_world:ident| { $($clear:tt)* }
     ) => {
         $crate::__private::paste::paste! {
@@ -89,7 +91,7 @@ macro_rules! __ecs_commands {
             }
 
             impl<'a> ::core::ops::Deref for [<$world Commands>]<'a> {
-                type Target = $crate::CommandQueue<'a, [<$world Command>]>;
+                type Target = $crate::CommandQueue<'a, [<$world Command>], $($staged)*>;
 
                 #[inline]
                 fn deref(&self) -> &Self::Target {
@@ -129,7 +131,7 @@ macro_rules! __ecs_commands {
                     // `$apply` was written by the calling arm, whose `self` is not ours
                     // (hygiene): it names the world and the report through the bindings it
                     // chose.
-                    $crate::__private::apply_queued(self, |world| &mut world.queue, |$apply_world, command, $report| {
+                    $crate::__private::apply_queued(self, |world| &mut world.queue, |$apply_world, command, $staged_spawns, $report| {
                         match command {
                             $($apply)*
                             [<$world Command>]::Structural(command) => command.apply(&mut $apply_world.storage, $report),
@@ -147,9 +149,10 @@ macro_rules! __ecs_commands {
                     self.queue.len()
                 }
 
-                /// The queued commands, in order.
+                /// The queued commands, in order (the buffer dereferences to them), and the
+                /// values staged for queued spawns (`spawns()`).
                 #[inline]
-                pub fn queued_commands(&self) -> &[[<$world Command>]] {
+                pub fn queued_commands(&self) -> &$crate::CommandBuffer<[<$world Command>], $($staged)*> {
                     &self.queue
                 }
 
@@ -162,7 +165,7 @@ macro_rules! __ecs_commands {
                     $($clear)*
                     // Given back before any command is dropped: a value whose `Drop` panics
                     // finds the reservations already released.
-                    ::core::mem::drop(::core::mem::take(&mut self.queue));
+                    self.queue.clear();
                 }
             }
         }

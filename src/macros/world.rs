@@ -23,7 +23,7 @@ macro_rules! __ecs_world {
                 /// The event channels declared in the `Events` block.
                 pub events: [<$world Events>],
                 components: [<$world Components>],
-                queue: $crate::__private::alloc::vec::Vec<[<$world Command>]>,
+                queue: $crate::CommandBuffer<[<$world Command>], [<$world EntityBuilder>]>,
             }
 
             #[doc = "The component part of a `" $world "`: entities, their archetype tables (`" $world "ComponentArrays`), tags, the edge graph, the query cache and change ticks. It has the per-component methods (`get_*`, `set_*`, ...) and dereferences to its `archetypal::Storage` for the others (`is_alive`, `for_each_mut`, `typed_query`, ...). A `" $world "` dereferences to it, and `" $world "::split_mut` lends it beside the world's other parts."]
@@ -51,7 +51,7 @@ macro_rules! __ecs_world {
                         resources: ::core::default::Default::default(),
                         events: ::core::default::Default::default(),
                         components: [<$world Components>] { storage: $crate::Storage::new() },
-                        queue: $crate::__private::alloc::vec::Vec::new(),
+                        queue: $crate::CommandBuffer::new(),
                     }
                 }
             }
@@ -97,7 +97,7 @@ macro_rules! __ecs_world {
                         components: &mut self.components,
                         resources: &mut self.resources,
                         events: &mut self.events,
-                        commands: [<$world Commands>] { queue: $crate::__private::CommandQueue::lent(&mut self.queue, reserver) },
+                        commands: [<$world Commands>] { queue: $crate::CommandQueue::lent(&mut self.queue, reserver) },
                     }
                 }
             }
@@ -165,7 +165,7 @@ macro_rules! __ecs_sub_world {
             #[doc = "A sub-world of `" $game "`: its own components (`" $world "Components`: archetype tables, edge graph and query cache over the entities of the whole; the sub-world dereferences to them) and its command queue. Entities are spawned and despawned through `" $game "`, so every sub-world knows every live entity."]
             pub struct $world {
                 components: [<$world Components>],
-                queue: $crate::__private::alloc::vec::Vec<[<$world Command>]>,
+                queue: $crate::CommandBuffer<[<$world Command>]>,
             }
 
             #[doc = "The component part of the `" $game "` sub-world `" $world "`: its tables, tags, caches and change ticks. It has the per-component methods and dereferences to its `archetypal::Storage` for the others (spawning and despawning are the whole's). `" $world "` dereferences to it, and `" $world "::split_mut` lends it beside the command queue."]
@@ -192,7 +192,7 @@ macro_rules! __ecs_sub_world {
                 fn empty() -> Self {
                     Self {
                         components: [<$world Components>] { storage: $crate::Storage::new() },
-                        queue: $crate::__private::alloc::vec::Vec::new(),
+                        queue: $crate::CommandBuffer::new(),
                     }
                 }
 
@@ -200,7 +200,7 @@ macro_rules! __ecs_sub_world {
                 /// `apply_commands()`.
                 #[inline]
                 pub fn commands(&mut self) -> [<$world Commands>]<'_> {
-                    [<$world Commands>] { queue: $crate::__private::CommandQueue::without_spawns(&mut self.queue) }
+                    [<$world Commands>] { queue: $crate::CommandQueue::without_spawns(&mut self.queue) }
                 }
 
                 /// Borrows the sub-world apart: `components` and `commands`, each usable while
@@ -209,7 +209,7 @@ macro_rules! __ecs_sub_world {
                 pub fn split_mut(&mut self) -> [<$world Parts>]<'_> {
                     [<$world Parts>] {
                         components: &mut self.components,
-                        commands: [<$world Commands>] { queue: $crate::__private::CommandQueue::without_spawns(&mut self.queue) },
+                        commands: [<$world Commands>] { queue: $crate::CommandQueue::without_spawns(&mut self.queue) },
                     }
                 }
             }

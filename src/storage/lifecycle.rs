@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 
 use super::Storage;
 use crate::builder::EntityValues;
-use crate::commands::CommandQueue;
+use crate::commands::{CommandBuffer, CommandQueue};
 use crate::{Archetype, Entity, EntityReserver};
 
 /// Spawns one entity with the components of `mask`, default-initialised, and its tags.
@@ -111,13 +111,13 @@ pub fn detach_cascading<T: Archetype>(
     storage.detach_cascading(entity)
 }
 
-/// The world's command queue over `commands`, reserving from the storage's allocator.
+/// The world's command queue over `buffer`, reserving from the storage's allocator.
 #[inline]
-pub fn command_queue<'a, T: Archetype, C>(
+pub fn command_queue<'a, T: Archetype, C, V>(
     storage: &'a mut Storage<T>,
-    commands: &'a mut Vec<C>,
-) -> CommandQueue<'a, C> {
-    storage.command_queue(commands)
+    buffer: &'a mut CommandBuffer<C, V>,
+) -> CommandQueue<'a, C, V> {
+    storage.command_queue(buffer)
 }
 
 /// Lends a reserver for queued spawns made while the storage is borrowed elsewhere.

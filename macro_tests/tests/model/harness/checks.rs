@@ -102,27 +102,32 @@ impl Harness {
     pub(super) fn check_ticks(&mut self, depth: Depth) -> Result<(), String> {
         ensure_eq!(self.world.current_tick(), self.tick.world(), "current_tick");
         ensure_eq!(self.world.last_tick(), self.last_tick.world(), "last_tick");
-        // Consecutive built spawns of one mask share an entry of the world's queue, up to
-        // `SPAWN_BATCH` of them.
-        let (mut entries, mut batch): (usize, Option<(u64, usize)>) = (0, None);
-        for command in &self.queue {
-            batch = match (command, batch) {
-                (ModelCommand::SpawnBuilt(mask, ..), Some((open, held)))
-                    if *mask == open && held < archetypal::SPAWN_BATCH =>
-                {
-                    Some((open, held + 1))
-                }
-                (ModelCommand::SpawnBuilt(mask, ..), _) => {
-                    entries += 1;
-                    Some((*mask, 1))
-                }
-                _ => {
-                    entries += 1;
-                    None
-                }
-            };
-        }
+        // Consecutive built spawns of one mask are one entry of the world's queue, and their
+        // handles are staged in the order queued.
+        let continues = |pair: (&ModelCommand, &ModelCommand)| matches!(pair, (ModelCommand::SpawnBuilt(before, ..), ModelCommand::SpawnBuilt(mask, ..)) if before == mask);
+        let entries = self.queue.len()
+            - self
+                .queue
+                .iter()
+                .zip(self.queue.iter().skip(1))
+                .filter(|&pair| continues(pair))
+                .count();
+        let staged: Vec<Entity> = self
+            .queue
+            .iter()
+            .filter_map(|command| match command {
+                ModelCommand::SpawnBuilt(_, entity, _) => Some(*entity),
+                _ => None,
+            })
+            .collect();
         ensure_eq!(self.world.command_count(), entries, "command_count");
+        let held: Vec<Entity> = self
+            .world
+            .queued_commands()
+            .spawns()
+            .map(|(entity, _)| entity)
+            .collect();
+        ensure_eq!(held, staged, "staged spawns");
         let step = match depth {
             Depth::Step(step) => step,
             Depth::Full => 0,
