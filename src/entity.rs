@@ -217,6 +217,23 @@ impl EntityAllocator {
     /// Makes a reserved handle alive. `false`, changing nothing, for any other handle.
     pub fn activate(&mut self, entity: Entity) -> bool {
         self.settle();
+        self.activate_settled(entity)
+    }
+
+    /// Makes the reserved handles of `entities` alive, recording a lent reserver's issues once
+    /// for all of them (a world's command part is often still out, its borrow over, while
+    /// the world applies its queue); the positions of the others, which change nothing, are
+    /// pushed onto `refused`.
+    pub(crate) fn activate_all(&mut self, entities: &[Entity], refused: &mut Vec<usize>) {
+        self.settle();
+        for (index, &entity) in entities.iter().enumerate() {
+            if !self.activate_settled(entity) {
+                refused.push(index);
+            }
+        }
+    }
+
+    fn activate_settled(&mut self, entity: Entity) -> bool {
         if !self.has_state(entity, IdState::Reserved) {
             return false;
         }

@@ -307,14 +307,24 @@ impl<T: Archetype> Storage<T> {
         self.allocator.lend_reserver()
     }
 
+    /// Makes the still-reserved handles of `entities` alive: those handles (`entities`
+    /// itself, allocating nothing, when all were, as every queued spawn's are unless its
+    /// reservation was given back), and the positions of the others, in order.
+    fn activate_reserved<'e>(&mut self, entities: &'e [Entity]) -> (Cow<'e, [Entity]>, Vec<usize>) {
+        let mut refused = Vec::new();
+        self.allocator.activate_all(entities, &mut refused);
+        let activated = if refused.is_empty() {
+            Cow::Borrowed(entities)
+        } else {
+            Cow::Owned(without(entities.iter().copied(), &refused).collect())
+        };
+        (activated, refused)
+    }
+
     /// Spawns the still-reserved handles of `entities` with the components and tags of
     /// `mask`; returns how many it spawned (a handle already spawned or released is skipped).
     pub(crate) fn spawn_reserved(&mut self, mask: T::Mask, entities: &[Entity]) -> usize {
-        let activated: Vec<Entity> = entities
-            .iter()
-            .copied()
-            .filter(|&entity| self.allocator.activate(entity))
-            .collect();
+        let (activated, _) = self.activate_reserved(entities);
         self.place_spawned(mask, &activated);
         activated.len()
     }
@@ -329,16 +339,7 @@ impl<T: Archetype> Storage<T> {
         entities: &[Entity],
         values: impl Iterator<Item = V>,
     ) -> usize {
-        // Every queued spawn's handle is still reserved unless the queue was tampered with:
-        // the positions of the others, in order (empty, so nothing is allocated, in practice).
-        let refused: Vec<usize> = (0..entities.len())
-            .filter(|&index| !self.allocator.activate(entities[index]))
-            .collect();
-        let activated: Cow<'_, [Entity]> = if refused.is_empty() {
-            Cow::Borrowed(entities)
-        } else {
-            Cow::Owned(without(entities.iter().copied(), &refused).collect())
-        };
+        let (activated, refused) = self.activate_reserved(entities);
         let mut values = without(values, &refused);
         let mut links = Vec::new();
         self.place_and_init(mask, &activated, |view, row, index| {

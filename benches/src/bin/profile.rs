@@ -20,10 +20,17 @@ fn main() -> ExitCode {
     let workloads = benches::workloads();
     let Some(workload) = workloads.iter().find(|w| w.name == workload_name) else {
         let names: Vec<&str> = workloads.iter().map(|w| w.name).collect();
-        eprintln!("no workload {workload_name:?}; there are {}", names.join(", "));
+        eprintln!(
+            "no workload {workload_name:?}; there are {}",
+            names.join(", ")
+        );
         return ExitCode::FAILURE;
     };
-    let Some(contender) = workload.contenders.iter().find(|c| c.name == contender_name) else {
+    let Some(contender) = workload
+        .contenders
+        .iter()
+        .find(|c| c.name == contender_name)
+    else {
         let names: Vec<&str> = workload.contenders.iter().map(|c| c.name).collect();
         eprintln!("{workload_name} has no contender {contender_name:?}; it has {names:?}");
         return ExitCode::FAILURE;
