@@ -22,98 +22,68 @@ pub mod column {
     pub use crate::column::*;
 }
 
-/// Whether a type is `Clone`, asked where the type is concrete (generated code): the builder's
-/// `spawn(world, count)` clones the values it holds, and a component type need not be `Clone`
-/// for the others to be batch-spawned. `(&CloneProbe::<T>::new()).cloner()` resolves to
-/// [`IsClone::cloner`] (`Some(T::clone)`) when `T: Clone`, and otherwise, one auto-reference
-/// later, to [`NotClone::cloner`] (`None`).
-pub struct CloneProbe<T>(core::marker::PhantomData<fn() -> T>);
-
-impl<T> CloneProbe<T> {
-    /// A probe for `T`.
-    #[inline]
-    pub const fn new() -> Self {
-        Self(core::marker::PhantomData)
-    }
-}
-
-impl<T> Default for CloneProbe<T> {
-    #[inline]
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-/// A copy of a value an `EntityBuilder` holds, made with `cloner` (its type's `Clone`, as
-/// [`CloneProbe`] found it).
-///
-/// # Panics
-/// If the builder holds a value and its type is not `Clone` (`cloner` is `None`); the
-/// message names the component `field`.
-#[inline]
-pub fn clone_held<C>(held: &Option<C>, cloner: Option<fn(&C) -> C>, field: &str) -> Option<C> {
-    let value = held.as_ref()?;
-    match cloner {
-        Some(clone) => Some(clone(value)),
-        None => panic!(
-            "EntityBuilder::spawn: the builder holds a `{field}`, whose type is not Clone; spawn these entities one at a time with `spawn_one`"
-        ),
-    }
-}
+/// A value an `EntityBuilder` may hold, asked for a copy where its type is concrete (generated
+/// code): the builder's `spawn(world, count)` clones the values it holds, and a component type
+/// need not be `Clone` for the others to be batch-spawned. `(&CloneProbe(&held, "field"))
+/// .cloned()` resolves to [`IsClone::cloned`] (a clone) when the type is `Clone`, and
+/// otherwise, one auto-reference later, to [`NotClone::cloned`].
+pub struct CloneProbe<'a, T>(pub &'a Option<T>, pub &'static str);
 
 /// The probe's answer for a `Clone` type.
 pub trait IsClone<T> {
-    /// `T::clone`.
-    fn cloner(&self) -> Option<fn(&T) -> T>;
+    /// A clone of the value held, if any.
+    fn cloned(&self) -> Option<T>;
 }
 
-impl<T: Clone> IsClone<T> for CloneProbe<T> {
+impl<T: Clone> IsClone<T> for CloneProbe<'_, T> {
     #[inline]
-    fn cloner(&self) -> Option<fn(&T) -> T> {
-        Some(T::clone)
+    fn cloned(&self) -> Option<T> {
+        self.0.clone()
     }
 }
 
 /// The probe's answer for any other type.
 pub trait NotClone<T> {
-    /// `None`: `T` cannot be cloned.
-    fn cloner(&self) -> Option<fn(&T) -> T>;
+    /// `None` when nothing is held.
+    ///
+    /// # Panics
+    /// If a value is held: its type cannot be cloned (the message names the component).
+    fn cloned(&self) -> Option<T>;
 }
 
-impl<T> NotClone<T> for &CloneProbe<T> {
+impl<T> NotClone<T> for &CloneProbe<'_, T> {
     #[inline]
-    fn cloner(&self) -> Option<fn(&T) -> T> {
-        None
+    fn cloned(&self) -> Option<T> {
+        match self.0 {
+            None => None,
+            Some(_) => panic!(
+                "EntityBuilder::spawn: the builder holds a `{}`, whose type is not Clone; spawn these entities one at a time with `spawn_one`",
+                self.1
+            ),
+        }
     }
 }
 
 #[cfg(test)]
 mod clone_probe_tests {
-    use super::{CloneProbe, IsClone as _, NotClone as _, clone_held};
+    use super::{CloneProbe, IsClone as _, NotClone as _};
 
     struct Unique;
 
     // The borrow is what lets the fallback answer for a type that is not `Clone`.
     #[allow(clippy::needless_borrow)]
     #[test]
-    fn finds_clone_only_where_it_is() {
-        let clone = (&CloneProbe::<u32>::new()).cloner().expect("u32 is Clone");
-        assert_eq!(clone(&7), 7);
-        assert!((&CloneProbe::<Unique>::new()).cloner().is_none());
-    }
-
-    #[test]
-    fn clone_held_copies_what_is_held() {
-        let cloner = Some(<u32 as Clone>::clone as fn(&u32) -> u32);
-        assert_eq!(clone_held(&Some(5), cloner, "speed"), Some(5));
-        assert_eq!(clone_held::<u32>(&None, cloner, "speed"), None);
+    fn clones_only_what_can_be_cloned() {
+        assert_eq!((&CloneProbe(&Some(7_u32), "speed")).cloned(), Some(7));
+        assert_eq!((&CloneProbe::<u32>(&None, "speed")).cloned(), None);
         // Nothing held: nothing to clone, whatever the type.
-        assert!(clone_held::<Unique>(&None, None, "sound").is_none());
+        assert!((&CloneProbe::<Unique>(&None, "sound")).cloned().is_none());
     }
 
+    #[allow(clippy::needless_borrow)]
     #[test]
     #[should_panic(expected = "the builder holds a `sound`, whose type is not Clone")]
-    fn clone_held_refuses_a_value_that_cannot_be_cloned() {
-        clone_held(&Some(Unique), None, "sound");
+    fn refuses_a_held_value_that_cannot_be_cloned() {
+        let _ = (&CloneProbe(&Some(Unique), "sound")).cloned();
     }
 }

@@ -82,56 +82,70 @@ use positional::{Positional, PositionalSeed};
 
 use crate::entity_set::EntitySet;
 use crate::hash::{MaskBuildHasher, MaskMap};
-use crate::{Archetype, Bitmask, Entity, EntityAllocator, RelationStore, Storage, Tick};
+use crate::{Archetype, Bitmask, EntityAllocator, RelationStore, Storage, Tick};
 
 /// The snapshot format this build writes and reads.
 pub const SNAPSHOT_VERSION: u32 = 4;
 
+/// An event channel of a world `W`, as [`SnapshotWorld::EVENTS`] lists it: its name, the
+/// sequence number its next event gets, and a function that makes the (empty) channel number
+/// its next event as given (`false` if that number is out of range).
+pub type EventNumbering<W> = (&'static str, fn(&W) -> u64, fn(&mut W, u64) -> bool);
+
 /// What the snapshot code needs of a world, whatever its component types. Implemented by
 /// `ecs!` for every world; not meant to be implemented by hand.
-pub trait SnapshotWorld: Sized {
+pub trait SnapshotWorld:
+    Sized + 'static + core::ops::Deref<Target: core::ops::Deref<Target = Storage<Self::Table>>>
+{
     /// The world's table type (`WorldComponentArrays`).
     type Table: Archetype;
     /// The world's resources (`WorldResources`).
     type Resources: Default;
 
-    /// The world's storage.
-    fn storage(&self) -> &Storage<Self::Table>;
+    /// The world's storage, behind its component part.
+    #[inline]
+    fn storage(&self) -> &Storage<Self::Table> {
+        self
+    }
 
     /// The world's resources.
     fn resources(&self) -> &Self::Resources;
 
     /// The components' names, in bit order.
-    fn component_names() -> Vec<&'static str>;
+    const COMPONENT_NAMES: &'static [&'static str];
 
     /// Every tag's name and mask, in bit order.
-    fn tags() -> Vec<(&'static str, <Self::Table as Archetype>::Mask)>;
+    const TAGS: &'static [(&'static str, <Self::Table as Archetype>::Mask)];
 
     /// Every relation's (forward) name and mask, in bit order.
-    fn relations() -> Vec<(&'static str, <Self::Table as Archetype>::Mask)> {
-        Vec::new()
-    }
+    const RELATIONS: &'static [(&'static str, <Self::Table as Archetype>::Mask)];
 
     /// The resources' names, in declaration order.
-    fn resource_names() -> Vec<&'static str>;
-
-    /// Sets the entity column of a loaded table.
-    fn set_entities(table: &mut Self::Table, entities: Vec<Entity>);
+    const RESOURCE_NAMES: &'static [&'static str];
 
     /// A world from a loaded storage and resources (events empty, no queued command).
     fn assemble(storage: Storage<Self::Table>, resources: Self::Resources) -> Self;
 
+    /// Each event channel's name, how to read the sequence number its next event gets, and how
+    /// to make the (empty) channel number its next event `next` (see
+    /// [`EventChannel::start_numbering_at`](crate::EventChannel::start_numbering_at)).
+    const EVENTS: &'static [EventNumbering<Self>];
+
     /// Each event channel's name and the sequence number its next event gets.
     fn event_sequences(&self) -> Vec<(&'static str, u64)> {
-        Vec::new()
+        Self::EVENTS
+            .iter()
+            .map(|&(name, next_sequence, _)| (name, next_sequence(self)))
+            .collect()
     }
 
-    /// Makes the (empty) event channel `name` number its next event `next` (see
-    /// [`EventChannel::start_numbering_at`](crate::EventChannel::start_numbering_at));
-    /// `false` if there is no such channel or `next` is out of range.
+    /// Makes the (empty) event channel `name` number its next event `next`; `false` if there
+    /// is no such channel or `next` is out of range.
     fn start_event_numbering(&mut self, name: &str, next: u64) -> bool {
-        let _ = (name, next);
-        false
+        Self::EVENTS
+            .iter()
+            .find(|(channel, ..)| *channel == name)
+            .is_some_and(|&(_, _, start_numbering_at)| start_numbering_at(self, next))
     }
 }
 
@@ -289,9 +303,9 @@ struct TagsOut<'a, W: SnapshotWorld>(&'a Storage<W::Table>);
 
 impl<W: SnapshotWorld> Serialize for TagsOut<'_, W> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let tags = W::tags();
+        let tags = W::TAGS;
         let mut map = serializer.serialize_map(Some(tags.len()))?;
-        for (name, mask) in tags {
+        for &(name, mask) in tags {
             let ids: Vec<u32> = self.0.tagged(mask).map(|entity| entity.id).collect();
             map.serialize_entry(name, &IdsOut(&ids))?;
         }
@@ -305,9 +319,9 @@ struct RelationsOut<'a, W: SnapshotWorld>(&'a Storage<W::Table>);
 
 impl<W: SnapshotWorld> Serialize for RelationsOut<'_, W> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let relations = W::relations();
+        let relations = W::RELATIONS;
         let mut map = serializer.serialize_map(Some(relations.len()))?;
-        for (name, mask) in relations {
+        for &(name, mask) in relations {
             let links: Vec<(u32, u32)> = self
                 .0
                 .relation(mask)
@@ -325,7 +339,7 @@ struct ResourcesOut<'a, W: SnapshotWorld>(&'a W::Resources);
 
 impl<W: SerializeWorld> Serialize for ResourcesOut<'_, W> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(W::resource_names().len()))?;
+        let mut map = serializer.serialize_map(Some(W::RESOURCE_NAMES.len()))?;
         W::serialize_resources(self.0, &mut map)?;
         map.end()
     }
@@ -407,7 +421,7 @@ impl<W: SnapshotWorld> SnapshotData<W> {
                     "tables {first} and {index} hold the same components"
                 )));
             }
-            W::set_entities(&mut table, entities);
+            *table.entities_mut() = entities;
             built.push(table);
         }
         let component_count = <W::Table as Archetype>::COMPONENT_COUNT;
@@ -624,7 +638,7 @@ impl<'de, W: DeserializeWorld> Visitor<'de> for TableVisitor<W> {
                 None => {
                     return Err(de::Error::custom(format_args!(
                         "unknown component `{key}` (this world's components: {})",
-                        W::component_names().join(", ")
+                        W::COMPONENT_NAMES.join(", ")
                     )));
                 }
             }
@@ -659,7 +673,7 @@ impl<'de, W: DeserializeWorld> Visitor<'de> for TagsVisitor<W> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let tags = W::tags();
+        let tags = W::TAGS;
         let mut members: Vec<Option<Vec<u32>>> = vec![None; tags.len()];
         while let Some(key) = map.next_key::<String>()? {
             let Some(index) = tags.iter().position(|(name, _)| *name == key) else {
@@ -677,7 +691,7 @@ impl<'de, W: DeserializeWorld> Visitor<'de> for TagsVisitor<W> {
             members[index] = Some(map.next_value::<IdsIn>()?.0);
         }
         let mut list = Vec::with_capacity(tags.len());
-        for ((name, mask), ids) in tags.into_iter().zip(members) {
+        for (&(name, mask), ids) in tags.iter().zip(members) {
             let ids = ids.ok_or_else(|| {
                 de::Error::custom(format_args!("the snapshot has no `{name}` tag"))
             })?;
@@ -707,7 +721,7 @@ impl<'de, W: DeserializeWorld> Visitor<'de> for RelationsVisitor<W> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let relations = W::relations();
+        let relations = W::RELATIONS;
         let mut links: Vec<Option<Vec<(u32, u32)>>> = vec![None; relations.len()];
         while let Some(key) = map.next_key::<String>()? {
             let Some(index) = relations.iter().position(|(name, _)| *name == key) else {
@@ -725,7 +739,7 @@ impl<'de, W: DeserializeWorld> Visitor<'de> for RelationsVisitor<W> {
             links[index] = Some(map.next_value::<Sequence<(u32, u32)>>()?.0);
         }
         let mut list = Vec::with_capacity(relations.len());
-        for ((name, mask), pairs) in relations.into_iter().zip(links) {
+        for (&(name, mask), pairs) in relations.iter().zip(links) {
             let pairs = pairs.ok_or_else(|| {
                 de::Error::custom(format_args!("the snapshot has no `{name}` relation"))
             })?;
@@ -753,7 +767,7 @@ impl<'de, W: DeserializeWorld> Visitor<'de> for ResourcesVisitor<W> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let names = W::resource_names();
+        let names = W::RESOURCE_NAMES;
         let mut seen = vec![false; names.len()];
         let mut resources = W::Resources::default();
         while let Some(key) = map.next_key::<String>()? {

@@ -594,15 +594,9 @@ impl CoreCommands<'_> {
         self.queue.queue_remove_components(entity, PLAYER);
     }
 }
-#[allow(dead_code, unused_mut, unused_doc_comments, clippy::vec_init_then_push)]
 impl Core {
-    #[inline]
-    fn __relation_names() -> ::archetypal::__private::alloc::vec::Vec<
-        (&'static str, CoreMask),
-    > {
-        let mut names = ::archetypal::__private::alloc::vec::Vec::new();
-        names
-    }
+    #[doc(hidden)]
+    const __RELATIONS: &'static [(&'static str, CoreMask)] = &[];
 }
 #[doc(hidden)]
 #[allow(non_camel_case_types, dead_code, unused_doc_comments)]
@@ -1158,15 +1152,9 @@ for RenderTables<'a> {
         Self { tables }
     }
 }
-#[allow(dead_code, unused_mut, unused_doc_comments, clippy::vec_init_then_push)]
 impl Render {
-    #[inline]
-    fn __relation_names() -> ::archetypal::__private::alloc::vec::Vec<
-        (&'static str, RenderMask),
-    > {
-        let mut names = ::archetypal::__private::alloc::vec::Vec::new();
-        names
-    }
+    #[doc(hidden)]
+    const __RELATIONS: &'static [(&'static str, RenderMask)] = &[];
 }
 const _: () = ::archetypal::__private::check_sub_worlds(
     "Game",

@@ -619,21 +619,12 @@ impl WorldEntityBuilder {
         Self {
             mask: self.mask,
             links: ::archetypal::__private::Links::new(),
-            position: ::archetypal::__private::clone_held(
-                &self.position,
-                (&::archetypal::__private::CloneProbe::<(f32, f32)>::new()).cloner(),
-                "position",
-            ),
-            velocity: ::archetypal::__private::clone_held(
-                &self.velocity,
-                (&::archetypal::__private::CloneProbe::<(f32, f32)>::new()).cloner(),
-                "velocity",
-            ),
-            health: ::archetypal::__private::clone_held(
-                &self.health,
-                (&::archetypal::__private::CloneProbe::<u32>::new()).cloner(),
-                "health",
-            ),
+            position: (&::archetypal::__private::CloneProbe(&self.position, "position"))
+                .cloned(),
+            velocity: (&::archetypal::__private::CloneProbe(&self.velocity, "velocity"))
+                .cloned(),
+            health: (&::archetypal::__private::CloneProbe(&self.health, "health"))
+                .cloned(),
         }
     }
 }
@@ -1112,16 +1103,9 @@ impl WorldCommands<'_> {
         self.queue.queue_remove_components(entity, PLAYER);
     }
 }
-#[allow(dead_code, unused_mut, unused_doc_comments, clippy::vec_init_then_push)]
 impl World {
-    #[inline]
-    fn __relation_names() -> ::archetypal::__private::alloc::vec::Vec<
-        (&'static str, WorldMask),
-    > {
-        let mut names = ::archetypal::__private::alloc::vec::Vec::new();
-        names.push(("child_of", CHILD_OF));
-        names
-    }
+    #[doc(hidden)]
+    const __RELATIONS: &'static [(&'static str, WorldMask)] = &[("child_of", CHILD_OF)];
 }
 #[allow(unused_doc_comments)]
 impl WorldComponents {
@@ -1372,13 +1356,9 @@ where
 {
     #[inline]
     fn clone(&self) -> Self {
-        Self {
-            mask: self.mask,
-            entities: ::core::clone::Clone::clone(&self.entities),
-            position: ::core::clone::Clone::clone(&self.position),
-            velocity: ::core::clone::Clone::clone(&self.velocity),
-            health: ::core::clone::Clone::clone(&self.health),
-        }
+        let mut copy = <Self as ::archetypal::Archetype>::new(self.mask);
+        ::core::clone::Clone::clone_from(&mut copy, self);
+        copy
     }
     #[inline]
     fn clone_from(&mut self, source: &Self) {
@@ -1487,51 +1467,18 @@ impl World {
         ::core::clone::Clone::clone_from(self, earlier);
     }
 }
-#[allow(unused_doc_comments, unused_mut, clippy::vec_init_then_push)]
+#[allow(unused_doc_comments)]
 impl ::archetypal::snapshot::SnapshotWorld for World {
     type Table = WorldComponentArrays;
     type Resources = WorldResources;
     #[inline]
-    fn storage(&self) -> &::archetypal::Storage<Self::Table> {
-        &self.storage
-    }
-    #[inline]
     fn resources(&self) -> &Self::Resources {
         &self.resources
     }
-    #[inline]
-    fn component_names() -> ::archetypal::__private::alloc::vec::Vec<&'static str> {
-        let mut names = ::archetypal::__private::alloc::vec::Vec::new();
-        names.push("position");
-        names.push("velocity");
-        names.push("health");
-        names
-    }
-    #[inline]
-    fn tags() -> ::archetypal::__private::alloc::vec::Vec<(&'static str, WorldMask)> {
-        let mut tags = ::archetypal::__private::alloc::vec::Vec::new();
-        tags.push(("player", PLAYER));
-        tags
-    }
-    #[inline]
-    fn relations() -> ::archetypal::__private::alloc::vec::Vec<
-        (&'static str, WorldMask),
-    > {
-        Self::__relation_names()
-    }
-    #[inline]
-    fn resource_names() -> ::archetypal::__private::alloc::vec::Vec<&'static str> {
-        let mut names = ::archetypal::__private::alloc::vec::Vec::new();
-        names.push("delta_time");
-        names
-    }
-    #[inline]
-    fn set_entities(
-        table: &mut Self::Table,
-        entities: ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity>,
-    ) {
-        table.entities = entities;
-    }
+    const COMPONENT_NAMES: &'static [&'static str] = &["position", "velocity", "health"];
+    const TAGS: &'static [(&'static str, WorldMask)] = &[("player", PLAYER)];
+    const RELATIONS: &'static [(&'static str, WorldMask)] = Self::__RELATIONS;
+    const RESOURCE_NAMES: &'static [&'static str] = &["delta_time"];
     #[inline]
     fn assemble(
         storage: ::archetypal::Storage<Self::Table>,
@@ -1542,24 +1489,13 @@ impl ::archetypal::snapshot::SnapshotWorld for World {
         world.resources = resources;
         world
     }
-    #[inline]
-    fn event_sequences(
-        &self,
-    ) -> ::archetypal::__private::alloc::vec::Vec<(&'static str, u64)> {
-        let mut sequences = ::archetypal::__private::alloc::vec::Vec::new();
-        sequences.push(("landed", self.events.landed.next_sequence()));
-        sequences
-    }
-    #[inline]
-    fn start_event_numbering(&mut self, name: &str, next: u64) -> bool {
-        {
-            if name == "landed" {
-                return self.events.landed.start_numbering_at(next);
-            }
-        }
-        let _ = (name, next);
-        false
-    }
+    const EVENTS: &'static [::archetypal::snapshot::EventNumbering<Self>] = &[
+        (
+            "landed",
+            |world| world.events.landed.next_sequence(),
+            |world, next| world.events.landed.start_numbering_at(next),
+        ),
+    ];
 }
 #[allow(unused_doc_comments)]
 impl ::archetypal::snapshot::SerializeWorld for World

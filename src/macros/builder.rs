@@ -108,11 +108,7 @@ macro_rules! __ecs_builder {
                         links: $crate::__private::Links::new(),
                         $(
                             $(#[$attr])*
-                            $field: $crate::__private::clone_held(
-                                &self.$field,
-                                (&$crate::__private::CloneProbe::<$ty>::new()).cloner(),
-                                ::core::stringify!($field),
-                            ),
+                            $field: (&$crate::__private::CloneProbe(&self.$field, ::core::stringify!($field))).cloned(),
                         )+
                     }
                 }

@@ -20,11 +20,9 @@ macro_rules! __ecs_clone {
             {
                 #[inline]
                 fn clone(&self) -> Self {
-                    Self {
-                        mask: self.mask,
-                        entities: ::core::clone::Clone::clone(&self.entities),
-                        $( $(#[$attr])* $field: ::core::clone::Clone::clone(&self.$field), )+
-                    }
+                    let mut copy = <Self as $crate::Archetype>::new(self.mask);
+                    ::core::clone::Clone::clone_from(&mut copy, self);
+                    copy
                 }
 
                 #[inline]

@@ -109,14 +109,9 @@ macro_rules! __ecs_relations {
     // Every relation's name and bit, for snapshots.
     (@names $world:ident [ $( $(#[$attr:meta])* $relation:ident => $mask:ident ),* ]) => {
         $crate::__private::paste::paste! {
-            #[allow(dead_code, unused_mut, unused_doc_comments, clippy::vec_init_then_push)]
             impl $world {
-                #[inline]
-                fn __relation_names() -> $crate::__private::alloc::vec::Vec<(&'static str, [<$world Mask>])> {
-                    let mut names = $crate::__private::alloc::vec::Vec::new();
-                    $( $(#[$attr])* names.push((::core::stringify!($relation), $mask)); )*
-                    names
-                }
+                #[doc(hidden)]
+                const __RELATIONS: &'static [(&'static str, [<$world Mask>])] = &[$( $(#[$attr])* (::core::stringify!($relation), $mask), )*];
             }
         }
     };

@@ -135,51 +135,20 @@ macro_rules! __ecs_snapshot {
         [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
     ) => {
         $crate::__private::paste::paste! {
-            #[allow(unused_doc_comments, unused_mut, clippy::vec_init_then_push)]
+            #[allow(unused_doc_comments)]
             impl $crate::snapshot::SnapshotWorld for $world {
                 type Table = [<$world ComponentArrays>];
                 type Resources = [<$world Resources>];
-
-                #[inline]
-                fn storage(&self) -> &$crate::Storage<Self::Table> {
-                    &self.storage
-                }
 
                 #[inline]
                 fn resources(&self) -> &Self::Resources {
                     &self.resources
                 }
 
-                #[inline]
-                fn component_names() -> $crate::__private::alloc::vec::Vec<&'static str> {
-                    let mut names = $crate::__private::alloc::vec::Vec::new();
-                    $( $(#[$attr])* names.push(::core::stringify!($field)); )+
-                    names
-                }
-
-                #[inline]
-                fn tags() -> $crate::__private::alloc::vec::Vec<(&'static str, [<$world Mask>])> {
-                    let mut tags = $crate::__private::alloc::vec::Vec::new();
-                    $( $(#[$tag_attr])* tags.push((::core::stringify!($tag), $tag_mask)); )*
-                    tags
-                }
-
-                #[inline]
-                fn relations() -> $crate::__private::alloc::vec::Vec<(&'static str, [<$world Mask>])> {
-                    Self::__relation_names()
-                }
-
-                #[inline]
-                fn resource_names() -> $crate::__private::alloc::vec::Vec<&'static str> {
-                    let mut names = $crate::__private::alloc::vec::Vec::new();
-                    $( $(#[$resource_attr])* names.push(::core::stringify!($resource)); )*
-                    names
-                }
-
-                #[inline]
-                fn set_entities(table: &mut Self::Table, entities: $crate::__private::alloc::vec::Vec<$crate::Entity>) {
-                    table.entities = entities;
-                }
+                const COMPONENT_NAMES: &'static [&'static str] = &[$( $(#[$attr])* ::core::stringify!($field), )+];
+                const TAGS: &'static [(&'static str, [<$world Mask>])] = &[$( $(#[$tag_attr])* (::core::stringify!($tag), $tag_mask), )*];
+                const RELATIONS: &'static [(&'static str, [<$world Mask>])] = Self::__RELATIONS;
+                const RESOURCE_NAMES: &'static [&'static str] = &[$( $(#[$resource_attr])* ::core::stringify!($resource), )*];
 
                 #[inline]
                 fn assemble(storage: $crate::Storage<Self::Table>, resources: Self::Resources) -> Self {
@@ -189,23 +158,14 @@ macro_rules! __ecs_snapshot {
                     world
                 }
 
-                #[inline]
-                fn event_sequences(&self) -> $crate::__private::alloc::vec::Vec<(&'static str, u64)> {
-                    let mut sequences = $crate::__private::alloc::vec::Vec::new();
-                    $( $(#[$event_attr])* sequences.push((::core::stringify!($event), self.events.$event.next_sequence())); )*
-                    sequences
-                }
-
-                #[inline]
-                fn start_event_numbering(&mut self, name: &str, next: u64) -> bool {
-                    $( $(#[$event_attr])* {
-                        if name == ::core::stringify!($event) {
-                            return self.events.$event.start_numbering_at(next);
-                        }
-                    } )*
-                    let _ = (name, next);
-                    false
-                }
+                const EVENTS: &'static [$crate::snapshot::EventNumbering<Self>] = &[$(
+                    $(#[$event_attr])*
+                    (
+                        ::core::stringify!($event),
+                        |world| world.events.$event.next_sequence(),
+                        |world, next| world.events.$event.start_numbering_at(next),
+                    ),
+                )*];
             }
 
             #[allow(unused_doc_comments)]
