@@ -122,6 +122,9 @@ pub fn workloads() -> Vec<Workload> {
         queued_spawn::workload(),
         parent_propagate::workload(),
         schedule_overhead::workload(),
+        entity_cycle::workload(),
+        rollback::workload(),
+        change_parent::workload(),
     ];
     all.extend(many_archetypes::workloads());
     all.extend(wide_world::workloads());

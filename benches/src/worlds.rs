@@ -54,6 +54,27 @@ pub struct SimpleVecs {
     pub velocities: Vec<Velocity>,
 }
 
+/// `clone_from` reuses the target's allocations (each column's `Vec::clone_from`, a copy of
+/// the values): the baseline of `rollback`'s restore. A derived `Clone` would not, its
+/// `clone_from` being a fresh `clone`.
+impl Clone for SimpleVecs {
+    fn clone(&self) -> Self {
+        SimpleVecs {
+            transforms: self.transforms.clone(),
+            positions: self.positions.clone(),
+            rotations: self.rotations.clone(),
+            velocities: self.velocities.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.transforms.clone_from(&source.transforms);
+        self.positions.clone_from(&source.positions);
+        self.rotations.clone_from(&source.rotations);
+        self.velocities.clone_from(&source.velocities);
+    }
+}
+
 impl SimpleVecs {
     /// `count` entities with [`simple_values`].
     pub fn new(count: usize) -> Self {

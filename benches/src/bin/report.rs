@@ -23,7 +23,7 @@
 //!
 //! Writes the markdown table to `benches/report.md` and a bar chart of the ratios to
 //! `benches/report.svg` (or to `report.md` and `report.svg` in `--out DIR`), and prints the
-//! table.
+//! table. The markdown ends with a goals table ([`GOALS`]) when a workload with a goal ran.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -57,6 +57,24 @@ const QUICK: Budget = Budget {
     processes: 1,
     quick: true,
 };
+
+/// A goal set for one row: archetypal's time at most `at_most` times the contender's, i.e. the
+/// row's ratio at most `at_most`. The report's goals table shows each goal whose workload it
+/// measured, and whether the median ratio meets it.
+struct Goal {
+    workload: &'static str,
+    contender: &'static str,
+    label: &'static str,
+    at_most: f64,
+}
+
+/// The goals (issue 27).
+const GOALS: &[Goal] = &[Goal {
+    workload: "rollback",
+    contender: "Vec",
+    label: "rollback vs Vec floor",
+    at_most: 1.5,
+}];
 
 /// The line prefix a child process reports a contender's figures with.
 const RESULT_LINE: &str = "@result";
@@ -602,6 +620,8 @@ fn markdown(results: &[WorkloadResult], budget: Budget) -> String {
         );
     }
 
+    goals(&mut out, results);
+
     let _ = writeln!(out, "\n## workloads\n");
     for result in results {
         let _ = writeln!(
@@ -617,6 +637,50 @@ fn markdown(results: &[WorkloadResult], budget: Budget) -> String {
         );
     }
     out
+}
+
+/// The goals table: each of [`GOALS`] whose row was measured, its ratio (and the processes'
+/// range) and whether the ratio meets it. Nothing when no goal's workload ran.
+fn goals(out: &mut String, results: &[WorkloadResult]) {
+    let rows: Vec<(&Goal, &Measured)> = GOALS
+        .iter()
+        .filter_map(|goal| {
+            let result = results
+                .iter()
+                .find(|result| result.workload.name == goal.workload)?;
+            let measured = result
+                .measured
+                .iter()
+                .find(|measured| measured.contender.name == goal.contender)?;
+            Some((goal, measured))
+        })
+        .collect();
+    if rows.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "\n## goals\n\nEach goal bounds a row's ratio (archetypal time / contender time).\n"
+    );
+    let _ = writeln!(out, "| goal | ratio | ratio range | met |");
+    let _ = writeln!(out, "|---|---:|---:|---|");
+    for (goal, measured) in rows {
+        let (ratio, met) = match measured.ratio {
+            Some(ratio) => (
+                format!("{ratio:.2}"),
+                if ratio <= goal.at_most { "yes" } else { "no" },
+            ),
+            None => ("n/a".to_string(), "n/a"),
+        };
+        let range = measured
+            .ratio_range
+            .map_or_else(String::new, |(low, high)| format!("{low:.2}-{high:.2}"));
+        let _ = writeln!(
+            out,
+            "| {} ≤ {:.2} | {ratio} | {range} | {met} |",
+            goal.label, goal.at_most
+        );
+    }
 }
 
 /// Workloads per panel of the chart: few enough that every group's name fits under it.
@@ -771,4 +835,31 @@ fn draw_panel(
         BLACK.stroke_width(1),
     ))?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A renamed workload or row would drop its goal from the report without a word.
+    #[test]
+    fn every_goal_names_a_row() {
+        let workloads = workloads();
+        for goal in GOALS {
+            let workload = workloads
+                .iter()
+                .find(|workload| workload.name == goal.workload)
+                .unwrap_or_else(|| panic!("{}: no workload {}", goal.label, goal.workload));
+            assert!(
+                workload
+                    .contenders
+                    .iter()
+                    .any(|contender| contender.name == goal.contender),
+                "{}: no row {} in {}",
+                goal.label,
+                goal.contender,
+                goal.workload
+            );
+        }
+    }
 }

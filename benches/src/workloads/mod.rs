@@ -10,7 +10,9 @@
 
 pub mod add_remove;
 pub mod change_detection;
+pub mod change_parent;
 pub mod churn;
+pub mod entity_cycle;
 pub mod fragmented_iter;
 pub mod game_frame;
 pub mod heavy_compute;
@@ -19,6 +21,7 @@ pub mod many_archetypes;
 pub mod parent_propagate;
 pub mod queued_spawn;
 pub mod random_get_mut;
+pub mod rollback;
 pub mod schedule;
 pub mod schedule_overhead;
 pub mod serialize;
