@@ -43,6 +43,7 @@ pub mod snapshot;
 mod storage;
 pub mod tick;
 pub mod typed_query;
+mod width;
 mod world_check;
 
 #[doc(hidden)]

@@ -26,6 +26,7 @@ pub trait Bitmask:
     + Not<Output = Self>
     + BitAndAssign
     + BitOrAssign
+    + crate::width::Width
 {
     /// The empty set.
     const EMPTY: Self;

@@ -35,7 +35,7 @@ mod relations;
 mod rows;
 mod split;
 mod state;
-mod tag_partition;
+pub(crate) mod tag_partition;
 mod tags;
 mod ticks;
 mod typed_query;

@@ -86,25 +86,17 @@ impl<M: Bitmask> TagPartition<M> {
         if count == 0 {
             return false;
         }
-        let appended_at = self.rows;
-        self.rows += count;
-        let target = match self.segments.last() {
-            Some(last) if last.tags == tags => return false,
-            _ => match self.index_of(tags) {
-                Some(index) => index,
-                None => {
-                    self.segments.push(Segment {
-                        tags,
-                        start: appended_at,
-                    });
-                    return false;
-                }
-            },
+        if self.segments.last().is_some_and(|last| last.tags == tags) {
+            self.rows += count;
+            return false;
+        }
+        let Some(target) = M::plan_push(self, count, tags) else {
+            return false;
         };
         // The block of new rows sits right after the last segment. Each later segment moves
         // up by `count` rows: its first rows (at most `count`) trade places with the block's
         // last ones, so the block ends up just before it.
-        let mut block = appended_at;
+        let mut block = self.rows - count;
         for index in (target + 1..self.segments.len()).rev() {
             let start = self.segments[index].start;
             let traded = count.min(block - start);
@@ -120,24 +112,34 @@ impl<M: Bitmask> TagPartition<M> {
     /// Moves the row at `row` to the segment of signature `tags` (created when missing, next
     /// to the row's current segment so the move is one swap), with one swap per segment
     /// boundary crossed. Returns the row's new position.
+    #[inline]
     pub fn retag(&mut self, row: usize, tags: M, swap: &mut impl FnMut(usize, usize)) -> usize {
         debug_assert!(row < self.rows, "row {row} of {}", self.rows);
         let source = self.segment_of(row);
         if self.segments[source].tags == tags {
             return row;
         }
-        let target = match self.index_of(tags) {
-            Some(index) => index,
-            None => {
-                let start = self.end(source);
-                self.segments.insert(source + 1, Segment { tags, start });
-                source + 1
-            }
+        // A segment next to the row's (a toggle between two signatures) is found inline; any
+        // other, or a new one, out of line.
+        let target = if self
+            .segments
+            .get(source + 1)
+            .is_some_and(|next| next.tags == tags)
+        {
+            source + 1
+        } else if source > 0 && self.segments[source - 1].tags == tags {
+            source - 1
+        } else {
+            M::target_segment(self, source, tags)
+        };
+        let crossing = Crossing {
+            from: source,
+            to: target,
         };
         let row = if target > source {
-            self.move_up(row, source, target, swap)
+            self.move_up(row, crossing, swap)
         } else {
-            self.move_down(row, source, target, swap)
+            self.move_down(row, crossing, swap)
         };
         self.drop_if_empty(source);
         row
@@ -146,6 +148,11 @@ impl<M: Bitmask> TagPartition<M> {
     /// Takes the row at `row` out of the partition before the table removes it: the row is
     /// first moved into the last segment. Returns its position there, for the table to
     /// `swap_remove` (the last row, which fills the hole, is of the same segment).
+    ///
+    /// The same repairs the partition after the table `swap_remove`d the row at `row` (a
+    /// migration out of it): the table's former last row, of the last segment, then fills
+    /// `row`, and is moved back into the last segment. Every position the moves touch lies
+    /// before the last segment's start, so inside the shortened table.
     #[inline]
     pub fn remove(&mut self, row: usize, swap: &mut impl FnMut(usize, usize)) -> usize {
         debug_assert!(row < self.rows, "row {row} of {}", self.rows);
@@ -156,7 +163,14 @@ impl<M: Bitmask> TagPartition<M> {
         }
         let source = self.segment_of(row);
         let last = self.segments.len() - 1;
-        let row = self.move_up(row, source, last, swap);
+        let row = self.move_up(
+            row,
+            Crossing {
+                from: source,
+                to: last,
+            },
+            swap,
+        );
         // When the row came from another segment, the last one gained it and loses its
         // final slot: it keeps its size, so only the source can have emptied.
         self.rows -= 1;
@@ -164,28 +178,69 @@ impl<M: Bitmask> TagPartition<M> {
         row
     }
 
-    /// Repairs the partition after the table `swap_remove`d the row at `row` (a migration
-    /// out of it): the table's former last row, of the last segment, now fills `row`, and is
-    /// moved back into the last segment with `swap`.
-    #[inline]
-    pub fn swap_removed(&mut self, row: usize, swap: &mut impl FnMut(usize, usize)) {
-        debug_assert!(row < self.rows, "row {row} of {}", self.rows);
-        if self.segments.len() == 1 {
-            self.shrink_single();
-            return;
-        }
-        let source = self.segment_of(row);
-        let last = self.segments.len() - 1;
-        // Every position the moves touch lies before the last segment's start, so inside the
-        // shortened table.
-        self.move_up(row, source, last, swap);
-        self.rows -= 1;
-        self.drop_if_empty(source);
-    }
-
     /// Checks the partition against its table: `rows` rows, segments non-empty, in order,
     /// from row 0, of distinct signatures within `allowed`.
     pub fn check(&self, rows: usize, allowed: M) -> Result<(), String> {
+        M::check_partition(self, rows, allowed)
+    }
+
+    // ----- compiled once per mask width (`Width`), in this crate -----------------------------
+
+    /// [`retag`](Self::retag)'s target segment when it is not next to the row's segment
+    /// `source`: the one of signature `tags`, or a new one inserted after `source` (empty,
+    /// so the move is one swap).
+    pub(crate) fn target_segment(&mut self, source: usize, tags: M) -> usize {
+        match self.index_of(tags) {
+            Some(index) => index,
+            None => {
+                let start = self.end(source);
+                self.segments.insert(source + 1, Segment { tags, start });
+                source + 1
+            }
+        }
+    }
+
+    /// [`push`](Self::push)'s bookkeeping of rows not of the last segment's signature: counts
+    /// them, and returns the segment they must join, or `None` when they open a new one where
+    /// they are.
+    pub(crate) fn plan_push(&mut self, count: usize, tags: M) -> Option<usize> {
+        let appended_at = self.rows;
+        self.rows += count;
+        let target = self.index_of(tags);
+        if target.is_none() {
+            self.segments.push(Segment {
+                tags,
+                start: appended_at,
+            });
+        }
+        target
+    }
+
+    /// Drops segment `index`, which a row left empty.
+    pub(crate) fn remove_segment(&mut self, index: usize) {
+        self.segments.remove(index);
+    }
+
+    /// The next run of matching segments from segment `*next` on (see [`Runs`]).
+    pub(crate) fn next_run(
+        &self,
+        next: &mut usize,
+        include: M,
+        exclude: M,
+    ) -> Option<Range<usize>> {
+        let segments = &self.segments;
+        let matches = |segment: &Segment<M>| segment.tags.matches(include, exclude);
+        let first = *next + segments[*next..].iter().position(matches)?;
+        let mut last = first;
+        while segments.get(last + 1).is_some_and(matches) {
+            last += 1;
+        }
+        *next = last + 1;
+        Some(segments[first].start..self.end(last))
+    }
+
+    /// See [`check`](Self::check).
+    pub(crate) fn check_segments(&self, rows: usize, allowed: M) -> Result<(), String> {
         if self.rows != rows {
             return Err(format!(
                 "the tag partition counts {} rows, the table has {rows}",
@@ -227,6 +282,14 @@ impl<M: Bitmask> TagPartition<M> {
         }
     }
 
+    /// Drops segment `index` if a row leaving it emptied it.
+    #[inline]
+    fn drop_if_empty(&mut self, index: usize) {
+        if index < self.segments.len() && self.range(index).is_empty() {
+            M::remove_segment(self, index);
+        }
+    }
+
     /// The index of the segment holding `row` (below `rows`).
     #[inline]
     fn segment_of(&self, row: usize) -> usize {
@@ -256,11 +319,11 @@ impl<M: Bitmask> TagPartition<M> {
 
     /// Moves the row at `row`, of segment `from`, into segment `to > from`: at each boundary it
     /// trades places with its segment's last row, which then becomes the next segment's first.
+    #[inline]
     fn move_up(
         &mut self,
         mut row: usize,
-        from: usize,
-        to: usize,
+        Crossing { from, to }: Crossing,
         swap: &mut impl FnMut(usize, usize),
     ) -> usize {
         for next in from + 1..=to {
@@ -276,11 +339,11 @@ impl<M: Bitmask> TagPartition<M> {
 
     /// Moves the row at `row`, of segment `from`, into segment `to < from`: at each boundary it
     /// trades places with its segment's first row, which then becomes the previous one's last.
+    #[inline]
     fn move_down(
         &mut self,
         mut row: usize,
-        from: usize,
-        to: usize,
+        Crossing { from, to }: Crossing,
         swap: &mut impl FnMut(usize, usize),
     ) -> usize {
         for index in (to + 1..=from).rev() {
@@ -293,12 +356,14 @@ impl<M: Bitmask> TagPartition<M> {
         }
         row
     }
+}
 
-    fn drop_if_empty(&mut self, index: usize) {
-        if index < self.segments.len() && self.range(index).is_empty() {
-            self.segments.remove(index);
-        }
-    }
+/// A row's way across segment boundaries: from segment `from` into segment `to`, one swap
+/// per boundary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Crossing {
+    from: usize,
+    to: usize,
 }
 
 /// The rows of a table matching a tag filter, as maximal ranges in row order; see
@@ -337,17 +402,7 @@ impl<M: Bitmask> Iterator for Runs<'_, M> {
                 next,
                 include,
                 exclude,
-            } => {
-                let segments = &partition.segments;
-                let matches = |segment: &Segment<M>| segment.tags.matches(*include, *exclude);
-                let first = *next + segments[*next..].iter().position(matches)?;
-                let mut last = first;
-                while segments.get(last + 1).is_some_and(matches) {
-                    last += 1;
-                }
-                *next = last + 1;
-                Some(segments[first].start..partition.end(last))
-            }
+            } => M::next_run(partition, next, *include, *exclude),
         }
     }
 }
@@ -406,11 +461,10 @@ mod tests {
         fn migrate_out(&mut self, row: usize) -> u32 {
             let (id, _) = self.rows.swap_remove(row);
             if row < self.rows.len() {
-                self.partition
-                    .swap_removed(row, &mut Self::swap(&mut self.rows));
+                self.partition.remove(row, &mut Self::swap(&mut self.rows));
             } else {
                 self.partition
-                    .swap_removed(row, &mut |_, _| panic!("nothing to move"));
+                    .remove(row, &mut |_, _| panic!("nothing to move"));
             }
             id
         }

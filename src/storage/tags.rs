@@ -108,11 +108,8 @@ impl<T: Archetype> Storage<T> {
     /// out of it): the row that filled the hole goes back to the last segment.
     #[inline]
     pub(super) fn refill_segment(&mut self, hole: EntityLocation) {
-        if T::TAGS.is_empty() {
-            return;
-        }
-        let (partition, mut rows) = self.partition_mut(hole.table());
-        partition.swap_removed(hole.row(), &mut |a, b| rows.swap(a, b));
+        // The partition's removal of a row (see `TagPartition::remove`).
+        self.leave_segment(hole);
     }
 
     /// Moves the row at `location` to the segment of signature `tags` in its table; returns

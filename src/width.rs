@@ -1,0 +1,73 @@
+//! What the runtime compiles once per mask width, in this crate.
+//!
+//! Generic code is compiled in the game's crate, for its world. Code that needs no more of the
+//! world than its mask type would be compiled there too, once per world, although there are
+//! only two mask types. So it is written as generic functions over the mask and reached
+//! through [`Width`], whose impls for `u64` and `u128` are not generic: each is compiled here,
+//! at its own width (no widening), and a game's crate only calls it. What a hot loop needs
+//! inlined (a row swap, a stamp) stays out of it.
+
+use core::ops::Range;
+
+use crate::storage::tag_partition::TagPartition;
+
+/// The operations compiled once per mask width (see the module docs): a sealed supertrait of
+/// [`Bitmask`](crate::Bitmask), implemented for `u64` and `u128` only.
+pub trait Width: Sized {
+    /// [`TagPartition::target_segment`].
+    fn target_segment(partition: &mut TagPartition<Self>, source: usize, tags: Self) -> usize;
+    /// [`TagPartition::plan_push`].
+    fn plan_push(partition: &mut TagPartition<Self>, count: usize, tags: Self) -> Option<usize>;
+    /// [`TagPartition::remove_segment`].
+    fn remove_segment(partition: &mut TagPartition<Self>, index: usize);
+    /// [`TagPartition::next_run`].
+    fn next_run(
+        partition: &TagPartition<Self>,
+        next: &mut usize,
+        include: Self,
+        exclude: Self,
+    ) -> Option<Range<usize>>;
+    /// [`TagPartition::check_segments`].
+    fn check_partition(
+        partition: &TagPartition<Self>,
+        rows: usize,
+        allowed: Self,
+    ) -> Result<(), alloc::string::String>;
+}
+
+macro_rules! compiled_once {
+    ($($int:ty),*) => {$(
+        impl Width for $int {
+            fn target_segment(partition: &mut TagPartition<Self>, source: usize, tags: Self) -> usize {
+                partition.target_segment(source, tags)
+            }
+
+            fn plan_push(partition: &mut TagPartition<Self>, count: usize, tags: Self) -> Option<usize> {
+                partition.plan_push(count, tags)
+            }
+
+            fn remove_segment(partition: &mut TagPartition<Self>, index: usize) {
+                partition.remove_segment(index);
+            }
+
+            fn next_run(
+                partition: &TagPartition<Self>,
+                next: &mut usize,
+                include: Self,
+                exclude: Self,
+            ) -> Option<Range<usize>> {
+                partition.next_run(next, include, exclude)
+            }
+
+            fn check_partition(
+                partition: &TagPartition<Self>,
+                rows: usize,
+                allowed: Self,
+            ) -> Result<(), alloc::string::String> {
+                partition.check_segments(rows, allowed)
+            }
+        }
+    )*};
+}
+
+compiled_once!(u64, u128);
