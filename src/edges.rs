@@ -7,6 +7,7 @@
 //! list the first time they are taken.
 
 use crate::Bitmask;
+use crate::hash::TableLookup;
 use alloc::{boxed::Box, vec::Vec};
 
 /// How many multi-bit transitions a table remembers; past that, they fall back to the mask
@@ -93,18 +94,25 @@ impl<M: Bitmask> EdgeGraph<M> {
     }
 
     /// Registers the next table, of mask `mask`, and wires every single-bit edge between it and
-    /// the existing tables one bit away. `find` looks an existing table up by mask.
-    pub fn insert_table(&mut self, mask: M, find: impl Fn(M) -> Option<usize>) -> usize {
+    /// the existing tables one bit away, found in `lookup`. Compiled once per mask width
+    /// ([`Width`](crate::width::Width)), with the lookup's own code inlined.
+    #[inline]
+    pub fn insert_table(&mut self, mask: M, lookup: &TableLookup) -> usize {
+        M::insert_table(self, mask, lookup)
+    }
+
+    /// See [`insert_table`](Self::insert_table).
+    pub(crate) fn wire_table(&mut self, mask: M, lookup: &TableLookup) -> usize {
         let new_index = self.tables.len();
         self.tables.push(TableEdges::new(self.bit_count));
         for bit in 0..self.bit_count {
             let bit_mask = M::bit(bit as u32);
             if mask.contains(bit_mask) {
-                if let Some(smaller) = find(mask & !bit_mask) {
+                if let Some(smaller) = lookup.get(mask & !bit_mask) {
                     self.tables[smaller].add[bit] = Some(new_index as u32);
                     self.tables[new_index].remove[bit] = Some(smaller as u32);
                 }
-            } else if let Some(larger) = find(mask | bit_mask) {
+            } else if let Some(larger) = lookup.get(mask | bit_mask) {
                 self.tables[larger].remove[bit] = Some(new_index as u32);
                 self.tables[new_index].add[bit] = Some(larger as u32);
             }
@@ -138,7 +146,18 @@ impl<M: Bitmask> EdgeGraph<M> {
     /// Records that `change` from `table_index` leads to `destination`. Single-bit edges are
     /// already wired by [`insert_table`](Self::insert_table); multi-bit ones are kept while the
     /// table's list has room.
+    #[inline]
     pub fn remember(&mut self, table_index: usize, change: Change<M>, destination: usize) {
+        M::remember(self, table_index, change, destination);
+    }
+
+    /// See [`remember`](Self::remember).
+    pub(crate) fn remember_multi_bit(
+        &mut self,
+        table_index: usize,
+        change: Change<M>,
+        destination: usize,
+    ) {
         let (Change::Add(bits) | Change::Remove(bits)) = change;
         if bits.count_ones() <= 1 {
             return;
@@ -153,25 +172,23 @@ impl<M: Bitmask> EdgeGraph<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hash::MaskMap;
 
     /// A graph plus the mask lookup it is wired against.
     struct Fixture {
         graph: EdgeGraph<u64>,
-        lookup: MaskMap<u64, usize>,
+        lookup: TableLookup,
     }
 
     impl Fixture {
         fn new() -> Self {
             Fixture {
                 graph: EdgeGraph::new(3),
-                lookup: MaskMap::default(),
+                lookup: TableLookup::default(),
             }
         }
 
         fn create(&mut self, mask: u64) -> usize {
-            let lookup = &self.lookup;
-            let index = self.graph.insert_table(mask, |m| lookup.get(&m).copied());
+            let index = self.graph.insert_table(mask, &self.lookup);
             self.lookup.insert(mask, index);
             index
         }
@@ -238,7 +255,7 @@ mod tests {
     #[test]
     fn the_multi_bit_list_is_bounded() {
         let mut graph: EdgeGraph<u64> = EdgeGraph::new(64);
-        graph.insert_table(0, |_| None);
+        graph.insert_table(0, &TableLookup::default());
         for bits in 0..(MULTI_BIT_CACHE_LIMIT as u64 + 5) {
             graph.remember(0, Change::Add((bits << 2) | 0b11), 1);
         }

@@ -186,8 +186,7 @@ impl<T: Archetype> Storage<T> {
         if let Some(table_index) = self.find_table(mask) {
             return table_index;
         }
-        let lookup = &self.table_lookup;
-        let table_index = self.edges.insert_table(mask, |other| lookup.get(other));
+        let table_index = self.edges.insert_table(mask, &self.table_lookup);
         // Table indices from `u32::MAX - 1` up mark free and reserved ids' records.
         assert!(
             table_index < (u32::MAX - 1) as usize,

@@ -9,11 +9,22 @@
 
 use core::ops::Range;
 
+use crate::edges::{Change, EdgeGraph};
+use crate::hash::TableLookup;
 use crate::storage::tag_partition::TagPartition;
 
 /// The operations compiled once per mask width (see the module docs): a sealed supertrait of
 /// [`Bitmask`](crate::Bitmask), implemented for `u64` and `u128` only.
 pub trait Width: Sized {
+    /// [`EdgeGraph::insert_table`].
+    fn insert_table(graph: &mut EdgeGraph<Self>, mask: Self, lookup: &TableLookup) -> usize;
+    /// [`EdgeGraph::remember`].
+    fn remember(
+        graph: &mut EdgeGraph<Self>,
+        table_index: usize,
+        change: Change<Self>,
+        destination: usize,
+    );
     /// [`TagPartition::target_segment`].
     fn target_segment(partition: &mut TagPartition<Self>, source: usize, tags: Self) -> usize;
     /// [`TagPartition::plan_push`].
@@ -38,6 +49,19 @@ pub trait Width: Sized {
 macro_rules! compiled_once {
     ($($int:ty),*) => {$(
         impl Width for $int {
+            fn insert_table(graph: &mut EdgeGraph<Self>, mask: Self, lookup: &TableLookup) -> usize {
+                graph.wire_table(mask, lookup)
+            }
+
+            fn remember(
+                graph: &mut EdgeGraph<Self>,
+                table_index: usize,
+                change: Change<Self>,
+                destination: usize,
+            ) {
+                graph.remember_multi_bit(table_index, change, destination);
+            }
+
             fn target_segment(partition: &mut TagPartition<Self>, source: usize, tags: Self) -> usize {
                 partition.target_segment(source, tags)
             }

@@ -137,8 +137,7 @@ impl<T: Archetype> Storage<T> {
         storage.tables.reserve(tables.len());
         for mut table in tables {
             let mask = table.mask() & T::COMPONENTS;
-            let lookup = &storage.table_lookup;
-            let table_index = storage.edges.insert_table(mask, |other| lookup.get(other));
+            let table_index = storage.edges.insert_table(mask, &storage.table_lookup);
             let mut partition = TagPartition::new();
             // A world without tags keeps no partition.
             let rows = if T::TAGS.is_empty() { 0 } else { table.len() };
