@@ -234,8 +234,18 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     /// before a column's stamps are read directly, before an older-looking run is added).
     #[inline]
     fn settle(&mut self) {
-        if let Some(whole) = self.whole.take() {
-            self.add_runs(0..whole.rows, self.tracked, whole.tick);
+        if self.whole.is_some() {
+            M::settle_ticks(self.view_mut());
+        }
+    }
+
+    /// The ticks as the functions compiled once per mask width see them.
+    #[inline]
+    fn view_mut(&mut self) -> TicksMut<'_, M> {
+        TicksMut {
+            tracked: self.tracked,
+            columns: self.columns.as_mut(),
+            whole: &mut self.whole,
         }
     }
 
@@ -405,26 +415,7 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     /// older). Components of `bits` this table does not track get empty columns.
     #[inline]
     pub fn row_cells(&mut self, bits: M, read_bits: M, rows: Range<usize>) -> TickCells<'_> {
-        let mut cells = TickCells::empty();
-        if self.tracked.intersects(read_bits) {
-            self.settle();
-        }
-        for bit in (read_bits & bits & self.tracked).bits() {
-            let column = &mut self.columns[bit as usize];
-            column.range_stamps.fold_all(&mut column.rows);
-        }
-        let mut columns = self.columns.as_mut().iter_mut();
-        let mut next = 0;
-        for bit in (bits & self.tracked).bits() {
-            let Some(column) = columns.nth(bit as usize - next) else {
-                break;
-            };
-            next = bit as usize + 1;
-            if let Some(stamps) = column.rows.get_mut(rows.clone()) {
-                cells.push(bit, Cell::from_mut(stamps).as_slice_of_cells());
-            }
-        }
-        cells
+        M::row_cells(self.view_mut(), bits, read_bits, rows)
     }
 
     /// Whether a tracked component of `bits` may have been added to some row after `since`:
@@ -468,10 +459,9 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     /// Records that rows of the tracked components of `bits` may be stamped at `tick` through
     /// [`row_cells`](Self::row_cells) (which cannot see the column summary), so a changed-only
     /// query does not skip this table.
+    #[inline]
     pub fn note_row_writes(&mut self, bits: M, tick: Tick) {
-        for bit in (bits & self.tracked).bits() {
-            self.columns[bit as usize].newest = tick;
-        }
+        M::note_row_writes(self.view_mut(), bits, tick);
     }
 
     /// Whether a range stamp newer than `since` marks every row of a tracked component of
@@ -541,41 +531,9 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     }
 
     /// [`stamp`](Self::stamp) of rows without a whole-table stamp to renew in place.
-    #[inline(never)]
+    #[inline]
     fn restamp(&mut self, rows: Range<usize>, table_rows: usize, bits: M, tick: Tick) {
-        if rows.start == 0 && rows.end >= table_rows && bits.contains(self.tracked) {
-            // Every row of every tracked column: one whole-table stamp, the newest yet. It
-            // says everything the old one and the columns' pending runs (all within the rows,
-            // all older) say: dropping them, rather than folding them in, keeps later despawns
-            // and migrations on their fast path (tables that grow and shrink every frame).
-            self.whole = None;
-            for bit in self.tracked.bits() {
-                self.columns[bit as usize].range_stamps.clear();
-            }
-            if table_rows > 0 && !self.tracked.is_empty() {
-                self.whole = Some(WholeTableStamp {
-                    rows: table_rows,
-                    tick,
-                });
-            }
-        } else {
-            // A range stamp is added as the newest: an older whole-table stamp goes first.
-            self.settle();
-            self.add_runs(rows, bits, tick);
-        }
-    }
-
-    /// A range stamp of `rows` into the tracked columns of `bits`.
-    fn add_runs(&mut self, rows: Range<usize>, bits: M, tick: Tick) {
-        for bit in (bits & self.tracked).bits() {
-            let column = &mut self.columns[bit as usize];
-            let rows = rows.start..rows.end.min(column.rows.len());
-            column.range_stamps.add(rows, tick, &mut column.rows);
-            // A settled whole-table stamp can be older than a row written since.
-            if tick.is_newer_than(column.newest) {
-                column.newest = tick;
-            }
-        }
+        M::restamp(self.view_mut(), rows, table_rows, bits, tick);
     }
 
     /// Moves every stamp older than [`MAX_TICK_AGE`] up to that age, so no
@@ -591,6 +549,101 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     /// component, none for the others.
     pub fn is_aligned(&self, rows: usize) -> bool {
         is_aligned(self.columns.as_ref(), self.tracked.widen(), rows)
+    }
+}
+
+/// A table's ticks as the functions compiled once per mask width see them
+/// ([`Width`](crate::width::Width)): the columns as a slice, whatever the world's array.
+pub struct TicksMut<'a, M> {
+    tracked: M,
+    columns: &'a mut [TickColumn],
+    whole: &'a mut Option<WholeTableStamp>,
+}
+
+// What a table's ticks do per table rather than per row (a query's run, a stamp of many rows,
+// the hand-over of a whole-table stamp): generic over the mask only, compiled once per width
+// in this crate (`Width`), while the per-row paths (spawn, despawn, swap, move, stamp of a
+// row) stay generic over the world and inlined.
+
+impl<'a, M: Bitmask> TicksMut<'a, M> {
+    /// The whole-table stamp handed to every tracked column's range stamps (see
+    /// [`TableTicks::settle`]).
+    pub(crate) fn settle(mut self) {
+        if let Some(whole) = self.whole.take() {
+            self.add_runs(0..whole.rows, self.tracked, whole.tick);
+        }
+    }
+
+    /// See [`TableTicks::row_cells`].
+    pub(crate) fn row_cells(mut self, bits: M, read_bits: M, rows: Range<usize>) -> TickCells<'a> {
+        let mut cells = TickCells::empty();
+        if self.tracked.intersects(read_bits) {
+            if let Some(whole) = self.whole.take() {
+                self.add_runs(0..whole.rows, self.tracked, whole.tick);
+            }
+        }
+        for bit in (read_bits & bits & self.tracked).bits() {
+            let column = &mut self.columns[bit as usize];
+            column.range_stamps.fold_all(&mut column.rows);
+        }
+        let mut columns = self.columns.iter_mut();
+        let mut next = 0;
+        for bit in (bits & self.tracked).bits() {
+            let Some(column) = columns.nth(bit as usize - next) else {
+                break;
+            };
+            next = bit as usize + 1;
+            if let Some(stamps) = column.rows.get_mut(rows.clone()) {
+                cells.push(bit, Cell::from_mut(stamps).as_slice_of_cells());
+            }
+        }
+        cells
+    }
+
+    /// See [`TableTicks::note_row_writes`].
+    pub(crate) fn note_row_writes(self, bits: M, tick: Tick) {
+        for bit in (bits & self.tracked).bits() {
+            self.columns[bit as usize].newest = tick;
+        }
+    }
+
+    /// See [`TableTicks::restamp`].
+    pub(crate) fn restamp(mut self, rows: Range<usize>, table_rows: usize, bits: M, tick: Tick) {
+        if rows.start == 0 && rows.end >= table_rows && bits.contains(self.tracked) {
+            // Every row of every tracked column: one whole-table stamp, the newest yet. It
+            // says everything the old one and the columns' pending runs (all within the rows,
+            // all older) say: dropping them, rather than folding them in, keeps later despawns
+            // and migrations on their fast path (tables that grow and shrink every frame).
+            *self.whole = None;
+            for bit in self.tracked.bits() {
+                self.columns[bit as usize].range_stamps.clear();
+            }
+            if table_rows > 0 && !self.tracked.is_empty() {
+                *self.whole = Some(WholeTableStamp {
+                    rows: table_rows,
+                    tick,
+                });
+            }
+        } else {
+            // A range stamp is added as the newest: an older whole-table stamp goes first.
+            if let Some(whole) = self.whole.take() {
+                self.add_runs(0..whole.rows, self.tracked, whole.tick);
+            }
+            self.add_runs(rows, bits, tick);
+        }
+    }
+
+    /// A range stamp of `rows` into the tracked columns of `bits`.
+    fn add_runs(&mut self, rows: Range<usize>, bits: M, tick: Tick) {
+        for bit in (bits & self.tracked).bits() {
+            let column = &mut self.columns[bit as usize];
+            let rows = rows.start..rows.end.min(column.rows.len());
+            column.range_stamps.add(rows, tick, &mut column.rows);
+            // A settled whole-table stamp can be older than a row written since.
+            if tick.is_newer_than(column.newest) {
+                column.newest = tick;
+            }
+        }
     }
 }
 

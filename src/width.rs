@@ -9,6 +9,8 @@
 
 use core::ops::Range;
 
+use crate::Tick;
+use crate::change_ticks::{TickCells, TicksMut};
 use crate::edges::{Change, EdgeGraph};
 use crate::hash::TableLookup;
 use crate::storage::tag_partition::TagPartition;
@@ -16,6 +18,25 @@ use crate::storage::tag_partition::TagPartition;
 /// The operations compiled once per mask width (see the module docs): a sealed supertrait of
 /// [`Bitmask`](crate::Bitmask), implemented for `u64` and `u128` only.
 pub trait Width: Sized {
+    /// [`TicksMut::settle`].
+    fn settle_ticks(ticks: TicksMut<'_, Self>);
+    /// [`TicksMut::row_cells`].
+    fn row_cells(
+        ticks: TicksMut<'_, Self>,
+        bits: Self,
+        read_bits: Self,
+        rows: Range<usize>,
+    ) -> TickCells<'_>;
+    /// [`TicksMut::note_row_writes`].
+    fn note_row_writes(ticks: TicksMut<'_, Self>, bits: Self, tick: Tick);
+    /// [`TicksMut::restamp`].
+    fn restamp(
+        ticks: TicksMut<'_, Self>,
+        rows: Range<usize>,
+        table_rows: usize,
+        bits: Self,
+        tick: Tick,
+    );
     /// [`EdgeGraph::insert_table`].
     fn insert_table(graph: &mut EdgeGraph<Self>, mask: Self, lookup: &TableLookup) -> usize;
     /// [`EdgeGraph::remember`].
@@ -49,6 +70,37 @@ pub trait Width: Sized {
 macro_rules! compiled_once {
     ($($int:ty),*) => {$(
         impl Width for $int {
+            // Rare (once per table after a write of all its rows), and kept out of the
+            // despawns and moves that may meet it.
+            #[cold]
+            #[inline(never)]
+            fn settle_ticks(ticks: TicksMut<'_, Self>) {
+                ticks.settle();
+            }
+
+            fn row_cells(
+                ticks: TicksMut<'_, Self>,
+                bits: Self,
+                read_bits: Self,
+                rows: Range<usize>,
+            ) -> TickCells<'_> {
+                ticks.row_cells(bits, read_bits, rows)
+            }
+
+            fn note_row_writes(ticks: TicksMut<'_, Self>, bits: Self, tick: Tick) {
+                ticks.note_row_writes(bits, tick);
+            }
+
+            fn restamp(
+                ticks: TicksMut<'_, Self>,
+                rows: Range<usize>,
+                table_rows: usize,
+                bits: Self,
+                tick: Tick,
+            ) {
+                ticks.restamp(rows, table_rows, bits, tick);
+            }
+
             fn insert_table(graph: &mut EdgeGraph<Self>, mask: Self, lookup: &TableLookup) -> usize {
                 graph.wire_table(mask, lookup)
             }
