@@ -24,7 +24,7 @@ use crate::{
     StructuralChange, Tick,
 };
 
-mod change_log;
+pub(crate) mod change_log;
 mod despawn;
 mod iteration;
 mod iteration_mut;

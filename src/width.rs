@@ -9,15 +9,18 @@
 
 use core::ops::Range;
 
-use crate::Tick;
 use crate::change_ticks::{TickCells, TicksMut};
 use crate::edges::{Change, EdgeGraph};
+use crate::events::EventChannel;
 use crate::hash::TableLookup;
 use crate::storage::tag_partition::TagPartition;
+use crate::{StructuralChange, Tick};
 
 /// The operations compiled once per mask width (see the module docs): a sealed supertrait of
 /// [`Bitmask`](crate::Bitmask), implemented for `u64` and `u128` only.
 pub trait Width: Sized {
+    /// [`log_change`](crate::storage::change_log::log_change).
+    fn log_change(log: &mut EventChannel<StructuralChange<Self>>, change: StructuralChange<Self>);
     /// [`TicksMut::settle`].
     fn settle_ticks(ticks: TicksMut<'_, Self>);
     /// [`TicksMut::row_cells`].
@@ -70,6 +73,13 @@ pub trait Width: Sized {
 macro_rules! compiled_once {
     ($($int:ty),*) => {$(
         impl Width for $int {
+            fn log_change(
+                log: &mut EventChannel<StructuralChange<Self>>,
+                change: StructuralChange<Self>,
+            ) {
+                crate::storage::change_log::log_change(log, change);
+            }
+
             // Rare (once per table after a write of all its rows), and kept out of the
             // despawns and moves that may meet it.
             #[cold]

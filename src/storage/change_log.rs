@@ -1,6 +1,7 @@
 //! The storage's structural change log: on and off, its capacity, and recording.
 
 use super::Storage;
+use crate::width::Width;
 use crate::{Archetype, Bitmask, Consumed, EventChannel, EventCursor, StructuralChange};
 
 impl<T: Archetype> Storage<T> {
@@ -55,18 +56,27 @@ impl<T: Archetype> Storage<T> {
         &mut self.change_log
     }
 
+    /// Logs `change` if the change log is on (the entry is written by code compiled once per
+    /// mask width, [`log_change`]).
     #[inline]
     pub(super) fn record(&mut self, change: StructuralChange<T::Mask>) {
-        if !self.log_changes {
-            return;
+        if self.log_changes {
+            T::Mask::log_change(&mut self.change_log, change);
         }
-        let no_op = matches!(
-            change,
-            StructuralChange::Added { mask, .. } | StructuralChange::Removed { mask, .. }
-                if mask.is_empty()
-        );
-        if !no_op {
-            self.change_log.send(change);
-        }
+    }
+}
+
+/// Appends `change` to `log`, unless it adds or removes nothing.
+pub(crate) fn log_change<M: Bitmask>(
+    log: &mut EventChannel<StructuralChange<M>>,
+    change: StructuralChange<M>,
+) {
+    let no_op = matches!(
+        change,
+        StructuralChange::Added { mask, .. } | StructuralChange::Removed { mask, .. }
+            if mask.is_empty()
+    );
+    if !no_op {
+        log.send(change);
     }
 }
