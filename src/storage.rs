@@ -306,24 +306,10 @@ impl<T: Archetype> Storage<T> {
         self.allocator.lend_reserver()
     }
 
-    /// Makes the still-reserved handles of `entities` alive: those handles (`entities`
-    /// itself, allocating nothing, when all were, as every queued spawn's are unless its
-    /// reservation was given back), and the positions of the others, in order.
-    fn activate_reserved<'e>(&mut self, entities: &'e [Entity]) -> (Cow<'e, [Entity]>, Vec<usize>) {
-        let mut refused = Vec::new();
-        self.allocator.activate_all(entities, &mut refused);
-        let activated = if refused.is_empty() {
-            Cow::Borrowed(entities)
-        } else {
-            Cow::Owned(without(entities.iter().copied(), &refused).collect())
-        };
-        (activated, refused)
-    }
-
     /// Spawns the still-reserved handles of `entities` with the components and tags of
     /// `mask`; returns how many it spawned (a handle already spawned or released is skipped).
     pub(crate) fn spawn_reserved(&mut self, mask: T::Mask, entities: &[Entity]) -> usize {
-        let (activated, _) = self.activate_reserved(entities);
+        let (activated, _) = activate_reserved(&mut self.allocator, entities);
         self.place_spawned(mask, &activated);
         activated.len()
     }
@@ -338,7 +324,7 @@ impl<T: Archetype> Storage<T> {
         entities: &[Entity],
         values: impl Iterator<Item = V>,
     ) -> usize {
-        let (activated, refused) = self.activate_reserved(entities);
+        let (activated, refused) = activate_reserved(&mut self.allocator, entities);
         let mut values = without(values, &refused);
         let mut links = Vec::new();
         self.place_and_init(mask, &activated, |view, row, index| {
@@ -353,18 +339,15 @@ impl<T: Archetype> Storage<T> {
                 values.write(view, row);
             }
         });
-        self.link_spawned(links);
+        self.link_spawned(&links);
         activated.len()
     }
 
     /// Links just-spawned entities to the targets their builders held: `(source, relation,
     /// target)`, in order, once every row of the batch exists (a target spawned in the same
     /// batch is alive by then). A link that fails (a dead target) leaves the entity unlinked.
-    pub(crate) fn link_spawned(
-        &mut self,
-        links: impl IntoIterator<Item = (Entity, T::Mask, Entity)>,
-    ) {
-        for (source, relation, target) in links {
+    pub(crate) fn link_spawned(&mut self, links: &[(Entity, T::Mask, Entity)]) {
+        for &(source, relation, target) in links {
             // Documented: a target not alive at the spawn leaves the entity unlinked.
             let _ = self.link(relation, source, target);
         }
@@ -642,11 +625,57 @@ fn pair_mut<T>(items: &mut [T], first: usize, second: usize) -> (&mut T, &mut T)
 }
 
 /// The items of `items` but those at the positions `skipped` lists (ascending).
-fn without<I: Iterator>(items: I, skipped: &[usize]) -> impl Iterator<Item = I::Item> {
-    items
-        .enumerate()
-        .filter(move |(index, _)| skipped.binary_search(index).is_err())
-        .map(|(_, item)| item)
+fn without<I: Iterator>(items: I, skipped: &[usize]) -> Without<'_, I> {
+    Without {
+        items,
+        skipped,
+        position: 0,
+    }
+}
+
+/// See [`without`]: one plain loop per item type, rather than an adapter chain's.
+struct Without<'s, I> {
+    items: I,
+    skipped: &'s [usize],
+    position: usize,
+}
+
+impl<I: Iterator> Iterator for Without<'_, I> {
+    type Item = I::Item;
+
+    #[inline]
+    fn next(&mut self) -> Option<I::Item> {
+        if self.skipped.is_empty() {
+            // Nothing (left) to skip: positions no longer matter.
+            return self.items.next();
+        }
+        loop {
+            let item = self.items.next()?;
+            let position = self.position;
+            self.position += 1;
+            match self.skipped.split_first() {
+                Some((&skip, rest)) if skip == position => self.skipped = rest,
+                _ => return Some(item),
+            }
+        }
+    }
+}
+
+/// Makes the still-reserved handles of `entities` alive: those handles (`entities` itself,
+/// allocating nothing, when all were, as every queued spawn's are unless its reservation was
+/// given back), and the positions of the others, in order. Not generic: compiled once, here.
+fn activate_reserved<'e>(
+    allocator: &mut EntityAllocator,
+    entities: &'e [Entity],
+) -> (Cow<'e, [Entity]>, Vec<usize>) {
+    let mut refused = Vec::new();
+    allocator.activate_all(entities, &mut refused);
+    let activated = if refused.is_empty() {
+        Cow::Borrowed(entities)
+    } else {
+        Cow::Owned(without(entities.iter().copied(), &refused).collect())
+    };
+    (activated, refused)
 }
 
 #[cfg(test)]

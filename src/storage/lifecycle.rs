@@ -61,11 +61,13 @@ pub fn spawn_built<T: Archetype, V: EntityValues<Archetype = T>>(
             written.write(view, row);
         }
     });
-    storage.link_spawned(entities.iter().flat_map(|&entity| {
-        links
-            .iter()
-            .map(move |&(relation, target)| (entity, relation, target))
-    }));
+    if !links.is_empty() {
+        for &entity in &entities {
+            for &(relation, target) in &links {
+                storage.link_spawned(&[(entity, relation, target)]);
+            }
+        }
+    }
     entities
 }
 
