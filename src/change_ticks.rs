@@ -9,6 +9,7 @@
 use alloc::vec::Vec;
 use core::cell::Cell;
 use core::fmt;
+use core::mem::ManuallyDrop;
 use core::ops::{IndexMut, Range};
 
 use crate::{Archetype, Bitmask, MAX_TICK_AGE, Tick};
@@ -145,25 +146,49 @@ impl<const BITS: usize> TickColumns for [TickColumn; BITS] {
 
 /// The stamps of one component in one table, kept together so a write touches one place
 /// (opaque: the storage's).
+///
+/// Its `Drop` drops what it owns, compiled once in this crate: a table's array of columns is
+/// the world's type, so the drop glue of owned fields would be compiled in every game's crate.
 #[derive(Clone, Debug)]
 pub struct TickColumn {
     /// Each row's stamps (empty unless tracked here).
-    rows: Vec<RowStamps>,
+    rows: ManuallyDrop<Vec<RowStamps>>,
     /// The newest added stamp of `rows`.
     newest_added: Tick,
     /// Runs of rows that count as written at a tick (slice views' writes).
-    range_stamps: RangeStamps,
+    range_stamps: ManuallyDrop<RangeStamps>,
     /// The newest stamp of the column, row or column.
     newest: Tick,
+}
+
+impl Drop for TickColumn {
+    // The test inline (a world drops many columns that never held a row), the freeing not.
+    #[inline]
+    fn drop(&mut self) {
+        if self.rows.capacity() != 0 || !self.range_stamps.is_empty() {
+            self.release();
+        }
+    }
+}
+
+impl TickColumn {
+    /// Frees the rows and the pending runs (see [`TickColumn`]'s `Drop`).
+    fn release(&mut self) {
+        drop(core::mem::take(&mut *self.rows));
+        drop(core::mem::replace(
+            &mut *self.range_stamps,
+            RangeStamps::NONE,
+        ));
+    }
 }
 
 impl TickColumn {
     /// A column with no rows, its newest stamps at tick 0 (a table's ticks set them to
     /// "never": see [`never_stamped`]).
     const EMPTY: TickColumn = TickColumn {
-        rows: Vec::new(),
+        rows: ManuallyDrop::new(Vec::new()),
         newest_added: Tick(0),
-        range_stamps: RangeStamps::NONE,
+        range_stamps: ManuallyDrop::new(RangeStamps::NONE),
         newest: Tick(0),
     };
 
@@ -281,9 +306,8 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     pub fn push_rows(&mut self, count: usize, tick: Tick) {
         for bit in self.tracked.bits() {
             let column = &mut self.columns[bit as usize];
-            column
-                .rows
-                .resize(column.rows.len() + count, RowStamps::at(tick));
+            let rows = column.rows.len() + count;
+            column.rows.resize(rows, RowStamps::at(tick));
             column.newest = tick;
             column.newest_added = tick;
         }
@@ -664,7 +688,7 @@ fn never_stamped(columns: &mut [TickColumn], never: Tick) {
 fn clamp(columns: &mut [TickColumn], tracked: u128, now: Tick) {
     for bit in tracked.bits() {
         let column = &mut columns[bit as usize];
-        for stamps in &mut column.rows {
+        for stamps in column.rows.iter_mut() {
             *stamps = stamps.clamp_age(now);
         }
         column.range_stamps.clamp(now);

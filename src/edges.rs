@@ -69,6 +69,16 @@ pub struct EdgeGraph<M> {
     tables: Vec<TableEdges<M>>,
 }
 
+impl<M> Default for EdgeGraph<M> {
+    /// A graph for tables of no bit.
+    fn default() -> Self {
+        EdgeGraph {
+            bit_count: 0,
+            tables: Vec::new(),
+        }
+    }
+}
+
 impl<M: Bitmask> EdgeGraph<M> {
     /// A graph for tables whose masks use the lowest `bit_count` bits.
     pub fn new(bit_count: usize) -> Self {

@@ -19,6 +19,7 @@ mod change_log;
 mod change_ticks;
 mod column;
 mod commands;
+mod dropped;
 // The edge graph, the mask maps and the query cache: reachable through a world's storage for
 // inspection and tests, not part of the API a game uses.
 #[doc(hidden)]

@@ -9,6 +9,7 @@
 //! grow the cache.
 
 use crate::Bitmask;
+use crate::dropped::Dropped;
 use crate::hash::MaskBuildHasher;
 use alloc::vec::Vec;
 use core::hash::BuildHasher;
@@ -22,7 +23,7 @@ use hashbrown::HashTable;
 /// widths, and each world compiles only the conversions.
 #[derive(Debug)]
 pub struct QueryCache<M> {
-    cache: WideQueryCache,
+    cache: Dropped<WideQueryCache>,
     mask: PhantomData<fn() -> M>,
 }
 
@@ -45,7 +46,7 @@ impl<M: Bitmask> QueryCache<M> {
     #[inline]
     pub fn new(holdable: M) -> Self {
         QueryCache {
-            cache: WideQueryCache::new(holdable.widen()),
+            cache: Dropped::new(WideQueryCache::new(holdable.widen())),
             mask: PhantomData,
         }
     }
@@ -104,6 +105,12 @@ pub struct WideQueryCache {
     holdable: u128,
     /// The mask of every table created, by index: what an entry is filled from on a miss.
     table_masks: Vec<u128>,
+}
+
+impl Default for WideQueryCache {
+    fn default() -> Self {
+        WideQueryCache::new(0)
+    }
 }
 
 impl WideQueryCache {

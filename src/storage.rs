@@ -9,6 +9,7 @@
 //! crate-private, reached by generated code through `__private::lifecycle`, so a sub-world of a
 //! multi-world (whose entities the whole spawns) has none.
 
+use crate::dropped::Dropped;
 use alloc::{borrow::Cow, string::String, vec::Vec};
 use core::fmt;
 
@@ -54,39 +55,42 @@ pub use typed_query::{RowTags, TypedTablesMut, TypedWalk};
 /// dereferences to its `Storage`, so `world.is_alive(e)`, `world.for_each_mut(..)`,
 /// `world.typed_query::<..>()` are these methods; the per-component ones (`get_position`, ...)
 /// are generated beside them.
+///
+/// The parts that depend on no more of the world than its mask type are [`Dropped`]: dropped
+/// by code compiled once in this crate rather than by drop glue in every game's.
 pub struct Storage<T: Archetype> {
-    allocator: EntityAllocator,
+    allocator: Dropped<EntityAllocator>,
     tables: Vec<T>,
     /// The change ticks of every table, indexed like `tables`.
     ticks: Vec<TicksOf<T>>,
-    table_lookup: TableLookup,
-    edges: EdgeGraph<T::Mask>,
+    table_lookup: Dropped<TableLookup>,
+    edges: Dropped<EdgeGraph<T::Mask>>,
     queries: QueryCache<T::Mask>,
     /// The rows of every table grouped by tag signature, indexed like `tables`.
-    partitions: Vec<TagPartition<T::Mask>>,
+    partitions: Dropped<Vec<TagPartition<T::Mask>>>,
     /// One store per declared relation, in bit order.
-    relations: Vec<RelationStore>,
+    relations: Dropped<Vec<RelationStore>>,
     tick: Tick,
     last_tick: Tick,
     /// The structural change log, recorded only while `log_changes` is on.
-    change_log: EventChannel<StructuralChange<T::Mask>>,
+    change_log: Dropped<EventChannel<StructuralChange<T::Mask>>>,
     log_changes: bool,
 }
 
 impl<T: Archetype> Default for Storage<T> {
     fn default() -> Self {
         Storage {
-            allocator: EntityAllocator::new(),
+            allocator: Dropped::default(),
             tables: Vec::new(),
             ticks: Vec::new(),
-            table_lookup: TableLookup::default(),
-            edges: EdgeGraph::new(T::COMPONENT_COUNT),
+            table_lookup: Dropped::default(),
+            edges: Dropped::new(EdgeGraph::new(T::COMPONENT_COUNT)),
             queries: QueryCache::new(T::COMPONENTS),
-            partitions: Vec::new(),
-            relations: relation_stores(T::RELATIONS.count_ones()),
+            partitions: Dropped::default(),
+            relations: Dropped::new(relation_stores(T::RELATIONS.count_ones())),
             tick: Tick::ZERO.next(),
             last_tick: Tick::ZERO,
-            change_log: EventChannel::new(),
+            change_log: Dropped::default(),
             log_changes: false,
         }
     }

@@ -7,7 +7,11 @@
 //! at its own width (no widening), and a game's crate only calls it. What a hot loop needs
 //! inlined (a row swap, a stamp) stays out of it.
 
+use alloc::vec::Vec;
+use core::mem::ManuallyDrop;
 use core::ops::Range;
+
+use crate::dropped::drop_value;
 
 use crate::change_ticks::{TickCells, TicksMut};
 use crate::edges::{Change, EdgeGraph};
@@ -19,6 +23,12 @@ use crate::{StructuralChange, Tick};
 /// The operations compiled once per mask width (see the module docs): a sealed supertrait of
 /// [`Bitmask`](crate::Bitmask), implemented for `u64` and `u128` only.
 pub trait Width: Sized {
+    /// Drops an edge graph (see [`Dropped`](crate::dropped::Dropped)).
+    fn drop_edges(graph: &mut ManuallyDrop<EdgeGraph<Self>>);
+    /// Drops the tag segments of every table.
+    fn drop_partitions(partitions: &mut ManuallyDrop<Vec<TagPartition<Self>>>);
+    /// Drops a structural change log.
+    fn drop_change_log(log: &mut ManuallyDrop<EventChannel<StructuralChange<Self>>>);
     /// [`log_change`](crate::storage::change_log::log_change).
     fn log_change(log: &mut EventChannel<StructuralChange<Self>>, change: StructuralChange<Self>);
     /// [`TicksMut::settle`].
@@ -73,6 +83,18 @@ pub trait Width: Sized {
 macro_rules! compiled_once {
     ($($int:ty),*) => {$(
         impl Width for $int {
+            fn drop_edges(graph: &mut ManuallyDrop<EdgeGraph<Self>>) {
+                drop_value(graph);
+            }
+
+            fn drop_partitions(partitions: &mut ManuallyDrop<Vec<TagPartition<Self>>>) {
+                drop_value(partitions);
+            }
+
+            fn drop_change_log(log: &mut ManuallyDrop<EventChannel<StructuralChange<Self>>>) {
+                drop_value(log);
+            }
+
             fn log_change(
                 log: &mut EventChannel<StructuralChange<Self>>,
                 change: StructuralChange<Self>,

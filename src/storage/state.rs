@@ -94,7 +94,7 @@ impl<T: Archetype> Drop for EmptyOnUnwind<'_, T> {
             }
         };
         let mut emptied = Storage::new();
-        emptied.allocator = storage.allocator.empty_beyond(&source.allocator);
+        *emptied.allocator = storage.allocator.empty_beyond(&source.allocator);
         emptied.tick = later(storage.tick, source.tick);
         emptied.last_tick = later(storage.last_tick, source.last_tick);
         emptied.change_log = core::mem::take(&mut storage.change_log);
@@ -168,7 +168,7 @@ impl<T: Archetype> Storage<T> {
             storage.queries.table_created(mask, table_index);
             storage.tables.push(table);
         }
-        storage.allocator = allocator;
+        *storage.allocator = allocator;
         storage
     }
 }
