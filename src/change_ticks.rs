@@ -369,23 +369,31 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     /// `false` lets a changed-only query skip the table.
     #[inline]
     pub fn may_have_changed_since(&self, bits: M, since: Tick) -> bool {
-        self.whole_marks(0, bits, since)
-            || (bits & self.tracked)
-                .bits()
-                .any(|bit| self.columns[bit as usize].newest.is_newer_than(since))
+        if self.whole_marks(0, bits, since) {
+            return true;
+        }
+        for bit in (bits & self.tracked).bits() {
+            if self.columns[bit as usize].newest.is_newer_than(since) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether any tracked component of `bits` at `row` was written after `since`.
     #[inline]
     pub fn changed_since(&self, row: usize, bits: M, since: Tick) -> bool {
-        self.whole_marks(row, bits, since)
-            || (bits & self.tracked).bits().any(|bit| {
-                let column = &self.columns[bit as usize];
-                column
-                    .range_stamps
-                    .stamp_of(row, column.rows[row].changed)
-                    .is_newer_than(since)
-            })
+        if self.whole_marks(row, bits, since) {
+            return true;
+        }
+        for bit in (bits & self.tracked).bits() {
+            let column = &self.columns[bit as usize];
+            let stamp = column.range_stamps.stamp_of(row, column.rows[row].changed);
+            if stamp.is_newer_than(since) {
+                return true;
+            }
+        }
+        false
     }
 
     /// A per-row test of "written after `since`" for the tracked components of `bits`, set up
@@ -446,19 +454,26 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     /// `false` lets an added-only query skip the table.
     #[inline]
     pub fn may_have_added_since(&self, bits: M, since: Tick) -> bool {
-        (bits & self.tracked)
-            .bits()
-            .any(|bit| self.columns[bit as usize].newest_added.is_newer_than(since))
+        for bit in (bits & self.tracked).bits() {
+            if self.columns[bit as usize].newest_added.is_newer_than(since) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether a tracked component of `bits` was added to `row` after `since`.
     #[inline]
     pub fn added_since(&self, row: usize, bits: M, since: Tick) -> bool {
-        (bits & self.tracked).bits().any(|bit| {
-            self.columns[bit as usize].rows[row]
+        for bit in (bits & self.tracked).bits() {
+            if self.columns[bit as usize].rows[row]
                 .added
                 .is_newer_than(since)
-        })
+            {
+                return true;
+            }
+        }
+        false
     }
 
     /// A per-row test of "added after `since`" for the tracked components of `bits`, set up
@@ -492,11 +507,16 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     /// `bits` as changed (then a changed-only query takes every row without reading stamps).
     #[inline]
     pub fn column_changed_since(&self, bits: M, since: Tick) -> bool {
-        (self.whole_covers_all() && self.whole_marks(0, bits, since))
-            || (bits & self.tracked).bits().any(|bit| {
-                let column = &self.columns[bit as usize];
-                column.range_stamps.all_newer_than(column.rows.len(), since)
-            })
+        if self.whole_covers_all() && self.whole_marks(0, bits, since) {
+            return true;
+        }
+        for bit in (bits & self.tracked).bits() {
+            let column = &self.columns[bit as usize];
+            if column.range_stamps.all_newer_than(column.rows.len(), since) {
+                return true;
+            }
+        }
+        false
     }
 
     /// The one stamping policy: records a write at `tick` to the tracked components of `bits`

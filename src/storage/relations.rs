@@ -204,12 +204,12 @@ impl<T: Archetype> Storage<T> {
     #[doc(hidden)]
     #[inline]
     pub fn has_cascading_sources(&self, entity: Entity) -> bool {
-        T::RELATIONS
-            .bits()
-            .zip(&self.relations)
-            .any(|(bit, store)| {
-                T::CASCADE.contains(T::Mask::bit(bit)) && !store.sources(entity).is_empty()
-            })
+        for (bit, store) in T::RELATIONS.bits().zip(&self.relations) {
+            if T::CASCADE.contains(T::Mask::bit(bit)) && !store.sources(entity).is_empty() {
+                return true;
+            }
+        }
+        false
     }
 
     /// Takes every link of `entity` out, before it is despawned: its own links (logged), and

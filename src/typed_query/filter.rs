@@ -234,12 +234,17 @@ impl<M: Bitmask> RowTest<'_, M> {
                 components,
                 since,
                 added,
-            } => components.bits().any(|bit| {
-                cells.column(bit).get(row).is_some_and(|stamp| {
-                    let stamp = stamp.get();
-                    if added { stamp.added } else { stamp.changed }.is_newer_than(since)
-                })
-            }),
+            } => {
+                for bit in components.bits() {
+                    if let Some(stamp) = cells.column(bit).get(row) {
+                        let stamp = stamp.get();
+                        if if added { stamp.added } else { stamp.changed }.is_newer_than(since) {
+                            return true;
+                        }
+                    }
+                }
+                false
+            }
         }
     }
 }
