@@ -334,12 +334,9 @@ impl<T: Archetype> Storage<T> {
         self.place_and_init(mask, &activated, |view, row, index| {
             if let Some(values) = values.next() {
                 let entity = activated[index];
-                links.extend(
-                    values
-                        .links()
-                        .iter()
-                        .map(|&(bit, target)| (entity, bit, target)),
-                );
+                for &(bit, target) in values.links() {
+                    links.push((entity, bit, target));
+                }
                 values.write(view, row);
             }
         });

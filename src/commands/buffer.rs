@@ -123,7 +123,10 @@ impl<V> Iterator for TakenValues<'_, '_, V> {
 
 impl<V> Drop for TakenValues<'_, '_, V> {
     fn drop(&mut self) {
-        self.for_each(drop);
+        // A plain loop over `next`, which is compiled anyway (not `for_each`'s fold).
+        while let Some(value) = self.next() {
+            drop(value);
+        }
     }
 }
 
@@ -178,10 +181,17 @@ struct Applying<'w, 'c, W, C, V> {
 
 impl<W, C, V> Drop for Applying<'_, '_, W, C, V> {
     fn drop(&mut self) {
+        // Pushed one by one: the drains' `next` and the vectors' `push` are compiled anyway,
+        // an `extend` from a drain would be one more instantiation per world (this runs only
+        // after a panic).
         let buffer = (self.queue)(self.world);
-        buffer.commands.extend(&mut self.rest);
+        for command in &mut self.rest {
+            buffer.commands.push(command);
+        }
         buffer.spawned.extend_from_slice(self.staged.spawned);
-        buffer.values.extend(&mut self.staged.values);
+        for values in &mut self.staged.values {
+            buffer.values.push(values);
+        }
     }
 }
 
