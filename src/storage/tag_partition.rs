@@ -293,9 +293,18 @@ impl<M: Bitmask> TagPartition<M> {
     /// The index of the segment holding `row` (below `rows`).
     #[inline]
     fn segment_of(&self, row: usize) -> usize {
-        self.segments
-            .partition_point(|segment| segment.start <= row)
-            - 1
+        // The last segment starting at or before `row` (the first starts at row 0), by a
+        // binary search written out: less code per world than `partition_point`'s.
+        let (mut low, mut high) = (0, self.segments.len());
+        while high - low > 1 {
+            let middle = low + (high - low) / 2;
+            if self.segments[middle].start <= row {
+                low = middle;
+            } else {
+                high = middle;
+            }
+        }
+        low
     }
 
     fn index_of(&self, tags: M) -> Option<usize> {
