@@ -55,10 +55,9 @@ pub use typed_query::{RowTags, TypedTablesMut, TypedWalk};
 /// dereferences to its `Storage`, so `world.is_alive(e)`, `world.for_each_mut(..)`,
 /// `world.typed_query::<..>()` are these methods; the per-component ones (`get_position`, ...)
 /// are generated beside them.
-///
-/// The parts that depend on no more of the world than its mask type are [`Dropped`]: dropped
-/// by code compiled once in this crate rather than by drop glue in every game's.
 pub struct Storage<T: Archetype> {
+    // The parts that depend on no more of the world than its mask type are `Dropped`: dropped
+    // by code compiled once in this crate rather than by drop glue in every game's.
     allocator: Dropped<EntityAllocator>,
     tables: Vec<T>,
     /// The change ticks of every table, indexed like `tables`.

@@ -124,7 +124,7 @@ impl<V> Iterator for TakenValues<'_, '_, V> {
 impl<V> Drop for TakenValues<'_, '_, V> {
     fn drop(&mut self) {
         // A plain loop over `next`, which is compiled anyway (not `for_each`'s fold).
-        while let Some(value) = self.next() {
+        for value in self.by_ref() {
             drop(value);
         }
     }
