@@ -493,9 +493,10 @@ Two crates per macro and size:
   and no relations (no walk: its crate does that much less). freecs stops at its 64-bit limit.
 
 archetypal's generated methods are \`#[inline]\`: like generic code, each is compiled in the
-crate that calls it, and only if it is called. So its declare crate compiles none of its method
-bodies and its use crate those it calls; freecs's methods are not \`#[inline]\`, so both of its
-crates compile them all.
+crate that calls it, and only if it is called. So its declare crate compiles only what its
+trait impls that are not generic reach (the \`Archetype\` impl's table operations, and
+\`SystemWorld::apply_commands\` with every queued command's path) and its use crate what it
+calls besides; freecs's methods are not \`#[inline]\`, so both of its crates compile them all.
 
 The machine is shared (another developer compiles on it): wall times carry their load, and
 even CPU times (user + system seconds of rustc, every thread) rise when the other core is busy

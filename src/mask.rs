@@ -10,7 +10,9 @@ use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 /// The largest number of bits (components plus tags) one world's mask can hold.
 pub const MAX_MASK_BITS: usize = 128;
 
-/// An unsigned integer used as a set of component bits.
+/// An unsigned integer used as a set of component bits: `u64` or `u128`, the only two a world's
+/// mask can be, and the only two that implement it (the runtime compiles its code over the
+/// mask once for each).
 pub trait Bitmask:
     Copy
     + Eq
