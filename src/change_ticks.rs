@@ -20,7 +20,7 @@ use range_stamps::RangeStamps;
 pub use readers::{ChangedRows, TickCells};
 
 /// The change ticks of one table, indexed by component bit.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct TableTicks<M, C> {
     /// The tracked components this table holds.
     tracked: M,
@@ -145,7 +145,7 @@ impl<const BITS: usize> TickColumns for [TickColumn; BITS] {
 
 /// The stamps of one component in one table, kept together so a write touches one place
 /// (opaque: the storage's).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct TickColumn {
     /// Each row's stamps (empty unless tracked here).
     rows: Vec<RowStamps>,
@@ -155,6 +155,42 @@ pub struct TickColumn {
     range_stamps: RangeStamps,
     /// The newest stamp of the column, row or column.
     newest: Tick,
+}
+
+// `clone_from` field by field, so a world's `restore` reuses every tick column's allocation
+// (a derived `clone_from` is `*self = source.clone()`).
+impl<M: Copy, C: Clone> Clone for TableTicks<M, C> {
+    fn clone(&self) -> Self {
+        Self {
+            tracked: self.tracked,
+            columns: self.columns.clone(),
+            whole: self.whole,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.tracked = source.tracked;
+        self.columns.clone_from(&source.columns);
+        self.whole = source.whole;
+    }
+}
+
+impl Clone for TickColumn {
+    fn clone(&self) -> Self {
+        Self {
+            rows: self.rows.clone(),
+            newest_added: self.newest_added,
+            range_stamps: self.range_stamps.clone(),
+            newest: self.newest,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.rows.clone_from(&source.rows);
+        self.newest_added = source.newest_added;
+        self.range_stamps.clone_from(&source.range_stamps);
+        self.newest = source.newest;
+    }
 }
 
 impl TickColumn {

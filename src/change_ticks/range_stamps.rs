@@ -17,9 +17,25 @@ const PENDING: usize = 4;
 /// The pending runs of one tick column: none until a slice view first writes part of the
 /// column (most columns never see one), then a few, kept on the heap so a tick column stays
 /// small (a table holds one per component of the world).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(super) struct RangeStamps {
     runs: Option<Box<Runs>>,
+}
+
+impl Clone for RangeStamps {
+    fn clone(&self) -> Self {
+        Self {
+            runs: self.runs.clone(),
+        }
+    }
+
+    // Reuses the box when both have runs (a derived `clone_from` would allocate a new one).
+    fn clone_from(&mut self, source: &Self) {
+        match (&mut self.runs, &source.runs) {
+            (Some(runs), Some(source_runs)) => **runs = (**source_runs).clone(),
+            (runs, source_runs) => *runs = source_runs.clone(),
+        }
+    }
 }
 
 /// A few pending runs.
