@@ -311,8 +311,7 @@ impl<T: Archetype> Storage<T> {
     /// itself, allocating nothing, when all were, as every queued spawn's are unless its
     /// reservation was given back), and the positions of the others, in order.
     fn activate_reserved<'e>(&mut self, entities: &'e [Entity]) -> (Cow<'e, [Entity]>, Vec<usize>) {
-        let mut refused = Vec::new();
-        self.allocator.activate_all(entities, &mut refused);
+        let refused = self.allocator.activate_all(entities);
         let activated = if refused.is_empty() {
             Cow::Borrowed(entities)
         } else {
