@@ -21,7 +21,7 @@ use range_stamps::RangeStamps;
 pub use readers::{ChangedRows, TickCells};
 
 /// The change ticks of one table, indexed by component bit.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct TableTicks<M, C> {
     /// The tracked components this table holds.
     tracked: M,
@@ -149,7 +149,7 @@ impl<const BITS: usize> TickColumns for [TickColumn; BITS] {
 ///
 /// Its `Drop` drops what it owns, compiled once in this crate: a table's array of columns is
 /// the world's type, so the drop glue of owned fields would be compiled in every game's crate.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct TickColumn {
     /// Each row's stamps (empty unless tracked here).
     rows: ManuallyDrop<Vec<RowStamps>>,
@@ -179,6 +179,43 @@ impl TickColumn {
             &mut *self.range_stamps,
             RangeStamps::NONE,
         ));
+    }
+}
+
+// `clone_from` field by field, so a world's `restore` reuses every tick column's allocation
+// (a derived `clone_from` is `*self = source.clone()`).
+impl<M: Copy, C: Clone> Clone for TableTicks<M, C> {
+    fn clone(&self) -> Self {
+        Self {
+            tracked: self.tracked,
+            columns: self.columns.clone(),
+            whole: self.whole,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.tracked = source.tracked;
+        self.columns.clone_from(&source.columns);
+        self.whole = source.whole;
+    }
+}
+
+impl Clone for TickColumn {
+    fn clone(&self) -> Self {
+        Self {
+            rows: self.rows.clone(),
+            newest_added: self.newest_added,
+            range_stamps: self.range_stamps.clone(),
+            newest: self.newest,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        // Through the `Vec`: `ManuallyDrop`'s own `clone_from` would overwrite without freeing.
+        Vec::clone_from(&mut self.rows, &source.rows);
+        self.newest_added = source.newest_added;
+        RangeStamps::clone_from(&mut self.range_stamps, &source.range_stamps);
+        self.newest = source.newest;
     }
 }
 

@@ -143,7 +143,12 @@ impl<C: QueuedCommand + From<StructuralCommand<C::Mask>>, V> CommandQueue<'_, C,
     }
 }
 
-impl<C: SpawningCommand> CommandQueue<'_, C, C::Values> {
+// `V` rather than `C::Values`, so rustdoc shows these methods on a world's command part.
+impl<C, V> CommandQueue<'_, C, V>
+where
+    C: SpawningCommand<Values = V>,
+    V: EntityValues<Archetype: Archetype<Mask = C::Mask>>,
+{
     /// Queues a spawn of `count` entities with the components and tags of `mask`, and returns
     /// their handles now, so later queued commands can target them: O(`count`). They are not
     /// alive until `apply_commands` (`is_alive` is `false`, getters give `None`), and no other
@@ -167,7 +172,7 @@ impl<C: SpawningCommand> CommandQueue<'_, C, C::Values> {
     /// (`apply_commands` counts each spawn). A target of `with_<relation>` that is not alive
     /// when the entity spawns leaves it unlinked.
     #[inline]
-    pub fn queue_spawn(&mut self, builder: C::Values) -> Entity {
+    pub fn queue_spawn(&mut self, builder: V) -> Entity {
         let mask = builder.mask();
         let entity = self.reserve_one();
         self.buffer.stage(entity, builder);

@@ -222,15 +222,17 @@ impl EntityAllocator {
 
     /// Makes the reserved handles of `entities` alive, recording a lent reserver's issues once
     /// for all of them (a world's command part is often still out, its borrow over, while
-    /// the world applies its queue); the positions of the others, which change nothing, are
-    /// pushed onto `refused`.
-    pub(crate) fn activate_all(&mut self, entities: &[Entity], refused: &mut Vec<usize>) {
+    /// the world applies its queue); returns the positions of the others, which change
+    /// nothing (empty, allocating nothing, when every handle was reserved).
+    pub(crate) fn activate_all(&mut self, entities: &[Entity]) -> Vec<usize> {
         self.settle();
+        let mut refused = Vec::new();
         for (index, &entity) in entities.iter().enumerate() {
             if !self.activate_settled(entity) {
                 refused.push(index);
             }
         }
+        refused
     }
 
     fn activate_settled(&mut self, entity: Entity) -> bool {

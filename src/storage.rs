@@ -668,8 +668,7 @@ fn activate_reserved<'e>(
     allocator: &mut EntityAllocator,
     entities: &'e [Entity],
 ) -> (Cow<'e, [Entity]>, Vec<usize>) {
-    let mut refused = Vec::new();
-    allocator.activate_all(entities, &mut refused);
+    let refused = allocator.activate_all(entities);
     let activated = if refused.is_empty() {
         Cow::Borrowed(entities)
     } else {

@@ -17,9 +17,25 @@ const PENDING: usize = 4;
 /// The pending runs of one tick column: none until a slice view first writes part of the
 /// column (most columns never see one), then a few, kept on the heap so a tick column stays
 /// small (a table holds one per component of the world).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(super) struct RangeStamps {
     runs: Option<Box<Runs>>,
+}
+
+impl Clone for RangeStamps {
+    fn clone(&self) -> Self {
+        Self {
+            runs: self.runs.clone(),
+        }
+    }
+
+    // Reuses the box when both have runs (a derived `clone_from` would allocate a new one).
+    fn clone_from(&mut self, source: &Self) {
+        match (&mut self.runs, &source.runs) {
+            (Some(runs), Some(source_runs)) => **runs = (**source_runs).clone(),
+            (runs, source_runs) => *runs = source_runs.clone(),
+        }
+    }
 }
 
 /// A few pending runs.
@@ -115,8 +131,7 @@ impl RangeStamps {
         }
     }
 
-    /// Folds the runs that hold one of rows `a` and `b` but not the other, before the two
-    /// trade places.
+    /// Readies the runs for rows `a` and `b` trading places (see [`Runs::before_swap`]).
     #[inline]
     pub(super) fn before_swap(&mut self, a: usize, b: usize, stamps: &mut [RowStamps]) {
         if let Some(runs) = &mut self.runs {
@@ -251,18 +266,36 @@ impl Runs {
         self.len = 0;
     }
 
-    /// Folds the runs that hold one of rows `a` and `b` but not the other, before the two
-    /// trade places (a run holding both, or neither, still covers the same stamps).
+    /// Readies the runs for rows `a` and `b` trading places. A run holding both, or neither,
+    /// still covers the same stamps. A run holding one of them stays when the row coming in
+    /// was written no earlier than the run (a row just spawned into a table whose rows were
+    /// all written this frame, joining its tag segment): the row going out takes the run's
+    /// stamp along, one store. Any other run is folded into every row it covers.
     #[inline]
     fn before_swap(&mut self, a: usize, b: usize, stamps: &mut [RowStamps]) {
         let mut index = 0;
         while index < self.len {
             let run = self.runs[index];
-            if run.contains(a) != run.contains(b) {
-                run.fold(stamps);
-                self.remove(index);
-            } else {
-                index += 1;
+            let (inside, outside) = match (run.contains(a), run.contains(b)) {
+                (true, false) => (a, b),
+                (false, true) => (b, a),
+                _ => {
+                    index += 1;
+                    continue;
+                }
+            };
+            let coming_in = stamps.get(outside).map(|stamp| stamp.changed);
+            match (coming_in, stamps.get_mut(inside)) {
+                (Some(coming_in), Some(going_out)) if !run.tick.is_newer_than(coming_in) => {
+                    if run.tick.is_newer_than(going_out.changed) {
+                        going_out.changed = run.tick;
+                    }
+                    index += 1;
+                }
+                _ => {
+                    run.fold(stamps);
+                    self.remove(index);
+                }
             }
         }
     }
@@ -361,6 +394,25 @@ mod tests {
         runs.before_swap(1, 2, &mut stamps);
         assert_eq!(runs.len, 0);
         assert_eq!(changed(&stamps), vec![5, 5, 6, 6, 6, 6]);
+    }
+
+    #[test]
+    fn a_swap_with_a_row_written_since_keeps_the_run() {
+        let mut stamps = rows(5);
+        let mut runs = Runs::NONE;
+        runs.add(0..4, Tick(5), &mut stamps);
+        stamps[4].changed = Tick(7); // spawned after the run's write
+        let mut expected = effective(&runs, &stamps);
+        expected.swap(1, 4);
+        runs.before_swap(1, 4, &mut stamps);
+        stamps.swap(1, 4);
+        assert_eq!(runs.len, 1, "kept, nothing folded");
+        assert_eq!(effective(&runs, &stamps), expected);
+        assert_eq!(
+            changed(&stamps),
+            vec![1, 7, 1, 1, 5],
+            "only the row that left took the run's stamp"
+        );
     }
 
     #[test]

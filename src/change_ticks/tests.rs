@@ -537,3 +537,38 @@ fn row_stamps_clamp_both_ticks() {
         assert_eq!(row.clamp_age(now).added, expected);
     }
 }
+
+#[test]
+fn clone_from_copies_every_stamp_into_the_target_allocations() {
+    let mut source = ticks(A | B);
+    source.push_rows(4, Tick(5));
+    stamp_rows(&mut source, 1..3, A, Tick(7));
+    let mut target = ticks(A | B);
+    target.push_rows(6, Tick(2));
+    stamp_rows(&mut target, 0..2, B, Tick(9));
+    let kept = target.columns[0].rows.as_ptr();
+    target.clone_from(&source);
+    assert_eq!(
+        target.columns[0].rows.as_ptr(),
+        kept,
+        "the row stamps reuse the target's buffer"
+    );
+    assert_eq!(target.rows(), 4);
+    for row in 0..4 {
+        for (bit, since) in [(A, Tick(5)), (A, Tick(6)), (B, Tick(4)), (B, Tick(5))] {
+            assert_eq!(
+                target.changed_since(row, bit, since),
+                source.changed_since(row, bit, since),
+                "row {row}, bit {bit}, since {since:?}"
+            );
+        }
+    }
+    assert!(
+        target.changed_since(1, A, Tick(6)),
+        "the source's range stamp"
+    );
+    assert!(
+        !target.changed_since(0, B, Tick(8)),
+        "none of the target's own"
+    );
+}

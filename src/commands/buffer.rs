@@ -249,6 +249,11 @@ mod tests {
         }
     }
 
+    /// The values staged in the counter's buffer, in order.
+    fn staged_values(counter: &Counter) -> Vec<u32> {
+        counter.queue.spawns().map(|(_, &value)| value).collect()
+    }
+
     #[test]
     fn apply_queued_applies_in_order_and_empties_the_queue() {
         let mut counter = Counter::default();
@@ -256,14 +261,7 @@ mod tests {
             &mut counter,
             &[Command::Number(4), Command::Spawn(2), Command::Number(1)],
         );
-        assert_eq!(
-            counter
-                .queue
-                .spawns()
-                .map(|(_, &value)| value)
-                .collect::<Vec<_>>(),
-            [100, 101]
-        );
+        assert_eq!(staged_values(&counter), [100, 101]);
         let report = apply_all(&mut counter, None);
         assert_eq!(counter.applied, vec![4, 100, 101, 1]);
         assert!(counter.queue.is_empty());
@@ -301,11 +299,7 @@ mod tests {
         assert_eq!(counter.applied, vec![1, 100], "applied before the panic");
         assert_eq!(&counter.queue[..], [Command::Number(3), Command::Spawn(2)]);
         assert_eq!(
-            counter
-                .queue
-                .spawns()
-                .map(|(_, &value)| value)
-                .collect::<Vec<_>>(),
+            staged_values(&counter),
             [103, 104],
             "the panicking spawn's values are dropped, the later ones kept for their command"
         );

@@ -16,8 +16,11 @@
 //! - flecs: its built-in `ChildOf` pair, `child_of(parent)` (an exclusive relationship: the new
 //!   pair replaces the old). Pairs fragment, so each parent's children are a table of their
 //!   own and a re-link moves the child's row to the new parent's table.
-//! - hecs has no relations: its row is the hand-kept form, a `Parent(Entity)` component
-//!   rewritten in place (`view_mut` once, `get_mut(child)` per child), one direction only.
+//! - hecs has no relations: its rows are the hand-kept forms. `hecs`: a `Parent(Entity)`
+//!   component rewritten in place (`view_mut` once, `get_mut(child)` per child), one direction
+//!   only. `hecs, two-way`: also a `Children(Vec<Entity>)` on every parent, kept as
+//!   archetypal's list is (the old parent's loses the child in order, the new one's gains
+//!   it): what a game that walks children writes.
 //! - `Vec`: the floor of a link kept both ways, as archetypal's is: a parent index per child
 //!   and a list of children per parent, re-linking removing the child from the old list (the
 //!   others keep their order) and pushing it on the new one.
@@ -96,6 +99,11 @@ pub fn workload() -> Workload {
             contender::<Hecs>(
                 "hecs",
                 "hand-kept Parent(Entity), one way: view_mut::<&mut Parent>() once, get_mut(child)",
+                Kind::Peer,
+            ),
+            contender::<HecsTwoWay>(
+                "hecs, two-way",
+                "hand-kept Parent(Entity) and Children(Vec<Entity>): the old parent's list loses the child (in order), the new one's gains it",
                 Kind::Peer,
             ),
             contender::<Bevy>(
@@ -278,6 +286,60 @@ impl Family for Hecs {
             }
         }
         sum.finish()
+    }
+}
+
+/// A parent's children, kept by hand beside each child's [`Parent`] (hecs, two-way).
+struct Children(Vec<hecs::Entity>);
+
+/// hecs with the link kept both ways by hand.
+struct HecsTwoWay(Hecs);
+
+impl Family for HecsTwoWay {
+    fn new() -> Self {
+        let mut family = Hecs::new();
+        let mut lists: Vec<Vec<hecs::Entity>> = vec![Vec::new(); PARENTS];
+        for (index, &child) in family.children.iter().enumerate() {
+            lists[first_parent(index)].push(child);
+        }
+        for (&parent, list) in family.parents.iter().zip(lists) {
+            family
+                .world
+                .insert_one(parent, Children(list))
+                .expect("a parent");
+        }
+        HecsTwoWay(family)
+    }
+
+    /// A lookup per child for its link, and one per parent list it changes.
+    fn relink(&mut self, moved: impl Iterator<Item = usize>, pass: u32) {
+        let Hecs {
+            world,
+            parents,
+            children,
+        } = &mut self.0;
+        for child_index in moved {
+            let child = children[child_index];
+            let parent = parents[new_parent(child_index, pass)];
+            let old = {
+                let mut link = world.get::<&mut Parent>(child).expect("a child");
+                core::mem::replace(&mut link.0, parent)
+            };
+            let mut old_list = world.get::<&mut Children>(old).expect("a parent");
+            if let Some(position) = old_list.0.iter().position(|&entity| entity == child) {
+                old_list.0.remove(position);
+            }
+            drop(old_list);
+            world
+                .get::<&mut Children>(parent)
+                .expect("a parent")
+                .0
+                .push(child);
+        }
+    }
+
+    fn checksum(&mut self) -> u64 {
+        self.0.checksum()
     }
 }
 
