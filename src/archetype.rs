@@ -95,10 +95,17 @@ pub trait Archetype: Sized + 'static {
     #[inline]
     fn push_defaults(&mut self, entities: &[Entity]) {
         let (mask, count) = (self.mask(), entities.len());
+        self.push_rows(entities, |table| {
+            table.for_each_column(&mut column::PushDefaults { mask, count })
+        });
+    }
+
+    /// Appends one row per entity, `fill` pushing the values of every present column (one per
+    /// entity each). If `fill` panics half-way, every column is cut back: the table is as it was.
+    #[inline]
+    fn push_rows(&mut self, entities: &[Entity], fill: impl FnOnce(&mut Self)) {
         let mut pushed = column::TableRollback::new(self);
-        pushed
-            .table()
-            .for_each_column(&mut column::PushDefaults { mask, count });
+        fill(pushed.table());
         pushed.commit();
         self.entities_mut().extend_from_slice(entities);
     }

@@ -15,9 +15,10 @@ pub trait EntityValues {
     /// The components and tags the entity is spawned with (the builder's `mask()`).
     fn mask(&self) -> <Self::Archetype as Archetype>::Mask;
 
-    /// Writes the values into row `row` of `table`, a row just spawned with (at least) their
-    /// components.
-    fn write(self, table: &mut <Self::Archetype as Archetype>::ViewMut<'_>, row: usize);
+    /// Pushes the values onto the columns of `table` (of mask `mask() & COMPONENTS`) as one
+    /// new row, the default for a component of the mask with no value; the caller pushes the
+    /// entity and cuts the columns back if a `Default` panics.
+    fn push(self, table: &mut Self::Archetype);
 
     /// The relation targets of the new entity: each relation's bit and target.
     fn links(&self) -> &[(<Self::Archetype as Archetype>::Mask, Entity)];

@@ -11,8 +11,10 @@ use crate::{Archetype, Bitmask};
 
 mod visit;
 
+pub(crate) use visit::{
+    AppendAll, CountMisaligned, PushDefaults, RemoveRows, Reverse, Shift, SwapRows, TakeLast,
+};
 pub use visit::{ColumnPairVisitor, ColumnRefVisitor, ColumnVisitor};
-pub(crate) use visit::{CountMisaligned, PushDefaults, Shift, SwapRows};
 
 /// Appends `count` default values to a present column. An `extend` from a mapped range
 /// rather than `resize_with`, whose `Take<RepeatWith<..>>` adapters compile to more code for
@@ -284,12 +286,13 @@ pub fn view<C>(column: &mut [C], included: bool, rows: usize) -> &mut [C] {
     }
 }
 
-/// Writes `held` into row `index` of a column view, if there is a value (an `EntityBuilder`
-/// spawn writing the values it holds).
+/// Pushes `held` onto a column, or the default if there is no value, if the column is present
+/// (`present`: the table's mask and the column's bit): an `EntityBuilder` spawn pushing the
+/// values it holds.
 #[inline]
-pub fn write_held<C>(column: &mut [C], index: usize, held: Option<C>) {
-    if let Some(value) = held {
-        column[index] = value;
+pub fn push_held<C: Default, M: Bitmask>(column: &mut Vec<C>, held: Option<C>, present: M) {
+    if !present.is_empty() {
+        column.push(held.unwrap_or_default());
     }
 }
 

@@ -13,9 +13,12 @@ use crate::entity::{Entity, EntityAllocator, EntityReserver};
 use crate::{Archetype, Bitmask};
 
 mod buffer;
+mod staging;
 mod structural;
 
-pub use buffer::{CommandBuffer, StagedSpawns, apply_queued};
+pub use buffer::{CommandBuffer, Staging, apply_queued};
+pub use staging::SpawnStaging;
+pub(crate) use staging::StagedRun;
 pub use structural::{LifecycleCommand, StructuralCommand};
 
 /// A generated command enum (`WorldCommand`): the mask type its commands carry. It holds the
@@ -24,6 +27,9 @@ pub use structural::{LifecycleCommand, StructuralCommand};
 pub trait QueuedCommand {
     /// The world's mask type.
     type Mask: Bitmask;
+    /// Where queued spawns stage their values: the world's [`SpawnStaging`] (`()` for a
+    /// sub-world, whose queue spawns nothing).
+    type Staging: Staging;
 }
 
 /// A world's command enum, which holds [`LifecycleCommand`]s: spawns and despawns. A
@@ -44,10 +50,9 @@ pub trait SpawningCommand: QueuedCommand {
 /// it lent (the command part of `split_mut()`, beside the component part), or nothing (a
 /// sub-world of a multi-world, whose entities are spawned by the whole). A world's command
 /// part (`WorldCommands`) dereferences to it: the `queue_*` methods below are every world's,
-/// the per-component ones are generated beside them. `V` is what a queued spawn stages (the
-/// world's `EntityBuilder`).
-pub struct CommandQueue<'a, C, V = ()> {
-    buffer: &'a mut CommandBuffer<C, V>,
+/// the per-component ones are generated beside them.
+pub struct CommandQueue<'a, C: QueuedCommand> {
+    buffer: &'a mut CommandBuffer<C>,
     reserve: Reserve<'a>,
 }
 
@@ -57,11 +62,11 @@ enum Reserve<'a> {
     Nothing,
 }
 
-impl<'a, C, V> CommandQueue<'a, C, V> {
+impl<'a, C: QueuedCommand> CommandQueue<'a, C> {
     /// A queue whose spawns reserve straight from `allocator`.
     #[doc(hidden)]
     #[inline]
-    pub fn new(buffer: &'a mut CommandBuffer<C, V>, allocator: &'a mut EntityAllocator) -> Self {
+    pub fn new(buffer: &'a mut CommandBuffer<C>, allocator: &'a mut EntityAllocator) -> Self {
         Self {
             buffer,
             reserve: Reserve::Allocator(allocator),
@@ -72,7 +77,7 @@ impl<'a, C, V> CommandQueue<'a, C, V> {
     /// elsewhere.
     #[doc(hidden)]
     #[inline]
-    pub fn lent(buffer: &'a mut CommandBuffer<C, V>, reserver: EntityReserver) -> Self {
+    pub fn lent(buffer: &'a mut CommandBuffer<C>, reserver: EntityReserver) -> Self {
         Self {
             buffer,
             reserve: Reserve::Lent(reserver),
@@ -82,7 +87,7 @@ impl<'a, C, V> CommandQueue<'a, C, V> {
     /// A queue that holds no spawns (a sub-world's: the multi-world spawns).
     #[doc(hidden)]
     #[inline]
-    pub fn without_spawns(buffer: &'a mut CommandBuffer<C, V>) -> Self {
+    pub fn without_spawns(buffer: &'a mut CommandBuffer<C>) -> Self {
         Self {
             buffer,
             reserve: Reserve::Nothing,
@@ -94,20 +99,6 @@ impl<'a, C, V> CommandQueue<'a, C, V> {
     #[inline]
     pub fn push(&mut self, command: C) {
         self.buffer.push(command);
-    }
-
-    /// Reserves one handle for a queued spawn, as [`reserve`](Self::reserve)`(1)` without the
-    /// `Vec`.
-    ///
-    /// # Panics
-    /// On a queue made by [`without_spawns`](Self::without_spawns).
-    #[inline]
-    fn reserve_one(&mut self) -> Entity {
-        match &mut self.reserve {
-            Reserve::Allocator(allocator) => allocator.reserve(),
-            Reserve::Lent(reserver) => reserver.reserve_one(),
-            Reserve::Nothing => panic!("a sub-world's command queue holds no spawns"),
-        }
     }
 
     /// Reserves `count` handles for a queued spawn: not alive until the spawn is applied, and
@@ -127,7 +118,23 @@ impl<'a, C, V> CommandQueue<'a, C, V> {
     }
 }
 
-impl<C: QueuedCommand + From<StructuralCommand<C::Mask>>, V> CommandQueue<'_, C, V> {
+impl Reserve<'_> {
+    /// Reserves one handle for a queued spawn, as [`CommandQueue::reserve`]`(1)` without the
+    /// `Vec`.
+    ///
+    /// # Panics
+    /// On a queue made by [`CommandQueue::without_spawns`].
+    #[inline]
+    fn one(&mut self) -> Entity {
+        match self {
+            Reserve::Allocator(allocator) => allocator.reserve(),
+            Reserve::Lent(reserver) => reserver.reserve_one(),
+            Reserve::Nothing => panic!("a sub-world's command queue holds no spawns"),
+        }
+    }
+}
+
+impl<C: QueuedCommand + From<StructuralCommand<C::Mask>>> CommandQueue<'_, C> {
     /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied as
     /// `add_components`, skipped and counted if `entity` is dead by then.
     #[inline]
@@ -143,11 +150,13 @@ impl<C: QueuedCommand + From<StructuralCommand<C::Mask>>, V> CommandQueue<'_, C,
     }
 }
 
-// `V` rather than `C::Values`, so rustdoc shows these methods on a world's command part.
-impl<C, V> CommandQueue<'_, C, V>
+// `V` and `T` rather than `C::Values`, so rustdoc shows these methods on a world's command
+// part.
+impl<C, V, T> CommandQueue<'_, C>
 where
-    C: SpawningCommand<Values = V>,
-    V: EntityValues<Archetype: Archetype<Mask = C::Mask>>,
+    C: SpawningCommand<Values = V, Staging = SpawnStaging<T>>,
+    V: EntityValues<Archetype = T>,
+    T: Archetype<Mask = C::Mask>,
 {
     /// Queues a spawn of `count` entities with the components and tags of `mask`, and returns
     /// their handles now, so later queued commands can target them: O(`count`). They are not
@@ -166,16 +175,18 @@ where
     /// Queues a spawn of one entity with the builder's components, tags and links (the
     /// world's `EntityBuilder`), and returns its handle now, so later queued commands can
     /// target it: O(1). It is not alive until `apply_commands` (`is_alive` is `false`, getters
-    /// give `None`), and no other spawn takes its id. The builder waits in the world's
-    /// command buffer, whose memory is kept between frames; a run of consecutive queued
-    /// spawns of one mask is one command, applied as one batch, as `spawn_batch` spawns
-    /// (`apply_commands` counts each spawn). A target of `with_<relation>` that is not alive
-    /// when the entity spawns leaves it unlinked.
+    /// give `None`), and no other spawn takes its id. The builder's values wait in the
+    /// world's command buffer, column by column in a table per builder mask, whose memory is
+    /// kept between frames; a run of consecutive queued spawns of one mask is one command,
+    /// applied as one batch, as `spawn_batch` spawns (`apply_commands` counts each spawn). A
+    /// target of `with_<relation>` that is not alive when the entity spawns leaves it
+    /// unlinked. A component of the builder's mask it holds no value for (`with_mask`) is
+    /// default-initialised here: if its `Default` panics, nothing is queued or reserved.
     #[inline]
     pub fn queue_spawn(&mut self, builder: V) -> Entity {
         let mask = builder.mask();
-        let entity = self.reserve_one();
-        self.buffer.stage(entity, builder);
+        let reserve = &mut self.reserve;
+        let entity = self.buffer.staged_mut().stage(builder, || reserve.one());
         match self.buffer.last_mut().and_then(C::lifecycle_mut) {
             Some(LifecycleCommand::SpawnBuilt {
                 mask: last_mask,

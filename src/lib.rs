@@ -55,8 +55,8 @@ pub use archetype::Archetype;
 pub use change_log::StructuralChange;
 pub use column::{ColumnPairVisitor, ColumnRefVisitor, ColumnVisitor};
 pub use commands::{
-    CommandBuffer, CommandQueue, CommandReport, LifecycleCommand, QueuedCommand, SpawningCommand,
-    StructuralCommand,
+    CommandBuffer, CommandQueue, CommandReport, LifecycleCommand, QueuedCommand, SpawnStaging,
+    SpawningCommand, StructuralCommand,
 };
 pub use entity::{Entity, EntityAllocator, EntityLocation, EntityReserver};
 pub use events::{Consumed, EventChannel, EventCursor};

@@ -12,7 +12,7 @@ pub use serde;
 
 pub use crate::builder::{EntityValues, Links};
 pub use crate::change_ticks::TickColumn;
-pub use crate::commands::{StagedSpawns, apply_queued};
+pub use crate::commands::{Staging, apply_queued};
 pub use crate::mask::{low_bits, mask_bit};
 pub use crate::storage::lifecycle;
 pub use crate::world_check::{WorldNames, check_sub_worlds, check_world};

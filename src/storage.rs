@@ -13,9 +13,9 @@ use crate::dropped::Dropped;
 use alloc::{borrow::Cow, string::String, vec::Vec};
 use core::fmt;
 
-use crate::builder::EntityValues;
 use crate::change_ticks::{TicksOf, Written};
-use crate::commands::{CommandBuffer, CommandQueue};
+use crate::column;
+use crate::commands::{CommandBuffer, CommandQueue, QueuedCommand};
 use crate::edges::{Change, EdgeGraph};
 use crate::hash::TableLookup;
 use crate::query_cache::QueryCache;
@@ -35,6 +35,7 @@ mod migration;
 mod relations;
 mod rows;
 mod split;
+mod staged;
 mod state;
 pub(crate) mod tag_partition;
 mod tags;
@@ -261,21 +262,36 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// Gives freshly allocated `entities` their rows (default components, spawn ticks,
-    /// locations) in the table of `mask`, in the segment of the tags of `mask`, and logs the
-    /// spawns; every spawn path ends here. Returns the table, the first appended row, and
-    /// whether the rows were then moved into their tag segment (else they are the appended
-    /// rows, in order).
+    /// locations) in the table of `mask`: [`place_rows`](Self::place_rows).
     fn place_spawned(&mut self, mask: T::Mask, entities: &[Entity]) -> (usize, usize, bool) {
+        let count = entities.len();
+        self.place_rows(mask, entities, |table| {
+            let mask = table.mask();
+            table.for_each_column(&mut column::PushDefaults { mask, count });
+        })
+    }
+
+    /// Gives freshly allocated `entities` their rows in the table of `mask` (`fill` pushes
+    /// the component values, one per entity in every column of the table), spawn ticks and
+    /// locations, in the segment of the tags of `mask`, and logs the spawns; every spawn path
+    /// ends here. Returns the table, the first appended row, and whether the rows were then
+    /// moved into their tag segment (else they are the appended rows, in order).
+    fn place_rows(
+        &mut self,
+        mask: T::Mask,
+        entities: &[Entity],
+        fill: impl FnOnce(&mut T),
+    ) -> (usize, usize, bool) {
         let table_index = self.table_for(mask);
         let table = &mut self.tables[table_index];
         let first_row = table.len();
-        // A component `Default` that panics leaves the table as it was; the handles are then
-        // freed, so none is alive without a row.
+        // A `fill` that panics (a component's `Default` or `Clone`) leaves the table as it
+        // was; the handles are then freed, so none is alive without a row.
         let unplaced = FreeOnUnwind {
             allocator: &mut self.allocator,
             entities,
         };
-        table.push_defaults(entities);
+        table.push_rows(entities, fill);
         core::mem::forget(unplaced);
         self.ticks[table_index].push_rows(entities.len(), self.tick);
         // Relation bits come from linking only.
@@ -295,10 +311,10 @@ impl<T: Archetype> Storage<T> {
 
     /// The world's command queue over `buffer`, its spawns reserving straight from this
     /// storage's allocator.
-    pub(crate) fn command_queue<'a, C, V>(
+    pub(crate) fn command_queue<'a, C: QueuedCommand>(
         &'a mut self,
-        buffer: &'a mut CommandBuffer<C, V>,
-    ) -> CommandQueue<'a, C, V> {
+        buffer: &'a mut CommandBuffer<C>,
+    ) -> CommandQueue<'a, C> {
         CommandQueue::new(buffer, &mut self.allocator)
     }
 
@@ -314,32 +330,6 @@ impl<T: Archetype> Storage<T> {
     pub(crate) fn spawn_reserved(&mut self, mask: T::Mask, entities: &[Entity]) -> usize {
         let (activated, _) = activate_reserved(&mut self.allocator, entities);
         self.place_spawned(mask, &activated);
-        activated.len()
-    }
-
-    /// Spawns the still-reserved handles of `entities` with the components and tags of
-    /// `mask`, as one batch, each row then given its values (the `values` of each handle, in
-    /// order); returns how many it spawned (the values of a handle already spawned or
-    /// released are dropped).
-    pub(crate) fn spawn_reserved_with<V: EntityValues<Archetype = T>>(
-        &mut self,
-        mask: T::Mask,
-        entities: &[Entity],
-        values: impl Iterator<Item = V>,
-    ) -> usize {
-        let (activated, refused) = activate_reserved(&mut self.allocator, entities);
-        let mut values = without(values, &refused);
-        let mut links = Vec::new();
-        self.place_and_init(mask, &activated, |view, row, index| {
-            if let Some(values) = values.next() {
-                let entity = activated[index];
-                for &(bit, target) in values.links() {
-                    links.push((entity, bit, target));
-                }
-                values.write(view, row);
-            }
-        });
-        self.link_spawned(&links);
         activated.len()
     }
 
@@ -678,13 +668,14 @@ fn activate_reserved<'e>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use alloc::string::String;
     use test_world::*;
 
-    /// The world the storage's unit tests (here and in the submodules) run on.
-    pub(super) mod test_world {
+    /// The world the storage's unit tests (here and in the submodules) and the command
+    /// staging's run on.
+    pub(crate) mod test_world {
         #![allow(dead_code)]
         use alloc::string::String;
         crate::ecs! {

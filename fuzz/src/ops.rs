@@ -10,7 +10,7 @@
 //! replays `fuzz/seeds/ops/` and `fuzz/corpus/ops/` through it on stable. How to run and
 //! replay: `fuzz/README.md`.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use archetypal::{Entity, EventCursor, Tick};
 
@@ -564,21 +564,18 @@ impl Harness {
                         .zip(self.queue.iter().skip(1))
                         .filter(|&pair| continues(pair))
                         .count();
-                let staged: Vec<Entity> = self
-                    .queue
-                    .iter()
-                    .filter_map(|command| match command {
-                        Queued::SpawnBuilt(_, entity, _) => Some(*entity),
-                        _ => None,
-                    })
-                    .collect();
+                // Staged by mask, in the order queued within each.
+                let mut staged: BTreeMap<u64, Vec<Entity>> = BTreeMap::new();
+                for command in &self.queue {
+                    if let Queued::SpawnBuilt(mask, entity, _) = command {
+                        staged.entry(*mask).or_default().push(*entity);
+                    }
+                }
                 assert_eq!(self.world.command_count(), entries);
-                let held: Vec<Entity> = self
-                    .world
-                    .queued_commands()
-                    .spawns()
-                    .map(|(entity, _)| entity)
-                    .collect();
+                let mut held: BTreeMap<u64, Vec<Entity>> = BTreeMap::new();
+                for (entity, mask) in self.world.queued_commands().spawns() {
+                    held.entry(mask).or_default().push(entity);
+                }
                 assert_eq!(held, staged, "staged spawns");
             }
             20 => {

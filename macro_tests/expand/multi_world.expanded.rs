@@ -344,6 +344,7 @@ pub enum CoreCommand {
 }
 impl ::archetypal::QueuedCommand for CoreCommand {
     type Mask = CoreMask;
+    type Staging = ();
 }
 impl ::core::convert::From<::archetypal::StructuralCommand<CoreMask>> for CoreCommand {
     #[inline]
@@ -352,7 +353,7 @@ impl ::core::convert::From<::archetypal::StructuralCommand<CoreMask>> for CoreCo
     }
 }
 impl<'a> ::core::ops::Deref for CoreCommands<'a> {
-    type Target = ::archetypal::CommandQueue<'a, CoreCommand, ()>;
+    type Target = ::archetypal::CommandQueue<'a, CoreCommand>;
     #[inline]
     fn deref(&self) -> &Self::Target {
         &self.queue
@@ -407,9 +408,9 @@ impl Core {
         self.queue.len()
     }
     /// The queued commands, in order (the buffer dereferences to them), and the
-    /// values staged for queued spawns (`spawns()`).
+    /// queued spawns waiting with values (`spawns()`).
     #[inline]
-    pub fn queued_commands(&self) -> &::archetypal::CommandBuffer<CoreCommand, ()> {
+    pub fn queued_commands(&self) -> &::archetypal::CommandBuffer<CoreCommand> {
         &self.queue
     }
     /// Drops every queued command without applying it; handles reserved by a queued
@@ -939,6 +940,7 @@ pub enum RenderCommand {
 }
 impl ::archetypal::QueuedCommand for RenderCommand {
     type Mask = RenderMask;
+    type Staging = ();
 }
 impl ::core::convert::From<::archetypal::StructuralCommand<RenderMask>>
 for RenderCommand {
@@ -948,7 +950,7 @@ for RenderCommand {
     }
 }
 impl<'a> ::core::ops::Deref for RenderCommands<'a> {
-    type Target = ::archetypal::CommandQueue<'a, RenderCommand, ()>;
+    type Target = ::archetypal::CommandQueue<'a, RenderCommand>;
     #[inline]
     fn deref(&self) -> &Self::Target {
         &self.queue
@@ -999,9 +1001,9 @@ impl Render {
         self.queue.len()
     }
     /// The queued commands, in order (the buffer dereferences to them), and the
-    /// values staged for queued spawns (`spawns()`).
+    /// queued spawns waiting with values (`spawns()`).
     #[inline]
-    pub fn queued_commands(&self) -> &::archetypal::CommandBuffer<RenderCommand, ()> {
+    pub fn queued_commands(&self) -> &::archetypal::CommandBuffer<RenderCommand> {
         &self.queue
     }
     /// Drops every queued command without applying it; handles reserved by a queued

@@ -310,7 +310,7 @@ pub struct World {
     /// The event channels declared in the `Events` block.
     pub events: WorldEvents,
     components: WorldComponents,
-    queue: ::archetypal::CommandBuffer<WorldCommand, WorldEntityBuilder>,
+    queue: ::archetypal::CommandBuffer<WorldCommand>,
 }
 ///The component part of a `World`: entities, their archetype tables (`WorldComponentArrays`), tags, the edge graph, the query cache and change ticks. It has the per-component methods (`get_*`, `set_*`, ...) and dereferences to its `archetypal::Storage` for the others (`is_alive`, `for_each_mut`, `typed_query`, ...). A `World` dereferences to it, and `World::split_mut` lends it beside the world's other parts.
 pub struct WorldComponents {
@@ -635,10 +635,11 @@ impl ::archetypal::__private::EntityValues for WorldEntityBuilder {
         self.mask
     }
     #[inline]
-    fn write(self, table: &mut WorldComponentArraysMut<'_>, row: usize) {
-        ::archetypal::__private::column::write_held(table.position, row, self.position);
-        ::archetypal::__private::column::write_held(table.velocity, row, self.velocity);
-        ::archetypal::__private::column::write_held(table.health, row, self.health);
+    fn push(self, table: &mut WorldComponentArrays) {
+        use ::archetypal::__private::column::push_held;
+        push_held(&mut table.position, self.position, table.mask & POSITION);
+        push_held(&mut table.velocity, self.velocity, table.mask & VELOCITY);
+        push_held(&mut table.health, self.health, table.mask & HEALTH);
     }
     #[inline]
     fn links(&self) -> &[(WorldMask, ::archetypal::Entity)] {
@@ -647,7 +648,7 @@ impl ::archetypal::__private::EntityValues for WorldEntityBuilder {
 }
 ///The command queue of a `World`, from `world.commands()` or `world.split_mut().commands` (usable while the components are borrowed, in the middle of an iteration): every `queue_*` method. The world's `apply_commands()` applies what it queued.
 pub struct WorldCommands<'a> {
-    queue: ::archetypal::CommandQueue<'a, WorldCommand, WorldEntityBuilder>,
+    queue: ::archetypal::CommandQueue<'a, WorldCommand>,
 }
 ///A structural change queued on a `World`, applied in order by `apply_commands`.
 pub enum WorldCommand {
@@ -664,6 +665,7 @@ pub enum WorldCommand {
 }
 impl ::archetypal::QueuedCommand for WorldCommand {
     type Mask = WorldMask;
+    type Staging = ::archetypal::SpawnStaging<WorldComponentArrays>;
 }
 impl ::core::convert::From<::archetypal::StructuralCommand<WorldMask>> for WorldCommand {
     #[inline]
@@ -672,7 +674,7 @@ impl ::core::convert::From<::archetypal::StructuralCommand<WorldMask>> for World
     }
 }
 impl<'a> ::core::ops::Deref for WorldCommands<'a> {
-    type Target = ::archetypal::CommandQueue<'a, WorldCommand, WorldEntityBuilder>;
+    type Target = ::archetypal::CommandQueue<'a, WorldCommand>;
     #[inline]
     fn deref(&self) -> &Self::Target {
         &self.queue
@@ -750,11 +752,9 @@ impl World {
         self.queue.len()
     }
     /// The queued commands, in order (the buffer dereferences to them), and the
-    /// values staged for queued spawns (`spawns()`).
+    /// queued spawns waiting with values (`spawns()`).
     #[inline]
-    pub fn queued_commands(
-        &self,
-    ) -> &::archetypal::CommandBuffer<WorldCommand, WorldEntityBuilder> {
+    pub fn queued_commands(&self) -> &::archetypal::CommandBuffer<WorldCommand> {
         &self.queue
     }
     /// Drops every queued command without applying it; handles reserved by a queued

@@ -243,15 +243,12 @@ fn consecutive_queued_spawns_of_one_mask_are_one_batch_and_each_is_counted() {
         ] => assert_eq!((*a, *b, *c), (POSITION, POSITION | NAME, POSITION)),
         queue => panic!("unexpected queue of {} entries", queue.len()),
     }
-    let staged: Vec<(Entity, Mask)> = queued
-        .spawns()
-        .map(|(entity, builder)| (entity, builder.mask()))
-        .collect();
+    let staged: Vec<(Entity, Mask)> = queued.spawns().collect();
     let mut expected: Vec<(Entity, Mask)> = spawned.iter().map(|&e| (e, POSITION)).collect();
-    expected.extend([(named, POSITION | NAME), (last, POSITION)]);
+    expected.extend([(last, POSITION), (named, POSITION | NAME)]);
     assert_eq!(
         staged, expected,
-        "each handle with its builder, in the order queued"
+        "each handle with its builder's mask, grouped by mask, in the order queued within each"
     );
     assert_eq!(world.command_count(), 3, "entries, not spawns");
     assert_eq!(world.apply_commands(), report(6, 0), "each spawn counts");
@@ -368,6 +365,61 @@ fn a_builder_gives_tags_and_default_components_through_its_mask() {
 }
 
 #[test]
+fn interleaved_runs_of_two_masks_spawn_in_the_order_queued_frame_after_frame() {
+    let mut world = World::new();
+    for frame in 0..3 {
+        let mut commands = world.commands();
+        let mut expected_plain = Vec::new();
+        let mut expected_named = Vec::new();
+        // Runs of 1, 2, 3, .. spawns, the masks alternating: every run but the last of a
+        // mask takes only some of its mask's staged rows.
+        let mut x = frame * 100;
+        for run in 1..=6 {
+            for _ in 0..run {
+                x += 1;
+                let builder = EntityBuilder::new().with_position(Position { x });
+                if run % 2 == 0 {
+                    let named = builder.with_name(Name(format!("n{x}")));
+                    expected_named.push((commands.queue_spawn(named), x));
+                } else {
+                    expected_plain.push((commands.queue_spawn(builder), x));
+                }
+            }
+        }
+        // A command between the runs targets a handle of an earlier one.
+        let (target, _) = expected_plain[0];
+        world
+            .commands()
+            .queue_set_position(target, Position { x: -1 });
+        assert_eq!(world.command_count(), 7);
+        assert_eq!(world.apply_commands(), report(22, 0));
+        expected_plain[0].1 = -1;
+        for (entity, x) in expected_plain.iter().chain(&expected_named) {
+            assert_eq!(world.get_position(*entity), Some(&Position { x: *x }));
+        }
+        for (entity, x) in &expected_named {
+            assert_eq!(world.get_name(*entity), Some(&Name(format!("n{x}"))));
+        }
+        // Each table's new rows are in spawn order, as if spawned one by one.
+        for (mask, expected) in [
+            (POSITION, &expected_plain),
+            (POSITION | NAME, &expected_named),
+        ] {
+            let table = world
+                .tables()
+                .iter()
+                .find(|table| table.mask == mask)
+                .unwrap();
+            let new_rows = &table.entities[table.entities.len() - expected.len()..];
+            let spawned: Vec<Entity> = expected.iter().map(|&(entity, _)| entity).collect();
+            assert_eq!(new_rows, spawned, "frame {frame}, mask {mask:b}");
+        }
+        assert_eq!(world.queued_commands().spawns().count(), 0);
+        world.check_invariants().unwrap();
+    }
+}
+
+#[test]
 fn a_long_run_of_queued_spawns_is_one_command_applied_whole() {
     let mut world = World::new();
     let count = 600;
@@ -376,7 +428,7 @@ fn a_long_run_of_queued_spawns_is_one_command_applied_whole() {
         .map(|x| commands.queue_spawn(EntityBuilder::new().with_position(Position { x: x as i32 })))
         .collect();
     assert_eq!(world.command_count(), 1, "one run of one mask");
-    assert_eq!(world.queued_commands().spawns().len(), count);
+    assert_eq!(world.queued_commands().spawns().count(), count);
     assert_eq!(world.apply_commands(), report(count, 0));
     for (x, &entity) in spawned.iter().enumerate() {
         assert_eq!(world.get_position(entity), Some(&Position { x: x as i32 }));

@@ -323,15 +323,16 @@ fn instances(world: &World) -> usize {
             columns * table.entities.len()
         })
         .sum();
-    let held = |builder: &EntityBuilder| {
-        usize::from(builder.mask() & A != 0) + usize::from(builder.mask() & B != 0)
-    };
     let queued = world.queued_commands();
     let set = queued
         .iter()
         .filter(|command| matches!(command, WorldCommand::SetA(..) | WorldCommand::SetB(..)))
         .count();
-    let staged: usize = queued.spawns().map(|(_, builder)| held(builder)).sum();
+    let staged: usize = queued
+        .staged()
+        .tables()
+        .map(|(_, table)| table.a.len() + table.b.len())
+        .sum();
     rows + world.events.ping.len() + set + staged
 }
 
@@ -507,6 +508,17 @@ fn world_operations() -> Vec<Operation> {
             });
             f.world.apply_commands();
         }),
+        (
+            "queue_spawn with a default component, then apply_commands",
+            |f| {
+                let mut commands = f.world.commands();
+                // `B` is default-initialised as it is queued, `A` moved in.
+                commands.queue_spawn(EntityBuilder::new().with_a(Counted::new(40)).with_mask(B));
+                commands.queue_spawn(EntityBuilder::new().with_b(Counted::new(41)));
+                commands.queue_spawn(EntityBuilder::new().with_a(Counted::new(42)).with_mask(B));
+                f.world.apply_commands();
+            },
+        ),
         ("clear_commands", |f| f.world.clear_commands()),
         ("clone", |f| {
             let copy = f.world.clone();

@@ -271,9 +271,10 @@ fn a_drop_that_panics_still_cuts_every_parked_column_back() {
 }
 
 #[test]
-fn write_held_writes_only_a_held_value() {
-    let mut column = [1, 2, 3];
-    write_held(&mut column, 1, Some(9));
-    write_held(&mut column, 2, None);
-    assert_eq!(column, [1, 9, 3]);
+fn push_held_pushes_a_value_or_the_default_onto_a_present_column_only() {
+    let mut column = vec![1u32];
+    push_held(&mut column, Some(9), 0b11u64 & 0b01);
+    push_held(&mut column, None, 0b11u64 & 0b10);
+    push_held(&mut column, Some(7), 0b01u64 & 0b10);
+    assert_eq!(column, [1, 9, 0]);
 }

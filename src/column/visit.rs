@@ -95,3 +95,66 @@ impl<M: Bitmask> ColumnRefVisitor<M> for CountMisaligned<M> {
         ));
     }
 }
+
+/// Reverses every column of `mask` (a staging table's rows, so runs are taken from the end).
+pub(crate) struct Reverse<M> {
+    pub mask: M,
+}
+
+impl<M: Bitmask> ColumnVisitor<M> for Reverse<M> {
+    #[inline(always)]
+    fn visit<C: Default + 'static>(&mut self, column: &mut Vec<C>, bit: M) {
+        if self.mask.intersects(bit) {
+            column.reverse();
+        }
+    }
+}
+
+/// Moves the last `count` values of the other table's columns of `mask`, last first, to the
+/// end of this table's (a run taken from a reversed staging table, back in the order queued).
+pub(crate) struct TakeLast<M> {
+    pub mask: M,
+    pub count: usize,
+}
+
+impl<M: Bitmask> ColumnPairVisitor<M> for TakeLast<M> {
+    #[inline(always)]
+    fn visit<C: 'static>(&mut self, column: &mut Vec<C>, other: &mut Vec<C>, bit: M) {
+        if self.mask.intersects(bit) {
+            let kept = other.len() - self.count;
+            column.extend(other.drain(kept..).rev());
+        }
+    }
+}
+
+/// Moves every value of the other table's columns of `mask` to the end of this table's (a
+/// staged run joining the world's table), leaving the other's memory in place.
+pub(crate) struct AppendAll<M> {
+    pub mask: M,
+}
+
+impl<M: Bitmask> ColumnPairVisitor<M> for AppendAll<M> {
+    #[inline(always)]
+    fn visit<C: 'static>(&mut self, column: &mut Vec<C>, other: &mut Vec<C>, bit: M) {
+        if self.mask.intersects(bit) {
+            column.append(other);
+        }
+    }
+}
+
+/// Removes the rows at `rows` (ascending) from every column of `mask`.
+pub(crate) struct RemoveRows<'a, M> {
+    pub mask: M,
+    pub rows: &'a [usize],
+}
+
+impl<M: Bitmask> ColumnVisitor<M> for RemoveRows<'_, M> {
+    #[inline(always)]
+    fn visit<C: Default + 'static>(&mut self, column: &mut Vec<C>, bit: M) {
+        if self.mask.intersects(bit) {
+            for &row in self.rows.iter().rev() {
+                drop(column.remove(row));
+            }
+        }
+    }
+}

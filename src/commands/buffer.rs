@@ -1,52 +1,67 @@
 //! Where a world's queued commands wait: [`CommandBuffer`], the commands in order and the
-//! values of the queued spawns they refer to, kept between frames; and [`StagedSpawns`], the
-//! values `apply_commands` has not spawned yet, from which each spawn command takes its own.
+//! values of the queued spawns they refer to (staged column by column, see [`SpawnStaging`]),
+//! kept between frames; and [`apply_queued`], which applies them.
 
 use alloc::vec::{Drain, Vec};
 
-use super::CommandReport;
-use crate::Entity;
+use super::staging::SpawnStaging;
+use super::{CommandReport, QueuedCommand};
+use crate::{Archetype, Entity};
 
-/// A world's queued commands, in order, and the handles and values of its queued spawns
-/// with values (`queue_spawn`), in the order queued: a spawn command says only how many of
-/// them it spawns. Applying empties both and keeps their memory, so a game that queues
-/// spawns every frame allocates for them once. `world.queued_commands()` shows it:
-/// it dereferences to the commands, and [`spawns`](Self::spawns) lists the staged values.
-/// `V` is the world's `EntityBuilder` (`()` for a sub-world, whose queue spawns nothing).
-pub struct CommandBuffer<C, V = ()> {
+/// A world's queued commands, in order, and the values of its queued spawns with values
+/// (`queue_spawn`), staged column by column ([`SpawnStaging`]): a spawn command says only how
+/// many of them it spawns. Applying empties both and keeps their memory, so a game that
+/// queues spawns every frame allocates for them once. `world.queued_commands()` shows it:
+/// it dereferences to the commands, and [`spawns`](Self::spawns) lists the staged spawns.
+pub struct CommandBuffer<C: QueuedCommand> {
     commands: Vec<C>,
-    spawned: Vec<Entity>,
-    values: Vec<V>,
+    staged: C::Staging,
 }
 
-impl<C, V> Default for CommandBuffer<C, V> {
-    fn default() -> Self {
-        Self::new()
+/// What a command buffer stages queued spawns in: a world's [`SpawnStaging`], or `()`.
+#[doc(hidden)]
+pub trait Staging: Default {
+    /// Whether nothing is staged.
+    fn is_empty(&self) -> bool;
+    /// Drops everything staged, keeping the memory.
+    fn clear(&mut self);
+    /// Puts what is staged back in the order queued, after a panic cut an apply short.
+    fn reorder(&mut self);
+}
+
+impl Staging for () {
+    fn is_empty(&self) -> bool {
+        true
+    }
+    fn clear(&mut self) {}
+    fn reorder(&mut self) {}
+}
+
+impl<T: Archetype> Staging for SpawnStaging<T> {
+    fn is_empty(&self) -> bool {
+        SpawnStaging::is_empty(self)
+    }
+    fn clear(&mut self) {
+        SpawnStaging::clear(self);
+    }
+    fn reorder(&mut self) {
+        SpawnStaging::reorder(self);
     }
 }
 
-impl<C, V> CommandBuffer<C, V> {
-    /// An empty buffer (it allocates nothing).
-    pub const fn new() -> Self {
+impl<C: QueuedCommand> Default for CommandBuffer<C> {
+    fn default() -> Self {
         Self {
             commands: Vec::new(),
-            spawned: Vec::new(),
-            values: Vec::new(),
+            staged: Default::default(),
         }
     }
+}
 
-    /// Each queued spawn with values, in the order queued: its reserved handle and the
-    /// builder it was given.
-    pub fn spawns(&self) -> impl ExactSizeIterator<Item = (Entity, &V)> {
-        self.spawned.iter().copied().zip(&self.values)
-    }
-
-    /// Drops every command and staged value, keeping the memory.
-    #[doc(hidden)]
-    pub fn clear(&mut self) {
-        self.commands.clear();
-        self.spawned.clear();
-        self.values.clear();
+impl<C: QueuedCommand> CommandBuffer<C> {
+    /// The staged values of queued spawns.
+    pub fn staged(&self) -> &C::Staging {
+        &self.staged
     }
 
     /// Queues `command` last.
@@ -59,74 +74,42 @@ impl<C, V> CommandBuffer<C, V> {
         self.commands.last_mut()
     }
 
-    /// Stages the values of a queued spawn, after the ones already staged.
-    pub(crate) fn stage(&mut self, entity: Entity, values: V) {
-        self.spawned.push(entity);
-        self.values.push(values);
+    /// The staged values, to stage more.
+    pub(crate) fn staged_mut(&mut self) -> &mut C::Staging {
+        &mut self.staged
+    }
+
+    /// An empty buffer (it allocates nothing).
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Drops every command and staged value, keeping the memory.
+    #[doc(hidden)]
+    pub fn clear(&mut self) {
+        self.commands.clear();
+        self.staged.clear();
     }
 
     fn is_empty(&self) -> bool {
-        self.commands.is_empty() && self.spawned.is_empty()
+        self.commands.is_empty() && self.staged.is_empty()
     }
 }
 
-impl<C, V> core::ops::Deref for CommandBuffer<C, V> {
+impl<C: QueuedCommand<Staging = SpawnStaging<T>>, T: Archetype> CommandBuffer<C> {
+    /// Each queued spawn with values: its reserved handle and its builder's mask, grouped by
+    /// mask, in the order queued within each.
+    pub fn spawns(&self) -> impl Iterator<Item = (Entity, T::Mask)> + '_ {
+        self.staged.spawns()
+    }
+}
+
+impl<C: QueuedCommand> core::ops::Deref for CommandBuffer<C> {
     type Target = [C];
 
     /// The queued commands, in order.
     fn deref(&self) -> &[C] {
         &self.commands
-    }
-}
-
-/// The staged spawns [`apply_queued`] has not spawned yet, in the order queued: each spawn
-/// command takes the next ones.
-pub struct StagedSpawns<'a, V> {
-    spawned: &'a [Entity],
-    values: Drain<'a, V>,
-}
-
-impl<'a, V> StagedSpawns<'a, V> {
-    /// The next `count` staged spawns: their handles, and their values, in order. Values the
-    /// caller does not take (it panicked, or skipped a handle) are dropped with the iterator,
-    /// so the next command starts at its own.
-    pub(crate) fn take(&mut self, count: usize) -> (&'a [Entity], TakenValues<'_, 'a, V>) {
-        let (taken, rest) = self.spawned.split_at(count.min(self.spawned.len()));
-        self.spawned = rest;
-        let values = TakenValues {
-            values: &mut self.values,
-            left: taken.len(),
-        };
-        (taken, values)
-    }
-}
-
-/// The values of the spawns [`StagedSpawns::take`] took, by value; the rest are dropped with
-/// it.
-pub(crate) struct TakenValues<'t, 'a, V> {
-    values: &'t mut Drain<'a, V>,
-    left: usize,
-}
-
-impl<V> Iterator for TakenValues<'_, '_, V> {
-    type Item = V;
-
-    #[inline]
-    fn next(&mut self) -> Option<V> {
-        if self.left == 0 {
-            return None;
-        }
-        self.left -= 1;
-        self.values.next()
-    }
-}
-
-impl<V> Drop for TakenValues<'_, '_, V> {
-    fn drop(&mut self) {
-        // A plain loop over `next`, which is compiled anyway (not `for_each`'s fold).
-        for value in self.by_ref() {
-            drop(value);
-        }
     }
 }
 
@@ -137,10 +120,10 @@ impl<V> Drop for TakenValues<'_, '_, V> {
 /// the buffer with their staged values, so nothing queued is lost and every handle a queued
 /// spawn reserved stays held by it.
 #[inline]
-pub fn apply_queued<W, C, V>(
+pub fn apply_queued<W, C: QueuedCommand>(
     world: &mut W,
-    queue: fn(&mut W) -> &mut CommandBuffer<C, V>,
-    mut apply: impl FnMut(&mut W, C, &mut StagedSpawns<'_, V>, &mut CommandReport),
+    queue: fn(&mut W) -> &mut CommandBuffer<C>,
+    mut apply: impl FnMut(&mut W, C, &mut C::Staging, &mut CommandReport),
 ) -> CommandReport {
     let mut report = CommandReport::default();
     // The schedule applies after every system, mostly with nothing queued.
@@ -152,19 +135,17 @@ pub fn apply_queued<W, C, V>(
         world: &mut *world,
         queue,
         rest: taken.commands.drain(..),
-        staged: StagedSpawns {
-            spawned: &taken.spawned,
-            values: taken.values.drain(..),
-        },
+        staged: &mut taken.staged,
     };
     for command in applying.rest.by_ref() {
-        apply(applying.world, command, &mut applying.staged, &mut report);
+        apply(applying.world, command, applying.staged, &mut report);
     }
     drop(applying);
-    // The emptied buffers go back, so a game queueing every frame allocates once.
+    // The emptied buffers go back, so a game queueing every frame allocates once (values
+    // staged for no command, which only a command pushed by hand leaves, are dropped).
+    taken.staged.clear();
     let emptied = queue(world);
     if emptied.is_empty() {
-        taken.spawned.clear();
         *emptied = taken;
     }
     report
@@ -172,45 +153,67 @@ pub fn apply_queued<W, C, V>(
 
 /// The world and what [`apply_queued`] has not applied yet. Dropped with commands left only
 /// when one panicked: they go back into the buffer, with the values staged for them.
-struct Applying<'w, 'c, W, C, V> {
+struct Applying<'w, 'c, W, C: QueuedCommand> {
     world: &'w mut W,
-    queue: fn(&mut W) -> &mut CommandBuffer<C, V>,
+    queue: fn(&mut W) -> &mut CommandBuffer<C>,
     rest: Drain<'c, C>,
-    staged: StagedSpawns<'c, V>,
+    staged: &'c mut C::Staging,
 }
 
-impl<W, C, V> Drop for Applying<'_, '_, W, C, V> {
+impl<W, C: QueuedCommand> Drop for Applying<'_, '_, W, C> {
     fn drop(&mut self) {
-        // Pushed one by one: the drains' `next` and the vectors' `push` are compiled anyway,
+        if self.rest.len() == 0 {
+            // Every command was taken (the last may have panicked, dropping its own values).
+            return;
+        }
+        // Pushed one by one: the drain's `next` and the vector's `push` are compiled anyway,
         // an `extend` from a drain would be one more instantiation per world (this runs only
         // after a panic).
         let buffer = (self.queue)(self.world);
         for command in &mut self.rest {
             buffer.commands.push(command);
         }
-        buffer.spawned.extend_from_slice(self.staged.spawned);
-        for values in &mut self.staged.values {
-            buffer.values.push(values);
-        }
+        self.staged.reorder();
+        core::mem::swap(&mut buffer.staged, self.staged);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::collections::VecDeque;
 
     /// A stand-in world for [`apply_queued`]: a buffer of commands (a number, or a spawn
     /// command `Spawn(n)` taking `n` staged values), and what applying saw.
     #[derive(Default)]
     struct Counter {
-        queue: CommandBuffer<Command, u32>,
+        queue: CommandBuffer<Command>,
         applied: Vec<u32>,
+    }
+
+    /// Staged values, taken from the front.
+    #[derive(Default)]
+    struct Values(VecDeque<u32>);
+
+    impl Staging for Values {
+        fn is_empty(&self) -> bool {
+            self.0.is_empty()
+        }
+        fn clear(&mut self) {
+            self.0.clear();
+        }
+        fn reorder(&mut self) {}
     }
 
     #[derive(Clone, Copy, Debug, PartialEq)]
     enum Command {
         Number(u32),
         Spawn(usize),
+    }
+
+    impl QueuedCommand for Command {
+        type Mask = u64;
+        type Staging = Values;
     }
 
     fn apply_all(counter: &mut Counter, panic_at: Option<u32>) -> CommandReport {
@@ -224,9 +227,9 @@ mod tests {
                     report.record(number % 2 == 0);
                 }
                 Command::Spawn(count) => {
-                    let (entities, values) = staged.take(count);
-                    assert_eq!(entities.len(), count);
-                    for value in values {
+                    // A run is taken whole before it is spawned, as `SpawnStaging` hands it.
+                    let run: Vec<u32> = staged.0.drain(..count).collect();
+                    for value in run {
                         assert_ne!(Some(value), panic_at, "a spawn that panics");
                         counter.applied.push(value);
                         report.record(true);
@@ -241,7 +244,7 @@ mod tests {
         for &command in commands {
             if let Command::Spawn(count) = command {
                 for _ in 0..count {
-                    counter.queue.stage(Entity::new(next, 0), next);
+                    counter.queue.staged_mut().0.push_back(next);
                     next += 1;
                 }
             }
@@ -251,7 +254,7 @@ mod tests {
 
     /// The values staged in the counter's buffer, in order.
     fn staged_values(counter: &Counter) -> Vec<u32> {
-        counter.queue.spawns().map(|(_, &value)| value).collect()
+        counter.queue.staged().0.iter().copied().collect()
     }
 
     #[test]
@@ -275,7 +278,7 @@ mod tests {
         apply_all(&mut counter, None);
         let kept = (
             counter.queue.commands.capacity(),
-            counter.queue.values.capacity(),
+            counter.queue.staged.0.capacity(),
         );
         assert!(kept.0 >= 1 && kept.1 >= 40, "kept {kept:?}");
     }
@@ -308,18 +311,16 @@ mod tests {
     }
 
     #[test]
-    fn a_taken_run_skips_the_values_left_unread() {
+    fn a_panic_in_the_last_command_leaves_an_empty_buffer() {
         let mut counter = Counter::default();
-        queue(&mut counter, &[Command::Spawn(3), Command::Spawn(1)]);
-        let mut firsts = Vec::new();
-        apply_queued(
-            &mut counter,
-            |counter| &mut counter.queue,
-            |_, _, staged, _| {
-                let (_, mut values) = staged.take(if firsts.is_empty() { 3 } else { 1 });
-                firsts.push(values.next());
-            },
-        );
-        assert_eq!(firsts, [Some(100), Some(103)]);
+        queue(&mut counter, &[Command::Number(2), Command::Number(5)]);
+        let unwound = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            apply_all(&mut counter, Some(5))
+        }));
+        assert!(unwound.is_err());
+        assert!(counter.queue.is_empty());
+        queue(&mut counter, &[Command::Number(6)]);
+        apply_all(&mut counter, None);
+        assert_eq!(counter.applied, vec![2, 6]);
     }
 }

@@ -6,8 +6,7 @@
 
 use alloc::vec::Vec;
 
-use super::{CommandReport, StagedSpawns};
-use crate::builder::EntityValues;
+use super::{CommandReport, SpawnStaging};
 use crate::{Archetype, Bitmask, Entity, Storage};
 
 /// A queued spawn or despawn (`queue_spawn`, `queue_spawn_entities`, `queue_despawn`,
@@ -41,10 +40,10 @@ impl<M: Bitmask> LifecycleCommand<M> {
     /// each built spawn, counts once; a dead handle is skipped); a spawn with values takes
     /// them from `staged`.
     #[doc(hidden)]
-    pub fn apply<T: Archetype<Mask = M>, V: EntityValues<Archetype = T>>(
+    pub fn apply<T: Archetype<Mask = M>>(
         self,
         storage: &mut Storage<T>,
-        staged: &mut StagedSpawns<'_, V>,
+        staged: &mut SpawnStaging<T>,
         report: &mut CommandReport,
     ) {
         match self {
@@ -52,8 +51,11 @@ impl<M: Bitmask> LifecycleCommand<M> {
                 report.record(storage.spawn_reserved(mask, &entities) == entities.len());
             }
             LifecycleCommand::SpawnBuilt { mask, count } => {
-                let (entities, values) = staged.take(count);
-                let spawned = storage.spawn_reserved_with(mask, entities, values);
+                let spawned = staged
+                    .take(mask, count, |run, links| {
+                        storage.spawn_staged(mask, run, links)
+                    })
+                    .unwrap_or(0);
                 report.applied += spawned;
                 report.skipped += count - spawned;
             }

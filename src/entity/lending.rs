@@ -18,26 +18,17 @@ use alloc::vec::Vec;
 
 use super::{Entity, EntityAllocator, IdSlot, IdState, fresh_id};
 
-/// The lock around what an allocator and its reserver share: std's mutex, or without `std` a
-/// spin lock (the critical sections are a few pushes and pops, and no user code runs in them).
-#[cfg(feature = "std")]
-type SharedLock = std::sync::Mutex<Shared>;
-#[cfg(not(feature = "std"))]
+/// The lock around what an allocator and its reserver share: a spin lock, with or without
+/// `std` (the critical sections are a few pushes and pops, no user code runs in them, and a
+/// spin lock takes and gives back with one atomic each, where std's mutex also checks for
+/// poisoning on both: a queued spawn from a split world takes it once per handle).
 type SharedLock = spin::Mutex<Shared>;
-#[cfg(feature = "std")]
-type SharedGuard<'a> = std::sync::MutexGuard<'a, Shared>;
-#[cfg(not(feature = "std"))]
 type SharedGuard<'a> = spin::MutexGuard<'a, Shared>;
 
-/// Locks `shared`. No user code runs under this lock; a panic under it (ids exhausted) leaves
-/// `Shared` consistent, so std's lock is still usable once poisoned.
+/// Locks `shared`. No user code runs under this lock, and a panic under it (ids exhausted)
+/// leaves `Shared` consistent and the lock released.
 fn lock(shared: &SharedLock) -> SharedGuard<'_> {
-    #[cfg(feature = "std")]
-    return shared
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    #[cfg(not(feature = "std"))]
-    return shared.lock();
+    shared.lock()
 }
 
 /// What the allocator and its reserver share while one is lent.

@@ -123,8 +123,9 @@ macro_rules! __ecs_builder {
                 }
 
                 #[inline]
-                fn write(self, table: &mut [<$world ComponentArraysMut>]<'_>, row: usize) {
-                    $( $(#[$attr])* $crate::__private::column::write_held(table.$field, row, self.$field); )+
+                fn push(self, table: &mut [<$world ComponentArrays>]) {
+                    use $crate::__private::column::push_held;
+                    $( $(#[$attr])* push_held(&mut table.$field, self.$field, table.mask & $mask); )+
                 }
 
                 #[inline]

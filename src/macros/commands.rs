@@ -10,12 +10,12 @@ macro_rules! __ecs_commands {
         $crate::__private::paste::paste! {
             #[doc = "The command queue of a `" $world "`, from `world.commands()` or `world.split_mut().commands` (usable while the components are borrowed, in the middle of an iteration): every `queue_*` method. The world's `apply_commands()` applies what it queued."]
             pub struct [<$world Commands>]<'a> {
-                queue: $crate::CommandQueue<'a, [<$world Command>], [<$world EntityBuilder>]>,
+                queue: $crate::CommandQueue<'a, [<$world Command>]>,
             }
         }
         $crate::__ecs_commands! {
             @generate $world $components
-            staged: [ [<$world EntityBuilder>] ]
+            staged: [ $crate::SpawnStaging<[<$world ComponentArrays>]> ]
             variants: {
                 /// A queued spawn or despawn.
                 Lifecycle($crate::LifecycleCommand<[<$world Mask>]>),
@@ -81,6 +81,7 @@ macro_rules! __ecs_commands {
 
             impl $crate::QueuedCommand for [<$world Command>] {
                 type Mask = [<$world Mask>];
+                type Staging = $($staged)*;
             }
 
             impl ::core::convert::From<$crate::StructuralCommand<[<$world Mask>]>> for [<$world Command>] {
@@ -91,7 +92,7 @@ macro_rules! __ecs_commands {
             }
 
             impl<'a> ::core::ops::Deref for [<$world Commands>]<'a> {
-                type Target = $crate::CommandQueue<'a, [<$world Command>], $($staged)*>;
+                type Target = $crate::CommandQueue<'a, [<$world Command>]>;
 
                 #[inline]
                 fn deref(&self) -> &Self::Target {
@@ -150,9 +151,9 @@ macro_rules! __ecs_commands {
                 }
 
                 /// The queued commands, in order (the buffer dereferences to them), and the
-                /// values staged for queued spawns (`spawns()`).
+                /// queued spawns waiting with values (`spawns()`).
                 #[inline]
-                pub fn queued_commands(&self) -> &$crate::CommandBuffer<[<$world Command>], $($staged)*> {
+                pub fn queued_commands(&self) -> &$crate::CommandBuffer<[<$world Command>]> {
                     &self.queue
                 }
 

@@ -23,7 +23,7 @@ macro_rules! __ecs_world {
                 /// The event channels declared in the `Events` block.
                 pub events: [<$world Events>],
                 components: [<$world Components>],
-                queue: $crate::CommandBuffer<[<$world Command>], [<$world EntityBuilder>]>,
+                queue: $crate::CommandBuffer<[<$world Command>]>,
             }
 
             #[doc = "The component part of a `" $world "`: entities, their archetype tables (`" $world "ComponentArrays`), tags, the edge graph, the query cache and change ticks. It has the per-component methods (`get_*`, `set_*`, ...) and dereferences to its `archetypal::Storage` for the others (`is_alive`, `for_each_mut`, `typed_query`, ...). A `" $world "` dereferences to it, and `" $world "::split_mut` lends it beside the world's other parts."]

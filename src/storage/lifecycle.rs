@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 
 use super::Storage;
 use crate::builder::EntityValues;
-use crate::commands::{CommandBuffer, CommandQueue};
+use crate::commands::{CommandBuffer, CommandQueue, QueuedCommand};
 use crate::{Archetype, Entity, EntityReserver};
 
 /// Spawns one entity with the components of `mask`, default-initialised, and its tags.
@@ -32,8 +32,8 @@ where
     storage.spawn_batch(mask, count, init)
 }
 
-/// Spawns `count` entities with the components of `mask` and writes `values` into each new row:
-/// a copy made by `copy` into every row but the last, which takes `values` itself (an
+/// Spawns `count` entities with the components of `mask` and pushes `values` as each new row:
+/// a copy made by `copy` for every row but the last, which takes `values` itself (an
 /// `EntityBuilder`'s spawn); then links each to the targets `values` holds (a copy need not
 /// carry them). The first copy is made before any row exists, so a `copy` that
 /// panics (a held value whose type is not `Clone`) spawns nothing; with `count` at most 1,
@@ -46,20 +46,19 @@ pub fn spawn_built<T: Archetype, V: EntityValues<Archetype = T>>(
     values: V,
     copy: impl Fn(&V) -> V,
 ) -> Vec<Entity> {
-    let mut first_copy = (count > 1).then(|| copy(&values));
+    let first_copy = (count > 1).then(|| copy(&values));
     let links = values.links().to_vec();
-    let mut values = Some(values);
-    let mut left = count;
-    let entities = storage.spawn_batch(mask, count, |view, row| {
-        left -= 1;
-        let written = match first_copy.take() {
-            Some(first) => Some(first),
-            None if left == 0 => values.take(),
-            None => values.as_ref().map(&copy),
-        };
-        if let Some(written) = written {
-            written.write(view, row);
+    let entities = storage.spawn_rows(mask, count, |table| {
+        if count == 0 {
+            return;
         }
+        if let Some(first) = first_copy {
+            first.push(table);
+        }
+        for _ in 2..count {
+            copy(&values).push(table);
+        }
+        values.push(table);
     });
     if !links.is_empty() {
         for &entity in &entities {
@@ -115,10 +114,10 @@ pub fn detach_cascading<T: Archetype>(
 
 /// The world's command queue over `buffer`, reserving from the storage's allocator.
 #[inline]
-pub fn command_queue<'a, T: Archetype, C, V>(
+pub fn command_queue<'a, T: Archetype, C: QueuedCommand>(
     storage: &'a mut Storage<T>,
-    buffer: &'a mut CommandBuffer<C, V>,
-) -> CommandQueue<'a, C, V> {
+    buffer: &'a mut CommandBuffer<C>,
+) -> CommandQueue<'a, C> {
     storage.command_queue(buffer)
 }
 

@@ -1,6 +1,7 @@
 //! The checks run after every step: the world read every way against the model.
 
 use super::*;
+use std::collections::BTreeMap;
 
 impl Harness {
     /// Compares the event channels and the change log with the model: every stored item, in
@@ -112,21 +113,18 @@ impl Harness {
                 .zip(self.queue.iter().skip(1))
                 .filter(|&pair| continues(pair))
                 .count();
-        let staged: Vec<Entity> = self
-            .queue
-            .iter()
-            .filter_map(|command| match command {
-                ModelCommand::SpawnBuilt(_, entity, _) => Some(*entity),
-                _ => None,
-            })
-            .collect();
+        // Staged by mask, in the order queued within each.
+        let mut staged: BTreeMap<u64, Vec<Entity>> = BTreeMap::new();
+        for command in &self.queue {
+            if let ModelCommand::SpawnBuilt(mask, entity, _) = command {
+                staged.entry(*mask).or_default().push(*entity);
+            }
+        }
         ensure_eq!(self.world.command_count(), entries, "command_count");
-        let held: Vec<Entity> = self
-            .world
-            .queued_commands()
-            .spawns()
-            .map(|(entity, _)| entity)
-            .collect();
+        let mut held: BTreeMap<u64, Vec<Entity>> = BTreeMap::new();
+        for (entity, mask) in self.world.queued_commands().spawns() {
+            held.entry(mask).or_default().push(entity);
+        }
         ensure_eq!(held, staged, "staged spawns");
         let step = match depth {
             Depth::Step(step) => step,
