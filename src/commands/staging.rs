@@ -206,14 +206,16 @@ impl<T: Archetype> SpawnStaging<T> {
 
 impl<T: Archetype> StagingTable<T> {
     fn clear(&mut self) {
-        // A fresh table first, the old one dropped after: a value whose `Drop` panics leaves
-        // nothing staged, never a handle without its values.
-        let empty = T::new(self.rows.mask());
-        let staged = core::mem::replace(&mut self.rows, empty);
         self.links.clear();
         self.reversed = false;
         self.taken = 0;
-        drop(staged);
+        if !self.rows.is_empty() {
+            // A fresh table first, the old one dropped after: a value whose `Drop` panics
+            // leaves nothing staged, never a handle without its values. (An emptied table,
+            // which every apply leaves, keeps its memory.)
+            let empty = T::new(self.rows.mask());
+            drop(core::mem::replace(&mut self.rows, empty));
+        }
     }
 }
 
