@@ -430,6 +430,17 @@ fn a_long_run_of_queued_spawns_is_one_command_applied_whole() {
     assert_eq!(world.command_count(), 1, "one run of one mask");
     assert_eq!(world.queued_commands().spawns().count(), count);
     assert_eq!(world.apply_commands(), report(count, 0));
+    // The staging table is emptied and keeps its memory for the next frame's spawns.
+    let staged: Vec<(Mask, usize, usize)> = world
+        .queued_commands()
+        .staged()
+        .tables()
+        .map(|(mask, table)| (mask, table.entities.len(), table.position.capacity()))
+        .collect();
+    assert!(
+        matches!(staged[..], [(POSITION, 0, kept)] if kept >= count),
+        "{staged:?}"
+    );
     for (x, &entity) in spawned.iter().enumerate() {
         assert_eq!(world.get_position(entity), Some(&Position { x: x as i32 }));
     }
