@@ -6,9 +6,10 @@
 //! also counts (with a counting global allocator) the bytes the world built by one pass
 //! holds, per entity: what each crate's storage costs, ticks and entity index included.
 
-use crate::components::SIMPLE_ENTITIES;
+use crate::components::{SIMPLE_ENTITIES, simple_values};
+use crate::workloads::tracking_cost::untracked_simple;
 use crate::worlds::{SimpleVecs, archetypal_simple, freecs_simple, simple_checksum, spawn_simple};
-use crate::{Contender, Kind, Pass, Workload};
+use crate::{Checksum, Contender, Kind, Pass, Workload};
 
 /// The workload and its contenders.
 pub fn workload() -> Workload {
@@ -29,12 +30,16 @@ pub fn workload() -> Workload {
 /// Entities spawned by a `memory` pass.
 pub const MEMORY_ENTITIES: usize = 1_000_000;
 
-/// `memory`: `simple_insert`'s pass over 1,000,000 entities, whose world the report weighs.
+/// `memory`: `simple_insert`'s pass over 1,000,000 entities, whose world the report weighs,
+/// with archetypal's world also declared with every component `[untracked]` (no tick
+/// columns: what a world that tracks nothing weighs, against hecs, which tracks nothing).
 pub fn memory_workload() -> Workload {
+    let mut contenders = contenders::<MEMORY_ENTITIES>();
+    contenders.insert(1, archetypal_untracked::<MEMORY_ENTITIES>());
     Workload {
         name: MEMORY,
         description: "new world + batch spawn of 1,000,000 entities (4 components); bytes per entity held",
-        contenders: contenders::<MEMORY_ENTITIES>(),
+        contenders,
     }
 }
 
@@ -80,6 +85,44 @@ fn archetypal<const COUNT: usize>() -> Contender {
         api: "spawn_batch(mask, n, |table, row| ..)",
         kind: Kind::Archetypal,
         setup: || Insert::<archetypal_simple::World, COUNT> { world: None }.boxed(),
+    }
+}
+
+impl<const COUNT: usize> Pass for Insert<untracked_simple::World, COUNT> {
+    fn run(&mut self) {
+        let mut world = untracked_simple::World::new();
+        let mut next = 0;
+        world.spawn_batch(untracked_simple::ALL, COUNT, |table, row| {
+            let (transform, position, rotation, velocity) = simple_values(next);
+            next += 1;
+            table.transform[row] = transform;
+            table.position[row] = position;
+            table.rotation[row] = rotation;
+            table.velocity[row] = velocity;
+        });
+        self.world = Some(world);
+    }
+    fn checksum(&mut self) -> u64 {
+        let mut sum = Checksum::new();
+        for table in self.world.as_ref().expect("run first").tables() {
+            simple_checksum::add(
+                &mut sum,
+                &table.transform,
+                &table.position,
+                &table.rotation,
+                &table.velocity,
+            );
+        }
+        sum.finish()
+    }
+}
+
+fn archetypal_untracked<const COUNT: usize>() -> Contender {
+    Contender {
+        name: "archetypal [untracked]",
+        api: "spawn_batch(mask, n, |table, row| ..), every component [untracked]",
+        kind: Kind::ArchetypalVariant,
+        setup: || Insert::<untracked_simple::World, COUNT> { world: None }.boxed(),
     }
 }
 
