@@ -145,6 +145,9 @@ pub struct EntityAllocator {
     /// While a reserver is out, the recycling stack and the next fresh id live here, shared
     /// with it (see `lending`); `free` is then empty.
     lent: Option<Lent>,
+    /// The list of reservations the last loan recorded, emptied and kept for the next one (a
+    /// world split every frame then reserves without growing a new list).
+    spare_reserved: Vec<Entity>,
 }
 
 impl EntityAllocator {
@@ -227,11 +230,21 @@ impl EntityAllocator {
     pub(crate) fn activate_all(&mut self, entities: &[Entity]) -> Vec<usize> {
         self.settle();
         let mut refused = Vec::new();
+        let mut activated = 0;
+        // One lookup per handle, the live count added once (this runs per queued spawn).
         for (index, &entity) in entities.iter().enumerate() {
-            if !self.activate_settled(entity) {
-                refused.push(index);
+            match self.slots.get_mut(entity.id as usize) {
+                Some(slot)
+                    if slot.generation == entity.generation
+                        && slot.state() == IdState::Reserved =>
+                {
+                    slot.set_state(IdState::Alive);
+                    activated += 1;
+                }
+                _ => refused.push(index),
             }
         }
+        self.live += activated;
         refused
     }
 
@@ -280,6 +293,12 @@ impl EntityAllocator {
             let entity = Entity::new(id, slot.generation);
             match &self.lent {
                 None => self.free.push(entity),
+                // The reserver is gone (a split world's parts dropped, its despawns come
+                // next): the loan ends here, rather than each free taking its lock.
+                Some(lent) if lent.is_returned() => {
+                    self.settle_lent();
+                    self.free.push(entity);
+                }
                 Some(lent) => lent.push_free(entity),
             }
         }

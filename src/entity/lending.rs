@@ -62,7 +62,7 @@ impl Lent {
     }
 
     /// Whether the reserver was dropped.
-    fn is_returned(&self) -> bool {
+    pub(super) fn is_returned(&self) -> bool {
         Arc::strong_count(&self.0) == 1
     }
 
@@ -137,7 +137,7 @@ impl EntityAllocator {
             Lent(Arc::new(SharedLock::new(Shared {
                 free: core::mem::take(&mut self.free),
                 issued: self.slots.len(),
-                reserved: Vec::new(),
+                reserved: core::mem::take(&mut self.spare_reserved),
             })))
         });
         EntityReserver(Arc::clone(&lent.0))
@@ -151,9 +151,13 @@ impl EntityAllocator {
         }
     }
 
-    fn settle_lent(&mut self) {
+    pub(super) fn settle_lent(&mut self) {
         let Self {
-            slots, free, lent, ..
+            slots,
+            free,
+            lent,
+            spare_reserved,
+            ..
         } = self;
         let Some(loan) = lent else { return };
         let mut shared = loan.lock();
@@ -161,6 +165,7 @@ impl EntityAllocator {
         shared.reserved.clear();
         if loan.is_returned() {
             *free = core::mem::take(&mut shared.free);
+            *spare_reserved = core::mem::take(&mut shared.reserved);
             drop(shared);
             *lent = None;
         }
@@ -171,7 +176,11 @@ impl EntityAllocator {
     /// if the reserver was dropped.
     pub(super) fn issue_while_lent(&mut self) -> Entity {
         let Self {
-            slots, free, lent, ..
+            slots,
+            free,
+            lent,
+            spare_reserved,
+            ..
         } = self;
         let Some(loan) = lent else {
             unreachable!("issue_while_lent without a loan")
@@ -183,6 +192,7 @@ impl EntityAllocator {
             return shared.pop_or_fresh();
         }
         *free = core::mem::take(&mut shared.free);
+        *spare_reserved = core::mem::take(&mut shared.reserved);
         drop(shared);
         *lent = None;
         free.pop()
@@ -199,6 +209,7 @@ impl Clone for EntityAllocator {
             free: self.free.clone(),
             live: self.live,
             lent: None,
+            spare_reserved: Vec::new(),
         };
         copy.copy_loan(self.lent.as_ref());
         copy
@@ -281,6 +292,35 @@ mod tests {
         assert!(allocator.activate(reserved));
         assert!(allocator.is_alive(reserved));
         assert_eq!(allocator.len(), 2);
+    }
+
+    #[test]
+    fn a_free_after_the_reserver_is_dropped_ends_the_loan_and_recycles_as_alone() {
+        let mut lent = EntityAllocator::new();
+        let mut alone = EntityAllocator::new();
+        let mut live = Vec::new();
+        for allocator in [&mut lent, &mut alone] {
+            live.push((0..3).map(|_| allocator.allocate()).collect::<Vec<_>>());
+        }
+        let reserver = lent.lend_reserver();
+        let reserved = reserver.reserve_one();
+        assert_eq!(reserved, alone.reserve());
+        drop(reserver);
+        // The first free ends the loan (no lock per free from then on); what was reserved is
+        // recorded, and the freed ids recycle in the allocator's one order.
+        assert!(lent.free(live[0][1]));
+        assert!(lent.lent.is_none(), "the loan ended at the free");
+        assert!(lent.is_reserved(reserved));
+        assert!(lent.free(live[0][0]));
+        assert!(alone.free(live[1][1]) && alone.free(live[1][0]));
+        assert_eq!(lent.free_count(), alone.free_count());
+        for _ in 0..3 {
+            assert_eq!(lent.allocate(), alone.allocate());
+        }
+        assert!(
+            lent.spare_reserved.capacity() >= 1,
+            "the loan's list is kept for the next"
+        );
     }
 
     #[test]

@@ -82,6 +82,7 @@ impl EntityAllocator {
             free,
             live: 0,
             lent: None,
+            spare_reserved: Vec::new(),
         }
     }
 
@@ -240,6 +241,7 @@ impl EntityAllocator {
             free,
             live,
             lent: None,
+            spare_reserved: Vec::new(),
         };
         Ok((allocator, entities))
     }

@@ -222,6 +222,7 @@ fn main() {
     let markdown = markdown(&results, budget);
     println!("{markdown}");
     let markdown_path = directory.join("report.md");
+    std::fs::create_dir_all(&directory).expect("create the --out directory");
     std::fs::write(&markdown_path, &markdown).expect("write report.md");
     let chart_path = directory.join("report.svg");
     chart(&results, &chart_path).expect("draw report.svg");
