@@ -5,21 +5,69 @@
 
 use crate::components::{Position, Rotation, Transform, Velocity, simple_values};
 
-/// archetypal's world: Transform, Position, Rotation, Velocity.
-pub mod archetypal_simple {
-    pub use crate::components::{Position, Rotation, Transform, Velocity};
+/// An archetypal world of the simple components, in module `$name` (its components declared
+/// `$($policy)*`: nothing, or `[untracked]`), with the mask of all four and the spawn and
+/// checksum every workload over it uses.
+macro_rules! archetypal_simple_world {
+    ($(#[$doc:meta])* $name:ident $($policy:tt)?) => {
+        $(#[$doc])*
+        pub mod $name {
+            pub use crate::components::{Position, Rotation, Transform, Velocity};
 
-    archetypal::ecs! {
-        World {
-            transform: Transform => TRANSFORM,
-            position: Position => POSITION,
-            rotation: Rotation => ROTATION,
-            velocity: Velocity => VELOCITY,
+            archetypal::ecs! {
+                World {
+                    transform: Transform => TRANSFORM $($policy)?,
+                    position: Position => POSITION $($policy)?,
+                    rotation: Rotation => ROTATION $($policy)?,
+                    velocity: Velocity => VELOCITY $($policy)?,
+                }
+            }
+
+            /// Every component.
+            pub const ALL: WorldMask = TRANSFORM | POSITION | ROTATION | VELOCITY;
+
+            /// Spawns `count` entities with [`simple_values`](crate::components::simple_values)
+            /// by `spawn_batch`, writing each row in place; their handles in spawn order.
+            pub fn spawn(world: &mut World, count: usize) -> Vec<archetypal::Entity> {
+                let mut next = 0;
+                world.spawn_batch(ALL, count, |table, row| {
+                    let (transform, position, rotation, velocity) =
+                        crate::components::simple_values(next);
+                    next += 1;
+                    table.transform[row] = transform;
+                    table.position[row] = position;
+                    table.rotation[row] = rotation;
+                    table.velocity[row] = velocity;
+                })
+            }
+
+            /// The four columns' checksum ([`simple_checksum`](crate::worlds::simple_checksum)).
+            pub fn checksum(world: &World) -> u64 {
+                let mut sum = crate::Checksum::new();
+                for table in world.tables() {
+                    crate::worlds::simple_checksum::add(
+                        &mut sum,
+                        &table.transform,
+                        &table.position,
+                        &table.rotation,
+                        &table.velocity,
+                    );
+                }
+                sum.finish()
+            }
         }
-    }
+    };
+}
 
-    /// Every component.
-    pub const ALL: WorldMask = TRANSFORM | POSITION | ROTATION | VELOCITY;
+archetypal_simple_world! {
+    /// archetypal's world: Transform, Position, Rotation, Velocity.
+    archetypal_simple
+}
+
+archetypal_simple_world! {
+    /// [`archetypal_simple`] with every component `[untracked]` (no tick columns): the
+    /// `tracking_*` workloads' twin, and the memory row's world that tracks nothing.
+    untracked_simple [untracked]
 }
 
 /// freecs's world (its `ecs!` tier): the same four components.
@@ -130,17 +178,7 @@ pub mod simple_checksum {
 
     /// archetypal.
     pub fn archetypal(world: &archetypal_simple::World) -> u64 {
-        let mut sum = Checksum::new();
-        for table in world.tables() {
-            add(
-                &mut sum,
-                &table.transform,
-                &table.position,
-                &table.rotation,
-                &table.velocity,
-            );
-        }
-        sum.finish()
+        archetypal_simple::checksum(world)
     }
 
     /// freecs.
@@ -245,15 +283,7 @@ pub mod spawn_simple {
         world: &mut archetypal_simple::World,
         count: usize,
     ) -> Vec<archetypal::Entity> {
-        let mut next = 0;
-        world.spawn_batch(archetypal_simple::ALL, count, |table, row| {
-            let (transform, position, rotation, velocity) = simple_values(next);
-            next += 1;
-            table.transform[row] = transform;
-            table.position[row] = position;
-            table.rotation[row] = rotation;
-            table.velocity[row] = velocity;
-        })
+        archetypal_simple::spawn(world, count)
     }
 
     /// freecs: `spawn_batch`, writing each row in place.

@@ -6,10 +6,11 @@
 //! also counts (with a counting global allocator) the bytes the world built by one pass
 //! holds, per entity: what each crate's storage costs, ticks and entity index included.
 
-use crate::components::{SIMPLE_ENTITIES, simple_values};
-use crate::workloads::tracking_cost::untracked_simple;
-use crate::worlds::{SimpleVecs, archetypal_simple, freecs_simple, simple_checksum, spawn_simple};
-use crate::{Checksum, Contender, Kind, Pass, Workload};
+use crate::components::SIMPLE_ENTITIES;
+use crate::worlds::{
+    SimpleVecs, archetypal_simple, freecs_simple, simple_checksum, spawn_simple, untracked_simple,
+};
+use crate::{Contender, Kind, Pass, Workload};
 
 /// The workload and its contenders.
 pub fn workload() -> Workload {
@@ -91,29 +92,11 @@ fn archetypal<const COUNT: usize>() -> Contender {
 impl<const COUNT: usize> Pass for Insert<untracked_simple::World, COUNT> {
     fn run(&mut self) {
         let mut world = untracked_simple::World::new();
-        let mut next = 0;
-        world.spawn_batch(untracked_simple::ALL, COUNT, |table, row| {
-            let (transform, position, rotation, velocity) = simple_values(next);
-            next += 1;
-            table.transform[row] = transform;
-            table.position[row] = position;
-            table.rotation[row] = rotation;
-            table.velocity[row] = velocity;
-        });
+        untracked_simple::spawn(&mut world, COUNT);
         self.world = Some(world);
     }
     fn checksum(&mut self) -> u64 {
-        let mut sum = Checksum::new();
-        for table in self.world.as_ref().expect("run first").tables() {
-            simple_checksum::add(
-                &mut sum,
-                &table.transform,
-                &table.position,
-                &table.rotation,
-                &table.velocity,
-            );
-        }
-        sum.finish()
+        untracked_simple::checksum(self.world.as_ref().expect("run first"))
     }
 }
 

@@ -26,28 +26,11 @@
 
 use archetypal::Entity;
 
-use crate::components::{SIMPLE_ENTITIES, simple_values};
+use crate::components::SIMPLE_ENTITIES;
 use crate::workloads::add_remove::{self, A, archetypal_world as tracked_ab};
 use crate::workloads::random_get_mut::shuffled_indices;
-use crate::worlds::{archetypal_simple as tracked_simple, simple_checksum};
-use crate::{Checksum, Contender, Kind, Pass, Workload};
-
-/// `worlds::archetypal_simple` with every component `[untracked]`.
-pub mod untracked_simple {
-    pub use crate::components::{Position, Rotation, Transform, Velocity};
-
-    archetypal::ecs! {
-        World {
-            transform: Transform => TRANSFORM [untracked],
-            position: Position => POSITION [untracked],
-            rotation: Rotation => ROTATION [untracked],
-            velocity: Velocity => VELOCITY [untracked],
-        }
-    }
-
-    /// Every component.
-    pub const ALL: WorldMask = TRANSFORM | POSITION | ROTATION | VELOCITY;
-}
+use crate::worlds::{archetypal_simple as tracked_simple, untracked_simple};
+use crate::{Contender, Kind, Pass, Workload};
 
 /// `add_remove::archetypal_world` with both components `[untracked]`.
 pub mod untracked_ab {
@@ -151,7 +134,7 @@ fn untracked(api: &'static str, setup: fn() -> Box<dyn Pass>) -> Contender {
 
 /// What `tracking_iter` and `tracking_writes` do to a world of the simple components.
 trait SimpleWorld: 'static {
-    /// A world of [`SIMPLE_ENTITIES`] entities with [`simple_values`], spawned in one batch,
+    /// A world of [`SIMPLE_ENTITIES`] entities with `simple_values`, spawned in one batch,
     /// and their handles in spawn order.
     fn spawn() -> (Self, Vec<Entity>)
     where
@@ -173,15 +156,7 @@ macro_rules! simple_world {
         impl SimpleWorld for $world::World {
             fn spawn() -> (Self, Vec<Entity>) {
                 let mut world = $world::World::new();
-                let mut next = 0;
-                let handles = world.spawn_batch($world::ALL, SIMPLE_ENTITIES, |table, row| {
-                    let (transform, position, rotation, velocity) = simple_values(next);
-                    next += 1;
-                    table.transform[row] = transform;
-                    table.position[row] = position;
-                    table.rotation[row] = rotation;
-                    table.velocity[row] = velocity;
-                });
+                let handles = $world::spawn(&mut world, SIMPLE_ENTITIES);
                 (world, handles)
             }
             #[inline]
@@ -227,17 +202,7 @@ macro_rules! simple_world {
                 }
             }
             fn checksum(&self) -> u64 {
-                let mut sum = Checksum::new();
-                for table in self.tables() {
-                    simple_checksum::add(
-                        &mut sum,
-                        &table.transform,
-                        &table.position,
-                        &table.rotation,
-                        &table.velocity,
-                    );
-                }
-                sum.finish()
+                $world::checksum(self)
             }
         }
     };
