@@ -129,14 +129,14 @@ impl<T: Archetype> SpawnStaging<T> {
             .position(|&(position, ..)| position >= first + count)
             .unwrap_or(table.links.len());
         table.taken += count;
-        let run = if count == table.rows.len() && !table.reversed {
+        let run = if count == table.rows.len() {
+            if table.reversed {
+                table.reverse();
+            }
             StagedRun::Whole(&mut table.rows)
         } else {
             if !table.reversed {
-                let mask = table.rows.mask();
-                table.rows.for_each_column(&mut column::Reverse { mask });
-                table.rows.entities_mut().reverse();
-                table.reversed = true;
+                table.reverse();
             }
             let mut part = T::new(table.rows.mask());
             let mask = part.mask();
@@ -177,10 +177,7 @@ impl<T: Archetype> SpawnStaging<T> {
     pub(crate) fn reorder(&mut self) {
         for table in &mut self.tables {
             if table.reversed {
-                let mask = table.rows.mask();
-                table.rows.for_each_column(&mut column::Reverse { mask });
-                table.rows.entities_mut().reverse();
-                table.reversed = false;
+                table.reverse();
             }
         }
     }
@@ -205,6 +202,15 @@ impl<T: Archetype> SpawnStaging<T> {
 }
 
 impl<T: Archetype> StagingTable<T> {
+    /// Reverses the rows, every column and the entity column: from the order queued to the
+    /// order runs are taken from the end in, or back.
+    fn reverse(&mut self) {
+        let mask = self.rows.mask();
+        self.rows.for_each_column(&mut column::Reverse { mask });
+        self.rows.entities_mut().reverse();
+        self.reversed = !self.reversed;
+    }
+
     fn clear(&mut self) {
         self.links.clear();
         self.reversed = false;
@@ -313,7 +319,8 @@ mod tests {
         assert!(!whole, "some of the rows: moved out of a reversed table");
         assert_eq!(ids(&first), [0, 1]);
         assert_eq!(ids(&take(&mut staging, NUMBER, 1).0), [10]);
-        let (rest, _, _) = take(&mut staging, NUMBER | NAME, 3);
+        let (rest, _, whole) = take(&mut staging, NUMBER | NAME, 3);
+        assert!(whole, "the last run: the table back in order, taken whole");
         assert_eq!(
             rest,
             (2..5).map(|n| (n, n, n.to_string())).collect::<Vec<_>>()
