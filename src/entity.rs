@@ -220,7 +220,9 @@ impl EntityAllocator {
     /// Makes a reserved handle alive. `false`, changing nothing, for any other handle.
     pub fn activate(&mut self, entity: Entity) -> bool {
         self.settle();
-        self.activate_settled(entity)
+        let activated = self.reserved_to_alive(entity);
+        self.live += usize::from(activated);
+        activated
     }
 
     /// Makes the reserved handles of `entities` alive, recording a lent reserver's issues once
@@ -231,30 +233,30 @@ impl EntityAllocator {
         self.settle();
         let mut refused = Vec::new();
         let mut activated = 0;
-        // One lookup per handle, the live count added once (this runs per queued spawn).
         for (index, &entity) in entities.iter().enumerate() {
-            match self.slots.get_mut(entity.id as usize) {
-                Some(slot)
-                    if slot.generation == entity.generation
-                        && slot.state() == IdState::Reserved =>
-                {
-                    slot.set_state(IdState::Alive);
-                    activated += 1;
-                }
-                _ => refused.push(index),
+            if self.reserved_to_alive(entity) {
+                activated += 1;
+            } else {
+                refused.push(index);
             }
         }
+        // Added once: a count kept in the loop is stored back every handle.
         self.live += activated;
         refused
     }
 
-    fn activate_settled(&mut self, entity: Entity) -> bool {
-        if !self.has_state(entity, IdState::Reserved) {
-            return false;
+    /// Marks a reserved handle alive (one lookup: this runs per queued spawn), leaving the
+    /// live count to the caller; `false`, changing nothing, for any other handle.
+    fn reserved_to_alive(&mut self, entity: Entity) -> bool {
+        match self.slots.get_mut(entity.id as usize) {
+            Some(slot)
+                if slot.generation == entity.generation && slot.state() == IdState::Reserved =>
+            {
+                slot.set_state(IdState::Alive);
+                true
+            }
+            _ => false,
         }
-        self.slots[entity.id as usize].set_state(IdState::Alive);
-        self.live += 1;
-        true
     }
 
     /// Gives a reserved handle back unused; it never becomes alive. `false` for any other
