@@ -37,18 +37,6 @@ impl Staging for () {
     fn reorder(&mut self) {}
 }
 
-impl<T: Archetype> Staging for SpawnStaging<T> {
-    fn is_empty(&self) -> bool {
-        SpawnStaging::is_empty(self)
-    }
-    fn clear(&mut self) {
-        SpawnStaging::clear(self);
-    }
-    fn reorder(&mut self) {
-        SpawnStaging::reorder(self);
-    }
-}
-
 impl<C: QueuedCommand> Default for CommandBuffer<C> {
     fn default() -> Self {
         Self {

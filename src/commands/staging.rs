@@ -5,6 +5,7 @@
 
 use alloc::vec::Vec;
 
+use super::Staging;
 use crate::builder::EntityValues;
 use crate::column::{self, TableRollback};
 use crate::{Archetype, Entity};
@@ -160,28 +161,6 @@ impl<T: Archetype> SpawnStaging<T> {
         Some(spawned)
     }
 
-    /// Whether nothing is staged.
-    pub(crate) fn is_empty(&self) -> bool {
-        self.tables.iter().all(|table| table.rows.is_empty())
-    }
-
-    /// Drops every staged value, keeping the memory.
-    pub(crate) fn clear(&mut self) {
-        for table in &mut self.tables {
-            table.clear();
-        }
-    }
-
-    /// Puts the rows of every table back in the order queued (after a panic cut an apply
-    /// short: the spawns left are staged again as they were).
-    pub(crate) fn reorder(&mut self) {
-        for table in &mut self.tables {
-            if table.reversed {
-                table.reverse();
-            }
-        }
-    }
-
     /// Each staged spawn's handle and builder mask, grouped by mask, in the order queued
     /// within each.
     pub fn spawns(&self) -> impl Iterator<Item = (Entity, T::Mask)> + '_ {
@@ -198,6 +177,30 @@ impl<T: Archetype> SpawnStaging<T> {
     /// reserved handles (read-only: for checks and tests).
     pub fn tables(&self) -> impl Iterator<Item = (T::Mask, &T)> + '_ {
         self.tables.iter().map(|table| (table.mask, &table.rows))
+    }
+}
+
+impl<T: Archetype> Staging for SpawnStaging<T> {
+    /// Whether nothing is staged.
+    fn is_empty(&self) -> bool {
+        self.tables.iter().all(|table| table.rows.is_empty())
+    }
+
+    /// Drops every staged value, keeping the memory.
+    fn clear(&mut self) {
+        for table in &mut self.tables {
+            table.clear();
+        }
+    }
+
+    /// Puts the rows of every table back in the order queued (after a panic cut an apply
+    /// short: the spawns left are staged again as they were).
+    fn reorder(&mut self) {
+        for table in &mut self.tables {
+            if table.reversed {
+                table.reverse();
+            }
+        }
     }
 }
 

@@ -83,6 +83,7 @@ impl<T: Archetype> Storage<T> {
 mod tests {
     use super::*;
     use crate::SpawnStaging;
+    use crate::commands::Staging;
     use crate::storage::tests::test_world::*;
     use alloc::string::{String, ToString};
 
