@@ -1,6 +1,7 @@
 //! The interleaved report: every workload, every contender, in one process.
 //!
-//! `cargo run -p benches --release --bin report [-- --quick] [--only NAME] [--out DIR]`
+//! `benches/aligned.sh cargo run -p benches --release --bin report [-- --quick] [--only NAME]
+//! [--out DIR]`
 //! (`--only NAME` runs workload `NAME`, or every workload named `NAME_*`; several names,
 //! comma-separated, run in one report)
 //! (the workspace's release profile has `lto = "thin"`, `codegen-units = 1`, and criterion's
@@ -13,7 +14,7 @@
 //! no contender keeps one lucky or unlucky memory layout. archetypal's ratio to a contender is
 //! the median over rounds of the per-round ratio, so a slow minute slows both sides of it.
 //!
-//! Each workload is measured in several processes, one after another (`--processes N`, 3 by
+//! Each workload is measured in several processes, one after another (`--processes N`, 7 by
 //! default, 1 with `--quick`), each with its share of the rounds: a process fixes where the
 //! code and the heap landed, which moves a tight loop by more than the noise of a minute, so
 //! the report takes the median over processes and shows the range of the ratio across them.
@@ -45,9 +46,9 @@ struct Budget {
 }
 
 const FULL: Budget = Budget {
-    rounds: 15,
+    rounds: 9,
     sample: Duration::from_millis(8),
-    processes: 3,
+    processes: 7,
     quick: false,
 };
 
@@ -58,86 +59,155 @@ const QUICK: Budget = Budget {
     quick: true,
 };
 
-/// A goal set for one row: archetypal's time at most `at_most` times the contender's, i.e. the
-/// row's ratio at most `at_most`. The report's goals table shows each goal whose workload it
-/// measured, and whether the median ratio meets it.
+/// A goal set for one row: an archetypal row's time (or bytes per entity) at most `at_most`
+/// times a contender's. The report's goals table shows each goal whose workload it measured,
+/// and whether the median ratio meets it.
 struct Goal {
+    workload: &'static str,
+    /// The archetypal row the goal is about: the workload's reference row (`archetypal`) or a
+    /// variant of it (`archetypal [untracked]`).
+    archetypal: &'static str,
+    contender: &'static str,
+    label: &'static str,
+    at_most: f64,
+    of: Quantity,
+}
+
+/// What a goal compares.
+#[derive(Clone, Copy, PartialEq)]
+enum Quantity {
+    Time,
+    /// The bytes each entity of the world holds (the `memory` workload).
+    Bytes,
+}
+
+/// A goal on the reference row's time.
+const fn time_goal(
     workload: &'static str,
     contender: &'static str,
     label: &'static str,
     at_most: f64,
+) -> Goal {
+    Goal {
+        workload,
+        archetypal: "archetypal",
+        contender,
+        label,
+        at_most,
+        of: Quantity::Time,
+    }
 }
 
 /// The goals the issues set for single rows (issue 27's performance round, issue 24's system
 /// rows). Ahead of a peer is at most 1.0.
 const GOALS: &[Goal] = &[
+    time_goal("simple_iter", "flecs", "simple_iter vs flecs (ahead)", 1.0),
+    time_goal("simple_insert", "Vec", "simple_insert vs Vec floor", 1.25),
+    time_goal(
+        "fragmented_iter",
+        "Vec",
+        "fragmented_iter vs unfragmented Vec",
+        2.0,
+    ),
+    time_goal(
+        "random_get_mut",
+        "bevy_ecs",
+        "random writes, tracked, vs bevy_ecs (which tracks)",
+        0.6,
+    ),
     Goal {
-        workload: "simple_iter",
-        contender: "flecs",
-        label: "simple_iter vs flecs (ahead)",
-        at_most: 1.0,
+        archetypal: "archetypal [untracked]",
+        ..time_goal(
+            "random_get_mut",
+            "hecs",
+            "random writes, [untracked], vs hecs (ahead)",
+            1.0,
+        )
     },
     Goal {
-        workload: "simple_insert",
-        contender: "Vec",
-        label: "simple_insert vs Vec floor",
-        at_most: 1.25,
+        of: Quantity::Bytes,
+        ..time_goal(
+            "memory",
+            "bevy_ecs",
+            "bytes per entity, tracked, vs bevy_ecs",
+            1.0,
+        )
     },
     Goal {
-        workload: "fragmented_iter",
-        contender: "Vec",
-        label: "fragmented_iter vs unfragmented Vec",
-        at_most: 2.0,
+        archetypal: "archetypal [untracked]",
+        of: Quantity::Bytes,
+        ..time_goal(
+            "memory",
+            "hecs",
+            "bytes per entity, [untracked], vs hecs",
+            1.0,
+        )
     },
-    Goal {
-        workload: "game_frame",
-        contender: "bevy_ecs",
-        label: "game_frame vs bevy_ecs",
-        at_most: 0.8,
-    },
-    Goal {
-        workload: "rollback",
-        contender: "Vec",
-        label: "rollback vs Vec floor",
-        at_most: 1.5,
-    },
-    Goal {
-        workload: "queued_spawn",
-        contender: "archetypal spawn_batch (floor)",
-        label: "queued_spawn vs spawn_batch floor",
-        at_most: 1.3,
-    },
-    Goal {
-        workload: "queued_spawn",
-        contender: "hecs",
-        label: "queued_spawn vs hecs (ahead)",
-        at_most: 1.0,
-    },
-    Goal {
-        workload: "queued_spawn",
-        contender: "bevy_ecs",
-        label: "queued_spawn vs bevy_ecs (ahead)",
-        at_most: 1.0,
-    },
-    Goal {
-        workload: "parent_propagate",
-        contender: "bevy_ecs",
-        label: "parent_propagate vs bevy_ecs (ahead)",
-        at_most: 1.0,
-    },
-    Goal {
-        workload: "schedule_overhead",
-        contender: "bevy_ecs",
-        label: "schedule_overhead vs bevy_ecs (ahead)",
-        at_most: 1.0,
-    },
+    time_goal("game_frame", "bevy_ecs", "game_frame vs bevy_ecs", 0.8),
+    time_goal("rollback", "Vec", "rollback vs Vec floor", 1.5),
+    time_goal(
+        "queued_spawn",
+        "archetypal spawn_batch (floor)",
+        "queued_spawn vs spawn_batch floor",
+        1.3,
+    ),
+    time_goal("queued_spawn", "hecs", "queued_spawn vs hecs (ahead)", 1.0),
+    time_goal(
+        "queued_spawn",
+        "bevy_ecs",
+        "queued_spawn vs bevy_ecs (ahead)",
+        1.0,
+    ),
+    time_goal(
+        "parent_propagate",
+        "bevy_ecs",
+        "parent_propagate vs bevy_ecs (ahead)",
+        1.0,
+    ),
+    time_goal(
+        "schedule_overhead",
+        "bevy_ecs",
+        "schedule_overhead vs bevy_ecs (ahead)",
+        1.0,
+    ),
 ];
+
+/// A goal's ratio and, for a time, the lowest and highest of the processes' ratios.
+type GoalRatio = (f64, Option<(f64, f64)>);
+
+impl Goal {
+    /// The goal's ratio; `None` if a row is missing. A variant's time ratio is derived from the
+    /// two rows' ratios to the reference (each a median of per-round ratios), its range from
+    /// their ranges' extremes.
+    fn ratio(&self, rows: &[Measured]) -> Option<GoalRatio> {
+        let row = |name: &str| rows.iter().find(|measured| measured.contender.name == name);
+        let (archetypal, contender) = (row(self.archetypal)?, row(self.contender)?);
+        match self.of {
+            Quantity::Bytes => Some((
+                archetypal.bytes_per_entity? / contender.bytes_per_entity?,
+                None,
+            )),
+            Quantity::Time if archetypal.contender.kind == Kind::Archetypal => {
+                Some((contender.ratio?, contender.ratio_range))
+            }
+            Quantity::Time => {
+                let range = match (contender.ratio_range, archetypal.ratio_range) {
+                    (Some((low, high)), Some((variant_low, variant_high))) => {
+                        Some((low / variant_high, high / variant_low))
+                    }
+                    _ => None,
+                };
+                Some((contender.ratio? / archetypal.ratio?, range))
+            }
+        }
+    }
+}
 
 /// The line prefix a child process reports a contender's figures with.
 const RESULT_LINE: &str = "@result";
 
 /// Every contender's world is rebuilt (untimed) after this many rounds.
-const REBUILD_EVERY: usize = 8;
+const REBUILD_EVERY: usize = 2;
 
 /// The timings of one contender: of one process, or the median over processes.
 #[derive(Clone, Copy)]
@@ -196,6 +266,12 @@ fn main() {
 
     if cfg!(debug_assertions) {
         eprintln!("warning: a debug build; run with --release");
+    }
+    if !loops_aligned() {
+        eprintln!(
+            "warning: loop alignment not pinned; run through benches/aligned.sh for figures \
+             that repeat"
+        );
     }
 
     if let Some(name) = child {
@@ -365,11 +441,14 @@ fn measure(workload: Workload, budget: Budget) -> WorkloadResult {
 
     let count = passes.len();
     let mut per_pass = vec![Vec::with_capacity(budget.rounds); count];
+    let mut layout = Layout::new();
     for round in 0..budget.rounds {
         if round > 0 && round % REBUILD_EVERY == 0 {
-            // Fresh worlds at fresh addresses: a sub-microsecond pass is sensitive to where its
-            // tables landed in memory, and one unlucky layout must not decide the median.
+            // Fresh worlds at fresh addresses: a pass is sensitive to where its columns landed
+            // (their offsets within a page, which cache sets they share), and one unlucky
+            // layout must not decide the median.
             for (pass, contender) in passes.iter_mut().zip(&workload.contenders) {
+                layout.shift();
                 *pass = (contender.setup)();
                 pass.run();
             }
@@ -410,6 +489,34 @@ fn measure(workload: Workload, budget: Budget) -> WorkloadResult {
         workload,
         checksum,
         measured,
+    }
+}
+
+/// A block of memory of a pseudo-random size held before each rebuild, so the next world's
+/// allocations start at another offset of the heap: without it a rebuilt world reuses the
+/// memory (and the page offsets) of the one it replaces, and a process keeps one layout.
+struct Layout {
+    state: u64,
+    spacer: Vec<u8>,
+}
+
+impl Layout {
+    fn new() -> Self {
+        Layout {
+            state: u64::from(std::process::id()) | 1,
+            spacer: Vec::new(),
+        }
+    }
+
+    /// Replaces the spacer by one of another size: a multiple of 16 bytes (the allocator's
+    /// alignment) below 96 KiB, under the size the allocator would map on its own.
+    fn shift(&mut self) {
+        // xorshift64
+        self.state ^= self.state << 13;
+        self.state ^= self.state >> 7;
+        self.state ^= self.state << 17;
+        let bytes = (self.state % (96 * 1024 / 16)) as usize * 16;
+        self.spacer = Vec::with_capacity(bytes);
     }
 }
 
@@ -540,14 +647,25 @@ fn row_label(workload: &str, contender: &str) -> String {
     }
 }
 
+/// Whether this binary was built with every loop aligned to 64 bytes (`benches/aligned.sh`).
+fn loops_aligned() -> bool {
+    env!("BENCHES_RUSTFLAGS").contains("-align-loops=")
+}
+
 fn markdown(results: &[WorkloadResult], budget: Budget) -> String {
     let mut out = String::new();
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let build = if loops_aligned() {
+        "`benches/aligned.sh cargo run -p benches --release --bin report` (every loop aligned \
+         to 64 bytes)"
+    } else {
+        "`cargo run -p benches --release --bin report` (loop alignment **not** pinned: \
+         figures move with where each loop landed; use `benches/aligned.sh`)"
+    };
     let _ = writeln!(out, "# archetypal vs peers: interleaved report\n");
     let _ = writeln!(
         out,
-        "Generated by `cargo run -p benches --release --bin report` on {threads} hardware \
-         threads: each workload measured in {} processes one after another, {} rounds each, \
+        "Generated by {build} on {threads} hardware threads: each workload measured in {} processes one after another, {} rounds each, \
          each round timing every contender back to back (rotated order), about {} ms of passes \
          per sample, worlds rebuilt every {REBUILD_EVERY} rounds. Times are the median per \
          pass over rounds, then over processes; IQR is the interquartile range of the rounds \
@@ -700,17 +818,13 @@ fn markdown(results: &[WorkloadResult], budget: Budget) -> String {
 /// The goals table: each of [`GOALS`] whose row was measured, its ratio (and the processes'
 /// range) and whether the ratio meets it. Nothing when no goal's workload ran.
 fn goals(out: &mut String, results: &[WorkloadResult]) {
-    let rows: Vec<(&Goal, &Measured)> = GOALS
+    let rows: Vec<(&Goal, Option<GoalRatio>)> = GOALS
         .iter()
         .filter_map(|goal| {
             let result = results
                 .iter()
                 .find(|result| result.workload.name == goal.workload)?;
-            let measured = result
-                .measured
-                .iter()
-                .find(|measured| measured.contender.name == goal.contender)?;
-            Some((goal, measured))
+            Some((goal, goal.ratio(&result.measured)))
         })
         .collect();
     if rows.is_empty() {
@@ -718,21 +832,20 @@ fn goals(out: &mut String, results: &[WorkloadResult]) {
     }
     let _ = writeln!(
         out,
-        "\n## goals\n\nEach goal bounds a row's ratio (archetypal time / contender time).\n"
+        "\n## goals\n\nEach goal bounds a ratio: an archetypal row's time (or bytes per entity) \
+         over a contender's.\n"
     );
     let _ = writeln!(out, "| goal | ratio | ratio range | met |");
     let _ = writeln!(out, "|---|---:|---:|---|");
-    for (goal, measured) in rows {
-        let (ratio, met) = match measured.ratio {
-            Some(ratio) => (
+    for (goal, ratio) in rows {
+        let (ratio, range, met) = match ratio {
+            Some((ratio, range)) => (
                 format!("{ratio:.2}"),
+                range.map_or_else(String::new, |(low, high)| format!("{low:.2}-{high:.2}")),
                 if ratio <= goal.at_most { "yes" } else { "no" },
             ),
-            None => ("n/a".to_string(), "n/a"),
+            None => ("n/a".to_string(), String::new(), "n/a"),
         };
-        let range = measured
-            .ratio_range
-            .map_or_else(String::new, |(low, high)| format!("{low:.2}-{high:.2}"));
         let _ = writeln!(
             out,
             "| {} ≤ {:.2} | {ratio} | {range} | {met} |",
@@ -916,6 +1029,16 @@ mod tests {
                 "{}: no row {} in {}",
                 goal.label,
                 goal.contender,
+                goal.workload
+            );
+            assert!(
+                workload
+                    .contenders
+                    .iter()
+                    .any(|contender| contender.name == goal.archetypal),
+                "{}: no row {} in {}",
+                goal.label,
+                goal.archetypal,
                 goal.workload
             );
         }

@@ -66,6 +66,7 @@ pub fn workload() -> Workload {
             freecs(),
             flecs(),
             vec_baseline(),
+            vecs_per_letter(),
         ],
     }
 }
@@ -418,5 +419,36 @@ fn vec_baseline() -> Contender {
         api: "one Vec<Data> of 520 (no fragmentation)",
         kind: Kind::Baseline,
         setup: || Box::new(Vecs((0..26 * PER_LETTER).map(data).collect())),
+    }
+}
+
+/// The same 520 values split as the ECSs hold them, one `Vec` of 20 per letter, with no ECS
+/// around them: the floor of iterating 26 short slices (a loop's setup and tail per slice).
+struct VecPerLetter(Vec<Vec<Data>>);
+
+impl Pass for VecPerLetter {
+    fn run(&mut self) {
+        for letter in &mut self.0 {
+            for data in letter.iter_mut() {
+                data.0 *= 2.0;
+            }
+        }
+    }
+    fn checksum(&mut self) -> u64 {
+        data_checksum(&self.0.concat())
+    }
+}
+
+fn vecs_per_letter() -> Contender {
+    Contender {
+        name: "Vec per letter",
+        api: "26 Vec<Data> of 20 (the fragmentation, no ECS)",
+        kind: Kind::Baseline,
+        setup: || {
+            let values: Vec<Data> = (0..26 * PER_LETTER).map(data).collect();
+            Box::new(VecPerLetter(
+                values.chunks(PER_LETTER).map(<[Data]>::to_vec).collect(),
+            ))
+        },
     }
 }

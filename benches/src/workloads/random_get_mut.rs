@@ -41,6 +41,7 @@ pub fn workload() -> Workload {
         description: "position.x += 1 through 10,000 shuffled handles",
         contenders: vec![
             archetypal(),
+            super::tracking_cost::untracked_writes(),
             hecs(),
             bevy(),
             freecs(),

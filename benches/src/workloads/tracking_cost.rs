@@ -68,6 +68,11 @@ pub fn writes_workload() -> Workload {
     }
 }
 
+/// `random_get_mut`'s row of the world that tracks nothing: `tracking_writes`'s second row.
+pub fn untracked_writes() -> Contender {
+    untracked(WRITES, writes_setup::<untracked_simple::World>)
+}
+
 /// The workload timing migrations.
 pub fn migrations_workload() -> Workload {
     Workload {
