@@ -26,7 +26,7 @@ use crate::{
 };
 
 pub(crate) mod change_log;
-mod despawn;
+pub(crate) mod despawn;
 mod iteration;
 mod iteration_mut;
 #[doc(hidden)]
