@@ -4,17 +4,19 @@
 //! sub-world and [`MultiWorld`] for the game by listing its sub-worlds; each generated method
 //! of the game is one call to a function of this module.
 //!
+//! The game owns the entities: one [`EntityAllocator`] in [`GameEntities`] issues every handle,
+//! holds the reservations of queued spawns and decides liveness. A sub-world's storage only
+//! records, per id, the generation of the handle the game placed there and where its row is
+//! (its tables are `Archetype::SUB_WORLD`): it never issues or frees an id, and its accessors
+//! refuse a stale handle by the generation, exactly as a world's do.
+//!
 //! A game hands its sub-worlds over as a list of nested pairs, `(&mut Core, (&mut Render, ()))`
 //! (`list.rs`): each operation is written once for a pair (the head sub-world, then the rest)
 //! and once for the empty list, so it reaches sub-worlds of different table types on stable
 //! Rust without `dyn`, and the values a despawn takes out of every sub-world are held in a
 //! list of the same shape until every sub-world has let go of the entity. The loops of
 //! despawning themselves (a cascade, a list with its panic guard) are the world's
-//! (`storage/despawn.rs`), run over every sub-world at once.
-//!
-//! Every sub-world keeps a replica of the one id space, driven in lockstep: an entity is
-//! spawned (as an empty row) and despawned in all of them at once, so each sub-world refuses a
-//! stale handle by itself and an id is reused only after every sub-world let go of it.
+//! (`storage/despawn.rs`), run over the game and every sub-world at once.
 
 mod commands;
 mod list;
@@ -22,10 +24,10 @@ mod list;
 use alloc::vec::Vec;
 
 use crate::storage::despawn::{self, Despawn};
-use crate::{Archetype, CommandReport, Entity, InvariantError, Storage, Tick};
+use crate::{Archetype, CommandReport, Entity, EntityAllocator, InvariantError, Storage, Tick};
 
 pub use commands::{GameCommand, GameCommandQueue, apply_commands, clear_commands, command_count};
-pub use list::{Reservers, SubWorlds, SubWorldsMut};
+pub use list::{SubWorlds, SubWorldsMut};
 
 /// One sub-world of a multi-world, as the game's runtime reaches it (implemented by `ecs!`).
 pub trait SubWorld {
@@ -50,83 +52,132 @@ pub trait SubWorld {
     fn clear_commands(&mut self);
 }
 
-/// A multi-world game: its sub-worlds, listed by `ecs!`, and its own command queue.
+/// A multi-world game: its sub-worlds, listed by `ecs!`, and its own part, [`GameEntities`].
 pub trait MultiWorld {
     /// The sub-worlds borrowed: `(&Core, (&Render, ()))`.
     type SubWorlds<'a>: SubWorlds
     where
         Self: 'a;
     /// The sub-worlds borrowed mutably: `(&mut Core, (&mut Render, ()))`.
-    type SubWorldsMut<'a>: SubWorldsMut<Reservers = Self::Reservers>
+    type SubWorldsMut<'a>: SubWorldsMut
     where
         Self: 'a;
-    /// One handle reserver per sub-world, for spawns queued while the game is borrowed apart.
-    type Reservers: Reservers;
 
-    /// Every sub-world, in declaration order, and the game's own command queue.
-    fn parts(&self) -> (Self::SubWorlds<'_>, &[GameCommand]);
+    /// Every sub-world, in declaration order, and the game's entities.
+    fn parts(&self) -> (Self::SubWorlds<'_>, &GameEntities);
 
-    /// Every sub-world, in declaration order, and the game's own command queue, borrowed
-    /// apart.
-    fn parts_mut(&mut self) -> (Self::SubWorldsMut<'_>, &mut Vec<GameCommand>);
+    /// Every sub-world, in declaration order, and the game's entities, borrowed apart.
+    fn parts_mut(&mut self) -> (Self::SubWorldsMut<'_>, &mut GameEntities);
 }
 
-/// Every sub-world of a game as one target of the despawn loops: an entity is taken out of
-/// each before any of its values is dropped.
-struct Whole<L>(L);
+/// A multi-world game's own part: the one allocator of its entities (their handles,
+/// liveness and the reservations of queued spawns) and its queued spawns and despawns.
+#[derive(Debug, Default)]
+pub struct GameEntities {
+    allocator: EntityAllocator,
+    queue: Vec<GameCommand>,
+}
 
-impl<L: SubWorldsMut> Despawn for Whole<L> {
+impl GameEntities {
+    /// The allocator of the game's entities: every handle, and which are alive.
+    #[inline]
+    pub fn allocator(&self) -> &EntityAllocator {
+        &self.allocator
+    }
+
+    /// The spawns and despawns queued on the game, in order.
+    #[inline]
+    pub fn queued_commands(&self) -> &[GameCommand] {
+        &self.queue
+    }
+
+    /// The game's command queue, reserving from its allocator through a lent reserver (so it
+    /// can be used while the sub-worlds are borrowed).
+    #[inline]
+    pub fn commands(&mut self) -> GameCommandQueue<'_> {
+        GameCommandQueue::new(&mut self.queue, self.allocator.lend_reserver())
+    }
+}
+
+/// The game and every sub-world as one target of the despawn loops: liveness is the game's,
+/// and an entity is taken out of each sub-world, then its id freed, before any of its values
+/// is dropped.
+struct Whole<'a, L> {
+    allocator: &'a mut EntityAllocator,
+    sub_worlds: L,
+}
+
+impl<L: SubWorldsMut> Despawn for Whole<'_, L> {
     type Values = L::Values;
     type Gathered = L::Gathered;
 
     #[inline]
     fn is_alive(&self, entity: Entity) -> bool {
-        self.0.is_alive(entity)
+        self.allocator.is_alive(entity)
     }
 
     #[inline]
     fn has_cascading_sources(&self, entity: Entity) -> bool {
-        self.0.has_cascading_sources(entity)
+        self.sub_worlds.has_cascading_sources(entity)
     }
 
     #[inline]
     fn push_cascading_sources(&self, entity: Entity, stack: &mut Vec<Entity>) {
-        self.0.push_cascading_sources(entity, stack);
+        self.sub_worlds.push_cascading_sources(entity, stack);
     }
 
     #[inline]
     fn detach(&mut self, entity: Entity) -> Option<L::Values> {
-        let (detached, values) = self.0.detach(entity);
-        // Dead everywhere, `values` holds nothing.
-        detached.unwrap_or(false).then_some(values)
+        if !self.allocator.is_alive(entity) {
+            return None;
+        }
+        let values = self.sub_worlds.detach(entity);
+        self.allocator.free(entity);
+        Some(values)
     }
 
     #[inline]
     fn detach_cascading(&mut self, entity: Entity, gathered: &mut L::Gathered) {
-        self.0.detach_cascading(entity, gathered);
+        if self.allocator.is_alive(entity) {
+            self.sub_worlds.detach_cascading(entity, gathered);
+            self.allocator.free(entity);
+        }
+    }
+}
+
+/// The game and its sub-worlds as the despawn loops' target.
+#[inline]
+fn whole<G: MultiWorld>(game: &mut G) -> Whole<'_, G::SubWorldsMut<'_>> {
+    let (sub_worlds, entities) = game.parts_mut();
+    Whole {
+        allocator: &mut entities.allocator,
+        sub_worlds,
     }
 }
 
 /// Spawns an entity with no components, in every sub-world.
 #[inline]
 pub fn spawn<G: MultiWorld>(game: &mut G) -> Entity {
-    game.parts_mut().0.spawn().expect(AT_LEAST_ONE)
+    let (mut sub_worlds, entities) = game.parts_mut();
+    let entity = entities.allocator.allocate();
+    sub_worlds.spawn_placed(&[entity]);
+    entity
 }
 
-/// Spawns `count` entities with no components, in every sub-world, reserving once in each.
+/// Spawns `count` entities with no components, in every sub-world.
 #[inline]
 pub fn spawn_entities<G: MultiWorld>(game: &mut G, count: usize) -> Vec<Entity> {
-    game.parts_mut()
-        .0
-        .spawn_entities(count)
-        .expect(AT_LEAST_ONE)
+    let (mut sub_worlds, entities) = game.parts_mut();
+    let spawned = entities.allocator.allocate_many(count);
+    sub_worlds.spawn_placed(&spawned);
+    spawned
 }
 
 /// Despawns `entity` from every sub-world, every sub-world's relations applying their
 /// policies (see `storage/despawn.rs`); `false`, changing nothing, for a dead handle.
 #[inline]
 pub fn despawn<G: MultiWorld>(game: &mut G, entity: Entity) -> bool {
-    despawn::despawn(&mut Whole(game.parts_mut().0), entity)
+    despawn::despawn(&mut whole(game), entity)
 }
 
 /// Despawns every live entity of `entities` from every sub-world; returns those despawned. A
@@ -134,13 +185,16 @@ pub fn despawn<G: MultiWorld>(game: &mut G, entity: Entity) -> bool {
 /// entities after it are despawned while the panic unwinds.
 #[inline]
 pub fn despawn_entities<G: MultiWorld>(game: &mut G, entities: &[Entity]) -> Vec<Entity> {
-    despawn::despawn_entities(&mut Whole(game.parts_mut().0), entities)
+    despawn::despawn_entities(&mut whole(game), entities)
 }
 
 /// Advances every sub-world's tick without ending the frame; returns the first sub-world's.
 #[inline]
 pub fn increment_tick<G: MultiWorld>(game: &mut G) -> Tick {
-    game.parts_mut().0.increment_tick().expect(AT_LEAST_ONE)
+    game.parts_mut()
+        .0
+        .increment_tick()
+        .expect("a multi-world has at least one sub-world")
 }
 
 /// Ends a frame in every sub-world (the game's events are the caller's).
@@ -149,20 +203,12 @@ pub fn end_frame<G: MultiWorld>(game: &mut G) {
     game.parts_mut().0.end_frame();
 }
 
-/// The reservers a game's command queue reserves handles with, one per sub-world.
-#[inline]
-pub fn reservers<G: MultiWorld>(game: &mut G) -> G::Reservers {
-    game.parts_mut().0.reservers()
-}
-
-/// Checks every sub-world's invariants, and that they agree on which entities exist (see
-/// [`EntityAllocator::same_ids`](crate::EntityAllocator::same_ids)).
+/// Checks every sub-world's invariants, and that each has exactly the game's live entities,
+/// at their generations.
 pub fn check_invariants<G: MultiWorld>(game: &G) -> Result<(), InvariantError> {
-    game.parts().0.check_invariants(None)
+    let (sub_worlds, entities) = game.parts();
+    sub_worlds.check_invariants(&entities.allocator)
 }
-
-/// What a game's list of sub-worlds is never without: `ecs!` refuses a game with none.
-const AT_LEAST_ONE: &str = "a multi-world has at least one sub-world";
 
 #[cfg(test)]
 mod tests {
@@ -208,9 +254,18 @@ mod tests {
 
     fn same_everywhere(game: &TestGame) {
         check_invariants(game).unwrap();
+        let live: Vec<Entity> = game.entities().collect();
         let core: Vec<Entity> = game.core.entities().collect();
         let render: Vec<Entity> = game.render.entities().collect();
-        assert_eq!(core, render, "every sub-world knows the same entities");
+        assert_eq!(core, live, "every sub-world knows the game's entities");
+        assert_eq!(render, live, "every sub-world knows the game's entities");
+        for sub_world in [game.core.allocator(), game.render.allocator()] {
+            assert_eq!(
+                sub_world.free_count(),
+                0,
+                "a sub-world never recycles an id"
+            );
+        }
     }
 
     #[test]
@@ -223,7 +278,13 @@ mod tests {
         assert!(despawn(&mut game, batch[1]));
         assert!(!despawn(&mut game, batch[1]), "already gone");
         let recycled = spawn(&mut game);
-        assert_eq!(recycled.id, batch[1].id);
+        assert_eq!(recycled.id, batch[1].id, "the game recycles the id");
+        assert!(game.core.is_alive(recycled) && game.render.is_alive(recycled));
+        // The sub-worlds know the generation the game issued.
+        game.core.set_number(recycled, 3);
+        assert_eq!(game.core.get_number(batch[1]), None);
+        assert!(!game.core.set_number(batch[1], 4));
+        assert_eq!(game.core.get_number(recycled), Some(&3));
         assert!(
             !game.render.is_alive(batch[1]),
             "the stale handle is refused everywhere"
@@ -342,15 +403,31 @@ mod tests {
     }
 
     #[test]
-    fn the_checker_names_the_sub_worlds_out_of_step() {
+    fn the_checker_names_a_sub_world_out_of_step_with_its_game() {
         let mut game = TestGame::new();
-        spawn(&mut game);
-        // Only the render sub-world's replica moves.
-        game.render.storage_mut().spawn(0);
+        let entity = spawn(&mut game);
+        // Only the render sub-world lets go of the entity.
+        let _ = game.render.storage_mut().detach(entity);
         let error = check_invariants(&game).unwrap_err();
         assert_eq!(
             error.message,
-            "the sub-worlds `Core` and `Render` disagree on which entities exist"
+            "the sub-world `Render` disagrees with its game on which entities exist"
         );
+    }
+
+    #[test]
+    fn a_queued_spawn_whose_handle_was_given_back_is_skipped() {
+        let mut game = TestGame::new();
+        let reserved = game.commands().queue_spawn_entities(2);
+        let (_, own) = game.parts_mut();
+        assert!(own.allocator.release(reserved[1]));
+        let report = apply_commands(&mut game);
+        assert_eq!((report.applied, report.skipped), (0, 1));
+        assert!(
+            game.render.is_alive(reserved[0]),
+            "the other one is spawned"
+        );
+        assert!(!game.render.is_alive(reserved[1]));
+        same_everywhere(&game);
     }
 }

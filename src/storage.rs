@@ -309,6 +309,13 @@ impl<T: Archetype> Storage<T> {
         (table_index, first_row, moved)
     }
 
+    /// Gives `entities`, issued by the multi-world game this storage is a sub-world of, rows
+    /// with no components (a sub-world never issues handles).
+    pub(crate) fn spawn_placed(&mut self, entities: &[Entity]) {
+        self.allocator.place_all(entities);
+        self.place_spawned(T::Mask::EMPTY, entities);
+    }
+
     /// The world's command queue over `buffer`, its spawns reserving straight from this
     /// storage's allocator.
     pub(crate) fn command_queue<'a, C: QueuedCommand>(

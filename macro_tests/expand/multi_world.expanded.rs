@@ -119,6 +119,7 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         let relations = 0;
         relations
     };
+    const SUB_WORLD: bool = true;
     const CASCADE: CoreMask = {
         let cascade = 0;
         cascade
@@ -739,6 +740,7 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         let relations = 0;
         relations
     };
+    const SUB_WORLD: bool = true;
     const CASCADE: RenderMask = {
         let cascade = 0;
         cascade
@@ -1221,7 +1223,7 @@ pub struct Game {
     pub resources: GameResources,
     /// The event channels declared in the `Events` block.
     pub events: GameEvents,
-    queue: ::archetypal::__private::alloc::vec::Vec<::archetypal::GameCommand>,
+    entities: ::archetypal::GameEntities,
 }
 ///A spawn or despawn queued on a `Game`, applied by `apply_commands`.
 pub type GameCommand = ::archetypal::GameCommand;
@@ -1239,23 +1241,19 @@ pub struct GameParts<'a> {
     pub commands: GameCommands<'a>,
 }
 ///The command queue of a `Game`, from `commands()` or `split_mut().commands` (usable while the sub-worlds are borrowed): queued spawns and despawns.
-pub type GameCommands<'a> = ::archetypal::GameCommandQueue<'a, Game>;
+pub type GameCommands<'a> = ::archetypal::GameCommandQueue<'a>;
 impl ::archetypal::MultiWorld for Game {
     type SubWorlds<'a> = (&'a Core, (&'a Render, ())) where Self: 'a;
     type SubWorldsMut<'a> = (&'a mut Core, (&'a mut Render, ())) where Self: 'a;
-    type Reservers = (::archetypal::EntityReserver, (::archetypal::EntityReserver, ()));
     #[inline]
-    fn parts(&self) -> (Self::SubWorlds<'_>, &[::archetypal::GameCommand]) {
-        ((&self.core, (&self.render, ())), &self.queue)
+    fn parts(&self) -> (Self::SubWorlds<'_>, &::archetypal::GameEntities) {
+        ((&self.core, (&self.render, ())), &self.entities)
     }
     #[inline]
     fn parts_mut(
         &mut self,
-    ) -> (
-        Self::SubWorldsMut<'_>,
-        &mut ::archetypal::__private::alloc::vec::Vec<::archetypal::GameCommand>,
-    ) {
-        ((&mut self.core, (&mut self.render, ())), &mut self.queue)
+    ) -> (Self::SubWorldsMut<'_>, &mut ::archetypal::GameEntities) {
+        ((&mut self.core, (&mut self.render, ())), &mut self.entities)
     }
 }
 impl Game {
@@ -1269,13 +1267,12 @@ impl Game {
     /// `commands`, each usable while the others are borrowed.
     #[inline]
     pub fn split_mut(&mut self) -> GameParts<'_> {
-        let reservers = ::archetypal::__private::game::reservers(self);
         GameParts {
             core: &mut self.core,
             render: &mut self.render,
             resources: &mut self.resources,
             events: &mut self.events,
-            commands: ::archetypal::GameCommandQueue::new(&mut self.queue, reservers),
+            commands: self.entities.commands(),
         }
     }
 }
@@ -1287,7 +1284,7 @@ impl ::core::default::Default for Game {
             render: Render::empty(),
             resources: ::core::default::Default::default(),
             events: ::core::default::Default::default(),
-            queue: ::archetypal::__private::alloc::vec::Vec::new(),
+            entities: ::core::default::Default::default(),
         }
     }
 }
@@ -1303,7 +1300,7 @@ impl Game {
     pub fn spawn(&mut self) -> ::archetypal::Entity {
         ::archetypal::__private::game::spawn(self)
     }
-    /// Spawns `count` entities with no components, reserving once per sub-world.
+    /// Spawns `count` entities with no components, allocating once.
     #[inline]
     pub fn spawn_entities(
         &mut self,
@@ -1335,19 +1332,19 @@ impl Game {
     /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
     #[inline]
     pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
-        self.core.storage.is_alive(entity)
+        self.entities.allocator().is_alive(entity)
     }
     /// Number of live entities.
     #[inline]
     pub fn entity_count(&self) -> usize {
-        self.core.storage.entity_count()
+        self.entities.allocator().len()
     }
     /// Every live entity, in id order: O(ids ever issued).
     #[inline]
     pub fn entities(
         &self,
     ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
-        self.core.storage.entities()
+        self.entities.allocator().iter_alive()
     }
     /// The current tick (every sub-world's, unless one was advanced on its own).
     #[inline]
@@ -1391,7 +1388,7 @@ impl Game {
     /// The spawns and despawns queued here, in order (sub-worlds list their own).
     #[inline]
     pub fn queued_commands(&self) -> &[::archetypal::GameCommand] {
-        &self.queue
+        self.entities.queued_commands()
     }
     /// Drops every queued command, here and in every sub-world, without applying
     /// it; handles reserved by a queued spawn are given back and never become alive.
@@ -1399,8 +1396,8 @@ impl Game {
     pub fn clear_commands(&mut self) {
         ::archetypal::__private::game::clear_commands(self)
     }
-    /// Checks every sub-world's invariants, and that they agree on which entities
-    /// exist (see `archetypal::EntityAllocator::same_ids`).
+    /// Checks every sub-world's invariants, and that each holds exactly the game's
+    /// live entities (see `archetypal::EntityAllocator::same_live`).
     #[inline]
     pub fn check_invariants(
         &self,

@@ -5,10 +5,10 @@
 use alloc::vec::Vec;
 use core::mem;
 
-use super::list::{Reservers, SubWorlds, SubWorldsMut};
-use super::{AT_LEAST_ONE, MultiWorld, Whole};
+use super::list::{SubWorlds, SubWorldsMut};
+use super::{MultiWorld, Whole};
 use crate::storage::despawn;
-use crate::{CommandReport, Entity};
+use crate::{CommandReport, Entity, EntityReserver};
 
 /// A spawn or despawn queued on a multi-world game, applied by its `apply_commands`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,18 +24,16 @@ pub enum GameCommand {
 /// The command queue of a multi-world game, from its `commands()` or `split_mut().commands`
 /// (usable while the sub-worlds are borrowed): queued spawns and despawns, applied by the
 /// game's `apply_commands()`.
-pub struct GameCommandQueue<'a, G: MultiWorld> {
+pub struct GameCommandQueue<'a> {
     queue: &'a mut Vec<GameCommand>,
-    reservers: G::Reservers,
+    reserver: EntityReserver,
 }
 
-impl<'a, G: MultiWorld> GameCommandQueue<'a, G> {
-    /// The queue over the game's `queue`, reserving with `reservers` (generated code: a game's
-    /// `split_mut`).
-    #[doc(hidden)]
+impl<'a> GameCommandQueue<'a> {
+    /// The queue over the game's `queue`, reserving from the game's allocator with `reserver`.
     #[inline]
-    pub fn new(queue: &'a mut Vec<GameCommand>, reservers: G::Reservers) -> Self {
-        Self { queue, reservers }
+    pub(super) fn new(queue: &'a mut Vec<GameCommand>, reserver: EntityReserver) -> Self {
+        Self { queue, reserver }
     }
 
     /// Queues a spawn of `count` entities with no components and returns their handles now,
@@ -43,7 +41,7 @@ impl<'a, G: MultiWorld> GameCommandQueue<'a, G> {
     /// until `apply_commands`.
     #[inline]
     pub fn queue_spawn_entities(&mut self, count: usize) -> Vec<Entity> {
-        let entities = self.reservers.reserve(count).expect(AT_LEAST_ONE);
+        let entities = self.reserver.reserve(count);
         self.queue
             .push(GameCommand::SpawnEntities(entities.clone()));
         entities
@@ -73,26 +71,38 @@ impl<'a, G: MultiWorld> GameCommandQueue<'a, G> {
 /// alive is skipped; the report counts both. If a sub-world's command or a despawn panics, the
 /// despawns not applied yet go back into the game's queue.
 pub fn apply_commands<G: MultiWorld>(game: &mut G) -> CommandReport {
-    let (mut sub_worlds, queue) = game.parts_mut();
+    let (mut sub_worlds, own) = game.parts_mut();
     let mut report = CommandReport::default();
     let mut despawns = Vec::new();
     // Spawns of empty rows call no component code: nothing here panics.
-    for command in mem::take(queue) {
+    for command in mem::take(&mut own.queue) {
         match command {
             GameCommand::SpawnEntities(entities) => {
-                let spawned = sub_worlds.spawn_reserved(&entities).expect(AT_LEAST_ONE);
-                report.record(spawned == entities.len());
+                let refused = own.allocator.activate_all(&entities);
+                if refused.is_empty() {
+                    sub_worlds.spawn_placed(&entities);
+                } else {
+                    let activated: Vec<Entity> = (0..entities.len())
+                        .filter(|index| !refused.contains(index))
+                        .map(|index| entities[index])
+                        .collect();
+                    sub_worlds.spawn_placed(&activated);
+                }
+                report.record(refused.is_empty());
             }
             GameCommand::Despawn(entity) => despawns.push(entity),
             GameCommand::DespawnEntities(entities) => despawns.extend(entities),
         }
     }
     let mut despawning = Requeue {
-        queue,
+        queue: &mut own.queue,
         rest: despawns.into_iter(),
     };
     sub_worlds.apply_commands(&mut report);
-    let mut whole = Whole(sub_worlds);
+    let mut whole = Whole {
+        allocator: &mut own.allocator,
+        sub_worlds,
+    };
     for entity in despawning.rest.by_ref() {
         report.record(despawn::despawn(&mut whole, entity));
     }
@@ -117,17 +127,17 @@ impl Drop for Requeue<'_> {
 /// Number of queued commands, the game's and every sub-world's.
 #[inline]
 pub fn command_count<G: MultiWorld>(game: &G) -> usize {
-    let (sub_worlds, queue) = game.parts();
-    queue.len() + sub_worlds.command_count()
+    let (sub_worlds, own) = game.parts();
+    own.queue.len() + sub_worlds.command_count()
 }
 
 /// Drops every queued command, the game's and every sub-world's, without applying it; handles
 /// reserved by a queued spawn are given back and never become alive.
 pub fn clear_commands<G: MultiWorld>(game: &mut G) {
-    let (mut sub_worlds, queue) = game.parts_mut();
+    let (mut sub_worlds, own) = game.parts_mut();
     // Every reservation is held by a spawn queued here: they are given back all at once, in
-    // the allocator's one order (ascending id), in every sub-world.
-    sub_worlds.release_all_reserved();
-    queue.clear();
+    // the allocator's one order (ascending id).
+    own.allocator.release_all_reserved();
+    own.queue.clear();
     sub_worlds.clear_commands();
 }

@@ -1,8 +1,8 @@
 //! `__ecs_game!`: the multi-world form, `Game { Core { ... } Render { ... } }`. Each sub-world
-//! has its own mask space, tables and typed API; the whole owns the entities. The rule declares
-//! the game, lists its sub-worlds (`MultiWorld`, through `__ecs_game_list!`) and writes each
-//! of its methods as one call into the runtime (`src/game.rs`), which spawns and despawns in
-//! every sub-world at once.
+//! has its own mask space, tables and typed API; the whole owns the entities (one allocator,
+//! in `GameEntities`). The rule declares the game, lists its sub-worlds (`MultiWorld`, through
+//! `__ecs_game_list!`) and writes each of its methods as one call into the runtime
+//! (`src/game.rs`), which spawns and despawns in every sub-world at once.
 
 #[doc(hidden)]
 #[macro_export]
@@ -27,7 +27,8 @@ macro_rules! __ecs_game {
                 pub resources: [<$game Resources>],
                 /// The event channels declared in the `Events` block.
                 pub events: [<$game Events>],
-                queue: $crate::__private::alloc::vec::Vec<$crate::GameCommand>,
+                // The one allocator of the game's entities, and its queued spawns and despawns.
+                entities: $crate::GameEntities,
             }
 
             #[doc = "A spawn or despawn queued on a `" $game "`, applied by `apply_commands`."]
@@ -50,21 +51,20 @@ macro_rules! __ecs_game {
             }
 
             #[doc = "The command queue of a `" $game "`, from `commands()` or `split_mut().commands` (usable while the sub-worlds are borrowed): queued spawns and despawns."]
-            pub type [<$game Commands>]<'a> = $crate::GameCommandQueue<'a, $game>;
+            pub type [<$game Commands>]<'a> = $crate::GameCommandQueue<'a>;
 
             impl $crate::MultiWorld for $game {
                 type SubWorlds<'a> = $crate::__ecs_game_list!([&'a $first] $([&'a $rest])*) where Self: 'a;
                 type SubWorldsMut<'a> = $crate::__ecs_game_list!([&'a mut $first] $([&'a mut $rest])*) where Self: 'a;
-                type Reservers = $crate::__ecs_game_list!(@reservers $first $($rest)*);
 
                 #[inline]
-                fn parts(&self) -> (Self::SubWorlds<'_>, &[$crate::GameCommand]) {
-                    ($crate::__ecs_game_list!([&self.[<$first:snake>]] $([&self.[<$rest:snake>]])*), &self.queue)
+                fn parts(&self) -> (Self::SubWorlds<'_>, &$crate::GameEntities) {
+                    ($crate::__ecs_game_list!([&self.[<$first:snake>]] $([&self.[<$rest:snake>]])*), &self.entities)
                 }
 
                 #[inline]
-                fn parts_mut(&mut self) -> (Self::SubWorldsMut<'_>, &mut $crate::__private::alloc::vec::Vec<$crate::GameCommand>) {
-                    ($crate::__ecs_game_list!([&mut self.[<$first:snake>]] $([&mut self.[<$rest:snake>]])*), &mut self.queue)
+                fn parts_mut(&mut self) -> (Self::SubWorldsMut<'_>, &mut $crate::GameEntities) {
+                    ($crate::__ecs_game_list!([&mut self.[<$first:snake>]] $([&mut self.[<$rest:snake>]])*), &mut self.entities)
                 }
             }
 
@@ -80,13 +80,12 @@ macro_rules! __ecs_game {
                 /// `commands`, each usable while the others are borrowed.
                 #[inline]
                 pub fn split_mut(&mut self) -> [<$game Parts>]<'_> {
-                    let reservers = $crate::__private::game::reservers(self);
                     [<$game Parts>] {
                         [<$first:snake>]: &mut self.[<$first:snake>],
                         $( [<$rest:snake>]: &mut self.[<$rest:snake>], )*
                         resources: &mut self.resources,
                         events: &mut self.events,
-                        commands: $crate::GameCommandQueue::new(&mut self.queue, reservers),
+                        commands: self.entities.commands(),
                     }
                 }
             }
@@ -99,7 +98,7 @@ macro_rules! __ecs_game {
                         $( [<$rest:snake>]: $rest::empty(), )*
                         resources: ::core::default::Default::default(),
                         events: ::core::default::Default::default(),
-                        queue: $crate::__private::alloc::vec::Vec::new(),
+                        entities: ::core::default::Default::default(),
                     }
                 }
             }
@@ -118,7 +117,7 @@ macro_rules! __ecs_game {
                     $crate::__private::game::spawn(self)
                 }
 
-                /// Spawns `count` entities with no components, reserving once per sub-world.
+                /// Spawns `count` entities with no components, allocating once.
                 #[inline]
                 pub fn spawn_entities(&mut self, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
                     $crate::__private::game::spawn_entities(self, count)
@@ -147,19 +146,19 @@ macro_rules! __ecs_game {
                 /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
                 #[inline]
                 pub fn is_alive(&self, entity: $crate::Entity) -> bool {
-                    self.[<$first:snake>].storage.is_alive(entity)
+                    self.entities.allocator().is_alive(entity)
                 }
 
                 /// Number of live entities.
                 #[inline]
                 pub fn entity_count(&self) -> usize {
-                    self.[<$first:snake>].storage.entity_count()
+                    self.entities.allocator().len()
                 }
 
                 /// Every live entity, in id order: O(ids ever issued).
                 #[inline]
                 pub fn entities(&self) -> impl ::core::iter::Iterator<Item = $crate::Entity> + '_ {
-                    self.[<$first:snake>].storage.entities()
+                    self.entities.allocator().iter_alive()
                 }
 
                 /// The current tick (every sub-world's, unless one was advanced on its own).
@@ -210,7 +209,7 @@ macro_rules! __ecs_game {
                 /// The spawns and despawns queued here, in order (sub-worlds list their own).
                 #[inline]
                 pub fn queued_commands(&self) -> &[$crate::GameCommand] {
-                    &self.queue
+                    self.entities.queued_commands()
                 }
 
                 /// Drops every queued command, here and in every sub-world, without applying
@@ -220,8 +219,8 @@ macro_rules! __ecs_game {
                     $crate::__private::game::clear_commands(self)
                 }
 
-                /// Checks every sub-world's invariants, and that they agree on which entities
-                /// exist (see `archetypal::EntityAllocator::same_ids`).
+                /// Checks every sub-world's invariants, and that each holds exactly the game's
+                /// live entities (see `archetypal::EntityAllocator::same_live`).
                 #[inline]
                 pub fn check_invariants(&self) -> ::core::result::Result<(), $crate::InvariantError> {
                     $crate::__private::game::check_invariants(self)
@@ -234,15 +233,10 @@ macro_rules! __ecs_game {
 }
 
 /// `__ecs_game_list!`: a game's sub-worlds as the runtime's list of nested pairs, `(a, (b, ()))`:
-/// each bracketed group becomes one item (`[&mut self.core] [&mut self.render]`), and
-/// `@reservers Core Render` is the list of their handle reservers' type.
+/// each bracketed group becomes one item (`[&mut self.core] [&mut self.render]`).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_game_list {
-    (@reservers) => { () };
-    (@reservers $head:ident $($rest:ident)*) => {
-        ($crate::EntityReserver, $crate::__ecs_game_list!(@reservers $($rest)*))
-    };
     () => { () };
     ([ $($head:tt)* ] $($rest:tt)*) => {
         ($($head)*, $crate::__ecs_game_list!($($rest)*))

@@ -158,7 +158,12 @@ impl<T: Archetype> Storage<T> {
         // First into the last tag segment of its table, where a `swap_remove` keeps the
         // segments whole.
         let location = self.leave_segment(location);
-        self.allocator.free(entity);
+        if T::SUB_WORLD {
+            // The game that issued the id frees it.
+            self.allocator.vacate(entity);
+        } else {
+            self.allocator.free(entity);
+        }
         self.record(StructuralChange::Despawned { entity });
         self.ticks[location.table()].swap_remove(location.row());
         let table = &mut self.tables[location.table()];
