@@ -59,6 +59,12 @@ pub trait Archetype: Sized + 'static {
     /// its sources (the others are unlinked).
     const CASCADE: Self::Mask = Self::Mask::EMPTY;
 
+    /// Whether these are a multi-world's sub-world's tables: the storage's allocator then only
+    /// records where the entities the game issues live (`EntityAllocator::place_all`), and a
+    /// despawn forgets the id there rather than freeing it. A constant, so a world's despawn
+    /// compiles to what it was without it.
+    const SUB_WORLD: bool = false;
+
     /// An empty table for `mask`.
     fn new(mask: Self::Mask) -> Self;
 

@@ -317,6 +317,38 @@ impl EntityAllocator {
         true
     }
 
+    /// Records `entities`, issued by another allocator (a multi-world game's), as alive here
+    /// at their generations: a sub-world's record of where the game's entities live. Such an
+    /// allocator never issues an id itself; its recycling stack stays empty.
+    pub(crate) fn place_all(&mut self, entities: &[Entity]) {
+        for &entity in entities {
+            let slot = lending::slot_or_grow(&mut self.slots, entity.id);
+            debug_assert_ne!(slot.state(), IdState::Alive, "{entity} placed twice");
+            slot.generation = entity.generation;
+            slot.set_state(IdState::Alive);
+        }
+        self.live += entities.len();
+    }
+
+    /// Forgets a live handle placed by [`place_all`](Self::place_all): not alive here any
+    /// more, its id neither recycled nor retired here (the allocator that issued it does
+    /// that). `false`, changing nothing, for a handle that is not alive.
+    pub(crate) fn vacate(&mut self, entity: Entity) -> bool {
+        if !self.is_alive(entity) {
+            return false;
+        }
+        self.live -= 1;
+        self.slots[entity.id as usize].set_state(IdState::Free);
+        true
+    }
+
+    /// Whether exactly the same handles are alive here and in `other` (ids and
+    /// generations), whatever either holds reserved or free: a multi-world's sub-worlds
+    /// against the game that issues their entities.
+    pub fn same_live(&self, other: &Self) -> bool {
+        self.live == other.live && self.iter_alive().all(|entity| other.is_alive(entity))
+    }
+
     /// Whether `entity` is the live holder of its id.
     #[inline]
     pub fn is_alive(&self, entity: Entity) -> bool {
@@ -422,8 +454,8 @@ impl EntityAllocator {
     }
 
     /// Whether `other` has issued exactly the same handles: every id at the same generation
-    /// and state, the same free list. Locations are not compared: the sub-worlds of a
-    /// multi-world each keep a replica of one id space, with rows of their own.
+    /// and state, the same free list. Locations are not compared: two worlds with the same
+    /// handles may keep them in rows of their own.
     pub fn same_ids(&self, other: &Self) -> bool {
         if self.lent.is_some() || other.lent.is_some() {
             return self.clone().same_ids(&other.clone());
@@ -634,6 +666,37 @@ mod tests {
         assert!(!allocator.is_alive(reserved));
         assert!(!allocator.activate(Entity::new(40, 0)), "never issued");
         assert!(!allocator.release(recycled), "alive, not reserved");
+    }
+
+    #[test]
+    fn a_placed_handle_lives_at_its_generation_until_vacated() {
+        let mut game = EntityAllocator::new();
+        let mut book = EntityAllocator::new();
+        let first = game.allocate();
+        game.free(first);
+        let [recycled, fresh] = [game.allocate(), game.allocate()];
+        assert_eq!((recycled.id, recycled.generation), (0, 1));
+        book.place_all(&[recycled, fresh]);
+        assert!(book.is_alive(recycled) && book.is_alive(fresh));
+        assert!(!book.is_alive(first), "a stale handle is refused");
+        assert!(book.same_live(&game) && game.same_live(&book));
+        assert!(book.vacate(recycled));
+        assert!(!book.vacate(recycled), "already gone");
+        assert!(!book.vacate(Entity::new(7, 0)), "never placed");
+        assert!(!book.is_alive(recycled));
+        assert_eq!(
+            (book.len(), book.free_count()),
+            (1, 0),
+            "nothing to recycle"
+        );
+        assert!(!book.same_live(&game));
+        game.free(recycled);
+        assert!(book.same_live(&game));
+        // The game issues the id again, at the next generation; the book takes it as given.
+        let again = game.allocate();
+        book.place_all(&[again]);
+        assert!(book.is_alive(again) && !book.is_alive(recycled));
+        assert!(book.same_live(&game));
     }
 
     #[test]

@@ -30,6 +30,7 @@ mod entity_set;
 pub mod events;
 #[cfg(doc)]
 pub mod example_generated;
+mod game;
 pub mod guide;
 #[doc(hidden)]
 pub mod hash;
@@ -60,6 +61,9 @@ pub use commands::{
 };
 pub use entity::{Entity, EntityAllocator, EntityLocation, EntityReserver};
 pub use events::{Consumed, EventChannel, EventCursor};
+pub use game::{
+    GameCommand, GameCommandQueue, GameEntities, MultiWorld, SubWorld, SubWorlds, SubWorldsMut,
+};
 pub use mask::{Bitmask, Bits, MAX_MASK_BITS, MaskWidth, SelectMask};
 pub use relation::{RelationError, RelationStore};
 pub use schedule::{Schedule, ScheduleError, System, SystemContext, SystemWorld};

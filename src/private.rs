@@ -17,6 +17,14 @@ pub use crate::mask::{low_bits, mask_bit};
 pub use crate::storage::lifecycle;
 pub use crate::world_check::{WorldNames, check_sub_worlds, check_world};
 
+/// What a multi-world game's generated methods call: each is one of these.
+pub mod game {
+    pub use crate::game::{
+        apply_commands, check_invariants, clear_commands, command_count, despawn, despawn_entities,
+        end_frame, increment_tick, spawn, spawn_entities,
+    };
+}
+
 /// The column operations the generated `Archetype` impl fans out per component.
 pub mod column {
     pub use crate::column::*;

@@ -26,7 +26,7 @@ use crate::{
 };
 
 pub(crate) mod change_log;
-mod despawn;
+pub(crate) mod despawn;
 mod iteration;
 mod iteration_mut;
 #[doc(hidden)]
@@ -307,6 +307,13 @@ impl<T: Archetype> Storage<T> {
         }
         let moved = self.join_segment(table_index, entities.len(), tags);
         (table_index, first_row, moved)
+    }
+
+    /// Gives `entities`, issued by the multi-world game this storage is a sub-world of, rows
+    /// with no components (a sub-world never issues handles).
+    pub(crate) fn spawn_placed(&mut self, entities: &[Entity]) {
+        self.allocator.place_all(entities);
+        self.place_spawned(T::Mask::EMPTY, entities);
     }
 
     /// The world's command queue over `buffer`, its spawns reserving straight from this

@@ -174,7 +174,7 @@ const fn clash(component: &str, other: &str, method: &[&str]) -> ! {
 }
 
 /// Field names of a multi-world that a sub-world cannot take.
-const RESERVED_SUB_WORLD_FIELDS: [&str; 3] = ["resources", "events", "commands"];
+const RESERVED_SUB_WORLD_FIELDS: [&str; 4] = ["resources", "events", "commands", "entities"];
 
 /// Fails compilation (when called in a `const`) if a multi-world's sub-worlds are invalid: a
 /// sub-world named twice, or one whose field name (`fields`, the snake-case names) would

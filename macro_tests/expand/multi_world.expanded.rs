@@ -119,6 +119,7 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         let relations = 0;
         relations
     };
+    const SUB_WORLD: bool = true;
     const CASCADE: CoreMask = {
         let cascade = 0;
         cascade
@@ -281,6 +282,30 @@ impl Core {
                 queue: ::archetypal::CommandQueue::without_spawns(&mut self.queue),
             },
         }
+    }
+}
+impl ::archetypal::SubWorld for Core {
+    type Tables = CoreComponentArrays;
+    const NAME: &'static str = "Core";
+    #[inline]
+    fn storage(&self) -> &::archetypal::Storage<CoreComponentArrays> {
+        &self.components.storage
+    }
+    #[inline]
+    fn storage_mut(&mut self) -> &mut ::archetypal::Storage<CoreComponentArrays> {
+        &mut self.components.storage
+    }
+    #[inline]
+    fn apply_commands(&mut self) -> ::archetypal::CommandReport {
+        Core::apply_commands(self)
+    }
+    #[inline]
+    fn command_count(&self) -> usize {
+        Core::command_count(self)
+    }
+    #[inline]
+    fn clear_commands(&mut self) {
+        Core::clear_commands(self)
     }
 }
 impl ::core::ops::Deref for Core {
@@ -715,6 +740,7 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         let relations = 0;
         relations
     };
+    const SUB_WORLD: bool = true;
     const CASCADE: RenderMask = {
         let cascade = 0;
         cascade
@@ -877,6 +903,30 @@ impl Render {
                 queue: ::archetypal::CommandQueue::without_spawns(&mut self.queue),
             },
         }
+    }
+}
+impl ::archetypal::SubWorld for Render {
+    type Tables = RenderComponentArrays;
+    const NAME: &'static str = "Render";
+    #[inline]
+    fn storage(&self) -> &::archetypal::Storage<RenderComponentArrays> {
+        &self.components.storage
+    }
+    #[inline]
+    fn storage_mut(&mut self) -> &mut ::archetypal::Storage<RenderComponentArrays> {
+        &mut self.components.storage
+    }
+    #[inline]
+    fn apply_commands(&mut self) -> ::archetypal::CommandReport {
+        Render::apply_commands(self)
+    }
+    #[inline]
+    fn command_count(&self) -> usize {
+        Render::command_count(self)
+    }
+    #[inline]
+    fn clear_commands(&mut self) {
+        Render::clear_commands(self)
     }
 }
 impl ::core::ops::Deref for Render {
@@ -1173,17 +1223,10 @@ pub struct Game {
     pub resources: GameResources,
     /// The event channels declared in the `Events` block.
     pub events: GameEvents,
-    queue: ::archetypal::__private::alloc::vec::Vec<GameCommand>,
+    entities: ::archetypal::GameEntities,
 }
 ///A spawn or despawn queued on a `Game`, applied by `apply_commands`.
-pub enum GameCommand {
-    /// Spawn the reserved entities (empty in every sub-world).
-    SpawnEntities(::archetypal::__private::alloc::vec::Vec<::archetypal::Entity>),
-    /// Despawn the entity from every sub-world.
-    Despawn(::archetypal::Entity),
-    /// Despawn every entity of the list (those still alive) from every sub-world.
-    DespawnEntities(::archetypal::__private::alloc::vec::Vec<::archetypal::Entity>),
-}
+pub type GameCommand = ::archetypal::GameCommand;
 ///A `Game` borrowed apart by `split_mut()`: each sub-world, the resources, the events and the command queue, each usable while the others are borrowed (a sub-world splits further with its own `split_mut()`).
 pub struct GameParts<'a> {
     ///The `Core` sub-world.
@@ -1198,62 +1241,19 @@ pub struct GameParts<'a> {
     pub commands: GameCommands<'a>,
 }
 ///The command queue of a `Game`, from `commands()` or `split_mut().commands` (usable while the sub-worlds are borrowed): queued spawns and despawns.
-pub struct GameCommands<'a> {
-    queue: &'a mut ::archetypal::__private::alloc::vec::Vec<GameCommand>,
-    core: ::archetypal::EntityReserver,
-    render: ::archetypal::EntityReserver,
-}
-impl GameCommands<'_> {
-    /// Queues a spawn of `count` entities with no components and returns their
-    /// handles now, so later queued commands (here or in a sub-world) can target
-    /// them. They are not alive until `apply_commands`.
+pub type GameCommands<'a> = ::archetypal::GameCommandQueue<'a>;
+impl ::archetypal::MultiWorld for Game {
+    type SubWorlds<'a> = (&'a Core, (&'a Render, ())) where Self: 'a;
+    type SubWorldsMut<'a> = (&'a mut Core, (&'a mut Render, ())) where Self: 'a;
     #[inline]
-    pub fn queue_spawn_entities(
+    fn parts(&self) -> (Self::SubWorlds<'_>, &::archetypal::GameEntities) {
+        ((&self.core, (&self.render, ())), &self.entities)
+    }
+    #[inline]
+    fn parts_mut(
         &mut self,
-        count: usize,
-    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        let entities = self.reserve(count);
-        self.queue
-            .push(GameCommand::SpawnEntities(::core::clone::Clone::clone(&entities)));
-        entities
-    }
-    /// Queues a despawn of `entity` from every sub-world (O(1)); skipped and
-    /// counted by `apply_commands` if `entity` is dead by then.
-    #[inline]
-    pub fn queue_despawn(&mut self, entity: ::archetypal::Entity) {
-        self.queue.push(GameCommand::Despawn(entity));
-    }
-    /// Queues a despawn of every entity of `entities` from every sub-world, as one
-    /// command; applying it counts each handle, as if queued one by one.
-    #[inline]
-    pub fn queue_despawn_entities(&mut self, entities: &[::archetypal::Entity]) {
-        self.queue.push(GameCommand::DespawnEntities(entities.to_vec()));
-    }
-    #[inline]
-    fn reserve(
-        &mut self,
-        count: usize,
-    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        let entities = self.core.reserve(count);
-        let twins = self.render.reserve(count);
-        if true {
-            match (&twins, &entities) {
-                (left_val, right_val) => {
-                    if !(*left_val == *right_val) {
-                        let kind = ::core::panicking::AssertKind::Eq;
-                        ::core::panicking::assert_failed(
-                            kind,
-                            &*left_val,
-                            &*right_val,
-                            ::core::option::Option::Some(
-                                format_args!("sub-worlds out of lockstep"),
-                            ),
-                        );
-                    }
-                }
-            };
-        }
-        entities
+    ) -> (Self::SubWorldsMut<'_>, &mut ::archetypal::GameEntities) {
+        ((&mut self.core, (&mut self.render, ())), &mut self.entities)
     }
 }
 impl Game {
@@ -1267,21 +1267,12 @@ impl Game {
     /// `commands`, each usable while the others are borrowed.
     #[inline]
     pub fn split_mut(&mut self) -> GameParts<'_> {
-        let commands = GameCommands {
-            core: ::archetypal::__private::lifecycle::entity_reserver(
-                &mut self.core.components.storage,
-            ),
-            render: ::archetypal::__private::lifecycle::entity_reserver(
-                &mut self.render.components.storage,
-            ),
-            queue: &mut self.queue,
-        };
         GameParts {
             core: &mut self.core,
             render: &mut self.render,
             resources: &mut self.resources,
             events: &mut self.events,
-            commands,
+            commands: self.entities.commands(),
         }
     }
 }
@@ -1293,7 +1284,7 @@ impl ::core::default::Default for Game {
             render: Render::empty(),
             resources: ::core::default::Default::default(),
             events: ::core::default::Default::default(),
-            queue: ::archetypal::__private::alloc::vec::Vec::new(),
+            entities: ::core::default::Default::default(),
         }
     }
 }
@@ -1307,69 +1298,15 @@ impl Game {
     /// (`game.core.set_position(entity, ...)`).
     #[inline]
     pub fn spawn(&mut self) -> ::archetypal::Entity {
-        let entity = ::archetypal::__private::lifecycle::spawn(
-            &mut self.core.storage,
-            ::archetypal::Bitmask::EMPTY,
-        );
-        let twin = ::archetypal::__private::lifecycle::spawn(
-            &mut self.render.storage,
-            ::archetypal::Bitmask::EMPTY,
-        );
-        if true {
-            match (&twin, &entity) {
-                (left_val, right_val) => {
-                    if !(*left_val == *right_val) {
-                        let kind = ::core::panicking::AssertKind::Eq;
-                        ::core::panicking::assert_failed(
-                            kind,
-                            &*left_val,
-                            &*right_val,
-                            ::core::option::Option::Some(
-                                format_args!("sub-worlds out of lockstep"),
-                            ),
-                        );
-                    }
-                }
-            };
-        }
-        entity
+        ::archetypal::__private::game::spawn(self)
     }
-    /// Spawns `count` entities with no components, reserving once per sub-world.
+    /// Spawns `count` entities with no components, allocating once.
     #[inline]
     pub fn spawn_entities(
         &mut self,
         count: usize,
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        let entities = ::archetypal::__private::lifecycle::spawn_batch(
-            &mut self.core.storage,
-            ::archetypal::Bitmask::EMPTY,
-            count,
-            |_, _| {},
-        );
-        let twins = ::archetypal::__private::lifecycle::spawn_batch(
-            &mut self.render.storage,
-            ::archetypal::Bitmask::EMPTY,
-            count,
-            |_, _| {},
-        );
-        if true {
-            match (&twins, &entities) {
-                (left_val, right_val) => {
-                    if !(*left_val == *right_val) {
-                        let kind = ::core::panicking::AssertKind::Eq;
-                        ::core::panicking::assert_failed(
-                            kind,
-                            &*left_val,
-                            &*right_val,
-                            ::core::option::Option::Some(
-                                format_args!("sub-worlds out of lockstep"),
-                            ),
-                        );
-                    }
-                }
-            };
-        }
-        entities
+        ::archetypal::__private::game::spawn_entities(self, count)
     }
     /// Despawns `entity` from every sub-world, dropping all its components and
     /// tags: O(its components, over all sub-worlds). `false`, and nothing
@@ -1379,73 +1316,7 @@ impl Game {
     /// unlinked.
     #[inline]
     pub fn despawn(&mut self, entity: ::archetypal::Entity) -> bool {
-        let cascades = self.core.storage.has_cascading_sources(entity)
-            || self.render.storage.has_cascading_sources(entity);
-        if cascades {
-            return self.__despawn_cascading(entity);
-        }
-        let values = ::archetypal::__private::lifecycle::detach(
-            &mut self.core.storage,
-            entity,
-        );
-        let despawned = values.is_some();
-        let twin = ::archetypal::__private::lifecycle::detach(
-            &mut self.render.storage,
-            entity,
-        );
-        if true {
-            match (&twin.is_some(), &despawned) {
-                (left_val, right_val) => {
-                    if !(*left_val == *right_val) {
-                        let kind = ::core::panicking::AssertKind::Eq;
-                        ::core::panicking::assert_failed(
-                            kind,
-                            &*left_val,
-                            &*right_val,
-                            ::core::option::Option::Some(
-                                format_args!("sub-worlds out of lockstep"),
-                            ),
-                        );
-                    }
-                }
-            };
-        }
-        despawned
-    }
-    #[inline]
-    fn __despawn_cascading(&mut self, entity: ::archetypal::Entity) -> bool {
-        let mut stack = ::alloc::boxed::box_assume_init_into_vec_unsafe(
-            ::alloc::intrinsics::write_box_via_move(
-                ::alloc::boxed::Box::new_uninit(),
-                [entity],
-            ),
-        );
-        let mut core_values = ::archetypal::__private::alloc::vec::Vec::new();
-        let mut render_values = ::archetypal::__private::alloc::vec::Vec::new();
-        while let ::core::option::Option::Some(next) = stack.pop() {
-            if !self.core.storage.is_alive(next) {
-                continue;
-            }
-            let first = stack.len();
-            self.core.storage.push_cascading_sources(next, &mut stack);
-            self.render.storage.push_cascading_sources(next, &mut stack);
-            stack[first..].reverse();
-            ::core::iter::Extend::extend(
-                &mut core_values,
-                ::archetypal::__private::lifecycle::detach_cascading(
-                    &mut self.core.storage,
-                    next,
-                ),
-            );
-            ::core::iter::Extend::extend(
-                &mut render_values,
-                ::archetypal::__private::lifecycle::detach_cascading(
-                    &mut self.render.storage,
-                    next,
-                ),
-            );
-        }
-        true
+        ::archetypal::__private::game::despawn(self, entity)
     }
     /// Despawns every live entity of `entities`; returns those actually despawned
     /// (dead, stale, never-issued and repeated handles are skipped). A component `Drop` that panics does so after its entity left every
@@ -1456,52 +1327,24 @@ impl Game {
         &mut self,
         entities: &[::archetypal::Entity],
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        /// The entities not reached yet; dropped with some left only when a
-        /// `Drop` panicked, it despawns them on the way out.
-        struct Despawning<'g, 'e> {
-            game: &'g mut Game,
-            rest: ::core::slice::Iter<'e, ::archetypal::Entity>,
-        }
-        impl ::core::ops::Drop for Despawning<'_, '_> {
-            #[inline]
-            fn drop(&mut self) {
-                while let ::core::option::Option::Some(&entity) = ::core::iter::Iterator::next(
-                    &mut self.rest,
-                ) {
-                    self.game.despawn(entity);
-                }
-            }
-        }
-        let mut despawning = Despawning {
-            game: self,
-            rest: entities.iter(),
-        };
-        let mut despawned = ::archetypal::__private::alloc::vec::Vec::new();
-        while let ::core::option::Option::Some(&entity) = ::core::iter::Iterator::next(
-            &mut despawning.rest,
-        ) {
-            if despawning.game.despawn(entity) {
-                despawned.push(entity);
-            }
-        }
-        despawned
+        ::archetypal::__private::game::despawn_entities(self, entities)
     }
     /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
     #[inline]
     pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
-        self.core.storage.is_alive(entity)
+        self.entities.allocator().is_alive(entity)
     }
     /// Number of live entities.
     #[inline]
     pub fn entity_count(&self) -> usize {
-        self.core.storage.entity_count()
+        self.entities.allocator().len()
     }
     /// Every live entity, in id order: O(ids ever issued).
     #[inline]
     pub fn entities(
         &self,
     ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
-        self.core.storage.entities()
+        self.entities.allocator().iter_alive()
     }
     /// The current tick (every sub-world's, unless one was advanced on its own).
     #[inline]
@@ -1517,16 +1360,13 @@ impl Game {
     /// sub-world's new tick.
     #[inline]
     pub fn increment_tick(&mut self) -> ::archetypal::Tick {
-        let tick = self.core.storage.increment_tick();
-        self.render.storage.increment_tick();
-        tick
+        ::archetypal::__private::game::increment_tick(self)
     }
     /// Ends a frame: every sub-world's tick advances and events older than two
     /// frames expire.
     #[inline]
     pub fn step(&mut self) {
-        ::archetypal::__private::lifecycle::end_frame(&mut self.core.storage);
-        ::archetypal::__private::lifecycle::end_frame(&mut self.render.storage);
+        ::archetypal::__private::game::end_frame(self);
         self.events.update();
     }
     /// Applies the queued commands, here and in every sub-world, and empties the
@@ -1538,103 +1378,31 @@ impl Game {
     /// is skipped; the report counts both.
     #[inline]
     pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
-        /// The game and the despawns not applied yet. Dropped with despawns left
-        /// only when a sub-world's command or a despawn panicked: they go back into
-        /// the queue, so nothing queued is lost.
-        struct Despawning<'g> {
-            game: &'g mut Game,
-            rest: ::archetypal::__private::alloc::vec::IntoIter<::archetypal::Entity>,
-        }
-        impl ::core::ops::Drop for Despawning<'_> {
-            #[inline]
-            fn drop(&mut self) {
-                let requeued = ::core::iter::Iterator::map(
-                    &mut self.rest,
-                    GameCommand::Despawn,
-                );
-                ::core::iter::Extend::extend(&mut self.game.queue, requeued);
-            }
-        }
-        let mut report = <::archetypal::CommandReport as ::core::default::Default>::default();
-        let mut despawns = ::archetypal::__private::alloc::vec::Vec::new();
-        for command in ::core::mem::take(&mut self.queue) {
-            match command {
-                GameCommand::SpawnEntities(entities) => {
-                    let spawned = ::archetypal::__private::lifecycle::spawn_reserved(
-                        &mut self.core.storage,
-                        ::archetypal::Bitmask::EMPTY,
-                        &entities,
-                    );
-                    ::archetypal::__private::lifecycle::spawn_reserved(
-                        &mut self.render.storage,
-                        ::archetypal::Bitmask::EMPTY,
-                        &entities,
-                    );
-                    report.record(spawned == entities.len());
-                }
-                GameCommand::Despawn(entity) => despawns.push(entity),
-                GameCommand::DespawnEntities(entities) => {
-                    ::core::iter::Extend::extend(&mut despawns, entities)
-                }
-            }
-        }
-        let mut despawning = Despawning {
-            game: self,
-            rest: ::core::iter::IntoIterator::into_iter(despawns),
-        };
-        report.absorb(despawning.game.core.apply_commands());
-        report.absorb(despawning.game.render.apply_commands());
-        while let ::core::option::Option::Some(entity) = ::core::iter::Iterator::next(
-            &mut despawning.rest,
-        ) {
-            let despawned = despawning.game.despawn(entity);
-            report.record(despawned);
-        }
-        report
+        ::archetypal::__private::game::apply_commands(self)
     }
     /// Number of queued commands, here and in every sub-world.
     #[inline]
     pub fn command_count(&self) -> usize {
-        self.queue.len() + self.core.queue.len() + self.render.queue.len()
+        ::archetypal::__private::game::command_count(self)
     }
     /// The spawns and despawns queued here, in order (sub-worlds list their own).
     #[inline]
-    pub fn queued_commands(&self) -> &[GameCommand] {
-        &self.queue
+    pub fn queued_commands(&self) -> &[::archetypal::GameCommand] {
+        self.entities.queued_commands()
     }
     /// Drops every queued command, here and in every sub-world, without applying
     /// it; handles reserved by a queued spawn are given back and never become alive.
     #[inline]
     pub fn clear_commands(&mut self) {
-        ::archetypal::__private::lifecycle::release_all_reserved(&mut self.core.storage);
-        ::archetypal::__private::lifecycle::release_all_reserved(
-            &mut self.render.storage,
-        );
-        self.queue.clear();
-        self.core.clear_commands();
-        self.render.clear_commands();
+        ::archetypal::__private::game::clear_commands(self)
     }
-    /// Checks every sub-world's invariants, and that they agree on which entities
-    /// exist (see `archetypal::EntityAllocator::same_ids`).
+    /// Checks every sub-world's invariants, and that each holds exactly the game's
+    /// live entities (see `archetypal::EntityAllocator::same_live`).
     #[inline]
     pub fn check_invariants(
         &self,
     ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
-        self.core.check_invariants()?;
-        self.render.check_invariants()?;
-        if !self.core.storage.allocator().same_ids(self.render.storage.allocator()) {
-            return ::core::result::Result::Err(::archetypal::InvariantError {
-                message: ::alloc::__export::must_use({
-                    ::alloc::fmt::format(
-                        format_args!(
-                            "the sub-worlds `{0}` and `{1}` disagree on which entities exist",
-                            "Core", "Render",
-                        ),
-                    )
-                }),
-            });
-        }
-        ::core::result::Result::Ok(())
+        ::archetypal::__private::game::check_invariants(self)
     }
 }
 impl ::archetypal::SystemWorld for Game {

@@ -140,6 +140,50 @@ fn despawn_reaches_every_sub_world_and_stale_handles_are_refused_everywhere() {
 }
 
 #[test]
+fn the_game_alone_issues_and_recycles_handles() {
+    let mut game = Game::new();
+    let mut issued = game.spawn_entities(4);
+    issued.push(game.spawn());
+    game.despawn(issued[0]);
+    game.despawn_entities(&issued[1..3]);
+    let reserved = game.commands().queue_spawn_entities(2);
+    game.commands().queue_despawn(issued[3]);
+    game.apply_commands();
+    let given_back = game.commands().queue_spawn_entities(1);
+    game.clear_commands();
+    let live: Vec<Entity> = game.entities().collect();
+    assert_eq!(game.entity_count(), 3);
+    for (name, entities, allocator) in [
+        (
+            "core",
+            game.core.entities().collect::<Vec<_>>(),
+            game.core.allocator(),
+        ),
+        (
+            "render",
+            game.render.entities().collect(),
+            game.render.allocator(),
+        ),
+    ] {
+        assert_eq!(entities, live, "{name} holds exactly the game's entities");
+        // A sub-world only records where the game's entities live: nothing to recycle.
+        assert_eq!(allocator.free_count(), 0, "{name}");
+        assert!(!allocator.is_reserved(reserved[0]) && !allocator.is_reserved(given_back[0]));
+    }
+    // Every freed id comes back from the game, once, at its next generation, in every sub-world.
+    let again = game.spawn_entities(4);
+    for entity in &again {
+        assert!(game.core.is_alive(*entity) && game.render.is_alive(*entity));
+        assert!(!live.contains(entity));
+    }
+    for stale in [issued[0], issued[1], given_back[0]] {
+        assert!(!game.core.is_alive(stale) && !game.render.is_alive(stale));
+        assert_eq!(game.core.get_position(stale), None);
+    }
+    game.check_invariants().unwrap();
+}
+
+#[test]
 fn never_issued_and_default_handles_are_refused_in_every_sub_world() {
     let mut game = Game::new();
     for handle in [Entity::default(), Entity::new(500, 0)] {
@@ -264,7 +308,8 @@ fn change_detection_is_per_sub_world() {
 #[test]
 fn a_desynchronised_sub_world_is_reported_by_the_checker() {
     // Only reachable through the private storage field and the crate's private spawning
-    // functions, i.e. from inside this module: simulates a bug in the lockstep.
+    // functions, i.e. from inside this module: simulates a sub-world issuing a handle of its
+    // own, which the game does not know.
     let mut game = Game::new();
     game.spawn();
     archetypal::__private::lifecycle::spawn(&mut game.core.storage, 0);

@@ -239,7 +239,7 @@ macro_rules! __ecs_components {
         tags: $tags:tt
         relations: $relations:tt
     ) => {
-        $crate::__ecs_tables! { $world [ $( $(#[$attr])* $field : $ty => $mask [$($($option)*)?] ),+ ] $tags $relations }
+        $crate::__ecs_tables! { $kind $world [ $( $(#[$attr])* $field : $ty => $mask [$($($option)*)?] ),+ ] $tags $relations }
         $crate::__ecs_shell! { $kind $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] $relations }
         $crate::__ecs_accessors! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
         $crate::__ecs_typed_queries! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }

@@ -1,8 +1,8 @@
 //! `__ecs_game!`: the multi-world form, `Game { Core { ... } Render { ... } }`. Each sub-world
-//! has its own mask space, tables and typed API; the whole owns the entities. Every sub-world
-//! keeps a replica of the one id space, driven in lockstep: an entity is spawned (as an empty
-//! row) and despawned in all of them at once, so each sub-world refuses a stale handle by
-//! itself and an id is reused only after every sub-world let go of it.
+//! has its own mask space, tables and typed API; the whole owns the entities (one allocator,
+//! in `GameEntities`). The rule declares the game, lists its sub-worlds (`MultiWorld`, through
+//! `__ecs_game_list!`) and writes each of its methods as one call into the runtime
+//! (`src/game.rs`), which spawns and despawns in every sub-world at once.
 
 #[doc(hidden)]
 #[macro_export]
@@ -27,18 +27,12 @@ macro_rules! __ecs_game {
                 pub resources: [<$game Resources>],
                 /// The event channels declared in the `Events` block.
                 pub events: [<$game Events>],
-                queue: $crate::__private::alloc::vec::Vec<[<$game Command>]>,
+                // The one allocator of the game's entities, and its queued spawns and despawns.
+                entities: $crate::GameEntities,
             }
 
             #[doc = "A spawn or despawn queued on a `" $game "`, applied by `apply_commands`."]
-            pub enum [<$game Command>] {
-                /// Spawn the reserved entities (empty in every sub-world).
-                SpawnEntities($crate::__private::alloc::vec::Vec<$crate::Entity>),
-                /// Despawn the entity from every sub-world.
-                Despawn($crate::Entity),
-                /// Despawn every entity of the list (those still alive) from every sub-world.
-                DespawnEntities($crate::__private::alloc::vec::Vec<$crate::Entity>),
-            }
+            pub type [<$game Command>] = $crate::GameCommand;
 
             #[doc = "A `" $game "` borrowed apart by `split_mut()`: each sub-world, the resources, the events and the command queue, each usable while the others are borrowed (a sub-world splits further with its own `split_mut()`)."]
             pub struct [<$game Parts>]<'a> {
@@ -57,46 +51,20 @@ macro_rules! __ecs_game {
             }
 
             #[doc = "The command queue of a `" $game "`, from `commands()` or `split_mut().commands` (usable while the sub-worlds are borrowed): queued spawns and despawns."]
-            pub struct [<$game Commands>]<'a> {
-                queue: &'a mut $crate::__private::alloc::vec::Vec<[<$game Command>]>,
-                // One reserver per sub-world: each keeps its replica of the id space.
-                [<$first:snake>]: $crate::EntityReserver,
-                $( [<$rest:snake>]: $crate::EntityReserver, )*
-            }
+            pub type [<$game Commands>]<'a> = $crate::GameCommandQueue<'a>;
 
-            impl [<$game Commands>]<'_> {
-                /// Queues a spawn of `count` entities with no components and returns their
-                /// handles now, so later queued commands (here or in a sub-world) can target
-                /// them. They are not alive until `apply_commands`.
-                #[inline]
-                pub fn queue_spawn_entities(&mut self, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-                    let entities = self.reserve(count);
-                    self.queue.push([<$game Command>]::SpawnEntities(::core::clone::Clone::clone(&entities)));
-                    entities
-                }
+            impl $crate::MultiWorld for $game {
+                type SubWorlds<'a> = $crate::__ecs_game_list!([&'a $first] $([&'a $rest])*) where Self: 'a;
+                type SubWorldsMut<'a> = $crate::__ecs_game_list!([&'a mut $first] $([&'a mut $rest])*) where Self: 'a;
 
-                /// Queues a despawn of `entity` from every sub-world (O(1)); skipped and
-                /// counted by `apply_commands` if `entity` is dead by then.
                 #[inline]
-                pub fn queue_despawn(&mut self, entity: $crate::Entity) {
-                    self.queue.push([<$game Command>]::Despawn(entity));
-                }
-
-                /// Queues a despawn of every entity of `entities` from every sub-world, as one
-                /// command; applying it counts each handle, as if queued one by one.
-                #[inline]
-                pub fn queue_despawn_entities(&mut self, entities: &[$crate::Entity]) {
-                    self.queue.push([<$game Command>]::DespawnEntities(entities.to_vec()));
+                fn parts(&self) -> (Self::SubWorlds<'_>, &$crate::GameEntities) {
+                    ($crate::__ecs_game_list!([&self.[<$first:snake>]] $([&self.[<$rest:snake>]])*), &self.entities)
                 }
 
                 #[inline]
-                fn reserve(&mut self, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-                    let entities = self.[<$first:snake>].reserve(count);
-                    $(
-                        let twins = self.[<$rest:snake>].reserve(count);
-                        ::core::debug_assert_eq!(twins, entities, "sub-worlds out of lockstep");
-                    )*
-                    entities
+                fn parts_mut(&mut self) -> (Self::SubWorldsMut<'_>, &mut $crate::GameEntities) {
+                    ($crate::__ecs_game_list!([&mut self.[<$first:snake>]] $([&mut self.[<$rest:snake>]])*), &mut self.entities)
                 }
             }
 
@@ -112,17 +80,12 @@ macro_rules! __ecs_game {
                 /// `commands`, each usable while the others are borrowed.
                 #[inline]
                 pub fn split_mut(&mut self) -> [<$game Parts>]<'_> {
-                    let commands = [<$game Commands>] {
-                        [<$first:snake>]: $crate::__private::lifecycle::entity_reserver(&mut self.[<$first:snake>].components.storage),
-                        $( [<$rest:snake>]: $crate::__private::lifecycle::entity_reserver(&mut self.[<$rest:snake>].components.storage), )*
-                        queue: &mut self.queue,
-                    };
                     [<$game Parts>] {
                         [<$first:snake>]: &mut self.[<$first:snake>],
                         $( [<$rest:snake>]: &mut self.[<$rest:snake>], )*
                         resources: &mut self.resources,
                         events: &mut self.events,
-                        commands,
+                        commands: self.entities.commands(),
                     }
                 }
             }
@@ -135,7 +98,7 @@ macro_rules! __ecs_game {
                         $( [<$rest:snake>]: $rest::empty(), )*
                         resources: ::core::default::Default::default(),
                         events: ::core::default::Default::default(),
-                        queue: $crate::__private::alloc::vec::Vec::new(),
+                        entities: ::core::default::Default::default(),
                     }
                 }
             }
@@ -151,23 +114,13 @@ macro_rules! __ecs_game {
                 /// (`game.core.set_position(entity, ...)`).
                 #[inline]
                 pub fn spawn(&mut self) -> $crate::Entity {
-                    let entity = $crate::__private::lifecycle::spawn(&mut self.[<$first:snake>].storage, $crate::Bitmask::EMPTY);
-                    $(
-                        let twin = $crate::__private::lifecycle::spawn(&mut self.[<$rest:snake>].storage, $crate::Bitmask::EMPTY);
-                        ::core::debug_assert_eq!(twin, entity, "sub-worlds out of lockstep");
-                    )*
-                    entity
+                    $crate::__private::game::spawn(self)
                 }
 
-                /// Spawns `count` entities with no components, reserving once per sub-world.
+                /// Spawns `count` entities with no components, allocating once.
                 #[inline]
                 pub fn spawn_entities(&mut self, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-                    let entities = $crate::__private::lifecycle::spawn_batch(&mut self.[<$first:snake>].storage, $crate::Bitmask::EMPTY, count, |_, _| {});
-                    $(
-                        let twins = $crate::__private::lifecycle::spawn_batch(&mut self.[<$rest:snake>].storage, $crate::Bitmask::EMPTY, count, |_, _| {});
-                        ::core::debug_assert_eq!(twins, entities, "sub-worlds out of lockstep");
-                    )*
-                    entities
+                    $crate::__private::game::spawn_entities(self, count)
                 }
 
                 /// Despawns `entity` from every sub-world, dropping all its components and
@@ -178,44 +131,7 @@ macro_rules! __ecs_game {
                 /// unlinked.
                 #[inline]
                 pub fn despawn(&mut self, entity: $crate::Entity) -> bool {
-                    let cascades = self.[<$first:snake>].storage.has_cascading_sources(entity)
-                        $( || self.[<$rest:snake>].storage.has_cascading_sources(entity) )*;
-                    if cascades {
-                        return self.__despawn_cascading(entity);
-                    }
-                    // Every sub-world lets go of the entity before any of its values is dropped:
-                    // a component `Drop` that panics then finds them all in lockstep.
-                    let values = $crate::__private::lifecycle::detach(&mut self.[<$first:snake>].storage, entity);
-                    let despawned = values.is_some();
-                    $(
-                        let twin = $crate::__private::lifecycle::detach(&mut self.[<$rest:snake>].storage, entity);
-                        ::core::debug_assert_eq!(twin.is_some(), despawned, "sub-worlds out of lockstep");
-                    )*
-                    // `values` and every twin (shadowed, still alive) are dropped here, on the way out.
-                    despawned
-                }
-
-                // The despawn of an entity with cascading sources: depth first, pre-order, each
-                // entity taken out of every sub-world before the next, every value dropped
-                // after the last (a component `Drop` that panics finds the world whole).
-                #[inline]
-                fn __despawn_cascading(&mut self, entity: $crate::Entity) -> bool {
-                    let mut stack = $crate::__private::alloc::vec![entity];
-                    let mut [<$first:snake _values>] = $crate::__private::alloc::vec::Vec::new();
-                    $( let mut [<$rest:snake _values>] = $crate::__private::alloc::vec::Vec::new(); )*
-                    while let ::core::option::Option::Some(next) = stack.pop() {
-                        // Reached twice (through two cascading relations): gone already.
-                        if !self.[<$first:snake>].storage.is_alive(next) {
-                            continue;
-                        }
-                        let first = stack.len();
-                        self.[<$first:snake>].storage.push_cascading_sources(next, &mut stack);
-                        $( self.[<$rest:snake>].storage.push_cascading_sources(next, &mut stack); )*
-                        stack[first..].reverse();
-                        ::core::iter::Extend::extend(&mut [<$first:snake _values>], $crate::__private::lifecycle::detach_cascading(&mut self.[<$first:snake>].storage, next));
-                        $( ::core::iter::Extend::extend(&mut [<$rest:snake _values>], $crate::__private::lifecycle::detach_cascading(&mut self.[<$rest:snake>].storage, next)); )*
-                    }
-                    true
+                    $crate::__private::game::despawn(self, entity)
                 }
 
                 /// Despawns every live entity of `entities`; returns those actually despawned
@@ -224,46 +140,25 @@ macro_rules! __ecs_game {
                 /// the call despawns all it was given, in lockstep.
                 #[inline]
                 pub fn despawn_entities(&mut self, entities: &[$crate::Entity]) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-                    /// The entities not reached yet; dropped with some left only when a
-                    /// `Drop` panicked, it despawns them on the way out.
-                    struct Despawning<'g, 'e> {
-                        game: &'g mut $game,
-                        rest: ::core::slice::Iter<'e, $crate::Entity>,
-                    }
-                    impl ::core::ops::Drop for Despawning<'_, '_> {
-                        #[inline]
-                        fn drop(&mut self) {
-                            while let ::core::option::Option::Some(&entity) = ::core::iter::Iterator::next(&mut self.rest) {
-                                self.game.despawn(entity);
-                            }
-                        }
-                    }
-                    let mut despawning = Despawning { game: self, rest: entities.iter() };
-                    let mut despawned = $crate::__private::alloc::vec::Vec::new();
-                    while let ::core::option::Option::Some(&entity) = ::core::iter::Iterator::next(&mut despawning.rest) {
-                        if despawning.game.despawn(entity) {
-                            despawned.push(entity);
-                        }
-                    }
-                    despawned
+                    $crate::__private::game::despawn_entities(self, entities)
                 }
 
                 /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
                 #[inline]
                 pub fn is_alive(&self, entity: $crate::Entity) -> bool {
-                    self.[<$first:snake>].storage.is_alive(entity)
+                    self.entities.allocator().is_alive(entity)
                 }
 
                 /// Number of live entities.
                 #[inline]
                 pub fn entity_count(&self) -> usize {
-                    self.[<$first:snake>].storage.entity_count()
+                    self.entities.allocator().len()
                 }
 
                 /// Every live entity, in id order: O(ids ever issued).
                 #[inline]
                 pub fn entities(&self) -> impl ::core::iter::Iterator<Item = $crate::Entity> + '_ {
-                    self.[<$first:snake>].storage.entities()
+                    self.entities.allocator().iter_alive()
                 }
 
                 /// The current tick (every sub-world's, unless one was advanced on its own).
@@ -282,17 +177,14 @@ macro_rules! __ecs_game {
                 /// sub-world's new tick.
                 #[inline]
                 pub fn increment_tick(&mut self) -> $crate::Tick {
-                    let tick = self.[<$first:snake>].storage.increment_tick();
-                    $( self.[<$rest:snake>].storage.increment_tick(); )*
-                    tick
+                    $crate::__private::game::increment_tick(self)
                 }
 
                 /// Ends a frame: every sub-world's tick advances and events older than two
                 /// frames expire.
                 #[inline]
                 pub fn step(&mut self) {
-                    $crate::__private::lifecycle::end_frame(&mut self.[<$first:snake>].storage);
-                    $( $crate::__private::lifecycle::end_frame(&mut self.[<$rest:snake>].storage); )*
+                    $crate::__private::game::end_frame(self);
                     self.events.update();
                 }
 
@@ -305,96 +197,48 @@ macro_rules! __ecs_game {
                 /// is skipped; the report counts both.
                 #[inline]
                 pub fn apply_commands(&mut self) -> $crate::CommandReport {
-                    /// The game and the despawns not applied yet. Dropped with despawns left
-                    /// only when a sub-world's command or a despawn panicked: they go back into
-                    /// the queue, so nothing queued is lost.
-                    struct Despawning<'g> {
-                        game: &'g mut $game,
-                        rest: $crate::__private::alloc::vec::IntoIter<$crate::Entity>,
-                    }
-                    impl ::core::ops::Drop for Despawning<'_> {
-                        #[inline]
-                        fn drop(&mut self) {
-                            let requeued = ::core::iter::Iterator::map(&mut self.rest, [<$game Command>]::Despawn);
-                            ::core::iter::Extend::extend(&mut self.game.queue, requeued);
-                        }
-                    }
-                    let mut report = <$crate::CommandReport as ::core::default::Default>::default();
-                    let mut despawns = $crate::__private::alloc::vec::Vec::new();
-                    // Spawns of empty rows call no component code: nothing here panics.
-                    for command in ::core::mem::take(&mut self.queue) {
-                        match command {
-                            [<$game Command>]::SpawnEntities(entities) => {
-                                let spawned = $crate::__private::lifecycle::spawn_reserved(&mut self.[<$first:snake>].storage, $crate::Bitmask::EMPTY, &entities);
-                                $( $crate::__private::lifecycle::spawn_reserved(&mut self.[<$rest:snake>].storage, $crate::Bitmask::EMPTY, &entities); )*
-                                report.record(spawned == entities.len());
-                            }
-                            [<$game Command>]::Despawn(entity) => despawns.push(entity),
-                            [<$game Command>]::DespawnEntities(entities) => ::core::iter::Extend::extend(&mut despawns, entities),
-                        }
-                    }
-                    let mut despawning = Despawning {
-                        game: self,
-                        rest: ::core::iter::IntoIterator::into_iter(despawns),
-                    };
-                    report.absorb(despawning.game.[<$first:snake>].apply_commands());
-                    $( report.absorb(despawning.game.[<$rest:snake>].apply_commands()); )*
-                    while let ::core::option::Option::Some(entity) = ::core::iter::Iterator::next(&mut despawning.rest) {
-                        let despawned = despawning.game.despawn(entity);
-                        report.record(despawned);
-                    }
-                    report
+                    $crate::__private::game::apply_commands(self)
                 }
 
                 /// Number of queued commands, here and in every sub-world.
                 #[inline]
                 pub fn command_count(&self) -> usize {
-                    self.queue.len()
-                        + self.[<$first:snake>].queue.len()
-                        $( + self.[<$rest:snake>].queue.len() )*
+                    $crate::__private::game::command_count(self)
                 }
 
                 /// The spawns and despawns queued here, in order (sub-worlds list their own).
                 #[inline]
-                pub fn queued_commands(&self) -> &[[<$game Command>]] {
-                    &self.queue
+                pub fn queued_commands(&self) -> &[$crate::GameCommand] {
+                    self.entities.queued_commands()
                 }
 
                 /// Drops every queued command, here and in every sub-world, without applying
                 /// it; handles reserved by a queued spawn are given back and never become alive.
                 #[inline]
                 pub fn clear_commands(&mut self) {
-                    // Every reservation is held by a spawn queued here: they are given back all
-                    // at once, in the allocator's one order (ascending id), in every sub-world.
-                    $crate::__private::lifecycle::release_all_reserved(&mut self.[<$first:snake>].storage);
-                    $( $crate::__private::lifecycle::release_all_reserved(&mut self.[<$rest:snake>].storage); )*
-                    self.queue.clear();
-                    self.[<$first:snake>].clear_commands();
-                    $( self.[<$rest:snake>].clear_commands(); )*
+                    $crate::__private::game::clear_commands(self)
                 }
 
-                /// Checks every sub-world's invariants, and that they agree on which entities
-                /// exist (see `archetypal::EntityAllocator::same_ids`).
+                /// Checks every sub-world's invariants, and that each holds exactly the game's
+                /// live entities (see `archetypal::EntityAllocator::same_live`).
                 #[inline]
                 pub fn check_invariants(&self) -> ::core::result::Result<(), $crate::InvariantError> {
-                    self.[<$first:snake>].check_invariants()?;
-                    $(
-                        self.[<$rest:snake>].check_invariants()?;
-                        if !self.[<$first:snake>].storage.allocator().same_ids(self.[<$rest:snake>].storage.allocator()) {
-                            return ::core::result::Result::Err($crate::InvariantError {
-                                message: $crate::__private::alloc::format!(
-                                    "the sub-worlds `{}` and `{}` disagree on which entities exist",
-                                    ::core::stringify!($first),
-                                    ::core::stringify!($rest),
-                                ),
-                            });
-                        }
-                    )*
-                    ::core::result::Result::Ok(())
+                    $crate::__private::game::check_invariants(self)
                 }
             }
         }
         $crate::__ecs_system_world! { $game ticks: [] }
         $crate::__ecs_short_names! { $game [Resources, Events, Command] }
+    };
+}
+
+/// `__ecs_game_list!`: a game's sub-worlds as the runtime's list of nested pairs, `(a, (b, ()))`:
+/// each bracketed group becomes one item (`[&mut self.core] [&mut self.render]`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_game_list {
+    () => { () };
+    ([ $($head:tt)* ] $($rest:tt)*) => {
+        ($($head)*, $crate::__ecs_game_list!($($rest)*))
     };
 }

@@ -5,14 +5,20 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_tables {
-    ($world:ident $components:tt none $relations:tt) => {
-        $crate::__ecs_tables! { $world $components {} $relations }
+    // A sub-world's tables say so (`$kind` is `world` or `(sub_world Game)`); a world's keep
+    // `Archetype::SUB_WORLD`'s default.
+    (@sub_world world) => {};
+    (@sub_world (sub_world $game:ident)) => {
+        const SUB_WORLD: bool = true;
     };
-    ($world:ident $components:tt $tags:tt none) => {
-        $crate::__ecs_tables! { $world $components $tags {} }
+    ($kind:tt $world:ident $components:tt none $relations:tt) => {
+        $crate::__ecs_tables! { $kind $world $components {} $relations }
+    };
+    ($kind:tt $world:ident $components:tt $tags:tt none) => {
+        $crate::__ecs_tables! { $kind $world $components $tags {} }
     };
     (
-        $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ]
+        $kind:tt $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ]
         { $( $(#[$tag_attr:meta])* $tag:ident => $tag_mask:ident ),* $(,)? }
         { $( $(#[$relation_attr:meta])* $relation:ident / $reverse:ident => $relation_mask:ident $([$($policy:tt)*])? ),* $(,)? }
     ) => {
@@ -195,6 +201,7 @@ macro_rules! __ecs_tables {
                     $( $(#[$relation_attr])* let relations = relations | $relation_mask; )*
                     relations
                 };
+                $crate::__ecs_tables! { @sub_world $kind }
                 const CASCADE: [<$world Mask>] = {
                     let cascade = 0;
                     $( $(#[$relation_attr])* let cascade = cascade | $crate::__ecs_relation_policy!($relation $relation_mask $($($policy)*)?); )*
@@ -310,19 +317,19 @@ macro_rules! __ecs_tables {
         }
     };
     (
-        $world:ident $components:tt
+        $kind:tt $world:ident $components:tt
         { $( $(#[$tag_attr:meta])* $tag:ident => $tag_mask:ident ),* $(,)? }
         { $($relations:tt)* }
     ) => {
         $crate::__ecs_malformed_relation! { $($relations)* }
         // The world without its relations, so the message above is the only error.
-        $crate::__ecs_tables! { $world $components { $( $(#[$tag_attr])* $tag => $tag_mask ),* } {} }
+        $crate::__ecs_tables! { $kind $world $components { $( $(#[$tag_attr])* $tag => $tag_mask ),* } {} }
     };
-    ($world:ident $components:tt { $($tags:tt)* } $relations:tt) => {
+    ($kind:tt $world:ident $components:tt { $($tags:tt)* } $relations:tt) => {
         ::core::compile_error!(
             "ecs!: malformed `Tags` block; write each tag as `name => MASK`, separated by commas"
         );
         // The world without its tags, so the message above is the only error.
-        $crate::__ecs_tables! { $world $components {} {} }
+        $crate::__ecs_tables! { $kind $world $components {} {} }
     };
 }

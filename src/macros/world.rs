@@ -213,6 +213,36 @@ macro_rules! __ecs_sub_world {
                     }
                 }
             }
+
+            impl $crate::SubWorld for $world {
+                type Tables = [<$world ComponentArrays>];
+                const NAME: &'static str = ::core::stringify!($world);
+
+                #[inline]
+                fn storage(&self) -> &$crate::Storage<[<$world ComponentArrays>]> {
+                    &self.components.storage
+                }
+
+                #[inline]
+                fn storage_mut(&mut self) -> &mut $crate::Storage<[<$world ComponentArrays>]> {
+                    &mut self.components.storage
+                }
+
+                #[inline]
+                fn apply_commands(&mut self) -> $crate::CommandReport {
+                    $world::apply_commands(self)
+                }
+
+                #[inline]
+                fn command_count(&self) -> usize {
+                    $world::command_count(self)
+                }
+
+                #[inline]
+                fn clear_commands(&mut self) {
+                    $world::clear_commands(self)
+                }
+            }
         }
         $crate::__ecs_world_common! { $world }
         $crate::__ecs_short_names! { @tables $world [Components] @parts }

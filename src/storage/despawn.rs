@@ -2,41 +2,139 @@
 //! ticks, row and the rows around it), split from dropping its values, so a component `Drop`
 //! that panics finds the world consistent, and a multi-world can let go of an entity in every
 //! sub-world before any of its values is dropped.
+//!
+//! The loops of despawning (one entity and its cascade, a list of entities with its panic
+//! guard) are written once, over [`Despawn`]: what one storage does, and what a multi-world
+//! does by taking the entity out of every sub-world (`crate::game`).
 
 use super::Storage;
 use crate::{Archetype, Bitmask, Entity, StructuralChange};
 use alloc::vec::Vec;
 
-impl<T: Archetype> Storage<T> {
-    /// Despawns `entity`, dropping its components. `false` for a dead, stale or never-issued
-    /// handle.
-    ///
-    /// Its relations' policies apply: by a `[cascade]` relation its sources are despawned too
-    /// (recursively), by the others they are unlinked; it is unlinked from its own targets.
-    pub(crate) fn despawn(&mut self, entity: Entity) -> bool {
-        if !T::CASCADE.is_empty() && self.has_cascading_sources(entity) {
-            return self.despawn_cascading(entity);
-        }
-        // The values are dropped here, once the world no longer knows the entity.
-        self.detach(entity).is_some()
+/// What the despawn loops take entities out of: a world's storage, or every sub-world of a
+/// multi-world at once.
+pub(crate) trait Despawn {
+    /// The values one entity leaves behind, dropped by the caller once it is gone.
+    type Values;
+    /// The values a cascade gathers, dropped after its last entity is gone.
+    type Gathered: Default;
+
+    /// Whether `entity` is alive.
+    fn is_alive(&self, entity: Entity) -> bool;
+
+    /// Whether despawning `entity` cascades to other entities.
+    fn has_cascading_sources(&self, entity: Entity) -> bool;
+
+    /// Pushes the sources of `entity` in every `[cascade]` relation onto `stack`, relation by
+    /// relation, each in link order.
+    fn push_cascading_sources(&self, entity: Entity, stack: &mut Vec<Entity>);
+
+    /// Takes `entity` out (see [`Storage::detach`]); `None` for a dead handle.
+    fn detach(&mut self, entity: Entity) -> Option<Self::Values>;
+
+    /// Takes `entity` out within a cascade (see [`Storage::detach_cascading`]), adding its
+    /// values to `gathered`.
+    fn detach_cascading(&mut self, entity: Entity, gathered: &mut Self::Gathered);
+}
+
+impl<T: Archetype> Despawn for Storage<T> {
+    type Values = T::Removed;
+    type Gathered = Vec<T::Removed>;
+
+    #[inline]
+    fn is_alive(&self, entity: Entity) -> bool {
+        Storage::is_alive(self, entity)
     }
 
-    /// Despawns every live entity of `entities`; returns the ones actually despawned.
-    ///
-    /// A component `Drop` that panics does so after its entity is despawned, and the entities
-    /// after it are despawned while the panic unwinds: the call despawns all it was given.
-    pub(crate) fn despawn_entities(&mut self, entities: &[Entity]) -> Vec<Entity> {
-        let mut despawning = Despawning {
-            storage: self,
-            rest: entities.iter(),
-        };
-        let mut despawned = Vec::new();
-        for &entity in despawning.rest.by_ref() {
-            if despawning.storage.despawn(entity) {
-                despawned.push(entity);
-            }
+    #[inline]
+    fn has_cascading_sources(&self, entity: Entity) -> bool {
+        // A constant: a world without cascading relations never looks.
+        !T::CASCADE.is_empty() && Storage::has_cascading_sources(self, entity)
+    }
+
+    #[inline]
+    fn push_cascading_sources(&self, entity: Entity, stack: &mut Vec<Entity>) {
+        Storage::push_cascading_sources(self, entity, stack);
+    }
+
+    #[inline]
+    fn detach(&mut self, entity: Entity) -> Option<T::Removed> {
+        Storage::detach(self, entity)
+    }
+
+    #[inline]
+    fn detach_cascading(&mut self, entity: Entity, gathered: &mut Vec<T::Removed>) {
+        // A push rather than `extend` of the `Option`: no iterator code compiled for it.
+        if let Some(removed) = Storage::detach_cascading(self, entity) {
+            gathered.push(removed);
         }
-        despawned
+    }
+}
+
+/// Despawns `entity`, dropping its values. `false` for a dead, stale or never-issued handle.
+///
+/// Its relations' policies apply: by a `[cascade]` relation its sources are despawned too
+/// (recursively), by the others they are unlinked; it is unlinked from its own targets.
+pub(crate) fn despawn<D: Despawn>(target: &mut D, entity: Entity) -> bool {
+    if target.has_cascading_sources(entity) {
+        return despawn_cascading(target, entity);
+    }
+    // The values are dropped here, once the world no longer knows the entity.
+    target.detach(entity).is_some()
+}
+
+/// Despawns `entity` and, by the `[cascade]` relations, its sources recursively (depth first,
+/// pre-order); the sources of the other relations are unlinked. Every entity is taken out
+/// before any value is dropped. `false` for a dead handle.
+pub(crate) fn despawn_cascading<D: Despawn>(target: &mut D, entity: Entity) -> bool {
+    if !target.is_alive(entity) {
+        return false;
+    }
+    let mut stack = vec![entity];
+    let mut gathered = D::Gathered::default();
+    while let Some(next) = stack.pop() {
+        // Reached twice through two cascading relations: taken out already.
+        if !target.is_alive(next) {
+            continue;
+        }
+        let first = stack.len();
+        target.push_cascading_sources(next, &mut stack);
+        // Popped in link order, relation by relation: pre-order.
+        stack[first..].reverse();
+        target.detach_cascading(next, &mut gathered);
+    }
+    // Last, with the world consistent: a component `Drop` that panics finds it so.
+    drop(gathered);
+    true
+}
+
+/// Despawns every live entity of `entities`; returns the ones actually despawned.
+///
+/// A component `Drop` that panics does so after its entity is despawned, and the entities
+/// after it are despawned while the panic unwinds: the call despawns all it was given.
+pub(crate) fn despawn_entities<D: Despawn>(target: &mut D, entities: &[Entity]) -> Vec<Entity> {
+    let mut despawning = Despawning {
+        target,
+        rest: entities.iter(),
+    };
+    let mut despawned = Vec::new();
+    for &entity in despawning.rest.by_ref() {
+        if despawn(despawning.target, entity) {
+            despawned.push(entity);
+        }
+    }
+    despawned
+}
+
+impl<T: Archetype> Storage<T> {
+    /// Despawns `entity`, dropping its components: see [`despawn`].
+    pub(crate) fn despawn(&mut self, entity: Entity) -> bool {
+        despawn(self, entity)
+    }
+
+    /// Despawns every live entity of `entities`: see [`despawn_entities`].
+    pub(crate) fn despawn_entities(&mut self, entities: &[Entity]) -> Vec<Entity> {
+        despawn_entities(self, entities)
     }
 
     /// Takes `entity` out of the world (its links undone and logged, its sources unlinked
@@ -60,7 +158,12 @@ impl<T: Archetype> Storage<T> {
         // First into the last tag segment of its table, where a `swap_remove` keeps the
         // segments whole.
         let location = self.leave_segment(location);
-        self.allocator.free(entity);
+        if T::SUB_WORLD {
+            // The game that issued the id frees it.
+            self.allocator.vacate(entity);
+        } else {
+            self.allocator.free(entity);
+        }
         self.record(StructuralChange::Despawned { entity });
         self.ticks[location.table()].swap_remove(location.row());
         let table = &mut self.tables[location.table()];
@@ -76,15 +179,15 @@ impl<T: Archetype> Storage<T> {
 
 /// The entities of a `despawn_entities` call not reached yet. Dropped with some left only when a
 /// component `Drop` panicked: it despawns them on the way out, so the call is complete.
-struct Despawning<'a, T: Archetype> {
-    storage: &'a mut Storage<T>,
-    rest: core::slice::Iter<'a, Entity>,
+struct Despawning<'a, 'e, D: Despawn> {
+    target: &'a mut D,
+    rest: core::slice::Iter<'e, Entity>,
 }
 
-impl<T: Archetype> Drop for Despawning<'_, T> {
+impl<D: Despawn> Drop for Despawning<'_, '_, D> {
     fn drop(&mut self) {
         for &entity in &mut self.rest {
-            self.storage.despawn(entity);
+            despawn(self.target, entity);
         }
     }
 }

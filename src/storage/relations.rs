@@ -147,34 +147,6 @@ impl<T: Archetype> Storage<T> {
         }
     }
 
-    /// Despawns `entity` and, by the `[cascade]` relations, its sources recursively (depth
-    /// first, pre-order); the sources of the other relations are unlinked. Every entity is
-    /// taken out before any value is dropped. `false` for a dead handle.
-    pub(super) fn despawn_cascading(&mut self, entity: Entity) -> bool {
-        if !self.is_alive(entity) {
-            return false;
-        }
-        let mut stack = vec![entity];
-        let mut values = Vec::new();
-        while let Some(next) = stack.pop() {
-            // Reached twice through two cascading relations: taken out already.
-            if !self.is_alive(next) {
-                continue;
-            }
-            let first = stack.len();
-            self.push_cascading_sources(next, &mut stack);
-            // Popped in link order, relation by relation: pre-order.
-            stack[first..].reverse();
-            // A push rather than `extend` of the `Option`: no iterator code compiled for it.
-            if let Some(removed) = self.detach_cascading(next) {
-                values.push(removed);
-            }
-        }
-        // Last, with the world consistent: a component `Drop` that panics finds it so.
-        drop(values);
-        true
-    }
-
     /// Pushes the sources of `entity` in every `[cascade]` relation onto `stack`, relation by
     /// relation, each in link order: the entities despawning it despawns too (a multi-world
     /// gathers them from every sub-world).

@@ -1,0 +1,433 @@
+//! The multi-world form's runtime: what a `Game { Core { .. } Render { .. } }` does across its
+//! sub-worlds (spawning, despawning with cascades, its queued commands, its invariants),
+//! written once here, generic over the sub-worlds. `ecs!` implements [`SubWorld`] for each
+//! sub-world and [`MultiWorld`] for the game by listing its sub-worlds; each generated method
+//! of the game is one call to a function of this module.
+//!
+//! The game owns the entities: one [`EntityAllocator`] in [`GameEntities`] issues every handle,
+//! holds the reservations of queued spawns and decides liveness. A sub-world's storage only
+//! records, per id, the generation of the handle the game placed there and where its row is
+//! (its tables are `Archetype::SUB_WORLD`): it never issues or frees an id, and its accessors
+//! refuse a stale handle by the generation, exactly as a world's do.
+//!
+//! A game hands its sub-worlds over as a list of nested pairs, `(&mut Core, (&mut Render, ()))`
+//! (`list.rs`): each operation is written once for a pair (the head sub-world, then the rest)
+//! and once for the empty list, so it reaches sub-worlds of different table types on stable
+//! Rust without `dyn`, and the values a despawn takes out of every sub-world are held in a
+//! list of the same shape until every sub-world has let go of the entity. The loops of
+//! despawning themselves (a cascade, a list with its panic guard) are the world's
+//! (`storage/despawn.rs`), run over the game and every sub-world at once.
+
+mod commands;
+mod list;
+
+use alloc::vec::Vec;
+
+use crate::storage::despawn::{self, Despawn};
+use crate::{Archetype, CommandReport, Entity, EntityAllocator, InvariantError, Storage, Tick};
+
+pub use commands::{GameCommand, GameCommandQueue, apply_commands, clear_commands, command_count};
+pub use list::{SubWorlds, SubWorldsMut};
+
+/// One sub-world of a multi-world, as the game's runtime reaches it (implemented by `ecs!`).
+pub trait SubWorld {
+    /// The sub-world's table type.
+    type Tables: Archetype;
+    /// The sub-world's name, for the invariant checker's messages.
+    const NAME: &'static str;
+
+    /// The sub-world's storage.
+    fn storage(&self) -> &Storage<Self::Tables>;
+
+    /// The sub-world's storage, mutably.
+    fn storage_mut(&mut self) -> &mut Storage<Self::Tables>;
+
+    /// Applies the sub-world's own queued commands.
+    fn apply_commands(&mut self) -> CommandReport;
+
+    /// Number of the sub-world's own queued commands.
+    fn command_count(&self) -> usize;
+
+    /// Drops the sub-world's own queued commands without applying them.
+    fn clear_commands(&mut self);
+}
+
+/// A multi-world game: its sub-worlds, listed by `ecs!`, and its own part, [`GameEntities`].
+pub trait MultiWorld {
+    /// The sub-worlds borrowed: `(&Core, (&Render, ()))`.
+    type SubWorlds<'a>: SubWorlds
+    where
+        Self: 'a;
+    /// The sub-worlds borrowed mutably: `(&mut Core, (&mut Render, ()))`.
+    type SubWorldsMut<'a>: SubWorldsMut
+    where
+        Self: 'a;
+
+    /// Every sub-world, in declaration order, and the game's entities.
+    fn parts(&self) -> (Self::SubWorlds<'_>, &GameEntities);
+
+    /// Every sub-world, in declaration order, and the game's entities, borrowed apart.
+    fn parts_mut(&mut self) -> (Self::SubWorldsMut<'_>, &mut GameEntities);
+}
+
+/// A multi-world game's own part: the one allocator of its entities (their handles,
+/// liveness and the reservations of queued spawns) and its queued spawns and despawns.
+#[derive(Debug, Default)]
+pub struct GameEntities {
+    allocator: EntityAllocator,
+    queue: Vec<GameCommand>,
+}
+
+impl GameEntities {
+    /// The allocator of the game's entities: every handle, and which are alive.
+    #[inline]
+    pub fn allocator(&self) -> &EntityAllocator {
+        &self.allocator
+    }
+
+    /// The spawns and despawns queued on the game, in order.
+    #[inline]
+    pub fn queued_commands(&self) -> &[GameCommand] {
+        &self.queue
+    }
+
+    /// The game's command queue, reserving from its allocator through a lent reserver (so it
+    /// can be used while the sub-worlds are borrowed).
+    #[inline]
+    pub fn commands(&mut self) -> GameCommandQueue<'_> {
+        GameCommandQueue::new(&mut self.queue, self.allocator.lend_reserver())
+    }
+}
+
+/// The game and every sub-world as one target of the despawn loops: liveness is the game's,
+/// and an entity is taken out of each sub-world, then its id freed, before any of its values
+/// is dropped.
+struct Whole<'a, L> {
+    allocator: &'a mut EntityAllocator,
+    sub_worlds: L,
+}
+
+impl<L: SubWorldsMut> Despawn for Whole<'_, L> {
+    type Values = L::Values;
+    type Gathered = L::Gathered;
+
+    #[inline]
+    fn is_alive(&self, entity: Entity) -> bool {
+        self.allocator.is_alive(entity)
+    }
+
+    #[inline]
+    fn has_cascading_sources(&self, entity: Entity) -> bool {
+        self.sub_worlds.has_cascading_sources(entity)
+    }
+
+    #[inline]
+    fn push_cascading_sources(&self, entity: Entity, stack: &mut Vec<Entity>) {
+        self.sub_worlds.push_cascading_sources(entity, stack);
+    }
+
+    #[inline]
+    fn detach(&mut self, entity: Entity) -> Option<L::Values> {
+        if !self.allocator.is_alive(entity) {
+            return None;
+        }
+        let values = self.sub_worlds.detach(entity);
+        self.allocator.free(entity);
+        Some(values)
+    }
+
+    #[inline]
+    fn detach_cascading(&mut self, entity: Entity, gathered: &mut L::Gathered) {
+        if self.allocator.is_alive(entity) {
+            self.sub_worlds.detach_cascading(entity, gathered);
+            self.allocator.free(entity);
+        }
+    }
+}
+
+/// The game and its sub-worlds as the despawn loops' target.
+#[inline]
+fn whole<G: MultiWorld>(game: &mut G) -> Whole<'_, G::SubWorldsMut<'_>> {
+    let (sub_worlds, entities) = game.parts_mut();
+    Whole {
+        allocator: &mut entities.allocator,
+        sub_worlds,
+    }
+}
+
+/// Spawns an entity with no components, in every sub-world.
+#[inline]
+pub fn spawn<G: MultiWorld>(game: &mut G) -> Entity {
+    let (mut sub_worlds, entities) = game.parts_mut();
+    let entity = entities.allocator.allocate();
+    sub_worlds.spawn_placed(&[entity]);
+    entity
+}
+
+/// Spawns `count` entities with no components, in every sub-world.
+#[inline]
+pub fn spawn_entities<G: MultiWorld>(game: &mut G, count: usize) -> Vec<Entity> {
+    let (mut sub_worlds, entities) = game.parts_mut();
+    let spawned = entities.allocator.allocate_many(count);
+    sub_worlds.spawn_placed(&spawned);
+    spawned
+}
+
+/// Despawns `entity` from every sub-world, every sub-world's relations applying their
+/// policies (see `storage/despawn.rs`); `false`, changing nothing, for a dead handle.
+#[inline]
+pub fn despawn<G: MultiWorld>(game: &mut G, entity: Entity) -> bool {
+    despawn::despawn(&mut whole(game), entity)
+}
+
+/// Despawns every live entity of `entities` from every sub-world; returns those despawned. A
+/// component `Drop` that panics does so after its entity left every sub-world, and the
+/// entities after it are despawned while the panic unwinds.
+#[inline]
+pub fn despawn_entities<G: MultiWorld>(game: &mut G, entities: &[Entity]) -> Vec<Entity> {
+    despawn::despawn_entities(&mut whole(game), entities)
+}
+
+/// Advances every sub-world's tick without ending the frame; returns the first sub-world's.
+#[inline]
+pub fn increment_tick<G: MultiWorld>(game: &mut G) -> Tick {
+    game.parts_mut()
+        .0
+        .increment_tick()
+        .expect("a multi-world has at least one sub-world")
+}
+
+/// Ends a frame in every sub-world (the game's events are the caller's).
+#[inline]
+pub fn end_frame<G: MultiWorld>(game: &mut G) {
+    game.parts_mut().0.end_frame();
+}
+
+/// Checks every sub-world's invariants, and that each has exactly the game's live entities,
+/// at their generations.
+pub fn check_invariants<G: MultiWorld>(game: &G) -> Result<(), InvariantError> {
+    let (sub_worlds, entities) = game.parts();
+    sub_worlds.check_invariants(&entities.allocator)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+    use std::panic::{AssertUnwindSafe, catch_unwind};
+
+    /// A component whose `Drop` panics when armed.
+    #[derive(Default)]
+    pub(crate) struct Fuse(bool);
+
+    impl Drop for Fuse {
+        fn drop(&mut self) {
+            if self.0 && !std::thread::panicking() {
+                panic!("the fuse blew");
+            }
+        }
+    }
+
+    mod test_game {
+        #![allow(dead_code)]
+        use super::Fuse;
+        crate::ecs! {
+            TestGame {
+                Core {
+                    number: u32 => NUMBER,
+                    fuse: Fuse => FUSE,
+                }
+                Relations {
+                    child_of / children => CHILD_OF [cascade],
+                }
+                Render {
+                    tint: u8 => TINT,
+                }
+                Relations {
+                    owned_by / owned => OWNED_BY [cascade],
+                    seen_by / seen => SEEN_BY,
+                }
+            }
+        }
+    }
+    use test_game::*;
+
+    fn same_everywhere(game: &TestGame) {
+        check_invariants(game).unwrap();
+        let live: Vec<Entity> = game.entities().collect();
+        let core: Vec<Entity> = game.core.entities().collect();
+        let render: Vec<Entity> = game.render.entities().collect();
+        assert_eq!(core, live, "every sub-world knows the game's entities");
+        assert_eq!(render, live, "every sub-world knows the game's entities");
+        for sub_world in [game.core.allocator(), game.render.allocator()] {
+            assert_eq!(
+                sub_world.free_count(),
+                0,
+                "a sub-world never recycles an id"
+            );
+        }
+    }
+
+    #[test]
+    fn spawns_reach_every_sub_world_and_recycle_ids_in_step() {
+        let mut game = TestGame::new();
+        let first = spawn(&mut game);
+        let batch = spawn_entities(&mut game, 3);
+        assert_eq!(batch.len(), 3);
+        assert!(game.core.is_alive(first) && game.render.is_alive(first));
+        assert!(despawn(&mut game, batch[1]));
+        assert!(!despawn(&mut game, batch[1]), "already gone");
+        let recycled = spawn(&mut game);
+        assert_eq!(recycled.id, batch[1].id, "the game recycles the id");
+        assert!(game.core.is_alive(recycled) && game.render.is_alive(recycled));
+        // The sub-worlds know the generation the game issued.
+        game.core.set_number(recycled, 3);
+        assert_eq!(game.core.get_number(batch[1]), None);
+        assert!(!game.core.set_number(batch[1], 4));
+        assert_eq!(game.core.get_number(recycled), Some(&3));
+        assert!(
+            !game.render.is_alive(batch[1]),
+            "the stale handle is refused everywhere"
+        );
+        same_everywhere(&game);
+    }
+
+    #[test]
+    fn a_cascade_follows_every_sub_world_s_relations_depth_first() {
+        let mut game = TestGame::new();
+        let [root, child, owned, grandchild, watcher] = [(); 5].map(|()| spawn(&mut game));
+        game.core.set_child_of(child, root).unwrap();
+        game.render.set_owned_by(owned, root).unwrap();
+        game.render.set_owned_by(grandchild, child).unwrap();
+        game.render.set_seen_by(watcher, child).unwrap();
+        game.core.set_number(grandchild, 7);
+        assert!(despawn(&mut game, root));
+        for entity in [root, child, owned, grandchild] {
+            assert!(!game.core.is_alive(entity), "{entity} cascades");
+        }
+        // Not cascading: unlinked, alive.
+        assert!(game.core.is_alive(watcher));
+        assert_eq!(game.render.get_seen_by(watcher), None);
+        assert!(!despawn(&mut game, root), "a dead root cascades nowhere");
+        same_everywhere(&game);
+    }
+
+    #[test]
+    fn despawn_entities_reports_the_live_ones_and_finishes_after_a_panic() {
+        let mut game = TestGame::new();
+        let entities = spawn_entities(&mut game, 4);
+        assert_eq!(
+            despawn_entities(&mut game, &[entities[0], entities[0], entities[1]]),
+            vec![entities[0], entities[1]]
+        );
+        game.core.set_fuse(entities[2], Fuse(true));
+        let blown = catch_unwind(AssertUnwindSafe(|| {
+            despawn_entities(&mut game, &[entities[2], entities[3]])
+        }));
+        assert!(blown.is_err());
+        assert_eq!(
+            game.core.entity_count(),
+            0,
+            "the entity after the panic went too"
+        );
+        same_everywhere(&game);
+    }
+
+    #[test]
+    fn applying_spawns_then_sub_world_commands_then_despawns() {
+        let mut game = TestGame::new();
+        let kept = spawn(&mut game);
+        let doomed = spawn(&mut game);
+        let mut parts = game.split_mut();
+        let reserved = parts.commands.queue_spawn_entities(2);
+        parts.commands.queue_despawn(doomed);
+        parts.commands.queue_despawn_entities(&[doomed, kept]);
+        parts.core.commands().queue_set_number(reserved[0], 1);
+        parts.render.commands().queue_set_tint(doomed, 2);
+        assert_eq!(command_count(&game), 5);
+        let report = apply_commands(&mut game);
+        // A spawn, two sub-world commands, three despawns of which one finds `doomed` gone.
+        assert_eq!((report.applied, report.skipped), (5, 1));
+        assert_eq!(game.core.get_number(reserved[0]), Some(&1));
+        assert!(game.render.is_alive(reserved[1]));
+        assert!(!game.core.is_alive(kept) && !game.core.is_alive(doomed));
+        assert_eq!(command_count(&game), 0);
+        same_everywhere(&game);
+    }
+
+    #[test]
+    fn despawns_not_applied_go_back_into_the_queue_after_a_panic() {
+        let mut game = TestGame::new();
+        let [lit, next, last] = [(); 3].map(|()| spawn(&mut game));
+        game.core.set_fuse(lit, Fuse(true));
+        let mut commands = game.commands();
+        commands.queue_despawn_entities(&[lit, next]);
+        commands.queue_despawn(last);
+        let blown = catch_unwind(AssertUnwindSafe(|| apply_commands(&mut game)));
+        assert!(blown.is_err());
+        assert!(!game.core.is_alive(lit));
+        assert_eq!(
+            game.queued_commands(),
+            [GameCommand::Despawn(next), GameCommand::Despawn(last)]
+        );
+        same_everywhere(&game);
+        assert_eq!(apply_commands(&mut game).applied, 2);
+        assert_eq!(game.core.entity_count(), 0);
+    }
+
+    #[test]
+    fn clearing_gives_reserved_handles_back_in_every_sub_world() {
+        let mut game = TestGame::new();
+        let reserved = game.commands().queue_spawn_entities(3);
+        game.core.commands().queue_set_number(reserved[0], 1);
+        clear_commands(&mut game);
+        assert_eq!(command_count(&game), 0);
+        same_everywhere(&game);
+        // Given back in every sub-world: their ids are reused, the reserved handles stale.
+        let spawned = spawn_entities(&mut game, 3);
+        let mut ids: Vec<u32> = spawned.iter().map(|entity| entity.id).collect();
+        ids.sort_unstable();
+        assert_eq!(ids, [0, 1, 2]);
+        assert!(reserved.iter().all(|&entity| !game.render.is_alive(entity)));
+        same_everywhere(&game);
+    }
+
+    #[test]
+    fn ticks_advance_in_every_sub_world() {
+        let mut game = TestGame::new();
+        let tick = increment_tick(&mut game);
+        assert_eq!(game.render.current_tick(), tick);
+        end_frame(&mut game);
+        assert_eq!(game.core.last_tick(), game.render.last_tick());
+        assert_eq!(game.core.current_tick(), game.render.current_tick());
+    }
+
+    #[test]
+    fn the_checker_names_a_sub_world_out_of_step_with_its_game() {
+        let mut game = TestGame::new();
+        let entity = spawn(&mut game);
+        // Only the render sub-world lets go of the entity.
+        let _ = game.render.storage_mut().detach(entity);
+        let error = check_invariants(&game).unwrap_err();
+        assert_eq!(
+            error.message,
+            "the sub-world `Render` disagrees with its game on which entities exist"
+        );
+    }
+
+    #[test]
+    fn a_queued_spawn_whose_handle_was_given_back_is_skipped() {
+        let mut game = TestGame::new();
+        let reserved = game.commands().queue_spawn_entities(2);
+        let (_, own) = game.parts_mut();
+        assert!(own.allocator.release(reserved[1]));
+        let report = apply_commands(&mut game);
+        assert_eq!((report.applied, report.skipped), (0, 1));
+        assert!(
+            game.render.is_alive(reserved[0]),
+            "the other one is spawned"
+        );
+        assert!(!game.render.is_alive(reserved[1]));
+        same_everywhere(&game);
+    }
+}

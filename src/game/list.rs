@@ -1,0 +1,189 @@
+//! A game's sub-worlds as a list of nested pairs, `(&mut Core, (&mut Render, ()))`, and each
+//! operation over every sub-world written once for a pair and once for the empty list `()`.
+
+use alloc::vec::Vec;
+
+use super::SubWorld;
+use crate::{Archetype, Bitmask, CommandReport, Entity, EntityAllocator, InvariantError, Tick};
+
+/// The sub-worlds of a game, borrowed: `(&Core, (&Render, ()))`.
+pub trait SubWorlds {
+    /// Number of commands queued in the sub-worlds' own queues.
+    fn command_count(&self) -> usize;
+
+    /// Checks each sub-world's invariants, and that its live entities are exactly those of
+    /// `game`, the game's allocator.
+    fn check_invariants(&self, game: &EntityAllocator) -> Result<(), InvariantError>;
+}
+
+impl SubWorlds for () {
+    #[inline]
+    fn command_count(&self) -> usize {
+        0
+    }
+
+    #[inline]
+    fn check_invariants(&self, _game: &EntityAllocator) -> Result<(), InvariantError> {
+        Ok(())
+    }
+}
+
+impl<W: SubWorld, R: SubWorlds> SubWorlds for (&W, R) {
+    #[inline]
+    fn command_count(&self) -> usize {
+        self.0.command_count() + self.1.command_count()
+    }
+
+    fn check_invariants(&self, game: &EntityAllocator) -> Result<(), InvariantError> {
+        let storage = self.0.storage();
+        storage.check_invariants()?;
+        if !storage.allocator().same_live(game) {
+            return Err(InvariantError {
+                message: format!(
+                    "the sub-world `{}` disagrees with its game on which entities exist",
+                    W::NAME
+                ),
+            });
+        }
+        self.1.check_invariants(game)
+    }
+}
+
+/// The sub-worlds of a game, borrowed mutably: `(&mut Core, (&mut Render, ()))`.
+pub trait SubWorldsMut {
+    /// The values one entity leaves in every sub-world: `(Option<Core's>, (Option<Render's>,
+    /// ()))`, dropped once it is gone from all.
+    type Values;
+    /// The values a cascade takes out of every sub-world: `(Vec<Core's>, (Vec<Render's>, ()))`.
+    type Gathered: Default;
+
+    /// Gives the game's new `entities` rows with no components in every sub-world.
+    fn spawn_placed(&mut self, entities: &[Entity]);
+
+    /// Whether despawning `entity` cascades, by the relations of any sub-world.
+    fn has_cascading_sources(&self, entity: Entity) -> bool;
+
+    /// Pushes the sources of `entity` in every sub-world's `[cascade]` relations onto `stack`,
+    /// sub-world by sub-world.
+    fn push_cascading_sources(&self, entity: Entity, stack: &mut Vec<Entity>);
+
+    /// Takes the game's live `entity` out of every sub-world; its values.
+    fn detach(&mut self, entity: Entity) -> Self::Values;
+
+    /// Takes the game's live `entity` out of every sub-world within a cascade, adding its
+    /// values to `gathered`.
+    fn detach_cascading(&mut self, entity: Entity, gathered: &mut Self::Gathered);
+
+    /// Applies every sub-world's own queued commands, in order, counting them in `report`.
+    fn apply_commands(&mut self, report: &mut CommandReport);
+
+    /// Drops every sub-world's own queued commands.
+    fn clear_commands(&mut self);
+
+    /// Advances every sub-world's tick; the first one's new tick.
+    fn increment_tick(&mut self) -> Option<Tick>;
+
+    /// Ends a frame in every sub-world.
+    fn end_frame(&mut self);
+}
+
+impl SubWorldsMut for () {
+    type Values = ();
+    type Gathered = ();
+
+    #[inline]
+    fn spawn_placed(&mut self, _entities: &[Entity]) {}
+
+    #[inline]
+    fn has_cascading_sources(&self, _entity: Entity) -> bool {
+        false
+    }
+
+    #[inline]
+    fn push_cascading_sources(&self, _entity: Entity, _stack: &mut Vec<Entity>) {}
+
+    #[inline]
+    fn detach(&mut self, _entity: Entity) {}
+
+    #[inline]
+    fn detach_cascading(&mut self, _entity: Entity, _gathered: &mut ()) {}
+
+    #[inline]
+    fn apply_commands(&mut self, _report: &mut CommandReport) {}
+
+    #[inline]
+    fn clear_commands(&mut self) {}
+
+    #[inline]
+    fn increment_tick(&mut self) -> Option<Tick> {
+        None
+    }
+
+    #[inline]
+    fn end_frame(&mut self) {}
+}
+
+impl<W: SubWorld, R: SubWorldsMut> SubWorldsMut for (&mut W, R) {
+    type Values = (Option<<W::Tables as Archetype>::Removed>, R::Values);
+    type Gathered = (Vec<<W::Tables as Archetype>::Removed>, R::Gathered);
+
+    #[inline]
+    fn spawn_placed(&mut self, entities: &[Entity]) {
+        self.0.storage_mut().spawn_placed(entities);
+        self.1.spawn_placed(entities);
+    }
+
+    #[inline]
+    fn has_cascading_sources(&self, entity: Entity) -> bool {
+        let storage = self.0.storage();
+        (!<W::Tables as Archetype>::CASCADE.is_empty() && storage.has_cascading_sources(entity))
+            || self.1.has_cascading_sources(entity)
+    }
+
+    #[inline]
+    fn push_cascading_sources(&self, entity: Entity, stack: &mut Vec<Entity>) {
+        self.0.storage().push_cascading_sources(entity, stack);
+        self.1.push_cascading_sources(entity, stack);
+    }
+
+    #[inline]
+    fn detach(&mut self, entity: Entity) -> Self::Values {
+        let values = self.0.storage_mut().detach(entity);
+        debug_assert!(values.is_some(), "{entity} missing from `{}`", W::NAME);
+        (values, self.1.detach(entity))
+    }
+
+    #[inline]
+    fn detach_cascading(&mut self, entity: Entity, gathered: &mut Self::Gathered) {
+        // A push rather than `extend` of the `Option`: no iterator code compiled for it.
+        if let Some(removed) = self.0.storage_mut().detach_cascading(entity) {
+            gathered.0.push(removed);
+        }
+        self.1.detach_cascading(entity, &mut gathered.1);
+    }
+
+    #[inline]
+    fn apply_commands(&mut self, report: &mut CommandReport) {
+        report.absorb(self.0.apply_commands());
+        self.1.apply_commands(report);
+    }
+
+    #[inline]
+    fn clear_commands(&mut self) {
+        self.0.clear_commands();
+        self.1.clear_commands();
+    }
+
+    #[inline]
+    fn increment_tick(&mut self) -> Option<Tick> {
+        let tick = self.0.storage_mut().increment_tick();
+        self.1.increment_tick();
+        Some(tick)
+    }
+
+    #[inline]
+    fn end_frame(&mut self) {
+        self.0.storage_mut().end_frame();
+        self.1.end_frame();
+    }
+}
