@@ -18,6 +18,7 @@
 //! despawning themselves (a cascade, a list with its panic guard) are the world's
 //! (`storage/despawn.rs`), run over the game and every sub-world at once.
 
+mod clone;
 mod commands;
 mod list;
 
@@ -26,6 +27,7 @@ use alloc::vec::Vec;
 use crate::storage::despawn::{self, Despawn};
 use crate::{Archetype, CommandReport, Entity, EntityAllocator, InvariantError, Storage, Tick};
 
+pub use clone::{CopySubWorlds, clone_from};
 pub use commands::{GameCommand, GameCommandQueue, apply_commands, clear_commands, command_count};
 pub use list::{SubWorlds, SubWorldsMut};
 

@@ -20,8 +20,8 @@ pub use crate::world_check::{WorldNames, check_sub_worlds, check_world};
 /// What a multi-world game's generated methods call: each is one of these.
 pub mod game {
     pub use crate::game::{
-        apply_commands, check_invariants, clear_commands, command_count, despawn, despawn_entities,
-        end_frame, increment_tick, spawn, spawn_entities,
+        apply_commands, check_invariants, clear_commands, clone_from, command_count, despawn,
+        despawn_entities, end_frame, increment_tick, spawn, spawn_entities,
     };
 }
 

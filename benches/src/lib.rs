@@ -123,6 +123,7 @@ pub fn workloads() -> Vec<Workload> {
         parent_propagate::workload(),
         schedule_overhead::workload(),
         entity_cycle::workload(),
+        game_despawn::workload(),
         rollback::workload(),
         change_parent::workload(),
     ];

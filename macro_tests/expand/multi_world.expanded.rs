@@ -448,6 +448,33 @@ impl Core {
         self.queue.clear();
     }
 }
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code)]
+mod __core_state_types {
+    pub(super) type __Core_component_position = ();
+}
+#[allow(unused_imports)]
+use __core_state_types::*;
+#[allow(non_camel_case_types, dead_code)]
+type __Core_component_position = (f32, f32);
+#[allow(unused_doc_comments)]
+impl ::core::clone::Clone for CoreComponentArrays
+where
+    for<'x> __Core_component_position: ::core::clone::Clone,
+{
+    #[inline]
+    fn clone(&self) -> Self {
+        let mut copy = <Self as ::archetypal::Archetype>::new(self.mask);
+        ::core::clone::Clone::clone_from(&mut copy, self);
+        copy
+    }
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        self.mask = source.mask;
+        ::core::clone::Clone::clone_from(&mut self.entities, &source.entities);
+        ::core::clone::Clone::clone_from(&mut self.position, &source.position);
+    }
+}
 impl CoreComponents {
     ///The `position` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
@@ -1066,6 +1093,33 @@ impl Render {
         self.queue.clear();
     }
 }
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code)]
+mod __render_state_types {
+    pub(super) type __Render_component_sprite = ();
+}
+#[allow(unused_imports)]
+use __render_state_types::*;
+#[allow(non_camel_case_types, dead_code)]
+type __Render_component_sprite = u32;
+#[allow(unused_doc_comments)]
+impl ::core::clone::Clone for RenderComponentArrays
+where
+    for<'x> __Render_component_sprite: ::core::clone::Clone,
+{
+    #[inline]
+    fn clone(&self) -> Self {
+        let mut copy = <Self as ::archetypal::Archetype>::new(self.mask);
+        ::core::clone::Clone::clone_from(&mut copy, self);
+        copy
+    }
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        self.mask = source.mask;
+        ::core::clone::Clone::clone_from(&mut self.entities, &source.entities);
+        ::core::clone::Clone::clone_from(&mut self.sprite, &source.sprite);
+    }
+}
 impl RenderComponents {
     ///The `sprite` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
     #[inline]
@@ -1276,6 +1330,46 @@ impl Game {
         }
     }
 }
+/// An exact copy of the game, except its queued commands (the game's and every
+/// sub-world's): a clone starts with none, and the handles their spawns reserved
+/// are given back in the clone. Every sub-world (entities, components, tags,
+/// relations, change ticks, the change log), the game's allocator, resources and
+/// event channels are copied, so the clone issues the same next handles and runs on
+/// exactly as the original would. `clone_from` (and `restore`) reuse the target's
+/// allocations.
+impl ::core::clone::Clone for Game
+where
+    for<'x> CoreComponentArrays: ::core::clone::Clone,
+    for<'x> RenderComponentArrays: ::core::clone::Clone,
+    for<'x> GameResources: ::core::clone::Clone,
+    for<'x> GameEvents: ::core::clone::Clone,
+{
+    #[inline]
+    fn clone(&self) -> Self {
+        let mut game = <Self as ::core::default::Default>::default();
+        ::core::clone::Clone::clone_from(&mut game, self);
+        game
+    }
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        ::archetypal::__private::game::clone_from(self, source);
+        ::core::clone::Clone::clone_from(&mut self.resources, &source.resources);
+        ::core::clone::Clone::clone_from(&mut self.events, &source.events);
+    }
+}
+impl Game {
+    /// Makes this game equal to `earlier`, a clone taken before (a rollback),
+    /// reusing this game's allocations: `clone_from`. Callable when the game is
+    /// `Clone` (every component, resource and event type is). Queued commands are
+    /// dropped. O(the whole game): every value of `earlier` is cloned.
+    #[inline]
+    pub fn restore(&mut self, earlier: &Self)
+    where
+        for<'x> Self: ::core::clone::Clone,
+    {
+        ::core::clone::Clone::clone_from(self, earlier);
+    }
+}
 impl ::core::default::Default for Game {
     #[inline]
     fn default() -> Self {
@@ -1478,6 +1572,52 @@ impl ::core::default::Default for GameResources {
         GameResources {
             delta_time: ::core::default::Default::default(),
         }
+    }
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code)]
+mod __game_state_types {
+    pub(super) type __Game_event_landed = ();
+    pub(super) type __Game_resource_delta_time = ();
+}
+#[allow(unused_imports)]
+use __game_state_types::*;
+#[allow(non_camel_case_types, dead_code)]
+type __Game_event_landed = (f32, f32);
+#[allow(non_camel_case_types, dead_code)]
+type __Game_resource_delta_time = f32;
+#[allow(unused_doc_comments)]
+impl ::core::clone::Clone for GameResources
+where
+    for<'x> __Game_resource_delta_time: ::core::clone::Clone,
+{
+    #[inline]
+    fn clone(&self) -> Self {
+        Self {
+            delta_time: ::core::clone::Clone::clone(&self.delta_time),
+        }
+    }
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        ::core::clone::Clone::clone_from(&mut self.delta_time, &source.delta_time);
+        let _ = source;
+    }
+}
+#[allow(unused_doc_comments)]
+impl ::core::clone::Clone for GameEvents
+where
+    for<'x> __Game_event_landed: ::core::clone::Clone,
+{
+    #[inline]
+    fn clone(&self) -> Self {
+        Self {
+            landed: ::core::clone::Clone::clone(&self.landed),
+        }
+    }
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        ::core::clone::Clone::clone_from(&mut self.landed, &source.landed);
+        let _ = source;
     }
 }
 fn main() {}

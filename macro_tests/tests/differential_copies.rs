@@ -662,3 +662,434 @@ fn copies_answer_like_the_original_under_random_operations() {
     eprintln!("{cases} cases, {} operations", ops_run.get());
     assert!(ops_run.get() >= 20 * cases as usize);
 }
+
+// ----- the multi-world form -------------------------------------------------------------------
+
+/// The same harness over a game of two sub-worlds, each with its own relation (the cascade in
+/// `Core` reaches entities whose names live in `Render`), with the game's events and resources:
+/// the original, its clone and a game restored from it, all exact copies.
+mod game {
+    use super::*;
+
+    mod multi {
+        use super::{Name, Position, Velocity};
+
+        archetypal::ecs! {
+            Game {
+                Core {
+                    position: Position => POSITION,
+                    velocity: Velocity => VELOCITY,
+                }
+                Tags {
+                    marked => MARKED,
+                }
+                Relations {
+                    child_of / children => CHILD_OF [cascade],
+                }
+                Render {
+                    name: Name => NAME,
+                }
+                Relations {
+                    owned_by / belongings => OWNED_BY,
+                }
+            }
+            Events {
+                ping: u32,
+            }
+            Resources {
+                counter: u64,
+            }
+        }
+    }
+    use multi::{Game, MARKED, NAME, POSITION, VELOCITY};
+
+    fn restored_copy(game: &Game) -> Game {
+        let mut restored = Game::new();
+        let stale = restored.spawn_entities(3);
+        restored.core.set_position(stale[1], Position(5));
+        restored.restore(game);
+        restored
+    }
+
+    /// Queued spawns reserve handles from the free list and fresh ids, here and in no
+    /// sub-world; a copy gives them back as `clear_commands` does in the original.
+    #[test]
+    fn reservations_come_back_in_the_same_order_in_every_copy_of_a_game() {
+        let mut game = Game::new();
+        let spawned = game.spawn_entities(8);
+        for &entity in &[spawned[5], spawned[1], spawned[6], spawned[3]] {
+            game.despawn(entity);
+        }
+        game.commands().queue_spawn_entities(2);
+        game.core
+            .commands()
+            .queue_add_components(spawned[0], VELOCITY);
+        game.commands().queue_spawn_entities(3);
+        let copies = [("clone", game.clone()), ("restore", restored_copy(&game))];
+        game.clear_commands();
+        let expected: Vec<_> = (0..8).map(|_| game.spawn()).collect();
+        for (name, mut copy) in copies {
+            assert_eq!(copy.command_count(), 0, "{name} has no queued commands");
+            let issued: Vec<_> = (0..8).map(|_| copy.spawn()).collect();
+            assert_eq!(
+                issued, expected,
+                "{name} issues other handles than the original"
+            );
+            copy.check_invariants().unwrap();
+        }
+    }
+
+    #[derive(Clone, Debug)]
+    enum Op {
+        Spawn,
+        SpawnEntities(usize),
+        Despawn(usize),
+        DespawnEntities(Vec<usize>),
+        SetPosition(usize, i32),
+        SetVelocity(usize, i32),
+        SetName(usize, String),
+        RemoveComponents(usize),
+        AddMarked(usize),
+        Move,
+        Link(bool, usize, usize),
+        Unlink(bool, usize),
+        QueueSpawn(usize),
+        QueueDespawn(usize),
+        QueueSetPosition(usize, i32),
+        QueueSetName(usize, String),
+        ApplyCommands,
+        ClearCommands,
+        Step,
+        IncrementTick,
+        SendPing(u32),
+        ConsumePing,
+        EnableLog(usize),
+        ConsumeLog,
+        Remember,
+        ChangedSince(usize),
+        Count,
+        Copy(bool),
+    }
+
+    struct Replica {
+        name: &'static str,
+        game: Game,
+        ping_cursor: EventCursor,
+        log_cursor: EventCursor,
+        remembered: Vec<Tick>,
+    }
+
+    impl Replica {
+        /// A copy of `original`: a clone, or `previous` restored from it.
+        fn copy_of(original: &Replica, restore: Option<Game>) -> Self {
+            let (name, game) = match restore {
+                None => ("clone", original.game.clone()),
+                Some(mut previous) => {
+                    previous.restore(&original.game);
+                    ("restored", previous)
+                }
+            };
+            Replica {
+                name,
+                game,
+                ping_cursor: original.ping_cursor,
+                log_cursor: original.log_cursor,
+                remembered: original.remembered.clone(),
+            }
+        }
+    }
+
+    fn apply(replica: &mut Replica, op: &Op, handles: &[Entity]) -> String {
+        let game = &mut replica.game;
+        let t = |index: &usize| target(handles, *index);
+        match op {
+            Op::Spawn => format!("{}", game.spawn()),
+            Op::SpawnEntities(count) => list(&game.spawn_entities(*count)),
+            Op::Despawn(index) => format!("{}", game.despawn(t(index))),
+            Op::DespawnEntities(indices) => {
+                let targets: Vec<Entity> = indices.iter().map(t).collect();
+                list(&game.despawn_entities(&targets))
+            }
+            Op::SetPosition(index, value) => {
+                format!("{}", game.core.set_position(t(index), Position(*value)))
+            }
+            Op::SetVelocity(index, value) => {
+                format!("{}", game.core.set_velocity(t(index), Velocity(*value)))
+            }
+            Op::SetName(index, value) => {
+                format!("{}", game.render.set_name(t(index), Name(value.clone())))
+            }
+            Op::RemoveComponents(index) => format!(
+                "{} {}",
+                game.core.remove_components(t(index), POSITION | MARKED),
+                game.render.remove_components(t(index), NAME)
+            ),
+            Op::AddMarked(index) => format!("{}", game.core.add_marked(t(index))),
+            Op::Move => {
+                game.core
+                    .for_each_mut(POSITION | VELOCITY, MARKED, |_, table, row| {
+                        table.position[row].0 += table.velocity[row].0;
+                    });
+                game.resources.counter += 1;
+                String::new()
+            }
+            Op::Link(owned, source, target) => match owned {
+                false => format!("{:?}", game.core.set_child_of(t(source), t(target))),
+                true => format!("{:?}", game.render.set_owned_by(t(source), t(target))),
+            },
+            Op::Unlink(owned, source) => match owned {
+                false => format!("{:?}", game.core.remove_child_of(t(source))),
+                true => format!("{:?}", game.render.remove_owned_by(t(source))),
+            },
+            Op::QueueSpawn(count) => list(&game.commands().queue_spawn_entities(*count)),
+            Op::QueueDespawn(index) => {
+                game.commands().queue_despawn(t(index));
+                String::new()
+            }
+            Op::QueueSetPosition(index, value) => {
+                game.core
+                    .commands()
+                    .queue_set_position(t(index), Position(*value));
+                String::new()
+            }
+            Op::QueueSetName(index, value) => {
+                game.render
+                    .commands()
+                    .queue_set_name(t(index), Name(value.clone()));
+                String::new()
+            }
+            Op::ApplyCommands => format!("{:?}", game.apply_commands()),
+            Op::ClearCommands => {
+                game.clear_commands();
+                String::new()
+            }
+            Op::Step => {
+                game.step();
+                String::new()
+            }
+            Op::IncrementTick => format!("{:?}", game.increment_tick()),
+            Op::SendPing(value) => {
+                game.events.ping.send(*value);
+                String::new()
+            }
+            Op::ConsumePing => {
+                let consumed = game.events.ping.consume(&mut replica.ping_cursor);
+                format!(
+                    "{:?} lost {}",
+                    consumed.iter().collect::<Vec<_>>(),
+                    consumed.lost()
+                )
+            }
+            Op::EnableLog(capacity) => {
+                game.core.enable_change_log(*capacity);
+                String::new()
+            }
+            Op::ConsumeLog => {
+                let consumed = game.core.consume_changes(&mut replica.log_cursor);
+                format!(
+                    "{:?} lost {}",
+                    consumed.iter().collect::<Vec<_>>(),
+                    consumed.lost()
+                )
+            }
+            Op::Remember => {
+                replica.remembered.push(game.current_tick());
+                String::new()
+            }
+            Op::ChangedSince(which) => {
+                let since = match replica.remembered.len() {
+                    0 => game.last_tick(),
+                    len => replica.remembered[which % len],
+                };
+                let mut changed: Vec<Entity> = game
+                    .core
+                    .typed_query_ref::<Entity>()
+                    .changed_since(POSITION, since)
+                    .iter()
+                    .collect();
+                changed.sort();
+                format!("{changed:?}")
+            }
+            Op::Count => format!("{} {}", game.entity_count(), game.command_count()),
+            Op::Copy(_) => String::new(),
+        }
+    }
+
+    /// Everything compared after every step: handles, both sub-worlds' rows, tags and links,
+    /// ticks, the resource, the queues' length and the events stored.
+    fn state(game: &Game) -> String {
+        let mut marked: Vec<Entity> = game.core.query_entities(MARKED).collect();
+        marked.sort();
+        let entities: Vec<Entity> = game.entities().collect();
+        let core: Vec<String> = game
+            .core
+            .tables()
+            .iter()
+            .map(|table| {
+                format!(
+                    "{:b} {:?} {:?} {:?}",
+                    table.mask, table.entities, table.position, table.velocity
+                )
+            })
+            .collect();
+        let render: Vec<String> = game
+            .render
+            .tables()
+            .iter()
+            .map(|table| format!("{:b} {:?} {:?}", table.mask, table.entities, table.name))
+            .collect();
+        let links: Vec<String> = entities
+            .iter()
+            .map(|&entity| {
+                format!(
+                    "{entity}: {:?} {:?} {:?} {:?}",
+                    game.core.get_child_of(entity),
+                    game.core.get_children(entity),
+                    game.render.get_owned_by(entity),
+                    game.render.get_belongings(entity)
+                )
+            })
+            .collect();
+        let events: Vec<u32> = game.events.ping.read().copied().collect();
+        format!(
+            "{entities:?}\n{core:?}\n{render:?}\n{marked:?}\n{links:?}\nticks {:?} {:?} {:?} \
+             counter {} commands {} events {events:?}",
+            game.current_tick(),
+            game.last_tick(),
+            game.render.current_tick(),
+            game.resources.counter,
+            game.command_count(),
+        )
+    }
+
+    fn run(ops: &[Op]) -> Result<(), String> {
+        let original = Replica {
+            name: "original",
+            game: Game::new(),
+            ping_cursor: EventCursor::new(),
+            log_cursor: EventCursor::new(),
+            remembered: Vec::new(),
+        };
+        let clone = Replica::copy_of(&original, None);
+        let restored = Replica::copy_of(&original, Some(restored_copy(&Game::new())));
+        let mut replicas = [original, clone, restored];
+        let mut handles: Vec<Entity> = Vec::new();
+        for (step, op) in ops.iter().enumerate() {
+            if let Op::Copy(restore) = op {
+                let slot = 1 + usize::from(*restore);
+                let previous = std::mem::take(&mut replicas[slot].game);
+                replicas[slot] = Replica::copy_of(&replicas[0], restore.then_some(previous));
+                for (index, replica) in replicas.iter_mut().enumerate() {
+                    if index != slot {
+                        replica.game.clear_commands();
+                    }
+                }
+            } else {
+                let (original, copies) = replicas.split_first_mut().unwrap();
+                let expected = apply(original, op, &handles);
+                for replica in copies {
+                    let answer = apply(replica, op, &handles);
+                    if answer != expected {
+                        return Err(format!(
+                            "step {step} {op:?}: {} answered {answer}, the original {expected}",
+                            replica.name
+                        ));
+                    }
+                }
+                if matches!(op, Op::Spawn | Op::SpawnEntities(_) | Op::QueueSpawn(_)) {
+                    for handle in expected
+                        .split(' ')
+                        .filter_map(|word| word.split_once('v'))
+                        .filter_map(|(id, generation)| {
+                            Some(Entity::new(id.parse().ok()?, generation.parse().ok()?))
+                        })
+                    {
+                        if !handles.contains(&handle) {
+                            handles.push(handle);
+                        }
+                    }
+                }
+            }
+            let expected = state(&replicas[0].game);
+            for replica in &replicas {
+                replica
+                    .game
+                    .check_invariants()
+                    .map_err(|error| format!("step {step} {op:?}: {}: {error}", replica.name))?;
+                let got = state(&replica.game);
+                if got != expected {
+                    return Err(format!(
+                        "step {step} {op:?}: {} differs\n{got}\nthe original:\n{expected}",
+                        replica.name
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn op_strategy() -> impl Strategy<Value = Op> {
+        let index = 0usize..64;
+        prop_oneof![
+            6 => Just(Op::Spawn),
+            2 => (0usize..4).prop_map(Op::SpawnEntities),
+            4 => index.clone().prop_map(Op::Despawn),
+            1 => prop::collection::vec(index.clone(), 0..4).prop_map(Op::DespawnEntities),
+            3 => (index.clone(), -9i32..9).prop_map(|(e, v)| Op::SetPosition(e, v)),
+            2 => (index.clone(), -9i32..9).prop_map(|(e, v)| Op::SetVelocity(e, v)),
+            2 => (index.clone(), "[ab]{0,2}").prop_map(|(e, v)| Op::SetName(e, v)),
+            1 => index.clone().prop_map(Op::RemoveComponents),
+            2 => index.clone().prop_map(Op::AddMarked),
+            2 => Just(Op::Move),
+            4 => (any::<bool>(), index.clone(), index.clone()).prop_map(|(r, s, t)| Op::Link(r, s, t)),
+            1 => (any::<bool>(), index.clone()).prop_map(|(r, s)| Op::Unlink(r, s)),
+            3 => (0usize..4).prop_map(Op::QueueSpawn),
+            1 => index.clone().prop_map(Op::QueueDespawn),
+            1 => (index.clone(), -9i32..9).prop_map(|(e, v)| Op::QueueSetPosition(e, v)),
+            1 => (index.clone(), "[ab]{0,2}").prop_map(|(e, v)| Op::QueueSetName(e, v)),
+            2 => Just(Op::ApplyCommands),
+            1 => Just(Op::ClearCommands),
+            2 => Just(Op::Step),
+            1 => Just(Op::IncrementTick),
+            2 => (0u32..100).prop_map(Op::SendPing),
+            2 => Just(Op::ConsumePing),
+            1 => (0usize..6).prop_map(Op::EnableLog),
+            2 => Just(Op::ConsumeLog),
+            1 => Just(Op::Remember),
+            2 => (0usize..8).prop_map(Op::ChangedSince),
+            1 => Just(Op::Count),
+            3 => any::<bool>().prop_map(Op::Copy),
+        ]
+    }
+
+    #[test]
+    fn copies_of_a_game_answer_like_the_original_under_random_operations() {
+        let cases = cases();
+        let config = Config {
+            cases,
+            failure_persistence: None,
+            rng_algorithm: RngAlgorithm::XorShift,
+            ..Config::default()
+        };
+        let mut runner = TestRunner::new(config);
+        let ops_run = std::cell::Cell::new(0usize);
+        let result = runner.run(&prop::collection::vec(op_strategy(), 1..120), |ops| {
+            ops_run.set(ops_run.get() + ops.len());
+            run(&ops).map_err(TestCaseError::fail)
+        });
+        match result {
+            Ok(()) => {}
+            Err(TestError::Fail(reason, ops)) => {
+                let listing: String = ops
+                    .iter()
+                    .enumerate()
+                    .map(|(step, op)| format!("  {step:3}: {op:?},\n"))
+                    .collect();
+                panic!("a copy of a game diverges: {reason}\nminimal failing sequence:\n{listing}")
+            }
+            Err(error) => panic!("{error}"),
+        }
+        eprintln!("game: {cases} cases, {} operations", ops_run.get());
+        assert!(ops_run.get() >= 20 * cases as usize);
+    }
+}

@@ -584,7 +584,14 @@ fn every_world_operation_survives_a_panic_at_every_call() {
 
 struct GameFixture {
     game: multi::Game,
+    /// An earlier clone of the game, for `restore`.
+    earlier: multi::Game,
+    /// A copy made by the operation under test.
+    copy: Option<multi::Game>,
     known: BTreeMap<Entity, u64>,
+    /// Handles issued after `earlier` was taken: a restored game rightly issues them again.
+    issued_after_earlier: Vec<Entity>,
+    restoring: bool,
 }
 
 impl GameFixture {
@@ -607,6 +614,12 @@ impl GameFixture {
         // A cascade from 4 through Core's child_of to 1, then Render's owned_by to 3.
         game.core.set_child_of(handles[1], handles[4]).unwrap();
         game.render.set_owned_by(handles[3], handles[1]).unwrap();
+        let earlier = game.clone();
+        let late = game.spawn();
+        game.core.set_ident(late, 7);
+        game.render.set_b(late, Counted::new(107));
+        known.insert(late, 7);
+        game.core.set_a(handles[0], Counted::new(50));
         game.commands().queue_spawn_entities(2);
         // Both add the component (its default is made, then replaced).
         game.core
@@ -620,7 +633,14 @@ impl GameFixture {
             .commands()
             .queue_remove_components(handles[3], multi::B);
         game.check_invariants().unwrap();
-        GameFixture { game, known }
+        GameFixture {
+            game,
+            earlier,
+            copy: None,
+            known,
+            issued_after_earlier: vec![late],
+            restoring: false,
+        }
     }
 
     fn handle(&self, nth: usize) -> Entity {
@@ -668,7 +688,21 @@ fn check_game(fixture: &GameFixture, label: &str) {
     if let Err(error) = game.check_invariants() {
         panic!("{label}: {error}");
     }
-    assert_eq!(live_instances(), game_instances(game), "{label}: leaked");
+    let held = game_instances(&fixture.earlier) + fixture.copy.as_ref().map_or(0, game_instances);
+    assert_eq!(
+        live_instances(),
+        game_instances(game) + held,
+        "{label}: leaked"
+    );
+    for copy in [Some(&fixture.earlier), fixture.copy.as_ref()]
+        .into_iter()
+        .flatten()
+    {
+        if let Err(error) = copy.check_invariants() {
+            panic!("{label}: a copy: {error}");
+        }
+    }
+
     assert_eq!(double_drops(), 0, "{label}: an instance dropped twice");
     for entity in game.entities().collect::<Vec<_>>() {
         let ident = game.core.get_ident(entity).copied();
@@ -679,6 +713,21 @@ fn check_game(fixture: &GameFixture, label: &str) {
     }
 }
 
+/// A restore, even one a panic interrupted, leaves the game's entities as they were `before` (a
+/// queued value's `Drop` panicked as the queue was dropped, before any copy), emptied (a copy
+/// panicked half-way) or equal to the earlier game's, as a world's restore does (see the
+/// guide's panics chapter).
+fn restored_or_emptied(fixture: &GameFixture, before: &[Entity], label: &str) {
+    if fixture.restoring {
+        let entities: Vec<Entity> = fixture.game.entities().collect();
+        let earlier: Vec<Entity> = fixture.earlier.entities().collect();
+        assert!(
+            entities.is_empty() || entities == earlier || entities == before,
+            "{label}: a restore left {entities:?}"
+        );
+    }
+}
+
 fn game_afterwards(fixture: &mut GameFixture, label: &str) {
     let game = &mut fixture.game;
     let dead: Vec<Entity> = fixture
@@ -686,6 +735,7 @@ fn game_afterwards(fixture: &mut GameFixture, label: &str) {
         .keys()
         .copied()
         .filter(|&entity| !game.is_alive(entity))
+        .filter(|entity| !(fixture.restoring && fixture.issued_after_earlier.contains(entity)))
         .collect();
     let fresh: Vec<Entity> = (0..6)
         .map(|i| {
@@ -741,6 +791,19 @@ fn every_multi_world_operation_survives_a_panic_at_every_call() {
         }),
         ("clear_commands", |f| f.game.clear_commands()),
         ("step", |f| f.game.step()),
+        ("clone", |f| {
+            let copy = f.game.clone();
+            assert_eq!(copy.command_count(), 0);
+            f.copy = Some(copy);
+        }),
+        ("restore", |f| {
+            f.restoring = true;
+            f.game.restore(&f.earlier);
+        }),
+        ("clone_from onto an earlier copy", |f| {
+            let copy = f.copy.insert(f.earlier.clone());
+            copy.clone_from(&f.game);
+        }),
     ];
     let mut injected = 0;
     for (name, operation) in operations {
@@ -749,8 +812,10 @@ fn every_multi_world_operation_survives_a_panic_at_every_call() {
             loop {
                 let label = format!("Game::{name}, {trap:?} #{at}");
                 let mut fixture = GameFixture::new();
+                let before: Vec<Entity> = fixture.game.entities().collect();
                 let fired = inject(trap, at, &label, || operation(&mut fixture));
                 check_game(&fixture, &label);
+                restored_or_emptied(&fixture, &before, &label);
                 game_afterwards(&mut fixture, &label);
                 drop(fixture);
                 assert_eq!(live_instances(), 0, "{label}: instances outlived the game");

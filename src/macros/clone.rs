@@ -1,5 +1,6 @@
 //! `__ecs_clone!`: `Clone` for the world, its tables, resources and events, and
-//! `World::restore`. Each impl is bounded on every component (resource, event) type being
+//! `World::restore`; `__ecs_clone_tables!` and `__ecs_clone_singletons!` (the tables', the
+//! resources' and the events'), which a multi-world's sub-worlds and the game use too. Each impl is bounded on every component (resource, event) type being
 //! `Clone`, through the per-type aliases of `__ecs_world_state!`, so a world with a type that is
 //! not `Clone` still compiles: it is just not `Clone`, and cloning it names the type.
 
@@ -13,62 +14,11 @@ macro_rules! __ecs_clone {
         [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
     ) => {
         $crate::__private::paste::paste! {
-            #[allow(unused_doc_comments)]
-            impl ::core::clone::Clone for [<$world ComponentArrays>]
-            where
-                $( for<'x> [<__ $world _component_ $field>]: ::core::clone::Clone, )+
-            {
-                #[inline]
-                fn clone(&self) -> Self {
-                    let mut copy = <Self as $crate::Archetype>::new(self.mask);
-                    ::core::clone::Clone::clone_from(&mut copy, self);
-                    copy
-                }
-
-                #[inline]
-                fn clone_from(&mut self, source: &Self) {
-                    self.mask = source.mask;
-                    ::core::clone::Clone::clone_from(&mut self.entities, &source.entities);
-                    $( $(#[$attr])* ::core::clone::Clone::clone_from(&mut self.$field, &source.$field); )+
-                }
-            }
-
-            #[allow(unused_doc_comments)]
-            impl ::core::clone::Clone for [<$world Resources>]
-            where
-                $( for<'x> [<__ $world _resource_ $resource>]: ::core::clone::Clone, )*
-            {
-                #[inline]
-                fn clone(&self) -> Self {
-                    Self {
-                        $( $(#[$resource_attr])* $resource: ::core::clone::Clone::clone(&self.$resource), )*
-                    }
-                }
-
-                #[inline]
-                fn clone_from(&mut self, source: &Self) {
-                    $( $(#[$resource_attr])* ::core::clone::Clone::clone_from(&mut self.$resource, &source.$resource); )*
-                    let _ = source;
-                }
-            }
-
-            #[allow(unused_doc_comments)]
-            impl ::core::clone::Clone for [<$world Events>]
-            where
-                $( for<'x> [<__ $world _event_ $event>]: ::core::clone::Clone, )*
-            {
-                #[inline]
-                fn clone(&self) -> Self {
-                    Self {
-                        $( $(#[$event_attr])* $event: ::core::clone::Clone::clone(&self.$event), )*
-                    }
-                }
-
-                #[inline]
-                fn clone_from(&mut self, source: &Self) {
-                    $( $(#[$event_attr])* ::core::clone::Clone::clone_from(&mut self.$event, &source.$event); )*
-                    let _ = source;
-                }
+            $crate::__ecs_clone_tables! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
+            $crate::__ecs_clone_singletons! {
+                $world
+                [ $( $(#[$event_attr])* $event : $event_ty ),* ]
+                [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
             }
 
             /// A copy of the builder and its values: a prefab, spawned many times. Callable
@@ -139,4 +89,129 @@ macro_rules! __ecs_clone {
             }
         }
     };
+}
+
+/// `__ecs_clone_tables!`: `Clone` for a world's or a sub-world's tables, bounded on every
+/// component type being `Clone`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_clone_tables {
+    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
+        $crate::__private::paste::paste! {
+            #[allow(unused_doc_comments)]
+            impl ::core::clone::Clone for [<$world ComponentArrays>]
+            where
+                $( for<'x> [<__ $world _component_ $field>]: ::core::clone::Clone, )+
+            {
+                #[inline]
+                fn clone(&self) -> Self {
+                    let mut copy = <Self as $crate::Archetype>::new(self.mask);
+                    ::core::clone::Clone::clone_from(&mut copy, self);
+                    copy
+                }
+
+                #[inline]
+                fn clone_from(&mut self, source: &Self) {
+                    self.mask = source.mask;
+                    ::core::clone::Clone::clone_from(&mut self.entities, &source.entities);
+                    $( $(#[$attr])* ::core::clone::Clone::clone_from(&mut self.$field, &source.$field); )+
+                }
+            }
+        }
+    };
+}
+
+/// `__ecs_clone_singletons!`: `Clone` for a world's or a multi-world's resources and events,
+/// each bounded on every one of its types being `Clone`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_clone_singletons {
+    (
+        $world:ident
+        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* ]
+        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
+    ) => {
+        $crate::__private::paste::paste! {
+            #[allow(unused_doc_comments)]
+            impl ::core::clone::Clone for [<$world Resources>]
+            where
+                $( for<'x> [<__ $world _resource_ $resource>]: ::core::clone::Clone, )*
+            {
+                #[inline]
+                fn clone(&self) -> Self {
+                    Self {
+                        $( $(#[$resource_attr])* $resource: ::core::clone::Clone::clone(&self.$resource), )*
+                    }
+                }
+
+                #[inline]
+                fn clone_from(&mut self, source: &Self) {
+                    $( $(#[$resource_attr])* ::core::clone::Clone::clone_from(&mut self.$resource, &source.$resource); )*
+                    let _ = source;
+                }
+            }
+
+            #[allow(unused_doc_comments)]
+            impl ::core::clone::Clone for [<$world Events>]
+            where
+                $( for<'x> [<__ $world _event_ $event>]: ::core::clone::Clone, )*
+            {
+                #[inline]
+                fn clone(&self) -> Self {
+                    Self {
+                        $( $(#[$event_attr])* $event: ::core::clone::Clone::clone(&self.$event), )*
+                    }
+                }
+
+                #[inline]
+                fn clone_from(&mut self, source: &Self) {
+                    $( $(#[$event_attr])* ::core::clone::Clone::clone_from(&mut self.$event, &source.$event); )*
+                    let _ = source;
+                }
+            }
+        }
+    };
+}
+
+/// `__ecs_sub_world_state!`: a multi-world's sub-world's component aliases and the `Clone` of
+/// its tables, which the game's `Clone` is bounded on.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_sub_world_state {
+    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
+        $crate::__ecs_state_types! { $world [ $( $(#[$attr])* $field : $ty ),+ ] [] [] }
+        $crate::__ecs_clone_tables! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
+    };
+}
+
+/// `__ecs_game_state!`: a multi-world's event and resource aliases and the `Clone` of its
+/// resources and events, which the game's `Clone` is bounded on. A malformed block expands to
+/// nothing here: `__ecs_events!` and `__ecs_resources!` report it.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_game_state {
+    ($game:ident events: none resources: $resources:tt) => {
+        $crate::__ecs_game_state! { $game events: {} resources: $resources }
+    };
+    ($game:ident events: $events:tt resources: none) => {
+        $crate::__ecs_game_state! { $game events: $events resources: {} }
+    };
+    (
+        $game:ident
+        events: { $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* $(,)? }
+        resources: { $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* $(,)? }
+    ) => {
+        $crate::__ecs_state_types! {
+            $game
+            []
+            [ $( $(#[$event_attr])* $event : $event_ty ),* ]
+            [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
+        }
+        $crate::__ecs_clone_singletons! {
+            $game
+            [ $( $(#[$event_attr])* $event : $event_ty ),* ]
+            [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
+        }
+    };
+    ($($malformed:tt)*) => {};
 }

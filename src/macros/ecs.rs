@@ -158,6 +158,7 @@ macro_rules! __ecs_generate {
         $crate::__ecs_sub_worlds! { $game [] $($sub_worlds)* }
         $crate::__ecs_events! { $game $events }
         $crate::__ecs_resources! { $game $resources }
+        $crate::__ecs_game_state! { $game events: $events resources: $resources }
     };
     (form: multi world: $game:ident $sub_worlds:tt tags: none relations: $relations:tt events: $events:tt resources: $resources:tt) => {
         ::core::compile_error!(::core::concat!(
@@ -266,6 +267,7 @@ macro_rules! __ecs_shell {
     ((sub_world $game:ident) $world:ident $components:tt $relations:tt) => {
         $crate::__ecs_sub_world! { $game $world }
         $crate::__ecs_commands! { @sub_world $world $components }
+        $crate::__ecs_sub_world_state! { $world $components }
     };
 }
 

@@ -90,6 +90,49 @@ macro_rules! __ecs_game {
                 }
             }
 
+            /// An exact copy of the game, except its queued commands (the game's and every
+            /// sub-world's): a clone starts with none, and the handles their spawns reserved
+            /// are given back in the clone. Every sub-world (entities, components, tags,
+            /// relations, change ticks, the change log), the game's allocator, resources and
+            /// event channels are copied, so the clone issues the same next handles and runs on
+            /// exactly as the original would. `clone_from` (and `restore`) reuse the target's
+            /// allocations.
+            impl ::core::clone::Clone for $game
+            where
+                for<'x> [<$first ComponentArrays>]: ::core::clone::Clone,
+                $( for<'x> [<$rest ComponentArrays>]: ::core::clone::Clone, )*
+                for<'x> [<$game Resources>]: ::core::clone::Clone,
+                for<'x> [<$game Events>]: ::core::clone::Clone,
+            {
+                #[inline]
+                fn clone(&self) -> Self {
+                    let mut game = <Self as ::core::default::Default>::default();
+                    ::core::clone::Clone::clone_from(&mut game, self);
+                    game
+                }
+
+                #[inline]
+                fn clone_from(&mut self, source: &Self) {
+                    $crate::__private::game::clone_from(self, source);
+                    ::core::clone::Clone::clone_from(&mut self.resources, &source.resources);
+                    ::core::clone::Clone::clone_from(&mut self.events, &source.events);
+                }
+            }
+
+            impl $game {
+                /// Makes this game equal to `earlier`, a clone taken before (a rollback),
+                /// reusing this game's allocations: `clone_from`. Callable when the game is
+                /// `Clone` (every component, resource and event type is). Queued commands are
+                /// dropped. O(the whole game): every value of `earlier` is cloned.
+                #[inline]
+                pub fn restore(&mut self, earlier: &Self)
+                where
+                    for<'x> Self: ::core::clone::Clone,
+                {
+                    ::core::clone::Clone::clone_from(self, earlier);
+                }
+            }
+
             impl ::core::default::Default for $game {
                 #[inline]
                 fn default() -> Self {

@@ -60,35 +60,11 @@ macro_rules! __ecs_world_state {
         [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* ]
         [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
     ) => {
-        $crate::__private::paste::paste! {
-            // `()` for every alias; the real ones below shadow these, except where a `#[cfg]`
-            // compiled the real one out with its component.
-            #[doc(hidden)]
-            #[allow(non_camel_case_types, dead_code)]
-            mod [<__ $world:snake _state_types>] {
-                $( pub(super) type [<__ $world _component_ $field>] = (); )+
-                $( pub(super) type [<__ $world _event_ $event>] = (); )*
-                $( pub(super) type [<__ $world _resource_ $resource>] = (); )*
-            }
-
-            #[allow(unused_imports)]
-            use [<__ $world:snake _state_types>]::*;
-
-            $(
-                $(#[$attr])*
-                #[allow(non_camel_case_types, dead_code)]
-                type [<__ $world _component_ $field>] = $ty;
-            )+
-            $(
-                $(#[$event_attr])*
-                #[allow(non_camel_case_types, dead_code)]
-                type [<__ $world _event_ $event>] = $event_ty;
-            )*
-            $(
-                $(#[$resource_attr])*
-                #[allow(non_camel_case_types, dead_code)]
-                type [<__ $world _resource_ $resource>] = $resource_ty;
-            )*
+        $crate::__ecs_state_types! {
+            $world
+            [ $( $(#[$attr])* $field : $ty ),+ ]
+            [ $( $(#[$event_attr])* $event : $event_ty ),* ]
+            [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
         }
 
         $crate::__ecs_clone! {
@@ -119,6 +95,53 @@ macro_rules! __ecs_world_state {
         }
     };
     ($($malformed:tt)*) => {};
+}
+
+/// `__ecs_state_types!`: an alias per component, event and resource type
+/// (`__World_component_position`), which the `Clone` and serde impls are bounded on: a `#[cfg]`
+/// that compiles a component out compiles its alias out too, leaving the `()` of the module
+/// below in its place, where a bound written with the type itself could not be `#[cfg]`'d.
+/// A world's, a sub-world's (components only) and a multi-world's (events and resources only).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_state_types {
+    (
+        $world:ident
+        [ $( $(#[$attr:meta])* $field:ident : $ty:ty ),* ]
+        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* ]
+        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
+    ) => {
+        $crate::__private::paste::paste! {
+            // `()` for every alias; the real ones below shadow these, except where a `#[cfg]`
+            // compiled the real one out with its component.
+            #[doc(hidden)]
+            #[allow(non_camel_case_types, dead_code)]
+            mod [<__ $world:snake _state_types>] {
+                $( pub(super) type [<__ $world _component_ $field>] = (); )*
+                $( pub(super) type [<__ $world _event_ $event>] = (); )*
+                $( pub(super) type [<__ $world _resource_ $resource>] = (); )*
+            }
+
+            #[allow(unused_imports)]
+            use [<__ $world:snake _state_types>]::*;
+
+            $(
+                $(#[$attr])*
+                #[allow(non_camel_case_types, dead_code)]
+                type [<__ $world _component_ $field>] = $ty;
+            )*
+            $(
+                $(#[$event_attr])*
+                #[allow(non_camel_case_types, dead_code)]
+                type [<__ $world _event_ $event>] = $event_ty;
+            )*
+            $(
+                $(#[$resource_attr])*
+                #[allow(non_camel_case_types, dead_code)]
+                type [<__ $world _resource_ $resource>] = $resource_ty;
+            )*
+        }
+    };
 }
 
 /// Snapshots: `world.snapshot()`, `World::from_snapshot`, and `Serialize` / `Deserialize` for

@@ -4,13 +4,14 @@
 use super::Storage;
 #[cfg(feature = "serde")]
 use super::TagPartition;
+use crate::EntityAllocator;
 #[cfg(feature = "serde")]
 use crate::change_ticks::TicksOf;
 #[cfg(feature = "serde")]
 use crate::entity_set::EntitySet;
 use crate::{Archetype, Tick};
 #[cfg(feature = "serde")]
-use crate::{Bitmask, EntityAllocator, EntityLocation};
+use crate::{Bitmask, EntityLocation};
 #[cfg(feature = "serde")]
 use alloc::vec::Vec;
 
@@ -82,10 +83,17 @@ struct EmptyOnUnwind<'a, T: Archetype> {
 
 impl<T: Archetype> Drop for EmptyOnUnwind<'_, T> {
     fn drop(&mut self) {
-        if self.done {
-            return;
+        if !self.done {
+            self.storage.empty_beyond(self.source);
         }
-        let (storage, source) = (&mut *self.storage, self.source);
+    }
+}
+
+impl<T: Archetype> Storage<T> {
+    /// Empties this storage after a copy from `source` failed half-way (see `EmptyOnUnwind`):
+    /// no table, an allocator that issues none of the handles either storage issued, the
+    /// later of the two clocks, and its change log cleared but going on.
+    pub(crate) fn empty_beyond(&mut self, source: &Self) {
         let later = |mine: Tick, theirs: Tick| {
             if theirs.is_newer_than(mine) {
                 theirs
@@ -94,13 +102,21 @@ impl<T: Archetype> Drop for EmptyOnUnwind<'_, T> {
             }
         };
         let mut emptied = Storage::new();
-        *emptied.allocator = storage.allocator.empty_beyond(&source.allocator);
-        emptied.tick = later(storage.tick, source.tick);
-        emptied.last_tick = later(storage.last_tick, source.last_tick);
-        emptied.change_log = core::mem::take(&mut storage.change_log);
+        *emptied.allocator = self.allocator.empty_beyond(&source.allocator);
+        emptied.tick = later(self.tick, source.tick);
+        emptied.last_tick = later(self.last_tick, source.last_tick);
+        emptied.change_log = core::mem::take(&mut self.change_log);
         emptied.change_log.clear();
-        emptied.log_changes = storage.log_changes;
-        *storage = emptied;
+        emptied.log_changes = self.log_changes;
+        *self = emptied;
+    }
+
+    /// Empties a multi-world's sub-world after a copy of its game failed half-way: as
+    /// [`empty_beyond`](Self::empty_beyond), but its record of placed handles starts afresh,
+    /// since the game's allocator alone decides which handles come next.
+    pub(crate) fn empty_placed_beyond(&mut self, source: &Self) {
+        self.empty_beyond(source);
+        *self.allocator = EntityAllocator::new();
     }
 }
 

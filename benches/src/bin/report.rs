@@ -146,6 +146,12 @@ const GOALS: &[Goal] = &[
     time_goal("game_frame", "bevy_ecs", "game_frame vs bevy_ecs", 0.8),
     time_goal("rollback", "Vec", "rollback vs Vec floor", 1.5),
     time_goal(
+        "game_despawn",
+        "archetypal one world",
+        "game_despawn vs the same entities in one world",
+        1.3,
+    ),
+    time_goal(
         "queued_spawn",
         "archetypal spawn_batch (floor)",
         "queued_spawn vs spawn_batch floor",

@@ -14,6 +14,7 @@ pub mod change_parent;
 pub mod churn;
 pub mod entity_cycle;
 pub mod fragmented_iter;
+pub mod game_despawn;
 pub mod game_frame;
 pub mod heavy_compute;
 pub mod hierarchy;

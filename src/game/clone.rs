@@ -1,0 +1,176 @@
+//! Copying a multi-world game (its `Clone` and `restore`), under the rules a world's copy
+//! follows: no queued command is copied (the handles their spawns reserved are given back, in
+//! the allocator's one order), every sub-world's storage is copied whole (tables, change ticks,
+//! relations, tags, the change log, the caches), and the game's allocator with them, so the
+//! copy issues the same next handles as the original and every sub-world stays in step with
+//! it. The game's resources and events are the generated code's to copy.
+
+use super::commands::clear_commands;
+use super::{MultiWorld, SubWorld};
+use crate::EntityAllocator;
+
+/// The sub-worlds of a game, `(&mut Core, (&mut Render, ()))`, copied from those of another
+/// game of the same type, `(&Core, (&Render, ()))`: implemented when every sub-world's tables
+/// are `Clone`.
+pub trait CopySubWorlds<Source> {
+    /// Overwrites every sub-world's storage with a copy of the source's, reusing its
+    /// allocations (`Storage::clone_from`).
+    fn clone_from(&mut self, source: &Source);
+
+    /// Empties every sub-world after a copy failed half-way, so none holds an entity the
+    /// game does not.
+    fn empty_beyond(&mut self, source: &Source);
+}
+
+impl CopySubWorlds<()> for () {
+    #[inline]
+    fn clone_from(&mut self, _source: &()) {}
+
+    #[inline]
+    fn empty_beyond(&mut self, _source: &()) {}
+}
+
+impl<W, R, S> CopySubWorlds<(&W, S)> for (&mut W, R)
+where
+    W: SubWorld,
+    W::Tables: Clone,
+    R: CopySubWorlds<S>,
+{
+    #[inline]
+    fn clone_from(&mut self, source: &(&W, S)) {
+        self.0.storage_mut().clone_from(source.0.storage());
+        self.1.clone_from(&source.1);
+    }
+
+    #[inline]
+    fn empty_beyond(&mut self, source: &(&W, S)) {
+        self.0.storage_mut().empty_placed_beyond(source.0.storage());
+        self.1.empty_beyond(&source.1);
+    }
+}
+
+/// Makes `game`'s entities and sub-worlds a copy of `source`'s, reusing `game`'s allocations;
+/// queued commands are dropped, not copied. If a component's `Clone` (or the `Drop` of a value
+/// it overwrites) panics, `game` is left empty in every sub-world, with an allocator that never
+/// issues a handle either game issued: neither a handle held from before nor a queued command
+/// reaches an entity spawned afterwards.
+pub fn clone_from<'a, G: MultiWorld>(game: &'a mut G, source: &'a G)
+where
+    G::SubWorldsMut<'a>: CopySubWorlds<G::SubWorlds<'a>>,
+{
+    // The queues go first: if a copy panics below, no command queued before is left to reach
+    // an entity spawned afterwards.
+    clear_commands(&mut *game);
+    let (sub_worlds, own) = game.parts_mut();
+    let (source_worlds, source_own) = source.parts();
+    let mut guard = EmptyOnUnwind {
+        sub_worlds,
+        source_worlds,
+        allocator: &mut own.allocator,
+        source_allocator: &source_own.allocator,
+        done: false,
+    };
+    // The one copy that runs component code comes first, so a panic finds the game's own
+    // allocator still its own.
+    guard.sub_worlds.clone_from(&guard.source_worlds);
+    guard.allocator.clone_from(guard.source_allocator);
+    // The source's queued spawns are not copied: their reservations come back in the
+    // allocator's one order, as `clear_commands` gives them back. No sub-world ever holds a
+    // reservation, so every one stays in step.
+    guard.allocator.release_all_reserved();
+    guard.done = true;
+}
+
+/// Empties every sub-world of the game it guards, and its allocator beyond both games', when
+/// dropped before `done` is set: by a panic in the middle of a copy, which would otherwise
+/// leave some sub-worlds copied and others not.
+struct EmptyOnUnwind<'a, L: CopySubWorlds<S>, S> {
+    sub_worlds: L,
+    source_worlds: S,
+    allocator: &'a mut EntityAllocator,
+    source_allocator: &'a EntityAllocator,
+    done: bool,
+}
+
+impl<L: CopySubWorlds<S>, S> Drop for EmptyOnUnwind<'_, L, S> {
+    fn drop(&mut self) {
+        if self.done {
+            return;
+        }
+        self.sub_worlds.empty_beyond(&self.source_worlds);
+        *self.allocator = self.allocator.empty_beyond(self.source_allocator);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Entity;
+    use crate::game::check_invariants;
+    use alloc::vec::Vec;
+
+    mod copied_game {
+        #![allow(dead_code)]
+        crate::ecs! {
+            CopiedGame {
+                Core {
+                    number: u32 => NUMBER,
+                }
+                Relations {
+                    child_of / children => CHILD_OF [cascade],
+                }
+                Render {
+                    tint: u8 => TINT,
+                }
+            }
+            Resources {
+                frames: u64,
+            }
+        }
+    }
+    use copied_game::*;
+
+    /// A game with free ids, a link, queued spawns (reserving a free id and fresh ones).
+    fn busy_game() -> CopiedGame {
+        let mut game = CopiedGame::new();
+        let entities = game.spawn_entities(5);
+        game.core.set_number(entities[0], 1);
+        game.render.set_tint(entities[4], 2);
+        game.core.set_child_of(entities[4], entities[0]).unwrap();
+        game.despawn(entities[2]);
+        game.despawn(entities[1]);
+        game.commands().queue_spawn_entities(3);
+        game.core.commands().queue_set_number(entities[3], 9);
+        game.resources.frames = 7;
+        game
+    }
+
+    #[test]
+    fn a_copy_has_no_commands_and_issues_the_original_s_next_handles() {
+        let mut original = busy_game();
+        let mut copy = CopiedGame::new();
+        copy.spawn_entities(9);
+        clone_from(&mut copy, &original);
+        copy.resources.frames = original.resources.frames;
+        check_invariants(&copy).unwrap();
+        assert_eq!(copy.command_count(), 0);
+        assert_eq!(
+            copy.entities().collect::<Vec<Entity>>(),
+            original.entities().collect::<Vec<Entity>>()
+        );
+        original.clear_commands();
+        let expected = original.spawn_entities(6);
+        assert_eq!(copy.spawn_entities(6), expected);
+        check_invariants(&copy).unwrap();
+        let root = original.entities().next().unwrap();
+        assert!(
+            copy.despawn(root),
+            "the link was copied: a cascade follows it"
+        );
+        assert!(original.despawn(root));
+        assert_eq!(
+            copy.entities().collect::<Vec<Entity>>(),
+            original.entities().collect::<Vec<Entity>>()
+        );
+    }
+}
