@@ -22,6 +22,13 @@ pub trait EntityValues {
 
     /// The relation targets of the new entity: each relation's bit and target.
     fn links(&self) -> &[(<Self::Archetype as Archetype>::Mask, Entity)];
+
+    /// A copy of the values held, for one more entity of a batch, without the links (the
+    /// spawn links every entity to the original's targets).
+    ///
+    /// # Panics
+    /// If a value held is of a type that is not `Clone`; the message names the component.
+    fn copy_held(&self) -> Self;
 }
 
 /// The relation targets a builder holds, one per relation at most (`with_child_of(ship)`),

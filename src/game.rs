@@ -21,20 +21,25 @@
 mod clone;
 mod commands;
 mod list;
+mod spawn;
 
 use alloc::vec::Vec;
 
+use crate::builder::EntityValues;
 use crate::storage::despawn::{self, Despawn};
 use crate::{Archetype, CommandReport, Entity, EntityAllocator, InvariantError, Storage, Tick};
 
 pub use clone::{CopySubWorlds, clone_from};
 pub use commands::{GameCommand, GameCommandQueue, apply_commands, clear_commands, command_count};
 pub use list::{SubWorlds, SubWorldsMut};
+pub use spawn::{GameBuilder, spawn_built};
 
 /// One sub-world of a multi-world, as the game's runtime reaches it (implemented by `ecs!`).
 pub trait SubWorld {
     /// The sub-world's table type.
     type Tables: Archetype;
+    /// The sub-world's part of the game's `EntityBuilder` (`CoreEntityValues`).
+    type Values: EntityValues<Archetype = Self::Tables>;
     /// The sub-world's name, for the invariant checker's messages.
     const NAME: &'static str;
 
@@ -56,31 +61,46 @@ pub trait SubWorld {
 
 /// A multi-world game: its sub-worlds, listed by `ecs!`, and its own part, [`GameEntities`].
 pub trait MultiWorld {
+    /// The game's `EntityBuilder`.
+    type Builder: GameBuilder;
     /// The sub-worlds borrowed: `(&Core, (&Render, ()))`.
     type SubWorlds<'a>: SubWorlds
     where
         Self: 'a;
     /// The sub-worlds borrowed mutably: `(&mut Core, (&mut Render, ()))`.
-    type SubWorldsMut<'a>: SubWorldsMut
+    type SubWorldsMut<'a>: SubWorldsMut<Built = <Self::Builder as GameBuilder>::Values>
     where
         Self: 'a;
 
     /// Every sub-world, in declaration order, and the game's entities.
-    fn parts(&self) -> (Self::SubWorlds<'_>, &GameEntities);
+    fn parts(&self) -> (Self::SubWorlds<'_>, &GameEntities<Self::Builder>);
 
     /// Every sub-world, in declaration order, and the game's entities, borrowed apart.
-    fn parts_mut(&mut self) -> (Self::SubWorldsMut<'_>, &mut GameEntities);
+    fn parts_mut(&mut self) -> (Self::SubWorldsMut<'_>, &mut GameEntities<Self::Builder>);
 }
 
 /// A multi-world game's own part: the one allocator of its entities (their handles,
-/// liveness and the reservations of queued spawns) and its queued spawns and despawns.
-#[derive(Debug, Default)]
-pub struct GameEntities {
+/// liveness and the reservations of queued spawns) and its queued spawns and despawns, with
+/// the builders (`B`) of the spawns queued with values, in order.
+#[derive(Debug)]
+pub struct GameEntities<B> {
     allocator: EntityAllocator,
     queue: Vec<GameCommand>,
+    spawns: Vec<B>,
 }
 
-impl GameEntities {
+impl<B> Default for GameEntities<B> {
+    #[inline]
+    fn default() -> Self {
+        Self {
+            allocator: EntityAllocator::default(),
+            queue: Vec::new(),
+            spawns: Vec::new(),
+        }
+    }
+}
+
+impl<B> GameEntities<B> {
     /// The allocator of the game's entities: every handle, and which are alive.
     #[inline]
     pub fn allocator(&self) -> &EntityAllocator {
@@ -96,8 +116,12 @@ impl GameEntities {
     /// The game's command queue, reserving from its allocator through a lent reserver (so it
     /// can be used while the sub-worlds are borrowed).
     #[inline]
-    pub fn commands(&mut self) -> GameCommandQueue<'_> {
-        GameCommandQueue::new(&mut self.queue, self.allocator.lend_reserver())
+    pub fn commands(&mut self) -> GameCommandQueue<'_, B> {
+        GameCommandQueue::new(
+            &mut self.queue,
+            &mut self.spawns,
+            self.allocator.lend_reserver(),
+        )
     }
 }
 

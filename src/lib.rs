@@ -62,8 +62,8 @@ pub use commands::{
 pub use entity::{Entity, EntityAllocator, EntityLocation, EntityReserver};
 pub use events::{Consumed, EventChannel, EventCursor};
 pub use game::{
-    CopySubWorlds, GameCommand, GameCommandQueue, GameEntities, MultiWorld, SubWorld, SubWorlds,
-    SubWorldsMut,
+    CopySubWorlds, GameBuilder, GameCommand, GameCommandQueue, GameEntities, MultiWorld, SubWorld,
+    SubWorlds, SubWorldsMut,
 };
 pub use mask::{Bitmask, Bits, MAX_MASK_BITS, MaskWidth, SelectMask};
 pub use relation::{RelationError, RelationStore};

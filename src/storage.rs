@@ -286,10 +286,12 @@ impl<T: Archetype> Storage<T> {
         let table = &mut self.tables[table_index];
         let first_row = table.len();
         // A `fill` that panics (a component's `Default` or `Clone`) leaves the table as it
-        // was; the handles are then freed, so none is alive without a row.
+        // was; the handles are then freed (vacated in a sub-world), so none is alive without
+        // a row.
         let unplaced = FreeOnUnwind {
             allocator: &mut self.allocator,
             entities,
+            issued_here: !T::SUB_WORLD,
         };
         table.push_rows(entities, fill);
         core::mem::forget(unplaced);
@@ -576,17 +578,24 @@ fn relation_stores(count: u32) -> Vec<RelationStore> {
     (0..count).map(|_| RelationStore::new()).collect()
 }
 
-/// Frees freshly allocated handles if dropped: armed while a spawn pushes their rows, and
-/// forgotten once it has.
-struct FreeOnUnwind<'a> {
-    allocator: &'a mut EntityAllocator,
-    entities: &'a [Entity],
+/// Frees freshly allocated handles if dropped: armed while a spawn pushes their rows (or, in a
+/// multi-world game, places them in every sub-world), and forgotten once it has. Handles a
+/// sub-world only placed are vacated there, the game that issued them freeing them.
+pub(crate) struct FreeOnUnwind<'a> {
+    pub(crate) allocator: &'a mut EntityAllocator,
+    pub(crate) entities: &'a [Entity],
+    /// Whether `allocator` issued the handles (else a sub-world's, which only placed them).
+    pub(crate) issued_here: bool,
 }
 
 impl Drop for FreeOnUnwind<'_> {
     fn drop(&mut self) {
         for &entity in self.entities {
-            self.allocator.free(entity);
+            if self.issued_here {
+                self.allocator.free(entity);
+            } else {
+                self.allocator.vacate(entity);
+            }
         }
     }
 }

@@ -177,9 +177,16 @@ const fn clash(component: &str, other: &str, method: &[&str]) -> ! {
 const RESERVED_SUB_WORLD_FIELDS: [&str; 4] = ["resources", "events", "commands", "entities"];
 
 /// Fails compilation (when called in a `const`) if a multi-world's sub-worlds are invalid: a
-/// sub-world named twice, or one whose field name (`fields`, the snake-case names) would
-/// clash with the multi-world's own fields.
-pub const fn check_sub_worlds(game: &str, sub_worlds: &[&str], fields: &[&str]) {
+/// sub-world named twice, one whose field name (`fields`, the snake-case names) would clash
+/// with the multi-world's own fields, or two that would give the game's `EntityBuilder` the
+/// same method. `builder_names` are each sub-world's components' and relations' names (each
+/// a `with_<name>` of the builder); each sub-world also gives it `with_<field>_mask`.
+pub const fn check_sub_worlds(
+    game: &str,
+    sub_worlds: &[&str],
+    fields: &[&str],
+    builder_names: &[&[&str]],
+) {
     if let Some(name) = first_duplicate(&[sub_worlds]) {
         fail(&[
             "ecs!: the sub-world `",
@@ -207,6 +214,46 @@ pub const fn check_sub_worlds(game: &str, sub_worlds: &[&str], fields: &[&str]) 
             reserved += 1;
         }
         index += 1;
+    }
+    if let Some(name) = first_duplicate(builder_names) {
+        fail(&[
+            "ecs!: `",
+            name,
+            "` names a component or relation in more than one sub-world of `",
+            game,
+            "`, whose `",
+            game,
+            "EntityBuilder` has one `with_",
+            name,
+            "`; rename one of them",
+        ]);
+    }
+    let mut tagged = 0;
+    while tagged < fields.len() {
+        let mut list = 0;
+        while list < builder_names.len() {
+            let mut name = 0;
+            while name < builder_names[list].len() {
+                if parts_eq(&[fields[tagged], "_mask"], builder_names[list][name]) {
+                    fail(&[
+                        "ecs!: `",
+                        builder_names[list][name],
+                        "` of the sub-world `",
+                        sub_worlds[list],
+                        "` would clash with `",
+                        game,
+                        "EntityBuilder::with_",
+                        builder_names[list][name],
+                        "`, which gives the sub-world `",
+                        sub_worlds[tagged],
+                        "` its tags; rename it",
+                    ]);
+                }
+                name += 1;
+            }
+            list += 1;
+        }
+        tagged += 1;
     }
 }
 
@@ -562,19 +609,55 @@ mod tests {
 
     #[test]
     fn valid_sub_worlds_pass() {
-        check_sub_worlds("Game", &["Core", "Render"], &["core", "render"]);
+        check_sub_worlds(
+            "Game",
+            &["Core", "Render"],
+            &["core", "render"],
+            &[&["position", "child_of"], &["sprite", "mask_of"]],
+        );
     }
 
     #[test]
     #[should_panic(expected = "ecs!: the sub-world `Core` is declared more than once in `Game`")]
     fn duplicate_sub_worlds_fail() {
-        check_sub_worlds("Game", &["Core", "Core"], &["core", "core"]);
+        check_sub_worlds("Game", &["Core", "Core"], &["core", "core"], &[&[], &[]]);
     }
 
     #[test]
     #[should_panic(expected = "ecs!: the sub-world `Events` would become the field `events`")]
     fn sub_worlds_named_like_the_multi_worlds_fields_fail() {
-        check_sub_worlds("Game", &["Core", "Events"], &["core", "events"]);
+        check_sub_worlds(
+            "Game",
+            &["Core", "Events"],
+            &["core", "events"],
+            &[&[], &[]],
+        );
+    }
+
+    #[test]
+    #[should_panic(
+        expected = "ecs!: `position` names a component or relation in more than one sub-world of `Game`, whose `GameEntityBuilder` has one `with_position`; rename one of them"
+    )]
+    fn a_name_in_two_sub_worlds_fails() {
+        check_sub_worlds(
+            "Game",
+            &["Core", "Render"],
+            &["core", "render"],
+            &[&["position"], &["sprite", "position"]],
+        );
+    }
+
+    #[test]
+    #[should_panic(
+        expected = "ecs!: `render_mask` of the sub-world `Core` would clash with `GameEntityBuilder::with_render_mask`, which gives the sub-world `Render` its tags; rename it"
+    )]
+    fn a_name_like_a_sub_world_s_tag_method_fails() {
+        check_sub_worlds(
+            "Game",
+            &["Core", "Render"],
+            &["core", "render"],
+            &[&["position", "render_mask"], &["sprite"]],
+        );
     }
 
     #[test]

@@ -286,6 +286,7 @@ impl Core {
 }
 impl ::archetypal::SubWorld for Core {
     type Tables = CoreComponentArrays;
+    type Values = CoreEntityValues;
     const NAME: &'static str = "Core";
     #[inline]
     fn storage(&self) -> &::archetypal::Storage<CoreComponentArrays> {
@@ -356,6 +357,67 @@ pub mod __core_short_names {
 }
 #[allow(unused_imports, ambiguous_glob_reexports)]
 pub use __core_short_names::*;
+///The `Core` part of a `GameEntityBuilder`: the values and tags it gives in `Core`, set through its `with_*` methods.
+pub struct CoreEntityValues {
+    mask: CoreMask,
+    links: ::archetypal::__private::Links<CoreMask>,
+    position: ::core::option::Option<(f32, f32)>,
+}
+impl ::core::default::Default for CoreEntityValues {
+    #[inline]
+    fn default() -> Self {
+        Self {
+            mask: 0,
+            links: ::archetypal::__private::Links::new(),
+            position: ::core::option::Option::None,
+        }
+    }
+}
+impl ::archetypal::__private::EntityValues for CoreEntityValues {
+    type Archetype = CoreComponentArrays;
+    #[inline]
+    fn mask(&self) -> <Self::Archetype as ::archetypal::Archetype>::Mask {
+        self.mask
+    }
+    #[inline]
+    fn push(self, table: &mut Self::Archetype) {
+        use ::archetypal::__private::column::push_held;
+        push_held(&mut table.position, self.position, table.mask & POSITION);
+    }
+    #[inline]
+    fn links(
+        &self,
+    ) -> &[(<Self::Archetype as ::archetypal::Archetype>::Mask, ::archetypal::Entity)] {
+        self.links.as_slice()
+    }
+    #[inline]
+    fn copy_held(&self) -> Self {
+        #[allow(unused_imports)]
+        use ::archetypal::__private::{IsClone as _, NotClone as _};
+        Self {
+            mask: self.mask,
+            links: ::archetypal::__private::Links::new(),
+            position: (&::archetypal::__private::CloneProbe(&self.position, "position"))
+                .cloned(),
+        }
+    }
+}
+#[allow(unused_doc_comments)]
+impl GameEntityBuilder {
+    ///Gives the entities a `position` of `value` (a later `with_position` replaces it).
+    #[inline]
+    pub fn with_position(mut self, value: (f32, f32)) -> Self {
+        self.core.position = ::core::option::Option::Some(value);
+        self.core.mask |= POSITION;
+        self
+    }
+    ///Also gives the entities the tags of `mask` (a `Core` mask), and its components that the builder holds no value for, default-initialised (relation bits are ignored: links come from linking only).
+    #[inline]
+    pub fn with_core_mask(mut self, mask: CoreMask) -> Self {
+        self.core.mask |= mask;
+        self
+    }
+}
 ///The command queue of a `Core` sub-world, from `commands()` or `split_mut().commands` (usable while the components are borrowed): every `queue_*` method. `apply_commands()` applies what it queued.
 pub struct CoreCommands<'a> {
     queue: ::archetypal::CommandQueue<'a, CoreCommand>,
@@ -934,6 +996,7 @@ impl Render {
 }
 impl ::archetypal::SubWorld for Render {
     type Tables = RenderComponentArrays;
+    type Values = RenderEntityValues;
     const NAME: &'static str = "Render";
     #[inline]
     fn storage(&self) -> &::archetypal::Storage<RenderComponentArrays> {
@@ -1004,6 +1067,67 @@ pub mod __render_short_names {
 }
 #[allow(unused_imports, ambiguous_glob_reexports)]
 pub use __render_short_names::*;
+///The `Render` part of a `GameEntityBuilder`: the values and tags it gives in `Render`, set through its `with_*` methods.
+pub struct RenderEntityValues {
+    mask: RenderMask,
+    links: ::archetypal::__private::Links<RenderMask>,
+    sprite: ::core::option::Option<u32>,
+}
+impl ::core::default::Default for RenderEntityValues {
+    #[inline]
+    fn default() -> Self {
+        Self {
+            mask: 0,
+            links: ::archetypal::__private::Links::new(),
+            sprite: ::core::option::Option::None,
+        }
+    }
+}
+impl ::archetypal::__private::EntityValues for RenderEntityValues {
+    type Archetype = RenderComponentArrays;
+    #[inline]
+    fn mask(&self) -> <Self::Archetype as ::archetypal::Archetype>::Mask {
+        self.mask
+    }
+    #[inline]
+    fn push(self, table: &mut Self::Archetype) {
+        use ::archetypal::__private::column::push_held;
+        push_held(&mut table.sprite, self.sprite, table.mask & SPRITE);
+    }
+    #[inline]
+    fn links(
+        &self,
+    ) -> &[(<Self::Archetype as ::archetypal::Archetype>::Mask, ::archetypal::Entity)] {
+        self.links.as_slice()
+    }
+    #[inline]
+    fn copy_held(&self) -> Self {
+        #[allow(unused_imports)]
+        use ::archetypal::__private::{IsClone as _, NotClone as _};
+        Self {
+            mask: self.mask,
+            links: ::archetypal::__private::Links::new(),
+            sprite: (&::archetypal::__private::CloneProbe(&self.sprite, "sprite"))
+                .cloned(),
+        }
+    }
+}
+#[allow(unused_doc_comments)]
+impl GameEntityBuilder {
+    ///Gives the entities a `sprite` of `value` (a later `with_sprite` replaces it).
+    #[inline]
+    pub fn with_sprite(mut self, value: u32) -> Self {
+        self.render.sprite = ::core::option::Option::Some(value);
+        self.render.mask |= SPRITE;
+        self
+    }
+    ///Also gives the entities the tags of `mask` (a `Render` mask), and its components that the builder holds no value for, default-initialised (relation bits are ignored: links come from linking only).
+    #[inline]
+    pub fn with_render_mask(mut self, mask: RenderMask) -> Self {
+        self.render.mask |= mask;
+        self
+    }
+}
 ///The command queue of a `Render` sub-world, from `commands()` or `split_mut().commands` (usable while the components are borrowed): every `queue_*` method. `apply_commands()` applies what it queued.
 pub struct RenderCommands<'a> {
     queue: ::archetypal::CommandQueue<'a, RenderCommand>,
@@ -1266,6 +1390,7 @@ const _: () = ::archetypal::__private::check_sub_worlds(
     "Game",
     &["Core", "Render"],
     &["core", "render"],
+    &[&["position"], &["sprite"]],
 );
 ///A multi-world generated by `ecs!`: the sub-worlds (`Core`, `Render`) share one set of entities; spawn and despawn here, reach components through the sub-world fields.
 pub struct Game {
@@ -1277,7 +1402,58 @@ pub struct Game {
     pub resources: GameResources,
     /// The event channels declared in the `Events` block.
     pub events: GameEvents,
-    entities: ::archetypal::GameEntities,
+    entities: ::archetypal::GameEntities<GameEntityBuilder>,
+}
+///Spawns `Game` entities with chosen component values in every sub-world: `GameEntityBuilder::new().with_position(p).with_sprite(s).spawn_one(&mut game)`. Every component of every sub-world has its `with_*`; each sub-world's tags come through `with_<sub-world>_mask`. `with_*` keeps the builder's type, so it can be grown conditionally (`if let Some(v) = v { builder = builder.with_velocity(v); }`).
+pub struct GameEntityBuilder {
+    core: CoreEntityValues,
+    render: RenderEntityValues,
+}
+#[automatically_derived]
+impl ::core::default::Default for GameEntityBuilder {
+    #[inline]
+    fn default() -> GameEntityBuilder {
+        GameEntityBuilder {
+            core: ::core::default::Default::default(),
+            render: ::core::default::Default::default(),
+        }
+    }
+}
+impl GameEntityBuilder {
+    /// A builder with no components.
+    #[inline]
+    pub fn new() -> Self {
+        ::core::default::Default::default()
+    }
+    /// Spawns one entity in every sub-world, moving the builder's values into it
+    /// (no `Clone` needed): O(the game's components).
+    #[inline]
+    pub fn spawn_one(self, game: &mut Game) -> ::archetypal::Entity {
+        self.spawn(game, 1)[0]
+    }
+    /// Spawns `count` entities in every sub-world with the builder's components,
+    /// each given a clone of the values (the last one takes them): O(`count` ×
+    /// the game's components).
+    ///
+    /// # Panics
+    /// Before spawning anything, if `count > 1` and the builder holds a value whose
+    /// type is not `Clone` (the message names the component); spawn such entities
+    /// one at a time with [`spawn_one`](Self::spawn_one).
+    #[inline]
+    pub fn spawn(
+        self,
+        game: &mut Game,
+        count: usize,
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
+        ::archetypal::__private::game::spawn_built(game, self, count)
+    }
+}
+impl ::archetypal::GameBuilder for GameEntityBuilder {
+    type Values = (CoreEntityValues, (RenderEntityValues, ()));
+    #[inline]
+    fn into_values(self) -> Self::Values {
+        (self.core, (self.render, ()))
+    }
 }
 ///A spawn or despawn queued on a `Game`, applied by `apply_commands`.
 pub type GameCommand = ::archetypal::GameCommand;
@@ -1294,19 +1470,22 @@ pub struct GameParts<'a> {
     /// The multi-world's spawns and despawns, queued; applied by `apply_commands()`.
     pub commands: GameCommands<'a>,
 }
-///The command queue of a `Game`, from `commands()` or `split_mut().commands` (usable while the sub-worlds are borrowed): queued spawns and despawns.
-pub type GameCommands<'a> = ::archetypal::GameCommandQueue<'a>;
+///The command queue of a `Game`, from `commands()` or `split_mut().commands` (usable while the sub-worlds are borrowed): queued spawns (`queue_spawn(builder)`) and despawns.
+pub type GameCommands<'a> = ::archetypal::GameCommandQueue<'a, GameEntityBuilder>;
 impl ::archetypal::MultiWorld for Game {
+    type Builder = GameEntityBuilder;
     type SubWorlds<'a> = (&'a Core, (&'a Render, ())) where Self: 'a;
     type SubWorldsMut<'a> = (&'a mut Core, (&'a mut Render, ())) where Self: 'a;
     #[inline]
-    fn parts(&self) -> (Self::SubWorlds<'_>, &::archetypal::GameEntities) {
+    fn parts(
+        &self,
+    ) -> (Self::SubWorlds<'_>, &::archetypal::GameEntities<GameEntityBuilder>) {
         ((&self.core, (&self.render, ())), &self.entities)
     }
     #[inline]
     fn parts_mut(
         &mut self,
-    ) -> (Self::SubWorldsMut<'_>, &mut ::archetypal::GameEntities) {
+    ) -> (Self::SubWorldsMut<'_>, &mut ::archetypal::GameEntities<GameEntityBuilder>) {
         ((&mut self.core, (&mut self.render, ())), &mut self.entities)
     }
 }
@@ -1520,6 +1699,8 @@ pub mod __game_short_names {
     pub type Events = super::GameEvents;
     ///Short name of `GameCommand`.
     pub type Command = super::GameCommand;
+    ///Short name of `GameEntityBuilder`.
+    pub type EntityBuilder = super::GameEntityBuilder;
 }
 #[allow(unused_imports, ambiguous_glob_reexports)]
 pub use __game_short_names::*;

@@ -536,13 +536,43 @@ impl ::core::default::Default for WorldEntityBuilder {
         }
     }
 }
+impl ::archetypal::__private::EntityValues for WorldEntityBuilder {
+    type Archetype = WorldComponentArrays;
+    #[inline]
+    fn mask(&self) -> <Self::Archetype as ::archetypal::Archetype>::Mask {
+        self.mask
+    }
+    #[inline]
+    fn push(self, table: &mut Self::Archetype) {
+        use ::archetypal::__private::column::push_held;
+        push_held(&mut table.position, self.position, table.mask & POSITION);
+        push_held(&mut table.velocity, self.velocity, table.mask & VELOCITY);
+        push_held(&mut table.health, self.health, table.mask & HEALTH);
+    }
+    #[inline]
+    fn links(
+        &self,
+    ) -> &[(<Self::Archetype as ::archetypal::Archetype>::Mask, ::archetypal::Entity)] {
+        self.links.as_slice()
+    }
+    #[inline]
+    fn copy_held(&self) -> Self {
+        #[allow(unused_imports)]
+        use ::archetypal::__private::{IsClone as _, NotClone as _};
+        Self {
+            mask: self.mask,
+            links: ::archetypal::__private::Links::new(),
+            position: (&::archetypal::__private::CloneProbe(&self.position, "position"))
+                .cloned(),
+            velocity: (&::archetypal::__private::CloneProbe(&self.velocity, "velocity"))
+                .cloned(),
+            health: (&::archetypal::__private::CloneProbe(&self.health, "health"))
+                .cloned(),
+        }
+    }
+}
 #[allow(unused_doc_comments)]
 impl WorldEntityBuilder {
-    /// A builder with no components.
-    #[inline]
-    pub fn new() -> Self {
-        ::core::default::Default::default()
-    }
     ///Gives the entities a `position` of `value` (a later `with_position` replaces it).
     #[inline]
     pub fn with_position(mut self, value: (f32, f32)) -> Self {
@@ -570,13 +600,18 @@ impl WorldEntityBuilder {
         self.links.set(CHILD_OF, target);
         self
     }
-    /// Also gives the entities the tags of `mask`, and its components that the
-    /// builder holds no value for, default-initialised (relation bits are ignored:
-    /// links come from linking only).
+    ///Also gives the entities the tags of `mask` (a `World` mask), and its components that the builder holds no value for, default-initialised (relation bits are ignored: links come from linking only).
     #[inline]
     pub fn with_mask(mut self, mask: WorldMask) -> Self {
         self.mask |= mask;
         self
+    }
+}
+impl WorldEntityBuilder {
+    /// A builder with no components.
+    #[inline]
+    pub fn new() -> Self {
+        ::core::default::Default::default()
     }
     /// The components and tags the builder gives.
     #[inline]
@@ -604,46 +639,7 @@ impl WorldEntityBuilder {
         world: &mut WorldComponents,
         count: usize,
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        ::archetypal::__private::lifecycle::spawn_built(
-            &mut world.storage,
-            self.mask,
-            count,
-            self,
-            Self::clone_held,
-        )
-    }
-    #[inline]
-    fn clone_held(&self) -> Self {
-        #[allow(unused_imports)]
-        use ::archetypal::__private::{IsClone as _, NotClone as _};
-        Self {
-            mask: self.mask,
-            links: ::archetypal::__private::Links::new(),
-            position: (&::archetypal::__private::CloneProbe(&self.position, "position"))
-                .cloned(),
-            velocity: (&::archetypal::__private::CloneProbe(&self.velocity, "velocity"))
-                .cloned(),
-            health: (&::archetypal::__private::CloneProbe(&self.health, "health"))
-                .cloned(),
-        }
-    }
-}
-impl ::archetypal::__private::EntityValues for WorldEntityBuilder {
-    type Archetype = WorldComponentArrays;
-    #[inline]
-    fn mask(&self) -> WorldMask {
-        self.mask
-    }
-    #[inline]
-    fn push(self, table: &mut WorldComponentArrays) {
-        use ::archetypal::__private::column::push_held;
-        push_held(&mut table.position, self.position, table.mask & POSITION);
-        push_held(&mut table.velocity, self.velocity, table.mask & VELOCITY);
-        push_held(&mut table.health, self.health, table.mask & HEALTH);
-    }
-    #[inline]
-    fn links(&self) -> &[(WorldMask, ::archetypal::Entity)] {
-        self.links.as_slice()
+        ::archetypal::__private::lifecycle::spawn_built(&mut world.storage, count, self)
     }
 }
 ///The command queue of a `World`, from `world.commands()` or `world.split_mut().commands` (usable while the components are borrowed, in the middle of an iteration): every `queue_*` method. The world's `apply_commands()` applies what it queued.

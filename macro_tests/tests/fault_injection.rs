@@ -773,6 +773,39 @@ fn every_multi_world_operation_survives_a_panic_at_every_call() {
         ("spawn_entities", |f| {
             f.game.spawn_entities(3);
         }),
+        (
+            "EntityBuilder::spawn_one (linked, a Render component defaulted)",
+            |f| {
+                let parent = f.handle(4);
+                let entity = multi::GameEntityBuilder::new()
+                    .with_a(Counted::new(60))
+                    .with_child_of(parent)
+                    .with_render_mask(multi::B)
+                    .spawn_one(&mut f.game);
+                assert_eq!(f.game.core.get_child_of(entity), Some(parent));
+            },
+        ),
+        ("EntityBuilder::spawn (copies in both sub-worlds)", |f| {
+            let owner = f.handle(1);
+            let spawned = multi::GameEntityBuilder::new()
+                .with_a(Counted::new(61))
+                .with_b(Counted::new(62))
+                .with_owned_by(owner)
+                .spawn(&mut f.game, 3);
+            assert_eq!(f.game.render.get_belongings(owner).len(), 3 + 1);
+            assert_eq!(spawned.len(), 3);
+        }),
+        ("queue_spawn, then apply_commands", |f| {
+            let parent = f.handle(4);
+            let queued = f.game.commands().queue_spawn(
+                multi::GameEntityBuilder::new()
+                    .with_a(Counted::new(63))
+                    .with_child_of(parent)
+                    .with_render_mask(multi::B),
+            );
+            f.game.apply_commands();
+            assert_eq!(f.game.core.get_child_of(queued), Some(parent));
+        }),
         ("despawn", |f| {
             let entity = f.handle(0);
             f.game.despawn(entity);

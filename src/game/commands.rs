@@ -1,12 +1,13 @@
-//! A multi-world game's own queued commands: spawns of entities with no components and
-//! despawns, which reach every sub-world (each sub-world queues its own component changes),
-//! and how they are applied, counted and cleared.
+//! A multi-world game's own queued commands: spawns (with no components, or with a builder's
+//! values) and despawns, which reach every sub-world (each sub-world queues its own component
+//! changes), and how they are applied, counted and cleared.
 
 use alloc::vec::Vec;
 use core::mem;
 
 use super::list::{SubWorlds, SubWorldsMut};
-use super::{MultiWorld, Whole};
+use super::spawn::{GameBuilder, place_built};
+use super::{GameEntities, MultiWorld, Whole};
 use crate::storage::despawn;
 use crate::{CommandReport, Entity, EntityReserver};
 
@@ -15,6 +16,8 @@ use crate::{CommandReport, Entity, EntityReserver};
 pub enum GameCommand {
     /// Spawn the reserved entities (empty in every sub-world).
     SpawnEntities(Vec<Entity>),
+    /// Spawn the reserved entity with the values of the next builder queued (`queue_spawn`).
+    Spawn(Entity),
     /// Despawn the entity from every sub-world.
     Despawn(Entity),
     /// Despawn every entity of the list (those still alive) from every sub-world.
@@ -23,17 +26,40 @@ pub enum GameCommand {
 
 /// The command queue of a multi-world game, from its `commands()` or `split_mut().commands`
 /// (usable while the sub-worlds are borrowed): queued spawns and despawns, applied by the
-/// game's `apply_commands()`.
-pub struct GameCommandQueue<'a> {
+/// game's `apply_commands()`; `B` is the game's `EntityBuilder`.
+pub struct GameCommandQueue<'a, B> {
     queue: &'a mut Vec<GameCommand>,
+    spawns: &'a mut Vec<B>,
     reserver: EntityReserver,
 }
 
-impl<'a> GameCommandQueue<'a> {
-    /// The queue over the game's `queue`, reserving from the game's allocator with `reserver`.
+impl<'a, B> GameCommandQueue<'a, B> {
+    /// The queue over the game's `queue` and the builders of its queued spawns, reserving from
+    /// the game's allocator with `reserver`.
     #[inline]
-    pub(super) fn new(queue: &'a mut Vec<GameCommand>, reserver: EntityReserver) -> Self {
-        Self { queue, reserver }
+    pub(super) fn new(
+        queue: &'a mut Vec<GameCommand>,
+        spawns: &'a mut Vec<B>,
+        reserver: EntityReserver,
+    ) -> Self {
+        Self {
+            queue,
+            spawns,
+            reserver,
+        }
+    }
+
+    /// Queues a spawn of one entity with the builder's values, in every sub-world, and returns
+    /// its handle now, so later queued commands (here or in a sub-world) can target it. It is
+    /// not alive until `apply_commands`, which links it to the builder's targets alive then.
+    #[inline]
+    pub fn queue_spawn(&mut self, builder: B) -> Entity {
+        let [entity] = self.reserver.reserve(1)[..] else {
+            unreachable!("one reservation asked, one given")
+        };
+        self.queue.push(GameCommand::Spawn(entity));
+        self.spawns.push(builder);
+        entity
     }
 
     /// Queues a spawn of `count` entities with no components and returns their handles now,
@@ -68,17 +94,29 @@ impl<'a> GameCommandQueue<'a> {
 /// despawns. That ends in the state applying everything in the order queued would give, since
 /// a despawned entity takes no further changes (though a sub-world command on an entity
 /// despawned in the same batch counts as applied, not skipped). A command whose entity is not
-/// alive is skipped; the report counts both. If a sub-world's command or a despawn panics, the
-/// despawns not applied yet go back into the game's queue.
+/// alive is skipped; the report counts both. If a spawn's `Default` or `Clone`, a sub-world's
+/// command or a despawn panics, the commands not applied yet go back into the game's queue
+/// (the one that panicked is dropped; a spawn's handle is freed).
 pub fn apply_commands<G: MultiWorld>(game: &mut G) -> CommandReport {
     let (mut sub_worlds, own) = game.parts_mut();
+    let GameEntities {
+        allocator,
+        queue,
+        spawns,
+    } = own;
     let mut report = CommandReport::default();
-    let mut despawns = Vec::new();
-    // Spawns of empty rows call no component code: nothing here panics.
-    for command in mem::take(&mut own.queue) {
+    let mut pending = Requeue {
+        commands: mem::take(queue).into_iter(),
+        builders: mem::take(spawns).into_iter(),
+        despawns: Vec::new(),
+        despawned: 0,
+        queue,
+        spawns,
+    };
+    for command in pending.commands.by_ref() {
         match command {
             GameCommand::SpawnEntities(entities) => {
-                let refused = own.allocator.activate_all(&entities);
+                let refused = allocator.activate_all(&entities);
                 if refused.is_empty() {
                     sub_worlds.spawn_placed(&entities);
                 } else {
@@ -90,37 +128,55 @@ pub fn apply_commands<G: MultiWorld>(game: &mut G) -> CommandReport {
                 }
                 report.record(refused.is_empty());
             }
-            GameCommand::Despawn(entity) => despawns.push(entity),
-            GameCommand::DespawnEntities(entities) => despawns.extend(entities),
+            GameCommand::Spawn(entity) => {
+                let builder = pending.builders.next();
+                let spawned = match builder {
+                    Some(builder) if allocator.activate_all(&[entity]).is_empty() => {
+                        let values = builder.into_values();
+                        place_built(&mut sub_worlds, allocator, &[entity], None, values);
+                        true
+                    }
+                    // Released behind the queue's back, or pushed without its builder.
+                    _ => false,
+                };
+                report.record(spawned);
+            }
+            GameCommand::Despawn(entity) => pending.despawns.push(entity),
+            GameCommand::DespawnEntities(entities) => pending.despawns.extend(entities),
         }
     }
-    let mut despawning = Requeue {
-        queue: &mut own.queue,
-        rest: despawns.into_iter(),
-    };
     sub_worlds.apply_commands(&mut report);
     let mut whole = Whole {
-        allocator: &mut own.allocator,
+        allocator,
         sub_worlds,
     };
-    for entity in despawning.rest.by_ref() {
+    while let Some(&entity) = pending.despawns.get(pending.despawned) {
+        pending.despawned += 1;
         report.record(despawn::despawn(&mut whole, entity));
     }
     report
 }
 
-/// The despawns of an `apply_commands` not applied yet. Dropped with some left only when a
-/// sub-world's command or a despawn panicked: they go back into the game's queue, so nothing
+/// The commands of an `apply_commands` not applied yet. Dropped with some left only when a
+/// spawn, a sub-world's command or a despawn panicked: they go back into the game's queue (the
+/// despawns gathered first, then the commands not reached, with their builders), so nothing
 /// queued is lost.
-struct Requeue<'a> {
+struct Requeue<'a, B> {
+    commands: alloc::vec::IntoIter<GameCommand>,
+    builders: alloc::vec::IntoIter<B>,
+    despawns: Vec<Entity>,
+    despawned: usize,
     queue: &'a mut Vec<GameCommand>,
-    rest: alloc::vec::IntoIter<Entity>,
+    spawns: &'a mut Vec<B>,
 }
 
-impl Drop for Requeue<'_> {
+impl<B> Drop for Requeue<'_, B> {
     fn drop(&mut self) {
+        let despawns = self.despawns.get(self.despawned..).unwrap_or_default();
         self.queue
-            .extend(self.rest.by_ref().map(GameCommand::Despawn));
+            .extend(despawns.iter().copied().map(GameCommand::Despawn));
+        self.queue.extend(self.commands.by_ref());
+        self.spawns.extend(self.builders.by_ref());
     }
 }
 
@@ -139,5 +195,6 @@ pub fn clear_commands<G: MultiWorld>(game: &mut G) {
     // the allocator's one order (ascending id).
     own.allocator.release_all_reserved();
     own.queue.clear();
+    own.spawns.clear();
     sub_worlds.clear_commands();
 }

@@ -4,7 +4,10 @@
 use alloc::vec::Vec;
 
 use super::SubWorld;
-use crate::{Archetype, Bitmask, CommandReport, Entity, EntityAllocator, InvariantError, Tick};
+use crate::builder::EntityValues;
+use crate::{
+    Archetype, Bitmask, CommandReport, Entity, EntityAllocator, InvariantError, Storage, Tick,
+};
 
 /// The sub-worlds of a game, borrowed: `(&Core, (&Render, ()))`.
 pub trait SubWorlds {
@@ -56,9 +59,25 @@ pub trait SubWorldsMut {
     type Values;
     /// The values a cascade takes out of every sub-world: `(Vec<Core's>, (Vec<Render's>, ()))`.
     type Gathered: Default;
+    /// The values a game's `EntityBuilder` holds for every sub-world:
+    /// `(CoreEntityValues, (RenderEntityValues, ()))`.
+    type Built;
 
     /// Gives the game's new `entities` rows with no components in every sub-world.
     fn spawn_placed(&mut self, entities: &[Entity]);
+
+    /// A copy of the values held for every sub-world (see `EntityValues::copy_held`).
+    fn copy_built(values: &Self::Built) -> Self::Built;
+
+    /// Gives the game's new `entities` rows with the builder's values in every sub-world
+    /// (`Storage::place_built`). If a value's `Default` or `Clone` panics, the entities are
+    /// taken out of the sub-worlds they reached, so no sub-world holds them.
+    fn spawn_built(
+        &mut self,
+        entities: &[Entity],
+        first_copy: Option<Self::Built>,
+        values: Self::Built,
+    );
 
     /// Whether despawning `entity` cascades, by the relations of any sub-world.
     fn has_cascading_sources(&self, entity: Entity) -> bool;
@@ -90,9 +109,16 @@ pub trait SubWorldsMut {
 impl SubWorldsMut for () {
     type Values = ();
     type Gathered = ();
+    type Built = ();
 
     #[inline]
     fn spawn_placed(&mut self, _entities: &[Entity]) {}
+
+    #[inline]
+    fn copy_built(_values: &()) {}
+
+    #[inline]
+    fn spawn_built(&mut self, _entities: &[Entity], _first_copy: Option<()>, _values: ()) {}
 
     #[inline]
     fn has_cascading_sources(&self, _entity: Entity) -> bool {
@@ -126,11 +152,35 @@ impl SubWorldsMut for () {
 impl<W: SubWorld, R: SubWorldsMut> SubWorldsMut for (&mut W, R) {
     type Values = (Option<<W::Tables as Archetype>::Removed>, R::Values);
     type Gathered = (Vec<<W::Tables as Archetype>::Removed>, R::Gathered);
+    type Built = (W::Values, R::Built);
 
     #[inline]
     fn spawn_placed(&mut self, entities: &[Entity]) {
         self.0.storage_mut().spawn_placed(entities);
         self.1.spawn_placed(entities);
+    }
+
+    #[inline]
+    fn copy_built(values: &Self::Built) -> Self::Built {
+        (values.0.copy_held(), R::copy_built(&values.1))
+    }
+
+    #[inline]
+    fn spawn_built(
+        &mut self,
+        entities: &[Entity],
+        first_copy: Option<Self::Built>,
+        values: Self::Built,
+    ) {
+        let (first_here, first_rest) = match first_copy {
+            Some((here, rest)) => (Some(here), Some(rest)),
+            None => (None, None),
+        };
+        let storage = self.0.storage_mut();
+        storage.spawn_placed_built(entities, first_here, values.0);
+        let placed = DetachOnUnwind { storage, entities };
+        self.1.spawn_built(entities, first_rest, values.1);
+        core::mem::forget(placed);
     }
 
     #[inline]
@@ -185,5 +235,21 @@ impl<W: SubWorld, R: SubWorldsMut> SubWorldsMut for (&mut W, R) {
     fn end_frame(&mut self) {
         self.0.storage_mut().end_frame();
         self.1.end_frame();
+    }
+}
+
+/// Takes entities just placed in a sub-world out of it again if dropped: armed while the
+/// sub-worlds after it place them, so a spawn that panics there leaves no sub-world holding
+/// entities the game does not.
+struct DetachOnUnwind<'a, T: Archetype> {
+    storage: &'a mut Storage<T>,
+    entities: &'a [Entity],
+}
+
+impl<T: Archetype> Drop for DetachOnUnwind<'_, T> {
+    fn drop(&mut self) {
+        for &entity in self.entities {
+            drop(self.storage.detach(entity));
+        }
     }
 }

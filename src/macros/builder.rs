@@ -6,48 +6,89 @@
 //! clones them, and asks per held value whether its type is `Clone` (the answer is known where
 //! the type is concrete, see `__private::CloneProbe`), so a world with a component that is not
 //! `Clone` still batch-builds the others.
+//!
+//! In a multi-world game, each sub-world's values are a part of the game's builder
+//! (`CoreEntityValues`, the same fields), and its `with_<c>` methods are the game builder's
+//! (`__ecs_game!` declares the builder and its spawns).
 
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_builder {
-    ($world:ident $components:tt none) => {
-        $crate::__ecs_builder! { $world $components {} }
-    };
+    // The values: an optional one per component, the mask and the links; what the runtime
+    // spawns from (`EntityValues`).
     (
-        $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
-        { $( $(#[$relation_attr:meta])* $relation:ident / $reverse:ident => $relation_mask:ident $([$($policy:tt)*])? ),* $(,)? }
+        @values $values:ident $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
+        #[doc = $($doc:tt)*]
     ) => {
         $crate::__private::paste::paste! {
-            #[doc = "Spawns `" $world "` entities with chosen component values: `EntityBuilder::new().with_position(p).spawn_one(&mut world)`. `with_*` keeps the builder's type, so it can be grown conditionally (`if let Some(v) = v { builder = builder.with_velocity(v); }`)."]
-            pub struct [<$world EntityBuilder>] {
+            #[doc = $($doc)*]
+            pub struct $values {
                 mask: [<$world Mask>],
                 links: $crate::__private::Links<[<$world Mask>]>,
                 $( $(#[$attr])* $field: ::core::option::Option<$ty>, )+
             }
 
-            impl ::core::default::Default for [<$world EntityBuilder>] {
+            impl ::core::default::Default for $values {
                 #[inline]
                 fn default() -> Self {
                     Self { mask: 0, links: $crate::__private::Links::new(), $( $(#[$attr])* $field: ::core::option::Option::None, )+ }
                 }
             }
 
-            #[allow(unused_doc_comments)]
-            impl [<$world EntityBuilder>] {
-                /// A builder with no components.
+            impl $crate::__private::EntityValues for $values {
+                type Archetype = [<$world ComponentArrays>];
+
                 #[inline]
-                pub fn new() -> Self {
-                    ::core::default::Default::default()
+                fn mask(&self) -> <Self::Archetype as $crate::Archetype>::Mask {
+                    self.mask
                 }
 
+                #[inline]
+                fn push(self, table: &mut Self::Archetype) {
+                    use $crate::__private::column::push_held;
+                    $( $(#[$attr])* push_held(&mut table.$field, self.$field, table.mask & $mask); )+
+                }
+
+                #[inline]
+                fn links(&self) -> &[(<Self::Archetype as $crate::Archetype>::Mask, $crate::Entity)] {
+                    self.links.as_slice()
+                }
+
+                #[inline]
+                fn copy_held(&self) -> Self {
+                    #[allow(unused_imports)]
+                    use $crate::__private::{IsClone as _, NotClone as _};
+                    Self {
+                        mask: self.mask,
+                        // The spawn links every entity from the original's targets.
+                        links: $crate::__private::Links::new(),
+                        $(
+                            $(#[$attr])*
+                            $field: (&$crate::__private::CloneProbe(&self.$field, ::core::stringify!($field))).cloned(),
+                        )+
+                    }
+                }
+            }
+        }
+    };
+    // The `with_*` methods, on the builder (`$builder`) whose values are `$values`. The
+    // receiver's `self` comes from the caller, with `$values`, so they are the same `self`.
+    (
+        @with $builder:ident ($this:tt, $values:expr) $with_mask:ident $world:ident
+        [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
+        { $( $(#[$relation_attr:meta])* $relation:ident / $reverse:ident => $relation_mask:ident ),* }
+    ) => {
+        $crate::__private::paste::paste! {
+            #[allow(unused_doc_comments)]
+            impl $builder {
                 $(
                     #[doc = "Gives the entities a `" $field "` of `value` (a later `with_" $field "` replaces it)."]
                     $(#[$attr])*
                     #[inline]
-                    pub fn [<with_ $field>](mut self, value: $ty) -> Self {
-                        self.$field = ::core::option::Option::Some(value);
-                        self.mask |= $mask;
-                        self
+                    pub fn [<with_ $field>](mut $this, value: $ty) -> Self {
+                        $values.$field = ::core::option::Option::Some(value);
+                        $values.mask |= $mask;
+                        $this
                     }
                 )+
 
@@ -55,19 +96,37 @@ macro_rules! __ecs_builder {
                     #[doc = "Links the entities to `target` in the `" $relation "` relation as they spawn (a later `with_" $relation "` replaces it). A target not alive then (despawned, or a queued spawn not applied yet) leaves them unlinked."]
                     $(#[$relation_attr])*
                     #[inline]
-                    pub fn [<with_ $relation>](mut self, target: $crate::Entity) -> Self {
-                        self.links.set($relation_mask, target);
-                        self
+                    pub fn [<with_ $relation>](mut $this, target: $crate::Entity) -> Self {
+                        $values.links.set($relation_mask, target);
+                        $this
                     }
                 )*
 
-                /// Also gives the entities the tags of `mask`, and its components that the
-                /// builder holds no value for, default-initialised (relation bits are ignored:
-                /// links come from linking only).
+                #[doc = "Also gives the entities the tags of `mask` (a `" $world "` mask), and its components that the builder holds no value for, default-initialised (relation bits are ignored: links come from linking only)."]
                 #[inline]
-                pub fn with_mask(mut self, mask: [<$world Mask>]) -> Self {
-                    self.mask |= mask;
-                    self
+                pub fn $with_mask(mut $this, mask: [<$world Mask>]) -> Self {
+                    $values.mask |= mask;
+                    $this
+                }
+            }
+        }
+    };
+    ($kind:tt $world:ident $components:tt none) => {
+        $crate::__ecs_builder! { $kind $world $components {} }
+    };
+    (world $world:ident $components:tt { $( $(#[$relation_attr:meta])* $relation:ident / $reverse:ident => $relation_mask:ident $([$($policy:tt)*])? ),* $(,)? }) => {
+        $crate::__private::paste::paste! {
+            $crate::__ecs_builder! {
+                @values [<$world EntityBuilder>] $world $components
+                #[doc = "Spawns `" $world "` entities with chosen component values: `EntityBuilder::new().with_position(p).spawn_one(&mut world)`. `with_*` keeps the builder's type, so it can be grown conditionally (`if let Some(v) = v { builder = builder.with_velocity(v); }`)."]
+            }
+            $crate::__ecs_builder! { @with [<$world EntityBuilder>] (self, self) with_mask $world $components { $( $(#[$relation_attr])* $relation / $reverse => $relation_mask ),* } }
+
+            impl [<$world EntityBuilder>] {
+                /// A builder with no components.
+                #[inline]
+                pub fn new() -> Self {
+                    ::core::default::Default::default()
                 }
 
                 /// The components and tags the builder gives.
@@ -94,49 +153,48 @@ macro_rules! __ecs_builder {
                 /// the builder does not hold need not be `Clone`.
                 #[inline]
                 pub fn spawn(self, world: &mut [<$world Components>], count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-                    $crate::__private::lifecycle::spawn_built(&mut world.storage, self.mask, count, self, Self::clone_held)
-                }
-
-                // A copy of the values held; panics naming the first whose type is not `Clone`.
-                #[inline]
-                fn clone_held(&self) -> Self {
-                    #[allow(unused_imports)]
-                    use $crate::__private::{IsClone as _, NotClone as _};
-                    Self {
-                        mask: self.mask,
-                        // The spawn links every entity from the original's targets.
-                        links: $crate::__private::Links::new(),
-                        $(
-                            $(#[$attr])*
-                            $field: (&$crate::__private::CloneProbe(&self.$field, ::core::stringify!($field))).cloned(),
-                        )+
-                    }
-                }
-            }
-
-            impl $crate::__private::EntityValues for [<$world EntityBuilder>] {
-                type Archetype = [<$world ComponentArrays>];
-
-                #[inline]
-                fn mask(&self) -> [<$world Mask>] {
-                    self.mask
-                }
-
-                #[inline]
-                fn push(self, table: &mut [<$world ComponentArrays>]) {
-                    use $crate::__private::column::push_held;
-                    $( $(#[$attr])* push_held(&mut table.$field, self.$field, table.mask & $mask); )+
-                }
-
-                #[inline]
-                fn links(&self) -> &[([<$world Mask>], $crate::Entity)] {
-                    self.links.as_slice()
+                    $crate::__private::lifecycle::spawn_built(&mut world.storage, count, self)
                 }
             }
         }
     };
+    ((sub_world $game:ident) $world:ident $components:tt { $( $(#[$relation_attr:meta])* $relation:ident / $reverse:ident => $relation_mask:ident $([$($policy:tt)*])? ),* $(,)? }) => {
+        $crate::__private::paste::paste! {
+            $crate::__ecs_builder! {
+                @values [<$world EntityValues>] $world $components
+                #[doc = "The `" $world "` part of a `" $game "EntityBuilder`: the values and tags it gives in `" $world "`, set through its `with_*` methods."]
+            }
+            $crate::__ecs_builder! {
+                @with [<$game EntityBuilder>] (self, self.[<$world:snake>]) [<with_ $world:snake _mask>] $world $components
+                { $( $(#[$relation_attr])* $relation / $reverse => $relation_mask ),* }
+            }
+        }
+    };
     // A malformed `Relations` block: `__ecs_relations!` reports it; the builder goes without.
-    ($world:ident $components:tt { $($malformed:tt)* }) => {
-        $crate::__ecs_builder! { $world $components {} }
+    ($kind:tt $world:ident $components:tt { $($malformed:tt)* }) => {
+        $crate::__ecs_builder! { $kind $world $components {} }
+    };
+}
+
+/// `__ecs_builder_names!`: the names of a sub-world's `with_*` methods on its game's builder
+/// (its components' and relations' names), for the check that no two sub-worlds share one;
+/// none for a malformed block, which its own rule reports.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_builder_names {
+    (
+        { $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident $([$($option:ident)*])? ),+ $(,)? }
+        none
+    ) => {
+        &[ $( ::core::stringify!($field) ),+ ]
+    };
+    (
+        { $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident $([$($option:ident)*])? ),+ $(,)? }
+        { $( $(#[$relation_attr:meta])* $relation:ident / $reverse:ident => $relation_mask:ident $([$($policy:tt)*])? ),* $(,)? }
+    ) => {
+        &[ $( ::core::stringify!($field), )+ $( ::core::stringify!($relation) ),* ]
+    };
+    ($($malformed:tt)*) => {
+        &[]
     };
 }

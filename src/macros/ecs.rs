@@ -181,37 +181,38 @@ macro_rules! __ecs_generate {
 }
 
 /// Walks the sub-worlds of a multi-world (each optionally followed by its `Tags` block and its
-/// `Relations` block), generates each, then the whole.
+/// `Relations` block), generates each, then the whole, handing it each sub-world's component
+/// and relation blocks (the names its builder's `with_*` methods take).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_sub_worlds {
-    ($game:ident [ $($done:ident)* ] Relations { $($relations:tt)* } $($rest:tt)*) => {
+    ($game:ident [ $($done:tt)* ] Relations { $($relations:tt)* } $($rest:tt)*) => {
         ::core::compile_error!(::core::concat!(
             "ecs!: in the multi-world `",
             ::core::stringify!($game),
             "`, relations belong to a sub-world: write its `Relations { ... }` block right after it (after its `Tags` block, if any)"
         ));
     };
-    ($game:ident [ $($done:ident)* ] $sub_world:ident $components:tt Tags { $($tags:tt)* } Relations { $($relations:tt)* } $($rest:tt)*) => {
+    ($game:ident [ $($done:tt)* ] $sub_world:ident $components:tt Tags { $($tags:tt)* } Relations { $($relations:tt)* } $($rest:tt)*) => {
         $crate::__ecs_components! { kind: (sub_world $game) world: $sub_world $components tags: { $($tags)* } relations: { $($relations)* } }
-        $crate::__ecs_sub_worlds! { $game [ $($done)* $sub_world ] $($rest)* }
+        $crate::__ecs_sub_worlds! { $game [ $($done)* ($sub_world $components { $($relations)* }) ] $($rest)* }
     };
-    ($game:ident [ $($done:ident)* ] $sub_world:ident $components:tt Tags { $($tags:tt)* } $($rest:tt)*) => {
+    ($game:ident [ $($done:tt)* ] $sub_world:ident $components:tt Tags { $($tags:tt)* } $($rest:tt)*) => {
         $crate::__ecs_components! { kind: (sub_world $game) world: $sub_world $components tags: { $($tags)* } relations: none }
-        $crate::__ecs_sub_worlds! { $game [ $($done)* $sub_world ] $($rest)* }
+        $crate::__ecs_sub_worlds! { $game [ $($done)* ($sub_world $components none) ] $($rest)* }
     };
-    ($game:ident [ $($done:ident)* ] $sub_world:ident $components:tt Relations { $($relations:tt)* } $($rest:tt)*) => {
+    ($game:ident [ $($done:tt)* ] $sub_world:ident $components:tt Relations { $($relations:tt)* } $($rest:tt)*) => {
         $crate::__ecs_components! { kind: (sub_world $game) world: $sub_world $components tags: none relations: { $($relations)* } }
-        $crate::__ecs_sub_worlds! { $game [ $($done)* $sub_world ] $($rest)* }
+        $crate::__ecs_sub_worlds! { $game [ $($done)* ($sub_world $components { $($relations)* }) ] $($rest)* }
     };
-    ($game:ident [ $($done:ident)* ] $sub_world:ident { $($components:tt)* } $($rest:tt)*) => {
+    ($game:ident [ $($done:tt)* ] $sub_world:ident { $($components:tt)* } $($rest:tt)*) => {
         $crate::__ecs_components! { kind: (sub_world $game) world: $sub_world { $($components)* } tags: none relations: none }
-        $crate::__ecs_sub_worlds! { $game [ $($done)* $sub_world ] $($rest)* }
+        $crate::__ecs_sub_worlds! { $game [ $($done)* ($sub_world { $($components)* } none) ] $($rest)* }
     };
-    ($game:ident [ $($done:ident)+ ]) => {
+    ($game:ident [ $($done:tt)+ ]) => {
         $crate::__ecs_game! { $game [ $($done)+ ] }
     };
-    ($game:ident [ $($done:ident)* ] $($rest:tt)*) => {
+    ($game:ident [ $($done:tt)* ] $($rest:tt)*) => {
         ::core::compile_error!(::core::concat!(
             "ecs!: malformed multi-world `",
             ::core::stringify!($game),
@@ -261,11 +262,12 @@ macro_rules! __ecs_components {
 macro_rules! __ecs_shell {
     (world $world:ident $components:tt $relations:tt) => {
         $crate::__ecs_world! { $world }
-        $crate::__ecs_builder! { $world $components $relations }
+        $crate::__ecs_builder! { world $world $components $relations }
         $crate::__ecs_commands! { $world $components }
     };
     ((sub_world $game:ident) $world:ident $components:tt $relations:tt) => {
         $crate::__ecs_sub_world! { $game $world }
+        $crate::__ecs_builder! { (sub_world $game) $world $components $relations }
         $crate::__ecs_commands! { @sub_world $world $components }
         $crate::__ecs_sub_world_state! { $world $components }
     };

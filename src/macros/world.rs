@@ -216,6 +216,7 @@ macro_rules! __ecs_sub_world {
 
             impl $crate::SubWorld for $world {
                 type Tables = [<$world ComponentArrays>];
+                type Values = [<$world EntityValues>];
                 const NAME: &'static str = ::core::stringify!($world);
 
                 #[inline]

@@ -32,41 +32,19 @@ where
     storage.spawn_batch(mask, count, init)
 }
 
-/// Spawns `count` entities with the components of `mask` and pushes `values` as each new row:
-/// a copy made by `copy` for every row but the last, which takes `values` itself (an
-/// `EntityBuilder`'s spawn); then links each to the targets `values` holds (a copy need not
-/// carry them). The first copy is made before any row exists, so a `copy` that
-/// panics (a held value whose type is not `Clone`) spawns nothing; with `count` at most 1,
-/// `copy` is never called.
+/// Spawns `count` entities with the builder's `values`, each a copy (the last takes the
+/// originals: an `EntityBuilder`'s spawn); then links each to the targets `values` holds. The
+/// first copy is made before any handle is issued, so a value whose type is not `Clone`
+/// panics with nothing spawned; with `count` at most 1, nothing is copied.
 #[inline]
 pub fn spawn_built<T: Archetype, V: EntityValues<Archetype = T>>(
     storage: &mut Storage<T>,
-    mask: T::Mask,
     count: usize,
     values: V,
-    copy: impl Fn(&V) -> V,
 ) -> Vec<Entity> {
-    let first_copy = (count > 1).then(|| copy(&values));
-    let links = values.links().to_vec();
-    let entities = storage.spawn_rows(mask, count, |table| {
-        if count == 0 {
-            return;
-        }
-        if let Some(first) = first_copy {
-            first.push(table);
-        }
-        for _ in 2..count {
-            copy(&values).push(table);
-        }
-        values.push(table);
-    });
-    if !links.is_empty() {
-        for &entity in &entities {
-            for &(relation, target) in &links {
-                storage.link_spawned(&[(entity, relation, target)]);
-            }
-        }
-    }
+    let first_copy = (count > 1).then(|| values.copy_held());
+    let entities = storage.allocator.allocate_many(count);
+    storage.place_built(&entities, first_copy, values);
     entities
 }
 

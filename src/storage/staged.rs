@@ -5,22 +5,58 @@
 use alloc::vec::Vec;
 
 use super::{FreeOnUnwind, Storage};
+use crate::builder::EntityValues;
 use crate::column;
 use crate::commands::StagedRun;
 use crate::{Archetype, Entity};
 
 impl<T: Archetype> Storage<T> {
-    /// Spawns `count` new entities with the components and tags of `mask`, `fill` pushing
-    /// their component values (one per entity in every column of the table).
-    pub(crate) fn spawn_rows(
+    /// Gives `entities` (just allocated here, or placed by the game of this sub-world) rows
+    /// with the builder's `values`: the first gets `first_copy` (made by the caller before
+    /// anything was spawned, when there is more than one), each next one a fresh copy, the
+    /// last `values` itself; then links each to the targets `values` holds. A value's
+    /// `Default` or `Clone` that panics leaves the table as it was and the handles not alive
+    /// here.
+    pub(crate) fn place_built<V: EntityValues<Archetype = T>>(
         &mut self,
-        mask: T::Mask,
-        count: usize,
-        fill: impl FnOnce(&mut T),
-    ) -> Vec<Entity> {
-        let entities = self.allocator.allocate_many(count);
-        self.place_rows(mask, &entities, fill);
-        entities
+        entities: &[Entity],
+        first_copy: Option<V>,
+        values: V,
+    ) {
+        let count = entities.len();
+        let mask = values.mask();
+        let links = values.links().to_vec();
+        self.place_rows(mask, entities, |table| {
+            if count == 0 {
+                return;
+            }
+            if let Some(first) = first_copy {
+                first.push(table);
+            }
+            for _ in 2..count {
+                values.copy_held().push(table);
+            }
+            values.push(table);
+        });
+        if !links.is_empty() {
+            for &entity in entities {
+                for &(relation, target) in &links {
+                    self.link_spawned(&[(entity, relation, target)]);
+                }
+            }
+        }
+    }
+
+    /// [`place_built`](Self::place_built) for the handles of `entities`, issued by the
+    /// multi-world game this storage is a sub-world of.
+    pub(crate) fn spawn_placed_built<V: EntityValues<Archetype = T>>(
+        &mut self,
+        entities: &[Entity],
+        first_copy: Option<V>,
+        values: V,
+    ) {
+        self.allocator.place_all(entities);
+        self.place_built(entities, first_copy, values);
     }
 
     /// Spawns the rows of a staged run with the components and tags of `mask`: their handles
@@ -55,6 +91,7 @@ impl<T: Archetype> Storage<T> {
             let unplaced = FreeOnUnwind {
                 allocator: &mut self.allocator,
                 entities: &activated,
+                issued_here: true,
             };
             kept.for_each_column(&mut column::RemoveRows {
                 mask: columns,

@@ -7,9 +7,8 @@
 //! velocity and rotation alive) sees the latest pass; which ids are reused is each world's to
 //! decide, so the checksum holds values only. World setup is untimed.
 //!
-//! The game respawns through what it has today: `spawn_entities(n)` (empty rows in both
-//! sub-worlds), then each sub-world adds its components to every new entity; the world
-//! through its batch spawn.
+//! The game respawns each entity with its builder (`GameEntityBuilder::..spawn_one`, a row in
+//! each sub-world with its values); the world through its batch spawn.
 
 use crate::components::{Position, Rotation, Velocity, field};
 use crate::math::Vec3;
@@ -55,7 +54,7 @@ pub fn workload() -> Workload {
         contenders: vec![
             contender::<Game>(
                 "archetypal",
-                "game.despawn_entities(&handles); spawn_entities(n), then add_components + values per sub-world",
+                "game.despawn_entities(&handles); GameEntityBuilder::new().with_position(..).with_velocity(..).with_rotation(..).spawn_one(&mut game) per entity",
                 Kind::Archetypal,
             ),
             contender::<OneWorld>(
@@ -166,17 +165,14 @@ impl Despawning for Game {
     }
 
     fn spawn(&mut self, count: usize, pass: u32, out: &mut Vec<archetypal::Entity>) {
-        let game = &mut self.0;
-        let first = out.len();
-        out.extend(game.spawn_entities(count));
-        for (index, &entity) in out[first..].iter().enumerate() {
+        out.extend((0..count).map(|index| {
             let (position, velocity, rotation) = values(index, pass);
-            game.core
-                .add_components(entity, games::POSITION | games::VELOCITY);
-            game.core.set_position(entity, position);
-            game.core.set_velocity(entity, velocity);
-            game.render.set_rotation(entity, rotation);
-        }
+            games::GameEntityBuilder::new()
+                .with_position(position)
+                .with_velocity(velocity)
+                .with_rotation(rotation)
+                .spawn_one(&mut self.0)
+        }));
     }
 
     fn despawn(&mut self, victims: &[archetypal::Entity]) {

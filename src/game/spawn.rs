@@ -1,0 +1,58 @@
+//! Spawning with values in every sub-world at once: a game's `EntityBuilder` holds one part per
+//! sub-world (`CoreEntityValues`, ...), and its spawn places the same handles in each, or, if a
+//! value's `Default` or `Clone` panics, in none.
+
+use alloc::vec::Vec;
+
+use super::MultiWorld;
+use super::list::SubWorldsMut;
+use crate::storage::FreeOnUnwind;
+use crate::{Entity, EntityAllocator};
+
+/// A multi-world game's `EntityBuilder`: the values it holds for every sub-world (implemented
+/// by `ecs!`).
+pub trait GameBuilder {
+    /// The values for every sub-world, as a list of the sub-worlds' shape:
+    /// `(CoreEntityValues, (RenderEntityValues, ()))`.
+    type Values;
+
+    /// The values for every sub-world, taken out of the builder.
+    fn into_values(self) -> Self::Values;
+}
+
+/// Spawns `count` entities in every sub-world with the builder's values, each a copy (the last
+/// takes the originals): the game's `EntityBuilder::spawn`. Every sub-world's first copy is
+/// made before any handle is issued, so a value whose type is not `Clone` panics with nothing
+/// spawned.
+pub fn spawn_built<G: MultiWorld>(game: &mut G, builder: G::Builder, count: usize) -> Vec<Entity> {
+    let values = builder.into_values();
+    let (mut sub_worlds, own) = game.parts_mut();
+    let first_copy = (count > 1).then(|| G::SubWorldsMut::copy_built(&values));
+    let entities = own.allocator.allocate_many(count);
+    place_built(
+        &mut sub_worlds,
+        &mut own.allocator,
+        &entities,
+        first_copy,
+        values,
+    );
+    entities
+}
+
+/// Gives `entities`, alive in the game's `allocator`, rows with `values` in every sub-world; if
+/// a value's `Default` or `Clone` panics, no sub-world keeps them and the game frees them.
+pub(super) fn place_built<L: SubWorldsMut>(
+    sub_worlds: &mut L,
+    allocator: &mut EntityAllocator,
+    entities: &[Entity],
+    first_copy: Option<L::Built>,
+    values: L::Built,
+) {
+    let unplaced = FreeOnUnwind {
+        allocator,
+        entities,
+        issued_here: true,
+    };
+    sub_worlds.spawn_built(entities, first_copy, values);
+    core::mem::forget(unplaced);
+}
