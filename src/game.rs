@@ -32,7 +32,7 @@ use crate::{Archetype, CommandReport, Entity, EntityAllocator, InvariantError, S
 pub use clone::{CopySubWorlds, clone_from};
 pub use commands::{GameCommand, GameCommandQueue, apply_commands, clear_commands, command_count};
 pub use list::{SubWorlds, SubWorldsMut};
-pub use spawn::{GameBuilder, spawn_built};
+pub use spawn::{GameBuilder, spawn_built, spawn_one};
 
 /// One sub-world of a multi-world, as the game's runtime reaches it (implemented by `ecs!`).
 pub trait SubWorld {

@@ -21,7 +21,7 @@ pub use crate::world_check::{WorldNames, check_sub_worlds, check_world};
 pub mod game {
     pub use crate::game::{
         apply_commands, check_invariants, clear_commands, clone_from, command_count, despawn,
-        despawn_entities, end_frame, increment_tick, spawn, spawn_built, spawn_entities,
+        despawn_entities, end_frame, increment_tick, spawn, spawn_built, spawn_entities, spawn_one,
     };
 }
 

@@ -1429,7 +1429,7 @@ impl GameEntityBuilder {
     /// (no `Clone` needed): O(the game's components).
     #[inline]
     pub fn spawn_one(self, game: &mut Game) -> ::archetypal::Entity {
-        self.spawn(game, 1)[0]
+        ::archetypal::__private::game::spawn_one(game, self)
     }
     /// Spawns `count` entities in every sub-world with the builder's components,
     /// each given a clone of the values (the last one takes them): O(`count` ×

@@ -622,7 +622,7 @@ impl WorldEntityBuilder {
     /// O(the world's components).
     #[inline]
     pub fn spawn_one(self, world: &mut WorldComponents) -> ::archetypal::Entity {
-        self.spawn(world, 1)[0]
+        ::archetypal::__private::lifecycle::spawn_one(&mut world.storage, self)
     }
     /// Spawns `count` entities with the builder's components, each given a clone
     /// of the values (the last one takes them): reserving once, O(`count` × the

@@ -39,6 +39,16 @@ pub fn spawn_built<G: MultiWorld>(game: &mut G, builder: G::Builder, count: usiz
     entities
 }
 
+/// Spawns one entity in every sub-world with the builder's values, moved: the game's
+/// `EntityBuilder::spawn_one`, [`spawn_built`] without its batch's `Vec`.
+pub fn spawn_one<G: MultiWorld>(game: &mut G, builder: G::Builder) -> Entity {
+    let values = builder.into_values();
+    let (mut sub_worlds, own) = game.parts_mut();
+    let entity = own.allocator.allocate();
+    place_built(&mut sub_worlds, &mut own.allocator, &[entity], None, values);
+    entity
+}
+
 /// Gives `entities`, alive in the game's `allocator`, rows with `values` in every sub-world; if
 /// a value's `Default` or `Clone` panics, no sub-world keeps them and the game frees them.
 pub(super) fn place_built<L: SubWorldsMut>(

@@ -139,7 +139,7 @@ macro_rules! __ecs_builder {
                 /// O(the world's components).
                 #[inline]
                 pub fn spawn_one(self, world: &mut [<$world Components>]) -> $crate::Entity {
-                    self.spawn(world, 1)[0]
+                    $crate::__private::lifecycle::spawn_one(&mut world.storage, self)
                 }
 
                 /// Spawns `count` entities with the builder's components, each given a clone

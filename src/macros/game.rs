@@ -56,7 +56,7 @@ macro_rules! __ecs_game {
                 /// (no `Clone` needed): O(the game's components).
                 #[inline]
                 pub fn spawn_one(self, game: &mut $game) -> $crate::Entity {
-                    self.spawn(game, 1)[0]
+                    $crate::__private::game::spawn_one(game, self)
                 }
 
                 /// Spawns `count` entities in every sub-world with the builder's components,

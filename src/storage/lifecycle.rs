@@ -48,6 +48,18 @@ pub fn spawn_built<T: Archetype, V: EntityValues<Archetype = T>>(
     entities
 }
 
+/// Spawns one entity with the builder's `values`, moved (an `EntityBuilder`'s `spawn_one`):
+/// [`spawn_built`] without its batch's `Vec`.
+#[inline]
+pub fn spawn_one<T: Archetype, V: EntityValues<Archetype = T>>(
+    storage: &mut Storage<T>,
+    values: V,
+) -> Entity {
+    let entity = storage.allocator.allocate();
+    storage.place_built(&[entity], None, values);
+    entity
+}
+
 /// Spawns the still-reserved handles of `entities`; returns how many it spawned.
 #[inline]
 pub fn spawn_reserved<T: Archetype>(

@@ -8,7 +8,8 @@
 //! decide, so the checksum holds values only. World setup is untimed.
 //!
 //! The game respawns each entity with its builder (`GameEntityBuilder::..spawn_one`, a row in
-//! each sub-world with its values); the world through its batch spawn.
+//! each sub-world with its values); the world through its batch spawn, and in the row
+//! `[builder]` through its builder, as the game does.
 
 use crate::components::{Position, Rotation, Velocity, field};
 use crate::math::Vec3;
@@ -57,9 +58,14 @@ pub fn workload() -> Workload {
                 "game.despawn_entities(&handles); GameEntityBuilder::new().with_position(..).with_velocity(..).with_rotation(..).spawn_one(&mut game) per entity",
                 Kind::Archetypal,
             ),
-            contender::<OneWorld>(
+            contender::<OneWorld<false>>(
                 "archetypal one world",
                 "world.despawn_entities(&handles), spawn_batch(mask, n, |table, row| ..)",
+                Kind::ArchetypalVariant,
+            ),
+            contender::<OneWorld<true>>(
+                "archetypal one world [builder]",
+                "world.despawn_entities(&handles); EntityBuilder::new().with_position(..).with_velocity(..).with_rotation(..).spawn_one(&mut world) per entity",
                 Kind::ArchetypalVariant,
             ),
         ],
@@ -197,9 +203,11 @@ impl Despawning for Game {
 
 // ----- one world ----------------------------------------------------------------------------
 
-struct OneWorld(games::one::World);
+/// The same entities in one world, respawned by its batch spawn, or with `BUILDER` by the
+/// builder the game uses (the form's cost with the API held equal).
+struct OneWorld<const BUILDER: bool>(games::one::World);
 
-impl Despawning for OneWorld {
+impl<const BUILDER: bool> Despawning for OneWorld<BUILDER> {
     type Entity = archetypal::Entity;
 
     fn new() -> Self {
@@ -208,6 +216,17 @@ impl Despawning for OneWorld {
 
     fn spawn(&mut self, count: usize, pass: u32, out: &mut Vec<archetypal::Entity>) {
         use games::one::{POSITION, ROTATION, VELOCITY};
+        if BUILDER {
+            out.extend((0..count).map(|index| {
+                let (position, velocity, rotation) = values(index, pass);
+                games::one::EntityBuilder::new()
+                    .with_position(position)
+                    .with_velocity(velocity)
+                    .with_rotation(rotation)
+                    .spawn_one(&mut self.0)
+            }));
+            return;
+        }
         // `row` is the table's row; the values are numbered from 0 in the batch, as the game's.
         let mut index = 0;
         let spawned = self
