@@ -634,6 +634,17 @@ fn cases() -> u32 {
 
 #[test]
 fn copies_answer_like_the_original_under_random_operations() {
+    run_random_sequences("a copy", op_strategy(), run);
+}
+
+/// Runs `run` over `cases()` random sequences of operations drawn from `strategy` (1 to 119
+/// each, at least 20 on average), and fails with the minimal failing sequence, listed step by
+/// step, if a copy diverges (`what` names the copy in the message).
+fn run_random_sequences<Op: std::fmt::Debug + Clone>(
+    what: &str,
+    strategy: impl Strategy<Value = Op>,
+    run: fn(&[Op]) -> Result<(), String>,
+) {
     let cases = cases();
     let config = Config {
         cases,
@@ -643,7 +654,7 @@ fn copies_answer_like_the_original_under_random_operations() {
     };
     let mut runner = TestRunner::new(config);
     let ops_run = std::cell::Cell::new(0usize);
-    let result = runner.run(&prop::collection::vec(op_strategy(), 1..120), |ops| {
+    let result = runner.run(&prop::collection::vec(strategy, 1..120), |ops| {
         ops_run.set(ops_run.get() + ops.len());
         run(&ops).map_err(TestCaseError::fail)
     });
@@ -655,11 +666,11 @@ fn copies_answer_like_the_original_under_random_operations() {
                 .enumerate()
                 .map(|(step, op)| format!("  {step:3}: {op:?},\n"))
                 .collect();
-            panic!("a copy diverges: {reason}\nminimal failing sequence:\n{listing}")
+            panic!("{what} diverges: {reason}\nminimal failing sequence:\n{listing}")
         }
         Err(error) => panic!("{error}"),
     }
-    eprintln!("{cases} cases, {} operations", ops_run.get());
+    eprintln!("{what}: {cases} cases, {} operations", ops_run.get());
     assert!(ops_run.get() >= 20 * cases as usize);
 }
 
@@ -743,6 +754,11 @@ mod game {
     enum Op {
         Spawn,
         SpawnEntities(usize),
+        /// The game's builder: `count` entities (`spawn_one` for 1) with a position and a
+        /// name, linked to the entity at the index in Core's `child_of`.
+        Build(usize, i32, usize),
+        /// `queue_spawn` with the same builder, for one entity.
+        QueueBuild(i32, usize),
         Despawn(usize),
         DespawnEntities(Vec<usize>),
         SetPosition(usize, i32),
@@ -805,6 +821,23 @@ mod game {
         match op {
             Op::Spawn => format!("{}", game.spawn()),
             Op::SpawnEntities(count) => list(&game.spawn_entities(*count)),
+            Op::Build(count, value, parent) => {
+                let builder = multi::GameEntityBuilder::new()
+                    .with_position(Position(*value))
+                    .with_name(Name(format!("b{value}")))
+                    .with_child_of(t(parent));
+                match count {
+                    1 => format!("{}", builder.spawn_one(game)),
+                    _ => list(&builder.spawn(game, *count)),
+                }
+            }
+            Op::QueueBuild(value, parent) => {
+                let builder = multi::GameEntityBuilder::new()
+                    .with_position(Position(*value))
+                    .with_core_mask(MARKED)
+                    .with_child_of(t(parent));
+                format!("{}", game.commands().queue_spawn(builder))
+            }
             Op::Despawn(index) => format!("{}", game.despawn(t(index))),
             Op::DespawnEntities(indices) => {
                 let targets: Vec<Entity> = indices.iter().map(t).collect();
@@ -996,7 +1029,14 @@ mod game {
                         ));
                     }
                 }
-                if matches!(op, Op::Spawn | Op::SpawnEntities(_) | Op::QueueSpawn(_)) {
+                if matches!(
+                    op,
+                    Op::Spawn
+                        | Op::SpawnEntities(_)
+                        | Op::Build(..)
+                        | Op::QueueBuild(..)
+                        | Op::QueueSpawn(_)
+                ) {
                     for handle in expected
                         .split(' ')
                         .filter_map(|word| word.split_once('v'))
@@ -1033,6 +1073,8 @@ mod game {
         prop_oneof![
             6 => Just(Op::Spawn),
             2 => (0usize..4).prop_map(Op::SpawnEntities),
+            2 => (0usize..4, -9i32..9, index.clone()).prop_map(|(n, v, p)| Op::Build(n, v, p)),
+            2 => (-9i32..9, index.clone()).prop_map(|(v, p)| Op::QueueBuild(v, p)),
             4 => index.clone().prop_map(Op::Despawn),
             1 => prop::collection::vec(index.clone(), 0..4).prop_map(Op::DespawnEntities),
             3 => (index.clone(), -9i32..9).prop_map(|(e, v)| Op::SetPosition(e, v)),
@@ -1064,32 +1106,6 @@ mod game {
 
     #[test]
     fn copies_of_a_game_answer_like_the_original_under_random_operations() {
-        let cases = cases();
-        let config = Config {
-            cases,
-            failure_persistence: None,
-            rng_algorithm: RngAlgorithm::XorShift,
-            ..Config::default()
-        };
-        let mut runner = TestRunner::new(config);
-        let ops_run = std::cell::Cell::new(0usize);
-        let result = runner.run(&prop::collection::vec(op_strategy(), 1..120), |ops| {
-            ops_run.set(ops_run.get() + ops.len());
-            run(&ops).map_err(TestCaseError::fail)
-        });
-        match result {
-            Ok(()) => {}
-            Err(TestError::Fail(reason, ops)) => {
-                let listing: String = ops
-                    .iter()
-                    .enumerate()
-                    .map(|(step, op)| format!("  {step:3}: {op:?},\n"))
-                    .collect();
-                panic!("a copy of a game diverges: {reason}\nminimal failing sequence:\n{listing}")
-            }
-            Err(error) => panic!("{error}"),
-        }
-        eprintln!("game: {cases} cases, {} operations", ops_run.get());
-        assert!(ops_run.get() >= 20 * cases as usize);
+        run_random_sequences("a copy of a game", op_strategy(), run);
     }
 }
