@@ -2,7 +2,7 @@
 //! its k-th call, for every public structural operation and every k until the operation
 //! completes without the trap firing. After each injected panic (caught here, its payload
 //! checked to be this test's own, so an internal bug cannot pass for it):
-//! - `check_invariants()` holds (and the multi-world lockstep, `Game::check_invariants`);
+//! - `check_invariants()` holds (and, for a multi-world, every sub-world in step with the game: `Game::check_invariants`);
 //! - every live `Counted` instance is one the world (or a world the test holds) owns: nothing
 //!   leaked, nothing dropped twice, and none left once everything is dropped;
 //! - every live entity is one the test knows, holding its own values, or a new one;

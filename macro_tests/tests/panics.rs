@@ -730,7 +730,7 @@ fn a_drop_that_panics_in_a_multi_world_despawn_despawns_everywhere() {
         assert_eq!(game.render.get_name(entity), None);
     }
     assert_eq!(game.render.get_name(entities[3]), Some(&Name("n3".into())));
-    // The game goes on in lockstep.
+    // The game goes on, every sub-world in step.
     let next = game.spawn();
     game.render.set_name(next, Name("next".into()));
     game.check_invariants().unwrap();

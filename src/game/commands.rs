@@ -54,9 +54,7 @@ impl<'a, B> GameCommandQueue<'a, B> {
     /// not alive until `apply_commands`, which links it to the builder's targets alive then.
     #[inline]
     pub fn queue_spawn(&mut self, builder: B) -> Entity {
-        let [entity] = self.reserver.reserve(1)[..] else {
-            unreachable!("one reservation asked, one given")
-        };
+        let entity = self.reserver.reserve_one();
         self.queue.push(GameCommand::Spawn(entity));
         self.spawns.push(builder);
         entity

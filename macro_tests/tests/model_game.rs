@@ -1,0 +1,542 @@
+//! A model test of the multi-world form: random sequences of spawns (empty, built, queued),
+//! despawns (cascading through the relations of both sub-worlds), links, component writes
+//! and queued commands against a plain model of the game, which predicts every handle issued
+//! (the game's one allocator: ids recycled last freed first, one generation later), every
+//! value, every link and each target's sources in link order. After every step each
+//! sub-world agrees with the model and `check_invariants()` passes.
+
+use std::collections::HashMap;
+
+use archetypal::{Entity, ecs};
+use proptest::prelude::*;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Position(pub i32);
+
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tint(pub u32);
+
+ecs! {
+    Game {
+        Core {
+            position: Position => POSITION,
+        }
+        Relations {
+            child_of / children => CHILD_OF [cascade],
+        }
+        Render {
+            tint: Tint => TINT,
+        }
+        Relations {
+            owned_by / belongings => OWNED_BY [cascade],
+            seen_by / seen => SEEN_BY,
+        }
+    }
+}
+
+/// The game's relations, in the order a cascade visits them (sub-world by sub-world).
+const RELATIONS: usize = 3;
+/// Which of them cascade.
+const CASCADES: [bool; RELATIONS] = [true, true, false];
+
+#[derive(Clone, Debug)]
+enum Operation {
+    Spawn,
+    SpawnMany(usize),
+    /// The builder: `count` entities (`spawn_one` for 1), a position, a tint, and a link in
+    /// relation `.3` to the picked target.
+    Build(usize, i32, u32, usize, usize),
+    /// `queue_spawn` of the same builder.
+    QueueBuild(i32, usize, usize),
+    QueueSpawn(usize),
+    Despawn(usize),
+    DespawnMany(Vec<usize>),
+    SetPosition(usize, i32),
+    SetTint(usize, u32),
+    RemoveTint(usize),
+    Link(usize, usize, usize),
+    Unlink(usize, usize),
+    QueueDespawn(usize),
+    QueueSetTint(usize, u32),
+    Apply,
+    Clear,
+    Step,
+}
+
+fn operation() -> impl Strategy<Value = Operation> {
+    let pick = any::<usize>();
+    let relation = 0..RELATIONS;
+    prop_oneof![
+        3 => Just(Operation::Spawn),
+        1 => (0..4usize).prop_map(Operation::SpawnMany),
+        3 => (0..4usize, -9..9i32, 0..9u32, relation.clone(), pick)
+            .prop_map(|(count, x, tint, relation, target)| Operation::Build(count, x, tint, relation, target)),
+        2 => (-9..9i32, relation.clone(), pick)
+            .prop_map(|(x, relation, target)| Operation::QueueBuild(x, relation, target)),
+        1 => (0..3usize).prop_map(Operation::QueueSpawn),
+        3 => pick.prop_map(Operation::Despawn),
+        1 => prop::collection::vec(pick, 0..4).prop_map(Operation::DespawnMany),
+        2 => (pick, -9..9i32).prop_map(|(entity, x)| Operation::SetPosition(entity, x)),
+        2 => (pick, 0..9u32).prop_map(|(entity, tint)| Operation::SetTint(entity, tint)),
+        1 => pick.prop_map(Operation::RemoveTint),
+        5 => (relation.clone(), pick, pick)
+            .prop_map(|(relation, source, target)| Operation::Link(relation, source, target)),
+        1 => (relation, pick).prop_map(|(relation, source)| Operation::Unlink(relation, source)),
+        1 => pick.prop_map(Operation::QueueDespawn),
+        1 => (pick, 0..9u32).prop_map(|(entity, tint)| Operation::QueueSetTint(entity, tint)),
+        2 => Just(Operation::Apply),
+        1 => Just(Operation::Clear),
+        1 => Just(Operation::Step),
+    ]
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum State {
+    Free,
+    Alive,
+    Reserved,
+}
+
+/// What a builder holds, as the model sees it.
+#[derive(Clone, Copy, Debug)]
+struct Built {
+    position: i32,
+    tint: Option<u32>,
+    link: (usize, Entity),
+}
+
+#[derive(Debug)]
+enum Queued {
+    Spawn(Entity, Built),
+    SpawnEntities(Vec<Entity>),
+    Despawn(Entity),
+}
+
+#[derive(Default)]
+struct Model {
+    /// Per id: its current generation and state.
+    slots: Vec<(u32, State)>,
+    /// Freed ids, reused last freed first.
+    free: Vec<u32>,
+    /// Every handle ever issued, to pick from (stale and reserved ones included).
+    seen: Vec<Entity>,
+    positions: HashMap<Entity, i32>,
+    tints: HashMap<Entity, u32>,
+    /// Per relation: each source's target, and each target's sources in link order.
+    targets: [HashMap<Entity, Entity>; RELATIONS],
+    sources: [HashMap<Entity, Vec<Entity>>; RELATIONS],
+    /// The game's queue, in order, and the render sub-world's.
+    queue: Vec<Queued>,
+    queued_tints: Vec<(Entity, u32)>,
+}
+
+impl Model {
+    fn pick(&self, pick: usize) -> Option<Entity> {
+        (!self.seen.is_empty()).then(|| self.seen[pick % self.seen.len()])
+    }
+
+    fn is_alive(&self, entity: Entity) -> bool {
+        self.slots.get(entity.id as usize) == Some(&(entity.generation, State::Alive))
+    }
+
+    /// The next handle the game's allocator gives, in `state`.
+    fn issue(&mut self, state: State) -> Entity {
+        let id = self.free.pop().unwrap_or_else(|| {
+            self.slots.push((0, State::Free));
+            self.slots.len() as u32 - 1
+        });
+        let slot = &mut self.slots[id as usize];
+        slot.1 = state;
+        let entity = Entity::new(id, slot.0);
+        self.seen.push(entity);
+        entity
+    }
+
+    fn free_id(&mut self, id: u32) {
+        let slot = &mut self.slots[id as usize];
+        slot.0 += 1;
+        slot.1 = State::Free;
+        self.free.push(id);
+    }
+
+    fn ancestors_include(&self, relation: usize, mut entity: Entity, wanted: Entity) -> bool {
+        while let Some(&target) = self.targets[relation].get(&entity) {
+            if target == wanted {
+                return true;
+            }
+            entity = target;
+        }
+        false
+    }
+
+    fn unlink(&mut self, relation: usize, source: Entity) -> Option<Entity> {
+        let target = self.targets[relation].remove(&source)?;
+        let list = self.sources[relation].get_mut(&target).unwrap();
+        list.retain(|&other| other != source);
+        Some(target)
+    }
+
+    /// `set_<relation>`: whether it succeeded.
+    fn link(&mut self, relation: usize, source: Entity, target: Entity) -> bool {
+        if !self.is_alive(source) || !self.is_alive(target) || source == target {
+            return false;
+        }
+        if self.targets[relation].get(&source) == Some(&target) {
+            return true;
+        }
+        if self.ancestors_include(relation, target, source) {
+            return false;
+        }
+        self.unlink(relation, source);
+        self.targets[relation].insert(source, target);
+        self.sources[relation]
+            .entry(target)
+            .or_default()
+            .push(source);
+        true
+    }
+
+    /// Takes `entity` out: its links, its sources' links (a cascade's sources are about to
+    /// go too), its values, its id.
+    fn detach(&mut self, entity: Entity) {
+        for relation in 0..RELATIONS {
+            self.unlink(relation, entity);
+            for source in self.sources[relation].remove(&entity).unwrap_or_default() {
+                self.targets[relation].remove(&source);
+            }
+        }
+        self.positions.remove(&entity);
+        self.tints.remove(&entity);
+        self.free_id(entity.id);
+    }
+
+    /// `despawn`: the entity and, depth first in pre-order, its sources in the cascading
+    /// relations (relation by relation, each in link order).
+    fn despawn(&mut self, entity: Entity) -> bool {
+        if !self.is_alive(entity) {
+            return false;
+        }
+        let mut stack = vec![entity];
+        while let Some(next) = stack.pop() {
+            if !self.is_alive(next) {
+                continue;
+            }
+            let first = stack.len();
+            for (sources, cascades) in self.sources.iter().zip(CASCADES) {
+                if cascades {
+                    stack.extend(sources.get(&next).into_iter().flatten());
+                }
+            }
+            stack[first..].reverse();
+            self.detach(next);
+        }
+        true
+    }
+
+    /// Gives spawned `entities` a built entity's values, linked in order.
+    fn place_built(&mut self, entities: &[Entity], built: Built) {
+        for &entity in entities {
+            self.positions.insert(entity, built.position);
+            if let Some(tint) = built.tint {
+                self.tints.insert(entity, tint);
+            }
+        }
+        for &entity in entities {
+            let (relation, target) = built.link;
+            self.link(relation, entity, target);
+        }
+    }
+
+    fn activate(&mut self, entity: Entity) {
+        self.slots[entity.id as usize].1 = State::Alive;
+    }
+}
+
+fn builder(built: Built) -> GameEntityBuilder {
+    let builder = GameEntityBuilder::new().with_position(Position(built.position));
+    let builder = match built.tint {
+        Some(tint) => builder.with_tint(Tint(tint)),
+        None => builder,
+    };
+    let (relation, target) = built.link;
+    match relation {
+        0 => builder.with_child_of(target),
+        1 => builder.with_owned_by(target),
+        _ => builder.with_seen_by(target),
+    }
+}
+
+fn set_link(game: &mut Game, relation: usize, source: Entity, target: Entity) -> bool {
+    match relation {
+        0 => game.core.set_child_of(source, target).is_ok(),
+        1 => game.render.set_owned_by(source, target).is_ok(),
+        _ => game.render.set_seen_by(source, target).is_ok(),
+    }
+}
+
+fn remove_link(game: &mut Game, relation: usize, source: Entity) -> Option<Entity> {
+    match relation {
+        0 => game.core.remove_child_of(source),
+        1 => game.render.remove_owned_by(source),
+        _ => game.render.remove_seen_by(source),
+    }
+}
+
+fn target_of(game: &Game, relation: usize, source: Entity) -> Option<Entity> {
+    match relation {
+        0 => game.core.get_child_of(source),
+        1 => game.render.get_owned_by(source),
+        _ => game.render.get_seen_by(source),
+    }
+}
+
+fn sources_of(game: &Game, relation: usize, target: Entity) -> Vec<Entity> {
+    match relation {
+        0 => game.core.get_children(target).to_vec(),
+        1 => game.render.get_belongings(target).to_vec(),
+        _ => game.render.get_seen(target).to_vec(),
+    }
+}
+
+fn run(operations: Vec<Operation>) {
+    let mut game = Game::new();
+    let mut model = Model::default();
+    for (step, operation) in operations.into_iter().enumerate() {
+        let label = format!("step {step}: {operation:?}");
+        match operation {
+            Operation::Spawn => {
+                let expected = model.issue(State::Alive);
+                assert_eq!(game.spawn(), expected, "{label}");
+            }
+            Operation::SpawnMany(count) => {
+                let expected: Vec<Entity> = (0..count).map(|_| model.issue(State::Alive)).collect();
+                assert_eq!(game.spawn_entities(count), expected, "{label}");
+            }
+            Operation::Build(count, position, tint, relation, target) => {
+                let Some(target) = model.pick(target) else {
+                    continue;
+                };
+                let built = Built {
+                    position,
+                    tint: (tint % 3 != 0).then_some(tint),
+                    link: (relation, target),
+                };
+                let expected: Vec<Entity> = (0..count).map(|_| model.issue(State::Alive)).collect();
+                model.place_built(&expected, built);
+                let spawned = match count {
+                    1 => vec![builder(built).spawn_one(&mut game)],
+                    _ => builder(built).spawn(&mut game, count),
+                };
+                assert_eq!(spawned, expected, "{label}");
+            }
+            Operation::QueueBuild(position, relation, target) => {
+                let Some(target) = model.pick(target) else {
+                    continue;
+                };
+                let built = Built {
+                    position,
+                    tint: None,
+                    link: (relation, target),
+                };
+                let expected = model.issue(State::Reserved);
+                assert_eq!(game.commands().queue_spawn(builder(built)), expected);
+                model.queue.push(Queued::Spawn(expected, built));
+            }
+            Operation::QueueSpawn(count) => {
+                let expected: Vec<Entity> =
+                    (0..count).map(|_| model.issue(State::Reserved)).collect();
+                assert_eq!(game.commands().queue_spawn_entities(count), expected);
+                model.queue.push(Queued::SpawnEntities(expected));
+            }
+            Operation::Despawn(pick) => {
+                if let Some(entity) = model.pick(pick) {
+                    assert_eq!(game.despawn(entity), model.despawn(entity), "{label}");
+                }
+            }
+            Operation::DespawnMany(picks) => {
+                let entities: Vec<Entity> =
+                    picks.iter().filter_map(|&pick| model.pick(pick)).collect();
+                let expected: Vec<Entity> = entities
+                    .iter()
+                    .copied()
+                    .filter(|&entity| model.despawn(entity))
+                    .collect();
+                assert_eq!(game.despawn_entities(&entities), expected, "{label}");
+            }
+            Operation::SetPosition(pick, x) => {
+                if let Some(entity) = model.pick(pick) {
+                    let alive = model.is_alive(entity);
+                    assert_eq!(game.core.set_position(entity, Position(x)), alive);
+                    if alive {
+                        model.positions.insert(entity, x);
+                    }
+                }
+            }
+            Operation::SetTint(pick, tint) => {
+                if let Some(entity) = model.pick(pick) {
+                    let alive = model.is_alive(entity);
+                    assert_eq!(game.render.set_tint(entity, Tint(tint)), alive);
+                    if alive {
+                        model.tints.insert(entity, tint);
+                    }
+                }
+            }
+            Operation::RemoveTint(pick) => {
+                if let Some(entity) = model.pick(pick) {
+                    let expected = if model.is_alive(entity) {
+                        model.tints.remove(&entity)
+                    } else {
+                        None
+                    };
+                    assert_eq!(game.render.remove_tint(entity).map(|tint| tint.0), expected);
+                }
+            }
+            Operation::Link(relation, source, target) => {
+                if let (Some(source), Some(target)) = (model.pick(source), model.pick(target)) {
+                    let expected = model.link(relation, source, target);
+                    assert_eq!(
+                        set_link(&mut game, relation, source, target),
+                        expected,
+                        "{label}"
+                    );
+                }
+            }
+            Operation::Unlink(relation, source) => {
+                if let Some(source) = model.pick(source) {
+                    let expected = if model.is_alive(source) {
+                        model.unlink(relation, source)
+                    } else {
+                        None
+                    };
+                    assert_eq!(
+                        remove_link(&mut game, relation, source),
+                        expected,
+                        "{label}"
+                    );
+                }
+            }
+            Operation::QueueDespawn(pick) => {
+                if let Some(entity) = model.pick(pick) {
+                    game.commands().queue_despawn(entity);
+                    model.queue.push(Queued::Despawn(entity));
+                }
+            }
+            Operation::QueueSetTint(pick, tint) => {
+                if let Some(entity) = model.pick(pick) {
+                    game.render.commands().queue_set_tint(entity, Tint(tint));
+                    model.queued_tints.push((entity, tint));
+                }
+            }
+            Operation::Apply => {
+                let report = game.apply_commands();
+                // The game's spawns in order (its despawns set aside), then the sub-worlds'
+                // commands, then the despawns.
+                let (mut applied, mut skipped) = (0, 0);
+                let mut despawns = Vec::new();
+                for queued in std::mem::take(&mut model.queue) {
+                    match queued {
+                        Queued::Spawn(entity, built) => {
+                            model.activate(entity);
+                            model.place_built(&[entity], built);
+                            applied += 1;
+                        }
+                        Queued::SpawnEntities(entities) => {
+                            for &entity in &entities {
+                                model.activate(entity);
+                            }
+                            applied += 1;
+                        }
+                        Queued::Despawn(entity) => despawns.push(entity),
+                    }
+                }
+                for (entity, tint) in std::mem::take(&mut model.queued_tints) {
+                    if model.is_alive(entity) {
+                        model.tints.insert(entity, tint);
+                        applied += 1;
+                    } else {
+                        skipped += 1;
+                    }
+                }
+                for entity in despawns {
+                    if model.despawn(entity) {
+                        applied += 1;
+                    } else {
+                        skipped += 1;
+                    }
+                }
+                assert_eq!(
+                    (report.applied, report.skipped),
+                    (applied, skipped),
+                    "{label}"
+                );
+            }
+            Operation::Clear => {
+                game.clear_commands();
+                model.queue.clear();
+                model.queued_tints.clear();
+                // Every reservation comes back, in ascending id order.
+                for id in 0..model.slots.len() as u32 {
+                    if model.slots[id as usize].1 == State::Reserved {
+                        model.free_id(id);
+                    }
+                }
+            }
+            Operation::Step => game.step(),
+        }
+        agree(&game, &model, &label);
+    }
+}
+
+/// Every sub-world agrees with the model: liveness, values, links and each target's sources
+/// in link order.
+fn agree(game: &Game, model: &Model, label: &str) {
+    if let Err(error) = game.check_invariants() {
+        panic!("{label}: {error}");
+    }
+    let alive = model.seen.iter().filter(|&&e| model.is_alive(e)).count();
+    assert_eq!(game.entity_count(), alive, "{label}");
+    for &entity in &model.seen {
+        let alive = model.is_alive(entity);
+        assert_eq!(game.is_alive(entity), alive, "{label}: {entity}");
+        assert_eq!(game.core.is_alive(entity), alive, "{label}: {entity}");
+        assert_eq!(game.render.is_alive(entity), alive, "{label}: {entity}");
+        assert_eq!(
+            game.core.get_position(entity).map(|position| position.0),
+            model.positions.get(&entity).copied(),
+            "{label}: {entity}'s position"
+        );
+        assert_eq!(
+            game.render.get_tint(entity).map(|tint| tint.0),
+            model.tints.get(&entity).copied(),
+            "{label}: {entity}'s tint"
+        );
+        for relation in 0..RELATIONS {
+            assert_eq!(
+                target_of(game, relation, entity),
+                model.targets[relation].get(&entity).copied(),
+                "{label}: {entity}'s target in relation {relation}"
+            );
+            let expected = if alive {
+                model.sources[relation]
+                    .get(&entity)
+                    .cloned()
+                    .unwrap_or_default()
+            } else {
+                Vec::new()
+            };
+            assert_eq!(
+                sources_of(game, relation, entity),
+                expected,
+                "{label}: {entity}'s sources in relation {relation}"
+            );
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+    #[test]
+    fn the_game_follows_the_model(operations in prop::collection::vec(operation(), 1..150)) {
+        run(operations);
+    }
+}
