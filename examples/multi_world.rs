@@ -1,0 +1,244 @@
+//! A multi-world game: two sub-worlds sharing one set of entities (what a game does past 128
+//! components and tags), spawned with one builder, simulated by systems that read one
+//! sub-world and write the other, and rolled back with `restore`.
+//!
+//! A space station launches drones, docked to it in `Core`'s `docked_at` relation until they
+//! are far enough out (`[cascade]`: when the station is destroyed, the drones still docked go
+//! with it). `Core` holds the
+//! simulation, `Render` what the screen shows. A copy is kept every few frames; a late
+//! correction (the station was hit harder than predicted) restores the copy of that frame and
+//! simulates forward again. The rolled-back game ends equal to one that knew the truth from
+//! the start, down to the handles it issued.
+//!
+//! `cargo run --example multi_world`
+
+use archetypal::{Entity, ecs};
+
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Position(pub i32, pub i32);
+
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Velocity(pub i32, pub i32);
+
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Health(pub i32);
+
+#[derive(Default, Debug, Clone, PartialEq, Eq)]
+pub struct Sprite(pub &'static str);
+
+/// Red when hurt: `Render`'s reading of `Core`'s health.
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tint(pub u8);
+
+ecs! {
+    Game {
+        Core {
+            position: Position => POSITION,
+            velocity: Velocity => VELOCITY,
+            health: Health => HEALTH,
+        }
+        Tags {
+            station => STATION,
+        }
+        Relations {
+            docked_at / docked => DOCKED_AT [cascade],
+        }
+        Render {
+            sprite: Sprite => SPRITE,
+            tint: Tint => TINT,
+        }
+    }
+    Events {
+        /// A station destroyed, with its drones (the cascade).
+        destroyed: Entity,
+    }
+    Resources {
+        frame: u32,
+        station: Entity,
+    }
+}
+
+const FRAMES: u32 = 40;
+/// A copy is kept every `SAVE_EVERY` frames.
+const SAVE_EVERY: u32 = 5;
+
+/// Damage the station takes at `frame`: the prediction, or the truth that arrives late.
+fn damage(frame: u32, truth: bool) -> i32 {
+    match frame {
+        12 if truth => 70,
+        12 => 20,
+        _ if frame % 4 == 0 => 5,
+        _ => 0,
+    }
+}
+
+/// One frame: launch, move, take damage, paint, destroy. It reads only the game and the
+/// damage, so the same game and damage give the same game.
+fn simulate(game: &mut Game, truth: bool) {
+    let frame = game.resources.frame;
+    let station = game.resources.station;
+    // Every third frame the station launches a drone, docked to it until it flies off.
+    if frame % 3 == 0 && game.is_alive(station) {
+        GameEntityBuilder::new()
+            .with_position(Position(0, 0))
+            .with_velocity(Velocity(1 + (frame % 5) as i32, 1))
+            .with_health(Health(10))
+            .with_sprite(Sprite("drone"))
+            .with_docked_at(station)
+            .spawn_one(game);
+    }
+    game.core
+        .typed_query::<(&mut Position, &Velocity)>()
+        .for_each(|(mut position, velocity)| {
+            position.0 += velocity.0;
+            position.1 += velocity.1;
+        });
+    // Drones far enough out undock: queued while the query runs, applied after it.
+    let mut core = game.core.split_mut();
+    core.components
+        .typed_query_ref::<(Entity, &Position)>()
+        .with(DOCKED_AT)
+        .for_each(|(drone, position)| {
+            if position.0 > 12 {
+                core.commands.queue_remove_docked_at(drone);
+            }
+        });
+    game.core.apply_commands();
+    if let Some(health) = game.core.get_health_mut(station) {
+        health.0 -= damage(frame, truth);
+    }
+    // Render reads Core: the two sub-worlds are borrowed at once.
+    let parts = game.split_mut();
+    parts
+        .core
+        .typed_query_ref::<(Entity, &Health)>()
+        .for_each(|(entity, health)| {
+            parts
+                .render
+                .set_tint(entity, Tint((100 - health.0.clamp(0, 100)) as u8));
+        });
+    if game
+        .core
+        .get_health(station)
+        .is_some_and(|health| health.0 <= 0)
+    {
+        game.events.destroyed.send(station);
+        game.despawn(station); // its docked drones go with it, from every sub-world
+    }
+    game.resources.frame += 1;
+    game.step();
+}
+
+fn new_game() -> Game {
+    let mut game = Game::new();
+    game.resources.station = GameEntityBuilder::new()
+        .with_position(Position(0, 0))
+        .with_health(Health(100))
+        .with_core_mask(STATION)
+        .with_sprite(Sprite("station"))
+        .spawn_one(&mut game);
+    game
+}
+
+/// What a player sees: every entity with its position, health, sprite and tint.
+type Seen = Vec<(
+    Entity,
+    Position,
+    Option<Health>,
+    Option<Sprite>,
+    Option<Tint>,
+)>;
+
+fn seen(game: &Game) -> Seen {
+    game.core
+        .typed_query_ref::<(Entity, &Position, Option<&Health>)>()
+        .iter()
+        .map(|(entity, position, health)| {
+            (
+                entity,
+                *position,
+                health.copied(),
+                game.render.get_sprite(entity).cloned(),
+                game.render.get_tint(entity).copied(),
+            )
+        })
+        .collect()
+}
+
+/// Keeps a copy of the game every `SAVE_EVERY` frames, before the frame is simulated.
+fn keep(saved: &mut Vec<Game>, game: &Game, frame: u32) {
+    if frame % SAVE_EVERY == 0 {
+        saved.push(game.clone());
+    }
+}
+
+fn main() {
+    // The game as the machine runs it: predicted damage, corrected when the truth about
+    // frame 12 arrives at frame 20.
+    let mut game = new_game();
+    let mut saved: Vec<Game> = Vec::new();
+    for frame in 0..FRAMES {
+        if frame == 20 {
+            // Back to the copy taken before frame 12, then forward again with the truth.
+            let copy = (12 / SAVE_EVERY) as usize;
+            game.restore(&saved[copy]);
+            saved.truncate(copy);
+            let from = copy as u32 * SAVE_EVERY;
+            for replay in from..frame {
+                keep(&mut saved, &game, replay);
+                simulate(&mut game, replay >= 12);
+            }
+            println!(
+                "frame {frame}: the truth about frame 12 arrived; rolled back to frame {from} and simulated {} frames again",
+                frame - from
+            );
+        }
+        keep(&mut saved, &game, frame);
+        simulate(&mut game, frame >= 12);
+    }
+
+    // The game that never learnt the truth, and the one that knew it from the start.
+    let mut predicted = new_game();
+    let mut truth = new_game();
+    for frame in 0..FRAMES {
+        simulate(&mut predicted, false);
+        simulate(&mut truth, frame >= 12);
+    }
+    assert!(
+        predicted.is_alive(predicted.resources.station),
+        "the prediction alone would have kept the station"
+    );
+
+    let station = game.resources.station;
+    println!(
+        "after {FRAMES} frames: {} entities alive, station {}, {} drones on screen",
+        game.entity_count(),
+        if game.is_alive(station) {
+            "alive"
+        } else {
+            "destroyed"
+        },
+        game.render
+            .typed_query_ref::<&Sprite>()
+            .iter()
+            .filter(|sprite| sprite.0 == "drone")
+            .count()
+    );
+    assert!(!game.is_alive(station), "the true damage destroys it");
+    assert!(
+        game.entity_count() > 0,
+        "the drones that had undocked fly on"
+    );
+    assert_eq!(
+        seen(&game),
+        seen(&truth),
+        "the rollback ends where the truth does"
+    );
+    assert_eq!(
+        game.spawn(),
+        truth.spawn(),
+        "and issues the same next handle"
+    );
+    game.check_invariants().unwrap();
+    println!("the rolled-back game equals the one that knew the truth, handles included");
+}
