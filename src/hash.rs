@@ -28,17 +28,26 @@ pub type MaskMap<M, V> = HashMap<M, V, MaskBuildHasher>;
 /// The index of the table of each mask. Keyed by the mask widened to `u128`, behind functions
 /// that are not generic: the map's code is compiled once, in this crate, rather than in every
 /// game's crate for its world (a lookup runs on a spawn and on a migration without an edge, so
-/// the widening costs next to nothing).
+/// the widening costs next to nothing). It remembers the last table a spawn found
+/// ([`get_remembered`](Self::get_remembered)): a table's index never changes, and entries are
+/// never removed.
 #[derive(Debug, Default)]
-pub struct TableLookup(MaskMap<u128, usize>);
+pub struct TableLookup {
+    map: MaskMap<u128, usize>,
+    last: Option<(u128, usize)>,
+}
 
 impl Clone for TableLookup {
     fn clone(&self) -> Self {
-        TableLookup(self.0.clone())
+        TableLookup {
+            map: self.map.clone(),
+            last: self.last,
+        }
     }
 
     fn clone_from(&mut self, source: &Self) {
-        self.0.clone_from(&source.0);
+        self.map.clone_from(&source.map);
+        self.last = source.last;
     }
 }
 
@@ -50,7 +59,24 @@ impl TableLookup {
     }
 
     fn get_wide(&self, mask: u128) -> Option<usize> {
-        self.0.get(&mask).copied()
+        self.map.get(&mask).copied()
+    }
+
+    /// [`get`](Self::get), answered without hashing when `mask` is the last mask found here:
+    /// spawning one entity at a time into one table (an `EntityBuilder` in a loop) hashes once.
+    #[inline]
+    pub fn get_remembered<M: Bitmask>(&mut self, mask: M) -> Option<usize> {
+        let mask = mask.widen();
+        match self.last {
+            Some((last, table_index)) if last == mask => Some(table_index),
+            _ => {
+                let found = self.get_wide(mask);
+                if let Some(table_index) = found {
+                    self.last = Some((mask, table_index));
+                }
+                found
+            }
+        }
     }
 
     /// Records `table_index` as the table of `mask`, unless `mask` has a table already (a
@@ -61,7 +87,7 @@ impl TableLookup {
     }
 
     fn insert_wide(&mut self, mask: u128, table_index: usize) {
-        self.0.entry(mask).or_insert(table_index);
+        self.map.entry(mask).or_insert(table_index);
     }
 }
 
@@ -71,6 +97,23 @@ mod tests {
     use alloc::vec::Vec;
     use core::hash::{BuildHasher, Hash};
     use hashbrown::HashSet;
+
+    #[test]
+    fn a_remembered_lookup_answers_as_a_plain_one() {
+        let mut lookup = TableLookup::default();
+        assert_eq!(lookup.get_remembered(0b1u64), None);
+        lookup.insert(0b1u64, 0);
+        lookup.insert(0b10u64, 1);
+        for mask in [0b1u64, 0b1, 0b10, 0b1, 0b100, 0b10, 0b10] {
+            assert_eq!(lookup.get_remembered(mask), lookup.get(mask), "{mask:b}");
+        }
+        // A copy remembers what the original did, and both stay right as tables are added.
+        let mut copy = lookup.clone();
+        lookup.insert(0b100u64, 2);
+        copy.clone_from(&lookup);
+        assert_eq!(copy.get_remembered(0b100u64), Some(2));
+        assert_eq!(copy.get_remembered(0b10u64), Some(1));
+    }
 
     fn hash_of<T: Hash>(value: T) -> u64 {
         MaskBuildHasher::default().hash_one(value)

@@ -187,7 +187,7 @@ impl<T: Archetype> Storage<T> {
     #[doc(hidden)]
     pub fn table_for(&mut self, mask: T::Mask) -> usize {
         let mask = mask & T::COMPONENTS;
-        if let Some(table_index) = self.find_table(mask) {
+        if let Some(table_index) = self.table_lookup.get_remembered(mask) {
             return table_index;
         }
         let table_index = self.edges.insert_table(mask, &self.table_lookup);

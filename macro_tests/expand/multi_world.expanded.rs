@@ -1594,7 +1594,7 @@ impl Game {
     /// Despawns every live entity of `entities`; returns those actually despawned
     /// (dead, stale, never-issued and repeated handles are skipped). A component `Drop` that panics does so after its entity left every
     /// sub-world, and the entities after it are despawned while the panic unwinds:
-    /// the call despawns all it was given, in lockstep.
+    /// the call despawns all it was given, from every sub-world.
     #[inline]
     pub fn despawn_entities(
         &mut self,
