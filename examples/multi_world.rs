@@ -1,6 +1,7 @@
 //! A multi-world game: two sub-worlds sharing one set of entities (what a game does past 128
 //! components and tags), spawned with one builder, simulated by systems that read one
-//! sub-world and write the other, and rolled back with `restore`.
+//! sub-world and write the other, rolled back with `restore`, and (feature `serde`) saved and
+//! loaded.
 //!
 //! A space station launches drones, docked to it in `Core`'s `docked_at` relation until they
 //! are far enough out (`[cascade]`: when the station is destroyed, the drones still docked go
@@ -10,24 +11,29 @@
 //! simulates forward again. The rolled-back game ends equal to one that knew the truth from
 //! the start, down to the handles it issued.
 //!
-//! `cargo run --example multi_world`
+//! `cargo run --example multi_world` (with `--features serde`, it also saves and loads)
 
 use archetypal::{Entity, ecs};
+use serde::{Deserialize, Serialize};
 
-#[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Position(pub i32, pub i32);
 
-#[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Velocity(pub i32, pub i32);
 
-#[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Health(pub i32);
 
-#[derive(Default, Debug, Clone, PartialEq, Eq)]
-pub struct Sprite(pub &'static str);
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Sprite {
+    #[default]
+    Station,
+    Drone,
+}
 
 /// Red when hurt: `Render`'s reading of `Core`'s health.
-#[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tint(pub u8);
 
 ecs! {
@@ -83,7 +89,7 @@ fn simulate(game: &mut Game, truth: bool) {
             .with_position(Position(0, 0))
             .with_velocity(Velocity(1 + (frame % 5) as i32, 1))
             .with_health(Health(10))
-            .with_sprite(Sprite("drone"))
+            .with_sprite(Sprite::Drone)
             .with_docked_at(station)
             .spawn_one(game);
     }
@@ -135,7 +141,7 @@ fn new_game() -> Game {
         .with_position(Position(0, 0))
         .with_health(Health(100))
         .with_core_mask(STATION)
-        .with_sprite(Sprite("station"))
+        .with_sprite(Sprite::Station)
         .spawn_one(&mut game);
     game
 }
@@ -158,7 +164,7 @@ fn seen(game: &Game) -> Seen {
                 entity,
                 *position,
                 health.copied(),
-                game.render.get_sprite(entity).cloned(),
+                game.render.get_sprite(entity).copied(),
                 game.render.get_tint(entity).copied(),
             )
         })
@@ -221,7 +227,7 @@ fn main() {
         game.render
             .typed_query_ref::<&Sprite>()
             .iter()
-            .filter(|sprite| sprite.0 == "drone")
+            .filter(|&&sprite| sprite == Sprite::Drone)
             .count()
     );
     assert!(!game.is_alive(station), "the true damage destroys it");
@@ -234,10 +240,32 @@ fn main() {
         seen(&truth),
         "the rollback ends where the truth does"
     );
+
+    // A save game: every sub-world and the game's one allocator, in one JSON document.
+    #[cfg(feature = "serde")]
+    {
+        let json = serde_json::to_string(&game.snapshot()).expect("every type serializes");
+        let mut loaded: Game = serde_json::from_str(&json).expect("the save loads");
+        assert_eq!(
+            seen(&loaded),
+            seen(&game),
+            "the loaded game is the saved one"
+        );
+        loaded.check_invariants().unwrap();
+        assert_eq!(
+            loaded.spawn(),
+            truth.clone().spawn(),
+            "it issues the same next handle"
+        );
+        println!(
+            "saved as {} bytes of JSON and loaded: the same entities, the same next handle",
+            json.len()
+        );
+    }
     assert_eq!(
         game.spawn(),
         truth.spawn(),
-        "and issues the same next handle"
+        "it issues the same next handle"
     );
     game.check_invariants().unwrap();
     println!("the rolled-back game equals the one that knew the truth, handles included");

@@ -21,6 +21,8 @@
 mod clone;
 mod commands;
 mod list;
+#[cfg(feature = "serde")]
+mod snapshot;
 mod spawn;
 
 use alloc::vec::Vec;
@@ -32,6 +34,11 @@ use crate::{Archetype, CommandReport, Entity, EntityAllocator, InvariantError, S
 pub use clone::{CopySubWorlds, clone_from};
 pub use commands::{GameCommand, GameCommandQueue, apply_commands, clear_commands, command_count};
 pub use list::{SubWorlds, SubWorldsMut};
+#[cfg(feature = "serde")]
+pub use snapshot::{
+    DeserializeGame, GameSnapshot, GameSnapshotData, InstallSubWorlds, LoadSubWorlds,
+    SerializeGame, SerializeSubWorlds,
+};
 pub use spawn::{GameBuilder, spawn_built, spawn_one};
 
 /// One sub-world of a multi-world, as the game's runtime reaches it (implemented by `ecs!`).

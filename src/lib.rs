@@ -69,7 +69,7 @@ pub use mask::{Bitmask, Bits, MAX_MASK_BITS, MaskWidth, SelectMask};
 pub use relation::{RelationError, RelationStore};
 pub use schedule::{Schedule, ScheduleError, System, SystemContext, SystemWorld};
 #[cfg(feature = "serde")]
-pub use snapshot::{Snapshot, SnapshotData, SnapshotError};
+pub use snapshot::{GameSnapshot, GameSnapshotData, Snapshot, SnapshotData, SnapshotError};
 pub use storage::{
     InvariantError, MatchingTables, MatchingTablesMut, RowTags, RowsMut, SplitTables, Storage,
     TablesMut, TablesOverlap, TablesRef, TypedTablesMut, TypedWalk,

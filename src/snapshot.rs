@@ -61,6 +61,11 @@
 //! columns of text snapshots; a snapshot of another version is refused with an error naming
 //! both versions.
 //!
+//! A multi-world game saves and loads the same way ([`GameSnapshot`], [`GameSnapshotData`]):
+//! the game's one allocator as above, then each sub-world's storage, as the fields a world's
+//! snapshot writes of its own, under the sub-world's name, then the game's resources and event
+//! numbering (see `src/game/snapshot.rs`).
+//!
 //! A snapshot loads into the world declaration that wrote it: a column, tag or resource it does
 //! not know, or a missing tag or resource, is an error naming it. A component may be added to
 //! the declaration between saving and loading (no table of the snapshot holds it).
@@ -74,7 +79,7 @@ use serde::de::{self, MapAccess, Visitor};
 use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-mod ids;
+pub(crate) mod ids;
 mod positional;
 
 use ids::{EntityIdsOut, IdsIn, IdsOut};
@@ -82,34 +87,28 @@ use positional::{Positional, PositionalSeed};
 
 use crate::entity_set::EntitySet;
 use crate::hash::{MaskBuildHasher, MaskMap};
-use crate::{Archetype, Bitmask, EntityAllocator, RelationStore, Storage, Tick};
+use crate::{Archetype, Bitmask, Entity, EntityAllocator, RelationStore, Storage, Tick};
+
+// A game's snapshot types live with the game's runtime; named here beside the world's.
+pub use crate::game::{
+    DeserializeGame, GameSnapshot, GameSnapshotData, InstallSubWorlds, LoadSubWorlds,
+    SerializeGame, SerializeSubWorlds,
+};
 
 /// The snapshot format this build writes and reads.
 pub const SNAPSHOT_VERSION: u32 = 4;
 
-/// An event channel of a world `W`, as [`SnapshotWorld::EVENTS`] lists it: its name, the
-/// sequence number its next event gets, and a function that makes the (empty) channel number
-/// its next event as given (`false` if that number is out of range).
+/// An event channel of a world or game `W`, as [`SnapshotSingletons::EVENTS`] lists it: its
+/// name, the sequence number its next event gets, and a function that makes the (empty)
+/// channel number its next event as given (`false` if that number is out of range).
 pub type EventNumbering<W> = (&'static str, fn(&W) -> u64, fn(&mut W, u64) -> bool);
 
-/// What the snapshot code needs of a world, whatever its component types. Implemented by
-/// `ecs!` for every world; not meant to be implemented by hand.
-pub trait SnapshotWorld:
-    Sized + 'static + core::ops::Deref<Target: core::ops::Deref<Target = Storage<Self::Table>>>
-{
-    /// The world's table type (`WorldComponentArrays`).
+/// What the snapshot code needs of a world's or a multi-world's sub-world's tables, whatever
+/// its component types: the part of a snapshot one storage fills (tables, tags, relations).
+/// Implemented by `ecs!` for every world and sub-world; not meant to be implemented by hand.
+pub trait SnapshotTables: 'static {
+    /// The table type (`WorldComponentArrays`).
     type Table: Archetype;
-    /// The world's resources (`WorldResources`).
-    type Resources: Default;
-
-    /// The world's storage, behind its component part.
-    #[inline]
-    fn storage(&self) -> &Storage<Self::Table> {
-        self
-    }
-
-    /// The world's resources.
-    fn resources(&self) -> &Self::Resources;
 
     /// The components' names, in bit order.
     const COMPONENT_NAMES: &'static [&'static str];
@@ -119,12 +118,22 @@ pub trait SnapshotWorld:
 
     /// Every relation's (forward) name and mask, in bit order.
     const RELATIONS: &'static [(&'static str, <Self::Table as Archetype>::Mask)];
+}
+
+/// What the snapshot code needs of the singletons of a world or a multi-world game (its
+/// resources and event channels), whatever their types. Implemented by `ecs!`.
+pub trait SnapshotSingletons: Sized + 'static {
+    /// The resources (`WorldResources`).
+    type Resources: Default;
+
+    /// The resources.
+    fn resources(&self) -> &Self::Resources;
+
+    /// The resources, mutably (a loaded game's are put in place through it).
+    fn resources_mut(&mut self) -> &mut Self::Resources;
 
     /// The resources' names, in declaration order.
     const RESOURCE_NAMES: &'static [&'static str];
-
-    /// A world from a loaded storage and resources (events empty, no queued command).
-    fn assemble(storage: Storage<Self::Table>, resources: Self::Resources) -> Self;
 
     /// Each event channel's name, how to read the sequence number its next event gets, and how
     /// to make the (empty) channel number its next event `next` (see
@@ -149,12 +158,33 @@ pub trait SnapshotWorld:
     }
 }
 
-/// A world whose components and resources are all `Serialize`. Implemented by `ecs!`.
-pub trait SerializeWorld: SnapshotWorld {
+/// What the snapshot code needs of a world: its tables, its singletons, and its storage behind
+/// its component part. Implemented by `ecs!` for every world; not meant to be implemented by
+/// hand.
+pub trait SnapshotWorld:
+    SnapshotTables
+    + SnapshotSingletons
+    + core::ops::Deref<Target: core::ops::Deref<Target = Storage<Self::Table>>>
+{
+    /// The world's storage, behind its component part.
+    #[inline]
+    fn storage(&self) -> &Storage<Self::Table> {
+        self
+    }
+
+    /// A world from a loaded storage and resources (events empty, no queued command).
+    fn assemble(storage: Storage<Self::Table>, resources: Self::Resources) -> Self;
+}
+
+/// Tables whose components are all `Serialize`. Implemented by `ecs!`.
+pub trait SerializeTables: SnapshotTables {
     /// Writes one entry per component `table` holds (its mask): the name and the column.
     fn serialize_columns<S: SerializeMap>(table: &Self::Table, map: &mut S)
     -> Result<(), S::Error>;
+}
 
+/// Singletons whose resources are all `Serialize`. Implemented by `ecs!`.
+pub trait SerializeSingletons: SnapshotSingletons {
     /// Writes one entry per resource: the name and the value.
     fn serialize_resources<S: SerializeMap>(
         resources: &Self::Resources,
@@ -162,8 +192,13 @@ pub trait SerializeWorld: SnapshotWorld {
     ) -> Result<(), S::Error>;
 }
 
-/// A world whose components and resources are all `DeserializeOwned`. Implemented by `ecs!`.
-pub trait DeserializeWorld: SnapshotWorld {
+/// A world whose components and resources are all `Serialize`: what `world.snapshot()` needs.
+pub trait SerializeWorld: SnapshotWorld + SerializeTables + SerializeSingletons {}
+
+impl<W: SnapshotWorld + SerializeTables + SerializeSingletons> SerializeWorld for W {}
+
+/// Tables whose components are all `DeserializeOwned`. Implemented by `ecs!`.
+pub trait DeserializeTables: SnapshotTables {
     /// If `name` is a component, reads its column from `map` into `table` with
     /// [`next_column`] (an error as soon as it holds more than `rows` values), adds its bit to
     /// the table's mask, and returns the component's name and the column's length; `None` for
@@ -174,7 +209,10 @@ pub trait DeserializeWorld: SnapshotWorld {
         rows: usize,
         map: &mut A,
     ) -> Result<Option<(&'static str, usize)>, A::Error>;
+}
 
+/// Singletons whose resources are all `DeserializeOwned`. Implemented by `ecs!`.
+pub trait DeserializeSingletons: SnapshotSingletons {
     /// If `name` is a resource, reads it from `map` into `resources` and returns `true`.
     fn deserialize_resource<'de, A: MapAccess<'de>>(
         resources: &mut Self::Resources,
@@ -182,6 +220,11 @@ pub trait DeserializeWorld: SnapshotWorld {
         map: &mut A,
     ) -> Result<bool, A::Error>;
 }
+
+/// A world whose components and resources are all `DeserializeOwned`: what loading one needs.
+pub trait DeserializeWorld: SnapshotWorld + DeserializeTables + DeserializeSingletons {}
+
+impl<W: SnapshotWorld + DeserializeTables + DeserializeSingletons> DeserializeWorld for W {}
 
 /// A world, borrowed for saving: `serde_json::to_string(&world.snapshot())`. See the
 /// [module documentation](self) for what it holds.
@@ -225,17 +268,17 @@ impl<W: SerializeWorld> Serialize for Snapshot<'_, W> {
     }
 }
 
-struct TablesOut<'a, W: SnapshotWorld>(&'a [W::Table]);
+struct TablesOut<'a, W: SnapshotTables>(&'a [W::Table]);
 
-impl<W: SerializeWorld> Serialize for TablesOut<'_, W> {
+impl<W: SerializeTables> Serialize for TablesOut<'_, W> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq(self.0.iter().map(TableOut::<W>))
     }
 }
 
-struct TableOut<'a, W: SnapshotWorld>(&'a W::Table);
+struct TableOut<'a, W: SnapshotTables>(&'a W::Table);
 
-impl<W: SerializeWorld> Serialize for TableOut<'_, W> {
+impl<W: SerializeTables> Serialize for TableOut<'_, W> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let table = self.0;
         let columns = table.mask().count_ones() as usize;
@@ -299,9 +342,9 @@ impl<M: SerializeMap> SerializeMap for ColumnsOut<'_, M> {
 /// The key of a table's entity ids (no component can take this name).
 const ENTITIES: &str = "entities";
 
-struct TagsOut<'a, W: SnapshotWorld>(&'a Storage<W::Table>);
+struct TagsOut<'a, W: SnapshotTables>(&'a Storage<W::Table>);
 
-impl<W: SnapshotWorld> Serialize for TagsOut<'_, W> {
+impl<W: SnapshotTables> Serialize for TagsOut<'_, W> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let tags = W::TAGS;
         let mut map = serializer.serialize_map(Some(tags.len()))?;
@@ -315,9 +358,9 @@ impl<W: SnapshotWorld> Serialize for TagsOut<'_, W> {
 
 /// Each relation's links as `[source id, target id]` pairs, the targets in id order and each
 /// one's sources in link order: linking them again in this order rebuilds the same lists.
-struct RelationsOut<'a, W: SnapshotWorld>(&'a Storage<W::Table>);
+struct RelationsOut<'a, W: SnapshotTables>(&'a Storage<W::Table>);
 
-impl<W: SnapshotWorld> Serialize for RelationsOut<'_, W> {
+impl<W: SnapshotTables> Serialize for RelationsOut<'_, W> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let relations = W::RELATIONS;
         let mut map = serializer.serialize_map(Some(relations.len()))?;
@@ -335,9 +378,27 @@ impl<W: SnapshotWorld> Serialize for RelationsOut<'_, W> {
     }
 }
 
-struct ResourcesOut<'a, W: SnapshotWorld>(&'a W::Resources);
+/// One storage's part of a snapshot as an entry of its own (a game's sub-world): the fields a
+/// world's snapshot writes of its storage, in the same order, read back as [`StorageData`].
+pub(crate) struct StorageOut<'a, W: SnapshotTables>(pub(crate) &'a Storage<W::Table>);
 
-impl<W: SerializeWorld> Serialize for ResourcesOut<'_, W> {
+impl<W: SerializeTables> Serialize for StorageOut<'_, W> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let storage = self.0;
+        let mut state = serializer.serialize_struct("SubWorld", 6)?;
+        state.serialize_field("tick", &storage.current_tick().0)?;
+        state.serialize_field("last_tick", &storage.last_tick().0)?;
+        state.serialize_field("tables", &TablesOut::<W>(storage.tables()))?;
+        state.serialize_field("tags", &TagsOut::<W>(storage))?;
+        state.serialize_field("relations", &RelationsOut::<W>(storage))?;
+        state.serialize_field("change_log_sequence", &storage.change_log().next_sequence())?;
+        state.end()
+    }
+}
+
+pub(crate) struct ResourcesOut<'a, W: SnapshotSingletons>(pub(crate) &'a W::Resources);
+
+impl<W: SerializeSingletons> Serialize for ResourcesOut<'_, W> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(W::RESOURCE_NAMES.len()))?;
         W::serialize_resources(self.0, &mut map)?;
@@ -385,21 +446,82 @@ impl<W: SnapshotWorld> SnapshotData<W> {
             change_log_sequence,
             event_sequences,
         } = self.raw;
+        let storage = StorageData::<W> {
+            tick,
+            last_tick,
+            tables,
+            tags,
+            relations,
+            change_log_sequence,
+        };
+        storage.check_ticks()?;
+        let (allocator, entities) =
+            EntityAllocator::from_snapshot_ids(&generations.0, free.0, storage.row_ids())
+                .map_err(SnapshotError::new)?;
+        let storage = storage.into_storage(allocator, entities)?;
+        let mut world = W::assemble(storage, resources.0);
+        start_event_numbering(&mut world, event_sequences.0)?;
+        Ok(world)
+    }
+}
+
+/// The part of a snapshot one storage fills: a world's fields (among its allocator's and
+/// singletons'), or one sub-world's entry of a game's snapshot, decoded and not yet checked.
+#[derive(Deserialize)]
+#[serde(
+    rename = "SubWorld",
+    deny_unknown_fields,
+    bound = "W: DeserializeTables"
+)]
+pub struct StorageData<W: SnapshotTables> {
+    tick: u32,
+    last_tick: u32,
+    tables: Sequence<TableData<W>>,
+    tags: TagsData<W>,
+    relations: RelationsData<W>,
+    change_log_sequence: u64,
+}
+
+impl<W: SnapshotTables> StorageData<W> {
+    /// Refuses a `last_tick` that is not strictly before `tick`.
+    pub(crate) fn check_ticks(&self) -> Result<(), SnapshotError> {
         // Change detection compares stamps with `last_tick`: one that is not strictly before the
         // current tick (or is 2^31 or more behind it, which reads as ahead) would hide every
         // write made after the load.
-        if !Tick(tick).is_newer_than(Tick(last_tick)) {
-            return Err(SnapshotError::new(format!(
-                "last_tick {last_tick} is not before tick {tick}"
-            )));
+        if Tick(self.tick).is_newer_than(Tick(self.last_tick)) {
+            Ok(())
+        } else {
+            Err(SnapshotError::new(format!(
+                "last_tick {} is not before tick {}",
+                self.last_tick, self.tick
+            )))
         }
+    }
+
+    /// The ids of each table's rows, in order.
+    pub(crate) fn row_ids(&self) -> impl Iterator<Item = &[u32]> + Clone {
+        self.tables.0.iter().map(|table| table.ids.as_slice())
+    }
+
+    /// Checks the rest against `allocator` (which the rows' ids were checked against, giving
+    /// each table's handles, `entities`) and builds the storage: every column has one value
+    /// per row, no two tables hold the same components, tags hold only live entities, once
+    /// each, relations link only live entities, each source once, without a self-link or a
+    /// cycle, and the built storage passes `check_invariants()`.
+    pub(crate) fn into_storage(
+        self,
+        allocator: EntityAllocator,
+        entities: Vec<Vec<Entity>>,
+    ) -> Result<Storage<W::Table>, SnapshotError> {
+        let StorageData {
+            tick,
+            last_tick,
+            tables,
+            tags,
+            relations,
+            change_log_sequence,
+        } = self;
         let tables = tables.0;
-        let (allocator, entities) = EntityAllocator::from_snapshot_ids(
-            &generations.0,
-            free.0,
-            tables.iter().map(|table| table.ids.as_slice()),
-        )
-        .map_err(SnapshotError::new)?;
         let mut masks = MaskMap::with_capacity_and_hasher(tables.len(), MaskBuildHasher::default());
         let mut built = Vec::with_capacity(tables.len());
         for ((index, table), entities) in tables.into_iter().enumerate().zip(entities) {
@@ -495,30 +617,38 @@ impl<W: SnapshotWorld> SnapshotData<W> {
                 "change_log_sequence {change_log_sequence} is out of range"
             )));
         }
-        let mut world = W::assemble(storage, resources.0);
-        // A B-tree, not a hash set: the names come from the snapshot, and a set hashed with a fixed
-        // seed (no_std has no random one) could be flooded with colliding names.
-        let mut seen = BTreeSet::new();
-        for (name, next) in event_sequences.0 {
-            if !seen.insert(name.clone()) {
-                return Err(SnapshotError::new(format!(
-                    "the event channel `{name}` is numbered twice"
-                )));
-            }
-            if !world.start_event_numbering(&name, next) {
-                return Err(SnapshotError::new(format!(
-                    "no event channel `{name}` can start at sequence {next}"
-                )));
-            }
-        }
-        let channels = world.event_sequences();
-        if let Some((missing, _)) = channels.iter().find(|(name, _)| !seen.contains(*name)) {
+        Ok(storage)
+    }
+}
+
+/// Makes each event channel of `target` (a world or a game) number its next event as the
+/// snapshot says: every channel named once, and no channel left out.
+pub(crate) fn start_event_numbering<W: SnapshotSingletons>(
+    target: &mut W,
+    event_sequences: Vec<(String, u64)>,
+) -> Result<(), SnapshotError> {
+    // A B-tree, not a hash set: the names come from the snapshot, and a set hashed with a fixed
+    // seed (no_std has no random one) could be flooded with colliding names.
+    let mut seen = BTreeSet::new();
+    for (name, next) in event_sequences {
+        if !seen.insert(name.clone()) {
             return Err(SnapshotError::new(format!(
-                "the event channel `{missing}` has no sequence"
+                "the event channel `{name}` is numbered twice"
             )));
         }
-        Ok(world)
+        if !target.start_event_numbering(&name, next) {
+            return Err(SnapshotError::new(format!(
+                "no event channel `{name}` can start at sequence {next}"
+            )));
+        }
     }
+    let channels = target.event_sequences();
+    if let Some((missing, _)) = channels.iter().find(|(name, _)| !seen.contains(*name)) {
+        return Err(SnapshotError::new(format!(
+            "the event channel `{missing}` has no sequence"
+        )));
+    }
+    Ok(())
 }
 
 /// A snapshot that decoded but does not describe a sound world; the message says what is
@@ -529,7 +659,7 @@ pub struct SnapshotError {
 }
 
 impl SnapshotError {
-    fn new(message: String) -> Self {
+    pub(crate) fn new(message: String) -> Self {
         SnapshotError { message }
     }
 
@@ -570,7 +700,7 @@ struct RawSnapshot<W: SnapshotWorld> {
 }
 
 /// The format version, refused at once when it is not [`SNAPSHOT_VERSION`].
-struct Version;
+pub(crate) struct Version;
 
 impl<'de> Deserialize<'de> for Version {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -587,13 +717,13 @@ impl<'de> Deserialize<'de> for Version {
 
 /// One decoded table: its ids, the table (mask and columns, no entities yet), and the name and
 /// length of each column read.
-struct TableData<W: SnapshotWorld> {
+struct TableData<W: SnapshotTables> {
     ids: Vec<u32>,
     table: W::Table,
     columns: Vec<(&'static str, usize)>,
 }
 
-impl<'de, W: DeserializeWorld> Deserialize<'de> for TableData<W> {
+impl<'de, W: DeserializeTables> Deserialize<'de> for TableData<W> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         deserializer.deserialize_map(TableVisitor::<W>(PhantomData))
     }
@@ -601,7 +731,7 @@ impl<'de, W: DeserializeWorld> Deserialize<'de> for TableData<W> {
 
 struct TableVisitor<W>(PhantomData<fn() -> W>);
 
-impl<'de, W: DeserializeWorld> Visitor<'de> for TableVisitor<W> {
+impl<'de, W: DeserializeTables> Visitor<'de> for TableVisitor<W> {
     type Value = TableData<W>;
 
     fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -655,9 +785,9 @@ impl<'de, W: DeserializeWorld> Visitor<'de> for TableVisitor<W> {
 /// Every tag's name, mask and member ids.
 type TagList<M> = Vec<(&'static str, M, Vec<u32>)>;
 
-struct TagsData<W: SnapshotWorld>(TagList<<W::Table as Archetype>::Mask>);
+struct TagsData<W: SnapshotTables>(TagList<<W::Table as Archetype>::Mask>);
 
-impl<'de, W: DeserializeWorld> Deserialize<'de> for TagsData<W> {
+impl<'de, W: DeserializeTables> Deserialize<'de> for TagsData<W> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         deserializer.deserialize_map(TagsVisitor::<W>(PhantomData))
     }
@@ -665,7 +795,7 @@ impl<'de, W: DeserializeWorld> Deserialize<'de> for TagsData<W> {
 
 struct TagsVisitor<W>(PhantomData<fn() -> W>);
 
-impl<'de, W: DeserializeWorld> Visitor<'de> for TagsVisitor<W> {
+impl<'de, W: DeserializeTables> Visitor<'de> for TagsVisitor<W> {
     type Value = TagsData<W>;
 
     fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -703,9 +833,9 @@ impl<'de, W: DeserializeWorld> Visitor<'de> for TagsVisitor<W> {
 
 type RelationList<M> = Vec<(&'static str, M, Vec<(u32, u32)>)>;
 
-struct RelationsData<W: SnapshotWorld>(RelationList<<W::Table as Archetype>::Mask>);
+struct RelationsData<W: SnapshotTables>(RelationList<<W::Table as Archetype>::Mask>);
 
-impl<'de, W: DeserializeWorld> Deserialize<'de> for RelationsData<W> {
+impl<'de, W: DeserializeTables> Deserialize<'de> for RelationsData<W> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         deserializer.deserialize_map(RelationsVisitor::<W>(PhantomData))
     }
@@ -713,7 +843,7 @@ impl<'de, W: DeserializeWorld> Deserialize<'de> for RelationsData<W> {
 
 struct RelationsVisitor<W>(PhantomData<fn() -> W>);
 
-impl<'de, W: DeserializeWorld> Visitor<'de> for RelationsVisitor<W> {
+impl<'de, W: DeserializeTables> Visitor<'de> for RelationsVisitor<W> {
     type Value = RelationsData<W>;
 
     fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -749,9 +879,9 @@ impl<'de, W: DeserializeWorld> Visitor<'de> for RelationsVisitor<W> {
     }
 }
 
-struct ResourcesData<W: SnapshotWorld>(W::Resources);
+pub(crate) struct ResourcesData<W: SnapshotSingletons>(pub(crate) W::Resources);
 
-impl<'de, W: DeserializeWorld> Deserialize<'de> for ResourcesData<W> {
+impl<'de, W: DeserializeSingletons> Deserialize<'de> for ResourcesData<W> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         deserializer.deserialize_map(ResourcesVisitor::<W>(PhantomData))
     }
@@ -759,7 +889,7 @@ impl<'de, W: DeserializeWorld> Deserialize<'de> for ResourcesData<W> {
 
 struct ResourcesVisitor<W>(PhantomData<fn() -> W>);
 
-impl<'de, W: DeserializeWorld> Visitor<'de> for ResourcesVisitor<W> {
+impl<'de, W: DeserializeSingletons> Visitor<'de> for ResourcesVisitor<W> {
     type Value = ResourcesData<W>;
 
     fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -800,7 +930,7 @@ impl<'de, W: DeserializeWorld> Visitor<'de> for ResourcesVisitor<W> {
 const PREALLOCATION_BYTES: usize = 4096;
 
 /// A vector read from a snapshot without trusting its declared length.
-struct Sequence<T>(Vec<T>);
+pub(crate) struct Sequence<T>(pub(crate) Vec<T>);
 
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for Sequence<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {

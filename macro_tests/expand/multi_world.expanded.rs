@@ -713,6 +713,67 @@ impl Core {
     #[doc(hidden)]
     const __RELATIONS: &'static [(&'static str, CoreMask)] = &[];
 }
+#[allow(unused_doc_comments)]
+impl ::archetypal::snapshot::SnapshotTables for Core {
+    type Table = CoreComponentArrays;
+    const COMPONENT_NAMES: &'static [&'static str] = &["position"];
+    const TAGS: &'static [(&'static str, CoreMask)] = &[("player", PLAYER)];
+    const RELATIONS: &'static [(&'static str, CoreMask)] = Self::__RELATIONS;
+}
+#[allow(unused_doc_comments)]
+impl ::archetypal::snapshot::SerializeTables for Core
+where
+    for<'x> __Core_component_position: ::archetypal::__private::serde::Serialize,
+{
+    #[inline]
+    fn serialize_columns<S: ::archetypal::__private::serde::ser::SerializeMap>(
+        table: &Self::Table,
+        map: &mut S,
+    ) -> ::core::result::Result<(), S::Error> {
+        {
+            if table.mask & POSITION != 0 {
+                ::archetypal::__private::serde::ser::SerializeMap::serialize_entry(
+                    map,
+                    "position",
+                    &table.position,
+                )?;
+            }
+        }
+        ::core::result::Result::Ok(())
+    }
+}
+#[allow(unused_doc_comments)]
+impl ::archetypal::snapshot::DeserializeTables for Core
+where
+    for<'x> __Core_component_position: ::archetypal::__private::serde::de::DeserializeOwned,
+{
+    #[inline]
+    fn deserialize_column<'de, A: ::archetypal::__private::serde::de::MapAccess<'de>>(
+        table: &mut Self::Table,
+        name: &str,
+        rows: usize,
+        map: &mut A,
+    ) -> ::core::result::Result<
+        ::core::option::Option<(&'static str, usize)>,
+        A::Error,
+    > {
+        {
+            if name == "position" {
+                table.position = ::archetypal::snapshot::next_column(
+                    map,
+                    "position",
+                    rows,
+                )?;
+                table.mask |= POSITION;
+                return ::core::result::Result::Ok(
+                    ::core::option::Option::Some(("position", table.position.len())),
+                );
+            }
+        }
+        let _ = rows;
+        ::core::result::Result::Ok(::core::option::Option::None)
+    }
+}
 #[doc(hidden)]
 #[allow(non_camel_case_types, dead_code, unused_doc_comments)]
 enum __RenderComponentIndex {
@@ -1386,6 +1447,63 @@ impl Render {
     #[doc(hidden)]
     const __RELATIONS: &'static [(&'static str, RenderMask)] = &[];
 }
+#[allow(unused_doc_comments)]
+impl ::archetypal::snapshot::SnapshotTables for Render {
+    type Table = RenderComponentArrays;
+    const COMPONENT_NAMES: &'static [&'static str] = &["sprite"];
+    const TAGS: &'static [(&'static str, RenderMask)] = &[];
+    const RELATIONS: &'static [(&'static str, RenderMask)] = Self::__RELATIONS;
+}
+#[allow(unused_doc_comments)]
+impl ::archetypal::snapshot::SerializeTables for Render
+where
+    for<'x> __Render_component_sprite: ::archetypal::__private::serde::Serialize,
+{
+    #[inline]
+    fn serialize_columns<S: ::archetypal::__private::serde::ser::SerializeMap>(
+        table: &Self::Table,
+        map: &mut S,
+    ) -> ::core::result::Result<(), S::Error> {
+        {
+            if table.mask & SPRITE != 0 {
+                ::archetypal::__private::serde::ser::SerializeMap::serialize_entry(
+                    map,
+                    "sprite",
+                    &table.sprite,
+                )?;
+            }
+        }
+        ::core::result::Result::Ok(())
+    }
+}
+#[allow(unused_doc_comments)]
+impl ::archetypal::snapshot::DeserializeTables for Render
+where
+    for<'x> __Render_component_sprite: ::archetypal::__private::serde::de::DeserializeOwned,
+{
+    #[inline]
+    fn deserialize_column<'de, A: ::archetypal::__private::serde::de::MapAccess<'de>>(
+        table: &mut Self::Table,
+        name: &str,
+        rows: usize,
+        map: &mut A,
+    ) -> ::core::result::Result<
+        ::core::option::Option<(&'static str, usize)>,
+        A::Error,
+    > {
+        {
+            if name == "sprite" {
+                table.sprite = ::archetypal::snapshot::next_column(map, "sprite", rows)?;
+                table.mask |= SPRITE;
+                return ::core::result::Result::Ok(
+                    ::core::option::Option::Some(("sprite", table.sprite.len())),
+                );
+            }
+        }
+        let _ = rows;
+        ::core::result::Result::Ok(::core::option::Option::None)
+    }
+}
 const _: () = ::archetypal::__private::check_sub_worlds(
     "Game",
     &["Core", "Render"],
@@ -1799,6 +1917,142 @@ where
     fn clone_from(&mut self, source: &Self) {
         ::core::clone::Clone::clone_from(&mut self.landed, &source.landed);
         let _ = source;
+    }
+}
+#[allow(unused_doc_comments)]
+impl ::archetypal::snapshot::SnapshotSingletons for Game {
+    type Resources = GameResources;
+    #[inline]
+    fn resources(&self) -> &Self::Resources {
+        &self.resources
+    }
+    #[inline]
+    fn resources_mut(&mut self) -> &mut Self::Resources {
+        &mut self.resources
+    }
+    const RESOURCE_NAMES: &'static [&'static str] = &["delta_time"];
+    const EVENTS: &'static [::archetypal::snapshot::EventNumbering<Self>] = &[
+        (
+            "landed",
+            |world| world.events.landed.next_sequence(),
+            |world, next| world.events.landed.start_numbering_at(next),
+        ),
+    ];
+}
+#[allow(unused_doc_comments)]
+impl ::archetypal::snapshot::SerializeSingletons for Game
+where
+    for<'x> __Game_resource_delta_time: ::archetypal::__private::serde::Serialize,
+    for<'x, 'a> <Self as ::archetypal::MultiWorld>::SubWorlds<
+        'a,
+    >: ::archetypal::snapshot::SerializeSubWorlds,
+{
+    #[inline]
+    fn serialize_resources<S: ::archetypal::__private::serde::ser::SerializeMap>(
+        resources: &Self::Resources,
+        map: &mut S,
+    ) -> ::core::result::Result<(), S::Error> {
+        ::archetypal::__private::serde::ser::SerializeMap::serialize_entry(
+            map,
+            "delta_time",
+            &resources.delta_time,
+        )?;
+        let _ = (resources, map);
+        ::core::result::Result::Ok(())
+    }
+}
+#[allow(unused_doc_comments)]
+impl ::archetypal::snapshot::DeserializeSingletons for Game
+where
+    for<'x> __Game_resource_delta_time: ::archetypal::__private::serde::de::DeserializeOwned,
+    for<'x> <Self as ::archetypal::MultiWorld>::SubWorlds<
+        'static,
+    >: ::archetypal::snapshot::LoadSubWorlds,
+{
+    #[inline]
+    fn deserialize_resource<'de, A: ::archetypal::__private::serde::de::MapAccess<'de>>(
+        resources: &mut Self::Resources,
+        name: &str,
+        map: &mut A,
+    ) -> ::core::result::Result<bool, A::Error> {
+        {
+            if name == "delta_time" {
+                resources.delta_time = ::archetypal::__private::serde::de::MapAccess::next_value(
+                    map,
+                )?;
+                return ::core::result::Result::Ok(true);
+            }
+        }
+        let _ = (resources, name, map);
+        ::core::result::Result::Ok(false)
+    }
+}
+impl Game {
+    /// Feature `serde`. The game, borrowed for saving in any serde format:
+    /// `serde_json::to_string(&game.snapshot())`. It holds the game's allocator (handles
+    /// stay valid, the next spawn gets the same id), every sub-world's entities,
+    /// components, tags, relations and ticks, the resources and where event and
+    /// change-log numbering stands; not the events, the change-log entries or queued
+    /// commands (see `archetypal::snapshot`). Callable when every component and
+    /// resource type is `Serialize`. O(1) to borrow; serializing it is O(the whole game).
+    #[inline]
+    pub fn snapshot(&self) -> ::archetypal::GameSnapshot<'_, Self>
+    where
+        for<'x> Self: ::archetypal::snapshot::SerializeGame,
+    {
+        ::archetypal::GameSnapshot::new(self)
+    }
+    /// Feature `serde`. The game a decoded snapshot describes, after checking all of
+    /// it: either the whole game, every sub-world in step with its allocator, or an
+    /// error saying what is wrong, never a panic or a half-loaded game; O(the whole
+    /// game). Decode with `serde_json::from_str::<GameSnapshotData<Game>>(&text)` (or
+    /// decode the game directly: it is `Deserialize`). Callable when every component
+    /// and resource type is `Deserialize`.
+    #[inline]
+    pub fn from_snapshot(
+        snapshot: ::archetypal::GameSnapshotData<Self>,
+    ) -> ::core::result::Result<Self, ::archetypal::SnapshotError>
+    where
+        for<'x> Self: ::archetypal::snapshot::DeserializeGame,
+    {
+        snapshot.into_game()
+    }
+}
+/// Feature `serde`. The game's snapshot (`game.snapshot()`): its allocator, every
+/// sub-world, the resources and the ticks.
+impl ::archetypal::__private::serde::Serialize for Game
+where
+    for<'x> Self: ::archetypal::snapshot::SerializeGame,
+{
+    #[inline]
+    fn serialize<S: ::archetypal::__private::serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> ::core::result::Result<S::Ok, S::Error> {
+        ::archetypal::__private::serde::Serialize::serialize(
+            &::archetypal::GameSnapshot::new(self),
+            serializer,
+        )
+    }
+}
+/// Feature `serde`. Decodes a snapshot and checks it (`Game::from_snapshot`); a
+/// snapshot that decodes but is not a sound game is a decoding error with the reason.
+impl<'de> ::archetypal::__private::serde::Deserialize<'de> for Game
+where
+    for<'x> Self: ::archetypal::snapshot::DeserializeGame,
+{
+    #[inline]
+    fn deserialize<D: ::archetypal::__private::serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        let snapshot = <::archetypal::GameSnapshotData<
+            Self,
+        > as ::archetypal::__private::serde::Deserialize<
+            'de,
+        >>::deserialize(deserializer)?;
+        snapshot
+            .into_game()
+            .map_err(<D::Error as ::archetypal::__private::serde::de::Error>::custom)
     }
 }
 fn main() {}

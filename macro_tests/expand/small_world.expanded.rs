@@ -1464,37 +1464,14 @@ impl World {
     }
 }
 #[allow(unused_doc_comments)]
-impl ::archetypal::snapshot::SnapshotWorld for World {
+impl ::archetypal::snapshot::SnapshotTables for World {
     type Table = WorldComponentArrays;
-    type Resources = WorldResources;
-    #[inline]
-    fn resources(&self) -> &Self::Resources {
-        &self.resources
-    }
     const COMPONENT_NAMES: &'static [&'static str] = &["position", "velocity", "health"];
     const TAGS: &'static [(&'static str, WorldMask)] = &[("player", PLAYER)];
     const RELATIONS: &'static [(&'static str, WorldMask)] = Self::__RELATIONS;
-    const RESOURCE_NAMES: &'static [&'static str] = &["delta_time"];
-    #[inline]
-    fn assemble(
-        storage: ::archetypal::Storage<Self::Table>,
-        resources: Self::Resources,
-    ) -> Self {
-        let mut world = <Self as ::core::default::Default>::default();
-        world.storage = storage;
-        world.resources = resources;
-        world
-    }
-    const EVENTS: &'static [::archetypal::snapshot::EventNumbering<Self>] = &[
-        (
-            "landed",
-            |world| world.events.landed.next_sequence(),
-            |world, next| world.events.landed.start_numbering_at(next),
-        ),
-    ];
 }
 #[allow(unused_doc_comments)]
-impl ::archetypal::snapshot::SerializeWorld for World
+impl ::archetypal::snapshot::SerializeTables for World
 where
     for<'x> __World_component_position: ::archetypal::__private::serde::Serialize,
     for<'x> __World_component_velocity: ::archetypal::__private::serde::Serialize,
@@ -1535,22 +1512,9 @@ where
         }
         ::core::result::Result::Ok(())
     }
-    #[inline]
-    fn serialize_resources<S: ::archetypal::__private::serde::ser::SerializeMap>(
-        resources: &Self::Resources,
-        map: &mut S,
-    ) -> ::core::result::Result<(), S::Error> {
-        ::archetypal::__private::serde::ser::SerializeMap::serialize_entry(
-            map,
-            "delta_time",
-            &resources.delta_time,
-        )?;
-        let _ = (resources, map);
-        ::core::result::Result::Ok(())
-    }
 }
 #[allow(unused_doc_comments)]
-impl ::archetypal::snapshot::DeserializeWorld for World
+impl ::archetypal::snapshot::DeserializeTables for World
 where
     for<'x> __World_component_position: ::archetypal::__private::serde::de::DeserializeOwned,
     for<'x> __World_component_velocity: ::archetypal::__private::serde::de::DeserializeOwned,
@@ -1605,6 +1569,57 @@ where
         let _ = rows;
         ::core::result::Result::Ok(::core::option::Option::None)
     }
+}
+#[allow(unused_doc_comments)]
+impl ::archetypal::snapshot::SnapshotSingletons for World {
+    type Resources = WorldResources;
+    #[inline]
+    fn resources(&self) -> &Self::Resources {
+        &self.resources
+    }
+    #[inline]
+    fn resources_mut(&mut self) -> &mut Self::Resources {
+        &mut self.resources
+    }
+    const RESOURCE_NAMES: &'static [&'static str] = &["delta_time"];
+    const EVENTS: &'static [::archetypal::snapshot::EventNumbering<Self>] = &[
+        (
+            "landed",
+            |world| world.events.landed.next_sequence(),
+            |world, next| world.events.landed.start_numbering_at(next),
+        ),
+    ];
+}
+#[allow(unused_doc_comments)]
+impl ::archetypal::snapshot::SerializeSingletons for World
+where
+    for<'x> __World_resource_delta_time: ::archetypal::__private::serde::Serialize,
+    for<'x> __World_component_position: ::archetypal::__private::serde::Serialize,
+    for<'x> __World_component_velocity: ::archetypal::__private::serde::Serialize,
+    for<'x> __World_component_health: ::archetypal::__private::serde::Serialize,
+{
+    #[inline]
+    fn serialize_resources<S: ::archetypal::__private::serde::ser::SerializeMap>(
+        resources: &Self::Resources,
+        map: &mut S,
+    ) -> ::core::result::Result<(), S::Error> {
+        ::archetypal::__private::serde::ser::SerializeMap::serialize_entry(
+            map,
+            "delta_time",
+            &resources.delta_time,
+        )?;
+        let _ = (resources, map);
+        ::core::result::Result::Ok(())
+    }
+}
+#[allow(unused_doc_comments)]
+impl ::archetypal::snapshot::DeserializeSingletons for World
+where
+    for<'x> __World_resource_delta_time: ::archetypal::__private::serde::de::DeserializeOwned,
+    for<'x> __World_component_position: ::archetypal::__private::serde::de::DeserializeOwned,
+    for<'x> __World_component_velocity: ::archetypal::__private::serde::de::DeserializeOwned,
+    for<'x> __World_component_health: ::archetypal::__private::serde::de::DeserializeOwned,
+{
     #[inline]
     fn deserialize_resource<'de, A: ::archetypal::__private::serde::de::MapAccess<'de>>(
         resources: &mut Self::Resources,
@@ -1621,6 +1636,18 @@ where
         }
         let _ = (resources, name, map);
         ::core::result::Result::Ok(false)
+    }
+}
+impl ::archetypal::snapshot::SnapshotWorld for World {
+    #[inline]
+    fn assemble(
+        storage: ::archetypal::Storage<Self::Table>,
+        resources: Self::Resources,
+    ) -> Self {
+        let mut world = <Self as ::core::default::Default>::default();
+        world.storage = storage;
+        world.resources = resources;
+        world
     }
 }
 impl World {

@@ -586,8 +586,10 @@ struct GameFixture {
     game: multi::Game,
     /// An earlier clone of the game, for `restore`.
     earlier: multi::Game,
-    /// A copy made by the operation under test.
+    /// A copy made (or a game loaded) by the operation under test.
     copy: Option<multi::Game>,
+    /// The game's snapshot, taken when the fixture was made (postcard).
+    saved: Vec<u8>,
     known: BTreeMap<Entity, u64>,
     /// Handles issued after `earlier` was taken: a restored game rightly issues them again.
     issued_after_earlier: Vec<Entity>,
@@ -633,10 +635,12 @@ impl GameFixture {
             .commands()
             .queue_remove_components(handles[3], multi::B);
         game.check_invariants().unwrap();
+        let saved = postcard::to_allocvec(&game.snapshot()).unwrap();
         GameFixture {
             game,
             earlier,
             copy: None,
+            saved,
             known,
             issued_after_earlier: vec![late],
             restoring: false,
@@ -832,6 +836,11 @@ fn every_multi_world_operation_survives_a_panic_at_every_call() {
         ("restore", |f| {
             f.restoring = true;
             f.game.restore(&f.earlier);
+        }),
+        ("from_snapshot (a Default at every decoded value)", |f| {
+            let loaded: multi::Game = postcard::from_bytes(&f.saved).unwrap();
+            assert_eq!(loaded.entity_count(), f.game.entity_count());
+            f.copy = Some(loaded);
         }),
         ("clone_from onto an earlier copy", |f| {
             let copy = f.copy.insert(f.earlier.clone());

@@ -70,6 +70,63 @@ ecs! {
     }
 }
 
+/// A two-sub-world game with tags and relations in both, run through the same harness: its
+/// snapshot holds the game's allocator once and each sub-world's storage by name.
+mod multi {
+    use super::{Block, Health, Marker, Name, Position, Target};
+    use archetypal::Entity;
+
+    archetypal::ecs! {
+        Game {
+            Core {
+                position: Position => POSITION,
+                health: Health => HEALTH,
+                target: Target => TARGET,
+                block: Block => BLOCK,
+            }
+            Tags {
+                player => PLAYER,
+            }
+            Relations {
+                child_of / children => CHILD_OF [cascade],
+            }
+            Render {
+                name: Name => NAME,
+                marker: Marker => MARKER,
+            }
+            Tags {
+                hidden => HIDDEN,
+                frozen => FROZEN,
+            }
+            Relations {
+                owned_by / belongings => OWNED_BY,
+            }
+        }
+        Resources {
+            frame: u64,
+            focus: Option<Entity>,
+        }
+    }
+}
+
+/// What the harness loads: a world or a game, each checked whole once loaded.
+trait Loaded: serde::de::DeserializeOwned {
+    /// `check_invariants()`, the world's or the game's.
+    fn invariants(&self) -> Result<(), String>;
+}
+
+impl Loaded for World {
+    fn invariants(&self) -> Result<(), String> {
+        self.check_invariants().map_err(|error| error.to_string())
+    }
+}
+
+impl Loaded for multi::Game {
+    fn invariants(&self) -> Result<(), String> {
+        self.check_invariants().map_err(|error| error.to_string())
+    }
+}
+
 /// The most bytes a load may hold at once, for an input of `len` bytes: a small multiple of
 /// the input, plus a fixed allowance for the world's own structures and an error message.
 fn allocation_cap(len: usize) -> u64 {
@@ -227,18 +284,19 @@ enum Outcome {
     Refused,
 }
 
-/// Loads `input`, checks a loaded world, and measures the most bytes held at once.
-fn load(input: &[u8], json: bool) -> (Outcome, u64) {
+/// Loads `input` as a `T` (a world or a game), checks what loaded, and measures the most bytes
+/// held at once.
+fn load<T: Loaded>(input: &[u8], json: bool) -> (Outcome, u64) {
     let mut outcome = Outcome::Refused;
     let info = allocation_counter::measure(|| {
         let loaded = if json {
-            serde_json::from_slice::<World>(input).ok()
+            serde_json::from_slice::<T>(input).ok()
         } else {
-            postcard::from_bytes::<World>(input).ok()
+            postcard::from_bytes::<T>(input).ok()
         };
-        if let Some(world) = loaded {
-            if let Err(error) = world.check_invariants() {
-                panic!("a loaded world breaks an invariant: {error}");
+        if let Some(loaded) = loaded {
+            if let Err(error) = loaded.invariants() {
+                panic!("a loaded snapshot breaks an invariant: {error}");
             }
             outcome = Outcome::Loaded;
         }
@@ -246,13 +304,14 @@ fn load(input: &[u8], json: bool) -> (Outcome, u64) {
     (outcome, info.bytes_max)
 }
 
-/// Loads `input` and checks everything promised, with the input in the failure message.
+/// Loads `input` as a world and checks everything promised, with the input in the failure
+/// message.
 fn check(input: &[u8], json: bool, what: &str) -> Outcome {
-    check_measured(input, json, what).0
+    check_measured::<World>(input, json, what).0
 }
 
-/// [`check`], also returning the most bytes held at once.
-fn check_measured(input: &[u8], json: bool, what: &str) -> (Outcome, u64) {
+/// [`check`] for a `T`, also returning the most bytes held at once.
+fn check_measured<T: Loaded>(input: &[u8], json: bool, what: &str) -> (Outcome, u64) {
     let shown = || {
         if json {
             String::from_utf8_lossy(input).into_owned()
@@ -260,7 +319,7 @@ fn check_measured(input: &[u8], json: bool, what: &str) -> (Outcome, u64) {
             format!("{input:?}")
         }
     };
-    let (outcome, held) = match catch_unwind(AssertUnwindSafe(|| load(input, json))) {
+    let (outcome, held) = match catch_unwind(AssertUnwindSafe(|| load::<T>(input, json))) {
         Ok(result) => result,
         Err(_) => panic!("{what}: loading panicked on {}", shown()),
     };
@@ -276,26 +335,87 @@ fn check_measured(input: &[u8], json: bool, what: &str) -> (Outcome, u64) {
 
 #[test]
 fn every_mutant_snapshot_loads_soundly_or_is_refused_within_the_allocation_cap() {
-    let per_entry = mutations_per_entry();
     let mut corpus: Vec<(Vec<u8>, bool)> = Vec::new();
     for world in corpus_worlds() {
         corpus.push((serde_json::to_vec(&world.snapshot()).unwrap(), true));
         corpus.push((postcard::to_allocvec(&world.snapshot()).unwrap(), false));
     }
+    mutate_corpus::<World>(&corpus, 0);
+}
+
+#[test]
+fn every_mutant_game_snapshot_loads_soundly_or_is_refused_within_the_allocation_cap() {
+    let mut corpus: Vec<(Vec<u8>, bool)> = Vec::new();
+    for game in corpus_games() {
+        corpus.push((serde_json::to_vec(&game.snapshot()).unwrap(), true));
+        corpus.push((postcard::to_allocvec(&game.snapshot()).unwrap(), false));
+    }
+    mutate_corpus::<multi::Game>(&corpus, 0x5eed);
+}
+
+/// Games of several shapes: empty, entities in one sub-world only, and a busy one with tags,
+/// links in both sub-worlds, recycled ids, a queued spawn and handles in components.
+fn corpus_games() -> Vec<multi::Game> {
+    use multi::*;
+    let empty = Game::new();
+
+    let mut small = Game::new();
+    for entity in small.spawn_entities(3) {
+        small.core.set_health(entity, Health(2));
+    }
+
+    let mut busy = Game::new();
+    let entities = busy.spawn_entities(8);
+    for (index, &entity) in entities.iter().enumerate() {
+        busy.core.set_position(
+            entity,
+            Position {
+                x: index as f32,
+                y: 0.5,
+            },
+        );
+        if index % 2 == 0 {
+            busy.render.set_name(entity, Name(format!("unit {index}")));
+            busy.render.add_marker(entity);
+        }
+    }
+    busy.core.set_target(entities[1], Target(Some(entities[2])));
+    busy.core.set_block(entities[3], Block([3; 8]));
+    busy.core.add_player(entities[0]);
+    busy.render.add_hidden(entities[4]);
+    busy.render.add_frozen(entities[4]);
+    busy.core.set_child_of(entities[1], entities[0]).unwrap();
+    busy.core.set_child_of(entities[5], entities[1]).unwrap();
+    busy.render.set_owned_by(entities[6], entities[4]).unwrap();
+    busy.render.set_owned_by(entities[7], entities[4]).unwrap();
+    busy.despawn(entities[2]);
+    busy.spawn();
+    busy.commands().queue_spawn_entities(2);
+    busy.resources.frame = 7;
+    busy.resources.focus = Some(entities[4]);
+    busy.step();
+    busy.render.increment_tick();
+    vec![empty, small, busy]
+}
+
+/// Mutates every entry of `corpus` (snapshots of `T`, each JSON or not) and loads every
+/// mutant: `Ok` and sound or refused, never a panic, within the allocation cap.
+fn mutate_corpus<T: Loaded>(corpus: &[(Vec<u8>, bool)], seed: u64) {
+    let per_entry = mutations_per_entry();
     let (mut loaded, mut refused) = (0, 0);
     // The largest peak seen, and the input length it came with.
     let mut largest = (0u64, 0usize);
     for (index, (valid, json)) in corpus.iter().enumerate() {
         assert_eq!(
-            check(valid, *json, "the corpus"),
+            check_measured::<T>(valid, *json, "the corpus").0,
             Outcome::Loaded,
             "corpus entry {index} loads"
         );
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ index as u64);
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ seed ^ index as u64);
         for mutant_index in 0..per_entry {
             let mutant = mutate(valid, *json, &mut rng);
             let what = format!("corpus entry {index}, mutant {mutant_index}");
-            let (outcome, held) = check_measured(&mutant, *json, &what);
+            let (outcome, held) = check_measured::<T>(&mutant, *json, &what);
             match outcome {
                 Outcome::Loaded => loaded += 1,
                 Outcome::Refused => refused += 1,
@@ -315,6 +435,29 @@ fn every_mutant_snapshot_loads_soundly_or_is_refused_within_the_allocation_cap()
         refused > 0 && loaded > 0,
         "the mutations reach both outcomes"
     );
+}
+
+/// Every byte of a game's postcard snapshot in turn replaced by a huge varint: whichever length
+/// or count it lands on (the game's runs and free list, the sub-world map, a sub-world's
+/// tables, ids, columns, tags or links), the load is refused or sound, within the cap.
+#[test]
+fn huge_declared_lengths_in_a_game_snapshot_are_refused_without_allocating_for_them() {
+    let game = &corpus_games()[2];
+    let valid = postcard::to_allocvec(&game.snapshot()).unwrap();
+    for position in 0..valid.len() {
+        for huge in [
+            &[0xff, 0xff, 0xff, 0xff, 0x0f][..],
+            &[0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01],
+        ] {
+            let mut mutant = valid.clone();
+            mutant.splice(position..position + 1, huge.iter().copied());
+            check_measured::<multi::Game>(
+                &mutant,
+                false,
+                &format!("huge value at byte {position}"),
+            );
+        }
+    }
 }
 
 /// The hostile shapes named one by one: every length or count of a snapshot declared huge, in

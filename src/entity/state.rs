@@ -245,6 +245,61 @@ impl EntityAllocator {
         };
         Ok((allocator, entities))
     }
+
+    /// A multi-world sub-world's record of the game's entities, from the ids of its tables'
+    /// rows in a snapshot: every id must be alive in `game` (the game's allocator, already
+    /// loaded), on one row only, and every live entity of the game must have a row. Returns
+    /// the record (each handle at the game's generation, located at its table and row; it
+    /// issues nothing) and each table's handles; the error says what disagrees.
+    #[cfg(feature = "serde")]
+    pub(crate) fn placed_from_snapshot_rows<'a>(
+        game: &Self,
+        tables: impl Iterator<Item = &'a [u32]>,
+    ) -> Result<(Self, Vec<Vec<Entity>>), String> {
+        // As long as the game's: bounded by what the snapshot lists, never by a claim in it.
+        let mut slots = vec![IdSlot::default(); game.slots.len()];
+        let mut live = 0;
+        let mut entities = Vec::new();
+        for (table_index, rows) in tables.enumerate() {
+            let Some(table_index) = u32::try_from(table_index)
+                .ok()
+                .filter(|&index| index < RESERVED_ID)
+            else {
+                return Err(format!("{table_index} tables, more than a world can hold"));
+            };
+            let mut handles = Vec::with_capacity(rows.len());
+            for (row, &id) in rows.iter().enumerate() {
+                let Some(entity) = game.live_entity(id) else {
+                    return Err(format!(
+                        "a table holds entity id {id}, which is not alive in the game"
+                    ));
+                };
+                let slot = &mut slots[id as usize];
+                if slot.state() == IdState::Alive {
+                    return Err(format!("entity id {id} has more than one row"));
+                }
+                *slot = IdSlot {
+                    generation: entity.generation,
+                    table_index,
+                    array_index: row as u32,
+                };
+                handles.push(entity);
+            }
+            live += rows.len();
+            entities.push(handles);
+        }
+        let placed = EntityAllocator {
+            slots,
+            free: Vec::new(),
+            live,
+            lent: None,
+            spare_reserved: Vec::new(),
+        };
+        if let Some(missing) = game.iter_alive().find(|&entity| !placed.is_alive(entity)) {
+            return Err(format!("the game's entity {missing} has no row"));
+        }
+        Ok((placed, entities))
+    }
 }
 
 #[cfg(test)]
@@ -370,6 +425,48 @@ mod tests {
             (loaded.id_count(), loaded.len(), loaded.free_count()),
             (3, 1, 0)
         );
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn a_sub_world_s_rows_are_placed_at_the_game_s_generations_or_refused() {
+        let mut game = EntityAllocator::new();
+        let entities = game.allocate_many(4);
+        game.free(entities[1]);
+        let recycled = game.allocate();
+        game.free(entities[3]);
+        let tables: [&[u32]; 2] = [&[2, 1], &[0]];
+        let (placed, handles) =
+            EntityAllocator::placed_from_snapshot_rows(&game, tables.into_iter()).unwrap();
+        assert!(placed.same_live(&game));
+        assert_eq!(handles, [vec![entities[2], recycled], vec![entities[0]]]);
+        assert_eq!(
+            placed.free_count(),
+            0,
+            "a sub-world's record issues nothing"
+        );
+        assert_eq!(
+            placed.location(recycled).map(|at| (at.table(), at.row())),
+            Some((0, 1))
+        );
+        assert!(
+            !placed.is_alive(entities[1]),
+            "the stale handle stays stale"
+        );
+        let refused = |rows: &[u32]| {
+            let tables: [&[u32]; 1] = [rows];
+            EntityAllocator::placed_from_snapshot_rows(&game, tables.into_iter()).unwrap_err()
+        };
+        assert_eq!(refused(&[0, 1]), "the game's entity 2v0 has no row");
+        assert_eq!(
+            refused(&[0, 1, 2, 3]),
+            "a table holds entity id 3, which is not alive in the game"
+        );
+        assert_eq!(
+            refused(&[0, 1, 2, 9]),
+            "a table holds entity id 9, which is not alive in the game"
+        );
+        assert_eq!(refused(&[0, 1, 1, 2]), "entity id 1 has more than one row");
     }
 
     #[cfg(feature = "serde")]

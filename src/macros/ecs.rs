@@ -159,6 +159,7 @@ macro_rules! __ecs_generate {
         $crate::__ecs_events! { $game $events }
         $crate::__ecs_resources! { $game $resources }
         $crate::__ecs_game_state! { $game events: $events resources: $resources }
+        $crate::__ecs_game_snapshot! { $game events: $events resources: $resources }
     };
     (form: multi world: $game:ident $sub_worlds:tt tags: none relations: $relations:tt events: $events:tt resources: $resources:tt) => {
         ::core::compile_error!(::core::concat!(
@@ -249,6 +250,7 @@ macro_rules! __ecs_components {
         $crate::__ecs_tags! { $world $tags }
         $crate::__ecs_relations! { $world $relations }
         $crate::__ecs_relation_rows! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] $relations }
+        $crate::__ecs_sub_world_snapshot! { $kind $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] $tags }
     };
     (kind: $kind:tt world: $world:ident { $($components:tt)* } tags: $tags:tt relations: $relations:tt) => {
         $crate::__ecs_malformed_component! { $($components)* }

@@ -146,56 +146,35 @@ macro_rules! __ecs_state_types {
 
 /// Snapshots: `world.snapshot()`, `World::from_snapshot`, and `Serialize` / `Deserialize` for
 /// the world, through the runtime's `archetypal::snapshot`. The serde impls are bounded on every
-/// component and resource type being `Serialize` (`DeserializeOwned`).
+/// component and resource type being `Serialize` (`DeserializeOwned`). The `@tables` arm (what
+/// the snapshot code needs of a world's or a sub-world's tables), the `@singletons` arm (of a
+/// world's or a game's resources and events) and the `@game` arm (a multi-world game's
+/// methods and serde impls) are the pieces a multi-world uses.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_snapshot {
     (
-        $world:ident
+        @tables $world:ident
         [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
         [ $( $(#[$tag_attr:meta])* $tag:ident => $tag_mask:ident ),* ]
-        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* ]
-        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
+        serialize_also: { $($serialize_also:tt)* }
+        deserialize_also: { $($deserialize_also:tt)* }
     ) => {
         $crate::__private::paste::paste! {
             #[allow(unused_doc_comments)]
-            impl $crate::snapshot::SnapshotWorld for $world {
+            impl $crate::snapshot::SnapshotTables for $world {
                 type Table = [<$world ComponentArrays>];
-                type Resources = [<$world Resources>];
-
-                #[inline]
-                fn resources(&self) -> &Self::Resources {
-                    &self.resources
-                }
 
                 const COMPONENT_NAMES: &'static [&'static str] = &[$( $(#[$attr])* ::core::stringify!($field), )+];
                 const TAGS: &'static [(&'static str, [<$world Mask>])] = &[$( $(#[$tag_attr])* (::core::stringify!($tag), $tag_mask), )*];
                 const RELATIONS: &'static [(&'static str, [<$world Mask>])] = Self::__RELATIONS;
-                const RESOURCE_NAMES: &'static [&'static str] = &[$( $(#[$resource_attr])* ::core::stringify!($resource), )*];
-
-                #[inline]
-                fn assemble(storage: $crate::Storage<Self::Table>, resources: Self::Resources) -> Self {
-                    let mut world = <Self as ::core::default::Default>::default();
-                    world.storage = storage;
-                    world.resources = resources;
-                    world
-                }
-
-                const EVENTS: &'static [$crate::snapshot::EventNumbering<Self>] = &[$(
-                    $(#[$event_attr])*
-                    (
-                        ::core::stringify!($event),
-                        |world| world.events.$event.next_sequence(),
-                        |world, next| world.events.$event.start_numbering_at(next),
-                    ),
-                )*];
             }
 
             #[allow(unused_doc_comments)]
-            impl $crate::snapshot::SerializeWorld for $world
+            impl $crate::snapshot::SerializeTables for $world
             where
                 $( for<'x> [<__ $world _component_ $field>]: $crate::__private::serde::Serialize, )+
-                $( for<'x> [<__ $world _resource_ $resource>]: $crate::__private::serde::Serialize, )*
+                $($serialize_also)*
             {
                 #[inline]
                 fn serialize_columns<S: $crate::__private::serde::ser::SerializeMap>(
@@ -213,30 +192,13 @@ macro_rules! __ecs_snapshot {
                     } )+
                     ::core::result::Result::Ok(())
                 }
-
-                #[inline]
-                fn serialize_resources<S: $crate::__private::serde::ser::SerializeMap>(
-                    resources: &Self::Resources,
-                    map: &mut S,
-                ) -> ::core::result::Result<(), S::Error> {
-                    $(
-                        $(#[$resource_attr])*
-                        $crate::__private::serde::ser::SerializeMap::serialize_entry(
-                            map,
-                            ::core::stringify!($resource),
-                            &resources.$resource,
-                        )?;
-                    )*
-                    let _ = (resources, map);
-                    ::core::result::Result::Ok(())
-                }
             }
 
             #[allow(unused_doc_comments)]
-            impl $crate::snapshot::DeserializeWorld for $world
+            impl $crate::snapshot::DeserializeTables for $world
             where
                 $( for<'x> [<__ $world _component_ $field>]: $crate::__private::serde::de::DeserializeOwned, )+
-                $( for<'x> [<__ $world _resource_ $resource>]: $crate::__private::serde::de::DeserializeOwned, )*
+                $($deserialize_also)*
             {
                 #[inline]
                 fn deserialize_column<'de, A: $crate::__private::serde::de::MapAccess<'de>>(
@@ -258,7 +220,73 @@ macro_rules! __ecs_snapshot {
                     let _ = rows;
                     ::core::result::Result::Ok(::core::option::Option::None)
                 }
+            }
+        }
+    };
+    (
+        @singletons $world:ident
+        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* ]
+        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
+        serialize_also: { $($serialize_also:tt)* }
+        deserialize_also: { $($deserialize_also:tt)* }
+    ) => {
+        $crate::__private::paste::paste! {
+            #[allow(unused_doc_comments)]
+            impl $crate::snapshot::SnapshotSingletons for $world {
+                type Resources = [<$world Resources>];
 
+                #[inline]
+                fn resources(&self) -> &Self::Resources {
+                    &self.resources
+                }
+
+                #[inline]
+                fn resources_mut(&mut self) -> &mut Self::Resources {
+                    &mut self.resources
+                }
+
+                const RESOURCE_NAMES: &'static [&'static str] = &[$( $(#[$resource_attr])* ::core::stringify!($resource), )*];
+
+                const EVENTS: &'static [$crate::snapshot::EventNumbering<Self>] = &[$(
+                    $(#[$event_attr])*
+                    (
+                        ::core::stringify!($event),
+                        |world| world.events.$event.next_sequence(),
+                        |world, next| world.events.$event.start_numbering_at(next),
+                    ),
+                )*];
+            }
+
+            #[allow(unused_doc_comments)]
+            impl $crate::snapshot::SerializeSingletons for $world
+            where
+                $( for<'x> [<__ $world _resource_ $resource>]: $crate::__private::serde::Serialize, )*
+                $($serialize_also)*
+            {
+                #[inline]
+                fn serialize_resources<S: $crate::__private::serde::ser::SerializeMap>(
+                    resources: &Self::Resources,
+                    map: &mut S,
+                ) -> ::core::result::Result<(), S::Error> {
+                    $(
+                        $(#[$resource_attr])*
+                        $crate::__private::serde::ser::SerializeMap::serialize_entry(
+                            map,
+                            ::core::stringify!($resource),
+                            &resources.$resource,
+                        )?;
+                    )*
+                    let _ = (resources, map);
+                    ::core::result::Result::Ok(())
+                }
+            }
+
+            #[allow(unused_doc_comments)]
+            impl $crate::snapshot::DeserializeSingletons for $world
+            where
+                $( for<'x> [<__ $world _resource_ $resource>]: $crate::__private::serde::de::DeserializeOwned, )*
+                $($deserialize_also)*
+            {
                 #[inline]
                 fn deserialize_resource<'de, A: $crate::__private::serde::de::MapAccess<'de>>(
                     resources: &mut Self::Resources,
@@ -275,70 +303,253 @@ macro_rules! __ecs_snapshot {
                     ::core::result::Result::Ok(false)
                 }
             }
+        }
+    };
+    (
+        @game $game:ident
+        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* ]
+        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
+    ) => {
+        $crate::__ecs_snapshot! {
+            @singletons $game
+            [ $( $(#[$event_attr])* $event : $event_ty ),* ]
+            [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
+            serialize_also: {
+                for<'x, 'a> <Self as $crate::MultiWorld>::SubWorlds<'a>: $crate::snapshot::SerializeSubWorlds,
+            }
+            deserialize_also: {
+                for<'x> <Self as $crate::MultiWorld>::SubWorlds<'static>: $crate::snapshot::LoadSubWorlds,
+            }
+        }
 
-            impl $world {
-                /// Feature `serde`. The world, borrowed for saving in any serde format:
-                /// `serde_json::to_string(&world.snapshot())`. It holds every entity (handles
-                /// stay valid, the next spawn gets the same id), component, tag and resource,
-                /// the ticks and where event and change-log numbering stands; not the events,
-                /// the change-log entries or queued commands (see
-                /// `archetypal::snapshot`). Callable when every component and resource type is
-                /// `Serialize`. O(1) to borrow; serializing it is O(the whole world).
-                #[inline]
-                pub fn snapshot(&self) -> $crate::Snapshot<'_, Self>
-                where
-                    for<'x> Self: $crate::snapshot::SerializeWorld,
-                {
-                    $crate::Snapshot::new(self)
-                }
-
-                /// Feature `serde`. The world a decoded snapshot describes, after checking all
-                /// of it: either the whole world or an error saying what is wrong, never a panic
-                /// or a half-loaded world; O(the whole world). Decode with
-                /// `serde_json::from_str::<SnapshotData<World>>(&text)` (or decode the world
-                /// directly: it is `Deserialize`).
-                #[inline]
-                pub fn from_snapshot(
-                    snapshot: $crate::SnapshotData<Self>,
-                ) -> ::core::result::Result<Self, $crate::SnapshotError> {
-                    snapshot.into_world()
-                }
+        impl $game {
+            /// Feature `serde`. The game, borrowed for saving in any serde format:
+            /// `serde_json::to_string(&game.snapshot())`. It holds the game's allocator (handles
+            /// stay valid, the next spawn gets the same id), every sub-world's entities,
+            /// components, tags, relations and ticks, the resources and where event and
+            /// change-log numbering stands; not the events, the change-log entries or queued
+            /// commands (see `archetypal::snapshot`). Callable when every component and
+            /// resource type is `Serialize`. O(1) to borrow; serializing it is O(the whole game).
+            #[inline]
+            pub fn snapshot(&self) -> $crate::GameSnapshot<'_, Self>
+            where
+                for<'x> Self: $crate::snapshot::SerializeGame,
+            {
+                $crate::GameSnapshot::new(self)
             }
 
-            /// Feature `serde`. The world's snapshot (`world.snapshot()`): every entity,
-            /// component, tag, resource and the ticks.
-            impl $crate::__private::serde::Serialize for $world
+            /// Feature `serde`. The game a decoded snapshot describes, after checking all of
+            /// it: either the whole game, every sub-world in step with its allocator, or an
+            /// error saying what is wrong, never a panic or a half-loaded game; O(the whole
+            /// game). Decode with `serde_json::from_str::<GameSnapshotData<Game>>(&text)` (or
+            /// decode the game directly: it is `Deserialize`). Callable when every component
+            /// and resource type is `Deserialize`.
+            #[inline]
+            pub fn from_snapshot(
+                snapshot: $crate::GameSnapshotData<Self>,
+            ) -> ::core::result::Result<Self, $crate::SnapshotError>
             where
-                for<'x> Self: $crate::snapshot::SerializeWorld,
+                for<'x> Self: $crate::snapshot::DeserializeGame,
             {
-                #[inline]
-                fn serialize<S: $crate::__private::serde::Serializer>(
-                    &self,
-                    serializer: S,
-                ) -> ::core::result::Result<S::Ok, S::Error> {
-                    $crate::__private::serde::Serialize::serialize(&$crate::Snapshot::new(self), serializer)
-                }
+                snapshot.into_game()
             }
+        }
 
-            /// Feature `serde`. Decodes a snapshot and checks it (`World::from_snapshot`); a
-            /// snapshot that decodes but is not a sound world is a decoding error with the
-            /// reason.
-            impl<'de> $crate::__private::serde::Deserialize<'de> for $world
-            where
-                for<'x> Self: $crate::snapshot::DeserializeWorld,
-            {
-                #[inline]
-                fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
-                    deserializer: D,
-                ) -> ::core::result::Result<Self, D::Error> {
-                    let snapshot = <$crate::SnapshotData<Self> as $crate::__private::serde::Deserialize<'de>>::deserialize(deserializer)?;
-                    snapshot
-                        .into_world()
-                        .map_err(<D::Error as $crate::__private::serde::de::Error>::custom)
-                }
+        /// Feature `serde`. The game's snapshot (`game.snapshot()`): its allocator, every
+        /// sub-world, the resources and the ticks.
+        impl $crate::__private::serde::Serialize for $game
+        where
+            for<'x> Self: $crate::snapshot::SerializeGame,
+        {
+            #[inline]
+            fn serialize<S: $crate::__private::serde::Serializer>(
+                &self,
+                serializer: S,
+            ) -> ::core::result::Result<S::Ok, S::Error> {
+                $crate::__private::serde::Serialize::serialize(&$crate::GameSnapshot::new(self), serializer)
+            }
+        }
+
+        /// Feature `serde`. Decodes a snapshot and checks it (`Game::from_snapshot`); a
+        /// snapshot that decodes but is not a sound game is a decoding error with the reason.
+        impl<'de> $crate::__private::serde::Deserialize<'de> for $game
+        where
+            for<'x> Self: $crate::snapshot::DeserializeGame,
+        {
+            #[inline]
+            fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> ::core::result::Result<Self, D::Error> {
+                let snapshot = <$crate::GameSnapshotData<Self> as $crate::__private::serde::Deserialize<'de>>::deserialize(deserializer)?;
+                snapshot
+                    .into_game()
+                    .map_err(<D::Error as $crate::__private::serde::de::Error>::custom)
             }
         }
     };
+    (
+        $world:ident
+        [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
+        [ $( $(#[$tag_attr:meta])* $tag:ident => $tag_mask:ident ),* ]
+        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* ]
+        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
+    ) => {
+        // A world's tables and singletons are serde only together: each impl is also bounded on
+        // the other's types. A type whose serde impl asks for a lifetime (a `&'static str`
+        // resource is `Deserialize<'static>` only) then leaves the world without the serde
+        // impls, as a type that is not serde does, instead of failing to compile.
+        $crate::__private::paste::paste! {
+            $crate::__ecs_snapshot! {
+                @tables $world
+                [ $( $(#[$attr])* $field : $ty => $mask ),+ ]
+                [ $( $(#[$tag_attr])* $tag => $tag_mask ),* ]
+                serialize_also: {
+                    $( for<'x> [<__ $world _resource_ $resource>]: $crate::__private::serde::Serialize, )*
+                }
+                deserialize_also: {
+                    $( for<'x> [<__ $world _resource_ $resource>]: $crate::__private::serde::de::DeserializeOwned, )*
+                }
+            }
+            $crate::__ecs_snapshot! {
+                @singletons $world
+                [ $( $(#[$event_attr])* $event : $event_ty ),* ]
+                [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
+                serialize_also: {
+                    $( for<'x> [<__ $world _component_ $field>]: $crate::__private::serde::Serialize, )+
+                }
+                deserialize_also: {
+                    $( for<'x> [<__ $world _component_ $field>]: $crate::__private::serde::de::DeserializeOwned, )+
+                }
+            }
+        }
+
+        impl $crate::snapshot::SnapshotWorld for $world {
+            #[inline]
+            fn assemble(storage: $crate::Storage<Self::Table>, resources: Self::Resources) -> Self {
+                let mut world = <Self as ::core::default::Default>::default();
+                world.storage = storage;
+                world.resources = resources;
+                world
+            }
+        }
+
+        impl $world {
+            /// Feature `serde`. The world, borrowed for saving in any serde format:
+            /// `serde_json::to_string(&world.snapshot())`. It holds every entity (handles
+            /// stay valid, the next spawn gets the same id), component, tag and resource,
+            /// the ticks and where event and change-log numbering stands; not the events,
+            /// the change-log entries or queued commands (see
+            /// `archetypal::snapshot`). Callable when every component and resource type is
+            /// `Serialize`. O(1) to borrow; serializing it is O(the whole world).
+            #[inline]
+            pub fn snapshot(&self) -> $crate::Snapshot<'_, Self>
+            where
+                for<'x> Self: $crate::snapshot::SerializeWorld,
+            {
+                $crate::Snapshot::new(self)
+            }
+
+            /// Feature `serde`. The world a decoded snapshot describes, after checking all
+            /// of it: either the whole world or an error saying what is wrong, never a panic
+            /// or a half-loaded world; O(the whole world). Decode with
+            /// `serde_json::from_str::<SnapshotData<World>>(&text)` (or decode the world
+            /// directly: it is `Deserialize`).
+            #[inline]
+            pub fn from_snapshot(
+                snapshot: $crate::SnapshotData<Self>,
+            ) -> ::core::result::Result<Self, $crate::SnapshotError> {
+                snapshot.into_world()
+            }
+        }
+
+        /// Feature `serde`. The world's snapshot (`world.snapshot()`): every entity,
+        /// component, tag, resource and the ticks.
+        impl $crate::__private::serde::Serialize for $world
+        where
+            for<'x> Self: $crate::snapshot::SerializeWorld,
+        {
+            #[inline]
+            fn serialize<S: $crate::__private::serde::Serializer>(
+                &self,
+                serializer: S,
+            ) -> ::core::result::Result<S::Ok, S::Error> {
+                $crate::__private::serde::Serialize::serialize(&$crate::Snapshot::new(self), serializer)
+            }
+        }
+
+        /// Feature `serde`. Decodes a snapshot and checks it (`World::from_snapshot`); a
+        /// snapshot that decodes but is not a sound world is a decoding error with the
+        /// reason.
+        impl<'de> $crate::__private::serde::Deserialize<'de> for $world
+        where
+            for<'x> Self: $crate::snapshot::DeserializeWorld,
+        {
+            #[inline]
+            fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> ::core::result::Result<Self, D::Error> {
+                let snapshot = <$crate::SnapshotData<Self> as $crate::__private::serde::Deserialize<'de>>::deserialize(deserializer)?;
+                snapshot
+                    .into_world()
+                    .map_err(<D::Error as $crate::__private::serde::de::Error>::custom)
+            }
+        }
+    };
+}
+
+/// `__ecs_sub_world_snapshot!`: with the `serde` feature, what the snapshot code needs of a
+/// multi-world's sub-world (its tables, through `__ecs_snapshot!`'s `@tables` arm); nothing for
+/// a world, whose `__ecs_world_state!` writes its own. Malformed tags were reported by
+/// `__ecs_tables!`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_sub_world_snapshot {
+    ((sub_world $game:ident) $world:ident $components:tt none) => {
+        $crate::__ecs_sub_world_snapshot! { (sub_world $game) $world $components {} }
+    };
+    (
+        (sub_world $game:ident) $world:ident $components:tt
+        { $( $(#[$tag_attr:meta])* $tag:ident => $tag_mask:ident ),* $(,)? }
+    ) => {
+        $crate::__ecs_if_serde! {
+            $crate::__ecs_snapshot! {
+                @tables $world $components [ $( $(#[$tag_attr])* $tag => $tag_mask ),* ]
+                serialize_also: {}
+                deserialize_also: {}
+            }
+        }
+    };
+    ($($world_or_malformed:tt)*) => {};
+}
+
+/// `__ecs_game_snapshot!`: with the `serde` feature, a multi-world game's snapshots (its
+/// resources and events through `__ecs_snapshot!`'s `@singletons` arm, `snapshot()`,
+/// `from_snapshot`, `Serialize` / `Deserialize`); the sub-worlds' own parts come from
+/// `__ecs_sub_world_snapshot!`. Malformed blocks were reported by `__ecs_events!` and
+/// `__ecs_resources!`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_game_snapshot {
+    ($game:ident events: none resources: $resources:tt) => {
+        $crate::__ecs_game_snapshot! { $game events: {} resources: $resources }
+    };
+    ($game:ident events: $events:tt resources: none) => {
+        $crate::__ecs_game_snapshot! { $game events: $events resources: {} }
+    };
+    (
+        $game:ident
+        events: { $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* $(,)? }
+        resources: { $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* $(,)? }
+    ) => {
+        $crate::__ecs_if_serde! {
+            $crate::__ecs_snapshot! {
+                @game $game
+                [ $( $(#[$event_attr])* $event : $event_ty ),* ]
+                [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
+            }
+        }
+    };
+    ($($malformed:tt)*) => {};
 }
 
 /// Emits its input when archetypal has the `serde` feature (a `#[cfg]` in generated code would

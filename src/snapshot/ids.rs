@@ -39,7 +39,7 @@ fn serialize_ids<S: Serializer>(
 }
 
 /// Ids to write (the free list, a tag's members).
-pub(super) struct IdsOut<'a>(pub(super) &'a [u32]);
+pub(crate) struct IdsOut<'a>(pub(crate) &'a [u32]);
 
 impl Serialize for IdsOut<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -57,7 +57,7 @@ impl Serialize for EntityIdsOut<'_> {
 }
 
 /// Ids read back, in either form.
-pub(super) struct IdsIn(pub(super) Vec<u32>);
+pub(crate) struct IdsIn(pub(crate) Vec<u32>);
 
 impl<'de> Deserialize<'de> for IdsIn {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
