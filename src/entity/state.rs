@@ -183,33 +183,14 @@ impl EntityAllocator {
                 count as usize,
             ));
         }
-        let mut live = 0;
-        let mut entities = Vec::new();
-        for (table_index, rows) in tables.enumerate() {
-            // Below `RESERVED_ID`: the location must not read as free or reserved.
-            let Some(table_index) = u32::try_from(table_index)
-                .ok()
-                .filter(|&index| index < RESERVED_ID)
-            else {
-                return Err(format!("{table_index} tables, more than a world can hold"));
-            };
-            let mut handles = Vec::with_capacity(rows.len());
-            for (row, &id) in rows.iter().enumerate() {
-                let Some(slot) = slots.get_mut(id as usize) else {
-                    return Err(format!(
-                        "a table holds entity id {id}, which was never issued ({ids} ids were)"
-                    ));
-                };
-                if slot.state() == IdState::Alive {
-                    return Err(format!("entity id {id} has more than one row"));
-                }
-                slot.table_index = table_index;
-                slot.array_index = row as u32;
-                handles.push(Entity::new(id, slot.generation));
+        let (live, entities) = locate_rows(&mut slots, tables, |slots, id| {
+            match slots.get(id as usize) {
+                Some(slot) => Ok(slot.generation),
+                None => Err(format!(
+                    "a table holds entity id {id}, which was never issued ({ids} ids were)"
+                )),
             }
-            live += rows.len();
-            entities.push(handles);
-        }
+        })?;
         let mut listed = vec![false; slots.len()];
         for &id in &free {
             let Some(slot) = slots.get(id as usize) else {
@@ -258,36 +239,13 @@ impl EntityAllocator {
     ) -> Result<(Self, Vec<Vec<Entity>>), String> {
         // As long as the game's: bounded by what the snapshot lists, never by a claim in it.
         let mut slots = vec![IdSlot::default(); game.slots.len()];
-        let mut live = 0;
-        let mut entities = Vec::new();
-        for (table_index, rows) in tables.enumerate() {
-            let Some(table_index) = u32::try_from(table_index)
-                .ok()
-                .filter(|&index| index < RESERVED_ID)
-            else {
-                return Err(format!("{table_index} tables, more than a world can hold"));
-            };
-            let mut handles = Vec::with_capacity(rows.len());
-            for (row, &id) in rows.iter().enumerate() {
-                let Some(entity) = game.live_entity(id) else {
-                    return Err(format!(
-                        "a table holds entity id {id}, which is not alive in the game"
-                    ));
-                };
-                let slot = &mut slots[id as usize];
-                if slot.state() == IdState::Alive {
-                    return Err(format!("entity id {id} has more than one row"));
-                }
-                *slot = IdSlot {
-                    generation: entity.generation,
-                    table_index,
-                    array_index: row as u32,
-                };
-                handles.push(entity);
-            }
-            live += rows.len();
-            entities.push(handles);
-        }
+        let (live, entities) =
+            locate_rows(&mut slots, tables, |_, id| match game.live_entity(id) {
+                Some(entity) => Ok(entity.generation),
+                None => Err(format!(
+                    "a table holds entity id {id}, which is not alive in the game"
+                )),
+            })?;
         let placed = EntityAllocator {
             slots,
             free: Vec::new(),
@@ -300,6 +258,45 @@ impl EntityAllocator {
         }
         Ok((placed, entities))
     }
+}
+
+/// Records the rows of a snapshot's tables in `slots` (each id at its table and row, so alive,
+/// at the generation `generation_of` gives, or the error it gives for an id that may not hold
+/// a row); an id on two rows is refused. Returns the rows counted and each table's handles.
+#[cfg(feature = "serde")]
+fn locate_rows<'a>(
+    slots: &mut [IdSlot],
+    tables: impl Iterator<Item = &'a [u32]>,
+    generation_of: impl Fn(&[IdSlot], u32) -> Result<u32, String>,
+) -> Result<(usize, Vec<Vec<Entity>>), String> {
+    let mut live = 0;
+    let mut entities = Vec::new();
+    for (table_index, rows) in tables.enumerate() {
+        // Below `RESERVED_ID`: the location must not read as free or reserved.
+        let Some(table_index) = u32::try_from(table_index)
+            .ok()
+            .filter(|&index| index < RESERVED_ID)
+        else {
+            return Err(format!("{table_index} tables, more than a world can hold"));
+        };
+        let mut handles = Vec::with_capacity(rows.len());
+        for (row, &id) in rows.iter().enumerate() {
+            let generation = generation_of(slots, id)?;
+            let slot = &mut slots[id as usize];
+            if slot.state() == IdState::Alive {
+                return Err(format!("entity id {id} has more than one row"));
+            }
+            *slot = IdSlot {
+                generation,
+                table_index,
+                array_index: row as u32,
+            };
+            handles.push(Entity::new(id, generation));
+        }
+        live += rows.len();
+        entities.push(handles);
+    }
+    Ok((live, entities))
 }
 
 #[cfg(test)]
