@@ -671,7 +671,7 @@ impl SnapshotError {
 
 impl fmt::Display for SnapshotError {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(formatter, "invalid world snapshot: {}", self.message)
+        write!(formatter, "invalid snapshot: {}", self.message)
     }
 }
 

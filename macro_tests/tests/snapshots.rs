@@ -699,7 +699,7 @@ fn the_two_step_load_reports_a_snapshot_error() {
     let error: SnapshotError = World::from_snapshot(data).err().unwrap();
     assert_eq!(
         error.to_string(),
-        "invalid world snapshot: id 1 is on the free list twice"
+        "invalid snapshot: id 1 is on the free list twice"
     );
     assert!(error.message().starts_with("id 1"));
 }

@@ -523,7 +523,7 @@ mod tests {
             .unwrap()
             .to_string();
         assert!(
-            error.starts_with("invalid world snapshot: the sub-world `Render`: the game's entity"),
+            error.starts_with("invalid snapshot: the sub-world `Render`: the game's entity"),
             "{error}"
         );
     }
