@@ -52,12 +52,14 @@ ecs! {
     }
 }
 
-fn json_copy(world: &World) -> World {
-    serde_json::from_str(&serde_json::to_string(&world.snapshot()).unwrap()).unwrap()
+/// A copy through a JSON save: `snapshot` (a world's or a game's) written, then loaded.
+fn json_copy<T: serde::de::DeserializeOwned>(snapshot: impl serde::Serialize) -> T {
+    serde_json::from_str(&serde_json::to_string(&snapshot).unwrap()).unwrap()
 }
 
-fn postcard_copy(world: &World) -> World {
-    postcard::from_bytes(&postcard::to_allocvec(&world.snapshot()).unwrap()).unwrap()
+/// A copy through a postcard save: `snapshot` written, then loaded.
+fn postcard_copy<T: serde::de::DeserializeOwned>(snapshot: impl serde::Serialize) -> T {
+    postcard::from_bytes(&postcard::to_allocvec(&snapshot).unwrap()).unwrap()
 }
 
 fn restored_copy(world: &World) -> World {
@@ -82,8 +84,8 @@ fn reservations_come_back_in_the_same_order_in_every_copy() {
     let copies = [
         ("clone", world.clone()),
         ("restore", restored_copy(&world)),
-        ("json", json_copy(&world)),
-        ("postcard", postcard_copy(&world)),
+        ("json", json_copy(world.snapshot())),
+        ("postcard", postcard_copy(world.snapshot())),
     ];
     world.clear_commands();
     let expected: Vec<_> = (0..8).map(|_| world.spawn(POSITION)).collect();
@@ -201,8 +203,8 @@ impl Replica {
                 world.restore(&original.world);
                 world
             }
-            Kind::Json => json_copy(&original.world),
-            Kind::Postcard => postcard_copy(&original.world),
+            Kind::Json => json_copy(original.world.snapshot()),
+            Kind::Postcard => postcard_copy(original.world.snapshot()),
         };
         let name = match kind {
             Kind::Clone => "clone",
@@ -716,14 +718,6 @@ mod game {
     }
     use multi::{Game, MARKED, NAME, POSITION, VELOCITY};
 
-    fn json_copy(game: &Game) -> Game {
-        serde_json::from_str(&serde_json::to_string(&game.snapshot()).unwrap()).unwrap()
-    }
-
-    fn postcard_copy(game: &Game) -> Game {
-        postcard::from_bytes(&postcard::to_allocvec(&game.snapshot()).unwrap()).unwrap()
-    }
-
     fn restored_copy(game: &Game) -> Game {
         let mut restored = Game::new();
         let stale = restored.spawn_entities(3);
@@ -749,8 +743,8 @@ mod game {
         let copies = [
             ("clone", game.clone()),
             ("restore", restored_copy(&game)),
-            ("json", json_copy(&game)),
-            ("postcard", postcard_copy(&game)),
+            ("json", json_copy(game.snapshot())),
+            ("postcard", postcard_copy(game.snapshot())),
         ];
         game.clear_commands();
         let expected: Vec<_> = (0..8).map(|_| game.spawn()).collect();
@@ -824,8 +818,8 @@ mod game {
                     previous.restore(&original.game);
                     ("restored", previous)
                 }
-                Kind::Json => ("json", json_copy(&original.game)),
-                Kind::Postcard => ("postcard", postcard_copy(&original.game)),
+                Kind::Json => ("json", json_copy(original.game.snapshot())),
+                Kind::Postcard => ("postcard", postcard_copy(original.game.snapshot())),
             };
             Replica {
                 name,
