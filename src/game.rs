@@ -285,6 +285,50 @@ mod tests {
     }
     use test_game::*;
 
+    /// A game of plain values (every type `Clone` and serde), for the tests of its copies
+    /// (`clone.rs`) and snapshots (`snapshot.rs`).
+    pub(super) mod plain_game {
+        #![allow(dead_code)]
+        crate::ecs! {
+            PlainGame {
+                Core {
+                    number: u32 => NUMBER,
+                }
+                Tags {
+                    marked => MARKED,
+                }
+                Relations {
+                    child_of / children => CHILD_OF [cascade],
+                }
+                Render {
+                    tint: u8 => TINT,
+                }
+            }
+            Resources {
+                frames: u64,
+            }
+        }
+
+        /// A game with a recycled id, free ids, a tag, a link, queued spawns (reserving the
+        /// free ids and a fresh one) and a queued sub-world command.
+        pub(crate) fn busy_game() -> PlainGame {
+            let mut game = PlainGame::new();
+            let entities = game.spawn_entities(5);
+            game.core.set_number(entities[0], 1);
+            game.render.set_tint(entities[4], 2);
+            game.core.add_marked(entities[4]);
+            game.core.set_child_of(entities[4], entities[0]).unwrap();
+            for &entity in &entities[1..4] {
+                game.despawn(entity);
+            }
+            game.spawn();
+            game.commands().queue_spawn_entities(3);
+            game.core.commands().queue_set_number(entities[4], 9);
+            game.resources.frames = 9;
+            game
+        }
+    }
+
     fn same_everywhere(game: &TestGame) {
         check_invariants(game).unwrap();
         let live: Vec<Entity> = game.entities().collect();

@@ -109,46 +109,12 @@ mod tests {
     use crate::game::check_invariants;
     use alloc::vec::Vec;
 
-    mod copied_game {
-        #![allow(dead_code)]
-        crate::ecs! {
-            CopiedGame {
-                Core {
-                    number: u32 => NUMBER,
-                }
-                Relations {
-                    child_of / children => CHILD_OF [cascade],
-                }
-                Render {
-                    tint: u8 => TINT,
-                }
-            }
-            Resources {
-                frames: u64,
-            }
-        }
-    }
-    use copied_game::*;
-
-    /// A game with free ids, a link, queued spawns (reserving a free id and fresh ones).
-    fn busy_game() -> CopiedGame {
-        let mut game = CopiedGame::new();
-        let entities = game.spawn_entities(5);
-        game.core.set_number(entities[0], 1);
-        game.render.set_tint(entities[4], 2);
-        game.core.set_child_of(entities[4], entities[0]).unwrap();
-        game.despawn(entities[2]);
-        game.despawn(entities[1]);
-        game.commands().queue_spawn_entities(3);
-        game.core.commands().queue_set_number(entities[3], 9);
-        game.resources.frames = 7;
-        game
-    }
+    use crate::game::tests::plain_game::*;
 
     #[test]
     fn a_copy_has_no_commands_and_issues_the_original_s_next_handles() {
         let mut original = busy_game();
-        let mut copy = CopiedGame::new();
+        let mut copy = PlainGame::new();
         copy.spawn_entities(9);
         clone_from(&mut copy, &original);
         copy.resources.frames = original.resources.frames;

@@ -446,51 +446,13 @@ mod tests {
     use alloc::string::ToString;
     use alloc::vec::Vec;
 
-    mod saved_game {
-        #![allow(dead_code)]
-        crate::ecs! {
-            SavedGame {
-                Core {
-                    number: u32 => NUMBER,
-                }
-                Tags {
-                    marked => MARKED,
-                }
-                Relations {
-                    child_of / children => CHILD_OF [cascade],
-                }
-                Render {
-                    tint: u8 => TINT,
-                }
-            }
-            Resources {
-                frames: u64,
-            }
-        }
-    }
-    use saved_game::*;
-
-    /// A game with a recycled id, a free one, a queued spawn, a tag and a link.
-    fn busy_game() -> SavedGame {
-        let mut game = SavedGame::new();
-        let entities = game.spawn_entities(4);
-        game.core.set_number(entities[0], 1);
-        game.render.set_tint(entities[3], 2);
-        game.core.add_marked(entities[3]);
-        game.core.set_child_of(entities[3], entities[0]).unwrap();
-        game.despawn(entities[1]);
-        game.despawn(entities[2]);
-        game.spawn();
-        game.commands().queue_spawn_entities(2);
-        game.resources.frames = 9;
-        game
-    }
+    use crate::game::tests::plain_game::*;
 
     #[test]
     fn a_loaded_game_is_in_step_and_issues_the_saved_game_s_next_handles() {
         let mut game = busy_game();
         let text = serde_json::to_string(&game.snapshot()).unwrap();
-        let mut loaded: SavedGame = serde_json::from_str(&text).unwrap();
+        let mut loaded: PlainGame = serde_json::from_str(&text).unwrap();
         loaded.check_invariants().unwrap();
         assert_eq!(loaded.resources.frames, 9);
         assert_eq!(
@@ -518,7 +480,7 @@ mod tests {
         let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
         let render = &mut value["sub_worlds"]["Render"]["tables"][0]["entities"];
         render.as_array_mut().unwrap().pop();
-        let error = serde_json::from_str::<SavedGame>(&value.to_string())
+        let error = serde_json::from_str::<PlainGame>(&value.to_string())
             .err()
             .unwrap()
             .to_string();
