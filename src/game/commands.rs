@@ -129,7 +129,7 @@ pub fn apply_commands<G: MultiWorld>(game: &mut G) -> CommandReport {
             GameCommand::Spawn(entity) => {
                 let builder = pending.builders.next();
                 let spawned = match builder {
-                    Some(builder) if allocator.activate_all(&[entity]).is_empty() => {
+                    Some(builder) if allocator.activate(entity) => {
                         let values = builder.into_values();
                         place_built(&mut sub_worlds, allocator, &[entity], None, values);
                         true
