@@ -10,6 +10,7 @@
 use alloc::vec::Vec;
 
 use crate::column::{self, ColumnPairVisitor, ColumnRefVisitor, ColumnVisitor};
+use crate::hooks::HookSet;
 use crate::{Bitmask, Entity};
 
 /// A struct-of-arrays table: the rows of every entity whose component set is [`mask`](Self::mask).
@@ -64,6 +65,11 @@ pub trait Archetype: Sized + 'static {
     /// despawn forgets the id there rather than freeing it. A constant, so a world's despawn
     /// compiles to what it was without it.
     const SUB_WORLD: bool = false;
+
+    /// The structural changes the world's declared hooks (`ecs!`'s `Hooks` block) wait for;
+    /// none by default. A constant, so a world without hooks records nothing for them and
+    /// compiles to what it was without them.
+    const HOOKS: HookSet<Self::Mask> = HookSet::NONE;
 
     /// An empty table for `mask`.
     fn new(mask: Self::Mask) -> Self;

@@ -17,6 +17,13 @@ pub use crate::mask::{low_bits, mask_bit};
 pub use crate::storage::lifecycle;
 pub use crate::world_check::{WorldNames, check_sub_worlds, check_world};
 
+/// What a world's generated `run_hooks` and `apply_commands` call when it declares hooks.
+pub mod hooks {
+    pub use crate::hooks::{
+        apply_queued_with_hooks, on_add, on_despawn, on_link, on_remove, on_spawn, on_unlink,
+    };
+}
+
 /// What a multi-world game's generated methods call: each is one of these.
 pub mod game {
     pub use crate::game::{

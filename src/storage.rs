@@ -18,6 +18,7 @@ use crate::column;
 use crate::commands::{CommandBuffer, CommandQueue, QueuedCommand};
 use crate::edges::{Change, EdgeGraph};
 use crate::hash::TableLookup;
+use crate::hooks::PendingHooks;
 use crate::query_cache::QueryCache;
 use crate::relation::RelationStore;
 use crate::{
@@ -75,6 +76,9 @@ pub struct Storage<T: Archetype> {
     /// The structural change log, recorded only while `log_changes` is on.
     change_log: Dropped<EventChannel<StructuralChange<T::Mask>>>,
     log_changes: bool,
+    /// The changes the world's declared hooks wait for, until its sync point runs them
+    /// (always empty in a world without hooks).
+    hooks: PendingHooks<T::Mask>,
 }
 
 impl<T: Archetype> Default for Storage<T> {
@@ -92,6 +96,7 @@ impl<T: Archetype> Default for Storage<T> {
             last_tick: Tick::ZERO,
             change_log: Dropped::default(),
             log_changes: false,
+            hooks: PendingHooks::default(),
         }
     }
 }

@@ -471,7 +471,9 @@ impl Core {
     /// migration, a tag none). A command whose entity is no longer alive (or
     /// never was) is skipped; the report counts both.
     /// If one panics (a component's `Default` or `Drop`), the commands before it
-    /// are applied and the ones after it stay queued.
+    /// are applied and the ones after it stay queued. This is the world's sync
+    /// point: with a `Hooks` block, the hooks of every change since the last one run
+    /// here too.
     #[inline]
     pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
         ::archetypal::__private::apply_queued(
@@ -1239,7 +1241,9 @@ impl Render {
     /// migration, a tag none). A command whose entity is no longer alive (or
     /// never was) is skipped; the report counts both.
     /// If one panics (a component's `Default` or `Drop`), the commands before it
-    /// are applied and the ones after it stay queued.
+    /// are applied and the ones after it stay queued. This is the world's sync
+    /// point: with a `Hooks` block, the hooks of every change since the last one run
+    /// here too.
     #[inline]
     pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
         ::archetypal::__private::apply_queued(

@@ -159,6 +159,14 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         let relations = relations | CHILD_OF;
         relations
     };
+    const HOOKS: ::archetypal::HookSet<Self::Mask> = {
+        let hooks = ::archetypal::HookSet::<
+            Self::Mask,
+        >::new(Self::COMPONENTS | Self::TAGS, Self::RELATIONS);
+        let hooks = hooks.on_add(POSITION);
+        let hooks = hooks.on_unlink(CHILD_OF);
+        hooks
+    };
     const CASCADE: WorldMask = {
         let cascade = 0;
         let cascade = cascade | CHILD_OF;
@@ -715,10 +723,12 @@ impl World {
     /// migration, a tag none). A command whose entity is no longer alive (or
     /// never was) is skipped; the report counts both.
     /// If one panics (a component's `Default` or `Drop`), the commands before it
-    /// are applied and the ones after it stay queued.
+    /// are applied and the ones after it stay queued. This is the world's sync
+    /// point: with a `Hooks` block, the hooks of every change since the last one run
+    /// here too.
     #[inline]
     pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
-        ::archetypal::__private::apply_queued(
+        ::archetypal::__private::hooks::apply_queued_with_hooks(
             self,
             |world| &mut world.queue,
             |world, command, staged, report| {
@@ -740,6 +750,7 @@ impl World {
                     }
                 }
             },
+            Self::run_hooks,
         )
     }
     /// Number of queued commands.
@@ -778,6 +789,39 @@ impl ::archetypal::SpawningCommand for WorldCommand {
         match self {
             Self::Lifecycle(command) => ::core::option::Option::Some(command),
             _ => ::core::option::Option::None,
+        }
+    }
+}
+const _: ::archetypal::HookSet<WorldMask> = <WorldComponentArrays as ::archetypal::Archetype>::HOOKS;
+impl World {
+    /// Runs the declared hooks of every change made since the last sync point,
+    /// oldest change first, and for each change the hooks in declaration order,
+    /// each given the world split apart (`split_mut()`) and the entity (a link's
+    /// hooks: its source and target). Changes a hook makes are run in the same
+    /// pass, after those already waiting. `apply_commands` calls it.
+    fn run_hooks(&mut self) {
+        if !self.components.storage.hooks_pending() {
+            return;
+        }
+        let _loan = ::archetypal::__private::lifecycle::entity_reserver(
+            &mut self.components.storage,
+        );
+        while let ::core::option::Option::Some(change) = ::archetypal::__private::lifecycle::next_hooked_change(
+            &mut self.components.storage,
+        ) {
+            let mut world = self.split_mut();
+            if let ::core::option::Option::Some(entity) = ::archetypal::__private::hooks::on_add(
+                &change,
+                POSITION,
+            ) {
+                on_position(&mut world, entity);
+            }
+            if let ::core::option::Option::Some((source, target)) = ::archetypal::__private::hooks::on_unlink(
+                &change,
+                CHILD_OF,
+            ) {
+                on_orphan(&mut world, source, target);
+            }
         }
     }
 }
@@ -1714,5 +1758,15 @@ where
             .into_world()
             .map_err(<D::Error as ::archetypal::__private::serde::de::Error>::custom)
     }
+}
+fn on_position(world: &mut WorldParts<'_>, entity: archetypal::Entity) {
+    let _ = (world, entity);
+}
+fn on_orphan(
+    world: &mut WorldParts<'_>,
+    child: archetypal::Entity,
+    parent: archetypal::Entity,
+) {
+    let _ = (world, child, parent);
 }
 fn main() {}

@@ -19,6 +19,18 @@ archetypal::ecs! {
     Resources {
         delta_time: f32,
     }
+    Hooks {
+        on_add(POSITION) => on_position,
+        on_unlink(CHILD_OF) => on_orphan,
+    }
+}
+
+fn on_position(world: &mut WorldParts<'_>, entity: archetypal::Entity) {
+    let _ = (world, entity);
+}
+
+fn on_orphan(world: &mut WorldParts<'_>, child: archetypal::Entity, parent: archetypal::Entity) {
+    let _ = (world, child, parent);
 }
 
 fn main() {}

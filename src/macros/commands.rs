@@ -6,7 +6,7 @@
 #[macro_export]
 macro_rules! __ecs_commands {
     // A world of its own: its queue also spawns and despawns.
-    ($world:ident $components:tt) => {
+    ($world:ident $components:tt $hooks:tt) => {
         $crate::__private::paste::paste! {
             #[doc = "The command queue of a `" $world "`, from `world.commands()` or `world.split_mut().commands` (usable while the components are borrowed, in the middle of an iteration): every `queue_*` method. The world's `apply_commands()` applies what it queued."]
             pub struct [<$world Commands>]<'a> {
@@ -15,6 +15,7 @@ macro_rules! __ecs_commands {
         }
         $crate::__ecs_commands! {
             @generate $world $components
+            hooks: $hooks
             staged: [ $crate::SpawnStaging<[<$world ComponentArrays>]> ]
             variants: {
                 /// A queued spawn or despawn.
@@ -56,11 +57,12 @@ macro_rules! __ecs_commands {
             }
         }
         $crate::__ecs_commands! {
-            @generate $world $components staged: [()] variants: {} apply: |world, _staged, report| {} clear: |world| { let _ = world; }
+            @generate $world $components hooks: none staged: [()] variants: {} apply: |world, _staged, report| {} clear: |world| { let _ = world; }
         }
     };
     (
         @generate $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
+        hooks: $hooks:tt
         staged: [ $($staged:tt)* ]
         variants: { $($variants:tt)* }
         apply: |$apply_world:ident, $staged_spawns:ident, $report:ident| { $($apply:tt)* }
@@ -126,13 +128,15 @@ macro_rules! __ecs_commands {
                 /// migration, a tag none). A command whose entity is no longer alive (or
                 /// never was) is skipped; the report counts both.
                 /// If one panics (a component's `Default` or `Drop`), the commands before it
-                /// are applied and the ones after it stay queued.
+                /// are applied and the ones after it stay queued. This is the world's sync
+                /// point: with a `Hooks` block, the hooks of every change since the last one run
+                /// here too.
                 #[inline]
                 pub fn apply_commands(&mut self) -> $crate::CommandReport {
                     // `$apply` was written by the calling arm, whose `self` is not ours
                     // (hygiene): it names the world and the report through the bindings it
                     // chose.
-                    $crate::__private::apply_queued(self, |world| &mut world.queue, |$apply_world, command, $staged_spawns, $report| {
+                    $crate::__ecs_hooks! { @apply_commands $hooks (self, |world| &mut world.queue, |$apply_world, command, $staged_spawns, $report| {
                         match command {
                             $($apply)*
                             [<$world Command>]::Structural(command) => command.apply(&mut $apply_world.storage, $report),
@@ -141,7 +145,7 @@ macro_rules! __ecs_commands {
                                 [<$world Command>]::[<Set $field:camel>](entity, value) => $report.record($apply_world.[<set_ $field>](entity, value)),
                             )+
                         }
-                    })
+                    }) }
                 }
 
                 /// Number of queued commands.

@@ -43,12 +43,12 @@ macro_rules! ecs {
     ($game:ident { $sub_world:ident { $($sub_components:tt)* } $($sub_worlds:tt)* } $($blocks:tt)*) => {
         $crate::__ecs_blocks! {
             form: multi world: $game { $sub_world { $($sub_components)* } $($sub_worlds)* }
-            tags: none relations: none events: none resources: none rest: $($blocks)*
+            tags: none relations: none events: none resources: none hooks: none rest: $($blocks)*
         }
     };
     ($world:ident { $($components:tt)* } $($blocks:tt)*) => {
         $crate::__ecs_blocks! {
-            form: single world: $world { $($components)* } tags: none relations: none events: none resources: none rest: $($blocks)*
+            form: single world: $world { $($components)* } tags: none relations: none events: none resources: none hooks: none rest: $($blocks)*
         }
     };
     () => {
@@ -64,37 +64,42 @@ macro_rules! ecs {
 }
 
 /// Walks the optional blocks after the world block: `Tags`, `Relations`, `Events`,
-/// `Resources`, each at most once and in that order. A block not yet seen is `none`.
+/// `Resources`, `Hooks`, each at most once and in that order. A block not yet seen is `none`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_blocks {
-    (form: $form:ident world: $world:ident $components:tt tags: none relations: none events: none resources: none rest: Tags { $($tags:tt)* } $($rest:tt)*) => {
+    (form: $form:ident world: $world:ident $components:tt tags: none relations: none events: none resources: none hooks: none rest: Tags { $($tags:tt)* } $($rest:tt)*) => {
         $crate::__ecs_blocks! {
-            form: $form world: $world $components tags: { $($tags)* } relations: none events: none resources: none rest: $($rest)*
+            form: $form world: $world $components tags: { $($tags)* } relations: none events: none resources: none hooks: none rest: $($rest)*
         }
     };
-    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt relations: none events: none resources: none rest: Relations { $($relations:tt)* } $($rest:tt)*) => {
+    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt relations: none events: none resources: none hooks: none rest: Relations { $($relations:tt)* } $($rest:tt)*) => {
         $crate::__ecs_blocks! {
-            form: $form world: $world $components tags: $tags relations: { $($relations)* } events: none resources: none rest: $($rest)*
+            form: $form world: $world $components tags: $tags relations: { $($relations)* } events: none resources: none hooks: none rest: $($rest)*
         }
     };
-    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt relations: $relations:tt events: none resources: none rest: Events { $($events:tt)* } $($rest:tt)*) => {
+    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt relations: $relations:tt events: none resources: none hooks: none rest: Events { $($events:tt)* } $($rest:tt)*) => {
         $crate::__ecs_blocks! {
-            form: $form world: $world $components tags: $tags relations: $relations events: { $($events)* } resources: none rest: $($rest)*
+            form: $form world: $world $components tags: $tags relations: $relations events: { $($events)* } resources: none hooks: none rest: $($rest)*
         }
     };
-    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt relations: $relations:tt events: $events:tt resources: none rest: Resources { $($resources:tt)* } $($rest:tt)*) => {
+    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt relations: $relations:tt events: $events:tt resources: none hooks: none rest: Resources { $($resources:tt)* } $($rest:tt)*) => {
         $crate::__ecs_blocks! {
-            form: $form world: $world $components tags: $tags relations: $relations events: $events resources: { $($resources)* } rest: $($rest)*
+            form: $form world: $world $components tags: $tags relations: $relations events: $events resources: { $($resources)* } hooks: none rest: $($rest)*
         }
     };
-    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt rest:) => {
-        $crate::__ecs_generate! { form: $form world: $world $components tags: $tags relations: $relations events: $events resources: $resources }
+    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt hooks: none rest: Hooks { $($hooks:tt)* } $($rest:tt)*) => {
+        $crate::__ecs_blocks! {
+            form: $form world: $world $components tags: $tags relations: $relations events: $events resources: $resources hooks: { $($hooks)* } rest: $($rest)*
+        }
     };
-    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt rest: $block:ident { $($body:tt)* } $($rest:tt)*) => {
+    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt hooks: $hooks:tt rest:) => {
+        $crate::__ecs_generate! { form: $form world: $world $components tags: $tags relations: $relations events: $events resources: $resources hooks: $hooks }
+    };
+    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt hooks: $hooks:tt rest: $block:ident { $($body:tt)* } $($rest:tt)*) => {
         $crate::__ecs_block_error! { $block }
     };
-    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt rest: $($rest:tt)*) => {
+    (form: $form:ident world: $world:ident $components:tt tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt hooks: $hooks:tt rest: $($rest:tt)*) => {
         ::core::compile_error!(
             "ecs!: expected a block like `Resources { delta_time: f32 }` after the world block"
         );
@@ -128,18 +133,19 @@ macro_rules! __ecs_block_error {
     (Relations) => { $crate::__ecs_block_error! { @misplaced "Relations" } };
     (Events) => { $crate::__ecs_block_error! { @misplaced "Events" } };
     (Resources) => { $crate::__ecs_block_error! { @misplaced "Resources" } };
+    (Hooks) => { $crate::__ecs_block_error! { @misplaced "Hooks" } };
     (@misplaced $block:literal) => {
         ::core::compile_error!(::core::concat!(
             "ecs!: the `",
             $block,
-            "` block is repeated or out of order; after the world block come `Tags`, `Relations`, `Events` and `Resources`, each at most once, in that order"
+            "` block is repeated or out of order; after the world block come `Tags`, `Relations`, `Events`, `Resources` and `Hooks`, each at most once, in that order"
         ));
     };
     ($block:ident) => {
         ::core::compile_error!(::core::concat!(
             "ecs!: unknown block `",
             ::core::stringify!($block),
-            "`; after the world block, `ecs!` accepts `Tags`, `Relations`, `Events` and `Resources` blocks"
+            "`; after the world block, `ecs!` accepts `Tags`, `Relations`, `Events`, `Resources` and `Hooks` blocks"
         ));
     };
 }
@@ -148,20 +154,27 @@ macro_rules! __ecs_block_error {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_generate {
-    (form: single world: $world:ident $components:tt tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt) => {
-        $crate::__ecs_components! { kind: world world: $world $components tags: $tags relations: $relations }
+    (form: single world: $world:ident $components:tt tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt hooks: $hooks:tt) => {
+        $crate::__ecs_components! { kind: world world: $world $components tags: $tags relations: $relations hooks: $hooks }
         $crate::__ecs_events! { $world $events }
         $crate::__ecs_resources! { $world $resources }
         $crate::__ecs_world_state! { $world $components tags: $tags events: $events resources: $resources }
     };
-    (form: multi world: $game:ident { $($sub_worlds:tt)* } tags: none relations: none events: $events:tt resources: $resources:tt) => {
+    (form: multi world: $game:ident { $($sub_worlds:tt)* } tags: none relations: none events: $events:tt resources: $resources:tt hooks: none) => {
         $crate::__ecs_sub_worlds! { $game [] $($sub_worlds)* }
         $crate::__ecs_events! { $game $events }
         $crate::__ecs_resources! { $game $resources }
         $crate::__ecs_game_state! { $game events: $events resources: $resources }
         $crate::__ecs_game_snapshot! { $game events: $events resources: $resources }
     };
-    (form: multi world: $game:ident $sub_worlds:tt tags: none relations: $relations:tt events: $events:tt resources: $resources:tt) => {
+    (form: multi world: $game:ident $sub_worlds:tt tags: none relations: none events: $events:tt resources: $resources:tt hooks: $hooks:tt) => {
+        ::core::compile_error!(::core::concat!(
+            "ecs!: the multi-world `",
+            ::core::stringify!($game),
+            "` cannot declare hooks; a `Hooks` block belongs to a single world"
+        ));
+    };
+    (form: multi world: $game:ident $sub_worlds:tt tags: none relations: $relations:tt events: $events:tt resources: $resources:tt hooks: $hooks:tt) => {
         ::core::compile_error!(::core::concat!(
             "ecs!: in the multi-world `",
             ::core::stringify!($game),
@@ -170,7 +183,7 @@ macro_rules! __ecs_generate {
             " { ... }`"
         ));
     };
-    (form: multi world: $game:ident $sub_worlds:tt tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt) => {
+    (form: multi world: $game:ident $sub_worlds:tt tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt hooks: $hooks:tt) => {
         ::core::compile_error!(::core::concat!(
             "ecs!: in the multi-world `",
             ::core::stringify!($game),
@@ -195,19 +208,19 @@ macro_rules! __ecs_sub_worlds {
         ));
     };
     ($game:ident [ $($done:tt)* ] $sub_world:ident $components:tt Tags { $($tags:tt)* } Relations { $($relations:tt)* } $($rest:tt)*) => {
-        $crate::__ecs_components! { kind: (sub_world $game) world: $sub_world $components tags: { $($tags)* } relations: { $($relations)* } }
+        $crate::__ecs_components! { kind: (sub_world $game) world: $sub_world $components tags: { $($tags)* } relations: { $($relations)* } hooks: none }
         $crate::__ecs_sub_worlds! { $game [ $($done)* ($sub_world $components { $($relations)* }) ] $($rest)* }
     };
     ($game:ident [ $($done:tt)* ] $sub_world:ident $components:tt Tags { $($tags:tt)* } $($rest:tt)*) => {
-        $crate::__ecs_components! { kind: (sub_world $game) world: $sub_world $components tags: { $($tags)* } relations: none }
+        $crate::__ecs_components! { kind: (sub_world $game) world: $sub_world $components tags: { $($tags)* } relations: none hooks: none }
         $crate::__ecs_sub_worlds! { $game [ $($done)* ($sub_world $components none) ] $($rest)* }
     };
     ($game:ident [ $($done:tt)* ] $sub_world:ident $components:tt Relations { $($relations:tt)* } $($rest:tt)*) => {
-        $crate::__ecs_components! { kind: (sub_world $game) world: $sub_world $components tags: none relations: { $($relations)* } }
+        $crate::__ecs_components! { kind: (sub_world $game) world: $sub_world $components tags: none relations: { $($relations)* } hooks: none }
         $crate::__ecs_sub_worlds! { $game [ $($done)* ($sub_world $components { $($relations)* }) ] $($rest)* }
     };
     ($game:ident [ $($done:tt)* ] $sub_world:ident { $($components:tt)* } $($rest:tt)*) => {
-        $crate::__ecs_components! { kind: (sub_world $game) world: $sub_world { $($components)* } tags: none relations: none }
+        $crate::__ecs_components! { kind: (sub_world $game) world: $sub_world { $($components)* } tags: none relations: none hooks: none }
         $crate::__ecs_sub_worlds! { $game [ $($done)* ($sub_world { $($components)* } none) ] $($rest)* }
     };
     ($game:ident [ $($done:tt)+ ]) => {
@@ -227,7 +240,7 @@ macro_rules! __ecs_sub_worlds {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_components {
-    (kind: $kind:tt world: $world:ident {} tags: $tags:tt relations: $relations:tt) => {
+    (kind: $kind:tt world: $world:ident {} tags: $tags:tt relations: $relations:tt hooks: $hooks:tt) => {
         ::core::compile_error!(::core::concat!(
             "ecs!: the world `",
             ::core::stringify!($world),
@@ -241,9 +254,10 @@ macro_rules! __ecs_components {
         }
         tags: $tags:tt
         relations: $relations:tt
+        hooks: $hooks:tt
     ) => {
-        $crate::__ecs_tables! { $kind $world [ $( $(#[$attr])* $field : $ty => $mask [$($($option)*)?] ),+ ] $tags $relations }
-        $crate::__ecs_shell! { $kind $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] $relations }
+        $crate::__ecs_tables! { $kind $world [ $( $(#[$attr])* $field : $ty => $mask [$($($option)*)?] ),+ ] $tags $relations $hooks }
+        $crate::__ecs_shell! { $kind $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] $relations $hooks }
         $crate::__ecs_accessors! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
         $crate::__ecs_typed_queries! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
         $crate::__ecs_split! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
@@ -252,7 +266,7 @@ macro_rules! __ecs_components {
         $crate::__ecs_relation_rows! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] $relations }
         $crate::__ecs_sub_world_snapshot! { $kind $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] $tags }
     };
-    (kind: $kind:tt world: $world:ident { $($components:tt)* } tags: $tags:tt relations: $relations:tt) => {
+    (kind: $kind:tt world: $world:ident { $($components:tt)* } tags: $tags:tt relations: $relations:tt hooks: $hooks:tt) => {
         $crate::__ecs_malformed_component! { $($components)* }
     };
 }
@@ -262,12 +276,13 @@ macro_rules! __ecs_components {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_shell {
-    (world $world:ident $components:tt $relations:tt) => {
+    (world $world:ident $components:tt $relations:tt $hooks:tt) => {
         $crate::__ecs_world! { $world }
         $crate::__ecs_builder! { world $world $components $relations }
-        $crate::__ecs_commands! { $world $components }
+        $crate::__ecs_commands! { $world $components $hooks }
+        $crate::__ecs_hooks! { $world $hooks }
     };
-    ((sub_world $game:ident) $world:ident $components:tt $relations:tt) => {
+    ((sub_world $game:ident) $world:ident $components:tt $relations:tt none) => {
         $crate::__ecs_sub_world! { $game $world }
         $crate::__ecs_builder! { (sub_world $game) $world $components $relations }
         $crate::__ecs_commands! { @sub_world $world $components }

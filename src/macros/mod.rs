@@ -9,6 +9,7 @@ mod commands;
 mod ecs;
 mod events;
 mod game;
+mod hooks;
 mod relations;
 mod resources;
 mod snapshot;

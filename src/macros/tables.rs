@@ -11,16 +11,17 @@ macro_rules! __ecs_tables {
     (@sub_world (sub_world $game:ident)) => {
         const SUB_WORLD: bool = true;
     };
-    ($kind:tt $world:ident $components:tt none $relations:tt) => {
-        $crate::__ecs_tables! { $kind $world $components {} $relations }
+    ($kind:tt $world:ident $components:tt none $relations:tt $hooks:tt) => {
+        $crate::__ecs_tables! { $kind $world $components {} $relations $hooks }
     };
-    ($kind:tt $world:ident $components:tt $tags:tt none) => {
-        $crate::__ecs_tables! { $kind $world $components $tags {} }
+    ($kind:tt $world:ident $components:tt $tags:tt none $hooks:tt) => {
+        $crate::__ecs_tables! { $kind $world $components $tags {} $hooks }
     };
     (
         $kind:tt $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ]
         { $( $(#[$tag_attr:meta])* $tag:ident => $tag_mask:ident ),* $(,)? }
         { $( $(#[$relation_attr:meta])* $relation:ident / $reverse:ident => $relation_mask:ident $([$($policy:tt)*])? ),* $(,)? }
+        $hooks:tt
     ) => {
         $crate::__private::paste::paste! {
             // The bit index of every component. An enum counts them (`__COUNT`) without a
@@ -202,6 +203,7 @@ macro_rules! __ecs_tables {
                     relations
                 };
                 $crate::__ecs_tables! { @sub_world $kind }
+                $crate::__ecs_hooks! { @set $hooks }
                 const CASCADE: [<$world Mask>] = {
                     let cascade = 0;
                     $( $(#[$relation_attr])* let cascade = cascade | $crate::__ecs_relation_policy!($relation $relation_mask $($($policy)*)?); )*
@@ -320,16 +322,18 @@ macro_rules! __ecs_tables {
         $kind:tt $world:ident $components:tt
         { $( $(#[$tag_attr:meta])* $tag:ident => $tag_mask:ident ),* $(,)? }
         { $($relations:tt)* }
+        $hooks:tt
     ) => {
         $crate::__ecs_malformed_relation! { $($relations)* }
-        // The world without its relations, so the message above is the only error.
-        $crate::__ecs_tables! { $kind $world $components { $( $(#[$tag_attr])* $tag => $tag_mask ),* } {} }
+        // The world without its relations (nor hooks, which may name them), so the message
+        // above is the only error.
+        $crate::__ecs_tables! { $kind $world $components { $( $(#[$tag_attr])* $tag => $tag_mask ),* } {} none }
     };
-    ($kind:tt $world:ident $components:tt { $($tags:tt)* } $relations:tt) => {
+    ($kind:tt $world:ident $components:tt { $($tags:tt)* } $relations:tt $hooks:tt) => {
         ::core::compile_error!(
             "ecs!: malformed `Tags` block; write each tag as `name => MASK`, separated by commas"
         );
         // The world without its tags, so the message above is the only error.
-        $crate::__ecs_tables! { $kind $world $components {} {} }
+        $crate::__ecs_tables! { $kind $world $components {} {} none }
     };
 }

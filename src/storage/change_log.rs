@@ -57,12 +57,38 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// Logs `change` if the change log is on (the entry is written by code compiled once per
-    /// mask width, [`log_change`]).
+    /// mask width, [`log_change`]), and keeps it for the world's declared hooks if one waits
+    /// for it (a test folded away in a world without hooks).
     #[inline]
     pub(super) fn record(&mut self, change: StructuralChange<T::Mask>) {
+        self.record_for_hooks(change);
         if self.log_changes {
             T::Mask::log_change(&mut self.change_log, change);
         }
+    }
+}
+
+impl<T: Archetype> Storage<T> {
+    /// Keeps `change` for the world's declared hooks if one waits for it, without logging it:
+    /// a despawn's components and tags, which the change log records as the despawn alone.
+    #[inline]
+    pub(super) fn record_for_hooks(&mut self, change: StructuralChange<T::Mask>) {
+        if T::HOOKS.waits_for(&change) {
+            self.hooks.push(change);
+        }
+    }
+
+    /// The oldest change a declared hook waits for, taken (see [`PendingHooks::next`]): the
+    /// world's sync point runs its hooks.
+    #[inline]
+    pub(crate) fn next_hooked_change(&mut self) -> Option<StructuralChange<T::Mask>> {
+        self.hooks.next()
+    }
+
+    /// Whether a change waits for the world's declared hooks.
+    #[inline]
+    pub fn hooks_pending(&self) -> bool {
+        !self.hooks.is_empty()
     }
 }
 

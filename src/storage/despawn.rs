@@ -155,6 +155,13 @@ impl<T: Archetype> Storage<T> {
     /// and row.
     pub(super) fn detach_row(&mut self, entity: Entity) -> Option<T::Removed> {
         let location = self.locate(entity)?;
+        if T::HOOKS.waits_for_removals() {
+            // Its hooks see every component and tag it had go, then the despawn.
+            self.record_for_hooks(StructuralChange::Removed {
+                entity,
+                mask: self.tables[location.table()].mask() | self.tags_at(location),
+            });
+        }
         // First into the last tag segment of its table, where a `swap_remove` keeps the
         // segments whole.
         let location = self.leave_segment(location);

@@ -128,3 +128,12 @@ pub fn release_all_reserved<T: Archetype>(storage: &mut Storage<T>) {
 pub fn end_frame<T: Archetype>(storage: &mut Storage<T>) {
     storage.end_frame();
 }
+
+/// The oldest change a declared hook waits for, taken: a world's generated `run_hooks` runs
+/// its hooks.
+#[inline]
+pub fn next_hooked_change<T: Archetype>(
+    storage: &mut Storage<T>,
+) -> Option<crate::StructuralChange<T::Mask>> {
+    storage.next_hooked_change()
+}

@@ -50,6 +50,7 @@ impl<T: Archetype + Clone> Clone for Storage<T> {
             last_tick,
             change_log,
             log_changes,
+            hooks,
         } = &mut *guard.storage;
         // First: the one copy that runs component code (`Clone`, and `Drop` of the values
         // overwritten), so a panic finds every other field still this storage's own.
@@ -64,6 +65,8 @@ impl<T: Archetype + Clone> Clone for Storage<T> {
         *last_tick = source.last_tick;
         change_log.clone_from(&source.change_log);
         *log_changes = source.log_changes;
+        // As queued commands: a copy starts with no change waiting for its hooks.
+        hooks.clear();
         allocator.clone_from(&source.allocator);
         guard.done = true;
     }
