@@ -294,3 +294,147 @@ pub fn apply_queued_with_hooks<W, C: QueuedCommand>(
         report.absorb(apply_queued(world, queue, &mut apply));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const POSITION: u64 = 1;
+    const VELOCITY: u64 = 2;
+    const PLAYER: u64 = 4;
+    const CHILD_OF: u64 = 8;
+
+    fn entity(id: u32) -> Entity {
+        Entity::new(id, 0)
+    }
+
+    #[test]
+    fn a_set_waits_only_for_the_changes_it_names() {
+        let hooks = HookSet::<u64>::new(POSITION | VELOCITY | PLAYER | CHILD_OF, CHILD_OF)
+            .on_add(POSITION)
+            .on_remove(PLAYER)
+            .on_unlink(CHILD_OF);
+        let e = entity(1);
+        let spawned = |mask| StructuralChange::Spawned { entity: e, mask };
+        assert!(hooks.waits_for(&spawned(POSITION | VELOCITY)));
+        assert!(!hooks.waits_for(&spawned(VELOCITY | PLAYER)));
+        assert!(!hooks.waits_for(&StructuralChange::Added {
+            entity: e,
+            mask: PLAYER
+        }));
+        assert!(hooks.waits_for(&StructuralChange::Removed {
+            entity: e,
+            mask: PLAYER
+        }));
+        assert!(!hooks.waits_for(&StructuralChange::Removed {
+            entity: e,
+            mask: POSITION
+        }));
+        assert!(!hooks.waits_for(&StructuralChange::Despawned { entity: e }));
+        let link = (e, entity(2));
+        assert!(!hooks.waits_for(&StructuralChange::Linked {
+            relation: CHILD_OF,
+            source: link.0,
+            target: link.1
+        }));
+        assert!(hooks.waits_for(&StructuralChange::Unlinked {
+            relation: CHILD_OF,
+            source: link.0,
+            target: link.1
+        }));
+        assert!(hooks.waits_for_removals());
+        assert!(hooks.on_spawn().waits_for(&spawned(VELOCITY)));
+        assert!(
+            hooks
+                .on_despawn()
+                .waits_for(&StructuralChange::Despawned { entity: e })
+        );
+        // No hooks: nothing waits.
+        let none = HookSet::<u128>::NONE;
+        assert!(!none.waits_for(&StructuralChange::Spawned {
+            entity: e,
+            mask: u128::MAX
+        }));
+        assert!(!none.waits_for_removals());
+    }
+
+    #[test]
+    #[should_panic(expected = "name one component or tag")]
+    fn a_hook_on_several_bits_is_refused() {
+        let _ = HookSet::<u64>::new(POSITION | VELOCITY, 0).on_add(POSITION | VELOCITY);
+    }
+
+    #[test]
+    #[should_panic(expected = "name one relation")]
+    fn a_link_hook_on_a_component_is_refused() {
+        let _ = HookSet::<u64>::new(POSITION | CHILD_OF, CHILD_OF).on_link(POSITION);
+    }
+
+    #[test]
+    #[should_panic(expected = "a relation's hooks are `on_link`")]
+    fn an_addition_hook_on_a_relation_is_refused() {
+        let _ = HookSet::<u64>::new(POSITION | CHILD_OF, CHILD_OF).on_remove(CHILD_OF);
+    }
+
+    #[test]
+    fn pending_changes_come_out_in_order_once() {
+        let mut pending = PendingHooks::<u64>::default();
+        assert!(pending.is_empty());
+        let changes = [1, 2, 3].map(|id| StructuralChange::Despawned { entity: entity(id) });
+        pending.push(changes[0]);
+        pending.push(changes[1]);
+        assert_eq!(pending.next(), Some(changes[0]));
+        // A change made while the hooks run comes after those already waiting.
+        pending.push(changes[2]);
+        assert!(!pending.is_empty());
+        assert_eq!(pending.next(), Some(changes[1]));
+        assert_eq!(pending.next(), Some(changes[2]));
+        assert!(pending.is_empty());
+        assert_eq!(pending.next(), None);
+        pending.push(changes[0]);
+        pending.clear();
+        assert_eq!(pending.next(), None);
+    }
+
+    #[test]
+    fn each_hook_form_matches_its_change_only() {
+        let (e, target) = (entity(1), entity(2));
+        let spawned = StructuralChange::Spawned {
+            entity: e,
+            mask: POSITION,
+        };
+        let added = StructuralChange::Added {
+            entity: e,
+            mask: POSITION | PLAYER,
+        };
+        let removed = StructuralChange::Removed {
+            entity: e,
+            mask: PLAYER,
+        };
+        let linked = StructuralChange::Linked {
+            relation: CHILD_OF,
+            source: e,
+            target,
+        };
+        let unlinked = StructuralChange::Unlinked {
+            relation: CHILD_OF,
+            source: e,
+            target,
+        };
+        let despawned = StructuralChange::<u64>::Despawned { entity: e };
+        assert_eq!(on_spawn(&spawned), Some(e));
+        assert_eq!(on_spawn(&added), None);
+        assert_eq!(on_add(&spawned, POSITION), Some(e));
+        assert_eq!(on_add(&added, PLAYER), Some(e));
+        assert_eq!(on_add(&added, VELOCITY), None);
+        assert_eq!(on_add(&removed, PLAYER), None);
+        assert_eq!(on_remove(&removed, PLAYER), Some(e));
+        assert_eq!(on_remove(&removed, POSITION), None);
+        assert_eq!(on_link(&linked, CHILD_OF), Some((e, target)));
+        assert_eq!(on_link(&unlinked, CHILD_OF), None);
+        assert_eq!(on_unlink(&unlinked, CHILD_OF), Some((e, target)));
+        assert_eq!(on_unlink(&unlinked, 16), None);
+        assert_eq!(on_despawn(&despawned), Some(e));
+        assert_eq!(on_despawn(&spawned), None);
+    }
+}

@@ -31,6 +31,23 @@ pub enum Fired {
     Despawned(Entity),
 }
 
+impl Fired {
+    /// The entity the hook ran for (a link's source).
+    fn entity(&self) -> Entity {
+        match *self {
+            Fired::Spawned(entity)
+            | Fired::PositionAdded(entity, _)
+            | Fired::PositionRemoved(entity)
+            | Fired::PlayerAdded(entity)
+            | Fired::PlayerRemoved(entity)
+            | Fired::Despawned(entity) => entity,
+            Fired::Linked(source, _)
+            | Fired::Unlinked(source, _)
+            | Fired::OwnerUnlinked(source, _) => source,
+        }
+    }
+}
+
 /// What the hooks record, and what a test asks them to do.
 #[derive(Default, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Log {
@@ -39,8 +56,8 @@ pub struct Log {
     pub starting_health: Option<i32>,
     /// `position_added` despawns the entity at once (a structural change inside a hook).
     pub despawn_positioned: bool,
-    /// The next `position_added` panics (then this goes back to `false`).
-    pub panic_once: bool,
+    /// The hook run this many runs from now panics (after recording itself).
+    pub panic_in: Option<usize>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -78,11 +95,24 @@ archetypal::ecs! {
     }
 }
 
-/// Every hook first checks that it never sees half an operation.
+/// Every hook first checks that it never sees half an operation, and panics if told to.
 fn record(world: &mut WorldParts<'_>, fired: Fired) {
     assert_eq!(world.components.check_invariants(), Ok(()));
-    world.resources.log.fired.push(fired);
+    let log = &mut world.resources.log;
+    log.fired.push(fired);
+    match log.panic_in {
+        Some(0) => {
+            log.panic_in = None;
+            std::panic::panic_any(InjectedPanic);
+        }
+        Some(left) => log.panic_in = Some(left - 1),
+        None => {}
+    }
 }
+
+/// The payload of the panics this test injects into hooks.
+#[derive(Debug)]
+struct InjectedPanic;
 
 fn spawned(world: &mut WorldParts<'_>, entity: Entity) {
     record(world, Fired::Spawned(entity));
@@ -97,10 +127,6 @@ fn position_added(world: &mut WorldParts<'_>, entity: Entity) {
     world.events.landed.send(Landed(entity));
     if world.resources.log.despawn_positioned {
         world.components.despawn(entity);
-    }
-    if world.resources.log.panic_once {
-        world.resources.log.panic_once = false;
-        panic!("position_added panics");
     }
 }
 
@@ -405,26 +431,73 @@ fn clearing_the_queue_fires_nothing() {
     assert!(!world.is_alive(never));
 }
 
-#[test]
-fn a_panicking_hook_leaves_the_world_consistent_and_the_rest_waiting() {
+/// A world whose next `apply_commands` runs hooks of every kind, some of them queueing
+/// commands whose changes run hooks too.
+fn busy_world() -> World {
     let mut world = World::new();
-    let first = world.spawn(POSITION);
-    let second = world.spawn(POSITION);
-    world.resources.log.panic_once = true;
-    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| world.apply_commands()));
-    assert!(outcome.is_err());
-    assert_eq!(world.check_invariants(), Ok(()));
-    // The change whose hook panicked is not run again; the ones after it still wait.
-    assert!(world.hooks_pending());
-    assert_eq!(
-        sync(&mut world),
-        [
-            Spawned(first),
-            PositionAdded(first, Some(0)),
-            Spawned(second),
-            PositionAdded(second, Some(0)),
-        ]
+    world.resources.log.starting_health = Some(50);
+    let root = world.spawn(POSITION | PLAYER);
+    let child = world.spawn(VELOCITY);
+    world.set_child_of(child, root).unwrap();
+    let owned = EntityBuilder::new()
+        .with_position(Position(2))
+        .with_owned_by(child)
+        .spawn_one(&mut world);
+    world.spawn_entities(POSITION, 2);
+    world.add_player(child);
+    world.remove_position(owned);
+    let mut commands = world.commands();
+    commands.queue_spawn(
+        EntityBuilder::new()
+            .with_position(Position(3))
+            .with_child_of(child),
     );
+    commands.queue_add_player(owned);
+    commands.queue_despawn(root);
+    world
+}
+
+fn alive(world: &World) -> Vec<Entity> {
+    let mut alive: Vec<Entity> = world.typed_query_ref::<Entity>().iter().collect();
+    alive.sort();
+    alive
+}
+
+#[test]
+fn a_hook_panicking_at_every_run_leaves_the_world_consistent_and_the_rest_waiting() {
+    let mut reference = busy_world();
+    let all = sync(&mut reference);
+    assert!(all.len() > 20, "{all:?}");
+    let previous_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|info| {
+        if info.payload().downcast_ref::<InjectedPanic>().is_none() {
+            eprintln!("{info}");
+        }
+    }));
+    for at in 0..all.len() {
+        let mut world = busy_world();
+        world.resources.log.panic_in = Some(at);
+        let outcome =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| world.apply_commands()));
+        let payload = outcome.expect_err("the hook panics");
+        assert!(payload.downcast_ref::<InjectedPanic>().is_some());
+        assert_eq!(world.check_invariants(), Ok(()), "panic at run {at}");
+        // The rest waits for the next sync point: the change whose hook panicked is done
+        // (its other hooks, declared after, do not run), every later one runs.
+        let fired = sync(&mut world);
+        assert_eq!(fired[..=at], all[..=at], "panic at run {at}");
+        let rest = &fired[at + 1..];
+        assert!(all.ends_with(rest), "panic at run {at}: {fired:?}");
+        let skipped = &all[at + 1..all.len() - rest.len()];
+        assert!(
+            skipped.iter().all(|hook| hook.entity() == all[at].entity()),
+            "panic at run {at}: skipped {skipped:?}"
+        );
+        assert!(!world.hooks_pending());
+        assert_eq!(world.command_count(), 0);
+        assert_eq!(alive(&world), alive(&reference), "panic at run {at}");
+    }
+    std::panic::set_hook(previous_hook);
 }
 
 #[test]

@@ -15,9 +15,11 @@
 //! After every step: `check_invariants`; for every handle, `is_alive`, `component_mask` (the
 //! relation bits exactly when linked), `get_child_of` / `get_owned_by`, `get_children` /
 //! `get_belongings` (in link order), `ancestors_*` and `descendants_*` (depth first,
-//! pre-order); the roots through a query excluding `CHILD_OF`; and the structural change log
+//! pre-order); the roots through a query excluding `CHILD_OF`; the structural change log
 //! since the last step against the model's (spawns, despawns, every link and unlink, those of a
-//! cascade included).
+//! cascade included); and whether hooks wait. The world declares a hook on every kind of change:
+//! at each `apply_commands` the hooks that ran, in order, with their entities, are the model's
+//! prediction (derived from its log, a despawn's components and tags removed before it).
 
 use std::collections::{HashMap, HashSet};
 
@@ -27,6 +29,24 @@ use proptest::test_runner::{Config, TestCaseError, TestRunner};
 
 #[derive(Default, Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Offset(pub i32);
+
+/// Which declared hook ran.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Hook {
+    Spawned,
+    OffsetAdded,
+    PlayerAdded,
+    PlayerRemoved,
+    OffsetRemoved,
+    ChildLinked,
+    ChildUnlinked,
+    OwnerUnlinked,
+    OwnerLinked,
+    Despawned,
+}
+
+/// A hook's run: the hook, its entity (a link's source) and a link's target.
+pub type Fired = (Hook, Entity, Option<Entity>);
 
 archetypal::ecs! {
     World {
@@ -39,6 +59,76 @@ archetypal::ecs! {
         child_of / children => CHILD_OF [cascade],
         owned_by / belongings => OWNED_BY,
     }
+    Resources {
+        fired: Vec<Fired>,
+    }
+    Hooks {
+        on_spawn => spawned,
+        on_add(OFFSET) => offset_added,
+        on_add(PLAYER) => player_added,
+        on_remove(PLAYER) => player_removed,
+        on_remove(OFFSET) => offset_removed,
+        on_link(CHILD_OF) => child_linked,
+        on_unlink(CHILD_OF) => child_unlinked,
+        on_unlink(OWNED_BY) => owner_unlinked,
+        on_link(OWNED_BY) => owner_linked,
+        on_despawn => despawned,
+    }
+}
+
+fn spawned(world: &mut WorldParts<'_>, entity: Entity) {
+    world.resources.fired.push((Hook::Spawned, entity, None));
+}
+fn offset_added(world: &mut WorldParts<'_>, entity: Entity) {
+    world
+        .resources
+        .fired
+        .push((Hook::OffsetAdded, entity, None));
+}
+fn player_added(world: &mut WorldParts<'_>, entity: Entity) {
+    world
+        .resources
+        .fired
+        .push((Hook::PlayerAdded, entity, None));
+}
+fn player_removed(world: &mut WorldParts<'_>, entity: Entity) {
+    world
+        .resources
+        .fired
+        .push((Hook::PlayerRemoved, entity, None));
+}
+fn offset_removed(world: &mut WorldParts<'_>, entity: Entity) {
+    world
+        .resources
+        .fired
+        .push((Hook::OffsetRemoved, entity, None));
+}
+fn child_linked(world: &mut WorldParts<'_>, source: Entity, target: Entity) {
+    world
+        .resources
+        .fired
+        .push((Hook::ChildLinked, source, Some(target)));
+}
+fn child_unlinked(world: &mut WorldParts<'_>, source: Entity, target: Entity) {
+    world
+        .resources
+        .fired
+        .push((Hook::ChildUnlinked, source, Some(target)));
+}
+fn owner_unlinked(world: &mut WorldParts<'_>, source: Entity, target: Entity) {
+    world
+        .resources
+        .fired
+        .push((Hook::OwnerUnlinked, source, Some(target)));
+}
+fn owner_linked(world: &mut WorldParts<'_>, source: Entity, target: Entity) {
+    world
+        .resources
+        .fired
+        .push((Hook::OwnerLinked, source, Some(target)));
+}
+fn despawned(world: &mut WorldParts<'_>, entity: Entity) {
+    world.resources.fired.push((Hook::Despawned, entity, None));
 }
 
 const RELATIONS: [Mask; 2] = [CHILD_OF, OWNED_BY];
@@ -81,9 +171,68 @@ struct Model {
     sources: [HashMap<Entity, Vec<Entity>>; 2],
     queue: Vec<Queued>,
     log: Vec<StructuralChange<Mask>>,
+    /// The hooks the changes since the last `apply_commands` wait for, in the order they run.
+    hooks: Vec<Fired>,
 }
 
 impl Model {
+    /// Logs `change`, and the hooks it wakes, in declaration order.
+    fn record(&mut self, change: StructuralChange<Mask>) {
+        self.log.push(change);
+        self.wake_hooks(change);
+    }
+
+    fn wake_hooks(&mut self, change: StructuralChange<Mask>) {
+        use StructuralChange::*;
+        let fired: Vec<Fired> = match change {
+            Spawned { entity, mask } | Added { entity, mask } => {
+                let spawned = matches!(change, Spawned { .. }).then_some(Hook::Spawned);
+                let added = [(OFFSET, Hook::OffsetAdded), (PLAYER, Hook::PlayerAdded)]
+                    .into_iter()
+                    .filter(|&(bit, _)| mask & bit != 0)
+                    .map(|(_, hook)| hook);
+                spawned
+                    .into_iter()
+                    .chain(added)
+                    .map(|hook| (hook, entity, None))
+                    .collect()
+            }
+            Removed { entity, mask } => {
+                [(PLAYER, Hook::PlayerRemoved), (OFFSET, Hook::OffsetRemoved)]
+                    .into_iter()
+                    .filter(|&(bit, _)| mask & bit != 0)
+                    .map(|(_, hook)| (hook, entity, None))
+                    .collect()
+            }
+            Linked {
+                relation,
+                source,
+                target,
+            } => {
+                let hook = if relation == CHILD_OF {
+                    Hook::ChildLinked
+                } else {
+                    Hook::OwnerLinked
+                };
+                vec![(hook, source, Some(target))]
+            }
+            Unlinked {
+                relation,
+                source,
+                target,
+            } => {
+                let hook = if relation == CHILD_OF {
+                    Hook::ChildUnlinked
+                } else {
+                    Hook::OwnerUnlinked
+                };
+                vec![(hook, source, Some(target))]
+            }
+            Despawned { entity } => vec![(Hook::Despawned, entity, None)],
+        };
+        self.hooks.extend(fired);
+    }
+
     fn mask(&self, entity: Entity) -> Option<Mask> {
         self.alive.contains(&entity).then(|| {
             let mut mask = OFFSET;
@@ -128,7 +277,7 @@ impl Model {
         if mask & PLAYER != 0 {
             self.player.insert(entity);
         }
-        self.log.push(StructuralChange::Spawned {
+        self.record(StructuralChange::Spawned {
             entity,
             mask: mask & (OFFSET | PLAYER),
         });
@@ -164,7 +313,7 @@ impl Model {
             .entry(target)
             .or_default()
             .push(source);
-        self.log.push(StructuralChange::Linked {
+        self.record(StructuralChange::Linked {
             relation: RELATIONS[relation],
             source,
             target,
@@ -176,7 +325,7 @@ impl Model {
         let target = self.targets[relation].remove(&source)?;
         let list = self.sources[relation].get_mut(&target).unwrap();
         list.retain(|&other| other != source);
-        self.log.push(StructuralChange::Unlinked {
+        self.record(StructuralChange::Unlinked {
             relation: RELATIONS[relation],
             source,
             target,
@@ -200,16 +349,20 @@ impl Model {
                 self.unlink(relation, next);
                 for source in self.sources[relation].remove(&next).unwrap_or_default() {
                     self.targets[relation].remove(&source);
-                    self.log.push(StructuralChange::Unlinked {
+                    self.record(StructuralChange::Unlinked {
                         relation: bit,
                         source,
                         target: next,
                     });
                 }
             }
+            // Its hooks see its components and tags go, then the despawn (the log holds
+            // the despawn alone).
+            let mask = self.mask(next).unwrap() & (OFFSET | PLAYER);
+            self.wake_hooks(StructuralChange::Removed { entity: next, mask });
             self.alive.remove(&next);
             self.player.remove(&next);
-            self.log.push(StructuralChange::Despawned { entity: next });
+            self.record(StructuralChange::Despawned { entity: next });
         }
         true
     }
@@ -322,7 +475,7 @@ impl Harness {
                 let entity = self.handle(entity);
                 let alive = self.model.alive.contains(&entity);
                 if alive && mask & PLAYER != 0 && self.model.player.insert(entity) {
-                    self.model.log.push(StructuralChange::Added {
+                    self.model.record(StructuralChange::Added {
                         entity,
                         mask: PLAYER,
                     });
@@ -335,7 +488,7 @@ impl Harness {
                 let entity = self.handle(entity);
                 let alive = self.model.alive.contains(&entity);
                 if alive && mask & PLAYER != 0 && self.model.player.remove(&entity) {
-                    self.model.log.push(StructuralChange::Removed {
+                    self.model.record(StructuralChange::Removed {
                         entity,
                         mask: PLAYER,
                     });
@@ -415,15 +568,22 @@ impl Harness {
                         "apply_commands reported {got:?}, the model {expected:?}"
                     ));
                 }
+                let fired = std::mem::take(&mut self.world.resources.fired);
+                let expected = std::mem::take(&mut self.model.hooks);
+                if fired != expected {
+                    return Err(format!("the hooks ran {fired:?}, the model {expected:?}"));
+                }
             }
             Op::Clear => {
                 self.world.clear_commands();
                 self.model.queue.clear();
             }
             Op::SaveClone => {
-                // A clone starts with no queued command (their reservations given back).
+                // A clone starts with no queued command (their reservations given back) and
+                // no change waiting for its hooks.
                 let mut model = self.model.clone();
                 model.queue.clear();
+                model.hooks.clear();
                 self.saved = Some((self.world.clone(), model));
             }
             Op::Restore => {
@@ -445,6 +605,7 @@ impl Harness {
                 };
                 self.world = loaded;
                 self.model.queue.clear();
+                self.model.hooks.clear();
                 self.restart_log();
             }
         }
@@ -457,6 +618,13 @@ impl Harness {
             .map_err(|error| error.to_string())?;
         let model = &self.model;
         let world = &self.world;
+        if world.hooks_pending() == model.hooks.is_empty() {
+            return Err(format!(
+                "hooks pending: {}, the model waits for {:?}",
+                world.hooks_pending(),
+                model.hooks
+            ));
+        }
         let never = Entity::new(1_000_000, 0);
         for &entity in self.issued.iter().chain([&never]) {
             let alive = model.alive.contains(&entity);
