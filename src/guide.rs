@@ -12,6 +12,8 @@
 //!   commands queued while iterating, the structural change log.
 //! - [`relations`]: exclusive, acyclic links between entities (`child_of / children`).
 //! - [`systems`]: the world borrowed apart (`split_mut`, `split_tables`) and the `Schedule`.
+//! - [`hooks`]: observers and hooks, code that runs when a component is added or removed, an
+//!   entity spawned or despawned, a link made or undone.
 //! - [`multi_world`]: past 128 components and tags, sub-worlds sharing one set of entities.
 //! - [`cloning`]: `World: Clone` and `restore`, for rollback.
 //! - [`snapshots`]: saving and loading a world with serde (feature `serde`).
@@ -39,6 +41,10 @@ pub mod relations {
 
 pub mod systems {
     #![doc = include_str!("guide/systems.md")]
+}
+
+pub mod hooks {
+    #![doc = include_str!("guide/hooks.md")]
 }
 
 pub mod multi_world {
