@@ -11,6 +11,7 @@
 use alloc::vec::Vec;
 
 use crate::commands::apply_queued;
+use crate::game::{self, MultiWorld};
 use crate::{Bitmask, CommandBuffer, CommandReport, Entity, QueuedCommand, StructuralChange};
 
 /// The structural changes a world's declared hooks wait for: a mask per kind of change (the
@@ -271,6 +272,22 @@ pub fn on_unlink<M: Bitmask>(change: &StructuralChange<M>, bit: M) -> Option<(En
             target,
         } if relation == bit => Some((source, target)),
         _ => None,
+    }
+}
+
+/// A multi-world game's `apply_commands()` when it or a sub-world declares hooks: as
+/// [`apply_queued_with_hooks`], over the game's queue and every sub-world's.
+pub fn apply_game_commands_with_hooks<G: MultiWorld>(
+    game: &mut G,
+    run_hooks: fn(&mut G),
+) -> CommandReport {
+    let mut report = CommandReport::default();
+    loop {
+        run_hooks(game);
+        if game::command_count(game) == 0 {
+            return report;
+        }
+        report.absorb(game::apply_commands(game));
     }
 }
 

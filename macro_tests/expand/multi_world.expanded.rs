@@ -120,6 +120,19 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         relations
     };
     const SUB_WORLD: bool = true;
+    const HOOKS: ::archetypal::HookSet<Self::Mask> = {
+        let hooks = ::archetypal::HookSet::<
+            Self::Mask,
+        >::new(Self::COMPONENTS | Self::TAGS, Self::RELATIONS);
+        let hooks = {
+            let hooks = hooks.on_add(PLAYER);
+            hooks
+        };
+        {
+            let hooks = hooks;
+            hooks
+        }
+    };
     const CASCADE: CoreMask = {
         let cascade = 0;
         cascade
@@ -893,6 +906,16 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         relations
     };
     const SUB_WORLD: bool = true;
+    const HOOKS: ::archetypal::HookSet<Self::Mask> = {
+        let hooks = ::archetypal::HookSet::<
+            Self::Mask,
+        >::new(Self::COMPONENTS | Self::TAGS, Self::RELATIONS);
+        let hooks = hooks;
+        {
+            let hooks = hooks.on_despawn();
+            hooks
+        }
+    };
     const CASCADE: RenderMask = {
         let cascade = 0;
         cascade
@@ -1770,10 +1793,14 @@ impl Game {
     /// the order queued would give, since a despawned entity takes no further
     /// changes (though a sub-world command on an entity despawned in the same
     /// batch counts as applied, not skipped). A command whose entity is not alive
-    /// is skipped; the report counts both.
+    /// is skipped; the report counts both. This is the game's sync point: the
+    /// hooks of its `Hooks` blocks run here.
     #[inline]
     pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
-        ::archetypal::__private::game::apply_commands(self)
+        ::archetypal::__private::hooks::apply_game_commands_with_hooks(
+            self,
+            Self::run_hooks,
+        )
     }
     /// Number of queued commands, here and in every sub-world.
     #[inline]
@@ -1826,6 +1853,57 @@ pub mod __game_short_names {
 }
 #[allow(unused_imports, ambiguous_glob_reexports)]
 pub use __game_short_names::*;
+const _: ::archetypal::HookSet<CoreMask> = <CoreComponentArrays as ::archetypal::Archetype>::HOOKS;
+const _: ::archetypal::HookSet<RenderMask> = <RenderComponentArrays as ::archetypal::Archetype>::HOOKS;
+impl Game {
+    /// Runs the declared hooks of every change made since the last sync point:
+    /// sub-world by sub-world in declaration order, each one's changes oldest
+    /// first, and for each change the hooks in declaration order (the game's
+    /// own first), each given the game split apart (`split_mut()`) and the
+    /// entity (a link's hooks: its source and target). Changes a hook makes
+    /// are run in the same pass. `apply_commands` calls it.
+    fn run_hooks(&mut self) {
+        let ::core::option::Option::Some(_loan) = ::archetypal::__private::game::hooks_loan(
+            self,
+        ) else {
+            return;
+        };
+        loop {
+            let mut ran = false;
+            while let ::core::option::Option::Some(change) = ::archetypal::__private::lifecycle::next_hooked_change(
+                &mut self.core.components.storage,
+            ) {
+                ran = true;
+                let mut game = self.split_mut();
+                if let ::core::option::Option::Some(entity) = ::archetypal::__private::hooks::on_despawn(
+                    &change,
+                ) {
+                    on_despawn(&mut game, entity);
+                }
+                if let ::core::option::Option::Some(entity) = ::archetypal::__private::hooks::on_add(
+                    &change,
+                    PLAYER,
+                ) {
+                    on_player(&mut game, entity);
+                }
+            }
+            while let ::core::option::Option::Some(change) = ::archetypal::__private::lifecycle::next_hooked_change(
+                &mut self.render.components.storage,
+            ) {
+                ran = true;
+                let mut game = self.split_mut();
+                if let ::core::option::Option::Some(entity) = ::archetypal::__private::hooks::on_despawn(
+                    &change,
+                ) {
+                    on_despawn(&mut game, entity);
+                }
+            }
+            if !ran {
+                return;
+            }
+        }
+    }
+}
 ///The event channels of `Game`, declared in its `Events` block.
 pub struct GameEvents {
     ///The `landed` channel.
@@ -2058,5 +2136,11 @@ where
             .into_game()
             .map_err(<D::Error as ::archetypal::__private::serde::de::Error>::custom)
     }
+}
+fn on_player(game: &mut GameParts<'_>, entity: archetypal::Entity) {
+    let _ = (game, entity);
+}
+fn on_despawn(game: &mut GameParts<'_>, entity: archetypal::Entity) {
+    let _ = (game, entity);
 }
 fn main() {}

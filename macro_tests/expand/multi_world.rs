@@ -9,6 +9,9 @@ archetypal::ecs! {
         Tags {
             player => PLAYER,
         }
+        Hooks {
+            on_add(PLAYER) => on_player,
+        }
         Render {
             sprite: u32 => SPRITE,
         }
@@ -19,6 +22,17 @@ archetypal::ecs! {
     Resources {
         delta_time: f32,
     }
+    Hooks {
+        on_despawn => on_despawn,
+    }
+}
+
+fn on_player(game: &mut GameParts<'_>, entity: archetypal::Entity) {
+    let _ = (game, entity);
+}
+
+fn on_despawn(game: &mut GameParts<'_>, entity: archetypal::Entity) {
+    let _ = (game, entity);
 }
 
 fn main() {}

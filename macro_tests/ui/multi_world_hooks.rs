@@ -4,8 +4,10 @@ archetypal::ecs! {
         Render { sprite: u32 => SPRITE }
     }
     Hooks {
-        on_spawn => spawned,
+        on_add(POSITION) => placed,
     }
 }
+
+fn placed(_: &mut GameParts<'_>, _: archetypal::Entity) {}
 
 fn main() {}

@@ -14,6 +14,9 @@ pub trait SubWorlds {
     /// Number of commands queued in the sub-worlds' own queues.
     fn command_count(&self) -> usize;
 
+    /// Whether a change waits for a sub-world's declared hooks.
+    fn hooks_pending(&self) -> bool;
+
     /// Checks each sub-world's invariants, and that its live entities are exactly those of
     /// `game`, the game's allocator.
     fn check_invariants(&self, game: &EntityAllocator) -> Result<(), InvariantError>;
@@ -26,6 +29,11 @@ impl SubWorlds for () {
     }
 
     #[inline]
+    fn hooks_pending(&self) -> bool {
+        false
+    }
+
+    #[inline]
     fn check_invariants(&self, _game: &EntityAllocator) -> Result<(), InvariantError> {
         Ok(())
     }
@@ -35,6 +43,11 @@ impl<W: SubWorld, R: SubWorlds> SubWorlds for (&W, R) {
     #[inline]
     fn command_count(&self) -> usize {
         self.0.command_count() + self.1.command_count()
+    }
+
+    #[inline]
+    fn hooks_pending(&self) -> bool {
+        self.0.storage().hooks_pending() || self.1.hooks_pending()
     }
 
     fn check_invariants(&self, game: &EntityAllocator) -> Result<(), InvariantError> {

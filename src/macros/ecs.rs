@@ -160,19 +160,12 @@ macro_rules! __ecs_generate {
         $crate::__ecs_resources! { $world $resources }
         $crate::__ecs_world_state! { $world $components tags: $tags events: $events resources: $resources }
     };
-    (form: multi world: $game:ident { $($sub_worlds:tt)* } tags: none relations: none events: $events:tt resources: $resources:tt hooks: none) => {
-        $crate::__ecs_sub_worlds! { $game [] $($sub_worlds)* }
+    (form: multi world: $game:ident { $($sub_worlds:tt)* } tags: none relations: none events: $events:tt resources: $resources:tt hooks: $hooks:tt) => {
+        $crate::__ecs_sub_worlds! { $game $hooks [] $($sub_worlds)* }
         $crate::__ecs_events! { $game $events }
         $crate::__ecs_resources! { $game $resources }
         $crate::__ecs_game_state! { $game events: $events resources: $resources }
         $crate::__ecs_game_snapshot! { $game events: $events resources: $resources }
-    };
-    (form: multi world: $game:ident $sub_worlds:tt tags: none relations: none events: $events:tt resources: $resources:tt hooks: $hooks:tt) => {
-        ::core::compile_error!(::core::concat!(
-            "ecs!: the multi-world `",
-            ::core::stringify!($game),
-            "` cannot declare hooks; a `Hooks` block belongs to a single world"
-        ));
     };
     (form: multi world: $game:ident $sub_worlds:tt tags: none relations: $relations:tt events: $events:tt resources: $resources:tt hooks: $hooks:tt) => {
         ::core::compile_error!(::core::concat!(
@@ -194,43 +187,68 @@ macro_rules! __ecs_generate {
     };
 }
 
-/// Walks the sub-worlds of a multi-world (each optionally followed by its `Tags` block and its
-/// `Relations` block), generates each, then the whole, handing it each sub-world's component
-/// and relation blocks (the names its builder's `with_*` methods take).
+/// Walks the sub-worlds of a multi-world (each optionally followed by its `Tags`, `Relations`
+/// and `Hooks` blocks), generates each, then the whole, handing it each sub-world's component,
+/// relation and hook blocks (the names its builder's `with_*` methods take, the hooks its
+/// `run_hooks` calls). The game's own hooks (`on_spawn`, `on_despawn`) are recorded by the
+/// first sub-world (spawns) and the last (despawns, after every sub-world's removals).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_sub_worlds {
-    ($game:ident [ $($done:tt)* ] Relations { $($relations:tt)* } $($rest:tt)*) => {
+    // One sub-world's optional blocks, in order.
+    (@blocks $game:ident $game_hooks:tt $done:tt $sub_world:ident $components:tt tags: none relations: none hooks: none rest: Tags { $($tags:tt)* } $($rest:tt)*) => {
+        $crate::__ecs_sub_worlds! { @blocks $game $game_hooks $done $sub_world $components tags: { $($tags)* } relations: none hooks: none rest: $($rest)* }
+    };
+    (@blocks $game:ident $game_hooks:tt $done:tt $sub_world:ident $components:tt tags: $tags:tt relations: none hooks: none rest: Relations { $($relations:tt)* } $($rest:tt)*) => {
+        $crate::__ecs_sub_worlds! { @blocks $game $game_hooks $done $sub_world $components tags: $tags relations: { $($relations)* } hooks: none rest: $($rest)* }
+    };
+    (@blocks $game:ident $game_hooks:tt $done:tt $sub_world:ident $components:tt tags: $tags:tt relations: $relations:tt hooks: none rest: Hooks { $($hooks:tt)* } $($rest:tt)*) => {
+        $crate::__ecs_sub_worlds! { @blocks $game $game_hooks $done $sub_world $components tags: $tags relations: $relations hooks: { $($hooks)* } rest: $($rest)* }
+    };
+    // The sub-world is complete: whether it is the first (it records spawns for the game's
+    // hooks) and the last (despawns).
+    (@blocks $game:ident $game_hooks:tt [] $sub_world:ident $components:tt tags: $tags:tt relations: $relations:tt hooks: $hooks:tt rest:) => {
+        $crate::__ecs_sub_worlds! { @generate $game $game_hooks [] $sub_world $components $tags $relations $hooks spawn: yes despawn: yes rest: }
+    };
+    (@blocks $game:ident $game_hooks:tt [] $sub_world:ident $components:tt tags: $tags:tt relations: $relations:tt hooks: $hooks:tt rest: $($rest:tt)+) => {
+        $crate::__ecs_sub_worlds! { @generate $game $game_hooks [] $sub_world $components $tags $relations $hooks spawn: yes despawn: no rest: $($rest)+ }
+    };
+    (@blocks $game:ident $game_hooks:tt [ $($done:tt)+ ] $sub_world:ident $components:tt tags: $tags:tt relations: $relations:tt hooks: $hooks:tt rest:) => {
+        $crate::__ecs_sub_worlds! { @generate $game $game_hooks [ $($done)+ ] $sub_world $components $tags $relations $hooks spawn: no despawn: yes rest: }
+    };
+    (@blocks $game:ident $game_hooks:tt [ $($done:tt)+ ] $sub_world:ident $components:tt tags: $tags:tt relations: $relations:tt hooks: $hooks:tt rest: $($rest:tt)+) => {
+        $crate::__ecs_sub_worlds! { @generate $game $game_hooks [ $($done)+ ] $sub_world $components $tags $relations $hooks spawn: no despawn: no rest: $($rest)+ }
+    };
+    (@generate $game:ident $game_hooks:tt [ $($done:tt)* ] $sub_world:ident $components:tt $tags:tt $relations:tt $hooks:tt spawn: $spawn:ident despawn: $despawn:ident rest: $($rest:tt)*) => {
+        $crate::__ecs_components! { kind: (sub_world $game) world: $sub_world $components tags: $tags relations: $relations hooks: (sub_world $hooks $game_hooks spawn: $spawn despawn: $despawn) }
+        $crate::__ecs_sub_worlds! { $game $game_hooks [ $($done)* ($sub_world $components $relations $hooks) ] $($rest)* }
+    };
+
+    ($game:ident $game_hooks:tt [ $($done:tt)* ] Relations { $($relations:tt)* } $($rest:tt)*) => {
         ::core::compile_error!(::core::concat!(
             "ecs!: in the multi-world `",
             ::core::stringify!($game),
             "`, relations belong to a sub-world: write its `Relations { ... }` block right after it (after its `Tags` block, if any)"
         ));
     };
-    ($game:ident [ $($done:tt)* ] $sub_world:ident $components:tt Tags { $($tags:tt)* } Relations { $($relations:tt)* } $($rest:tt)*) => {
-        $crate::__ecs_components! { kind: (sub_world $game) world: $sub_world $components tags: { $($tags)* } relations: { $($relations)* } hooks: none }
-        $crate::__ecs_sub_worlds! { $game [ $($done)* ($sub_world $components { $($relations)* }) ] $($rest)* }
+    ($game:ident $game_hooks:tt [ $($done:tt)* ] Hooks { $($hooks:tt)* } $($rest:tt)*) => {
+        ::core::compile_error!(::core::concat!(
+            "ecs!: in the multi-world `",
+            ::core::stringify!($game),
+            "`, a sub-world's `Hooks { ... }` block comes right after it (after its `Tags` and `Relations` blocks, if any)"
+        ));
     };
-    ($game:ident [ $($done:tt)* ] $sub_world:ident $components:tt Tags { $($tags:tt)* } $($rest:tt)*) => {
-        $crate::__ecs_components! { kind: (sub_world $game) world: $sub_world $components tags: { $($tags)* } relations: none hooks: none }
-        $crate::__ecs_sub_worlds! { $game [ $($done)* ($sub_world $components none) ] $($rest)* }
+    ($game:ident $game_hooks:tt [ $($done:tt)* ] $sub_world:ident { $($components:tt)* } $($rest:tt)*) => {
+        $crate::__ecs_sub_worlds! { @blocks $game $game_hooks [ $($done)* ] $sub_world { $($components)* } tags: none relations: none hooks: none rest: $($rest)* }
     };
-    ($game:ident [ $($done:tt)* ] $sub_world:ident $components:tt Relations { $($relations:tt)* } $($rest:tt)*) => {
-        $crate::__ecs_components! { kind: (sub_world $game) world: $sub_world $components tags: none relations: { $($relations)* } hooks: none }
-        $crate::__ecs_sub_worlds! { $game [ $($done)* ($sub_world $components { $($relations)* }) ] $($rest)* }
+    ($game:ident $game_hooks:tt [ $($done:tt)+ ]) => {
+        $crate::__ecs_game! { $game $game_hooks [ $($done)+ ] }
     };
-    ($game:ident [ $($done:tt)* ] $sub_world:ident { $($components:tt)* } $($rest:tt)*) => {
-        $crate::__ecs_components! { kind: (sub_world $game) world: $sub_world { $($components)* } tags: none relations: none hooks: none }
-        $crate::__ecs_sub_worlds! { $game [ $($done)* ($sub_world { $($components)* } none) ] $($rest)* }
-    };
-    ($game:ident [ $($done:tt)+ ]) => {
-        $crate::__ecs_game! { $game [ $($done)+ ] }
-    };
-    ($game:ident [ $($done:tt)* ] $($rest:tt)*) => {
+    ($game:ident $game_hooks:tt [ $($done:tt)* ] $($rest:tt)*) => {
         ::core::compile_error!(::core::concat!(
             "ecs!: malformed multi-world `",
             ::core::stringify!($game),
-            "`; write each sub-world as `Name { component: Type => MASK, ... }`, optionally followed by `Tags { tag => TAG }` and `Relations { forward / reverse => MASK }`"
+            "`; write each sub-world as `Name { component: Type => MASK, ... }`, optionally followed by `Tags { tag => TAG }`, `Relations { forward / reverse => MASK }` and `Hooks { on_add(MASK) => function }`"
         ));
     };
 }
@@ -282,7 +300,8 @@ macro_rules! __ecs_shell {
         $crate::__ecs_commands! { $world $components $hooks }
         $crate::__ecs_hooks! { $world $hooks }
     };
-    ((sub_world $game:ident) $world:ident $components:tt $relations:tt none) => {
+    // A sub-world's hooks are run by its game (`__ecs_game_hooks!`).
+    ((sub_world $game:ident) $world:ident $components:tt $relations:tt $hooks:tt) => {
         $crate::__ecs_sub_world! { $game $world }
         $crate::__ecs_builder! { (sub_world $game) $world $components $relations }
         $crate::__ecs_commands! { @sub_world $world $components }

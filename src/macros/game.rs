@@ -8,8 +8,8 @@
 #[macro_export]
 macro_rules! __ecs_game {
     (
-        $game:ident
-        [ ($first:ident $first_components:tt $first_relations:tt) $( ($rest:ident $rest_components:tt $rest_relations:tt) )* ]
+        $game:ident $game_hooks:tt
+        [ ($first:ident $first_components:tt $first_relations:tt $first_hooks:tt) $( ($rest:ident $rest_components:tt $rest_relations:tt $rest_hooks:tt) )* ]
     ) => {
         $crate::__private::paste::paste! {
             const _: () = $crate::__private::check_sub_worlds(
@@ -289,10 +289,11 @@ macro_rules! __ecs_game {
                 /// the order queued would give, since a despawned entity takes no further
                 /// changes (though a sub-world command on an entity despawned in the same
                 /// batch counts as applied, not skipped). A command whose entity is not alive
-                /// is skipped; the report counts both.
+                /// is skipped; the report counts both. This is the game's sync point: the
+                /// hooks of its `Hooks` blocks run here.
                 #[inline]
                 pub fn apply_commands(&mut self) -> $crate::CommandReport {
-                    $crate::__private::game::apply_commands(self)
+                    $crate::__ecs_game_hooks! { @apply_commands [ $game_hooks $first_hooks $($rest_hooks)* ] (self) }
                 }
 
                 /// Number of queued commands, here and in every sub-world.
@@ -324,6 +325,7 @@ macro_rules! __ecs_game {
         }
         $crate::__ecs_system_world! { $game ticks: [] }
         $crate::__ecs_short_names! { $game [Resources, Events, Command, EntityBuilder] }
+        $crate::__ecs_game_hooks! { $game $game_hooks [ ($first $first_hooks) $( ($rest $rest_hooks) )* ] }
     };
 }
 
