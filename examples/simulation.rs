@@ -286,11 +286,13 @@ fn move_creatures(world: &mut World) {
 fn vitals(world: &mut World) {
     let mut parts = world.split_mut();
     let delta_time = parts.resources.delta_time;
-    parts.components.for_each_table_mut(LIFETIME, 0, |table| {
-        for lifetime in table.lifetime.iter_mut() {
-            lifetime.0 -= delta_time;
-        }
-    });
+    // A typed query writes only `Lifetime` (untracked: no stamps). A table view
+    // (`for_each_table_mut`) cannot see which columns it writes, so it would stamp every
+    // tracked column of the herd's tables, and the spatial index would re-file everyone.
+    parts
+        .components
+        .typed_query::<&mut Lifetime>()
+        .for_each(|mut lifetime| lifetime.0 -= delta_time);
     parts
         .components
         .for_each(HEALTH | LIFETIME, DEAD, |entity, table, index| {
