@@ -3,18 +3,32 @@
 //! and queued commands against a plain model of the game, which predicts every handle issued
 //! (the game's one allocator: ids recycled last freed first, one generation later), every
 //! value, every link and each target's sources in link order. After every step each
-//! sub-world agrees with the model and `check_invariants()` passes.
+//! sub-world agrees with the model and `check_invariants()` passes. The game declares hooks
+//! (its own `on_spawn` and `on_despawn`, the render sub-world's `on_add(TINT)` and
+//! `on_remove(TINT)`): at each `apply_commands` the model predicts every one that runs, in
+//! order (sub-world by sub-world, each one's changes in order; the direct changes', then the
+//! queued commands').
 
 use std::collections::HashMap;
 
 use archetypal::{Entity, ecs};
 use proptest::prelude::*;
+use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Position(pub i32);
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Tint(pub u32);
+
+/// Which hook ran.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Hook {
+    Spawned,
+    TintAdded,
+    TintRemoved,
+    Despawned,
+}
 
 ecs! {
     Game {
@@ -31,7 +45,31 @@ ecs! {
             owned_by / belongings => OWNED_BY [cascade],
             seen_by / seen => SEEN_BY,
         }
+        Hooks {
+            on_add(TINT) => tint_added,
+            on_remove(TINT) => tint_removed,
+        }
     }
+    Resources {
+        fired: Vec<(Hook, Entity)>,
+    }
+    Hooks {
+        on_spawn => spawned,
+        on_despawn => despawned,
+    }
+}
+
+fn spawned(game: &mut GameParts<'_>, entity: Entity) {
+    game.resources.fired.push((Hook::Spawned, entity));
+}
+fn tint_added(game: &mut GameParts<'_>, entity: Entity) {
+    game.resources.fired.push((Hook::TintAdded, entity));
+}
+fn tint_removed(game: &mut GameParts<'_>, entity: Entity) {
+    game.resources.fired.push((Hook::TintRemoved, entity));
+}
+fn despawned(game: &mut GameParts<'_>, entity: Entity) {
+    game.resources.fired.push((Hook::Despawned, entity));
 }
 
 /// The game's relations, in the order a cascade visits them (sub-world by sub-world).
@@ -128,6 +166,10 @@ struct Model {
     /// The game's queue, in order, and the render sub-world's.
     queue: Vec<Queued>,
     queued_tints: Vec<(Entity, u32)>,
+    /// The hooks waiting for the sync point, per sub-world: the first records spawns (for
+    /// the game's `on_spawn`), the last (render) its tints and the despawns.
+    core_hooks: Vec<(Hook, Entity)>,
+    render_hooks: Vec<(Hook, Entity)>,
 }
 
 impl Model {
@@ -149,7 +191,25 @@ impl Model {
         slot.1 = state;
         let entity = Entity::new(id, slot.0);
         self.seen.push(entity);
+        if state == State::Alive {
+            self.core_hooks.push((Hook::Spawned, entity));
+        }
         entity
+    }
+
+    /// Tints `entity` (alive): its hook runs if it had no tint.
+    fn tint(&mut self, entity: Entity, tint: u32) {
+        if self.tints.insert(entity, tint).is_none() {
+            self.render_hooks.push((Hook::TintAdded, entity));
+        }
+    }
+
+    /// The hooks the sync point runs now, in order, taken: the first sub-world's, then the
+    /// render sub-world's.
+    fn take_hooks(&mut self) -> Vec<(Hook, Entity)> {
+        let mut hooks = std::mem::take(&mut self.core_hooks);
+        hooks.append(&mut self.render_hooks);
+        hooks
     }
 
     fn free_id(&mut self, id: u32) {
@@ -206,7 +266,10 @@ impl Model {
             }
         }
         self.positions.remove(&entity);
-        self.tints.remove(&entity);
+        if self.tints.remove(&entity).is_some() {
+            self.render_hooks.push((Hook::TintRemoved, entity));
+        }
+        self.render_hooks.push((Hook::Despawned, entity));
         self.free_id(entity.id);
     }
 
@@ -238,7 +301,7 @@ impl Model {
         for &entity in entities {
             self.positions.insert(entity, built.position);
             if let Some(tint) = built.tint {
-                self.tints.insert(entity, tint);
+                self.tint(entity, tint);
             }
         }
         for &entity in entities {
@@ -249,6 +312,7 @@ impl Model {
 
     fn activate(&mut self, entity: Entity) {
         self.slots[entity.id as usize].1 = State::Alive;
+        self.core_hooks.push((Hook::Spawned, entity));
     }
 }
 
@@ -377,7 +441,7 @@ fn run(operations: Vec<Operation>) {
                     let alive = model.is_alive(entity);
                     assert_eq!(game.render.set_tint(entity, Tint(tint)), alive);
                     if alive {
-                        model.tints.insert(entity, tint);
+                        model.tint(entity, tint);
                     }
                 }
             }
@@ -388,6 +452,9 @@ fn run(operations: Vec<Operation>) {
                     } else {
                         None
                     };
+                    if expected.is_some() {
+                        model.render_hooks.push((Hook::TintRemoved, entity));
+                    }
                     assert_eq!(game.render.remove_tint(entity).map(|tint| tint.0), expected);
                 }
             }
@@ -429,6 +496,9 @@ fn run(operations: Vec<Operation>) {
             }
             Operation::Apply => {
                 let report = game.apply_commands();
+                // The hooks of the changes made directly run first, then the commands are
+                // applied, then their changes' hooks run.
+                let mut hooks = model.take_hooks();
                 // The game's spawns in order (its despawns set aside), then the sub-worlds'
                 // commands, then the despawns.
                 let (mut applied, mut skipped) = (0, 0);
@@ -451,7 +521,7 @@ fn run(operations: Vec<Operation>) {
                 }
                 for (entity, tint) in std::mem::take(&mut model.queued_tints) {
                     if model.is_alive(entity) {
-                        model.tints.insert(entity, tint);
+                        model.tint(entity, tint);
                         applied += 1;
                     } else {
                         skipped += 1;
@@ -469,6 +539,9 @@ fn run(operations: Vec<Operation>) {
                     (applied, skipped),
                     "{label}"
                 );
+                hooks.append(&mut model.take_hooks());
+                let fired = std::mem::take(&mut game.resources.fired);
+                assert_eq!(fired, hooks, "{label}: the hooks that ran");
             }
             Operation::Clear => {
                 game.clear_commands();
@@ -493,6 +566,12 @@ fn agree(game: &Game, model: &Model, label: &str) {
     if let Err(error) = game.check_invariants() {
         panic!("{label}: {error}");
     }
+    let waiting = !(model.core_hooks.is_empty() && model.render_hooks.is_empty());
+    assert_eq!(
+        game.core.hooks_pending() || game.render.hooks_pending(),
+        waiting,
+        "{label}: hooks pending"
+    );
     let alive = model.seen.iter().filter(|&&e| model.is_alive(e)).count();
     assert_eq!(game.entity_count(), alive, "{label}");
     for &entity in &model.seen {
