@@ -29,10 +29,7 @@ use alloc::vec::Vec;
 
 use crate::builder::EntityValues;
 use crate::storage::despawn::{self, Despawn};
-use crate::{
-    Archetype, CommandReport, Entity, EntityAllocator, EntityReserver, InvariantError, Storage,
-    Tick,
-};
+use crate::{Archetype, CommandReport, Entity, EntityAllocator, InvariantError, Storage, Tick};
 
 pub use clone::{CopySubWorlds, clone_from};
 pub use commands::{GameCommand, GameCommandQueue, apply_commands, clear_commands, command_count};
@@ -224,14 +221,10 @@ pub fn despawn_entities<G: MultiWorld>(game: &mut G, entities: &[Entity]) -> Vec
     despawn::despawn_entities(&mut whole(game), entities)
 }
 
-/// A loan of the game's allocator for a pass of its hooks (each `split_mut` in the pass shares
-/// it rather than lending, and allocating, its own), or `None` when no change waits for them.
+/// Whether a change waits for a sub-world's declared hooks (or the game's own).
 #[inline]
-pub fn hooks_loan<G: MultiWorld>(game: &mut G) -> Option<EntityReserver> {
-    if !game.parts().0.hooks_pending() {
-        return None;
-    }
-    Some(game.parts_mut().1.allocator.lend_reserver())
+pub fn hooks_pending<G: MultiWorld>(game: &G) -> bool {
+    game.parts().0.hooks_pending()
 }
 
 /// Advances every sub-world's tick without ending the frame; returns the first sub-world's.

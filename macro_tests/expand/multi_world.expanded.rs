@@ -1863,18 +1863,16 @@ impl Game {
     /// entity (a link's hooks: its source and target). Changes a hook makes
     /// are run in the same pass. `apply_commands` calls it.
     fn run_hooks(&mut self) {
-        let ::core::option::Option::Some(_loan) = ::archetypal::__private::game::hooks_loan(
-            self,
-        ) else {
+        if !::archetypal::__private::game::hooks_pending(self) {
             return;
-        };
+        }
+        let mut game = self.split_mut();
         loop {
             let mut ran = false;
             while let ::core::option::Option::Some(change) = ::archetypal::__private::lifecycle::next_hooked_change(
-                &mut self.core.components.storage,
+                &mut game.core.components.storage,
             ) {
                 ran = true;
-                let mut game = self.split_mut();
                 if let ::core::option::Option::Some(entity) = ::archetypal::__private::hooks::on_despawn(
                     &change,
                 ) {
@@ -1888,10 +1886,9 @@ impl Game {
                 }
             }
             while let ::core::option::Option::Some(change) = ::archetypal::__private::lifecycle::next_hooked_change(
-                &mut self.render.components.storage,
+                &mut game.render.components.storage,
             ) {
                 ran = true;
-                let mut game = self.split_mut();
                 if let ::core::option::Option::Some(entity) = ::archetypal::__private::hooks::on_despawn(
                     &change,
                 ) {

@@ -805,13 +805,10 @@ impl World {
         if !self.components.storage.hooks_pending() {
             return;
         }
-        let _loan = ::archetypal::__private::lifecycle::entity_reserver(
-            &mut self.components.storage,
-        );
+        let mut world = self.split_mut();
         while let ::core::option::Option::Some(change) = ::archetypal::__private::lifecycle::next_hooked_change(
-            &mut self.components.storage,
+            &mut world.components.storage,
         ) {
-            let mut world = self.split_mut();
             if let ::core::option::Option::Some(entity) = ::archetypal::__private::hooks::on_add(
                 &change,
                 POSITION,

@@ -113,13 +113,11 @@ macro_rules! __ecs_hooks {
                     if !self.components.storage.hooks_pending() {
                         return;
                     }
-                    // One loan of the allocator for the whole pass: each `split_mut` below
-                    // shares it rather than lending (and allocating) its own.
-                    let _loan = $crate::__private::lifecycle::entity_reserver(&mut self.components.storage);
+                    // One split for the whole pass (it lends the allocator to the queue once).
+                    let mut world = self.split_mut();
                     while let ::core::option::Option::Some(change) =
-                        $crate::__private::lifecycle::next_hooked_change(&mut self.components.storage)
+                        $crate::__private::lifecycle::next_hooked_change(&mut world.components.storage)
                     {
-                        let mut world = self.split_mut();
                         $( $crate::__ecs_hooks! { @fire change world $event $( ( $mask ) )? => $hook } )*
                     }
                 }
@@ -235,25 +233,25 @@ macro_rules! __ecs_game_hooks {
                     /// entity (a link's hooks: its source and target). Changes a hook makes
                     /// are run in the same pass. `apply_commands` calls it.
                     fn run_hooks(&mut self) {
-                        let ::core::option::Option::Some(_loan) = $crate::__private::game::hooks_loan(self) else {
+                        if !$crate::__private::game::hooks_pending(self) {
                             return;
-                        };
+                        }
+                        // One split for the whole pass (it lends the allocator to the queue once).
+                        let mut game = self.split_mut();
                         loop {
                             let mut ran = false;
                             while let ::core::option::Option::Some(change) =
-                                $crate::__private::lifecycle::next_hooked_change(&mut self.[<$first:snake>].components.storage)
+                                $crate::__private::lifecycle::next_hooked_change(&mut game.[<$first:snake>].components.storage)
                             {
                                 ran = true;
-                                let mut game = self.split_mut();
                                 $crate::__ecs_game_hooks! { @fire_game change game $game_hooks spawn: yes }
                                 $crate::__ecs_game_hooks! { @fire_sub change game $first_hooks }
                             }
                             $(
                                 while let ::core::option::Option::Some(change) =
-                                    $crate::__private::lifecycle::next_hooked_change(&mut self.[<$rest:snake>].components.storage)
+                                    $crate::__private::lifecycle::next_hooked_change(&mut game.[<$rest:snake>].components.storage)
                                 {
                                     ran = true;
-                                    let mut game = self.split_mut();
                                     $crate::__ecs_game_hooks! { @fire_game change game $game_hooks spawn: no }
                                     $crate::__ecs_game_hooks! { @fire_sub change game $rest_hooks }
                                 }
