@@ -127,6 +127,7 @@ pub fn workloads() -> Vec<Workload> {
         rollback::workload(),
         change_parent::workload(),
         observer_add_remove::workload(),
+        observer_despawn::workload(),
     ];
     all.extend(many_archetypes::workloads());
     all.extend(wide_world::workloads());

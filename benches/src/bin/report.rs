@@ -188,6 +188,18 @@ const GOALS: &[Goal] = &[
         "observer_add_remove vs bevy_ecs observers (ahead)",
         1.0,
     ),
+    time_goal(
+        "observer_despawn",
+        "bevy_ecs [hooks]",
+        "observer_despawn vs bevy_ecs hooks (ahead)",
+        1.0,
+    ),
+    time_goal(
+        "observer_despawn",
+        "bevy_ecs [observers]",
+        "observer_despawn vs bevy_ecs observers (ahead)",
+        1.0,
+    ),
 ];
 
 /// A goal's ratio and, for a time, the lowest and highest of the processes' ratios.
