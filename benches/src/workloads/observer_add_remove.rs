@@ -14,8 +14,12 @@
 //! bevy_ecs runs its reactions inside the operation: component hooks (`on_add` / `on_remove`,
 //! registered with `World::register_component_hooks`, a plain function given a
 //! `DeferredWorld`) and observers (`On<Add<B>>` / `On<Remove<B>>` systems, each an entity of
-//! the world). flecs has `OnAdd` / `OnRemove` observers. hecs and freecs have neither hooks
-//! nor observers: no row.
+//! the world). Both bevy rows add `B` with `World::insert_batch`, which bevy documents as
+//! faster than inserting one by one (it keeps one `BundleInserter` while the entities share an
+//! archetype; the bevy rows measured about 1.5x faster with it than with `entity_mut(e)
+//! .insert(B)` per entity); bevy has no batch removal, so `B` goes with
+//! `entity_mut(e).remove::<B>()`. flecs has `OnAdd` / `OnRemove` observers. hecs and freecs
+//! have neither hooks nor observers: no row.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -263,9 +267,8 @@ impl Bevy {
 
 impl Pass for Bevy {
     fn run(&mut self) {
-        for &entity in &self.entities {
-            self.world.entity_mut(entity).insert(B(0.0));
-        }
+        self.world
+            .insert_batch(self.entities.iter().map(|&entity| (entity, B(0.0))));
         for &entity in &self.entities {
             self.world.entity_mut(entity).remove::<B>();
         }
@@ -286,7 +289,7 @@ impl Pass for Bevy {
 fn bevy_hooks() -> Contender {
     Contender {
         name: "bevy_ecs [hooks]",
-        api: "register_component_hooks::<B>().on_add(fn).on_remove(fn); entity_mut(e).insert(B) / .remove::<B>()",
+        api: "register_component_hooks::<B>().on_add(fn).on_remove(fn); insert_batch((e, B) per entity) / entity_mut(e).remove::<B>()",
         kind: Kind::Peer,
         setup: || {
             Box::new(Bevy::new(|world| {
@@ -302,7 +305,7 @@ fn bevy_hooks() -> Contender {
 fn bevy_observers() -> Contender {
     Contender {
         name: "bevy_ecs [observers]",
-        api: "add_observer(|_: On<Add<B>>, ResMut<..>| ..) and On<Remove<B>>; entity_mut(e).insert(B) / .remove::<B>()",
+        api: "add_observer(|_: On<Add<B>>, ResMut<..>| ..) and On<Remove<B>>; insert_batch((e, B) per entity) / entity_mut(e).remove::<B>()",
         kind: Kind::Peer,
         setup: || {
             Box::new(Bevy::new(|world| {
