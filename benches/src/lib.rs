@@ -126,6 +126,8 @@ pub fn workloads() -> Vec<Workload> {
         game_despawn::workload(),
         rollback::workload(),
         change_parent::workload(),
+        observer_add_remove::workload(),
+        observer_despawn::workload(),
     ];
     all.extend(many_archetypes::workloads());
     all.extend(wide_world::workloads());

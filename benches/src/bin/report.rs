@@ -99,7 +99,7 @@ const fn time_goal(
 }
 
 /// The goals the issues set for single rows (issue 27's performance round, issue 24's system
-/// rows). Ahead of a peer is at most 1.0.
+/// rows, issue 25's hook rows). Ahead of a peer is at most 1.0.
 const GOALS: &[Goal] = &[
     time_goal("simple_iter", "flecs", "simple_iter vs flecs (ahead)", 1.0),
     time_goal("simple_insert", "Vec", "simple_insert vs Vec floor", 1.25),
@@ -174,6 +174,30 @@ const GOALS: &[Goal] = &[
         "schedule_overhead",
         "bevy_ecs",
         "schedule_overhead vs bevy_ecs (ahead)",
+        1.0,
+    ),
+    time_goal(
+        "observer_add_remove",
+        "bevy_ecs [hooks]",
+        "observer_add_remove vs bevy_ecs hooks (ahead)",
+        1.0,
+    ),
+    time_goal(
+        "observer_add_remove",
+        "bevy_ecs [observers]",
+        "observer_add_remove vs bevy_ecs observers (ahead)",
+        1.0,
+    ),
+    time_goal(
+        "observer_despawn",
+        "bevy_ecs [hooks]",
+        "observer_despawn vs bevy_ecs hooks (ahead)",
+        1.0,
+    ),
+    time_goal(
+        "observer_despawn",
+        "bevy_ecs [observers]",
+        "observer_despawn vs bevy_ecs observers (ahead)",
         1.0,
     ),
 ];

@@ -19,6 +19,8 @@ pub mod game_frame;
 pub mod heavy_compute;
 pub mod hierarchy;
 pub mod many_archetypes;
+pub mod observer_add_remove;
+pub mod observer_despawn;
 pub mod parent_propagate;
 pub mod queued_spawn;
 pub mod random_get_mut;
