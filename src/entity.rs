@@ -172,6 +172,9 @@ impl EntityAllocator {
     /// # Panics
     /// As [`allocate`](Self::allocate), before issuing any handle.
     pub fn allocate_many(&mut self, count: usize) -> Vec<Entity> {
+        // A loan whose reserver was dropped (a split world given back) ends here, so the batch
+        // takes the fast path below, not one handle at a time.
+        self.settle();
         if self.lent.is_some() {
             return (0..count).map(|_| self.allocate()).collect();
         }

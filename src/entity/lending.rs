@@ -324,6 +324,24 @@ mod tests {
     }
 
     #[test]
+    fn a_batch_after_the_reserver_is_dropped_ends_the_loan_and_issues_as_alone() {
+        let mut lent = EntityAllocator::new();
+        let mut alone = EntityAllocator::new();
+        for allocator in [&mut lent, &mut alone] {
+            let first = allocator.allocate();
+            assert!(allocator.free(first));
+        }
+        let reserver = lent.lend_reserver();
+        assert_eq!(reserver.reserve_one(), alone.reserve());
+        drop(reserver);
+        // The batch ends the loan first and is issued in one go (not one handle at a time,
+        // which only its speed would show): the same handles as the allocator that never lent.
+        assert_eq!(lent.allocate_many(3), alone.allocate_many(3));
+        assert!(lent.lent.is_none(), "the loan ended at the batch");
+        assert_eq!(lent.allocate_many(2), alone.allocate_many(2));
+    }
+
+    #[test]
     fn lending_twice_shares_one_loan() {
         let mut allocator = EntityAllocator::new();
         let first = allocator.lend_reserver();
