@@ -23,6 +23,9 @@ mod game {
             Relations {
                 child_of / children => CHILD_OF [cascade],
             }
+            Hooks {
+                on_add(PLAYER) => counted,
+            }
             Render {
                 sprite: ::std::string::String => SPRITE,
             }
@@ -32,7 +35,15 @@ mod game {
         }
         Resources {
             delta_time: f32,
+            hooked: u32,
         }
+        Hooks {
+            on_spawn => counted,
+        }
+    }
+
+    pub fn counted(game: &mut GameParts<'_>, _entity: ::archetypal::Entity) {
+        game.resources.hooked += 1;
     }
 }
 
@@ -61,6 +72,7 @@ fn main() {
     let queued = game.commands().queue_spawn_entities(2);
     game.core.commands().queue_set_health(queued[1], 4);
     assert_eq!(game.apply_commands().applied, 2, "one queued spawn (of two), one set");
+    assert_eq!(game.resources.hooked, 4, "three spawns, one player");
     assert_eq!(game.core.get_health(queued[1]), Some(&4));
     let child = game.spawn();
     assert!(game.core.set_child_of(child, entity).is_ok());

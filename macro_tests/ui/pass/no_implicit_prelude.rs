@@ -38,7 +38,21 @@ mod game {
         Resources {
             delta_time: f32,
             names: ::std::vec::Vec<::std::string::String>,
+            hooked: u32,
         }
+        Hooks {
+            on_add(POSITION) => counted,
+            on_unlink(CHILD_OF) => unlinked,
+            on_despawn => counted,
+        }
+    }
+
+    pub fn counted(world: &mut WorldParts<'_>, _entity: ::archetypal::Entity) {
+        world.resources.hooked += 1;
+    }
+
+    pub fn unlinked(world: &mut WorldParts<'_>, _child: ::archetypal::Entity, _parent: ::archetypal::Entity) {
+        world.resources.hooked += 1;
     }
 }
 
@@ -66,6 +80,7 @@ fn main() {
     assert_eq!(world.descendants_child_of(parent).count(), 1);
     world.commands().queue_set_child_of(entity, parent);
     world.apply_commands();
+    assert_eq!(world.resources.hooked, 2, "two positions added");
     assert!(world.has_components(entity, CHILD_OF));
     assert_eq!(world.remove_child_of(entity), Some(parent));
     world.despawn(parent);
