@@ -12,6 +12,7 @@ macro_rules! __ecs_hooks {
     // sub-world adds the game's `on_spawn` (if it is the first sub-world, which records
     // spawns for it) and `on_despawn` (if it is the last).
     (@set (sub_world none none spawn: $spawn:ident despawn: $despawn:ident)) => {};
+    (@set (sub_world none $game_hooks:tt spawn: no despawn: no)) => {};
     (@set (sub_world $own:tt $game_hooks:tt spawn: $spawn:ident despawn: $despawn:ident)) => {
         const HOOKS: $crate::HookSet<Self::Mask> = {
             let hooks = $crate::HookSet::<Self::Mask>::new(Self::COMPONENTS | Self::TAGS, Self::RELATIONS);
