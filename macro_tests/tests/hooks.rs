@@ -289,6 +289,9 @@ fn links_and_unlinks_fire_with_source_and_target() {
     world.remove_child_of(child);
     world.set_owned_by(child, parent).unwrap(); // no hook on this link
     world.commands().queue_set_child_of(child, parent);
+    let built = EntityBuilder::new()
+        .with_child_of(other)
+        .spawn_one(&mut world);
     assert_eq!(
         sync(&mut world),
         [
@@ -296,6 +299,9 @@ fn links_and_unlinks_fire_with_source_and_target() {
             Unlinked(child, parent),
             Linked(child, other),
             Unlinked(child, other),
+            // The builder's spawn and its link, made directly, before the queued link.
+            Spawned(built),
+            Linked(built, other),
             Linked(child, parent),
         ]
     );
