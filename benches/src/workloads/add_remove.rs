@@ -24,8 +24,26 @@ pub struct A(pub f32);
 #[derive(Component, FlecsComponent, Clone, Copy, Debug, Default, PartialEq)]
 pub struct B(pub f32);
 
-fn a_value(index: usize) -> A {
+/// The `A` of the entity spawned `index`-th (`observer_add_remove` spawns the same).
+pub(crate) fn a_value(index: usize) -> A {
     A(index as f32)
+}
+
+/// flecs's `ENTITIES` entities with `A`: bulk-created, then their values written in place
+/// through the new rows' column slices (5-8x faster than a bulk insert with data slices).
+pub(crate) fn flecs_spawn_a(world: &flecs_ecs::prelude::World) -> Vec<flecs_ecs::prelude::Entity> {
+    use flecs_ecs::prelude::TableOperations;
+    let entities = world.entity_bulk(ENTITIES as u32).add::<A>().build();
+    let mut rows = crate::worlds::flecs_new_rows(world, &entities).expect("entities");
+    for (index, a) in rows
+        .get_mut::<A>()
+        .expect("an A column")
+        .iter_mut()
+        .enumerate()
+    {
+        *a = a_value(index);
+    }
+    entities
 }
 
 /// Checksum of every `A`, how many entities still have a `B` (0 after a pass) and how many
@@ -312,18 +330,8 @@ fn flecs() -> Contender {
         api: "entity_from_id(e).add(B::id()) / .remove(B::id())",
         kind: Kind::Peer,
         setup: || {
-            use flecs_ecs::prelude::TableOperations;
             let world = flecs_ecs::prelude::World::new();
-            let entities = world.entity_bulk(ENTITIES as u32).add::<A>().build();
-            let mut rows = crate::worlds::flecs_new_rows(&world, &entities).expect("entities");
-            for (index, a) in rows
-                .get_mut::<A>()
-                .expect("an A column")
-                .iter_mut()
-                .enumerate()
-            {
-                *a = a_value(index);
-            }
+            let entities = flecs_spawn_a(&world);
             Box::new(Flecs {
                 world,
                 entities,

@@ -78,11 +78,12 @@ pub fn workload() -> Workload {
     }
 }
 
-/// One crate's world and the handles of the entities it spawned last.
-trait CycleWorld: 'static {
-    /// A world holding frame 0's entities.
+/// One crate's world and the handles of the entities it spawned last (`observer_despawn`'s
+/// worlds too, with their despawn reactions).
+pub(super) trait CycleWorld: 'static {
+    /// A world holding frame 0's entities (its reactions declared).
     fn new() -> Self;
-    /// Despawns the last frame's entities, then spawns frame `frame`'s.
+    /// Despawns the last frame's entities (their reactions run), then spawns frame `frame`'s.
     fn frame(&mut self, frame: u32);
     fn checksum(&mut self) -> u64;
 }
@@ -103,7 +104,11 @@ impl<W: CycleWorld> Pass for Cycling<W> {
     }
 }
 
-fn contender<W: CycleWorld>(name: &'static str, api: &'static str, kind: Kind) -> Contender {
+pub(super) fn contender<W: CycleWorld>(
+    name: &'static str,
+    api: &'static str,
+    kind: Kind,
+) -> Contender {
     Contender {
         name,
         api,

@@ -26,15 +26,8 @@ use std::rc::Rc;
 
 use bevy_ecs::resource::Resource;
 
-use crate::workloads::add_remove::{A, B};
+use crate::workloads::add_remove::{A, B, ENTITIES, a_value, flecs_spawn_a};
 use crate::{Checksum, Contender, Kind, Pass, Workload};
-
-/// Entities in the world (`add_remove`'s size).
-pub const ENTITIES: usize = 10_000;
-
-fn a_value(index: usize) -> A {
-    A(index as f32)
-}
 
 /// Checksum of every `A`, how many entities still hold `B` (0 after a pass), and how many
 /// additions and removals of `B` were counted over every pass so far.
@@ -371,21 +364,12 @@ fn flecs_observers() -> Contender {
         api: "observer::<flecs::OnAdd, ()>().with(B::id()).each(..) and flecs::OnRemove; entity_from_id(e).add(B::id()) / .remove(B::id())",
         kind: Kind::Peer,
         setup: || {
-            use flecs_ecs::prelude::{TableOperations, flecs};
+            use flecs_ecs::prelude::flecs;
             let world = flecs_ecs::prelude::World::new();
             let (added, removed) = (Rc::new(Cell::new(0)), Rc::new(Cell::new(0)));
             flecs_count_b::<flecs::OnAdd>(&world, &added);
             flecs_count_b::<flecs::OnRemove>(&world, &removed);
-            let entities = world.entity_bulk(ENTITIES as u32).add::<A>().build();
-            let mut rows = crate::worlds::flecs_new_rows(&world, &entities).expect("entities");
-            for (index, a) in rows
-                .get_mut::<A>()
-                .expect("an A column")
-                .iter_mut()
-                .enumerate()
-            {
-                *a = a_value(index);
-            }
+            let entities = flecs_spawn_a(&world);
             Box::new(Flecs {
                 world,
                 entities,

@@ -20,7 +20,8 @@ use std::rc::Rc;
 use bevy_ecs::resource::Resource;
 
 use crate::workloads::add_remove::A;
-use crate::{Checksum, Contender, Kind, Pass, Workload};
+use crate::workloads::entity_cycle::{CycleWorld, contender};
+use crate::{Checksum, Kind, Workload};
 
 /// Entities despawned, and spawned, per frame.
 pub const PER_FRAME: usize = 10_000;
@@ -71,45 +72,6 @@ pub fn workload() -> Workload {
                 Kind::Peer,
             ),
         ],
-    }
-}
-
-/// One crate's world and the handles of the entities it spawned last.
-trait CycleWorld: 'static {
-    /// A world holding frame 0's entities, its reaction declared.
-    fn new() -> Self;
-    /// Despawns the last frame's entities (their reactions run), then spawns frame `frame`'s.
-    fn frame(&mut self, frame: u32);
-    fn checksum(&mut self) -> u64;
-}
-
-/// A world and its frame number.
-struct Cycling<W> {
-    world: W,
-    frame: u32,
-}
-
-impl<W: CycleWorld> Pass for Cycling<W> {
-    fn run(&mut self) {
-        self.frame += 1;
-        self.world.frame(self.frame);
-    }
-    fn checksum(&mut self) -> u64 {
-        self.world.checksum()
-    }
-}
-
-fn contender<W: CycleWorld>(name: &'static str, api: &'static str, kind: Kind) -> Contender {
-    Contender {
-        name,
-        api,
-        kind,
-        setup: || {
-            Box::new(Cycling {
-                world: W::new(),
-                frame: 0,
-            })
-        },
     }
 }
 
