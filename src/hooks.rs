@@ -281,14 +281,12 @@ pub fn apply_game_commands_with_hooks<G: MultiWorld>(
     game: &mut G,
     run_hooks: fn(&mut G),
 ) -> CommandReport {
-    let mut report = CommandReport::default();
-    loop {
-        run_hooks(game);
-        if game::command_count(game) == 0 {
-            return report;
-        }
-        report.absorb(game::apply_commands(game));
-    }
+    until_quiet(
+        game,
+        run_hooks,
+        |game| game::command_count(game) == 0,
+        game::apply_commands,
+    )
 }
 
 /// A world's `apply_commands()` when it declares hooks: the hooks of the changes made since
@@ -302,13 +300,29 @@ pub fn apply_queued_with_hooks<W, C: QueuedCommand>(
     mut apply: impl FnMut(&mut W, C, &mut C::Staging, &mut CommandReport),
     run_hooks: fn(&mut W),
 ) -> CommandReport {
+    until_quiet(
+        world,
+        run_hooks,
+        |world| queue(world).is_empty(),
+        |world| apply_queued(world, queue, &mut apply),
+    )
+}
+
+/// The sync point's loop, a world's or a game's: hooks, then the queue (`apply`, while
+/// `nothing_queued` says otherwise), then hooks again, until neither has work left.
+fn until_quiet<W>(
+    world: &mut W,
+    run_hooks: fn(&mut W),
+    nothing_queued: impl Fn(&mut W) -> bool,
+    mut apply: impl FnMut(&mut W) -> CommandReport,
+) -> CommandReport {
     let mut report = CommandReport::default();
     loop {
         run_hooks(world);
-        if queue(world).is_empty() {
+        if nothing_queued(world) {
             return report;
         }
-        report.absorb(apply_queued(world, queue, &mut apply));
+        report.absorb(apply(world));
     }
 }
 
