@@ -662,3 +662,36 @@ fn changed_this_frame(world: &World, mask: WorldMask) -> Vec<Entity> {
         .iter()
         .collect()
 }
+
+/// The written side's view hands out every column of its tables, not only the filter's: a
+/// value written through a column outside the include mask is reported changed too (the rule:
+/// never missed), by both forms.
+#[test]
+fn the_written_side_reports_every_column_it_hands_out() {
+    let mut world = World::new();
+    let (ship, turret) = ship_and_turret(&mut world, 3.0, 4.0);
+    for write_by_table in [false, true] {
+        world.step();
+        let since = world.last_tick();
+        let (mut turrets, _) = world
+            .split_tables(TARGET | POSITION, 0, POSITION, TARGET)
+            .unwrap();
+        if write_by_table {
+            turrets.for_each_table_mut(|table| table.aim.fill(Aim { x: 1.0, y: 1.0 }));
+        } else {
+            turrets.for_each_mut(|_, table, row| table.aim[row] = Aim { x: 7.0, y: 7.0 });
+        }
+        let changed: Vec<Entity> = world
+            .typed_query_ref::<Entity>()
+            .changed_since(AIM, since)
+            .iter()
+            .collect();
+        assert_eq!(changed, [turret], "written through the view");
+        let read_side_untouched = world
+            .typed_query_ref::<Entity>()
+            .changed_since(POSITION, since)
+            .iter()
+            .all(|entity| entity != ship);
+        assert!(read_side_untouched, "the read side stamps nothing");
+    }
+}

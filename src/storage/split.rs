@@ -59,9 +59,9 @@ type WrittenTable<'a, T> = (
 
 impl<T: Archetype> TablesMut<'_, T> {
     /// Calls `f(entity, table, row)` for every entity of the written side, with a slice view
-    /// of its table (`table.aim[row] = ...`). The view's columns are those of the filter's
-    /// include mask; they are stamped as changed in every row visited (a slice view cannot
-    /// see which rows were written).
+    /// of its table (`table.aim[row] = ...`). The view hands out every column of the table and
+    /// cannot see which values were written, so every tracked column of the table is stamped
+    /// as changed, whole, as `for_each_mut` on the world does.
     pub fn for_each_mut<F>(&mut self, mut f: F)
     where
         F: FnMut(Entity, &mut T::ViewMut<'_>, usize),
@@ -69,9 +69,9 @@ impl<T: Archetype> TablesMut<'_, T> {
         let columns = self.masks.include;
         for (table, ticks, partition) in &mut self.tables {
             let (entities, mut view) = table.view_mut(columns);
-            // The view reaches every row of the table, not only those a tag filter selects,
-            // and cannot see writes: report its columns whole.
-            ticks.stamp(Written::table(entities.len()), columns, self.tick);
+            // The view reaches every column and every row of the table, not only those of the
+            // include mask and of a tag filter, and cannot see writes: report the table whole.
+            ticks.stamp(Written::table(entities.len()), T::Mask::ALL, self.tick);
             for run in self.masks.tags.runs_of(entities.len(), partition) {
                 for row in run {
                     f(entities[row], &mut view, row);
@@ -83,7 +83,8 @@ impl<T: Archetype> TablesMut<'_, T> {
     /// Calls `f(table)` once per table of the written side, for slice loops
     /// (`table.aim.iter_mut().zip(table.target.iter())`). With tag bits in the filter, `f` gets
     /// one view per run of consecutive matching rows instead, so every row it sees matches.
-    /// The view's columns are stamped as changed, as in [`for_each_mut`](Self::for_each_mut).
+    /// Every tracked column of the rows handed out is stamped as changed, as in
+    /// [`for_each_mut`](Self::for_each_mut).
     pub fn for_each_table_mut<F>(&mut self, mut f: F)
     where
         F: FnMut(&mut T::ViewMut<'_>),
@@ -95,7 +96,7 @@ impl<T: Archetype> TablesMut<'_, T> {
             let table_rows = entities.len();
             let runs = self.masks.tags.runs_of(table_rows, partition);
             split_runs::<T>(entities, view, runs, |rows, _, mut piece| {
-                ticks.stamp(Written::Rows { rows, table_rows }, columns, tick);
+                ticks.stamp(Written::Rows { rows, table_rows }, T::Mask::ALL, tick);
                 f(&mut piece);
             });
         }

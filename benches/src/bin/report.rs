@@ -19,7 +19,7 @@
 //! code and the heap landed, which moves a tight loop by more than the noise of a minute, so
 //! the report takes the median over processes and shows the range of the ratio across them.
 //!
-//! Before timing, every contender runs one pass from a fresh setup and the checksums of a
+//! Before timing, every contender runs three passes from a fresh setup and the checksums of a
 //! workload must agree: no contender is measured doing less work.
 //!
 //! Writes the markdown table to `benches/report.md` and a bar chart of the ratios to
@@ -31,7 +31,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use benches::{Contender, Kind, Pass, Workload, checksum_after_one_pass, workloads};
+use benches::{Contender, Kind, Pass, Workload, checksum_after_checked_passes, workloads};
 use plotters::prelude::*;
 
 /// How long the rounds run: the number of rounds per process, the length of one sample, and
@@ -550,17 +550,19 @@ impl Layout {
     }
 }
 
-/// One pass of every contender from a fresh setup; panics unless all checksums agree.
+/// [`CHECKED_PASSES`](benches::CHECKED_PASSES) passes of every contender from a fresh setup;
+/// panics unless all checksums agree.
 fn verify(workload: &Workload) -> u64 {
     let checksums: Vec<(&str, u64)> = workload
         .contenders
         .iter()
-        .map(|contender| (contender.name, checksum_after_one_pass(contender)))
+        .map(|contender| (contender.name, checksum_after_checked_passes(contender)))
         .collect();
     let first = checksums[0].1;
     assert!(
         checksums.iter().all(|&(_, checksum)| checksum == first),
-        "{}: contenders disagree after one pass: {checksums:#x?}",
+        "{}: contenders disagree after {} passes: {checksums:#x?}",
+        benches::CHECKED_PASSES,
         workload.name
     );
     first
@@ -702,7 +704,7 @@ fn markdown(results: &[WorkloadResult], budget: Budget) -> String {
          over the median. **ratio = archetypal time / contender time**, the median of the \
          per-round ratios, then over processes: below 1.00 archetypal is faster; the range \
          column gives the lowest and highest process's ratio. Every contender's checksum after \
-         one pass from a fresh setup was checked equal before timing.\n",
+         three passes from a fresh setup was checked equal before timing.\n",
         budget.processes,
         budget.rounds,
         budget.sample.as_millis()
