@@ -271,6 +271,7 @@ fn main() {
     let mut processes = None;
     let mut only: Option<String> = None;
     let mut child: Option<String> = None;
+    let mut layout_seed = 1;
     let mut directory = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -282,6 +283,8 @@ fn main() {
             // Internal: measure the workload of exactly this name in this process and print
             // its figures for the parent.
             "--child" => child = args.next(),
+            // Internal: which process of the workload this is, the seed of its layouts.
+            "--layout" => layout_seed = args.next().and_then(|n| n.parse().ok()).unwrap_or(1),
             other => {
                 eprintln!(
                     "unknown argument {other:?}; expected --quick, --only WORKLOAD[,WORKLOAD..], --processes N or --out DIRECTORY"
@@ -309,8 +312,16 @@ fn main() {
             .into_iter()
             .find(|workload| workload.name == name)
             .unwrap_or_else(|| panic!("no workload named {name}"));
-        print_for_parent(&measure(workload, budget));
+        print_for_parent(&measure(workload, budget, layout_seed));
         return;
+    }
+
+    let fixed_addresses = budget.processes > 1 && setarch_available();
+    if budget.processes > 1 && !fixed_addresses {
+        eprintln!(
+            "warning: `setarch` not found: the measuring processes run with address-space \
+             randomisation on, and two runs may disagree on rows that depend on the layout"
+        );
     }
 
     let mut results = Vec::new();
@@ -322,10 +333,10 @@ fn main() {
             continue;
         }
         eprintln!("{}: {}", workload.name, workload.description);
-        results.push(measure_in_processes(workload, budget));
+        results.push(measure_in_processes(workload, budget, fixed_addresses));
     }
 
-    let markdown = markdown(&results, budget);
+    let markdown = markdown(&results, budget, fixed_addresses);
     println!("{markdown}");
     let markdown_path = directory.join("report.md");
     std::fs::create_dir_all(&directory).expect("create the --out directory");
@@ -339,18 +350,46 @@ fn main() {
     );
 }
 
+/// Whether `setarch` (util-linux) can run a command here with address-space randomisation
+/// off (`-R`).
+fn setarch_available() -> bool {
+    Command::new("setarch")
+        .args([std::env::consts::ARCH, "-R", "true"])
+        .output()
+        .is_ok_and(|output| output.status.success())
+}
+
 /// Measures `workload` in `budget.processes` child processes of this executable, one after
 /// another, and takes the median of their figures. With one process, measures it here.
-fn measure_in_processes(workload: Workload, budget: Budget) -> WorkloadResult {
+///
+/// Process `k` lays its worlds out from seed `k` ([`Layout`]), and with `fixed_addresses` it
+/// runs with address-space randomisation off (`setarch -R`), so its code, stack and heap
+/// start where process `k` of the last run had them: every run samples the same 15 layouts,
+/// and two runs of the same code agree even on rows whose time depends on the layout.
+fn measure_in_processes(
+    workload: Workload,
+    budget: Budget,
+    fixed_addresses: bool,
+) -> WorkloadResult {
     if budget.processes == 1 {
-        return measure(workload, budget);
+        return measure(workload, budget, 1);
     }
     let executable = std::env::current_exe().expect("the report's own path");
     let runs: Vec<Vec<Measured>> = (0..budget.processes)
         .map(|process| {
             eprintln!("  process {} of {}", process + 1, budget.processes);
-            let output = Command::new(&executable)
+            let mut command = if fixed_addresses {
+                let mut setarch = Command::new("setarch");
+                setarch
+                    .args([std::env::consts::ARCH, "-R"])
+                    .arg(&executable);
+                setarch
+            } else {
+                Command::new(&executable)
+            };
+            let output = command
                 .args(["--child", workload.name])
+                .args(["--layout", &(process + 1).to_string()])
                 .args(budget.quick.then_some("--quick"))
                 .stderr(std::process::Stdio::inherit())
                 .output()
@@ -448,7 +487,8 @@ fn selects(names: &str, workload: &str) -> bool {
 }
 
 /// Checks the checksums, then times every contender of `workload` interleaved.
-fn measure(workload: Workload, budget: Budget) -> WorkloadResult {
+/// Measures `workload` here, its worlds laid out from `layout_seed` ([`Layout`]).
+fn measure(workload: Workload, budget: Budget, layout_seed: u64) -> WorkloadResult {
     let checksum = verify(&workload);
     let bytes: Vec<Option<f64>> = workload
         .contenders
@@ -471,7 +511,7 @@ fn measure(workload: Workload, budget: Budget) -> WorkloadResult {
 
     let count = passes.len();
     let mut per_pass = vec![Vec::with_capacity(budget.rounds); count];
-    let mut layout = Layout::new();
+    let mut layout = Layout::new(layout_seed);
     for round in 0..budget.rounds {
         if round > 0 && round % REBUILD_EVERY == 0 {
             // Fresh worlds at fresh addresses: a pass is sensitive to where its columns landed
@@ -524,16 +564,18 @@ fn measure(workload: Workload, budget: Budget) -> WorkloadResult {
 
 /// A block of memory of a pseudo-random size held before each rebuild, so the next world's
 /// allocations start at another offset of the heap: without it a rebuilt world reuses the
-/// memory (and the page offsets) of the one it replaces, and a process keeps one layout.
+/// memory (and the page offsets) of the one it replaces, and a process keeps one layout. The
+/// sizes follow from a seed, the process's number, so a run repeats the last one's layouts.
 struct Layout {
     state: u64,
     spacer: Vec<u8>,
 }
 
 impl Layout {
-    fn new() -> Self {
+    fn new(seed: u64) -> Self {
         Layout {
-            state: u64::from(std::process::id()) | 1,
+            // xorshift needs a state other than 0; spread small seeds over the bits.
+            state: seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1,
             spacer: Vec::new(),
         }
     }
@@ -684,7 +726,7 @@ fn loops_aligned() -> bool {
     env!("BENCHES_RUSTFLAGS").contains("-align-loops=")
 }
 
-fn markdown(results: &[WorkloadResult], budget: Budget) -> String {
+fn markdown(results: &[WorkloadResult], budget: Budget, fixed_addresses: bool) -> String {
     let mut out = String::new();
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let build = if loops_aligned() {
@@ -697,7 +739,7 @@ fn markdown(results: &[WorkloadResult], budget: Budget) -> String {
     let _ = writeln!(out, "# archetypal vs peers: interleaved report\n");
     let _ = writeln!(
         out,
-        "Generated by {build} on {threads} hardware threads: each workload measured in {} processes one after another, {} rounds each, \
+        "Generated by {build} on {threads} hardware threads: each workload measured in {} processes one after another{}, {} rounds each, \
          each round timing every contender back to back (rotated order), about {} ms of passes \
          per sample, worlds rebuilt every {REBUILD_EVERY} rounds. Times are the median per \
          pass over rounds, then over processes; IQR is the interquartile range of the rounds \
@@ -706,6 +748,12 @@ fn markdown(results: &[WorkloadResult], budget: Budget) -> String {
          column gives the lowest and highest process's ratio. Every contender's checksum after \
          three passes from a fresh setup was checked equal before timing.\n",
         budget.processes,
+        if fixed_addresses {
+            " (address-space randomisation off, each process's layouts from its number: a run \
+             repeats the last one's layouts)"
+        } else {
+            ""
+        },
         budget.rounds,
         budget.sample.as_millis()
     );
