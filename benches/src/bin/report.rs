@@ -14,10 +14,12 @@
 //! no contender keeps one lucky or unlucky memory layout. archetypal's ratio to a contender is
 //! the median over rounds of the per-round ratio, so a slow minute slows both sides of it.
 //!
-//! Each workload is measured in several processes, one after another (`--processes N`, 7 by
-//! default, 1 with `--quick`), each with its share of the rounds: a process fixes where the
-//! code and the heap landed, which moves a tight loop by more than the noise of a minute, so
-//! the report takes the median over processes and shows the range of the ratio across them.
+//! Each workload is measured in several processes (`--processes N`, 15 by default, 1 with
+//! `--quick`), each with its share of the rounds: a process fixes where the code and the heap
+//! landed, which moves a tight loop by more than the noise of a minute, so the report takes
+//! the median over processes and shows the range of the ratio across them. The processes take
+//! turns across workloads (process 1 of each, then process 2 of each, ...), so every workload
+//! is sampled over the whole run, not over the minute it happened to be measured in.
 //!
 //! Before timing, every contender runs three passes from a fresh setup and the checksums of a
 //! workload must agree: no contender is measured doing less work.
@@ -324,17 +326,14 @@ fn main() {
         );
     }
 
-    let mut results = Vec::new();
-    for workload in workloads() {
-        if only
-            .as_deref()
-            .is_some_and(|name| !selects(name, workload.name))
-        {
-            continue;
-        }
-        eprintln!("{}: {}", workload.name, workload.description);
-        results.push(measure_in_processes(workload, budget, fixed_addresses));
-    }
+    let selected: Vec<Workload> = workloads()
+        .into_iter()
+        .filter(|workload| {
+            only.as_deref()
+                .is_none_or(|names| selects(names, workload.name))
+        })
+        .collect();
+    let results = measure_in_processes(selected, budget, fixed_addresses);
 
     let markdown = markdown(&results, budget, fixed_addresses);
     println!("{markdown}");
@@ -359,49 +358,88 @@ fn setarch_available() -> bool {
         .is_ok_and(|output| output.status.success())
 }
 
-/// Measures `workload` in `budget.processes` child processes of this executable, one after
-/// another, and takes the median of their figures. With one process, measures it here.
+/// Measures every workload in `budget.processes` child processes of this executable and takes,
+/// per workload, the median of its processes' figures. With one process, measures each here.
+///
+/// The processes take turns across workloads: process 1 of every workload, then process 2 of
+/// every workload, and so on. A workload's processes are thus spread over the whole run, and a
+/// slow or fast stretch of a shared machine (they last minutes, and moved some ratios by 20%
+/// between two runs when a workload's processes ran back to back) weighs on every workload
+/// alike instead of deciding the few measured during it.
 ///
 /// Process `k` lays its worlds out from seed `k` ([`Layout`]), and with `fixed_addresses` it
 /// runs with address-space randomisation off (`setarch -R`), so its code, stack and heap
-/// start where process `k` of the last run had them: every run samples the same 15 layouts,
+/// start where process `k` of the last run had them: every run samples the same layouts,
 /// and two runs of the same code agree even on rows whose time depends on the layout.
 fn measure_in_processes(
-    workload: Workload,
+    workloads: Vec<Workload>,
     budget: Budget,
     fixed_addresses: bool,
-) -> WorkloadResult {
+) -> Vec<WorkloadResult> {
     if budget.processes == 1 {
-        return measure(workload, budget, 1);
+        return workloads
+            .into_iter()
+            .map(|workload| {
+                eprintln!("{}: {}", workload.name, workload.description);
+                measure(workload, budget, 1)
+            })
+            .collect();
     }
-    let executable = std::env::current_exe().expect("the report's own path");
-    let runs: Vec<Vec<Measured>> = (0..budget.processes)
-        .map(|process| {
-            eprintln!("  process {} of {}", process + 1, budget.processes);
-            let mut command = if fixed_addresses {
-                let mut setarch = Command::new("setarch");
-                setarch
-                    .args([std::env::consts::ARCH, "-R"])
-                    .arg(&executable);
-                setarch
-            } else {
-                Command::new(&executable)
-            };
-            let output = command
-                .args(["--child", workload.name])
-                .args(["--layout", &(process + 1).to_string()])
-                .args(budget.quick.then_some("--quick"))
-                .stderr(std::process::Stdio::inherit())
-                .output()
-                .expect("run a child process of the report");
-            assert!(
-                output.status.success(),
-                "{}: a child process failed",
-                workload.name
+    // Every checksum first: a disagreement stops the run before any timing.
+    let checksums: Vec<u64> = workloads.iter().map(verify).collect();
+    let mut runs: Vec<Vec<Vec<Measured>>> = vec![Vec::new(); workloads.len()];
+    for process in 1..=budget.processes {
+        for (workload, runs) in workloads.iter().zip(&mut runs) {
+            eprintln!(
+                "process {process} of {}: {}",
+                budget.processes, workload.name
             );
-            parse_child(&workload, &String::from_utf8_lossy(&output.stdout))
-        })
-        .collect();
+            runs.push(run_child(workload, process, budget, fixed_addresses));
+        }
+    }
+    workloads
+        .into_iter()
+        .zip(checksums)
+        .zip(runs)
+        .map(|((workload, checksum), runs)| combine(workload, checksum, &runs))
+        .collect()
+}
+
+/// Measures `workload` in one child process, its layouts from seed `process`.
+fn run_child(
+    workload: &Workload,
+    process: usize,
+    budget: Budget,
+    fixed_addresses: bool,
+) -> Vec<Measured> {
+    let executable = std::env::current_exe().expect("the report's own path");
+    let mut command = if fixed_addresses {
+        let mut setarch = Command::new("setarch");
+        setarch
+            .args([std::env::consts::ARCH, "-R"])
+            .arg(&executable);
+        setarch
+    } else {
+        Command::new(&executable)
+    };
+    let output = command
+        .args(["--child", workload.name])
+        .args(["--layout", &process.to_string()])
+        .args(budget.quick.then_some("--quick"))
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .expect("run a child process of the report");
+    assert!(
+        output.status.success(),
+        "{}: a child process failed",
+        workload.name
+    );
+    parse_child(workload, &String::from_utf8_lossy(&output.stdout))
+}
+
+/// A workload's result from its processes' figures: per contender, the median of their
+/// medians and ratios, and the range of their ratios.
+fn combine(workload: Workload, checksum: u64, runs: &[Vec<Measured>]) -> WorkloadResult {
     let measured = (0..workload.contenders.len())
         .map(|index| {
             let of: Vec<Measured> = runs.iter().map(|run| run[index]).collect();
@@ -424,7 +462,7 @@ fn measure_in_processes(
         })
         .collect();
     WorkloadResult {
-        checksum: verify(&workload),
+        checksum,
         workload,
         measured,
     }
@@ -739,7 +777,7 @@ fn markdown(results: &[WorkloadResult], budget: Budget, fixed_addresses: bool) -
     let _ = writeln!(out, "# archetypal vs peers: interleaved report\n");
     let _ = writeln!(
         out,
-        "Generated by {build} on {threads} hardware threads: each workload measured in {} processes one after another{}, {} rounds each, \
+        "Generated by {build} on {threads} hardware threads: each workload measured in {} processes taking turns across workloads{}, {} rounds each, \
          each round timing every contender back to back (rotated order), about {} ms of passes \
          per sample, worlds rebuilt every {REBUILD_EVERY} rounds. Times are the median per \
          pass over rounds, then over processes; IQR is the interquartile range of the rounds \
