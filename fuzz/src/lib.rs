@@ -5,5 +5,6 @@
 
 pub mod game_snapshot;
 pub mod ops;
+pub mod round_trip;
 pub mod snapshot;
 pub mod snapshot_json;

@@ -13,6 +13,8 @@ use std::path::{Path, PathBuf};
 mod game_snapshot;
 #[path = "../../fuzz/src/ops.rs"]
 mod ops;
+#[path = "../../fuzz/src/round_trip.rs"]
+mod round_trip;
 #[path = "../../fuzz/src/snapshot.rs"]
 mod snapshot;
 #[path = "../../fuzz/src/snapshot_json.rs"]
