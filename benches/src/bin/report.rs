@@ -1,4 +1,5 @@
-//! The interleaved report: every workload, every contender, in one process.
+//! The interleaved report: every workload, every contender timed back to back, measured in
+//! child processes that take turns across workloads.
 //!
 //! `benches/aligned.sh cargo run -p benches --release --bin report [-- --quick] [--only NAME]
 //! [--out DIR]`
