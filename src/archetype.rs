@@ -60,12 +60,6 @@ pub trait Archetype: Sized + 'static {
     /// its sources (the others are unlinked).
     const CASCADE: Self::Mask = Self::Mask::EMPTY;
 
-    /// Whether these are a multi-world's sub-world's tables: the storage's allocator then only
-    /// records where the entities the game issues live (`EntityAllocator::place_all`), and a
-    /// despawn forgets the id there rather than freeing it. A constant, so a world's despawn
-    /// compiles to what it was without it.
-    const SUB_WORLD: bool = false;
-
     /// The structural changes the world's declared hooks (`ecs!`'s `Hooks` block) wait for;
     /// none by default. A constant, so a world without hooks records nothing for them and
     /// compiles to what it was without them.

@@ -1,18 +1,22 @@
-//! Entity handles, the generational allocator and the per-id records.
+//! Entity handles, the entity index that issues them and the per-id records.
 //!
-//! The allocator is the one source of truth for liveness: a handle is alive when its id is
-//! allocated and its generation is the id's current one. Each id's record also holds where a
-//! live entity's row is, so resolving a handle (liveness check and location) is one memory
-//! access; a location is only handed out for a live handle.
+//! The index ([`EntityIndex`]) issues, recycles and reserves handles; the records
+//! ([`EntityRecords`], one per part of a world or game) say which are alive: a handle is alive
+//! when its id's record holds it at its generation. Each id's record also holds where a live
+//! entity's row is, so resolving a handle (liveness check and location) is one memory access;
+//! a location is only handed out for a live handle.
 
 use alloc::vec::Vec;
 use core::fmt;
 
+mod index;
 mod lending;
+mod records;
 mod state;
 
+pub use index::EntityIndex;
 pub use lending::EntityReserver;
-use lending::Lent;
+pub use records::{EntityRecords, IdRecords};
 
 /// A generational handle to an entity.
 ///
@@ -128,7 +132,8 @@ impl IdSlot {
     }
 }
 
-/// Mints generational handles and decides which are alive.
+/// A world's entity index and its records together: what a storage of its own issues handles
+/// with and resolves them against (see [`EntityIndex`] and [`EntityRecords`]).
 ///
 /// Freed ids are recycled last-in first-out with their generation bumped. An id whose
 /// generation reached `u32::MAX` is retired instead of recycled, so a generation never wraps
@@ -138,16 +143,8 @@ impl IdSlot {
 /// [`EntityReserver`] it lends (see [`lend_reserver`](Self::lend_reserver)).
 #[derive(Debug, Default)]
 pub struct EntityAllocator {
-    slots: Vec<IdSlot>,
-    /// The recycling stack: each free id with the generation its next holder gets.
-    free: Vec<Entity>,
-    live: usize,
-    /// While a reserver is out, the recycling stack and the next fresh id live here, shared
-    /// with it (see `lending`); `free` is then empty.
-    lent: Option<Lent>,
-    /// The list of reservations the last loan recorded, emptied and kept for the next one (a
-    /// world split every frame then reserves without growing a new list).
-    spare_reserved: Vec<Entity>,
+    pub(crate) index: EntityIndex,
+    pub(crate) records: EntityRecords,
 }
 
 impl EntityAllocator {
@@ -156,319 +153,153 @@ impl EntityAllocator {
         Self::default()
     }
 
-    /// Issues a handle: a recycled id with its next generation, or a fresh id at generation 0.
-    ///
-    /// # Panics
-    /// When all `u32::MAX` ids are in use or retired (the last id is reserved for
-    /// [`Entity::PLACEHOLDER`]).
+    /// The records of every id: generations, states and locations.
+    #[inline]
+    pub fn records(&self) -> &EntityRecords {
+        &self.records
+    }
+
+    /// Issues a handle: see [`EntityIndex::allocate`].
+    #[inline]
     pub fn allocate(&mut self) -> Entity {
-        self.live += 1;
-        self.issue(IdState::Alive)
+        self.index.allocate(&mut self.records)
     }
 
-    /// `count` live handles, the same ones `count` calls to [`allocate`](Self::allocate)
-    /// would give, in the same order, with the bookkeeping done once per batch (a batch spawn).
-    ///
-    /// # Panics
-    /// As [`allocate`](Self::allocate), before issuing any handle.
+    /// `count` live handles at once: see [`EntityIndex::allocate_many`].
+    #[inline]
     pub fn allocate_many(&mut self, count: usize) -> Vec<Entity> {
-        // A loan whose reserver was dropped (a split world given back) ends here, so the batch
-        // takes the fast path below, not one handle at a time.
-        self.settle();
-        if self.lent.is_some() {
-            return (0..count).map(|_| self.allocate()).collect();
-        }
-        let recycled = count.min(self.free.len());
-        let fresh = count - recycled;
-        let first_fresh = self.slots.len();
-        if fresh > 0 {
-            // The last fresh id must exist before any handle is issued.
-            fresh_id(first_fresh.saturating_add(fresh - 1));
-        }
-        let mut entities = Vec::with_capacity(count);
-        // The recycling stack pops from its end.
-        entities.extend(self.free.drain(self.free.len() - recycled..).rev());
-        for entity in &entities {
-            self.slots[entity.id as usize].set_state(IdState::Alive);
-        }
-        entities.extend((first_fresh..first_fresh + fresh).map(|id| Entity::new(id as u32, 0)));
-        let mut alive = IdSlot::default();
-        alive.set_state(IdState::Alive);
-        self.slots.resize(first_fresh + fresh, alive);
-        self.live += count;
-        entities
+        self.index.allocate_many(count, &mut self.records)
     }
 
-    /// Issues a handle that is not alive yet: a spawn queued for later can hand it out now.
-    /// [`activate`](Self::activate) makes it alive, [`release`](Self::release) gives it back.
-    ///
-    /// # Panics
-    /// As [`allocate`](Self::allocate).
+    /// Issues a handle that is not alive yet: see [`EntityIndex::reserve`].
+    #[inline]
     pub fn reserve(&mut self) -> Entity {
-        self.issue(IdState::Reserved)
+        self.index.reserve(&mut self.records)
     }
 
-    fn issue(&mut self, state: IdState) -> Entity {
-        let entity = if self.lent.is_none() {
-            self.free
-                .pop()
-                .unwrap_or_else(|| Entity::new(fresh_id(self.slots.len()), 0))
-        } else {
-            self.issue_while_lent()
-        };
-        lending::slot_or_grow(&mut self.slots, entity.id).set_state(state);
-        entity
-    }
-
-    /// Makes a reserved handle alive. `false`, changing nothing, for any other handle.
+    /// Makes a reserved handle alive: see [`EntityIndex::activate`].
+    #[inline]
     pub fn activate(&mut self, entity: Entity) -> bool {
-        self.settle();
-        let activated = self.reserved_to_alive(entity);
-        self.live += usize::from(activated);
-        activated
+        self.index.activate(entity, &mut self.records)
     }
 
-    /// Makes the reserved handles of `entities` alive, recording a lent reserver's issues once
-    /// for all of them (a world's command part is often still out, its borrow over, while
-    /// the world applies its queue); returns the positions of the others, which change
-    /// nothing (empty, allocating nothing, when every handle was reserved).
+    /// Makes the reserved handles of `entities` alive: see [`EntityIndex::activate_all`].
+    #[inline]
     pub(crate) fn activate_all(&mut self, entities: &[Entity]) -> Vec<usize> {
-        self.settle();
-        let mut refused = Vec::new();
-        let mut activated = 0;
-        for (index, &entity) in entities.iter().enumerate() {
-            if self.reserved_to_alive(entity) {
-                activated += 1;
-            } else {
-                refused.push(index);
-            }
-        }
-        // Added once: a count kept in the loop is stored back every handle.
-        self.live += activated;
-        refused
+        self.index.activate_all(entities, &mut self.records)
     }
 
-    /// Marks a reserved handle alive (one lookup: this runs per queued spawn), leaving the
-    /// live count to the caller; `false`, changing nothing, for any other handle.
-    fn reserved_to_alive(&mut self, entity: Entity) -> bool {
-        match self.slots.get_mut(entity.id as usize) {
-            Some(slot)
-                if slot.generation == entity.generation && slot.state() == IdState::Reserved =>
-            {
-                slot.set_state(IdState::Alive);
-                true
-            }
-            _ => false,
-        }
-    }
-
-    /// Gives a reserved handle back unused; it never becomes alive. `false` for any other
-    /// handle.
+    /// Gives a reserved handle back unused: see [`EntityIndex::release`].
+    #[inline]
     pub fn release(&mut self, entity: Entity) -> bool {
-        self.settle();
-        if !self.has_state(entity, IdState::Reserved) {
-            return false;
-        }
-        self.retire_or_recycle(entity.id);
-        true
+        self.index.release(entity, &mut self.records)
     }
 
     /// Whether `entity` is reserved and not yet alive.
+    #[inline]
     pub fn is_reserved(&self, entity: Entity) -> bool {
-        self.has_state(entity, IdState::Reserved)
-            || self
-                .lent
-                .as_ref()
-                .is_some_and(|lent| lent.holds_reservation(entity))
+        self.index.is_reserved(entity, &self.records)
     }
 
-    fn has_state(&self, entity: Entity, state: IdState) -> bool {
-        self.slots
-            .get(entity.id as usize)
-            .is_some_and(|slot| slot.state() == state && slot.generation == entity.generation)
-    }
-
-    /// Frees `id`'s slot: bumps its generation and recycles it, or retires it when the
-    /// generation is exhausted.
-    fn retire_or_recycle(&mut self, id: u32) {
-        let slot = &mut self.slots[id as usize];
-        slot.set_state(IdState::Free);
-        if slot.generation < u32::MAX {
-            slot.generation += 1;
-            let entity = Entity::new(id, slot.generation);
-            match &self.lent {
-                None => self.free.push(entity),
-                // The reserver is gone (a split world's parts dropped, its despawns come
-                // next): the loan ends here, rather than each free taking its lock.
-                Some(lent) if lent.is_returned() => {
-                    self.settle_lent();
-                    self.free.push(entity);
-                }
-                Some(lent) => lent.push_free(entity),
-            }
-        }
-    }
-
-    /// Frees a live handle. Returns `false`, changing nothing, for a handle that is stale,
-    /// already freed, reserved or never issued.
+    /// Frees a live handle: see [`EntityIndex::free`].
+    #[inline]
     pub fn free(&mut self, entity: Entity) -> bool {
-        if !self.is_alive(entity) {
-            return false;
-        }
-        self.live -= 1;
-        self.retire_or_recycle(entity.id);
-        true
+        self.index.free(entity, &mut self.records)
     }
 
-    /// Records `entities`, issued by another allocator (a multi-world game's), as alive here
-    /// at their generations: a sub-world's record of where the game's entities live. Such an
-    /// allocator never issues an id itself; its recycling stack stays empty.
-    pub(crate) fn place_all(&mut self, entities: &[Entity]) {
-        for &entity in entities {
-            let slot = lending::slot_or_grow(&mut self.slots, entity.id);
-            debug_assert_ne!(slot.state(), IdState::Alive, "{entity} placed twice");
-            slot.generation = entity.generation;
-            slot.set_state(IdState::Alive);
-        }
-        self.live += entities.len();
-    }
-
-    /// Forgets a live handle placed by [`place_all`](Self::place_all): not alive here any
-    /// more, its id neither recycled nor retired here (the allocator that issued it does
-    /// that). `false`, changing nothing, for a handle that is not alive.
-    pub(crate) fn vacate(&mut self, entity: Entity) -> bool {
-        if !self.is_alive(entity) {
-            return false;
-        }
-        self.live -= 1;
-        self.slots[entity.id as usize].set_state(IdState::Free);
-        true
-    }
-
-    /// Whether exactly the same handles are alive here and in `other` (ids and
-    /// generations), whatever either holds reserved or free: a multi-world's sub-worlds
-    /// against the game that issues their entities.
-    pub fn same_live(&self, other: &Self) -> bool {
-        self.live == other.live && self.iter_alive().all(|entity| other.is_alive(entity))
+    /// Lends a reserver: see [`EntityIndex::lend_reserver`].
+    #[inline]
+    pub fn lend_reserver(&mut self) -> EntityReserver {
+        self.index.lend_reserver(&mut self.records)
     }
 
     /// Whether `entity` is the live holder of its id.
     #[inline]
     pub fn is_alive(&self, entity: Entity) -> bool {
-        self.has_state(entity, IdState::Alive)
+        self.records.is_alive(entity)
     }
 
     /// Where a live `entity`'s row is; `None` for a handle that is not alive.
     #[inline]
     pub fn location(&self, entity: Entity) -> Option<EntityLocation> {
-        self.claimed_location(entity)
-            .filter(|location| location.table_index < RESERVED_ID)
+        self.records.location(entity)
     }
 
-    /// Where `entity`'s row is if its id is at its generation, without checking that the id is
-    /// alive: for a free or reserved id, the location's table index is past the index of any
-    /// table a world can hold (`u32::MAX - 1` or above), so a caller that looks the table up
-    /// with a checked index (`tables.get(..)`) rejects it there, and the hot accessors make one
-    /// comparison fewer. `None` for another generation or a never-issued id. Use
-    /// [`location`](Self::location) unless the table lookup follows.
+    /// Where `entity`'s row is if its id is at its generation: see
+    /// [`EntityRecords::claimed_location`].
     #[inline]
     pub fn claimed_location(&self, entity: Entity) -> Option<EntityLocation> {
-        let slot = self.slots.get(entity.id as usize)?;
-        (slot.generation == entity.generation).then_some(EntityLocation {
-            table_index: slot.table_index,
-            array_index: slot.array_index,
-        })
+        self.records.claimed_location(entity)
     }
 
-    /// Records where the live entity holding `id` now lives. An id that is not alive (free,
-    /// reserved or never issued) is ignored.
+    /// Records where the live entity holding `id` now lives: see
+    /// [`EntityRecords::set_location`].
     #[inline]
     pub fn set_location(&mut self, id: u32, location: EntityLocation) {
-        debug_assert!(
-            location.table_index < RESERVED_ID,
-            "table index past the last"
-        );
-        if let Some(slot) = self.slots.get_mut(id as usize) {
-            if slot.state() == IdState::Alive {
-                slot.table_index = location.table_index;
-                slot.array_index = location.array_index;
-            }
-        }
+        self.records.set_location(id, location);
     }
 
-    /// Moves the live entity holding `id` to `location`: for the row a despawn or migration
-    /// moved into a hole, whose holder is alive by construction. A write only, unlike
-    /// [`set_location`](Self::set_location): the moved row's holder is a random entity whose
-    /// record is seldom in cache, and a read of it would hold up every despawn behind the miss
-    /// (a write waits in the store buffer instead). The caller guarantees `id` is alive: a
-    /// free id's record written here would become alive.
+    /// Moves the live entity holding `id` to `location`: see [`EntityRecords::relocate`].
     #[inline]
     pub(crate) fn relocate(&mut self, id: u32, location: EntityLocation) {
-        debug_assert!(
-            location.table_index < RESERVED_ID,
-            "table index past the last"
-        );
-        if let Some(slot) = self.slots.get_mut(id as usize) {
-            debug_assert_eq!(slot.state(), IdState::Alive, "relocating id {id}");
-            slot.table_index = location.table_index;
-            slot.array_index = location.array_index;
-        }
+        self.records.relocate(id, location);
     }
 
     /// Number of live entities.
+    #[inline]
     pub fn len(&self) -> usize {
-        self.live
+        self.records.len()
     }
 
     /// Whether no entity is alive.
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.live == 0
+        self.records.is_empty()
     }
 
     /// Number of ids ever issued (live, reserved, free or retired).
     pub fn id_count(&self) -> usize {
-        match &self.lent {
-            None => self.slots.len(),
-            Some(lent) => lent.id_count().max(self.slots.len()),
-        }
+        self.index.id_count(&self.records)
     }
 
     /// Number of ids waiting to be recycled.
     pub fn free_count(&self) -> usize {
-        match &self.lent {
-            None => self.free.len(),
-            Some(lent) => lent.free_count(),
-        }
+        self.index.free_count()
     }
 
     /// The live handle holding `id`, if any.
     pub fn live_entity(&self, id: u32) -> Option<Entity> {
-        let slot = self.slots.get(id as usize)?;
-        (slot.state() == IdState::Alive).then(|| Entity::new(id, slot.generation))
+        self.records.live_entity(id)
     }
 
     /// Every live handle, in id order.
     pub fn iter_alive(&self) -> impl Iterator<Item = Entity> + '_ {
-        self.slots
-            .iter()
-            .enumerate()
-            .filter(|(_, slot)| slot.state() == IdState::Alive)
-            .map(|(id, slot)| Entity::new(id as u32, slot.generation))
+        self.records.iter_alive()
     }
 
     /// Whether `other` has issued exactly the same handles: every id at the same generation
     /// and state, the same free list. Locations are not compared: two worlds with the same
     /// handles may keep them in rows of their own.
     pub fn same_ids(&self, other: &Self) -> bool {
-        if self.lent.is_some() || other.lent.is_some() {
+        if self.index.lent.is_some() || other.index.lent.is_some() {
             return self.clone().same_ids(&other.clone());
         }
-        self.live == other.live
-            && self.free == other.free
-            && self.slots.len() == other.slots.len()
-            && self.slots.iter().zip(&other.slots).all(|(mine, theirs)| {
-                mine.generation == theirs.generation && mine.state() == theirs.state()
-            })
+        self.index.free == other.index.free && self.records.same_ids(&other.records)
+    }
+}
+
+impl Clone for EntityAllocator {
+    /// A copy on its own (never sharing a loan): what a lent reserver issued is recorded in
+    /// the copy, and the shared stack is copied back in.
+    fn clone(&self) -> Self {
+        let mut records = self.records.clone();
+        let index = self.index.copy_with(&mut records);
+        EntityAllocator { index, records }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.records.clone_from(&source.records);
+        self.index.clone_from_with(&source.index, &mut self.records);
     }
 }
 
@@ -612,7 +443,7 @@ mod tests {
     fn an_id_at_the_last_generation_is_retired_not_recycled() {
         let mut allocator = EntityAllocator::new();
         let entity = allocator.allocate();
-        allocator.slots[0].generation = u32::MAX;
+        allocator.records.slots[0].generation = u32::MAX;
         let last = Entity::new(entity.id, u32::MAX);
         assert!(allocator.is_alive(last));
         assert!(allocator.free(last));
@@ -671,35 +502,53 @@ mod tests {
         assert!(!allocator.release(recycled), "alive, not reserved");
     }
 
+    /// Two parts' records, written together as a game's index writes them.
+    #[derive(Default)]
+    struct TwoParts(EntityRecords, EntityRecords);
+
+    impl IdRecords for TwoParts {
+        fn reference(&self) -> &EntityRecords {
+            &self.0
+        }
+
+        fn write_each(&mut self, mut write: impl FnMut(&mut EntityRecords)) {
+            write(&mut self.0);
+            write(&mut self.1);
+        }
+    }
+
     #[test]
-    fn a_placed_handle_lives_at_its_generation_until_vacated() {
-        let mut game = EntityAllocator::new();
-        let mut book = EntityAllocator::new();
-        let first = game.allocate();
-        game.free(first);
-        let [recycled, fresh] = [game.allocate(), game.allocate()];
+    fn an_index_writes_every_part_s_records_and_each_part_its_own_locations() {
+        let mut index = EntityIndex::default();
+        let mut parts = TwoParts::default();
+        let first = index.allocate(&mut parts);
+        assert!(index.free(first, &mut parts));
+        let [recycled, fresh] = [index.allocate(&mut parts), index.allocate(&mut parts)];
         assert_eq!((recycled.id, recycled.generation), (0, 1));
-        book.place_all(&[recycled, fresh]);
-        assert!(book.is_alive(recycled) && book.is_alive(fresh));
-        assert!(!book.is_alive(first), "a stale handle is refused");
-        assert!(book.same_live(&game) && game.same_live(&book));
-        assert!(book.vacate(recycled));
-        assert!(!book.vacate(recycled), "already gone");
-        assert!(!book.vacate(Entity::new(7, 0)), "never placed");
-        assert!(!book.is_alive(recycled));
-        assert_eq!(
-            (book.len(), book.free_count()),
-            (1, 0),
-            "nothing to recycle"
+        let reserved = index.reserve(&mut parts);
+        for part in [&parts.0, &parts.1] {
+            assert!(part.is_alive(recycled) && part.is_alive(fresh));
+            assert!(
+                !part.is_alive(first),
+                "a stale handle is refused in every part"
+            );
+            assert!(index.is_reserved(reserved, part));
+            assert_eq!(part.len(), 2);
+        }
+        parts.0.set_location(fresh.id, EntityLocation::new(1, 0));
+        parts.1.set_location(fresh.id, EntityLocation::new(3, 7));
+        assert!(
+            parts.0.same_ids(&parts.1),
+            "locations aside, the parts agree"
         );
-        assert!(!book.same_live(&game));
-        game.free(recycled);
-        assert!(book.same_live(&game));
-        // The game issues the id again, at the next generation; the book takes it as given.
-        let again = game.allocate();
-        book.place_all(&[again]);
-        assert!(book.is_alive(again) && !book.is_alive(recycled));
-        assert!(book.same_live(&game));
+        assert_eq!(parts.1.location(fresh), Some(EntityLocation::new(3, 7)));
+        assert!(index.activate(reserved, &mut parts));
+        assert!(index.free(recycled, &mut parts));
+        assert!(!index.free(recycled, &mut parts), "already freed");
+        assert!(parts.0.same_ids(&parts.1));
+        assert!(!parts.1.is_alive(recycled) && parts.1.is_alive(reserved));
+        assert_eq!(index.allocate(&mut parts), Entity::new(0, 2));
+        assert_eq!(index.id_count(&parts.0), 3);
     }
 
     #[test]

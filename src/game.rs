@@ -4,11 +4,13 @@
 //! sub-world and [`MultiWorld`] for the game by listing its sub-worlds; each generated method
 //! of the game is one call to a function of this module.
 //!
-//! The game owns the entities: one [`EntityAllocator`] in [`GameEntities`] issues every handle,
-//! holds the reservations of queued spawns and decides liveness. A sub-world's storage only
-//! records, per id, the generation of the handle the game placed there and where its row is
-//! (its tables are `Archetype::SUB_WORLD`): it never issues or frees an id, and its accessors
-//! refuse a stale handle by the generation, exactly as a world's do.
+//! The game owns the entities: one [`EntityIndex`] in [`GameEntities`] issues every handle and
+//! holds the reservations of queued spawns, writing every id's generation and state into each
+//! sub-world's [`EntityRecords`](crate::EntityRecords) at once (the list of sub-worlds is its
+//! [`IdRecords`]). So every sub-world agrees on which entities are alive, and its accessors
+//! refuse a stale handle by the generation in its own record, exactly as a world's do; the
+//! first sub-world's records answer for the game. A sub-world's storage only places and
+//! detaches rows: it never issues or frees an id.
 //!
 //! A game hands its sub-worlds over as a list of nested pairs, `(&mut Core, (&mut Render, ()))`
 //! (`list.rs`): each operation is written once for a pair (the head sub-world, then the rest)
@@ -28,8 +30,9 @@ mod spawn;
 use alloc::vec::Vec;
 
 use crate::builder::EntityValues;
+use crate::entity::{EntityIndex, IdRecords};
 use crate::storage::despawn::{self, Despawn};
-use crate::{Archetype, CommandReport, Entity, EntityAllocator, InvariantError, Storage, Tick};
+use crate::{Archetype, CommandReport, Entity, EntityReserver, InvariantError, Storage, Tick};
 
 pub use clone::{CopySubWorlds, clone_from};
 pub use commands::{GameCommand, GameCommandQueue, apply_commands, clear_commands, command_count};
@@ -74,8 +77,9 @@ pub trait MultiWorld {
     type SubWorlds<'a>: SubWorlds
     where
         Self: 'a;
-    /// The sub-worlds borrowed mutably: `(&mut Core, (&mut Render, ()))`.
-    type SubWorldsMut<'a>: SubWorldsMut<Built = <Self::Builder as GameBuilder>::Values>
+    /// The sub-worlds borrowed mutably: `(&mut Core, (&mut Render, ()))`, and as the records
+    /// the game's index writes.
+    type SubWorldsMut<'a>: SubWorldsMut<Built = <Self::Builder as GameBuilder>::Values> + IdRecords
     where
         Self: 'a;
 
@@ -86,12 +90,12 @@ pub trait MultiWorld {
     fn parts_mut(&mut self) -> (Self::SubWorldsMut<'_>, &mut GameEntities<Self::Builder>);
 }
 
-/// A multi-world game's own part: the one allocator of its entities (their handles,
-/// liveness and the reservations of queued spawns) and its queued spawns and despawns, with
-/// the builders (`B`) of the spawns queued with values, in order.
+/// A multi-world game's own part: the index of its entities (which issues, recycles and
+/// reserves their handles) and its queued spawns and despawns, with the builders (`B`) of the
+/// spawns queued with values, in order.
 #[derive(Debug)]
 pub struct GameEntities<B> {
-    allocator: EntityAllocator,
+    index: EntityIndex,
     queue: Vec<GameCommand>,
     spawns: Vec<B>,
 }
@@ -100,7 +104,7 @@ impl<B> Default for GameEntities<B> {
     #[inline]
     fn default() -> Self {
         Self {
-            allocator: EntityAllocator::default(),
+            index: EntityIndex::default(),
             queue: Vec::new(),
             spawns: Vec::new(),
         }
@@ -108,10 +112,10 @@ impl<B> Default for GameEntities<B> {
 }
 
 impl<B> GameEntities<B> {
-    /// The allocator of the game's entities: every handle, and which are alive.
+    /// The index of the game's entities: the recycling stack and the reservations.
     #[inline]
-    pub fn allocator(&self) -> &EntityAllocator {
-        &self.allocator
+    pub fn index(&self) -> &EntityIndex {
+        &self.index
     }
 
     /// The spawns and despawns queued on the game, in order.
@@ -120,33 +124,36 @@ impl<B> GameEntities<B> {
         &self.queue
     }
 
-    /// The game's command queue, reserving from its allocator through a lent reserver (so it
-    /// can be used while the sub-worlds are borrowed).
+    /// The game's command queue, reserving through `reserver` (lent by the game's index, see
+    /// [`entity_reserver`]), so it can be used while the sub-worlds are borrowed.
     #[inline]
-    pub fn commands(&mut self) -> GameCommandQueue<'_, B> {
-        GameCommandQueue::new(
-            &mut self.queue,
-            &mut self.spawns,
-            self.allocator.lend_reserver(),
-        )
+    pub fn commands(&mut self, reserver: EntityReserver) -> GameCommandQueue<'_, B> {
+        GameCommandQueue::new(&mut self.queue, &mut self.spawns, reserver)
     }
 }
 
-/// The game and every sub-world as one target of the despawn loops: liveness is the game's,
-/// and an entity is taken out of each sub-world, then its id freed, before any of its values
-/// is dropped.
+/// Lends a reserver of the game's index, for the queued spawns of its command part.
+#[inline]
+pub fn entity_reserver<G: MultiWorld>(game: &mut G) -> EntityReserver {
+    let (mut sub_worlds, entities) = game.parts_mut();
+    entities.index.lend_reserver(&mut sub_worlds)
+}
+
+/// The game and every sub-world as one target of the despawn loops: liveness is the first
+/// sub-world's records, and an entity is taken out of each sub-world, then its id freed in
+/// every one by the index, before any of its values is dropped.
 struct Whole<'a, L> {
-    allocator: &'a mut EntityAllocator,
+    index: &'a mut EntityIndex,
     sub_worlds: L,
 }
 
-impl<L: SubWorldsMut> Despawn for Whole<'_, L> {
+impl<L: SubWorldsMut + IdRecords> Despawn for Whole<'_, L> {
     type Values = L::Values;
     type Gathered = L::Gathered;
 
     #[inline]
     fn is_alive(&self, entity: Entity) -> bool {
-        self.allocator.is_alive(entity)
+        self.sub_worlds.reference().is_alive(entity)
     }
 
     #[inline]
@@ -161,19 +168,19 @@ impl<L: SubWorldsMut> Despawn for Whole<'_, L> {
 
     #[inline]
     fn detach(&mut self, entity: Entity) -> Option<L::Values> {
-        if !self.allocator.is_alive(entity) {
+        if !self.is_alive(entity) {
             return None;
         }
         let values = self.sub_worlds.detach(entity);
-        self.allocator.free(entity);
+        self.index.free(entity, &mut self.sub_worlds);
         Some(values)
     }
 
     #[inline]
     fn detach_cascading(&mut self, entity: Entity, gathered: &mut L::Gathered) {
-        if self.allocator.is_alive(entity) {
+        if self.is_alive(entity) {
             self.sub_worlds.detach_cascading(entity, gathered);
-            self.allocator.free(entity);
+            self.index.free(entity, &mut self.sub_worlds);
         }
     }
 }
@@ -183,7 +190,7 @@ impl<L: SubWorldsMut> Despawn for Whole<'_, L> {
 fn whole<G: MultiWorld>(game: &mut G) -> Whole<'_, G::SubWorldsMut<'_>> {
     let (sub_worlds, entities) = game.parts_mut();
     Whole {
-        allocator: &mut entities.allocator,
+        index: &mut entities.index,
         sub_worlds,
     }
 }
@@ -192,7 +199,7 @@ fn whole<G: MultiWorld>(game: &mut G) -> Whole<'_, G::SubWorldsMut<'_>> {
 #[inline]
 pub fn spawn<G: MultiWorld>(game: &mut G) -> Entity {
     let (mut sub_worlds, entities) = game.parts_mut();
-    let entity = entities.allocator.allocate();
+    let entity = entities.index.allocate(&mut sub_worlds);
     sub_worlds.spawn_placed(&[entity]);
     entity
 }
@@ -201,7 +208,7 @@ pub fn spawn<G: MultiWorld>(game: &mut G) -> Entity {
 #[inline]
 pub fn spawn_entities<G: MultiWorld>(game: &mut G, count: usize) -> Vec<Entity> {
     let (mut sub_worlds, entities) = game.parts_mut();
-    let spawned = entities.allocator.allocate_many(count);
+    let spawned = entities.index.allocate_many(count, &mut sub_worlds);
     sub_worlds.spawn_placed(&spawned);
     spawned
 }
@@ -242,11 +249,11 @@ pub fn end_frame<G: MultiWorld>(game: &mut G) {
     game.parts_mut().0.end_frame();
 }
 
-/// Checks every sub-world's invariants, and that each has exactly the game's live entities,
-/// at their generations.
+/// Checks every sub-world's invariants, and that each records the same ids at the same
+/// generations and states as the first.
 pub fn check_invariants<G: MultiWorld>(game: &G) -> Result<(), InvariantError> {
-    let (sub_worlds, entities) = game.parts();
-    sub_worlds.check_invariants(&entities.allocator)
+    let (sub_worlds, _) = game.parts();
+    sub_worlds.check_invariants(None)
 }
 
 #[cfg(test)]
@@ -346,7 +353,13 @@ mod tests {
             assert_eq!(
                 sub_world.free_count(),
                 0,
-                "a sub-world never recycles an id"
+                "a sub-world never recycles an id: the game's index does"
+            );
+            assert!(
+                sub_world
+                    .records()
+                    .same_ids(game.core.allocator().records()),
+                "every sub-world records the same ids"
             );
         }
     }
@@ -489,8 +502,11 @@ mod tests {
     fn the_checker_names_a_sub_world_out_of_step_with_its_game() {
         let mut game = TestGame::new();
         let entity = spawn(&mut game);
-        // Only the render sub-world lets go of the entity.
-        let _ = game.render.storage_mut().detach(entity);
+        // Only the render sub-world lets go of the entity, row and record.
+        let render = game.render.storage_mut();
+        let _ = render.detach(entity);
+        assert!(EntityIndex::default().free(entity, render.records_mut()));
+        render.check_invariants().unwrap();
         let error = check_invariants(&game).unwrap_err();
         assert_eq!(
             error.message,
@@ -502,8 +518,8 @@ mod tests {
     fn a_queued_spawn_whose_handle_was_given_back_is_skipped() {
         let mut game = TestGame::new();
         let reserved = game.commands().queue_spawn_entities(2);
-        let (_, own) = game.parts_mut();
-        assert!(own.allocator.release(reserved[1]));
+        let (mut sub_worlds, own) = game.parts_mut();
+        assert!(own.index.release(reserved[1], &mut sub_worlds));
         let report = apply_commands(&mut game);
         assert_eq!((report.applied, report.skipped), (0, 1));
         assert!(

@@ -60,7 +60,9 @@ pub use commands::{
     CommandBuffer, CommandQueue, CommandReport, LifecycleCommand, QueuedCommand, SpawnStaging,
     SpawningCommand, StructuralCommand,
 };
-pub use entity::{Entity, EntityAllocator, EntityLocation, EntityReserver};
+pub use entity::{
+    Entity, EntityAllocator, EntityIndex, EntityLocation, EntityRecords, EntityReserver, IdRecords,
+};
 pub use events::{Consumed, EventChannel, EventCursor};
 pub use game::{
     CopySubWorlds, GameBuilder, GameCommand, GameCommandQueue, GameEntities, MultiWorld, SubWorld,

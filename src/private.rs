@@ -29,8 +29,8 @@ pub mod hooks {
 pub mod game {
     pub use crate::game::{
         apply_commands, check_invariants, clear_commands, clone_from, command_count, despawn,
-        despawn_entities, end_frame, hooks_pending, increment_tick, spawn, spawn_built,
-        spawn_entities, spawn_one,
+        despawn_entities, end_frame, entity_reserver, hooks_pending, increment_tick, spawn,
+        spawn_built, spawn_entities, spawn_one,
     };
 }
 

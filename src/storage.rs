@@ -17,6 +17,7 @@ use crate::change_ticks::{TicksOf, Written};
 use crate::column;
 use crate::commands::{CommandBuffer, CommandQueue, QueuedCommand};
 use crate::edges::{Change, EdgeGraph};
+use crate::entity::{EntityIndex, EntityRecords, IdRecords};
 use crate::hash::TableLookup;
 use crate::hooks::PendingHooks;
 use crate::query_cache::QueryCache;
@@ -110,10 +111,17 @@ impl<T: Archetype> Storage<T> {
 
     // ----- entities -------------------------------------------------------------------------
 
-    /// The allocator: the one source of truth for liveness.
+    /// The allocator: the entity index (used by a world's storage only: a game's index issues
+    /// its sub-worlds' entities) and the records of every id, the source of truth for liveness.
     #[doc(hidden)]
     pub fn allocator(&self) -> &EntityAllocator {
         &self.allocator
+    }
+
+    /// The records of every id, which a game's index writes in each of its sub-worlds.
+    #[inline]
+    pub(crate) fn records_mut(&mut self) -> &mut EntityRecords {
+        &mut self.allocator.records
     }
 
     /// Where `entity` lives, or `None` for a dead, stale or never-issued handle.
@@ -227,7 +235,7 @@ impl<T: Archetype> Storage<T> {
     /// Spawns one entity with the components of `mask`, default-initialised, and its tags.
     pub(crate) fn spawn(&mut self, mask: T::Mask) -> Entity {
         let entity = self.allocator.allocate();
-        self.place_spawned(mask, &[entity]);
+        self.place_spawned(mask, &[entity], true);
         entity
     }
 
@@ -250,7 +258,7 @@ impl<T: Archetype> Storage<T> {
         entities: &[Entity],
         mut init: impl FnMut(&mut T::ViewMut<'_>, usize, usize),
     ) {
-        let (table_index, first_row, moved) = self.place_spawned(mask, entities);
+        let (table_index, first_row, moved) = self.place_spawned(mask, entities, true);
         let (_, mut view) = self.tables[table_index].view_mut(mask & T::COMPONENTS);
         if moved {
             // The rows joined their tag segment by swaps: each entity's row, in spawn order.
@@ -268,9 +276,14 @@ impl<T: Archetype> Storage<T> {
 
     /// Gives freshly allocated `entities` their rows (default components, spawn ticks,
     /// locations) in the table of `mask`: [`place_rows`](Self::place_rows).
-    fn place_spawned(&mut self, mask: T::Mask, entities: &[Entity]) -> (usize, usize, bool) {
+    fn place_spawned(
+        &mut self,
+        mask: T::Mask,
+        entities: &[Entity],
+        issued_here: bool,
+    ) -> (usize, usize, bool) {
         let count = entities.len();
-        self.place_rows(mask, entities, |table| {
+        self.place_rows(mask, entities, issued_here, |table| {
             let mask = table.mask();
             table.for_each_column(&mut column::PushDefaults { mask, count });
         })
@@ -281,23 +294,29 @@ impl<T: Archetype> Storage<T> {
     /// locations, in the segment of the tags of `mask`, and logs the spawns; every spawn path
     /// ends here. Returns the table, the first appended row, and whether the rows were then
     /// moved into their tag segment (else they are the appended rows, in order).
-    fn place_rows(
+    ///
+    /// `issued_here`: whether this storage's own index issued the handles (a world's), rather
+    /// than a game's index that wrote them into every sub-world's records (and frees them in
+    /// every one if a placement fails).
+    pub(crate) fn place_rows(
         &mut self,
         mask: T::Mask,
         entities: &[Entity],
+        issued_here: bool,
         fill: impl FnOnce(&mut T),
     ) -> (usize, usize, bool) {
         let table_index = self.table_for(mask);
         let table = &mut self.tables[table_index];
         let first_row = table.len();
         // A `fill` that panics (a component's `Default` or `Clone`) leaves the table as it
-        // was; the handles are then freed (vacated in a sub-world), so none is alive without
-        // a row.
-        let unplaced = FreeOnUnwind {
-            allocator: &mut self.allocator,
+        // was; the handles are then freed, so none is alive without a row.
+        let EntityAllocator { index, records } = &mut *self.allocator;
+        // Built only when armed: a guard built and dropped at once would free the handles.
+        let unplaced = issued_here.then(|| FreeOnUnwind {
+            index,
+            records,
             entities,
-            issued_here: !T::SUB_WORLD,
-        };
+        });
         table.push_rows(entities, fill);
         core::mem::forget(unplaced);
         self.ticks[table_index].push_rows(entities.len(), self.tick);
@@ -316,11 +335,10 @@ impl<T: Archetype> Storage<T> {
         (table_index, first_row, moved)
     }
 
-    /// Gives `entities`, issued by the multi-world game this storage is a sub-world of, rows
-    /// with no components (a sub-world never issues handles).
+    /// Gives `entities`, issued by the multi-world game this storage is a sub-world of (alive
+    /// in its records already), rows with no components.
     pub(crate) fn spawn_placed(&mut self, entities: &[Entity]) {
-        self.allocator.place_all(entities);
-        self.place_spawned(T::Mask::EMPTY, entities);
+        self.place_spawned(T::Mask::EMPTY, entities, false);
     }
 
     /// The world's command queue over `buffer`, its spawns reserving straight from this
@@ -343,7 +361,7 @@ impl<T: Archetype> Storage<T> {
     /// `mask`; returns how many it spawned (a handle already spawned or released is skipped).
     pub(crate) fn spawn_reserved(&mut self, mask: T::Mask, entities: &[Entity]) -> usize {
         let (activated, _) = activate_reserved(&mut self.allocator, entities);
-        self.place_spawned(mask, &activated);
+        self.place_spawned(mask, &activated, true);
         activated.len()
     }
 
@@ -584,23 +602,18 @@ fn relation_stores(count: u32) -> Vec<RelationStore> {
 }
 
 /// Frees freshly allocated handles if dropped: armed while a spawn pushes their rows (or, in a
-/// multi-world game, places them in every sub-world), and forgotten once it has. Handles a
-/// sub-world only placed are vacated there, the game that issued them freeing them.
-pub(crate) struct FreeOnUnwind<'a> {
-    pub(crate) allocator: &'a mut EntityAllocator,
+/// multi-world game, places them in every sub-world), and forgotten once it has. The index
+/// that issued them frees them in every copy of the records it wrote.
+pub(crate) struct FreeOnUnwind<'a, R: IdRecords> {
+    pub(crate) index: &'a mut EntityIndex,
+    pub(crate) records: R,
     pub(crate) entities: &'a [Entity],
-    /// Whether `allocator` issued the handles (else a sub-world's, which only placed them).
-    pub(crate) issued_here: bool,
 }
 
-impl Drop for FreeOnUnwind<'_> {
+impl<R: IdRecords> Drop for FreeOnUnwind<'_, R> {
     fn drop(&mut self) {
         for &entity in self.entities {
-            if self.issued_here {
-                self.allocator.free(entity);
-            } else {
-                self.allocator.vacate(entity);
-            }
+            self.index.free(entity, &mut self.records);
         }
     }
 }

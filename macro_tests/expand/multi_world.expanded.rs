@@ -119,7 +119,6 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         let relations = 0;
         relations
     };
-    const SUB_WORLD: bool = true;
     const HOOKS: ::archetypal::HookSet<Self::Mask> = {
         let hooks = ::archetypal::HookSet::<
             Self::Mask,
@@ -905,7 +904,6 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         let relations = 0;
         relations
     };
-    const SUB_WORLD: bool = true;
     const HOOKS: ::archetypal::HookSet<Self::Mask> = {
         let hooks = ::archetypal::HookSet::<
             Self::Mask,
@@ -1645,12 +1643,13 @@ impl Game {
     /// `commands`, each usable while the others are borrowed.
     #[inline]
     pub fn split_mut(&mut self) -> GameParts<'_> {
+        let reserver = ::archetypal::__private::game::entity_reserver(self);
         GameParts {
             core: &mut self.core,
             render: &mut self.render,
             resources: &mut self.resources,
             events: &mut self.events,
-            commands: self.entities.commands(),
+            commands: self.entities.commands(reserver),
         }
     }
 }
@@ -1750,19 +1749,19 @@ impl Game {
     /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
     #[inline]
     pub fn is_alive(&self, entity: ::archetypal::Entity) -> bool {
-        self.entities.allocator().is_alive(entity)
+        self.core.is_alive(entity)
     }
     /// Number of live entities.
     #[inline]
     pub fn entity_count(&self) -> usize {
-        self.entities.allocator().len()
+        self.core.entity_count()
     }
     /// Every live entity, in id order: O(ids ever issued).
     #[inline]
     pub fn entities(
         &self,
     ) -> impl ::core::iter::Iterator<Item = ::archetypal::Entity> + '_ {
-        self.entities.allocator().iter_alive()
+        self.core.entities()
     }
     /// The current tick (every sub-world's, unless one was advanced on its own).
     #[inline]

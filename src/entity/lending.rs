@@ -16,7 +16,7 @@
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 
-use super::{Entity, EntityAllocator, IdSlot, IdState, fresh_id};
+use super::{Entity, EntityIndex, IdRecords, IdState, fresh_id};
 
 /// The lock around what an allocator and its reserver share: a spin lock, with or without
 /// `std` (the critical sections are a few pushes and pops, no user code runs in them, and a
@@ -84,7 +84,7 @@ impl Lent {
 }
 
 /// Reserves entity handles for queued spawns while the allocator that lent it is borrowed
-/// elsewhere (see [`EntityAllocator::lend_reserver`]). Reserved handles are not alive until
+/// elsewhere (see [`EntityIndex::lend_reserver`]). Reserved handles are not alive until
 /// spawned, and no other spawn takes their ids.
 #[derive(Debug)]
 pub struct EntityReserver(Arc<SharedLock>);
@@ -108,35 +108,33 @@ impl EntityReserver {
     }
 }
 
-/// Records `reserved` handles as reserved in `slots`, growing them for fresh ids.
-fn record_reserved(slots: &mut Vec<IdSlot>, reserved: &[Entity]) {
-    for &entity in reserved {
-        let slot = slot_or_grow(slots, entity.id);
-        slot.generation = entity.generation;
-        slot.set_state(IdState::Reserved);
+/// Records `reserved` handles as reserved in every copy of `records`, growing them for fresh
+/// ids.
+fn record_reserved(records: &mut impl IdRecords, reserved: &[Entity]) {
+    if reserved.is_empty() {
+        return;
     }
+    records.write_each(|part| {
+        for &entity in reserved {
+            let slot = part.slot_or_grow(entity.id);
+            slot.generation = entity.generation;
+            slot.set_state(IdState::Reserved);
+        }
+    });
 }
 
-/// The record of `id`, pushing default records up to it if it is fresh.
-pub(super) fn slot_or_grow(slots: &mut Vec<IdSlot>, id: u32) -> &mut IdSlot {
-    let index = id as usize;
-    if index >= slots.len() {
-        slots.resize(index + 1, IdSlot::default());
-    }
-    &mut slots[index]
-}
-
-impl EntityAllocator {
+impl EntityIndex {
     /// Lends a reserver: until it is dropped, handles can be reserved through it while this
-    /// allocator is borrowed elsewhere. Every `&mut` call on the allocator meanwhile records
-    /// the reservations made so far, and the first after the reserver is dropped ends the
-    /// loan. Lending again while a reserver is out shares the same loan.
-    pub fn lend_reserver(&mut self) -> EntityReserver {
-        self.settle();
+    /// index is borrowed elsewhere. Every `&mut` call on the index meanwhile records the
+    /// reservations made so far, and the first after the reserver is dropped ends the loan.
+    /// Lending again while a reserver is out shares the same loan.
+    pub fn lend_reserver(&mut self, records: &mut impl IdRecords) -> EntityReserver {
+        self.settle(records);
+        let issued = records.reference().id_count();
         let lent = self.lent.get_or_insert_with(|| {
             Lent(Arc::new(SharedLock::new(Shared {
                 free: core::mem::take(&mut self.free),
-                issued: self.slots.len(),
+                issued,
                 reserved: core::mem::take(&mut self.spare_reserved),
             })))
         });
@@ -145,23 +143,21 @@ impl EntityAllocator {
 
     /// Records what a lent reserver issued, and ends the loan if it was dropped.
     #[inline]
-    pub(super) fn settle(&mut self) {
+    pub(super) fn settle(&mut self, records: &mut impl IdRecords) {
         if self.lent.is_some() {
-            self.settle_lent();
+            self.settle_lent(records);
         }
     }
 
-    pub(super) fn settle_lent(&mut self) {
+    pub(super) fn settle_lent(&mut self, records: &mut impl IdRecords) {
         let Self {
-            slots,
             free,
             lent,
             spare_reserved,
-            ..
         } = self;
         let Some(loan) = lent else { return };
         let mut shared = loan.lock();
-        record_reserved(slots, &shared.reserved);
+        record_reserved(records, &shared.reserved);
         shared.reserved.clear();
         if loan.is_returned() {
             *free = core::mem::take(&mut shared.free);
@@ -174,19 +170,17 @@ impl EntityAllocator {
     /// Issues a handle while a loan is on, after recording what the reserver issued, all under
     /// one lock (so a reserver on another thread cannot slip in between); ends the loan first
     /// if the reserver was dropped.
-    pub(super) fn issue_while_lent(&mut self) -> Entity {
+    pub(super) fn issue_while_lent(&mut self, records: &mut impl IdRecords) -> Entity {
         let Self {
-            slots,
             free,
             lent,
             spare_reserved,
-            ..
         } = self;
         let Some(loan) = lent else {
             unreachable!("issue_while_lent without a loan")
         };
         let mut shared = loan.lock();
-        record_reserved(slots, &shared.reserved);
+        record_reserved(records, &shared.reserved);
         shared.reserved.clear();
         if !loan.is_returned() {
             return shared.pop_or_fresh();
@@ -196,40 +190,27 @@ impl EntityAllocator {
         drop(shared);
         *lent = None;
         free.pop()
-            .unwrap_or_else(|| Entity::new(fresh_id(slots.len()), 0))
+            .unwrap_or_else(|| Entity::new(fresh_id(records.reference().id_count()), 0))
     }
-}
 
-impl Clone for EntityAllocator {
-    /// A copy on its own (never sharing a loan): what a lent reserver issued is recorded in
-    /// the copy, and the shared stack is copied back in.
-    fn clone(&self) -> Self {
-        let mut copy = EntityAllocator {
-            slots: self.slots.clone(),
-            free: self.free.clone(),
-            live: self.live,
-            lent: None,
-            spare_reserved: Vec::new(),
-        };
-        copy.copy_loan(self.lent.as_ref());
+    /// A copy of this index on its own (never sharing a loan), for `records` copied from the
+    /// records it issues into: what a lent reserver issued is recorded in them, and the shared
+    /// stack copied back in.
+    pub(crate) fn copy_with(&self, records: &mut impl IdRecords) -> Self {
+        let mut copy = EntityIndex::default();
+        copy.clone_from_with(self, records);
         copy
     }
 
-    fn clone_from(&mut self, source: &Self) {
-        self.slots.clone_from(&source.slots);
+    /// Overwrites this index with a copy of `source` (see [`copy_with`](Self::copy_with)),
+    /// reusing its allocations; any loan of this index's own ends.
+    pub(crate) fn clone_from_with(&mut self, source: &Self, records: &mut impl IdRecords) {
         self.free.clone_from(&source.free);
-        self.live = source.live;
         self.lent = None;
-        self.copy_loan(source.lent.as_ref());
-    }
-}
-
-impl EntityAllocator {
-    fn copy_loan(&mut self, loan: Option<&Lent>) {
-        if let Some(loan) = loan {
+        if let Some(loan) = &source.lent {
             let shared = loan.lock();
             self.free.clone_from(&shared.free);
-            record_reserved(&mut self.slots, &shared.reserved);
+            record_reserved(records, &shared.reserved);
         }
     }
 }
@@ -237,6 +218,7 @@ impl EntityAllocator {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::EntityAllocator;
 
     #[test]
     fn a_reserver_issues_what_the_allocator_would() {
@@ -262,7 +244,10 @@ mod tests {
         drop(reserver);
         assert!(lent.activate(through_reserver[0]));
         assert!(lent.release(through_reserver[1]));
-        assert!(lent.lent.is_none(), "the loan ended at the first &mut call");
+        assert!(
+            lent.index.lent.is_none(),
+            "the loan ended at the first &mut call"
+        );
         alone.activate(direct[0]);
         alone.release(direct[1]);
         assert!(lent.same_ids(&alone));
@@ -285,7 +270,7 @@ mod tests {
         );
         assert_eq!(allocator.free_count(), 0);
         let copy = allocator.clone();
-        assert!(copy.lent.is_none());
+        assert!(copy.index.lent.is_none());
         assert!(copy.is_reserved(reserved));
         assert!(copy.same_ids(&allocator));
         drop(reserver);
@@ -309,7 +294,7 @@ mod tests {
         // The first free ends the loan (no lock per free from then on); what was reserved is
         // recorded, and the freed ids recycle in the allocator's one order.
         assert!(lent.free(live[0][1]));
-        assert!(lent.lent.is_none(), "the loan ended at the free");
+        assert!(lent.index.lent.is_none(), "the loan ended at the free");
         assert!(lent.is_reserved(reserved));
         assert!(lent.free(live[0][0]));
         assert!(alone.free(live[1][1]) && alone.free(live[1][0]));
@@ -318,7 +303,7 @@ mod tests {
             assert_eq!(lent.allocate(), alone.allocate());
         }
         assert!(
-            lent.spare_reserved.capacity() >= 1,
+            lent.index.spare_reserved.capacity() >= 1,
             "the loan's list is kept for the next"
         );
     }
@@ -337,7 +322,7 @@ mod tests {
         // The batch ends the loan first and is issued in one go (not one handle at a time,
         // which only its speed would show): the same handles as the allocator that never lent.
         assert_eq!(lent.allocate_many(3), alone.allocate_many(3));
-        assert!(lent.lent.is_none(), "the loan ended at the batch");
+        assert!(lent.index.lent.is_none(), "the loan ended at the batch");
         assert_eq!(lent.allocate_many(2), alone.allocate_many(2));
     }
 
@@ -351,10 +336,13 @@ mod tests {
         assert_ne!(a, b);
         drop(first);
         allocator.allocate();
-        assert!(allocator.lent.is_some(), "the second reserver is still out");
+        assert!(
+            allocator.index.lent.is_some(),
+            "the second reserver is still out"
+        );
         drop(second);
         allocator.allocate();
-        assert!(allocator.lent.is_none());
+        assert!(allocator.index.lent.is_none());
         assert_eq!(allocator.id_count(), 4);
     }
 }

@@ -1,14 +1,49 @@
-//! The allocator's whole state, for world cloning and snapshots: giving back every reservation
-//! at once, and the ids written to and read from a snapshot.
+//! The index's and records' whole state, for world cloning and snapshots: giving back every
+//! reservation at once, emptying after a failed copy, and the ids written to and read from a
+//! snapshot.
 
 #[cfg(feature = "serde")]
 use super::RESERVED_ID;
-use super::{Entity, EntityAllocator, IdSlot, IdState};
+use super::{Entity, EntityAllocator, EntityIndex, EntityRecords, IdRecords, IdSlot, IdState};
 #[cfg(feature = "serde")]
 use alloc::string::String;
 use alloc::vec::Vec;
 
 impl EntityAllocator {
+    /// Gives back every reserved handle: see [`EntityIndex::release_all_reserved`].
+    pub fn release_all_reserved(&mut self) -> usize {
+        self.index.release_all_reserved(&mut self.records)
+    }
+
+    /// An allocator with nothing alive or reserved that never issues a handle `self` or
+    /// `other` issued: see [`EntityIndex::empty_beyond`].
+    pub fn empty_beyond(&self, other: &Self) -> Self {
+        let (index, records) = self
+            .index
+            .empty_beyond(&self.records, &other.index, &other.records);
+        EntityAllocator { index, records }
+    }
+
+    /// What a snapshot saves of the ids: see [`EntityIndex::snapshot_ids`].
+    #[cfg(feature = "serde")]
+    pub(crate) fn snapshot_ids(&self) -> (Vec<(u32, u32)>, Vec<u32>) {
+        self.index.snapshot_ids(&self.records)
+    }
+
+    /// Rebuilds an allocator from a snapshot's ids: see [`EntityIndex::from_snapshot_ids`].
+    #[cfg(feature = "serde")]
+    pub(crate) fn from_snapshot_ids<'a>(
+        generation_runs: &[(u32, u32)],
+        free: Vec<u32>,
+        tables: impl Iterator<Item = &'a [u32]> + Clone,
+    ) -> Result<(Self, Vec<Vec<Entity>>), String> {
+        let (index, records, entities) =
+            EntityIndex::from_snapshot_ids(generation_runs, free, tables)?;
+        Ok((EntityAllocator { index, records }, entities))
+    }
+}
+
+impl EntityIndex {
     /// Gives back every reserved handle, as [`release`](Self::release) does for one: none of
     /// them ever becomes alive. Returns how many were released.
     ///
@@ -16,9 +51,10 @@ impl EntityAllocator {
     /// back all at once, by `clear_commands`, by a world clone or restore (which do not copy
     /// the queued spawns holding them) and by a snapshot, which saves them as released in this
     /// order, so every copy of a world spawns the same handles next.
-    pub fn release_all_reserved(&mut self) -> usize {
-        self.settle();
-        let reserved: Vec<u32> = self
+    pub fn release_all_reserved(&mut self, records: &mut impl IdRecords) -> usize {
+        self.settle(records);
+        let reserved: Vec<u32> = records
+            .reference()
             .slots
             .iter()
             .enumerate()
@@ -26,25 +62,33 @@ impl EntityAllocator {
             .map(|(id, _)| id as u32)
             .collect();
         for &id in &reserved {
-            self.retire_or_recycle(id);
+            self.retire_or_recycle(id, records);
         }
         reserved.len()
     }
 
-    /// An allocator with nothing alive or reserved that never issues a handle `self` or
-    /// `other` issued: every id either knows starts past the generations both handed out (an
-    /// id whose generations are used up is retired). Free ids come back lowest first.
+    /// An index and records with nothing alive or reserved that never issue a handle this
+    /// index (over `records`) or `other` (over `other_records`) issued: every id either knows
+    /// starts past the generations both handed out (an id whose generations are used up is
+    /// retired). Free ids come back lowest first.
     ///
     /// What a world emptied by a panic in the middle of a restore keeps: the handles of the
     /// world before and of the world it was restoring all stay dead, so neither a handle
     /// held by the game nor a queued command reaches an entity spawned afterwards.
-    pub fn empty_beyond(&self, other: &Self) -> Self {
+    pub fn empty_beyond(
+        &self,
+        records: &EntityRecords,
+        other: &Self,
+        other_records: &EntityRecords,
+    ) -> (Self, EntityRecords) {
         if self.lent.is_some() || other.lent.is_some() {
             // Copies on their own, with what a lent reserver issued recorded.
-            return self.clone().empty_beyond(&other.clone());
+            let (mut mine, mut theirs) = (records.clone(), other_records.clone());
+            let (my_index, their_index) = (self.copy_with(&mut mine), other.copy_with(&mut theirs));
+            return my_index.empty_beyond(&mine, &their_index, &theirs);
         }
-        let next_generations = |allocator: &Self| {
-            let mut next: Vec<Option<u32>> = allocator
+        let next_generations = |index: &Self, records: &EntityRecords| {
+            let mut next: Vec<Option<u32>> = records
                 .slots
                 .iter()
                 .map(|slot| match slot.state() {
@@ -53,12 +97,15 @@ impl EntityAllocator {
                     _ => slot.generation.checked_add(1),
                 })
                 .collect();
-            for &listed in &allocator.free {
+            for &listed in &index.free {
                 next[listed.id as usize] = Some(listed.generation);
             }
             next
         };
-        let (mine, theirs) = (next_generations(self), next_generations(other));
+        let (mine, theirs) = (
+            next_generations(self, records),
+            next_generations(other, other_records),
+        );
         let ids = mine.len().max(theirs.len());
         let mut slots = Vec::with_capacity(ids);
         let mut free = Vec::new();
@@ -77,33 +124,33 @@ impl EntityAllocator {
         }
         // Popped from the end: the lowest id is issued first.
         free.reverse();
-        EntityAllocator {
-            slots,
+        let index = EntityIndex {
             free,
-            live: 0,
             lent: None,
             spare_reserved: Vec::new(),
-        }
+        };
+        (index, EntityRecords { slots, live: 0 })
     }
 
-    /// What a snapshot saves of the allocator: every id's generation as runs of equal
-    /// generations (`(generation, count)`, ids in order), and the free list in recycling
-    /// order. Alive ids are the rows of the tables; an id that is neither alive nor free is
-    /// retired (its generation is `u32::MAX`) and is a run of its own, so a loader can bound
-    /// the ids the runs cover by the ids listed elsewhere before it allocates any. Reserved
-    /// ids are written as released, since a snapshot does not save the queued spawns that
-    /// hold them: appended to the free list in ascending id order, as
+    /// What a snapshot saves of the ids: every id's generation as runs of equal generations
+    /// (`(generation, count)`, ids in order), and the free list in recycling order. Alive ids
+    /// are the rows of the tables; an id that is neither alive nor free is retired (its
+    /// generation is `u32::MAX`) and is a run of its own, so a loader can bound the ids the
+    /// runs cover by the ids listed elsewhere before it allocates any. Reserved ids are
+    /// written as released, since a snapshot does not save the queued spawns that hold them:
+    /// appended to the free list in ascending id order, as
     /// [`release_all_reserved`](Self::release_all_reserved) would.
     #[cfg(feature = "serde")]
-    pub(crate) fn snapshot_ids(&self) -> (Vec<(u32, u32)>, Vec<u32>) {
+    pub(crate) fn snapshot_ids(&self, records: &EntityRecords) -> (Vec<(u32, u32)>, Vec<u32>) {
         if self.lent.is_some() {
-            return self.clone().snapshot_ids();
+            let mut records = records.clone();
+            return self.copy_with(&mut records).snapshot_ids(&records);
         }
         let mut free: Vec<u32> = self.free.iter().map(|entity| entity.id).collect();
         let mut runs: Vec<(u32, u32)> = Vec::new();
         // The run being counted, kept out of `runs` until it ends.
         let mut run: Option<(u32, u32)> = None;
-        for (id, slot) in self.slots.iter().enumerate() {
+        for (id, slot) in records.slots.iter().enumerate() {
             let mut generation = slot.generation;
             if slot.state() == IdState::Reserved && generation < u32::MAX {
                 generation += 1;
@@ -122,13 +169,12 @@ impl EntityAllocator {
         runs.extend(run);
         (runs, free)
     }
-
-    /// Rebuilds an allocator from a snapshot's ids (see [`snapshot_ids`](Self::snapshot_ids))
+    /// Rebuilds an index and its records from a snapshot's ids (see [`snapshot_ids`](Self::snapshot_ids))
     /// and the ids of each table's rows, checking that they agree: the runs are as
     /// `snapshot_ids` writes them (none empty, neighbours of different generations, a retired
     /// id a run of its own), every id is issued, alive at most once, free at most once and
-    /// never both, and an id that is neither is retired. Returns the allocator, each live id
-    /// located at its table and row, and each table's handles. The error says what is wrong.
+    /// never both, and an id that is neither is retired. Returns the index, the records (each live id
+    /// located at its table and row) and each table's handles. The error says what is wrong.
     ///
     /// The runs are only a claim about how many ids there are: before any slot is allocated,
     /// the ids they cover are checked against the ids listed (rows, free list, retired runs),
@@ -138,7 +184,7 @@ impl EntityAllocator {
         generation_runs: &[(u32, u32)],
         free: Vec<u32>,
         tables: impl Iterator<Item = &'a [u32]> + Clone,
-    ) -> Result<(Self, Vec<Vec<Entity>>), String> {
+    ) -> Result<(Self, EntityRecords, Vec<Vec<Entity>>), String> {
         let mut ids: u64 = 0;
         let mut retired: u64 = 0;
         let mut previous = None;
@@ -217,46 +263,12 @@ impl EntityAllocator {
             .iter()
             .map(|&id| Entity::new(id, slots[id as usize].generation))
             .collect();
-        let allocator = EntityAllocator {
-            slots,
+        let index = EntityIndex {
             free,
-            live,
             lent: None,
             spare_reserved: Vec::new(),
         };
-        Ok((allocator, entities))
-    }
-
-    /// A multi-world sub-world's record of the game's entities, from the ids of its tables'
-    /// rows in a snapshot: every id must be alive in `game` (the game's allocator, already
-    /// loaded), on one row only, and every live entity of the game must have a row. Returns
-    /// the record (each handle at the game's generation, located at its table and row; it
-    /// issues nothing) and each table's handles; the error says what disagrees.
-    #[cfg(feature = "serde")]
-    pub(crate) fn placed_from_snapshot_rows<'a>(
-        game: &Self,
-        tables: impl Iterator<Item = &'a [u32]>,
-    ) -> Result<(Self, Vec<Vec<Entity>>), String> {
-        // As long as the game's: bounded by what the snapshot lists, never by a claim in it.
-        let mut slots = vec![IdSlot::default(); game.slots.len()];
-        let (live, entities) =
-            locate_rows(&mut slots, tables, |_, id| match game.live_entity(id) {
-                Some(entity) => Ok(entity.generation),
-                None => Err(format!(
-                    "a table holds entity id {id}, which is not alive in the game"
-                )),
-            })?;
-        let placed = EntityAllocator {
-            slots,
-            free: Vec::new(),
-            live,
-            lent: None,
-            spare_reserved: Vec::new(),
-        };
-        if let Some(missing) = game.iter_alive().find(|&entity| !placed.is_alive(entity)) {
-            return Err(format!("the game's entity {missing} has no row"));
-        }
-        Ok((placed, entities))
+        Ok((index, EntityRecords { slots, live }, entities))
     }
 }
 
@@ -264,7 +276,7 @@ impl EntityAllocator {
 /// at the generation `generation_of` gives, or the error it gives for an id that may not hold
 /// a row); an id on two rows is refused. Returns the rows counted and each table's handles.
 #[cfg(feature = "serde")]
-fn locate_rows<'a>(
+pub(super) fn locate_rows<'a>(
     slots: &mut [IdSlot],
     tables: impl Iterator<Item = &'a [u32]>,
     generation_of: impl Fn(&[IdSlot], u32) -> Result<u32, String>,
@@ -338,7 +350,7 @@ mod tests {
         restoring.free(theirs[5]); // 5 free at generation 1, never issued at it
         let mut last = EntityAllocator::new();
         let at_the_end = last.allocate();
-        last.slots[0].generation = u32::MAX;
+        last.records.slots[0].generation = u32::MAX;
         let mut emptied = before.empty_beyond(&restoring);
         assert_eq!((emptied.len(), emptied.id_count()), (0, 6));
         let issued: Vec<Entity> = (0..7).map(|_| emptied.allocate()).collect();
@@ -408,8 +420,8 @@ mod tests {
     fn retired_ids_are_runs_of_their_own() {
         let mut allocator = EntityAllocator::new();
         let entities: Vec<_> = (0..3).map(|_| allocator.allocate()).collect();
-        allocator.slots[0].generation = u32::MAX;
-        allocator.slots[1].generation = u32::MAX;
+        allocator.records.slots[0].generation = u32::MAX;
+        allocator.records.slots[1].generation = u32::MAX;
         allocator.free(entities[0]);
         allocator.free(entities[1]);
         let (runs, free) = allocator.snapshot_ids();
@@ -422,48 +434,6 @@ mod tests {
             (loaded.id_count(), loaded.len(), loaded.free_count()),
             (3, 1, 0)
         );
-    }
-
-    #[cfg(feature = "serde")]
-    #[test]
-    fn a_sub_world_s_rows_are_placed_at_the_game_s_generations_or_refused() {
-        let mut game = EntityAllocator::new();
-        let entities = game.allocate_many(4);
-        game.free(entities[1]);
-        let recycled = game.allocate();
-        game.free(entities[3]);
-        let tables: [&[u32]; 2] = [&[2, 1], &[0]];
-        let (placed, handles) =
-            EntityAllocator::placed_from_snapshot_rows(&game, tables.into_iter()).unwrap();
-        assert!(placed.same_live(&game));
-        assert_eq!(handles, [vec![entities[2], recycled], vec![entities[0]]]);
-        assert_eq!(
-            placed.free_count(),
-            0,
-            "a sub-world's record issues nothing"
-        );
-        assert_eq!(
-            placed.location(recycled).map(|at| (at.table(), at.row())),
-            Some((0, 1))
-        );
-        assert!(
-            !placed.is_alive(entities[1]),
-            "the stale handle stays stale"
-        );
-        let refused = |rows: &[u32]| {
-            let tables: [&[u32]; 1] = [rows];
-            EntityAllocator::placed_from_snapshot_rows(&game, tables.into_iter()).unwrap_err()
-        };
-        assert_eq!(refused(&[0, 1]), "the game's entity 2v0 has no row");
-        assert_eq!(
-            refused(&[0, 1, 2, 3]),
-            "a table holds entity id 3, which is not alive in the game"
-        );
-        assert_eq!(
-            refused(&[0, 1, 2, 9]),
-            "a table holds entity id 9, which is not alive in the game"
-        );
-        assert_eq!(refused(&[0, 1, 1, 2]), "entity id 1 has more than one row");
     }
 
     #[cfg(feature = "serde")]

@@ -1,13 +1,13 @@
 //! Copying a multi-world game (its `Clone` and `restore`), under the rules a world's copy
 //! follows: no queued command is copied (the handles their spawns reserved are given back, in
 //! the allocator's one order), every sub-world's storage is copied whole (tables, change ticks,
-//! relations, tags, the change log, the caches), and the game's allocator with them, so the
-//! copy issues the same next handles as the original and every sub-world stays in step with
-//! it. The game's resources and events are the generated code's to copy.
+//! relations, tags, the change log, the caches, the records of every id), and the game's index
+//! with them, so the copy issues the same next handles as the original and every sub-world
+//! stays in step with it. The game's resources and events are the generated code's to copy.
 
 use super::commands::clear_commands;
 use super::{MultiWorld, SubWorld};
-use crate::EntityAllocator;
+use crate::entity::{EntityIndex, EntityRecords, IdRecords};
 
 /// The sub-worlds of a game, `(&mut Core, (&mut Render, ()))`, copied from those of another
 /// game of the same type, `(&Core, (&Render, ()))`: implemented when every sub-world's tables
@@ -17,9 +17,12 @@ pub trait CopySubWorlds<Source> {
     /// allocations (`Storage::clone_from`).
     fn clone_from(&mut self, source: &Source);
 
-    /// Empties every sub-world after a copy failed half-way, so none holds an entity the
-    /// game does not.
-    fn empty_beyond(&mut self, source: &Source);
+    /// Empties every sub-world after a copy failed half-way, each left with `records` (an
+    /// index's emptied records, see [`EntityIndex::empty_beyond`]).
+    fn empty_beyond(&mut self, source: &Source, records: &EntityRecords);
+
+    /// The source's first sub-world's records.
+    fn source_records(source: &Source) -> Option<&EntityRecords>;
 }
 
 impl CopySubWorlds<()> for () {
@@ -27,7 +30,12 @@ impl CopySubWorlds<()> for () {
     fn clone_from(&mut self, _source: &()) {}
 
     #[inline]
-    fn empty_beyond(&mut self, _source: &()) {}
+    fn empty_beyond(&mut self, _source: &(), _records: &EntityRecords) {}
+
+    #[inline]
+    fn source_records(_source: &()) -> Option<&EntityRecords> {
+        None
+    }
 }
 
 impl<W, R, S> CopySubWorlds<(&W, S)> for (&mut W, R)
@@ -43,15 +51,22 @@ where
     }
 
     #[inline]
-    fn empty_beyond(&mut self, source: &(&W, S)) {
-        self.0.storage_mut().empty_placed_beyond(source.0.storage());
-        self.1.empty_beyond(&source.1);
+    fn empty_beyond(&mut self, source: &(&W, S), records: &EntityRecords) {
+        self.0
+            .storage_mut()
+            .empty_beyond_with(source.0.storage(), records);
+        self.1.empty_beyond(&source.1, records);
+    }
+
+    #[inline]
+    fn source_records<'s>(source: &'s (&W, S)) -> Option<&'s EntityRecords> {
+        Some(source.0.storage().allocator().records())
     }
 }
 
 /// Makes `game`'s entities and sub-worlds a copy of `source`'s, reusing `game`'s allocations;
 /// queued commands are dropped, not copied. If a component's `Clone` (or the `Drop` of a value
-/// it overwrites) panics, `game` is left empty in every sub-world, with an allocator that never
+/// it overwrites) panics, `game` is left empty in every sub-world, with an index that never
 /// issues a handle either game issued: neither a handle held from before nor a queued command
 /// reaches an entity spawned afterwards.
 pub fn clone_from<'a, G: MultiWorld>(game: &'a mut G, source: &'a G)
@@ -64,41 +79,52 @@ where
     let (sub_worlds, own) = game.parts_mut();
     let (source_worlds, source_own) = source.parts();
     let mut guard = EmptyOnUnwind {
+        // Kept apart: a copy that panics half-way leaves some sub-worlds' records the
+        // source's and one emptied, and the game's index is emptied beyond both games' ids.
+        records: sub_worlds.reference().clone(),
         sub_worlds,
         source_worlds,
-        allocator: &mut own.allocator,
-        source_allocator: &source_own.allocator,
+        index: &mut own.index,
+        source_index: &source_own.index,
         done: false,
     };
     // The one copy that runs component code comes first, so a panic finds the game's own
-    // allocator still its own.
+    // index and records still its own.
     guard.sub_worlds.clone_from(&guard.source_worlds);
-    guard.allocator.clone_from(guard.source_allocator);
-    // The source's queued spawns are not copied: their reservations come back in the
-    // allocator's one order, as `clear_commands` gives them back. No sub-world ever holds a
-    // reservation, so every one stays in step.
-    guard.allocator.release_all_reserved();
+    guard
+        .index
+        .clone_from_with(guard.source_index, &mut guard.sub_worlds);
+    // The source's queued spawns are not copied: their reservations come back in the index's
+    // one order, as `clear_commands` gives them back, in every sub-world.
+    guard.index.release_all_reserved(&mut guard.sub_worlds);
     guard.done = true;
 }
 
-/// Empties every sub-world of the game it guards, and its allocator beyond both games', when
+/// Empties every sub-world of the game it guards, and its index beyond both games', when
 /// dropped before `done` is set: by a panic in the middle of a copy, which would otherwise
 /// leave some sub-worlds copied and others not.
-struct EmptyOnUnwind<'a, L: CopySubWorlds<S>, S> {
+struct EmptyOnUnwind<'a, L: CopySubWorlds<S> + IdRecords, S> {
+    /// The game's records before the copy.
+    records: EntityRecords,
     sub_worlds: L,
     source_worlds: S,
-    allocator: &'a mut EntityAllocator,
-    source_allocator: &'a EntityAllocator,
+    index: &'a mut EntityIndex,
+    source_index: &'a EntityIndex,
     done: bool,
 }
 
-impl<L: CopySubWorlds<S>, S> Drop for EmptyOnUnwind<'_, L, S> {
+impl<L: CopySubWorlds<S> + IdRecords, S> Drop for EmptyOnUnwind<'_, L, S> {
     fn drop(&mut self) {
         if self.done {
             return;
         }
-        self.sub_worlds.empty_beyond(&self.source_worlds);
-        *self.allocator = self.allocator.empty_beyond(self.source_allocator);
+        let source_records =
+            L::source_records(&self.source_worlds).expect("a game has at least one sub-world");
+        let (index, records) =
+            self.index
+                .empty_beyond(&self.records, self.source_index, source_records);
+        self.sub_worlds.empty_beyond(&self.source_worlds, &records);
+        *self.index = index;
     }
 }
 

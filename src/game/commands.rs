@@ -35,7 +35,7 @@ pub struct GameCommandQueue<'a, B> {
 
 impl<'a, B> GameCommandQueue<'a, B> {
     /// The queue over the game's `queue` and the builders of its queued spawns, reserving from
-    /// the game's allocator with `reserver`.
+    /// the game's index with `reserver`.
     #[inline]
     pub(super) fn new(
         queue: &'a mut Vec<GameCommand>,
@@ -98,7 +98,7 @@ impl<'a, B> GameCommandQueue<'a, B> {
 pub fn apply_commands<G: MultiWorld>(game: &mut G) -> CommandReport {
     let (mut sub_worlds, own) = game.parts_mut();
     let GameEntities {
-        allocator,
+        index,
         queue,
         spawns,
     } = own;
@@ -114,7 +114,7 @@ pub fn apply_commands<G: MultiWorld>(game: &mut G) -> CommandReport {
     for command in pending.commands.by_ref() {
         match command {
             GameCommand::SpawnEntities(entities) => {
-                let refused = allocator.activate_all(&entities);
+                let refused = index.activate_all(&entities, &mut sub_worlds);
                 if refused.is_empty() {
                     sub_worlds.spawn_placed(&entities);
                 } else {
@@ -129,9 +129,9 @@ pub fn apply_commands<G: MultiWorld>(game: &mut G) -> CommandReport {
             GameCommand::Spawn(entity) => {
                 let builder = pending.builders.next();
                 let spawned = match builder {
-                    Some(builder) if allocator.activate(entity) => {
+                    Some(builder) if index.activate(entity, &mut sub_worlds) => {
                         let values = builder.into_values();
-                        place_built(&mut sub_worlds, allocator, &[entity], None, values);
+                        place_built(&mut sub_worlds, index, &[entity], None, values);
                         true
                     }
                     // Released behind the queue's back, or pushed without its builder.
@@ -144,10 +144,7 @@ pub fn apply_commands<G: MultiWorld>(game: &mut G) -> CommandReport {
         }
     }
     sub_worlds.apply_commands(&mut report);
-    let mut whole = Whole {
-        allocator,
-        sub_worlds,
-    };
+    let mut whole = Whole { index, sub_worlds };
     while let Some(&entity) = pending.despawns.get(pending.despawned) {
         pending.despawned += 1;
         report.record(despawn::despawn(&mut whole, entity));
@@ -190,8 +187,8 @@ pub fn command_count<G: MultiWorld>(game: &G) -> usize {
 pub fn clear_commands<G: MultiWorld>(game: &mut G) {
     let (mut sub_worlds, own) = game.parts_mut();
     // Every reservation is held by a spawn queued here: they are given back all at once, in
-    // the allocator's one order (ascending id).
-    own.allocator.release_all_reserved();
+    // the index's one order (ascending id).
+    own.index.release_all_reserved(&mut sub_worlds);
     own.queue.clear();
     own.spawns.clear();
     sub_worlds.clear_commands();

@@ -5,24 +5,31 @@ use alloc::vec::Vec;
 
 use super::SubWorld;
 use crate::builder::EntityValues;
-use crate::{
-    Archetype, Bitmask, CommandReport, Entity, EntityAllocator, InvariantError, Storage, Tick,
-};
+use crate::entity::{EntityRecords, IdRecords};
+use crate::{Archetype, Bitmask, CommandReport, Entity, InvariantError, Storage, Tick};
 
 /// The sub-worlds of a game, borrowed: `(&Core, (&Render, ()))`.
 pub trait SubWorlds {
+    /// The first sub-world's records, which answer for the game's (`None` for the empty list;
+    /// a game has at least one sub-world).
+    fn first_records(&self) -> Option<&EntityRecords>;
+
     /// Number of commands queued in the sub-worlds' own queues.
     fn command_count(&self) -> usize;
 
     /// Whether a change waits for a sub-world's declared hooks.
     fn hooks_pending(&self) -> bool;
 
-    /// Checks each sub-world's invariants, and that its live entities are exactly those of
-    /// `game`, the game's allocator.
-    fn check_invariants(&self, game: &EntityAllocator) -> Result<(), InvariantError>;
+    /// Checks each sub-world's invariants, and that it records the same ids at the same
+    /// generations and states as `first` (the first sub-world's records; `None` from it).
+    fn check_invariants(&self, first: Option<&EntityRecords>) -> Result<(), InvariantError>;
 }
 
 impl SubWorlds for () {
+    #[inline]
+    fn first_records(&self) -> Option<&EntityRecords> {
+        None
+    }
     #[inline]
     fn command_count(&self) -> usize {
         0
@@ -34,12 +41,16 @@ impl SubWorlds for () {
     }
 
     #[inline]
-    fn check_invariants(&self, _game: &EntityAllocator) -> Result<(), InvariantError> {
+    fn check_invariants(&self, _first: Option<&EntityRecords>) -> Result<(), InvariantError> {
         Ok(())
     }
 }
 
 impl<W: SubWorld, R: SubWorlds> SubWorlds for (&W, R) {
+    #[inline]
+    fn first_records(&self) -> Option<&EntityRecords> {
+        Some(self.0.storage().allocator().records())
+    }
     #[inline]
     fn command_count(&self) -> usize {
         self.0.command_count() + self.1.command_count()
@@ -50,10 +61,11 @@ impl<W: SubWorld, R: SubWorlds> SubWorlds for (&W, R) {
         self.0.storage().hooks_pending() || self.1.hooks_pending()
     }
 
-    fn check_invariants(&self, game: &EntityAllocator) -> Result<(), InvariantError> {
+    fn check_invariants(&self, first: Option<&EntityRecords>) -> Result<(), InvariantError> {
         let storage = self.0.storage();
         storage.check_invariants()?;
-        if !storage.allocator().same_live(game) {
+        let records = storage.allocator().records();
+        if first.is_some_and(|first| !records.same_ids(first)) {
             return Err(InvariantError {
                 message: format!(
                     "the sub-world `{}` disagrees with its game on which entities exist",
@@ -61,7 +73,7 @@ impl<W: SubWorld, R: SubWorlds> SubWorlds for (&W, R) {
                 ),
             });
         }
-        self.1.check_invariants(game)
+        self.1.check_invariants(Some(first.unwrap_or(records)))
     }
 }
 
@@ -75,6 +87,9 @@ pub trait SubWorldsMut {
     /// The values a game's `EntityBuilder` holds for every sub-world:
     /// `(CoreEntityValues, (RenderEntityValues, ()))`.
     type Built;
+
+    /// Applies `write` to every sub-world's records (see [`IdRecords`]).
+    fn write_records(&mut self, write: &mut impl FnMut(&mut EntityRecords));
 
     /// Gives the game's new `entities` rows with no components in every sub-world.
     fn spawn_placed(&mut self, entities: &[Entity]);
@@ -125,6 +140,9 @@ impl SubWorldsMut for () {
     type Built = ();
 
     #[inline]
+    fn write_records(&mut self, _write: &mut impl FnMut(&mut EntityRecords)) {}
+
+    #[inline]
     fn spawn_placed(&mut self, _entities: &[Entity]) {}
 
     #[inline]
@@ -168,6 +186,12 @@ impl<W: SubWorld, R: SubWorldsMut> SubWorldsMut for (&mut W, R) {
     type Built = (W::Values, R::Built);
 
     #[inline]
+    fn write_records(&mut self, write: &mut impl FnMut(&mut EntityRecords)) {
+        write(self.0.storage_mut().records_mut());
+        self.1.write_records(write);
+    }
+
+    #[inline]
     fn spawn_placed(&mut self, entities: &[Entity]) {
         self.0.storage_mut().spawn_placed(entities);
         self.1.spawn_placed(entities);
@@ -190,7 +214,7 @@ impl<W: SubWorld, R: SubWorldsMut> SubWorldsMut for (&mut W, R) {
             None => (None, None),
         };
         let storage = self.0.storage_mut();
-        storage.spawn_placed_built(entities, first_here, values.0);
+        storage.place_built(entities, false, first_here, values.0);
         let placed = DetachOnUnwind { storage, entities };
         self.1.spawn_built(entities, first_rest, values.1);
         core::mem::forget(placed);
@@ -248,6 +272,19 @@ impl<W: SubWorld, R: SubWorldsMut> SubWorldsMut for (&mut W, R) {
     fn end_frame(&mut self) {
         self.0.storage_mut().end_frame();
         self.1.end_frame();
+    }
+}
+
+/// The sub-worlds as the records a game's index writes: every sub-world's, read in the first.
+impl<W: SubWorld, R: SubWorldsMut> IdRecords for (&mut W, R) {
+    #[inline]
+    fn reference(&self) -> &EntityRecords {
+        self.0.storage().allocator().records()
+    }
+
+    #[inline]
+    fn write_each(&mut self, mut write: impl FnMut(&mut EntityRecords)) {
+        self.write_records(&mut write);
     }
 }
 

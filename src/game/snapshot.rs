@@ -33,7 +33,9 @@ use serde::de::{self, MapAccess, Visitor};
 use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use super::list::SubWorlds;
 use super::{MultiWorld, SubWorld};
+use crate::entity::{EntityIndex, EntityRecords};
 use crate::snapshot::ids::{IdsIn, IdsOut};
 use crate::snapshot::{
     DeserializeSingletons, DeserializeTables, ResourcesData, ResourcesOut, SNAPSHOT_VERSION,
@@ -87,7 +89,11 @@ where
 
 impl<G: SerializeGame> Serialize for GameSnapshot<'_, G> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let (generations, free) = self.game.parts().1.allocator.snapshot_ids();
+        let (sub_worlds, own) = self.game.parts();
+        let records = sub_worlds
+            .first_records()
+            .expect("a game has at least one sub-world");
+        let (generations, free) = own.index.snapshot_ids(records);
         let mut state = serializer.serialize_struct("GameSnapshot", 6)?;
         state.serialize_field("version", &SNAPSHOT_VERSION)?;
         state.serialize_field("generations", &generations)?;
@@ -182,16 +188,16 @@ where
                     "the game's ids, against the rows of the sub-world `{first}`: {error}"
                 ))
             })?;
-        let storages = Self::SubWorldList::build(sub_worlds, &allocator)?;
-        // The sub-worlds and the allocator are checked. The event numbering, checked last,
+        let storages = Self::SubWorldList::build(sub_worlds, allocator.records())?;
+        // The sub-worlds and the index are checked. The event numbering, checked last,
         // needs the game's channels: a refusal there drops a game no one has seen.
         let mut game = Self::default();
         *game.resources_mut() = resources.0;
         start_event_numbering(&mut game, event_sequences.0)?;
         let (sub_worlds, entities) = game.parts_mut();
         sub_worlds.install(storages);
-        // A new game has nothing queued: only its allocator is the snapshot's.
-        entities.allocator = allocator;
+        // A new game has nothing queued: only its index is the snapshot's.
+        entities.index = allocator.index;
         Ok(game)
     }
 }
@@ -225,8 +231,9 @@ pub trait LoadSubWorlds {
     /// for the empty list: a game has at least one sub-world).
     fn first_rows(data: &Self::Data) -> (&'static str, impl Iterator<Item = &[u32]> + Clone);
 
-    /// Checks every sub-world's entry against the game's allocator and builds its storage.
-    fn build(data: Self::Data, game: &EntityAllocator) -> Result<Self::Storages, SnapshotError>;
+    /// Checks every sub-world's entry against the game's records (loaded from the first
+    /// sub-world's rows) and builds its storage.
+    fn build(data: Self::Data, game: &EntityRecords) -> Result<Self::Storages, SnapshotError>;
 }
 
 impl LoadSubWorlds for () {
@@ -261,7 +268,7 @@ impl LoadSubWorlds for () {
     }
 
     #[inline]
-    fn build(_data: (), _game: &EntityAllocator) -> Result<(), SnapshotError> {
+    fn build(_data: (), _game: &EntityRecords) -> Result<(), SnapshotError> {
         Ok(())
     }
 }
@@ -314,16 +321,20 @@ where
         (W::NAME, data.0.iter().flat_map(StorageData::row_ids))
     }
 
-    fn build(data: Self::Data, game: &EntityAllocator) -> Result<Self::Storages, SnapshotError> {
+    fn build(data: Self::Data, game: &EntityRecords) -> Result<Self::Storages, SnapshotError> {
         let (Some(storage), rest) = data else {
             return Err(SnapshotError::new(format!(
                 "the snapshot has no sub-world `{}`",
                 W::NAME
             )));
         };
-        let (placed, entities) =
-            EntityAllocator::placed_from_snapshot_rows(game, storage.row_ids())
+        let (records, entities) =
+            EntityRecords::located_from_snapshot_rows(game, storage.row_ids())
                 .map_err(|error| within::<W>(SnapshotError::new(error)))?;
+        let placed = EntityAllocator {
+            index: EntityIndex::default(),
+            records,
+        };
         let storage = storage
             .into_storage(placed, entities)
             .map_err(within::<W>)?;

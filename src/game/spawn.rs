@@ -6,8 +6,9 @@ use alloc::vec::Vec;
 
 use super::MultiWorld;
 use super::list::SubWorldsMut;
+use crate::Entity;
+use crate::entity::{EntityIndex, IdRecords};
 use crate::storage::FreeOnUnwind;
-use crate::{Entity, EntityAllocator};
 
 /// A multi-world game's `EntityBuilder`: the values it holds for every sub-world (implemented
 /// by `ecs!`).
@@ -28,10 +29,10 @@ pub fn spawn_built<G: MultiWorld>(game: &mut G, builder: G::Builder, count: usiz
     let values = builder.into_values();
     let (mut sub_worlds, own) = game.parts_mut();
     let first_copy = (count > 1).then(|| G::SubWorldsMut::copy_built(&values));
-    let entities = own.allocator.allocate_many(count);
+    let entities = own.index.allocate_many(count, &mut sub_worlds);
     place_built(
         &mut sub_worlds,
-        &mut own.allocator,
+        &mut own.index,
         &entities,
         first_copy,
         values,
@@ -44,25 +45,26 @@ pub fn spawn_built<G: MultiWorld>(game: &mut G, builder: G::Builder, count: usiz
 pub fn spawn_one<G: MultiWorld>(game: &mut G, builder: G::Builder) -> Entity {
     let values = builder.into_values();
     let (mut sub_worlds, own) = game.parts_mut();
-    let entity = own.allocator.allocate();
-    place_built(&mut sub_worlds, &mut own.allocator, &[entity], None, values);
+    let entity = own.index.allocate(&mut sub_worlds);
+    place_built(&mut sub_worlds, &mut own.index, &[entity], None, values);
     entity
 }
 
-/// Gives `entities`, alive in the game's `allocator`, rows with `values` in every sub-world; if
-/// a value's `Default` or `Clone` panics, no sub-world keeps them and the game frees them.
-pub(super) fn place_built<L: SubWorldsMut>(
+/// Gives `entities`, alive in every sub-world's records (issued by the game's `index`), rows
+/// with `values` in every sub-world; if a value's `Default` or `Clone` panics, no sub-world
+/// keeps them and the index frees them.
+pub(super) fn place_built<L: SubWorldsMut + IdRecords>(
     sub_worlds: &mut L,
-    allocator: &mut EntityAllocator,
+    index: &mut EntityIndex,
     entities: &[Entity],
     first_copy: Option<L::Built>,
     values: L::Built,
 ) {
     let unplaced = FreeOnUnwind {
-        allocator,
+        index,
+        records: sub_worlds,
         entities,
-        issued_here: true,
     };
-    sub_worlds.spawn_built(entities, first_copy, values);
+    unplaced.records.spawn_built(entities, first_copy, values);
     core::mem::forget(unplaced);
 }

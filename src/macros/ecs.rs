@@ -274,7 +274,7 @@ macro_rules! __ecs_components {
         relations: $relations:tt
         hooks: $hooks:tt
     ) => {
-        $crate::__ecs_tables! { $kind $world [ $( $(#[$attr])* $field : $ty => $mask [$($($option)*)?] ),+ ] $tags $relations $hooks }
+        $crate::__ecs_tables! { $world [ $( $(#[$attr])* $field : $ty => $mask [$($($option)*)?] ),+ ] $tags $relations $hooks }
         $crate::__ecs_shell! { $kind $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] $relations $hooks }
         $crate::__ecs_accessors! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
         $crate::__ecs_typed_queries! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }

@@ -34,7 +34,7 @@ macro_rules! __ecs_game {
                 pub resources: [<$game Resources>],
                 /// The event channels declared in the `Events` block.
                 pub events: [<$game Events>],
-                // The one allocator of the game's entities, and its queued spawns and despawns.
+                // The index of the game's entities, and its queued spawns and despawns.
                 entities: $crate::GameEntities<[<$game EntityBuilder>]>,
             }
 
@@ -132,12 +132,13 @@ macro_rules! __ecs_game {
                 /// `commands`, each usable while the others are borrowed.
                 #[inline]
                 pub fn split_mut(&mut self) -> [<$game Parts>]<'_> {
+                    let reserver = $crate::__private::game::entity_reserver(self);
                     [<$game Parts>] {
                         [<$first:snake>]: &mut self.[<$first:snake>],
                         $( [<$rest:snake>]: &mut self.[<$rest:snake>], )*
                         resources: &mut self.resources,
                         events: &mut self.events,
-                        commands: self.entities.commands(),
+                        commands: self.entities.commands(reserver),
                     }
                 }
             }
@@ -241,19 +242,19 @@ macro_rules! __ecs_game {
                 /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
                 #[inline]
                 pub fn is_alive(&self, entity: $crate::Entity) -> bool {
-                    self.entities.allocator().is_alive(entity)
+                    self.[<$first:snake>].is_alive(entity)
                 }
 
                 /// Number of live entities.
                 #[inline]
                 pub fn entity_count(&self) -> usize {
-                    self.entities.allocator().len()
+                    self.[<$first:snake>].entity_count()
                 }
 
                 /// Every live entity, in id order: O(ids ever issued).
                 #[inline]
                 pub fn entities(&self) -> impl ::core::iter::Iterator<Item = $crate::Entity> + '_ {
-                    self.entities.allocator().iter_alive()
+                    self.[<$first:snake>].entities()
                 }
 
                 /// The current tick (every sub-world's, unless one was advanced on its own).

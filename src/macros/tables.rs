@@ -5,20 +5,14 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_tables {
-    // A sub-world's tables say so (`$kind` is `world` or `(sub_world Game)`); a world's keep
-    // `Archetype::SUB_WORLD`'s default.
-    (@sub_world world) => {};
-    (@sub_world (sub_world $game:ident)) => {
-        const SUB_WORLD: bool = true;
+    ($world:ident $components:tt none $relations:tt $hooks:tt) => {
+        $crate::__ecs_tables! { $world $components {} $relations $hooks }
     };
-    ($kind:tt $world:ident $components:tt none $relations:tt $hooks:tt) => {
-        $crate::__ecs_tables! { $kind $world $components {} $relations $hooks }
-    };
-    ($kind:tt $world:ident $components:tt $tags:tt none $hooks:tt) => {
-        $crate::__ecs_tables! { $kind $world $components $tags {} $hooks }
+    ($world:ident $components:tt $tags:tt none $hooks:tt) => {
+        $crate::__ecs_tables! { $world $components $tags {} $hooks }
     };
     (
-        $kind:tt $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ]
+        $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ]
         { $( $(#[$tag_attr:meta])* $tag:ident => $tag_mask:ident ),* $(,)? }
         { $( $(#[$relation_attr:meta])* $relation:ident / $reverse:ident => $relation_mask:ident $([$($policy:tt)*])? ),* $(,)? }
         $hooks:tt
@@ -202,7 +196,6 @@ macro_rules! __ecs_tables {
                     $( $(#[$relation_attr])* let relations = relations | $relation_mask; )*
                     relations
                 };
-                $crate::__ecs_tables! { @sub_world $kind }
                 $crate::__ecs_hooks! { @set $hooks }
                 const CASCADE: [<$world Mask>] = {
                     let cascade = 0;
@@ -319,7 +312,7 @@ macro_rules! __ecs_tables {
         }
     };
     (
-        $kind:tt $world:ident $components:tt
+        $world:ident $components:tt
         { $( $(#[$tag_attr:meta])* $tag:ident => $tag_mask:ident ),* $(,)? }
         { $($relations:tt)* }
         $hooks:tt
@@ -327,13 +320,13 @@ macro_rules! __ecs_tables {
         $crate::__ecs_malformed_relation! { $($relations)* }
         // The world without its relations (nor hooks, which may name them), so the message
         // above is the only error.
-        $crate::__ecs_tables! { $kind $world $components { $( $(#[$tag_attr])* $tag => $tag_mask ),* } {} none }
+        $crate::__ecs_tables! { $world $components { $( $(#[$tag_attr])* $tag => $tag_mask ),* } {} none }
     };
-    ($kind:tt $world:ident $components:tt { $($tags:tt)* } $relations:tt $hooks:tt) => {
+    ($world:ident $components:tt { $($tags:tt)* } $relations:tt $hooks:tt) => {
         ::core::compile_error!(
             "ecs!: malformed `Tags` block; write each tag as `name => MASK`, separated by commas"
         );
         // The world without its tags, so the message above is the only error.
-        $crate::__ecs_tables! { $kind $world $components {} {} none }
+        $crate::__ecs_tables! { $world $components {} {} none }
     };
 }

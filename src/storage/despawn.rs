@@ -11,8 +11,9 @@ use super::Storage;
 use crate::{Archetype, Bitmask, Entity, StructuralChange};
 use alloc::vec::Vec;
 
-/// What the despawn loops take entities out of: a world's storage, or every sub-world of a
-/// multi-world at once.
+/// What the despawn loops take entities out of: a world's storage (its rows, then the id freed
+/// by its own index), or every sub-world of a multi-world at once (their rows, then the id
+/// freed by the game's index in every sub-world's records).
 pub(crate) trait Despawn {
     /// The values one entity leaves behind, dropped by the caller once it is gone.
     type Values;
@@ -59,13 +60,16 @@ impl<T: Archetype> Despawn for Storage<T> {
 
     #[inline]
     fn detach(&mut self, entity: Entity) -> Option<T::Removed> {
-        Storage::detach(self, entity)
+        let removed = Storage::detach(self, entity)?;
+        self.allocator.free(entity);
+        Some(removed)
     }
 
     #[inline]
     fn detach_cascading(&mut self, entity: Entity, gathered: &mut Vec<T::Removed>) {
         // A push rather than `extend` of the `Option`: no iterator code compiled for it.
         if let Some(removed) = Storage::detach_cascading(self, entity) {
+            self.allocator.free(entity);
             gathered.push(removed);
         }
     }
@@ -137,11 +141,11 @@ impl<T: Archetype> Storage<T> {
         despawn_entities(self, entities)
     }
 
-    /// Takes `entity` out of the world (its links undone and logged, its sources unlinked
-    /// whatever their relation's policy, its id freed, its tags, change ticks and row
-    /// removed, the row moved into the hole relocated, the despawn logged) and returns the
-    /// values of its row that need dropping, for the caller to drop. `None`, changing nothing,
-    /// for a dead, stale or never-issued handle.
+    /// Takes `entity`'s row out of the storage (its links undone and logged, its sources
+    /// unlinked whatever their relation's policy, its tags, change ticks and row removed, the
+    /// row moved into the hole relocated, the despawn logged) and returns the values of its row
+    /// that need dropping, for the caller to drop once it has freed the id (the index that
+    /// issued it does). `None`, changing nothing, for a dead, stale or never-issued handle.
     #[must_use = "the entity's values are dropped with what this returns"]
     pub(crate) fn detach(&mut self, entity: Entity) -> Option<T::Removed> {
         if !T::RELATIONS.is_empty() && self.is_alive(entity) {
@@ -151,8 +155,8 @@ impl<T: Archetype> Storage<T> {
         self.detach_row(entity)
     }
 
-    /// [`detach`](Self::detach) once the entity's links are undone: its id, tags, change ticks
-    /// and row.
+    /// [`detach`](Self::detach) once the entity's links are undone: its tags, change ticks and
+    /// row.
     pub(super) fn detach_row(&mut self, entity: Entity) -> Option<T::Removed> {
         let location = self.locate(entity)?;
         if T::HOOKS.waits_for_removals() {
@@ -165,12 +169,6 @@ impl<T: Archetype> Storage<T> {
         // First into the last tag segment of its table, where a `swap_remove` keeps the
         // segments whole.
         let location = self.leave_segment(location);
-        if T::SUB_WORLD {
-            // The game that issued the id frees it.
-            self.allocator.vacate(entity);
-        } else {
-            self.allocator.free(entity);
-        }
         self.record(StructuralChange::Despawned { entity });
         self.ticks[location.table()].swap_remove(location.row());
         let table = &mut self.tables[location.table()];
@@ -211,7 +209,7 @@ mod tests {
         let mut storage = TestStorage::new();
         let first = storage.spawn(NUMBER | NAME | MARKED);
         let last = storage.spawn(NUMBER | NAME);
-        let values = storage.detach(first);
+        let values = Despawn::detach(&mut storage, first);
         assert!(values.is_some());
         // The world is already whole while the values are still held.
         assert!(!storage.is_alive(first));
@@ -219,8 +217,14 @@ mod tests {
         assert_eq!(storage.matching_entities(MARKED, 0).count(), 0);
         storage.check_invariants().unwrap();
         drop(values);
-        assert!(storage.detach(first).is_none(), "already despawned");
-        assert!(storage.detach(Entity::new(9, 0)).is_none(), "never issued");
+        assert!(
+            Despawn::detach(&mut storage, first).is_none(),
+            "already despawned"
+        );
+        assert!(
+            Despawn::detach(&mut storage, Entity::new(9, 0)).is_none(),
+            "never issued"
+        );
         storage.check_invariants().unwrap();
     }
 

@@ -44,7 +44,7 @@ pub fn spawn_built<T: Archetype, V: EntityValues<Archetype = T>>(
 ) -> Vec<Entity> {
     let first_copy = (count > 1).then(|| values.copy_held());
     let entities = storage.allocator.allocate_many(count);
-    storage.place_built(&entities, first_copy, values);
+    storage.place_built(&entities, true, first_copy, values);
     entities
 }
 
@@ -56,18 +56,8 @@ pub fn spawn_one<T: Archetype, V: EntityValues<Archetype = T>>(
     values: V,
 ) -> Entity {
     let entity = storage.allocator.allocate();
-    storage.place_built(&[entity], None, values);
+    storage.place_built(&[entity], true, None, values);
     entity
-}
-
-/// Spawns the still-reserved handles of `entities`; returns how many it spawned.
-#[inline]
-pub fn spawn_reserved<T: Archetype>(
-    storage: &mut Storage<T>,
-    mask: T::Mask,
-    entities: &[Entity],
-) -> usize {
-    storage.spawn_reserved(mask, entities)
 }
 
 /// Despawns `entity` (its relations' policies apply); `false` for a dead handle.
@@ -83,23 +73,6 @@ pub fn despawn_entities<T: Archetype>(
     entities: &[Entity],
 ) -> Vec<Entity> {
     storage.despawn_entities(entities)
-}
-
-/// Takes `entity` out of the storage (its links, id, tags, ticks and row) and returns the
-/// values to drop once the caller's bookkeeping is done.
-#[inline]
-pub fn detach<T: Archetype>(storage: &mut Storage<T>, entity: Entity) -> Option<T::Removed> {
-    storage.detach(entity)
-}
-
-/// [`detach`] within a cascade: the sources of `entity` in `[cascade]` relations keep their
-/// bit, since the caller despawns each of them next.
-#[inline]
-pub fn detach_cascading<T: Archetype>(
-    storage: &mut Storage<T>,
-    entity: Entity,
-) -> Option<T::Removed> {
-    storage.detach_cascading(entity)
 }
 
 /// The world's command queue over `buffer`, reserving from the storage's allocator.

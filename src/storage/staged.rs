@@ -8,25 +8,27 @@ use super::{FreeOnUnwind, Storage};
 use crate::builder::EntityValues;
 use crate::column;
 use crate::commands::StagedRun;
-use crate::{Archetype, Entity};
+use crate::{Archetype, Entity, EntityAllocator};
 
 impl<T: Archetype> Storage<T> {
     /// Gives `entities` (just allocated here, or placed by the game of this sub-world) rows
     /// with the builder's `values`: the first gets `first_copy` (made by the caller before
     /// anything was spawned, when there is more than one), each next one a fresh copy, the
     /// last `values` itself; then links each to the targets `values` holds. A value's
-    /// `Default` or `Clone` that panics leaves the table as it was and the handles not alive
-    /// here.
+    /// `Default` or `Clone` that panics leaves the table as it was, and the handles are freed
+    /// by the index that issued them (this storage's own if `issued_here`, see
+    /// [`place_rows`](Self::place_rows)).
     pub(crate) fn place_built<V: EntityValues<Archetype = T>>(
         &mut self,
         entities: &[Entity],
+        issued_here: bool,
         first_copy: Option<V>,
         values: V,
     ) {
         let count = entities.len();
         let mask = values.mask();
         let links = values.links().to_vec();
-        self.place_rows(mask, entities, |table| {
+        self.place_rows(mask, entities, issued_here, |table| {
             if count == 0 {
                 return;
             }
@@ -45,18 +47,6 @@ impl<T: Archetype> Storage<T> {
                 }
             }
         }
-    }
-
-    /// [`place_built`](Self::place_built) for the handles of `entities`, issued by the
-    /// multi-world game this storage is a sub-world of.
-    pub(crate) fn spawn_placed_built<V: EntityValues<Archetype = T>>(
-        &mut self,
-        entities: &[Entity],
-        first_copy: Option<V>,
-        values: V,
-    ) {
-        self.allocator.place_all(entities);
-        self.place_built(entities, first_copy, values);
     }
 
     /// Spawns the rows of a staged run with the components and tags of `mask`: their handles
@@ -88,10 +78,11 @@ impl<T: Archetype> Storage<T> {
             kept.entities_mut().append(rows.entities_mut());
             let activated: Vec<Entity> =
                 super::without(kept.entities().iter().copied(), &refused).collect();
+            let EntityAllocator { index, records } = &mut *self.allocator;
             let unplaced = FreeOnUnwind {
-                allocator: &mut self.allocator,
+                index,
+                records,
                 entities: &activated,
-                issued_here: true,
             };
             kept.for_each_column(&mut column::RemoveRows {
                 mask: columns,
@@ -102,7 +93,7 @@ impl<T: Archetype> Storage<T> {
             &mut kept
         };
         let entities = core::mem::take(rows.entities_mut());
-        self.place_rows(mask, &entities, |table| {
+        self.place_rows(mask, &entities, true, |table| {
             let columns = table.mask();
             table.for_each_column_pair(rows, &mut column::AppendAll { mask: columns });
         });

@@ -7,6 +7,7 @@ use super::TagPartition;
 use crate::EntityAllocator;
 #[cfg(feature = "serde")]
 use crate::change_ticks::TicksOf;
+use crate::entity::{EntityIndex, EntityRecords};
 #[cfg(feature = "serde")]
 use crate::entity_set::EntitySet;
 use crate::{Archetype, Tick};
@@ -115,11 +116,14 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// Empties a multi-world's sub-world after a copy of its game failed half-way: as
-    /// [`empty_beyond`](Self::empty_beyond), but its record of placed handles starts afresh,
-    /// since the game's allocator alone decides which handles come next.
-    pub(crate) fn empty_placed_beyond(&mut self, source: &Self) {
+    /// [`empty_beyond`](Self::empty_beyond), but with `records`, the game's index's emptied
+    /// records, which every sub-world keeps alike.
+    pub(crate) fn empty_beyond_with(&mut self, source: &Self, records: &EntityRecords) {
         self.empty_beyond(source);
-        *self.allocator = EntityAllocator::new();
+        *self.allocator = EntityAllocator {
+            index: EntityIndex::default(),
+            records: records.clone(),
+        };
     }
 }
 

@@ -1,0 +1,221 @@
+//! The entity index: what issues, recycles and reserves handles for a world or a game.
+//!
+//! It holds the recycling stack and, while a reserver is lent, the loan; the ids' generations
+//! and states live in the parts' [`EntityRecords`], which every operation here writes through
+//! [`IdRecords`] (one part's records, or each of a game's parts' at once). So a world, one
+//! part, touches one record per id, and a game one per part.
+
+use alloc::vec::Vec;
+
+use super::lending::Lent;
+use super::{Entity, EntityRecords, IdRecords, IdSlot, IdState, fresh_id};
+
+/// Mints generational handles for the records of one world or game.
+///
+/// Freed ids are recycled last-in first-out with their generation bumped. An id whose
+/// generation reached `u32::MAX` is retired instead of recycled, so a generation never wraps
+/// around to make an old handle valid again.
+#[derive(Debug, Default)]
+pub struct EntityIndex {
+    /// The recycling stack: each free id with the generation its next holder gets.
+    pub(super) free: Vec<Entity>,
+    /// While a reserver is out, the recycling stack and the next fresh id live here, shared
+    /// with it (see `lending`); `free` is then empty.
+    pub(super) lent: Option<Lent>,
+    /// The list of reservations the last loan recorded, emptied and kept for the next one (a
+    /// world split every frame then reserves without growing a new list).
+    pub(super) spare_reserved: Vec<Entity>,
+}
+
+impl EntityIndex {
+    /// Issues a handle, alive in `records`: a recycled id with its next generation, or a
+    /// fresh id at generation 0.
+    ///
+    /// # Panics
+    /// When all `u32::MAX` ids are in use or retired (the last id is reserved for
+    /// [`Entity::PLACEHOLDER`]).
+    #[inline]
+    pub fn allocate(&mut self, records: &mut impl IdRecords) -> Entity {
+        let entity = self.issue(IdState::Alive, records);
+        records.write_each(|part| part.live += 1);
+        entity
+    }
+
+    /// `count` live handles, the same ones `count` calls to [`allocate`](Self::allocate)
+    /// would give, in the same order, with the bookkeeping done once per batch (a batch spawn).
+    ///
+    /// # Panics
+    /// As [`allocate`](Self::allocate), before issuing any handle.
+    pub fn allocate_many(&mut self, count: usize, records: &mut impl IdRecords) -> Vec<Entity> {
+        // A loan whose reserver was dropped (a split world given back) ends here, so the batch
+        // takes the fast path below, not one handle at a time.
+        self.settle(records);
+        if self.lent.is_some() {
+            return (0..count).map(|_| self.allocate(records)).collect();
+        }
+        let recycled = count.min(self.free.len());
+        let fresh = count - recycled;
+        let first_fresh = records.reference().id_count();
+        if fresh > 0 {
+            // The last fresh id must exist before any handle is issued.
+            fresh_id(first_fresh.saturating_add(fresh - 1));
+        }
+        let mut entities = Vec::with_capacity(count);
+        // The recycling stack pops from its end.
+        entities.extend(self.free.drain(self.free.len() - recycled..).rev());
+        let mut alive = IdSlot::default();
+        alive.set_state(IdState::Alive);
+        records.write_each(|part| {
+            for entity in &entities {
+                part.slots[entity.id as usize].set_state(IdState::Alive);
+            }
+            part.slots.resize(first_fresh + fresh, alive);
+            part.live += count;
+        });
+        entities.extend((first_fresh..first_fresh + fresh).map(|id| Entity::new(id as u32, 0)));
+        entities
+    }
+
+    /// Issues a handle that is not alive yet: a spawn queued for later can hand it out now.
+    /// [`activate`](Self::activate) makes it alive, [`release`](Self::release) gives it back.
+    ///
+    /// # Panics
+    /// As [`allocate`](Self::allocate).
+    pub fn reserve(&mut self, records: &mut impl IdRecords) -> Entity {
+        self.issue(IdState::Reserved, records)
+    }
+
+    fn issue(&mut self, state: IdState, records: &mut impl IdRecords) -> Entity {
+        let entity = if self.lent.is_none() {
+            self.free
+                .pop()
+                .unwrap_or_else(|| Entity::new(fresh_id(records.reference().id_count()), 0))
+        } else {
+            self.issue_while_lent(records)
+        };
+        records.write_each(|part| part.slot_or_grow(entity.id).set_state(state));
+        entity
+    }
+
+    /// Makes a reserved handle alive. `false`, changing nothing, for any other handle.
+    pub fn activate(&mut self, entity: Entity, records: &mut impl IdRecords) -> bool {
+        self.settle(records);
+        let activated = reserved_to_alive(entity, records);
+        if activated {
+            records.write_each(|part| part.live += 1);
+        }
+        activated
+    }
+
+    /// Makes the reserved handles of `entities` alive, recording a lent reserver's issues once
+    /// for all of them (a world's command part is often still out, its borrow over, while
+    /// the world applies its queue); returns the positions of the others, which change
+    /// nothing (empty, allocating nothing, when every handle was reserved).
+    pub(crate) fn activate_all(
+        &mut self,
+        entities: &[Entity],
+        records: &mut impl IdRecords,
+    ) -> Vec<usize> {
+        self.settle(records);
+        let mut refused = Vec::new();
+        let mut activated = 0;
+        for (index, &entity) in entities.iter().enumerate() {
+            if reserved_to_alive(entity, records) {
+                activated += 1;
+            } else {
+                refused.push(index);
+            }
+        }
+        // Added once: a count kept in the loop is stored back every handle.
+        records.write_each(|part| part.live += activated);
+        refused
+    }
+
+    /// Gives a reserved handle back unused; it never becomes alive. `false` for any other
+    /// handle.
+    pub fn release(&mut self, entity: Entity, records: &mut impl IdRecords) -> bool {
+        self.settle(records);
+        if !records.reference().has_state(entity, IdState::Reserved) {
+            return false;
+        }
+        self.retire_or_recycle(entity.id, records);
+        true
+    }
+
+    /// Whether `entity` is reserved and not yet alive.
+    pub fn is_reserved(&self, entity: Entity, records: &EntityRecords) -> bool {
+        records.has_state(entity, IdState::Reserved)
+            || self
+                .lent
+                .as_ref()
+                .is_some_and(|lent| lent.holds_reservation(entity))
+    }
+
+    /// Frees `id`'s records: bumps its generation and recycles it, or retires it when the
+    /// generation is exhausted.
+    pub(super) fn retire_or_recycle(&mut self, id: u32, records: &mut impl IdRecords) {
+        // At `u32::MAX` the id is used up: retired, never issued again.
+        let generation = records.reference().slots[id as usize].generation;
+        let retired = generation == u32::MAX;
+        records.write_each(|part| {
+            let slot = &mut part.slots[id as usize];
+            slot.set_state(IdState::Free);
+            if !retired {
+                slot.generation += 1;
+            }
+        });
+        if retired {
+            return;
+        }
+        let entity = Entity::new(id, generation + 1);
+        match &self.lent {
+            None => self.free.push(entity),
+            // The reserver is gone (a split world's parts dropped, its despawns come
+            // next): the loan ends here, rather than each free taking its lock.
+            Some(lent) if lent.is_returned() => {
+                self.settle_lent(records);
+                self.free.push(entity);
+            }
+            Some(lent) => lent.push_free(entity),
+        }
+    }
+
+    /// Frees a live handle. Returns `false`, changing nothing, for a handle that is stale,
+    /// already freed, reserved or never issued.
+    pub fn free(&mut self, entity: Entity, records: &mut impl IdRecords) -> bool {
+        if !records.reference().is_alive(entity) {
+            return false;
+        }
+        records.write_each(|part| part.live -= 1);
+        self.retire_or_recycle(entity.id, records);
+        true
+    }
+
+    /// Number of ids ever issued (live, reserved, free or retired).
+    pub fn id_count(&self, records: &EntityRecords) -> usize {
+        match &self.lent {
+            None => records.id_count(),
+            Some(lent) => lent.id_count().max(records.id_count()),
+        }
+    }
+
+    /// Number of ids waiting to be recycled.
+    pub fn free_count(&self) -> usize {
+        match &self.lent {
+            None => self.free.len(),
+            Some(lent) => lent.free_count(),
+        }
+    }
+}
+
+/// Marks a reserved handle alive in every copy of `records` (one lookup in the reference: this
+/// runs per queued spawn), leaving the live count to the caller; `false`, changing nothing,
+/// for any other handle.
+#[inline]
+fn reserved_to_alive(entity: Entity, records: &mut impl IdRecords) -> bool {
+    if !records.reference().has_state(entity, IdState::Reserved) {
+        return false;
+    }
+    records.write_each(|part| part.slots[entity.id as usize].set_state(IdState::Alive));
+    true
+}
