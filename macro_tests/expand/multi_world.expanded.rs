@@ -1817,8 +1817,8 @@ impl Game {
     pub fn clear_commands(&mut self) {
         ::archetypal::__private::game::clear_commands(self)
     }
-    /// Checks every sub-world's invariants, and that each holds exactly the game's
-    /// live entities (see `archetypal::EntityAllocator::same_live`).
+    /// Checks every sub-world's invariants, and that each records the same ids at the
+    /// same generations and states (see `archetypal::EntityRecords::same_ids`).
     #[inline]
     pub fn check_invariants(
         &self,
