@@ -22,9 +22,9 @@
 //! Every frame it spawns newcomers (and a few births), migrates thousands of creatures and
 //! despawns cleared corpses. Runs are deterministic: one seeded xorshift generator drives it all.
 //!
-//! It also draws the world every tenth frame into an animated GIF (`draw.rs`): the herd as
-//! points, burning creatures in orange, corpses faded, the player's units as blue squares and
-//! their rally point as a white cross. Drawing reads the world between frames, after the timed
+//! It also draws the world every tenth frame into an animated GIF (`simulation/draw.rs`): the
+//! herd as points, burning creatures in orange, corpses faded, the player's units as blue
+//! squares and their rally point as a white cross. Drawing reads the world between frames, after the timed
 //! systems, and its time is reported apart from the frame time. The GIF and its last frame
 //! alone go to `target/simulation/` (`$CARGO_TARGET_DIR/simulation/` if that is set), named in
 //! the last line printed.
