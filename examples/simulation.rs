@@ -22,12 +22,24 @@
 //! Every frame it spawns newcomers (and a few births), migrates thousands of creatures and
 //! despawns cleared corpses. Runs are deterministic: one seeded xorshift generator drives it all.
 //!
-//! `cargo run --release --example simulation`
+//! It also draws the world every tenth frame into an animated GIF (`simulation/draw.rs`): the
+//! herd as points, burning creatures in orange, corpses faded, the player's units as blue
+//! squares and their rally point as a white cross. Drawing reads the world between frames, after the timed
+//! systems, and its time is reported apart from the frame time. The GIF and its last frame
+//! alone go to `target/simulation/` (`$CARGO_TARGET_DIR/simulation/` if that is set), named in
+//! the last line printed.
+//!
+//! `cargo run --release --example simulation` (options after `--`: `--no-picture` skips the
+//! drawing, `--picture-dir DIR` writes it to `DIR`)
 
 use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use archetypal::{CommandReport, Entity, Schedule, ScheduleError, System, SystemContext, ecs};
+
+#[path = "simulation/draw.rs"]
+mod draw;
 
 /// Living creatures the spawner keeps the world at, the player's units included.
 const POPULATION: usize = 100_000;
@@ -42,6 +54,8 @@ const GRID_WIDTH: usize = (WORLD_SIZE / CELL_SIZE) as usize;
 const CORPSE_SECONDS: f32 = 1.0;
 /// Health bars redraw every this many frames, like a UI refreshed at a lower rate.
 const HEALTH_BAR_PERIOD: usize = 10;
+/// The picture draws every this many frames, the last frame included.
+const DRAW_PERIOD: usize = 10;
 
 /// Per-frame chances. Walkers stop as often as resters start, so about half the herd rests
 /// at any time: those positions do not change, which is what change detection skips.
@@ -235,16 +249,21 @@ fn spawn_newcomers(world: &mut World) {
     resources.stats.spawned += missing;
 }
 
+/// Where the player ordered the units to go when the rally angle is `angle`: a point circling
+/// the world's centre.
+fn rally_point(angle: f32) -> Position {
+    Position {
+        x: WORLD_SIZE / 2.0 + 250.0 * angle.cos(),
+        y: WORLD_SIZE / 2.0 + 250.0 * angle.sin(),
+    }
+}
+
 /// The player's units head for the rally point, each to its own place in a square formation
 /// (so they do not pile into one cell, where a single fire would reach them all).
 fn steer_player_units(world: &mut World) {
     let delta_time = world.resources.delta_time;
     world.resources.rally_angle += 0.2 * delta_time;
-    let angle = world.resources.rally_angle;
-    let rally = Position {
-        x: WORLD_SIZE / 2.0 + 250.0 * angle.cos(),
-        y: WORLD_SIZE / 2.0 + 250.0 * angle.sin(),
-    };
+    let rally = rally_point(world.resources.rally_angle);
     // A tag filter: only the player's rows. A typed query, so only `Velocity` is reported
     // changed (a table view would report the players' health too, and the health bars would
     // be redrawn for every player).
@@ -573,15 +592,53 @@ fn spawn_player_units(world: &mut World) {
     world.resources.stats.spawned += PLAYER_UNITS;
 }
 
+/// The folder the picture goes to unless `--picture-dir` names another: `simulation/` in
+/// cargo's target folder, never the source tree.
+fn default_picture_folder() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"));
+    target.join("simulation")
+}
+
+/// The folder the command line asks the picture to go to; `None` for `--no-picture`.
+fn picture_folder_from_arguments() -> Option<PathBuf> {
+    let mut folder = Some(default_picture_folder());
+    let mut arguments = std::env::args().skip(1);
+    while let Some(argument) = arguments.next() {
+        folder = match argument.as_str() {
+            "--no-picture" => None,
+            "--picture-dir" => match arguments.next() {
+                Some(directory) => Some(PathBuf::from(directory)),
+                None => usage(),
+            },
+            _ => usage(),
+        };
+    }
+    folder
+}
+
+fn usage() -> ! {
+    eprintln!("usage: simulation [--no-picture | --picture-dir DIRECTORY]");
+    std::process::exit(2);
+}
+
 fn main() {
+    let picture_folder = picture_folder_from_arguments();
     let mut world = World::new();
     world.resources.delta_time = 1.0 / 60.0;
     spawn_player_units(&mut world);
     let mut schedule = build_schedule().expect("every system has its own name");
+    // Each GIF frame is shown for the simulated time it stands for (in hundredths of a second).
+    let delay = (DRAW_PERIOD as f32 * world.resources.delta_time * 100.0).round() as u16;
+    let mut recording = picture_folder.map(|folder| {
+        let (path, still) = (folder.join("simulation.gif"), folder.join("last-frame.gif"));
+        draw::Recording::create(&path, &still, delay).expect("start the picture")
+    });
 
-    let run_start = Instant::now();
+    let mut total = Duration::ZERO;
     let mut slowest_frame = Duration::ZERO;
-    for _ in 0..FRAMES {
+    for frame in 1..=FRAMES {
         let frame_start = Instant::now();
         let commands = schedule.run(&mut world);
         let stats = &mut world.resources.stats;
@@ -589,14 +646,28 @@ fn main() {
         stats.busiest_frame_commands = stats.busiest_frame_commands.max(commands.total());
         // Ends the frame: the tick advances, events older than two frames expire.
         world.step();
-        slowest_frame = slowest_frame.max(frame_start.elapsed());
+        let frame_time = frame_start.elapsed();
+        total += frame_time;
+        slowest_frame = slowest_frame.max(frame_time);
+        // Between frames, outside the frame's time: the recording times itself.
+        if let Some(recording) = recording.as_mut().filter(|_| frame % DRAW_PERIOD == 0) {
+            recording.draw(&world).expect("draw a frame of the picture");
+        }
     }
-    let total = run_start.elapsed();
+    let drawing = recording.map(|recording| recording.finish().expect("finish the picture"));
 
     if let Err(error) = world.check_invariants() {
         panic!("the simulation broke the world: {error}");
     }
     print_summary(&world, &schedule, total, slowest_frame);
+    if let Some(drawing) = &drawing {
+        println!(
+            "  drawing (ms per drawn frame) {:>10.3} ({} frames, one in {DRAW_PERIOD}: {:.1}% of the frames' total time, not counted in it)",
+            drawing.time.as_secs_f64() * 1_000.0 / drawing.frames as f64,
+            drawing.frames,
+            100.0 * drawing.time.as_secs_f64() / total.as_secs_f64(),
+        );
+    }
     // Change detection reports what was written: the health bars are redrawn for the player
     // units whose health changed, not for every unit that moved, and the spatial index
     // re-files the movers only.
@@ -612,6 +683,17 @@ fn main() {
         stats.health_bars_redrawn
     );
     assert!(stats.positions_indexed < stats.positions_total);
+
+    // The last line says where the picture is.
+    match drawing {
+        Some(drawing) => println!(
+            "picture: {} ({} frames), its last frame alone: {}",
+            drawing.path.display(),
+            drawing.frames,
+            drawing.still.display()
+        ),
+        None => println!("picture: skipped (--no-picture)"),
+    }
 }
 
 fn print_summary(world: &World, schedule: &Schedule<World>, total: Duration, slowest: Duration) {

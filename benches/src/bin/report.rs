@@ -2,7 +2,7 @@
 //! child processes that take turns across workloads.
 //!
 //! `benches/aligned.sh cargo run -p benches --release --bin report [-- --quick] [--only NAME]
-//! [--out DIR]`
+//! [--processes N] [--out DIR]`
 //! (`--only NAME` runs workload `NAME`, or every workload named `NAME_*`; several names,
 //! comma-separated, run in one report)
 //! (the workspace's release profile has `lto = "thin"`, `codegen-units = 1`, and criterion's
@@ -28,6 +28,10 @@
 //! Writes the markdown table to `benches/report.md` and a bar chart of the ratios to
 //! `benches/report.svg` (or to `report.md` and `report.svg` in `--out DIR`), and prints the
 //! table. The markdown ends with a goals table ([`GOALS`]) when a workload with a goal ran.
+//!
+//! While it runs, stderr shows the step it is on (a workload's checksums, or process `k` of a
+//! workload), the steps done and an estimate of the time left ([`progress`]): a progress bar
+//! on a terminal, one line per step otherwise.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -36,6 +40,10 @@ use std::time::{Duration, Instant};
 
 use benches::{Contender, Kind, Pass, Workload, checksum_after_checked_passes, workloads};
 use plotters::prelude::*;
+use progress::{Progress, Step};
+
+#[path = "report/progress.rs"]
+mod progress;
 
 /// How long the rounds run: the number of rounds per process, the length of one sample, and
 /// the number of processes a workload is measured in.
@@ -236,6 +244,9 @@ impl Goal {
     }
 }
 
+/// The options, for `--help` and a mistyped argument.
+const USAGE: &str = "[--quick] [--only WORKLOAD[,WORKLOAD..]] [--processes N] [--out DIRECTORY]";
+
 /// The line prefix a child process reports a contender's figures with.
 const RESULT_LINE: &str = "@result";
 
@@ -288,26 +299,18 @@ fn main() {
             "--child" => child = args.next(),
             // Internal: which process of the workload this is, the seed of its layouts.
             "--layout" => layout_seed = args.next().and_then(|n| n.parse().ok()).unwrap_or(1),
+            "--help" => {
+                println!("usage: report {USAGE}");
+                return;
+            }
             other => {
-                eprintln!(
-                    "unknown argument {other:?}; expected --quick, --only WORKLOAD[,WORKLOAD..], --processes N or --out DIRECTORY"
-                );
+                eprintln!("unknown argument {other:?}; usage: report {USAGE}");
                 std::process::exit(2);
             }
         }
     }
     if let Some(processes) = processes {
         budget.processes = processes.max(1);
-    }
-
-    if cfg!(debug_assertions) {
-        eprintln!("warning: a debug build; run with --release");
-    }
-    if !loops_aligned() {
-        eprintln!(
-            "warning: loop alignment not pinned; run through benches/aligned.sh for figures \
-             that repeat"
-        );
     }
 
     if let Some(name) = child {
@@ -317,6 +320,17 @@ fn main() {
             .unwrap_or_else(|| panic!("no workload named {name}"));
         print_for_parent(&measure(workload, budget, layout_seed));
         return;
+    }
+
+    // Said once, by the parent (a child would repeat them for every process).
+    if cfg!(debug_assertions) {
+        eprintln!("warning: a debug build; run with --release");
+    }
+    if !loops_aligned() {
+        eprintln!(
+            "warning: loop alignment not pinned; run through benches/aligned.sh for figures \
+             that repeat"
+        );
     }
 
     let fixed_addresses = budget.processes > 1 && setarch_available();
@@ -378,26 +392,46 @@ fn measure_in_processes(
     fixed_addresses: bool,
 ) -> Vec<WorkloadResult> {
     if budget.processes == 1 {
-        return workloads
-            .into_iter()
-            .map(|workload| {
-                eprintln!("{}: {}", workload.name, workload.description);
-                measure(workload, budget, 1)
+        let steps = workloads
+            .iter()
+            .map(|workload| Step::Measure {
+                workload: workload.name,
             })
             .collect();
+        let mut progress = Progress::new(steps);
+        let results = workloads
+            .into_iter()
+            .map(|workload| progress.step(|| measure(workload, budget, 1)))
+            .collect();
+        progress.finish();
+        return results;
     }
+    let checks = workloads.iter().map(|workload| Step::Check {
+        workload: workload.name,
+    });
+    let timings = (1..=budget.processes).flat_map(|process| {
+        workloads.iter().map(move |workload| Step::Time {
+            workload: workload.name,
+            process,
+            processes: budget.processes,
+        })
+    });
+    let mut progress = Progress::new(checks.chain(timings).collect());
     // Every checksum first: a disagreement stops the run before any timing.
-    let checksums: Vec<u64> = workloads.iter().map(verify).collect();
+    let checksums: Vec<u64> = workloads
+        .iter()
+        .map(|workload| progress.step(|| verify(workload)))
+        .collect();
     let mut runs: Vec<Vec<Vec<Measured>>> = vec![Vec::new(); workloads.len()];
     for process in 1..=budget.processes {
         for (workload, runs) in workloads.iter().zip(&mut runs) {
-            eprintln!(
-                "process {process} of {}: {}",
-                budget.processes, workload.name
-            );
-            runs.push(run_child(workload, process, budget, fixed_addresses));
+            let (measured, messages) =
+                progress.step(|| run_child(workload, process, budget, fixed_addresses));
+            progress.print(&messages);
+            runs.push(measured);
         }
     }
+    progress.finish();
     workloads
         .into_iter()
         .zip(checksums)
@@ -406,13 +440,15 @@ fn measure_in_processes(
         .collect()
 }
 
-/// Measures `workload` in one child process, its layouts from seed `process`.
+/// Measures `workload` in one child process, its layouts from seed `process`. Returns its
+/// figures and what it wrote to stderr, for the caller to print where the progress display
+/// allows.
 fn run_child(
     workload: &Workload,
     process: usize,
     budget: Budget,
     fixed_addresses: bool,
-) -> Vec<Measured> {
+) -> (Vec<Measured>, String) {
     let executable = std::env::current_exe().expect("the report's own path");
     let mut command = if fixed_addresses {
         let mut setarch = Command::new("setarch");
@@ -427,15 +463,18 @@ fn run_child(
         .args(["--child", workload.name])
         .args(["--layout", &process.to_string()])
         .args(budget.quick.then_some("--quick"))
-        .stderr(std::process::Stdio::inherit())
         .output()
         .expect("run a child process of the report");
+    let messages = String::from_utf8_lossy(&output.stderr).into_owned();
     assert!(
         output.status.success(),
-        "{}: a child process failed",
+        "{}: a child process failed:\n{messages}",
         workload.name
     );
-    parse_child(workload, &String::from_utf8_lossy(&output.stdout))
+    (
+        parse_child(workload, &String::from_utf8_lossy(&output.stdout)),
+        messages,
+    )
 }
 
 /// A workload's result from its processes' figures: per contender, the median of their
