@@ -9,7 +9,7 @@
 use alloc::vec::Vec;
 
 use crate::builder::EntityValues;
-use crate::entity::{Entity, EntityAllocator, EntityReserver};
+use crate::entity::{Entity, EntityIndex, EntityRecords, EntityReserver};
 use crate::{Archetype, Bitmask};
 
 mod buffer;
@@ -46,7 +46,7 @@ pub trait SpawningCommand: QueuedCommand {
 }
 
 /// A world's command buffer, borrowed together with what reserves handles for queued
-/// spawns: the allocator itself (the world's `commands()`, nothing else borrowed), a reserver
+/// spawns: the entity index itself (the world's `commands()`, nothing else borrowed), a reserver
 /// it lent (the command part of `split_mut()`, beside the component part), or nothing (a
 /// sub-world of a multi-world, whose entities are spawned by the whole). A world's command
 /// part (`WorldCommands`) dereferences to it: the `queue_*` methods below are every world's,
@@ -57,23 +57,27 @@ pub struct CommandQueue<'a, C: QueuedCommand> {
 }
 
 enum Reserve<'a> {
-    Allocator(&'a mut EntityAllocator),
+    Index(&'a mut EntityIndex, &'a mut EntityRecords),
     Lent(EntityReserver),
     Nothing,
 }
 
 impl<'a, C: QueuedCommand> CommandQueue<'a, C> {
-    /// A queue whose spawns reserve straight from `allocator`.
+    /// A queue whose spawns reserve straight from `index`, into the world's `records`.
     #[doc(hidden)]
     #[inline]
-    pub fn new(buffer: &'a mut CommandBuffer<C>, allocator: &'a mut EntityAllocator) -> Self {
+    pub fn new(
+        buffer: &'a mut CommandBuffer<C>,
+        index: &'a mut EntityIndex,
+        records: &'a mut EntityRecords,
+    ) -> Self {
         Self {
             buffer,
-            reserve: Reserve::Allocator(allocator),
+            reserve: Reserve::Index(index, records),
         }
     }
 
-    /// A queue whose spawns reserve through `reserver`, while the allocator is borrowed
+    /// A queue whose spawns reserve through `reserver`, while the index is borrowed
     /// elsewhere.
     #[doc(hidden)]
     #[inline]
@@ -111,7 +115,7 @@ impl<'a, C: QueuedCommand> CommandQueue<'a, C> {
     #[inline]
     pub fn reserve(&mut self, count: usize) -> Vec<Entity> {
         match &mut self.reserve {
-            Reserve::Allocator(allocator) => (0..count).map(|_| allocator.reserve()).collect(),
+            Reserve::Index(index, records) => (0..count).map(|_| index.reserve(*records)).collect(),
             Reserve::Lent(reserver) => reserver.reserve(count),
             Reserve::Nothing => panic!("a sub-world's command queue holds no spawns"),
         }
@@ -127,7 +131,7 @@ impl Reserve<'_> {
     #[inline]
     fn one(&mut self) -> Entity {
         match self {
-            Reserve::Allocator(allocator) => allocator.reserve(),
+            Reserve::Index(index, records) => index.reserve(*records),
             Reserve::Lent(reserver) => reserver.reserve_one(),
             Reserve::Nothing => panic!("a sub-world's command queue holds no spawns"),
         }

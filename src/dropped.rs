@@ -1,8 +1,8 @@
 //! Values dropped by code compiled once in this crate.
 //!
 //! A type's drop glue is generic code too: a game's crate compiles it for every type its world
-//! holds, the runtime's own (the allocator, the caches and their maps, the tag segments, the
-//! change log) included, although none of those depends on more of the world than its mask
+//! holds, the runtime's own (the entity records, the caches and their maps, the tag segments,
+//! the change log) included, although none of those depends on more of the world than its mask
 //! type. [`Dropped`] keeps such a value out of the glue's sight (`ManuallyDrop`) and drops it
 //! through [`DropHere::drop_here`], compiled here: once for a type of the runtime, once per
 //! mask width ([`Width`](crate::width::Width)) for one over the mask.
@@ -13,7 +13,7 @@ use core::ops::{Deref, DerefMut};
 
 use crate::change_log::StructuralChange;
 use crate::edges::EdgeGraph;
-use crate::entity::EntityAllocator;
+use crate::entity::EntityRecords;
 use crate::events::EventChannel;
 use crate::hash::TableLookup;
 use crate::query_cache::WideQueryCache;
@@ -115,7 +115,7 @@ macro_rules! dropped_here {
 }
 
 dropped_here!(
-    EntityAllocator,
+    EntityRecords,
     TableLookup,
     WideQueryCache,
     Vec<RelationStore>

@@ -6,6 +6,7 @@
 //! entity's row is, so resolving a handle (liveness check and location) is one memory access;
 //! a location is only handed out for a live handle.
 
+#[cfg(test)]
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -33,7 +34,7 @@ pub struct Entity {
 }
 
 impl Entity {
-    /// A handle that no allocator ever issues: the default value of every `Entity`.
+    /// A handle that no entity index ever issues: the default value of every `Entity`.
     ///
     /// Components must be `Default`, and a component holding an `Entity` (a target, a parent)
     /// defaults to this handle, so it never silently refers to the first spawned entity.
@@ -132,8 +133,8 @@ impl IdSlot {
     }
 }
 
-/// A world's entity index and its records together: what a storage of its own issues handles
-/// with and resolves them against (see [`EntityIndex`] and [`EntityRecords`]).
+/// An entity index and its own records together, for the unit tests of the index: one part's
+/// index, the shape of a world's (see [`EntityIndex`] and [`EntityRecords`]).
 ///
 /// Freed ids are recycled last-in first-out with their generation bumped. An id whose
 /// generation reached `u32::MAX` is retired instead of recycled, so a generation never wraps
@@ -141,22 +142,18 @@ impl IdSlot {
 ///
 /// Handles can also be reserved while the allocator is borrowed elsewhere, through an
 /// [`EntityReserver`] it lends (see [`lend_reserver`](Self::lend_reserver)).
+#[cfg(test)]
 #[derive(Debug, Default)]
 pub struct EntityAllocator {
     pub(crate) index: EntityIndex,
     pub(crate) records: EntityRecords,
 }
 
+#[cfg(test)]
 impl EntityAllocator {
     /// An allocator that has issued nothing.
     pub fn new() -> Self {
         Self::default()
-    }
-
-    /// The records of every id: generations, states and locations.
-    #[inline]
-    pub fn records(&self) -> &EntityRecords {
-        &self.records
     }
 
     /// Issues a handle: see [`EntityIndex::allocate`].
@@ -181,12 +178,6 @@ impl EntityAllocator {
     #[inline]
     pub fn activate(&mut self, entity: Entity) -> bool {
         self.index.activate(entity, &mut self.records)
-    }
-
-    /// Makes the reserved handles of `entities` alive: see [`EntityIndex::activate_all`].
-    #[inline]
-    pub(crate) fn activate_all(&mut self, entities: &[Entity]) -> Vec<usize> {
-        self.index.activate_all(entities, &mut self.records)
     }
 
     /// Gives a reserved handle back unused: see [`EntityIndex::release`].
@@ -251,12 +242,6 @@ impl EntityAllocator {
         self.records.len()
     }
 
-    /// Whether no entity is alive.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.records.is_empty()
-    }
-
     /// Number of ids ever issued (live, reserved, free or retired).
     pub fn id_count(&self) -> usize {
         self.index.id_count(&self.records)
@@ -281,13 +266,12 @@ impl EntityAllocator {
     /// and state, the same free list. Locations are not compared: two worlds with the same
     /// handles may keep them in rows of their own.
     pub fn same_ids(&self, other: &Self) -> bool {
-        if self.index.lent.is_some() || other.index.lent.is_some() {
-            return self.clone().same_ids(&other.clone());
-        }
-        self.index.free == other.index.free && self.records.same_ids(&other.records)
+        self.index
+            .same_ids(&self.records, &other.index, &other.records)
     }
 }
 
+#[cfg(test)]
 impl Clone for EntityAllocator {
     /// A copy on its own (never sharing a loan): what a lent reserver issued is recorded in
     /// the copy, and the shared stack is copied back in.

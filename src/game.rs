@@ -30,8 +30,8 @@ mod spawn;
 use alloc::vec::Vec;
 
 use crate::builder::EntityValues;
-use crate::entity::{EntityIndex, IdRecords};
-use crate::storage::despawn::{self, Despawn};
+use crate::entity::EntityIndex;
+use crate::storage::despawn::{self, Parts, Whole};
 use crate::{Archetype, CommandReport, Entity, EntityReserver, InvariantError, Storage, Tick};
 
 pub use clone::{CopySubWorlds, clone_from};
@@ -79,7 +79,7 @@ pub trait MultiWorld {
         Self: 'a;
     /// The sub-worlds borrowed mutably: `(&mut Core, (&mut Render, ()))`, and as the records
     /// the game's index writes.
-    type SubWorldsMut<'a>: SubWorldsMut<Built = <Self::Builder as GameBuilder>::Values> + IdRecords
+    type SubWorldsMut<'a>: SubWorldsMut<Built = <Self::Builder as GameBuilder>::Values> + Parts
     where
         Self: 'a;
 
@@ -139,60 +139,16 @@ pub fn entity_reserver<G: MultiWorld>(game: &mut G) -> EntityReserver {
     entities.index.lend_reserver(&mut sub_worlds)
 }
 
-/// The game and every sub-world as one target of the despawn loops: liveness is the first
-/// sub-world's records, and an entity is taken out of each sub-world, then its id freed in
-/// every one by the index, before any of its values is dropped.
-struct Whole<'a, L> {
-    index: &'a mut EntityIndex,
-    sub_worlds: L,
-}
-
-impl<L: SubWorldsMut + IdRecords> Despawn for Whole<'_, L> {
-    type Values = L::Values;
-    type Gathered = L::Gathered;
-
-    #[inline]
-    fn is_alive(&self, entity: Entity) -> bool {
-        self.sub_worlds.reference().is_alive(entity)
-    }
-
-    #[inline]
-    fn has_cascading_sources(&self, entity: Entity) -> bool {
-        self.sub_worlds.has_cascading_sources(entity)
-    }
-
-    #[inline]
-    fn push_cascading_sources(&self, entity: Entity, stack: &mut Vec<Entity>) {
-        self.sub_worlds.push_cascading_sources(entity, stack);
-    }
-
-    #[inline]
-    fn detach(&mut self, entity: Entity) -> Option<L::Values> {
-        if !self.is_alive(entity) {
-            return None;
-        }
-        let values = self.sub_worlds.detach(entity);
-        self.index.free(entity, &mut self.sub_worlds);
-        Some(values)
-    }
-
-    #[inline]
-    fn detach_cascading(&mut self, entity: Entity, gathered: &mut L::Gathered) {
-        if self.is_alive(entity) {
-            self.sub_worlds.detach_cascading(entity, gathered);
-            self.index.free(entity, &mut self.sub_worlds);
-        }
-    }
-}
-
-/// The game and its sub-worlds as the despawn loops' target.
+/// Despawns `entity` from every sub-world, every sub-world's relations applying their
+/// policies (see `storage/despawn.rs`); `false`, changing nothing, for a dead handle.
 #[inline]
-fn whole<G: MultiWorld>(game: &mut G) -> Whole<'_, G::SubWorldsMut<'_>> {
-    let (sub_worlds, entities) = game.parts_mut();
-    Whole {
+pub fn despawn<G: MultiWorld>(game: &mut G, entity: Entity) -> bool {
+    let (mut sub_worlds, entities) = game.parts_mut();
+    let mut whole = Whole {
         index: &mut entities.index,
-        sub_worlds,
-    }
+        parts: &mut sub_worlds,
+    };
+    despawn::despawn(&mut whole, entity)
 }
 
 /// Spawns an entity with no components, in every sub-world.
@@ -213,19 +169,17 @@ pub fn spawn_entities<G: MultiWorld>(game: &mut G, count: usize) -> Vec<Entity> 
     spawned
 }
 
-/// Despawns `entity` from every sub-world, every sub-world's relations applying their
-/// policies (see `storage/despawn.rs`); `false`, changing nothing, for a dead handle.
-#[inline]
-pub fn despawn<G: MultiWorld>(game: &mut G, entity: Entity) -> bool {
-    despawn::despawn(&mut whole(game), entity)
-}
-
 /// Despawns every live entity of `entities` from every sub-world; returns those despawned. A
 /// component `Drop` that panics does so after its entity left every sub-world, and the
 /// entities after it are despawned while the panic unwinds.
 #[inline]
 pub fn despawn_entities<G: MultiWorld>(game: &mut G, entities: &[Entity]) -> Vec<Entity> {
-    despawn::despawn_entities(&mut whole(game), entities)
+    let (mut sub_worlds, own) = game.parts_mut();
+    let mut whole = Whole {
+        index: &mut own.index,
+        parts: &mut sub_worlds,
+    };
+    despawn::despawn_entities(&mut whole, entities)
 }
 
 /// Whether a change waits for a sub-world's declared hooks (or the game's own).
@@ -349,19 +303,10 @@ mod tests {
         let render: Vec<Entity> = game.render.entities().collect();
         assert_eq!(core, live, "every sub-world knows the game's entities");
         assert_eq!(render, live, "every sub-world knows the game's entities");
-        for sub_world in [game.core.allocator(), game.render.allocator()] {
-            assert_eq!(
-                sub_world.free_count(),
-                0,
-                "a sub-world never recycles an id: the game's index does"
-            );
-            assert!(
-                sub_world
-                    .records()
-                    .same_ids(game.core.allocator().records()),
-                "every sub-world records the same ids"
-            );
-        }
+        assert!(
+            game.render.records().same_ids(game.core.records()),
+            "every sub-world records the same ids"
+        );
     }
 
     #[test]

@@ -60,9 +60,7 @@ pub use commands::{
     CommandBuffer, CommandQueue, CommandReport, LifecycleCommand, QueuedCommand, SpawnStaging,
     SpawningCommand, StructuralCommand,
 };
-pub use entity::{
-    Entity, EntityAllocator, EntityIndex, EntityLocation, EntityRecords, EntityReserver, IdRecords,
-};
+pub use entity::{Entity, EntityIndex, EntityLocation, EntityRecords, EntityReserver, IdRecords};
 pub use events::{Consumed, EventChannel, EventCursor};
 pub use game::{
     CopySubWorlds, GameBuilder, GameCommand, GameCommandQueue, GameEntities, MultiWorld, SubWorld,

@@ -85,9 +85,10 @@ mod positional;
 use ids::{EntityIdsOut, IdsIn, IdsOut};
 use positional::{Positional, PositionalSeed};
 
+use crate::entity::{EntityIndex, EntityRecords};
 use crate::entity_set::EntitySet;
 use crate::hash::{MaskBuildHasher, MaskMap};
-use crate::{Archetype, Bitmask, Entity, EntityAllocator, RelationStore, Storage, Tick};
+use crate::{Archetype, Bitmask, Entity, RelationStore, Storage, Tick};
 
 // A game's snapshot types live with the game's runtime; named here beside the world's.
 pub use crate::game::{
@@ -172,8 +173,15 @@ pub trait SnapshotWorld:
         self
     }
 
-    /// A world from a loaded storage and resources (events empty, no queued command).
-    fn assemble(storage: Storage<Self::Table>, resources: Self::Resources) -> Self;
+    /// The world's entity index.
+    fn index(&self) -> &EntityIndex;
+
+    /// A world from a loaded index, storage and resources (events empty, no queued command).
+    fn assemble(
+        index: EntityIndex,
+        storage: Storage<Self::Table>,
+        resources: Self::Resources,
+    ) -> Self;
 }
 
 /// Tables whose components are all `Serialize`. Implemented by `ecs!`.
@@ -250,7 +258,7 @@ impl<W> Copy for Snapshot<'_, W> {}
 impl<W: SerializeWorld> Serialize for Snapshot<'_, W> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let storage = self.world.storage();
-        let (generations, free) = storage.allocator().snapshot_ids();
+        let (generations, free) = self.world.index().snapshot_ids(storage.records());
         let mut state = serializer.serialize_struct("Snapshot", 11)?;
         state.serialize_field("version", &SNAPSHOT_VERSION)?;
         state.serialize_field("tick", &storage.current_tick().0)?;
@@ -455,11 +463,11 @@ impl<W: SnapshotWorld> SnapshotData<W> {
             change_log_sequence,
         };
         storage.check_ticks()?;
-        let (allocator, entities) =
-            EntityAllocator::from_snapshot_ids(&generations.0, free.0, storage.row_ids())
+        let (index, records, entities) =
+            EntityIndex::from_snapshot_ids(&generations.0, free.0, storage.row_ids())
                 .map_err(SnapshotError::new)?;
-        let storage = storage.into_storage(allocator, entities)?;
-        let mut world = W::assemble(storage, resources.0);
+        let storage = storage.into_storage(records, entities)?;
+        let mut world = W::assemble(index, storage, resources.0);
         start_event_numbering(&mut world, event_sequences.0)?;
         Ok(world)
     }
@@ -503,14 +511,14 @@ impl<W: SnapshotTables> StorageData<W> {
         self.tables.0.iter().map(|table| table.ids.as_slice())
     }
 
-    /// Checks the rest against `allocator` (which the rows' ids were checked against, giving
+    /// Checks the rest against `records` (which the rows' ids were checked against, giving
     /// each table's handles, `entities`) and builds the storage: every column has one value
     /// per row, no two tables hold the same components, tags hold only live entities, once
     /// each, relations link only live entities, each source once, without a self-link or a
     /// cycle, and the built storage passes `check_invariants()`.
     pub(crate) fn into_storage(
         self,
-        allocator: EntityAllocator,
+        records: EntityRecords,
         entities: Vec<Vec<Entity>>,
     ) -> Result<Storage<W::Table>, SnapshotError> {
         let StorageData {
@@ -555,7 +563,7 @@ impl<W: SnapshotTables> StorageData<W> {
                 return Err(SnapshotError::new(format!("`{name}` is not a tag")));
             };
             for id in ids {
-                let Some(entity) = allocator.live_entity(id) else {
+                let Some(entity) = records.live_entity(id) else {
                     return Err(SnapshotError::new(format!(
                         "the tag `{name}` holds id {id}, which is not a live entity"
                     )));
@@ -575,7 +583,7 @@ impl<W: SnapshotTables> StorageData<W> {
             let index = (mask.trailing_zeros() as usize).wrapping_sub(component_count);
             for (source, target) in links {
                 let live = |id: u32| {
-                    allocator.live_entity(id).ok_or_else(|| {
+                    records.live_entity(id).ok_or_else(|| {
                         SnapshotError::new(format!(
                             "the relation `{name}` links id {id}, which is not a live entity"
                         ))
@@ -602,7 +610,7 @@ impl<W: SnapshotTables> StorageData<W> {
             stores.push((mask, store));
         }
         let mut storage =
-            Storage::from_snapshot_parts(allocator, built, tag_sets, Tick(tick), Tick(last_tick));
+            Storage::from_snapshot_parts(records, built, tag_sets, Tick(tick), Tick(last_tick));
         for (mask, store) in stores {
             storage.set_relation_store(mask, store);
         }

@@ -15,17 +15,13 @@ use core::fmt;
 
 use crate::change_ticks::{TicksOf, Written};
 use crate::column;
-use crate::commands::{CommandBuffer, CommandQueue, QueuedCommand};
 use crate::edges::{Change, EdgeGraph};
 use crate::entity::{EntityIndex, EntityRecords, IdRecords};
 use crate::hash::TableLookup;
 use crate::hooks::PendingHooks;
 use crate::query_cache::QueryCache;
 use crate::relation::RelationStore;
-use crate::{
-    Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, EntityReserver, EventChannel,
-    StructuralChange, Tick,
-};
+use crate::{Archetype, Bitmask, Entity, EntityLocation, EventChannel, StructuralChange, Tick};
 
 pub(crate) mod change_log;
 pub(crate) mod despawn;
@@ -38,7 +34,7 @@ mod relations;
 mod rows;
 mod split;
 mod staged;
-mod state;
+pub(crate) mod state;
 pub(crate) mod tag_partition;
 mod tags;
 mod ticks;
@@ -61,7 +57,9 @@ pub use typed_query::{RowTags, TypedTablesMut, TypedWalk};
 pub struct Storage<T: Archetype> {
     // The parts that depend on no more of the world than its mask type are `Dropped`: dropped
     // by code compiled once in this crate rather than by drop glue in every game's.
-    allocator: Dropped<EntityAllocator>,
+    /// The record of every id: generation, state and the live entity's row. The index that
+    /// issues the ids (a world's, or its game's) is the caller's.
+    records: Dropped<EntityRecords>,
     tables: Vec<T>,
     /// The change ticks of every table, indexed like `tables`.
     ticks: Vec<TicksOf<T>>,
@@ -85,7 +83,7 @@ pub struct Storage<T: Archetype> {
 impl<T: Archetype> Default for Storage<T> {
     fn default() -> Self {
         Storage {
-            allocator: Dropped::default(),
+            records: Dropped::default(),
             tables: Vec::new(),
             ticks: Vec::new(),
             table_lookup: Dropped::default(),
@@ -111,24 +109,23 @@ impl<T: Archetype> Storage<T> {
 
     // ----- entities -------------------------------------------------------------------------
 
-    /// The allocator: the entity index (used by a world's storage only: a game's index issues
-    /// its sub-worlds' entities) and the records of every id, the source of truth for liveness.
+    /// The records of every id: the source of truth for liveness.
     #[doc(hidden)]
-    pub fn allocator(&self) -> &EntityAllocator {
-        &self.allocator
+    pub fn records(&self) -> &EntityRecords {
+        &self.records
     }
 
-    /// The records of every id, which a game's index writes in each of its sub-worlds.
+    /// The records of every id, written by the index that issues the ids.
     #[inline]
     pub(crate) fn records_mut(&mut self) -> &mut EntityRecords {
-        &mut self.allocator.records
+        &mut self.records
     }
 
     /// Where `entity` lives, or `None` for a dead, stale or never-issued handle.
     #[doc(hidden)]
     #[inline]
     pub fn locate(&self, entity: Entity) -> Option<EntityLocation> {
-        self.allocator.location(entity)
+        self.records.location(entity)
     }
 
     /// Where `entity` lives, if it is alive and its table holds every bit of `mask`.
@@ -145,17 +142,17 @@ impl<T: Archetype> Storage<T> {
     /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
     #[inline]
     pub fn is_alive(&self, entity: Entity) -> bool {
-        self.allocator.is_alive(entity)
+        self.records.is_alive(entity)
     }
 
     /// Number of live entities.
     pub fn entity_count(&self) -> usize {
-        self.allocator.len()
+        self.records.len()
     }
 
     /// Every live entity, in id order: O(ids ever issued).
     pub fn entities(&self) -> impl Iterator<Item = Entity> + '_ {
-        self.allocator.iter_alive()
+        self.records.iter_alive()
     }
 
     /// The components and tags `entity` has, in O(1) (plus a binary search of its table's tag
@@ -232,58 +229,55 @@ impl<T: Archetype> Storage<T> {
 
     // ----- spawning and despawning ----------------------------------------------------------
 
-    /// Spawns one entity with the components of `mask`, default-initialised, and its tags.
-    pub(crate) fn spawn(&mut self, mask: T::Mask) -> Entity {
-        let entity = self.allocator.allocate();
-        self.place_spawned(mask, &[entity], true);
-        entity
+    /// Spawns one entity issued by `index` with the components of `mask`,
+    /// default-initialised, and its tags.
+    pub(crate) fn spawn(&mut self, index: &mut EntityIndex, mask: T::Mask) -> Entity {
+        let entities = [index.allocate(self)];
+        place_or_free(index, self, &entities, |storage| {
+            storage.place_spawned(mask, &entities)
+        });
+        entities[0]
     }
 
-    /// Spawns `count` entities with the components (and tags) of `mask` in one reservation, then calls
-    /// `init(view, row)` for each new row of the table.
-    pub(crate) fn spawn_batch<F>(&mut self, mask: T::Mask, count: usize, mut init: F) -> Vec<Entity>
+    /// Spawns `count` entities issued by `index` with the components (and tags) of `mask` in
+    /// one reservation, then calls `init(view, row)` for each new row of the table.
+    pub(crate) fn spawn_batch<F>(
+        &mut self,
+        index: &mut EntityIndex,
+        mask: T::Mask,
+        count: usize,
+        mut init: F,
+    ) -> Vec<Entity>
     where
         F: FnMut(&mut T::ViewMut<'_>, usize),
     {
-        let entities = self.allocator.allocate_many(count);
-        self.place_and_init(mask, &entities, |view, row, _| init(view, row));
-        entities
-    }
-
-    /// Places `entities` (allocated or activated) in the table of `mask`, then calls
-    /// `init(view, row, index)` for each, `index` its place in `entities`.
-    fn place_and_init(
-        &mut self,
-        mask: T::Mask,
-        entities: &[Entity],
-        mut init: impl FnMut(&mut T::ViewMut<'_>, usize, usize),
-    ) {
-        let (table_index, first_row, moved) = self.place_spawned(mask, entities, true);
+        let entities = index.allocate_many(count, self);
+        // Only the placement frees the handles if it panics: once the rows exist, a panicking
+        // `init` leaves them spawned, some initialised and the rest default.
+        let (table_index, first_row, moved) = place_or_free(index, self, &entities, |storage| {
+            storage.place_spawned(mask, &entities)
+        });
         let (_, mut view) = self.tables[table_index].view_mut(mask & T::COMPONENTS);
         if moved {
             // The rows joined their tag segment by swaps: each entity's row, in spawn order.
-            for (index, &entity) in entities.iter().enumerate() {
-                if let Some(location) = self.allocator.location(entity) {
-                    init(&mut view, location.row(), index);
+            for &entity in &entities {
+                if let Some(location) = self.records.location(entity) {
+                    init(&mut view, location.row());
                 }
             }
         } else {
-            for index in 0..entities.len() {
-                init(&mut view, first_row + index, index);
+            for offset in 0..entities.len() {
+                init(&mut view, first_row + offset);
             }
         }
+        entities
     }
 
     /// Gives freshly allocated `entities` their rows (default components, spawn ticks,
     /// locations) in the table of `mask`: [`place_rows`](Self::place_rows).
-    fn place_spawned(
-        &mut self,
-        mask: T::Mask,
-        entities: &[Entity],
-        issued_here: bool,
-    ) -> (usize, usize, bool) {
+    fn place_spawned(&mut self, mask: T::Mask, entities: &[Entity]) -> (usize, usize, bool) {
         let count = entities.len();
-        self.place_rows(mask, entities, issued_here, |table| {
+        self.place_rows(mask, entities, |table| {
             let mask = table.mask();
             table.for_each_column(&mut column::PushDefaults { mask, count });
         })
@@ -295,37 +289,25 @@ impl<T: Archetype> Storage<T> {
     /// ends here. Returns the table, the first appended row, and whether the rows were then
     /// moved into their tag segment (else they are the appended rows, in order).
     ///
-    /// `issued_here`: whether this storage's own index issued the handles (a world's), rather
-    /// than a game's index that wrote them into every sub-world's records (and frees them in
-    /// every one if a placement fails).
+    /// A `fill` that panics (a component's `Default` or `Clone`) leaves the table as it was;
+    /// the index that issued the handles frees them then (see [`place_or_free`]).
     pub(crate) fn place_rows(
         &mut self,
         mask: T::Mask,
         entities: &[Entity],
-        issued_here: bool,
         fill: impl FnOnce(&mut T),
     ) -> (usize, usize, bool) {
         let table_index = self.table_for(mask);
         let table = &mut self.tables[table_index];
         let first_row = table.len();
-        // A `fill` that panics (a component's `Default` or `Clone`) leaves the table as it
-        // was; the handles are then freed, so none is alive without a row.
-        let EntityAllocator { index, records } = &mut *self.allocator;
-        // Built only when armed: a guard built and dropped at once would free the handles.
-        let unplaced = issued_here.then(|| FreeOnUnwind {
-            index,
-            records,
-            entities,
-        });
         table.push_rows(entities, fill);
-        core::mem::forget(unplaced);
         self.ticks[table_index].push_rows(entities.len(), self.tick);
         // Relation bits come from linking only.
         let tags = mask & T::TAGS & !T::RELATIONS;
         let logged = (mask & T::COMPONENTS) | tags;
         for (offset, &entity) in entities.iter().enumerate() {
             let location = EntityLocation::new(table_index, first_row + offset);
-            self.allocator.set_location(entity.id, location);
+            self.records.set_location(entity.id, location);
             self.record(StructuralChange::Spawned {
                 entity,
                 mask: logged,
@@ -338,30 +320,22 @@ impl<T: Archetype> Storage<T> {
     /// Gives `entities`, issued by the multi-world game this storage is a sub-world of (alive
     /// in its records already), rows with no components.
     pub(crate) fn spawn_placed(&mut self, entities: &[Entity]) {
-        self.place_spawned(T::Mask::EMPTY, entities, false);
+        self.place_spawned(T::Mask::EMPTY, entities);
     }
 
-    /// The world's command queue over `buffer`, its spawns reserving straight from this
-    /// storage's allocator.
-    pub(crate) fn command_queue<'a, C: QueuedCommand>(
-        &'a mut self,
-        buffer: &'a mut CommandBuffer<C>,
-    ) -> CommandQueue<'a, C> {
-        CommandQueue::new(buffer, &mut self.allocator)
-    }
-
-    /// Lends a reserver for queued spawns made while this storage is borrowed elsewhere (a
-    /// world's command part, beside its component part): see
-    /// [`EntityAllocator::lend_reserver`].
-    pub(crate) fn entity_reserver(&mut self) -> EntityReserver {
-        self.allocator.lend_reserver()
-    }
-
-    /// Spawns the still-reserved handles of `entities` with the components and tags of
-    /// `mask`; returns how many it spawned (a handle already spawned or released is skipped).
-    pub(crate) fn spawn_reserved(&mut self, mask: T::Mask, entities: &[Entity]) -> usize {
-        let (activated, _) = activate_reserved(&mut self.allocator, entities);
-        self.place_spawned(mask, &activated, true);
+    /// Spawns the handles of `entities` that `index` still holds reserved with the components
+    /// and tags of `mask`; returns how many it spawned (a handle already spawned or released
+    /// is skipped).
+    pub(crate) fn spawn_reserved(
+        &mut self,
+        index: &mut EntityIndex,
+        mask: T::Mask,
+        entities: &[Entity],
+    ) -> usize {
+        let (activated, _) = activate_reserved(index, &mut self.records, entities);
+        place_or_free(index, self, &activated, |storage| {
+            storage.place_spawned(mask, &activated)
+        });
         activated.len()
     }
 
@@ -384,7 +358,7 @@ impl<T: Archetype> Storage<T> {
     #[doc(hidden)]
     #[inline]
     pub fn get<C>(&self, entity: Entity, bit: T::Mask, column: fn(&T) -> &[C]) -> Option<&C> {
-        match rows::row(&self.allocator, &self.tables, entity, bit) {
+        match rows::row(&self.records, &self.tables, entity, bit) {
             Some((table, row)) => column(table).get(row),
             None => None,
         }
@@ -400,7 +374,7 @@ impl<T: Archetype> Storage<T> {
         column: fn(&mut T) -> &mut [C],
     ) -> Option<&mut C> {
         match rows::row_mut(
-            &self.allocator,
+            &self.records,
             &mut self.tables,
             &mut self.ticks,
             self.tick,
@@ -574,10 +548,10 @@ impl<T: Archetype> Storage<T> {
         if let Err(message) = self.check_relations() {
             return fail(message);
         }
-        if rows != self.allocator.len() {
+        if rows != self.records.len() {
             return fail(format!(
                 "{rows} rows for {} live entities",
-                self.allocator.len()
+                self.records.len()
             ));
         }
         for (include, cached) in self.queries.entries() {
@@ -601,20 +575,52 @@ fn relation_stores(count: u32) -> Vec<RelationStore> {
     (0..count).map(|_| RelationStore::new()).collect()
 }
 
-/// Frees freshly allocated handles if dropped: armed while a spawn pushes their rows (or, in a
-/// multi-world game, places them in every sub-world), and forgotten once it has. The index
-/// that issued them frees them in every copy of the records it wrote.
-pub(crate) struct FreeOnUnwind<'a, R: IdRecords> {
-    pub(crate) index: &'a mut EntityIndex,
-    pub(crate) records: R,
-    pub(crate) entities: &'a [Entity],
+/// Runs `place` (a spawn pushing the rows of `entities`, just issued by `index` into
+/// `records`: a world's storage, or every sub-world of a game), and if it panics (a
+/// component's `Default` or `Clone`), has `index` free the handles in every copy of the
+/// records, so none is alive without a row.
+pub(crate) fn place_or_free<R: IdRecords + ?Sized, O>(
+    index: &mut EntityIndex,
+    records: &mut R,
+    entities: &[Entity],
+    place: impl FnOnce(&mut R) -> O,
+) -> O {
+    let guard = FreeOnUnwind {
+        index,
+        records,
+        entities,
+    };
+    let placed = place(&mut *guard.records);
+    core::mem::forget(guard);
+    placed
 }
 
-impl<R: IdRecords> Drop for FreeOnUnwind<'_, R> {
+/// Frees freshly issued handles if dropped: armed by [`place_or_free`] while a spawn places
+/// them, forgotten once it has.
+struct FreeOnUnwind<'a, R: IdRecords + ?Sized> {
+    index: &'a mut EntityIndex,
+    records: &'a mut R,
+    entities: &'a [Entity],
+}
+
+impl<R: IdRecords + ?Sized> Drop for FreeOnUnwind<'_, R> {
     fn drop(&mut self) {
         for &entity in self.entities {
             self.index.free(entity, &mut self.records);
         }
+    }
+}
+
+/// A storage as the records an index writes: its own, the only copy of a world's.
+impl<T: Archetype> IdRecords for Storage<T> {
+    #[inline]
+    fn reference(&self) -> &EntityRecords {
+        &self.records
+    }
+
+    #[inline]
+    fn write_each(&mut self, mut write: impl FnMut(&mut EntityRecords)) {
+        write(&mut self.records);
     }
 }
 
@@ -689,10 +695,11 @@ impl<I: Iterator> Iterator for Without<'_, I> {
 /// allocating nothing, when all were, as every queued spawn's are unless its reservation was
 /// given back), and the positions of the others, in order. Not generic: compiled once, here.
 fn activate_reserved<'e>(
-    allocator: &mut EntityAllocator,
+    index: &mut EntityIndex,
+    records: &mut EntityRecords,
     entities: &'e [Entity],
 ) -> (Cow<'e, [Entity]>, Vec<usize>) {
-    let refused = allocator.activate_all(entities);
+    let refused = index.activate_all(entities, records);
     let activated = if refused.is_empty() {
         Cow::Borrowed(entities)
     } else {
@@ -706,6 +713,58 @@ pub(crate) mod tests {
     use super::*;
     use alloc::string::String;
     use test_world::*;
+
+    /// A storage with its own entity index, the two halves of a world, for the storage's unit
+    /// tests (here and in the submodules): `spawn` and `despawn` issue and free through the
+    /// index, everything else is the storage's.
+    pub(crate) struct TestStorage<T: Archetype> {
+        pub(crate) index: EntityIndex,
+        pub(crate) storage: Storage<T>,
+    }
+
+    impl<T: Archetype> TestStorage<T> {
+        pub(crate) fn new() -> Self {
+            TestStorage {
+                index: EntityIndex::default(),
+                storage: Storage::new(),
+            }
+        }
+
+        pub(crate) fn spawn(&mut self, mask: T::Mask) -> Entity {
+            self.storage.spawn(&mut self.index, mask)
+        }
+
+        pub(crate) fn spawn_batch(
+            &mut self,
+            mask: T::Mask,
+            count: usize,
+            init: impl FnMut(&mut T::ViewMut<'_>, usize),
+        ) -> Vec<Entity> {
+            self.storage.spawn_batch(&mut self.index, mask, count, init)
+        }
+
+        pub(crate) fn despawn(&mut self, entity: Entity) -> bool {
+            self.storage.despawn(&mut self.index, entity)
+        }
+
+        pub(crate) fn despawn_entities(&mut self, entities: &[Entity]) -> Vec<Entity> {
+            self.storage.despawn_entities(&mut self.index, entities)
+        }
+    }
+
+    impl<T: Archetype> core::ops::Deref for TestStorage<T> {
+        type Target = Storage<T>;
+
+        fn deref(&self) -> &Storage<T> {
+            &self.storage
+        }
+    }
+
+    impl<T: Archetype> core::ops::DerefMut for TestStorage<T> {
+        fn deref_mut(&mut self) -> &mut Storage<T> {
+            &mut self.storage
+        }
+    }
 
     /// The world the storage's unit tests (here and in the submodules) and the command
     /// staging's run on.
@@ -735,7 +794,7 @@ pub(crate) mod tests {
 
     #[test]
     fn mutable_matching_skips_unmatched_and_empty_tables() {
-        let mut storage: Storage<TestWorldComponentArrays> = Storage::new();
+        let mut storage = TestStorage::<TestWorldComponentArrays>::new();
         storage.spawn(NUMBER);
         storage.spawn(NAME);
         let emptied = storage.spawn(NUMBER | NAME);
@@ -761,7 +820,7 @@ pub(crate) mod tests {
 
     #[test]
     fn shared_matching_agrees_with_and_without_the_cache() {
-        let mut storage: Storage<TestWorldComponentArrays> = Storage::new();
+        let mut storage = TestStorage::<TestWorldComponentArrays>::new();
         for mask in [NUMBER, NAME, NUMBER | NAME, FLAG, NUMBER | FLAG] {
             storage.spawn_batch(mask, 3, |_, _| {});
         }
@@ -781,7 +840,7 @@ pub(crate) mod tests {
 
     #[test]
     fn set_and_take_migrate_once_and_keep_other_values() {
-        let mut storage: Storage<TestWorldComponentArrays> = Storage::new();
+        let mut storage = TestStorage::<TestWorldComponentArrays>::new();
         let entity = storage.spawn(NUMBER);
         *storage
             .get_mut(entity, NUMBER, |t| &mut t.number[..])
@@ -799,15 +858,15 @@ pub(crate) mod tests {
 
     #[test]
     fn invariant_checker_reports_a_broken_location() {
-        let mut storage: Storage<TestWorldComponentArrays> = Storage::new();
+        let mut storage = TestStorage::<TestWorldComponentArrays>::new();
         let first = storage.spawn(NUMBER);
         let second = storage.spawn(NUMBER);
         storage.check_invariants().unwrap();
         storage
-            .allocator
+            .records
             .set_location(first.id, EntityLocation::new(0, 1));
         storage
-            .allocator
+            .records
             .set_location(second.id, EntityLocation::new(0, 0));
         let error = storage.check_invariants().unwrap_err();
         assert!(error.message.contains("located elsewhere"), "{error}");
@@ -815,20 +874,20 @@ pub(crate) mod tests {
 
     #[test]
     fn invariant_checker_reports_an_alive_id_without_a_row() {
-        let mut storage: Storage<TestWorldComponentArrays> = Storage::new();
+        let mut storage = TestStorage::<TestWorldComponentArrays>::new();
         storage.spawn(NUMBER);
         storage.check_invariants().unwrap();
         // An id made alive behind the storage's back: no row holds it.
-        let rowless = storage.allocator.allocate();
+        let rowless = storage.index.allocate(&mut storage.storage);
         let error = storage.check_invariants().unwrap_err();
         assert!(error.message.contains("1 rows for 2 live"), "{error}");
-        assert!(storage.allocator.free(rowless));
+        assert!(storage.index.free(rowless, &mut storage.storage));
         storage.check_invariants().unwrap();
     }
 
     #[test]
     fn invariant_checker_reports_a_misaligned_column() {
-        let mut storage: Storage<TestWorldComponentArrays> = Storage::new();
+        let mut storage = TestStorage::<TestWorldComponentArrays>::new();
         storage.spawn(NUMBER);
         storage.tables[0].number.push(1);
         let error = storage.check_invariants().unwrap_err();
@@ -837,7 +896,7 @@ pub(crate) mod tests {
 
     #[test]
     fn invariant_checker_reports_tables_and_ticks_out_of_step() {
-        let mut storage: Storage<TestWorldComponentArrays> = Storage::new();
+        let mut storage = TestStorage::<TestWorldComponentArrays>::new();
         let entity = storage.spawn(NUMBER);
         assert_eq!(storage.check_invariants(), Ok(()));
         // A tracked write reaches a table and its ticks through one index: a missing entry is
@@ -855,7 +914,7 @@ pub(crate) mod tests {
     #[cfg(feature = "parallel")]
     #[test]
     fn parallel_iteration_visits_every_row_once_with_view_relative_indices() {
-        let mut storage: Storage<TestWorldComponentArrays> = Storage::new();
+        let mut storage = TestStorage::<TestWorldComponentArrays>::new();
         let large = storage.spawn_batch(NUMBER, 10_000, |view, index| {
             view.number[index] = index as u32
         });

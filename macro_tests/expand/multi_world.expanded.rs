@@ -1656,7 +1656,7 @@ impl Game {
 /// An exact copy of the game, except its queued commands (the game's and every
 /// sub-world's): a clone starts with none, and the handles their spawns reserved
 /// are given back in the clone. Every sub-world (entities, components, tags,
-/// relations, change ticks, the change log), the game's allocator, resources and
+/// relations, change ticks, the change log), the game's entity index, resources and
 /// event channels are copied, so the clone issues the same next handles and runs on
 /// exactly as the original would. `clone_from` (and `restore`) reuse the target's
 /// allocations.
@@ -2067,7 +2067,7 @@ where
 }
 impl Game {
     /// Feature `serde`. The game, borrowed for saving in any serde format:
-    /// `serde_json::to_string(&game.snapshot())`. It holds the game's allocator (handles
+    /// `serde_json::to_string(&game.snapshot())`. It holds the game's entity index (handles
     /// stay valid, the next spawn gets the same id), every sub-world's entities,
     /// components, tags, relations and ticks, the resources and where event and
     /// change-log numbering stands; not the events, the change-log entries or queued
@@ -2081,7 +2081,7 @@ impl Game {
         ::archetypal::GameSnapshot::new(self)
     }
     /// Feature `serde`. The game a decoded snapshot describes, after checking all of
-    /// it: either the whole game, every sub-world in step with its allocator, or an
+    /// it: either the whole game, every sub-world in step with its index, or an
     /// error saying what is wrong, never a panic or a half-loaded game; O(the whole
     /// game). Decode with `serde_json::from_str::<GameSnapshotData<Game>>(&text)` (or
     /// decode the game directly: it is `Deserialize`). Callable when every component
@@ -2096,7 +2096,7 @@ impl Game {
         snapshot.into_game()
     }
 }
-/// Feature `serde`. The game's snapshot (`game.snapshot()`): its allocator, every
+/// Feature `serde`. The game's snapshot (`game.snapshot()`): its entity index, every
 /// sub-world, the resources and the ticks.
 impl ::archetypal::__private::serde::Serialize for Game
 where

@@ -324,6 +324,8 @@ pub struct World {
 }
 ///The component part of a `World`: entities, their archetype tables (`WorldComponentArrays`), tags, the edge graph, the query cache and change ticks. It has the per-component methods (`get_*`, `set_*`, ...) and dereferences to its `archetypal::Storage` for the others (`is_alive`, `for_each_mut`, `typed_query`, ...). A `World` dereferences to it, and `World::split_mut` lends it beside the world's other parts.
 pub struct WorldComponents {
+    /// The index that issues, recycles and reserves the world's entity handles.
+    index: ::archetypal::EntityIndex,
     storage: ::archetypal::Storage<WorldComponentArrays>,
 }
 ///A `World` borrowed apart by `split_mut()`: each field can be used while the others are borrowed, so a system iterating `components` can queue `commands`, send `events` and update `resources` in the same loop.
@@ -345,6 +347,7 @@ impl ::core::default::Default for World {
             resources: ::core::default::Default::default(),
             events: ::core::default::Default::default(),
             components: WorldComponents {
+                index: ::core::default::Default::default(),
                 storage: ::archetypal::Storage::new(),
             },
             queue: ::archetypal::CommandBuffer::new(),
@@ -374,6 +377,7 @@ impl World {
     pub fn commands(&mut self) -> WorldCommands<'_> {
         WorldCommands {
             queue: ::archetypal::__private::lifecycle::command_queue(
+                &mut self.components.index,
                 &mut self.components.storage,
                 &mut self.queue,
             ),
@@ -386,6 +390,7 @@ impl World {
     #[inline]
     pub fn split_mut(&mut self) -> WorldParts<'_> {
         let reserver = ::archetypal::__private::lifecycle::entity_reserver(
+            &mut self.components.index,
             &mut self.components.storage,
         );
         WorldParts {
@@ -399,12 +404,23 @@ impl World {
     }
 }
 impl WorldComponents {
+    /// The entity index: the recycling stack and the handles reserved for queued
+    /// spawns (`entity_index().id_count(records())` and the like, for inspection).
+    #[doc(hidden)]
+    #[inline]
+    pub fn entity_index(&self) -> &::archetypal::EntityIndex {
+        &self.index
+    }
     /// Spawns an entity with the components of `mask`, default-initialised, and the
     /// tags of `mask`: O(the components of `mask`), amortised (a hash lookup finds
     /// the table; the first spawn of a new combination creates it).
     #[inline]
     pub fn spawn(&mut self, mask: WorldMask) -> ::archetypal::Entity {
-        ::archetypal::__private::lifecycle::spawn(&mut self.storage, mask)
+        ::archetypal::__private::lifecycle::spawn(
+            &mut self.index,
+            &mut self.storage,
+            mask,
+        )
     }
     /// Spawns `count` entities with the components of `mask`, reserving once:
     /// O(`count` × the components of `mask`).
@@ -415,6 +431,7 @@ impl WorldComponents {
         count: usize,
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
         ::archetypal::__private::lifecycle::spawn_batch(
+            &mut self.index,
             &mut self.storage,
             mask,
             count,
@@ -435,6 +452,7 @@ impl WorldComponents {
         F: ::core::ops::FnMut(&mut WorldComponentArraysMut<'_>, usize),
     {
         ::archetypal::__private::lifecycle::spawn_batch(
+            &mut self.index,
             &mut self.storage,
             mask,
             count,
@@ -448,7 +466,11 @@ impl WorldComponents {
     /// nothing changes, for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn despawn(&mut self, entity: ::archetypal::Entity) -> bool {
-        ::archetypal::__private::lifecycle::despawn(&mut self.storage, entity)
+        ::archetypal::__private::lifecycle::despawn(
+            &mut self.index,
+            &mut self.storage,
+            entity,
+        )
     }
     /// Despawns every live entity of `entities`, as `despawn` each; returns those
     /// actually despawned (dead, stale, never-issued and repeated handles are skipped).
@@ -457,7 +479,11 @@ impl WorldComponents {
         &mut self,
         entities: &[::archetypal::Entity],
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        ::archetypal::__private::lifecycle::despawn_entities(&mut self.storage, entities)
+        ::archetypal::__private::lifecycle::despawn_entities(
+            &mut self.index,
+            &mut self.storage,
+            entities,
+        )
     }
 }
 impl ::core::ops::Deref for World {
@@ -632,7 +658,11 @@ impl WorldEntityBuilder {
     /// O(the world's components).
     #[inline]
     pub fn spawn_one(self, world: &mut WorldComponents) -> ::archetypal::Entity {
-        ::archetypal::__private::lifecycle::spawn_one(&mut world.storage, self)
+        ::archetypal::__private::lifecycle::spawn_one(
+            &mut world.index,
+            &mut world.storage,
+            self,
+        )
     }
     /// Spawns `count` entities with the builder's components, each given a clone
     /// of the values (the last one takes them): reserving once, O(`count` × the
@@ -649,7 +679,12 @@ impl WorldEntityBuilder {
         world: &mut WorldComponents,
         count: usize,
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        ::archetypal::__private::lifecycle::spawn_built(&mut world.storage, count, self)
+        ::archetypal::__private::lifecycle::spawn_built(
+            &mut world.index,
+            &mut world.storage,
+            count,
+            self,
+        )
     }
 }
 ///The command queue of a `World`, from `world.commands()` or `world.split_mut().commands` (usable while the components are borrowed, in the middle of an iteration): every `queue_*` method. The world's `apply_commands()` applies what it queued.
@@ -736,7 +771,14 @@ impl World {
             |world, command, staged, report| {
                 match command {
                     WorldCommand::Lifecycle(command) => {
-                        command.apply(&mut world.storage, staged, report)
+                        let components = &mut world.components;
+                        command
+                            .apply(
+                                &mut components.index,
+                                &mut components.storage,
+                                staged,
+                                report,
+                            )
                     }
                     WorldCommand::Structural(command) => {
                         command.apply(&mut world.storage, report)
@@ -772,8 +814,10 @@ impl World {
     #[inline]
     pub fn clear_commands(&mut self) {
         let world = &mut *self;
+        let components = &mut world.components;
         ::archetypal::__private::lifecycle::release_all_reserved(
-            &mut world.components.storage,
+            &mut components.index,
+            &mut components.storage,
         );
         self.queue.clear();
     }
@@ -1486,8 +1530,13 @@ where
     #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.clear_commands();
-        ::core::clone::Clone::clone_from(&mut self.storage, &source.storage);
-        ::archetypal::__private::lifecycle::release_all_reserved(&mut self.storage);
+        let (components, source_components) = (&mut self.components, &source.components);
+        ::archetypal::__private::lifecycle::clone_from(
+            &mut components.index,
+            &mut components.storage,
+            &source_components.index,
+            &source_components.storage,
+        );
         ::core::clone::Clone::clone_from(&mut self.resources, &source.resources);
         ::core::clone::Clone::clone_from(&mut self.events, &source.events);
     }
@@ -1683,12 +1732,18 @@ where
 }
 impl ::archetypal::snapshot::SnapshotWorld for World {
     #[inline]
+    fn index(&self) -> &::archetypal::EntityIndex {
+        &self.components.index
+    }
+    #[inline]
     fn assemble(
+        index: ::archetypal::EntityIndex,
         storage: ::archetypal::Storage<Self::Table>,
         resources: Self::Resources,
     ) -> Self {
         let mut world = <Self as ::core::default::Default>::default();
-        world.storage = storage;
+        world.components.index = index;
+        world.components.storage = storage;
         world.resources = resources;
         world
     }

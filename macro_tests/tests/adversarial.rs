@@ -271,7 +271,7 @@ fn foreign_handles_past_the_end_are_refused() {
     let mut away = Away::new();
     let foreign = away.spawn_entities(AWAY_POSITION | AWAY_NAME, 500);
     // Ids past every id `home` issued.
-    let issued = home.allocator().id_count() as u32;
+    let issued = home.entity_index().id_count(home.records()) as u32;
     for &handle in foreign.iter().filter(|e| e.id >= issued).step_by(37) {
         assert_refused(&mut home, handle, &format!("foreign {handle}"));
     }
@@ -295,7 +295,7 @@ fn foreign_handles_of_other_generations_are_refused() {
     }
     let fresh = away.spawn_entities(AWAY_NAME, 8);
     for &handle in handles.iter().chain(&fresh) {
-        let current = home.allocator().live_entity(handle.id);
+        let current = home.records().live_entity(handle.id);
         if current == Some(handle) {
             continue; // indistinguishable: see the last test
         }

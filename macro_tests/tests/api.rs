@@ -225,7 +225,7 @@ fn new_and_default_worlds_are_empty() {
         assert_eq!(world.resources.delta_time, 0.0);
         assert_eq!(world.query_entities(0).next(), None);
         assert_eq!(world.query_entities(POSITION).count(), 0);
-        assert_eq!(world.allocator().len(), 0);
+        assert_eq!(world.records().len(), 0);
         assert!(world.query_cache().is_empty());
         world.check_invariants().unwrap();
     }
@@ -280,13 +280,13 @@ fn tables_and_archetype_count_follow_spawns() {
 }
 
 #[test]
-fn storage_exposes_allocator_and_tables_read_only() {
+fn storage_exposes_records_and_tables_read_only() {
     let f = Fixture::new();
     let storage = &**f.world;
-    assert_eq!(storage.allocator().len(), 4);
-    assert_eq!(storage.allocator().id_count(), 5);
+    assert_eq!(storage.records().len(), 4);
+    assert_eq!(f.world.entity_index().id_count(storage.records()), 5);
     assert_eq!(
-        storage.allocator().free_count(),
+        f.world.entity_index().free_count(),
         1,
         "only id 1 awaits reuse"
     );

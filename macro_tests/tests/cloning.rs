@@ -244,13 +244,13 @@ fn state(world: &World) -> String {
         .copied()
         .collect();
     writeln!(text, "change log: {changes:?}").unwrap();
-    let allocator = world.allocator();
+    let (index, records) = (world.entity_index(), world.records());
     writeln!(
         text,
         "ids: {} live, {} issued, {} free; {} tables, {} cached queries",
-        allocator.len(),
-        allocator.id_count(),
-        allocator.free_count(),
+        records.len(),
+        index.id_count(records),
+        index.free_count(),
         world.archetype_count(),
         world.query_cache().entries().count()
     )
@@ -301,7 +301,7 @@ fn the_simulation_is_eventful() {
         frame(&mut world);
         collisions += world.events.collision.len();
     }
-    let spawned = world.allocator().id_count() - 3;
+    let spawned = world.entity_index().id_count(world.records()) - 3;
     assert!(spawned > 5, "spawners spawned {spawned}");
     assert!(collisions > 10, "{collisions} collisions");
     assert!(

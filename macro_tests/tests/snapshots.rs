@@ -157,15 +157,11 @@ fn assert_same_world(expected: &World, loaded: &World) {
     assert_eq!(loaded.resources.focus, expected.resources.focus);
     assert_eq!(loaded.current_tick(), expected.current_tick());
     assert_eq!(loaded.last_tick(), expected.last_tick());
-    let allocator = |world: &World| {
-        let allocator = world.allocator();
-        (
-            allocator.len(),
-            allocator.id_count(),
-            allocator.free_count(),
-        )
+    let ids = |world: &World| {
+        let (index, records) = (world.entity_index(), world.records());
+        (records.len(), index.id_count(records), index.free_count())
     };
-    assert_eq!(allocator(loaded), allocator(expected));
+    assert_eq!(ids(loaded), ids(expected));
 }
 
 /// The loaded world goes on exactly as the original: the same handles come out of spawns.

@@ -7,6 +7,7 @@
 use alloc::vec::Vec;
 
 use super::{CommandReport, SpawnStaging};
+use crate::entity::EntityIndex;
 use crate::{Archetype, Bitmask, Entity, Storage};
 
 /// A queued spawn or despawn (`queue_spawn`, `queue_spawn_entities`, `queue_despawn`,
@@ -36,33 +37,34 @@ pub enum LifecycleCommand<M> {
 }
 
 impl<M: Bitmask> LifecycleCommand<M> {
-    /// Applies the command to `storage`, counting it in `report` (each handle of a list, and
+    /// Applies the command to `storage`, whose entities `index` issues, counting it in `report` (each handle of a list, and
     /// each built spawn, counts once; a dead handle is skipped); a spawn with values takes
     /// them from `staged`.
     #[doc(hidden)]
     pub fn apply<T: Archetype<Mask = M>>(
         self,
+        index: &mut EntityIndex,
         storage: &mut Storage<T>,
         staged: &mut SpawnStaging<T>,
         report: &mut CommandReport,
     ) {
         match self {
             LifecycleCommand::SpawnEntities { mask, entities } => {
-                report.record(storage.spawn_reserved(mask, &entities) == entities.len());
+                report.record(storage.spawn_reserved(index, mask, &entities) == entities.len());
             }
             LifecycleCommand::SpawnBuilt { mask, count } => {
                 let spawned = staged
                     .take(mask, count, |run, links| {
-                        storage.spawn_staged(mask, run, links)
+                        storage.spawn_staged(index, mask, run, links)
                     })
                     .unwrap_or(0);
                 report.applied += spawned;
                 report.skipped += count - spawned;
             }
-            LifecycleCommand::Despawn(entity) => report.record(storage.despawn(entity)),
+            LifecycleCommand::Despawn(entity) => report.record(storage.despawn(index, entity)),
             LifecycleCommand::DespawnEntities(entities) => {
                 for entity in entities {
-                    report.record(storage.despawn(entity));
+                    report.record(storage.despawn(index, entity));
                 }
             }
         }

@@ -144,7 +144,7 @@ impl EntityIndex {
 
     /// Whether `entity` is reserved and not yet alive.
     pub fn is_reserved(&self, entity: Entity, records: &EntityRecords) -> bool {
-        records.has_state(entity, IdState::Reserved)
+        records.is_reserved(entity)
             || self
                 .lent
                 .as_ref()

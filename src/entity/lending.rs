@@ -218,7 +218,7 @@ impl EntityIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::EntityAllocator;
+    use crate::entity::EntityAllocator;
 
     #[test]
     fn a_reserver_issues_what_the_allocator_would() {

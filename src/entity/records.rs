@@ -83,6 +83,14 @@ impl EntityRecords {
         self.has_state(entity, IdState::Alive)
     }
 
+    /// Whether the records hold `entity` reserved for a queued spawn (a reservation a lent
+    /// reserver made is recorded here once the index settles it: see
+    /// [`EntityIndex::is_reserved`](super::EntityIndex::is_reserved)).
+    #[inline]
+    pub fn is_reserved(&self, entity: Entity) -> bool {
+        self.has_state(entity, IdState::Reserved)
+    }
+
     /// Where a live `entity`'s row is; `None` for a handle that is not alive.
     #[inline]
     pub fn location(&self, entity: Entity) -> Option<EntityLocation> {
@@ -215,7 +223,7 @@ impl EntityRecords {
 #[cfg(all(test, feature = "serde"))]
 mod tests {
     use super::*;
-    use crate::EntityAllocator;
+    use crate::entity::EntityAllocator;
     use alloc::vec;
 
     #[test]
@@ -225,7 +233,7 @@ mod tests {
         game.free(entities[1]);
         let recycled = game.allocate();
         game.free(entities[3]);
-        let reference = game.records();
+        let reference = &game.records;
         let tables: [&[u32]; 2] = [&[2, 1], &[0]];
         let (located, handles) =
             EntityRecords::located_from_snapshot_rows(reference, tables.into_iter()).unwrap();

@@ -2,13 +2,16 @@
 //! reservation at once, emptying after a failed copy, and the ids written to and read from a
 //! snapshot.
 
+#[cfg(test)]
+use super::EntityAllocator;
 #[cfg(feature = "serde")]
 use super::RESERVED_ID;
-use super::{Entity, EntityAllocator, EntityIndex, EntityRecords, IdRecords, IdSlot, IdState};
+use super::{Entity, EntityIndex, EntityRecords, IdRecords, IdSlot, IdState};
 #[cfg(feature = "serde")]
 use alloc::string::String;
 use alloc::vec::Vec;
 
+#[cfg(test)]
 impl EntityAllocator {
     /// Gives back every reserved handle: see [`EntityIndex::release_all_reserved`].
     pub fn release_all_reserved(&mut self) -> usize {
@@ -44,6 +47,24 @@ impl EntityAllocator {
 }
 
 impl EntityIndex {
+    /// Whether this index over `records` has issued exactly the same handles as `other` over
+    /// `other_records`: every id at the same generation and state, the same free list.
+    /// Locations are not compared: two worlds with the same handles may keep them in rows of
+    /// their own.
+    pub fn same_ids(
+        &self,
+        records: &EntityRecords,
+        other: &Self,
+        other_records: &EntityRecords,
+    ) -> bool {
+        if self.lent.is_some() || other.lent.is_some() {
+            let (mut mine, mut theirs) = (records.clone(), other_records.clone());
+            let (my_index, their_index) = (self.copy_with(&mut mine), other.copy_with(&mut theirs));
+            return my_index.same_ids(&mine, &their_index, &theirs);
+        }
+        self.free == other.free && records.same_ids(other_records)
+    }
+
     /// Gives back every reserved handle, as [`release`](Self::release) does for one: none of
     /// them ever becomes alive. Returns how many were released.
     ///
@@ -313,7 +334,7 @@ pub(super) fn locate_rows<'a>(
 
 #[cfg(test)]
 mod tests {
-    use crate::EntityAllocator;
+    use crate::entity::EntityAllocator;
     use alloc::vec::Vec;
 
     #[test]

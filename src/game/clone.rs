@@ -1,41 +1,38 @@
-//! Copying a multi-world game (its `Clone` and `restore`), under the rules a world's copy
-//! follows: no queued command is copied (the handles their spawns reserved are given back, in
-//! the allocator's one order), every sub-world's storage is copied whole (tables, change ticks,
-//! relations, tags, the change log, the caches, the records of every id), and the game's index
-//! with them, so the copy issues the same next handles as the original and every sub-world
-//! stays in step with it. The game's resources and events are the generated code's to copy.
+//! Copying a multi-world game (its `Clone` and `restore`), as a world's copy: no queued command
+//! is copied (the handles their spawns reserved are given back, in the index's one order), and
+//! every sub-world's storage and the game's index are copied by the same two passes
+//! ([`copy_whole`]), so the copy issues the same next handles as the original and every
+//! sub-world stays in step with it. The game's resources and events are the generated code's
+//! to copy.
 
 use super::commands::clear_commands;
 use super::{MultiWorld, SubWorld};
-use crate::entity::{EntityIndex, EntityRecords, IdRecords};
+use crate::entity::EntityRecords;
+use crate::storage::state::{CopyParts, copy_whole};
 
 /// The sub-worlds of a game, `(&mut Core, (&mut Render, ()))`, copied from those of another
-/// game of the same type, `(&Core, (&Render, ()))`: implemented when every sub-world's tables
-/// are `Clone`.
+/// game of the same type, `(&Core, (&Render, ()))`, each pass over every sub-world:
+/// implemented when every sub-world's tables are `Clone`.
 pub trait CopySubWorlds<Source> {
-    /// Overwrites every sub-world's storage with a copy of the source's, reusing its
-    /// allocations (`Storage::clone_from`).
-    fn clone_from(&mut self, source: &Source);
+    /// Copies every sub-world's storage but its records (see `CopyParts`).
+    fn copy_all_but_records(&mut self, source: &Source);
 
-    /// Empties every sub-world after a copy failed half-way, each left with `records` (an
-    /// index's emptied records, see [`EntityIndex::empty_beyond`]).
+    /// Copies every sub-world's records.
+    fn copy_records(&mut self, source: &Source);
+
+    /// Empties every sub-world after a copy failed half-way, each left with `records`.
     fn empty_beyond(&mut self, source: &Source, records: &EntityRecords);
-
-    /// The source's first sub-world's records.
-    fn source_records(source: &Source) -> Option<&EntityRecords>;
 }
 
 impl CopySubWorlds<()> for () {
     #[inline]
-    fn clone_from(&mut self, _source: &()) {}
+    fn copy_all_but_records(&mut self, _source: &()) {}
+
+    #[inline]
+    fn copy_records(&mut self, _source: &()) {}
 
     #[inline]
     fn empty_beyond(&mut self, _source: &(), _records: &EntityRecords) {}
-
-    #[inline]
-    fn source_records(_source: &()) -> Option<&EntityRecords> {
-        None
-    }
 }
 
 impl<W, R, S> CopySubWorlds<(&W, S)> for (&mut W, R)
@@ -45,22 +42,51 @@ where
     R: CopySubWorlds<S>,
 {
     #[inline]
-    fn clone_from(&mut self, source: &(&W, S)) {
-        self.0.storage_mut().clone_from(source.0.storage());
-        self.1.clone_from(&source.1);
+    fn copy_all_but_records(&mut self, source: &(&W, S)) {
+        self.0
+            .storage_mut()
+            .copy_all_but_records(source.0.storage());
+        self.1.copy_all_but_records(&source.1);
+    }
+
+    #[inline]
+    fn copy_records(&mut self, source: &(&W, S)) {
+        CopyParts::copy_records(self.0.storage_mut(), source.0.storage());
+        self.1.copy_records(&source.1);
     }
 
     #[inline]
     fn empty_beyond(&mut self, source: &(&W, S), records: &EntityRecords) {
-        self.0
-            .storage_mut()
-            .empty_beyond_with(source.0.storage(), records);
+        CopyParts::empty_beyond(self.0.storage_mut(), source.0.storage(), records);
         self.1.empty_beyond(&source.1, records);
+    }
+}
+
+/// The sub-worlds as the parts [`copy_whole`] copies.
+impl<W, R, S> CopyParts<(&W, S)> for (&mut W, R)
+where
+    W: SubWorld,
+    W::Tables: Clone,
+    R: CopySubWorlds<S> + super::SubWorldsMut,
+{
+    #[inline]
+    fn copy_all_but_records(&mut self, source: &(&W, S)) {
+        CopySubWorlds::copy_all_but_records(self, source);
     }
 
     #[inline]
-    fn source_records<'s>(source: &'s (&W, S)) -> Option<&'s EntityRecords> {
-        Some(source.0.storage().allocator().records())
+    fn copy_records(&mut self, source: &(&W, S)) {
+        CopySubWorlds::copy_records(self, source);
+    }
+
+    #[inline]
+    fn empty_beyond(&mut self, source: &(&W, S), records: &EntityRecords) {
+        CopySubWorlds::empty_beyond(self, source, records);
+    }
+
+    #[inline]
+    fn source_records<'s>(source: &'s (&W, S)) -> &'s EntityRecords {
+        source.0.storage().records()
     }
 }
 
@@ -71,61 +97,19 @@ where
 /// reaches an entity spawned afterwards.
 pub fn clone_from<'a, G: MultiWorld>(game: &'a mut G, source: &'a G)
 where
-    G::SubWorldsMut<'a>: CopySubWorlds<G::SubWorlds<'a>>,
+    G::SubWorldsMut<'a>: CopyParts<G::SubWorlds<'a>>,
 {
     // The queues go first: if a copy panics below, no command queued before is left to reach
     // an entity spawned afterwards.
     clear_commands(&mut *game);
-    let (sub_worlds, own) = game.parts_mut();
+    let (mut sub_worlds, own) = game.parts_mut();
     let (source_worlds, source_own) = source.parts();
-    let mut guard = EmptyOnUnwind {
-        // Kept apart: a copy that panics half-way leaves some sub-worlds' records the
-        // source's and one emptied, and the game's index is emptied beyond both games' ids.
-        records: sub_worlds.reference().clone(),
-        sub_worlds,
-        source_worlds,
-        index: &mut own.index,
-        source_index: &source_own.index,
-        done: false,
-    };
-    // The one copy that runs component code comes first, so a panic finds the game's own
-    // index and records still its own.
-    guard.sub_worlds.clone_from(&guard.source_worlds);
-    guard
-        .index
-        .clone_from_with(guard.source_index, &mut guard.sub_worlds);
-    // The source's queued spawns are not copied: their reservations come back in the index's
-    // one order, as `clear_commands` gives them back, in every sub-world.
-    guard.index.release_all_reserved(&mut guard.sub_worlds);
-    guard.done = true;
-}
-
-/// Empties every sub-world of the game it guards, and its index beyond both games', when
-/// dropped before `done` is set: by a panic in the middle of a copy, which would otherwise
-/// leave some sub-worlds copied and others not.
-struct EmptyOnUnwind<'a, L: CopySubWorlds<S> + IdRecords, S> {
-    /// The game's records before the copy.
-    records: EntityRecords,
-    sub_worlds: L,
-    source_worlds: S,
-    index: &'a mut EntityIndex,
-    source_index: &'a EntityIndex,
-    done: bool,
-}
-
-impl<L: CopySubWorlds<S> + IdRecords, S> Drop for EmptyOnUnwind<'_, L, S> {
-    fn drop(&mut self) {
-        if self.done {
-            return;
-        }
-        let source_records =
-            L::source_records(&self.source_worlds).expect("a game has at least one sub-world");
-        let (index, records) =
-            self.index
-                .empty_beyond(&self.records, self.source_index, source_records);
-        self.sub_worlds.empty_beyond(&self.source_worlds, &records);
-        *self.index = index;
-    }
+    copy_whole(
+        &mut own.index,
+        &mut sub_worlds,
+        &source_own.index,
+        &source_worlds,
+    );
 }
 
 #[cfg(test)]

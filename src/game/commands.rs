@@ -7,8 +7,8 @@ use core::mem;
 
 use super::list::{SubWorlds, SubWorldsMut};
 use super::spawn::{GameBuilder, place_built};
-use super::{GameEntities, MultiWorld, Whole};
-use crate::storage::despawn;
+use super::{GameEntities, MultiWorld};
+use crate::storage::despawn::{self, Whole};
 use crate::{CommandReport, Entity, EntityReserver};
 
 /// A spawn or despawn queued on a multi-world game, applied by its `apply_commands`.
@@ -144,7 +144,10 @@ pub fn apply_commands<G: MultiWorld>(game: &mut G) -> CommandReport {
         }
     }
     sub_worlds.apply_commands(&mut report);
-    let mut whole = Whole { index, sub_worlds };
+    let mut whole = Whole {
+        index,
+        parts: &mut sub_worlds,
+    };
     while let Some(&entity) = pending.despawns.get(pending.despawned) {
         pending.despawned += 1;
         report.record(despawn::despawn(&mut whole, entity));

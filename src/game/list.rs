@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 use super::SubWorld;
 use crate::builder::EntityValues;
 use crate::entity::{EntityRecords, IdRecords};
+use crate::storage::despawn::Parts;
 use crate::{Archetype, Bitmask, CommandReport, Entity, InvariantError, Storage, Tick};
 
 /// The sub-worlds of a game, borrowed: `(&Core, (&Render, ()))`.
@@ -49,7 +50,7 @@ impl SubWorlds for () {
 impl<W: SubWorld, R: SubWorlds> SubWorlds for (&W, R) {
     #[inline]
     fn first_records(&self) -> Option<&EntityRecords> {
-        Some(self.0.storage().allocator().records())
+        Some(self.0.storage().records())
     }
     #[inline]
     fn command_count(&self) -> usize {
@@ -64,7 +65,7 @@ impl<W: SubWorld, R: SubWorlds> SubWorlds for (&W, R) {
     fn check_invariants(&self, first: Option<&EntityRecords>) -> Result<(), InvariantError> {
         let storage = self.0.storage();
         storage.check_invariants()?;
-        let records = storage.allocator().records();
+        let records = storage.records();
         if first.is_some_and(|first| !records.same_ids(first)) {
             return Err(InvariantError {
                 message: format!(
@@ -214,7 +215,7 @@ impl<W: SubWorld, R: SubWorldsMut> SubWorldsMut for (&mut W, R) {
             None => (None, None),
         };
         let storage = self.0.storage_mut();
-        storage.place_built(entities, false, first_here, values.0);
+        storage.place_built(entities, first_here, values.0);
         let placed = DetachOnUnwind { storage, entities };
         self.1.spawn_built(entities, first_rest, values.1);
         core::mem::forget(placed);
@@ -275,11 +276,37 @@ impl<W: SubWorld, R: SubWorldsMut> SubWorldsMut for (&mut W, R) {
     }
 }
 
+/// The sub-worlds as the parts a despawn takes an entity out of.
+impl<W: SubWorld, R: SubWorldsMut> Parts for (&mut W, R) {
+    type Values = <Self as SubWorldsMut>::Values;
+    type Gathered = <Self as SubWorldsMut>::Gathered;
+
+    #[inline]
+    fn has_cascading_sources(&self, entity: Entity) -> bool {
+        SubWorldsMut::has_cascading_sources(self, entity)
+    }
+
+    #[inline]
+    fn push_cascading_sources(&self, entity: Entity, stack: &mut Vec<Entity>) {
+        SubWorldsMut::push_cascading_sources(self, entity, stack);
+    }
+
+    #[inline]
+    fn detach(&mut self, entity: Entity) -> Self::Values {
+        SubWorldsMut::detach(self, entity)
+    }
+
+    #[inline]
+    fn detach_cascading(&mut self, entity: Entity, gathered: &mut Self::Gathered) {
+        SubWorldsMut::detach_cascading(self, entity, gathered);
+    }
+}
+
 /// The sub-worlds as the records a game's index writes: every sub-world's, read in the first.
 impl<W: SubWorld, R: SubWorldsMut> IdRecords for (&mut W, R) {
     #[inline]
     fn reference(&self) -> &EntityRecords {
-        self.0.storage().allocator().records()
+        self.0.storage().records()
     }
 
     #[inline]

@@ -7,17 +7,17 @@
 //! # The format
 //! A struct `GameSnapshot` of six fields, in this order:
 //! - `version`: [`SNAPSHOT_VERSION`], the world's;
-//! - `generations` and `free`: the game's one allocator, as a world's snapshot writes its own
-//!   (every id's generation as runs, the free list in recycling order, reserved ids as given
-//!   back);
+//! - `generations` and `free`: the game's one entity index (and its first sub-world's
+//!   records), as a world's snapshot writes its own (every id's generation as runs, the free
+//!   list in recycling order, reserved ids as given back);
 //! - `sub_worlds`: a map from each sub-world's name (`Core`) to its storage as a world's
 //!   snapshot writes it (`tick`, `last_tick`, `tables`, `tags`, `relations`,
 //!   `change_log_sequence`): tables hold ids only, since every generation is the game's;
 //! - `resources` and `event_sequences`: the game's singletons, as a world's.
 //!
 //! # Loading
-//! Every sub-world is named once and none is missing. The game's allocator is rebuilt from its
-//! runs and free list against the first sub-world's rows (so a claim of billions of ids is
+//! Every sub-world is named once and none is missing. The game's index and records are
+//! rebuilt from its runs and free list against the first sub-world's rows (so a claim of billions of ids is
 //! refused before anything is allocated for it, as in a world); then every sub-world's rows
 //! are checked against it (each id alive in the game, on one row, and every live entity of the
 //! game on a row), and each sub-world's storage is built and checked as a world's is. Only
@@ -35,6 +35,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::list::SubWorlds;
 use super::{MultiWorld, SubWorld};
+use crate::Storage;
 use crate::entity::{EntityIndex, EntityRecords};
 use crate::snapshot::ids::{IdsIn, IdsOut};
 use crate::snapshot::{
@@ -42,10 +43,9 @@ use crate::snapshot::{
     Sequence, SerializeSingletons, SerializeTables, SnapshotError, StorageData, StorageOut,
     Version, start_event_numbering,
 };
-use crate::{EntityAllocator, Storage};
 
 /// A game, borrowed for saving: `serde_json::to_string(&game.snapshot())`. It holds the
-/// game's allocator once, each sub-world's storage by name (as a [`Snapshot`](crate::Snapshot)
+/// game's entity index once, each sub-world's storage by name (as a [`Snapshot`](crate::Snapshot)
 /// holds a world's), the resources and where event numbering stands; see the guide's
 /// [snapshots](crate::guide::snapshots) chapter.
 pub struct GameSnapshot<'a, G> {
@@ -182,13 +182,15 @@ where
         let sub_worlds = sub_worlds.0;
         Self::SubWorldList::check_ticks(&sub_worlds)?;
         let (first, first_rows) = Self::SubWorldList::first_rows(&sub_worlds);
-        let (allocator, _) = EntityAllocator::from_snapshot_ids(&generations.0, free.0, first_rows)
-            .map_err(|error| {
-                SnapshotError::new(format!(
-                    "the game's ids, against the rows of the sub-world `{first}`: {error}"
-                ))
-            })?;
-        let storages = Self::SubWorldList::build(sub_worlds, allocator.records())?;
+        let (index, records, _) =
+            EntityIndex::from_snapshot_ids(&generations.0, free.0, first_rows).map_err(
+                |error| {
+                    SnapshotError::new(format!(
+                        "the game's ids, against the rows of the sub-world `{first}`: {error}"
+                    ))
+                },
+            )?;
+        let storages = Self::SubWorldList::build(sub_worlds, &records)?;
         // The sub-worlds and the index are checked. The event numbering, checked last,
         // needs the game's channels: a refusal there drops a game no one has seen.
         let mut game = Self::default();
@@ -197,7 +199,7 @@ where
         let (sub_worlds, entities) = game.parts_mut();
         sub_worlds.install(storages);
         // A new game has nothing queued: only its index is the snapshot's.
-        entities.index = allocator.index;
+        entities.index = index;
         Ok(game)
     }
 }
@@ -331,12 +333,8 @@ where
         let (records, entities) =
             EntityRecords::located_from_snapshot_rows(game, storage.row_ids())
                 .map_err(|error| within::<W>(SnapshotError::new(error)))?;
-        let placed = EntityAllocator {
-            index: EntityIndex::default(),
-            records,
-        };
         let storage = storage
-            .into_storage(placed, entities)
+            .into_storage(records, entities)
             .map_err(within::<W>)?;
         Ok((storage, R::build(rest, game)?))
     }
@@ -388,7 +386,7 @@ impl<'de, G: DeserializeGame> Deserialize<'de> for GameSnapshotData<G> {
 impl<G: DeserializeGame> GameSnapshotData<G> {
     /// Checks the snapshot and builds the game: every sub-world's ticks and storage are
     /// checked as a world's (see [`SnapshotData::into_world`](crate::SnapshotData::into_world)),
-    /// the game's allocator is sound, and every sub-world holds exactly the game's live
+    /// the game's index is sound, and every sub-world holds exactly the game's live
     /// entities, each on one row; the built game passes `check_invariants()`.
     pub fn into_game(self) -> Result<G, SnapshotError> {
         G::from_snapshot_data(self)

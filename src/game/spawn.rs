@@ -8,7 +8,7 @@ use super::MultiWorld;
 use super::list::SubWorldsMut;
 use crate::Entity;
 use crate::entity::{EntityIndex, IdRecords};
-use crate::storage::FreeOnUnwind;
+use crate::storage::place_or_free;
 
 /// A multi-world game's `EntityBuilder`: the values it holds for every sub-world (implemented
 /// by `ecs!`).
@@ -60,11 +60,7 @@ pub(super) fn place_built<L: SubWorldsMut + IdRecords>(
     first_copy: Option<L::Built>,
     values: L::Built,
 ) {
-    let unplaced = FreeOnUnwind {
-        index,
-        records: sub_worlds,
-        entities,
-    };
-    unplaced.records.spawn_built(entities, first_copy, values);
-    core::mem::forget(unplaced);
+    place_or_free(index, sub_worlds, entities, |sub_worlds| {
+        sub_worlds.spawn_built(entities, first_copy, values);
+    });
 }

@@ -139,7 +139,7 @@ macro_rules! __ecs_builder {
                 /// O(the world's components).
                 #[inline]
                 pub fn spawn_one(self, world: &mut [<$world Components>]) -> $crate::Entity {
-                    $crate::__private::lifecycle::spawn_one(&mut world.storage, self)
+                    $crate::__private::lifecycle::spawn_one(&mut world.index, &mut world.storage, self)
                 }
 
                 /// Spawns `count` entities with the builder's components, each given a clone
@@ -153,7 +153,7 @@ macro_rules! __ecs_builder {
                 /// the builder does not hold need not be `Clone`.
                 #[inline]
                 pub fn spawn(self, world: &mut [<$world Components>], count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-                    $crate::__private::lifecycle::spawn_built(&mut world.storage, count, self)
+                    $crate::__private::lifecycle::spawn_built(&mut world.index, &mut world.storage, count, self)
                 }
             }
         }

@@ -64,10 +64,15 @@ macro_rules! __ecs_clone {
                     // is then emptied), no command queued before is left to reach an entity
                     // spawned afterwards.
                     self.clear_commands();
-                    ::core::clone::Clone::clone_from(&mut self.storage, &source.storage);
                     // The source's queued spawns are not copied: their reservations come back
-                    // in the allocator's one order, as `clear_commands` gives them back.
-                    $crate::__private::lifecycle::release_all_reserved(&mut self.storage);
+                    // in the index's one order, as `clear_commands` gives them back.
+                    let (components, source_components) = (&mut self.components, &source.components);
+                    $crate::__private::lifecycle::clone_from(
+                        &mut components.index,
+                        &mut components.storage,
+                        &source_components.index,
+                        &source_components.storage,
+                    );
                     ::core::clone::Clone::clone_from(&mut self.resources, &source.resources);
                     ::core::clone::Clone::clone_from(&mut self.events, &source.events);
                 }

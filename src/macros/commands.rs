@@ -22,11 +22,17 @@ macro_rules! __ecs_commands {
                 Lifecycle($crate::LifecycleCommand<[<$world Mask>]>),
             }
             apply: |world, staged, report| {
-                [<$world Command>]::Lifecycle(command) => command.apply(&mut world.storage, staged, report),
+                [<$world Command>]::Lifecycle(command) => {
+                    let components = &mut world.components;
+                    command.apply(&mut components.index, &mut components.storage, staged, report)
+                }
             }
             // Every reservation is held by a queued spawn: they are given back all at once, in
-            // the allocator's one order (the order a clone and a snapshot give them back in).
-            clear: |world| { $crate::__private::lifecycle::release_all_reserved(&mut world.components.storage); }
+            // the index's one order (the order a clone and a snapshot give them back in).
+            clear: |world| {
+                let components = &mut world.components;
+                $crate::__private::lifecycle::release_all_reserved(&mut components.index, &mut components.storage);
+            }
         }
         $crate::__private::paste::paste! {
             impl $crate::SpawningCommand for [<$world Command>] {

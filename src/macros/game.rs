@@ -1,5 +1,5 @@
 //! `__ecs_game!`: the multi-world form, `Game { Core { ... } Render { ... } }`. Each sub-world
-//! has its own mask space, tables and typed API; the whole owns the entities (one allocator,
+//! has its own mask space, tables and typed API; the whole owns the entities (one entity index,
 //! in `GameEntities`). The rule declares the game, lists its sub-worlds (`MultiWorld`, through
 //! `__ecs_game_list!`) and writes each of its methods as one call into the runtime
 //! (`src/game.rs`), which spawns and despawns in every sub-world at once.
@@ -146,7 +146,7 @@ macro_rules! __ecs_game {
             /// An exact copy of the game, except its queued commands (the game's and every
             /// sub-world's): a clone starts with none, and the handles their spawns reserved
             /// are given back in the clone. Every sub-world (entities, components, tags,
-            /// relations, change ticks, the change log), the game's allocator, resources and
+            /// relations, change ticks, the change log), the game's entity index, resources and
             /// event channels are copied, so the clone issues the same next handles and runs on
             /// exactly as the original would. `clone_from` (and `restore`) reuse the target's
             /// allocations.

@@ -114,7 +114,7 @@ macro_rules! __ecs_hooks {
                     if !self.components.storage.hooks_pending() {
                         return;
                     }
-                    // One split for the whole pass (it lends the allocator to the queue once).
+                    // One split for the whole pass (it lends the index's reserver to the queue once).
                     let mut world = self.split_mut();
                     while let ::core::option::Option::Some(change) =
                         $crate::__private::lifecycle::next_hooked_change(&mut world.components.storage)
@@ -237,7 +237,7 @@ macro_rules! __ecs_game_hooks {
                         if !$crate::__private::game::hooks_pending(self) {
                             return;
                         }
-                        // One split for the whole pass (it lends the allocator to the queue once).
+                        // One split for the whole pass (it lends the index's reserver to the queue once).
                         let mut game = self.split_mut();
                         loop {
                             let mut ran = false;

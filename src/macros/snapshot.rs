@@ -324,7 +324,7 @@ macro_rules! __ecs_snapshot {
 
         impl $game {
             /// Feature `serde`. The game, borrowed for saving in any serde format:
-            /// `serde_json::to_string(&game.snapshot())`. It holds the game's allocator (handles
+            /// `serde_json::to_string(&game.snapshot())`. It holds the game's entity index (handles
             /// stay valid, the next spawn gets the same id), every sub-world's entities,
             /// components, tags, relations and ticks, the resources and where event and
             /// change-log numbering stands; not the events, the change-log entries or queued
@@ -339,7 +339,7 @@ macro_rules! __ecs_snapshot {
             }
 
             /// Feature `serde`. The game a decoded snapshot describes, after checking all of
-            /// it: either the whole game, every sub-world in step with its allocator, or an
+            /// it: either the whole game, every sub-world in step with its index, or an
             /// error saying what is wrong, never a panic or a half-loaded game; O(the whole
             /// game). Decode with `serde_json::from_str::<GameSnapshotData<Game>>(&text)` (or
             /// decode the game directly: it is `Deserialize`). Callable when every component
@@ -355,7 +355,7 @@ macro_rules! __ecs_snapshot {
             }
         }
 
-        /// Feature `serde`. The game's snapshot (`game.snapshot()`): its allocator, every
+        /// Feature `serde`. The game's snapshot (`game.snapshot()`): its entity index, every
         /// sub-world, the resources and the ticks.
         impl $crate::__private::serde::Serialize for $game
         where
@@ -425,9 +425,15 @@ macro_rules! __ecs_snapshot {
 
         impl $crate::snapshot::SnapshotWorld for $world {
             #[inline]
-            fn assemble(storage: $crate::Storage<Self::Table>, resources: Self::Resources) -> Self {
+            fn index(&self) -> &$crate::EntityIndex {
+                &self.components.index
+            }
+
+            #[inline]
+            fn assemble(index: $crate::EntityIndex, storage: $crate::Storage<Self::Table>, resources: Self::Resources) -> Self {
                 let mut world = <Self as ::core::default::Default>::default();
-                world.storage = storage;
+                world.components.index = index;
+                world.components.storage = storage;
                 world.resources = resources;
                 world
             }

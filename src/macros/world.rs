@@ -28,6 +28,8 @@ macro_rules! __ecs_world {
 
             #[doc = "The component part of a `" $world "`: entities, their archetype tables (`" $world "ComponentArrays`), tags, the edge graph, the query cache and change ticks. It has the per-component methods (`get_*`, `set_*`, ...) and dereferences to its `archetypal::Storage` for the others (`is_alive`, `for_each_mut`, `typed_query`, ...). A `" $world "` dereferences to it, and `" $world "::split_mut` lends it beside the world's other parts."]
             pub struct [<$world Components>] {
+                /// The index that issues, recycles and reserves the world's entity handles.
+                index: $crate::EntityIndex,
                 storage: $crate::Storage<[<$world ComponentArrays>]>,
             }
 
@@ -50,7 +52,10 @@ macro_rules! __ecs_world {
                     Self {
                         resources: ::core::default::Default::default(),
                         events: ::core::default::Default::default(),
-                        components: [<$world Components>] { storage: $crate::Storage::new() },
+                        components: [<$world Components>] {
+                            index: ::core::default::Default::default(),
+                            storage: $crate::Storage::new(),
+                        },
                         queue: $crate::CommandBuffer::new(),
                     }
                 }
@@ -82,7 +87,7 @@ macro_rules! __ecs_world {
                 #[inline]
                 pub fn commands(&mut self) -> [<$world Commands>]<'_> {
                     [<$world Commands>] {
-                        queue: $crate::__private::lifecycle::command_queue(&mut self.components.storage, &mut self.queue),
+                        queue: $crate::__private::lifecycle::command_queue(&mut self.components.index, &mut self.components.storage, &mut self.queue),
                     }
                 }
 
@@ -92,7 +97,7 @@ macro_rules! __ecs_world {
                 /// resources). Queued commands wait for `apply_commands()`.
                 #[inline]
                 pub fn split_mut(&mut self) -> [<$world Parts>]<'_> {
-                    let reserver = $crate::__private::lifecycle::entity_reserver(&mut self.components.storage);
+                    let reserver = $crate::__private::lifecycle::entity_reserver(&mut self.components.index, &mut self.components.storage);
                     [<$world Parts>] {
                         components: &mut self.components,
                         resources: &mut self.resources,
@@ -103,19 +108,27 @@ macro_rules! __ecs_world {
             }
 
             impl [<$world Components>] {
+                /// The entity index: the recycling stack and the handles reserved for queued
+                /// spawns (`entity_index().id_count(records())` and the like, for inspection).
+                #[doc(hidden)]
+                #[inline]
+                pub fn entity_index(&self) -> &$crate::EntityIndex {
+                    &self.index
+                }
+
                 /// Spawns an entity with the components of `mask`, default-initialised, and the
                 /// tags of `mask`: O(the components of `mask`), amortised (a hash lookup finds
                 /// the table; the first spawn of a new combination creates it).
                 #[inline]
                 pub fn spawn(&mut self, mask: [<$world Mask>]) -> $crate::Entity {
-                    $crate::__private::lifecycle::spawn(&mut self.storage, mask)
+                    $crate::__private::lifecycle::spawn(&mut self.index, &mut self.storage, mask)
                 }
 
                 /// Spawns `count` entities with the components of `mask`, reserving once:
                 /// O(`count` × the components of `mask`).
                 #[inline]
                 pub fn spawn_entities(&mut self, mask: [<$world Mask>], count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-                    $crate::__private::lifecycle::spawn_batch(&mut self.storage, mask, count, |_, _| {})
+                    $crate::__private::lifecycle::spawn_batch(&mut self.index, &mut self.storage, mask, count, |_, _| {})
                 }
 
                 /// Spawns `count` entities with the components of `mask`, then calls
@@ -126,7 +139,7 @@ macro_rules! __ecs_world {
                 where
                     F: ::core::ops::FnMut(&mut [<$world ComponentArraysMut>]<'_>, usize),
                 {
-                    $crate::__private::lifecycle::spawn_batch(&mut self.storage, mask, count, init)
+                    $crate::__private::lifecycle::spawn_batch(&mut self.index, &mut self.storage, mask, count, init)
                 }
 
                 /// Despawns `entity`, dropping its components: the last row of its table moves
@@ -136,14 +149,14 @@ macro_rules! __ecs_world {
                 /// nothing changes, for a dead, stale (id reused) or never-issued handle.
                 #[inline]
                 pub fn despawn(&mut self, entity: $crate::Entity) -> bool {
-                    $crate::__private::lifecycle::despawn(&mut self.storage, entity)
+                    $crate::__private::lifecycle::despawn(&mut self.index, &mut self.storage, entity)
                 }
 
                 /// Despawns every live entity of `entities`, as `despawn` each; returns those
                 /// actually despawned (dead, stale, never-issued and repeated handles are skipped).
                 #[inline]
                 pub fn despawn_entities(&mut self, entities: &[$crate::Entity]) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-                    $crate::__private::lifecycle::despawn_entities(&mut self.storage, entities)
+                    $crate::__private::lifecycle::despawn_entities(&mut self.index, &mut self.storage, entities)
                 }
             }
         }

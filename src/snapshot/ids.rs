@@ -47,7 +47,7 @@ impl Serialize for IdsOut<'_> {
     }
 }
 
-/// A table's entities, written as their ids: the generations are the allocator's.
+/// A table's entities, written as their ids: the generations are the index's.
 pub(super) struct EntityIdsOut<'a>(pub(super) &'a [Entity]);
 
 impl Serialize for EntityIdsOut<'_> {

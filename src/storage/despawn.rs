@@ -4,16 +4,16 @@
 //! sub-world before any of its values is dropped.
 //!
 //! The loops of despawning (one entity and its cascade, a list of entities with its panic
-//! guard) are written once, over [`Despawn`]: what one storage does, and what a multi-world
-//! does by taking the entity out of every sub-world (`crate::game`).
+//! guard) are written once, over [`Whole`]: an index and its [`Parts`], a world's storage or
+//! every sub-world of a multi-world (`crate::game`).
 
 use super::Storage;
+use crate::entity::{EntityIndex, IdRecords};
 use crate::{Archetype, Bitmask, Entity, StructuralChange};
 use alloc::vec::Vec;
 
-/// What the despawn loops take entities out of: a world's storage (its rows, then the id freed
-/// by its own index), or every sub-world of a multi-world at once (their rows, then the id
-/// freed by the game's index in every sub-world's records).
+/// What the despawn loops take entities out of: [`Whole`], an index and the parts it issues
+/// into.
 pub(crate) trait Despawn {
     /// The values one entity leaves behind, dropped by the caller once it is gone.
     type Values;
@@ -38,14 +38,79 @@ pub(crate) trait Despawn {
     fn detach_cascading(&mut self, entity: Entity, gathered: &mut Self::Gathered);
 }
 
-impl<T: Archetype> Despawn for Storage<T> {
-    type Values = T::Removed;
-    type Gathered = Vec<T::Removed>;
+/// The parts of a world or game as a despawn reaches them: a world's storage, or every
+/// sub-world of a game at once. Each takes the rows of a live entity out; liveness is their
+/// records', which the index that issued the entity frees in every one.
+pub trait Parts: IdRecords {
+    /// The values one entity leaves in the parts.
+    type Values;
+    /// The values a cascade takes out of the parts.
+    type Gathered: Default;
+
+    /// Whether despawning `entity` cascades, by the relations of any part.
+    fn has_cascading_sources(&self, entity: Entity) -> bool;
+
+    /// Pushes the sources of `entity` in every part's `[cascade]` relations onto `stack`.
+    fn push_cascading_sources(&self, entity: Entity, stack: &mut Vec<Entity>);
+
+    /// Takes the live `entity`'s rows out of every part; its values.
+    fn detach(&mut self, entity: Entity) -> Self::Values;
+
+    /// Takes the live `entity`'s rows out of every part within a cascade, adding its values
+    /// to `gathered`.
+    fn detach_cascading(&mut self, entity: Entity, gathered: &mut Self::Gathered);
+}
+
+/// A world or game as the despawn loops' target: its index and its parts. An entity is taken
+/// out of every part, then its id freed by the index in every part's records, before any of
+/// its values is dropped.
+pub(crate) struct Whole<'a, P> {
+    pub(crate) index: &'a mut EntityIndex,
+    pub(crate) parts: &'a mut P,
+}
+
+impl<P: Parts> Despawn for Whole<'_, P> {
+    type Values = P::Values;
+    type Gathered = P::Gathered;
 
     #[inline]
     fn is_alive(&self, entity: Entity) -> bool {
-        Storage::is_alive(self, entity)
+        self.parts.reference().is_alive(entity)
     }
+
+    #[inline]
+    fn has_cascading_sources(&self, entity: Entity) -> bool {
+        self.parts.has_cascading_sources(entity)
+    }
+
+    #[inline]
+    fn push_cascading_sources(&self, entity: Entity, stack: &mut Vec<Entity>) {
+        self.parts.push_cascading_sources(entity, stack);
+    }
+
+    #[inline]
+    fn detach(&mut self, entity: Entity) -> Option<P::Values> {
+        if !self.is_alive(entity) {
+            return None;
+        }
+        let values = self.parts.detach(entity);
+        self.index.free(entity, &mut *self.parts);
+        Some(values)
+    }
+
+    #[inline]
+    fn detach_cascading(&mut self, entity: Entity, gathered: &mut P::Gathered) {
+        if self.is_alive(entity) {
+            self.parts.detach_cascading(entity, gathered);
+            self.index.free(entity, &mut *self.parts);
+        }
+    }
+}
+
+/// A world's storage: its one part.
+impl<T: Archetype> Parts for Storage<T> {
+    type Values = Option<T::Removed>;
+    type Gathered = Vec<T::Removed>;
 
     #[inline]
     fn has_cascading_sources(&self, entity: Entity) -> bool {
@@ -60,16 +125,13 @@ impl<T: Archetype> Despawn for Storage<T> {
 
     #[inline]
     fn detach(&mut self, entity: Entity) -> Option<T::Removed> {
-        let removed = Storage::detach(self, entity)?;
-        self.allocator.free(entity);
-        Some(removed)
+        Storage::detach(self, entity)
     }
 
     #[inline]
     fn detach_cascading(&mut self, entity: Entity, gathered: &mut Vec<T::Removed>) {
         // A push rather than `extend` of the `Option`: no iterator code compiled for it.
         if let Some(removed) = Storage::detach_cascading(self, entity) {
-            self.allocator.free(entity);
             gathered.push(removed);
         }
     }
@@ -131,14 +193,18 @@ pub(crate) fn despawn_entities<D: Despawn>(target: &mut D, entities: &[Entity]) 
 }
 
 impl<T: Archetype> Storage<T> {
-    /// Despawns `entity`, dropping its components: see [`despawn`].
-    pub(crate) fn despawn(&mut self, entity: Entity) -> bool {
-        despawn(self, entity)
+    /// Despawns `entity`, issued by `index`, dropping its components: see [`despawn`].
+    pub(crate) fn despawn(&mut self, index: &mut EntityIndex, entity: Entity) -> bool {
+        despawn(&mut Whole { index, parts: self }, entity)
     }
 
     /// Despawns every live entity of `entities`: see [`despawn_entities`].
-    pub(crate) fn despawn_entities(&mut self, entities: &[Entity]) -> Vec<Entity> {
-        despawn_entities(self, entities)
+    pub(crate) fn despawn_entities(
+        &mut self,
+        index: &mut EntityIndex,
+        entities: &[Entity],
+    ) -> Vec<Entity> {
+        despawn_entities(&mut Whole { index, parts: self }, entities)
     }
 
     /// Takes `entity`'s row out of the storage (its links undone and logged, its sources
@@ -175,7 +241,7 @@ impl<T: Archetype> Storage<T> {
         if location.row() + 1 < table.len() {
             if let Some(&moved) = table.entities().last() {
                 // Alive: it holds a row.
-                self.allocator.relocate(moved.id, location);
+                self.records.relocate(moved.id, location);
             }
         }
         Some(table.swap_remove(location.row()))
@@ -202,14 +268,18 @@ mod tests {
     use super::*;
     use crate::storage::tests::test_world::*;
 
-    type TestStorage = Storage<TestWorldComponentArrays>;
+    type TestStorage = crate::storage::tests::TestStorage<TestWorldComponentArrays>;
 
     #[test]
     fn detach_takes_the_entity_out_before_its_values_are_dropped() {
         let mut storage = TestStorage::new();
         let first = storage.spawn(NUMBER | NAME | MARKED);
         let last = storage.spawn(NUMBER | NAME);
-        let values = Despawn::detach(&mut storage, first);
+        let mut whole = Whole {
+            index: &mut storage.index,
+            parts: &mut storage.storage,
+        };
+        let values = Despawn::detach(&mut whole, first);
         assert!(values.is_some());
         // The world is already whole while the values are still held.
         assert!(!storage.is_alive(first));
@@ -217,12 +287,16 @@ mod tests {
         assert_eq!(storage.matching_entities(MARKED, 0).count(), 0);
         storage.check_invariants().unwrap();
         drop(values);
+        let mut whole = Whole {
+            index: &mut storage.index,
+            parts: &mut storage.storage,
+        };
         assert!(
-            Despawn::detach(&mut storage, first).is_none(),
+            Despawn::detach(&mut whole, first).is_none(),
             "already despawned"
         );
         assert!(
-            Despawn::detach(&mut storage, Entity::new(9, 0)).is_none(),
+            Despawn::detach(&mut whole, Entity::new(9, 0)).is_none(),
             "never issued"
         );
         storage.check_invariants().unwrap();

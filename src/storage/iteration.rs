@@ -96,6 +96,7 @@ impl<'a, T: Archetype> Iterator for MatchingTables<'a, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::storage::tests::TestStorage;
     use crate::storage::tests::test_world::*;
     use alloc::vec::Vec;
 
@@ -131,7 +132,7 @@ mod tests {
         // Tables of 0 to 9 and of 3 to 12 rows, every third entity tagged: whole tables and
         // tag runs of every length modulo four.
         for rows in 0..10 {
-            let mut storage: Storage<TestWorldComponentArrays> = Storage::new();
+            let mut storage = TestStorage::<TestWorldComponentArrays>::new();
             let numbers: Vec<Entity> = (0..rows).map(|_| storage.spawn(NUMBER)).collect();
             let both: Vec<Entity> = (0..rows + 3)
                 .map(|_| storage.spawn(NUMBER | FLAG))

@@ -1,26 +1,32 @@
-//! What changes the set of live entities: spawning, despawning, reserving handles for queued
-//! spawns, and ending a frame. These are crate-private methods of [`Storage`], reached by
-//! generated code through the functions below (`__private::lifecycle`), never by method syntax:
-//! a world's component part dereferences to its storage, and a sub-world of a multi-world, whose
-//! entities only the whole spawns and despawns, must not offer them.
+//! What changes the set of live entities of a world: spawning, despawning, reserving handles
+//! for queued spawns, and ending a frame. A world's component part holds its entity index
+//! beside its storage, and its generated methods call these with both (`__private::lifecycle`);
+//! a sub-world of a multi-world, whose entities its game's index issues, has none of them.
 
 use alloc::vec::Vec;
 
-use super::Storage;
+use super::state::copy_whole;
+use super::{Storage, place_or_free};
 use crate::builder::EntityValues;
 use crate::commands::{CommandBuffer, CommandQueue, QueuedCommand};
+use crate::entity::EntityIndex;
 use crate::{Archetype, Entity, EntityReserver};
 
 /// Spawns one entity with the components of `mask`, default-initialised, and its tags.
 #[inline]
-pub fn spawn<T: Archetype>(storage: &mut Storage<T>, mask: T::Mask) -> Entity {
-    storage.spawn(mask)
+pub fn spawn<T: Archetype>(
+    index: &mut EntityIndex,
+    storage: &mut Storage<T>,
+    mask: T::Mask,
+) -> Entity {
+    storage.spawn(index, mask)
 }
 
 /// Spawns `count` entities with the components and tags of `mask`, then calls `init(view, row)`
 /// for each new row.
 #[inline]
 pub fn spawn_batch<T: Archetype, F>(
+    index: &mut EntityIndex,
     storage: &mut Storage<T>,
     mask: T::Mask,
     count: usize,
@@ -29,7 +35,7 @@ pub fn spawn_batch<T: Archetype, F>(
 where
     F: FnMut(&mut T::ViewMut<'_>, usize),
 {
-    storage.spawn_batch(mask, count, init)
+    storage.spawn_batch(index, mask, count, init)
 }
 
 /// Spawns `count` entities with the builder's `values`, each a copy (the last takes the
@@ -38,13 +44,16 @@ where
 /// panics with nothing spawned; with `count` at most 1, nothing is copied.
 #[inline]
 pub fn spawn_built<T: Archetype, V: EntityValues<Archetype = T>>(
+    index: &mut EntityIndex,
     storage: &mut Storage<T>,
     count: usize,
     values: V,
 ) -> Vec<Entity> {
     let first_copy = (count > 1).then(|| values.copy_held());
-    let entities = storage.allocator.allocate_many(count);
-    storage.place_built(&entities, true, first_copy, values);
+    let entities = index.allocate_many(count, storage);
+    place_or_free(index, storage, &entities, |storage| {
+        storage.place_built(&entities, first_copy, values);
+    });
     entities
 }
 
@@ -52,48 +61,76 @@ pub fn spawn_built<T: Archetype, V: EntityValues<Archetype = T>>(
 /// [`spawn_built`] without its batch's `Vec`.
 #[inline]
 pub fn spawn_one<T: Archetype, V: EntityValues<Archetype = T>>(
+    index: &mut EntityIndex,
     storage: &mut Storage<T>,
     values: V,
 ) -> Entity {
-    let entity = storage.allocator.allocate();
-    storage.place_built(&[entity], true, None, values);
-    entity
+    let entities = [index.allocate(storage)];
+    place_or_free(index, storage, &entities, |storage| {
+        storage.place_built(&entities, None, values);
+    });
+    entities[0]
 }
 
 /// Despawns `entity` (its relations' policies apply); `false` for a dead handle.
 #[inline]
-pub fn despawn<T: Archetype>(storage: &mut Storage<T>, entity: Entity) -> bool {
-    storage.despawn(entity)
+pub fn despawn<T: Archetype>(
+    index: &mut EntityIndex,
+    storage: &mut Storage<T>,
+    entity: Entity,
+) -> bool {
+    storage.despawn(index, entity)
 }
 
 /// Despawns every live entity of `entities`; returns the ones despawned.
 #[inline]
 pub fn despawn_entities<T: Archetype>(
+    index: &mut EntityIndex,
     storage: &mut Storage<T>,
     entities: &[Entity],
 ) -> Vec<Entity> {
-    storage.despawn_entities(entities)
+    storage.despawn_entities(index, entities)
 }
 
-/// The world's command queue over `buffer`, reserving from the storage's allocator.
+/// The world's command queue over `buffer`, its spawns reserving straight from `index`.
 #[inline]
 pub fn command_queue<'a, T: Archetype, C: QueuedCommand>(
+    index: &'a mut EntityIndex,
     storage: &'a mut Storage<T>,
     buffer: &'a mut CommandBuffer<C>,
 ) -> CommandQueue<'a, C> {
-    storage.command_queue(buffer)
+    CommandQueue::new(buffer, index, storage.records_mut())
 }
 
-/// Lends a reserver for queued spawns made while the storage is borrowed elsewhere.
+/// Lends a reserver of `index` for queued spawns made while the storage is borrowed elsewhere
+/// (a world's command part, beside its component part).
 #[inline]
-pub fn entity_reserver<T: Archetype>(storage: &mut Storage<T>) -> EntityReserver {
-    storage.entity_reserver()
+pub fn entity_reserver<T: Archetype>(
+    index: &mut EntityIndex,
+    storage: &mut Storage<T>,
+) -> EntityReserver {
+    index.lend_reserver(storage)
 }
 
-/// Gives back every handle reserved for a queued spawn.
+/// Gives back every handle reserved for a queued spawn, in ascending id order (see
+/// [`EntityIndex::release_all_reserved`]): none of them becomes alive. `clear_commands`
+/// calls it.
 #[inline]
-pub fn release_all_reserved<T: Archetype>(storage: &mut Storage<T>) {
-    storage.release_all_reserved();
+pub fn release_all_reserved<T: Archetype>(index: &mut EntityIndex, storage: &mut Storage<T>) {
+    index.release_all_reserved(storage);
+}
+
+/// Makes `index` and `storage` a copy of `source_index` and `source`, reusing the
+/// allocations, the source's reservations given back (a world's `clone_from` and `restore`,
+/// once its queue is cleared): see `storage::state::copy_whole`.
+#[inline]
+pub fn clone_from<T: Archetype + Clone>(
+    index: &mut EntityIndex,
+    storage: &mut Storage<T>,
+    source_index: &EntityIndex,
+    source: &Storage<T>,
+) {
+    copy_whole(index, storage, source_index, source);
 }
 
 /// Ends a frame: the current tick becomes the last one and the tick advances.

@@ -131,9 +131,9 @@ impl<T: Archetype> Storage<T> {
             let (source_ticks, destination_ticks) = pair_mut(&mut self.ticks, from.table(), to);
             source_ticks.move_row(from.row(), destination_ticks, self.tick);
         }
-        self.allocator.set_location(entity.id, location);
+        self.records.set_location(entity.id, location);
         if let Some(&moved) = self.tables[from.table()].entities().get(from.row()) {
-            self.allocator.set_location(moved.id, from);
+            self.records.set_location(moved.id, from);
         }
         // The source's last row filled the hole: back to its segment. The entity joins the
         // segment of its tags in the destination.
@@ -164,12 +164,12 @@ impl<M: Bitmask> Parked<M> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::storage::tests::TestStorage;
     use crate::storage::tests::test_world::*;
 
     #[test]
     fn one_call_moves_components_and_tags_together() {
-        let mut storage: Storage<TestWorldComponentArrays> = Storage::new();
+        let mut storage = TestStorage::<TestWorldComponentArrays>::new();
         let entity = storage.spawn(NUMBER);
         assert!(storage.add_components(entity, NAME | MARKED));
         assert_eq!(storage.component_mask(entity), Some(NUMBER | NAME | MARKED));

@@ -238,7 +238,7 @@ impl<T: Archetype> Storage<T> {
                 .check(|entity| self.is_alive(entity))
                 .map_err(|message| format!("relation bit {bit}: {message}"))?;
             let relation = T::Mask::bit(bit);
-            for entity in self.allocator.iter_alive() {
+            for entity in self.records.iter_alive() {
                 let marked = self
                     .tag_mask(entity)
                     .is_some_and(|tags| tags.contains(relation));
@@ -280,7 +280,9 @@ mod tests {
     }
     use relation_world::*;
 
-    type RelStorage = Storage<RelWorldComponentArrays>;
+    use crate::storage::state::copy_whole;
+
+    type RelStorage = crate::storage::tests::TestStorage<RelWorldComponentArrays>;
 
     #[test]
     fn relation_bits_follow_the_tags_and_only_linking_sets_them() {
@@ -428,7 +430,13 @@ mod tests {
         let [a, b, c] = [0; 3].map(|_| storage.spawn(NUMBER));
         storage.link(CHILD_OF, b, a).unwrap();
         storage.link(CHILD_OF, c, a).unwrap();
-        let copy = storage.clone();
+        let mut copy = RelStorage::new();
+        copy_whole(
+            &mut copy.index,
+            &mut copy.storage,
+            &storage.index,
+            &storage.storage,
+        );
         assert_eq!(copy.related_sources(CHILD_OF, a), &[b, c]);
         copy.check_invariants().unwrap();
     }

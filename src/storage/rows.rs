@@ -7,7 +7,7 @@ use super::Storage;
 use super::relations::EMPTY_STORE;
 use crate::change_ticks::{TicksOf, Written};
 use crate::relation::RelationStore;
-use crate::{Archetype, Bitmask, Entity, EntityAllocator, Tick};
+use crate::{Archetype, Bitmask, Entity, EntityRecords, Tick};
 
 /// The components of every live entity, by handle: values can be read and written, entities
 /// neither spawned, despawned nor migrated. Writes through [`get_mut`](Self::get_mut) are
@@ -15,7 +15,7 @@ use crate::{Archetype, Bitmask, Entity, EntityAllocator, Tick};
 pub struct RowsMut<'a, T: Archetype> {
     tables: &'a mut [T],
     ticks: &'a mut [TicksOf<T>],
-    allocator: &'a EntityAllocator,
+    records: &'a EntityRecords,
     tick: Tick,
 }
 
@@ -23,14 +23,14 @@ impl<T: Archetype> RowsMut<'_, T> {
     /// Whether `entity` is alive.
     #[inline]
     pub fn contains(&self, entity: Entity) -> bool {
-        self.allocator.is_alive(entity)
+        self.records.is_alive(entity)
     }
 
     /// The component of `entity` in the column `column` picks, if it is alive and its table
     /// holds `bit` (the same path as [`Storage::get`]).
     #[inline]
     pub fn get<C>(&self, entity: Entity, bit: T::Mask, column: fn(&T) -> &[C]) -> Option<&C> {
-        match row(self.allocator, self.tables, entity, bit) {
+        match row(self.records, self.tables, entity, bit) {
             Some((table, row)) => column(table).get(row),
             None => None,
         }
@@ -45,7 +45,7 @@ impl<T: Archetype> RowsMut<'_, T> {
         column: fn(&mut T) -> &mut [C],
     ) -> Option<&mut C> {
         match row_mut(
-            self.allocator,
+            self.records,
             self.tables,
             self.ticks,
             self.tick,
@@ -62,19 +62,19 @@ impl<T: Archetype> RowsMut<'_, T> {
 /// `bit`: the one path of [`Storage::get`] and [`RowsMut::get`], which index the column.
 ///
 /// Kept to the loads it needs: the id's record (whose table index also says whether the id is
-/// alive, see [`EntityAllocator::claimed_location`]), the table. A table's column for a
+/// alive, see [`EntityRecords::claimed_location`]), the table. A table's column for a
 /// component it lacks is empty, so the caller's bounds check on the row also answers whether
 /// the table holds `bit`. Generic over the table type only, not the component: compiled once
 /// per world, while each component's accessor is left with the column's bounds check.
 #[inline]
 pub(super) fn row<'t, T: Archetype>(
-    allocator: &EntityAllocator,
+    records: &EntityRecords,
     tables: &'t [T],
     entity: Entity,
     bit: T::Mask,
 ) -> Option<(&'t T, usize)> {
     debug_assert!(bit.is_single_bit() && bit & !T::COMPONENTS == T::Mask::EMPTY);
-    let location = allocator.claimed_location(entity)?;
+    let location = records.claimed_location(entity)?;
     Some((tables.get(location.table())?, location.row()))
 }
 
@@ -85,7 +85,7 @@ pub(super) fn row<'t, T: Archetype>(
 /// lacks has no row stamps there, so stamping it changes nothing.
 #[inline]
 pub(super) fn row_mut<'t, T: Archetype>(
-    allocator: &EntityAllocator,
+    records: &EntityRecords,
     tables: &'t mut [T],
     ticks: &mut [TicksOf<T>],
     tick: Tick,
@@ -93,7 +93,7 @@ pub(super) fn row_mut<'t, T: Archetype>(
     bit: T::Mask,
 ) -> Option<(&'t mut T, usize)> {
     debug_assert!(bit.is_single_bit() && bit & !T::COMPONENTS == T::Mask::EMPTY);
-    let location = allocator.claimed_location(entity)?;
+    let location = records.claimed_location(entity)?;
     let row = location.row();
     // Folded at compile time: an `[untracked]` component's write costs no tick lookup.
     if !T::TRACKED.intersects(bit) {
@@ -118,7 +118,7 @@ impl<T: Archetype> Storage<T> {
         let rows = RowsMut {
             tables: &mut self.tables,
             ticks: &mut self.ticks,
-            allocator: &self.allocator,
+            records: &self.records,
             tick: self.tick,
         };
         (store, rows)

@@ -11,7 +11,7 @@ use super::tag_partition::TagPartition;
 use super::walk::{QueryMasks, split_runs};
 use crate::change_ticks::{TicksOf, Written};
 use crate::{
-    Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, RelationStore, Tick, TypedTable,
+    Archetype, Bitmask, Entity, EntityLocation, EntityRecords, RelationStore, Tick, TypedTable,
 };
 
 /// Why [`Storage::split_tables`] refused: some table (or, through tags, some row) could match
@@ -122,7 +122,7 @@ impl<T: Archetype> TablesMut<'_, T> {
 pub struct TablesRef<'a, T: Archetype> {
     /// Indexed by table index: `Some` for the tables of this side, with their tag segments.
     tables: Vec<Option<ReadTable<'a, T>>>,
-    allocator: &'a EntityAllocator,
+    records: &'a EntityRecords,
     masks: QueryMasks<T::Mask>,
     /// Every relation's links, whatever side their entities are on: a child on the written
     /// side finds its parent here.
@@ -135,7 +135,7 @@ type ReadTable<'a, T> = (&'a T, &'a TagPartition<<T as Archetype>::Mask>);
 impl<'a, T: Archetype> TablesRef<'a, T> {
     /// The table and row of `entity` if it is alive and on this side.
     pub fn locate(&self, entity: Entity) -> Option<(&'a T, usize)> {
-        let location = self.allocator.location(entity)?;
+        let location = self.records.location(entity)?;
         let (table, partition) = (*self.tables.get(location.table())?)?;
         let row = location.row();
         self.masks
@@ -266,7 +266,7 @@ impl<T: TypedTable> Storage<T> {
         };
         let reading = TablesRef {
             tables: read,
-            allocator: &self.allocator,
+            records: &self.records,
             masks: reading_masks,
             relations: &self.relations,
         };
@@ -341,6 +341,7 @@ impl<T: Archetype> Storage<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::storage::tests::TestStorage;
     use crate::storage::tests::test_world::*;
 
     type Table = TestWorldComponentArrays;
@@ -362,7 +363,7 @@ mod tests {
 
     #[test]
     fn the_two_sides_see_their_own_tables_only() {
-        let mut storage = Storage::<Table>::new();
+        let mut storage = TestStorage::<Table>::new();
         let writer = storage.spawn(NUMBER | FLAG);
         let reader = storage.spawn(NUMBER);
         let neither = storage.spawn(NAME);
@@ -386,7 +387,7 @@ mod tests {
 
     #[test]
     fn get_disjoint_mut_hands_out_rows_in_the_order_asked() {
-        let mut storage = Storage::<Table>::new();
+        let mut storage = TestStorage::<Table>::new();
         let first = storage.spawn_batch(NUMBER, 3, |view, row| view.number[row] = row as u32);
         let other = storage.spawn_batch(NUMBER | FLAG, 2, |view, row| {
             view.number[row] = 10 + row as u32

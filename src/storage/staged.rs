@@ -4,31 +4,30 @@
 
 use alloc::vec::Vec;
 
-use super::{FreeOnUnwind, Storage};
+use super::{Storage, place_or_free};
 use crate::builder::EntityValues;
 use crate::column;
 use crate::commands::StagedRun;
-use crate::{Archetype, Entity, EntityAllocator};
+use crate::entity::EntityIndex;
+use crate::{Archetype, Entity};
 
 impl<T: Archetype> Storage<T> {
     /// Gives `entities` (just allocated here, or placed by the game of this sub-world) rows
     /// with the builder's `values`: the first gets `first_copy` (made by the caller before
     /// anything was spawned, when there is more than one), each next one a fresh copy, the
     /// last `values` itself; then links each to the targets `values` holds. A value's
-    /// `Default` or `Clone` that panics leaves the table as it was, and the handles are freed
-    /// by the index that issued them (this storage's own if `issued_here`, see
+    /// `Default` or `Clone` that panics leaves the table as it was (see
     /// [`place_rows`](Self::place_rows)).
     pub(crate) fn place_built<V: EntityValues<Archetype = T>>(
         &mut self,
         entities: &[Entity],
-        issued_here: bool,
         first_copy: Option<V>,
         values: V,
     ) {
         let count = entities.len();
         let mask = values.mask();
         let links = values.links().to_vec();
-        self.place_rows(mask, entities, issued_here, |table| {
+        self.place_rows(mask, entities, |table| {
             if count == 0 {
                 return;
             }
@@ -56,6 +55,7 @@ impl<T: Archetype> Storage<T> {
     /// spawned: a row whose handle is no longer reserved is dropped with its values.
     pub(crate) fn spawn_staged(
         &mut self,
+        index: &mut EntityIndex,
         mask: T::Mask,
         mut run: StagedRun<'_, T>,
         links: &mut dyn Iterator<Item = (usize, T::Mask, Entity)>,
@@ -64,7 +64,7 @@ impl<T: Archetype> Storage<T> {
         let links: Vec<(Entity, T::Mask, Entity)> = links
             .map(|(row, relation, target)| (rows.entities()[row], relation, target))
             .collect();
-        let refused = self.allocator.activate_all(rows.entities());
+        let refused = index.activate_all(rows.entities(), self);
         let mut kept;
         let rows = if refused.is_empty() {
             rows
@@ -78,24 +78,21 @@ impl<T: Archetype> Storage<T> {
             kept.entities_mut().append(rows.entities_mut());
             let activated: Vec<Entity> =
                 super::without(kept.entities().iter().copied(), &refused).collect();
-            let EntityAllocator { index, records } = &mut *self.allocator;
-            let unplaced = FreeOnUnwind {
-                index,
-                records,
-                entities: &activated,
-            };
-            kept.for_each_column(&mut column::RemoveRows {
-                mask: columns,
-                rows: &refused,
+            place_or_free(index, self, &activated, |_| {
+                kept.for_each_column(&mut column::RemoveRows {
+                    mask: columns,
+                    rows: &refused,
+                });
             });
-            core::mem::forget(unplaced);
             *kept.entities_mut() = activated;
             &mut kept
         };
         let entities = core::mem::take(rows.entities_mut());
-        self.place_rows(mask, &entities, true, |table| {
-            let columns = table.mask();
-            table.for_each_column_pair(rows, &mut column::AppendAll { mask: columns });
+        place_or_free(index, self, &entities, |storage| {
+            storage.place_rows(mask, &entities, |table| {
+                let columns = table.mask();
+                table.for_each_column_pair(rows, &mut column::AppendAll { mask: columns });
+            })
         });
         self.link_spawned(&links);
         let spawned = entities.len();
@@ -112,25 +109,28 @@ mod tests {
     use super::*;
     use crate::SpawnStaging;
     use crate::commands::Staging;
+    use crate::storage::tests::TestStorage;
     use crate::storage::tests::test_world::*;
     use alloc::string::{String, ToString};
 
     #[test]
     fn a_staged_row_whose_handle_is_not_reserved_is_dropped_and_the_rest_spawned() {
-        let mut storage: Storage<TestWorldComponentArrays> = Storage::new();
+        let mut storage = TestStorage::<TestWorldComponentArrays>::new();
         let mut staging = SpawnStaging::default();
         let mut staged = Vec::new();
         for number in 0..4 {
             let builder = TestWorldEntityBuilder::new()
                 .with_number(number)
                 .with_name(number.to_string());
-            staged.push(staging.stage(builder, || storage.allocator.reserve()));
+            staged.push(staging.stage(builder, || storage.index.reserve(&mut storage.storage)));
         }
         // Given back behind the queue's back (only a command pushed by hand can do this).
-        assert!(storage.allocator.release(staged[1]));
+        assert!(storage.index.release(staged[1], &mut storage.storage));
         let spawned = staging
             .take(NUMBER | NAME, 4, |run, links| {
-                storage.spawn_staged(NUMBER | NAME, run, links)
+                storage
+                    .storage
+                    .spawn_staged(&mut storage.index, NUMBER | NAME, run, links)
             })
             .unwrap();
         assert_eq!(spawned, 3);

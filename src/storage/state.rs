@@ -1,13 +1,13 @@
-//! The storage's whole state: cloning it (a world clone, and a restore that reuses the
-//! allocations of the world it overwrites) and rebuilding it from a snapshot's parts.
+//! The storage's whole state: copying it with the index of its world or game (a clone, and a
+//! restore that reuses the allocations of the world it overwrites) and rebuilding it from a
+//! snapshot's parts.
 
 use super::Storage;
 #[cfg(feature = "serde")]
 use super::TagPartition;
-use crate::EntityAllocator;
 #[cfg(feature = "serde")]
 use crate::change_ticks::TicksOf;
-use crate::entity::{EntityIndex, EntityRecords};
+use crate::entity::{EntityIndex, EntityRecords, IdRecords};
 #[cfg(feature = "serde")]
 use crate::entity_set::EntitySet;
 use crate::{Archetype, Tick};
@@ -16,30 +16,112 @@ use crate::{Bitmask, EntityLocation};
 #[cfg(feature = "serde")]
 use alloc::vec::Vec;
 
-/// An exact copy: tables, allocator, change ticks, the structural change log, and the caches
-/// (the edge graph and the query cache), so the clone behaves exactly as the original would.
-impl<T: Archetype + Clone> Clone for Storage<T> {
-    fn clone(&self) -> Self {
-        let mut storage = Storage::new();
-        storage.clone_from(self);
-        storage
+/// The parts of a world or game, copied from those of another of the same type (`Source`): a
+/// world's storage, or every sub-world of a game. A copy is two passes, so that a copy which
+/// panics half-way finds every part's records still its own: first everything but the
+/// records (the only pass that runs component code), then the records.
+pub trait CopyParts<Source>: IdRecords {
+    /// Copies everything but the records from `source`, reusing the allocations. If a
+    /// component's `Clone` (or the `Drop` of a value it overwrites) panics, the part it was
+    /// copying is left empty but for its records (see [`Storage::empty_but_records`]).
+    fn copy_all_but_records(&mut self, source: &Source);
+
+    /// Copies the records from `source`.
+    fn copy_records(&mut self, source: &Source);
+
+    /// Empties every part after a copy from `source` failed half-way, each left with `records`.
+    fn empty_beyond(&mut self, source: &Source, records: &EntityRecords);
+
+    /// The records of `source` that its index's reads consult.
+    fn source_records(source: &Source) -> &EntityRecords;
+}
+
+impl<T: Archetype + Clone> CopyParts<Storage<T>> for Storage<T> {
+    #[inline]
+    fn copy_all_but_records(&mut self, source: &Self) {
+        self.copy_all_but_records(source);
     }
 
-    /// Overwrites `self` with a copy of `source`, field by field, so the vectors (tables and
-    /// their columns first) keep their allocations where they are large enough: the restore of
-    /// a rollback. If a component's `Clone` (or the `Drop` of a value it overwrites) panics on
-    /// the way, `self` is left empty, never half-copied, with an allocator that never issues a
-    /// handle either storage issued (see
-    /// [`EntityAllocator::empty_beyond`](crate::EntityAllocator::empty_beyond)), its clock and
-    /// its change log going on. Destructured, so a field added later cannot be forgotten.
-    fn clone_from(&mut self, source: &Self) {
-        let mut guard = EmptyOnUnwind {
+    #[inline]
+    fn copy_records(&mut self, source: &Self) {
+        (*self.records).clone_from(&source.records);
+    }
+
+    #[inline]
+    fn empty_beyond(&mut self, source: &Self, records: &EntityRecords) {
+        self.empty_but_records(source);
+        (*self.records).clone_from(records);
+    }
+
+    #[inline]
+    fn source_records(source: &Self) -> &EntityRecords {
+        &source.records
+    }
+}
+
+/// Makes `index` and `parts` an exact copy of `source_index` and `source` (tables, records,
+/// change ticks, the structural change log, the caches), reusing the allocations: the clone
+/// and restore of a world and of a game. The source's reservations are given back in the
+/// index's one order (queued commands are not copied). If a component's `Clone` (or the
+/// `Drop` of a value it overwrites) panics on the way, every part is left empty, with an
+/// index that never issues a handle either copy issued (see
+/// [`EntityIndex::empty_beyond`]).
+pub(crate) fn copy_whole<P: CopyParts<S>, S>(
+    index: &mut EntityIndex,
+    parts: &mut P,
+    source_index: &EntityIndex,
+    source: &S,
+) {
+    let guard = EmptyOnUnwind {
+        index,
+        parts,
+        source_index,
+        source,
+    };
+    guard.parts.copy_all_but_records(guard.source);
+    guard.parts.copy_records(guard.source);
+    guard.index.clone_from_with(source_index, &mut *guard.parts);
+    guard.index.release_all_reserved(&mut *guard.parts);
+    core::mem::forget(guard);
+}
+
+/// Empties the parts it guards, and their index beyond both copies' ids, when dropped: by a
+/// panic in the middle of [`copy_whole`], which would otherwise leave some parts copied and
+/// others not. The records are still the parts' own then (they are copied last).
+struct EmptyOnUnwind<'a, P: CopyParts<S>, S> {
+    index: &'a mut EntityIndex,
+    parts: &'a mut P,
+    source_index: &'a EntityIndex,
+    source: &'a S,
+}
+
+impl<P: CopyParts<S>, S> Drop for EmptyOnUnwind<'_, P, S> {
+    fn drop(&mut self) {
+        let (index, records) = self.index.empty_beyond(
+            self.parts.reference(),
+            self.source_index,
+            P::source_records(self.source),
+        );
+        self.parts.empty_beyond(self.source, &records);
+        *self.index = index;
+    }
+}
+
+impl<T: Archetype + Clone> Storage<T> {
+    /// Overwrites `self` with a copy of `source` but for the records, field by field, so the
+    /// vectors (tables and their columns first) keep their allocations where they are large
+    /// enough: the restore of a rollback. If a component's `Clone` (or the `Drop` of a value it
+    /// overwrites) panics on the way, `self` is left empty but for its records, never
+    /// half-copied (the caller's [`copy_whole`] then empties the records too). Destructured, so
+    /// a field added later cannot be forgotten.
+    pub(crate) fn copy_all_but_records(&mut self, source: &Self) {
+        let guard = EmptyButRecordsOnUnwind {
             storage: self,
             source,
-            done: false,
         };
         let Storage {
-            allocator,
+            // Copied last, by the caller: see `CopyParts`.
+            records: _,
             tables,
             ticks,
             table_lookup,
@@ -68,36 +150,30 @@ impl<T: Archetype + Clone> Clone for Storage<T> {
         *log_changes = source.log_changes;
         // As queued commands: a copy starts with no change waiting for its hooks.
         hooks.clear();
-        allocator.clone_from(&source.allocator);
-        guard.done = true;
+        core::mem::forget(guard);
     }
 }
 
-/// Empties the storage it guards when dropped before `done` is set: by a panic in the middle of
-/// a `clone_from`, which would otherwise leave some columns copied and others not. What the
-/// consumers of the storage hold stays meaningful: the emptied storage issues none of the
-/// handles either storage issued, its clock is the later of the two (a write after the panic
-/// is newer than any tick read before), and its change log goes on (cleared: cursors count
-/// the dropped entries as lost, and read what is recorded next).
-struct EmptyOnUnwind<'a, T: Archetype> {
+/// Empties the storage it guards but for its records when dropped: by a panic in the middle of
+/// a `copy_all_but_records`, which would otherwise leave some columns copied and others not.
+struct EmptyButRecordsOnUnwind<'a, T: Archetype> {
     storage: &'a mut Storage<T>,
     source: &'a Storage<T>,
-    done: bool,
 }
 
-impl<T: Archetype> Drop for EmptyOnUnwind<'_, T> {
+impl<T: Archetype> Drop for EmptyButRecordsOnUnwind<'_, T> {
     fn drop(&mut self) {
-        if !self.done {
-            self.storage.empty_beyond(self.source);
-        }
+        self.storage.empty_but_records(self.source);
     }
 }
 
 impl<T: Archetype> Storage<T> {
-    /// Empties this storage after a copy from `source` failed half-way (see `EmptyOnUnwind`):
-    /// no table, an allocator that issues none of the handles either storage issued, the
-    /// later of the two clocks, and its change log cleared but going on.
-    pub(crate) fn empty_beyond(&mut self, source: &Self) {
+    /// Empties this storage but for its records after a copy from `source` failed half-way:
+    /// no table, the later of the two clocks (a write after the panic is newer than any tick
+    /// read before), and its change log cleared but going on (cursors count the dropped
+    /// entries as lost, and read what is recorded next). The records are the caller's to
+    /// replace: see [`copy_whole`].
+    pub(crate) fn empty_but_records(&mut self, source: &Self) {
         let later = |mine: Tick, theirs: Tick| {
             if theirs.is_newer_than(mine) {
                 theirs
@@ -106,7 +182,7 @@ impl<T: Archetype> Storage<T> {
             }
         };
         let mut emptied = Storage::new();
-        *emptied.allocator = self.allocator.empty_beyond(&source.allocator);
+        emptied.records = core::mem::take(&mut self.records);
         emptied.tick = later(self.tick, source.tick);
         emptied.last_tick = later(self.last_tick, source.last_tick);
         emptied.change_log = core::mem::take(&mut self.change_log);
@@ -114,29 +190,10 @@ impl<T: Archetype> Storage<T> {
         emptied.log_changes = self.log_changes;
         *self = emptied;
     }
-
-    /// Empties a multi-world's sub-world after a copy of its game failed half-way: as
-    /// [`empty_beyond`](Self::empty_beyond), but with `records`, the game's index's emptied
-    /// records, which every sub-world keeps alike.
-    pub(crate) fn empty_beyond_with(&mut self, source: &Self, records: &EntityRecords) {
-        self.empty_beyond(source);
-        *self.allocator = EntityAllocator {
-            index: EntityIndex::default(),
-            records: records.clone(),
-        };
-    }
 }
 
 impl<T: Archetype> Storage<T> {
-    /// Gives back every handle reserved for a queued spawn, in ascending id order (see
-    /// [`EntityAllocator::release_all_reserved`](crate::EntityAllocator::release_all_reserved)):
-    /// none of them becomes alive. `clear_commands` and a world clone call it. Returns how
-    /// many.
-    pub(crate) fn release_all_reserved(&mut self) -> usize {
-        self.allocator.release_all_reserved()
-    }
-
-    /// A storage from a snapshot's parts: the allocator (every row located at its index in
+    /// A storage from a snapshot's parts: the records (every row located at its index in
     /// `tables` and its row as given), the tables in their order (each with its entities set),
     /// one tag set per tag, and the ticks. Each table's rows are regrouped by tag signature
     /// (and the moved rows located again). The caches are rebuilt: the edge graph as the
@@ -148,7 +205,7 @@ impl<T: Archetype> Storage<T> {
     /// entities and the like are reported there, never a panic).
     #[cfg(feature = "serde")]
     pub(crate) fn from_snapshot_parts(
-        mut allocator: EntityAllocator,
+        mut records: EntityRecords,
         tables: Vec<T>,
         tags: Vec<EntitySet>,
         tick: Tick,
@@ -176,11 +233,11 @@ impl<T: Archetype> Storage<T> {
                     });
                 partition.push(1, signature, &mut |a, b| table.swap_rows(a, b));
             }
-            // The allocator located every row as the snapshot listed them; only a regrouping
+            // The records located every row as the snapshot listed them; only a regrouping
             // by tags moves rows.
             if rows > 0 {
                 for (row, entity) in table.entities().iter().enumerate() {
-                    allocator.set_location(entity.id, EntityLocation::new(table_index, row));
+                    records.set_location(entity.id, EntityLocation::new(table_index, row));
                 }
             }
             let mut ticks = TicksOf::<T>::new(mask & T::TRACKED, tick);
@@ -191,7 +248,7 @@ impl<T: Archetype> Storage<T> {
             storage.queries.table_created(mask, table_index);
             storage.tables.push(table);
         }
-        *storage.allocator = allocator;
+        *storage.records = records;
         storage
     }
 }

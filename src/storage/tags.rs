@@ -7,7 +7,7 @@
 use super::Storage;
 use super::tag_partition::TagPartition;
 use crate::change_ticks::TicksOf;
-use crate::{Archetype, Bitmask, Entity, EntityAllocator, EntityLocation, StructuralChange};
+use crate::{Archetype, Bitmask, Entity, EntityLocation, EntityRecords, StructuralChange};
 
 impl<T: Archetype> Storage<T> {
     /// Adds the tags of `mask` to a live entity (never a migration); relation bits are left
@@ -131,7 +131,7 @@ impl<T: Archetype> Storage<T> {
         let swap = RowSwap {
             table: &mut self.tables[table_index],
             ticks: &mut self.ticks[table_index],
-            allocator: &mut self.allocator,
+            records: &mut self.records,
             table_index,
         };
         (&mut self.partitions[table_index], swap)
@@ -143,7 +143,7 @@ impl<T: Archetype> Storage<T> {
 pub(super) struct RowSwap<'a, T: Archetype> {
     table: &'a mut T,
     ticks: &'a mut TicksOf<T>,
-    allocator: &'a mut EntityAllocator,
+    records: &'a mut EntityRecords,
     table_index: usize,
 }
 
@@ -155,9 +155,9 @@ impl<T: Archetype> RowSwap<'_, T> {
         self.ticks.swap_rows(a, b);
         let entities = self.table.entities();
         let (first, second) = (entities[a], entities[b]);
-        self.allocator
+        self.records
             .set_location(first.id, EntityLocation::new(self.table_index, a));
-        self.allocator
+        self.records
             .set_location(second.id, EntityLocation::new(self.table_index, b));
     }
 }

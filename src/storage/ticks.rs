@@ -39,6 +39,7 @@ impl<T: Archetype> Storage<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::storage::tests::TestStorage;
     use crate::storage::tests::test_world::*;
     use alloc::vec::Vec;
 
@@ -50,7 +51,7 @@ mod tests {
     #[test]
     fn idle_stamps_are_clamped_so_they_never_wrap_around_to_look_new() {
         let interval = MAX_TICK_AGE / 2;
-        let mut storage: Storage<TestWorldComponentArrays> = Storage::new();
+        let mut storage = TestStorage::<TestWorldComponentArrays>::new();
         let idle = storage.spawn_batch(NUMBER, 2, |_, _| {});
         let spawned_at = storage.current_tick();
         storage.end_frame();
@@ -91,7 +92,7 @@ mod tests {
 
     #[test]
     fn change_detection_works_across_the_tick_wrap_around() {
-        let mut storage: Storage<TestWorldComponentArrays> = Storage::new();
+        let mut storage = TestStorage::<TestWorldComponentArrays>::new();
         storage.tick = Tick(u32::MAX - 1);
         storage.last_tick = Tick(u32::MAX - 2);
         let entities = storage.spawn_batch(NUMBER, 3, |_, _| {});
