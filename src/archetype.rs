@@ -10,8 +10,9 @@
 use alloc::vec::Vec;
 
 use crate::column::{self, ColumnPairVisitor, ColumnRefVisitor, ColumnVisitor};
+use crate::entity::Entity;
 use crate::hooks::HookSet;
-use crate::{Bitmask, Entity};
+use crate::mask::Bitmask;
 
 /// A struct-of-arrays table: the rows of every entity whose component set is [`mask`](Self::mask).
 ///

@@ -4,7 +4,9 @@
 
 use alloc::vec::Vec;
 
-use crate::{Archetype, Bitmask, Entity};
+use crate::archetype::Archetype;
+use crate::entity::Entity;
+use crate::mask::Bitmask;
 
 /// The values one entity is spawned with, written into its new row, and the targets it is
 /// linked to once spawned: a world's `EntityBuilder`.

@@ -3,7 +3,7 @@
 //! [`EventChannel`](crate::EventChannel) with a capacity: consumers read it with a cursor, and
 //! one that falls behind the capacity is told how many entries it lost.
 
-use crate::Entity;
+use crate::entity::Entity;
 
 /// One structural change, as recorded in the change log.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -54,6 +54,17 @@ pub enum StructuralChange<M> {
         /// Its former target.
         target: Entity,
     },
+}
+
+impl<M: Copy + PartialEq + Default> StructuralChange<M> {
+    /// Whether the change adds or removes nothing (an empty mask): the change log skips it.
+    pub(crate) fn is_empty_change(&self) -> bool {
+        matches!(
+            *self,
+            StructuralChange::Added { mask, .. } | StructuralChange::Removed { mask, .. }
+                if mask == M::default()
+        )
+    }
 }
 
 impl<M> StructuralChange<M> {

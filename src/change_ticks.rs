@@ -12,7 +12,9 @@ use core::fmt;
 use core::mem::ManuallyDrop;
 use core::ops::{IndexMut, Range};
 
-use crate::{Archetype, Bitmask, MAX_TICK_AGE, Tick};
+use crate::archetype::Archetype;
+use crate::mask::Bitmask;
+use crate::tick::{MAX_TICK_AGE, Tick};
 
 mod range_stamps;
 mod readers;

@@ -7,7 +7,8 @@
 
 use alloc::vec::Vec;
 
-use crate::{Archetype, Bitmask};
+use crate::archetype::Archetype;
+use crate::mask::Bitmask;
 
 mod visit;
 

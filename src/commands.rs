@@ -8,9 +8,10 @@
 
 use alloc::vec::Vec;
 
+use crate::archetype::Archetype;
 use crate::builder::EntityValues;
 use crate::entity::{Entity, EntityIndex, EntityRecords, EntityReserver};
-use crate::{Archetype, Bitmask};
+use crate::mask::Bitmask;
 
 mod buffer;
 mod staging;

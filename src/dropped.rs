@@ -16,9 +16,9 @@ use crate::edges::EdgeGraph;
 use crate::entity::EntityRecords;
 use crate::events::EventChannel;
 use crate::hash::TableLookup;
-use crate::query_cache::WideQueryCache;
+use crate::mask::Bitmask;
+use crate::relation::RelationStore;
 use crate::storage::tag_partition::TagPartition;
-use crate::{Bitmask, RelationStore};
 
 /// A value of the runtime's, dropped by [`DropHere::drop_here`]; dereferences to it.
 pub struct Dropped<X: DropHere>(ManuallyDrop<X>);
@@ -114,12 +114,8 @@ macro_rules! dropped_here {
     )*};
 }
 
-dropped_here!(
-    EntityRecords,
-    TableLookup,
-    WideQueryCache,
-    Vec<RelationStore>
-);
+// `WideQueryCache`'s is beside it, in `query_cache.rs`, which holds it `Dropped`.
+dropped_here!(EntityRecords, TableLookup, Vec<RelationStore>);
 
 impl<M: Bitmask> DropHere for EdgeGraph<M> {
     #[inline]

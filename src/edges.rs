@@ -6,8 +6,8 @@
 //! read. Multi-bit transitions (`add_components(e, A | B)`) are remembered in a small per-table
 //! list the first time they are taken.
 
-use crate::Bitmask;
 use crate::hash::TableLookup;
+use crate::mask::Bitmask;
 use alloc::{boxed::Box, vec::Vec};
 
 /// How many multi-bit transitions a table remembers; past that, they fall back to the mask

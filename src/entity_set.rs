@@ -2,7 +2,7 @@
 //! listed twice, before the rows are grouped by their tags (the storage itself keeps tags in
 //! its tables' rows, see `storage/tag_partition.rs`).
 
-use crate::Entity;
+use crate::entity::Entity;
 use alloc::vec::Vec;
 
 /// A set of live entities, by id: O(1) insert and lookup, checked by generation (a stale

@@ -29,10 +29,15 @@ mod spawn;
 
 use alloc::vec::Vec;
 
+use crate::archetype::Archetype;
 use crate::builder::EntityValues;
+use crate::commands::CommandReport;
 use crate::entity::EntityIndex;
+use crate::entity::{Entity, EntityReserver};
+use crate::hooks::until_quiet;
 use crate::storage::despawn::{self, Parts, Whole};
-use crate::{Archetype, CommandReport, Entity, EntityReserver, InvariantError, Storage, Tick};
+use crate::storage::{InvariantError, Storage};
+use crate::tick::Tick;
 
 pub use clone::{CopySubWorlds, clone_from};
 pub use commands::{GameCommand, GameCommandQueue, apply_commands, clear_commands, command_count};
@@ -180,6 +185,20 @@ pub fn despawn_entities<G: MultiWorld>(game: &mut G, entities: &[Entity]) -> Vec
         parts: &mut sub_worlds,
     };
     despawn::despawn_entities(&mut whole, entities)
+}
+
+/// A multi-world game's `apply_commands()` when it or a sub-world declares hooks: as a
+/// world's (`hooks::apply_queued_with_hooks`), over the game's queue and every sub-world's.
+pub fn apply_commands_with_hooks<G: MultiWorld>(
+    game: &mut G,
+    run_hooks: fn(&mut G),
+) -> CommandReport {
+    until_quiet(
+        game,
+        run_hooks,
+        |game| command_count(game) == 0,
+        apply_commands,
+    )
 }
 
 /// Whether a change waits for a sub-world's declared hooks (or the game's own).

@@ -16,7 +16,7 @@
 
 use hashbrown::HashMap;
 
-use crate::Bitmask;
+use crate::mask::Bitmask;
 
 /// The hasher builder of [`MaskMap`]: foldhash's fast hasher with its fixed seed.
 pub type MaskBuildHasher = foldhash::fast::FixedState;

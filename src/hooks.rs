@@ -10,9 +10,11 @@
 
 use alloc::vec::Vec;
 
+use crate::change_log::StructuralChange;
 use crate::commands::apply_queued;
-use crate::game::{self, MultiWorld};
-use crate::{Bitmask, CommandBuffer, CommandReport, Entity, QueuedCommand, StructuralChange};
+use crate::commands::{CommandBuffer, CommandReport, QueuedCommand};
+use crate::entity::Entity;
+use crate::mask::Bitmask;
 
 /// The structural changes a world's declared hooks wait for: a mask per kind of change (the
 /// bits some hook is declared on) and whether any hook waits for spawns or despawns. Built
@@ -275,20 +277,6 @@ pub fn on_unlink<M: Bitmask>(change: &StructuralChange<M>, bit: M) -> Option<(En
     }
 }
 
-/// A multi-world game's `apply_commands()` when it or a sub-world declares hooks: as
-/// [`apply_queued_with_hooks`], over the game's queue and every sub-world's.
-pub fn apply_game_commands_with_hooks<G: MultiWorld>(
-    game: &mut G,
-    run_hooks: fn(&mut G),
-) -> CommandReport {
-    until_quiet(
-        game,
-        run_hooks,
-        |game| game::command_count(game) == 0,
-        game::apply_commands,
-    )
-}
-
 /// A world's `apply_commands()` when it declares hooks: the hooks of the changes made since
 /// the last sync point run first (`run_hooks`), then the queued commands are applied
 /// ([`apply_queued`]), then the hooks of what they changed, and so on until no command is
@@ -310,7 +298,7 @@ pub fn apply_queued_with_hooks<W, C: QueuedCommand>(
 
 /// The sync point's loop, a world's or a game's: hooks, then the queue (`apply`, while
 /// `nothing_queued` says otherwise), then hooks again, until neither has work left.
-fn until_quiet<W>(
+pub(crate) fn until_quiet<W>(
     world: &mut W,
     run_hooks: fn(&mut W),
     nothing_queued: impl Fn(&mut W) -> bool,

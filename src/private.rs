@@ -20,17 +20,16 @@ pub use crate::world_check::{WorldNames, check_sub_worlds, check_world};
 /// What a world's generated `run_hooks` and `apply_commands` call when it declares hooks.
 pub mod hooks {
     pub use crate::hooks::{
-        apply_game_commands_with_hooks, apply_queued_with_hooks, on_add, on_despawn, on_link,
-        on_remove, on_spawn, on_unlink,
+        apply_queued_with_hooks, on_add, on_despawn, on_link, on_remove, on_spawn, on_unlink,
     };
 }
 
 /// What a multi-world game's generated methods call: each is one of these.
 pub mod game {
     pub use crate::game::{
-        apply_commands, check_invariants, clear_commands, clone_from, command_count, despawn,
-        despawn_entities, end_frame, entity_reserver, hooks_pending, increment_tick, spawn,
-        spawn_built, spawn_entities, spawn_one,
+        apply_commands, apply_commands_with_hooks, check_invariants, clear_commands, clone_from,
+        command_count, despawn, despawn_entities, end_frame, entity_reserver, hooks_pending,
+        increment_tick, spawn, spawn_built, spawn_entities, spawn_one,
     };
 }
 

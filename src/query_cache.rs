@@ -8,9 +8,9 @@
 //! nothing, which is known without an entry, so a program querying ever new stray masks cannot
 //! grow the cache.
 
-use crate::Bitmask;
-use crate::dropped::Dropped;
+use crate::dropped::{DropHere, Dropped, drop_value};
 use crate::hash::MaskBuildHasher;
+use crate::mask::Bitmask;
 use alloc::vec::Vec;
 use core::hash::BuildHasher;
 use core::marker::PhantomData;
@@ -105,6 +105,12 @@ pub struct WideQueryCache {
     holdable: u128,
     /// The mask of every table created, by index: what an entry is filled from on a miss.
     table_masks: Vec<u128>,
+}
+
+impl DropHere for WideQueryCache {
+    fn drop_here(value: &mut core::mem::ManuallyDrop<Self>) {
+        drop_value(value);
+    }
 }
 
 impl Default for WideQueryCache {

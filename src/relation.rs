@@ -9,7 +9,7 @@
 use alloc::{string::String, vec::Vec};
 use core::fmt;
 
-use crate::Entity;
+use crate::entity::Entity;
 
 /// Why a link was refused. An error changes nothing.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

@@ -15,7 +15,7 @@
 
 pub mod system;
 
-use crate::CommandReport;
+use crate::commands::CommandReport;
 use alloc::{borrow::ToOwned, boxed::Box, string::String, vec::Vec};
 use core::fmt;
 pub use system::{System, SystemContext, SystemWorld};

@@ -85,10 +85,15 @@ mod positional;
 use ids::{EntityIdsOut, IdsIn, IdsOut};
 use positional::{Positional, PositionalSeed};
 
+use crate::archetype::Archetype;
+use crate::entity::Entity;
 use crate::entity::{EntityIndex, EntityRecords};
 use crate::entity_set::EntitySet;
 use crate::hash::{MaskBuildHasher, MaskMap};
-use crate::{Archetype, Bitmask, Entity, RelationStore, Storage, Tick};
+use crate::mask::Bitmask;
+use crate::relation::RelationStore;
+use crate::storage::Storage;
+use crate::tick::Tick;
 
 // A game's snapshot types live with the game's runtime; named here beside the world's.
 pub use crate::game::{

@@ -13,15 +13,20 @@ use crate::dropped::Dropped;
 use alloc::{borrow::Cow, string::String, vec::Vec};
 use core::fmt;
 
+use crate::archetype::Archetype;
+use crate::change_log::StructuralChange;
 use crate::change_ticks::{TicksOf, Written};
 use crate::column;
 use crate::edges::{Change, EdgeGraph};
+use crate::entity::{Entity, EntityLocation};
 use crate::entity::{EntityIndex, EntityRecords, IdRecords};
+use crate::events::EventChannel;
 use crate::hash::TableLookup;
 use crate::hooks::PendingHooks;
+use crate::mask::Bitmask;
 use crate::query_cache::QueryCache;
 use crate::relation::RelationStore;
-use crate::{Archetype, Bitmask, Entity, EntityLocation, EventChannel, StructuralChange, Tick};
+use crate::tick::Tick;
 
 pub(crate) mod change_log;
 pub(crate) mod despawn;

@@ -41,8 +41,12 @@
 
 use core::marker::PhantomData;
 
+use crate::archetype::Archetype;
 use crate::change_ticks::Written;
-use crate::{Archetype, Bitmask, Entity, Storage, Tick};
+use crate::entity::Entity;
+use crate::mask::Bitmask;
+use crate::storage::Storage;
+use crate::tick::Tick;
 
 /// The filter builders of both typed query forms (`TypedQuery` and `TypedQueryRef`, each with
 /// a `filters: QueryFilters` field): written once, for `T`, the table type of the impl.

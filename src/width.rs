@@ -13,12 +13,13 @@ use core::ops::Range;
 
 use crate::dropped::drop_value;
 
+use crate::change_log::StructuralChange;
 use crate::change_ticks::{TickCells, TicksMut};
 use crate::edges::{Change, EdgeGraph};
 use crate::events::EventChannel;
 use crate::hash::TableLookup;
 use crate::storage::tag_partition::TagPartition;
-use crate::{StructuralChange, Tick};
+use crate::tick::Tick;
 
 /// The operations compiled once per mask width (see the module docs): a sealed supertrait of
 /// [`Bitmask`](crate::Bitmask), implemented for `u64` and `u128` only.
@@ -29,7 +30,7 @@ pub trait Width: Sized {
     fn drop_partitions(partitions: &mut ManuallyDrop<Vec<TagPartition<Self>>>);
     /// Drops a structural change log.
     fn drop_change_log(log: &mut ManuallyDrop<EventChannel<StructuralChange<Self>>>);
-    /// [`log_change`](crate::storage::change_log::log_change).
+    /// Appends `change` to `log`, unless it adds or removes nothing.
     fn log_change(log: &mut EventChannel<StructuralChange<Self>>, change: StructuralChange<Self>);
     /// [`TicksMut::settle`].
     fn settle_ticks(ticks: TicksMut<'_, Self>);
@@ -99,7 +100,9 @@ macro_rules! compiled_once {
                 log: &mut EventChannel<StructuralChange<Self>>,
                 change: StructuralChange<Self>,
             ) {
-                crate::storage::change_log::log_change(log, change);
+                if !change.is_empty_change() {
+                    log.send(change);
+                }
             }
 
             // Rare (once per table after a write of all its rows), and kept out of the

@@ -1796,10 +1796,7 @@ impl Game {
     /// hooks of its `Hooks` blocks run here.
     #[inline]
     pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
-        ::archetypal::__private::hooks::apply_game_commands_with_hooks(
-            self,
-            Self::run_hooks,
-        )
+        ::archetypal::__private::game::apply_commands_with_hooks(self, Self::run_hooks)
     }
     /// Number of queued commands, here and in every sub-world.
     #[inline]

@@ -9,7 +9,7 @@ use alloc::boxed::Box;
 use core::ops::Range;
 
 use super::RowStamps;
-use crate::Tick;
+use crate::tick::Tick;
 
 /// Runs kept pending per column.
 const PENDING: usize = 4;

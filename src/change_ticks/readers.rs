@@ -6,7 +6,8 @@ use alloc::vec::Vec;
 use core::cell::Cell;
 
 use super::{RowStamps, TableTicks, TickColumns};
-use crate::{Bitmask, Tick};
+use crate::mask::Bitmask;
+use crate::tick::Tick;
 
 /// The row stamps of a few columns of one table as cells (see [`TableTicks::row_cells`]),
 /// found by component bit. Up to [`TickCells::INLINE`] columns live inline; more spill to the

@@ -119,7 +119,7 @@ mod migrating {
     }
 }
 
-use crate::Entity;
+use crate::entity::Entity;
 use migrating::*;
 
 fn table(mask: MigratingMask, rows: u32) -> MigratingComponentArrays {

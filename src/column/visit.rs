@@ -6,7 +6,7 @@
 
 use alloc::vec::Vec;
 
-use crate::Bitmask;
+use crate::mask::Bitmask;
 
 /// A step applied to every column of one table, one component at a time: the table's
 /// [`for_each_column`](crate::Archetype::for_each_column) calls [`visit`](Self::visit) with

@@ -6,7 +6,8 @@ use alloc::vec::{Drain, Vec};
 
 use super::staging::SpawnStaging;
 use super::{CommandReport, QueuedCommand};
-use crate::{Archetype, Entity};
+use crate::archetype::Archetype;
+use crate::entity::Entity;
 
 /// A world's queued commands, in order, and the values of its queued spawns with values
 /// (`queue_spawn`), staged column by column ([`SpawnStaging`]): a spawn command says only how

@@ -6,9 +6,10 @@
 use alloc::vec::Vec;
 
 use super::Staging;
+use crate::archetype::Archetype;
 use crate::builder::EntityValues;
 use crate::column::{self, TableRollback};
-use crate::{Archetype, Entity};
+use crate::entity::Entity;
 
 /// The values of a world's queued spawns with values (`queue_spawn`), kept between frames: per
 /// builder mask, a table of the world's table type whose rows are the staged spawns, in the

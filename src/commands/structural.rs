@@ -7,8 +7,11 @@
 use alloc::vec::Vec;
 
 use super::{CommandReport, SpawnStaging};
+use crate::archetype::Archetype;
+use crate::entity::Entity;
 use crate::entity::EntityIndex;
-use crate::{Archetype, Bitmask, Entity, Storage};
+use crate::mask::Bitmask;
+use crate::storage::Storage;
 
 /// A queued spawn or despawn (`queue_spawn`, `queue_spawn_entities`, `queue_despawn`,
 /// `queue_despawn_entities`), applied by the world's `apply_commands`.

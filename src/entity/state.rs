@@ -357,7 +357,7 @@ mod tests {
 
     #[test]
     fn empty_beyond_never_issues_a_handle_either_allocator_issued() {
-        use crate::Entity;
+        use crate::entity::Entity;
         let mut before = EntityAllocator::new();
         let old: Vec<Entity> = (0..4).map(|_| before.allocate()).collect();
         before.free(old[2]);
@@ -398,7 +398,7 @@ mod tests {
     #[cfg(feature = "serde")]
     #[test]
     fn snapshot_ids_round_trip_and_keep_the_recycling_order() {
-        use crate::Entity;
+        use crate::entity::Entity;
         let mut allocator = EntityAllocator::new();
         let entities: Vec<Entity> = (0..6).map(|_| allocator.allocate()).collect();
         allocator.free(entities[3]);

@@ -115,7 +115,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Entity;
+    use crate::entity::Entity;
     use crate::game::check_invariants;
     use alloc::vec::Vec;
 

@@ -8,8 +8,9 @@ use core::mem;
 use super::list::{SubWorlds, SubWorldsMut};
 use super::spawn::{GameBuilder, place_built};
 use super::{GameEntities, MultiWorld};
+use crate::commands::CommandReport;
+use crate::entity::{Entity, EntityReserver};
 use crate::storage::despawn::{self, Whole};
-use crate::{CommandReport, Entity, EntityReserver};
 
 /// A spawn or despawn queued on a multi-world game, applied by its `apply_commands`.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,10 +4,15 @@
 use alloc::vec::Vec;
 
 use super::SubWorld;
+use crate::archetype::Archetype;
 use crate::builder::EntityValues;
+use crate::commands::CommandReport;
+use crate::entity::Entity;
 use crate::entity::{EntityRecords, IdRecords};
+use crate::mask::Bitmask;
 use crate::storage::despawn::Parts;
-use crate::{Archetype, Bitmask, CommandReport, Entity, InvariantError, Storage, Tick};
+use crate::storage::{InvariantError, Storage};
+use crate::tick::Tick;
 
 /// The sub-worlds of a game, borrowed: `(&Core, (&Render, ()))`.
 pub trait SubWorlds {

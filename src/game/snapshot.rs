@@ -35,7 +35,6 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::list::SubWorlds;
 use super::{MultiWorld, SubWorld};
-use crate::Storage;
 use crate::entity::{EntityIndex, EntityRecords};
 use crate::snapshot::ids::{IdsIn, IdsOut};
 use crate::snapshot::{
@@ -43,6 +42,7 @@ use crate::snapshot::{
     Sequence, SerializeSingletons, SerializeTables, SnapshotError, StorageData, StorageOut,
     Version, start_event_numbering,
 };
+use crate::storage::Storage;
 
 /// A game, borrowed for saving: `serde_json::to_string(&game.snapshot())`. It holds the
 /// game's entity index once, each sub-world's storage by name (as a [`Snapshot`](crate::Snapshot)
@@ -451,7 +451,7 @@ impl<'de, L: LoadSubWorlds> Visitor<'de> for SubWorldsVisitor<L> {
 
 #[cfg(test)]
 mod tests {
-    use crate::Entity;
+    use crate::entity::Entity;
     use alloc::string::ToString;
     use alloc::vec::Vec;
 

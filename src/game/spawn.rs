@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 
 use super::MultiWorld;
 use super::list::SubWorldsMut;
-use crate::Entity;
+use crate::entity::Entity;
 use crate::entity::{EntityIndex, IdRecords};
 use crate::storage::place_or_free;
 

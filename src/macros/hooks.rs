@@ -153,7 +153,7 @@ macro_rules! __ecs_game_hooks {
         $crate::__private::game::apply_commands($game)
     };
     (@apply_commands [ $hooks:tt $($rest:tt)* ] ($game:ident)) => {
-        $crate::__private::hooks::apply_game_commands_with_hooks($game, Self::run_hooks)
+        $crate::__private::game::apply_commands_with_hooks($game, Self::run_hooks)
     };
 
     // The game's own hooks: `on_spawn` only for the first sub-world's changes (every sub-world

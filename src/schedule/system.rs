@@ -6,7 +6,8 @@
 //! either. A system run outside a schedule keeps a context itself and runs through
 //! [`SystemContext::run`], which does the same bookkeeping.
 
-use crate::{CommandReport, MAX_TICK_AGE, Tick};
+use crate::commands::CommandReport;
+use crate::tick::{MAX_TICK_AGE, Tick};
 
 /// What a [`Schedule`](super::Schedule) needs of the world it runs systems on. `ecs!`
 /// implements it for every world it generates (and for a multi-world game).

@@ -1,5 +1,6 @@
 use super::*;
-use crate::{EventChannel, EventCursor, Tick};
+use crate::events::{EventChannel, EventCursor};
+use crate::tick::Tick;
 use alloc::string::ToString;
 
 /// A stand-in world: systems append their mark to the log, or queue it as a command that

@@ -17,7 +17,7 @@ use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::{Sequence, SequenceVisitor};
-use crate::Entity;
+use crate::entity::Entity;
 
 /// The bytes an id takes in a binary format.
 const ID_BYTES: usize = 4;

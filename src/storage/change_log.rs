@@ -1,8 +1,10 @@
 //! The storage's structural change log: on and off, its capacity, and recording.
 
 use super::Storage;
+use crate::archetype::Archetype;
+use crate::change_log::StructuralChange;
+use crate::events::{Consumed, EventChannel, EventCursor};
 use crate::width::Width;
-use crate::{Archetype, Bitmask, Consumed, EventChannel, EventCursor, StructuralChange};
 
 impl<T: Archetype> Storage<T> {
     /// Starts (or goes on) recording structural changes, keeping at most `capacity` entries
@@ -57,7 +59,7 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// Logs `change` if the change log is on (the entry is written by code compiled once per
-    /// mask width, [`log_change`]), and keeps it for the world's declared hooks if one waits
+    /// mask width, [`Width::log_change`]), and keeps it for the world's declared hooks if one waits
     /// for it (a test folded away in a world without hooks).
     #[inline]
     pub(super) fn record(&mut self, change: StructuralChange<T::Mask>) {
@@ -89,20 +91,5 @@ impl<T: Archetype> Storage<T> {
     #[inline]
     pub fn hooks_pending(&self) -> bool {
         !self.hooks.is_empty()
-    }
-}
-
-/// Appends `change` to `log`, unless it adds or removes nothing.
-pub(crate) fn log_change<M: Bitmask>(
-    log: &mut EventChannel<StructuralChange<M>>,
-    change: StructuralChange<M>,
-) {
-    let no_op = matches!(
-        change,
-        StructuralChange::Added { mask, .. } | StructuralChange::Removed { mask, .. }
-            if mask.is_empty()
-    );
-    if !no_op {
-        log.send(change);
     }
 }

@@ -8,8 +8,11 @@
 //! every sub-world of a multi-world (`crate::game`).
 
 use super::Storage;
+use crate::archetype::Archetype;
+use crate::change_log::StructuralChange;
+use crate::entity::Entity;
 use crate::entity::{EntityIndex, IdRecords};
-use crate::{Archetype, Bitmask, Entity, StructuralChange};
+use crate::mask::Bitmask;
 use alloc::vec::Vec;
 
 /// What the despawn loops take entities out of: [`Whole`], an index and the parts it issues

@@ -3,7 +3,9 @@
 //! when it holds the query's components and scan the tables otherwise (`warm_query` fills it).
 
 use super::Storage;
-use crate::{Archetype, Bitmask, Entity};
+use crate::archetype::Archetype;
+use crate::entity::Entity;
+use crate::mask::Bitmask;
 
 impl<T: Archetype> Storage<T> {
     /// Caches the tables matching `include`, so `&self` queries on it (which cannot fill the

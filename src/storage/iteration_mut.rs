@@ -12,8 +12,10 @@ use core::ops::Range;
 
 use super::Storage;
 use super::walk::{WalkMut, split_runs};
+use crate::archetype::Archetype;
 use crate::change_ticks::{TicksOf, Written};
-use crate::{Archetype, Bitmask, Entity};
+use crate::entity::Entity;
+use crate::mask::Bitmask;
 
 /// How many chunks per rayon thread `par_for_each_mut` aims for, so uneven work still balances.
 #[cfg(feature = "parallel")]

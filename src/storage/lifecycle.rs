@@ -7,10 +7,11 @@ use alloc::vec::Vec;
 
 use super::state::copy_whole;
 use super::{Storage, place_or_free};
+use crate::archetype::Archetype;
 use crate::builder::EntityValues;
 use crate::commands::{CommandBuffer, CommandQueue, QueuedCommand};
 use crate::entity::EntityIndex;
-use crate::{Archetype, Entity, EntityReserver};
+use crate::entity::{Entity, EntityReserver};
 
 /// Spawns one entity with the components of `mask`, default-initialised, and its tags.
 #[inline]

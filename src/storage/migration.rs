@@ -4,9 +4,12 @@
 //! call included), so a component `Drop` that panics leaves the operation complete.
 
 use super::{Storage, pair_mut};
+use crate::archetype::Archetype;
+use crate::change_log::StructuralChange;
 use crate::column;
 use crate::edges::Change;
-use crate::{Archetype, Bitmask, Entity, EntityLocation, StructuralChange};
+use crate::entity::{Entity, EntityLocation};
+use crate::mask::Bitmask;
 
 impl<T: Archetype> Storage<T> {
     /// Adds the components of `mask` (default values) in one migration (the row moves to the

@@ -9,8 +9,11 @@
 //! `Drop` that panics finds the world consistent.
 
 use super::Storage;
+use crate::archetype::Archetype;
+use crate::change_log::StructuralChange;
+use crate::entity::Entity;
+use crate::mask::Bitmask;
 use crate::relation::{Ancestors, Descendants, RelationError, RelationStore};
-use crate::{Archetype, Bitmask, Entity, StructuralChange};
 use alloc::{string::String, vec::Vec};
 
 impl<T: Archetype> Storage<T> {

@@ -5,9 +5,12 @@
 
 use super::Storage;
 use super::relations::EMPTY_STORE;
+use crate::archetype::Archetype;
 use crate::change_ticks::{TicksOf, Written};
+use crate::entity::{Entity, EntityRecords};
+use crate::mask::Bitmask;
 use crate::relation::RelationStore;
-use crate::{Archetype, Bitmask, Entity, EntityRecords, Tick};
+use crate::tick::Tick;
 
 /// The components of every live entity, by handle: values can be read and written, entities
 /// neither spawned, despawned nor migrated. Writes through [`get_mut`](Self::get_mut) are

@@ -9,10 +9,13 @@ use core::fmt;
 use super::Storage;
 use super::tag_partition::TagPartition;
 use super::walk::{QueryMasks, split_runs};
+use crate::archetype::Archetype;
 use crate::change_ticks::{TicksOf, Written};
-use crate::{
-    Archetype, Bitmask, Entity, EntityLocation, EntityRecords, RelationStore, Tick, TypedTable,
-};
+use crate::entity::{Entity, EntityLocation, EntityRecords};
+use crate::mask::Bitmask;
+use crate::relation::RelationStore;
+use crate::tick::Tick;
+use crate::typed_query::TypedTable;
 
 /// Why [`Storage::split_tables`] refused: some table (or, through tags, some row) could match
 /// both filters. Two filters are disjoint when a component one requires is excluded by the

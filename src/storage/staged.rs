@@ -5,11 +5,12 @@
 use alloc::vec::Vec;
 
 use super::{Storage, place_or_free};
+use crate::archetype::Archetype;
 use crate::builder::EntityValues;
 use crate::column;
 use crate::commands::StagedRun;
+use crate::entity::Entity;
 use crate::entity::EntityIndex;
-use crate::{Archetype, Entity};
 
 impl<T: Archetype> Storage<T> {
     /// Gives `entities` (just allocated here, or placed by the game of this sub-world) rows
@@ -107,7 +108,7 @@ impl<T: Archetype> Storage<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::SpawnStaging;
+    use crate::commands::SpawnStaging;
     use crate::commands::Staging;
     use crate::storage::tests::TestStorage;
     use crate::storage::tests::test_world::*;

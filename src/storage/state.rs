@@ -5,14 +5,17 @@
 use super::Storage;
 #[cfg(feature = "serde")]
 use super::TagPartition;
+use crate::archetype::Archetype;
 #[cfg(feature = "serde")]
 use crate::change_ticks::TicksOf;
+#[cfg(feature = "serde")]
+use crate::entity::EntityLocation;
 use crate::entity::{EntityIndex, EntityRecords, IdRecords};
 #[cfg(feature = "serde")]
 use crate::entity_set::EntitySet;
-use crate::{Archetype, Tick};
 #[cfg(feature = "serde")]
-use crate::{Bitmask, EntityLocation};
+use crate::mask::Bitmask;
+use crate::tick::Tick;
 #[cfg(feature = "serde")]
 use alloc::vec::Vec;
 

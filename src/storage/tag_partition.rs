@@ -14,7 +14,7 @@
 use alloc::{string::String, vec::Vec};
 use core::ops::Range;
 
-use crate::Bitmask;
+use crate::mask::Bitmask;
 
 /// One table's rows, partitioned by tag signature; see the module docs.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,8 +6,11 @@
 
 use super::Storage;
 use super::tag_partition::TagPartition;
+use crate::archetype::Archetype;
+use crate::change_log::StructuralChange;
 use crate::change_ticks::TicksOf;
-use crate::{Archetype, Bitmask, Entity, EntityLocation, EntityRecords, StructuralChange};
+use crate::entity::{Entity, EntityLocation, EntityRecords};
+use crate::mask::Bitmask;
 
 impl<T: Archetype> Storage<T> {
     /// Adds the tags of `mask` to a live entity (never a migration); relation bits are left

@@ -1,7 +1,8 @@
 //! The storage's ticks: the frame counter, and the periodic clamp of old change stamps.
 
 use super::Storage;
-use crate::{Archetype, MAX_TICK_AGE, Tick};
+use crate::archetype::Archetype;
+use crate::tick::{MAX_TICK_AGE, Tick};
 
 impl<T: Archetype> Storage<T> {
     /// The current tick: the frame counter writes are stamped with.

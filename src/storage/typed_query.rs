@@ -5,8 +5,11 @@
 use super::Storage;
 use super::tag_partition::TagPartition;
 use super::walk::{QueryMasks, TagFilter, WalkMut, WalkedTable};
+use crate::archetype::Archetype;
 use crate::change_ticks::TicksOf;
-use crate::{Archetype, Bitmask, Entity, Tick};
+use crate::entity::Entity;
+use crate::mask::Bitmask;
+use crate::tick::Tick;
 
 /// The tag half of a query over one table: whether a row carries the tags it must and none it
 /// must not, read from the table's tag segments (a row's tags are its segment's).

@@ -8,8 +8,10 @@ use core::ops::Range;
 
 use super::Storage;
 use super::tag_partition::{Runs, TagPartition};
+use crate::archetype::Archetype;
 use crate::change_ticks::TicksOf;
-use crate::{Archetype, Bitmask, Entity};
+use crate::entity::Entity;
+use crate::mask::Bitmask;
 
 /// A query's masks, opened once: component bits pick tables (through the query cache), tag
 /// bits pick rows inside them (segments of the table's [`TagPartition`], contiguous row

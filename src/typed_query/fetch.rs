@@ -7,7 +7,9 @@ use core::cell::Cell;
 use super::access::bit_index;
 use super::{ComponentColumn, Mut, QueryAccess, ReadOnlyFetch, TypedTable};
 use crate::change_ticks::{RowStamps, TickCells};
-use crate::{Bitmask, Entity, Tick};
+use crate::entity::Entity;
+use crate::mask::Bitmask;
+use crate::tick::Tick;
 
 /// What the elements of a query get for one run of rows (a table, or the part of it a tag
 /// filter lets through): the entities, the row stamps of the written components, the table's

@@ -4,8 +4,11 @@
 
 use core::cell::Cell;
 
+use crate::archetype::Archetype;
 use crate::change_ticks::{RowStamps, TableTicks, TickCells, TickColumns, TicksOf};
-use crate::{Archetype, Bitmask, RowTags, Tick};
+use crate::mask::Bitmask;
+use crate::storage::RowTags;
+use crate::tick::Tick;
 
 /// "One of the tracked `components` was written (or added) after `since`": the change filter
 /// of a typed query ([`TypedQuery::changed_since`](crate::TypedQuery::changed_since),

@@ -6,7 +6,9 @@
 use super::filter::{ChangeFilter, Verdict};
 use super::{Fetch, Run, TypedTable};
 use crate::change_ticks::TickCells;
-use crate::{Entity, RowTags, Tick, TypedTablesMut, TypedWalk};
+use crate::entity::Entity;
+use crate::storage::{RowTags, TypedTablesMut, TypedWalk};
+use crate::tick::Tick;
 
 /// The iterator of [`TypedQuery::iter`](crate::TypedQuery::iter): the items of the matching
 /// entities, table by table. `&mut C` elements are [`Mut`](crate::Mut) guards that stamp

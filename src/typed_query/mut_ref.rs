@@ -6,8 +6,8 @@ use core::cell::Cell;
 use core::fmt;
 use core::ops::{Deref, DerefMut};
 
-use crate::Tick;
 use crate::change_ticks::RowStamps;
+use crate::tick::Tick;
 
 /// A mutable borrow of one component of one row that records writes: [`DerefMut`] (`*health =
 /// ..`, `health.0 -= 1`, `position.x += ..`, a `&mut self` method) stamps the row as changed at

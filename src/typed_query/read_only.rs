@@ -7,8 +7,11 @@ use core::marker::PhantomData;
 
 use super::filter::{ChangeFilter, QueryFilters, Verdict};
 use super::{ComponentColumn, Fetch, RowAt, Run, TypedTable, to_mask};
+use crate::archetype::Archetype;
 use crate::change_ticks::{ChangedRows, TickCells};
-use crate::{Archetype, Entity, Storage, Tick};
+use crate::entity::Entity;
+use crate::storage::Storage;
+use crate::tick::Tick;
 
 /// A [`Fetch`] that borrows nothing mutably: `&C`, `Option<&C>`, [`Entity`], and tuples of
 /// them. Only these make a [`TypedQueryRef`].
