@@ -468,7 +468,7 @@ mod tests {
         let entity = spawn(&mut game);
         // Only the render sub-world lets go of the entity, row and record.
         let render = game.render.storage_mut();
-        let _ = render.detach(entity);
+        let _ = render.detach(entity, None);
         assert!(EntityIndex::default().free(entity, render.records_mut()));
         render.check_invariants().unwrap();
         let error = check_invariants(&game).unwrap_err();

@@ -8,7 +8,7 @@ use crate::archetype::Archetype;
 use crate::builder::EntityValues;
 use crate::commands::CommandReport;
 use crate::entity::Entity;
-use crate::entity::{EntityRecords, IdRecords};
+use crate::entity::{EntityIndex, EntityRecords, IdRecords};
 use crate::mask::Bitmask;
 use crate::storage::despawn::Parts;
 use crate::storage::{InvariantError, Storage};
@@ -241,7 +241,7 @@ impl<W: SubWorld, R: SubWorldsMut> SubWorldsMut for (&mut W, R) {
 
     #[inline]
     fn detach(&mut self, entity: Entity) -> Self::Values {
-        let values = self.0.storage_mut().detach(entity);
+        let values = self.0.storage_mut().detach(entity, None);
         debug_assert!(values.is_some(), "{entity} missing from `{}`", W::NAME);
         (values, self.1.detach(entity))
     }
@@ -249,7 +249,7 @@ impl<W: SubWorld, R: SubWorldsMut> SubWorldsMut for (&mut W, R) {
     #[inline]
     fn detach_cascading(&mut self, entity: Entity, gathered: &mut Self::Gathered) {
         // A push rather than `extend` of the `Option`: no iterator code compiled for it.
-        if let Some(removed) = self.0.storage_mut().detach_cascading(entity) {
+        if let Some(removed) = self.0.storage_mut().detach_cascading(entity, None) {
             gathered.0.push(removed);
         }
         self.1.detach_cascading(entity, &mut gathered.1);
@@ -296,14 +296,29 @@ impl<W: SubWorld, R: SubWorldsMut> Parts for (&mut W, R) {
         SubWorldsMut::push_cascading_sources(self, entity, stack);
     }
 
+    /// Every sub-world lets go of the row first; then the index frees the id in all their
+    /// records at once.
     #[inline]
-    fn detach(&mut self, entity: Entity) -> Self::Values {
-        SubWorldsMut::detach(self, entity)
+    fn detach(&mut self, index: &mut EntityIndex, entity: Entity) -> Option<Self::Values> {
+        if !self.reference().is_alive(entity) {
+            return None;
+        }
+        let values = SubWorldsMut::detach(self, entity);
+        index.free(entity, self);
+        Some(values)
     }
 
     #[inline]
-    fn detach_cascading(&mut self, entity: Entity, gathered: &mut Self::Gathered) {
-        SubWorldsMut::detach_cascading(self, entity, gathered);
+    fn detach_cascading(
+        &mut self,
+        index: &mut EntityIndex,
+        entity: Entity,
+        gathered: &mut Self::Gathered,
+    ) {
+        if self.reference().is_alive(entity) {
+            SubWorldsMut::detach_cascading(self, entity, gathered);
+            index.free(entity, self);
+        }
     }
 }
 
@@ -331,7 +346,7 @@ struct DetachOnUnwind<'a, T: Archetype> {
 impl<T: Archetype> Drop for DetachOnUnwind<'_, T> {
     fn drop(&mut self) {
         for &entity in self.entities {
-            drop(self.storage.detach(entity));
+            drop(self.storage.detach(entity, None));
         }
     }
 }

@@ -11,7 +11,7 @@
 use super::Storage;
 use crate::archetype::Archetype;
 use crate::change_log::StructuralChange;
-use crate::entity::Entity;
+use crate::entity::{Entity, EntityIndex};
 use crate::mask::Bitmask;
 use crate::relation::{Ancestors, Descendants, RelationError, RelationStore};
 use alloc::{string::String, vec::Vec};
@@ -167,12 +167,16 @@ impl<T: Archetype> Storage<T> {
     /// of them next, before anything else sees the world; the other sources are unlinked as by
     /// `detach`.
     #[must_use = "the entity's values are dropped with what this returns"]
-    pub(crate) fn detach_cascading(&mut self, entity: Entity) -> Option<T::Removed> {
+    pub(crate) fn detach_cascading(
+        &mut self,
+        entity: Entity,
+        index: Option<&mut EntityIndex>,
+    ) -> Option<T::Removed> {
         if !self.is_alive(entity) {
             return None;
         }
         self.unlink_all(entity, true);
-        self.detach_row(entity)
+        self.detach_row(entity, index)
     }
 
     /// Whether despawning `entity` cascades to other entities.
