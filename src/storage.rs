@@ -237,7 +237,7 @@ impl<T: Archetype> Storage<T> {
     /// Spawns one entity issued by `index` with the components of `mask`,
     /// default-initialised, and its tags.
     pub(crate) fn spawn(&mut self, index: &mut EntityIndex, mask: T::Mask) -> Entity {
-        let entities = [index.allocate(self)];
+        let entities = [index.allocate(&mut *self.records)];
         place_or_free(index, self, &entities, |storage| {
             storage.place_spawned(mask, &entities)
         });
@@ -256,7 +256,7 @@ impl<T: Archetype> Storage<T> {
     where
         F: FnMut(&mut T::ViewMut<'_>, usize),
     {
-        let entities = index.allocate_many(count, self);
+        let entities = index.allocate_many(count, &mut *self.records);
         // Only the placement frees the handles if it panics: once the rows exist, a panicking
         // `init` leaves them spawned, some initialised and the rest default.
         let (table_index, first_row, moved) = place_or_free(index, self, &entities, |storage| {

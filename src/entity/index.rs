@@ -36,9 +36,7 @@ impl EntityIndex {
     /// [`Entity::PLACEHOLDER`]).
     #[inline]
     pub fn allocate(&mut self, records: &mut impl IdRecords) -> Entity {
-        let entity = self.issue(IdState::Alive, records);
-        records.write_each(|part| part.live += 1);
-        entity
+        self.issue(IdState::Alive, records)
     }
 
     /// `count` live handles, the same ones `count` calls to [`allocate`](Self::allocate)
@@ -93,7 +91,11 @@ impl EntityIndex {
         } else {
             self.issue_while_lent(records)
         };
-        records.write_each(|part| part.slot_or_grow(entity.id).set_state(state));
+        let alive = usize::from(state == IdState::Alive);
+        records.write_each(|part| {
+            part.slot_or_grow(entity.id).set_state(state);
+            part.live += alive;
+        });
         entity
     }
 
@@ -138,7 +140,7 @@ impl EntityIndex {
         if !records.reference().has_state(entity, IdState::Reserved) {
             return false;
         }
-        self.retire_or_recycle(entity.id, records);
+        self.retire_or_recycle(entity.id, false, records);
         true
     }
 
@@ -151,23 +153,28 @@ impl EntityIndex {
                 .is_some_and(|lent| lent.holds_reservation(entity))
     }
 
-    /// Frees `id`'s records: bumps its generation and recycles it, or retires it when the
-    /// generation is exhausted.
-    pub(super) fn retire_or_recycle(&mut self, id: u32, records: &mut impl IdRecords) {
-        // At `u32::MAX` the id is used up: retired, never issued again.
-        let generation = records.reference().slots[id as usize].generation;
-        let retired = generation == u32::MAX;
+    /// Frees `id` in every copy of `records` (one less alive if `was_alive`): bumps its
+    /// generation and recycles it, or retires it when the generation is exhausted. One write
+    /// of each copy's record: this runs per despawn.
+    pub(super) fn retire_or_recycle(
+        &mut self,
+        id: u32,
+        was_alive: bool,
+        records: &mut impl IdRecords,
+    ) {
+        let mut next = None;
         records.write_each(|part| {
+            part.live -= usize::from(was_alive);
             let slot = &mut part.slots[id as usize];
             slot.set_state(IdState::Free);
-            if !retired {
+            // At `u32::MAX` the id is used up: retired, never issued again.
+            if slot.generation < u32::MAX {
                 slot.generation += 1;
+                next = Some(slot.generation);
             }
         });
-        if retired {
-            return;
-        }
-        let entity = Entity::new(id, generation + 1);
+        let Some(generation) = next else { return };
+        let entity = Entity::new(id, generation);
         match &self.lent {
             None => self.free.push(entity),
             // The reserver is gone (a split world's parts dropped, its despawns come
@@ -186,8 +193,7 @@ impl EntityIndex {
         if !records.reference().is_alive(entity) {
             return false;
         }
-        records.write_each(|part| part.live -= 1);
-        self.retire_or_recycle(entity.id, records);
+        self.retire_or_recycle(entity.id, true, records);
         true
     }
 

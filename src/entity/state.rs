@@ -83,7 +83,7 @@ impl EntityIndex {
             .map(|(id, _)| id as u32)
             .collect();
         for &id in &reserved {
-            self.retire_or_recycle(id, records);
+            self.retire_or_recycle(id, false, records);
         }
         reserved.len()
     }

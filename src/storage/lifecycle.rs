@@ -51,7 +51,7 @@ pub fn spawn_built<T: Archetype, V: EntityValues<Archetype = T>>(
     values: V,
 ) -> Vec<Entity> {
     let first_copy = (count > 1).then(|| values.copy_held());
-    let entities = index.allocate_many(count, storage);
+    let entities = index.allocate_many(count, storage.records_mut());
     place_or_free(index, storage, &entities, |storage| {
         storage.place_built(&entities, first_copy, values);
     });
@@ -66,7 +66,7 @@ pub fn spawn_one<T: Archetype, V: EntityValues<Archetype = T>>(
     storage: &mut Storage<T>,
     values: V,
 ) -> Entity {
-    let entities = [index.allocate(storage)];
+    let entities = [index.allocate(storage.records_mut())];
     place_or_free(index, storage, &entities, |storage| {
         storage.place_built(&entities, None, values);
     });
@@ -110,7 +110,7 @@ pub fn entity_reserver<T: Archetype>(
     index: &mut EntityIndex,
     storage: &mut Storage<T>,
 ) -> EntityReserver {
-    index.lend_reserver(storage)
+    index.lend_reserver(storage.records_mut())
 }
 
 /// Gives back every handle reserved for a queued spawn, in ascending id order (see
@@ -118,7 +118,7 @@ pub fn entity_reserver<T: Archetype>(
 /// calls it.
 #[inline]
 pub fn release_all_reserved<T: Archetype>(index: &mut EntityIndex, storage: &mut Storage<T>) {
-    index.release_all_reserved(storage);
+    index.release_all_reserved(storage.records_mut());
 }
 
 /// Makes `index` and `storage` a copy of `source_index` and `source`, reusing the

@@ -65,7 +65,7 @@ impl<T: Archetype> Storage<T> {
         let links: Vec<(Entity, T::Mask, Entity)> = links
             .map(|(row, relation, target)| (rows.entities()[row], relation, target))
             .collect();
-        let refused = index.activate_all(rows.entities(), self);
+        let refused = index.activate_all(rows.entities(), &mut *self.records);
         let mut kept;
         let rows = if refused.is_empty() {
             rows
