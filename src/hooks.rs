@@ -11,8 +11,7 @@
 use alloc::vec::Vec;
 
 use crate::change_log::StructuralChange;
-use crate::commands::apply_queued;
-use crate::commands::{CommandBuffer, CommandReport, QueuedCommand};
+use crate::commands::{CommandBuffer, CommandReport, QueuedCommand, apply_queued};
 use crate::entity::Entity;
 use crate::mask::Bitmask;
 

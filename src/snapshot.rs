@@ -86,8 +86,7 @@ use ids::{EntityIdsOut, IdsIn, IdsOut};
 use positional::{Positional, PositionalSeed};
 
 use crate::archetype::Archetype;
-use crate::entity::Entity;
-use crate::entity::{EntityIndex, EntityRecords};
+use crate::entity::{Entity, EntityIndex, EntityRecords};
 use crate::entity_set::EntitySet;
 use crate::hash::{MaskBuildHasher, MaskMap};
 use crate::mask::Bitmask;

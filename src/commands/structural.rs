@@ -8,8 +8,7 @@ use alloc::vec::Vec;
 
 use super::{CommandReport, SpawnStaging};
 use crate::archetype::Archetype;
-use crate::entity::Entity;
-use crate::entity::EntityIndex;
+use crate::entity::{Entity, EntityIndex};
 use crate::mask::Bitmask;
 use crate::storage::Storage;
 

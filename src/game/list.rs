@@ -7,8 +7,7 @@ use super::SubWorld;
 use crate::archetype::Archetype;
 use crate::builder::EntityValues;
 use crate::commands::CommandReport;
-use crate::entity::Entity;
-use crate::entity::{EntityIndex, EntityRecords, IdRecords};
+use crate::entity::{Entity, EntityIndex, EntityRecords, IdRecords};
 use crate::mask::Bitmask;
 use crate::storage::despawn::Parts;
 use crate::storage::{InvariantError, Storage};
@@ -36,6 +35,7 @@ impl SubWorlds for () {
     fn first_records(&self) -> Option<&EntityRecords> {
         None
     }
+
     #[inline]
     fn command_count(&self) -> usize {
         0
@@ -57,6 +57,7 @@ impl<W: SubWorld, R: SubWorlds> SubWorlds for (&W, R) {
     fn first_records(&self) -> Option<&EntityRecords> {
         Some(self.0.storage().records())
     }
+
     #[inline]
     fn command_count(&self) -> usize {
         self.0.command_count() + self.1.command_count()

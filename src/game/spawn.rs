@@ -6,8 +6,7 @@ use alloc::vec::Vec;
 
 use super::MultiWorld;
 use super::list::SubWorldsMut;
-use crate::entity::Entity;
-use crate::entity::{EntityIndex, IdRecords};
+use crate::entity::{Entity, EntityIndex, IdRecords};
 use crate::storage::place_or_free;
 
 /// A multi-world game's `EntityBuilder`: the values it holds for every sub-world (implemented

@@ -10,8 +10,7 @@
 use super::Storage;
 use crate::archetype::Archetype;
 use crate::change_log::StructuralChange;
-use crate::entity::Entity;
-use crate::entity::{EntityIndex, IdRecords};
+use crate::entity::{Entity, EntityIndex, IdRecords};
 use crate::mask::Bitmask;
 use alloc::vec::Vec;
 

@@ -10,8 +10,7 @@ use super::{Storage, place_or_free};
 use crate::archetype::Archetype;
 use crate::builder::EntityValues;
 use crate::commands::{CommandBuffer, CommandQueue, QueuedCommand};
-use crate::entity::EntityIndex;
-use crate::entity::{Entity, EntityReserver};
+use crate::entity::{Entity, EntityIndex, EntityReserver};
 
 /// Spawns one entity with the components of `mask`, default-initialised, and its tags.
 #[inline]

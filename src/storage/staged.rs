@@ -9,8 +9,7 @@ use crate::archetype::Archetype;
 use crate::builder::EntityValues;
 use crate::column;
 use crate::commands::StagedRun;
-use crate::entity::Entity;
-use crate::entity::EntityIndex;
+use crate::entity::{Entity, EntityIndex};
 
 impl<T: Archetype> Storage<T> {
     /// Gives `entities` (just allocated here, or placed by the game of this sub-world) rows
