@@ -411,3 +411,20 @@ pub fn flecs_new_rows<'w>(
         entities.len() as i32,
     ))
 }
+
+/// A fixed permutation of `0..count` (Fisher-Yates over xorshift64*), the same every run.
+pub fn shuffled_indices(count: usize) -> Vec<usize> {
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        state.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    };
+    let mut indices: Vec<usize> = (0..count).collect();
+    for last in (1..count).rev() {
+        let pick = (next() % (last as u64 + 1)) as usize;
+        indices.swap(last, pick);
+    }
+    indices
+}

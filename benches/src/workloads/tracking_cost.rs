@@ -28,8 +28,7 @@ use archetypal::Entity;
 
 use crate::components::SIMPLE_ENTITIES;
 use crate::workloads::add_remove::{self, A, archetypal_world as tracked_ab};
-use crate::workloads::random_get_mut::shuffled_indices;
-use crate::worlds::{archetypal_simple as tracked_simple, untracked_simple};
+use crate::worlds::{archetypal_simple as tracked_simple, shuffled_indices, untracked_simple};
 use crate::{Contender, Kind, Pass, Workload};
 
 /// `add_remove::archetypal_world` with both components `[untracked]`.
