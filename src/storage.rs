@@ -336,7 +336,7 @@ impl<T: Archetype> Storage<T> {
         mask: T::Mask,
         entities: &[Entity],
     ) -> usize {
-        let (activated, _) = activate_reserved(index, &mut self.records, entities);
+        let activated = activate_reserved(index, &mut *self.records, entities);
         place_or_free(index, self, &activated, |storage| {
             storage.place_spawned(mask, &activated)
         });
@@ -695,21 +695,21 @@ impl<I: Iterator> Iterator for Without<'_, I> {
     }
 }
 
-/// Makes the still-reserved handles of `entities` alive: those handles (`entities` itself,
-/// allocating nothing, when all were, as every queued spawn's are unless its reservation was
-/// given back), and the positions of the others, in order. Not generic: compiled once, here.
-fn activate_reserved<'e>(
+/// Makes the handles of `entities` that `index` still holds reserved alive in every copy of
+/// `records`, and returns them: `entities` itself, allocating nothing, when all were (as every
+/// queued spawn's are unless its reservation was given back), else those, in order. What a
+/// world's and a game's queued spawns of empty entities both do.
+pub(crate) fn activate_reserved<'e>(
     index: &mut EntityIndex,
-    records: &mut EntityRecords,
+    records: &mut impl IdRecords,
     entities: &'e [Entity],
-) -> (Cow<'e, [Entity]>, Vec<usize>) {
+) -> Cow<'e, [Entity]> {
     let refused = index.activate_all(entities, records);
-    let activated = if refused.is_empty() {
+    if refused.is_empty() {
         Cow::Borrowed(entities)
     } else {
         Cow::Owned(without(entities.iter().copied(), &refused).collect())
-    };
-    (activated, refused)
+    }
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ use super::spawn::{GameBuilder, place_built};
 use super::{GameEntities, MultiWorld};
 use crate::commands::CommandReport;
 use crate::entity::{Entity, EntityReserver};
+use crate::storage::activate_reserved;
 use crate::storage::despawn::{self, Whole};
 
 /// A spawn or despawn queued on a multi-world game, applied by its `apply_commands`.
@@ -115,17 +116,9 @@ pub fn apply_commands<G: MultiWorld>(game: &mut G) -> CommandReport {
     for command in pending.commands.by_ref() {
         match command {
             GameCommand::SpawnEntities(entities) => {
-                let refused = index.activate_all(&entities, &mut sub_worlds);
-                if refused.is_empty() {
-                    sub_worlds.spawn_placed(&entities);
-                } else {
-                    let activated: Vec<Entity> = (0..entities.len())
-                        .filter(|index| !refused.contains(index))
-                        .map(|index| entities[index])
-                        .collect();
-                    sub_worlds.spawn_placed(&activated);
-                }
-                report.record(refused.is_empty());
+                let activated = activate_reserved(index, &mut sub_worlds, &entities);
+                sub_worlds.spawn_placed(&activated);
+                report.record(activated.len() == entities.len());
             }
             GameCommand::Spawn(entity) => {
                 let builder = pending.builders.next();
