@@ -147,12 +147,20 @@ pub fn entity_reserver<G: MultiWorld>(game: &mut G) -> EntityReserver {
 /// policies (see `storage/despawn.rs`); `false`, changing nothing, for a dead handle.
 #[inline]
 pub fn despawn<G: MultiWorld>(game: &mut G, entity: Entity) -> bool {
+    with_whole(game, |whole| despawn::despawn(whole, entity))
+}
+
+/// Runs `despawning` on the game as the despawn loops' target: its index and its sub-worlds.
+#[inline]
+fn with_whole<G: MultiWorld, O>(
+    game: &mut G,
+    despawning: impl FnOnce(&mut Whole<'_, G::SubWorldsMut<'_>>) -> O,
+) -> O {
     let (mut sub_worlds, entities) = game.parts_mut();
-    let mut whole = Whole {
+    despawning(&mut Whole {
         index: &mut entities.index,
         parts: &mut sub_worlds,
-    };
-    despawn::despawn(&mut whole, entity)
+    })
 }
 
 /// Spawns an entity with no components, in every sub-world.
@@ -178,12 +186,7 @@ pub fn spawn_entities<G: MultiWorld>(game: &mut G, count: usize) -> Vec<Entity> 
 /// entities after it are despawned while the panic unwinds.
 #[inline]
 pub fn despawn_entities<G: MultiWorld>(game: &mut G, entities: &[Entity]) -> Vec<Entity> {
-    let (mut sub_worlds, own) = game.parts_mut();
-    let mut whole = Whole {
-        index: &mut own.index,
-        parts: &mut sub_worlds,
-    };
-    despawn::despawn_entities(&mut whole, entities)
+    with_whole(game, |whole| despawn::despawn_entities(whole, entities))
 }
 
 /// A multi-world game's `apply_commands()` when it or a sub-world declares hooks: as a

@@ -295,7 +295,7 @@ impl<T: Archetype> Storage<T> {
     ///
     /// A `fill` that panics (a component's `Default` or `Clone`) leaves the table as it was;
     /// the index that issued the handles frees them then (see [`place_or_free`]).
-    pub(crate) fn place_rows(
+    fn place_rows(
         &mut self,
         mask: T::Mask,
         entities: &[Entity],
