@@ -100,16 +100,17 @@ fn simulate(game: &mut Game, truth: bool) {
             position.1 += velocity.1;
         });
     // Drones far enough out undock: queued while the query runs, applied after it.
-    let mut core = game.core.split_mut();
-    core.components
+    let mut parts = game.split_mut();
+    parts
+        .core
         .typed_query_ref::<(Entity, &Position)>()
         .with(DOCKED_AT)
         .for_each(|(drone, position)| {
             if position.0 > 12 {
-                core.commands.queue_remove_docked_at(drone);
+                parts.commands.core().queue_remove_docked_at(drone);
             }
         });
-    game.core.apply_commands();
+    game.apply_commands();
     if let Some(health) = game.core.get_health_mut(station) {
         health.0 -= damage(frame, truth);
     }

@@ -8,53 +8,78 @@
 
 use alloc::vec::Vec;
 
-use crate::archetype::Archetype;
-use crate::builder::EntityValues;
 use crate::entity::{Entity, EntityIndex, EntityRecords, EntityReserver};
 use crate::mask::Bitmask;
 
 mod buffer;
+mod builders;
 mod staging;
 mod structural;
 
 pub use buffer::{CommandBuffer, Staging, apply_queued};
+pub use builders::BuilderStaging;
 pub use staging::SpawnStaging;
 pub(crate) use staging::StagedRun;
+pub(crate) use structural::LifecycleTarget;
 pub use structural::{LifecycleCommand, StructuralCommand};
 
-/// A generated command enum (`WorldCommand`): the mask type its commands carry. It holds the
-/// [`StructuralCommand`]s (`From`), and a world's (not a sub-world's) the
-/// [`LifecycleCommand`]s too ([`SpawningCommand`]).
+/// A generated command enum that has a buffer of its own: a world's (`WorldCommand`) or a
+/// multi-world game's (`GameCommand`), and where its queued spawns stage their values.
 pub trait QueuedCommand {
-    /// The world's mask type.
-    type Mask: Bitmask;
-    /// Where queued spawns stage their values: the world's [`SpawnStaging`] (`()` for a
-    /// sub-world, whose queue spawns nothing).
+    /// Where queued spawns stage their values: a world's [`SpawnStaging`], a game's
+    /// [`BuilderStaging`].
     type Staging: Staging;
 }
 
-/// A world's command enum, which holds [`LifecycleCommand`]s: spawns and despawns. A
-/// sub-world's does not (the multi-world spawns).
-pub trait SpawningCommand: QueuedCommand {
-    /// The world's `EntityBuilder`: what a queued spawn with values holds.
-    type Values: EntityValues<Archetype: Archetype<Mask = Self::Mask>>;
-
-    /// The command holding `command`.
-    fn lifecycle(command: LifecycleCommand<Self::Mask>) -> Self;
-
-    /// The lifecycle command this is, if it is one.
-    fn lifecycle_mut(&mut self) -> Option<&mut LifecycleCommand<Self::Mask>>;
+/// The command enum of one part, a world or a game's sub-world: it holds the part's
+/// [`StructuralCommand`]s (`From`), beside its `Set*` variants.
+pub trait PartCommand: From<StructuralCommand<Self::Mask>> {
+    /// The part's mask type.
+    type Mask: Bitmask;
 }
 
-/// A world's command buffer, borrowed together with what reserves handles for queued
-/// spawns: the entity index itself (the world's `commands()`, nothing else borrowed), a reserver
-/// it lent (the command part of `split_mut()`, beside the component part), or nothing (a
-/// sub-world of a multi-world, whose entities are spawned by the whole). A world's command
-/// part (`WorldCommands`) dereferences to it: the `queue_*` methods below are every world's,
-/// the per-component ones are generated beside them.
-pub struct CommandQueue<'a, C: QueuedCommand> {
-    buffer: &'a mut CommandBuffer<C>,
+/// A command enum that holds [`LifecycleCommand`]s, spawns and despawns: a world's or a
+/// multi-world game's (a sub-world's does not: the game spawns).
+pub trait SpawningCommand:
+    QueuedCommand<Staging: StageSpawn<Self::Values, Spawn = Self::Spawn>>
+{
+    /// What a queued spawn with values holds: the world's or the game's `EntityBuilder`.
+    type Values;
+    /// What a spawn command carries besides its handles: a world's mask (the components and
+    /// tags the entities start with), `()` for a game (its spawns start empty or with a
+    /// builder's values).
+    type Spawn: Copy + PartialEq;
+
+    /// The command holding `command`.
+    fn lifecycle(command: LifecycleCommand<Self::Spawn>) -> Self;
+
+    /// The lifecycle command this is, if it is one.
+    fn lifecycle_mut(&mut self) -> Option<&mut LifecycleCommand<Self::Spawn>>;
+}
+
+/// Where the values of queued spawns wait: a world's [`SpawnStaging`] (column by column) or
+/// a game's [`BuilderStaging`] (the builders, in order).
+pub trait StageSpawn<V>: Staging {
+    /// What the spawn command of staged values carries (see [`SpawningCommand::Spawn`]).
+    type Spawn;
+
+    /// Stages a spawn of `values` with the handle `reserve` gives; returns what its command
+    /// carries and the handle. If staging panics (a `Default`), nothing is staged or reserved.
+    fn stage(&mut self, values: V, reserve: impl FnOnce() -> Entity) -> (Self::Spawn, Entity);
+}
+
+/// A command queue: a buffer of `B` commands (`WorldCommand`, `GameCommand`), borrowed to
+/// queue `C` commands into it (the same type, or a sub-world's command that a game's command
+/// holds), together with what reserves handles for queued spawns: the entity index itself
+/// (a world's `commands()`, nothing else borrowed), a reserver it lent (the command part of
+/// `split_mut()`, beside the component part), or nothing (a sub-world's queue: the game
+/// spawns). A generated command part (`WorldCommands`, `CoreCommands`) dereferences to it:
+/// the `queue_*` methods below are every world's, the per-component ones are generated
+/// beside them.
+pub struct CommandQueue<'a, C, B: QueuedCommand = C> {
+    buffer: &'a mut CommandBuffer<B>,
     reserve: Reserve<'a>,
+    queues: core::marker::PhantomData<fn(C)>,
 }
 
 enum Reserve<'a> {
@@ -63,55 +88,58 @@ enum Reserve<'a> {
     Nothing,
 }
 
-impl<'a, C: QueuedCommand> CommandQueue<'a, C> {
+impl<'a, C, B: QueuedCommand + From<C>> CommandQueue<'a, C, B> {
     /// A queue whose spawns reserve straight from `index`, into the world's `records`.
     #[doc(hidden)]
     #[inline]
     pub fn new(
-        buffer: &'a mut CommandBuffer<C>,
+        buffer: &'a mut CommandBuffer<B>,
         index: &'a mut EntityIndex,
         records: &'a mut EntityRecords,
     ) -> Self {
-        Self {
-            buffer,
-            reserve: Reserve::Index(index, records),
-        }
+        Self::with(buffer, Reserve::Index(index, records))
     }
 
     /// A queue whose spawns reserve through `reserver`, while the index is borrowed
     /// elsewhere.
     #[doc(hidden)]
     #[inline]
-    pub fn lent(buffer: &'a mut CommandBuffer<C>, reserver: EntityReserver) -> Self {
+    pub fn lent(buffer: &'a mut CommandBuffer<B>, reserver: EntityReserver) -> Self {
+        Self::with(buffer, Reserve::Lent(reserver))
+    }
+
+    #[inline]
+    fn with(buffer: &'a mut CommandBuffer<B>, reserve: Reserve<'a>) -> Self {
         Self {
             buffer,
-            reserve: Reserve::Lent(reserver),
+            reserve,
+            queues: core::marker::PhantomData,
         }
     }
 
-    /// A queue that holds no spawns (a sub-world's: the multi-world spawns).
+    /// The queue of one sub-world of a game, into this game's buffer: it holds no spawns.
     #[doc(hidden)]
     #[inline]
-    pub fn without_spawns(buffer: &'a mut CommandBuffer<C>) -> Self {
-        Self {
-            buffer,
-            reserve: Reserve::Nothing,
-        }
+    pub fn part<P>(&mut self) -> CommandQueue<'_, P, B>
+    where
+        B: From<P>,
+    {
+        CommandQueue::with(self.buffer, Reserve::Nothing)
     }
 
     /// Queues `command` last.
     #[doc(hidden)]
     #[inline]
     pub fn push(&mut self, command: C) {
-        self.buffer.push(command);
+        self.buffer.push(command.into());
     }
 
     /// Reserves `count` handles for a queued spawn: not alive until the spawn is applied, and
     /// no other spawn takes their ids.
     ///
     /// # Panics
-    /// On a queue made by [`without_spawns`](Self::without_spawns) (generated code never
-    /// calls it there).
+    /// On a sub-world's queue (made by [`part`](Self::part); generated code never calls it
+    /// there).
     #[doc(hidden)]
     #[inline]
     pub fn reserve(&mut self, count: usize) -> Vec<Entity> {
@@ -128,7 +156,7 @@ impl Reserve<'_> {
     /// `Vec`.
     ///
     /// # Panics
-    /// On a queue made by [`CommandQueue::without_spawns`].
+    /// On a sub-world's queue.
     #[inline]
     fn one(&mut self) -> Entity {
         match self {
@@ -139,66 +167,63 @@ impl Reserve<'_> {
     }
 }
 
-impl<C: QueuedCommand + From<StructuralCommand<C::Mask>>> CommandQueue<'_, C> {
+// `M` rather than `C::Mask`, so rustdoc shows these methods on a generated command part.
+impl<C: PartCommand<Mask = M>, M: Bitmask, B: QueuedCommand + From<C>> CommandQueue<'_, C, B> {
     /// Queues adding the components and tags of `mask` to `entity` (O(1)); applied as
     /// `add_components`, skipped and counted if `entity` is dead by then.
     #[inline]
-    pub fn queue_add_components(&mut self, entity: Entity, mask: C::Mask) {
+    pub fn queue_add_components(&mut self, entity: Entity, mask: M) {
         self.push(StructuralCommand::AddComponents(entity, mask).into());
     }
 
     /// Queues removing the components and tags of `mask` from `entity` (O(1)); applied as
     /// `remove_components`, skipped and counted if `entity` is dead by then.
     #[inline]
-    pub fn queue_remove_components(&mut self, entity: Entity, mask: C::Mask) {
+    pub fn queue_remove_components(&mut self, entity: Entity, mask: M) {
         self.push(StructuralCommand::RemoveComponents(entity, mask).into());
     }
 }
 
-// `V` and `T` rather than `C::Values`, so rustdoc shows these methods on a world's command
+// `V` and `S` rather than `C::Values`, so rustdoc shows these methods on a generated command
 // part.
-impl<C, V, T> CommandQueue<'_, C>
+impl<C, V, S> CommandQueue<'_, C>
 where
-    C: SpawningCommand<Values = V, Staging = SpawnStaging<T>>,
-    V: EntityValues<Archetype = T>,
-    T: Archetype<Mask = C::Mask>,
+    C: SpawningCommand<Values = V, Spawn = S>,
+    S: Copy + PartialEq,
 {
-    /// Queues a spawn of `count` entities with the components and tags of `mask`, and returns
-    /// their handles now, so later queued commands can target them: O(`count`). They are not
-    /// alive until `apply_commands` (`is_alive` is `false`, getters give `None`), and no other
-    /// spawn takes their ids.
+    /// Queues a spawn of `count` entities starting as `spawn` says (a world's mask; `()` for
+    /// a game), and returns their handles now: a world's `queue_spawn_entities(mask, count)`
+    /// and a game's `queue_spawn_entities(count)`.
+    #[doc(hidden)]
     #[inline]
-    pub fn queue_spawn_entities(&mut self, mask: C::Mask, count: usize) -> Vec<Entity> {
+    pub fn queue_spawn_reserved(&mut self, spawn: S, count: usize) -> Vec<Entity> {
         let entities = self.reserve(count);
         self.push(C::lifecycle(LifecycleCommand::SpawnEntities {
-            mask,
+            mask: spawn,
             entities: entities.clone(),
         }));
         entities
     }
 
     /// Queues a spawn of one entity with the builder's components, tags and links (the
-    /// world's `EntityBuilder`), and returns its handle now, so later queued commands can
-    /// target it: O(1). It is not alive until `apply_commands` (`is_alive` is `false`, getters
-    /// give `None`), and no other spawn takes its id. The builder's values wait in the
-    /// world's command buffer, column by column in a table per builder mask, whose memory is
-    /// kept between frames; a run of consecutive queued spawns of one mask is one command,
-    /// applied as one batch, as `spawn_batch` spawns (`apply_commands` counts each spawn). A
-    /// target of `with_<relation>` that is not alive when the entity spawns leaves it
-    /// unlinked. A component of the builder's mask it holds no value for (`with_mask`) is
-    /// default-initialised here: if its `Default` panics, nothing is queued or reserved.
+    /// world's or the game's `EntityBuilder`), and returns its handle now, so later queued
+    /// commands can target it: O(1). It is not alive until `apply_commands` (`is_alive` is
+    /// `false`, getters give `None`), and no other spawn takes its id. The builder's values
+    /// wait in the command buffer (a world's column by column, in a table per builder mask,
+    /// whose memory is kept between frames); a run of consecutive queued spawns (of one mask)
+    /// is one command, applied as one batch, as `spawn_batch` spawns (`apply_commands` counts
+    /// each spawn). A target of `with_<relation>` that is not alive when the entity spawns
+    /// leaves it unlinked. A component of the builder's mask it holds no value for
+    /// (`with_mask`) is default-initialised here: if its `Default` panics, nothing is queued
+    /// or reserved.
     #[inline]
     pub fn queue_spawn(&mut self, builder: V) -> Entity {
-        let mask = builder.mask();
         let reserve = &mut self.reserve;
-        let entity = self.buffer.staged_mut().stage(builder, || reserve.one());
+        let (spawn, entity) = self.buffer.staged_mut().stage(builder, || reserve.one());
         match self.buffer.last_mut().and_then(C::lifecycle_mut) {
-            Some(LifecycleCommand::SpawnBuilt {
-                mask: last_mask,
-                count,
-            }) if *last_mask == mask => *count += 1,
+            Some(LifecycleCommand::SpawnBuilt { mask, count }) if *mask == spawn => *count += 1,
             _ => self.push(C::lifecycle(LifecycleCommand::SpawnBuilt {
-                mask,
+                mask: spawn,
                 count: 1,
             })),
         }
@@ -220,6 +245,22 @@ where
         self.push(C::lifecycle(LifecycleCommand::DespawnEntities(
             entities.to_vec(),
         )));
+    }
+}
+
+impl<C, M, T> CommandQueue<'_, C>
+where
+    C: SpawningCommand<Spawn = M, Staging = SpawnStaging<T>>,
+    M: Bitmask,
+    T: crate::archetype::Archetype<Mask = M>,
+{
+    /// Queues a spawn of `count` entities with the components and tags of `mask`, and returns
+    /// their handles now, so later queued commands can target them: O(`count`). They are not
+    /// alive until `apply_commands` (`is_alive` is `false`, getters give `None`), and no other
+    /// spawn takes their ids.
+    #[inline]
+    pub fn queue_spawn_entities(&mut self, mask: M, count: usize) -> Vec<Entity> {
+        self.queue_spawn_reserved(mask, count)
     }
 }
 

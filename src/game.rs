@@ -31,15 +31,16 @@ use alloc::vec::Vec;
 
 use crate::archetype::Archetype;
 use crate::builder::EntityValues;
-use crate::commands::CommandReport;
+use crate::commands::{
+    BuilderStaging, CommandBuffer, CommandQueue, CommandReport, QueuedCommand, SpawningCommand,
+};
 use crate::entity::{Entity, EntityIndex, EntityReserver};
-use crate::hooks::until_quiet;
 use crate::storage::despawn::{self, Parts, Whole};
 use crate::storage::{InvariantError, Storage};
 use crate::tick::Tick;
 
 pub use clone::{CopySubWorlds, clone_from};
-pub use commands::{GameCommand, GameCommandQueue, apply_commands, clear_commands, command_count};
+pub use commands::{apply_commands, apply_commands_with_hooks, apply_lifecycle, clear_commands};
 pub use list::{SubWorlds, SubWorldsMut};
 #[cfg(feature = "serde")]
 pub use snapshot::{
@@ -62,21 +63,19 @@ pub trait SubWorld {
 
     /// The sub-world's storage, mutably.
     fn storage_mut(&mut self) -> &mut Storage<Self::Tables>;
-
-    /// Applies the sub-world's own queued commands.
-    fn apply_commands(&mut self) -> CommandReport;
-
-    /// Number of the sub-world's own queued commands.
-    fn command_count(&self) -> usize;
-
-    /// Drops the sub-world's own queued commands without applying them.
-    fn clear_commands(&mut self);
 }
 
 /// A multi-world game: its sub-worlds, listed by `ecs!`, and its own part, [`GameEntities`].
-pub trait MultiWorld {
+pub trait MultiWorld: Sized {
     /// The game's `EntityBuilder`.
     type Builder: GameBuilder;
+    /// The game's command enum (`GameCommand`): its spawns and despawns and every sub-world's
+    /// commands.
+    type Command: SpawningCommand<
+            Values = Self::Builder,
+            Spawn = (),
+            Staging = BuilderStaging<<Self::Builder as GameBuilder>::Values>,
+        >;
     /// The sub-worlds borrowed: `(&Core, (&Render, ()))`.
     type SubWorlds<'a>: SubWorlds
     where
@@ -88,51 +87,58 @@ pub trait MultiWorld {
         Self: 'a;
 
     /// Every sub-world, in declaration order, and the game's entities.
-    fn parts(&self) -> (Self::SubWorlds<'_>, &GameEntities<Self::Builder>);
+    fn parts(&self) -> (Self::SubWorlds<'_>, &GameEntities<Self::Command>);
 
     /// Every sub-world, in declaration order, and the game's entities, borrowed apart.
-    fn parts_mut(&mut self) -> (Self::SubWorldsMut<'_>, &mut GameEntities<Self::Builder>);
+    fn parts_mut(&mut self) -> (Self::SubWorldsMut<'_>, &mut GameEntities<Self::Command>);
+
+    /// Applies one queued command: a spawn or despawn to every sub-world
+    /// ([`apply_lifecycle`]), a sub-world's command to that sub-world.
+    fn apply_command(
+        &mut self,
+        command: Self::Command,
+        staged: &mut <Self::Command as QueuedCommand>::Staging,
+        report: &mut CommandReport,
+    );
 }
 
 /// A multi-world game's own part: the index of its entities (which issues, recycles and
-/// reserves their handles) and its queued spawns and despawns, with the builders (`B`) of the
-/// spawns queued with values, in order.
-#[derive(Debug)]
-pub struct GameEntities<B> {
+/// reserves their handles) and its command buffer (`C`, the game's `GameCommand`): its queued
+/// spawns and despawns and every sub-world's queued changes, in order.
+pub struct GameEntities<C: QueuedCommand> {
     index: EntityIndex,
-    queue: Vec<GameCommand>,
-    spawns: Vec<B>,
+    queue: CommandBuffer<C>,
 }
 
-impl<B> Default for GameEntities<B> {
+impl<C: QueuedCommand> Default for GameEntities<C> {
     #[inline]
     fn default() -> Self {
         Self {
             index: EntityIndex::default(),
-            queue: Vec::new(),
-            spawns: Vec::new(),
+            queue: CommandBuffer::new(),
         }
     }
 }
 
-impl<B> GameEntities<B> {
+impl<C: QueuedCommand> GameEntities<C> {
     /// The index of the game's entities: the recycling stack and the reservations.
     #[inline]
     pub fn index(&self) -> &EntityIndex {
         &self.index
     }
 
-    /// The spawns and despawns queued on the game, in order.
+    /// The commands queued on the game, in order, and the values of its queued spawns
+    /// (`staged().spawns()`).
     #[inline]
-    pub fn queued_commands(&self) -> &[GameCommand] {
+    pub fn queued_commands(&self) -> &CommandBuffer<C> {
         &self.queue
     }
 
     /// The game's command queue, reserving through `reserver` (lent by the game's index, see
     /// [`entity_reserver`]), so it can be used while the sub-worlds are borrowed.
     #[inline]
-    pub fn commands(&mut self, reserver: EntityReserver) -> GameCommandQueue<'_, B> {
-        GameCommandQueue::new(&mut self.queue, &mut self.spawns, reserver)
+    pub fn commands(&mut self, reserver: EntityReserver) -> CommandQueue<'_, C> {
+        CommandQueue::lent(&mut self.queue, reserver)
     }
 }
 
@@ -152,7 +158,7 @@ pub fn despawn<G: MultiWorld>(game: &mut G, entity: Entity) -> bool {
 
 /// Runs `despawning` on the game as the despawn loops' target: its index and its sub-worlds.
 #[inline]
-fn with_whole<G: MultiWorld, O>(
+pub(crate) fn with_whole<G: MultiWorld, O>(
     game: &mut G,
     despawning: impl FnOnce(&mut Whole<'_, G::SubWorldsMut<'_>>) -> O,
 ) -> O {
@@ -187,20 +193,6 @@ pub fn spawn_entities<G: MultiWorld>(game: &mut G, count: usize) -> Vec<Entity> 
 #[inline]
 pub fn despawn_entities<G: MultiWorld>(game: &mut G, entities: &[Entity]) -> Vec<Entity> {
     with_whole(game, |whole| despawn::despawn_entities(whole, entities))
-}
-
-/// A multi-world game's `apply_commands()` when it or a sub-world declares hooks: as a
-/// world's (`hooks::apply_queued_with_hooks`), over the game's queue and every sub-world's.
-pub fn apply_commands_with_hooks<G: MultiWorld>(
-    game: &mut G,
-    run_hooks: fn(&mut G),
-) -> CommandReport {
-    until_quiet(
-        game,
-        run_hooks,
-        |game| command_count(game) == 0,
-        apply_commands,
-    )
 }
 
 /// Whether a change waits for a sub-world's declared hooks (or the game's own).
@@ -311,7 +303,7 @@ mod tests {
             }
             game.spawn();
             game.commands().queue_spawn_entities(3);
-            game.core.commands().queue_set_number(entities[4], 9);
+            game.commands().core().queue_set_number(entities[4], 9);
             game.resources.frames = 9;
             game
         }
@@ -396,54 +388,56 @@ mod tests {
     }
 
     #[test]
-    fn applying_spawns_then_sub_world_commands_then_despawns() {
+    fn the_game_s_and_the_sub_worlds_commands_apply_in_the_order_queued() {
         let mut game = TestGame::new();
         let kept = spawn(&mut game);
         let doomed = spawn(&mut game);
         let mut parts = game.split_mut();
+        parts.commands.core().queue_set_number(doomed, 3);
         let reserved = parts.commands.queue_spawn_entities(2);
         parts.commands.queue_despawn(doomed);
         parts.commands.queue_despawn_entities(&[doomed, kept]);
-        parts.core.commands().queue_set_number(reserved[0], 1);
-        parts.render.commands().queue_set_tint(doomed, 2);
-        assert_eq!(command_count(&game), 5);
+        parts.commands.core().queue_set_number(reserved[0], 1);
+        parts.commands.render().queue_set_tint(doomed, 2);
+        assert_eq!(game.command_count(), 6);
         let report = apply_commands(&mut game);
-        // A spawn, two sub-world commands, three despawns of which one finds `doomed` gone.
-        assert_eq!((report.applied, report.skipped), (5, 1));
+        // Applied: the first number, the spawn, a despawn, `kept`'s despawn and the second
+        // number. Skipped: `doomed` despawned again, and tinted once dead.
+        assert_eq!((report.applied, report.skipped), (5, 2));
         assert_eq!(game.core.get_number(reserved[0]), Some(&1));
         assert!(game.render.is_alive(reserved[1]));
         assert!(!game.core.is_alive(kept) && !game.core.is_alive(doomed));
-        assert_eq!(command_count(&game), 0);
+        assert_eq!(game.command_count(), 0);
         same_everywhere(&game);
     }
 
     #[test]
-    fn despawns_not_applied_go_back_into_the_queue_after_a_panic() {
+    fn commands_after_a_panic_go_back_into_the_queue() {
         let mut game = TestGame::new();
         let [lit, next, last] = [(); 3].map(|()| spawn(&mut game));
         game.core.set_fuse(lit, Fuse(true));
         let mut commands = game.commands();
-        commands.queue_despawn_entities(&[lit, next]);
+        commands.queue_despawn(lit);
         commands.queue_despawn(last);
+        commands.core().queue_set_number(next, 4);
         let blown = catch_unwind(AssertUnwindSafe(|| apply_commands(&mut game)));
         assert!(blown.is_err());
         assert!(!game.core.is_alive(lit));
-        assert_eq!(
-            game.queued_commands(),
-            [GameCommand::Despawn(next), GameCommand::Despawn(last)]
-        );
+        assert_eq!(game.command_count(), 2, "the two after the panic wait");
         same_everywhere(&game);
         assert_eq!(apply_commands(&mut game).applied, 2);
-        assert_eq!(game.core.entity_count(), 0);
+        assert!(!game.core.is_alive(last));
+        assert_eq!(game.core.get_number(next), Some(&4));
+        same_everywhere(&game);
     }
 
     #[test]
     fn clearing_gives_reserved_handles_back_in_every_sub_world() {
         let mut game = TestGame::new();
         let reserved = game.commands().queue_spawn_entities(3);
-        game.core.commands().queue_set_number(reserved[0], 1);
+        game.commands().core().queue_set_number(reserved[0], 1);
         clear_commands(&mut game);
-        assert_eq!(command_count(&game), 0);
+        assert_eq!(game.command_count(), 0);
         same_everywhere(&game);
         // Given back in every sub-world: their ids are reused, the reserved handles stale.
         let spawned = spawn_entities(&mut game, 3);

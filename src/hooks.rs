@@ -276,10 +276,10 @@ pub fn on_unlink<M: Bitmask>(change: &StructuralChange<M>, bit: M) -> Option<(En
     }
 }
 
-/// A world's `apply_commands()` when it declares hooks: the hooks of the changes made since
-/// the last sync point run first (`run_hooks`), then the queued commands are applied
-/// ([`apply_queued`]), then the hooks of what they changed, and so on until no command is
-/// queued and no change waits (a hook may queue commands, and its commands may wake hooks).
+/// A world's or a game's `apply_commands()` when it declares hooks: the hooks of the changes
+/// made since the last sync point run first (`run_hooks`), then the queued commands are
+/// applied ([`apply_queued`]), then the hooks of what they changed, and so on until no command
+/// is queued and no change waits (a hook may queue commands, and its commands may wake hooks).
 /// The report counts every command applied or skipped on the way.
 pub fn apply_queued_with_hooks<W, C: QueuedCommand>(
     world: &mut W,
@@ -287,29 +287,13 @@ pub fn apply_queued_with_hooks<W, C: QueuedCommand>(
     mut apply: impl FnMut(&mut W, C, &mut C::Staging, &mut CommandReport),
     run_hooks: fn(&mut W),
 ) -> CommandReport {
-    until_quiet(
-        world,
-        run_hooks,
-        |world| queue(world).is_empty(),
-        |world| apply_queued(world, queue, &mut apply),
-    )
-}
-
-/// The sync point's loop, a world's or a game's: hooks, then the queue (`apply`, while
-/// `nothing_queued` says otherwise), then hooks again, until neither has work left.
-pub(crate) fn until_quiet<W>(
-    world: &mut W,
-    run_hooks: fn(&mut W),
-    nothing_queued: impl Fn(&mut W) -> bool,
-    mut apply: impl FnMut(&mut W) -> CommandReport,
-) -> CommandReport {
     let mut report = CommandReport::default();
     loop {
         run_hooks(world);
-        if nothing_queued(world) {
+        if queue(world).is_empty() {
             return report;
         }
-        report.absorb(apply(world));
+        report.absorb(apply_queued(world, queue, &mut apply));
     }
 }
 

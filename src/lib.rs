@@ -57,14 +57,13 @@ pub use archetype::Archetype;
 pub use change_log::StructuralChange;
 pub use column::{ColumnPairVisitor, ColumnRefVisitor, ColumnVisitor};
 pub use commands::{
-    CommandBuffer, CommandQueue, CommandReport, LifecycleCommand, QueuedCommand, SpawnStaging,
-    SpawningCommand, StructuralCommand,
+    BuilderStaging, CommandBuffer, CommandQueue, CommandReport, LifecycleCommand, PartCommand,
+    QueuedCommand, SpawnStaging, SpawningCommand, StageSpawn, StructuralCommand,
 };
 pub use entity::{Entity, EntityIndex, EntityLocation, EntityRecords, EntityReserver, IdRecords};
 pub use events::{Consumed, EventChannel, EventCursor};
 pub use game::{
-    CopySubWorlds, GameBuilder, GameCommand, GameCommandQueue, GameEntities, MultiWorld, SubWorld,
-    SubWorlds, SubWorldsMut,
+    CopySubWorlds, GameBuilder, GameEntities, MultiWorld, SubWorld, SubWorlds, SubWorldsMut,
 };
 pub use hooks::HookSet;
 pub use mask::{Bitmask, Bits, MAX_MASK_BITS, MaskWidth, SelectMask};

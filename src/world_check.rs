@@ -173,8 +173,20 @@ const fn clash(component: &str, other: &str, method: &[&str]) -> ! {
     fail(parts.split_at(length + 1).0)
 }
 
-/// Field names of a multi-world that a sub-world cannot take.
-const RESERVED_SUB_WORLD_FIELDS: [&str; 4] = ["resources", "events", "commands", "entities"];
+/// Names a sub-world cannot take in snake case: the multi-world's own fields, and what its
+/// command queue names after each sub-world (a method `<GameCommands>::core()` beside its own
+/// `queue_*`, a variant `<GameCommand>::Core` beside its `Lifecycle`).
+const RESERVED_SUB_WORLD_FIELDS: [&str; 9] = [
+    "resources",
+    "events",
+    "commands",
+    "entities",
+    "lifecycle",
+    "queue_spawn",
+    "queue_spawn_entities",
+    "queue_despawn",
+    "queue_despawn_entities",
+];
 
 /// Fails compilation (when called in a `const`) if a multi-world's sub-worlds are invalid: a
 /// sub-world named twice, one whose field name (`fields`, the snake-case names) would clash
@@ -208,7 +220,7 @@ pub const fn check_sub_worlds(
                     fields[index],
                     "` of `",
                     game,
-                    "`, which the multi-world uses itself; rename the sub-world",
+                    "`, a name the multi-world uses itself (a field, or a method or variant of its command queue); rename the sub-world",
                 ]);
             }
             reserved += 1;

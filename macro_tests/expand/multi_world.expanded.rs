@@ -247,22 +247,13 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         (before, after)
     }
 }
-///A sub-world of `Game`: its own components (`CoreComponents`: archetype tables, edge graph and query cache over the entities of the whole; the sub-world dereferences to them) and its command queue. Entities are spawned and despawned through `Game`, so every sub-world knows every live entity.
+///A sub-world of `Game`: its own components (`CoreComponents`: archetype tables, edge graph and query cache over the entities of the whole; the sub-world dereferences to them). Entities are spawned and despawned through `Game`, so every sub-world knows every live entity; its commands are queued through `Game::commands().core()`.
 pub struct Core {
     components: CoreComponents,
-    queue: ::archetypal::CommandBuffer<CoreCommand>,
 }
-///The component part of the `Game` sub-world `Core`: its tables, tags, caches and change ticks. It has the per-component methods and dereferences to its `archetypal::Storage` for the others (spawning and despawning are the whole's). `Core` dereferences to it, and `Core::split_mut` lends it beside the command queue.
+///The component part of the `Game` sub-world `Core`: its tables, tags, caches and change ticks. It has the per-component methods and dereferences to its `archetypal::Storage` for the others (spawning and despawning are the whole's). `Core` dereferences to it.
 pub struct CoreComponents {
     storage: ::archetypal::Storage<CoreComponentArrays>,
-}
-///A `Core` sub-world borrowed apart by `split_mut()`: a system iterating `components` can queue `commands` in the same loop.
-pub struct CoreParts<'a> {
-    /// Every component-level method: get, set, queries, iteration, tags.
-    pub components: &'a mut CoreComponents,
-    /// The sub-world's command queue: every `queue_*` method, applied by
-    /// `apply_commands()`.
-    pub commands: CoreCommands<'a>,
 }
 impl Core {
     /// Number of components the sub-world declares.
@@ -272,26 +263,6 @@ impl Core {
         Self {
             components: CoreComponents {
                 storage: ::archetypal::Storage::new(),
-            },
-            queue: ::archetypal::CommandBuffer::new(),
-        }
-    }
-    /// The sub-world's command queue: every `queue_*` method, applied in order by
-    /// `apply_commands()`.
-    #[inline]
-    pub fn commands(&mut self) -> CoreCommands<'_> {
-        CoreCommands {
-            queue: ::archetypal::CommandQueue::without_spawns(&mut self.queue),
-        }
-    }
-    /// Borrows the sub-world apart: `components` and `commands`, each usable while
-    /// the other is borrowed.
-    #[inline]
-    pub fn split_mut(&mut self) -> CoreParts<'_> {
-        CoreParts {
-            components: &mut self.components,
-            commands: CoreCommands {
-                queue: ::archetypal::CommandQueue::without_spawns(&mut self.queue),
             },
         }
     }
@@ -307,18 +278,6 @@ impl ::archetypal::SubWorld for Core {
     #[inline]
     fn storage_mut(&mut self) -> &mut ::archetypal::Storage<CoreComponentArrays> {
         &mut self.components.storage
-    }
-    #[inline]
-    fn apply_commands(&mut self) -> ::archetypal::CommandReport {
-        Core::apply_commands(self)
-    }
-    #[inline]
-    fn command_count(&self) -> usize {
-        Core::command_count(self)
-    }
-    #[inline]
-    fn clear_commands(&mut self) {
-        Core::clear_commands(self)
     }
 }
 impl ::core::ops::Deref for Core {
@@ -360,9 +319,7 @@ pub mod __core_short_names {
     pub type Components = super::CoreComponents;
     ///Short name of `CoreComponentArraysMut`.
     pub type ComponentArraysMut<'a> = super::CoreComponentArraysMut<'a>;
-    ///Short name of `CoreParts`, what `split_mut()` returns.
-    pub type WorldParts<'a> = super::CoreParts<'a>;
-    ///Short name of `CoreCommands`, the command part of `split_mut()`.
+    ///Short name of `CoreCommands`, its command queue.
     pub type Commands<'a> = super::CoreCommands<'a>;
     ///Number of components `Core` declares.
     pub const COMPONENT_COUNT: usize = super::Core::COMPONENT_COUNT;
@@ -430,9 +387,9 @@ impl GameEntityBuilder {
         self
     }
 }
-///The command queue of a `Core` sub-world, from `commands()` or `split_mut().commands` (usable while the components are borrowed): every `queue_*` method. `apply_commands()` applies what it queued.
+///The command queue of the `Core` sub-world, from `Game::commands().core()` (also on `split_mut().commands`, usable while the sub-worlds are borrowed): every `queue_*` method of its components, tags and relations. The game's `apply_commands()` applies them, in the order queued with the game's own.
 pub struct CoreCommands<'a> {
-    queue: ::archetypal::CommandQueue<'a, CoreCommand>,
+    queue: ::archetypal::CommandQueue<'a, CoreCommand, GameCommand>,
 }
 ///A structural change queued on a `Core`, applied in order by `apply_commands`.
 pub enum CoreCommand {
@@ -441,9 +398,8 @@ pub enum CoreCommand {
     ///Set (adding if missing) the `position` component.
     SetPosition(::archetypal::Entity, (f32, f32)),
 }
-impl ::archetypal::QueuedCommand for CoreCommand {
+impl ::archetypal::PartCommand for CoreCommand {
     type Mask = CoreMask;
-    type Staging = ();
 }
 impl ::core::convert::From<::archetypal::StructuralCommand<CoreMask>> for CoreCommand {
     #[inline]
@@ -451,8 +407,22 @@ impl ::core::convert::From<::archetypal::StructuralCommand<CoreMask>> for CoreCo
         Self::Structural(command)
     }
 }
+#[allow(unused_doc_comments)]
+impl CoreCommand {
+    #[inline]
+    fn apply(world: &mut Core, command: Self, report: &mut ::archetypal::CommandReport) {
+        match command {
+            Self::Structural(structural) => {
+                structural.apply(&mut world.components.storage, report)
+            }
+            Self::SetPosition(entity, value) => {
+                report.record(world.set_position(entity, value))
+            }
+        }
+    }
+}
 impl<'a> ::core::ops::Deref for CoreCommands<'a> {
-    type Target = ::archetypal::CommandQueue<'a, CoreCommand>;
+    type Target = ::archetypal::CommandQueue<'a, CoreCommand, GameCommand>;
     #[inline]
     fn deref(&self) -> &Self::Target {
         &self.queue
@@ -474,54 +444,6 @@ impl CoreCommands<'_> {
         value: (f32, f32),
     ) {
         self.queue.push(CoreCommand::SetPosition(entity, value));
-    }
-}
-#[allow(unused_doc_comments)]
-impl Core {
-    /// Applies every queued command in the order queued and empties the queue: each
-    /// costs what its direct call does (a component added or removed is one
-    /// migration, a tag none). A command whose entity is no longer alive (or
-    /// never was) is skipped; the report counts both.
-    /// If one panics (a component's `Default` or `Drop`), the commands before it
-    /// are applied and the ones after it stay queued. This is the world's sync
-    /// point: with a `Hooks` block, the hooks of every change since the last one run
-    /// here too.
-    #[inline]
-    pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
-        ::archetypal::__private::apply_queued(
-            self,
-            |world| &mut world.queue,
-            |world, command, _staged, report| {
-                match command {
-                    CoreCommand::Structural(command) => {
-                        command.apply(&mut world.storage, report)
-                    }
-                    CoreCommand::SetPosition(entity, value) => {
-                        report.record(world.set_position(entity, value))
-                    }
-                }
-            },
-        )
-    }
-    /// Number of queued commands.
-    #[inline]
-    pub fn command_count(&self) -> usize {
-        self.queue.len()
-    }
-    /// The queued commands, in order (the buffer dereferences to them), and the
-    /// queued spawns waiting with values (`spawns()`).
-    #[inline]
-    pub fn queued_commands(&self) -> &::archetypal::CommandBuffer<CoreCommand> {
-        &self.queue
-    }
-    /// Drops every queued command without applying it; handles reserved by a queued
-    /// spawn are given back (in ascending id order, as a clone or a snapshot gives
-    /// them back) and never become alive.
-    #[inline]
-    pub fn clear_commands(&mut self) {
-        let world = &mut *self;
-        let _ = world;
-        self.queue.clear();
     }
 }
 #[doc(hidden)]
@@ -1029,22 +951,13 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         (before, after)
     }
 }
-///A sub-world of `Game`: its own components (`RenderComponents`: archetype tables, edge graph and query cache over the entities of the whole; the sub-world dereferences to them) and its command queue. Entities are spawned and despawned through `Game`, so every sub-world knows every live entity.
+///A sub-world of `Game`: its own components (`RenderComponents`: archetype tables, edge graph and query cache over the entities of the whole; the sub-world dereferences to them). Entities are spawned and despawned through `Game`, so every sub-world knows every live entity; its commands are queued through `Game::commands().render()`.
 pub struct Render {
     components: RenderComponents,
-    queue: ::archetypal::CommandBuffer<RenderCommand>,
 }
-///The component part of the `Game` sub-world `Render`: its tables, tags, caches and change ticks. It has the per-component methods and dereferences to its `archetypal::Storage` for the others (spawning and despawning are the whole's). `Render` dereferences to it, and `Render::split_mut` lends it beside the command queue.
+///The component part of the `Game` sub-world `Render`: its tables, tags, caches and change ticks. It has the per-component methods and dereferences to its `archetypal::Storage` for the others (spawning and despawning are the whole's). `Render` dereferences to it.
 pub struct RenderComponents {
     storage: ::archetypal::Storage<RenderComponentArrays>,
-}
-///A `Render` sub-world borrowed apart by `split_mut()`: a system iterating `components` can queue `commands` in the same loop.
-pub struct RenderParts<'a> {
-    /// Every component-level method: get, set, queries, iteration, tags.
-    pub components: &'a mut RenderComponents,
-    /// The sub-world's command queue: every `queue_*` method, applied by
-    /// `apply_commands()`.
-    pub commands: RenderCommands<'a>,
 }
 impl Render {
     /// Number of components the sub-world declares.
@@ -1054,26 +967,6 @@ impl Render {
         Self {
             components: RenderComponents {
                 storage: ::archetypal::Storage::new(),
-            },
-            queue: ::archetypal::CommandBuffer::new(),
-        }
-    }
-    /// The sub-world's command queue: every `queue_*` method, applied in order by
-    /// `apply_commands()`.
-    #[inline]
-    pub fn commands(&mut self) -> RenderCommands<'_> {
-        RenderCommands {
-            queue: ::archetypal::CommandQueue::without_spawns(&mut self.queue),
-        }
-    }
-    /// Borrows the sub-world apart: `components` and `commands`, each usable while
-    /// the other is borrowed.
-    #[inline]
-    pub fn split_mut(&mut self) -> RenderParts<'_> {
-        RenderParts {
-            components: &mut self.components,
-            commands: RenderCommands {
-                queue: ::archetypal::CommandQueue::without_spawns(&mut self.queue),
             },
         }
     }
@@ -1089,18 +982,6 @@ impl ::archetypal::SubWorld for Render {
     #[inline]
     fn storage_mut(&mut self) -> &mut ::archetypal::Storage<RenderComponentArrays> {
         &mut self.components.storage
-    }
-    #[inline]
-    fn apply_commands(&mut self) -> ::archetypal::CommandReport {
-        Render::apply_commands(self)
-    }
-    #[inline]
-    fn command_count(&self) -> usize {
-        Render::command_count(self)
-    }
-    #[inline]
-    fn clear_commands(&mut self) {
-        Render::clear_commands(self)
     }
 }
 impl ::core::ops::Deref for Render {
@@ -1142,9 +1023,7 @@ pub mod __render_short_names {
     pub type Components = super::RenderComponents;
     ///Short name of `RenderComponentArraysMut`.
     pub type ComponentArraysMut<'a> = super::RenderComponentArraysMut<'a>;
-    ///Short name of `RenderParts`, what `split_mut()` returns.
-    pub type WorldParts<'a> = super::RenderParts<'a>;
-    ///Short name of `RenderCommands`, the command part of `split_mut()`.
+    ///Short name of `RenderCommands`, its command queue.
     pub type Commands<'a> = super::RenderCommands<'a>;
     ///Number of components `Render` declares.
     pub const COMPONENT_COUNT: usize = super::Render::COMPONENT_COUNT;
@@ -1212,9 +1091,9 @@ impl GameEntityBuilder {
         self
     }
 }
-///The command queue of a `Render` sub-world, from `commands()` or `split_mut().commands` (usable while the components are borrowed): every `queue_*` method. `apply_commands()` applies what it queued.
+///The command queue of the `Render` sub-world, from `Game::commands().render()` (also on `split_mut().commands`, usable while the sub-worlds are borrowed): every `queue_*` method of its components, tags and relations. The game's `apply_commands()` applies them, in the order queued with the game's own.
 pub struct RenderCommands<'a> {
-    queue: ::archetypal::CommandQueue<'a, RenderCommand>,
+    queue: ::archetypal::CommandQueue<'a, RenderCommand, GameCommand>,
 }
 ///A structural change queued on a `Render`, applied in order by `apply_commands`.
 pub enum RenderCommand {
@@ -1223,9 +1102,8 @@ pub enum RenderCommand {
     ///Set (adding if missing) the `sprite` component.
     SetSprite(::archetypal::Entity, u32),
 }
-impl ::archetypal::QueuedCommand for RenderCommand {
+impl ::archetypal::PartCommand for RenderCommand {
     type Mask = RenderMask;
-    type Staging = ();
 }
 impl ::core::convert::From<::archetypal::StructuralCommand<RenderMask>>
 for RenderCommand {
@@ -1234,8 +1112,26 @@ for RenderCommand {
         Self::Structural(command)
     }
 }
+#[allow(unused_doc_comments)]
+impl RenderCommand {
+    #[inline]
+    fn apply(
+        world: &mut Render,
+        command: Self,
+        report: &mut ::archetypal::CommandReport,
+    ) {
+        match command {
+            Self::Structural(structural) => {
+                structural.apply(&mut world.components.storage, report)
+            }
+            Self::SetSprite(entity, value) => {
+                report.record(world.set_sprite(entity, value))
+            }
+        }
+    }
+}
 impl<'a> ::core::ops::Deref for RenderCommands<'a> {
-    type Target = ::archetypal::CommandQueue<'a, RenderCommand>;
+    type Target = ::archetypal::CommandQueue<'a, RenderCommand, GameCommand>;
     #[inline]
     fn deref(&self) -> &Self::Target {
         &self.queue
@@ -1253,54 +1149,6 @@ impl RenderCommands<'_> {
     #[inline]
     pub fn queue_set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) {
         self.queue.push(RenderCommand::SetSprite(entity, value));
-    }
-}
-#[allow(unused_doc_comments)]
-impl Render {
-    /// Applies every queued command in the order queued and empties the queue: each
-    /// costs what its direct call does (a component added or removed is one
-    /// migration, a tag none). A command whose entity is no longer alive (or
-    /// never was) is skipped; the report counts both.
-    /// If one panics (a component's `Default` or `Drop`), the commands before it
-    /// are applied and the ones after it stay queued. This is the world's sync
-    /// point: with a `Hooks` block, the hooks of every change since the last one run
-    /// here too.
-    #[inline]
-    pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
-        ::archetypal::__private::apply_queued(
-            self,
-            |world| &mut world.queue,
-            |world, command, _staged, report| {
-                match command {
-                    RenderCommand::Structural(command) => {
-                        command.apply(&mut world.storage, report)
-                    }
-                    RenderCommand::SetSprite(entity, value) => {
-                        report.record(world.set_sprite(entity, value))
-                    }
-                }
-            },
-        )
-    }
-    /// Number of queued commands.
-    #[inline]
-    pub fn command_count(&self) -> usize {
-        self.queue.len()
-    }
-    /// The queued commands, in order (the buffer dereferences to them), and the
-    /// queued spawns waiting with values (`spawns()`).
-    #[inline]
-    pub fn queued_commands(&self) -> &::archetypal::CommandBuffer<RenderCommand> {
-        &self.queue
-    }
-    /// Drops every queued command without applying it; handles reserved by a queued
-    /// spawn are given back (in ascending id order, as a clone or a snapshot gives
-    /// them back) and never become alive.
-    #[inline]
-    pub fn clear_commands(&mut self) {
-        let world = &mut *self;
-        let _ = world;
-        self.queue.clear();
     }
 }
 #[doc(hidden)]
@@ -1545,7 +1393,7 @@ pub struct Game {
     pub resources: GameResources,
     /// The event channels declared in the `Events` block.
     pub events: GameEvents,
-    entities: ::archetypal::GameEntities<GameEntityBuilder>,
+    entities: ::archetypal::GameEntities<GameCommand>,
 }
 ///Spawns `Game` entities with chosen component values in every sub-world: `GameEntityBuilder::new().with_position(p).with_sprite(s).spawn_one(&mut game)`. Every component of every sub-world has its `with_*`; each sub-world's tags come through `with_<sub-world>_mask`. `with_*` keeps the builder's type, so it can be grown conditionally (`if let Some(v) = v { builder = builder.with_velocity(v); }`).
 pub struct GameEntityBuilder {
@@ -1598,9 +1446,50 @@ impl ::archetypal::GameBuilder for GameEntityBuilder {
         (self.core, (self.render, ()))
     }
 }
-///A spawn or despawn queued on a `Game`, applied by `apply_commands`.
-pub type GameCommand = ::archetypal::GameCommand;
-///A `Game` borrowed apart by `split_mut()`: each sub-world, the resources, the events and the command queue, each usable while the others are borrowed (a sub-world splits further with its own `split_mut()`).
+///A command queued on a `Game`: a spawn or despawn, or a change in one sub-world; `apply_commands` applies them in the order queued.
+pub enum GameCommand {
+    /// A queued spawn or despawn, in every sub-world.
+    Lifecycle(::archetypal::LifecycleCommand<()>),
+    ///A change queued in the `Core` sub-world.
+    Core(CoreCommand),
+    ///A change queued in the `Render` sub-world.
+    Render(RenderCommand),
+}
+impl ::core::convert::From<CoreCommand> for GameCommand {
+    #[inline]
+    fn from(command: CoreCommand) -> Self {
+        Self::Core(command)
+    }
+}
+impl ::core::convert::From<RenderCommand> for GameCommand {
+    #[inline]
+    fn from(command: RenderCommand) -> Self {
+        Self::Render(command)
+    }
+}
+impl ::archetypal::QueuedCommand for GameCommand {
+    type Staging = ::archetypal::BuilderStaging<
+        <GameEntityBuilder as ::archetypal::GameBuilder>::Values,
+    >;
+}
+impl ::archetypal::SpawningCommand for GameCommand {
+    type Values = GameEntityBuilder;
+    type Spawn = ();
+    #[inline]
+    fn lifecycle(command: ::archetypal::LifecycleCommand<()>) -> Self {
+        Self::Lifecycle(command)
+    }
+    #[inline]
+    fn lifecycle_mut(
+        &mut self,
+    ) -> ::core::option::Option<&mut ::archetypal::LifecycleCommand<()>> {
+        match self {
+            Self::Lifecycle(command) => ::core::option::Option::Some(command),
+            _ => ::core::option::Option::None,
+        }
+    }
+}
+///A `Game` borrowed apart by `split_mut()`: each sub-world, the resources, the events and the command queue, each usable while the others are borrowed.
 pub struct GameParts<'a> {
     ///The `Core` sub-world.
     pub core: &'a mut Core,
@@ -1610,31 +1499,96 @@ pub struct GameParts<'a> {
     pub resources: &'a mut GameResources,
     /// The event channels declared in the `Events` block.
     pub events: &'a mut GameEvents,
-    /// The multi-world's spawns and despawns, queued; applied by `apply_commands()`.
+    /// The command queue: spawns and despawns, and each sub-world's changes
+    /// (`commands.core()`); applied by `apply_commands()`.
     pub commands: GameCommands<'a>,
 }
-///The command queue of a `Game`, from `commands()` or `split_mut().commands` (usable while the sub-worlds are borrowed): queued spawns (`queue_spawn(builder)`) and despawns.
-pub type GameCommands<'a> = ::archetypal::GameCommandQueue<'a, GameEntityBuilder>;
+///The command queue of a `Game`, from `commands()` or `split_mut().commands` (usable while the sub-worlds are borrowed): queued spawns (`queue_spawn(builder)`) and despawns, and each sub-world's queue (`core()`, `render()`).
+pub struct GameCommands<'a> {
+    queue: ::archetypal::CommandQueue<'a, GameCommand>,
+}
+impl<'a> ::core::ops::Deref for GameCommands<'a> {
+    type Target = ::archetypal::CommandQueue<'a, GameCommand>;
+    #[inline]
+    fn deref(&self) -> &Self::Target {
+        &self.queue
+    }
+}
+impl ::core::ops::DerefMut for GameCommands<'_> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.queue
+    }
+}
+impl GameCommands<'_> {
+    /// Queues a spawn of `count` entities with no components and returns their
+    /// handles now, so later queued commands can target them. They are not alive
+    /// until `apply_commands`.
+    #[inline]
+    pub fn queue_spawn_entities(
+        &mut self,
+        count: usize,
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
+        self.queue.queue_spawn_reserved((), count)
+    }
+    ///The `Core` sub-world's queue: its components', tags' and relations' `queue_*` methods.
+    #[inline]
+    pub fn core(&mut self) -> CoreCommands<'_> {
+        CoreCommands {
+            queue: self.queue.part(),
+        }
+    }
+    ///The `Render` sub-world's queue: its components', tags' and relations' `queue_*` methods.
+    #[inline]
+    pub fn render(&mut self) -> RenderCommands<'_> {
+        RenderCommands {
+            queue: self.queue.part(),
+        }
+    }
+}
 impl ::archetypal::MultiWorld for Game {
     type Builder = GameEntityBuilder;
+    type Command = GameCommand;
     type SubWorlds<'a> = (&'a Core, (&'a Render, ())) where Self: 'a;
     type SubWorldsMut<'a> = (&'a mut Core, (&'a mut Render, ())) where Self: 'a;
     #[inline]
-    fn parts(
-        &self,
-    ) -> (Self::SubWorlds<'_>, &::archetypal::GameEntities<GameEntityBuilder>) {
+    fn parts(&self) -> (Self::SubWorlds<'_>, &::archetypal::GameEntities<GameCommand>) {
         ((&self.core, (&self.render, ())), &self.entities)
     }
     #[inline]
     fn parts_mut(
         &mut self,
-    ) -> (Self::SubWorldsMut<'_>, &mut ::archetypal::GameEntities<GameEntityBuilder>) {
+    ) -> (Self::SubWorldsMut<'_>, &mut ::archetypal::GameEntities<GameCommand>) {
         ((&mut self.core, (&mut self.render, ())), &mut self.entities)
+    }
+    #[inline]
+    fn apply_command(
+        &mut self,
+        command: GameCommand,
+        staged: &mut <GameCommand as ::archetypal::QueuedCommand>::Staging,
+        report: &mut ::archetypal::CommandReport,
+    ) {
+        match command {
+            GameCommand::Lifecycle(command) => {
+                ::archetypal::__private::game::apply_lifecycle(
+                    self,
+                    command,
+                    staged,
+                    report,
+                )
+            }
+            GameCommand::Core(command) => {
+                CoreCommand::apply(&mut self.core, command, report)
+            }
+            GameCommand::Render(command) => {
+                RenderCommand::apply(&mut self.render, command, report)
+            }
+        }
     }
 }
 impl Game {
-    /// The command queue: queued spawns and despawns, applied by
-    /// `apply_commands()` (each sub-world has its own for its components).
+    /// The command queue: queued spawns and despawns, and each sub-world's queue
+    /// (`commands().core()`), applied in the order queued by `apply_commands()`.
     #[inline]
     pub fn commands(&mut self) -> GameCommands<'_> {
         self.split_mut().commands
@@ -1649,7 +1603,9 @@ impl Game {
             render: &mut self.render,
             resources: &mut self.resources,
             events: &mut self.events,
-            commands: self.entities.commands(reserver),
+            commands: GameCommands {
+                queue: self.entities.commands(reserver),
+            },
         }
     }
 }
@@ -1786,30 +1742,30 @@ impl Game {
         ::archetypal::__private::game::end_frame(self);
         self.events.update();
     }
-    /// Applies the queued commands, here and in every sub-world, and empties the
-    /// queues: first the queued spawns, then each sub-world's queue (in order),
-    /// then the queued despawns. That ends in the state applying everything in
-    /// the order queued would give, since a despawned entity takes no further
-    /// changes (though a sub-world command on an entity despawned in the same
-    /// batch counts as applied, not skipped). A command whose entity is not alive
-    /// is skipped; the report counts both. This is the game's sync point: the
-    /// hooks of its `Hooks` blocks run here.
+    /// Applies every queued command, the game's spawns and despawns and every
+    /// sub-world's changes, in the order queued, and empties the queue, as a
+    /// world's `apply_commands` does. A command whose entity is no longer alive (or
+    /// never was) is skipped; the report counts both. If one panics (a
+    /// component's `Default`, `Clone` or `Drop`), the commands before it are
+    /// applied and the ones after it stay queued. This is the game's sync point:
+    /// the hooks of its `Hooks` blocks run here.
     #[inline]
     pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
         ::archetypal::__private::game::apply_commands_with_hooks(self, Self::run_hooks)
     }
-    /// Number of queued commands, here and in every sub-world.
+    /// Number of queued commands (the game's and every sub-world's).
     #[inline]
     pub fn command_count(&self) -> usize {
-        ::archetypal::__private::game::command_count(self)
+        self.entities.queued_commands().len()
     }
-    /// The spawns and despawns queued here, in order (sub-worlds list their own).
+    /// The queued commands, in order (the buffer dereferences to them), and the
+    /// values of the queued spawns (`staged().spawns()`).
     #[inline]
-    pub fn queued_commands(&self) -> &[::archetypal::GameCommand] {
+    pub fn queued_commands(&self) -> &::archetypal::CommandBuffer<GameCommand> {
         self.entities.queued_commands()
     }
-    /// Drops every queued command, here and in every sub-world, without applying
-    /// it; handles reserved by a queued spawn are given back and never become alive.
+    /// Drops every queued command without applying it; handles reserved by a
+    /// queued spawn are given back (in ascending id order) and never become alive.
     #[inline]
     pub fn clear_commands(&mut self) {
         ::archetypal::__private::game::clear_commands(self)

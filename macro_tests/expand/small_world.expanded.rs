@@ -541,12 +541,12 @@ pub mod __world_short_names {
     pub type Components = super::WorldComponents;
     ///Short name of `WorldComponentArraysMut`.
     pub type ComponentArraysMut<'a> = super::WorldComponentArraysMut<'a>;
-    ///Short name of `WorldParts`, what `split_mut()` returns.
-    pub type WorldParts<'a> = super::WorldParts<'a>;
-    ///Short name of `WorldCommands`, the command part of `split_mut()`.
+    ///Short name of `WorldCommands`, its command queue.
     pub type Commands<'a> = super::WorldCommands<'a>;
     ///Number of components `World` declares.
     pub const COMPONENT_COUNT: usize = super::World::COMPONENT_COUNT;
+    ///Short name of `WorldParts`, what `split_mut()` returns.
+    pub type WorldParts<'a> = super::WorldParts<'a>;
     ///Short name of `WorldEntityBuilder`.
     pub type EntityBuilder = super::WorldEntityBuilder;
 }
@@ -704,9 +704,8 @@ pub enum WorldCommand {
     ///Set (adding if missing) the `health` component.
     SetHealth(::archetypal::Entity, u32),
 }
-impl ::archetypal::QueuedCommand for WorldCommand {
+impl ::archetypal::PartCommand for WorldCommand {
     type Mask = WorldMask;
-    type Staging = ::archetypal::SpawnStaging<WorldComponentArrays>;
 }
 impl ::core::convert::From<::archetypal::StructuralCommand<WorldMask>> for WorldCommand {
     #[inline]
@@ -714,8 +713,43 @@ impl ::core::convert::From<::archetypal::StructuralCommand<WorldMask>> for World
         Self::Structural(command)
     }
 }
+#[allow(unused_doc_comments)]
+impl WorldCommand {
+    #[inline]
+    fn apply(
+        world: &mut World,
+        command: Self,
+        staged: &mut ::archetypal::SpawnStaging<WorldComponentArrays>,
+        report: &mut ::archetypal::CommandReport,
+    ) {
+        match command {
+            Self::Lifecycle(lifecycle) => {
+                let components = &mut world.components;
+                ::archetypal::__private::lifecycle::apply_lifecycle(
+                    &mut components.index,
+                    &mut components.storage,
+                    lifecycle,
+                    staged,
+                    report,
+                )
+            }
+            Self::Structural(structural) => {
+                structural.apply(&mut world.components.storage, report)
+            }
+            Self::SetPosition(entity, value) => {
+                report.record(world.set_position(entity, value))
+            }
+            Self::SetVelocity(entity, value) => {
+                report.record(world.set_velocity(entity, value))
+            }
+            Self::SetHealth(entity, value) => {
+                report.record(world.set_health(entity, value))
+            }
+        }
+    }
+}
 impl<'a> ::core::ops::Deref for WorldCommands<'a> {
-    type Target = ::archetypal::CommandQueue<'a, WorldCommand>;
+    type Target = ::archetypal::CommandQueue<'a, WorldCommand, WorldCommand>;
     #[inline]
     fn deref(&self) -> &Self::Target {
         &self.queue
@@ -753,6 +787,26 @@ impl WorldCommands<'_> {
         self.queue.push(WorldCommand::SetHealth(entity, value));
     }
 }
+impl ::archetypal::QueuedCommand for WorldCommand {
+    type Staging = ::archetypal::SpawnStaging<WorldComponentArrays>;
+}
+impl ::archetypal::SpawningCommand for WorldCommand {
+    type Values = WorldEntityBuilder;
+    type Spawn = WorldMask;
+    #[inline]
+    fn lifecycle(command: ::archetypal::LifecycleCommand<WorldMask>) -> Self {
+        Self::Lifecycle(command)
+    }
+    #[inline]
+    fn lifecycle_mut(
+        &mut self,
+    ) -> ::core::option::Option<&mut ::archetypal::LifecycleCommand<WorldMask>> {
+        match self {
+            Self::Lifecycle(command) => ::core::option::Option::Some(command),
+            _ => ::core::option::Option::None,
+        }
+    }
+}
 #[allow(unused_doc_comments)]
 impl World {
     /// Applies every queued command in the order queued and empties the queue: each
@@ -768,32 +822,7 @@ impl World {
         ::archetypal::__private::hooks::apply_queued_with_hooks(
             self,
             |world| &mut world.queue,
-            |world, command, staged, report| {
-                match command {
-                    WorldCommand::Lifecycle(command) => {
-                        let components = &mut world.components;
-                        command
-                            .apply(
-                                &mut components.index,
-                                &mut components.storage,
-                                staged,
-                                report,
-                            )
-                    }
-                    WorldCommand::Structural(command) => {
-                        command.apply(&mut world.storage, report)
-                    }
-                    WorldCommand::SetPosition(entity, value) => {
-                        report.record(world.set_position(entity, value))
-                    }
-                    WorldCommand::SetVelocity(entity, value) => {
-                        report.record(world.set_velocity(entity, value))
-                    }
-                    WorldCommand::SetHealth(entity, value) => {
-                        report.record(world.set_health(entity, value))
-                    }
-                }
-            },
+            WorldCommand::apply,
             Self::run_hooks,
         )
     }
@@ -813,29 +842,12 @@ impl World {
     /// them back) and never become alive.
     #[inline]
     pub fn clear_commands(&mut self) {
-        let world = &mut *self;
-        let components = &mut world.components;
+        let components = &mut self.components;
         ::archetypal::__private::lifecycle::release_all_reserved(
             &mut components.index,
             &mut components.storage,
         );
         self.queue.clear();
-    }
-}
-impl ::archetypal::SpawningCommand for WorldCommand {
-    type Values = WorldEntityBuilder;
-    #[inline]
-    fn lifecycle(command: ::archetypal::LifecycleCommand<WorldMask>) -> Self {
-        Self::Lifecycle(command)
-    }
-    #[inline]
-    fn lifecycle_mut(
-        &mut self,
-    ) -> ::core::option::Option<&mut ::archetypal::LifecycleCommand<WorldMask>> {
-        match self {
-            Self::Lifecycle(command) => ::core::option::Option::Some(command),
-            _ => ::core::option::Option::None,
-        }
     }
 }
 const _: ::archetypal::HookSet<WorldMask> = <WorldComponentArrays as ::archetypal::Archetype>::HOOKS;

@@ -736,8 +736,8 @@ mod game {
             game.despawn(entity);
         }
         game.commands().queue_spawn_entities(2);
-        game.core
-            .commands()
+        game.commands()
+            .core()
             .queue_add_components(spawned[0], VELOCITY);
         game.commands().queue_spawn_entities(3);
         let copies = [
@@ -927,14 +927,14 @@ mod game {
                 String::new()
             }
             Op::QueueSetPosition(index, value) => {
-                game.core
-                    .commands()
+                game.commands()
+                    .core()
                     .queue_set_position(t(index), Position(*value));
                 String::new()
             }
             Op::QueueSetName(index, value) => {
-                game.render
-                    .commands()
+                game.commands()
+                    .render()
                     .queue_set_name(t(index), Name(value.clone()));
                 String::new()
             }

@@ -622,17 +622,14 @@ impl GameFixture {
         game.render.set_b(late, Counted::new(107));
         known.insert(late, 7);
         game.core.set_a(handles[0], Counted::new(50));
-        game.commands().queue_spawn_entities(2);
+        let mut commands = game.commands();
+        commands.queue_spawn_entities(2);
         // Both add the component (its default is made, then replaced).
-        game.core
-            .commands()
-            .queue_set_a(handles[2], Counted::new(7));
-        game.render
-            .commands()
-            .queue_set_b(handles[1], Counted::new(8));
-        game.commands().queue_despawn(handles[0]);
-        game.render
-            .commands()
+        commands.core().queue_set_a(handles[2], Counted::new(7));
+        commands.render().queue_set_b(handles[1], Counted::new(8));
+        commands.queue_despawn(handles[0]);
+        commands
+            .render()
             .queue_remove_components(handles[3], multi::B);
         game.check_invariants().unwrap();
         let saved = postcard::to_allocvec(&game.snapshot()).unwrap();
@@ -672,19 +669,21 @@ fn game_instances(game: &multi::Game) -> usize {
         .filter(|table| table.mask & multi::B != 0)
         .map(|table| table.entities.len())
         .sum();
-    let queued_core = game
-        .core
+    let queued = game
         .queued_commands()
         .iter()
-        .filter(|command| matches!(command, multi::CoreCommand::SetA(..)))
+        .filter(|command| {
+            matches!(
+                command,
+                multi::GameCommand::Core(multi::CoreCommand::SetA(..))
+                    | multi::GameCommand::Render(multi::RenderCommand::SetB(..))
+            )
+        })
         .count();
-    let queued_render = game
-        .render
-        .queued_commands()
-        .iter()
-        .filter(|command| matches!(command, multi::RenderCommand::SetB(..)))
-        .count();
-    core + render + queued_core + queued_render
+    // The only spawn these scenarios queue with values holds one counted value (`with_a`); it
+    // waits staged when a command queued before it panicked.
+    let staged = game.queued_commands().staged().spawns().count();
+    core + render + queued + staged
 }
 
 fn check_game(fixture: &GameFixture, label: &str) {

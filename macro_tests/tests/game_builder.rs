@@ -4,7 +4,7 @@
 use std::cell::Cell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use archetypal::{Entity, ecs};
+use archetypal::{Entity, LifecycleCommand, ecs};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Position(pub f32, pub f32);
@@ -61,6 +61,12 @@ fn sprite(name: &str) -> Sprite {
 }
 
 /// Every sub-world holds exactly the game's entities, and the invariants hold.
+/// The handles of the queued spawns waiting with values, in the order queued.
+fn staged_spawns(game: &Game) -> Vec<Entity> {
+    let queued = game.queued_commands();
+    queued.staged().spawns().map(|(entity, _)| entity).collect()
+}
+
 fn consistent(game: &Game) {
     game.check_invariants().unwrap();
     let live: Vec<Entity> = game.entities().collect();
@@ -229,14 +235,20 @@ fn a_queued_spawn_is_usable_by_later_commands_and_alive_once_applied() {
             .with_position(Position(0.0, 2.0))
             .with_child_of(ship),
     );
-    // A sub-world's command on a handle not alive yet: applied after the spawns.
-    parts.core.commands().queue_add_player(pilot);
+    // A sub-world's command on a handle not alive yet: applied after its spawn.
+    parts.commands.core().queue_add_player(pilot);
     assert!(!parts.core.is_alive(ship));
-    assert_eq!(game.command_count(), 3);
-    assert_eq!(
-        game.queued_commands(),
-        [GameCommand::Spawn(ship), GameCommand::Spawn(pilot)]
-    );
+    assert_eq!(game.command_count(), 2, "the two spawns are one command");
+    // The two spawns are one command, the sub-world's command waits after it.
+    assert!(matches!(
+        game.queued_commands()[..],
+        [
+            GameCommand::Lifecycle(LifecycleCommand::SpawnBuilt { count: 2, .. }),
+            GameCommand::Core(CoreCommand::Structural(..)),
+        ]
+    ));
+    let staged = staged_spawns(&game);
+    assert_eq!(staged, [ship, pilot]);
     let report = game.apply_commands();
     assert_eq!((report.applied, report.skipped), (3, 0));
     assert_eq!(game.render.get_sprite(ship), Some(&sprite("ship")));
@@ -280,14 +292,58 @@ fn a_queued_spawn_that_panics_drops_only_itself_and_requeues_the_rest() {
         "the spawn that panicked is not done"
     );
     assert!(game.is_alive(doomed));
+    assert!(matches!(
+        game.queued_commands()[..],
+        [
+            GameCommand::Lifecycle(LifecycleCommand::Despawn(despawned)),
+            GameCommand::Lifecycle(LifecycleCommand::SpawnBuilt { count: 1, .. }),
+        ] if despawned == doomed
+    ));
+    let staged = staged_spawns(&game);
     assert_eq!(
-        game.queued_commands(),
-        [GameCommand::Despawn(doomed), GameCommand::Spawn(later)]
+        staged,
+        [later],
+        "the spawn that panicked is no longer staged"
     );
     consistent(&game);
     let report = game.apply_commands();
     assert_eq!((report.applied, report.skipped), (2, 0));
     assert_eq!(game.render.get_sprite(later), Some(&sprite("later")));
     assert!(!game.is_alive(doomed));
+    consistent(&game);
+}
+
+#[test]
+fn a_run_of_queued_spawns_cut_by_a_panic_keeps_the_spawns_before_and_gives_the_rest_back() {
+    let mut game = Game::new();
+    let mut commands = game.commands();
+    let first = commands.queue_spawn(GameEntityBuilder::new().with_sprite(sprite("first")));
+    let fragile = commands.queue_spawn(GameEntityBuilder::new().with_render_mask(FRAGILE_MASK));
+    let last = commands.queue_spawn(GameEntityBuilder::new().with_sprite(sprite("last")));
+    let after = commands.queue_spawn_entities(1)[0];
+    // The three queued spawns are one command (one run), the empty spawn another.
+    assert_eq!(game.command_count(), 2);
+    FRAGILE.with(|flag| flag.set(true));
+    let panicked = catch_unwind(AssertUnwindSafe(|| game.apply_commands()));
+    FRAGILE.with(|flag| flag.set(false));
+    assert!(panicked.is_err());
+    assert_eq!(game.render.get_sprite(first), Some(&sprite("first")));
+    assert!(!game.is_alive(fragile) && !game.is_alive(last));
+    assert_eq!(staged_spawns(&game), []);
+    assert_eq!(game.command_count(), 1, "the command after the run waits");
+    consistent(&game);
+    assert_eq!(game.apply_commands().applied, 1);
+    assert!(game.is_alive(after));
+    // `fragile`'s id was freed and `last`'s given back: both are issued again.
+    let again = [game.spawn(), game.spawn()];
+    let mut ids: Vec<u32> = again.iter().map(|entity| entity.id).collect();
+    ids.sort_unstable();
+    let mut expected = vec![fragile.id, last.id];
+    expected.sort_unstable();
+    assert_eq!(ids, expected);
+    assert!(
+        !game.is_alive(fragile) && !game.is_alive(last),
+        "stale handles"
+    );
     consistent(&game);
 }

@@ -80,8 +80,8 @@ fn position_added(game: &mut GameParts<'_>, entity: Entity) {
     let sprite = game.render.get_sprite(entity).map(|sprite| sprite.0);
     record(game, Fired::PositionAdded(entity, position, sprite));
     if let Some(number) = game.resources.log.sprite_for_positioned {
-        game.render
-            .commands()
+        game.commands
+            .render()
             .queue_set_sprite(entity, Sprite(number));
     }
 }
@@ -175,8 +175,8 @@ fn every_game_path_fires() {
     // A sub-world's own changes, direct and queued.
     game.core.add_position(batch[0]);
     game.core.add_player(batch[0]);
-    game.render
-        .commands()
+    game.commands()
+        .render()
         .queue_remove_components(copies[0], SPRITE);
     game.commands().queue_despawn(batch[1]);
     assert_eq!(
@@ -265,9 +265,8 @@ fn a_hook_s_queued_commands_run_their_hooks_in_the_same_sync_point() {
 fn only_the_game_s_sync_point_runs_the_hooks() {
     let mut game = Game::new();
     let entity = game.spawn();
-    game.core.commands().queue_add_player(entity);
-    // A sub-world's own `apply_commands` applies its queue; the hooks wait for the game's.
-    game.core.apply_commands();
+    // A sub-world's own change: its hooks wait for the game's sync point.
+    game.core.add_player(entity);
     assert!(game.core.has_player(entity));
     assert!(game.core.hooks_pending());
     assert!(game.resources.log.fired.is_empty());

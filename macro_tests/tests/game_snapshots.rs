@@ -310,7 +310,7 @@ fn queued_commands_are_not_saved_and_their_reservations_come_back_in_order() {
     let mut game = populated_game();
     let reserved = game.commands().queue_spawn_entities(3);
     let some = game.entities().next().unwrap();
-    game.core.commands().queue_set_health(some, 1);
+    game.commands().core().queue_set_health(some, 1);
     game.commands().queue_despawn(some);
     let mut loaded: Game = serde_json::from_str(&to_json(&game)).unwrap();
     assert_eq!(loaded.command_count(), 0);

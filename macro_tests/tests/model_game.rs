@@ -148,6 +148,7 @@ enum Queued {
     Spawn(Entity, Built),
     SpawnEntities(Vec<Entity>),
     Despawn(Entity),
+    Tint(Entity, u32),
 }
 
 #[derive(Default)]
@@ -163,9 +164,8 @@ struct Model {
     /// Per relation: each source's target, and each target's sources in link order.
     targets: [HashMap<Entity, Entity>; RELATIONS],
     sources: [HashMap<Entity, Vec<Entity>>; RELATIONS],
-    /// The game's queue, in order, and the render sub-world's.
+    /// The game's queue, in order: its own commands and the render sub-world's.
     queue: Vec<Queued>,
-    queued_tints: Vec<(Entity, u32)>,
     /// The hooks waiting for the sync point, per sub-world: the first records spawns (for
     /// the game's `on_spawn`), the last (render) its tints and the despawns.
     core_hooks: Vec<(Hook, Entity)>,
@@ -490,8 +490,8 @@ fn run(operations: Vec<Operation>) {
             }
             Operation::QueueSetTint(pick, tint) => {
                 if let Some(entity) = model.pick(pick) {
-                    game.render.commands().queue_set_tint(entity, Tint(tint));
-                    model.queued_tints.push((entity, tint));
+                    game.commands().render().queue_set_tint(entity, Tint(tint));
+                    model.queue.push(Queued::Tint(entity, tint));
                 }
             }
             Operation::Apply => {
@@ -499,36 +499,31 @@ fn run(operations: Vec<Operation>) {
                 // The hooks of the changes made directly run first, then the commands are
                 // applied, then their changes' hooks run.
                 let mut hooks = model.take_hooks();
-                // The game's spawns in order (its despawns set aside), then the sub-worlds'
-                // commands, then the despawns.
+                // Every command in the order queued, the game's and the sub-world's alike.
                 let (mut applied, mut skipped) = (0, 0);
-                let mut despawns = Vec::new();
                 for queued in std::mem::take(&mut model.queue) {
-                    match queued {
+                    let done = match queued {
                         Queued::Spawn(entity, built) => {
                             model.activate(entity);
                             model.place_built(&[entity], built);
-                            applied += 1;
+                            true
                         }
                         Queued::SpawnEntities(entities) => {
                             for &entity in &entities {
                                 model.activate(entity);
                             }
-                            applied += 1;
+                            true
                         }
-                        Queued::Despawn(entity) => despawns.push(entity),
-                    }
-                }
-                for (entity, tint) in std::mem::take(&mut model.queued_tints) {
-                    if model.is_alive(entity) {
-                        model.tint(entity, tint);
-                        applied += 1;
-                    } else {
-                        skipped += 1;
-                    }
-                }
-                for entity in despawns {
-                    if model.despawn(entity) {
+                        Queued::Despawn(entity) => model.despawn(entity),
+                        Queued::Tint(entity, tint) => {
+                            let alive = model.is_alive(entity);
+                            if alive {
+                                model.tint(entity, tint);
+                            }
+                            alive
+                        }
+                    };
+                    if done {
                         applied += 1;
                     } else {
                         skipped += 1;
@@ -546,7 +541,6 @@ fn run(operations: Vec<Operation>) {
             Operation::Clear => {
                 game.clear_commands();
                 model.queue.clear();
-                model.queued_tints.clear();
                 // Every reservation comes back, in ascending id order.
                 for id in 0..model.slots.len() as u32 {
                     if model.slots[id as usize].1 == State::Reserved {

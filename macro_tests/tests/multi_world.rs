@@ -205,28 +205,29 @@ fn never_issued_and_default_handles_are_refused_in_every_sub_world() {
 }
 
 #[test]
-fn queued_spawns_and_despawns_and_sub_world_commands_apply_together() {
+fn queued_spawns_and_despawns_and_sub_world_commands_apply_in_the_order_queued() {
     let mut game = Game::new();
     let keep = game.spawn();
     let doomed = game.spawn();
     let reserved = game.commands().queue_spawn_entities(2);
     assert!(!game.is_alive(reserved[0]), "not alive before apply");
-    game.core
-        .commands()
+    let mut commands = game.commands();
+    commands
+        .core()
         .queue_set_position(reserved[0], Position { x: 7.0, y: 7.0 });
-    game.render
-        .commands()
+    commands
+        .render()
         .queue_set_sprite(reserved[1], Sprite { name: "new".into() });
-    game.core.commands().queue_add_player(keep);
-    game.commands().queue_despawn(doomed);
-    game.render.commands().queue_set_tint(doomed, Tint(1));
+    commands.core().queue_add_player(keep);
+    commands.queue_despawn(doomed);
+    commands.render().queue_set_tint(doomed, Tint(1));
     assert_eq!(game.command_count(), 6);
 
     let report = game.apply_commands();
-    // One spawn command (two handles), four sub-world commands and one despawn, all applied:
-    // spawns go first, so the reserved handles are alive for their sub-world commands, and
-    // despawns go last, so `doomed` still takes its tint (then loses it).
-    assert_eq!((report.applied, report.skipped), (6, 0));
+    // One spawn command (two handles), three sub-world commands and one despawn applied, in
+    // the order queued: the reserved handles are alive for the commands queued after their
+    // spawn, and `doomed` is dead by the time its tint would be set (skipped).
+    assert_eq!((report.applied, report.skipped), (5, 1));
     assert_eq!(game.command_count(), 0);
     assert!(game.is_alive(reserved[0]) && game.is_alive(reserved[1]));
     assert_eq!(
@@ -250,9 +251,10 @@ fn queued_spawns_and_despawns_and_sub_world_commands_apply_together() {
 #[test]
 fn cleared_commands_give_reserved_ids_back_in_every_sub_world() {
     let mut game = Game::new();
-    let reserved = game.commands().queue_spawn_entities(3);
-    game.core
-        .commands()
+    let mut commands = game.commands();
+    let reserved = commands.queue_spawn_entities(3);
+    commands
+        .core()
         .queue_set_position(reserved[0], Position::default());
     game.clear_commands();
     assert_eq!(game.command_count(), 0);
@@ -419,8 +421,8 @@ fn a_game_s_systems_have_a_memory_and_sync_points() {
         .push("hit", move |game: &mut Game| {
             game.events.hit.send(Hit(mover));
             // Queued: the schedule applies it before `paint` runs.
-            game.core
-                .commands()
+            game.commands()
+                .core()
                 .queue_set_position(mover, Position { x: 1.0, y: 0.0 });
         })
         .unwrap()
@@ -460,13 +462,14 @@ fn a_split_game_iterates_one_sub_world_while_queueing_everywhere() {
         game.render.set_tint(ship, Tint(0));
     }
     let mut parts = game.split_mut();
-    let mut core = parts.core.split_mut();
-    core.components.for_each(POSITION, 0, |entity, table, row| {
+    parts.core.for_each(POSITION, 0, |entity, table, row| {
         if table.position[row].x >= 1.0 {
-            core.commands
+            parts
+                .commands
+                .core()
                 .queue_set_velocity(entity, Velocity { x: 1.0, y: 0.0 });
             let shadow = parts.commands.queue_spawn_entities(1)[0];
-            parts.render.commands().queue_set_sprite(
+            parts.commands.render().queue_set_sprite(
                 shadow,
                 Sprite {
                     name: "shadow".into(),

@@ -757,12 +757,12 @@ mod multi {
         let mut game = Game::new();
         let root = game.spawn();
         let new = game.commands().queue_spawn_entities(2);
-        game.core.commands().queue_set_child_of(new[0], root);
-        game.render
-            .split_mut()
+        game.commands().core().queue_set_child_of(new[0], root);
+        game.split_mut()
             .commands
+            .render()
             .queue_set_owned_by(new[1], new[0]);
-        game.render.commands().queue_remove_attached_to(new[1]);
+        game.commands().render().queue_remove_attached_to(new[1]);
         game.commands().queue_despawn(root);
         let report = game.apply_commands();
         assert_eq!(

@@ -16,5 +16,5 @@ fn main() {
     let mut game = Game::new();
     let entity = game.core.spawn(POSITION);
     game.render.despawn(entity);
-    game.core.commands().queue_despawn(entity);
+    game.commands().core().queue_despawn(entity);
 }

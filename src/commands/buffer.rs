@@ -201,7 +201,6 @@ mod tests {
     }
 
     impl QueuedCommand for Command {
-        type Mask = u64;
         type Staging = Values;
     }
 

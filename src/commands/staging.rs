@@ -5,7 +5,7 @@
 
 use alloc::vec::Vec;
 
-use super::Staging;
+use super::{StageSpawn, Staging};
 use crate::archetype::Archetype;
 use crate::builder::EntityValues;
 use crate::column::{self, TableRollback};
@@ -62,37 +62,6 @@ impl<T: Archetype> Default for SpawnStaging<T> {
 }
 
 impl<T: Archetype> SpawnStaging<T> {
-    /// Stages a spawn of `values`, with the handle `reserve` gives, which it returns. A
-    /// `Default` that panics (a component of the builder's mask it holds no value for) stages
-    /// nothing and reserves nothing.
-    pub(crate) fn stage<V: EntityValues<Archetype = T>>(
-        &mut self,
-        values: V,
-        reserve: impl FnOnce() -> Entity,
-    ) -> Entity {
-        let table = self.table_for(values.mask());
-        debug_assert!(
-            !table.reversed,
-            "a staging table is in order between applies"
-        );
-        let position = table.taken + table.rows.len();
-        let links_before = table.links.len();
-        for &(relation, target) in values.links() {
-            table.links.push((position, relation, target));
-        }
-        let unstaged = TruncateLinks {
-            links: &mut table.links,
-            len: links_before,
-        };
-        let mut pushed = TableRollback::new(&mut table.rows);
-        values.push(pushed.table());
-        let entity = reserve();
-        pushed.commit();
-        core::mem::forget(unstaged);
-        table.rows.entities_mut().push(entity);
-        entity
-    }
-
     /// The table of `mask`, made if there is none (found by a scan: a game queues few masks;
     /// the last one first, as runs of one mask come together).
     fn table_for(&mut self, mask: T::Mask) -> &mut StagingTable<T> {
@@ -181,6 +150,38 @@ impl<T: Archetype> SpawnStaging<T> {
     }
 }
 
+impl<T: Archetype, V: EntityValues<Archetype = T>> StageSpawn<V> for SpawnStaging<T> {
+    type Spawn = T::Mask;
+
+    /// Stages a spawn of `values` in the table of its mask, with the handle `reserve` gives. A
+    /// `Default` that panics (a component of the builder's mask it holds no value for) stages
+    /// nothing and reserves nothing.
+    fn stage(&mut self, values: V, reserve: impl FnOnce() -> Entity) -> (T::Mask, Entity) {
+        let mask = values.mask();
+        let table = self.table_for(mask);
+        debug_assert!(
+            !table.reversed,
+            "a staging table is in order between applies"
+        );
+        let position = table.taken + table.rows.len();
+        let links_before = table.links.len();
+        for &(relation, target) in values.links() {
+            table.links.push((position, relation, target));
+        }
+        let unstaged = TruncateLinks {
+            links: &mut table.links,
+            len: links_before,
+        };
+        let mut pushed = TableRollback::new(&mut table.rows);
+        values.push(pushed.table());
+        let entity = reserve();
+        pushed.commit();
+        core::mem::forget(unstaged);
+        table.rows.entities_mut().push(entity);
+        (mask, entity)
+    }
+}
+
 impl<T: Archetype> Staging for SpawnStaging<T> {
     /// Whether nothing is staged.
     fn is_empty(&self) -> bool {
@@ -260,7 +261,7 @@ mod tests {
         build: fn(u32) -> TestWorldEntityBuilder,
     ) {
         for number in numbers {
-            let entity = staging.stage(build(number), || Entity::new(number, 0));
+            let (_, entity) = staging.stage(build(number), || Entity::new(number, 0));
             assert_eq!(entity, Entity::new(number, 0));
         }
     }

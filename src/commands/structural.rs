@@ -1,22 +1,24 @@
 //! The queued commands that do not depend on the component list: spawns and despawns
-//! ([`LifecycleCommand`], a world's only: a multi-world's sub-worlds are spawned by the whole)
-//! and changes of components, tags and links ([`StructuralCommand`]). A generated command enum
-//! holds one variant for each, beside its per-component `Set*` variants, and applies them with
-//! `apply`.
+//! ([`LifecycleCommand`], a world's or a multi-world game's: a sub-world's entities are spawned
+//! by the game) and changes of components, tags and links ([`StructuralCommand`], a world's or
+//! a sub-world's). A generated command enum holds them beside its per-component `Set*`
+//! variants.
 
 use alloc::vec::Vec;
 
-use super::{CommandReport, SpawnStaging};
+use super::CommandReport;
 use crate::archetype::Archetype;
-use crate::entity::{Entity, EntityIndex};
+use crate::entity::Entity;
 use crate::mask::Bitmask;
 use crate::storage::Storage;
 
 /// A queued spawn or despawn (`queue_spawn`, `queue_spawn_entities`, `queue_despawn`,
-/// `queue_despawn_entities`), applied by the world's `apply_commands`.
+/// `queue_despawn_entities`), applied by `apply_commands`. `M` is what a spawn starts with
+/// besides its handles: a world's mask, `()` for a multi-world game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LifecycleCommand<M> {
-    /// Spawn the reserved `entities` with the components and tags of `mask`.
+    /// Spawn the reserved `entities` with the components and tags of `mask` (a game's: with
+    /// none, in every sub-world).
     SpawnEntities {
         /// Components and tags of the new entities.
         mask: M,
@@ -25,7 +27,7 @@ pub enum LifecycleCommand<M> {
     },
     /// Spawn the next `count` handles staged in the command buffer, each with the builder it
     /// was given ([`CommandBuffer::spawns`](crate::CommandBuffer::spawns)): consecutive
-    /// `queue_spawn`s of builders of one mask, applied as one batch.
+    /// `queue_spawn`s (of builders of one mask), applied as one batch.
     SpawnBuilt {
         /// Components and tags of the new entities.
         mask: M,
@@ -38,35 +40,54 @@ pub enum LifecycleCommand<M> {
     DespawnEntities(Vec<Entity>),
 }
 
-impl<M: Bitmask> LifecycleCommand<M> {
-    /// Applies the command to `storage`, whose entities `index` issues, counting it in `report` (each handle of a list, and
+/// What queued spawns and despawns are applied to: a world (its index and storage) or a
+/// multi-world game (its index and every sub-world), and where its queued spawns staged their
+/// values.
+pub(crate) trait LifecycleTarget {
+    /// What a spawn command carries (see [`LifecycleCommand`]).
+    type Spawn;
+    /// Where the values of queued spawns wait.
+    type Staging;
+
+    /// Spawns the reserved `entities` still reserved; returns how many.
+    fn spawn_reserved(&mut self, spawn: Self::Spawn, entities: &[Entity]) -> usize;
+
+    /// Spawns the next `count` spawns staged in `staged` whose handles are still reserved;
+    /// returns how many (the others are dropped with their values).
+    fn spawn_staged(
+        &mut self,
+        spawn: Self::Spawn,
+        count: usize,
+        staged: &mut Self::Staging,
+    ) -> usize;
+
+    /// Despawns `entity` (its relations' policies apply); `false` for a dead handle.
+    fn despawn(&mut self, entity: Entity) -> bool;
+}
+
+impl<M> LifecycleCommand<M> {
+    /// Applies the command to `target`, counting it in `report` (each handle of a list, and
     /// each built spawn, counts once; a dead handle is skipped); a spawn with values takes
     /// them from `staged`.
-    #[doc(hidden)]
-    pub fn apply<T: Archetype<Mask = M>>(
+    pub(crate) fn apply<L: LifecycleTarget<Spawn = M>>(
         self,
-        index: &mut EntityIndex,
-        storage: &mut Storage<T>,
-        staged: &mut SpawnStaging<T>,
+        target: &mut L,
+        staged: &mut L::Staging,
         report: &mut CommandReport,
     ) {
         match self {
             LifecycleCommand::SpawnEntities { mask, entities } => {
-                report.record(storage.spawn_reserved(index, mask, &entities) == entities.len());
+                report.record(target.spawn_reserved(mask, &entities) == entities.len());
             }
             LifecycleCommand::SpawnBuilt { mask, count } => {
-                let spawned = staged
-                    .take(mask, count, |run, links| {
-                        storage.spawn_staged(index, mask, run, links)
-                    })
-                    .unwrap_or(0);
+                let spawned = target.spawn_staged(mask, count, staged);
                 report.applied += spawned;
                 report.skipped += count - spawned;
             }
-            LifecycleCommand::Despawn(entity) => report.record(storage.despawn(index, entity)),
+            LifecycleCommand::Despawn(entity) => report.record(target.despawn(entity)),
             LifecycleCommand::DespawnEntities(entities) => {
                 for entity in entities {
-                    report.record(storage.despawn(index, entity));
+                    report.record(target.despawn(entity));
                 }
             }
         }

@@ -1,192 +1,133 @@
-//! A multi-world game's own queued commands: spawns (with no components, or with a builder's
-//! values) and despawns, which reach every sub-world (each sub-world queues its own component
-//! changes), and how they are applied, counted and cleared.
+//! A multi-world game's queued spawns and despawns: how its builders' values wait
+//! ([`StageSpawn`] for [`BuilderStaging`]), how a queued spawn or despawn reaches every
+//! sub-world ([`LifecycleTarget`] for the game's index and sub-worlds), and the game's
+//! `apply_commands` and `clear_commands`. The queue and its apply loop are the world's
+//! (`crate::commands`): a game's generated command enum (`GameCommand`) holds its lifecycle
+//! commands and every sub-world's commands in one buffer, applied in the order queued.
 
-use alloc::vec::Vec;
-use core::mem;
+use alloc::collections::vec_deque::Drain;
 
-use super::list::{SubWorlds, SubWorldsMut};
+use super::list::SubWorldsMut;
 use super::spawn::{GameBuilder, place_built};
-use super::{GameEntities, MultiWorld};
-use crate::commands::CommandReport;
-use crate::entity::{Entity, EntityReserver};
+use super::{MultiWorld, with_whole};
+use crate::commands::{
+    BuilderStaging, CommandBuffer, CommandReport, LifecycleCommand, LifecycleTarget, StageSpawn,
+    apply_queued,
+};
+use crate::entity::{Entity, EntityIndex};
+use crate::hooks::apply_queued_with_hooks;
 use crate::storage::activate_reserved;
-use crate::storage::despawn::{self, Whole};
+use crate::storage::despawn::{self, Parts, Whole};
 
-/// A spawn or despawn queued on a multi-world game, applied by its `apply_commands`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GameCommand {
-    /// Spawn the reserved entities (empty in every sub-world).
-    SpawnEntities(Vec<Entity>),
-    /// Spawn the reserved entity with the values of the next builder queued (`queue_spawn`).
-    Spawn(Entity),
-    /// Despawn the entity from every sub-world.
-    Despawn(Entity),
-    /// Despawn every entity of the list (those still alive) from every sub-world.
-    DespawnEntities(Vec<Entity>),
-}
+/// A game's queued spawn with values waits as the builder's values, one part per sub-world.
+impl<B: GameBuilder> StageSpawn<B> for BuilderStaging<B::Values> {
+    type Spawn = ();
 
-/// The command queue of a multi-world game, from its `commands()` or `split_mut().commands`
-/// (usable while the sub-worlds are borrowed): queued spawns and despawns, applied by the
-/// game's `apply_commands()`; `B` is the game's `EntityBuilder`.
-pub struct GameCommandQueue<'a, B> {
-    queue: &'a mut Vec<GameCommand>,
-    spawns: &'a mut Vec<B>,
-    reserver: EntityReserver,
-}
-
-impl<'a, B> GameCommandQueue<'a, B> {
-    /// The queue over the game's `queue` and the builders of its queued spawns, reserving from
-    /// the game's index with `reserver`.
     #[inline]
-    pub(super) fn new(
-        queue: &'a mut Vec<GameCommand>,
-        spawns: &'a mut Vec<B>,
-        reserver: EntityReserver,
-    ) -> Self {
-        Self {
-            queue,
-            spawns,
-            reserver,
-        }
-    }
-
-    /// Queues a spawn of one entity with the builder's values, in every sub-world, and returns
-    /// its handle now, so later queued commands (here or in a sub-world) can target it. It is
-    /// not alive until `apply_commands`, which links it to the builder's targets alive then.
-    #[inline]
-    pub fn queue_spawn(&mut self, builder: B) -> Entity {
-        let entity = self.reserver.reserve_one();
-        self.queue.push(GameCommand::Spawn(entity));
-        self.spawns.push(builder);
-        entity
-    }
-
-    /// Queues a spawn of `count` entities with no components and returns their handles now,
-    /// so later queued commands (here or in a sub-world) can target them. They are not alive
-    /// until `apply_commands`.
-    #[inline]
-    pub fn queue_spawn_entities(&mut self, count: usize) -> Vec<Entity> {
-        let entities = self.reserver.reserve(count);
-        self.queue
-            .push(GameCommand::SpawnEntities(entities.clone()));
-        entities
-    }
-
-    /// Queues a despawn of `entity` from every sub-world (O(1)); skipped and counted by
-    /// `apply_commands` if `entity` is dead by then.
-    #[inline]
-    pub fn queue_despawn(&mut self, entity: Entity) {
-        self.queue.push(GameCommand::Despawn(entity));
-    }
-
-    /// Queues a despawn of every entity of `entities` from every sub-world, as one command;
-    /// applying it counts each handle, as if queued one by one.
-    #[inline]
-    pub fn queue_despawn_entities(&mut self, entities: &[Entity]) {
-        self.queue
-            .push(GameCommand::DespawnEntities(entities.to_vec()));
+    fn stage(&mut self, builder: B, reserve: impl FnOnce() -> Entity) -> ((), Entity) {
+        let values = builder.into_values();
+        let entity = reserve();
+        self.push(entity, values);
+        ((), entity)
     }
 }
 
-/// Applies the queued commands, the game's and every sub-world's, and empties the queues: first
-/// the game's queued spawns, then each sub-world's queue (in order), then the game's queued
-/// despawns. That ends in the state applying everything in the order queued would give, since
-/// a despawned entity takes no further changes (though a sub-world command on an entity
-/// despawned in the same batch counts as applied, not skipped). A command whose entity is not
-/// alive is skipped; the report counts both. If a spawn's `Default` or `Clone`, a sub-world's
-/// command or a despawn panics, the commands not applied yet go back into the game's queue
-/// (the one that panicked is dropped; a spawn's handle is freed).
-pub fn apply_commands<G: MultiWorld>(game: &mut G) -> CommandReport {
-    let (mut sub_worlds, own) = game.parts_mut();
-    let GameEntities {
-        index,
-        queue,
-        spawns,
-    } = own;
-    let mut report = CommandReport::default();
-    let mut pending = Requeue {
-        commands: mem::take(queue).into_iter(),
-        builders: mem::take(spawns).into_iter(),
-        despawns: Vec::new(),
-        despawned: 0,
-        queue,
-        spawns,
-    };
-    for command in pending.commands.by_ref() {
-        match command {
-            GameCommand::SpawnEntities(entities) => {
-                let activated = activate_reserved(index, &mut sub_worlds, &entities);
-                sub_worlds.spawn_placed(&activated);
-                report.record(activated.len() == entities.len());
+/// A game as its queued spawns and despawns reach it: its index and every sub-world.
+impl<L: SubWorldsMut + Parts> LifecycleTarget for Whole<'_, L> {
+    type Spawn = ();
+    type Staging = BuilderStaging<L::Built>;
+
+    #[inline]
+    fn spawn_reserved(&mut self, (): (), entities: &[Entity]) -> usize {
+        let activated = activate_reserved(self.index, self.parts, entities);
+        self.parts.spawn_placed(&activated);
+        activated.len()
+    }
+
+    /// Spawns the staged spawns one by one: each entity's values go into every sub-world, or,
+    /// if a value's `Default` or `Clone` panics, into none (its handle freed, and the handles
+    /// of the run's spawns not reached yet given back).
+    fn spawn_staged(&mut self, (): (), count: usize, staged: &mut Self::Staging) -> usize {
+        let mut run = SpawningRun {
+            index: self.index,
+            parts: self.parts,
+            rest: staged.take(count),
+        };
+        let mut spawned = 0;
+        for (entity, values) in run.rest.by_ref() {
+            if run.index.activate(entity, run.parts) {
+                place_built(run.parts, run.index, &[entity], None, values);
+                spawned += 1;
             }
-            GameCommand::Spawn(entity) => {
-                let builder = pending.builders.next();
-                let spawned = match builder {
-                    Some(builder) if index.activate(entity, &mut sub_worlds) => {
-                        let values = builder.into_values();
-                        place_built(&mut sub_worlds, index, &[entity], None, values);
-                        true
-                    }
-                    // Released behind the queue's back, or pushed without its builder.
-                    _ => false,
-                };
-                report.record(spawned);
-            }
-            GameCommand::Despawn(entity) => pending.despawns.push(entity),
-            GameCommand::DespawnEntities(entities) => pending.despawns.extend(entities),
         }
+        spawned
     }
-    sub_worlds.apply_commands(&mut report);
-    let mut whole = Whole {
-        index,
-        parts: &mut sub_worlds,
-    };
-    while let Some(&entity) = pending.despawns.get(pending.despawned) {
-        pending.despawned += 1;
-        report.record(despawn::despawn(&mut whole, entity));
+
+    #[inline]
+    fn despawn(&mut self, entity: Entity) -> bool {
+        despawn::despawn(self, entity)
     }
-    report
 }
 
-/// The commands of an `apply_commands` not applied yet. Dropped with some left only when a
-/// spawn, a sub-world's command or a despawn panicked: they go back into the game's queue (the
-/// despawns gathered first, then the commands not reached, with their builders), so nothing
-/// queued is lost.
-struct Requeue<'a, B> {
-    commands: alloc::vec::IntoIter<GameCommand>,
-    builders: alloc::vec::IntoIter<B>,
-    despawns: Vec<Entity>,
-    despawned: usize,
-    queue: &'a mut Vec<GameCommand>,
-    spawns: &'a mut Vec<B>,
+/// The spawns of a run not spawned yet: dropped with some left only when a spawn panicked,
+/// giving their reserved handles back (none of them becomes alive).
+struct SpawningRun<'a, 'r, L: Parts, V> {
+    index: &'a mut EntityIndex,
+    parts: &'a mut L,
+    rest: Drain<'r, (Entity, V)>,
 }
 
-impl<B> Drop for Requeue<'_, B> {
+impl<L: Parts, V> Drop for SpawningRun<'_, '_, L, V> {
     fn drop(&mut self) {
-        let despawns = self.despawns.get(self.despawned..).unwrap_or_default();
-        self.queue
-            .extend(despawns.iter().copied().map(GameCommand::Despawn));
-        self.queue.extend(self.commands.by_ref());
-        self.spawns.extend(self.builders.by_ref());
+        for (entity, _values) in self.rest.by_ref() {
+            self.index.release(entity, self.parts);
+        }
     }
 }
 
-/// Number of queued commands, the game's and every sub-world's.
+/// Applies a queued spawn or despawn to `game` (a generated `GameCommand::apply`): in every
+/// sub-world at once; a spawn with values takes them from `staged`.
 #[inline]
-pub fn command_count<G: MultiWorld>(game: &G) -> usize {
-    let (sub_worlds, own) = game.parts();
-    own.queue.len() + sub_worlds.command_count()
+pub fn apply_lifecycle<G: MultiWorld>(
+    game: &mut G,
+    command: LifecycleCommand<()>,
+    staged: &mut BuilderStaging<<G::Builder as GameBuilder>::Values>,
+    report: &mut CommandReport,
+) {
+    with_whole(game, |whole| command.apply(whole, staged, report));
 }
 
-/// Drops every queued command, the game's and every sub-world's, without applying it; handles
-/// reserved by a queued spawn are given back and never become alive.
+/// The game's command buffer.
+#[inline]
+fn queue<G: MultiWorld>(game: &mut G) -> &mut CommandBuffer<G::Command> {
+    &mut game.parts_mut().1.queue
+}
+
+/// Applies every queued command, the game's spawns and despawns and every sub-world's
+/// changes, in the order queued, as a world's `apply_commands` does (see
+/// [`apply_queued`]), and empties the queue.
+#[inline]
+pub fn apply_commands<G: MultiWorld>(game: &mut G) -> CommandReport {
+    apply_queued(game, queue, G::apply_command)
+}
+
+/// A game's `apply_commands()` when it or a sub-world declares hooks: as a world's (see
+/// [`apply_queued_with_hooks`]).
+#[inline]
+pub fn apply_commands_with_hooks<G: MultiWorld>(
+    game: &mut G,
+    run_hooks: fn(&mut G),
+) -> CommandReport {
+    apply_queued_with_hooks(game, queue, G::apply_command, run_hooks)
+}
+
+/// Drops every queued command without applying it; handles reserved by a queued spawn are
+/// given back (in ascending id order, as a clone or a snapshot gives them back) and never
+/// become alive.
 pub fn clear_commands<G: MultiWorld>(game: &mut G) {
     let (mut sub_worlds, own) = game.parts_mut();
-    // Every reservation is held by a spawn queued here: they are given back all at once, in
-    // the index's one order (ascending id).
+    // Given back before any command is dropped: a value whose `Drop` panics finds the
+    // reservations already released.
     own.index.release_all_reserved(&mut sub_worlds);
     own.queue.clear();
-    own.spawns.clear();
-    sub_worlds.clear_commands();
 }

@@ -6,7 +6,6 @@ use alloc::vec::Vec;
 use super::SubWorld;
 use crate::archetype::Archetype;
 use crate::builder::EntityValues;
-use crate::commands::CommandReport;
 use crate::entity::{Entity, EntityIndex, EntityRecords, IdRecords};
 use crate::mask::Bitmask;
 use crate::storage::despawn::Parts;
@@ -18,9 +17,6 @@ pub trait SubWorlds {
     /// The first sub-world's records, which answer for the game's (`None` for the empty list;
     /// a game has at least one sub-world).
     fn first_records(&self) -> Option<&EntityRecords>;
-
-    /// Number of commands queued in the sub-worlds' own queues.
-    fn command_count(&self) -> usize;
 
     /// Whether a change waits for a sub-world's declared hooks.
     fn hooks_pending(&self) -> bool;
@@ -34,11 +30,6 @@ impl SubWorlds for () {
     #[inline]
     fn first_records(&self) -> Option<&EntityRecords> {
         None
-    }
-
-    #[inline]
-    fn command_count(&self) -> usize {
-        0
     }
 
     #[inline]
@@ -56,11 +47,6 @@ impl<W: SubWorld, R: SubWorlds> SubWorlds for (&W, R) {
     #[inline]
     fn first_records(&self) -> Option<&EntityRecords> {
         Some(self.0.storage().records())
-    }
-
-    #[inline]
-    fn command_count(&self) -> usize {
-        self.0.command_count() + self.1.command_count()
     }
 
     #[inline]
@@ -128,12 +114,6 @@ pub trait SubWorldsMut {
     /// values to `gathered`.
     fn detach_cascading(&mut self, entity: Entity, gathered: &mut Self::Gathered);
 
-    /// Applies every sub-world's own queued commands, in order, counting them in `report`.
-    fn apply_commands(&mut self, report: &mut CommandReport);
-
-    /// Drops every sub-world's own queued commands.
-    fn clear_commands(&mut self);
-
     /// Advances every sub-world's tick; the first one's new tick.
     fn increment_tick(&mut self) -> Option<Tick>;
 
@@ -171,12 +151,6 @@ impl SubWorldsMut for () {
 
     #[inline]
     fn detach_cascading(&mut self, _entity: Entity, _gathered: &mut ()) {}
-
-    #[inline]
-    fn apply_commands(&mut self, _report: &mut CommandReport) {}
-
-    #[inline]
-    fn clear_commands(&mut self) {}
 
     #[inline]
     fn increment_tick(&mut self) -> Option<Tick> {
@@ -254,18 +228,6 @@ impl<W: SubWorld, R: SubWorldsMut> SubWorldsMut for (&mut W, R) {
             gathered.0.push(removed);
         }
         self.1.detach_cascading(entity, &mut gathered.1);
-    }
-
-    #[inline]
-    fn apply_commands(&mut self, report: &mut CommandReport) {
-        report.absorb(self.0.apply_commands());
-        self.1.apply_commands(report);
-    }
-
-    #[inline]
-    fn clear_commands(&mut self) {
-        self.0.clear_commands();
-        self.1.clear_commands();
     }
 
     #[inline]

@@ -15,28 +15,26 @@ macro_rules! __ecs_commands {
         }
         $crate::__ecs_commands! {
             @generate $world $components
-            hooks: $hooks
-            staged: [ $crate::SpawnStaging<[<$world ComponentArrays>]> ]
+            buffer: [ [<$world Command>] ]
             variants: {
                 /// A queued spawn or despawn.
                 Lifecycle($crate::LifecycleCommand<[<$world Mask>]>),
             }
-            apply: |world, staged, report| {
-                [<$world Command>]::Lifecycle(command) => {
+            apply: |world, report, staged: [ $crate::SpawnStaging<[<$world ComponentArrays>]> ]| {
+                Self::Lifecycle(lifecycle) => {
                     let components = &mut world.components;
-                    command.apply(&mut components.index, &mut components.storage, staged, report)
+                    $crate::__private::lifecycle::apply_lifecycle(&mut components.index, &mut components.storage, lifecycle, staged, report)
                 }
-            }
-            // Every reservation is held by a queued spawn: they are given back all at once, in
-            // the index's one order (the order a clone and a snapshot give them back in).
-            clear: |world| {
-                let components = &mut world.components;
-                $crate::__private::lifecycle::release_all_reserved(&mut components.index, &mut components.storage);
             }
         }
         $crate::__private::paste::paste! {
+            impl $crate::QueuedCommand for [<$world Command>] {
+                type Staging = $crate::SpawnStaging<[<$world ComponentArrays>]>;
+            }
+
             impl $crate::SpawningCommand for [<$world Command>] {
                 type Values = [<$world EntityBuilder>];
+                type Spawn = [<$world Mask>];
 
                 #[inline]
                 fn lifecycle(command: $crate::LifecycleCommand<[<$world Mask>]>) -> Self {
@@ -51,28 +49,67 @@ macro_rules! __ecs_commands {
                     }
                 }
             }
+
+            #[allow(unused_doc_comments)]
+            impl $world {
+                /// Applies every queued command in the order queued and empties the queue: each
+                /// costs what its direct call does (a component added or removed is one
+                /// migration, a tag none). A command whose entity is no longer alive (or
+                /// never was) is skipped; the report counts both.
+                /// If one panics (a component's `Default` or `Drop`), the commands before it
+                /// are applied and the ones after it stay queued. This is the world's sync
+                /// point: with a `Hooks` block, the hooks of every change since the last one run
+                /// here too.
+                #[inline]
+                pub fn apply_commands(&mut self) -> $crate::CommandReport {
+                    $crate::__ecs_hooks! { @apply_commands $hooks (self, |world| &mut world.queue, [<$world Command>]::apply) }
+                }
+
+                /// Number of queued commands.
+                #[inline]
+                pub fn command_count(&self) -> usize {
+                    self.queue.len()
+                }
+
+                /// The queued commands, in order (the buffer dereferences to them), and the
+                /// queued spawns waiting with values (`spawns()`).
+                #[inline]
+                pub fn queued_commands(&self) -> &$crate::CommandBuffer<[<$world Command>]> {
+                    &self.queue
+                }
+
+                /// Drops every queued command without applying it; handles reserved by a queued
+                /// spawn are given back (in ascending id order, as a clone or a snapshot gives
+                /// them back) and never become alive.
+                #[inline]
+                pub fn clear_commands(&mut self) {
+                    let components = &mut self.components;
+                    // Given back before any command is dropped: a value whose `Drop` panics
+                    // finds the reservations already released.
+                    $crate::__private::lifecycle::release_all_reserved(&mut components.index, &mut components.storage);
+                    self.queue.clear();
+                }
+            }
         }
     };
-    // A sub-world of a multi-world: entities are spawned and despawned by the whole, so its
-    // queue holds component and tag changes only.
-    (@sub_world $world:ident $components:tt) => {
+    // A sub-world of a multi-world game: its commands wait in the game's buffer (so the game
+    // applies everything in the order queued), and it spawns and despawns nothing.
+    (@sub_world $game:ident $world:ident $components:tt) => {
         $crate::__private::paste::paste! {
-            #[doc = "The command queue of a `" $world "` sub-world, from `commands()` or `split_mut().commands` (usable while the components are borrowed): every `queue_*` method. `apply_commands()` applies what it queued."]
+            #[doc = "The command queue of the `" $world "` sub-world, from `" $game "::commands()." $world:snake "()` (also on `split_mut().commands`, usable while the sub-worlds are borrowed): every `queue_*` method of its components, tags and relations. The game's `apply_commands()` applies them, in the order queued with the game's own."]
             pub struct [<$world Commands>]<'a> {
-                queue: $crate::CommandQueue<'a, [<$world Command>]>,
+                queue: $crate::CommandQueue<'a, [<$world Command>], [<$game Command>]>,
             }
         }
         $crate::__ecs_commands! {
-            @generate $world $components hooks: none staged: [()] variants: {} apply: |world, _staged, report| {} clear: |world| { let _ = world; }
+            @generate $world $components buffer: [ [<$game Command>] ] variants: {} apply: |world, report| {}
         }
     };
     (
         @generate $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
-        hooks: $hooks:tt
-        staged: [ $($staged:tt)* ]
+        buffer: [ $($buffer:tt)* ]
         variants: { $($variants:tt)* }
-        apply: |$apply_world:ident, $staged_spawns:ident, $report:ident| { $($apply:tt)* }
-        clear: |$clear_world:ident| { $($clear:tt)* }
+        apply: |$apply_world:ident, $report:ident $(, $staged:ident : [ $($staged_ty:tt)* ])?| { $($apply:tt)* }
     ) => {
         $crate::__private::paste::paste! {
             #[doc = "A structural change queued on a `" $world "`, applied in order by `apply_commands`."]
@@ -87,9 +124,8 @@ macro_rules! __ecs_commands {
                 )+
             }
 
-            impl $crate::QueuedCommand for [<$world Command>] {
+            impl $crate::PartCommand for [<$world Command>] {
                 type Mask = [<$world Mask>];
-                type Staging = $($staged)*;
             }
 
             impl ::core::convert::From<$crate::StructuralCommand<[<$world Mask>]>> for [<$world Command>] {
@@ -99,8 +135,25 @@ macro_rules! __ecs_commands {
                 }
             }
 
+            #[allow(unused_doc_comments)]
+            impl [<$world Command>] {
+                // The one place a queued command meets the world: `apply_commands` (a game's,
+                // for a sub-world's command) calls it for each.
+                #[inline]
+                fn apply($apply_world: &mut $world, command: Self, $($staged: &mut $($staged_ty)*,)? $report: &mut $crate::CommandReport) {
+                    match command {
+                        $($apply)*
+                        Self::Structural(structural) => structural.apply(&mut $apply_world.components.storage, $report),
+                        $(
+                            $(#[$attr])*
+                            Self::[<Set $field:camel>](entity, value) => $report.record($apply_world.[<set_ $field>](entity, value)),
+                        )+
+                    }
+                }
+            }
+
             impl<'a> ::core::ops::Deref for [<$world Commands>]<'a> {
-                type Target = $crate::CommandQueue<'a, [<$world Command>]>;
+                type Target = $crate::CommandQueue<'a, [<$world Command>], $($buffer)*>;
 
                 #[inline]
                 fn deref(&self) -> &Self::Target {
@@ -125,59 +178,6 @@ macro_rules! __ecs_commands {
                         self.queue.push([<$world Command>]::[<Set $field:camel>](entity, value));
                     }
                 )+
-            }
-
-            #[allow(unused_doc_comments)]
-            impl $world {
-                /// Applies every queued command in the order queued and empties the queue: each
-                /// costs what its direct call does (a component added or removed is one
-                /// migration, a tag none). A command whose entity is no longer alive (or
-                /// never was) is skipped; the report counts both.
-                /// If one panics (a component's `Default` or `Drop`), the commands before it
-                /// are applied and the ones after it stay queued. This is the world's sync
-                /// point: with a `Hooks` block, the hooks of every change since the last one run
-                /// here too.
-                #[inline]
-                pub fn apply_commands(&mut self) -> $crate::CommandReport {
-                    // `$apply` was written by the calling arm, whose `self` is not ours
-                    // (hygiene): it names the world and the report through the bindings it
-                    // chose.
-                    $crate::__ecs_hooks! { @apply_commands $hooks (self, |world| &mut world.queue, |$apply_world, command, $staged_spawns, $report| {
-                        match command {
-                            $($apply)*
-                            [<$world Command>]::Structural(command) => command.apply(&mut $apply_world.storage, $report),
-                            $(
-                                $(#[$attr])*
-                                [<$world Command>]::[<Set $field:camel>](entity, value) => $report.record($apply_world.[<set_ $field>](entity, value)),
-                            )+
-                        }
-                    }) }
-                }
-
-                /// Number of queued commands.
-                #[inline]
-                pub fn command_count(&self) -> usize {
-                    self.queue.len()
-                }
-
-                /// The queued commands, in order (the buffer dereferences to them), and the
-                /// queued spawns waiting with values (`spawns()`).
-                #[inline]
-                pub fn queued_commands(&self) -> &$crate::CommandBuffer<[<$world Command>]> {
-                    &self.queue
-                }
-
-                /// Drops every queued command without applying it; handles reserved by a queued
-                /// spawn are given back (in ascending id order, as a clone or a snapshot gives
-                /// them back) and never become alive.
-                #[inline]
-                pub fn clear_commands(&mut self) {
-                    let $clear_world = &mut *self;
-                    $($clear)*
-                    // Given back before any command is dropped: a value whose `Drop` panics
-                    // finds the reservations already released.
-                    self.queue.clear();
-                }
             }
         }
     };

@@ -304,7 +304,7 @@ macro_rules! __ecs_shell {
     ((sub_world $game:ident) $world:ident $components:tt $relations:tt $hooks:tt) => {
         $crate::__ecs_sub_world! { $game $world }
         $crate::__ecs_builder! { (sub_world $game) $world $components $relations }
-        $crate::__ecs_commands! { @sub_world $world $components }
+        $crate::__ecs_commands! { @sub_world $game $world $components }
         $crate::__ecs_sub_world_state! { $world $components }
     };
 }

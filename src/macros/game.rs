@@ -35,7 +35,7 @@ macro_rules! __ecs_game {
                 /// The event channels declared in the `Events` block.
                 pub events: [<$game Events>],
                 // The index of the game's entities, and its queued spawns and despawns.
-                entities: $crate::GameEntities<[<$game EntityBuilder>]>,
+                entities: $crate::GameEntities<[<$game Command>]>,
             }
 
             #[doc = "Spawns `" $game "` entities with chosen component values in every sub-world: `" $game "EntityBuilder::new().with_position(p).with_sprite(s).spawn_one(&mut game)`. Every component of every sub-world has its `with_*`; each sub-world's tags come through `with_<sub-world>_mask`. `with_*` keeps the builder's type, so it can be grown conditionally (`if let Some(v) = v { builder = builder.with_velocity(v); }`)."]
@@ -82,10 +82,56 @@ macro_rules! __ecs_game {
                 }
             }
 
-            #[doc = "A spawn or despawn queued on a `" $game "`, applied by `apply_commands`."]
-            pub type [<$game Command>] = $crate::GameCommand;
+            #[doc = "A command queued on a `" $game "`: a spawn or despawn, or a change in one sub-world; `apply_commands` applies them in the order queued."]
+            pub enum [<$game Command>] {
+                /// A queued spawn or despawn, in every sub-world.
+                Lifecycle($crate::LifecycleCommand<()>),
+                #[doc = "A change queued in the `" $first "` sub-world."]
+                $first([<$first Command>]),
+                $(
+                    #[doc = "A change queued in the `" $rest "` sub-world."]
+                    $rest([<$rest Command>]),
+                )*
+            }
 
-            #[doc = "A `" $game "` borrowed apart by `split_mut()`: each sub-world, the resources, the events and the command queue, each usable while the others are borrowed (a sub-world splits further with its own `split_mut()`)."]
+            impl ::core::convert::From<[<$first Command>]> for [<$game Command>] {
+                #[inline]
+                fn from(command: [<$first Command>]) -> Self {
+                    Self::$first(command)
+                }
+            }
+            $(
+                impl ::core::convert::From<[<$rest Command>]> for [<$game Command>] {
+                    #[inline]
+                    fn from(command: [<$rest Command>]) -> Self {
+                        Self::$rest(command)
+                    }
+                }
+            )*
+
+            impl $crate::QueuedCommand for [<$game Command>] {
+                type Staging = $crate::BuilderStaging<<[<$game EntityBuilder>] as $crate::GameBuilder>::Values>;
+            }
+
+            impl $crate::SpawningCommand for [<$game Command>] {
+                type Values = [<$game EntityBuilder>];
+                type Spawn = ();
+
+                #[inline]
+                fn lifecycle(command: $crate::LifecycleCommand<()>) -> Self {
+                    Self::Lifecycle(command)
+                }
+
+                #[inline]
+                fn lifecycle_mut(&mut self) -> ::core::option::Option<&mut $crate::LifecycleCommand<()>> {
+                    match self {
+                        Self::Lifecycle(command) => ::core::option::Option::Some(command),
+                        _ => ::core::option::Option::None,
+                    }
+                }
+            }
+
+            #[doc = "A `" $game "` borrowed apart by `split_mut()`: each sub-world, the resources, the events and the command queue, each usable while the others are borrowed."]
             pub struct [<$game Parts>]<'a> {
                 #[doc = "The `" $first "` sub-world."]
                 pub [<$first:snake>]: &'a mut $first,
@@ -97,32 +143,89 @@ macro_rules! __ecs_game {
                 pub resources: &'a mut [<$game Resources>],
                 /// The event channels declared in the `Events` block.
                 pub events: &'a mut [<$game Events>],
-                /// The multi-world's spawns and despawns, queued; applied by `apply_commands()`.
+                /// The command queue: spawns and despawns, and each sub-world's changes
+                /// (`commands.core()`); applied by `apply_commands()`.
                 pub commands: [<$game Commands>]<'a>,
             }
 
-            #[doc = "The command queue of a `" $game "`, from `commands()` or `split_mut().commands` (usable while the sub-worlds are borrowed): queued spawns (`queue_spawn(builder)`) and despawns."]
-            pub type [<$game Commands>]<'a> = $crate::GameCommandQueue<'a, [<$game EntityBuilder>]>;
+            #[doc = "The command queue of a `" $game "`, from `commands()` or `split_mut().commands` (usable while the sub-worlds are borrowed): queued spawns (`queue_spawn(builder)`) and despawns, and each sub-world's queue (`" $first:snake "()`" $(", `" $rest:snake "()`")* ")."]
+            pub struct [<$game Commands>]<'a> {
+                queue: $crate::CommandQueue<'a, [<$game Command>]>,
+            }
+
+            impl<'a> ::core::ops::Deref for [<$game Commands>]<'a> {
+                type Target = $crate::CommandQueue<'a, [<$game Command>]>;
+
+                #[inline]
+                fn deref(&self) -> &Self::Target {
+                    &self.queue
+                }
+            }
+
+            impl ::core::ops::DerefMut for [<$game Commands>]<'_> {
+                #[inline]
+                fn deref_mut(&mut self) -> &mut Self::Target {
+                    &mut self.queue
+                }
+            }
+
+            impl [<$game Commands>]<'_> {
+                /// Queues a spawn of `count` entities with no components and returns their
+                /// handles now, so later queued commands can target them. They are not alive
+                /// until `apply_commands`.
+                #[inline]
+                pub fn queue_spawn_entities(&mut self, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
+                    self.queue.queue_spawn_reserved((), count)
+                }
+
+                #[doc = "The `" $first "` sub-world's queue: its components', tags' and relations' `queue_*` methods."]
+                #[inline]
+                pub fn [<$first:snake>](&mut self) -> [<$first Commands>]<'_> {
+                    [<$first Commands>] { queue: self.queue.part() }
+                }
+                $(
+                    #[doc = "The `" $rest "` sub-world's queue: its components', tags' and relations' `queue_*` methods."]
+                    #[inline]
+                    pub fn [<$rest:snake>](&mut self) -> [<$rest Commands>]<'_> {
+                        [<$rest Commands>] { queue: self.queue.part() }
+                    }
+                )*
+            }
 
             impl $crate::MultiWorld for $game {
                 type Builder = [<$game EntityBuilder>];
+                type Command = [<$game Command>];
                 type SubWorlds<'a> = $crate::__ecs_game_list!([&'a $first] $([&'a $rest])*) where Self: 'a;
                 type SubWorldsMut<'a> = $crate::__ecs_game_list!([&'a mut $first] $([&'a mut $rest])*) where Self: 'a;
 
                 #[inline]
-                fn parts(&self) -> (Self::SubWorlds<'_>, &$crate::GameEntities<[<$game EntityBuilder>]>) {
+                fn parts(&self) -> (Self::SubWorlds<'_>, &$crate::GameEntities<[<$game Command>]>) {
                     ($crate::__ecs_game_list!([&self.[<$first:snake>]] $([&self.[<$rest:snake>]])*), &self.entities)
                 }
 
                 #[inline]
-                fn parts_mut(&mut self) -> (Self::SubWorldsMut<'_>, &mut $crate::GameEntities<[<$game EntityBuilder>]>) {
+                fn parts_mut(&mut self) -> (Self::SubWorldsMut<'_>, &mut $crate::GameEntities<[<$game Command>]>) {
                     ($crate::__ecs_game_list!([&mut self.[<$first:snake>]] $([&mut self.[<$rest:snake>]])*), &mut self.entities)
+                }
+
+                #[inline]
+                fn apply_command(
+                    &mut self,
+                    command: [<$game Command>],
+                    staged: &mut <[<$game Command>] as $crate::QueuedCommand>::Staging,
+                    report: &mut $crate::CommandReport,
+                ) {
+                    match command {
+                        [<$game Command>]::Lifecycle(command) => $crate::__private::game::apply_lifecycle(self, command, staged, report),
+                        [<$game Command>]::$first(command) => [<$first Command>]::apply(&mut self.[<$first:snake>], command, report),
+                        $( [<$game Command>]::$rest(command) => [<$rest Command>]::apply(&mut self.[<$rest:snake>], command, report), )*
+                    }
                 }
             }
 
             impl $game {
-                /// The command queue: queued spawns and despawns, applied by
-                /// `apply_commands()` (each sub-world has its own for its components).
+                /// The command queue: queued spawns and despawns, and each sub-world's queue
+                /// (`commands().core()`), applied in the order queued by `apply_commands()`.
                 #[inline]
                 pub fn commands(&mut self) -> [<$game Commands>]<'_> {
                     self.split_mut().commands
@@ -138,7 +241,7 @@ macro_rules! __ecs_game {
                         $( [<$rest:snake>]: &mut self.[<$rest:snake>], )*
                         resources: &mut self.resources,
                         events: &mut self.events,
-                        commands: self.entities.commands(reserver),
+                        commands: [<$game Commands>] { queue: self.entities.commands(reserver) },
                     }
                 }
             }
@@ -284,33 +387,33 @@ macro_rules! __ecs_game {
                     self.events.update();
                 }
 
-                /// Applies the queued commands, here and in every sub-world, and empties the
-                /// queues: first the queued spawns, then each sub-world's queue (in order),
-                /// then the queued despawns. That ends in the state applying everything in
-                /// the order queued would give, since a despawned entity takes no further
-                /// changes (though a sub-world command on an entity despawned in the same
-                /// batch counts as applied, not skipped). A command whose entity is not alive
-                /// is skipped; the report counts both. This is the game's sync point: the
-                /// hooks of its `Hooks` blocks run here.
+                /// Applies every queued command, the game's spawns and despawns and every
+                /// sub-world's changes, in the order queued, and empties the queue, as a
+                /// world's `apply_commands` does. A command whose entity is no longer alive (or
+                /// never was) is skipped; the report counts both. If one panics (a
+                /// component's `Default`, `Clone` or `Drop`), the commands before it are
+                /// applied and the ones after it stay queued. This is the game's sync point:
+                /// the hooks of its `Hooks` blocks run here.
                 #[inline]
                 pub fn apply_commands(&mut self) -> $crate::CommandReport {
                     $crate::__ecs_game_hooks! { @apply_commands [ $game_hooks $first_hooks $($rest_hooks)* ] (self) }
                 }
 
-                /// Number of queued commands, here and in every sub-world.
+                /// Number of queued commands (the game's and every sub-world's).
                 #[inline]
                 pub fn command_count(&self) -> usize {
-                    $crate::__private::game::command_count(self)
+                    self.entities.queued_commands().len()
                 }
 
-                /// The spawns and despawns queued here, in order (sub-worlds list their own).
+                /// The queued commands, in order (the buffer dereferences to them), and the
+                /// values of the queued spawns (`staged().spawns()`).
                 #[inline]
-                pub fn queued_commands(&self) -> &[$crate::GameCommand] {
+                pub fn queued_commands(&self) -> &$crate::CommandBuffer<[<$game Command>]> {
                     self.entities.queued_commands()
                 }
 
-                /// Drops every queued command, here and in every sub-world, without applying
-                /// it; handles reserved by a queued spawn are given back and never become alive.
+                /// Drops every queued command without applying it; handles reserved by a
+                /// queued spawn are given back (in ascending id order) and never become alive.
                 #[inline]
                 pub fn clear_commands(&mut self) {
                     $crate::__private::game::clear_commands(self)

@@ -163,7 +163,9 @@ macro_rules! __ecs_world {
         $crate::__ecs_world_common! { $world }
         $crate::__ecs_system_world! { $world ticks: [components.storage.] }
         $crate::__ecs_short_names! {
-            @tables $world [Resources, Events, Components] @parts
+            @tables $world [Resources, Events, Components]
+            #[doc = "Short name of `" $world "Parts`, what `split_mut()` returns."]
+            pub type WorldParts<'a> = super::[<$world Parts>]<'a>;
             #[doc = "Short name of `" $world "EntityBuilder`."]
             pub type EntityBuilder = super::[<$world EntityBuilder>];
         }
@@ -175,24 +177,14 @@ macro_rules! __ecs_world {
 macro_rules! __ecs_sub_world {
     ($game:ident $world:ident) => {
         $crate::__private::paste::paste! {
-            #[doc = "A sub-world of `" $game "`: its own components (`" $world "Components`: archetype tables, edge graph and query cache over the entities of the whole; the sub-world dereferences to them) and its command queue. Entities are spawned and despawned through `" $game "`, so every sub-world knows every live entity."]
+            #[doc = "A sub-world of `" $game "`: its own components (`" $world "Components`: archetype tables, edge graph and query cache over the entities of the whole; the sub-world dereferences to them). Entities are spawned and despawned through `" $game "`, so every sub-world knows every live entity; its commands are queued through `" $game "::commands()." $world:snake "()`."]
             pub struct $world {
                 components: [<$world Components>],
-                queue: $crate::CommandBuffer<[<$world Command>]>,
             }
 
-            #[doc = "The component part of the `" $game "` sub-world `" $world "`: its tables, tags, caches and change ticks. It has the per-component methods and dereferences to its `archetypal::Storage` for the others (spawning and despawning are the whole's). `" $world "` dereferences to it, and `" $world "::split_mut` lends it beside the command queue."]
+            #[doc = "The component part of the `" $game "` sub-world `" $world "`: its tables, tags, caches and change ticks. It has the per-component methods and dereferences to its `archetypal::Storage` for the others (spawning and despawning are the whole's). `" $world "` dereferences to it."]
             pub struct [<$world Components>] {
                 storage: $crate::Storage<[<$world ComponentArrays>]>,
-            }
-
-            #[doc = "A `" $world "` sub-world borrowed apart by `split_mut()`: a system iterating `components` can queue `commands` in the same loop."]
-            pub struct [<$world Parts>]<'a> {
-                /// Every component-level method: get, set, queries, iteration, tags.
-                pub components: &'a mut [<$world Components>],
-                /// The sub-world's command queue: every `queue_*` method, applied by
-                /// `apply_commands()`.
-                pub commands: [<$world Commands>]<'a>,
             }
 
             impl $world {
@@ -205,24 +197,6 @@ macro_rules! __ecs_sub_world {
                 fn empty() -> Self {
                     Self {
                         components: [<$world Components>] { storage: $crate::Storage::new() },
-                        queue: $crate::CommandBuffer::new(),
-                    }
-                }
-
-                /// The sub-world's command queue: every `queue_*` method, applied in order by
-                /// `apply_commands()`.
-                #[inline]
-                pub fn commands(&mut self) -> [<$world Commands>]<'_> {
-                    [<$world Commands>] { queue: $crate::CommandQueue::without_spawns(&mut self.queue) }
-                }
-
-                /// Borrows the sub-world apart: `components` and `commands`, each usable while
-                /// the other is borrowed.
-                #[inline]
-                pub fn split_mut(&mut self) -> [<$world Parts>]<'_> {
-                    [<$world Parts>] {
-                        components: &mut self.components,
-                        commands: [<$world Commands>] { queue: $crate::CommandQueue::without_spawns(&mut self.queue) },
                     }
                 }
             }
@@ -241,25 +215,10 @@ macro_rules! __ecs_sub_world {
                 fn storage_mut(&mut self) -> &mut $crate::Storage<[<$world ComponentArrays>]> {
                     &mut self.components.storage
                 }
-
-                #[inline]
-                fn apply_commands(&mut self) -> $crate::CommandReport {
-                    $world::apply_commands(self)
-                }
-
-                #[inline]
-                fn command_count(&self) -> usize {
-                    $world::command_count(self)
-                }
-
-                #[inline]
-                fn clear_commands(&mut self) {
-                    $world::clear_commands(self)
-                }
             }
         }
         $crate::__ecs_world_common! { $world }
-        $crate::__ecs_short_names! { @tables $world [Components] @parts }
+        $crate::__ecs_short_names! { @tables $world [Components] }
     };
 }
 
@@ -339,14 +298,12 @@ macro_rules! __ecs_system_world {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_short_names {
-    (@tables $world:ident [ $($alias:ident),* ] @parts $($items:tt)*) => {
+    (@tables $world:ident [ $($alias:ident),* ] $($items:tt)*) => {
         $crate::__ecs_short_names! {
             $world [ ComponentArrays, Command, Mask $(, $alias)* ]
             #[doc = "Short name of `" $world "ComponentArraysMut`."]
             pub type ComponentArraysMut<'a> = super::[<$world ComponentArraysMut>]<'a>;
-            #[doc = "Short name of `" $world "Parts`, what `split_mut()` returns."]
-            pub type WorldParts<'a> = super::[<$world Parts>]<'a>;
-            #[doc = "Short name of `" $world "Commands`, the command part of `split_mut()`."]
+            #[doc = "Short name of `" $world "Commands`, its command queue."]
             pub type Commands<'a> = super::[<$world Commands>]<'a>;
             #[doc = "Number of components `" $world "` declares."]
             pub const COMPONENT_COUNT: usize = super::$world::COMPONENT_COUNT;

@@ -5,11 +5,15 @@
 
 use alloc::vec::Vec;
 
+use super::despawn::Whole;
 use super::state::copy_whole;
 use super::{Storage, place_or_free};
 use crate::archetype::Archetype;
 use crate::builder::EntityValues;
-use crate::commands::{CommandBuffer, CommandQueue, QueuedCommand};
+use crate::commands::{
+    CommandBuffer, CommandQueue, CommandReport, LifecycleCommand, LifecycleTarget, QueuedCommand,
+    SpawnStaging,
+};
 use crate::entity::{Entity, EntityIndex, EntityReserver};
 
 /// Spawns one entity with the components of `mask`, default-initialised, and its tags.
@@ -90,6 +94,51 @@ pub fn despawn_entities<T: Archetype>(
     entities: &[Entity],
 ) -> Vec<Entity> {
     storage.despawn_entities(index, entities)
+}
+
+/// Applies a queued spawn or despawn to the world whose entities `index` issues (a world's
+/// `apply_commands`); a spawn with values takes them from `staged`.
+#[inline]
+pub fn apply_lifecycle<T: Archetype>(
+    index: &mut EntityIndex,
+    storage: &mut Storage<T>,
+    command: LifecycleCommand<T::Mask>,
+    staged: &mut SpawnStaging<T>,
+    report: &mut CommandReport,
+) {
+    command.apply(
+        &mut Whole {
+            index,
+            parts: storage,
+        },
+        staged,
+        report,
+    );
+}
+
+/// A world as queued spawns and despawns reach it: its index and its storage.
+impl<T: Archetype> LifecycleTarget for Whole<'_, Storage<T>> {
+    type Spawn = T::Mask;
+    type Staging = SpawnStaging<T>;
+
+    #[inline]
+    fn spawn_reserved(&mut self, mask: T::Mask, entities: &[Entity]) -> usize {
+        self.parts.spawn_reserved(self.index, mask, entities)
+    }
+
+    #[inline]
+    fn spawn_staged(&mut self, mask: T::Mask, count: usize, staged: &mut SpawnStaging<T>) -> usize {
+        staged
+            .take(mask, count, |run, links| {
+                self.parts.spawn_staged(self.index, mask, run, links)
+            })
+            .unwrap_or(0)
+    }
+
+    #[inline]
+    fn despawn(&mut self, entity: Entity) -> bool {
+        self.parts.despawn(self.index, entity)
+    }
 }
 
 /// The world's command queue over `buffer`, its spawns reserving straight from `index`.

@@ -107,8 +107,7 @@ impl<T: Archetype> Storage<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::commands::SpawnStaging;
-    use crate::commands::Staging;
+    use crate::commands::{SpawnStaging, StageSpawn, Staging};
     use crate::storage::tests::TestStorage;
     use crate::storage::tests::test_world::*;
     use alloc::string::{String, ToString};
@@ -122,7 +121,11 @@ mod tests {
             let builder = TestWorldEntityBuilder::new()
                 .with_number(number)
                 .with_name(number.to_string());
-            staged.push(staging.stage(builder, || storage.index.reserve(&mut storage.storage)));
+            staged.push(
+                staging
+                    .stage(builder, || storage.index.reserve(&mut storage.storage))
+                    .1,
+            );
         }
         // Given back behind the queue's back (only a command pushed by hand can do this).
         assert!(storage.index.release(staged[1], &mut storage.storage));

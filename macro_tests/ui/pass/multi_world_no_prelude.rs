@@ -70,7 +70,7 @@ fn main() {
     assert_eq!(game.core.query_entities(POSITION | HEALTH).count(), 1);
     game.events.landed.send(Position { x: 2.0 });
     let queued = game.commands().queue_spawn_entities(2);
-    game.core.commands().queue_set_health(queued[1], 4);
+    game.commands().core().queue_set_health(queued[1], 4);
     assert_eq!(game.apply_commands().applied, 2, "one queued spawn (of two), one set");
     assert_eq!(game.resources.hooked, 4, "three spawns, one player");
     assert_eq!(game.core.get_health(queued[1]), Some(&4));
