@@ -39,7 +39,7 @@ use crate::storage::despawn::{self, Parts, Whole};
 use crate::storage::{InvariantError, Storage};
 use crate::tick::Tick;
 
-pub use clone::{CopySubWorlds, clone_from};
+pub use clone::clone_from;
 pub use commands::{apply_commands, apply_commands_with_hooks, apply_lifecycle, clear_commands};
 pub use list::{SubWorlds, SubWorldsMut};
 #[cfg(feature = "serde")]

@@ -62,9 +62,7 @@ pub use commands::{
 };
 pub use entity::{Entity, EntityIndex, EntityLocation, EntityRecords, EntityReserver, IdRecords};
 pub use events::{Consumed, EventChannel, EventCursor};
-pub use game::{
-    CopySubWorlds, GameBuilder, GameEntities, MultiWorld, SubWorld, SubWorlds, SubWorldsMut,
-};
+pub use game::{GameBuilder, GameEntities, MultiWorld, SubWorld, SubWorlds, SubWorldsMut};
 pub use hooks::HookSet;
 pub use mask::{Bitmask, Bits, MAX_MASK_BITS, MaskWidth, SelectMask};
 pub use relation::{RelationError, RelationStore};

@@ -862,20 +862,27 @@ impl World {
             return;
         }
         let mut world = self.split_mut();
-        while let ::core::option::Option::Some(change) = ::archetypal::__private::lifecycle::next_hooked_change(
-            &mut world.components.storage,
-        ) {
-            if let ::core::option::Option::Some(entity) = ::archetypal::__private::hooks::on_add(
-                &change,
-                POSITION,
+        loop {
+            let mut ran = false;
+            while let ::core::option::Option::Some(change) = ::archetypal::__private::lifecycle::next_hooked_change(
+                &mut world.components.storage,
             ) {
-                on_position(&mut world, entity);
+                ran = true;
+                if let ::core::option::Option::Some(entity) = ::archetypal::__private::hooks::on_add(
+                    &change,
+                    POSITION,
+                ) {
+                    on_position(&mut world, entity);
+                }
+                if let ::core::option::Option::Some((source, target)) = ::archetypal::__private::hooks::on_unlink(
+                    &change,
+                    CHILD_OF,
+                ) {
+                    on_orphan(&mut world, source, target);
+                }
             }
-            if let ::core::option::Option::Some((source, target)) = ::archetypal::__private::hooks::on_unlink(
-                &change,
-                CHILD_OF,
-            ) {
-                on_orphan(&mut world, source, target);
+            if !ran {
+                return;
             }
         }
     }

@@ -8,23 +8,12 @@
 use super::commands::clear_commands;
 use super::{MultiWorld, SubWorld};
 use crate::entity::EntityRecords;
-use crate::storage::state::{CopyParts, copy_whole};
+use crate::storage::state::{CopyParts, CopySource, copy_whole};
 
 /// The sub-worlds of a game, `(&mut Core, (&mut Render, ()))`, copied from those of another
 /// game of the same type, `(&Core, (&Render, ()))`, each pass over every sub-world:
 /// implemented when every sub-world's tables are `Clone`.
-pub trait CopySubWorlds<Source> {
-    /// Copies every sub-world's storage but its records (see `CopyParts`).
-    fn copy_all_but_records(&mut self, source: &Source);
-
-    /// Copies every sub-world's records.
-    fn copy_records(&mut self, source: &Source);
-
-    /// Empties every sub-world after a copy failed half-way, each left with `records`.
-    fn empty_beyond(&mut self, source: &Source, records: &EntityRecords);
-}
-
-impl CopySubWorlds<()> for () {
+impl CopyParts<()> for () {
     #[inline]
     fn copy_all_but_records(&mut self, _source: &()) {}
 
@@ -35,17 +24,15 @@ impl CopySubWorlds<()> for () {
     fn empty_beyond(&mut self, _source: &(), _records: &EntityRecords) {}
 }
 
-impl<W, R, S> CopySubWorlds<(&W, S)> for (&mut W, R)
+impl<W, R, S> CopyParts<(&W, S)> for (&mut W, R)
 where
     W: SubWorld,
     W::Tables: Clone,
-    R: CopySubWorlds<S>,
+    R: CopyParts<S>,
 {
     #[inline]
     fn copy_all_but_records(&mut self, source: &(&W, S)) {
-        self.0
-            .storage_mut()
-            .copy_all_but_records(source.0.storage());
+        CopyParts::copy_all_but_records(self.0.storage_mut(), source.0.storage());
         self.1.copy_all_but_records(&source.1);
     }
 
@@ -62,31 +49,11 @@ where
     }
 }
 
-/// The sub-worlds as the parts [`copy_whole`] copies.
-impl<W, R, S> CopyParts<(&W, S)> for (&mut W, R)
-where
-    W: SubWorld,
-    W::Tables: Clone,
-    R: CopySubWorlds<S> + super::SubWorldsMut,
-{
+/// A game's sub-worlds as a copy's source: the first one's records answer for the game.
+impl<W: SubWorld, S> CopySource for (&W, S) {
     #[inline]
-    fn copy_all_but_records(&mut self, source: &(&W, S)) {
-        CopySubWorlds::copy_all_but_records(self, source);
-    }
-
-    #[inline]
-    fn copy_records(&mut self, source: &(&W, S)) {
-        CopySubWorlds::copy_records(self, source);
-    }
-
-    #[inline]
-    fn empty_beyond(&mut self, source: &(&W, S), records: &EntityRecords) {
-        CopySubWorlds::empty_beyond(self, source, records);
-    }
-
-    #[inline]
-    fn source_records<'s>(source: &'s (&W, S)) -> &'s EntityRecords {
-        source.0.storage().records()
+    fn source_records(&self) -> &EntityRecords {
+        self.0.storage().records()
     }
 }
 
@@ -98,6 +65,7 @@ where
 pub fn clone_from<'a, G: MultiWorld>(game: &'a mut G, source: &'a G)
 where
     G::SubWorldsMut<'a>: CopyParts<G::SubWorlds<'a>>,
+    G::SubWorlds<'a>: CopySource,
 {
     // The queues go first: if a copy panics below, no command queued before is left to reach
     // an entity spawned afterwards.

@@ -57,6 +57,32 @@ macro_rules! __ecs_hooks {
         $crate::__private::hooks::apply_queued_with_hooks($($apply)*, Self::run_hooks)
     };
 
+    // The body of a world's or a game's `run_hooks`: part by part in declaration order, each
+    // one's waiting changes oldest first, each fired by the part's `{ .. }`, until no part has
+    // a change waiting (a hook may change an earlier part). The caller names the bindings
+    // (hygiene): the split world and the change its hooks read.
+    (@run_hooks ($self:ident $split:ident $change:ident) pending: $pending:expr, parts: [ $( { $($part:ident).+ } { $($fire:tt)* } )+ ]) => {
+        if !$pending {
+            return;
+        }
+        // One split for the whole pass (it lends the index's reserver to the queue once).
+        let mut $split = $self.split_mut();
+        loop {
+            let mut ran = false;
+            $(
+                while let ::core::option::Option::Some($change) =
+                    $crate::__private::lifecycle::next_hooked_change(&mut $split.$($part).+)
+                {
+                    ran = true;
+                    $($fire)*
+                }
+            )+
+            if !ran {
+                return;
+            }
+        }
+    };
+
     // One declared hook, called if `$change` is what it waits for.
     (@fire $change:ident $world:ident on_spawn => $hook:path) => {
         if let ::core::option::Option::Some(entity) = $crate::__private::hooks::on_spawn(&$change) {
@@ -105,23 +131,16 @@ macro_rules! __ecs_hooks {
         }
 
         impl $world {
-                /// Runs the declared hooks of every change made since the last sync point,
-                /// oldest change first, and for each change the hooks in declaration order,
-                /// each given the world split apart (`split_mut()`) and the entity (a link's
-                /// hooks: its source and target). Changes a hook makes are run in the same
-                /// pass, after those already waiting. `apply_commands` calls it.
-                fn run_hooks(&mut self) {
-                    if !self.components.storage.hooks_pending() {
-                        return;
-                    }
-                    // One split for the whole pass (it lends the index's reserver to the queue once).
-                    let mut world = self.split_mut();
-                    while let ::core::option::Option::Some(change) =
-                        $crate::__private::lifecycle::next_hooked_change(&mut world.components.storage)
-                    {
-                        $( $crate::__ecs_hooks! { @fire change world $event $( ( $mask ) )? => $hook } )*
-                    }
-                }
+            /// Runs the declared hooks of every change made since the last sync point,
+            /// oldest change first, and for each change the hooks in declaration order,
+            /// each given the world split apart (`split_mut()`) and the entity (a link's
+            /// hooks: its source and target). Changes a hook makes are run in the same
+            /// pass, after those already waiting. `apply_commands` calls it.
+            fn run_hooks(&mut self) {
+                $crate::__ecs_hooks! { @run_hooks (self world change) pending: self.components.storage.hooks_pending(), parts: [
+                    { components.storage } { $( $crate::__ecs_hooks! { @fire change world $event $( ( $mask ) )? => $hook } )* }
+                ] }
+            }
         }
     };
     ($world:ident { $($malformed:tt)* }) => {
@@ -234,33 +253,18 @@ macro_rules! __ecs_game_hooks {
                     /// entity (a link's hooks: its source and target). Changes a hook makes
                     /// are run in the same pass. `apply_commands` calls it.
                     fn run_hooks(&mut self) {
-                        if !$crate::__private::game::hooks_pending(self) {
-                            return;
-                        }
-                        // One split for the whole pass (it lends the index's reserver to the queue once).
-                        let mut game = self.split_mut();
-                        loop {
-                            let mut ran = false;
-                            while let ::core::option::Option::Some(change) =
-                                $crate::__private::lifecycle::next_hooked_change(&mut game.[<$first:snake>].components.storage)
-                            {
-                                ran = true;
+                        $crate::__ecs_hooks! { @run_hooks (self game change) pending: $crate::__private::game::hooks_pending(self), parts: [
+                            { [<$first:snake>].components.storage } {
                                 $crate::__ecs_game_hooks! { @fire_game change game $game_hooks spawn: yes }
                                 $crate::__ecs_game_hooks! { @fire_sub change game $first_hooks }
                             }
                             $(
-                                while let ::core::option::Option::Some(change) =
-                                    $crate::__private::lifecycle::next_hooked_change(&mut game.[<$rest:snake>].components.storage)
-                                {
-                                    ran = true;
+                                { [<$rest:snake>].components.storage } {
                                     $crate::__ecs_game_hooks! { @fire_game change game $game_hooks spawn: no }
                                     $crate::__ecs_game_hooks! { @fire_sub change game $rest_hooks }
                                 }
                             )*
-                            if !ran {
-                                return;
-                            }
-                        }
+                        ] }
                     }
                 }
             }

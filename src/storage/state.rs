@@ -23,7 +23,7 @@ use alloc::vec::Vec;
 /// world's storage, or every sub-world of a game. A copy is two passes, so that a copy which
 /// panics half-way finds every part's records still its own: first everything but the
 /// records (the only pass that runs component code), then the records.
-pub trait CopyParts<Source>: IdRecords {
+pub trait CopyParts<Source> {
     /// Copies everything but the records from `source`, reusing the allocations. If a
     /// component's `Clone` (or the `Drop` of a value it overwrites) panics, the part it was
     /// copying is left empty but for its records (see [`Storage::empty_but_records`]).
@@ -34,9 +34,13 @@ pub trait CopyParts<Source>: IdRecords {
 
     /// Empties every part after a copy from `source` failed half-way, each left with `records`.
     fn empty_beyond(&mut self, source: &Source, records: &EntityRecords);
+}
 
-    /// The records of `source` that its index's reads consult.
-    fn source_records(source: &Source) -> &EntityRecords;
+/// What a copy is made from: a world's storage, or every sub-world of a game, whose records
+/// answer for its entities (a game's: the first sub-world's, which every other's match).
+pub trait CopySource {
+    /// The records the source's index reads.
+    fn source_records(&self) -> &EntityRecords;
 }
 
 impl<T: Archetype + Clone> CopyParts<Storage<T>> for Storage<T> {
@@ -55,10 +59,12 @@ impl<T: Archetype + Clone> CopyParts<Storage<T>> for Storage<T> {
         self.empty_but_records(source);
         (*self.records).clone_from(records);
     }
+}
 
+impl<T: Archetype> CopySource for Storage<T> {
     #[inline]
-    fn source_records(source: &Self) -> &EntityRecords {
-        &source.records
+    fn source_records(&self) -> &EntityRecords {
+        &self.records
     }
 }
 
@@ -69,7 +75,7 @@ impl<T: Archetype + Clone> CopyParts<Storage<T>> for Storage<T> {
 /// `Drop` of a value it overwrites) panics on the way, every part is left empty, with an
 /// index that never issues a handle either copy issued (see
 /// [`EntityIndex::empty_beyond`]).
-pub(crate) fn copy_whole<P: CopyParts<S>, S>(
+pub(crate) fn copy_whole<P: CopyParts<S> + IdRecords, S: CopySource>(
     index: &mut EntityIndex,
     parts: &mut P,
     source_index: &EntityIndex,
@@ -91,19 +97,19 @@ pub(crate) fn copy_whole<P: CopyParts<S>, S>(
 /// Empties the parts it guards, and their index beyond both copies' ids, when dropped: by a
 /// panic in the middle of [`copy_whole`], which would otherwise leave some parts copied and
 /// others not. The records are still the parts' own then (they are copied last).
-struct EmptyOnUnwind<'a, P: CopyParts<S>, S> {
+struct EmptyOnUnwind<'a, P: CopyParts<S> + IdRecords, S: CopySource> {
     index: &'a mut EntityIndex,
     parts: &'a mut P,
     source_index: &'a EntityIndex,
     source: &'a S,
 }
 
-impl<P: CopyParts<S>, S> Drop for EmptyOnUnwind<'_, P, S> {
+impl<P: CopyParts<S> + IdRecords, S: CopySource> Drop for EmptyOnUnwind<'_, P, S> {
     fn drop(&mut self) {
         let (index, records) = self.index.empty_beyond(
             self.parts.reference(),
             self.source_index,
-            P::source_records(self.source),
+            self.source.source_records(),
         );
         self.parts.empty_beyond(self.source, &records);
         *self.index = index;
