@@ -46,7 +46,6 @@ pub mod snapshot;
 mod storage;
 pub mod tick;
 pub mod typed_query;
-mod width;
 mod world_check;
 
 #[doc(hidden)]

@@ -4,7 +4,6 @@ use super::Storage;
 use crate::archetype::Archetype;
 use crate::change_log::StructuralChange;
 use crate::events::{Consumed, EventChannel, EventCursor};
-use crate::width::Width;
 
 impl<T: Archetype> Storage<T> {
     /// Starts (or goes on) recording structural changes, keeping at most `capacity` entries
@@ -59,13 +58,13 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// Logs `change` if the change log is on (the entry is written by code compiled once per
-    /// mask width, [`Width::log_change`]), and keeps it for the world's declared hooks if one waits
-    /// for it (a test folded away in a world without hooks).
+    /// mask width, [`StructuralChange::log_into`]), and keeps it for the world's declared hooks
+    /// if one waits for it (a test folded away in a world without hooks).
     #[inline]
     pub(super) fn record(&mut self, change: StructuralChange<T::Mask>) {
         self.record_for_hooks(change);
         if self.log_changes {
-            T::Mask::log_change(&mut self.change_log, change);
+            change.log_into(&mut self.change_log);
         }
     }
 }
