@@ -5,16 +5,11 @@
 //! the change log) included, although none of those depends on more of the world than its mask
 //! type. [`Dropped`] keeps such a value out of the glue's sight (`ManuallyDrop`) and drops it
 //! through [`DropHere::drop_here`], compiled here: once for a type of the runtime, once per
-//! mask width for one over the mask (each such type's impl is beside the type, reaching its
-//! width through `Bitmask::at_width`).
+//! mask width for one over the mask (the function for its width, chosen by `Bitmask::pick`).
+//! Each type's impl is beside the type, so this module knows none of them.
 
-use alloc::vec::Vec;
 use core::mem::ManuallyDrop;
 use core::ops::{Deref, DerefMut};
-
-use crate::entity::EntityRecords;
-use crate::hash::TableLookup;
-use crate::relation::RelationStore;
 
 /// A value of the runtime's, dropped by [`DropHere::drop_here`]; dereferences to it.
 pub struct Dropped<X: DropHere>(ManuallyDrop<X>);
@@ -98,17 +93,3 @@ impl<X: DropHere + core::fmt::Debug> core::fmt::Debug for Dropped<X> {
         (*self.0).fmt(formatter)
     }
 }
-
-/// The runtime's types that do not depend on the mask: each dropped by one function.
-macro_rules! dropped_here {
-    ($($type:ty),*) => {$(
-        impl DropHere for $type {
-            fn drop_here(value: &mut ManuallyDrop<Self>) {
-                drop_value(value);
-            }
-        }
-    )*};
-}
-
-// `WideQueryCache`'s is beside it, in `query_cache.rs`, which holds it `Dropped`.
-dropped_here!(EntityRecords, TableLookup, Vec<RelationStore>);
