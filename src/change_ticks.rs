@@ -12,7 +12,6 @@ use core::fmt;
 use core::mem::ManuallyDrop;
 use core::ops::{IndexMut, Range};
 
-use crate::archetype::Archetype;
 use crate::mask::{Bitmask, over_mask};
 use crate::tick::{MAX_TICK_AGE, Tick};
 
@@ -120,11 +119,8 @@ impl RowStamps {
     }
 }
 
-/// The change ticks of a table of `T`.
-pub type TicksOf<T> = TableTicks<<T as Archetype>::Mask, <T as Archetype>::TickColumns>;
-
 /// The columns of a table's change ticks, one per component bit of the world: implemented by
-/// the arrays `ecs!` names as [`Archetype::TickColumns`].
+/// the arrays `ecs!` names as [`Archetype::TickColumns`](crate::archetype::Archetype::TickColumns).
 pub trait TickColumns:
     IndexMut<usize, Output = TickColumn>
     + AsRef<[TickColumn]>

@@ -13,9 +13,9 @@ use crate::dropped::Dropped;
 use alloc::{borrow::Cow, string::String, vec::Vec};
 use core::fmt;
 
-use crate::archetype::Archetype;
+use crate::archetype::{Archetype, TicksOf};
 use crate::change_log::StructuralChange;
-use crate::change_ticks::{TicksOf, Written};
+use crate::change_ticks::Written;
 use crate::column;
 use crate::edges::{Change, EdgeGraph};
 use crate::entity::{Entity, EntityIndex, EntityLocation, EntityRecords, IdRecords};

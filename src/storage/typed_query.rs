@@ -5,8 +5,7 @@
 use super::Storage;
 use super::tag_partition::TagPartition;
 use super::walk::{QueryMasks, TagFilter, WalkMut, WalkedTable};
-use crate::archetype::Archetype;
-use crate::change_ticks::TicksOf;
+use crate::archetype::{Archetype, TicksOf};
 use crate::entity::Entity;
 use crate::mask::Bitmask;
 use crate::tick::Tick;
