@@ -14,7 +14,7 @@ use alloc::vec::Vec;
 use crate::change_ticks::{TableTicks, TickColumns};
 use crate::column::{self, ColumnEdit, ColumnPairVisitor, ColumnRefVisitor, ColumnVisitor};
 use crate::entity::Entity;
-use crate::hooks::HookSet;
+use crate::hook_set::HookSet;
 use crate::mask::Bitmask;
 
 /// A struct-of-arrays table: the rows of every entity whose component set is [`mask`](Self::mask).

@@ -34,6 +34,7 @@ mod game;
 pub mod guide;
 #[doc(hidden)]
 pub mod hash;
+mod hook_set;
 mod hooks;
 mod macros;
 mod mask;
@@ -65,7 +66,7 @@ pub use game::{
     CopySubWorlds, GameBuilder, GameCommand, GameCommandQueue, GameEntities, MultiWorld, SubWorld,
     SubWorlds, SubWorldsMut,
 };
-pub use hooks::HookSet;
+pub use hook_set::HookSet;
 pub use mask::{Bitmask, Bits, MAX_MASK_BITS, MaskWidth, SelectMask};
 pub use relation::{RelationError, RelationStore};
 pub use schedule::{Schedule, ScheduleError, System, SystemContext, SystemWorld};
