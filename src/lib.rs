@@ -36,6 +36,7 @@ pub mod guide;
 pub mod hash;
 mod hook_set;
 mod hooks;
+mod lifecycle;
 mod macros;
 mod mask;
 #[doc(hidden)]

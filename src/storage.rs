@@ -30,8 +30,6 @@ pub(crate) mod change_log;
 pub(crate) mod despawn;
 mod iteration;
 mod iteration_mut;
-#[doc(hidden)]
-pub mod lifecycle;
 mod migration;
 mod relations;
 mod rows;

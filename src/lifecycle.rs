@@ -5,12 +5,13 @@
 
 use alloc::vec::Vec;
 
-use super::state::copy_whole;
-use super::{Storage, place_or_free};
 use crate::archetype::Archetype;
 use crate::builder::EntityValues;
+use crate::change_log::StructuralChange;
 use crate::commands::{CommandBuffer, CommandQueue, QueuedCommand};
 use crate::entity::{Entity, EntityIndex, EntityReserver};
+use crate::storage::state::copy_whole;
+use crate::storage::{Storage, place_or_free};
 
 /// Spawns one entity with the components of `mask`, default-initialised, and its tags.
 #[inline]
@@ -144,6 +145,6 @@ pub fn end_frame<T: Archetype>(storage: &mut Storage<T>) {
 #[inline]
 pub fn next_hooked_change<T: Archetype>(
     storage: &mut Storage<T>,
-) -> Option<crate::StructuralChange<T::Mask>> {
+) -> Option<StructuralChange<T::Mask>> {
     storage.next_hooked_change()
 }
