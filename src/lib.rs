@@ -74,10 +74,11 @@ pub use schedule::{Schedule, ScheduleError, System, SystemContext, SystemWorld};
 #[cfg(feature = "serde")]
 pub use snapshot::{GameSnapshot, GameSnapshotData, Snapshot, SnapshotData, SnapshotError};
 pub use storage::{
-    InvariantError, MatchingTables, MatchingTablesMut, RowTags, RowsMut, SplitTables, Storage,
-    TablesMut, TablesOverlap, TablesRef, TypedTablesMut, TypedWalk,
+    InvariantError, MatchingTables, MatchingTablesMut, RowTags, RowsMut, Storage, TablesMut,
+    TablesOverlap, TablesRef, TypedTablesMut, TypedWalk,
 };
 pub use tick::{MAX_TICK_AGE, Tick};
+pub use typed_query::split::SplitTables;
 pub use typed_query::{
     ChangeFilter, ComponentColumn, Fetch, Mut, QueryAccess, ReadOnlyFetch, TypedQuery,
     TypedQueryIter, TypedQueryRef, TypedTable,

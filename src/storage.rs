@@ -48,7 +48,7 @@ pub use iteration_mut::MatchingTablesMut;
 pub use rows::RowsMut;
 use tag_partition::TagPartition;
 
-pub use split::{SplitTables, TablesMut, TablesOverlap, TablesRef};
+pub use split::{TablesMut, TablesOverlap, TablesRef};
 pub use typed_query::{RowTags, TypedTablesMut, TypedWalk};
 
 /// Entities, their tables and the two caches that make structural change and queries fast:
