@@ -4,14 +4,17 @@
 //! [`Archetype`] for it: the walks over its columns (one per kind: a table, two tables, a
 //! shared table) and what builds a struct per column (views, a despawned row's values) or
 //! jumps to one column. The structural operations over every column are written once here, as
-//! visitors of those walks (`column::visit`); everything else (which table an entity lives in,
-//! migrations, caches, queries) is generic code in [`Storage`](crate::Storage).
+//! visitors of those walks (`column::visit`), with the guards that cut every column back when
+//! a component's `Default` or `Drop` panics half-way ([`TableRollback`]); everything else
+//! (which table an entity lives in, migrations, caches, queries) is generic code in
+//! [`Storage`](crate::Storage).
 
 use alloc::vec::Vec;
 
-use crate::column::{self, ColumnPairVisitor, ColumnRefVisitor, ColumnVisitor};
+use crate::change_ticks::{TableTicks, TickColumns};
+use crate::column::{self, ColumnEdit, ColumnPairVisitor, ColumnRefVisitor, ColumnVisitor};
 use crate::entity::Entity;
-use crate::hooks::HookSet;
+use crate::hook_set::HookSet;
 use crate::mask::Bitmask;
 
 /// A struct-of-arrays table: the rows of every entity whose component set is [`mask`](Self::mask).
@@ -37,7 +40,7 @@ pub trait Archetype: Sized + 'static {
     /// The change ticks of a table, one column per component bit: an array the length of the
     /// world's component list, so a constant component bit reaches its column without a
     /// bounds check or a pointer to follow (a tracked `get_*_mut` pays one load less).
-    type TickColumns: crate::change_ticks::TickColumns;
+    type TickColumns: TickColumns;
 
     /// Every component bit of the world; table masks never hold other bits.
     const COMPONENTS: Self::Mask;
@@ -111,7 +114,7 @@ pub trait Archetype: Sized + 'static {
     /// entity each). If `fill` panics half-way, every column is cut back: the table is as it was.
     #[inline]
     fn push_rows(&mut self, entities: &[Entity], fill: impl FnOnce(&mut Self)) {
-        let mut pushed = column::TableRollback::new(self);
+        let mut pushed = TableRollback::new(self);
         fill(pushed.table());
         pushed.commit();
         self.entities_mut().extend_from_slice(entities);
@@ -132,21 +135,21 @@ pub trait Archetype: Sized + 'static {
 
     /// Moves `row` to the end of `destination` (shared components moved, the destination's
     /// others default-initialised first), and the entity with it; this table is compacted
-    /// with `swap_remove`. A world of at most `column::UNROLLED_MIGRATION_COLUMNS` components
+    /// with `swap_remove`. A world of at most `UNROLLED_MIGRATION_COLUMNS` components
     /// tests every column in turn (`column::shift` through
     /// [`for_each_column_pair`](Self::for_each_column_pair)), a wider one uses
-    /// `column::move_row`, which jumps to the columns the two masks name. Returns the
+    /// `move_row_wide`, which jumps to the columns the two masks name. Returns the
     /// components only this table holds: their values are parked past its last row, for the
-    /// storage to drop with `column::drop_parked` once its bookkeeping is done.
+    /// storage to drop with `drop_parked` once its bookkeeping is done.
     #[inline]
     fn move_row(&mut self, row: usize, destination: &mut Self) -> Self::Mask {
-        let parked = if Self::COMPONENT_COUNT <= column::UNROLLED_MIGRATION_COLUMNS {
+        let parked = if Self::COMPONENT_COUNT <= UNROLLED_MIGRATION_COLUMNS {
             let (from, to) = (self.mask(), destination.mask());
-            column::push_added_defaults(from, destination);
+            push_added_defaults(from, destination);
             self.for_each_column_pair(destination, &mut column::Shift { row, from, to });
             from & !to
         } else {
-            column::move_row(self, row, destination)
+            move_row_wide(self, row, destination)
         };
         let entity = self.entities_mut().swap_remove(row);
         destination.entities_mut().push(entity);
@@ -155,7 +158,7 @@ pub trait Archetype: Sized + 'static {
 
     /// Applies `edit` to the column of component bit `index` (a bit of this table's mask, or
     /// of the components a migration adds, for `ColumnEdit::PushDefault`).
-    fn edit_column(&mut self, index: u32, edit: crate::column::ColumnEdit);
+    fn edit_column(&mut self, index: u32, edit: ColumnEdit);
 
     /// Moves the value of component bit `index` (held by both tables) at `row` to the end of
     /// the same column of `destination`, compacting this column with `swap_remove`.
@@ -195,3 +198,138 @@ pub trait Archetype: Sized + 'static {
         self.entities().is_empty()
     }
 }
+
+/// The change ticks of a table of `T`.
+pub type TicksOf<T> = TableTicks<<T as Archetype>::Mask, <T as Archetype>::TickColumns>;
+
+/// Cuts every present column of a table back to the table's row count at creation if it is
+/// dropped before [`commit`](Self::commit): a table pushing default rows column by column
+/// guards itself with one, so a component `Default` that panics half-way leaves every column
+/// as it was. One guard for the whole table, reached through [`table`](Self::table), rather
+/// than a guard per column (all alive at once, which made the borrow checking of generated
+/// code quadratic in the number of components).
+pub struct TableRollback<'a, T: Archetype>(Truncating<'a, T>);
+
+impl<'a, T: Archetype> TableRollback<'a, T> {
+    /// Guards `table`, every present column of which has one value per row.
+    #[inline]
+    pub fn new(table: &'a mut T) -> Self {
+        let (columns, rows) = (table.mask(), table.len());
+        TableRollback(Truncating {
+            table,
+            columns,
+            rows,
+        })
+    }
+
+    /// The guarded table.
+    #[inline]
+    pub fn table(&mut self) -> &mut T {
+        self.0.table
+    }
+
+    /// Keeps what was pushed.
+    #[inline]
+    pub fn commit(mut self) {
+        self.0.columns = T::Mask::EMPTY;
+    }
+}
+
+/// Moves `row` of `source` to the end of `destination` (a migration), column by column, for
+/// the components either table holds only (the cost follows the row's width, not the
+/// world's); the entity column is the caller's. Returns the components only `source` holds:
+/// their values are parked past the source's last row (see [`ColumnEdit::Park`]), for the
+/// storage to drop with [`drop_parked`] after its bookkeeping, so a component `Drop` that
+/// panics finds the migration complete. What [`Archetype::move_row`] does in a world wider
+/// than [`UNROLLED_MIGRATION_COLUMNS`].
+///
+/// The defaults of the components only `destination` holds are pushed first: a `Default`
+/// that panics has the pushed ones cut back and moves nothing.
+#[inline]
+pub fn move_row_wide<T: Archetype>(source: &mut T, row: usize, destination: &mut T) -> T::Mask {
+    let (from, to) = (source.mask(), destination.mask());
+    push_added_defaults(from, destination);
+    for bit in (from & to).bits() {
+        source.move_column(bit, row, destination);
+    }
+    let removed = from & !to;
+    for bit in removed.bits() {
+        source.edit_column(bit, ColumnEdit::Park { row });
+    }
+    removed
+}
+
+/// Worlds of at most this many components migrate with a test per declared column
+/// (`column::shift`) rather than a jump per column of the row ([`move_row_wide`]): with few
+/// columns the tests cost less than the jumps.
+pub const UNROLLED_MIGRATION_COLUMNS: usize = 16;
+
+/// A migration's first step: a default for every component `destination` holds and a row of
+/// mask `from` lacks, pushed before anything moves. A `Default` that panics has the pushed
+/// ones cut back, so nothing changed.
+#[inline]
+pub fn push_added_defaults<T: Archetype>(from: T::Mask, destination: &mut T) {
+    let added = destination.mask() & !from;
+    if added.is_single_bit() {
+        // One default (the common case): a `Default` that panics pushes nothing.
+        destination.edit_column(added.trailing_zeros(), ColumnEdit::PushDefault);
+    } else if !added.is_empty() {
+        let rows = destination.len();
+        let mut pushed = Truncating {
+            table: destination,
+            columns: T::Mask::EMPTY,
+            rows,
+        };
+        for bit in added.bits() {
+            pushed.table.edit_column(bit, ColumnEdit::PushDefault);
+            pushed.columns |= T::Mask::bit(bit);
+        }
+        // Every default made: keep them.
+        pushed.columns = T::Mask::EMPTY;
+    }
+}
+
+/// Drops the values a migration ([`Archetype::move_row`]) parked in the columns of `columns` of `table`. A `Drop` that
+/// panics still has the other columns cut back (on the way out), so the table stays aligned.
+#[inline]
+pub fn drop_parked<T: Archetype>(table: &mut T, columns: T::Mask) {
+    if columns.is_empty() {
+        return;
+    }
+    let rows = table.len();
+    let mut parked = Truncating {
+        table,
+        columns,
+        rows,
+    };
+    parked.run();
+}
+
+/// Cuts the columns of `columns` of `table` back to `rows` values, on drop too: a panic half
+/// way (a component's `Default` or `Drop`) still leaves every listed column cut back.
+struct Truncating<'a, T: Archetype> {
+    table: &'a mut T,
+    columns: T::Mask,
+    rows: usize,
+}
+
+impl<T: Archetype> Truncating<'_, T> {
+    fn run(&mut self) {
+        while !self.columns.is_empty() {
+            let bit = self.columns.trailing_zeros();
+            // Off the list first: a `Drop` that panics is not run again on the way out.
+            self.columns = self.columns.without_lowest_bit();
+            self.table
+                .edit_column(bit, ColumnEdit::Truncate { rows: self.rows });
+        }
+    }
+}
+
+impl<T: Archetype> Drop for Truncating<'_, T> {
+    fn drop(&mut self) {
+        self.run();
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -3,7 +3,12 @@
 //! [`EventChannel`](crate::EventChannel) with a capacity: consumers read it with a cursor, and
 //! one that falls behind the capacity is told how many entries it lost.
 
+use core::mem::ManuallyDrop;
+
+use crate::dropped::DropHere;
 use crate::entity::Entity;
+use crate::events::EventChannel;
+use crate::mask::{Bitmask, over_mask};
 
 /// One structural change, as recorded in the change log.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -67,6 +72,15 @@ impl<M: Copy + PartialEq + Default> StructuralChange<M> {
     }
 }
 
+impl<M: Bitmask> StructuralChange<M> {
+    /// Appends the change to `log`, unless it adds or removes nothing: the entry is written by
+    /// code compiled once per mask width, in this crate (see the end of this file).
+    #[inline]
+    pub(crate) fn log_into(self, log: &mut EventChannel<Self>) {
+        M::pick::<LogInto>(at_u64::log_into, at_u128::log_into)(self, log);
+    }
+}
+
 impl<M> StructuralChange<M> {
     /// The entity the change is about (a link's or an unlink's source).
     pub fn entity(&self) -> Entity {
@@ -79,6 +93,51 @@ impl<M> StructuralChange<M> {
                 source
             }
         }
+    }
+}
+
+// ----- compiled once per mask width, in this crate ------------------------------------------
+
+over_mask! {
+    /// [`StructuralChange::log_into`]'s body.
+    LogInto = fn(StructuralChange<M>, &mut EventChannel<StructuralChange<M>>);
+    /// A change log's drop.
+    DropLog = fn(&mut ManuallyDrop<EventChannel<StructuralChange<M>>>);
+}
+
+/// Logging at each mask width (`at_u64`, `at_u128`): not generic, so compiled here, and a
+/// game's crate only calls it.
+macro_rules! compiled_once {
+    ($($width:ident: $mask:ty),*) => {$(
+        mod $width {
+            use core::mem::ManuallyDrop;
+
+            use crate::change_log::StructuralChange;
+            use crate::dropped::drop_value;
+            use crate::events::EventChannel;
+
+            pub(super) fn log_into(
+                change: StructuralChange<$mask>,
+                log: &mut EventChannel<StructuralChange<$mask>>,
+            ) {
+                if !change.is_empty_change() {
+                    log.send(change);
+                }
+            }
+
+            pub(super) fn drop_log(log: &mut ManuallyDrop<EventChannel<StructuralChange<$mask>>>) {
+                drop_value(log);
+            }
+        }
+    )*};
+}
+
+compiled_once!(at_u64: u64, at_u128: u128);
+
+impl<M: Bitmask> DropHere for EventChannel<StructuralChange<M>> {
+    #[inline]
+    fn drop_here(value: &mut ManuallyDrop<Self>) {
+        M::pick::<DropLog>(at_u64::drop_log, at_u128::drop_log)(value);
     }
 }
 

@@ -12,8 +12,7 @@ use core::fmt;
 use core::mem::ManuallyDrop;
 use core::ops::{IndexMut, Range};
 
-use crate::archetype::Archetype;
-use crate::mask::Bitmask;
+use crate::mask::{Bitmask, over_mask};
 use crate::tick::{MAX_TICK_AGE, Tick};
 
 mod range_stamps;
@@ -120,11 +119,8 @@ impl RowStamps {
     }
 }
 
-/// The change ticks of a table of `T`.
-pub type TicksOf<T> = TableTicks<<T as Archetype>::Mask, <T as Archetype>::TickColumns>;
-
 /// The columns of a table's change ticks, one per component bit of the world: implemented by
-/// the arrays `ecs!` names as [`Archetype::TickColumns`].
+/// the arrays `ecs!` names as [`Archetype::TickColumns`](crate::archetype::Archetype::TickColumns).
 pub trait TickColumns:
     IndexMut<usize, Output = TickColumn>
     + AsRef<[TickColumn]>
@@ -299,7 +295,7 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     #[inline]
     fn settle(&mut self) {
         if self.whole.is_some() {
-            M::settle_ticks(self.view_mut());
+            M::pick::<Settle>(at_u64::settle, at_u128::settle)(self.view_mut());
         }
     }
 
@@ -486,7 +482,8 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     /// older). Components of `bits` this table does not track get empty columns.
     #[inline]
     pub fn row_cells(&mut self, bits: M, read_bits: M, rows: Range<usize>) -> TickCells<'_> {
-        M::row_cells(self.view_mut(), bits, read_bits, rows)
+        let row_cells = M::pick::<RowCells>(at_u64::row_cells, at_u128::row_cells);
+        row_cells(self.view_mut(), bits, read_bits, rows)
     }
 
     /// Whether a tracked component of `bits` may have been added to some row after `since`:
@@ -539,7 +536,9 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     /// query does not skip this table.
     #[inline]
     pub fn note_row_writes(&mut self, bits: M, tick: Tick) {
-        M::note_row_writes(self.view_mut(), bits, tick);
+        let note_row_writes =
+            M::pick::<NoteRowWrites>(at_u64::note_row_writes, at_u128::note_row_writes);
+        note_row_writes(self.view_mut(), bits, tick);
     }
 
     /// Whether a range stamp newer than `since` marks every row of a tracked component of
@@ -616,7 +615,8 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     /// [`stamp`](Self::stamp) of rows without a whole-table stamp to renew in place.
     #[inline]
     fn restamp(&mut self, rows: Range<usize>, table_rows: usize, bits: M, tick: Tick) {
-        M::restamp(self.view_mut(), rows, table_rows, bits, tick);
+        let restamp = M::pick::<Restamp>(at_u64::restamp, at_u128::restamp);
+        restamp(self.view_mut(), rows, table_rows, bits, tick);
     }
 
     /// Moves every stamp older than [`MAX_TICK_AGE`] up to that age, so no
@@ -635,8 +635,8 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     }
 }
 
-/// A table's ticks as the functions compiled once per mask width see them
-/// ([`Width`](crate::width::Width)): the columns as a slice, whatever the world's array.
+/// A table's ticks as the functions compiled once per mask width see them: the columns as a
+/// slice, whatever the world's array.
 pub struct TicksMut<'a, M> {
     tracked: M,
     columns: &'a mut [TickColumn],
@@ -645,20 +645,20 @@ pub struct TicksMut<'a, M> {
 
 // What a table's ticks do per table rather than per row (a query's run, a stamp of many rows,
 // the hand-over of a whole-table stamp): generic over the mask only, compiled once per width
-// in this crate (`Width`), while the per-row paths (spawn, despawn, swap, move, stamp of a
-// row) stay generic over the world and inlined.
+// in this crate (`compiled_once!` below), while the per-row paths (spawn, despawn, swap, move,
+// stamp of a row) stay generic over the world and inlined.
 
 impl<'a, M: Bitmask> TicksMut<'a, M> {
     /// The whole-table stamp handed to every tracked column's range stamps (see
     /// [`TableTicks::settle`]).
-    pub(crate) fn settle(mut self) {
+    fn settle(mut self) {
         if let Some(whole) = self.whole.take() {
             self.add_runs(0..whole.rows, self.tracked, whole.tick);
         }
     }
 
     /// See [`TableTicks::row_cells`].
-    pub(crate) fn row_cells(mut self, bits: M, read_bits: M, rows: Range<usize>) -> TickCells<'a> {
+    fn row_cells(mut self, bits: M, read_bits: M, rows: Range<usize>) -> TickCells<'a> {
         let mut cells = TickCells::empty();
         if self.tracked.intersects(read_bits) {
             if let Some(whole) = self.whole.take() {
@@ -684,14 +684,14 @@ impl<'a, M: Bitmask> TicksMut<'a, M> {
     }
 
     /// See [`TableTicks::note_row_writes`].
-    pub(crate) fn note_row_writes(self, bits: M, tick: Tick) {
+    fn note_row_writes(self, bits: M, tick: Tick) {
         for bit in (bits & self.tracked).bits() {
             self.columns[bit as usize].newest = tick;
         }
     }
 
     /// See [`TableTicks::restamp`].
-    pub(crate) fn restamp(mut self, rows: Range<usize>, table_rows: usize, bits: M, tick: Tick) {
+    fn restamp(mut self, rows: Range<usize>, table_rows: usize, bits: M, tick: Tick) {
         if rows.start == 0 && rows.end >= table_rows && bits.contains(self.tracked) {
             // Every row of every tracked column: one whole-table stamp, the newest yet. It
             // says everything the old one and the columns' pending runs (all within the rows,
@@ -729,6 +729,63 @@ impl<'a, M: Bitmask> TicksMut<'a, M> {
         }
     }
 }
+
+over_mask! {
+    /// [`TableTicks::settle`]'s body.
+    Settle = fn(TicksMut<'_, M>);
+    /// [`TableTicks::row_cells`]'s body.
+    RowCells = fn(TicksMut<'_, M>, M, M, Range<usize>) -> TickCells<'_>;
+    /// [`TableTicks::note_row_writes`]'s body.
+    NoteRowWrites = fn(TicksMut<'_, M>, M, Tick);
+    /// [`TableTicks::restamp`]'s body.
+    Restamp = fn(TicksMut<'_, M>, Range<usize>, usize, M, Tick);
+}
+
+/// [`TicksMut`]'s operations at each mask width (`at_u64`, `at_u128`): not generic, so
+/// compiled here, and a game's crate only calls them.
+macro_rules! compiled_once {
+    ($($width:ident: $mask:ty),*) => {$(
+        mod $width {
+            use core::ops::Range;
+
+            use crate::change_ticks::{TickCells, TicksMut};
+            use crate::tick::Tick;
+
+            // Rare (once per table after a write of all its rows), and kept out of the
+            // despawns and moves that may meet it.
+            #[cold]
+            #[inline(never)]
+            pub(super) fn settle(ticks: TicksMut<'_, $mask>) {
+                ticks.settle();
+            }
+
+            pub(super) fn row_cells(
+                ticks: TicksMut<'_, $mask>,
+                bits: $mask,
+                read_bits: $mask,
+                rows: Range<usize>,
+            ) -> TickCells<'_> {
+                ticks.row_cells(bits, read_bits, rows)
+            }
+
+            pub(super) fn note_row_writes(ticks: TicksMut<'_, $mask>, bits: $mask, tick: Tick) {
+                ticks.note_row_writes(bits, tick);
+            }
+
+            pub(super) fn restamp(
+                ticks: TicksMut<'_, $mask>,
+                rows: Range<usize>,
+                table_rows: usize,
+                bits: $mask,
+                tick: Tick,
+            ) {
+                ticks.restamp(rows, table_rows, bits, tick);
+            }
+        }
+    )*};
+}
+
+compiled_once!(at_u64: u64, at_u128: u128);
 
 // The table-wide operations that run rarely, on the columns as a slice and the tracked mask
 // widened to `u128`: not generic, so compiled once in this crate rather than in every game's

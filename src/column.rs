@@ -7,7 +7,6 @@
 
 use alloc::vec::Vec;
 
-use crate::archetype::Archetype;
 use crate::mask::Bitmask;
 
 mod visit;
@@ -25,39 +24,6 @@ pub use visit::{ColumnPairVisitor, ColumnRefVisitor, ColumnVisitor};
 pub fn push_defaults<C: Default>(column: &mut Vec<C>, present: bool, count: usize) {
     if present {
         column.extend((0..count).map(|_| C::default()));
-    }
-}
-
-/// Cuts every present column of a table back to the table's row count at creation if it is
-/// dropped before [`commit`](Self::commit): a table pushing default rows column by column
-/// guards itself with one, so a component `Default` that panics half-way leaves every column
-/// as it was. One guard for the whole table, reached through [`table`](Self::table), rather
-/// than a guard per column (all alive at once, which made the borrow checking of generated
-/// code quadratic in the number of components).
-pub struct TableRollback<'a, T: Archetype>(Truncating<'a, T>);
-
-impl<'a, T: Archetype> TableRollback<'a, T> {
-    /// Guards `table`, every present column of which has one value per row.
-    #[inline]
-    pub fn new(table: &'a mut T) -> Self {
-        let (columns, rows) = (table.mask(), table.len());
-        TableRollback(Truncating {
-            table,
-            columns,
-            rows,
-        })
-    }
-
-    /// The guarded table.
-    #[inline]
-    pub fn table(&mut self) -> &mut T {
-        self.0.table
-    }
-
-    /// Keeps what was pushed.
-    #[inline]
-    pub fn commit(mut self) {
-        self.0.columns = T::Mask::EMPTY;
     }
 }
 
@@ -108,7 +74,8 @@ pub fn swap_rows<C>(column: &mut [C], present: bool, a: usize, b: usize) {
 }
 
 /// One step of a migration on one column of one table, applied by the generated
-/// [`Archetype::edit_column`] to the column of a component bit
+/// [`Archetype::edit_column`](crate::archetype::Archetype::edit_column) to the column of a
+/// component bit
 /// (see [`edit`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ColumnEdit {
@@ -152,62 +119,9 @@ pub fn move_value<C>(source: &mut Vec<C>, destination: &mut Vec<C>, row: usize) 
     destination.push(source.swap_remove(row));
 }
 
-/// Moves `row` of `source` to the end of `destination` (a migration), column by column, for
-/// the components either table holds only (the cost follows the row's width, not the
-/// world's); the entity column is the caller's. Returns the components only `source` holds:
-/// their values are parked past the source's last row (see [`ColumnEdit::Park`]), for the
-/// storage to drop with [`drop_parked`] after its bookkeeping, so a component `Drop` that
-/// panics finds the migration complete.
-///
-/// The defaults of the components only `destination` holds are pushed first: a `Default`
-/// that panics has the pushed ones cut back and moves nothing.
-#[inline]
-pub fn move_row<T: Archetype>(source: &mut T, row: usize, destination: &mut T) -> T::Mask {
-    let (from, to) = (source.mask(), destination.mask());
-    push_added_defaults(from, destination);
-    for bit in (from & to).bits() {
-        source.move_column(bit, row, destination);
-    }
-    let removed = from & !to;
-    for bit in removed.bits() {
-        source.edit_column(bit, ColumnEdit::Park { row });
-    }
-    removed
-}
-
-/// Worlds of at most this many components migrate with a test per declared column
-/// ([`shift`]) rather than a jump per column of the row ([`move_row`]): with few columns the
-/// tests cost less than the jumps.
-pub const UNROLLED_MIGRATION_COLUMNS: usize = 16;
-
-/// A migration's first step: a default for every component `destination` holds and a row of
-/// mask `from` lacks, pushed before anything moves. A `Default` that panics has the pushed
-/// ones cut back, so nothing changed.
-#[inline]
-pub fn push_added_defaults<T: Archetype>(from: T::Mask, destination: &mut T) {
-    let added = destination.mask() & !from;
-    if added.is_single_bit() {
-        // One default (the common case): a `Default` that panics pushes nothing.
-        destination.edit_column(added.trailing_zeros(), ColumnEdit::PushDefault);
-    } else if !added.is_empty() {
-        let rows = destination.len();
-        let mut pushed = Truncating {
-            table: destination,
-            columns: T::Mask::EMPTY,
-            rows,
-        };
-        for bit in added.bits() {
-            pushed.table.edit_column(bit, ColumnEdit::PushDefault);
-            pushed.columns |= T::Mask::bit(bit);
-        }
-        // Every default made: keep them.
-        pushed.columns = T::Mask::EMPTY;
-    }
-}
-
-/// [`move_row`]'s step for one column, once the defaults are pushed: a value both tables hold
-/// moves to the end of `destination`, one only `source` holds is parked (see
-/// [`ColumnEdit::Park`]); the others are untouched.
+/// A narrow world's migration step for one column (`Archetype::move_row`), once the defaults
+/// are pushed: a value both tables hold moves to the end of `destination`, one only `source`
+/// holds is parked (see [`ColumnEdit::Park`]); the others are untouched.
 #[inline]
 pub fn shift<C>(
     source: &mut Vec<C>,
@@ -222,48 +136,6 @@ pub fn shift<C>(
         } else if let Some(last) = source.len().checked_sub(1) {
             source.swap(row, last);
         }
-    }
-}
-
-/// Drops the values [`move_row`] parked in the columns of `columns` of `table`. A `Drop` that
-/// panics still has the other columns cut back (on the way out), so the table stays aligned.
-#[inline]
-pub fn drop_parked<T: Archetype>(table: &mut T, columns: T::Mask) {
-    if columns.is_empty() {
-        return;
-    }
-    let rows = table.len();
-    let mut parked = Truncating {
-        table,
-        columns,
-        rows,
-    };
-    parked.run();
-}
-
-/// Cuts the columns of `columns` of `table` back to `rows` values, on drop too: a panic half
-/// way (a component's `Default` or `Drop`) still leaves every listed column cut back.
-struct Truncating<'a, T: Archetype> {
-    table: &'a mut T,
-    columns: T::Mask,
-    rows: usize,
-}
-
-impl<T: Archetype> Truncating<'_, T> {
-    fn run(&mut self) {
-        while !self.columns.is_empty() {
-            let bit = self.columns.trailing_zeros();
-            // Off the list first: a `Drop` that panics is not run again on the way out.
-            self.columns = self.columns.without_lowest_bit();
-            self.table
-                .edit_column(bit, ColumnEdit::Truncate { rows: self.rows });
-        }
-    }
-}
-
-impl<T: Archetype> Drop for Truncating<'_, T> {
-    fn drop(&mut self) {
-        self.run();
     }
 }
 

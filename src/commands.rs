@@ -19,7 +19,6 @@ mod structural;
 pub use buffer::{CommandBuffer, Staging, apply_queued};
 pub use builders::BuilderStaging;
 pub use staging::SpawnStaging;
-pub(crate) use staging::StagedRun;
 pub(crate) use structural::LifecycleTarget;
 pub use structural::{LifecycleCommand, StructuralCommand};
 

@@ -5,20 +5,11 @@
 //! the change log) included, although none of those depends on more of the world than its mask
 //! type. [`Dropped`] keeps such a value out of the glue's sight (`ManuallyDrop`) and drops it
 //! through [`DropHere::drop_here`], compiled here: once for a type of the runtime, once per
-//! mask width ([`Width`](crate::width::Width)) for one over the mask.
+//! mask width for one over the mask (the function for its width, chosen by `Bitmask::pick`).
+//! Each type's impl is beside the type, so this module knows none of them.
 
-use alloc::vec::Vec;
 use core::mem::ManuallyDrop;
 use core::ops::{Deref, DerefMut};
-
-use crate::change_log::StructuralChange;
-use crate::edges::EdgeGraph;
-use crate::entity::EntityRecords;
-use crate::events::EventChannel;
-use crate::hash::TableLookup;
-use crate::mask::Bitmask;
-use crate::relation::RelationStore;
-use crate::storage::tag_partition::TagPartition;
 
 /// A value of the runtime's, dropped by [`DropHere::drop_here`]; dereferences to it.
 pub struct Dropped<X: DropHere>(ManuallyDrop<X>);
@@ -100,40 +91,5 @@ impl<X: DropHere + Clone> Clone for Dropped<X> {
 impl<X: DropHere + core::fmt::Debug> core::fmt::Debug for Dropped<X> {
     fn fmt(&self, formatter: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         (*self.0).fmt(formatter)
-    }
-}
-
-/// The runtime's types that do not depend on the mask: each dropped by one function.
-macro_rules! dropped_here {
-    ($($type:ty),*) => {$(
-        impl DropHere for $type {
-            fn drop_here(value: &mut ManuallyDrop<Self>) {
-                drop_value(value);
-            }
-        }
-    )*};
-}
-
-// `WideQueryCache`'s is beside it, in `query_cache.rs`, which holds it `Dropped`.
-dropped_here!(EntityRecords, TableLookup, Vec<RelationStore>);
-
-impl<M: Bitmask> DropHere for EdgeGraph<M> {
-    #[inline]
-    fn drop_here(value: &mut ManuallyDrop<Self>) {
-        M::drop_edges(value);
-    }
-}
-
-impl<M: Bitmask> DropHere for Vec<TagPartition<M>> {
-    #[inline]
-    fn drop_here(value: &mut ManuallyDrop<Self>) {
-        M::drop_partitions(value);
-    }
-}
-
-impl<M: Bitmask> DropHere for EventChannel<StructuralChange<M>> {
-    #[inline]
-    fn drop_here(value: &mut ManuallyDrop<Self>) {
-        M::drop_change_log(value);
     }
 }

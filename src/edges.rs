@@ -6,9 +6,12 @@
 //! read. Multi-bit transitions (`add_components(e, A | B)`) are remembered in a small per-table
 //! list the first time they are taken.
 
-use crate::hash::TableLookup;
-use crate::mask::Bitmask;
 use alloc::{boxed::Box, vec::Vec};
+use core::mem::ManuallyDrop;
+
+use crate::dropped::DropHere;
+use crate::hash::TableLookup;
+use crate::mask::{Bitmask, over_mask};
 
 /// How many multi-bit transitions a table remembers; past that, they fall back to the mask
 /// lookup, which is still correct, only a hash away.
@@ -104,15 +107,15 @@ impl<M: Bitmask> EdgeGraph<M> {
     }
 
     /// Registers the next table, of mask `mask`, and wires every single-bit edge between it and
-    /// the existing tables one bit away, found in `lookup`. Compiled once per mask width
-    /// ([`Width`](crate::width::Width)), with the lookup's own code inlined.
+    /// the existing tables one bit away, found in `lookup`. Compiled once per mask width, in
+    /// this crate (see the end of this file), with the lookup's own code inlined.
     #[inline]
     pub fn insert_table(&mut self, mask: M, lookup: &TableLookup) -> usize {
-        M::insert_table(self, mask, lookup)
+        M::pick::<InsertTable>(at_u64::insert_table, at_u128::insert_table)(self, mask, lookup)
     }
 
     /// See [`insert_table`](Self::insert_table).
-    pub(crate) fn wire_table(&mut self, mask: M, lookup: &TableLookup) -> usize {
+    fn wire_table(&mut self, mask: M, lookup: &TableLookup) -> usize {
         let new_index = self.tables.len();
         self.tables.push(TableEdges::new(self.bit_count));
         for bit in 0..self.bit_count {
@@ -158,16 +161,12 @@ impl<M: Bitmask> EdgeGraph<M> {
     /// table's list has room.
     #[inline]
     pub fn remember(&mut self, table_index: usize, change: Change<M>, destination: usize) {
-        M::remember(self, table_index, change, destination);
+        let remember = M::pick::<Remember>(at_u64::remember, at_u128::remember);
+        remember(self, table_index, change, destination);
     }
 
     /// See [`remember`](Self::remember).
-    pub(crate) fn remember_multi_bit(
-        &mut self,
-        table_index: usize,
-        change: Change<M>,
-        destination: usize,
-    ) {
+    fn remember_multi_bit(&mut self, table_index: usize, change: Change<M>, destination: usize) {
         let (Change::Add(bits) | Change::Remove(bits)) = change;
         if bits.count_ones() <= 1 {
             return;
@@ -176,6 +175,61 @@ impl<M: Bitmask> EdgeGraph<M> {
         if multi_bit.len() < MULTI_BIT_CACHE_LIMIT {
             multi_bit.push((change, destination as u32));
         }
+    }
+}
+
+// ----- compiled once per mask width, in this crate ------------------------------------------
+
+over_mask! {
+    /// [`EdgeGraph::insert_table`]'s body.
+    InsertTable = fn(&mut EdgeGraph<M>, M, &TableLookup) -> usize;
+    /// [`EdgeGraph::remember`]'s body.
+    Remember = fn(&mut EdgeGraph<M>, usize, Change<M>, usize);
+    /// An edge graph's drop.
+    DropGraph = fn(&mut ManuallyDrop<EdgeGraph<M>>);
+}
+
+/// The graph's steps that need no more of the world than its mask, at each width (`at_u64`,
+/// `at_u128`): not generic, so compiled here, and a game's crate only calls them.
+macro_rules! compiled_once {
+    ($($width:ident: $mask:ty),*) => {$(
+        mod $width {
+            use core::mem::ManuallyDrop;
+
+            use crate::dropped::drop_value;
+            use crate::edges::{Change, EdgeGraph};
+            use crate::hash::TableLookup;
+
+            pub(super) fn insert_table(
+                graph: &mut EdgeGraph<$mask>,
+                mask: $mask,
+                lookup: &TableLookup,
+            ) -> usize {
+                graph.wire_table(mask, lookup)
+            }
+
+            pub(super) fn remember(
+                graph: &mut EdgeGraph<$mask>,
+                table_index: usize,
+                change: Change<$mask>,
+                destination: usize,
+            ) {
+                graph.remember_multi_bit(table_index, change, destination);
+            }
+
+            pub(super) fn drop_graph(graph: &mut ManuallyDrop<EdgeGraph<$mask>>) {
+                drop_value(graph);
+            }
+        }
+    )*};
+}
+
+compiled_once!(at_u64: u64, at_u128: u128);
+
+impl<M: Bitmask> DropHere for EdgeGraph<M> {
+    #[inline]
+    fn drop_here(value: &mut ManuallyDrop<Self>) {
+        M::pick::<DropGraph>(at_u64::drop_graph, at_u128::drop_graph)(value);
     }
 }
 

@@ -14,8 +14,11 @@
 //! random seed would buy no protection worth the cost, and a fixed one keeps a world's maps
 //! identical from run to run.
 
+use core::mem::ManuallyDrop;
+
 use hashbrown::HashMap;
 
+use crate::dropped::{DropHere, drop_value};
 use crate::mask::Bitmask;
 
 /// The hasher builder of [`MaskMap`]: foldhash's fast hasher with its fixed seed.
@@ -48,6 +51,14 @@ impl Clone for TableLookup {
     fn clone_from(&mut self, source: &Self) {
         self.map.clone_from(&source.map);
         self.last = source.last;
+    }
+}
+
+/// A storage holds its lookup `Dropped`: dropped by code compiled here, not by glue in every
+/// game's crate.
+impl DropHere for TableLookup {
+    fn drop_here(value: &mut ManuallyDrop<Self>) {
+        drop_value(value);
     }
 }
 

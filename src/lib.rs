@@ -34,7 +34,9 @@ mod game;
 pub mod guide;
 #[doc(hidden)]
 pub mod hash;
+mod hook_set;
 mod hooks;
+mod lifecycle;
 mod macros;
 mod mask;
 #[doc(hidden)]
@@ -46,7 +48,6 @@ pub mod snapshot;
 mod storage;
 pub mod tick;
 pub mod typed_query;
-mod width;
 mod world_check;
 
 #[doc(hidden)]
@@ -63,17 +64,18 @@ pub use commands::{
 pub use entity::{Entity, EntityIndex, EntityLocation, EntityRecords, EntityReserver, IdRecords};
 pub use events::{Consumed, EventChannel, EventCursor};
 pub use game::{GameBuilder, GameEntities, MultiWorld, SubWorld, SubWorlds, SubWorldsMut};
-pub use hooks::HookSet;
+pub use hook_set::HookSet;
 pub use mask::{Bitmask, Bits, MAX_MASK_BITS, MaskWidth, SelectMask};
 pub use relation::{RelationError, RelationStore};
 pub use schedule::{Schedule, ScheduleError, System, SystemContext, SystemWorld};
 #[cfg(feature = "serde")]
 pub use snapshot::{GameSnapshot, GameSnapshotData, Snapshot, SnapshotData, SnapshotError};
 pub use storage::{
-    InvariantError, MatchingTables, MatchingTablesMut, RowTags, RowsMut, SplitTables, Storage,
-    TablesMut, TablesOverlap, TablesRef, TypedTablesMut, TypedWalk,
+    InvariantError, MatchingTables, MatchingTablesMut, RowTags, RowsMut, Storage, TablesMut,
+    TablesOverlap, TablesRef, TypedTablesMut, TypedWalk,
 };
 pub use tick::{MAX_TICK_AGE, Tick};
+pub use typed_query::split::SplitTables;
 pub use typed_query::{
     ChangeFilter, ComponentColumn, Fetch, Mut, QueryAccess, ReadOnlyFetch, TypedQuery,
     TypedQueryIter, TypedQueryRef, TypedTable,

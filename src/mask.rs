@@ -2,6 +2,13 @@
 //!
 //! `ecs!` picks the width at compile time through [`MaskWidth`], so a world's mask constants stay
 //! plain integers (`0`, `POSITION | VELOCITY`) and the runtime is generic over [`Bitmask`].
+//!
+//! Generic code is compiled in the game's crate, for its world; code that needs no more of the
+//! world than its mask would be compiled there too, once per world, although there are only
+//! two mask types. So the module that owns such code writes it as two functions that are not
+//! generic, one per width (`at_u64::f`, `at_u128::f`), compiled here once each, and generic
+//! code calls the one for its mask, which [`Bitmask::pick`] chooses: a game's crate compiles
+//! the call alone.
 
 use core::fmt::Debug;
 use core::hash::Hash;
@@ -12,7 +19,8 @@ pub const MAX_MASK_BITS: usize = 128;
 
 /// An unsigned integer used as a set of component bits: `u64` or `u128`, the only two a world's
 /// mask can be, and the only two that implement it (the runtime compiles its code over the
-/// mask once for each).
+/// mask once for each, see `pick`; no other crate can name that method's trait, so none can
+/// implement it).
 pub trait Bitmask:
     Copy
     + Eq
@@ -28,7 +36,6 @@ pub trait Bitmask:
     + Not<Output = Self>
     + BitAndAssign
     + BitOrAssign
-    + crate::width::Width
 {
     /// The empty set.
     const EMPTY: Self;
@@ -55,6 +62,11 @@ pub trait Bitmask:
     /// The bits of `wide` that fit this type (all of them for a mask made by
     /// [`widen`](Self::widen)).
     fn narrow(wide: u128) -> Self;
+    /// Of `at_u64` and `at_u128`, one value written for each mask width (a function that is
+    /// not generic, compiled once per width in this crate), the one for this mask: generic
+    /// code calls through it, and the choice folds away in every instance.
+    #[doc(hidden)]
+    fn pick<F: OverMask>(at_u64: F::Of<u64>, at_u128: F::Of<u128>) -> F::Of<Self>;
 
     /// Whether every bit of `other` is set in `self`.
     #[inline]
@@ -89,7 +101,7 @@ pub trait Bitmask:
 }
 
 macro_rules! impl_bitmask {
-    ($($int:ty),*) => {$(
+    ($($int:ty => |$at_u64:pat_param, $at_u128:pat_param| $picked:ident),*) => {$(
         impl Bitmask for $int {
             const EMPTY: Self = 0;
             const ALL: Self = <$int>::MAX;
@@ -127,11 +139,38 @@ macro_rules! impl_bitmask {
             fn narrow(wide: u128) -> Self {
                 wide as $int
             }
+            #[inline]
+            fn pick<F: OverMask>($at_u64: F::Of<u64>, $at_u128: F::Of<u128>) -> F::Of<Self> {
+                $picked
+            }
         }
     )*};
 }
 
-impl_bitmask!(u64, u128);
+impl_bitmask!(u64 => |at_u64, _| at_u64, u128 => |_, at_u128| at_u128);
+
+/// A type over a mask, named without it: `F::Of<M>` is, for one `F`, the type of a function
+/// over `M` (`fn(&mut EdgeGraph<M>, M, &TableLookup) -> usize`). What [`Bitmask::pick`] picks
+/// between.
+pub trait OverMask {
+    /// The type over the mask `M`.
+    type Of<M: Bitmask>;
+}
+
+/// Declares, for each `Name = a type written with the mask M;` (docs first), `Name`: that type
+/// named without its mask (an [`OverMask`]), for [`Bitmask::pick`].
+macro_rules! over_mask {
+    ($($(#[$doc:meta])* $name:ident = $over:ty;)*) => {$(
+        $(#[$doc])*
+        enum $name {}
+
+        impl $crate::mask::OverMask for $name {
+            type Of<M: $crate::mask::Bitmask> = $over;
+        }
+    )*};
+}
+
+pub(crate) use over_mask;
 
 /// Iterator over the indices of the bits set in a mask, lowest first.
 #[derive(Clone, Debug)]

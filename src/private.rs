@@ -14,8 +14,17 @@ pub use crate::builder::{EntityValues, Links};
 pub use crate::change_ticks::TickColumn;
 pub use crate::commands::{Staging, apply_queued};
 pub use crate::mask::{low_bits, mask_bit};
-pub use crate::storage::lifecycle;
 pub use crate::world_check::{WorldNames, check_sub_worlds, check_world};
+
+/// What a world's generated methods call to spawn, despawn, reserve handles for queued
+/// spawns, copy the world and end a frame: each is one of these.
+pub mod lifecycle {
+    pub use crate::lifecycle::{
+        apply_lifecycle, clone_from, command_queue, despawn, despawn_entities, end_frame,
+        entity_reserver, next_hooked_change, release_all_reserved, spawn, spawn_batch, spawn_built,
+        spawn_one,
+    };
+}
 
 /// What a world's generated `run_hooks` and `apply_commands` call when it declares hooks.
 pub mod hooks {

@@ -8,7 +8,9 @@
 
 use alloc::{string::String, vec::Vec};
 use core::fmt;
+use core::mem::ManuallyDrop;
 
+use crate::dropped::{DropHere, drop_value};
 use crate::entity::Entity;
 
 /// Why a link was refused. An error changes nothing.
@@ -65,6 +67,14 @@ pub struct RelationStore {
     sources: Vec<Sources>,
     /// Number of links.
     len: usize,
+}
+
+/// A storage holds its relation stores `Dropped`: dropped by code compiled here, not by glue
+/// in every game's crate.
+impl DropHere for Vec<RelationStore> {
+    fn drop_here(value: &mut ManuallyDrop<Self>) {
+        drop_value(value);
+    }
 }
 
 impl RelationStore {

@@ -13,15 +13,14 @@ use crate::dropped::Dropped;
 use alloc::{borrow::Cow, string::String, vec::Vec};
 use core::fmt;
 
-use crate::archetype::Archetype;
+use crate::archetype::{Archetype, TicksOf};
 use crate::change_log::StructuralChange;
-use crate::change_ticks::{TicksOf, Written};
+use crate::change_ticks::Written;
 use crate::column;
 use crate::edges::{Change, EdgeGraph};
 use crate::entity::{Entity, EntityIndex, EntityLocation, EntityRecords, IdRecords};
 use crate::events::EventChannel;
 use crate::hash::TableLookup;
-use crate::hooks::PendingHooks;
 use crate::mask::Bitmask;
 use crate::query_cache::QueryCache;
 use crate::relation::RelationStore;
@@ -31,8 +30,6 @@ pub(crate) mod change_log;
 pub(crate) mod despawn;
 mod iteration;
 mod iteration_mut;
-#[doc(hidden)]
-pub mod lifecycle;
 mod migration;
 mod relations;
 mod rows;
@@ -45,12 +42,13 @@ mod ticks;
 mod typed_query;
 mod walk;
 
+use change_log::PendingHooks;
 pub use iteration::MatchingTables;
 pub use iteration_mut::MatchingTablesMut;
 pub use rows::RowsMut;
 use tag_partition::TagPartition;
 
-pub use split::{SplitTables, TablesMut, TablesOverlap, TablesRef};
+pub use split::{TablesMut, TablesOverlap, TablesRef};
 pub use typed_query::{RowTags, TypedTablesMut, TypedWalk};
 
 /// Entities, their tables and the two caches that make structural change and queries fast:

@@ -45,7 +45,7 @@ use crate::archetype::Archetype;
 use crate::change_ticks::Written;
 use crate::entity::Entity;
 use crate::mask::Bitmask;
-use crate::storage::Storage;
+use crate::storage::{Storage, TablesRef};
 use crate::tick::Tick;
 
 /// The filter builders of both typed query forms (`TypedQuery` and `TypedQueryRef`, each with
@@ -90,6 +90,7 @@ mod filter;
 mod iter;
 mod mut_ref;
 mod read_only;
+pub(crate) mod split;
 
 pub use access::QueryAccess;
 pub(crate) use fetch::CHUNK;
@@ -119,9 +120,9 @@ pub trait TypedTable: Archetype {
     /// The mask of the table a view shows.
     fn view_mask(view: &Self::ViewMut<'_>) -> Self::Mask;
 
-    /// The read side of [`Storage::split_tables`](crate::Storage::split_tables) (`WorldTables`:
+    /// The read side of [`Storage::split_tables`] (`WorldTables`:
     /// the shared side of the split with a generated getter per component).
-    type TablesRead<'a>: From<crate::TablesRef<'a, Self>>;
+    type TablesRead<'a>: From<TablesRef<'a, Self>>;
 
     /// [`Archetype::TRACKED`] widened to `u128`, for the constants of [`ComponentColumn`]
     /// (a generic mask type has no arithmetic in constant expressions).

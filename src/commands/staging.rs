@@ -6,9 +6,9 @@
 use alloc::vec::Vec;
 
 use super::{StageSpawn, Staging};
-use crate::archetype::Archetype;
+use crate::archetype::{Archetype, TableRollback};
 use crate::builder::EntityValues;
-use crate::column::{self, TableRollback};
+use crate::column;
 use crate::entity::Entity;
 
 /// The values of a world's queued spawns with values (`queue_spawn`), kept between frames: per

@@ -8,8 +8,10 @@
 //! only the locations of its own rows.
 
 use alloc::vec::Vec;
+use core::mem::ManuallyDrop;
 
 use super::{Entity, EntityLocation, IdSlot, IdState, RESERVED_ID};
+use crate::dropped::{DropHere, drop_value};
 
 /// One part's record of every id: generation, state and, for a live id, its row.
 #[derive(Clone, Debug, Default)]
@@ -51,6 +53,14 @@ impl<R: IdRecords + ?Sized> IdRecords for &mut R {
     #[inline]
     fn write_each(&mut self, write: impl FnMut(&mut EntityRecords)) {
         (**self).write_each(write);
+    }
+}
+
+/// A storage holds its records `Dropped`: dropped by code compiled here, not by glue in every
+/// game's crate.
+impl DropHere for EntityRecords {
+    fn drop_here(value: &mut ManuallyDrop<Self>) {
+        drop_value(value);
     }
 }
 

@@ -1,10 +1,12 @@
-//! The storage's structural change log: on and off, its capacity, and recording.
+//! The storage's record of structural changes: the change log (on and off, its capacity,
+//! recording) and the changes the world's declared hooks wait for ([`PendingHooks`]).
+
+use alloc::vec::Vec;
 
 use super::Storage;
 use crate::archetype::Archetype;
 use crate::change_log::StructuralChange;
 use crate::events::{Consumed, EventChannel, EventCursor};
-use crate::width::Width;
 
 impl<T: Archetype> Storage<T> {
     /// Starts (or goes on) recording structural changes, keeping at most `capacity` entries
@@ -59,13 +61,13 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// Logs `change` if the change log is on (the entry is written by code compiled once per
-    /// mask width, [`Width::log_change`]), and keeps it for the world's declared hooks if one waits
-    /// for it (a test folded away in a world without hooks).
+    /// mask width, [`StructuralChange::log_into`]), and keeps it for the world's declared hooks
+    /// if one waits for it (a test folded away in a world without hooks).
     #[inline]
     pub(super) fn record(&mut self, change: StructuralChange<T::Mask>) {
         self.record_for_hooks(change);
         if self.log_changes {
-            T::Mask::log_change(&mut self.change_log, change);
+            change.log_into(&mut self.change_log);
         }
     }
 }
@@ -91,5 +93,85 @@ impl<T: Archetype> Storage<T> {
     #[inline]
     pub fn hooks_pending(&self) -> bool {
         !self.hooks.is_empty()
+    }
+}
+
+/// The changes declared hooks wait for, in the order they happened: the storage appends
+/// ([`push`](Self::push)) where it records a change, and the world takes them one at a time
+/// ([`next`](Self::next)) at its sync point. A hook may make more changes while they run; they
+/// are appended and run in the same pass.
+#[derive(Debug)]
+pub(crate) struct PendingHooks<M> {
+    changes: Vec<StructuralChange<M>>,
+    /// How many of `changes` were taken: their hooks ran, or are running.
+    taken: usize,
+}
+
+impl<M> Default for PendingHooks<M> {
+    fn default() -> Self {
+        PendingHooks {
+            changes: Vec::new(),
+            taken: 0,
+        }
+    }
+}
+
+impl<M: Copy> PendingHooks<M> {
+    #[inline]
+    pub(crate) fn push(&mut self, change: StructuralChange<M>) {
+        self.changes.push(change);
+    }
+
+    /// The oldest change not taken yet, taken (so a hook that panics on it does not see it
+    /// again); `None`, the list emptied and its memory kept, once every change was taken.
+    #[inline]
+    pub(crate) fn next(&mut self) -> Option<StructuralChange<M>> {
+        let next = self.changes.get(self.taken).copied();
+        if next.is_some() {
+            self.taken += 1;
+        } else {
+            self.clear();
+        }
+        next
+    }
+
+    /// Whether a change waits.
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.taken == self.changes.len()
+    }
+
+    /// Forgets every waiting change (a copy starts with none, as with queued commands).
+    pub(crate) fn clear(&mut self) {
+        self.changes.clear();
+        self.taken = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::entity::Entity;
+
+    #[test]
+    fn pending_changes_come_out_in_order_once() {
+        let mut pending = PendingHooks::<u64>::default();
+        assert!(pending.is_empty());
+        let changes = [1, 2, 3].map(|id| StructuralChange::Despawned {
+            entity: Entity::new(id, 0),
+        });
+        pending.push(changes[0]);
+        pending.push(changes[1]);
+        assert_eq!(pending.next(), Some(changes[0]));
+        // A change made while the hooks run comes after those already waiting.
+        pending.push(changes[2]);
+        assert!(!pending.is_empty());
+        assert_eq!(pending.next(), Some(changes[1]));
+        assert_eq!(pending.next(), Some(changes[2]));
+        assert!(pending.is_empty());
+        assert_eq!(pending.next(), None);
+        pending.push(changes[0]);
+        pending.clear();
+        assert_eq!(pending.next(), None);
     }
 }

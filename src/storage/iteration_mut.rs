@@ -12,8 +12,8 @@ use core::ops::Range;
 
 use super::Storage;
 use super::walk::{WalkMut, split_runs};
-use crate::archetype::Archetype;
-use crate::change_ticks::{TicksOf, Written};
+use crate::archetype::{Archetype, TicksOf};
+use crate::change_ticks::Written;
 use crate::entity::Entity;
 use crate::mask::Bitmask;
 

@@ -4,9 +4,8 @@
 //! call included), so a component `Drop` that panics leaves the operation complete.
 
 use super::{Storage, pair_mut};
-use crate::archetype::Archetype;
+use crate::archetype::{Archetype, drop_parked};
 use crate::change_log::StructuralChange;
-use crate::column;
 use crate::edges::Change;
 use crate::entity::{Entity, EntityLocation};
 use crate::mask::Bitmask;
@@ -96,7 +95,7 @@ impl<T: Archetype> Storage<T> {
     /// Drops the values a migration parked (its last step, after the caller's bookkeeping).
     fn drop_parked(&mut self, parked: Parked<T::Mask>) {
         if let Some(table) = self.tables.get_mut(parked.table) {
-            column::drop_parked(table, parked.columns);
+            drop_parked(table, parked.columns);
         }
     }
 

@@ -5,8 +5,8 @@
 
 use super::Storage;
 use super::relations::EMPTY_STORE;
-use crate::archetype::Archetype;
-use crate::change_ticks::{TicksOf, Written};
+use crate::archetype::{Archetype, TicksOf};
+use crate::change_ticks::Written;
 use crate::entity::{Entity, EntityRecords};
 use crate::mask::Bitmask;
 use crate::relation::RelationStore;

@@ -9,13 +9,12 @@ use core::fmt;
 use super::Storage;
 use super::tag_partition::TagPartition;
 use super::walk::{QueryMasks, split_runs};
-use crate::archetype::Archetype;
-use crate::change_ticks::{TicksOf, Written};
+use crate::archetype::{Archetype, TicksOf};
+use crate::change_ticks::Written;
 use crate::entity::{Entity, EntityLocation, EntityRecords};
 use crate::mask::Bitmask;
 use crate::relation::RelationStore;
 use crate::tick::Tick;
-use crate::typed_query::TypedTable;
 
 /// Why [`Storage::split_tables`] refused: some table (or, through tags, some row) could match
 /// both filters. Two filters are disjoint when a component one requires is excluded by the
@@ -214,25 +213,20 @@ fn tables_are_disjoint<T: Archetype>(
     ((write_include & read_exclude) | (read_include & write_exclude)).intersects(T::COMPONENTS)
 }
 
-/// The two sides [`Storage::split_tables`] returns: written, then read (the world's
-/// `WorldTables`).
-pub type SplitTables<'a, T> = (TablesMut<'a, T>, <T as TypedTable>::TablesRead<'a>);
+/// The two sides of [`Storage::split_tables`] as the storage makes them: written, then read
+/// (a [`TablesRef`], which the typed query module turns into the world's `WorldTables`).
+pub(crate) type SplitList<'a, T> = (TablesMut<'a, T>, TablesRef<'a, T>);
 
-impl<T: TypedTable> Storage<T> {
-    /// Splits the tables in two by disjoint filters: those with every component of
-    /// `write_include` and none of `write_exclude`, iterated mutably ([`TablesMut`]), and
-    /// those of `read_include` / `read_exclude`, read by handle meanwhile (the world's
-    /// `WorldTables`, with a `get_<c>` per component: a turret aims at its target). The
-    /// filters must exclude each other by a component (one side requires what the other
-    /// excludes), decided from the masks alone: otherwise `Err`, whatever the world holds,
-    /// never a panic mid-frame. O(tables) to split (one pass over the masks).
-    pub fn split_tables(
+impl<T: Archetype> Storage<T> {
+    /// [`split_tables`](Self::split_tables) with its read side as the storage's
+    /// [`TablesRef`].
+    pub(crate) fn split_table_list(
         &mut self,
         write_include: T::Mask,
         write_exclude: T::Mask,
         read_include: T::Mask,
         read_exclude: T::Mask,
-    ) -> Result<SplitTables<'_, T>, TablesOverlap<T::Mask>> {
+    ) -> Result<SplitList<'_, T>, TablesOverlap<T::Mask>> {
         if !tables_are_disjoint::<T>(write_include, write_exclude, read_include, read_exclude) {
             return Err(TablesOverlap {
                 write_include,
@@ -273,11 +267,9 @@ impl<T: TypedTable> Storage<T> {
             masks: reading_masks,
             relations: &self.relations,
         };
-        Ok((writing, reading.into()))
+        Ok((writing, reading))
     }
-}
 
-impl<T: Archetype> Storage<T> {
     /// `&mut` to the component in the column `column` picks of each of `entities`, which must
     /// be alive, distinct and hold `bit`; `None` otherwise. Each is stamped as changed.
     #[doc(hidden)]

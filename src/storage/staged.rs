@@ -8,7 +8,6 @@ use super::{Storage, place_or_free};
 use crate::archetype::Archetype;
 use crate::builder::EntityValues;
 use crate::column;
-use crate::commands::StagedRun;
 use crate::entity::{Entity, EntityIndex};
 
 impl<T: Archetype> Storage<T> {
@@ -48,7 +47,8 @@ impl<T: Archetype> Storage<T> {
         }
     }
 
-    /// Spawns the rows of a staged run with the components and tags of `mask`: their handles
+    /// Spawns the rows of a staged run (`rows`, taken from the staging) with the components and
+    /// tags of `mask`: their handles
     /// (the run's entity column, reserved by `queue_spawn`) come alive, and the values move
     /// into the table of `mask` with one `append` per column; then each is linked to the
     /// targets of `links` (`(row of the run, relation, target)`). Returns how many it
@@ -57,10 +57,9 @@ impl<T: Archetype> Storage<T> {
         &mut self,
         index: &mut EntityIndex,
         mask: T::Mask,
-        mut run: StagedRun<'_, T>,
+        rows: &mut T,
         links: &mut dyn Iterator<Item = (usize, T::Mask, Entity)>,
     ) -> usize {
-        let rows = run.rows();
         let links: Vec<(Entity, T::Mask, Entity)> = links
             .map(|(row, relation, target)| (rows.entities()[row], relation, target))
             .collect();
@@ -130,10 +129,10 @@ mod tests {
         // Given back behind the queue's back (only a command pushed by hand can do this).
         assert!(storage.index.release(staged[1], &mut storage.storage));
         let spawned = staging
-            .take(NUMBER | NAME, 4, |run, links| {
+            .take(NUMBER | NAME, 4, |mut run, links| {
                 storage
                     .storage
-                    .spawn_staged(&mut storage.index, NUMBER | NAME, run, links)
+                    .spawn_staged(&mut storage.index, NUMBER | NAME, run.rows(), links)
             })
             .unwrap();
         assert_eq!(spawned, 3);

@@ -7,7 +7,7 @@ use super::Storage;
 use super::TagPartition;
 use crate::archetype::Archetype;
 #[cfg(feature = "serde")]
-use crate::change_ticks::TicksOf;
+use crate::archetype::TicksOf;
 #[cfg(feature = "serde")]
 use crate::entity::EntityLocation;
 use crate::entity::{EntityIndex, EntityRecords, IdRecords};

@@ -12,9 +12,11 @@
 //! have the same signature.
 
 use alloc::{string::String, vec::Vec};
+use core::mem::ManuallyDrop;
 use core::ops::Range;
 
-use crate::mask::Bitmask;
+use crate::dropped::DropHere;
+use crate::mask::{Bitmask, over_mask};
 
 /// One table's rows, partitioned by tag signature; see the module docs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,7 +92,8 @@ impl<M: Bitmask> TagPartition<M> {
             self.rows += count;
             return false;
         }
-        let Some(target) = M::plan_push(self, count, tags) else {
+        let plan_push = M::pick::<PlanPush>(at_u64::plan_push, at_u128::plan_push);
+        let Some(target) = plan_push(self, count, tags) else {
             return false;
         };
         // The block of new rows sits right after the last segment. Each later segment moves
@@ -130,7 +133,9 @@ impl<M: Bitmask> TagPartition<M> {
         } else if source > 0 && self.segments[source - 1].tags == tags {
             source - 1
         } else {
-            M::target_segment(self, source, tags)
+            M::pick::<TargetSegment>(at_u64::target_segment, at_u128::target_segment)(
+                self, source, tags,
+            )
         };
         let crossing = Crossing {
             from: source,
@@ -181,15 +186,15 @@ impl<M: Bitmask> TagPartition<M> {
     /// Checks the partition against its table: `rows` rows, segments non-empty, in order,
     /// from row 0, of distinct signatures within `allowed`.
     pub fn check(&self, rows: usize, allowed: M) -> Result<(), String> {
-        M::check_partition(self, rows, allowed)
+        M::pick::<Check>(at_u64::check, at_u128::check)(self, rows, allowed)
     }
 
-    // ----- compiled once per mask width (`Width`), in this crate -----------------------------
+    // ----- compiled once per mask width, in this crate (see the end of this file) -----------
 
     /// [`retag`](Self::retag)'s target segment when it is not next to the row's segment
     /// `source`: the one of signature `tags`, or a new one inserted after `source` (empty,
     /// so the move is one swap).
-    pub(crate) fn target_segment(&mut self, source: usize, tags: M) -> usize {
+    fn target_segment(&mut self, source: usize, tags: M) -> usize {
         match self.index_of(tags) {
             Some(index) => index,
             None => {
@@ -203,7 +208,7 @@ impl<M: Bitmask> TagPartition<M> {
     /// [`push`](Self::push)'s bookkeeping of rows not of the last segment's signature: counts
     /// them, and returns the segment they must join, or `None` when they open a new one where
     /// they are.
-    pub(crate) fn plan_push(&mut self, count: usize, tags: M) -> Option<usize> {
+    fn plan_push(&mut self, count: usize, tags: M) -> Option<usize> {
         let appended_at = self.rows;
         self.rows += count;
         let target = self.index_of(tags);
@@ -217,17 +222,12 @@ impl<M: Bitmask> TagPartition<M> {
     }
 
     /// Drops segment `index`, which a row left empty.
-    pub(crate) fn remove_segment(&mut self, index: usize) {
+    fn remove_segment(&mut self, index: usize) {
         self.segments.remove(index);
     }
 
     /// The next run of matching segments from segment `*next` on (see [`Runs`]).
-    pub(crate) fn next_run(
-        &self,
-        next: &mut usize,
-        include: M,
-        exclude: M,
-    ) -> Option<Range<usize>> {
+    fn next_run(&self, next: &mut usize, include: M, exclude: M) -> Option<Range<usize>> {
         let segments = &self.segments;
         let matches = |segment: &Segment<M>| segment.tags.matches(include, exclude);
         let first = *next + segments[*next..].iter().position(matches)?;
@@ -240,7 +240,7 @@ impl<M: Bitmask> TagPartition<M> {
     }
 
     /// See [`check`](Self::check).
-    pub(crate) fn check_segments(&self, rows: usize, allowed: M) -> Result<(), String> {
+    fn check_segments(&self, rows: usize, allowed: M) -> Result<(), String> {
         if self.rows != rows {
             return Err(format!(
                 "the tag partition counts {} rows, the table has {rows}",
@@ -286,7 +286,7 @@ impl<M: Bitmask> TagPartition<M> {
     #[inline]
     fn drop_if_empty(&mut self, index: usize) {
         if index < self.segments.len() && self.range(index).is_empty() {
-            M::remove_segment(self, index);
+            M::pick::<RemoveSegment>(at_u64::remove_segment, at_u128::remove_segment)(self, index);
         }
     }
 
@@ -411,8 +411,95 @@ impl<M: Bitmask> Iterator for Runs<'_, M> {
                 next,
                 include,
                 exclude,
-            } => M::next_run(partition, next, *include, *exclude),
+            } => M::pick::<NextRun>(at_u64::next_run, at_u128::next_run)(
+                partition, next, *include, *exclude,
+            ),
         }
+    }
+}
+
+// ----- compiled once per mask width, in this crate ------------------------------------------
+
+over_mask! {
+    /// [`TagPartition::retag`]'s search for a segment that is not next to the row's.
+    TargetSegment = fn(&mut TagPartition<M>, usize, M) -> usize;
+    /// [`TagPartition::push`]'s bookkeeping of rows of another signature than the last one.
+    PlanPush = fn(&mut TagPartition<M>, usize, M) -> Option<usize>;
+    /// The removal of a segment a row left empty.
+    RemoveSegment = fn(&mut TagPartition<M>, usize);
+    /// [`Runs`]'s next run of matching segments.
+    NextRun = fn(&TagPartition<M>, &mut usize, M, M) -> Option<Range<usize>>;
+    /// [`TagPartition::check`]'s body.
+    Check = fn(&TagPartition<M>, usize, M) -> Result<(), String>;
+    /// The drop of every table's tag segments.
+    DropPartitions = fn(&mut ManuallyDrop<Vec<TagPartition<M>>>);
+}
+
+/// The partition's rare bookkeeping at each mask width (`at_u64`, `at_u128`: finding or
+/// inserting a segment, dropping an emptied one, a filter's runs, the check): not generic, so
+/// compiled here, and a game's crate only calls it.
+macro_rules! compiled_once {
+    ($($width:ident: $mask:ty),*) => {$(
+        mod $width {
+            use alloc::{string::String, vec::Vec};
+            use core::mem::ManuallyDrop;
+            use core::ops::Range;
+
+            use crate::dropped::drop_value;
+            use crate::storage::tag_partition::TagPartition;
+
+            pub(super) fn target_segment(
+                partition: &mut TagPartition<$mask>,
+                source: usize,
+                tags: $mask,
+            ) -> usize {
+                partition.target_segment(source, tags)
+            }
+
+            pub(super) fn plan_push(
+                partition: &mut TagPartition<$mask>,
+                count: usize,
+                tags: $mask,
+            ) -> Option<usize> {
+                partition.plan_push(count, tags)
+            }
+
+            pub(super) fn remove_segment(partition: &mut TagPartition<$mask>, index: usize) {
+                partition.remove_segment(index);
+            }
+
+            pub(super) fn next_run(
+                partition: &TagPartition<$mask>,
+                next: &mut usize,
+                include: $mask,
+                exclude: $mask,
+            ) -> Option<Range<usize>> {
+                partition.next_run(next, include, exclude)
+            }
+
+            pub(super) fn check(
+                partition: &TagPartition<$mask>,
+                rows: usize,
+                allowed: $mask,
+            ) -> Result<(), String> {
+                partition.check_segments(rows, allowed)
+            }
+
+            pub(super) fn drop_partitions(
+                partitions: &mut ManuallyDrop<Vec<TagPartition<$mask>>>,
+            ) {
+                drop_value(partitions);
+            }
+        }
+    )*};
+}
+
+compiled_once!(at_u64: u64, at_u128: u128);
+
+impl<M: Bitmask> DropHere for Vec<TagPartition<M>> {
+    #[inline]
+    fn drop_here(value: &mut ManuallyDrop<Self>) {
+        M::pick::<DropPartitions>(at_u64::drop_partitions, at_u128::drop_partitions)(value);
     }
 }
 

@@ -6,9 +6,8 @@
 
 use super::Storage;
 use super::tag_partition::TagPartition;
-use crate::archetype::Archetype;
+use crate::archetype::{Archetype, TicksOf};
 use crate::change_log::StructuralChange;
-use crate::change_ticks::TicksOf;
 use crate::entity::{Entity, EntityLocation, EntityRecords};
 use crate::mask::Bitmask;
 

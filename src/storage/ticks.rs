@@ -40,8 +40,10 @@ impl<T: Archetype> Storage<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::entity::Entity;
     use crate::storage::tests::TestStorage;
     use crate::storage::tests::test_world::*;
+    use crate::typed_query::TypedQueryRef;
     use alloc::vec::Vec;
 
     /// Rows nobody writes for more than 2^31 ticks would wrap around and look newer than the
@@ -57,7 +59,7 @@ mod tests {
         let spawned_at = storage.current_tick();
         storage.end_frame();
         let changed = |storage: &Storage<TestWorldComponentArrays>, since: Tick| {
-            crate::TypedQueryRef::<_, crate::Entity>::new(storage)
+            TypedQueryRef::<_, Entity>::new(storage)
                 .changed_since(NUMBER, since)
                 .iter()
                 .collect::<Vec<_>>()
@@ -98,7 +100,7 @@ mod tests {
         storage.last_tick = Tick(u32::MAX - 2);
         let entities = storage.spawn_batch(NUMBER, 3, |_, _| {});
         let changed = |storage: &Storage<TestWorldComponentArrays>| {
-            crate::TypedQueryRef::<_, crate::Entity>::new(storage)
+            TypedQueryRef::<_, Entity>::new(storage)
                 .changed_since(NUMBER, storage.last_tick())
                 .iter()
                 .collect::<Vec<_>>()

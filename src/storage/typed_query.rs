@@ -5,9 +5,8 @@
 use super::Storage;
 use super::tag_partition::TagPartition;
 use super::walk::{QueryMasks, TagFilter, WalkMut, WalkedTable};
-use crate::archetype::Archetype;
-use crate::change_ticks::TicksOf;
-use crate::entity::Entity;
+use crate::archetype::{Archetype, TicksOf};
+use crate::entity::{Entity, EntityLocation};
 use crate::mask::Bitmask;
 use crate::tick::Tick;
 
@@ -141,7 +140,7 @@ impl<T: Archetype> Storage<T> {
         entity: Entity,
         include: T::Mask,
         exclude: T::Mask,
-    ) -> Option<crate::EntityLocation> {
+    ) -> Option<EntityLocation> {
         let masks = QueryMasks::new::<T>(include, exclude);
         let location = self.locate_with(entity, masks.include)?;
         let table = &self.tables[location.table()];

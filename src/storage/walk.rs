@@ -8,8 +8,7 @@ use core::ops::Range;
 
 use super::Storage;
 use super::tag_partition::{Runs, TagPartition};
-use crate::archetype::Archetype;
-use crate::change_ticks::TicksOf;
+use crate::archetype::{Archetype, TicksOf};
 use crate::entity::Entity;
 use crate::mask::Bitmask;
 

@@ -4,8 +4,8 @@
 
 use core::cell::Cell;
 
-use crate::archetype::Archetype;
-use crate::change_ticks::{RowStamps, TableTicks, TickCells, TickColumns, TicksOf};
+use crate::archetype::{Archetype, TicksOf};
+use crate::change_ticks::{RowStamps, TableTicks, TickCells, TickColumns};
 use crate::mask::Bitmask;
 use crate::storage::RowTags;
 use crate::tick::Tick;

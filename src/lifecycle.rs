@@ -5,16 +5,17 @@
 
 use alloc::vec::Vec;
 
-use super::despawn::Whole;
-use super::state::copy_whole;
-use super::{Storage, place_or_free};
 use crate::archetype::Archetype;
 use crate::builder::EntityValues;
+use crate::change_log::StructuralChange;
 use crate::commands::{
     CommandBuffer, CommandQueue, CommandReport, LifecycleCommand, LifecycleTarget, QueuedCommand,
     SpawnStaging,
 };
 use crate::entity::{Entity, EntityIndex, EntityReserver};
+use crate::storage::despawn::Whole;
+use crate::storage::state::copy_whole;
+use crate::storage::{Storage, place_or_free};
 
 /// Spawns one entity with the components of `mask`, default-initialised, and its tags.
 #[inline]
@@ -129,8 +130,8 @@ impl<T: Archetype> LifecycleTarget for Whole<'_, Storage<T>> {
     #[inline]
     fn spawn_staged(&mut self, mask: T::Mask, count: usize, staged: &mut SpawnStaging<T>) -> usize {
         staged
-            .take(mask, count, |run, links| {
-                self.parts.spawn_staged(self.index, mask, run, links)
+            .take(mask, count, |mut run, links| {
+                self.parts.spawn_staged(self.index, mask, run.rows(), links)
             })
             .unwrap_or(0)
     }
@@ -193,6 +194,6 @@ pub fn end_frame<T: Archetype>(storage: &mut Storage<T>) {
 #[inline]
 pub fn next_hooked_change<T: Archetype>(
     storage: &mut Storage<T>,
-) -> Option<crate::StructuralChange<T::Mask>> {
+) -> Option<StructuralChange<T::Mask>> {
     storage.next_hooked_change()
 }
