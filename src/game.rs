@@ -24,7 +24,7 @@ mod clone;
 mod commands;
 mod list;
 #[cfg(feature = "serde")]
-mod snapshot;
+pub(crate) mod snapshot;
 mod spawn;
 
 use alloc::vec::Vec;
@@ -41,11 +41,6 @@ use crate::tick::Tick;
 pub use clone::{CopySubWorlds, clone_from};
 pub use commands::{GameCommand, GameCommandQueue, apply_commands, clear_commands, command_count};
 pub use list::{SubWorlds, SubWorldsMut};
-#[cfg(feature = "serde")]
-pub use snapshot::{
-    DeserializeGame, GameSnapshot, GameSnapshotData, InstallSubWorlds, LoadSubWorlds,
-    SerializeGame, SerializeSubWorlds,
-};
 pub use spawn::{GameBuilder, spawn_built, spawn_one};
 
 /// One sub-world of a multi-world, as the game's runtime reaches it (implemented by `ecs!`).
