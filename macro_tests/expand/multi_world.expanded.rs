@@ -2015,13 +2015,11 @@ where
     }
 }
 impl Game {
-    /// Feature `serde`. The game, borrowed for saving in any serde format:
-    /// `serde_json::to_string(&game.snapshot())`. It holds the game's entity index (handles
-    /// stay valid, the next spawn gets the same id), every sub-world's entities,
-    /// components, tags, relations and ticks, the resources and where event and
-    /// change-log numbering stands; not the events, the change-log entries or queued
-    /// commands (see `archetypal::snapshot`). Callable when every component and
-    /// resource type is `Serialize`. O(1) to borrow; serializing it is O(the whole game).
+    /// Feature `serde`. The game, borrowed for saving in any serde format
+    /// (`serde_json::to_string(&game.snapshot())`): its entity index (handles stay valid,
+    /// the next spawn gets the same id), every sub-world, the resources and where
+    /// numbering stands; not the events or queued commands (see `archetypal::snapshot`).
+    /// Callable when every type is `Serialize`. O(1); serializing is O(the whole game).
     #[inline]
     pub fn snapshot(&self) -> ::archetypal::GameSnapshot<'_, Self>
     where
@@ -2029,12 +2027,10 @@ impl Game {
     {
         ::archetypal::GameSnapshot::new(self)
     }
-    /// Feature `serde`. The game a decoded snapshot describes, after checking all of
-    /// it: either the whole game, every sub-world in step with its index, or an
-    /// error saying what is wrong, never a panic or a half-loaded game; O(the whole
-    /// game). Decode with `serde_json::from_str::<GameSnapshotData<Game>>(&text)` (or
-    /// decode the game directly: it is `Deserialize`). Callable when every component
-    /// and resource type is `Deserialize`.
+    /// Feature `serde`. The game a decoded snapshot describes (`serde_json::from_str::<
+    /// GameSnapshotData<Game>>(&text)`), all of it checked: the whole game or an error
+    /// saying what is wrong, never a panic or a half-loaded game; O(the whole game). The
+    /// game is also `Deserialize`. Callable when every type is `Deserialize`.
     #[inline]
     pub fn from_snapshot(
         snapshot: ::archetypal::GameSnapshotData<Self>,
@@ -2045,8 +2041,7 @@ impl Game {
         snapshot.into_game()
     }
 }
-/// Feature `serde`. The game's snapshot (`game.snapshot()`): its entity index, every
-/// sub-world, the resources and the ticks.
+/// Feature `serde`. The game's snapshot (`game.snapshot()`).
 impl ::archetypal::__private::serde::Serialize for Game
 where
     for<'x> Self: ::archetypal::snapshot::SerializeGame,
@@ -2059,8 +2054,8 @@ where
         ::archetypal::snapshot::serialize_game(self, serializer)
     }
 }
-/// Feature `serde`. Decodes a snapshot and checks it (`Game::from_snapshot`); a
-/// snapshot that decodes but is not a sound game is a decoding error with the reason.
+/// Feature `serde`. A snapshot decoded and checked (`Game::from_snapshot`): one that
+/// is not a sound game is a decoding error with the reason.
 impl<'de> ::archetypal::__private::serde::Deserialize<'de> for Game
 where
     for<'x> Self: ::archetypal::snapshot::DeserializeGame,

@@ -1678,13 +1678,11 @@ impl ::archetypal::snapshot::SnapshotWorld for World {
     }
 }
 impl World {
-    /// Feature `serde`. The world, borrowed for saving in any serde format:
-    /// `serde_json::to_string(&world.snapshot())`. It holds every entity (handles
-    /// stay valid, the next spawn gets the same id), component, tag and resource,
-    /// the ticks and where event and change-log numbering stands; not the events,
-    /// the change-log entries or queued commands (see
-    /// `archetypal::snapshot`). Callable when every component and resource type is
-    /// `Serialize`. O(1) to borrow; serializing it is O(the whole world).
+    /// Feature `serde`. The world, borrowed for saving in any serde format
+    /// (`serde_json::to_string(&world.snapshot())`): every entity (handles stay valid,
+    /// the next spawn gets the same id), component, tag and resource, the ticks and where
+    /// numbering stands; not the events or queued commands (see `archetypal::snapshot`).
+    /// Callable when every type is `Serialize`. O(1); serializing is O(the whole world).
     #[inline]
     pub fn snapshot(&self) -> ::archetypal::Snapshot<'_, Self>
     where
@@ -1692,11 +1690,10 @@ impl World {
     {
         ::archetypal::Snapshot::new(self)
     }
-    /// Feature `serde`. The world a decoded snapshot describes, after checking all
-    /// of it: either the whole world or an error saying what is wrong, never a panic
-    /// or a half-loaded world; O(the whole world). Decode with
-    /// `serde_json::from_str::<SnapshotData<World>>(&text)` (or decode the world
-    /// directly: it is `Deserialize`).
+    /// Feature `serde`. The world a decoded snapshot describes (`serde_json::from_str::<
+    /// SnapshotData<World>>(&text)`), all of it checked: the whole world or an error
+    /// saying what is wrong, never a panic or a half-loaded world; O(the whole world).
+    /// The world is also `Deserialize`.
     #[inline]
     pub fn from_snapshot(
         snapshot: ::archetypal::SnapshotData<Self>,
@@ -1704,8 +1701,7 @@ impl World {
         snapshot.into_world()
     }
 }
-/// Feature `serde`. The world's snapshot (`world.snapshot()`): every entity,
-/// component, tag, resource and the ticks.
+/// Feature `serde`. The world's snapshot (`world.snapshot()`).
 impl ::archetypal::__private::serde::Serialize for World
 where
     for<'x> Self: ::archetypal::snapshot::SerializeWorld,
@@ -1718,9 +1714,8 @@ where
         ::archetypal::snapshot::serialize_world(self, serializer)
     }
 }
-/// Feature `serde`. Decodes a snapshot and checks it (`World::from_snapshot`); a
-/// snapshot that decodes but is not a sound world is a decoding error with the
-/// reason.
+/// Feature `serde`. A snapshot decoded and checked (`World::from_snapshot`): one that
+/// is not a sound world is a decoding error with the reason.
 impl<'de> ::archetypal::__private::serde::Deserialize<'de> for World
 where
     for<'x> Self: ::archetypal::snapshot::DeserializeWorld,

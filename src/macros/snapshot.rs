@@ -302,13 +302,11 @@ macro_rules! __ecs_snapshot {
         }
 
         impl $game {
-            /// Feature `serde`. The game, borrowed for saving in any serde format:
-            /// `serde_json::to_string(&game.snapshot())`. It holds the game's entity index (handles
-            /// stay valid, the next spawn gets the same id), every sub-world's entities,
-            /// components, tags, relations and ticks, the resources and where event and
-            /// change-log numbering stands; not the events, the change-log entries or queued
-            /// commands (see `archetypal::snapshot`). Callable when every component and
-            /// resource type is `Serialize`. O(1) to borrow; serializing it is O(the whole game).
+            /// Feature `serde`. The game, borrowed for saving in any serde format
+            /// (`serde_json::to_string(&game.snapshot())`): its entity index (handles stay valid,
+            /// the next spawn gets the same id), every sub-world, the resources and where
+            /// numbering stands; not the events or queued commands (see `archetypal::snapshot`).
+            /// Callable when every type is `Serialize`. O(1); serializing is O(the whole game).
             #[inline]
             pub fn snapshot(&self) -> $crate::GameSnapshot<'_, Self>
             where
@@ -317,12 +315,10 @@ macro_rules! __ecs_snapshot {
                 $crate::GameSnapshot::new(self)
             }
 
-            /// Feature `serde`. The game a decoded snapshot describes, after checking all of
-            /// it: either the whole game, every sub-world in step with its index, or an
-            /// error saying what is wrong, never a panic or a half-loaded game; O(the whole
-            /// game). Decode with `serde_json::from_str::<GameSnapshotData<Game>>(&text)` (or
-            /// decode the game directly: it is `Deserialize`). Callable when every component
-            /// and resource type is `Deserialize`.
+            /// Feature `serde`. The game a decoded snapshot describes (`serde_json::from_str::<
+            /// GameSnapshotData<Game>>(&text)`), all of it checked: the whole game or an error
+            /// saying what is wrong, never a panic or a half-loaded game; O(the whole game). The
+            /// game is also `Deserialize`. Callable when every type is `Deserialize`.
             #[inline]
             pub fn from_snapshot(
                 snapshot: $crate::GameSnapshotData<Self>,
@@ -334,8 +330,7 @@ macro_rules! __ecs_snapshot {
             }
         }
 
-        /// Feature `serde`. The game's snapshot (`game.snapshot()`): its entity index, every
-        /// sub-world, the resources and the ticks.
+        /// Feature `serde`. The game's snapshot (`game.snapshot()`).
         impl $crate::__private::serde::Serialize for $game
         where
             for<'x> Self: $crate::snapshot::SerializeGame,
@@ -349,8 +344,8 @@ macro_rules! __ecs_snapshot {
             }
         }
 
-        /// Feature `serde`. Decodes a snapshot and checks it (`Game::from_snapshot`); a
-        /// snapshot that decodes but is not a sound game is a decoding error with the reason.
+        /// Feature `serde`. A snapshot decoded and checked (`Game::from_snapshot`): one that
+        /// is not a sound game is a decoding error with the reason.
         impl<'de> $crate::__private::serde::Deserialize<'de> for $game
         where
             for<'x> Self: $crate::snapshot::DeserializeGame,
@@ -412,13 +407,11 @@ macro_rules! __ecs_snapshot {
         }
 
         impl $world {
-            /// Feature `serde`. The world, borrowed for saving in any serde format:
-            /// `serde_json::to_string(&world.snapshot())`. It holds every entity (handles
-            /// stay valid, the next spawn gets the same id), component, tag and resource,
-            /// the ticks and where event and change-log numbering stands; not the events,
-            /// the change-log entries or queued commands (see
-            /// `archetypal::snapshot`). Callable when every component and resource type is
-            /// `Serialize`. O(1) to borrow; serializing it is O(the whole world).
+            /// Feature `serde`. The world, borrowed for saving in any serde format
+            /// (`serde_json::to_string(&world.snapshot())`): every entity (handles stay valid,
+            /// the next spawn gets the same id), component, tag and resource, the ticks and where
+            /// numbering stands; not the events or queued commands (see `archetypal::snapshot`).
+            /// Callable when every type is `Serialize`. O(1); serializing is O(the whole world).
             #[inline]
             pub fn snapshot(&self) -> $crate::Snapshot<'_, Self>
             where
@@ -427,11 +420,10 @@ macro_rules! __ecs_snapshot {
                 $crate::Snapshot::new(self)
             }
 
-            /// Feature `serde`. The world a decoded snapshot describes, after checking all
-            /// of it: either the whole world or an error saying what is wrong, never a panic
-            /// or a half-loaded world; O(the whole world). Decode with
-            /// `serde_json::from_str::<SnapshotData<World>>(&text)` (or decode the world
-            /// directly: it is `Deserialize`).
+            /// Feature `serde`. The world a decoded snapshot describes (`serde_json::from_str::<
+            /// SnapshotData<World>>(&text)`), all of it checked: the whole world or an error
+            /// saying what is wrong, never a panic or a half-loaded world; O(the whole world).
+            /// The world is also `Deserialize`.
             #[inline]
             pub fn from_snapshot(
                 snapshot: $crate::SnapshotData<Self>,
@@ -440,8 +432,7 @@ macro_rules! __ecs_snapshot {
             }
         }
 
-        /// Feature `serde`. The world's snapshot (`world.snapshot()`): every entity,
-        /// component, tag, resource and the ticks.
+        /// Feature `serde`. The world's snapshot (`world.snapshot()`).
         impl $crate::__private::serde::Serialize for $world
         where
             for<'x> Self: $crate::snapshot::SerializeWorld,
@@ -455,9 +446,8 @@ macro_rules! __ecs_snapshot {
             }
         }
 
-        /// Feature `serde`. Decodes a snapshot and checks it (`World::from_snapshot`); a
-        /// snapshot that decodes but is not a sound world is a decoding error with the
-        /// reason.
+        /// Feature `serde`. A snapshot decoded and checked (`World::from_snapshot`): one that
+        /// is not a sound world is a decoding error with the reason.
         impl<'de> $crate::__private::serde::Deserialize<'de> for $world
         where
             for<'x> Self: $crate::snapshot::DeserializeWorld,
