@@ -10,7 +10,7 @@ use core::marker::PhantomData;
 use serde::de::{self, DeserializeSeed, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
-use super::positional::PositionalSeed;
+use super::positional::read::PositionalSeed;
 
 /// How many bytes a sequence read from a snapshot reserves before its values are read (the
 /// vector grows with the values read: at most twice their size, plus this).
