@@ -67,8 +67,8 @@
 //! and a game writes its one index, then each sub-world's storage (the same fields) by name
 //! under `sub_worlds`, then its resources and event numbering (see `layout.rs`).
 //!
-//! Where the code is: `layout.rs` (the layouts, and what a form of whole gives: a world's,
-//! here, a game's in `src/game/snapshot.rs`), `output.rs` (writing), `input.rs` (reading the
+//! Where the code is: `layout.rs` (the layouts, what a form of whole gives, and a world's form;
+//! a game's is in `src/game/snapshot.rs`), `output.rs` (writing), `input.rs` (reading the
 //! structs), `maps.rs` (the tables, tags, relations and resources under them), `sequence.rs`
 //! (lengths never trusted), `validation.rs` (checking and building), `ids.rs` and
 //! `positional.rs` (the forms of ids and of text columns).
