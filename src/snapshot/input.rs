@@ -58,7 +58,7 @@ impl<'de, A: SeqAccess<'de>> FieldValue<'de> for SeqElement<'_, A> {
 }
 
 /// The fields of one of a snapshot's structs, read into their slots.
-trait FieldSlots<'de>: Default {
+pub(crate) trait FieldSlots<'de>: Default {
     /// What the fields make.
     type Value;
 
@@ -246,13 +246,14 @@ impl<W: SnapshotTables> Default for StorageSlots<W> {
     }
 }
 
-impl<W: DeserializeTables> StorageSlots<W> {
-    /// Reads `field`, one of a storage's, into its slot.
-    pub(crate) fn read_field<'de, V: FieldValue<'de>>(
-        &mut self,
-        field: Field,
-        value: V,
-    ) -> Result<(), V::Error> {
+/// One part's storage: among a world's own fields, or a game's sub-world entry (which the
+/// game's reader names once read).
+impl<'de, W: DeserializeTables> FieldSlots<'de> for StorageSlots<W> {
+    type Value = StorageData<W>;
+
+    const LAYOUT: Layout = Layout::SUB_WORLD;
+
+    fn read<V: FieldValue<'de>>(&mut self, field: Field, value: V) -> Result<(), V::Error> {
         match field {
             Field::Tick => fill(&mut self.tick, field, value),
             Field::LastTick => fill(&mut self.last_tick, field, value),
@@ -260,20 +261,13 @@ impl<W: DeserializeTables> StorageSlots<W> {
             Field::Tags => fill(&mut self.tags, field, value),
             Field::Relations => fill(&mut self.relations, field, value),
             Field::ChangeLogSequence => fill(&mut self.change_log_sequence, field, value),
-            _ => Err(de::Error::unknown_field(
-                field.name(),
-                Layout::SUB_WORLD.names,
-            )),
+            _ => Err(de::Error::unknown_field(field.name(), Self::LAYOUT.names)),
         }
     }
 
-    /// The storage read, said of the part `part` (a game's sub-world; `None` for a world's).
-    pub(crate) fn finish_part<E: de::Error>(
-        self,
-        part: Option<&'static str>,
-    ) -> Result<StorageData<W>, E> {
+    fn finish<E: de::Error>(self) -> Result<StorageData<W>, E> {
         Ok(StorageData {
-            part,
+            part: None,
             tick: take(self.tick, Field::Tick)?,
             last_tick: take(self.last_tick, Field::LastTick)?,
             tables: take(self.tables, Field::Tables)?,
@@ -281,21 +275,6 @@ impl<W: DeserializeTables> StorageSlots<W> {
             relations: take(self.relations, Field::Relations)?.0,
             change_log_sequence: take(self.change_log_sequence, Field::ChangeLogSequence)?,
         })
-    }
-}
-
-/// A game's sub-world entry (named by the game's reader once read).
-impl<'de, W: DeserializeTables> FieldSlots<'de> for StorageSlots<W> {
-    type Value = StorageData<W>;
-
-    const LAYOUT: Layout = Layout::SUB_WORLD;
-
-    fn read<V: FieldValue<'de>>(&mut self, field: Field, value: V) -> Result<(), V::Error> {
-        self.read_field(field, value)
-    }
-
-    fn finish<E: de::Error>(self) -> Result<StorageData<W>, E> {
-        self.finish_part(None)
     }
 }
 

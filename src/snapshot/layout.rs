@@ -15,7 +15,7 @@ use core::marker::PhantomData;
 use serde::de;
 use serde::ser::SerializeStruct;
 
-use super::input::{FieldValue, StorageSlots};
+use super::input::{FieldSlots, FieldValue, StorageSlots};
 use super::output::serialize_storage_field;
 use super::validation::{LoadedParts, StorageData};
 use super::{DeserializeTables, SerializeTables, SnapshotSingletons, SnapshotWorld};
@@ -231,10 +231,10 @@ impl<W: SnapshotWorld + DeserializeTables> DeserializeParts for OneStorage<W> {
         field: Field,
         value: V,
     ) -> Result<(), V::Error> {
-        slots.read_field(field, value)
+        slots.read(field, value)
     }
 
     fn finish<E: de::Error>(slots: StorageSlots<W>) -> Result<Self::Loaded, E> {
-        Ok((slots.finish_part(None)?, ()))
+        Ok((slots.finish()?, ()))
     }
 }
