@@ -24,7 +24,7 @@ mod clone;
 mod commands;
 mod list;
 #[cfg(feature = "serde")]
-mod snapshot;
+pub(crate) mod snapshot;
 mod spawn;
 
 use alloc::vec::Vec;
@@ -42,11 +42,6 @@ use crate::tick::Tick;
 pub use clone::clone_from;
 pub use commands::{apply_commands, apply_commands_with_hooks, apply_lifecycle, clear_commands};
 pub use list::{SubWorlds, SubWorldsMut};
-#[cfg(feature = "serde")]
-pub use snapshot::{
-    DeserializeGame, GameSnapshot, GameSnapshotData, InstallSubWorlds, LoadSubWorlds,
-    SerializeGame, SerializeSubWorlds,
-};
 pub use spawn::{GameBuilder, spawn_built, spawn_one};
 
 /// One sub-world of a multi-world, as the game's runtime reaches it (implemented by `ecs!`).

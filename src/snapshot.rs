@@ -61,44 +61,58 @@
 //! columns of text snapshots; a snapshot of another version is refused with an error naming
 //! both versions.
 //!
-//! A multi-world game saves and loads the same way ([`GameSnapshot`], [`GameSnapshotData`]):
-//! the game's one allocator as above, then each sub-world's storage, as the fields a world's
-//! snapshot writes of its own, under the sub-world's name, then the game's resources and event
-//! numbering (see `src/game/snapshot.rs`).
+//! A multi-world game saves and loads the same way ([`GameSnapshot`], [`GameSnapshotData`]),
+//! by the same code: a world is a game with one part. Both are one entity index, its parts and
+//! its singletons; a world's one storage writes its fields among the whole's own, as above,
+//! and a game writes its one index, then each sub-world's storage (the same fields) by name
+//! under `sub_worlds`, then its resources and event numbering (see `layout.rs`).
+//!
+//! Where the code is: `layout.rs` (the layouts, what a form of whole gives, and a world's form;
+//! a game's is in `src/game/snapshot.rs`), `output.rs` (writing), `input.rs` (reading the
+//! structs), `maps.rs` (the tables, tags, relations and resources under them), `sequence.rs`
+//! (lengths never trusted), `validation.rs` (checking and building), `ids.rs` and
+//! `positional.rs` (the forms of ids and of text columns).
 //!
 //! A snapshot loads into the world declaration that wrote it: a column, tag or resource it does
 //! not know, or a missing tag or resource, is an error naming it. A component may be added to
 //! the declaration between saving and loading (no table of the snapshot holds it).
 
-use alloc::collections::BTreeSet;
-use alloc::{string::String, vec::Vec};
+use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt;
-use core::marker::PhantomData;
+use core::ops::DerefMut;
 
-use serde::de::{self, MapAccess, Visitor};
-use serde::ser::{SerializeMap, SerializeStruct};
+use serde::de::{self, MapAccess};
+use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-pub(crate) mod ids;
+mod ids;
+pub(crate) mod input;
+pub(crate) mod layout;
+mod maps;
+pub(crate) mod output;
 mod positional;
+mod sequence;
+pub(crate) mod validation;
 
-use ids::{EntityIdsOut, IdsIn, IdsOut};
-use positional::{Positional, PositionalSeed};
+pub use maps::{ColumnIn, ResourceIn};
+pub use output::{ColumnOut, ResourceOut};
+pub use validation::{LoadedParts, StorageData};
+
+// A game's form of the parts lives with the game's runtime; its traits are named here beside
+// the world's, where generated code reaches them.
+pub use crate::game::snapshot::{
+    DeserializeGame, InstallSubWorlds, LoadSubWorlds, SerializeGame, SerializeSubWorlds,
+};
 
 use crate::archetype::Archetype;
-use crate::entity::{Entity, EntityIndex, EntityRecords};
-use crate::entity_set::EntitySet;
-use crate::hash::{MaskBuildHasher, MaskMap};
-use crate::mask::Bitmask;
-use crate::relation::RelationStore;
+use crate::entity::EntityIndex;
+use crate::game::snapshot::SubWorldStorages;
 use crate::storage::Storage;
-use crate::tick::Tick;
-
-// A game's snapshot types live with the game's runtime; named here beside the world's.
-pub use crate::game::{
-    DeserializeGame, GameSnapshot, GameSnapshotData, InstallSubWorlds, LoadSubWorlds,
-    SerializeGame, SerializeSubWorlds,
-};
+use input::deserialize_whole;
+use layout::OneStorage;
+use output::serialize_whole;
+use validation::DecodedWhole;
 
 /// The snapshot format this build writes and reads.
 pub const SNAPSHOT_VERSION: u32 = 4;
@@ -115,8 +129,9 @@ pub trait SnapshotTables: 'static {
     /// The table type (`WorldComponentArrays`).
     type Table: Archetype;
 
-    /// The components' names, in bit order.
-    const COMPONENT_NAMES: &'static [&'static str];
+    /// Every component's name and mask bit, in declaration order (the order a table's
+    /// columns are written in).
+    const COMPONENTS: &'static [(&'static str, <Self::Table as Archetype>::Mask)];
 
     /// Every tag's name and mask, in bit order.
     const TAGS: &'static [(&'static str, <Self::Table as Archetype>::Mask)];
@@ -134,7 +149,7 @@ pub trait SnapshotSingletons: Sized + 'static {
     /// The resources.
     fn resources(&self) -> &Self::Resources;
 
-    /// The resources, mutably (a loaded game's are put in place through it).
+    /// The resources, mutably (a loaded whole's are put in place through it).
     fn resources_mut(&mut self) -> &mut Self::Resources;
 
     /// The resources' names, in declaration order.
@@ -163,13 +178,14 @@ pub trait SnapshotSingletons: Sized + 'static {
     }
 }
 
-/// What the snapshot code needs of a world: its tables, its singletons, and its storage behind
-/// its component part. Implemented by `ecs!` for every world; not meant to be implemented by
-/// hand.
+/// What the snapshot code needs of a world: its tables, its singletons, its entity index, and
+/// its storage behind its component part. Implemented by `ecs!` for every world; not meant to
+/// be implemented by hand.
 pub trait SnapshotWorld:
     SnapshotTables
     + SnapshotSingletons
-    + core::ops::Deref<Target: core::ops::Deref<Target = Storage<Self::Table>>>
+    + Default
+    + DerefMut<Target: DerefMut<Target = Storage<Self::Table>>>
 {
     /// The world's storage, behind its component part.
     #[inline]
@@ -180,28 +196,26 @@ pub trait SnapshotWorld:
     /// The world's entity index.
     fn index(&self) -> &EntityIndex;
 
-    /// A world from a loaded index, storage and resources (events empty, no queued command).
-    fn assemble(
-        index: EntityIndex,
-        storage: Storage<Self::Table>,
-        resources: Self::Resources,
-    ) -> Self;
+    /// The world's entity index, mutably (a loaded world's is put in place through it).
+    fn index_mut(&mut self) -> &mut EntityIndex;
 }
 
 /// Tables whose components are all `Serialize`. Implemented by `ecs!`.
 pub trait SerializeTables: SnapshotTables {
-    /// Writes one entry per component `table` holds (its mask): the name and the column.
-    fn serialize_columns<S: SerializeMap>(table: &Self::Table, map: &mut S)
-    -> Result<(), S::Error>;
+    /// Writes `column`, one `table` holds, picked by its mask bit (`column.bit()`).
+    fn serialize_column<M: SerializeMap>(
+        table: &Self::Table,
+        column: ColumnOut<'_, M, <Self::Table as Archetype>::Mask>,
+    ) -> Result<(), M::Error>;
 }
 
 /// Singletons whose resources are all `Serialize`. Implemented by `ecs!`.
 pub trait SerializeSingletons: SnapshotSingletons {
-    /// Writes one entry per resource: the name and the value.
-    fn serialize_resources<S: SerializeMap>(
+    /// Writes `resource`, picked by its name (`resource.name()`).
+    fn serialize_resource<M: SerializeMap>(
         resources: &Self::Resources,
-        map: &mut S,
-    ) -> Result<(), S::Error>;
+        resource: ResourceOut<'_, M>,
+    ) -> Result<(), M::Error>;
 }
 
 /// A world whose components and resources are all `Serialize`: what `world.snapshot()` needs.
@@ -211,26 +225,21 @@ impl<W: SnapshotWorld + SerializeTables + SerializeSingletons> SerializeWorld fo
 
 /// Tables whose components are all `DeserializeOwned`. Implemented by `ecs!`.
 pub trait DeserializeTables: SnapshotTables {
-    /// If `name` is a component, reads its column from `map` into `table` with
-    /// [`next_column`] (an error as soon as it holds more than `rows` values), adds its bit to
-    /// the table's mask, and returns the component's name and the column's length; `None` for
-    /// an unknown name (the value is left unread).
+    /// Reads `column` into `table`'s column of its mask bit (`column.bit()`), and adds the bit
+    /// to the table's mask.
     fn deserialize_column<'de, A: MapAccess<'de>>(
         table: &mut Self::Table,
-        name: &str,
-        rows: usize,
-        map: &mut A,
-    ) -> Result<Option<(&'static str, usize)>, A::Error>;
+        column: ColumnIn<'_, A, <Self::Table as Archetype>::Mask>,
+    ) -> Result<(), A::Error>;
 }
 
 /// Singletons whose resources are all `DeserializeOwned`. Implemented by `ecs!`.
 pub trait DeserializeSingletons: SnapshotSingletons {
-    /// If `name` is a resource, reads it from `map` into `resources` and returns `true`.
+    /// Reads `resource` into the field of its name (`resource.name()`).
     fn deserialize_resource<'de, A: MapAccess<'de>>(
         resources: &mut Self::Resources,
-        name: &str,
-        map: &mut A,
-    ) -> Result<bool, A::Error>;
+        resource: ResourceIn<'_, A>,
+    ) -> Result<(), A::Error>;
 }
 
 /// A world whose components and resources are all `DeserializeOwned`: what loading one needs.
@@ -261,160 +270,36 @@ impl<W> Copy for Snapshot<'_, W> {}
 
 impl<W: SerializeWorld> Serialize for Snapshot<'_, W> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let storage = self.world.storage();
-        let (generations, free) = self.world.index().snapshot_ids(storage.records());
-        let mut state = serializer.serialize_struct("Snapshot", 11)?;
-        state.serialize_field("version", &SNAPSHOT_VERSION)?;
-        state.serialize_field("tick", &storage.current_tick().0)?;
-        state.serialize_field("last_tick", &storage.last_tick().0)?;
-        state.serialize_field("generations", &generations)?;
-        state.serialize_field("free", &IdsOut(&free))?;
-        state.serialize_field("tables", &TablesOut::<W>(storage.tables()))?;
-        state.serialize_field("tags", &TagsOut::<W>(storage))?;
-        state.serialize_field("relations", &RelationsOut::<W>(storage))?;
-        state.serialize_field("resources", &ResourcesOut::<W>(self.world.resources()))?;
-        // Where numbering goes on after a load, so cursors kept from before read what comes.
-        state.serialize_field("change_log_sequence", &storage.change_log().next_sequence())?;
-        state.serialize_field("event_sequences", &self.world.event_sequences())?;
-        state.end()
+        serialize_whole::<OneStorage<W>, S>(self.world, serializer)
     }
 }
 
-struct TablesOut<'a, W: SnapshotTables>(&'a [W::Table]);
+/// A game, borrowed for saving: `serde_json::to_string(&game.snapshot())`. It holds the
+/// game's entity index once, each sub-world's storage by name (as a [`Snapshot`] holds a
+/// world's), the resources and where event numbering stands; see the guide's
+/// [snapshots](crate::guide::snapshots) chapter.
+pub struct GameSnapshot<'a, G> {
+    game: &'a G,
+}
 
-impl<W: SerializeTables> Serialize for TablesOut<'_, W> {
+impl<'a, G> GameSnapshot<'a, G> {
+    /// The snapshot of `game` (what `game.snapshot()` returns).
+    pub fn new(game: &'a G) -> Self {
+        GameSnapshot { game }
+    }
+}
+
+impl<G> Clone for GameSnapshot<'_, G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G> Copy for GameSnapshot<'_, G> {}
+
+impl<G: SerializeGame> Serialize for GameSnapshot<'_, G> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter().map(TableOut::<W>))
-    }
-}
-
-struct TableOut<'a, W: SnapshotTables>(&'a W::Table);
-
-impl<W: SerializeTables> Serialize for TableOut<'_, W> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let table = self.0;
-        let columns = table.mask().count_ones() as usize;
-        let positional = serializer.is_human_readable();
-        let mut map = serializer.serialize_map(Some(1 + columns))?;
-        map.serialize_entry(ENTITIES, &EntityIdsOut(table.entities()))?;
-        W::serialize_columns(
-            table,
-            &mut ColumnsOut {
-                map: &mut map,
-                positional,
-            },
-        )?;
-        map.end()
-    }
-}
-
-/// A table's map, as handed to the generated `serialize_columns`: each column is written in
-/// the positional form (see `positional.rs`) when the format is human-readable; a binary
-/// format already writes structs as their fields' values.
-struct ColumnsOut<'a, M> {
-    map: &'a mut M,
-    positional: bool,
-}
-
-/// Forwards to the table's map; `end` is the table's to call (after the columns), so ending
-/// this view only hands the map back.
-impl<M: SerializeMap> SerializeMap for ColumnsOut<'_, M> {
-    type Ok = ();
-    type Error = M::Error;
-
-    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), M::Error> {
-        self.map.serialize_key(key)
-    }
-
-    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), M::Error> {
-        if self.positional {
-            self.map.serialize_value(&Positional(value))
-        } else {
-            self.map.serialize_value(value)
-        }
-    }
-
-    fn serialize_entry<K: Serialize + ?Sized, V: Serialize + ?Sized>(
-        &mut self,
-        key: &K,
-        value: &V,
-    ) -> Result<(), M::Error> {
-        if self.positional {
-            self.map.serialize_entry(key, &Positional(value))
-        } else {
-            self.map.serialize_entry(key, value)
-        }
-    }
-
-    fn end(self) -> Result<(), M::Error> {
-        Ok(())
-    }
-}
-
-/// The key of a table's entity ids (no component can take this name).
-const ENTITIES: &str = "entities";
-
-struct TagsOut<'a, W: SnapshotTables>(&'a Storage<W::Table>);
-
-impl<W: SnapshotTables> Serialize for TagsOut<'_, W> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let tags = W::TAGS;
-        let mut map = serializer.serialize_map(Some(tags.len()))?;
-        for &(name, mask) in tags {
-            let ids: Vec<u32> = self.0.tagged(mask).map(|entity| entity.id).collect();
-            map.serialize_entry(name, &IdsOut(&ids))?;
-        }
-        map.end()
-    }
-}
-
-/// Each relation's links as `[source id, target id]` pairs, the targets in id order and each
-/// one's sources in link order: linking them again in this order rebuilds the same lists.
-struct RelationsOut<'a, W: SnapshotTables>(&'a Storage<W::Table>);
-
-impl<W: SnapshotTables> Serialize for RelationsOut<'_, W> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let relations = W::RELATIONS;
-        let mut map = serializer.serialize_map(Some(relations.len()))?;
-        for &(name, mask) in relations {
-            let links: Vec<(u32, u32)> = self
-                .0
-                .relation(mask)
-                .into_iter()
-                .flat_map(|store| store.links())
-                .map(|(source, target)| (source.id, target.id))
-                .collect();
-            map.serialize_entry(name, &links)?;
-        }
-        map.end()
-    }
-}
-
-/// One storage's part of a snapshot as an entry of its own (a game's sub-world): the fields a
-/// world's snapshot writes of its storage, in the same order, read back as [`StorageData`].
-pub(crate) struct StorageOut<'a, W: SnapshotTables>(pub(crate) &'a Storage<W::Table>);
-
-impl<W: SerializeTables> Serialize for StorageOut<'_, W> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let storage = self.0;
-        let mut state = serializer.serialize_struct("SubWorld", 6)?;
-        state.serialize_field("tick", &storage.current_tick().0)?;
-        state.serialize_field("last_tick", &storage.last_tick().0)?;
-        state.serialize_field("tables", &TablesOut::<W>(storage.tables()))?;
-        state.serialize_field("tags", &TagsOut::<W>(storage))?;
-        state.serialize_field("relations", &RelationsOut::<W>(storage))?;
-        state.serialize_field("change_log_sequence", &storage.change_log().next_sequence())?;
-        state.end()
-    }
-}
-
-pub(crate) struct ResourcesOut<'a, W: SnapshotSingletons>(pub(crate) &'a W::Resources);
-
-impl<W: SerializeSingletons> Serialize for ResourcesOut<'_, W> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(W::RESOURCE_NAMES.len()))?;
-        W::serialize_resources(self.0, &mut map)?;
-        map.end()
+        serialize_whole::<SubWorldStorages<G>, S>(self.game, serializer)
     }
 }
 
@@ -423,19 +308,19 @@ impl<W: SerializeSingletons> Serialize for ResourcesOut<'_, W> {
 /// builds the world. Decoding already refuses malformed input, unknown names and columns of
 /// the wrong type; the checks that need the whole snapshot come after.
 pub struct SnapshotData<W: SnapshotWorld> {
-    raw: RawSnapshot<W>,
+    raw: DecodedWhole<(StorageData<W>, ()), W::Resources>,
 }
 
 impl<'de, W: DeserializeWorld> Deserialize<'de> for SnapshotData<W> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        RawSnapshot::deserialize(deserializer).map(|raw| SnapshotData { raw })
+        deserialize_whole::<OneStorage<W>, D>(deserializer).map(|raw| SnapshotData { raw })
     }
 }
 
 impl<W: SnapshotWorld> SnapshotData<W> {
     /// Number of entities the snapshot holds.
     pub fn entity_count(&self) -> usize {
-        self.raw.tables.0.iter().map(|table| table.ids.len()).sum()
+        self.raw.entity_count()
     }
 
     /// Checks the snapshot and builds the world: `last_tick` is strictly before `tick`, the
@@ -445,222 +330,72 @@ impl<W: SnapshotWorld> SnapshotData<W> {
     /// entities, each source once, without a self-link or a cycle, and the built world passes
     /// `check_invariants()`.
     pub fn into_world(self) -> Result<W, SnapshotError> {
-        let RawSnapshot {
-            version: _,
-            tick,
-            last_tick,
-            generations,
-            free,
-            tables,
-            tags,
-            relations,
-            resources,
-            change_log_sequence,
-            event_sequences,
-        } = self.raw;
-        let storage = StorageData::<W> {
-            tick,
-            last_tick,
-            tables,
-            tags,
-            relations,
-            change_log_sequence,
-        };
-        storage.check_ticks()?;
-        let (index, records, entities) =
-            EntityIndex::from_snapshot_ids(&generations.0, free.0, storage.row_ids())
-                .map_err(SnapshotError::new)?;
-        let storage = storage.into_storage(records, entities)?;
-        let mut world = W::assemble(index, storage, resources.0);
-        start_event_numbering(&mut world, event_sequences.0)?;
-        Ok(world)
+        self.raw.into_whole::<OneStorage<W>>()
     }
 }
 
-/// The part of a snapshot one storage fills: a world's fields (among its allocator's and
-/// singletons'), or one sub-world's entry of a game's snapshot, decoded and not yet checked.
-#[derive(Deserialize)]
-#[serde(
-    rename = "SubWorld",
-    deny_unknown_fields,
-    bound = "W: DeserializeTables"
-)]
-pub struct StorageData<W: SnapshotTables> {
-    tick: u32,
-    last_tick: u32,
-    tables: Sequence<TableData<W>>,
-    tags: TagsData<W>,
-    relations: RelationsData<W>,
-    change_log_sequence: u64,
+/// A decoded game snapshot, not yet checked: `serde_json::from_str::<GameSnapshotData<Game>>
+/// (&text)`, then `Game::from_snapshot(data)` (or [`into_game`](Self::into_game)) checks it
+/// and builds the game. Decoding already refuses malformed input, unknown names and columns
+/// of the wrong type; the checks that need the whole snapshot come after.
+pub struct GameSnapshotData<G: DeserializeGame> {
+    raw: DecodedWhole<<G::SubWorldList as LoadSubWorlds>::Loaded, G::Resources>,
 }
 
-impl<W: SnapshotTables> StorageData<W> {
-    /// Refuses a `last_tick` that is not strictly before `tick`.
-    pub(crate) fn check_ticks(&self) -> Result<(), SnapshotError> {
-        // Change detection compares stamps with `last_tick`: one that is not strictly before the
-        // current tick (or is 2^31 or more behind it, which reads as ahead) would hide every
-        // write made after the load.
-        if Tick(self.tick).is_newer_than(Tick(self.last_tick)) {
-            Ok(())
-        } else {
-            Err(SnapshotError::new(format!(
-                "last_tick {} is not before tick {}",
-                self.last_tick, self.tick
-            )))
-        }
-    }
-
-    /// The ids of each table's rows, in order.
-    pub(crate) fn row_ids(&self) -> impl Iterator<Item = &[u32]> + Clone {
-        self.tables.0.iter().map(|table| table.ids.as_slice())
-    }
-
-    /// Checks the rest against `records` (which the rows' ids were checked against, giving
-    /// each table's handles, `entities`) and builds the storage: every column has one value
-    /// per row, no two tables hold the same components, tags hold only live entities, once
-    /// each, relations link only live entities, each source once, without a self-link or a
-    /// cycle, and the built storage passes `check_invariants()`.
-    pub(crate) fn into_storage(
-        self,
-        records: EntityRecords,
-        entities: Vec<Vec<Entity>>,
-    ) -> Result<Storage<W::Table>, SnapshotError> {
-        let StorageData {
-            tick,
-            last_tick,
-            tables,
-            tags,
-            relations,
-            change_log_sequence,
-        } = self;
-        let tables = tables.0;
-        let mut masks = MaskMap::with_capacity_and_hasher(tables.len(), MaskBuildHasher::default());
-        let mut built = Vec::with_capacity(tables.len());
-        for ((index, table), entities) in tables.into_iter().enumerate().zip(entities) {
-            let TableData {
-                ids,
-                mut table,
-                columns,
-            } = table;
-            for (name, length) in columns {
-                if length != ids.len() {
-                    return Err(SnapshotError::new(format!(
-                        "table {index}: the `{name}` column holds {length} values for {} entities",
-                        ids.len()
-                    )));
-                }
-            }
-            if let Some(first) = masks.insert(table.mask(), index) {
-                return Err(SnapshotError::new(format!(
-                    "tables {first} and {index} hold the same components"
-                )));
-            }
-            *table.entities_mut() = entities;
-            built.push(table);
-        }
-        let component_count = <W::Table as Archetype>::COMPONENT_COUNT;
-        let tag_count = <W::Table as Archetype>::TAGS.count_ones() as usize;
-        let mut tag_sets = vec![EntitySet::new(); tag_count];
-        for (name, mask, ids) in tags.0 {
-            let index = (mask.trailing_zeros() as usize).wrapping_sub(component_count);
-            let Some(set) = tag_sets.get_mut(index) else {
-                return Err(SnapshotError::new(format!("`{name}` is not a tag")));
-            };
-            for id in ids {
-                let Some(entity) = records.live_entity(id) else {
-                    return Err(SnapshotError::new(format!(
-                        "the tag `{name}` holds id {id}, which is not a live entity"
-                    )));
-                };
-                if !set.insert(entity) {
-                    return Err(SnapshotError::new(format!(
-                        "the tag `{name}` holds id {id} twice"
-                    )));
-                }
-            }
-        }
-        // The links, checked, and their sources' relation bits set like tags (so each table's
-        // rows regroup exactly as they were saved).
-        let mut stores = Vec::with_capacity(relations.0.len());
-        for (name, mask, links) in relations.0 {
-            let mut store = RelationStore::new();
-            let index = (mask.trailing_zeros() as usize).wrapping_sub(component_count);
-            for (source, target) in links {
-                let live = |id: u32| {
-                    records.live_entity(id).ok_or_else(|| {
-                        SnapshotError::new(format!(
-                            "the relation `{name}` links id {id}, which is not a live entity"
-                        ))
-                    })
-                };
-                let (source, target) = (live(source)?, live(target)?);
-                if store.target(source).is_some() {
-                    return Err(SnapshotError::new(format!(
-                        "the relation `{name}` links id {} twice",
-                        source.id
-                    )));
-                }
-                // Cycles are found by the storage check below, in one linear pass.
-                store.link_unchecked(source, target).map_err(|error| {
-                    SnapshotError::new(format!(
-                        "the relation `{name}` cannot link id {} to id {}: {error}",
-                        source.id, target.id
-                    ))
-                })?;
-                if let Some(set) = tag_sets.get_mut(index) {
-                    set.insert(source);
-                }
-            }
-            stores.push((mask, store));
-        }
-        let mut storage =
-            Storage::from_snapshot_parts(records, built, tag_sets, Tick(tick), Tick(last_tick));
-        for (mask, store) in stores {
-            storage.set_relation_store(mask, store);
-        }
-        storage
-            .check_invariants()
-            .map_err(|error| SnapshotError::new(error.message))?;
-        if !storage
-            .change_log_mut()
-            .start_numbering_at(change_log_sequence)
-        {
-            return Err(SnapshotError::new(format!(
-                "change_log_sequence {change_log_sequence} is out of range"
-            )));
-        }
-        Ok(storage)
+impl<'de, G: DeserializeGame> Deserialize<'de> for GameSnapshotData<G> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserialize_whole::<SubWorldStorages<G>, D>(deserializer)
+            .map(|raw| GameSnapshotData { raw })
     }
 }
 
-/// Makes each event channel of `target` (a world or a game) number its next event as the
-/// snapshot says: every channel named once, and no channel left out.
-pub(crate) fn start_event_numbering<W: SnapshotSingletons>(
-    target: &mut W,
-    event_sequences: Vec<(String, u64)>,
-) -> Result<(), SnapshotError> {
-    // A B-tree, not a hash set: the names come from the snapshot, and a set hashed with a fixed
-    // seed (no_std has no random one) could be flooded with colliding names.
-    let mut seen = BTreeSet::new();
-    for (name, next) in event_sequences {
-        if !seen.insert(name.clone()) {
-            return Err(SnapshotError::new(format!(
-                "the event channel `{name}` is numbered twice"
-            )));
-        }
-        if !target.start_event_numbering(&name, next) {
-            return Err(SnapshotError::new(format!(
-                "no event channel `{name}` can start at sequence {next}"
-            )));
-        }
+impl<G: DeserializeGame> GameSnapshotData<G> {
+    /// Checks the snapshot and builds the game: every sub-world's ticks and storage are
+    /// checked as a world's (see [`SnapshotData::into_world`]), the game's index is sound, and
+    /// every sub-world holds exactly the game's live entities, each on one row; the built game
+    /// passes `check_invariants()`.
+    pub fn into_game(self) -> Result<G, SnapshotError> {
+        self.raw.into_whole::<SubWorldStorages<G>>()
     }
-    let channels = target.event_sequences();
-    if let Some((missing, _)) = channels.iter().find(|(name, _)| !seen.contains(*name)) {
-        return Err(SnapshotError::new(format!(
-            "the event channel `{missing}` has no sequence"
-        )));
-    }
-    Ok(())
+}
+
+/// Serializes `world` as its snapshot: what a world's generated `Serialize` calls.
+#[inline]
+pub fn serialize_world<W: SerializeWorld, S: Serializer>(
+    world: &W,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    Snapshot::new(world).serialize(serializer)
+}
+
+/// Decodes and checks a world's snapshot (`World::from_snapshot`): what a world's generated
+/// `Deserialize` calls; a snapshot that decodes but is not a sound world is a decoding error
+/// with the reason.
+#[inline]
+pub fn deserialize_world<'de, W: DeserializeWorld, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<W, D::Error> {
+    let data = SnapshotData::<W>::deserialize(deserializer)?;
+    data.into_world().map_err(de::Error::custom)
+}
+
+/// Serializes `game` as its snapshot: what a game's generated `Serialize` calls.
+#[inline]
+pub fn serialize_game<G: SerializeGame, S: Serializer>(
+    game: &G,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    GameSnapshot::new(game).serialize(serializer)
+}
+
+/// Decodes and checks a game's snapshot (`Game::from_snapshot`): what a game's generated
+/// `Deserialize` calls.
+#[inline]
+pub fn deserialize_game<'de, G: DeserializeGame, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<G, D::Error> {
+    let data = GameSnapshotData::<G>::deserialize(deserializer)?;
+    data.into_game().map_err(de::Error::custom)
 }
 
 /// A snapshot that decoded but does not describe a sound world; the message says what is
@@ -688,369 +423,3 @@ impl fmt::Display for SnapshotError {
 }
 
 impl core::error::Error for SnapshotError {}
-
-/// The decoded fields, in the order [`Snapshot`] writes them.
-#[derive(Deserialize)]
-#[serde(
-    rename = "Snapshot",
-    deny_unknown_fields,
-    bound = "W: DeserializeWorld"
-)]
-struct RawSnapshot<W: SnapshotWorld> {
-    #[allow(dead_code)]
-    version: Version,
-    tick: u32,
-    last_tick: u32,
-    generations: Sequence<(u32, u32)>,
-    free: IdsIn,
-    tables: Sequence<TableData<W>>,
-    tags: TagsData<W>,
-    relations: RelationsData<W>,
-    resources: ResourcesData<W>,
-    change_log_sequence: u64,
-    event_sequences: Sequence<(String, u64)>,
-}
-
-/// The format version, refused at once when it is not [`SNAPSHOT_VERSION`].
-pub(crate) struct Version;
-
-impl<'de> Deserialize<'de> for Version {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let version = u32::deserialize(deserializer)?;
-        if version == SNAPSHOT_VERSION {
-            Ok(Version)
-        } else {
-            Err(de::Error::custom(format_args!(
-                "snapshot version {version} is not supported (this build reads version {SNAPSHOT_VERSION})"
-            )))
-        }
-    }
-}
-
-/// One decoded table: its ids, the table (mask and columns, no entities yet), and the name and
-/// length of each column read.
-struct TableData<W: SnapshotTables> {
-    ids: Vec<u32>,
-    table: W::Table,
-    columns: Vec<(&'static str, usize)>,
-}
-
-impl<'de, W: DeserializeTables> Deserialize<'de> for TableData<W> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_map(TableVisitor::<W>(PhantomData))
-    }
-}
-
-struct TableVisitor<W>(PhantomData<fn() -> W>);
-
-impl<'de, W: DeserializeTables> Visitor<'de> for TableVisitor<W> {
-    type Value = TableData<W>;
-
-    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str("a table: a map of its `entities` ids and one column per component")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut table = <W::Table as Archetype>::new(Bitmask::EMPTY);
-        let mut ids = None;
-        let mut columns: Vec<(&'static str, usize)> = Vec::new();
-        while let Some(key) = map.next_key::<String>()? {
-            if key == ENTITIES {
-                if ids.is_some() {
-                    return Err(de::Error::duplicate_field(ENTITIES));
-                }
-                ids = Some(map.next_value::<IdsIn>()?.0);
-                continue;
-            }
-            // The column is read against the table's length, so `entities` must come first
-            // (as `snapshot()` writes it): a column can then never outgrow its table.
-            let Some(rows) = ids.as_ref().map(Vec::len) else {
-                return Err(de::Error::custom(format_args!(
-                    "the `{key}` entry of a table comes before its `entities`"
-                )));
-            };
-            match W::deserialize_column(&mut table, &key, rows, &mut map)? {
-                Some(column) if columns.iter().any(|(name, _)| *name == column.0) => {
-                    return Err(de::Error::custom(format_args!(
-                        "the `{}` column appears twice in one table",
-                        column.0
-                    )));
-                }
-                Some(column) => columns.push(column),
-                None => {
-                    return Err(de::Error::custom(format_args!(
-                        "unknown component `{key}` (this world's components: {})",
-                        W::COMPONENT_NAMES.join(", ")
-                    )));
-                }
-            }
-        }
-        let ids = ids.ok_or_else(|| de::Error::missing_field(ENTITIES))?;
-        Ok(TableData {
-            ids,
-            table,
-            columns,
-        })
-    }
-}
-
-/// Every tag's name, mask and member ids.
-type TagList<M> = Vec<(&'static str, M, Vec<u32>)>;
-
-struct TagsData<W: SnapshotTables>(TagList<<W::Table as Archetype>::Mask>);
-
-impl<'de, W: DeserializeTables> Deserialize<'de> for TagsData<W> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_map(TagsVisitor::<W>(PhantomData))
-    }
-}
-
-struct TagsVisitor<W>(PhantomData<fn() -> W>);
-
-impl<'de, W: DeserializeTables> Visitor<'de> for TagsVisitor<W> {
-    type Value = TagsData<W>;
-
-    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str("the tags: a map of each tag's member ids")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let tags = W::TAGS;
-        let mut members: Vec<Option<Vec<u32>>> = vec![None; tags.len()];
-        while let Some(key) = map.next_key::<String>()? {
-            let Some(index) = tags.iter().position(|(name, _)| *name == key) else {
-                let names: Vec<&str> = tags.iter().map(|(name, _)| *name).collect();
-                return Err(de::Error::custom(format_args!(
-                    "unknown tag `{key}` (this world's tags: {})",
-                    names.join(", ")
-                )));
-            };
-            if members[index].is_some() {
-                return Err(de::Error::custom(format_args!(
-                    "the tag `{key}` appears twice"
-                )));
-            }
-            members[index] = Some(map.next_value::<IdsIn>()?.0);
-        }
-        let mut list = Vec::with_capacity(tags.len());
-        for (&(name, mask), ids) in tags.iter().zip(members) {
-            let ids = ids.ok_or_else(|| {
-                de::Error::custom(format_args!("the snapshot has no `{name}` tag"))
-            })?;
-            list.push((name, mask, ids));
-        }
-        Ok(TagsData(list))
-    }
-}
-
-type RelationList<M> = Vec<(&'static str, M, Vec<(u32, u32)>)>;
-
-struct RelationsData<W: SnapshotTables>(RelationList<<W::Table as Archetype>::Mask>);
-
-impl<'de, W: DeserializeTables> Deserialize<'de> for RelationsData<W> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_map(RelationsVisitor::<W>(PhantomData))
-    }
-}
-
-struct RelationsVisitor<W>(PhantomData<fn() -> W>);
-
-impl<'de, W: DeserializeTables> Visitor<'de> for RelationsVisitor<W> {
-    type Value = RelationsData<W>;
-
-    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str("the relations: a map of each relation's [source id, target id] links")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let relations = W::RELATIONS;
-        let mut links: Vec<Option<Vec<(u32, u32)>>> = vec![None; relations.len()];
-        while let Some(key) = map.next_key::<String>()? {
-            let Some(index) = relations.iter().position(|(name, _)| *name == key) else {
-                let names: Vec<&str> = relations.iter().map(|(name, _)| *name).collect();
-                return Err(de::Error::custom(format_args!(
-                    "unknown relation `{key}` (this world's relations: {})",
-                    names.join(", ")
-                )));
-            };
-            if links[index].is_some() {
-                return Err(de::Error::custom(format_args!(
-                    "the relation `{key}` appears twice"
-                )));
-            }
-            links[index] = Some(map.next_value::<Sequence<(u32, u32)>>()?.0);
-        }
-        let mut list = Vec::with_capacity(relations.len());
-        for (&(name, mask), pairs) in relations.iter().zip(links) {
-            let pairs = pairs.ok_or_else(|| {
-                de::Error::custom(format_args!("the snapshot has no `{name}` relation"))
-            })?;
-            list.push((name, mask, pairs));
-        }
-        Ok(RelationsData(list))
-    }
-}
-
-pub(crate) struct ResourcesData<W: SnapshotSingletons>(pub(crate) W::Resources);
-
-impl<'de, W: DeserializeSingletons> Deserialize<'de> for ResourcesData<W> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_map(ResourcesVisitor::<W>(PhantomData))
-    }
-}
-
-struct ResourcesVisitor<W>(PhantomData<fn() -> W>);
-
-impl<'de, W: DeserializeSingletons> Visitor<'de> for ResourcesVisitor<W> {
-    type Value = ResourcesData<W>;
-
-    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str("the resources: a map of each resource's value")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let names = W::RESOURCE_NAMES;
-        let mut seen = vec![false; names.len()];
-        let mut resources = W::Resources::default();
-        while let Some(key) = map.next_key::<String>()? {
-            let Some(index) = names.iter().position(|name| *name == key) else {
-                return Err(de::Error::custom(format_args!(
-                    "unknown resource `{key}` (this world's resources: {})",
-                    names.join(", ")
-                )));
-            };
-            if core::mem::replace(&mut seen[index], true) {
-                return Err(de::Error::custom(format_args!(
-                    "the resource `{key}` appears twice"
-                )));
-            }
-            W::deserialize_resource(&mut resources, &key, &mut map)?;
-        }
-        if let Some(index) = seen.iter().position(|seen| !seen) {
-            return Err(de::Error::custom(format_args!(
-                "the snapshot has no `{}` resource",
-                names[index]
-            )));
-        }
-        Ok(ResourcesData(resources))
-    }
-}
-
-/// How many bytes a sequence read from a snapshot reserves before its values are read: a
-/// declared length is only a claim, so it never sizes an allocation by itself; the vector
-/// grows with the values actually read (at most twice their size, plus this).
-const PREALLOCATION_BYTES: usize = 4096;
-
-/// A vector read from a snapshot without trusting its declared length.
-pub(crate) struct Sequence<T>(pub(crate) Vec<T>);
-
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for Sequence<T> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer
-            .deserialize_seq(SequenceVisitor {
-                limit: None,
-                positional: false,
-                marker: PhantomData,
-            })
-            .map(Sequence)
-    }
-}
-
-/// Reads a sequence into a `Vec`, refusing it as soon as it holds more than `limit` values.
-struct SequenceVisitor<T> {
-    /// The most values accepted, and the name of the column they fill.
-    limit: Option<(usize, &'static str)>,
-    /// Read each value in the positional form (a column in a human-readable format).
-    positional: bool,
-    marker: PhantomData<fn() -> T>,
-}
-
-impl<'de, T: Deserialize<'de>> SequenceVisitor<T> {
-    /// The sequence's next value, in the positional form if this is a column of a
-    /// human-readable snapshot.
-    #[inline]
-    fn next_value<S: de::SeqAccess<'de>>(&self, seq: &mut S) -> Result<Option<T>, S::Error> {
-        if self.positional {
-            seq.next_element_seed(PositionalSeed(PhantomData::<T>))
-        } else {
-            seq.next_element()
-        }
-    }
-}
-
-impl<T> SequenceVisitor<T> {
-    fn too_long<E: de::Error>(&self, rows: usize, name: &str) -> E {
-        E::custom(format_args!(
-            "the `{name}` column holds more values than its table's {rows} entities"
-        ))
-    }
-}
-
-impl<'de, T: Deserialize<'de>> Visitor<'de> for SequenceVisitor<T> {
-    type Value = Vec<T>;
-
-    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str("a sequence")
-    }
-
-    fn visit_seq<S: de::SeqAccess<'de>>(self, mut seq: S) -> Result<Vec<T>, S::Error> {
-        let declared = seq.size_hint();
-        let limit = self.limit.map_or(usize::MAX, |(rows, _)| rows);
-        if let (Some(declared), Some((rows, name))) = (declared, self.limit) {
-            if declared > rows {
-                return Err(self.too_long(rows, name));
-            }
-        }
-        let affordable = PREALLOCATION_BYTES / core::mem::size_of::<T>().max(1);
-        let mut values = Vec::with_capacity(declared.unwrap_or(0).min(limit).min(affordable));
-        while values.len() < limit {
-            match self.next_value(&mut seq)? {
-                Some(value) => values.push(value),
-                None => return Ok(values),
-            }
-        }
-        if let Some((rows, name)) = self.limit {
-            // Full: one more value is one too many. (It is read as a value: a format without
-            // self-description, like postcard, cannot skip one unread.)
-            if self.next_value(&mut seq)?.is_some() {
-                return Err(self.too_long(rows, name));
-            }
-        }
-        Ok(values)
-    }
-}
-
-/// A column: the sequence of values of component `name` in a table of `rows` entities, read
-/// as the next value of `map`. Refused as soon as it holds more than `rows` values (a
-/// declared length beyond `rows` is refused before any value is read), and its allocation
-/// grows with the values read, never with a declared length. Generated `deserialize_column`
-/// calls it.
-pub fn next_column<'de, A: MapAccess<'de>, C: Deserialize<'de>>(
-    map: &mut A,
-    name: &'static str,
-    rows: usize,
-) -> Result<Vec<C>, A::Error> {
-    map.next_value_seed(ColumnSeed {
-        visitor: SequenceVisitor {
-            limit: Some((rows, name)),
-            positional: false,
-            marker: PhantomData,
-        },
-    })
-}
-
-struct ColumnSeed<C> {
-    visitor: SequenceVisitor<C>,
-}
-
-impl<'de, C: Deserialize<'de>> de::DeserializeSeed<'de> for ColumnSeed<C> {
-    type Value = Vec<C>;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Vec<C>, D::Error> {
-        let visitor = SequenceVisitor {
-            positional: deserializer.is_human_readable(),
-            ..self.visitor
-        };
-        deserializer.deserialize_seq(visitor)
-    }
-}

@@ -652,33 +652,27 @@ impl Core {
 #[allow(unused_doc_comments)]
 impl ::archetypal::snapshot::SnapshotTables for Core {
     type Table = CoreComponentArrays;
-    const COMPONENT_NAMES: &'static [&'static str] = &["position"];
+    const COMPONENTS: &'static [(&'static str, CoreMask)] = &[("position", POSITION)];
     const TAGS: &'static [(&'static str, CoreMask)] = &[("player", PLAYER)];
     const RELATIONS: &'static [(&'static str, CoreMask)] = Self::__RELATIONS;
 }
-#[allow(unused_doc_comments)]
+#[allow(unused_doc_comments, unreachable_patterns)]
 impl ::archetypal::snapshot::SerializeTables for Core
 where
     for<'x> __Core_component_position: ::archetypal::__private::serde::Serialize,
 {
     #[inline]
-    fn serialize_columns<S: ::archetypal::__private::serde::ser::SerializeMap>(
+    fn serialize_column<S: ::archetypal::__private::serde::ser::SerializeMap>(
         table: &Self::Table,
-        map: &mut S,
+        column: ::archetypal::snapshot::ColumnOut<'_, S, CoreMask>,
     ) -> ::core::result::Result<(), S::Error> {
-        {
-            if table.mask & POSITION != 0 {
-                ::archetypal::__private::serde::ser::SerializeMap::serialize_entry(
-                    map,
-                    "position",
-                    &table.position,
-                )?;
-            }
+        match column.bit() {
+            POSITION => column.write(&table.position),
+            _ => ::core::result::Result::Ok(()),
         }
-        ::core::result::Result::Ok(())
     }
 }
-#[allow(unused_doc_comments)]
+#[allow(unused_doc_comments, unreachable_patterns)]
 impl ::archetypal::snapshot::DeserializeTables for Core
 where
     for<'x> __Core_component_position: ::archetypal::__private::serde::de::DeserializeOwned,
@@ -686,28 +680,13 @@ where
     #[inline]
     fn deserialize_column<'de, A: ::archetypal::__private::serde::de::MapAccess<'de>>(
         table: &mut Self::Table,
-        name: &str,
-        rows: usize,
-        map: &mut A,
-    ) -> ::core::result::Result<
-        ::core::option::Option<(&'static str, usize)>,
-        A::Error,
-    > {
-        {
-            if name == "position" {
-                table.position = ::archetypal::snapshot::next_column(
-                    map,
-                    "position",
-                    rows,
-                )?;
-                table.mask |= POSITION;
-                return ::core::result::Result::Ok(
-                    ::core::option::Option::Some(("position", table.position.len())),
-                );
-            }
+        column: ::archetypal::snapshot::ColumnIn<'_, A, CoreMask>,
+    ) -> ::core::result::Result<(), A::Error> {
+        table.mask |= column.bit();
+        match column.bit() {
+            POSITION => column.read(&mut table.position),
+            _ => ::core::result::Result::Ok(()),
         }
-        let _ = rows;
-        ::core::result::Result::Ok(::core::option::Option::None)
     }
 }
 #[doc(hidden)]
@@ -1323,33 +1302,27 @@ impl Render {
 #[allow(unused_doc_comments)]
 impl ::archetypal::snapshot::SnapshotTables for Render {
     type Table = RenderComponentArrays;
-    const COMPONENT_NAMES: &'static [&'static str] = &["sprite"];
+    const COMPONENTS: &'static [(&'static str, RenderMask)] = &[("sprite", SPRITE)];
     const TAGS: &'static [(&'static str, RenderMask)] = &[];
     const RELATIONS: &'static [(&'static str, RenderMask)] = Self::__RELATIONS;
 }
-#[allow(unused_doc_comments)]
+#[allow(unused_doc_comments, unreachable_patterns)]
 impl ::archetypal::snapshot::SerializeTables for Render
 where
     for<'x> __Render_component_sprite: ::archetypal::__private::serde::Serialize,
 {
     #[inline]
-    fn serialize_columns<S: ::archetypal::__private::serde::ser::SerializeMap>(
+    fn serialize_column<S: ::archetypal::__private::serde::ser::SerializeMap>(
         table: &Self::Table,
-        map: &mut S,
+        column: ::archetypal::snapshot::ColumnOut<'_, S, RenderMask>,
     ) -> ::core::result::Result<(), S::Error> {
-        {
-            if table.mask & SPRITE != 0 {
-                ::archetypal::__private::serde::ser::SerializeMap::serialize_entry(
-                    map,
-                    "sprite",
-                    &table.sprite,
-                )?;
-            }
+        match column.bit() {
+            SPRITE => column.write(&table.sprite),
+            _ => ::core::result::Result::Ok(()),
         }
-        ::core::result::Result::Ok(())
     }
 }
-#[allow(unused_doc_comments)]
+#[allow(unused_doc_comments, unreachable_patterns)]
 impl ::archetypal::snapshot::DeserializeTables for Render
 where
     for<'x> __Render_component_sprite: ::archetypal::__private::serde::de::DeserializeOwned,
@@ -1357,24 +1330,13 @@ where
     #[inline]
     fn deserialize_column<'de, A: ::archetypal::__private::serde::de::MapAccess<'de>>(
         table: &mut Self::Table,
-        name: &str,
-        rows: usize,
-        map: &mut A,
-    ) -> ::core::result::Result<
-        ::core::option::Option<(&'static str, usize)>,
-        A::Error,
-    > {
-        {
-            if name == "sprite" {
-                table.sprite = ::archetypal::snapshot::next_column(map, "sprite", rows)?;
-                table.mask |= SPRITE;
-                return ::core::result::Result::Ok(
-                    ::core::option::Option::Some(("sprite", table.sprite.len())),
-                );
-            }
+        column: ::archetypal::snapshot::ColumnIn<'_, A, RenderMask>,
+    ) -> ::core::result::Result<(), A::Error> {
+        table.mask |= column.bit();
+        match column.bit() {
+            SPRITE => column.read(&mut table.sprite),
+            _ => ::core::result::Result::Ok(()),
         }
-        let _ = rows;
-        ::core::result::Result::Ok(::core::option::Option::None)
     }
 }
 const _: () = ::archetypal::__private::check_sub_worlds(
@@ -1970,7 +1932,7 @@ impl ::archetypal::snapshot::SnapshotSingletons for Game {
         ),
     ];
 }
-#[allow(unused_doc_comments)]
+#[allow(unused_doc_comments, unused_variables)]
 impl ::archetypal::snapshot::SerializeSingletons for Game
 where
     for<'x> __Game_resource_delta_time: ::archetypal::__private::serde::Serialize,
@@ -1979,20 +1941,17 @@ where
     >: ::archetypal::snapshot::SerializeSubWorlds,
 {
     #[inline]
-    fn serialize_resources<S: ::archetypal::__private::serde::ser::SerializeMap>(
+    fn serialize_resource<S: ::archetypal::__private::serde::ser::SerializeMap>(
         resources: &Self::Resources,
-        map: &mut S,
+        resource: ::archetypal::snapshot::ResourceOut<'_, S>,
     ) -> ::core::result::Result<(), S::Error> {
-        ::archetypal::__private::serde::ser::SerializeMap::serialize_entry(
-            map,
-            "delta_time",
-            &resources.delta_time,
-        )?;
-        let _ = (resources, map);
-        ::core::result::Result::Ok(())
+        match resource.name() {
+            "delta_time" => resource.write(&resources.delta_time),
+            _ => ::core::result::Result::Ok(()),
+        }
     }
 }
-#[allow(unused_doc_comments)]
+#[allow(unused_doc_comments, unused_variables)]
 impl ::archetypal::snapshot::DeserializeSingletons for Game
 where
     for<'x> __Game_resource_delta_time: ::archetypal::__private::serde::de::DeserializeOwned,
@@ -2003,29 +1962,20 @@ where
     #[inline]
     fn deserialize_resource<'de, A: ::archetypal::__private::serde::de::MapAccess<'de>>(
         resources: &mut Self::Resources,
-        name: &str,
-        map: &mut A,
-    ) -> ::core::result::Result<bool, A::Error> {
-        {
-            if name == "delta_time" {
-                resources.delta_time = ::archetypal::__private::serde::de::MapAccess::next_value(
-                    map,
-                )?;
-                return ::core::result::Result::Ok(true);
-            }
+        resource: ::archetypal::snapshot::ResourceIn<'_, A>,
+    ) -> ::core::result::Result<(), A::Error> {
+        match resource.name() {
+            "delta_time" => resource.read(&mut resources.delta_time),
+            _ => ::core::result::Result::Ok(()),
         }
-        let _ = (resources, name, map);
-        ::core::result::Result::Ok(false)
     }
 }
 impl Game {
-    /// Feature `serde`. The game, borrowed for saving in any serde format:
-    /// `serde_json::to_string(&game.snapshot())`. It holds the game's entity index (handles
-    /// stay valid, the next spawn gets the same id), every sub-world's entities,
-    /// components, tags, relations and ticks, the resources and where event and
-    /// change-log numbering stands; not the events, the change-log entries or queued
-    /// commands (see `archetypal::snapshot`). Callable when every component and
-    /// resource type is `Serialize`. O(1) to borrow; serializing it is O(the whole game).
+    /// Feature `serde`. The game, borrowed for saving in any serde format
+    /// (`serde_json::to_string(&game.snapshot())`): its entity index (handles stay valid,
+    /// the next spawn gets the same id), every sub-world, the resources and where
+    /// numbering stands; not the events or queued commands (see `archetypal::snapshot`).
+    /// Callable when every type is `Serialize`. O(1); serializing is O(the whole game).
     #[inline]
     pub fn snapshot(&self) -> ::archetypal::GameSnapshot<'_, Self>
     where
@@ -2033,12 +1983,10 @@ impl Game {
     {
         ::archetypal::GameSnapshot::new(self)
     }
-    /// Feature `serde`. The game a decoded snapshot describes, after checking all of
-    /// it: either the whole game, every sub-world in step with its index, or an
-    /// error saying what is wrong, never a panic or a half-loaded game; O(the whole
-    /// game). Decode with `serde_json::from_str::<GameSnapshotData<Game>>(&text)` (or
-    /// decode the game directly: it is `Deserialize`). Callable when every component
-    /// and resource type is `Deserialize`.
+    /// Feature `serde`. The game a decoded snapshot describes (`serde_json::from_str::<
+    /// GameSnapshotData<Game>>(&text)`), all of it checked: the whole game or an error
+    /// saying what is wrong, never a panic or a half-loaded game; O(the whole game). The
+    /// game is also `Deserialize`. Callable when every type is `Deserialize`.
     #[inline]
     pub fn from_snapshot(
         snapshot: ::archetypal::GameSnapshotData<Self>,
@@ -2049,8 +1997,7 @@ impl Game {
         snapshot.into_game()
     }
 }
-/// Feature `serde`. The game's snapshot (`game.snapshot()`): its entity index, every
-/// sub-world, the resources and the ticks.
+/// Feature `serde`. The game's snapshot (`game.snapshot()`).
 impl ::archetypal::__private::serde::Serialize for Game
 where
     for<'x> Self: ::archetypal::snapshot::SerializeGame,
@@ -2060,14 +2007,11 @@ where
         &self,
         serializer: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
-        ::archetypal::__private::serde::Serialize::serialize(
-            &::archetypal::GameSnapshot::new(self),
-            serializer,
-        )
+        ::archetypal::snapshot::serialize_game(self, serializer)
     }
 }
-/// Feature `serde`. Decodes a snapshot and checks it (`Game::from_snapshot`); a
-/// snapshot that decodes but is not a sound game is a decoding error with the reason.
+/// Feature `serde`. A snapshot decoded and checked (`Game::from_snapshot`): one that
+/// is not a sound game is a decoding error with the reason.
 impl<'de> ::archetypal::__private::serde::Deserialize<'de> for Game
 where
     for<'x> Self: ::archetypal::snapshot::DeserializeGame,
@@ -2076,14 +2020,7 @@ where
     fn deserialize<D: ::archetypal::__private::serde::Deserializer<'de>>(
         deserializer: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        let snapshot = <::archetypal::GameSnapshotData<
-            Self,
-        > as ::archetypal::__private::serde::Deserialize<
-            'de,
-        >>::deserialize(deserializer)?;
-        snapshot
-            .into_game()
-            .map_err(<D::Error as ::archetypal::__private::serde::de::Error>::custom)
+        ::archetypal::snapshot::deserialize_game(deserializer)
     }
 }
 fn on_player(game: &mut GameParts<'_>, entity: archetypal::Entity) {

@@ -1577,11 +1577,15 @@ impl World {
 #[allow(unused_doc_comments)]
 impl ::archetypal::snapshot::SnapshotTables for World {
     type Table = WorldComponentArrays;
-    const COMPONENT_NAMES: &'static [&'static str] = &["position", "velocity", "health"];
+    const COMPONENTS: &'static [(&'static str, WorldMask)] = &[
+        ("position", POSITION),
+        ("velocity", VELOCITY),
+        ("health", HEALTH),
+    ];
     const TAGS: &'static [(&'static str, WorldMask)] = &[("player", PLAYER)];
     const RELATIONS: &'static [(&'static str, WorldMask)] = Self::__RELATIONS;
 }
-#[allow(unused_doc_comments)]
+#[allow(unused_doc_comments, unreachable_patterns)]
 impl ::archetypal::snapshot::SerializeTables for World
 where
     for<'x> __World_component_position: ::archetypal::__private::serde::Serialize,
@@ -1590,41 +1594,19 @@ where
     for<'x> __World_resource_delta_time: ::archetypal::__private::serde::Serialize,
 {
     #[inline]
-    fn serialize_columns<S: ::archetypal::__private::serde::ser::SerializeMap>(
+    fn serialize_column<S: ::archetypal::__private::serde::ser::SerializeMap>(
         table: &Self::Table,
-        map: &mut S,
+        column: ::archetypal::snapshot::ColumnOut<'_, S, WorldMask>,
     ) -> ::core::result::Result<(), S::Error> {
-        {
-            if table.mask & POSITION != 0 {
-                ::archetypal::__private::serde::ser::SerializeMap::serialize_entry(
-                    map,
-                    "position",
-                    &table.position,
-                )?;
-            }
+        match column.bit() {
+            POSITION => column.write(&table.position),
+            VELOCITY => column.write(&table.velocity),
+            HEALTH => column.write(&table.health),
+            _ => ::core::result::Result::Ok(()),
         }
-        {
-            if table.mask & VELOCITY != 0 {
-                ::archetypal::__private::serde::ser::SerializeMap::serialize_entry(
-                    map,
-                    "velocity",
-                    &table.velocity,
-                )?;
-            }
-        }
-        {
-            if table.mask & HEALTH != 0 {
-                ::archetypal::__private::serde::ser::SerializeMap::serialize_entry(
-                    map,
-                    "health",
-                    &table.health,
-                )?;
-            }
-        }
-        ::core::result::Result::Ok(())
     }
 }
-#[allow(unused_doc_comments)]
+#[allow(unused_doc_comments, unreachable_patterns)]
 impl ::archetypal::snapshot::DeserializeTables for World
 where
     for<'x> __World_component_position: ::archetypal::__private::serde::de::DeserializeOwned,
@@ -1635,50 +1617,15 @@ where
     #[inline]
     fn deserialize_column<'de, A: ::archetypal::__private::serde::de::MapAccess<'de>>(
         table: &mut Self::Table,
-        name: &str,
-        rows: usize,
-        map: &mut A,
-    ) -> ::core::result::Result<
-        ::core::option::Option<(&'static str, usize)>,
-        A::Error,
-    > {
-        {
-            if name == "position" {
-                table.position = ::archetypal::snapshot::next_column(
-                    map,
-                    "position",
-                    rows,
-                )?;
-                table.mask |= POSITION;
-                return ::core::result::Result::Ok(
-                    ::core::option::Option::Some(("position", table.position.len())),
-                );
-            }
+        column: ::archetypal::snapshot::ColumnIn<'_, A, WorldMask>,
+    ) -> ::core::result::Result<(), A::Error> {
+        table.mask |= column.bit();
+        match column.bit() {
+            POSITION => column.read(&mut table.position),
+            VELOCITY => column.read(&mut table.velocity),
+            HEALTH => column.read(&mut table.health),
+            _ => ::core::result::Result::Ok(()),
         }
-        {
-            if name == "velocity" {
-                table.velocity = ::archetypal::snapshot::next_column(
-                    map,
-                    "velocity",
-                    rows,
-                )?;
-                table.mask |= VELOCITY;
-                return ::core::result::Result::Ok(
-                    ::core::option::Option::Some(("velocity", table.velocity.len())),
-                );
-            }
-        }
-        {
-            if name == "health" {
-                table.health = ::archetypal::snapshot::next_column(map, "health", rows)?;
-                table.mask |= HEALTH;
-                return ::core::result::Result::Ok(
-                    ::core::option::Option::Some(("health", table.health.len())),
-                );
-            }
-        }
-        let _ = rows;
-        ::core::result::Result::Ok(::core::option::Option::None)
     }
 }
 #[allow(unused_doc_comments)]
@@ -1701,7 +1648,7 @@ impl ::archetypal::snapshot::SnapshotSingletons for World {
         ),
     ];
 }
-#[allow(unused_doc_comments)]
+#[allow(unused_doc_comments, unused_variables)]
 impl ::archetypal::snapshot::SerializeSingletons for World
 where
     for<'x> __World_resource_delta_time: ::archetypal::__private::serde::Serialize,
@@ -1710,20 +1657,17 @@ where
     for<'x> __World_component_health: ::archetypal::__private::serde::Serialize,
 {
     #[inline]
-    fn serialize_resources<S: ::archetypal::__private::serde::ser::SerializeMap>(
+    fn serialize_resource<S: ::archetypal::__private::serde::ser::SerializeMap>(
         resources: &Self::Resources,
-        map: &mut S,
+        resource: ::archetypal::snapshot::ResourceOut<'_, S>,
     ) -> ::core::result::Result<(), S::Error> {
-        ::archetypal::__private::serde::ser::SerializeMap::serialize_entry(
-            map,
-            "delta_time",
-            &resources.delta_time,
-        )?;
-        let _ = (resources, map);
-        ::core::result::Result::Ok(())
+        match resource.name() {
+            "delta_time" => resource.write(&resources.delta_time),
+            _ => ::core::result::Result::Ok(()),
+        }
     }
 }
-#[allow(unused_doc_comments)]
+#[allow(unused_doc_comments, unused_variables)]
 impl ::archetypal::snapshot::DeserializeSingletons for World
 where
     for<'x> __World_resource_delta_time: ::archetypal::__private::serde::de::DeserializeOwned,
@@ -1734,19 +1678,12 @@ where
     #[inline]
     fn deserialize_resource<'de, A: ::archetypal::__private::serde::de::MapAccess<'de>>(
         resources: &mut Self::Resources,
-        name: &str,
-        map: &mut A,
-    ) -> ::core::result::Result<bool, A::Error> {
-        {
-            if name == "delta_time" {
-                resources.delta_time = ::archetypal::__private::serde::de::MapAccess::next_value(
-                    map,
-                )?;
-                return ::core::result::Result::Ok(true);
-            }
+        resource: ::archetypal::snapshot::ResourceIn<'_, A>,
+    ) -> ::core::result::Result<(), A::Error> {
+        match resource.name() {
+            "delta_time" => resource.read(&mut resources.delta_time),
+            _ => ::core::result::Result::Ok(()),
         }
-        let _ = (resources, name, map);
-        ::core::result::Result::Ok(false)
     }
 }
 impl ::archetypal::snapshot::SnapshotWorld for World {
@@ -1755,26 +1692,16 @@ impl ::archetypal::snapshot::SnapshotWorld for World {
         &self.components.index
     }
     #[inline]
-    fn assemble(
-        index: ::archetypal::EntityIndex,
-        storage: ::archetypal::Storage<Self::Table>,
-        resources: Self::Resources,
-    ) -> Self {
-        let mut world = <Self as ::core::default::Default>::default();
-        world.components.index = index;
-        world.components.storage = storage;
-        world.resources = resources;
-        world
+    fn index_mut(&mut self) -> &mut ::archetypal::EntityIndex {
+        &mut self.components.index
     }
 }
 impl World {
-    /// Feature `serde`. The world, borrowed for saving in any serde format:
-    /// `serde_json::to_string(&world.snapshot())`. It holds every entity (handles
-    /// stay valid, the next spawn gets the same id), component, tag and resource,
-    /// the ticks and where event and change-log numbering stands; not the events,
-    /// the change-log entries or queued commands (see
-    /// `archetypal::snapshot`). Callable when every component and resource type is
-    /// `Serialize`. O(1) to borrow; serializing it is O(the whole world).
+    /// Feature `serde`. The world, borrowed for saving in any serde format
+    /// (`serde_json::to_string(&world.snapshot())`): every entity (handles stay valid,
+    /// the next spawn gets the same id), component, tag and resource, the ticks and where
+    /// numbering stands; not the events or queued commands (see `archetypal::snapshot`).
+    /// Callable when every type is `Serialize`. O(1); serializing is O(the whole world).
     #[inline]
     pub fn snapshot(&self) -> ::archetypal::Snapshot<'_, Self>
     where
@@ -1782,11 +1709,10 @@ impl World {
     {
         ::archetypal::Snapshot::new(self)
     }
-    /// Feature `serde`. The world a decoded snapshot describes, after checking all
-    /// of it: either the whole world or an error saying what is wrong, never a panic
-    /// or a half-loaded world; O(the whole world). Decode with
-    /// `serde_json::from_str::<SnapshotData<World>>(&text)` (or decode the world
-    /// directly: it is `Deserialize`).
+    /// Feature `serde`. The world a decoded snapshot describes (`serde_json::from_str::<
+    /// SnapshotData<World>>(&text)`), all of it checked: the whole world or an error
+    /// saying what is wrong, never a panic or a half-loaded world; O(the whole world).
+    /// The world is also `Deserialize`.
     #[inline]
     pub fn from_snapshot(
         snapshot: ::archetypal::SnapshotData<Self>,
@@ -1794,8 +1720,7 @@ impl World {
         snapshot.into_world()
     }
 }
-/// Feature `serde`. The world's snapshot (`world.snapshot()`): every entity,
-/// component, tag, resource and the ticks.
+/// Feature `serde`. The world's snapshot (`world.snapshot()`).
 impl ::archetypal::__private::serde::Serialize for World
 where
     for<'x> Self: ::archetypal::snapshot::SerializeWorld,
@@ -1805,15 +1730,11 @@ where
         &self,
         serializer: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
-        ::archetypal::__private::serde::Serialize::serialize(
-            &::archetypal::Snapshot::new(self),
-            serializer,
-        )
+        ::archetypal::snapshot::serialize_world(self, serializer)
     }
 }
-/// Feature `serde`. Decodes a snapshot and checks it (`World::from_snapshot`); a
-/// snapshot that decodes but is not a sound world is a decoding error with the
-/// reason.
+/// Feature `serde`. A snapshot decoded and checked (`World::from_snapshot`): one that
+/// is not a sound world is a decoding error with the reason.
 impl<'de> ::archetypal::__private::serde::Deserialize<'de> for World
 where
     for<'x> Self: ::archetypal::snapshot::DeserializeWorld,
@@ -1822,14 +1743,7 @@ where
     fn deserialize<D: ::archetypal::__private::serde::Deserializer<'de>>(
         deserializer: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        let snapshot = <::archetypal::SnapshotData<
-            Self,
-        > as ::archetypal::__private::serde::Deserialize<
-            'de,
-        >>::deserialize(deserializer)?;
-        snapshot
-            .into_world()
-            .map_err(<D::Error as ::archetypal::__private::serde::de::Error>::custom)
+        ::archetypal::snapshot::deserialize_world(deserializer)
     }
 }
 fn on_position(world: &mut WorldParts<'_>, entity: archetypal::Entity) {

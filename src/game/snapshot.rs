@@ -1,28 +1,17 @@
-//! Snapshots of a multi-world game (feature `serde`): `game.snapshot()`, `Game::from_snapshot`
-//! and the game's `Serialize` / `Deserialize`, under the rules of a world's snapshot (see
-//! `src/snapshot.rs`, whose pieces this reuses): loaded whole and checked, or refused with a
-//! [`SnapshotError`]; no declared length sizes an allocation; the loaded game issues the
-//! same next handles, and its event and change-log numbering goes on where it stood.
+//! A game's form of its snapshot's parts (feature `serde`): each sub-world's storage, by name.
 //!
-//! # The format
-//! A struct `GameSnapshot` of six fields, in this order:
-//! - `version`: [`SNAPSHOT_VERSION`], the world's;
-//! - `generations` and `free`: the game's one entity index (and its first sub-world's
-//!   records), as a world's snapshot writes its own (every id's generation as runs, the free
-//!   list in recycling order, reserved ids as given back);
-//! - `sub_worlds`: a map from each sub-world's name (`Core`) to its storage as a world's
-//!   snapshot writes it (`tick`, `last_tick`, `tables`, `tags`, `relations`,
-//!   `change_log_sequence`): tables hold ids only, since every generation is the game's;
-//! - `resources` and `event_sequences`: the game's singletons, as a world's.
+//! A game's snapshot is written, read, checked and built by the world's code (`src/snapshot/`):
+//! a world is a game with one part. What is the game's own is here: its one entity index is
+//! reached through its [`GameEntities`](super::GameEntities) and answered for by its first
+//! sub-world's records; its parts are its sub-worlds, the list of nested pairs
+//! `(&Core, (&Render, ()))`, each written as an entry of the `sub_worlds` map under its name
+//! (the fields a world's snapshot writes of its storage) and read back the same way, each name
+//! once and none missing; and the loaded storages go into a new game's sub-worlds, its index
+//! beside them.
 //!
-//! # Loading
-//! Every sub-world is named once and none is missing. The game's index and records are
-//! rebuilt from its runs and free list against the first sub-world's rows (so a claim of billions of ids is
-//! refused before anything is allocated for it, as in a world); then every sub-world's rows
-//! are checked against it (each id alive in the game, on one row, and every live entity of the
-//! game on a row), and each sub-world's storage is built and checked as a world's is. Only
-//! then is the game assembled (its event numbering, checked last, needs the game's channels):
-//! a refused load drops an unfinished game that no one has seen, never one half-loaded.
+//! Loading checks every sub-world as a world's one part is checked, and every sub-world after
+//! the first against the records the first's rows were loaded into: each id alive in the game,
+//! on one row, and every live entity of the game on a row (`src/snapshot/validation.rs`).
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -30,42 +19,88 @@ use core::fmt;
 use core::marker::PhantomData;
 
 use serde::de::{self, MapAccess, Visitor};
-use serde::ser::{SerializeMap, SerializeStruct};
+use serde::ser::{self, SerializeMap, SerializeStruct};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::list::SubWorlds;
 use super::{MultiWorld, SubWorld};
-use crate::entity::{EntityIndex, EntityRecords};
-use crate::snapshot::ids::{IdsIn, IdsOut};
+use crate::entity::EntityIndex;
+use crate::snapshot::input::{FieldValue, fill, take};
+use crate::snapshot::layout::{
+    DeserializeParts, Field, InstallParts, Layout, SerializeParts, SnapshotParts,
+};
+use crate::snapshot::output::StorageOut;
+use crate::snapshot::validation::{LoadedParts, StorageData};
 use crate::snapshot::{
-    DeserializeSingletons, DeserializeTables, ResourcesData, ResourcesOut, SNAPSHOT_VERSION,
-    Sequence, SerializeSingletons, SerializeTables, SnapshotError, StorageData, StorageOut,
-    Version, start_event_numbering,
+    DeserializeSingletons, DeserializeTables, SerializeSingletons, SerializeTables,
+    SnapshotSingletons,
 };
 use crate::storage::Storage;
 
-/// A game, borrowed for saving: `serde_json::to_string(&game.snapshot())`. It holds the
-/// game's entity index once, each sub-world's storage by name (as a [`Snapshot`](crate::Snapshot)
-/// holds a world's), the resources and where event numbering stands; see the guide's
-/// [snapshots](crate::guide::snapshots) chapter.
-pub struct GameSnapshot<'a, G> {
-    game: &'a G,
-}
+/// A game's form of the parts: each sub-world's storage by name, under `sub_worlds`.
+pub(crate) struct SubWorldStorages<G>(PhantomData<fn() -> G>);
 
-impl<'a, G> GameSnapshot<'a, G> {
-    /// The snapshot of `game` (what `game.snapshot()` returns).
-    pub fn new(game: &'a G) -> Self {
-        GameSnapshot { game }
+impl<G: MultiWorld + SnapshotSingletons> SnapshotParts for SubWorldStorages<G> {
+    type Whole = G;
+
+    const LAYOUT: Layout = Layout::GAME;
+
+    fn snapshot_ids(game: &G) -> (Vec<(u32, u32)>, Vec<u32>) {
+        let (sub_worlds, entities) = game.parts();
+        let records = sub_worlds
+            .first_records()
+            .expect("a game has at least one sub-world");
+        entities.index.snapshot_ids(records)
     }
 }
 
-impl<G> Clone for GameSnapshot<'_, G> {
-    fn clone(&self) -> Self {
-        *self
+impl<G: SerializeGame> SerializeParts for SubWorldStorages<G> {
+    fn serialize_field<S: SerializeStruct>(
+        game: &G,
+        field: Field,
+        state: &mut S,
+    ) -> Result<(), S::Error> {
+        let name = field.name();
+        match field {
+            Field::SubWorlds => state.serialize_field(name, &SubWorldsOut(game)),
+            _ => Err(ser::Error::custom(format_args!(
+                "`{name}` is not a field of a game's parts"
+            ))),
+        }
     }
 }
 
-impl<G> Copy for GameSnapshot<'_, G> {}
+impl<G: DeserializeGame> DeserializeParts for SubWorldStorages<G> {
+    type Slots = Option<SubWorldsData<G::SubWorldList>>;
+    type Loaded = <G::SubWorldList as LoadSubWorlds>::Loaded;
+
+    fn read_field<'de, V: FieldValue<'de>>(
+        slots: &mut Self::Slots,
+        field: Field,
+        value: V,
+    ) -> Result<(), V::Error> {
+        match field {
+            Field::SubWorlds => fill(slots, field, value),
+            _ => Err(de::Error::unknown_field(field.name(), Layout::GAME.names)),
+        }
+    }
+
+    fn finish<E: de::Error>(slots: Self::Slots) -> Result<Self::Loaded, E> {
+        Ok(take(slots, Field::SubWorlds)?.0)
+    }
+}
+
+impl<G: DeserializeGame> InstallParts<<G::SubWorldList as LoadSubWorlds>::Storages>
+    for SubWorldStorages<G>
+{
+    fn install(
+        game: &mut G,
+        index: EntityIndex,
+        storages: <G::SubWorldList as LoadSubWorlds>::Storages,
+    ) {
+        game.install(index, storages);
+    }
+}
 
 /// A game whose component and resource types are all `Serialize`: what `game.snapshot()`
 /// needs. Implemented for every generated game whose types allow it.
@@ -87,24 +122,7 @@ where
     }
 }
 
-impl<G: SerializeGame> Serialize for GameSnapshot<'_, G> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let (sub_worlds, own) = self.game.parts();
-        let records = sub_worlds
-            .first_records()
-            .expect("a game has at least one sub-world");
-        let (generations, free) = own.index.snapshot_ids(records);
-        let mut state = serializer.serialize_struct("GameSnapshot", 6)?;
-        state.serialize_field("version", &SNAPSHOT_VERSION)?;
-        state.serialize_field("generations", &generations)?;
-        state.serialize_field("free", &IdsOut(&free))?;
-        state.serialize_field("sub_worlds", &SubWorldsOut(self.game))?;
-        state.serialize_field("resources", &ResourcesOut::<G>(self.game.resources()))?;
-        state.serialize_field("event_sequences", &self.game.event_sequences())?;
-        state.end()
-    }
-}
-
+/// The `sub_worlds` map of a game being written.
 struct SubWorldsOut<'a, G>(&'a G);
 
 impl<G: SerializeGame> Serialize for SubWorldsOut<'_, G> {
@@ -157,8 +175,12 @@ pub trait DeserializeGame: MultiWorld + DeserializeSingletons + Default {
     /// The sub-worlds, as a list a snapshot's `sub_worlds` map is read into.
     type SubWorldList: LoadSubWorlds;
 
-    /// Checks a decoded snapshot and builds the game (see [`GameSnapshotData::into_game`]).
-    fn from_snapshot_data(data: GameSnapshotData<Self>) -> Result<Self, SnapshotError>;
+    /// Puts a loaded entity index and the sub-worlds' loaded storages in this new game.
+    fn install(
+        &mut self,
+        index: EntityIndex,
+        storages: <Self::SubWorldList as LoadSubWorlds>::Storages,
+    );
 }
 
 impl<G> DeserializeGame for G
@@ -170,84 +192,54 @@ where
 {
     type SubWorldList = G::SubWorlds<'static>;
 
-    fn from_snapshot_data(data: GameSnapshotData<Self>) -> Result<Self, SnapshotError> {
-        let RawGameSnapshot {
-            version: _,
-            generations,
-            free,
-            sub_worlds,
-            resources,
-            event_sequences,
-        } = data.raw;
-        let sub_worlds = sub_worlds.0;
-        Self::SubWorldList::check_ticks(&sub_worlds)?;
-        let (first, first_rows) = Self::SubWorldList::first_rows(&sub_worlds);
-        let (index, records, _) =
-            EntityIndex::from_snapshot_ids(&generations.0, free.0, first_rows).map_err(
-                |error| {
-                    SnapshotError::new(format!(
-                        "the game's ids, against the rows of the sub-world `{first}`: {error}"
-                    ))
-                },
-            )?;
-        let storages = Self::SubWorldList::build(sub_worlds, &records)?;
-        // The sub-worlds and the index are checked. The event numbering, checked last,
-        // needs the game's channels: a refusal there drops a game no one has seen.
-        let mut game = Self::default();
-        *game.resources_mut() = resources.0;
-        start_event_numbering(&mut game, event_sequences.0)?;
-        let (sub_worlds, entities) = game.parts_mut();
+    fn install(
+        &mut self,
+        index: EntityIndex,
+        storages: <Self::SubWorldList as LoadSubWorlds>::Storages,
+    ) {
+        let (sub_worlds, entities) = self.parts_mut();
         sub_worlds.install(storages);
         // A new game has nothing queued: only its index is the snapshot's.
         entities.index = index;
-        Ok(game)
     }
 }
 
 /// A game's sub-worlds, as the list of their borrowed types (`(&Core, (&Render, ()))`), read
 /// from a snapshot: implemented when every sub-world's components are `DeserializeOwned`.
 pub trait LoadSubWorlds {
-    /// Each sub-world's decoded entry, if read yet: `(Option<Core's>, (Option<Render's>, ()))`.
-    type Data: Default;
-    /// Each sub-world's loaded storage: `(Storage<Core's tables>, (Storage<..>, ()))`.
+    /// Each sub-world's entry, if read yet: `(Option<StorageData<Core>>, (Option<..>, ()))`.
+    type Slots: Default;
+    /// Each sub-world's storage, loaded: `(Storage<Core's tables>, (Storage<..>, ()))`.
     type Storages;
+    /// Each sub-world's entry, read: `(StorageData<Core>, (StorageData<Render>, ()))`.
+    type Loaded: LoadedParts<Storages = Self::Storages>;
 
     /// The sub-worlds' names, in order.
     fn names(names: &mut Vec<&'static str>);
 
-    /// If `name` is a sub-world's, reads its entry from `map` into `data` (an error if it was
+    /// If `name` is a sub-world's, reads its entry from `map` into `slots` (an error if it was
     /// read already) and returns `true`; `false` for another name (the value left unread).
     fn read_entry<'de, A: MapAccess<'de>>(
-        data: &mut Self::Data,
+        slots: &mut Self::Slots,
         name: &str,
         map: &mut A,
     ) -> Result<bool, A::Error>;
 
-    /// The first sub-world with no entry, if any.
-    fn first_missing(data: &Self::Data) -> Option<&'static str>;
-
-    /// Refuses a sub-world whose `last_tick` is not strictly before its `tick`.
-    fn check_ticks(data: &Self::Data) -> Result<(), SnapshotError>;
-
-    /// The first sub-world's name and the ids of each of its tables' rows (`""` and none
-    /// for the empty list: a game has at least one sub-world).
-    fn first_rows(data: &Self::Data) -> (&'static str, impl Iterator<Item = &[u32]> + Clone);
-
-    /// Checks every sub-world's entry against the game's records (loaded from the first
-    /// sub-world's rows) and builds its storage.
-    fn build(data: Self::Data, game: &EntityRecords) -> Result<Self::Storages, SnapshotError>;
+    /// Every sub-world's entry, or the name of the first one missing.
+    fn finish(slots: Self::Slots) -> Result<Self::Loaded, &'static str>;
 }
 
 impl LoadSubWorlds for () {
-    type Data = ();
+    type Slots = ();
     type Storages = ();
+    type Loaded = ();
 
     #[inline]
     fn names(_names: &mut Vec<&'static str>) {}
 
     #[inline]
     fn read_entry<'de, A: MapAccess<'de>>(
-        _data: &mut (),
+        _slots: &mut (),
         _name: &str,
         _map: &mut A,
     ) -> Result<bool, A::Error> {
@@ -255,22 +247,7 @@ impl LoadSubWorlds for () {
     }
 
     #[inline]
-    fn first_missing(_data: &()) -> Option<&'static str> {
-        None
-    }
-
-    #[inline]
-    fn check_ticks(_data: &()) -> Result<(), SnapshotError> {
-        Ok(())
-    }
-
-    #[inline]
-    fn first_rows(_data: &()) -> (&'static str, impl Iterator<Item = &[u32]> + Clone) {
-        ("", core::iter::empty())
-    }
-
-    #[inline]
-    fn build(_data: (), _game: &EntityRecords) -> Result<(), SnapshotError> {
+    fn finish(_slots: ()) -> Result<(), &'static str> {
         Ok(())
     }
 }
@@ -280,8 +257,9 @@ where
     W: SubWorld + DeserializeTables<Table = <W as SubWorld>::Tables>,
     R: LoadSubWorlds,
 {
-    type Data = (Option<StorageData<W>>, R::Data);
+    type Slots = (Option<StorageData<W>>, R::Slots);
     type Storages = (Storage<W::Tables>, R::Storages);
+    type Loaded = (StorageData<W>, R::Loaded);
 
     fn names(names: &mut Vec<&'static str>) {
         names.push(W::NAME);
@@ -289,60 +267,30 @@ where
     }
 
     fn read_entry<'de, A: MapAccess<'de>>(
-        data: &mut Self::Data,
+        slots: &mut Self::Slots,
         name: &str,
         map: &mut A,
     ) -> Result<bool, A::Error> {
         if name != W::NAME {
-            return R::read_entry(&mut data.1, name, map);
+            return R::read_entry(&mut slots.1, name, map);
         }
-        if data.0.is_some() {
+        if slots.0.is_some() {
             return Err(de::Error::custom(format_args!(
                 "the sub-world `{name}` appears twice"
             )));
         }
-        data.0 = Some(map.next_value()?);
+        let mut storage: StorageData<W> = map.next_value()?;
+        storage.part = Some(W::NAME);
+        slots.0 = Some(storage);
         Ok(true)
     }
 
-    fn first_missing(data: &Self::Data) -> Option<&'static str> {
-        match data.0 {
-            None => Some(W::NAME),
-            Some(_) => R::first_missing(&data.1),
-        }
-    }
-
-    fn check_ticks(data: &Self::Data) -> Result<(), SnapshotError> {
-        if let Some(storage) = &data.0 {
-            storage.check_ticks().map_err(within::<W>)?;
-        }
-        R::check_ticks(&data.1)
-    }
-
-    fn first_rows(data: &Self::Data) -> (&'static str, impl Iterator<Item = &[u32]> + Clone) {
-        (W::NAME, data.0.iter().flat_map(StorageData::row_ids))
-    }
-
-    fn build(data: Self::Data, game: &EntityRecords) -> Result<Self::Storages, SnapshotError> {
-        let (Some(storage), rest) = data else {
-            return Err(SnapshotError::new(format!(
-                "the snapshot has no sub-world `{}`",
-                W::NAME
-            )));
+    fn finish(slots: Self::Slots) -> Result<Self::Loaded, &'static str> {
+        let (Some(storage), rest) = slots else {
+            return Err(W::NAME);
         };
-        let (records, entities) =
-            EntityRecords::located_from_snapshot_rows(game, storage.row_ids())
-                .map_err(|error| within::<W>(SnapshotError::new(error)))?;
-        let storage = storage
-            .into_storage(records, entities)
-            .map_err(within::<W>)?;
-        Ok((storage, R::build(rest, game)?))
+        Ok((storage, R::finish(rest)?))
     }
-}
-
-/// `error`, said of the sub-world `W`.
-fn within<W: SubWorld>(error: SnapshotError) -> SnapshotError {
-    SnapshotError::new(format!("the sub-world `{}`: {}", W::NAME, error.message()))
 }
 
 /// A game's sub-worlds, borrowed mutably (`(&mut Core, (&mut Render, ()))`), given the
@@ -369,49 +317,8 @@ where
     }
 }
 
-/// A decoded game snapshot, not yet checked: `serde_json::from_str::<GameSnapshotData<Game>>
-/// (&text)`, then `Game::from_snapshot(data)` (or [`into_game`](Self::into_game)) checks it
-/// and builds the game. Decoding already refuses malformed input, unknown names and columns
-/// of the wrong type; the checks that need the whole snapshot come after.
-pub struct GameSnapshotData<G: DeserializeGame> {
-    raw: RawGameSnapshot<G>,
-}
-
-impl<'de, G: DeserializeGame> Deserialize<'de> for GameSnapshotData<G> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        RawGameSnapshot::deserialize(deserializer).map(|raw| GameSnapshotData { raw })
-    }
-}
-
-impl<G: DeserializeGame> GameSnapshotData<G> {
-    /// Checks the snapshot and builds the game: every sub-world's ticks and storage are
-    /// checked as a world's (see [`SnapshotData::into_world`](crate::SnapshotData::into_world)),
-    /// the game's index is sound, and every sub-world holds exactly the game's live
-    /// entities, each on one row; the built game passes `check_invariants()`.
-    pub fn into_game(self) -> Result<G, SnapshotError> {
-        G::from_snapshot_data(self)
-    }
-}
-
-/// The decoded fields, in the order [`GameSnapshot`] writes them.
-#[derive(Deserialize)]
-#[serde(
-    rename = "GameSnapshot",
-    deny_unknown_fields,
-    bound = "G: DeserializeGame"
-)]
-struct RawGameSnapshot<G: DeserializeGame> {
-    #[allow(dead_code)]
-    version: Version,
-    generations: Sequence<(u32, u32)>,
-    free: IdsIn,
-    sub_worlds: SubWorldsData<G::SubWorldList>,
-    resources: ResourcesData<G>,
-    event_sequences: Sequence<(String, u64)>,
-}
-
 /// The `sub_worlds` map, decoded: one entry per sub-world, each exactly once.
-struct SubWorldsData<L: LoadSubWorlds>(L::Data);
+pub(crate) struct SubWorldsData<L: LoadSubWorlds>(L::Loaded);
 
 impl<'de, L: LoadSubWorlds> Deserialize<'de> for SubWorldsData<L> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -419,6 +326,7 @@ impl<'de, L: LoadSubWorlds> Deserialize<'de> for SubWorldsData<L> {
     }
 }
 
+/// The visitor of the `sub_worlds` map, for the list of sub-worlds `L`.
 struct SubWorldsVisitor<L>(PhantomData<fn() -> L>);
 
 impl<'de, L: LoadSubWorlds> Visitor<'de> for SubWorldsVisitor<L> {
@@ -429,9 +337,9 @@ impl<'de, L: LoadSubWorlds> Visitor<'de> for SubWorldsVisitor<L> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut data = L::Data::default();
+        let mut slots = L::Slots::default();
         while let Some(key) = map.next_key::<String>()? {
-            if !L::read_entry(&mut data, &key, &mut map)? {
+            if !L::read_entry(&mut slots, &key, &mut map)? {
                 let mut names = Vec::new();
                 L::names(&mut names);
                 return Err(de::Error::custom(format_args!(
@@ -440,12 +348,12 @@ impl<'de, L: LoadSubWorlds> Visitor<'de> for SubWorldsVisitor<L> {
                 )));
             }
         }
-        if let Some(missing) = L::first_missing(&data) {
-            return Err(de::Error::custom(format_args!(
+        match L::finish(slots) {
+            Ok(loaded) => Ok(SubWorldsData(loaded)),
+            Err(missing) => Err(de::Error::custom(format_args!(
                 "the snapshot has no sub-world `{missing}`"
-            )));
+            ))),
         }
-        Ok(SubWorldsData(data))
     }
 }
 

@@ -145,11 +145,14 @@ macro_rules! __ecs_state_types {
 }
 
 /// Snapshots: `world.snapshot()`, `World::from_snapshot`, and `Serialize` / `Deserialize` for
-/// the world, through the runtime's `archetypal::snapshot`. The serde impls are bounded on every
-/// component and resource type being `Serialize` (`DeserializeOwned`). The `@tables` arm (what
-/// the snapshot code needs of a world's or a sub-world's tables), the `@singletons` arm (of a
-/// world's or a game's resources and events) and the `@game` arm (a multi-world game's
-/// methods and serde impls) are the pieces a multi-world uses.
+/// the world, each one call into the runtime's `archetypal::snapshot`, which writes, reads and
+/// checks a world and a game alike. Only what depends on the component list is generated: a
+/// column or resource picked by its mask bit or name and handed to the runtime (`write`,
+/// `read`), the names, and access to the entity index. The serde impls are bounded on every
+/// component and resource type being `Serialize` (`DeserializeOwned`). The `@tables` arm (a
+/// world's or a sub-world's tables), the `@singletons` arm (a world's or a game's resources and
+/// events) and the `@game` arm (a multi-world game's methods and serde impls) are the pieces a
+/// multi-world uses.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_snapshot {
@@ -165,36 +168,32 @@ macro_rules! __ecs_snapshot {
             impl $crate::snapshot::SnapshotTables for $world {
                 type Table = [<$world ComponentArrays>];
 
-                const COMPONENT_NAMES: &'static [&'static str] = &[$( $(#[$attr])* ::core::stringify!($field), )+];
+                const COMPONENTS: &'static [(&'static str, [<$world Mask>])] = &[$( $(#[$attr])* (::core::stringify!($field), $mask), )+];
                 const TAGS: &'static [(&'static str, [<$world Mask>])] = &[$( $(#[$tag_attr])* (::core::stringify!($tag), $tag_mask), )*];
                 const RELATIONS: &'static [(&'static str, [<$world Mask>])] = Self::__RELATIONS;
             }
 
-            #[allow(unused_doc_comments)]
+            // A column is picked by its mask bit; a duplicate mask (refused by its own error)
+            // would only add an unreachable arm.
+            #[allow(unused_doc_comments, unreachable_patterns)]
             impl $crate::snapshot::SerializeTables for $world
             where
                 $( for<'x> [<__ $world _component_ $field>]: $crate::__private::serde::Serialize, )+
                 $($serialize_also)*
             {
                 #[inline]
-                fn serialize_columns<S: $crate::__private::serde::ser::SerializeMap>(
+                fn serialize_column<S: $crate::__private::serde::ser::SerializeMap>(
                     table: &Self::Table,
-                    map: &mut S,
+                    column: $crate::snapshot::ColumnOut<'_, S, [<$world Mask>]>,
                 ) -> ::core::result::Result<(), S::Error> {
-                    $( $(#[$attr])* {
-                        if table.mask & $mask != 0 {
-                            $crate::__private::serde::ser::SerializeMap::serialize_entry(
-                                map,
-                                ::core::stringify!($field),
-                                &table.$field,
-                            )?;
-                        }
-                    } )+
-                    ::core::result::Result::Ok(())
+                    match column.bit() {
+                        $( $(#[$attr])* $mask => column.write(&table.$field), )+
+                        _ => ::core::result::Result::Ok(()),
+                    }
                 }
             }
 
-            #[allow(unused_doc_comments)]
+            #[allow(unused_doc_comments, unreachable_patterns)]
             impl $crate::snapshot::DeserializeTables for $world
             where
                 $( for<'x> [<__ $world _component_ $field>]: $crate::__private::serde::de::DeserializeOwned, )+
@@ -203,22 +202,13 @@ macro_rules! __ecs_snapshot {
                 #[inline]
                 fn deserialize_column<'de, A: $crate::__private::serde::de::MapAccess<'de>>(
                     table: &mut Self::Table,
-                    name: &str,
-                    rows: usize,
-                    map: &mut A,
-                ) -> ::core::result::Result<::core::option::Option<(&'static str, usize)>, A::Error> {
-                    $( $(#[$attr])* {
-                        if name == ::core::stringify!($field) {
-                            table.$field = $crate::snapshot::next_column(map, ::core::stringify!($field), rows)?;
-                            table.mask |= $mask;
-                            return ::core::result::Result::Ok(::core::option::Option::Some((
-                                ::core::stringify!($field),
-                                table.$field.len(),
-                            )));
-                        }
-                    } )+
-                    let _ = rows;
-                    ::core::result::Result::Ok(::core::option::Option::None)
+                    column: $crate::snapshot::ColumnIn<'_, A, [<$world Mask>]>,
+                ) -> ::core::result::Result<(), A::Error> {
+                    table.mask |= column.bit();
+                    match column.bit() {
+                        $( $(#[$attr])* $mask => column.read(&mut table.$field), )+
+                        _ => ::core::result::Result::Ok(()),
+                    }
                 }
             }
         }
@@ -257,31 +247,25 @@ macro_rules! __ecs_snapshot {
                 )*];
             }
 
-            #[allow(unused_doc_comments)]
+            #[allow(unused_doc_comments, unused_variables)]
             impl $crate::snapshot::SerializeSingletons for $world
             where
                 $( for<'x> [<__ $world _resource_ $resource>]: $crate::__private::serde::Serialize, )*
                 $($serialize_also)*
             {
                 #[inline]
-                fn serialize_resources<S: $crate::__private::serde::ser::SerializeMap>(
+                fn serialize_resource<S: $crate::__private::serde::ser::SerializeMap>(
                     resources: &Self::Resources,
-                    map: &mut S,
+                    resource: $crate::snapshot::ResourceOut<'_, S>,
                 ) -> ::core::result::Result<(), S::Error> {
-                    $(
-                        $(#[$resource_attr])*
-                        $crate::__private::serde::ser::SerializeMap::serialize_entry(
-                            map,
-                            ::core::stringify!($resource),
-                            &resources.$resource,
-                        )?;
-                    )*
-                    let _ = (resources, map);
-                    ::core::result::Result::Ok(())
+                    match resource.name() {
+                        $( $(#[$resource_attr])* ::core::stringify!($resource) => resource.write(&resources.$resource), )*
+                        _ => ::core::result::Result::Ok(()),
+                    }
                 }
             }
 
-            #[allow(unused_doc_comments)]
+            #[allow(unused_doc_comments, unused_variables)]
             impl $crate::snapshot::DeserializeSingletons for $world
             where
                 $( for<'x> [<__ $world _resource_ $resource>]: $crate::__private::serde::de::DeserializeOwned, )*
@@ -290,17 +274,12 @@ macro_rules! __ecs_snapshot {
                 #[inline]
                 fn deserialize_resource<'de, A: $crate::__private::serde::de::MapAccess<'de>>(
                     resources: &mut Self::Resources,
-                    name: &str,
-                    map: &mut A,
-                ) -> ::core::result::Result<bool, A::Error> {
-                    $( $(#[$resource_attr])* {
-                        if name == ::core::stringify!($resource) {
-                            resources.$resource = $crate::__private::serde::de::MapAccess::next_value(map)?;
-                            return ::core::result::Result::Ok(true);
-                        }
-                    } )*
-                    let _ = (resources, name, map);
-                    ::core::result::Result::Ok(false)
+                    resource: $crate::snapshot::ResourceIn<'_, A>,
+                ) -> ::core::result::Result<(), A::Error> {
+                    match resource.name() {
+                        $( $(#[$resource_attr])* ::core::stringify!($resource) => resource.read(&mut resources.$resource), )*
+                        _ => ::core::result::Result::Ok(()),
+                    }
                 }
             }
         }
@@ -323,13 +302,11 @@ macro_rules! __ecs_snapshot {
         }
 
         impl $game {
-            /// Feature `serde`. The game, borrowed for saving in any serde format:
-            /// `serde_json::to_string(&game.snapshot())`. It holds the game's entity index (handles
-            /// stay valid, the next spawn gets the same id), every sub-world's entities,
-            /// components, tags, relations and ticks, the resources and where event and
-            /// change-log numbering stands; not the events, the change-log entries or queued
-            /// commands (see `archetypal::snapshot`). Callable when every component and
-            /// resource type is `Serialize`. O(1) to borrow; serializing it is O(the whole game).
+            /// Feature `serde`. The game, borrowed for saving in any serde format
+            /// (`serde_json::to_string(&game.snapshot())`): its entity index (handles stay valid,
+            /// the next spawn gets the same id), every sub-world, the resources and where
+            /// numbering stands; not the events or queued commands (see `archetypal::snapshot`).
+            /// Callable when every type is `Serialize`. O(1); serializing is O(the whole game).
             #[inline]
             pub fn snapshot(&self) -> $crate::GameSnapshot<'_, Self>
             where
@@ -338,12 +315,10 @@ macro_rules! __ecs_snapshot {
                 $crate::GameSnapshot::new(self)
             }
 
-            /// Feature `serde`. The game a decoded snapshot describes, after checking all of
-            /// it: either the whole game, every sub-world in step with its index, or an
-            /// error saying what is wrong, never a panic or a half-loaded game; O(the whole
-            /// game). Decode with `serde_json::from_str::<GameSnapshotData<Game>>(&text)` (or
-            /// decode the game directly: it is `Deserialize`). Callable when every component
-            /// and resource type is `Deserialize`.
+            /// Feature `serde`. The game a decoded snapshot describes (`serde_json::from_str::<
+            /// GameSnapshotData<Game>>(&text)`), all of it checked: the whole game or an error
+            /// saying what is wrong, never a panic or a half-loaded game; O(the whole game). The
+            /// game is also `Deserialize`. Callable when every type is `Deserialize`.
             #[inline]
             pub fn from_snapshot(
                 snapshot: $crate::GameSnapshotData<Self>,
@@ -355,8 +330,7 @@ macro_rules! __ecs_snapshot {
             }
         }
 
-        /// Feature `serde`. The game's snapshot (`game.snapshot()`): its entity index, every
-        /// sub-world, the resources and the ticks.
+        /// Feature `serde`. The game's snapshot (`game.snapshot()`).
         impl $crate::__private::serde::Serialize for $game
         where
             for<'x> Self: $crate::snapshot::SerializeGame,
@@ -366,12 +340,12 @@ macro_rules! __ecs_snapshot {
                 &self,
                 serializer: S,
             ) -> ::core::result::Result<S::Ok, S::Error> {
-                $crate::__private::serde::Serialize::serialize(&$crate::GameSnapshot::new(self), serializer)
+                $crate::snapshot::serialize_game(self, serializer)
             }
         }
 
-        /// Feature `serde`. Decodes a snapshot and checks it (`Game::from_snapshot`); a
-        /// snapshot that decodes but is not a sound game is a decoding error with the reason.
+        /// Feature `serde`. A snapshot decoded and checked (`Game::from_snapshot`): one that
+        /// is not a sound game is a decoding error with the reason.
         impl<'de> $crate::__private::serde::Deserialize<'de> for $game
         where
             for<'x> Self: $crate::snapshot::DeserializeGame,
@@ -380,10 +354,7 @@ macro_rules! __ecs_snapshot {
             fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
                 deserializer: D,
             ) -> ::core::result::Result<Self, D::Error> {
-                let snapshot = <$crate::GameSnapshotData<Self> as $crate::__private::serde::Deserialize<'de>>::deserialize(deserializer)?;
-                snapshot
-                    .into_game()
-                    .map_err(<D::Error as $crate::__private::serde::de::Error>::custom)
+                $crate::snapshot::deserialize_game(deserializer)
             }
         }
     };
@@ -430,23 +401,17 @@ macro_rules! __ecs_snapshot {
             }
 
             #[inline]
-            fn assemble(index: $crate::EntityIndex, storage: $crate::Storage<Self::Table>, resources: Self::Resources) -> Self {
-                let mut world = <Self as ::core::default::Default>::default();
-                world.components.index = index;
-                world.components.storage = storage;
-                world.resources = resources;
-                world
+            fn index_mut(&mut self) -> &mut $crate::EntityIndex {
+                &mut self.components.index
             }
         }
 
         impl $world {
-            /// Feature `serde`. The world, borrowed for saving in any serde format:
-            /// `serde_json::to_string(&world.snapshot())`. It holds every entity (handles
-            /// stay valid, the next spawn gets the same id), component, tag and resource,
-            /// the ticks and where event and change-log numbering stands; not the events,
-            /// the change-log entries or queued commands (see
-            /// `archetypal::snapshot`). Callable when every component and resource type is
-            /// `Serialize`. O(1) to borrow; serializing it is O(the whole world).
+            /// Feature `serde`. The world, borrowed for saving in any serde format
+            /// (`serde_json::to_string(&world.snapshot())`): every entity (handles stay valid,
+            /// the next spawn gets the same id), component, tag and resource, the ticks and where
+            /// numbering stands; not the events or queued commands (see `archetypal::snapshot`).
+            /// Callable when every type is `Serialize`. O(1); serializing is O(the whole world).
             #[inline]
             pub fn snapshot(&self) -> $crate::Snapshot<'_, Self>
             where
@@ -455,11 +420,10 @@ macro_rules! __ecs_snapshot {
                 $crate::Snapshot::new(self)
             }
 
-            /// Feature `serde`. The world a decoded snapshot describes, after checking all
-            /// of it: either the whole world or an error saying what is wrong, never a panic
-            /// or a half-loaded world; O(the whole world). Decode with
-            /// `serde_json::from_str::<SnapshotData<World>>(&text)` (or decode the world
-            /// directly: it is `Deserialize`).
+            /// Feature `serde`. The world a decoded snapshot describes (`serde_json::from_str::<
+            /// SnapshotData<World>>(&text)`), all of it checked: the whole world or an error
+            /// saying what is wrong, never a panic or a half-loaded world; O(the whole world).
+            /// The world is also `Deserialize`.
             #[inline]
             pub fn from_snapshot(
                 snapshot: $crate::SnapshotData<Self>,
@@ -468,8 +432,7 @@ macro_rules! __ecs_snapshot {
             }
         }
 
-        /// Feature `serde`. The world's snapshot (`world.snapshot()`): every entity,
-        /// component, tag, resource and the ticks.
+        /// Feature `serde`. The world's snapshot (`world.snapshot()`).
         impl $crate::__private::serde::Serialize for $world
         where
             for<'x> Self: $crate::snapshot::SerializeWorld,
@@ -479,13 +442,12 @@ macro_rules! __ecs_snapshot {
                 &self,
                 serializer: S,
             ) -> ::core::result::Result<S::Ok, S::Error> {
-                $crate::__private::serde::Serialize::serialize(&$crate::Snapshot::new(self), serializer)
+                $crate::snapshot::serialize_world(self, serializer)
             }
         }
 
-        /// Feature `serde`. Decodes a snapshot and checks it (`World::from_snapshot`); a
-        /// snapshot that decodes but is not a sound world is a decoding error with the
-        /// reason.
+        /// Feature `serde`. A snapshot decoded and checked (`World::from_snapshot`): one that
+        /// is not a sound world is a decoding error with the reason.
         impl<'de> $crate::__private::serde::Deserialize<'de> for $world
         where
             for<'x> Self: $crate::snapshot::DeserializeWorld,
@@ -494,10 +456,7 @@ macro_rules! __ecs_snapshot {
             fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
                 deserializer: D,
             ) -> ::core::result::Result<Self, D::Error> {
-                let snapshot = <$crate::SnapshotData<Self> as $crate::__private::serde::Deserialize<'de>>::deserialize(deserializer)?;
-                snapshot
-                    .into_world()
-                    .map_err(<D::Error as $crate::__private::serde::de::Error>::custom)
+                $crate::snapshot::deserialize_world(deserializer)
             }
         }
     };

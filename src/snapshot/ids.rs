@@ -11,12 +11,11 @@
 
 use alloc::vec::Vec;
 use core::fmt;
-use core::marker::PhantomData;
 
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::{Sequence, SequenceVisitor};
+use super::sequence::{Sequence, SequenceVisitor};
 use crate::entity::Entity;
 
 /// The bytes an id takes in a binary format.
@@ -107,12 +106,7 @@ impl<'de> Visitor<'de> for IdBytesVisitor {
 
     /// A format that gives a byte string back as a sequence of bytes.
     fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<Vec<u32>, A::Error> {
-        let bytes = SequenceVisitor::<u8> {
-            limit: None,
-            positional: false,
-            marker: PhantomData,
-        }
-        .visit_seq(seq)?;
+        let bytes = SequenceVisitor::<u8>::unbounded().visit_seq(seq)?;
         Self::decode(&bytes)
     }
 }
