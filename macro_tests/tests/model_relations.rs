@@ -409,7 +409,7 @@ impl Harness {
         match *op {
             Op::Spawn(mask) => {
                 let entity = self.world.spawn(mask);
-                // (A restore rolls the allocator back: a handle may come again.)
+                // (A restore rolls the entity index back: a handle may come again.)
                 if self.model.alive.contains(&entity) {
                     return Err(format!("{entity} issued while alive"));
                 }

@@ -71,7 +71,7 @@ ecs! {
 }
 
 /// A two-sub-world game with tags and relations in both, run through the same harness: its
-/// snapshot holds the game's allocator once and each sub-world's storage by name.
+/// snapshot holds the game's entity index once and each sub-world's storage by name.
 mod multi {
     use super::{Block, Health, Marker, Name, Position, Target};
     use archetypal::Entity;

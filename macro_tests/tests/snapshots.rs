@@ -300,7 +300,7 @@ fn events_queued_commands_and_the_change_log_are_not_saved() {
 #[test]
 fn reservations_made_through_split_parts_are_saved_as_released() {
     // Saved right after the parts are dropped, before any `&mut` call on the world: the
-    // reservations are still held by the allocator's loan to the command part.
+    // reservations are still held by the entity index's loan to the command part.
     let mut world = populated_world();
     let victim = world.query_entities(POSITION).next().unwrap();
     let queued = {
@@ -549,7 +549,7 @@ fn missing_parts_are_errors() {
 }
 
 #[test]
-fn an_allocator_that_disagrees_with_the_rows_is_an_error() {
+fn an_entity_index_that_disagrees_with_the_rows_is_an_error() {
     json_error(
         &edited_json(|value| value["tables"][0]["entities"][0] = serde_json::json!(40)),
         "a table holds entity id 40, which was never issued (4 ids were)",

@@ -1,8 +1,8 @@
 //! Snapshots of a multi-world game from the user's side: a two-sub-world game saved with
-//! serde_json (text) and postcard (binary) loads back exactly (the game's allocator and so its
+//! serde_json (text) and postcard (binary) loads back exactly (the game's entity index and so its
 //! next handles, every sub-world's tables, rows, tags, relations and ticks, the resources, where
 //! event and change-log numbering stands); a snapshot that is truncated, or whose sub-worlds
-//! disagree with the game's allocator, is an error that says what is wrong, never a panic and
+//! disagree with the game's entity index, is an error that says what is wrong, never a panic and
 //! never a half-loaded game.
 
 use archetypal::{Entity, EventCursor, GameSnapshotData, ecs};
@@ -260,7 +260,7 @@ fn an_empty_game_round_trips() {
 }
 
 #[test]
-fn the_json_holds_the_allocator_once_and_each_sub_world_by_name() {
+fn the_json_holds_the_entity_index_once_and_each_sub_world_by_name() {
     let mut game = Game::new();
     let [first, second] = [(); 2].map(|()| game.spawn());
     game.core.set_health(first, 5);

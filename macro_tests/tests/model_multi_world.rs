@@ -1,7 +1,7 @@
 //! A model test of the multi-world form: random sequences of spawns (empty, built, queued),
 //! despawns (cascading through the relations of both sub-worlds), links, component writes
 //! and queued commands against a plain model of the game, which predicts every handle issued
-//! (the game's one allocator: ids recycled last freed first, one generation later), every
+//! (the game's one entity index: ids recycled last freed first, one generation later), every
 //! value, every link and each target's sources in link order. After every step each
 //! sub-world agrees with the model and `check_invariants()` passes. The game declares hooks
 //! (its own `on_spawn` and `on_despawn`, the render sub-world's `on_add(TINT)` and
@@ -181,7 +181,7 @@ impl Model {
         self.slots.get(entity.id as usize) == Some(&(entity.generation, State::Alive))
     }
 
-    /// The next handle the game's allocator gives, in `state`.
+    /// The next handle the game's entity index gives, in `state`.
     fn issue(&mut self, state: State) -> Entity {
         let id = self.free.pop().unwrap_or_else(|| {
             self.slots.push((0, State::Free));
