@@ -36,6 +36,7 @@ use crate::commands::{
 };
 use crate::entity::{Entity, EntityIndex, EntityReserver};
 use crate::storage::despawn::{self, Parts, Whole};
+use crate::storage::staged::PlaceBuilt;
 use crate::storage::{InvariantError, Storage};
 use crate::tick::Tick;
 
@@ -77,7 +78,9 @@ pub trait MultiWorld: Sized {
         Self: 'a;
     /// The sub-worlds borrowed mutably: `(&mut Core, (&mut Render, ()))`, and as the records
     /// the game's index writes.
-    type SubWorldsMut<'a>: SubWorldsMut<Built = <Self::Builder as GameBuilder>::Values> + Parts
+    type SubWorldsMut<'a>: SubWorldsMut<Built = <Self::Builder as GameBuilder>::Values>
+        + Parts
+        + PlaceBuilt<<Self::Builder as GameBuilder>::Values>
     where
         Self: 'a;
 

@@ -6,14 +6,14 @@
 use alloc::vec::Vec;
 
 use crate::archetype::Archetype;
-use crate::builder::EntityValues;
 use crate::change_log::StructuralChange;
 use crate::commands::{
     CommandBuffer, CommandQueue, CommandReport, LifecycleCommand, LifecycleTarget, QueuedCommand,
     SpawnStaging,
 };
-use crate::entity::{Entity, EntityIndex, EntityReserver};
+use crate::entity::{Entity, EntityIndex, EntityReserver, IdRecords};
 use crate::storage::despawn::Whole;
+use crate::storage::staged::PlaceBuilt;
 use crate::storage::state::copy_whole;
 use crate::storage::{Storage, place_or_free};
 
@@ -43,21 +43,22 @@ where
     storage.spawn_batch(index, mask, count, init)
 }
 
-/// Spawns `count` entities with the builder's `values`, each a copy (the last takes the
-/// originals: an `EntityBuilder`'s spawn); then links each to the targets `values` holds. The
-/// first copy is made before any handle is issued, so a value whose type is not `Clone`
-/// panics with nothing spawned; with `count` at most 1, nothing is copied.
+/// Spawns `count` entities issued by `index` with the builder's `values` in `parts` (a world's
+/// storage, or every sub-world of a game), each a copy (the last takes the originals: an
+/// `EntityBuilder`'s spawn); then links each to the targets `values` holds. The first copy is
+/// made before any handle is issued, so a value whose type is not `Clone` panics with nothing
+/// spawned; with `count` at most 1, nothing is copied.
 #[inline]
-pub fn spawn_built<T: Archetype, V: EntityValues<Archetype = T>>(
+pub fn spawn_built<V, P: PlaceBuilt<V> + IdRecords>(
     index: &mut EntityIndex,
-    storage: &mut Storage<T>,
+    parts: &mut P,
     count: usize,
     values: V,
 ) -> Vec<Entity> {
-    let first_copy = (count > 1).then(|| values.copy_held());
-    let entities = index.allocate_many(count, storage.records_mut());
-    place_or_free(index, storage, &entities, |storage| {
-        storage.place_built(&entities, first_copy, values);
+    let first_copy = (count > 1).then(|| P::copy_built(&values));
+    let entities = index.allocate_many(count, parts);
+    place_or_free(index, parts, &entities, |parts| {
+        parts.place_built(&entities, first_copy, values);
     });
     entities
 }
@@ -65,14 +66,14 @@ pub fn spawn_built<T: Archetype, V: EntityValues<Archetype = T>>(
 /// Spawns one entity with the builder's `values`, moved (an `EntityBuilder`'s `spawn_one`):
 /// [`spawn_built`] without its batch's `Vec`.
 #[inline]
-pub fn spawn_one<T: Archetype, V: EntityValues<Archetype = T>>(
+pub fn spawn_one<V>(
     index: &mut EntityIndex,
-    storage: &mut Storage<T>,
+    parts: &mut (impl PlaceBuilt<V> + IdRecords),
     values: V,
 ) -> Entity {
-    let entities = [index.allocate(storage.records_mut())];
-    place_or_free(index, storage, &entities, |storage| {
-        storage.place_built(&entities, None, values);
+    let entities = [index.allocate(parts)];
+    place_or_free(index, parts, &entities, |parts| {
+        parts.place_built(&entities, None, values);
     });
     entities[0]
 }

@@ -34,7 +34,7 @@ mod migration;
 mod relations;
 mod rows;
 mod split;
-mod staged;
+pub(crate) mod staged;
 pub(crate) mod state;
 pub(crate) mod tag_partition;
 mod tags;

@@ -8,7 +8,7 @@
 use alloc::collections::vec_deque::Drain;
 
 use super::list::SubWorldsMut;
-use super::spawn::{GameBuilder, place_built};
+use super::spawn::GameBuilder;
 use super::{MultiWorld, with_whole};
 use crate::commands::{
     BuilderStaging, CommandBuffer, CommandReport, LifecycleCommand, LifecycleTarget, StageSpawn,
@@ -16,8 +16,9 @@ use crate::commands::{
 };
 use crate::entity::{Entity, EntityIndex};
 use crate::hooks::apply_queued_with_hooks;
-use crate::storage::activate_reserved;
 use crate::storage::despawn::{self, Parts, Whole};
+use crate::storage::staged::PlaceBuilt;
+use crate::storage::{activate_reserved, place_or_free};
 
 /// A game's queued spawn with values waits as the builder's values, one part per sub-world.
 impl<B: GameBuilder> StageSpawn<B> for BuilderStaging<B::Values> {
@@ -33,7 +34,7 @@ impl<B: GameBuilder> StageSpawn<B> for BuilderStaging<B::Values> {
 }
 
 /// A game as its queued spawns and despawns reach it: its index and every sub-world.
-impl<L: SubWorldsMut + Parts> LifecycleTarget for Whole<'_, L> {
+impl<L: SubWorldsMut + Parts + PlaceBuilt<L::Built>> LifecycleTarget for Whole<'_, L> {
     type Spawn = ();
     type Staging = BuilderStaging<L::Built>;
 
@@ -56,7 +57,10 @@ impl<L: SubWorldsMut + Parts> LifecycleTarget for Whole<'_, L> {
         let mut spawned = 0;
         for (entity, values) in run.rest.by_ref() {
             if run.index.activate(entity, run.parts) {
-                place_built(run.parts, run.index, &[entity], None, values);
+                let entities = [entity];
+                place_or_free(run.index, run.parts, &entities, |parts| {
+                    parts.place_built(&entities, None, values);
+                });
                 spawned += 1;
             }
         }

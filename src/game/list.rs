@@ -9,6 +9,7 @@ use crate::builder::EntityValues;
 use crate::entity::{Entity, EntityIndex, EntityRecords, IdRecords};
 use crate::mask::Bitmask;
 use crate::storage::despawn::Parts;
+use crate::storage::staged::PlaceBuilt;
 use crate::storage::{InvariantError, Storage};
 use crate::tick::Tick;
 
@@ -87,19 +88,6 @@ pub trait SubWorldsMut {
     /// Gives the game's new `entities` rows with no components in every sub-world.
     fn spawn_placed(&mut self, entities: &[Entity]);
 
-    /// A copy of the values held for every sub-world (see `EntityValues::copy_held`).
-    fn copy_built(values: &Self::Built) -> Self::Built;
-
-    /// Gives the game's new `entities` rows with the builder's values in every sub-world
-    /// (`Storage::place_built`). If a value's `Default` or `Clone` panics, the entities are
-    /// taken out of the sub-worlds they reached, so no sub-world holds them.
-    fn spawn_built(
-        &mut self,
-        entities: &[Entity],
-        first_copy: Option<Self::Built>,
-        values: Self::Built,
-    );
-
     /// Whether despawning `entity` cascades, by the relations of any sub-world.
     fn has_cascading_sources(&self, entity: Entity) -> bool;
 
@@ -131,12 +119,6 @@ impl SubWorldsMut for () {
 
     #[inline]
     fn spawn_placed(&mut self, _entities: &[Entity]) {}
-
-    #[inline]
-    fn copy_built(_values: &()) {}
-
-    #[inline]
-    fn spawn_built(&mut self, _entities: &[Entity], _first_copy: Option<()>, _values: ()) {}
 
     #[inline]
     fn has_cascading_sources(&self, _entity: Entity) -> bool {
@@ -179,29 +161,6 @@ impl<W: SubWorld, R: SubWorldsMut> SubWorldsMut for (&mut W, R) {
     }
 
     #[inline]
-    fn copy_built(values: &Self::Built) -> Self::Built {
-        (values.0.copy_held(), R::copy_built(&values.1))
-    }
-
-    #[inline]
-    fn spawn_built(
-        &mut self,
-        entities: &[Entity],
-        first_copy: Option<Self::Built>,
-        values: Self::Built,
-    ) {
-        let (first_here, first_rest) = match first_copy {
-            Some((here, rest)) => (Some(here), Some(rest)),
-            None => (None, None),
-        };
-        let storage = self.0.storage_mut();
-        storage.place_built(entities, first_here, values.0);
-        let placed = DetachOnUnwind { storage, entities };
-        self.1.spawn_built(entities, first_rest, values.1);
-        core::mem::forget(placed);
-    }
-
-    #[inline]
     fn has_cascading_sources(&self, entity: Entity) -> bool {
         let storage = self.0.storage();
         (!<W::Tables as Archetype>::CASCADE.is_empty() && storage.has_cascading_sources(entity))
@@ -241,6 +200,43 @@ impl<W: SubWorld, R: SubWorldsMut> SubWorldsMut for (&mut W, R) {
     fn end_frame(&mut self) {
         self.0.storage_mut().end_frame();
         self.1.end_frame();
+    }
+}
+
+/// The empty list places nothing.
+impl PlaceBuilt<()> for () {
+    #[inline]
+    fn copy_built(_values: &()) {}
+
+    #[inline]
+    fn place_built(&mut self, _entities: &[Entity], _first_copy: Option<()>, _values: ()) {}
+}
+
+/// The sub-worlds as the parts a spawn with a game builder's values gives rows to, each its
+/// part of the values. If a value's `Default` or `Clone` panics, the entities are taken out of
+/// the sub-worlds they reached, so no sub-world holds them.
+impl<W: SubWorld, R: PlaceBuilt<V>, V> PlaceBuilt<(W::Values, V)> for (&mut W, R) {
+    #[inline]
+    fn copy_built(values: &(W::Values, V)) -> (W::Values, V) {
+        (values.0.copy_held(), R::copy_built(&values.1))
+    }
+
+    #[inline]
+    fn place_built(
+        &mut self,
+        entities: &[Entity],
+        first_copy: Option<(W::Values, V)>,
+        values: (W::Values, V),
+    ) {
+        let (first_here, first_rest) = match first_copy {
+            Some((here, rest)) => (Some(here), Some(rest)),
+            None => (None, None),
+        };
+        let storage = self.0.storage_mut();
+        storage.place_built(entities, first_here, values.0);
+        let placed = DetachOnUnwind { storage, entities };
+        self.1.place_built(entities, first_rest, values.1);
+        core::mem::forget(placed);
     }
 }
 

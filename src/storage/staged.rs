@@ -10,6 +10,32 @@ use crate::builder::EntityValues;
 use crate::column;
 use crate::entity::{Entity, EntityIndex};
 
+/// The parts a spawn with a builder's values gives rows to: a world's storage (`V`, its
+/// `EntityValues`), or every sub-world of a game (`V`, each one's values as a list). The
+/// spawns of `lifecycle.rs` are written once over it, a world's and a game's alike.
+pub trait PlaceBuilt<V> {
+    /// A copy of the values `values` holds (see [`EntityValues::copy_held`]).
+    fn copy_built(values: &V) -> V;
+
+    /// Gives `entities`, just issued into these parts' records, rows with the values: the
+    /// first gets `first_copy` (made before anything was issued, when there is more than
+    /// one), each next one a fresh copy, the last `values` itself. A value's `Default` or
+    /// `Clone` that panics leaves no part holding them (the caller frees their ids).
+    fn place_built(&mut self, entities: &[Entity], first_copy: Option<V>, values: V);
+}
+
+impl<T: Archetype, V: EntityValues<Archetype = T>> PlaceBuilt<V> for Storage<T> {
+    #[inline]
+    fn copy_built(values: &V) -> V {
+        values.copy_held()
+    }
+
+    #[inline]
+    fn place_built(&mut self, entities: &[Entity], first_copy: Option<V>, values: V) {
+        Storage::place_built(self, entities, first_copy, values);
+    }
+}
+
 impl<T: Archetype> Storage<T> {
     /// Gives `entities` (just allocated here, or placed by the game of this sub-world) rows
     /// with the builder's `values`: the first gets `first_copy` (made by the caller before
