@@ -68,7 +68,7 @@
 //! under `sub_worlds`, then its resources and event numbering (see `layout.rs`).
 //!
 //! Where the code is: `layout.rs` (the layouts, what a form of whole gives, and a world's form;
-//! a game's is in `src/game/snapshot.rs`), `output.rs` (writing), `input.rs` (reading the
+//! a game's is in `game.rs`), `output.rs` (writing), `input.rs` (reading the
 //! structs), `maps.rs` (the tables, tags, relations and resources under them), `sequence.rs`
 //! (lengths never trusted), `validation.rs` (checking and building), `ids.rs` and
 //! `positional.rs` (the forms of ids and of text columns).
@@ -86,6 +86,7 @@ use serde::de::{self, MapAccess};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+mod game;
 mod ids;
 pub(crate) mod input;
 pub(crate) mod layout;
@@ -99,16 +100,14 @@ pub use maps::{ColumnIn, ResourceIn};
 pub use output::{ColumnOut, ResourceOut};
 pub use validation::{LoadedParts, StorageData};
 
-// A game's form of the parts lives with the game's runtime; its traits are named here beside
-// the world's, where generated code reaches them.
-pub use crate::game::snapshot::{
+pub use game::{
     DeserializeGame, InstallSubWorlds, LoadSubWorlds, SerializeGame, SerializeSubWorlds,
 };
 
 use crate::archetype::Archetype;
 use crate::entity::EntityIndex;
-use crate::game::snapshot::SubWorldStorages;
 use crate::storage::Storage;
+use game::SubWorldStorages;
 use input::deserialize_whole;
 use layout::OneStorage;
 use output::serialize_whole;

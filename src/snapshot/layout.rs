@@ -142,7 +142,7 @@ impl Layout {
 /// reached: what the one top-level serializer, deserializer and assembly ask of a form of
 /// whole. Implemented for a world's form (`OneStorage`: its one storage, whose fields sit among
 /// the whole's own) and a game's (`SubWorldStorages`: each sub-world's storage by name, in
-/// `game/snapshot.rs`).
+/// `game.rs`).
 pub(crate) trait SnapshotParts {
     /// The world or game.
     type Whole: SnapshotSingletons;
