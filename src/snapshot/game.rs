@@ -24,10 +24,13 @@ use serde::de::{self, MapAccess, Visitor};
 use serde::ser::{self, SerializeMap, SerializeStruct};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::input::{FieldValue, fill, take};
-use super::layout::{DeserializeParts, Field, InstallParts, Layout, SerializeParts, SnapshotParts};
+use super::input::{fill, take};
+use super::layout::{Field, Layout};
 use super::output::StorageOut;
-use super::validation::{LoadedParts, StorageData};
+use super::parts::{
+    DeserializeParts, FieldValue, InstallParts, LoadedParts, SerializeParts, SnapshotParts,
+};
+use super::validation::StorageData;
 use super::{
     DeserializeSingletons, DeserializeTables, SerializeSingletons, SerializeTables,
     SnapshotSingletons,
