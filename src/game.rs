@@ -23,8 +23,6 @@
 mod clone;
 mod commands;
 mod list;
-#[cfg(feature = "serde")]
-pub(crate) mod snapshot;
 mod spawn;
 
 use alloc::vec::Vec;
@@ -125,6 +123,13 @@ impl<C: QueuedCommand> GameEntities<C> {
         &self.index
     }
 
+    /// The index of the game's entities, mutably (a loaded game's is put in place through it).
+    #[cfg(feature = "serde")]
+    #[inline]
+    pub(crate) fn index_mut(&mut self) -> &mut EntityIndex {
+        &mut self.index
+    }
+
     /// The commands queued on the game, in order, and the values of its queued spawns
     /// (`staged().spawns()`).
     #[inline]
@@ -222,7 +227,7 @@ pub fn check_invariants<G: MultiWorld>(game: &G) -> Result<(), InvariantError> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use alloc::vec;
     use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -264,8 +269,8 @@ mod tests {
     use test_game::*;
 
     /// A game of plain values (every type `Clone` and serde), for the tests of its copies
-    /// (`clone.rs`) and snapshots (`snapshot.rs`).
-    pub(super) mod plain_game {
+    /// (`clone.rs`) and snapshots (`src/snapshot/game.rs`).
+    pub(crate) mod plain_game {
         #![allow(dead_code)]
         crate::ecs! {
             PlainGame {

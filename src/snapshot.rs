@@ -67,11 +67,13 @@
 //! and a game writes its one index, then each sub-world's storage (the same fields) by name
 //! under `sub_worlds`, then its resources and event numbering (see `layout.rs`).
 //!
-//! Where the code is: `layout.rs` (the layouts, what a form of whole gives, and a world's form;
-//! a game's is in `src/game/snapshot.rs`), `output.rs` (writing), `input.rs` (reading the
-//! structs), `maps.rs` (the tables, tags, relations and resources under them), `sequence.rs`
-//! (lengths never trusted), `validation.rs` (checking and building), `ids.rs` and
-//! `positional.rs` (the forms of ids and of text columns).
+//! Where the code is, each file importing (besides the traits here) only from those before it:
+//! `layout.rs` (the layouts and their field names), `positional.rs`, `sequence.rs` (lengths
+//! never trusted) and `ids.rs` (the forms of text columns, sequences and ids), `parts.rs` (what
+//! a form of whole gives the one path and what it is handed), `output.rs` (writing), `maps.rs`
+//! (reading the tables, tags, relations and resources), `validation.rs` (checking and
+//! building), `input.rs` (reading the structs), then the two forms of whole: `world.rs` (one
+//! storage) and `game.rs` (each sub-world's storage by name).
 //!
 //! A snapshot loads into the world declaration that wrote it: a column, tag or resource it does
 //! not know, or a missing tag or resource, is an error naming it. A component may be added to
@@ -86,33 +88,35 @@ use serde::de::{self, MapAccess};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+mod game;
 mod ids;
-pub(crate) mod input;
-pub(crate) mod layout;
+mod input;
+mod layout;
 mod maps;
-pub(crate) mod output;
+mod output;
+mod parts;
 mod positional;
 mod sequence;
-pub(crate) mod validation;
+mod validation;
+mod world;
 
 pub use maps::{ColumnIn, ResourceIn};
 pub use output::{ColumnOut, ResourceOut};
-pub use validation::{LoadedParts, StorageData};
+pub use parts::LoadedParts;
+pub use validation::StorageData;
 
-// A game's form of the parts lives with the game's runtime; its traits are named here beside
-// the world's, where generated code reaches them.
-pub use crate::game::snapshot::{
+pub use game::{
     DeserializeGame, InstallSubWorlds, LoadSubWorlds, SerializeGame, SerializeSubWorlds,
 };
 
 use crate::archetype::Archetype;
 use crate::entity::EntityIndex;
-use crate::game::snapshot::SubWorldStorages;
 use crate::storage::Storage;
+use game::SubWorldStorages;
 use input::deserialize_whole;
-use layout::OneStorage;
 use output::serialize_whole;
 use validation::DecodedWhole;
+use world::OneStorage;
 
 /// The snapshot format this build writes and reads.
 pub const SNAPSHOT_VERSION: u32 = 4;

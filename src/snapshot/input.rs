@@ -12,23 +12,14 @@ use serde::de::{self, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
 use super::ids::IdsIn;
-use super::layout::{DeserializeParts, Field, Layout, SnapshotParts};
+use super::layout::{Field, Layout};
 use super::maps::{RelationsData, ResourcesData, TableData, TagsData};
+use super::parts::{DeserializeParts, FieldValue, SnapshotParts};
 use super::sequence::Sequence;
 use super::validation::{DecodedWhole, StorageData};
 use super::{
     DeserializeSingletons, DeserializeTables, SNAPSHOT_VERSION, SnapshotSingletons, SnapshotTables,
 };
-
-/// The value of the field just named, read from where the struct's fields come from: a map
-/// entry's value, or a sequence's next element.
-pub(crate) trait FieldValue<'de> {
-    /// The format's error.
-    type Error: de::Error;
-
-    /// Reads the value.
-    fn read<T: Deserialize<'de>>(self) -> Result<T, Self::Error>;
-}
 
 /// A map entry's value.
 struct MapValue<'a, A>(&'a mut A);
@@ -167,7 +158,7 @@ struct WholeSlots<P: DeserializeParts>
 where
     P::Whole: DeserializeSingletons,
 {
-    version: Option<Version>,
+    version: Option<SupportedVersion>,
     generations: Option<Sequence<(u32, u32)>>,
     free: Option<IdsIn>,
     parts: P::Slots,
@@ -211,7 +202,7 @@ where
     }
 
     fn finish<E: de::Error>(self) -> Result<Self::Value, E> {
-        take::<Version, E>(self.version, Field::Version)?;
+        take::<SupportedVersion, E>(self.version, Field::Version)?;
         Ok(DecodedWhole {
             generations: take(self.generations, Field::Generations)?.0,
             free: take(self.free, Field::Free)?.0,
@@ -285,13 +276,13 @@ impl<'de, W: DeserializeTables> Deserialize<'de> for StorageData<W> {
 }
 
 /// The format version, refused at once when it is not [`SNAPSHOT_VERSION`].
-struct Version;
+struct SupportedVersion;
 
-impl<'de> Deserialize<'de> for Version {
+impl<'de> Deserialize<'de> for SupportedVersion {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let version = u32::deserialize(deserializer)?;
         if version == SNAPSHOT_VERSION {
-            Ok(Version)
+            Ok(SupportedVersion)
         } else {
             Err(de::Error::custom(format_args!(
                 "snapshot version {version} is not supported (this build reads version {SNAPSHOT_VERSION})"

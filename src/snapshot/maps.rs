@@ -12,9 +12,8 @@ use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
 use super::ids::IdsIn;
-use super::output::ENTITIES;
+use super::layout::ENTITIES;
 use super::sequence::{ColumnSeed, Sequence};
-use super::validation::{RelationList, TagList};
 use super::{DeserializeSingletons, DeserializeTables, SnapshotSingletons, SnapshotTables};
 use crate::archetype::Archetype;
 use crate::mask::Bitmask;
@@ -129,6 +128,12 @@ impl<A, K: Copy> ColumnIn<'_, A, K> {
         Ok(())
     }
 }
+
+/// Every tag's name, mask and member ids.
+pub(crate) type TagList<M> = Vec<(&'static str, M, Vec<u32>)>;
+
+/// Every relation's name, mask and `(source id, target id)` links.
+pub(crate) type RelationList<M> = Vec<(&'static str, M, Vec<(u32, u32)>)>;
 
 /// Every tag's member ids, read by name.
 pub(crate) struct TagsData<W: SnapshotTables>(pub(crate) TagList<<W::Table as Archetype>::Mask>);

@@ -8,7 +8,8 @@ use serde::ser::{self, SerializeMap, SerializeStruct};
 use serde::{Serialize, Serializer};
 
 use super::ids::{EntityIdsOut, IdsOut};
-use super::layout::{Field, Layout, SerializeParts};
+use super::layout::{ENTITIES, Field, Layout};
+use super::parts::SerializeParts;
 use super::positional::Positional;
 use super::{
     SNAPSHOT_VERSION, SerializeSingletons, SerializeTables, SnapshotSingletons, SnapshotTables,
@@ -16,9 +17,6 @@ use super::{
 use crate::archetype::Archetype;
 use crate::mask::Bitmask;
 use crate::storage::Storage;
-
-/// The key of a table's entity ids (no component can take this name).
-pub(crate) const ENTITIES: &str = "entities";
 
 /// Writes a world or game in its form's layout: the whole's own fields (the version, the entity
 /// index, the resources, where event numbering stands) here, the parts' fields through `P`.

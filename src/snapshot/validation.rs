@@ -14,8 +14,8 @@ use alloc::collections::BTreeSet;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::layout::InstallParts;
-use super::maps::TableData;
+use super::maps::{RelationList, TableData, TagList};
+use super::parts::{InstallParts, LoadedParts};
 use super::sequence::Sequence;
 use super::{SnapshotError, SnapshotSingletons, SnapshotTables};
 use crate::archetype::Archetype;
@@ -73,35 +73,6 @@ impl<L: LoadedParts, R> DecodedWhole<L, R> {
         P::install(&mut whole, index, storages);
         Ok(whole)
     }
-}
-
-/// The parts of a whole as decoded, first to last, as a list of nested pairs: a world's
-/// `(StorageData<World>, ())`, a game's `(StorageData<Core>, (StorageData<Render>, ()))`. The
-/// first part's records are the entity index's; every later part's mirror them.
-pub trait LoadedParts {
-    /// Each part's storage, built: `(Storage<World's tables>, ())` and the like.
-    type Storages;
-
-    /// Refuses a part whose `last_tick` is not strictly before its `tick`.
-    fn check_ticks(&self) -> Result<(), SnapshotError>;
-
-    /// The ids of each of the first part's tables' rows (none for the empty list).
-    fn first_rows(&self) -> impl Iterator<Item = &[u32]> + Clone;
-
-    /// `error` of the entity index's fields against the first part's rows, said of that part.
-    fn ids_error(&self, error: String) -> SnapshotError;
-
-    /// Builds every part's storage: the first takes `records` (loaded from the index's fields
-    /// against its rows, which `entities` are the handles of), every later one is checked
-    /// against them and gets records of its own.
-    fn build(
-        self,
-        records: EntityRecords,
-        entities: Vec<Vec<Entity>>,
-    ) -> Result<Self::Storages, SnapshotError>;
-
-    /// Builds each of these parts (all after the first) against the first part's records.
-    fn build_mirrors(self, first: &EntityRecords) -> Result<Self::Storages, SnapshotError>;
 }
 
 impl LoadedParts for () {
@@ -193,12 +164,6 @@ pub struct StorageData<W: SnapshotTables> {
     /// The sequence number the change log's next entry gets.
     pub(crate) change_log_sequence: u64,
 }
-
-/// Every tag's name, mask and member ids.
-pub(crate) type TagList<M> = Vec<(&'static str, M, Vec<u32>)>;
-
-/// Every relation's name, mask and `(source id, target id)` links.
-pub(crate) type RelationList<M> = Vec<(&'static str, M, Vec<(u32, u32)>)>;
 
 /// `error`, said of the part named `part` (a game's sub-world; a world's one part, `None`, as
 /// it is).

@@ -1,8 +1,10 @@
 //! A game's form of its snapshot's parts (feature `serde`): each sub-world's storage, by name.
 //!
-//! A game's snapshot is written, read, checked and built by the world's code (`src/snapshot/`):
-//! a world is a game with one part. What is the game's own is here: its one entity index is
-//! reached through its [`GameEntities`](super::GameEntities) and answered for by its first
+//! A game's snapshot is written, read, checked and built by the same code as a world's (the
+//! rest of `src/snapshot/`): a world is a game with one part. What is the game's own is here,
+//! beside that code, over the game's runtime traits (`crate::game`, which knows nothing of
+//! snapshots): its one entity index is
+//! reached through its [`GameEntities`](crate::game::GameEntities) and answered for by its first
 //! sub-world's records; its parts are its sub-worlds, the list of nested pairs
 //! `(&Core, (&Render, ()))`, each written as an entry of the `sub_worlds` map under its name
 //! (the fields a world's snapshot writes of its storage) and read back the same way, each name
@@ -11,7 +13,7 @@
 //!
 //! Loading checks every sub-world as a world's one part is checked, and every sub-world after
 //! the first against the records the first's rows were loaded into: each id alive in the game,
-//! on one row, and every live entity of the game on a row (`src/snapshot/validation.rs`).
+//! on one row, and every live entity of the game on a row (`validation.rs`).
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -22,19 +24,19 @@ use serde::de::{self, MapAccess, Visitor};
 use serde::ser::{self, SerializeMap, SerializeStruct};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::list::SubWorlds;
-use super::{MultiWorld, SubWorld};
-use crate::entity::EntityIndex;
-use crate::snapshot::input::{FieldValue, fill, take};
-use crate::snapshot::layout::{
-    DeserializeParts, Field, InstallParts, Layout, SerializeParts, SnapshotParts,
+use super::input::{fill, take};
+use super::layout::{Field, Layout};
+use super::output::StorageOut;
+use super::parts::{
+    DeserializeParts, FieldValue, InstallParts, LoadedParts, SerializeParts, SnapshotParts,
 };
-use crate::snapshot::output::StorageOut;
-use crate::snapshot::validation::{LoadedParts, StorageData};
-use crate::snapshot::{
+use super::validation::StorageData;
+use super::{
     DeserializeSingletons, DeserializeTables, SerializeSingletons, SerializeTables,
     SnapshotSingletons,
 };
+use crate::entity::EntityIndex;
+use crate::game::{MultiWorld, SubWorld, SubWorlds};
 use crate::storage::Storage;
 
 /// A game's form of the parts: each sub-world's storage by name, under `sub_worlds`.
@@ -50,7 +52,7 @@ impl<G: MultiWorld + SnapshotSingletons> SnapshotParts for SubWorldStorages<G> {
         let records = sub_worlds
             .first_records()
             .expect("a game has at least one sub-world");
-        entities.index.snapshot_ids(records)
+        entities.index().snapshot_ids(records)
     }
 }
 
@@ -200,7 +202,7 @@ where
         let (sub_worlds, entities) = self.parts_mut();
         sub_worlds.install(storages);
         // A new game has nothing queued: only its index is the snapshot's.
-        entities.index = index;
+        *entities.index_mut() = index;
     }
 }
 
