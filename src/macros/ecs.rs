@@ -130,22 +130,3 @@ macro_rules! __ecs_shell {
         $crate::__ecs_sub_world_state! { $world $components }
     };
 }
-
-/// A component's mask if its options leave it tracked by change detection, else 0.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __ecs_tracked {
-    ($mask:ident) => {
-        $mask
-    };
-    ($mask:ident untracked) => {
-        0
-    };
-    ($mask:ident $($option:tt)*) => {
-        ::core::compile_error!(::core::concat!(
-            "ecs!: unknown component option `",
-            ::core::stringify!($($option)*),
-            "`; the only option is `[untracked]`"
-        ))
-    };
-}

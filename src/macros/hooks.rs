@@ -2,7 +2,7 @@
 //! hooks wait for (`@set`, inside the `Archetype` impl), its `apply_commands` runs them
 //! (`@apply_commands`), and the world gets `run_hooks`, which calls each hook declared for a
 //! waiting change, in declaration order, with the world split apart as a system gets it.
-//! A world without a `Hooks` block gets none of it.
+//! A world without hooks (no `Hooks` block, or an empty one) gets none of it.
 
 #[doc(hidden)]
 #[macro_export]
@@ -136,7 +136,7 @@ macro_rules! __ecs_hooks {
 /// `apply_commands` runs them (`@apply_commands`), through the game's `run_hooks`: sub-world
 /// by sub-world in declaration order, each one's waiting changes in the order they happened,
 /// until none waits; each hook gets the game split apart (`split_mut()`). A game without any
-/// `Hooks` block gets none of it.
+/// hook gets none of it.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_game_hooks {

@@ -158,7 +158,8 @@ macro_rules! __ecs_relation_rows {
     };
 }
 
-/// A relation's mask if its policy is `[cascade]`, else 0 (the default, no policy, unlinks).
+/// A relation's mask if its policy is `[cascade]`, else 0 (the default, no policy, unlinks); an
+/// unknown policy is reported here, its one use (the tables' `CASCADE` constant).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_relation_policy {

@@ -306,3 +306,23 @@ macro_rules! __ecs_tables {
         }
     };
 }
+
+/// A component's mask if its options leave it tracked by change detection, else 0; an unknown
+/// option is reported here, its one use (the `TRACKED` constant).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_tracked {
+    ($mask:ident) => {
+        $mask
+    };
+    ($mask:ident untracked) => {
+        0
+    };
+    ($mask:ident $($option:tt)*) => {
+        ::core::compile_error!(::core::concat!(
+            "ecs!: unknown component option `",
+            ::core::stringify!($($option)*),
+            "`; the only option is `[untracked]`"
+        ))
+    };
+}
