@@ -123,14 +123,8 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         let hooks = ::archetypal::HookSet::<
             Self::Mask,
         >::new(Self::COMPONENTS | Self::TAGS, Self::RELATIONS);
-        let hooks = {
-            let hooks = hooks.on_add(PLAYER);
-            hooks
-        };
-        {
-            let hooks = hooks;
-            hooks
-        }
+        let hooks = hooks.on_add(PLAYER);
+        hooks
     };
     const CASCADE: CoreMask = {
         let cascade = 0;
@@ -809,11 +803,8 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         let hooks = ::archetypal::HookSet::<
             Self::Mask,
         >::new(Self::COMPONENTS | Self::TAGS, Self::RELATIONS);
-        let hooks = hooks;
-        {
-            let hooks = hooks.on_despawn();
-            hooks
-        }
+        let hooks = hooks.on_despawn();
+        hooks
     };
     const CASCADE: RenderMask = {
         let cascade = 0;

@@ -163,11 +163,9 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         let hooks = ::archetypal::HookSet::<
             Self::Mask,
         >::new(Self::COMPONENTS | Self::TAGS, Self::RELATIONS);
-        {
-            let hooks = hooks.on_add(POSITION);
-            let hooks = hooks.on_unlink(CHILD_OF);
-            hooks
-        }
+        let hooks = hooks.on_add(POSITION);
+        let hooks = hooks.on_unlink(CHILD_OF);
+        hooks
     };
     const CASCADE: WorldMask = {
         let cascade = 0;

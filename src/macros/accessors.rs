@@ -7,7 +7,7 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_accessors {
-    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
+    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:tt => $mask:ident [$($option:ident)*] ),+ ]) => {
         $crate::__private::paste::paste! {
             impl [<$world Components>] {
                 $(

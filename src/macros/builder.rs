@@ -15,9 +15,10 @@
 #[macro_export]
 macro_rules! __ecs_builder {
     // The values: an optional one per component, the mask and the links; what the runtime
-    // spawns from (`EntityValues`).
+    // spawns from (`EntityValues`). Its name and doc come unpasted (`[<..>]`): called outside
+    // `paste!`, which would split the component list's path types into their tokens.
     (
-        @values $values:ident $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
+        @values $values:tt $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:tt => $mask:ident [$($option:ident)*] ),+ ]
         #[doc = $($doc:tt)*]
     ) => {
         $crate::__private::paste::paste! {
@@ -71,12 +72,14 @@ macro_rules! __ecs_builder {
             }
         }
     };
-    // The `with_*` methods, on the builder (`$builder`) whose values are `$values`. The
-    // receiver's `self` comes from the caller, with `$values`, so they are the same `self`.
+    // The `with_*` methods, on the builder (`$builder`) whose values are `$values`, a place
+    // in parentheses (`(self)`, `(self.core)`), read through `@place` (a single token tree, as
+    // the methods repeat per component). The receiver's `self` comes from the caller, with
+    // `$values`, so they are the same `self`.
     (
-        @with $builder:ident ($this:tt, $values:expr) $with_mask:ident $world:ident
-        [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
-        { $( $(#[$relation_attr:meta])* $relation:ident / $reverse:ident => $relation_mask:ident ),* }
+        @with $builder:tt ($this:tt, $values:tt) $with_mask:tt $world:ident
+        [ $( $(#[$attr:meta])* $field:ident : $ty:tt => $mask:ident [$($option:ident)*] ),+ ]
+        [ $( $(#[$relation_attr:meta])* $relation:ident / $reverse:ident => $relation_mask:ident [$($policy:tt)*] ),* ]
     ) => {
         $crate::__private::paste::paste! {
             #[allow(unused_doc_comments)]
@@ -86,8 +89,8 @@ macro_rules! __ecs_builder {
                     $(#[$attr])*
                     #[inline]
                     pub fn [<with_ $field>](mut $this, value: $ty) -> Self {
-                        $values.$field = ::core::option::Option::Some(value);
-                        $values.mask |= $mask;
+                        $crate::__ecs_builder!(@place $values).$field = ::core::option::Option::Some(value);
+                        $crate::__ecs_builder!(@place $values).mask |= $mask;
                         $this
                     }
                 )+
@@ -97,7 +100,7 @@ macro_rules! __ecs_builder {
                     $(#[$relation_attr])*
                     #[inline]
                     pub fn [<with_ $relation>](mut $this, target: $crate::Entity) -> Self {
-                        $values.links.set($relation_mask, target);
+                        $crate::__ecs_builder!(@place $values).links.set($relation_mask, target);
                         $this
                     }
                 )*
@@ -105,23 +108,22 @@ macro_rules! __ecs_builder {
                 #[doc = "Also gives the entities the tags of `mask` (a `" $world "` mask), and its components that the builder holds no value for, default-initialised (relation bits are ignored: links come from linking only)."]
                 #[inline]
                 pub fn $with_mask(mut $this, mask: [<$world Mask>]) -> Self {
-                    $values.mask |= mask;
+                    $crate::__ecs_builder!(@place $values).mask |= mask;
                     $this
                 }
             }
         }
     };
-    ($kind:tt $world:ident $components:tt none) => {
-        $crate::__ecs_builder! { $kind $world $components {} }
+    (@place ($($place:tt)*)) => {
+        $($place)*
     };
-    (world $world:ident $components:tt { $( $(#[$relation_attr:meta])* $relation:ident / $reverse:ident => $relation_mask:ident $([$($policy:tt)*])? ),* $(,)? }) => {
+    (world $world:ident $components:tt $relations:tt) => {
+        $crate::__ecs_builder! {
+            @values [<$world EntityBuilder>] $world $components
+            #[doc = "Spawns `" $world "` entities with chosen component values: `EntityBuilder::new().with_position(p).spawn_one(&mut world)`. `with_*` keeps the builder's type, so it can be grown conditionally (`if let Some(v) = v { builder = builder.with_velocity(v); }`)."]
+        }
+        $crate::__ecs_builder! { @with [<$world EntityBuilder>] (self, (self)) with_mask $world $components $relations }
         $crate::__private::paste::paste! {
-            $crate::__ecs_builder! {
-                @values [<$world EntityBuilder>] $world $components
-                #[doc = "Spawns `" $world "` entities with chosen component values: `EntityBuilder::new().with_position(p).spawn_one(&mut world)`. `with_*` keeps the builder's type, so it can be grown conditionally (`if let Some(v) = v { builder = builder.with_velocity(v); }`)."]
-            }
-            $crate::__ecs_builder! { @with [<$world EntityBuilder>] (self, self) with_mask $world $components { $( $(#[$relation_attr])* $relation / $reverse => $relation_mask ),* } }
-
             impl [<$world EntityBuilder>] {
                 /// A builder with no components.
                 #[inline]
@@ -158,43 +160,13 @@ macro_rules! __ecs_builder {
             }
         }
     };
-    ((sub_world $game:ident) $world:ident $components:tt { $( $(#[$relation_attr:meta])* $relation:ident / $reverse:ident => $relation_mask:ident $([$($policy:tt)*])? ),* $(,)? }) => {
-        $crate::__private::paste::paste! {
-            $crate::__ecs_builder! {
-                @values [<$world EntityValues>] $world $components
-                #[doc = "The `" $world "` part of a `" $game "EntityBuilder`: the values and tags it gives in `" $world "`, set through its `with_*` methods."]
-            }
-            $crate::__ecs_builder! {
-                @with [<$game EntityBuilder>] (self, self.[<$world:snake>]) [<with_ $world:snake _mask>] $world $components
-                { $( $(#[$relation_attr])* $relation / $reverse => $relation_mask ),* }
-            }
+    ((sub_world $game:ident) $world:ident $components:tt $relations:tt) => {
+        $crate::__ecs_builder! {
+            @values [<$world EntityValues>] $world $components
+            #[doc = "The `" $world "` part of a `" $game "EntityBuilder`: the values and tags it gives in `" $world "`, set through its `with_*` methods."]
         }
-    };
-    // A malformed `Relations` block: `__ecs_relations!` reports it; the builder goes without.
-    ($kind:tt $world:ident $components:tt { $($malformed:tt)* }) => {
-        $crate::__ecs_builder! { $kind $world $components {} }
-    };
-}
-
-/// `__ecs_builder_names!`: the names of a sub-world's `with_*` methods on its game's builder
-/// (its components' and relations' names), for the check that no two sub-worlds share one;
-/// none for a malformed block, which its own rule reports.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __ecs_builder_names {
-    (
-        { $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident $([$($option:ident)*])? ),+ $(,)? }
-        none
-    ) => {
-        &[ $( ::core::stringify!($field) ),+ ]
-    };
-    (
-        { $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident $([$($option:ident)*])? ),+ $(,)? }
-        { $( $(#[$relation_attr:meta])* $relation:ident / $reverse:ident => $relation_mask:ident $([$($policy:tt)*])? ),* $(,)? }
-    ) => {
-        &[ $( ::core::stringify!($field), )+ $( ::core::stringify!($relation) ),* ]
-    };
-    ($($malformed:tt)*) => {
-        &[]
+        $crate::__ecs_builder! {
+            @with [<$game EntityBuilder>] (self, (self.[<$world:snake>])) [<with_ $world:snake _mask>] $world $components $relations
+        }
     };
 }

@@ -9,18 +9,17 @@
 macro_rules! __ecs_clone {
     (
         $world:ident
-        [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
-        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* ]
-        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
+        [ $( $(#[$attr:meta])* $field:ident : $ty:tt => $mask:ident [$($option:ident)*] ),+ ]
+        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:tt ),* ]
+        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:tt ),* ]
     ) => {
+        $crate::__ecs_clone_tables! { $world [ $( $(#[$attr])* $field : $ty => $mask [$($option)*] ),+ ] }
+        $crate::__ecs_clone_singletons! {
+            $world
+            [ $( $(#[$event_attr])* $event : $event_ty ),* ]
+            [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
+        }
         $crate::__private::paste::paste! {
-            $crate::__ecs_clone_tables! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
-            $crate::__ecs_clone_singletons! {
-                $world
-                [ $( $(#[$event_attr])* $event : $event_ty ),* ]
-                [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
-            }
-
             /// A copy of the builder and its values: a prefab, spawned many times. Callable
             /// when every component type of the world is `Clone` (`spawn(world, count)` needs
             /// only the values held to be).
@@ -101,7 +100,7 @@ macro_rules! __ecs_clone {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_clone_tables {
-    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
+    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:tt => $mask:ident [$($option:ident)*] ),+ ]) => {
         $crate::__private::paste::paste! {
             #[allow(unused_doc_comments)]
             impl ::core::clone::Clone for [<$world ComponentArrays>]
@@ -133,8 +132,8 @@ macro_rules! __ecs_clone_tables {
 macro_rules! __ecs_clone_singletons {
     (
         $world:ident
-        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* ]
-        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
+        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:tt ),* ]
+        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:tt ),* ]
     ) => {
         $crate::__private::paste::paste! {
             #[allow(unused_doc_comments)]
@@ -183,28 +182,21 @@ macro_rules! __ecs_clone_singletons {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_sub_world_state {
-    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
+    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:tt => $mask:ident [$($option:ident)*] ),+ ]) => {
         $crate::__ecs_state_types! { $world [ $( $(#[$attr])* $field : $ty ),+ ] [] [] }
-        $crate::__ecs_clone_tables! { $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] }
+        $crate::__ecs_clone_tables! { $world [ $( $(#[$attr])* $field : $ty => $mask [$($option)*] ),+ ] }
     };
 }
 
 /// `__ecs_game_state!`: a multi-world's event and resource aliases and the `Clone` of its
-/// resources and events, which the game's `Clone` is bounded on. A malformed block expands to
-/// nothing here: `__ecs_events!` and `__ecs_resources!` report it.
+/// resources and events, which the game's `Clone` is bounded on.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_game_state {
-    ($game:ident events: none resources: $resources:tt) => {
-        $crate::__ecs_game_state! { $game events: {} resources: $resources }
-    };
-    ($game:ident events: $events:tt resources: none) => {
-        $crate::__ecs_game_state! { $game events: $events resources: {} }
-    };
     (
         $game:ident
-        events: { $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* $(,)? }
-        resources: { $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* $(,)? }
+        events: [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:tt ),* ]
+        resources: [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:tt ),* ]
     ) => {
         $crate::__ecs_state_types! {
             $game
@@ -218,5 +210,4 @@ macro_rules! __ecs_game_state {
             [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
         }
     };
-    ($($malformed:tt)*) => {};
 }

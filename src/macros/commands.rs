@@ -106,7 +106,7 @@ macro_rules! __ecs_commands {
         }
     };
     (
-        @generate $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
+        @generate $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:tt => $mask:ident [$($option:ident)*] ),+ ]
         buffer: [ $($buffer:tt)* ]
         variants: { $($variants:tt)* }
         apply: |$apply_world:ident, $report:ident $(, $staged:ident : [ $($staged_ty:tt)* ])?| { $($apply:tt)* }

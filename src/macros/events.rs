@@ -6,10 +6,7 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_events {
-    ($world:ident none) => {
-        $crate::__ecs_events! { $world {} }
-    };
-    ($world:ident { $( $(#[$attr:meta])* $event:ident : $ty:ty ),* $(,)? }) => {
+    ($world:ident [ $( $(#[$attr:meta])* $event:ident : $ty:tt ),* ]) => {
         $crate::__private::paste::paste! {
             #[doc = "The event channels of `" $world "`, declared in its `Events` block."]
             #[derive(::core::default::Default)]
@@ -41,11 +38,5 @@ macro_rules! __ecs_events {
                 }
             }
         }
-    };
-    ($world:ident { $($events:tt)* }) => {
-        ::core::compile_error!(
-            "ecs!: malformed `Events` block; write each event as `name: Type`, separated by commas"
-        );
-        $crate::__ecs_events! { $world {} }
     };
 }

@@ -2,58 +2,50 @@
 //! hooks wait for (`@set`, inside the `Archetype` impl), its `apply_commands` runs them
 //! (`@apply_commands`), and the world gets `run_hooks`, which calls each hook declared for a
 //! waiting change, in declaration order, with the world split apart as a system gets it.
-//! A world without a `Hooks` block gets none of it.
+//! A world without hooks (no `Hooks` block, or an empty one) gets none of it.
 
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_hooks {
-    // `Archetype::HOOKS`: the bits and kinds of change some hook is declared on. Only the
-    // forms `@fire` knows reach a builder; the others are reported there, once. A game's
-    // sub-world adds the game's `on_spawn` (if it is the first sub-world, which records
-    // spawns for it) and `on_despawn` (if it is the last).
-    (@set (sub_world none none spawn: $spawn:ident despawn: $despawn:ident)) => {};
-    (@set (sub_world none $game_hooks:tt spawn: no despawn: no)) => {};
-    (@set (sub_world $own:tt $game_hooks:tt spawn: $spawn:ident despawn: $despawn:ident)) => {
+    // `Archetype::HOOKS`: the bits and kinds of change some hook is declared on (each hook's
+    // kind was checked by `__ecs_parse!`, and names its `HookSet` method). A game's sub-world
+    // adds the game's `on_spawn` (if it is the first sub-world, which records spawns for it)
+    // and `on_despawn` (if it is the last). With none to record, no constant: the tables'
+    // default records nothing.
+    (@set []) => {};
+    (@set (sub_world [] [] spawn: $spawn:ident despawn: $despawn:ident)) => {};
+    (@set (sub_world [] $game_hooks:tt spawn: no despawn: no)) => {};
+    (@set [ $( { $event:ident $( ( $mask:ident ) )? => $($hook:tt)+ } )+ ]) => {
         const HOOKS: $crate::HookSet<Self::Mask> = {
             let hooks = $crate::HookSet::<Self::Mask>::new(Self::COMPONENTS | Self::TAGS, Self::RELATIONS);
-            let hooks = $crate::__ecs_hooks!(@declare_all hooks $own);
-            $crate::__ecs_hooks!(@declare_lifecycle hooks $game_hooks spawn: $spawn despawn: $despawn)
+            $( let hooks = hooks.$event($($mask)?); )+
+            hooks
         };
     };
-    (@set { $($hooks:tt)* }) => {
+    (
+        @set (sub_world
+            [ $( { $event:ident ( $mask:ident ) => $($hook:tt)+ } )* ]
+            [ $( { $game_event:ident => $($game_hook:tt)+ } )* ]
+            spawn: $spawn:ident despawn: $despawn:ident)
+    ) => {
         const HOOKS: $crate::HookSet<Self::Mask> = {
             let hooks = $crate::HookSet::<Self::Mask>::new(Self::COMPONENTS | Self::TAGS, Self::RELATIONS);
-            $crate::__ecs_hooks!(@declare_all hooks { $($hooks)* })
+            $( let hooks = hooks.$event($mask); )*
+            $( $crate::__ecs_hooks! { @lifecycle hooks $game_event spawn: $spawn despawn: $despawn } )*
+            hooks
         };
     };
-    (@set none) => {};
-    (@declare_all $hooks:ident { $( $event:ident $( ( $mask:ident ) )? => $hook:path ),* $(,)? }) => {{
-        $( let $hooks = $crate::__ecs_hooks!(@declare $hooks $event $( ( $mask ) )?); )*
-        $hooks
-    }};
-    (@declare_all $hooks:ident $none_or_malformed:tt) => { $hooks };
-    (@declare $hooks:ident on_spawn) => { $hooks.on_spawn() };
-    (@declare $hooks:ident on_despawn) => { $hooks.on_despawn() };
-    (@declare $hooks:ident on_add ($mask:ident)) => { $hooks.on_add($mask) };
-    (@declare $hooks:ident on_remove ($mask:ident)) => { $hooks.on_remove($mask) };
-    (@declare $hooks:ident on_link ($mask:ident)) => { $hooks.on_link($mask) };
-    (@declare $hooks:ident on_unlink ($mask:ident)) => { $hooks.on_unlink($mask) };
-    (@declare $hooks:ident $($unknown:tt)*) => { $hooks };
-    (@declare_lifecycle $hooks:ident { $( $event:ident $( ( $mask:ident ) )? => $hook:path ),* $(,)? } spawn: $spawn:ident despawn: $despawn:ident) => {{
-        $( let $hooks = $crate::__ecs_hooks!(@lifecycle $hooks $event spawn: $spawn despawn: $despawn); )*
-        $hooks
-    }};
-    (@declare_lifecycle $hooks:ident $none_or_malformed:tt spawn: $spawn:ident despawn: $despawn:ident) => { $hooks };
-    (@lifecycle $hooks:ident on_spawn spawn: yes despawn: $despawn:ident) => { $hooks.on_spawn() };
-    (@lifecycle $hooks:ident on_despawn spawn: $spawn:ident despawn: yes) => { $hooks.on_despawn() };
-    (@lifecycle $hooks:ident $($elsewhere_or_unknown:tt)*) => { $hooks };
+    (@lifecycle $hooks:ident on_spawn spawn: yes despawn: $despawn:ident) => { let $hooks = $hooks.on_spawn(); };
+    (@lifecycle $hooks:ident on_spawn spawn: no despawn: $despawn:ident) => {};
+    (@lifecycle $hooks:ident on_despawn spawn: $spawn:ident despawn: yes) => { let $hooks = $hooks.on_despawn(); };
+    (@lifecycle $hooks:ident on_despawn spawn: $spawn:ident despawn: no) => {};
 
     // The body of `apply_commands`: with hooks, they run before the queue is applied and
     // after each pass of it.
-    (@apply_commands none ($($apply:tt)*)) => {
+    (@apply_commands [] ($($apply:tt)*)) => {
         $crate::__private::apply_queued($($apply)*)
     };
-    (@apply_commands { $($hooks:tt)* } ($($apply:tt)*)) => {
+    (@apply_commands [ $($hooks:tt)+ ] ($($apply:tt)*)) => {
         $crate::__private::hooks::apply_queued_with_hooks($($apply)*, Self::run_hooks)
     };
 
@@ -84,46 +76,40 @@ macro_rules! __ecs_hooks {
     };
 
     // One declared hook, called if `$change` is what it waits for.
-    (@fire $change:ident $world:ident on_spawn => $hook:path) => {
+    (@fire $change:ident $world:ident on_spawn => $($hook:tt)+) => {
         if let ::core::option::Option::Some(entity) = $crate::__private::hooks::on_spawn(&$change) {
-            $hook(&mut $world, entity);
+            $($hook)+(&mut $world, entity);
         }
     };
-    (@fire $change:ident $world:ident on_despawn => $hook:path) => {
+    (@fire $change:ident $world:ident on_despawn => $($hook:tt)+) => {
         if let ::core::option::Option::Some(entity) = $crate::__private::hooks::on_despawn(&$change) {
-            $hook(&mut $world, entity);
+            $($hook)+(&mut $world, entity);
         }
     };
-    (@fire $change:ident $world:ident on_add ($mask:ident) => $hook:path) => {
+    (@fire $change:ident $world:ident on_add ($mask:ident) => $($hook:tt)+) => {
         if let ::core::option::Option::Some(entity) = $crate::__private::hooks::on_add(&$change, $mask) {
-            $hook(&mut $world, entity);
+            $($hook)+(&mut $world, entity);
         }
     };
-    (@fire $change:ident $world:ident on_remove ($mask:ident) => $hook:path) => {
+    (@fire $change:ident $world:ident on_remove ($mask:ident) => $($hook:tt)+) => {
         if let ::core::option::Option::Some(entity) = $crate::__private::hooks::on_remove(&$change, $mask) {
-            $hook(&mut $world, entity);
+            $($hook)+(&mut $world, entity);
         }
     };
-    (@fire $change:ident $world:ident on_link ($mask:ident) => $hook:path) => {
+    (@fire $change:ident $world:ident on_link ($mask:ident) => $($hook:tt)+) => {
         if let ::core::option::Option::Some((source, target)) = $crate::__private::hooks::on_link(&$change, $mask) {
-            $hook(&mut $world, source, target);
+            $($hook)+(&mut $world, source, target);
         }
     };
-    (@fire $change:ident $world:ident on_unlink ($mask:ident) => $hook:path) => {
+    (@fire $change:ident $world:ident on_unlink ($mask:ident) => $($hook:tt)+) => {
         if let ::core::option::Option::Some((source, target)) = $crate::__private::hooks::on_unlink(&$change, $mask) {
-            $hook(&mut $world, source, target);
+            $($hook)+(&mut $world, source, target);
         }
-    };
-    (@fire $change:ident $world:ident $event:ident $($rest:tt)*) => {
-        ::core::compile_error!(::core::concat!(
-            "ecs!: unknown hook `",
-            ::core::stringify!($event),
-            "`; a hook is `on_spawn`, `on_despawn`, `on_add(MASK)`, `on_remove(MASK)`, `on_link(RELATION)` or `on_unlink(RELATION)`, then `=> function`"
-        ));
     };
 
-    ($world:ident none) => {};
-    ($world:ident { $( $event:ident $( ( $mask:ident ) )? => $hook:path ),* $(,)? }) => {
+    // No hooks: no `run_hooks`, and `apply_commands` is `apply_queued` alone.
+    ($world:ident []) => {};
+    ($world:ident [ $( { $event:ident $( ( $mask:ident ) )? => $($hook:tt)+ } )+ ]) => {
         // Evaluated here, so a hook on a bit the world has no such hook for is refused even
         // before anything runs (the builders' messages say what is wrong).
         $crate::__private::paste::paste! {
@@ -138,18 +124,9 @@ macro_rules! __ecs_hooks {
             /// pass, after those already waiting. `apply_commands` calls it.
             fn run_hooks(&mut self) {
                 $crate::__ecs_hooks! { @run_hooks (self world change) pending: self.components.storage.hooks_pending(), parts: [
-                    { components.storage } { $( $crate::__ecs_hooks! { @fire change world $event $( ( $mask ) )? => $hook } )* }
+                    { components.storage } { $( $crate::__ecs_hooks! { @fire change world $event $( ( $mask ) )? => $($hook)+ } )+ }
                 ] }
             }
-        }
-    };
-    ($world:ident { $($malformed:tt)* }) => {
-        ::core::compile_error!(
-            "ecs!: malformed `Hooks` block; write each hook as `on_add(POSITION) => function`, separated by commas"
-        );
-        // What `apply_commands` calls, so the message above is the only error.
-        impl $world {
-            fn run_hooks(&mut self) {}
         }
     };
 }
@@ -159,115 +136,69 @@ macro_rules! __ecs_hooks {
 /// `apply_commands` runs them (`@apply_commands`), through the game's `run_hooks`: sub-world
 /// by sub-world in declaration order, each one's waiting changes in the order they happened,
 /// until none waits; each hook gets the game split apart (`split_mut()`). A game without any
-/// `Hooks` block gets none of it.
+/// hook gets none of it.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_game_hooks {
     // The body of `apply_commands`: with any hooks, they run before the queues are applied and
     // after each pass of them.
-    (@apply_commands [ none $($rest:tt)* ] ($game:ident)) => {
-        $crate::__ecs_game_hooks! { @apply_commands [ $($rest)* ] ($game) }
-    };
-    (@apply_commands [] ($game:ident)) => {
+    (@apply_commands [ $( [] )* ] ($game:ident)) => {
         $crate::__private::game::apply_commands($game)
     };
-    (@apply_commands [ $hooks:tt $($rest:tt)* ] ($game:ident)) => {
+    (@apply_commands [ $($hooks:tt)* ] ($game:ident)) => {
         $crate::__private::game::apply_commands_with_hooks($game, Self::run_hooks)
     };
 
     // The game's own hooks: `on_spawn` only for the first sub-world's changes (every sub-world
     // with a hook on a spawned entity's components records the spawn too), `on_despawn` for
     // any (only the last records despawns).
-    (@fire_game $change:ident $game:ident none spawn: $spawn:ident) => {};
-    (@fire_game $change:ident $game:ident { $( $event:ident $( ( $mask:ident ) )? => $hook:path ),* $(,)? } spawn: $spawn:ident) => {
-        $( $crate::__ecs_game_hooks! { @fire_lifecycle $change $game spawn: $spawn $event $( ( $mask ) )? => $hook } )*
+    (@fire_game $change:ident $game:ident [ $( { $event:ident => $($hook:tt)+ } )* ] spawn: $spawn:ident) => {
+        $( $crate::__ecs_game_hooks! { @fire_lifecycle $change $game spawn: $spawn $event => $($hook)+ } )*
     };
-    (@fire_game $change:ident $game:ident { $($malformed:tt)* } spawn: $spawn:ident) => {
-        ::core::compile_error!(
-            "ecs!: malformed `Hooks` block; write each hook as `on_despawn => function`, separated by commas"
-        );
+    (@fire_lifecycle $change:ident $game:ident spawn: yes on_spawn => $($hook:tt)+) => {
+        $crate::__ecs_hooks! { @fire $change $game on_spawn => $($hook)+ }
     };
-    (@fire_lifecycle $change:ident $game:ident spawn: yes on_spawn => $hook:path) => {
-        $crate::__ecs_hooks! { @fire $change $game on_spawn => $hook }
-    };
-    (@fire_lifecycle $change:ident $game:ident spawn: no on_spawn => $hook:path) => {};
-    (@fire_lifecycle $change:ident $game:ident spawn: $spawn:ident on_despawn => $hook:path) => {
-        $crate::__ecs_hooks! { @fire $change $game on_despawn => $hook }
-    };
-    // Reported once, with the first sub-world's hooks.
-    (@fire_lifecycle $change:ident $game:ident spawn: no $($elsewhere:tt)*) => {};
-    (@fire_lifecycle $change:ident $game:ident spawn: yes $event:ident $($rest:tt)*) => {
-        ::core::compile_error!(::core::concat!(
-            "ecs!: a multi-world's own `Hooks` block holds `on_spawn` and `on_despawn`; `",
-            ::core::stringify!($event),
-            "` goes in a `Hooks` block right after the sub-world that declares its component, tag or relation"
-        ));
+    (@fire_lifecycle $change:ident $game:ident spawn: no on_spawn => $($hook:tt)+) => {};
+    (@fire_lifecycle $change:ident $game:ident spawn: $spawn:ident on_despawn => $($hook:tt)+) => {
+        $crate::__ecs_hooks! { @fire $change $game on_despawn => $($hook)+ }
     };
 
     // A sub-world's own hooks: those of its components, tags and relations.
-    (@fire_sub $change:ident $game:ident none) => {};
-    (@fire_sub $change:ident $game:ident { $( $event:ident $( ( $mask:ident ) )? => $hook:path ),* $(,)? }) => {
-        $( $crate::__ecs_game_hooks! { @fire_sub_one $change $game $event $( ( $mask ) )? => $hook } )*
-    };
-    (@fire_sub $change:ident $game:ident { $($malformed:tt)* }) => {
-        ::core::compile_error!(
-            "ecs!: malformed `Hooks` block; write each hook as `on_add(POSITION) => function`, separated by commas"
-        );
-    };
-    (@fire_sub_one $change:ident $game:ident on_spawn $($rest:tt)*) => {
-        $crate::__ecs_game_hooks! { @lifecycle_elsewhere on_spawn }
-    };
-    (@fire_sub_one $change:ident $game:ident on_despawn $($rest:tt)*) => {
-        $crate::__ecs_game_hooks! { @lifecycle_elsewhere on_despawn }
-    };
-    (@fire_sub_one $change:ident $game:ident $($hook:tt)*) => {
-        $crate::__ecs_hooks! { @fire $change $game $($hook)* }
-    };
-    (@lifecycle_elsewhere $event:ident) => {
-        ::core::compile_error!(::core::concat!(
-            "ecs!: `",
-            ::core::stringify!($event),
-            "` is the multi-world's: write it in the game's own `Hooks` block, after its `Resources` block"
-        ));
+    (@fire_sub $change:ident $game:ident [ $( { $event:ident ( $mask:ident ) => $($hook:tt)+ } )* ]) => {
+        $( $crate::__ecs_hooks! { @fire $change $game $event ( $mask ) => $($hook)+ } )*
     };
 
-    (@any [ none $($rest:tt)* ] $body:tt) => {
-        $crate::__ecs_game_hooks! { @any [ $($rest)* ] $body }
-    };
-    (@any [] $body:tt) => {};
-    (@any [ $hooks:tt $($rest:tt)* ] { $($body:tt)* }) => { $($body)* };
-
+    // No hooks anywhere: no `run_hooks`.
+    ($game:ident [] [ $( ($sub_world:ident []) )+ ]) => {};
     ($game:ident $game_hooks:tt [ ($first:ident $first_hooks:tt) $( ($rest:ident $rest_hooks:tt) )* ]) => {
-        $crate::__ecs_game_hooks! { @any [ $game_hooks $first_hooks $($rest_hooks)* ] {
-            $crate::__private::paste::paste! {
-                // Evaluated here, so a hook on a bit its sub-world has no such hook for is
-                // refused even before anything runs.
-                const _: $crate::HookSet<[<$first Mask>]> = <[<$first ComponentArrays>] as $crate::Archetype>::HOOKS;
-                $( const _: $crate::HookSet<[<$rest Mask>]> = <[<$rest ComponentArrays>] as $crate::Archetype>::HOOKS; )*
+        $crate::__private::paste::paste! {
+            // Evaluated here, so a hook on a bit its sub-world has no such hook for is
+            // refused even before anything runs.
+            const _: $crate::HookSet<[<$first Mask>]> = <[<$first ComponentArrays>] as $crate::Archetype>::HOOKS;
+            $( const _: $crate::HookSet<[<$rest Mask>]> = <[<$rest ComponentArrays>] as $crate::Archetype>::HOOKS; )*
 
-                impl $game {
-                    /// Runs the declared hooks of every change made since the last sync point:
-                    /// sub-world by sub-world in declaration order, each one's changes oldest
-                    /// first, and for each change the hooks in declaration order (the game's
-                    /// own first), each given the game split apart (`split_mut()`) and the
-                    /// entity (a link's hooks: its source and target). Changes a hook makes
-                    /// are run in the same pass. `apply_commands` calls it.
-                    fn run_hooks(&mut self) {
-                        $crate::__ecs_hooks! { @run_hooks (self game change) pending: $crate::__private::game::hooks_pending(self), parts: [
-                            { [<$first:snake>].components.storage } {
-                                $crate::__ecs_game_hooks! { @fire_game change game $game_hooks spawn: yes }
-                                $crate::__ecs_game_hooks! { @fire_sub change game $first_hooks }
+            impl $game {
+                /// Runs the declared hooks of every change made since the last sync point:
+                /// sub-world by sub-world in declaration order, each one's changes oldest
+                /// first, and for each change the hooks in declaration order (the game's
+                /// own first), each given the game split apart (`split_mut()`) and the
+                /// entity (a link's hooks: its source and target). Changes a hook makes
+                /// are run in the same pass. `apply_commands` calls it.
+                fn run_hooks(&mut self) {
+                    $crate::__ecs_hooks! { @run_hooks (self game change) pending: $crate::__private::game::hooks_pending(self), parts: [
+                        { [<$first:snake>].components.storage } {
+                            $crate::__ecs_game_hooks! { @fire_game change game $game_hooks spawn: yes }
+                            $crate::__ecs_game_hooks! { @fire_sub change game $first_hooks }
+                        }
+                        $(
+                            { [<$rest:snake>].components.storage } {
+                                $crate::__ecs_game_hooks! { @fire_game change game $game_hooks spawn: no }
+                                $crate::__ecs_game_hooks! { @fire_sub change game $rest_hooks }
                             }
-                            $(
-                                { [<$rest:snake>].components.storage } {
-                                    $crate::__ecs_game_hooks! { @fire_game change game $game_hooks spawn: no }
-                                    $crate::__ecs_game_hooks! { @fire_sub change game $rest_hooks }
-                                }
-                            )*
-                        ] }
-                    }
+                        )*
+                    ] }
                 }
             }
-        } }
+        }
     };
 }

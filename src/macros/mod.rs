@@ -1,6 +1,7 @@
-//! The `ecs!` macro, split by concern: `ecs.rs` parses the input and dispatches; every other
-//! file holds one family of internal `#[doc(hidden)]` rules (`__ecs_accessors!`,
-//! `__ecs_commands!`, ...), reached as `$crate::__ecs_*!`.
+//! The `ecs!` macro, split by concern: `ecs.rs` is the entry and dispatches, `parse.rs` turns
+//! the input into its normal form once (and reports malformed input); every other file holds
+//! one family of internal `#[doc(hidden)]` rules (`__ecs_accessors!`, `__ecs_commands!`, ...)
+//! that match only the normal form, reached as `$crate::__ecs_*!`.
 
 mod accessors;
 mod builder;
@@ -10,6 +11,7 @@ mod ecs;
 mod events;
 mod game;
 mod hooks;
+mod parse;
 mod relations;
 mod resources;
 mod snapshot;

@@ -6,11 +6,12 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_relations {
-    ($world:ident none) => {
+    // No relations: only the (empty) list of names.
+    ($world:ident []) => {
         $crate::__ecs_relations! { @names $world [] }
     };
-    ($world:ident { $( $(#[$attr:meta])* $relation:ident / $reverse:ident => $mask:ident $([$($policy:tt)*])? ),* $(,)? }) => {
-        $crate::__ecs_relations! { @names $world [ $( $(#[$attr])* $relation => $mask ),* ] }
+    ($world:ident [ $( $(#[$attr:meta])* $relation:ident / $reverse:ident => $mask:ident [$($policy:tt)*] ),+ ]) => {
+        $crate::__ecs_relations! { @names $world [ $( $(#[$attr])* $relation => $mask ),+ ] }
         $crate::__private::paste::paste! {
             #[allow(unused_doc_comments)]
             impl [<$world Components>] {
@@ -64,7 +65,7 @@ macro_rules! __ecs_relations {
                         let (links, rows) = self.storage.split_relation($mask);
                         (links, [<$world RowsMut>] { rows })
                     }
-                )*
+                )+
             }
 
             #[allow(unused_doc_comments)]
@@ -83,7 +84,7 @@ macro_rules! __ecs_relations {
                     pub fn [<queue_remove_ $relation>](&mut self, source: $crate::Entity) {
                         self.queue.push([<$world Command>]::Structural($crate::StructuralCommand::Unlink { relation: $mask, source }));
                     }
-                )*
+                )+
             }
 
             #[allow(unused_doc_comments)]
@@ -102,7 +103,7 @@ macro_rules! __ecs_relations {
                     pub fn [<get_ $reverse>](&self, target: $crate::Entity) -> &'a [$crate::Entity] {
                         self.tables.sources($mask, target)
                     }
-                )*
+                )+
             }
         }
     };
@@ -115,10 +116,6 @@ macro_rules! __ecs_relations {
             }
         }
     };
-    // A malformed block was already reported by `__ecs_tables!`.
-    ($world:ident { $($relations:tt)* }) => {
-        $crate::__ecs_relations! { @names $world [] }
-    };
 }
 
 /// `<World>RowsMut`, what `split_child_of()` lends beside the links: every component by handle,
@@ -126,8 +123,8 @@ macro_rules! __ecs_relations {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_relation_rows {
-    ($world:ident $components:tt none) => {};
-    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ] $relations:tt) => {
+    ($world:ident $components:tt []) => {};
+    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:tt => $mask:ident [$($option:ident)*] ),+ ] $relations:tt) => {
         $crate::__private::paste::paste! {
             #[doc = "Every `" $world "` entity's components by handle, read and written in place (no spawn, despawn or migration): lent by `split_<relation>()` beside the relation's links. Writes are stamped for change detection."]
             pub struct [<$world RowsMut>]<'a> {
@@ -161,7 +158,8 @@ macro_rules! __ecs_relation_rows {
     };
 }
 
-/// A relation's mask if its policy is `[cascade]`, else 0 (the default, no policy, unlinks).
+/// A relation's mask if its policy is `[cascade]`, else 0 (the default, no policy, unlinks); an
+/// unknown policy is reported here, its one use (the tables' `CASCADE` constant).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_relation_policy {
@@ -179,39 +177,5 @@ macro_rules! __ecs_relation_policy {
             ::core::stringify!($relation),
             "`; the only policy is `[cascade]` (without it, despawning a target unlinks its sources)"
         ))
-    };
-}
-
-/// Error path only: finds the first malformed relation entry and says what is wrong with it.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __ecs_malformed_relation {
-    ($(#[$attr:meta])* $relation:ident / $reverse:ident => $mask:ident $([$($policy:tt)*])? $(, $($rest:tt)*)?) => {
-        $crate::__ecs_malformed_relation! { $($($rest)*)? }
-    };
-    ($(#[$attr:meta])* $relation:ident => $($rest:tt)*) => {
-        ::core::compile_error!(::core::concat!(
-            "ecs!: the relation `",
-            ::core::stringify!($relation),
-            "` needs a reverse name (the target's side); write `",
-            ::core::stringify!($relation),
-            " / reverse_name => MASK`, like `child_of / children => CHILD_OF`"
-        ));
-    };
-    ($(#[$attr:meta])* $relation:ident / $reverse:ident $($rest:tt)*) => {
-        ::core::compile_error!(::core::concat!(
-            "ecs!: the relation `",
-            ::core::stringify!($relation),
-            "` needs a mask constant and a comma: `",
-            ::core::stringify!($relation),
-            " / ",
-            ::core::stringify!($reverse),
-            " => MASK [cascade],`"
-        ));
-    };
-    ($($rest:tt)*) => {
-        ::core::compile_error!(
-            "ecs!: malformed `Relations` block; write each relation as `forward / reverse => MASK`, optionally followed by `[cascade]`, separated by commas"
-        );
     };
 }

@@ -3,10 +3,7 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_resources {
-    ($world:ident none) => {
-        $crate::__ecs_resources! { $world {} }
-    };
-    ($world:ident { $( $(#[$attr:meta])* $name:ident : $ty:ty ),* $(,)? }) => {
+    ($world:ident [ $( $(#[$attr:meta])* $name:ident : $ty:tt ),* ]) => {
         $crate::__private::paste::paste! {
             #[doc = "The singletons of `" $world "`, declared in its `Resources` block."]
             #[derive(::core::default::Default)]
@@ -18,12 +15,5 @@ macro_rules! __ecs_resources {
                 )*
             }
         }
-    };
-    ($world:ident { $($input:tt)* }) => {
-        ::core::compile_error!(
-            "ecs!: malformed `Resources` block; write each resource as `name: Type`, separated by commas"
-        );
-        // An empty stand-in, so the world still type-checks and the message above is the only one.
-        $crate::__ecs_resources! { $world {} }
     };
 }

@@ -9,56 +9,16 @@
 //! glob import), and `()` satisfies every bound. The bounds are higher-ranked (`for<'x>`), so a
 //! type that does not meet one leaves the impl unusable instead of failing to compile.
 
-/// Parses the raw blocks (nothing is generated for malformed ones: the rules that own them
-/// already reported the error), declares the type aliases and calls the generating rules.
+/// Declares the type aliases and calls the generating rules.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_world_state {
-    (@tags $world:ident $components:tt none $events:tt $resources:tt) => {
-        $crate::__ecs_world_state! { @events $world $components [] $events $resources }
-    };
     (
-        @tags $world:ident $components:tt
-        { $( $(#[$tag_attr:meta])* $tag:ident => $tag_mask:ident ),* $(,)? }
-        $events:tt $resources:tt
-    ) => {
-        $crate::__ecs_world_state! {
-            @events $world $components [ $( $(#[$tag_attr])* $tag => $tag_mask ),* ] $events $resources
-        }
-    };
-    (@tags $($malformed:tt)*) => {};
-    (@events $world:ident $components:tt $tags:tt none $resources:tt) => {
-        $crate::__ecs_world_state! { @resources $world $components $tags [] $resources }
-    };
-    (
-        @events $world:ident $components:tt $tags:tt
-        { $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* $(,)? }
-        $resources:tt
-    ) => {
-        $crate::__ecs_world_state! {
-            @resources $world $components $tags [ $( $(#[$event_attr])* $event : $event_ty ),* ] $resources
-        }
-    };
-    (@events $($malformed:tt)*) => {};
-    (@resources $world:ident $components:tt $tags:tt $events:tt none) => {
-        $crate::__ecs_world_state! { @generate $world $components $tags $events [] }
-    };
-    (
-        @resources $world:ident $components:tt $tags:tt $events:tt
-        { $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* $(,)? }
-    ) => {
-        $crate::__ecs_world_state! {
-            @generate $world $components $tags $events
-            [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
-        }
-    };
-    (@resources $($malformed:tt)*) => {};
-    (
-        @generate $world:ident
-        [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
-        $tags:tt
-        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* ]
-        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
+        $world:ident
+        [ $( $(#[$attr:meta])* $field:ident : $ty:tt => $mask:ident [$($option:ident)*] ),+ ]
+        tags: $tags:tt
+        events: [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:tt ),* ]
+        resources: [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:tt ),* ]
     ) => {
         $crate::__ecs_state_types! {
             $world
@@ -69,32 +29,20 @@ macro_rules! __ecs_world_state {
 
         $crate::__ecs_clone! {
             $world
-            [ $( $(#[$attr])* $field : $ty => $mask ),+ ]
+            [ $( $(#[$attr])* $field : $ty => $mask [$($option)*] ),+ ]
             [ $( $(#[$event_attr])* $event : $event_ty ),* ]
             [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
         }
         $crate::__ecs_if_serde! {
             $crate::__ecs_snapshot! {
                 $world
-                [ $( $(#[$attr])* $field : $ty => $mask ),+ ]
+                [ $( $(#[$attr])* $field : $ty => $mask [$($option)*] ),+ ]
                 $tags
                 [ $( $(#[$event_attr])* $event : $event_ty ),* ]
                 [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
             }
         }
     };
-    (
-        $world:ident
-        { $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident $([$($option:ident)*])? ),+ $(,)? }
-        tags: $tags:tt
-        events: $events:tt
-        resources: $resources:tt
-    ) => {
-        $crate::__ecs_world_state! {
-            @tags $world [ $( $(#[$attr])* $field : $ty => $mask ),+ ] $tags $events $resources
-        }
-    };
-    ($($malformed:tt)*) => {};
 }
 
 /// `__ecs_state_types!`: an alias per component, event and resource type
@@ -107,9 +55,9 @@ macro_rules! __ecs_world_state {
 macro_rules! __ecs_state_types {
     (
         $world:ident
-        [ $( $(#[$attr:meta])* $field:ident : $ty:ty ),* ]
-        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* ]
-        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
+        [ $( $(#[$attr:meta])* $field:ident : $ty:tt ),* ]
+        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:tt ),* ]
+        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:tt ),* ]
     ) => {
         $crate::__private::paste::paste! {
             // `()` for every alias; the real ones below shadow these, except where a `#[cfg]`
@@ -158,7 +106,7 @@ macro_rules! __ecs_state_types {
 macro_rules! __ecs_snapshot {
     (
         @tables $world:ident
-        [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
+        [ $( $(#[$attr:meta])* $field:ident : $ty:tt => $mask:ident [$($option:ident)*] ),+ ]
         [ $( $(#[$tag_attr:meta])* $tag:ident => $tag_mask:ident ),* ]
         serialize_also: { $($serialize_also:tt)* }
         deserialize_also: { $($deserialize_also:tt)* }
@@ -215,8 +163,8 @@ macro_rules! __ecs_snapshot {
     };
     (
         @singletons $world:ident
-        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* ]
-        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
+        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:tt ),* ]
+        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:tt ),* ]
         serialize_also: { $($serialize_also:tt)* }
         deserialize_also: { $($deserialize_also:tt)* }
     ) => {
@@ -286,8 +234,8 @@ macro_rules! __ecs_snapshot {
     };
     (
         @game $game:ident
-        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* ]
-        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
+        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:tt ),* ]
+        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:tt ),* ]
     ) => {
         $crate::__ecs_snapshot! {
             @singletons $game
@@ -360,37 +308,37 @@ macro_rules! __ecs_snapshot {
     };
     (
         $world:ident
-        [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]
-        [ $( $(#[$tag_attr:meta])* $tag:ident => $tag_mask:ident ),* ]
-        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* ]
-        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
+        [ $( $(#[$attr:meta])* $field:ident : $ty:tt => $mask:ident [$($option:ident)*] ),+ ]
+        $tags:tt
+        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:tt ),* ]
+        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:tt ),* ]
     ) => {
         // A world's tables and singletons are serde only together: each impl is also bounded on
         // the other's types. A type whose serde impl asks for a lifetime (a `&'static str`
         // resource is `Deserialize<'static>` only) then leaves the world without the serde
-        // impls, as a type that is not serde does, instead of failing to compile.
-        $crate::__private::paste::paste! {
-            $crate::__ecs_snapshot! {
-                @tables $world
-                [ $( $(#[$attr])* $field : $ty => $mask ),+ ]
-                [ $( $(#[$tag_attr])* $tag => $tag_mask ),* ]
-                serialize_also: {
-                    $( for<'x> [<__ $world _resource_ $resource>]: $crate::__private::serde::Serialize, )*
-                }
-                deserialize_also: {
-                    $( for<'x> [<__ $world _resource_ $resource>]: $crate::__private::serde::de::DeserializeOwned, )*
-                }
+        // impls, as a type that is not serde does, instead of failing to compile. The bounds'
+        // names are pasted by the arms they go to (outside `paste!`, the lists keep their
+        // types whole).
+        $crate::__ecs_snapshot! {
+            @tables $world
+            [ $( $(#[$attr])* $field : $ty => $mask [$($option)*] ),+ ]
+            $tags
+            serialize_also: {
+                $( for<'x> [<__ $world _resource_ $resource>]: $crate::__private::serde::Serialize, )*
             }
-            $crate::__ecs_snapshot! {
-                @singletons $world
-                [ $( $(#[$event_attr])* $event : $event_ty ),* ]
-                [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
-                serialize_also: {
-                    $( for<'x> [<__ $world _component_ $field>]: $crate::__private::serde::Serialize, )+
-                }
-                deserialize_also: {
-                    $( for<'x> [<__ $world _component_ $field>]: $crate::__private::serde::de::DeserializeOwned, )+
-                }
+            deserialize_also: {
+                $( for<'x> [<__ $world _resource_ $resource>]: $crate::__private::serde::de::DeserializeOwned, )*
+            }
+        }
+        $crate::__ecs_snapshot! {
+            @singletons $world
+            [ $( $(#[$event_attr])* $event : $event_ty ),* ]
+            [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
+            serialize_also: {
+                $( for<'x> [<__ $world _component_ $field>]: $crate::__private::serde::Serialize, )+
+            }
+            deserialize_also: {
+                $( for<'x> [<__ $world _component_ $field>]: $crate::__private::serde::de::DeserializeOwned, )+
             }
         }
 
@@ -464,57 +412,34 @@ macro_rules! __ecs_snapshot {
 
 /// `__ecs_sub_world_snapshot!`: with the `serde` feature, what the snapshot code needs of a
 /// multi-world's sub-world (its tables, through `__ecs_snapshot!`'s `@tables` arm); nothing for
-/// a world, whose `__ecs_world_state!` writes its own. Malformed tags were reported by
-/// `__ecs_tables!`.
+/// a world, whose `__ecs_world_state!` writes its own.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_sub_world_snapshot {
-    ((sub_world $game:ident) $world:ident $components:tt none) => {
-        $crate::__ecs_sub_world_snapshot! { (sub_world $game) $world $components {} }
-    };
-    (
-        (sub_world $game:ident) $world:ident $components:tt
-        { $( $(#[$tag_attr:meta])* $tag:ident => $tag_mask:ident ),* $(,)? }
-    ) => {
+    (world $world:ident $components:tt $tags:tt) => {};
+    ((sub_world $game:ident) $world:ident $components:tt $tags:tt) => {
         $crate::__ecs_if_serde! {
             $crate::__ecs_snapshot! {
-                @tables $world $components [ $( $(#[$tag_attr])* $tag => $tag_mask ),* ]
+                @tables $world $components $tags
                 serialize_also: {}
                 deserialize_also: {}
             }
         }
     };
-    ($($world_or_malformed:tt)*) => {};
 }
 
 /// `__ecs_game_snapshot!`: with the `serde` feature, a multi-world game's snapshots (its
 /// resources and events through `__ecs_snapshot!`'s `@singletons` arm, `snapshot()`,
 /// `from_snapshot`, `Serialize` / `Deserialize`); the sub-worlds' own parts come from
-/// `__ecs_sub_world_snapshot!`. Malformed blocks were reported by `__ecs_events!` and
-/// `__ecs_resources!`.
+/// `__ecs_sub_world_snapshot!`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_game_snapshot {
-    ($game:ident events: none resources: $resources:tt) => {
-        $crate::__ecs_game_snapshot! { $game events: {} resources: $resources }
-    };
-    ($game:ident events: $events:tt resources: none) => {
-        $crate::__ecs_game_snapshot! { $game events: $events resources: {} }
-    };
-    (
-        $game:ident
-        events: { $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* $(,)? }
-        resources: { $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* $(,)? }
-    ) => {
+    ($game:ident events: $events:tt resources: $resources:tt) => {
         $crate::__ecs_if_serde! {
-            $crate::__ecs_snapshot! {
-                @game $game
-                [ $( $(#[$event_attr])* $event : $event_ty ),* ]
-                [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
-            }
+            $crate::__ecs_snapshot! { @game $game $events $resources }
         }
     };
-    ($($malformed:tt)*) => {};
 }
 
 /// Emits its input when archetypal has the `serde` feature (a `#[cfg]` in generated code would

@@ -5,7 +5,7 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_split {
-    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
+    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:tt => $mask:ident [$($option:ident)*] ),+ ]) => {
         $crate::__private::paste::paste! {
             #[doc = "The written side of `split_tables`: `for_each_mut(|entity, table, row| ..)` over its entities."]
             pub type [<$world TablesMut>]<'a> = $crate::TablesMut<'a, [<$world ComponentArrays>]>;

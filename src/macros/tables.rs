@@ -5,16 +5,10 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_tables {
-    ($world:ident $components:tt none $relations:tt $hooks:tt) => {
-        $crate::__ecs_tables! { $world $components {} $relations $hooks }
-    };
-    ($world:ident $components:tt $tags:tt none $hooks:tt) => {
-        $crate::__ecs_tables! { $world $components $tags {} $hooks }
-    };
     (
-        $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ]
-        { $( $(#[$tag_attr:meta])* $tag:ident => $tag_mask:ident ),* $(,)? }
-        { $( $(#[$relation_attr:meta])* $relation:ident / $reverse:ident => $relation_mask:ident $([$($policy:tt)*])? ),* $(,)? }
+        $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:tt => $mask:ident [$($option:ident)*] ),+ ]
+        [ $( $(#[$tag_attr:meta])* $tag:ident => $tag_mask:ident ),* ]
+        [ $( $(#[$relation_attr:meta])* $relation:ident / $reverse:ident => $relation_mask:ident [$($policy:tt)*] ),* ]
         $hooks:tt
     ) => {
         $crate::__private::paste::paste! {
@@ -199,7 +193,7 @@ macro_rules! __ecs_tables {
                 $crate::__ecs_hooks! { @set $hooks }
                 const CASCADE: [<$world Mask>] = {
                     let cascade = 0;
-                    $( $(#[$relation_attr])* let cascade = cascade | $crate::__ecs_relation_policy!($relation $relation_mask $($($policy)*)?); )*
+                    $( $(#[$relation_attr])* let cascade = cascade | $crate::__ecs_relation_policy!($relation $relation_mask $($policy)*); )*
                     cascade
                 };
 
@@ -311,22 +305,24 @@ macro_rules! __ecs_tables {
             }
         }
     };
-    (
-        $world:ident $components:tt
-        { $( $(#[$tag_attr:meta])* $tag:ident => $tag_mask:ident ),* $(,)? }
-        { $($relations:tt)* }
-        $hooks:tt
-    ) => {
-        $crate::__ecs_malformed_relation! { $($relations)* }
-        // The world without its relations (nor hooks, which may name them), so the message
-        // above is the only error.
-        $crate::__ecs_tables! { $world $components { $( $(#[$tag_attr])* $tag => $tag_mask ),* } {} none }
+}
+
+/// A component's mask if its options leave it tracked by change detection, else 0; an unknown
+/// option is reported here, its one use (the `TRACKED` constant).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_tracked {
+    ($mask:ident) => {
+        $mask
     };
-    ($world:ident $components:tt { $($tags:tt)* } $relations:tt $hooks:tt) => {
-        ::core::compile_error!(
-            "ecs!: malformed `Tags` block; write each tag as `name => MASK`, separated by commas"
-        );
-        // The world without its tags, so the message above is the only error.
-        $crate::__ecs_tables! { $world $components {} {} none }
+    ($mask:ident untracked) => {
+        0
+    };
+    ($mask:ident $($option:tt)*) => {
+        ::core::compile_error!(::core::concat!(
+            "ecs!: unknown component option `",
+            ::core::stringify!($($option)*),
+            "`; the only option is `[untracked]`"
+        ))
     };
 }

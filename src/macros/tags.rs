@@ -5,8 +5,9 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_tags {
-    ($world:ident none) => {};
-    ($world:ident { $( $(#[$attr:meta])* $tag:ident => $tag_mask:ident ),* $(,)? }) => {
+    // No tags: no methods (not even empty impl blocks).
+    ($world:ident []) => {};
+    ($world:ident [ $( $(#[$attr:meta])* $tag:ident => $tag_mask:ident ),+ ]) => {
         $crate::__private::paste::paste! {
             impl [<$world Components>] {
                 $(
@@ -30,7 +31,7 @@ macro_rules! __ecs_tags {
                     pub fn [<has_ $tag>](&self, entity: $crate::Entity) -> bool {
                         self.storage.has_components(entity, $tag_mask)
                     }
-                )*
+                )+
             }
 
             #[allow(unused_doc_comments)]
@@ -49,10 +50,8 @@ macro_rules! __ecs_tags {
                     pub fn [<queue_remove_ $tag>](&mut self, entity: $crate::Entity) {
                         self.queue.queue_remove_components(entity, $tag_mask);
                     }
-                )*
+                )+
             }
         }
     };
-    // A malformed block was already reported by `__ecs_tables!`.
-    ($world:ident { $($tags:tt)* }) => {};
 }

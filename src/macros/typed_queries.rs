@@ -6,7 +6,7 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_typed_queries {
-    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident ),+ ]) => {
+    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:tt => $mask:ident [$($option:ident)*] ),+ ]) => {
         $crate::__private::paste::paste! {
             #[doc = "Every column of a `" $world "` table as a shared slice (what a typed query reads)."]
             #[doc(hidden)]

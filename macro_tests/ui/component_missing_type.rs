@@ -1,0 +1,7 @@
+archetypal::ecs! {
+    World {
+        position: => POSITION,
+    }
+}
+
+fn main() {}

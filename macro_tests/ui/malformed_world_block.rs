@@ -1,0 +1,7 @@
+archetypal::ecs! {
+    World {
+        "position": u8 => POSITION,
+    }
+}
+
+fn main() {}

@@ -1,0 +1,11 @@
+archetypal::ecs! {
+    Game {
+        Core { position: f32 => POSITION }
+        Render { sprite: u32 => SPRITE }
+    }
+    Events {
+        collision
+    }
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+archetypal::ecs! {
+    Game {
+        Core { position: f32 => POSITION }
+        Hooks { on_add(POSITION) => placed }
+        Relations { child_of / children => CHILD_OF }
+        Render { sprite: u32 => SPRITE }
+    }
+}
+
+fn main() {}
