@@ -20,7 +20,18 @@ pub trait EntityValues {
     /// Pushes the values onto the columns of `table` (of mask `mask() & COMPONENTS`) as one
     /// new row, the default for a component of the mask with no value; the caller pushes the
     /// entity and cuts the columns back if a `Default` panics.
-    fn push(self, table: &mut Self::Archetype);
+    #[inline]
+    fn push(mut self, table: &mut Self::Archetype)
+    where
+        Self: Sized,
+    {
+        self.take_into(table);
+    }
+
+    /// [`push`](Self::push), taking the values out of `self` (left holding none, its mask and
+    /// links kept): a spawn places the values where the builder holds them, with no move of
+    /// the whole.
+    fn take_into(&mut self, table: &mut Self::Archetype);
 
     /// The relation targets of the new entity: each relation's bit and target.
     fn links(&self) -> &[(<Self::Archetype as Archetype>::Mask, Entity)];

@@ -210,6 +210,9 @@ impl PlaceBuilt<()> for () {
 
     #[inline]
     fn place_built(&mut self, _entities: &[Entity], _first_copy: Option<()>, _values: ()) {}
+
+    #[inline]
+    fn place_one(&mut self, _entity: Entity, _values: &mut ()) {}
 }
 
 /// The sub-worlds as the parts a spawn with a game builder's values gives rows to, each its
@@ -236,6 +239,20 @@ impl<W: SubWorld, R: PlaceBuilt<V>, V> PlaceBuilt<(W::Values, V)> for (&mut W, R
         storage.place_built(entities, first_here, values.0);
         let placed = DetachOnUnwind { storage, entities };
         self.1.place_built(entities, first_rest, values.1);
+        core::mem::forget(placed);
+    }
+
+    #[inline]
+    fn place_one(&mut self, entity: Entity, values: &mut (W::Values, V)) {
+        let storage = self.0.storage_mut();
+        storage.place_one(entity, &mut values.0);
+        // The guard's own copy of the handle: `entity` stays out of memory.
+        let guarded = [entity];
+        let placed = DetachOnUnwind {
+            storage,
+            entities: &guarded,
+        };
+        self.1.place_one(entity, &mut values.1);
         core::mem::forget(placed);
     }
 }

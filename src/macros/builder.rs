@@ -45,9 +45,9 @@ macro_rules! __ecs_builder {
                 }
 
                 #[inline]
-                fn push(self, table: &mut Self::Archetype) {
+                fn take_into(&mut self, table: &mut Self::Archetype) {
                     use $crate::__private::column::push_held;
-                    $( $(#[$attr])* push_held(&mut table.$field, self.$field, table.mask & $mask); )+
+                    $( $(#[$attr])* push_held(&mut table.$field, self.$field.take(), table.mask & $mask); )+
                 }
 
                 #[inline]
