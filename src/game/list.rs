@@ -280,7 +280,7 @@ impl<W: SubWorld, R: SubWorldsMut> Parts for (&mut W, R) {
             return None;
         }
         let values = SubWorldsMut::detach(self, entity);
-        index.free(entity, self);
+        index.free_alive(entity, self);
         Some(values)
     }
 
@@ -293,7 +293,7 @@ impl<W: SubWorld, R: SubWorldsMut> Parts for (&mut W, R) {
     ) {
         if self.reference().is_alive(entity) {
             SubWorldsMut::detach_cascading(self, entity, gathered);
-            index.free(entity, self);
+            index.free_alive(entity, self);
         }
     }
 }
