@@ -273,13 +273,12 @@ impl<W: SubWorld, R: SubWorldsMut> Parts for (&mut W, R) {
     }
 
     /// Every sub-world lets go of the row first; then the index frees the id in all their
-    /// records at once.
+    /// records at once. The first sub-world's records answer for the game's, so its detach
+    /// is the check that the entity is alive.
     #[inline]
     fn detach(&mut self, index: &mut EntityIndex, entity: Entity) -> Option<Self::Values> {
-        if !self.reference().is_alive(entity) {
-            return None;
-        }
-        let values = SubWorldsMut::detach(self, entity);
+        let first = self.0.storage_mut().detach(entity, None)?;
+        let values = (Some(first), self.1.detach(entity));
         index.free_alive(entity, self);
         Some(values)
     }
