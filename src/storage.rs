@@ -315,7 +315,8 @@ impl<T: Archetype> Storage<T> {
         let logged = (mask & T::COMPONENTS) | tags;
         for (offset, entity) in entities.enumerate() {
             let location = EntityLocation::new(table_index, first_row + offset);
-            self.records.set_location(entity.id, location);
+            // Just made alive by whoever issued it: a write only.
+            self.records.relocate(entity.id, location);
             self.record(StructuralChange::Spawned {
                 entity,
                 mask: logged,
