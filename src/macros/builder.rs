@@ -25,7 +25,8 @@ macro_rules! __ecs_builder {
             #[doc = $($doc)*]
             pub struct $values {
                 mask: [<$world Mask>],
-                links: $crate::__private::Links<[<$world Mask>]>,
+                // Room for each relation's target.
+                links: $crate::__private::Links<[<$world Mask>], { <[<$world ComponentArrays>] as $crate::Archetype>::RELATIONS.count_ones() as usize }>,
                 $( $(#[$attr])* $field: ::core::option::Option<$ty>, )+
             }
 
