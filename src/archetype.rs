@@ -105,19 +105,21 @@ pub trait Archetype: Sized + 'static {
     #[inline]
     fn push_defaults(&mut self, entities: &[Entity]) {
         let (mask, count) = (self.mask(), entities.len());
-        self.push_rows(entities, |table| {
+        self.push_rows(entities.iter().copied(), |table| {
             table.for_each_column(&mut column::PushDefaults { mask, count })
         });
     }
 
-    /// Appends one row per entity, `fill` pushing the values of every present column (one per
-    /// entity each). If `fill` panics half-way, every column is cut back: the table is as it was.
+    /// Appends one row per entity of `entities` (a batch's `slice.iter().copied()`, or one
+    /// entity's `iter::once`, which keeps its handle out of memory), `fill` pushing the values
+    /// of every present column (one per entity each). If `fill` panics half-way, every column
+    /// is cut back: the table is as it was.
     #[inline]
-    fn push_rows(&mut self, entities: &[Entity], fill: impl FnOnce(&mut Self)) {
+    fn push_rows(&mut self, entities: impl Iterator<Item = Entity>, fill: impl FnOnce(&mut Self)) {
         let mut pushed = TableRollback::new(self);
         fill(pushed.table());
         pushed.commit();
-        self.entities_mut().extend_from_slice(entities);
+        self.entities_mut().extend(entities);
     }
 
     /// Removes `row`, moving the last row into its place, and returns the row's values for the

@@ -2,8 +2,6 @@
 //! ([`EntityValues`]) and the relation targets the new entity is linked to ([`Links`]).
 //! The builder itself depends on the component list and is generated.
 
-use alloc::vec::Vec;
-
 use crate::archetype::Archetype;
 use crate::entity::Entity;
 use crate::mask::Bitmask;
@@ -20,7 +18,18 @@ pub trait EntityValues {
     /// Pushes the values onto the columns of `table` (of mask `mask() & COMPONENTS`) as one
     /// new row, the default for a component of the mask with no value; the caller pushes the
     /// entity and cuts the columns back if a `Default` panics.
-    fn push(self, table: &mut Self::Archetype);
+    #[inline]
+    fn push(mut self, table: &mut Self::Archetype)
+    where
+        Self: Sized,
+    {
+        self.take_into(table);
+    }
+
+    /// [`push`](Self::push), taking the values out of `self` (left holding none, its mask and
+    /// links kept): a spawn places the values where the builder holds them, with no move of
+    /// the whole.
+    fn take_into(&mut self, table: &mut Self::Archetype);
 
     /// The relation targets of the new entity: each relation's bit and target.
     fn links(&self) -> &[(<Self::Archetype as Archetype>::Mask, Entity)];
@@ -34,30 +43,57 @@ pub trait EntityValues {
 }
 
 /// The relation targets a builder holds, one per relation at most (`with_child_of(ship)`),
-/// in the order first set. Empty, it allocates nothing.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Links<M>(Vec<(M, Entity)>);
+/// in the order first set, in room for `N` (the world's relations, counted by `ecs!`) inside
+/// the builder: it never allocates, and it needs no drop, so a builder of values that need
+/// none needs none, and a spawn keeps it in registers rather than in memory for its unwinding
+/// path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Links<M, const N: usize> {
+    /// How many of `links` are set.
+    set: usize,
+    /// The targets set first, then placeholders.
+    links: [(M, Entity); N],
+}
 
-impl<M: Bitmask> Links<M> {
+impl<M: Bitmask, const N: usize> Default for Links<M, N> {
+    #[inline]
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<M: Bitmask, const N: usize> Links<M, N> {
     /// No targets.
     #[inline]
     pub const fn new() -> Self {
-        Links(Vec::new())
+        Links {
+            set: 0,
+            links: [(M::EMPTY, Entity::PLACEHOLDER); N],
+        }
     }
 
     /// Sets the target of the relation whose bit is `relation`, replacing an earlier one.
     #[inline]
     pub fn set(&mut self, relation: M, target: Entity) {
-        match self.0.iter_mut().find(|(bit, _)| *bit == relation) {
+        let (set, free) = self.links.split_at_mut(self.set);
+        match set.iter_mut().find(|(bit, _)| *bit == relation) {
             Some(link) => link.1 = target,
-            None => self.0.push((relation, target)),
+            None => {
+                // `ecs!` makes room for every relation's, and only a relation's `with_*` sets
+                // one.
+                debug_assert!(!free.is_empty(), "more relations linked than room made");
+                if let Some(link) = free.first_mut() {
+                    *link = (relation, target);
+                    self.set += 1;
+                }
+            }
         }
     }
 
     /// Each relation's bit and target.
     #[inline]
     pub fn as_slice(&self) -> &[(M, Entity)] {
-        &self.0
+        &self.links[..self.set]
     }
 }
 
@@ -68,7 +104,7 @@ mod tests {
     #[test]
     fn a_relation_holds_one_target_the_last_set() {
         let (a, b) = (Entity::new(1, 0), Entity::new(2, 0));
-        let mut links: Links<u64> = Links::new();
+        let mut links: Links<u64, 2> = Links::new();
         assert!(links.as_slice().is_empty());
         links.set(0b100, a);
         links.set(0b1000, b);

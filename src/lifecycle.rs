@@ -64,18 +64,21 @@ pub fn spawn_built<V, P: PlaceBuilt<V> + IdRecords>(
 }
 
 /// Spawns one entity with the builder's `values`, moved (an `EntityBuilder`'s `spawn_one`):
-/// [`spawn_built`] without its batch's `Vec`.
+/// [`spawn_built`] without its batch's `Vec`, each value pushed from where `values` holds it
+/// (see `PlaceBuilt::place_one`).
 #[inline]
 pub fn spawn_one<V>(
     index: &mut EntityIndex,
     parts: &mut (impl PlaceBuilt<V> + IdRecords),
-    values: V,
+    mut values: V,
 ) -> Entity {
-    let entities = [index.allocate(parts)];
-    place_or_free(index, parts, &entities, |parts| {
-        parts.place_built(&entities, None, values);
+    let entity = index.allocate(parts);
+    // The guard's own copy of the handle: `entity` stays out of memory.
+    let guarded = [entity];
+    place_or_free(index, parts, &guarded, |parts| {
+        parts.place_one(entity, &mut values);
     });
-    entities[0]
+    entity
 }
 
 /// Despawns `entity` (its relations' policies apply); `false` for a dead handle.

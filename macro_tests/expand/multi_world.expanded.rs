@@ -323,7 +323,13 @@ pub use __core_short_names::*;
 ///The `Core` part of a `GameEntityBuilder`: the values and tags it gives in `Core`, set through its `with_*` methods.
 pub struct CoreEntityValues {
     mask: CoreMask,
-    links: ::archetypal::__private::Links<CoreMask>,
+    links: ::archetypal::__private::Links<
+        CoreMask,
+        {
+            <CoreComponentArrays as ::archetypal::Archetype>::RELATIONS.count_ones()
+                as usize
+        },
+    >,
     position: ::core::option::Option<(f32, f32)>,
 }
 impl ::core::default::Default for CoreEntityValues {
@@ -343,9 +349,9 @@ impl ::archetypal::__private::EntityValues for CoreEntityValues {
         self.mask
     }
     #[inline]
-    fn push(self, table: &mut Self::Archetype) {
+    fn take_into(&mut self, table: &mut Self::Archetype) {
         use ::archetypal::__private::column::push_held;
-        push_held(&mut table.position, self.position, table.mask & POSITION);
+        push_held(&mut table.position, self.position.take(), table.mask & POSITION);
     }
     #[inline]
     fn links(
@@ -1003,7 +1009,13 @@ pub use __render_short_names::*;
 ///The `Render` part of a `GameEntityBuilder`: the values and tags it gives in `Render`, set through its `with_*` methods.
 pub struct RenderEntityValues {
     mask: RenderMask,
-    links: ::archetypal::__private::Links<RenderMask>,
+    links: ::archetypal::__private::Links<
+        RenderMask,
+        {
+            <RenderComponentArrays as ::archetypal::Archetype>::RELATIONS.count_ones()
+                as usize
+        },
+    >,
     sprite: ::core::option::Option<u32>,
 }
 impl ::core::default::Default for RenderEntityValues {
@@ -1023,9 +1035,9 @@ impl ::archetypal::__private::EntityValues for RenderEntityValues {
         self.mask
     }
     #[inline]
-    fn push(self, table: &mut Self::Archetype) {
+    fn take_into(&mut self, table: &mut Self::Archetype) {
         use ::archetypal::__private::column::push_held;
-        push_held(&mut table.sprite, self.sprite, table.mask & SPRITE);
+        push_held(&mut table.sprite, self.sprite.take(), table.mask & SPRITE);
     }
     #[inline]
     fn links(

@@ -553,7 +553,13 @@ pub use __world_short_names::*;
 ///Spawns `World` entities with chosen component values: `EntityBuilder::new().with_position(p).spawn_one(&mut world)`. `with_*` keeps the builder's type, so it can be grown conditionally (`if let Some(v) = v { builder = builder.with_velocity(v); }`).
 pub struct WorldEntityBuilder {
     mask: WorldMask,
-    links: ::archetypal::__private::Links<WorldMask>,
+    links: ::archetypal::__private::Links<
+        WorldMask,
+        {
+            <WorldComponentArrays as ::archetypal::Archetype>::RELATIONS.count_ones()
+                as usize
+        },
+    >,
     position: ::core::option::Option<(f32, f32)>,
     velocity: ::core::option::Option<(f32, f32)>,
     health: ::core::option::Option<u32>,
@@ -577,11 +583,11 @@ impl ::archetypal::__private::EntityValues for WorldEntityBuilder {
         self.mask
     }
     #[inline]
-    fn push(self, table: &mut Self::Archetype) {
+    fn take_into(&mut self, table: &mut Self::Archetype) {
         use ::archetypal::__private::column::push_held;
-        push_held(&mut table.position, self.position, table.mask & POSITION);
-        push_held(&mut table.velocity, self.velocity, table.mask & VELOCITY);
-        push_held(&mut table.health, self.health, table.mask & HEALTH);
+        push_held(&mut table.position, self.position.take(), table.mask & POSITION);
+        push_held(&mut table.velocity, self.velocity.take(), table.mask & VELOCITY);
+        push_held(&mut table.health, self.health.take(), table.mask & HEALTH);
     }
     #[inline]
     fn links(

@@ -156,6 +156,7 @@ impl EntityIndex {
     /// Frees `id` in every copy of `records` (one less alive if `was_alive`): bumps its
     /// generation and recycles it, or retires it when the generation is exhausted. One write
     /// of each copy's record: this runs per despawn.
+    #[inline(always)]
     pub(super) fn retire_or_recycle(
         &mut self,
         id: u32,
@@ -175,6 +176,18 @@ impl EntityIndex {
         });
         let Some(generation) = next else { return };
         let entity = Entity::new(id, generation);
+        if self.lent.is_none() {
+            self.free.push(entity);
+        } else {
+            self.recycle_while_lent(entity, records);
+        }
+    }
+
+    /// Recycles `entity` while a reserver is lent: onto the reserver's free list, or, once
+    /// it is given back, onto the index's (kept out of the despawn's path).
+    #[cold]
+    #[inline(never)]
+    fn recycle_while_lent(&mut self, entity: Entity, records: &mut impl IdRecords) {
         match &self.lent {
             None => self.free.push(entity),
             // The reserver is gone (a split world's parts dropped, its despawns come
@@ -185,6 +198,18 @@ impl EntityIndex {
             }
             Some(lent) => lent.push_free(entity),
         }
+    }
+
+    /// Frees `entity`, which the caller knows to be alive in `records` (a game's despawn,
+    /// which checked it before its sub-worlds let go of the rows): [`free`](Self::free)
+    /// without the check.
+    #[inline]
+    pub(crate) fn free_alive(&mut self, entity: Entity, records: &mut impl IdRecords) {
+        debug_assert!(
+            records.reference().is_alive(entity),
+            "{entity} is not alive"
+        );
+        self.retire_or_recycle(entity.id, true, records);
     }
 
     /// Frees a live handle. Returns `false`, changing nothing, for a handle that is stale,

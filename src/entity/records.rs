@@ -69,9 +69,16 @@ impl EntityRecords {
     #[inline]
     pub(super) fn slot_or_grow(&mut self, id: u32) -> &mut IdSlot {
         let index = id as usize;
-        if index >= self.slots.len() {
-            self.slots.resize(index + 1, IdSlot::default());
+        if index < self.slots.len() {
+            // One bounds test: the one here.
+            return &mut self.slots[index];
         }
+        self.grow_to(index)
+    }
+
+    /// [`slot_or_grow`](Self::slot_or_grow) for a fresh id: pushes free records up to it.
+    fn grow_to(&mut self, index: usize) -> &mut IdSlot {
+        self.slots.resize(index + 1, IdSlot::default());
         &mut self.slots[index]
     }
 
@@ -140,11 +147,13 @@ impl EntityRecords {
     }
 
     /// Moves the live entity holding `id` to `location`: for the row a despawn or migration
-    /// moved into a hole, whose holder is alive by construction. A write only, unlike
+    /// moved into a hole, whose holder is alive by construction, and for a spawn's new row,
+    /// whose entity was just made alive. A write only, unlike
     /// [`set_location`](Self::set_location): the moved row's holder is a random entity whose
     /// record is seldom in cache, and a read of it would hold up every despawn behind the miss
-    /// (a write waits in the store buffer instead). The caller guarantees `id` is alive: a
-    /// free id's record written here would become alive.
+    /// (a write waits in the store buffer instead); a spawn writes every part's record, and
+    /// needs no test of what it just wrote. The caller guarantees `id` is alive: a free id's
+    /// record written here would become alive.
     #[inline]
     pub(crate) fn relocate(&mut self, id: u32, location: EntityLocation) {
         debug_assert!(

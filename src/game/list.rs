@@ -210,6 +210,9 @@ impl PlaceBuilt<()> for () {
 
     #[inline]
     fn place_built(&mut self, _entities: &[Entity], _first_copy: Option<()>, _values: ()) {}
+
+    #[inline]
+    fn place_one(&mut self, _entity: Entity, _values: &mut ()) {}
 }
 
 /// The sub-worlds as the parts a spawn with a game builder's values gives rows to, each its
@@ -238,6 +241,20 @@ impl<W: SubWorld, R: PlaceBuilt<V>, V> PlaceBuilt<(W::Values, V)> for (&mut W, R
         self.1.place_built(entities, first_rest, values.1);
         core::mem::forget(placed);
     }
+
+    #[inline]
+    fn place_one(&mut self, entity: Entity, values: &mut (W::Values, V)) {
+        let storage = self.0.storage_mut();
+        storage.place_one(entity, &mut values.0);
+        // The guard's own copy of the handle: `entity` stays out of memory.
+        let guarded = [entity];
+        let placed = DetachOnUnwind {
+            storage,
+            entities: &guarded,
+        };
+        self.1.place_one(entity, &mut values.1);
+        core::mem::forget(placed);
+    }
 }
 
 /// The sub-worlds as the parts a despawn takes an entity out of.
@@ -256,14 +273,13 @@ impl<W: SubWorld, R: SubWorldsMut> Parts for (&mut W, R) {
     }
 
     /// Every sub-world lets go of the row first; then the index frees the id in all their
-    /// records at once.
+    /// records at once. The first sub-world's records answer for the game's, so its detach
+    /// is the check that the entity is alive.
     #[inline]
     fn detach(&mut self, index: &mut EntityIndex, entity: Entity) -> Option<Self::Values> {
-        if !self.reference().is_alive(entity) {
-            return None;
-        }
-        let values = SubWorldsMut::detach(self, entity);
-        index.free(entity, self);
+        let first = self.0.storage_mut().detach(entity, None)?;
+        let values = (Some(first), self.1.detach(entity));
+        index.free_alive(entity, self);
         Some(values)
     }
 
@@ -276,7 +292,7 @@ impl<W: SubWorld, R: SubWorldsMut> Parts for (&mut W, R) {
     ) {
         if self.reference().is_alive(entity) {
             SubWorldsMut::detach_cascading(self, entity, gathered);
-            index.free(entity, self);
+            index.free_alive(entity, self);
         }
     }
 }

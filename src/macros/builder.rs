@@ -25,7 +25,8 @@ macro_rules! __ecs_builder {
             #[doc = $($doc)*]
             pub struct $values {
                 mask: [<$world Mask>],
-                links: $crate::__private::Links<[<$world Mask>]>,
+                // Room for each relation's target.
+                links: $crate::__private::Links<[<$world Mask>], { <[<$world ComponentArrays>] as $crate::Archetype>::RELATIONS.count_ones() as usize }>,
                 $( $(#[$attr])* $field: ::core::option::Option<$ty>, )+
             }
 
@@ -45,9 +46,9 @@ macro_rules! __ecs_builder {
                 }
 
                 #[inline]
-                fn push(self, table: &mut Self::Archetype) {
+                fn take_into(&mut self, table: &mut Self::Archetype) {
                     use $crate::__private::column::push_held;
-                    $( $(#[$attr])* push_held(&mut table.$field, self.$field, table.mask & $mask); )+
+                    $( $(#[$attr])* push_held(&mut table.$field, self.$field.take(), table.mask & $mask); )+
                 }
 
                 #[inline]

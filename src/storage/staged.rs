@@ -22,6 +22,12 @@ pub trait PlaceBuilt<V> {
     /// one), each next one a fresh copy, the last `values` itself. A value's `Default` or
     /// `Clone` that panics leaves no part holding them (the caller frees their ids).
     fn place_built(&mut self, entities: &[Entity], first_copy: Option<V>, values: V);
+
+    /// Gives `entity`, just issued into these parts' records, a row with the values, taken
+    /// out of `values` (left holding none): [`place_built`](Self::place_built) for one entity,
+    /// which moves no values but the ones it pushes. A value's `Default` that panics leaves no
+    /// part holding it (the caller frees its id).
+    fn place_one(&mut self, entity: Entity, values: &mut V);
 }
 
 impl<T: Archetype, V: EntityValues<Archetype = T>> PlaceBuilt<V> for Storage<T> {
@@ -33,6 +39,11 @@ impl<T: Archetype, V: EntityValues<Archetype = T>> PlaceBuilt<V> for Storage<T> 
     #[inline]
     fn place_built(&mut self, entities: &[Entity], first_copy: Option<V>, values: V) {
         Storage::place_built(self, entities, first_copy, values);
+    }
+
+    #[inline]
+    fn place_one(&mut self, entity: Entity, values: &mut V) {
+        Storage::place_one(self, entity, values);
     }
 }
 
@@ -52,7 +63,7 @@ impl<T: Archetype> Storage<T> {
         let count = entities.len();
         let mask = values.mask();
         let links = values.links().to_vec();
-        self.place_rows(mask, entities, |table| {
+        self.place_rows(mask, entities.iter().copied(), |table| {
             if count == 0 {
                 return;
             }
@@ -70,6 +81,25 @@ impl<T: Archetype> Storage<T> {
                     self.link_spawned(&[(entity, relation, target)]);
                 }
             }
+        }
+    }
+
+    /// Gives `entity` (just allocated here, or placed by the game of this sub-world) a row
+    /// with the builder's `values`, taken out of them where they are (the builder's own
+    /// place: moving the whole builder first copied it with loads wider than the stores that
+    /// had just written it, which the processor cannot forward), then links it to the targets
+    /// `values` holds. A value's `Default` that panics leaves the table as it was.
+    #[inline]
+    pub(crate) fn place_one<V: EntityValues<Archetype = T>>(
+        &mut self,
+        entity: Entity,
+        values: &mut V,
+    ) {
+        self.place_rows(values.mask(), core::iter::once(entity), |table| {
+            values.take_into(table);
+        });
+        for &(relation, target) in values.links() {
+            self.link_spawned(&[(entity, relation, target)]);
         }
     }
 
@@ -114,7 +144,7 @@ impl<T: Archetype> Storage<T> {
         };
         let entities = core::mem::take(rows.entities_mut());
         place_or_free(index, self, &entities, |storage| {
-            storage.place_rows(mask, &entities, |table| {
+            storage.place_rows(mask, entities.iter().copied(), |table| {
                 let columns = table.mask();
                 table.for_each_column_pair(rows, &mut column::AppendAll { mask: columns });
             })
