@@ -185,11 +185,7 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         removed
     }
     #[inline]
-    fn edit_column(
-        &mut self,
-        index: u32,
-        edit: ::archetypal::__private::column::ColumnEdit,
-    ) {
+    fn edit_column(&mut self, index: u32, edit: ::archetypal::__private::ColumnEdit) {
         use ::archetypal::__private::column;
         match index {
             __CoreColumn::position => column::edit(&mut self.position, edit),
@@ -216,7 +212,7 @@ impl ::archetypal::Archetype for CoreComponentArrays {
         let view = CoreComponentArraysMut {
             mask: self.mask,
             entities: &self.entities,
-            position: column::view(&mut self.position, include & POSITION != 0, rows),
+            position: column::view(&mut self.position, include & POSITION, rows),
         };
         (&self.entities, view)
     }
@@ -356,12 +352,11 @@ impl ::archetypal::__private::EntityValues for CoreEntityValues {
     #[inline]
     fn copy_held(&self) -> Self {
         #[allow(unused_imports)]
-        use ::archetypal::__private::{IsClone as _, NotClone as _};
+        use ::archetypal::__private::{CloneProbe, IsClone as _, NotClone as _};
         Self {
             mask: self.mask,
             links: ::archetypal::__private::Links::new(),
-            position: (&::archetypal::__private::CloneProbe(&self.position, "position"))
-                .cloned(),
+            position: (&CloneProbe(&self.position, "position")).cloned(),
         }
     }
 }
@@ -394,10 +389,8 @@ pub enum CoreCommand {
 }
 impl ::archetypal::PartCommand for CoreCommand {
     type Mask = CoreMask;
-}
-impl ::core::convert::From<::archetypal::StructuralCommand<CoreMask>> for CoreCommand {
     #[inline]
-    fn from(command: ::archetypal::StructuralCommand<CoreMask>) -> Self {
+    fn structural(command: ::archetypal::StructuralCommand<CoreMask>) -> Self {
         Self::Structural(command)
     }
 }
@@ -406,9 +399,7 @@ impl CoreCommand {
     #[inline]
     fn apply(world: &mut Core, command: Self, report: &mut ::archetypal::CommandReport) {
         match command {
-            Self::Structural(structural) => {
-                structural.apply(&mut world.components.storage, report)
-            }
+            Self::Structural(c) => c.apply(&mut world.components.storage, report),
             Self::SetPosition(entity, value) => {
                 report.record(world.set_position(entity, value))
             }
@@ -550,6 +541,10 @@ impl ::archetypal::TypedTable for CoreComponentArrays {
     fn view_mask(view: &<Self as ::archetypal::Archetype>::ViewMut<'_>) -> CoreMask {
         view.mask
     }
+    #[inline]
+    fn read_side(tables: ::archetypal::TablesRef<'_, Self>) -> CoreTables<'_> {
+        CoreTables { tables }
+    }
     const TRACKED_BITS: u128 = <Self as ::archetypal::Archetype>::TRACKED as u128;
 }
 #[allow(unused_doc_comments)]
@@ -600,13 +595,6 @@ impl<'a> CoreTables<'a> {
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&'a (f32, f32)> {
         self.tables.get(entity, POSITION, __CoreColumnRef::position)
-    }
-}
-impl<'a> ::core::convert::From<::archetypal::TablesRef<'a, CoreComponentArrays>>
-for CoreTables<'a> {
-    #[inline]
-    fn from(tables: ::archetypal::TablesRef<'a, CoreComponentArrays>) -> Self {
-        Self { tables }
     }
 }
 impl CoreComponents {
@@ -865,11 +853,7 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         removed
     }
     #[inline]
-    fn edit_column(
-        &mut self,
-        index: u32,
-        edit: ::archetypal::__private::column::ColumnEdit,
-    ) {
+    fn edit_column(&mut self, index: u32, edit: ::archetypal::__private::ColumnEdit) {
         use ::archetypal::__private::column;
         match index {
             __RenderColumn::sprite => column::edit(&mut self.sprite, edit),
@@ -896,7 +880,7 @@ impl ::archetypal::Archetype for RenderComponentArrays {
         let view = RenderComponentArraysMut {
             mask: self.mask,
             entities: &self.entities,
-            sprite: column::view(&mut self.sprite, include & SPRITE != 0, rows),
+            sprite: column::view(&mut self.sprite, include & SPRITE, rows),
         };
         (&self.entities, view)
     }
@@ -1036,12 +1020,11 @@ impl ::archetypal::__private::EntityValues for RenderEntityValues {
     #[inline]
     fn copy_held(&self) -> Self {
         #[allow(unused_imports)]
-        use ::archetypal::__private::{IsClone as _, NotClone as _};
+        use ::archetypal::__private::{CloneProbe, IsClone as _, NotClone as _};
         Self {
             mask: self.mask,
             links: ::archetypal::__private::Links::new(),
-            sprite: (&::archetypal::__private::CloneProbe(&self.sprite, "sprite"))
-                .cloned(),
+            sprite: (&CloneProbe(&self.sprite, "sprite")).cloned(),
         }
     }
 }
@@ -1074,11 +1057,8 @@ pub enum RenderCommand {
 }
 impl ::archetypal::PartCommand for RenderCommand {
     type Mask = RenderMask;
-}
-impl ::core::convert::From<::archetypal::StructuralCommand<RenderMask>>
-for RenderCommand {
     #[inline]
-    fn from(command: ::archetypal::StructuralCommand<RenderMask>) -> Self {
+    fn structural(command: ::archetypal::StructuralCommand<RenderMask>) -> Self {
         Self::Structural(command)
     }
 }
@@ -1091,9 +1071,7 @@ impl RenderCommand {
         report: &mut ::archetypal::CommandReport,
     ) {
         match command {
-            Self::Structural(structural) => {
-                structural.apply(&mut world.components.storage, report)
-            }
+            Self::Structural(c) => c.apply(&mut world.components.storage, report),
             Self::SetSprite(entity, value) => {
                 report.record(world.set_sprite(entity, value))
             }
@@ -1227,6 +1205,10 @@ impl ::archetypal::TypedTable for RenderComponentArrays {
     fn view_mask(view: &<Self as ::archetypal::Archetype>::ViewMut<'_>) -> RenderMask {
         view.mask
     }
+    #[inline]
+    fn read_side(tables: ::archetypal::TablesRef<'_, Self>) -> RenderTables<'_> {
+        RenderTables { tables }
+    }
     const TRACKED_BITS: u128 = <Self as ::archetypal::Archetype>::TRACKED as u128;
 }
 #[allow(unused_doc_comments)]
@@ -1277,13 +1259,6 @@ impl<'a> RenderTables<'a> {
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&'a u32> {
         self.tables.get(entity, SPRITE, __RenderColumnRef::sprite)
-    }
-}
-impl<'a> ::core::convert::From<::archetypal::TablesRef<'a, RenderComponentArrays>>
-for RenderTables<'a> {
-    #[inline]
-    fn from(tables: ::archetypal::TablesRef<'a, RenderComponentArrays>) -> Self {
-        Self { tables }
     }
 }
 impl Render {
@@ -1768,35 +1743,29 @@ impl Game {
     /// entity (a link's hooks: its source and target). Changes a hook makes
     /// are run in the same pass. `apply_commands` calls it.
     fn run_hooks(&mut self) {
+        use ::core::option::Option::Some;
         if !::archetypal::__private::game::hooks_pending(self) {
             return;
         }
         let mut game = self.split_mut();
         loop {
             let mut ran = false;
-            while let ::core::option::Option::Some(change) = ::archetypal::__private::lifecycle::next_hooked_change(
+            while let Some(change) = ::archetypal::__private::lifecycle::next_hooked_change(
                 &mut game.core.components.storage,
             ) {
                 ran = true;
-                if let ::core::option::Option::Some(entity) = ::archetypal::__private::hooks::on_despawn(
-                    &change,
-                ) {
+                if let Some(entity) = change.on_despawn() {
                     on_despawn(&mut game, entity);
                 }
-                if let ::core::option::Option::Some(entity) = ::archetypal::__private::hooks::on_add(
-                    &change,
-                    PLAYER,
-                ) {
+                if let Some(entity) = change.on_add(PLAYER) {
                     on_player(&mut game, entity);
                 }
             }
-            while let ::core::option::Option::Some(change) = ::archetypal::__private::lifecycle::next_hooked_change(
+            while let Some(change) = ::archetypal::__private::lifecycle::next_hooked_change(
                 &mut game.render.components.storage,
             ) {
                 ran = true;
-                if let ::core::option::Option::Some(entity) = ::archetypal::__private::hooks::on_despawn(
-                    &change,
-                ) {
+                if let Some(entity) = change.on_despawn() {
                     on_despawn(&mut game, entity);
                 }
             }

@@ -239,11 +239,7 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         removed
     }
     #[inline]
-    fn edit_column(
-        &mut self,
-        index: u32,
-        edit: ::archetypal::__private::column::ColumnEdit,
-    ) {
+    fn edit_column(&mut self, index: u32, edit: ::archetypal::__private::ColumnEdit) {
         use ::archetypal::__private::column;
         match index {
             __WorldColumn::position => column::edit(&mut self.position, edit),
@@ -278,9 +274,9 @@ impl ::archetypal::Archetype for WorldComponentArrays {
         let view = WorldComponentArraysMut {
             mask: self.mask,
             entities: &self.entities,
-            position: column::view(&mut self.position, include & POSITION != 0, rows),
-            velocity: column::view(&mut self.velocity, include & VELOCITY != 0, rows),
-            health: column::view(&mut self.health, include & HEALTH != 0, rows),
+            position: column::view(&mut self.position, include & POSITION, rows),
+            velocity: column::view(&mut self.velocity, include & VELOCITY, rows),
+            health: column::view(&mut self.health, include & HEALTH, rows),
         };
         (&self.entities, view)
     }
@@ -322,9 +318,7 @@ pub struct World {
 }
 ///The component part of a `World`: entities, their archetype tables (`WorldComponentArrays`), tags, the edge graph, the query cache and change ticks. It has the per-component methods (`get_*`, `set_*`, ...) and dereferences to its `archetypal::Storage` for the others (`is_alive`, `for_each_mut`, `typed_query`, ...). A `World` dereferences to it, and `World::split_mut` lends it beside the world's other parts.
 pub struct WorldComponents {
-    /// The index that issues, recycles and reserves the world's entity handles.
-    index: ::archetypal::EntityIndex,
-    storage: ::archetypal::Storage<WorldComponentArrays>,
+    storage: ::archetypal::__private::IndexedStorage<WorldComponentArrays>,
 }
 ///A `World` borrowed apart by `split_mut()`: each field can be used while the others are borrowed, so a system iterating `components` can queue `commands`, send `events` and update `resources` in the same loop.
 pub struct WorldParts<'a> {
@@ -345,8 +339,7 @@ impl ::core::default::Default for World {
             resources: ::core::default::Default::default(),
             events: ::core::default::Default::default(),
             components: WorldComponents {
-                index: ::core::default::Default::default(),
-                storage: ::archetypal::Storage::new(),
+                storage: ::core::default::Default::default(),
             },
             queue: ::archetypal::CommandBuffer::new(),
         }
@@ -373,13 +366,11 @@ impl World {
     /// take `split_mut().commands` instead.
     #[inline]
     pub fn commands(&mut self) -> WorldCommands<'_> {
-        WorldCommands {
-            queue: ::archetypal::__private::lifecycle::command_queue(
-                &mut self.components.index,
-                &mut self.components.storage,
-                &mut self.queue,
-            ),
-        }
+        let queue = ::archetypal::__private::lifecycle::command_queue(
+            &mut self.components.storage,
+            &mut self.queue,
+        );
+        WorldCommands { queue }
     }
     /// Borrows the world apart: `components`, `resources`, `events` and
     /// `commands`, each usable while the others are borrowed (inside an iteration
@@ -387,17 +378,15 @@ impl World {
     /// resources). Queued commands wait for `apply_commands()`.
     #[inline]
     pub fn split_mut(&mut self) -> WorldParts<'_> {
-        let reserver = ::archetypal::__private::lifecycle::entity_reserver(
-            &mut self.components.index,
+        let queue = ::archetypal::__private::lifecycle::lent_queue(
             &mut self.components.storage,
+            &mut self.queue,
         );
         WorldParts {
             components: &mut self.components,
             resources: &mut self.resources,
             events: &mut self.events,
-            commands: WorldCommands {
-                queue: ::archetypal::CommandQueue::lent(&mut self.queue, reserver),
-            },
+            commands: WorldCommands { queue },
         }
     }
 }
@@ -407,18 +396,14 @@ impl WorldComponents {
     #[doc(hidden)]
     #[inline]
     pub fn entity_index(&self) -> &::archetypal::EntityIndex {
-        &self.index
+        &self.storage.index
     }
     /// Spawns an entity with the components of `mask`, default-initialised, and the
     /// tags of `mask`: O(the components of `mask`), amortised (a hash lookup finds
     /// the table; the first spawn of a new combination creates it).
     #[inline]
     pub fn spawn(&mut self, mask: WorldMask) -> ::archetypal::Entity {
-        ::archetypal::__private::lifecycle::spawn(
-            &mut self.index,
-            &mut self.storage,
-            mask,
-        )
+        ::archetypal::__private::lifecycle::spawn(&mut self.storage, mask)
     }
     /// Spawns `count` entities with the components of `mask`, reserving once:
     /// O(`count` × the components of `mask`).
@@ -428,12 +413,10 @@ impl WorldComponents {
         mask: WorldMask,
         count: usize,
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        ::archetypal::__private::lifecycle::spawn_batch(
-            &mut self.index,
+        ::archetypal::__private::lifecycle::spawn_entities(
             &mut self.storage,
             mask,
             count,
-            |_, _| {},
         )
     }
     /// Spawns `count` entities with the components of `mask`, then calls
@@ -450,7 +433,6 @@ impl WorldComponents {
         F: ::core::ops::FnMut(&mut WorldComponentArraysMut<'_>, usize),
     {
         ::archetypal::__private::lifecycle::spawn_batch(
-            &mut self.index,
             &mut self.storage,
             mask,
             count,
@@ -464,11 +446,7 @@ impl WorldComponents {
     /// nothing changes, for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn despawn(&mut self, entity: ::archetypal::Entity) -> bool {
-        ::archetypal::__private::lifecycle::despawn(
-            &mut self.index,
-            &mut self.storage,
-            entity,
-        )
+        ::archetypal::__private::lifecycle::despawn(&mut self.storage, entity)
     }
     /// Despawns every live entity of `entities`, as `despawn` each; returns those
     /// actually despawned (dead, stale, never-issued and repeated handles are skipped).
@@ -477,11 +455,7 @@ impl WorldComponents {
         &mut self,
         entities: &[::archetypal::Entity],
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        ::archetypal::__private::lifecycle::despawn_entities(
-            &mut self.index,
-            &mut self.storage,
-            entities,
-        )
+        ::archetypal::__private::lifecycle::despawn_entities(&mut self.storage, entities)
     }
 }
 impl ::core::ops::Deref for World {
@@ -592,16 +566,13 @@ impl ::archetypal::__private::EntityValues for WorldEntityBuilder {
     #[inline]
     fn copy_held(&self) -> Self {
         #[allow(unused_imports)]
-        use ::archetypal::__private::{IsClone as _, NotClone as _};
+        use ::archetypal::__private::{CloneProbe, IsClone as _, NotClone as _};
         Self {
             mask: self.mask,
             links: ::archetypal::__private::Links::new(),
-            position: (&::archetypal::__private::CloneProbe(&self.position, "position"))
-                .cloned(),
-            velocity: (&::archetypal::__private::CloneProbe(&self.velocity, "velocity"))
-                .cloned(),
-            health: (&::archetypal::__private::CloneProbe(&self.health, "health"))
-                .cloned(),
+            position: (&CloneProbe(&self.position, "position")).cloned(),
+            velocity: (&CloneProbe(&self.velocity, "velocity")).cloned(),
+            health: (&CloneProbe(&self.health, "health")).cloned(),
         }
     }
 }
@@ -656,11 +627,7 @@ impl WorldEntityBuilder {
     /// O(the world's components).
     #[inline]
     pub fn spawn_one(self, world: &mut WorldComponents) -> ::archetypal::Entity {
-        ::archetypal::__private::lifecycle::spawn_one(
-            &mut world.index,
-            &mut world.storage,
-            self,
-        )
+        ::archetypal::__private::lifecycle::spawn_one(&mut world.storage, self)
     }
     /// Spawns `count` entities with the builder's components, each given a clone
     /// of the values (the last one takes them): reserving once, O(`count` × the
@@ -677,12 +644,7 @@ impl WorldEntityBuilder {
         world: &mut WorldComponents,
         count: usize,
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        ::archetypal::__private::lifecycle::spawn_built(
-            &mut world.index,
-            &mut world.storage,
-            count,
-            self,
-        )
+        ::archetypal::__private::lifecycle::spawn_built(&mut world.storage, count, self)
     }
 }
 ///The command queue of a `World`, from `world.commands()` or `world.split_mut().commands` (usable while the components are borrowed, in the middle of an iteration): every `queue_*` method. The world's `apply_commands()` applies what it queued.
@@ -704,10 +666,8 @@ pub enum WorldCommand {
 }
 impl ::archetypal::PartCommand for WorldCommand {
     type Mask = WorldMask;
-}
-impl ::core::convert::From<::archetypal::StructuralCommand<WorldMask>> for WorldCommand {
     #[inline]
-    fn from(command: ::archetypal::StructuralCommand<WorldMask>) -> Self {
+    fn structural(command: ::archetypal::StructuralCommand<WorldMask>) -> Self {
         Self::Structural(command)
     }
 }
@@ -721,19 +681,10 @@ impl WorldCommand {
         report: &mut ::archetypal::CommandReport,
     ) {
         match command {
-            Self::Lifecycle(lifecycle) => {
-                let components = &mut world.components;
-                ::archetypal::__private::lifecycle::apply_lifecycle(
-                    &mut components.index,
-                    &mut components.storage,
-                    lifecycle,
-                    staged,
-                    report,
-                )
+            Self::Lifecycle(c) => {
+                c.apply_to(&mut world.components.storage, staged, report)
             }
-            Self::Structural(structural) => {
-                structural.apply(&mut world.components.storage, report)
-            }
+            Self::Structural(c) => c.apply(&mut world.components.storage, report),
             Self::SetPosition(entity, value) => {
                 report.record(world.set_position(entity, value))
             }
@@ -840,10 +791,8 @@ impl World {
     /// them back) and never become alive.
     #[inline]
     pub fn clear_commands(&mut self) {
-        let components = &mut self.components;
         ::archetypal::__private::lifecycle::release_all_reserved(
-            &mut components.index,
-            &mut components.storage,
+            &mut self.components.storage,
         );
         self.queue.clear();
     }
@@ -856,26 +805,21 @@ impl World {
     /// hooks: its source and target). Changes a hook makes are run in the same
     /// pass, after those already waiting. `apply_commands` calls it.
     fn run_hooks(&mut self) {
+        use ::core::option::Option::Some;
         if !self.components.storage.hooks_pending() {
             return;
         }
         let mut world = self.split_mut();
         loop {
             let mut ran = false;
-            while let ::core::option::Option::Some(change) = ::archetypal::__private::lifecycle::next_hooked_change(
+            while let Some(change) = ::archetypal::__private::lifecycle::next_hooked_change(
                 &mut world.components.storage,
             ) {
                 ran = true;
-                if let ::core::option::Option::Some(entity) = ::archetypal::__private::hooks::on_add(
-                    &change,
-                    POSITION,
-                ) {
+                if let Some(entity) = change.on_add(POSITION) {
                     on_position(&mut world, entity);
                 }
-                if let ::core::option::Option::Some((source, target)) = ::archetypal::__private::hooks::on_unlink(
-                    &change,
-                    CHILD_OF,
-                ) {
+                if let Some((source, target)) = change.on_unlink(CHILD_OF) {
                     on_orphan(&mut world, source, target);
                 }
             }
@@ -1072,6 +1016,10 @@ impl ::archetypal::TypedTable for WorldComponentArrays {
     fn view_mask(view: &<Self as ::archetypal::Archetype>::ViewMut<'_>) -> WorldMask {
         view.mask
     }
+    #[inline]
+    fn read_side(tables: ::archetypal::TablesRef<'_, Self>) -> WorldTables<'_> {
+        WorldTables { tables }
+    }
     const TRACKED_BITS: u128 = <Self as ::archetypal::Archetype>::TRACKED as u128;
 }
 #[allow(unused_doc_comments)]
@@ -1164,13 +1112,6 @@ impl<'a> WorldTables<'a> {
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&'a u32> {
         self.tables.get(entity, HEALTH, __WorldColumnRef::health)
-    }
-}
-impl<'a> ::core::convert::From<::archetypal::TablesRef<'a, WorldComponentArrays>>
-for WorldTables<'a> {
-    #[inline]
-    fn from(tables: ::archetypal::TablesRef<'a, WorldComponentArrays>) -> Self {
-        Self { tables }
     }
 }
 impl WorldComponents {
@@ -1276,25 +1217,12 @@ impl WorldCommands<'_> {
         source: ::archetypal::Entity,
         target: ::archetypal::Entity,
     ) {
-        self.queue
-            .push(
-                WorldCommand::Structural(::archetypal::StructuralCommand::Link {
-                    relation: CHILD_OF,
-                    source,
-                    target,
-                }),
-            );
+        self.queue.queue_link(CHILD_OF, source, target);
     }
     ///Queues `remove_child_of(source)`, applied in order by `apply_commands`; O(1) to queue; skipped and counted if `source` died (or was never alive).
     #[inline]
     pub fn queue_remove_child_of(&mut self, source: ::archetypal::Entity) {
-        self.queue
-            .push(
-                WorldCommand::Structural(::archetypal::StructuralCommand::Unlink {
-                    relation: CHILD_OF,
-                    source,
-                }),
-            );
+        self.queue.queue_unlink(CHILD_OF, source);
     }
 }
 #[allow(unused_doc_comments)]
@@ -1547,12 +1475,9 @@ where
     #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.clear_commands();
-        let (components, source_components) = (&mut self.components, &source.components);
         ::archetypal::__private::lifecycle::clone_from(
-            &mut components.index,
-            &mut components.storage,
-            &source_components.index,
-            &source_components.storage,
+            &mut self.components.storage,
+            &source.components.storage,
         );
         ::core::clone::Clone::clone_from(&mut self.resources, &source.resources);
         ::core::clone::Clone::clone_from(&mut self.events, &source.events);
@@ -1687,11 +1612,11 @@ where
 impl ::archetypal::snapshot::SnapshotWorld for World {
     #[inline]
     fn index(&self) -> &::archetypal::EntityIndex {
-        &self.components.index
+        &self.components.storage.index
     }
     #[inline]
     fn index_mut(&mut self) -> &mut ::archetypal::EntityIndex {
-        &mut self.components.index
+        &mut self.components.storage.index
     }
 }
 impl World {

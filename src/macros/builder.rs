@@ -58,14 +58,14 @@ macro_rules! __ecs_builder {
                 #[inline]
                 fn copy_held(&self) -> Self {
                     #[allow(unused_imports)]
-                    use $crate::__private::{IsClone as _, NotClone as _};
+                    use $crate::__private::{CloneProbe, IsClone as _, NotClone as _};
                     Self {
                         mask: self.mask,
                         // The spawn links every entity from the original's targets.
                         links: $crate::__private::Links::new(),
                         $(
                             $(#[$attr])*
-                            $field: (&$crate::__private::CloneProbe(&self.$field, ::core::stringify!($field))).cloned(),
+                            $field: (&CloneProbe(&self.$field, ::core::stringify!($field))).cloned(),
                         )+
                     }
                 }
@@ -141,7 +141,7 @@ macro_rules! __ecs_builder {
                 /// O(the world's components).
                 #[inline]
                 pub fn spawn_one(self, world: &mut [<$world Components>]) -> $crate::Entity {
-                    $crate::__private::lifecycle::spawn_one(&mut world.index, &mut world.storage, self)
+                    $crate::__private::lifecycle::spawn_one(&mut world.storage, self)
                 }
 
                 /// Spawns `count` entities with the builder's components, each given a clone
@@ -155,7 +155,7 @@ macro_rules! __ecs_builder {
                 /// the builder does not hold need not be `Clone`.
                 #[inline]
                 pub fn spawn(self, world: &mut [<$world Components>], count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-                    $crate::__private::lifecycle::spawn_built(&mut world.index, &mut world.storage, count, self)
+                    $crate::__private::lifecycle::spawn_built(&mut world.storage, count, self)
                 }
             }
         }

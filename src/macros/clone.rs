@@ -65,13 +65,7 @@ macro_rules! __ecs_clone {
                     self.clear_commands();
                     // The source's queued spawns are not copied: their reservations come back
                     // in the index's one order, as `clear_commands` gives them back.
-                    let (components, source_components) = (&mut self.components, &source.components);
-                    $crate::__private::lifecycle::clone_from(
-                        &mut components.index,
-                        &mut components.storage,
-                        &source_components.index,
-                        &source_components.storage,
-                    );
+                    $crate::__private::lifecycle::clone_from(&mut self.components.storage, &source.components.storage);
                     ::core::clone::Clone::clone_from(&mut self.resources, &source.resources);
                     ::core::clone::Clone::clone_from(&mut self.events, &source.events);
                 }

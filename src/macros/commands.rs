@@ -21,10 +21,7 @@ macro_rules! __ecs_commands {
                 Lifecycle($crate::LifecycleCommand<[<$world Mask>]>),
             }
             apply: |world, report, staged: [ $crate::SpawnStaging<[<$world ComponentArrays>]> ]| {
-                Self::Lifecycle(lifecycle) => {
-                    let components = &mut world.components;
-                    $crate::__private::lifecycle::apply_lifecycle(&mut components.index, &mut components.storage, lifecycle, staged, report)
-                }
+                Self::Lifecycle(c) => c.apply_to(&mut world.components.storage, staged, report),
             }
         }
         $crate::__private::paste::paste! {
@@ -83,10 +80,9 @@ macro_rules! __ecs_commands {
                 /// them back) and never become alive.
                 #[inline]
                 pub fn clear_commands(&mut self) {
-                    let components = &mut self.components;
                     // Given back before any command is dropped: a value whose `Drop` panics
                     // finds the reservations already released.
-                    $crate::__private::lifecycle::release_all_reserved(&mut components.index, &mut components.storage);
+                    $crate::__private::lifecycle::release_all_reserved(&mut self.components.storage);
                     self.queue.clear();
                 }
             }
@@ -126,11 +122,9 @@ macro_rules! __ecs_commands {
 
             impl $crate::PartCommand for [<$world Command>] {
                 type Mask = [<$world Mask>];
-            }
 
-            impl ::core::convert::From<$crate::StructuralCommand<[<$world Mask>]>> for [<$world Command>] {
                 #[inline]
-                fn from(command: $crate::StructuralCommand<[<$world Mask>]>) -> Self {
+                fn structural(command: $crate::StructuralCommand<[<$world Mask>]>) -> Self {
                     Self::Structural(command)
                 }
             }
@@ -143,7 +137,7 @@ macro_rules! __ecs_commands {
                 fn apply($apply_world: &mut $world, command: Self, $($staged: &mut $($staged_ty)*,)? $report: &mut $crate::CommandReport) {
                     match command {
                         $($apply)*
-                        Self::Structural(structural) => structural.apply(&mut $apply_world.components.storage, $report),
+                        Self::Structural(c) => c.apply(&mut $apply_world.components.storage, $report),
                         $(
                             $(#[$attr])*
                             Self::[<Set $field:camel>](entity, value) => $report.record($apply_world.[<set_ $field>](entity, value)),

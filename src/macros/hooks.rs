@@ -54,6 +54,8 @@ macro_rules! __ecs_hooks {
     // a change waiting (a hook may change an earlier part). The caller names the bindings
     // (hygiene): the split world and the change its hooks read.
     (@run_hooks ($self:ident $split:ident $change:ident) pending: $pending:expr, parts: [ $( { $($part:ident).+ } { $($fire:tt)* } )+ ]) => {
+        // `Some` by its short name in the tests below (`@fire`); a hook's path is never `Some`.
+        use ::core::option::Option::Some;
         if !$pending {
             return;
         }
@@ -62,9 +64,7 @@ macro_rules! __ecs_hooks {
         loop {
             let mut ran = false;
             $(
-                while let ::core::option::Option::Some($change) =
-                    $crate::__private::lifecycle::next_hooked_change(&mut $split.$($part).+)
-                {
+                while let Some($change) = $crate::__private::lifecycle::next_hooked_change(&mut $split.$($part).+) {
                     ran = true;
                     $($fire)*
                 }
@@ -77,32 +77,32 @@ macro_rules! __ecs_hooks {
 
     // One declared hook, called if `$change` is what it waits for.
     (@fire $change:ident $world:ident on_spawn => $($hook:tt)+) => {
-        if let ::core::option::Option::Some(entity) = $crate::__private::hooks::on_spawn(&$change) {
+        if let Some(entity) = $change.on_spawn() {
             $($hook)+(&mut $world, entity);
         }
     };
     (@fire $change:ident $world:ident on_despawn => $($hook:tt)+) => {
-        if let ::core::option::Option::Some(entity) = $crate::__private::hooks::on_despawn(&$change) {
+        if let Some(entity) = $change.on_despawn() {
             $($hook)+(&mut $world, entity);
         }
     };
     (@fire $change:ident $world:ident on_add ($mask:ident) => $($hook:tt)+) => {
-        if let ::core::option::Option::Some(entity) = $crate::__private::hooks::on_add(&$change, $mask) {
+        if let Some(entity) = $change.on_add($mask) {
             $($hook)+(&mut $world, entity);
         }
     };
     (@fire $change:ident $world:ident on_remove ($mask:ident) => $($hook:tt)+) => {
-        if let ::core::option::Option::Some(entity) = $crate::__private::hooks::on_remove(&$change, $mask) {
+        if let Some(entity) = $change.on_remove($mask) {
             $($hook)+(&mut $world, entity);
         }
     };
     (@fire $change:ident $world:ident on_link ($mask:ident) => $($hook:tt)+) => {
-        if let ::core::option::Option::Some((source, target)) = $crate::__private::hooks::on_link(&$change, $mask) {
+        if let Some((source, target)) = $change.on_link($mask) {
             $($hook)+(&mut $world, source, target);
         }
     };
     (@fire $change:ident $world:ident on_unlink ($mask:ident) => $($hook:tt)+) => {
-        if let ::core::option::Option::Some((source, target)) = $crate::__private::hooks::on_unlink(&$change, $mask) {
+        if let Some((source, target)) = $change.on_unlink($mask) {
             $($hook)+(&mut $world, source, target);
         }
     };

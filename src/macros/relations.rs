@@ -75,14 +75,14 @@ macro_rules! __ecs_relations {
                     $(#[$attr])*
                     #[inline]
                     pub fn [<queue_set_ $relation>](&mut self, source: $crate::Entity, target: $crate::Entity) {
-                        self.queue.push([<$world Command>]::Structural($crate::StructuralCommand::Link { relation: $mask, source, target }));
+                        self.queue.queue_link($mask, source, target);
                     }
 
                     #[doc = "Queues `remove_" $relation "(source)`, applied in order by `apply_commands`; O(1) to queue; skipped and counted if `source` died (or was never alive)."]
                     $(#[$attr])*
                     #[inline]
                     pub fn [<queue_remove_ $relation>](&mut self, source: $crate::Entity) {
-                        self.queue.push([<$world Command>]::Structural($crate::StructuralCommand::Unlink { relation: $mask, source }));
+                        self.queue.queue_unlink($mask, source);
                     }
                 )+
             }

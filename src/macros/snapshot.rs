@@ -345,12 +345,12 @@ macro_rules! __ecs_snapshot {
         impl $crate::snapshot::SnapshotWorld for $world {
             #[inline]
             fn index(&self) -> &$crate::EntityIndex {
-                &self.components.index
+                &self.components.storage.index
             }
 
             #[inline]
             fn index_mut(&mut self) -> &mut $crate::EntityIndex {
-                &mut self.components.index
+                &mut self.components.storage.index
             }
         }
 

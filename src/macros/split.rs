@@ -42,13 +42,6 @@ macro_rules! __ecs_split {
                     }
                 )+
             }
-
-            impl<'a> ::core::convert::From<$crate::TablesRef<'a, [<$world ComponentArrays>]>> for [<$world Tables>]<'a> {
-                #[inline]
-                fn from(tables: $crate::TablesRef<'a, [<$world ComponentArrays>]>) -> Self {
-                    Self { tables }
-                }
-            }
         }
     };
 }

@@ -253,7 +253,7 @@ macro_rules! __ecs_tables {
                 }
 
                 #[inline]
-                fn edit_column(&mut self, index: u32, edit: $crate::__private::column::ColumnEdit) {
+                fn edit_column(&mut self, index: u32, edit: $crate::__private::ColumnEdit) {
                     use $crate::__private::column;
                     // A jump to the one column: a migration's cost follows the row's width.
                     match index {
@@ -280,7 +280,7 @@ macro_rules! __ecs_tables {
                     let view = [<$world ComponentArraysMut>] {
                         mask: self.mask,
                         entities: &self.entities,
-                        $( $(#[$attr])* $field: column::view(&mut self.$field, include & $mask != 0, rows), )+
+                        $( $(#[$attr])* $field: column::view(&mut self.$field, include & $mask, rows), )+
                     };
                     (&self.entities, view)
                 }

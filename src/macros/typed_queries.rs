@@ -44,6 +44,11 @@ macro_rules! __ecs_typed_queries {
                     view.mask
                 }
 
+                #[inline]
+                fn read_side(tables: $crate::TablesRef<'_, Self>) -> [<$world Tables>]<'_> {
+                    [<$world Tables>] { tables }
+                }
+
                 const TRACKED_BITS: u128 = <Self as $crate::Archetype>::TRACKED as u128;
             }
 

@@ -28,9 +28,7 @@ macro_rules! __ecs_world {
 
             #[doc = "The component part of a `" $world "`: entities, their archetype tables (`" $world "ComponentArrays`), tags, the edge graph, the query cache and change ticks. It has the per-component methods (`get_*`, `set_*`, ...) and dereferences to its `archetypal::Storage` for the others (`is_alive`, `for_each_mut`, `typed_query`, ...). A `" $world "` dereferences to it, and `" $world "::split_mut` lends it beside the world's other parts."]
             pub struct [<$world Components>] {
-                /// The index that issues, recycles and reserves the world's entity handles.
-                index: $crate::EntityIndex,
-                storage: $crate::Storage<[<$world ComponentArrays>]>,
+                storage: $crate::__private::IndexedStorage<[<$world ComponentArrays>]>,
             }
 
             #[doc = "A `" $world "` borrowed apart by `split_mut()`: each field can be used while the others are borrowed, so a system iterating `components` can queue `commands`, send `events` and update `resources` in the same loop."]
@@ -52,10 +50,7 @@ macro_rules! __ecs_world {
                     Self {
                         resources: ::core::default::Default::default(),
                         events: ::core::default::Default::default(),
-                        components: [<$world Components>] {
-                            index: ::core::default::Default::default(),
-                            storage: $crate::Storage::new(),
-                        },
+                        components: [<$world Components>] { storage: ::core::default::Default::default() },
                         queue: $crate::CommandBuffer::new(),
                     }
                 }
@@ -86,9 +81,8 @@ macro_rules! __ecs_world {
                 /// take `split_mut().commands` instead.
                 #[inline]
                 pub fn commands(&mut self) -> [<$world Commands>]<'_> {
-                    [<$world Commands>] {
-                        queue: $crate::__private::lifecycle::command_queue(&mut self.components.index, &mut self.components.storage, &mut self.queue),
-                    }
+                    let queue = $crate::__private::lifecycle::command_queue(&mut self.components.storage, &mut self.queue);
+                    [<$world Commands>] { queue }
                 }
 
                 /// Borrows the world apart: `components`, `resources`, `events` and
@@ -97,12 +91,12 @@ macro_rules! __ecs_world {
                 /// resources). Queued commands wait for `apply_commands()`.
                 #[inline]
                 pub fn split_mut(&mut self) -> [<$world Parts>]<'_> {
-                    let reserver = $crate::__private::lifecycle::entity_reserver(&mut self.components.index, &mut self.components.storage);
+                    let queue = $crate::__private::lifecycle::lent_queue(&mut self.components.storage, &mut self.queue);
                     [<$world Parts>] {
                         components: &mut self.components,
                         resources: &mut self.resources,
                         events: &mut self.events,
-                        commands: [<$world Commands>] { queue: $crate::CommandQueue::lent(&mut self.queue, reserver) },
+                        commands: [<$world Commands>] { queue },
                     }
                 }
             }
@@ -113,7 +107,7 @@ macro_rules! __ecs_world {
                 #[doc(hidden)]
                 #[inline]
                 pub fn entity_index(&self) -> &$crate::EntityIndex {
-                    &self.index
+                    &self.storage.index
                 }
 
                 /// Spawns an entity with the components of `mask`, default-initialised, and the
@@ -121,14 +115,14 @@ macro_rules! __ecs_world {
                 /// the table; the first spawn of a new combination creates it).
                 #[inline]
                 pub fn spawn(&mut self, mask: [<$world Mask>]) -> $crate::Entity {
-                    $crate::__private::lifecycle::spawn(&mut self.index, &mut self.storage, mask)
+                    $crate::__private::lifecycle::spawn(&mut self.storage, mask)
                 }
 
                 /// Spawns `count` entities with the components of `mask`, reserving once:
                 /// O(`count` × the components of `mask`).
                 #[inline]
                 pub fn spawn_entities(&mut self, mask: [<$world Mask>], count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-                    $crate::__private::lifecycle::spawn_batch(&mut self.index, &mut self.storage, mask, count, |_, _| {})
+                    $crate::__private::lifecycle::spawn_entities(&mut self.storage, mask, count)
                 }
 
                 /// Spawns `count` entities with the components of `mask`, then calls
@@ -139,7 +133,7 @@ macro_rules! __ecs_world {
                 where
                     F: ::core::ops::FnMut(&mut [<$world ComponentArraysMut>]<'_>, usize),
                 {
-                    $crate::__private::lifecycle::spawn_batch(&mut self.index, &mut self.storage, mask, count, init)
+                    $crate::__private::lifecycle::spawn_batch(&mut self.storage, mask, count, init)
                 }
 
                 /// Despawns `entity`, dropping its components: the last row of its table moves
@@ -149,14 +143,14 @@ macro_rules! __ecs_world {
                 /// nothing changes, for a dead, stale (id reused) or never-issued handle.
                 #[inline]
                 pub fn despawn(&mut self, entity: $crate::Entity) -> bool {
-                    $crate::__private::lifecycle::despawn(&mut self.index, &mut self.storage, entity)
+                    $crate::__private::lifecycle::despawn(&mut self.storage, entity)
                 }
 
                 /// Despawns every live entity of `entities`, as `despawn` each; returns those
                 /// actually despawned (dead, stale, never-issued and repeated handles are skipped).
                 #[inline]
                 pub fn despawn_entities(&mut self, entities: &[$crate::Entity]) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-                    $crate::__private::lifecycle::despawn_entities(&mut self.index, &mut self.storage, entities)
+                    $crate::__private::lifecycle::despawn_entities(&mut self.storage, entities)
                 }
             }
         }
