@@ -147,12 +147,13 @@ pub fn reserve<C>(column: &mut Vec<C>, present: bool, additional: usize) {
     }
 }
 
-/// A column as a slice for a table view. A column the query includes is cut to exactly `rows`
-/// (it always has that many), so once the query's mask is inlined the compiler knows the
-/// slice's length and drops the bounds checks of `table.position[index]` in the closure.
+/// A column as a slice for a table view (`included`: the query's mask and the column's bit). A
+/// column the query includes is cut to exactly `rows` (it always has that many), so once the
+/// query's mask is inlined the compiler knows the slice's length and drops the bounds checks
+/// of `table.position[index]` in the closure.
 #[inline]
-pub fn view<C>(column: &mut [C], included: bool, rows: usize) -> &mut [C] {
-    if included {
+pub fn view<C, M: Bitmask>(column: &mut [C], included: M, rows: usize) -> &mut [C] {
+    if !included.is_empty() {
         &mut column[..rows]
     } else {
         column

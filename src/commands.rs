@@ -32,9 +32,12 @@ pub trait QueuedCommand {
 
 /// The command enum of one part, a world or a game's sub-world: it holds the part's
 /// [`StructuralCommand`]s (`From`), beside its `Set*` variants.
-pub trait PartCommand: From<StructuralCommand<Self::Mask>> {
+pub trait PartCommand: Sized {
     /// The part's mask type.
     type Mask: Bitmask;
+
+    /// A queued change of components, tags or links, as a command of the part.
+    fn structural(command: StructuralCommand<Self::Mask>) -> Self;
 }
 
 /// A command enum that holds [`LifecycleCommand`]s, spawns and despawns: a world's or a
@@ -172,14 +175,40 @@ impl<C: PartCommand<Mask = M>, M: Bitmask, B: QueuedCommand + From<C>> CommandQu
     /// `add_components`, skipped and counted if `entity` is dead by then.
     #[inline]
     pub fn queue_add_components(&mut self, entity: Entity, mask: M) {
-        self.push(StructuralCommand::AddComponents(entity, mask).into());
+        self.push_structural(StructuralCommand::AddComponents(entity, mask));
     }
 
     /// Queues removing the components and tags of `mask` from `entity` (O(1)); applied as
     /// `remove_components`, skipped and counted if `entity` is dead by then.
     #[inline]
     pub fn queue_remove_components(&mut self, entity: Entity, mask: M) {
-        self.push(StructuralCommand::RemoveComponents(entity, mask).into());
+        self.push_structural(StructuralCommand::RemoveComponents(entity, mask));
+    }
+
+    /// Queues linking `source` to `target` in the relation of bit `relation`: a relation's
+    /// generated `queue_set_*`.
+    #[doc(hidden)]
+    #[inline]
+    pub fn queue_link(&mut self, relation: M, source: Entity, target: Entity) {
+        let link = StructuralCommand::Link {
+            relation,
+            source,
+            target,
+        };
+        self.push_structural(link);
+    }
+
+    /// Queues unlinking `source` in the relation of bit `relation`: a relation's generated
+    /// `queue_remove_*`.
+    #[doc(hidden)]
+    #[inline]
+    pub fn queue_unlink(&mut self, relation: M, source: Entity) {
+        self.push_structural(StructuralCommand::Unlink { relation, source });
+    }
+
+    #[inline]
+    fn push_structural(&mut self, command: StructuralCommand<M>) {
+        self.push(C::structural(command));
     }
 }
 

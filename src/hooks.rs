@@ -1,5 +1,5 @@
 //! Hooks declared in `ecs!`'s `Hooks` block: what generated code asks of a waiting change to
-//! call each hook (the `on_*` functions), and the sync point's loop that runs them. Which
+//! call each hook (its `on_*` methods), and the sync point's loop that runs them. Which
 //! changes wait for them is a constant of the world's tables ([`HookSet`](crate::hook_set::HookSet),
 //! `hook_set.rs`, so a world without hooks records nothing); the changes waiting are kept by
 //! the storage (`PendingHooks`, `storage/change_log.rs`).
@@ -14,73 +14,85 @@ use crate::commands::{CommandBuffer, CommandReport, QueuedCommand, apply_queued}
 use crate::entity::Entity;
 use crate::mask::Bitmask;
 
-/// `Some(entity)` when `change` is a spawn (generated code: an `on_spawn` hook).
-#[inline]
-pub fn on_spawn<M>(change: &StructuralChange<M>) -> Option<Entity> {
-    match *change {
-        StructuralChange::Spawned { entity, .. } => Some(entity),
-        _ => None,
-    }
-}
-
-/// `Some(entity)` when `change` is a despawn (an `on_despawn` hook).
-#[inline]
-pub fn on_despawn<M>(change: &StructuralChange<M>) -> Option<Entity> {
-    match *change {
-        StructuralChange::Despawned { entity } => Some(entity),
-        _ => None,
-    }
-}
-
-/// `Some(entity)` when `change` gave `entity` the component or tag `bit`, by a spawn or an
-/// addition (an `on_add(BIT)` hook).
-#[inline]
-pub fn on_add<M: Bitmask>(change: &StructuralChange<M>, bit: M) -> Option<Entity> {
-    match *change {
-        StructuralChange::Spawned { entity, mask } | StructuralChange::Added { entity, mask }
-            if mask.intersects(bit) =>
-        {
-            Some(entity)
+/// What generated code asks of a waiting change to call each hook: `Some` of the hook's
+/// arguments when the change is what the hook waits for.
+impl<M: Bitmask> StructuralChange<M> {
+    /// `Some(entity)` when the change is a spawn (an `on_spawn` hook).
+    #[doc(hidden)]
+    #[inline]
+    pub fn on_spawn(&self) -> Option<Entity> {
+        match *self {
+            StructuralChange::Spawned { entity, .. } => Some(entity),
+            _ => None,
         }
-        _ => None,
     }
-}
 
-/// `Some(entity)` when `change` took the component or tag `bit` from `entity`, by a removal
-/// or a despawn (an `on_remove(BIT)` hook).
-#[inline]
-pub fn on_remove<M: Bitmask>(change: &StructuralChange<M>, bit: M) -> Option<Entity> {
-    match *change {
-        StructuralChange::Removed { entity, mask } if mask.intersects(bit) => Some(entity),
-        _ => None,
+    /// `Some(entity)` when the change is a despawn (an `on_despawn` hook).
+    #[doc(hidden)]
+    #[inline]
+    pub fn on_despawn(&self) -> Option<Entity> {
+        match *self {
+            StructuralChange::Despawned { entity } => Some(entity),
+            _ => None,
+        }
     }
-}
 
-/// `Some((source, target))` when `change` linked `source` to `target` in the relation `bit`
-/// (an `on_link(BIT)` hook).
-#[inline]
-pub fn on_link<M: Bitmask>(change: &StructuralChange<M>, bit: M) -> Option<(Entity, Entity)> {
-    match *change {
-        StructuralChange::Linked {
-            relation,
-            source,
-            target,
-        } if relation == bit => Some((source, target)),
-        _ => None,
+    /// `Some(entity)` when the change gave `entity` the component or tag `bit`, by a spawn or
+    /// an addition (an `on_add(BIT)` hook).
+    #[doc(hidden)]
+    #[inline]
+    pub fn on_add(&self, bit: M) -> Option<Entity> {
+        match *self {
+            StructuralChange::Spawned { entity, mask }
+            | StructuralChange::Added { entity, mask }
+                if mask.intersects(bit) =>
+            {
+                Some(entity)
+            }
+            _ => None,
+        }
     }
-}
 
-/// `Some((source, target))` when `change` unlinked `source` from `target` in the relation
-/// `bit`, by a removal, a link replacing it or a despawn (an `on_unlink(BIT)` hook).
-#[inline]
-pub fn on_unlink<M: Bitmask>(change: &StructuralChange<M>, bit: M) -> Option<(Entity, Entity)> {
-    match *change {
-        StructuralChange::Unlinked {
-            relation,
-            source,
-            target,
-        } if relation == bit => Some((source, target)),
-        _ => None,
+    /// `Some(entity)` when the change took the component or tag `bit` from `entity`, by a
+    /// removal or a despawn (an `on_remove(BIT)` hook).
+    #[doc(hidden)]
+    #[inline]
+    pub fn on_remove(&self, bit: M) -> Option<Entity> {
+        match *self {
+            StructuralChange::Removed { entity, mask } if mask.intersects(bit) => Some(entity),
+            _ => None,
+        }
+    }
+
+    /// `Some((source, target))` when the change linked `source` to `target` in the relation
+    /// `bit` (an `on_link(BIT)` hook).
+    #[doc(hidden)]
+    #[inline]
+    pub fn on_link(&self, bit: M) -> Option<(Entity, Entity)> {
+        match *self {
+            StructuralChange::Linked {
+                relation,
+                source,
+                target,
+            } if relation == bit => Some((source, target)),
+            _ => None,
+        }
+    }
+
+    /// `Some((source, target))` when the change unlinked `source` from `target` in the
+    /// relation `bit`, by a removal, a link replacing it or a despawn (an `on_unlink(BIT)`
+    /// hook).
+    #[doc(hidden)]
+    #[inline]
+    pub fn on_unlink(&self, bit: M) -> Option<(Entity, Entity)> {
+        match *self {
+            StructuralChange::Unlinked {
+                relation,
+                source,
+                target,
+            } if relation == bit => Some((source, target)),
+            _ => None,
+        }
     }
 }
 
@@ -144,19 +156,19 @@ mod tests {
             target,
         };
         let despawned = StructuralChange::<u64>::Despawned { entity: e };
-        assert_eq!(on_spawn(&spawned), Some(e));
-        assert_eq!(on_spawn(&added), None);
-        assert_eq!(on_add(&spawned, POSITION), Some(e));
-        assert_eq!(on_add(&added, PLAYER), Some(e));
-        assert_eq!(on_add(&added, VELOCITY), None);
-        assert_eq!(on_add(&removed, PLAYER), None);
-        assert_eq!(on_remove(&removed, PLAYER), Some(e));
-        assert_eq!(on_remove(&removed, POSITION), None);
-        assert_eq!(on_link(&linked, CHILD_OF), Some((e, target)));
-        assert_eq!(on_link(&unlinked, CHILD_OF), None);
-        assert_eq!(on_unlink(&unlinked, CHILD_OF), Some((e, target)));
-        assert_eq!(on_unlink(&unlinked, 16), None);
-        assert_eq!(on_despawn(&despawned), Some(e));
-        assert_eq!(on_despawn(&spawned), None);
+        assert_eq!(spawned.on_spawn(), Some(e));
+        assert_eq!(added.on_spawn(), None);
+        assert_eq!(spawned.on_add(POSITION), Some(e));
+        assert_eq!(added.on_add(PLAYER), Some(e));
+        assert_eq!(added.on_add(VELOCITY), None);
+        assert_eq!(removed.on_add(PLAYER), None);
+        assert_eq!(removed.on_remove(PLAYER), Some(e));
+        assert_eq!(removed.on_remove(POSITION), None);
+        assert_eq!(linked.on_link(CHILD_OF), Some((e, target)));
+        assert_eq!(unlinked.on_link(CHILD_OF), None);
+        assert_eq!(unlinked.on_unlink(CHILD_OF), Some((e, target)));
+        assert_eq!(unlinked.on_unlink(16), None);
+        assert_eq!(despawned.on_despawn(), Some(e));
+        assert_eq!(spawned.on_despawn(), None);
     }
 }

@@ -12,7 +12,9 @@ pub use serde;
 
 pub use crate::builder::{EntityValues, Links};
 pub use crate::change_ticks::TickColumn;
+pub use crate::column::ColumnEdit;
 pub use crate::commands::{Staging, apply_queued};
+pub use crate::lifecycle::IndexedStorage;
 pub use crate::mask::{low_bits, mask_bit};
 pub use crate::world_check::{WorldNames, check_sub_worlds, check_world};
 
@@ -20,17 +22,15 @@ pub use crate::world_check::{WorldNames, check_sub_worlds, check_world};
 /// spawns, copy the world and end a frame: each is one of these.
 pub mod lifecycle {
     pub use crate::lifecycle::{
-        apply_lifecycle, clone_from, command_queue, despawn, despawn_entities, end_frame,
-        entity_reserver, next_hooked_change, release_all_reserved, spawn, spawn_batch, spawn_built,
+        clone_from, command_queue, despawn, despawn_entities, end_frame, lent_queue,
+        next_hooked_change, release_all_reserved, spawn, spawn_batch, spawn_built, spawn_entities,
         spawn_one,
     };
 }
 
 /// What a world's generated `run_hooks` and `apply_commands` call when it declares hooks.
 pub mod hooks {
-    pub use crate::hooks::{
-        apply_queued_with_hooks, on_add, on_despawn, on_link, on_remove, on_spawn, on_unlink,
-    };
+    pub use crate::hooks::apply_queued_with_hooks;
 }
 
 /// What a multi-world game's generated methods call: each is one of these.

@@ -122,7 +122,10 @@ pub trait TypedTable: Archetype {
 
     /// The read side of [`Storage::split_tables`] (`WorldTables`:
     /// the shared side of the split with a generated getter per component).
-    type TablesRead<'a>: From<TablesRef<'a, Self>>;
+    type TablesRead<'a>;
+
+    /// The read side of a split, typed.
+    fn read_side(tables: TablesRef<'_, Self>) -> Self::TablesRead<'_>;
 
     /// [`Archetype::TRACKED`] widened to `u128`, for the constants of [`ComponentColumn`]
     /// (a generic mask type has no arithmetic in constant expressions).

@@ -1,51 +1,11 @@
 //! Snapshot of the code `ecs!` generates for a small multi-world: two sub-worlds over one set
 //! of entities, with the whole's events and resources.
-#[doc(hidden)]
-#[allow(non_camel_case_types, dead_code, unused_doc_comments)]
-enum __CoreComponentIndex {
-    position,
-    __COUNT,
-}
-#[doc(hidden)]
-#[allow(non_camel_case_types, dead_code, unused_doc_comments)]
-enum __CoreTagIndex {
-    __LAST_COMPONENT = __CoreComponentIndex::__COUNT as isize - 1,
-    player,
-    __FIRST_RELATION,
-    __END,
-}
-impl __CoreComponentIndex {
-    const fn mask(self) -> CoreMask {
-        ::archetypal::__private::mask_bit(self as u32) as CoreMask
-    }
-}
-impl __CoreTagIndex {
-    const fn mask(self) -> CoreMask {
-        ::archetypal::__private::mask_bit(self as u32) as CoreMask
-    }
-    const fn relation_mask(self) -> CoreMask {
-        ::archetypal::__private::mask_bit(self as u32 - 1) as CoreMask
-    }
-}
-const _: () = ::archetypal::__private::check_world(
-    "Core",
-    ::archetypal::__private::WorldNames {
-        components: &["position"],
-        tags: &["player"],
-        relations: &[],
-        reverses: &[],
-    },
-    &["POSITION", "PLAYER"],
-    __CoreTagIndex::__END as usize - 1,
-);
 ///The mask type of `Core`: `u64` for up to 64 components, tags and relations, `u128` up to 128.
-pub type CoreMask = <::archetypal::MaskWidth<
-    { (__CoreTagIndex::__END as usize - 1) <= 64 },
-> as ::archetypal::SelectMask>::Mask;
+pub type CoreMask = <CoreComponentArrays as ::archetypal::Archetype>::Mask;
 ///Mask bit of the `position` component.
-pub const POSITION: CoreMask = __CoreComponentIndex::position.mask();
+pub const POSITION: CoreMask = CoreComponentArrays::POSITION;
 ///Mask bit of the `player` tag.
-pub const PLAYER: CoreMask = __CoreTagIndex::player.mask();
+pub const PLAYER: CoreMask = CoreComponentArrays::PLAYER;
 ///One archetype of `Core`: a row per entity whose components are exactly `mask`, one `Vec` per component (struct of arrays). Columns whose bit is not in `mask` stay empty.
 pub struct CoreComponentArrays {
     /// The components this table holds.
@@ -64,262 +24,17 @@ pub struct CoreComponentArraysMut<'a> {
     ///The `position` column: a value per row when `mask` holds `POSITION`, else empty.
     pub position: &'a mut [(f32, f32)],
 }
-#[doc(hidden)]
-#[allow(non_camel_case_types)]
-struct __CoreColumn;
-#[allow(non_upper_case_globals, dead_code, unused_doc_comments)]
-impl __CoreColumn {
-    const position: u32 = __CoreComponentIndex::position as u32;
-}
-#[doc(hidden)]
-#[allow(non_camel_case_types)]
-struct __CoreColumnRef;
-#[allow(dead_code, unused_doc_comments)]
-impl __CoreColumnRef {
-    #[inline(always)]
-    fn position(table: &CoreComponentArrays) -> &[(f32, f32)] {
-        &table.position
-    }
-}
-#[doc(hidden)]
-#[allow(non_camel_case_types)]
-struct __CoreColumnMut;
-#[allow(dead_code, unused_doc_comments)]
-impl __CoreColumnMut {
-    #[inline(always)]
-    fn position(table: &mut CoreComponentArrays) -> &mut [(f32, f32)] {
-        &mut table.position
-    }
-}
-#[doc(hidden)]
-#[allow(dead_code)]
-pub struct __CoreRemovedValues {
-    position: ::core::option::Option<(f32, f32)>,
-}
-#[allow(unused_doc_comments)]
-impl ::archetypal::Archetype for CoreComponentArrays {
-    type Mask = CoreMask;
-    type ViewMut<'a> = CoreComponentArraysMut<'a>;
-    type Removed = __CoreRemovedValues;
-    type TickColumns = [::archetypal::__private::TickColumn; __CoreComponentIndex::__COUNT
-        as usize];
-    const COMPONENTS: CoreMask = ::archetypal::__private::low_bits(
-        __CoreComponentIndex::__COUNT as u32,
-    ) as CoreMask;
-    const COMPONENT_COUNT: usize = __CoreComponentIndex::__COUNT as usize;
-    const TRACKED: CoreMask = {
-        let tracked = 0;
-        let tracked = tracked | POSITION;
-        tracked
-    };
-    const TAGS: CoreMask = ::archetypal::__private::low_bits(
-        __CoreTagIndex::__END as u32 - 1,
-    ) as CoreMask & !Self::COMPONENTS;
-    const RELATIONS: CoreMask = {
-        let relations = 0;
-        relations
-    };
-    const HOOKS: ::archetypal::HookSet<Self::Mask> = {
-        let hooks = ::archetypal::HookSet::<
-            Self::Mask,
-        >::new(Self::COMPONENTS | Self::TAGS, Self::RELATIONS);
-        let hooks = hooks.on_add(PLAYER);
-        hooks
-    };
-    const CASCADE: CoreMask = {
-        let cascade = 0;
-        cascade
-    };
-    #[inline]
-    fn new(mask: CoreMask) -> Self {
-        Self {
-            mask,
-            entities: ::archetypal::__private::alloc::vec::Vec::new(),
-            position: ::archetypal::__private::alloc::vec::Vec::new(),
-        }
-    }
-    #[inline]
-    fn mask(&self) -> CoreMask {
-        self.mask
-    }
-    #[inline]
-    fn entities(&self) -> &[::archetypal::Entity] {
-        &self.entities
-    }
-    #[inline]
-    fn entities_mut(
-        &mut self,
-    ) -> &mut ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        &mut self.entities
-    }
-    #[inline(always)]
-    fn for_each_column(
-        &mut self,
-        visitor: &mut impl ::archetypal::ColumnVisitor<CoreMask>,
-    ) {
-        visitor.visit(&mut self.position, POSITION);
-    }
-    #[inline(always)]
-    fn for_each_column_pair(
-        &mut self,
-        other: &mut Self,
-        visitor: &mut impl ::archetypal::ColumnPairVisitor<CoreMask>,
-    ) {
-        visitor.visit(&mut self.position, &mut other.position, POSITION);
-    }
-    #[inline(always)]
-    fn for_each_column_ref(
-        &self,
-        visitor: &mut impl ::archetypal::ColumnRefVisitor<CoreMask>,
-    ) {
-        visitor.visit(&self.position, POSITION);
-    }
-    #[inline]
-    fn swap_remove(&mut self, row: usize) -> Self::Removed {
-        let take = ::archetypal::__private::column::TakeRow::new(self.mask, row);
-        let mut removed = __CoreRemovedValues {
-            position: ::core::option::Option::None,
-        };
-        take.column(&mut removed.position, &mut self.position, POSITION);
-        self.entities.swap_remove(row);
-        removed
-    }
-    #[inline]
-    fn edit_column(
-        &mut self,
-        index: u32,
-        edit: ::archetypal::__private::column::ColumnEdit,
-    ) {
-        use ::archetypal::__private::column;
-        match index {
-            __CoreColumn::position => column::edit(&mut self.position, edit),
-            _ => {}
-        }
-    }
-    #[inline]
-    fn move_column(&mut self, index: u32, row: usize, destination: &mut Self) {
-        use ::archetypal::__private::column;
-        match index {
-            __CoreColumn::position => {
-                column::move_value(&mut self.position, &mut destination.position, row)
-            }
-            _ => {}
-        }
-    }
-    #[inline(always)]
-    fn view_mut(
-        &mut self,
-        include: CoreMask,
-    ) -> (&[::archetypal::Entity], CoreComponentArraysMut<'_>) {
-        use ::archetypal::__private::column;
-        let rows = self.entities.len();
-        let view = CoreComponentArraysMut {
-            mask: self.mask,
-            entities: &self.entities,
-            position: column::view(&mut self.position, include & POSITION != 0, rows),
-        };
-        (&self.entities, view)
-    }
-    #[inline]
-    fn split_view<'a>(
-        view: Self::ViewMut<'a>,
-        at: usize,
-    ) -> (Self::ViewMut<'a>, Self::ViewMut<'a>) {
-        let split = ::archetypal::__private::column::SplitAt::new(view.mask, at);
-        let (entities_before, entities_after) = view.entities.split_at(at);
-        let position_halves = split.column(view.position, POSITION);
-        let before = CoreComponentArraysMut {
-            mask: view.mask,
-            entities: entities_before,
-            position: position_halves.0,
-        };
-        let after = CoreComponentArraysMut {
-            mask: view.mask,
-            entities: entities_after,
-            position: position_halves.1,
-        };
-        (before, after)
-    }
-}
-///A sub-world of `Game`: its own components (`CoreComponents`: archetype tables, edge graph and query cache over the entities of the whole; the sub-world dereferences to them). Entities are spawned and despawned through `Game`, so every sub-world knows every live entity; its commands are queued through `Game::commands().core()`.
+///A sub-world of `Game`: its components over the entities of the whole (archetype tables, tags, the edge graph, the query cache and change ticks), with the per-component methods (`get_*`, `set_*`, ...); it dereferences to its `archetypal::Storage` for the others (`is_alive`, `for_each_mut`, `typed_query`, ...). Entities are spawned and despawned through `Game`, so every sub-world knows every live entity; its commands are queued through `Game::commands().core()`.
 pub struct Core {
-    components: CoreComponents,
-}
-///The component part of the `Game` sub-world `Core`: its tables, tags, caches and change ticks. It has the per-component methods and dereferences to its `archetypal::Storage` for the others (spawning and despawning are the whole's). `Core` dereferences to it.
-pub struct CoreComponents {
     storage: ::archetypal::Storage<CoreComponentArrays>,
 }
-impl Core {
-    /// Number of components the sub-world declares.
-    pub const COMPONENT_COUNT: usize = <CoreComponentArrays as ::archetypal::Archetype>::COMPONENT_COUNT;
-    #[inline]
-    fn empty() -> Self {
-        Self {
-            components: CoreComponents {
-                storage: ::archetypal::Storage::new(),
-            },
-        }
-    }
+///A structural change queued on a `Core`, applied in order by `apply_commands`.
+pub enum CoreCommand {
+    /// A queued change of components, tags or links.
+    Structural(::archetypal::StructuralCommand<CoreMask>),
+    ///Set (adding if missing) the `position` component.
+    SetPosition(::archetypal::Entity, (f32, f32)),
 }
-impl ::archetypal::SubWorld for Core {
-    type Tables = CoreComponentArrays;
-    type Values = CoreEntityValues;
-    const NAME: &'static str = "Core";
-    #[inline]
-    fn storage(&self) -> &::archetypal::Storage<CoreComponentArrays> {
-        &self.components.storage
-    }
-    #[inline]
-    fn storage_mut(&mut self) -> &mut ::archetypal::Storage<CoreComponentArrays> {
-        &mut self.components.storage
-    }
-}
-impl ::core::ops::Deref for Core {
-    type Target = CoreComponents;
-    #[inline]
-    fn deref(&self) -> &CoreComponents {
-        &self.components
-    }
-}
-impl ::core::ops::DerefMut for Core {
-    #[inline]
-    fn deref_mut(&mut self) -> &mut CoreComponents {
-        &mut self.components
-    }
-}
-impl ::core::ops::Deref for CoreComponents {
-    type Target = ::archetypal::Storage<CoreComponentArrays>;
-    #[inline]
-    fn deref(&self) -> &::archetypal::Storage<CoreComponentArrays> {
-        &self.storage
-    }
-}
-impl ::core::ops::DerefMut for CoreComponents {
-    #[inline]
-    fn deref_mut(&mut self) -> &mut ::archetypal::Storage<CoreComponentArrays> {
-        &mut self.storage
-    }
-}
-#[doc(hidden)]
-#[allow(dead_code)]
-pub mod __core_short_names {
-    ///Short name of `CoreComponentArrays`.
-    pub type ComponentArrays = super::CoreComponentArrays;
-    ///Short name of `CoreCommand`.
-    pub type Command = super::CoreCommand;
-    ///Short name of `CoreMask`.
-    pub type Mask = super::CoreMask;
-    ///Short name of `CoreComponents`.
-    pub type Components = super::CoreComponents;
-    ///Short name of `CoreComponentArraysMut`.
-    pub type ComponentArraysMut<'a> = super::CoreComponentArraysMut<'a>;
-    ///Short name of `CoreCommands`, its command queue.
-    pub type Commands<'a> = super::CoreCommands<'a>;
-    ///Number of components `Core` declares.
-    pub const COMPONENT_COUNT: usize = super::Core::COMPONENT_COUNT;
-}
-#[allow(unused_imports, ambiguous_glob_reexports)]
-pub use __core_short_names::*;
 ///The `Core` part of a `GameEntityBuilder`: the values and tags it gives in `Core`, set through its `with_*` methods.
 pub struct CoreEntityValues {
     mask: CoreMask,
@@ -332,155 +47,227 @@ pub struct CoreEntityValues {
     >,
     position: ::core::option::Option<(f32, f32)>,
 }
-impl ::core::default::Default for CoreEntityValues {
-    #[inline]
-    fn default() -> Self {
-        Self {
-            mask: 0,
-            links: ::archetypal::__private::Links::new(),
-            position: ::core::option::Option::None,
-        }
-    }
+///The written side of `split_tables`: `for_each_mut(|entity, table, row| ..)` over its entities.
+pub type CoreTablesMut<'a> = ::archetypal::TablesMut<'a, CoreComponentArrays>;
+///The read side of `split_tables`: the components of its entities, by handle, while the written side is iterated.
+pub struct CoreTables<'a> {
+    tables: ::archetypal::TablesRef<'a, CoreComponentArrays>,
 }
-impl ::archetypal::__private::EntityValues for CoreEntityValues {
-    type Archetype = CoreComponentArrays;
-    #[inline]
-    fn mask(&self) -> <Self::Archetype as ::archetypal::Archetype>::Mask {
-        self.mask
-    }
-    #[inline]
-    fn take_into(&mut self, table: &mut Self::Archetype) {
-        use ::archetypal::__private::column::push_held;
-        push_held(&mut table.position, self.position.take(), table.mask & POSITION);
-    }
-    #[inline]
-    fn links(
-        &self,
-    ) -> &[(<Self::Archetype as ::archetypal::Archetype>::Mask, ::archetypal::Entity)] {
-        self.links.as_slice()
-    }
-    #[inline]
-    fn copy_held(&self) -> Self {
-        #[allow(unused_imports)]
-        use ::archetypal::__private::{IsClone as _, NotClone as _};
-        Self {
-            mask: self.mask,
-            links: ::archetypal::__private::Links::new(),
-            position: (&::archetypal::__private::CloneProbe(&self.position, "position"))
-                .cloned(),
-        }
-    }
+///The mask type of `Render`: `u64` for up to 64 components, tags and relations, `u128` up to 128.
+pub type RenderMask = <RenderComponentArrays as ::archetypal::Archetype>::Mask;
+///Mask bit of the `sprite` component.
+pub const SPRITE: RenderMask = RenderComponentArrays::SPRITE;
+///One archetype of `Render`: a row per entity whose components are exactly `mask`, one `Vec` per component (struct of arrays). Columns whose bit is not in `mask` stay empty.
+pub struct RenderComponentArrays {
+    /// The components this table holds.
+    pub mask: RenderMask,
+    /// The entity of every row.
+    pub entities: ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity>,
+    ///The `sprite` column: a value per row when `mask` holds `SPRITE`, else empty.
+    pub sprite: ::archetypal::__private::alloc::vec::Vec<u32>,
 }
-#[allow(unused_doc_comments)]
-impl GameEntityBuilder {
-    ///Gives the entities a `position` of `value` (a later `with_position` replaces it).
-    #[inline]
-    pub fn with_position(mut self, value: (f32, f32)) -> Self {
-        self.core.position = ::core::option::Option::Some(value);
-        self.core.mask |= POSITION;
-        self
-    }
-    ///Also gives the entities the tags of `mask` (a `Core` mask), and its components that the builder holds no value for, default-initialised (relation bits are ignored: links come from linking only).
-    #[inline]
-    pub fn with_core_mask(mut self, mask: CoreMask) -> Self {
-        self.core.mask |= mask;
-        self
-    }
+///A `Render` table seen through slices: values can change, the number of rows cannot.
+pub struct RenderComponentArraysMut<'a> {
+    /// The components this table holds.
+    pub mask: RenderMask,
+    /// The entity of every row.
+    pub entities: &'a [::archetypal::Entity],
+    ///The `sprite` column: a value per row when `mask` holds `SPRITE`, else empty.
+    pub sprite: &'a mut [u32],
+}
+///A sub-world of `Game`: its components over the entities of the whole (archetype tables, tags, the edge graph, the query cache and change ticks), with the per-component methods (`get_*`, `set_*`, ...); it dereferences to its `archetypal::Storage` for the others (`is_alive`, `for_each_mut`, `typed_query`, ...). Entities are spawned and despawned through `Game`, so every sub-world knows every live entity; its commands are queued through `Game::commands().render()`.
+pub struct Render {
+    storage: ::archetypal::Storage<RenderComponentArrays>,
+}
+///A structural change queued on a `Render`, applied in order by `apply_commands`.
+pub enum RenderCommand {
+    /// A queued change of components, tags or links.
+    Structural(::archetypal::StructuralCommand<RenderMask>),
+    ///Set (adding if missing) the `sprite` component.
+    SetSprite(::archetypal::Entity, u32),
+}
+///The `Render` part of a `GameEntityBuilder`: the values and tags it gives in `Render`, set through its `with_*` methods.
+pub struct RenderEntityValues {
+    mask: RenderMask,
+    links: ::archetypal::__private::Links<
+        RenderMask,
+        {
+            <RenderComponentArrays as ::archetypal::Archetype>::RELATIONS.count_ones()
+                as usize
+        },
+    >,
+    sprite: ::core::option::Option<u32>,
+}
+///The written side of `split_tables`: `for_each_mut(|entity, table, row| ..)` over its entities.
+pub type RenderTablesMut<'a> = ::archetypal::TablesMut<'a, RenderComponentArrays>;
+///The read side of `split_tables`: the components of its entities, by handle, while the written side is iterated.
+pub struct RenderTables<'a> {
+    tables: ::archetypal::TablesRef<'a, RenderComponentArrays>,
+}
+///A command queued on a `Game`: a spawn or despawn, or a change in one sub-world; `apply_commands` applies them in the order queued.
+pub enum GameCommand {
+    /// A queued spawn or despawn, in every sub-world.
+    Lifecycle(::archetypal::LifecycleCommand<()>),
+    ///A change queued in the `Core` sub-world.
+    Core(CoreCommand),
+    ///A change queued in the `Render` sub-world.
+    Render(RenderCommand),
 }
 ///The command queue of the `Core` sub-world, from `Game::commands().core()` (also on `split_mut().commands`, usable while the sub-worlds are borrowed): every `queue_*` method of its components, tags and relations. The game's `apply_commands()` applies them, in the order queued with the game's own.
 pub struct CoreCommands<'a> {
     queue: ::archetypal::CommandQueue<'a, CoreCommand, GameCommand>,
 }
-///A structural change queued on a `Core`, applied in order by `apply_commands`.
-pub enum CoreCommand {
-    /// A queued change of components, tags or links.
-    Structural(::archetypal::StructuralCommand<CoreMask>),
-    ///Set (adding if missing) the `position` component.
-    SetPosition(::archetypal::Entity, (f32, f32)),
+///The command queue of the `Render` sub-world, from `Game::commands().render()` (also on `split_mut().commands`, usable while the sub-worlds are borrowed): every `queue_*` method of its components, tags and relations. The game's `apply_commands()` applies them, in the order queued with the game's own.
+pub struct RenderCommands<'a> {
+    queue: ::archetypal::CommandQueue<'a, RenderCommand, GameCommand>,
 }
-impl ::archetypal::PartCommand for CoreCommand {
-    type Mask = CoreMask;
+///The command queue of a `Game`, from `commands()` or `split_mut().commands` (usable while the sub-worlds are borrowed): queued spawns (`queue_spawn(builder)`) and despawns, and each sub-world's queue (`core()`, `render()`).
+pub struct GameCommands<'a> {
+    queue: ::archetypal::CommandQueue<'a, GameCommand>,
 }
-impl ::core::convert::From<::archetypal::StructuralCommand<CoreMask>> for CoreCommand {
+///The singletons of `Game`, declared in its `Resources` block.
+pub struct GameResources {
+    ///The `delta_time` resource.
+    pub delta_time: f32,
+}
+#[automatically_derived]
+impl ::core::default::Default for GameResources {
     #[inline]
-    fn from(command: ::archetypal::StructuralCommand<CoreMask>) -> Self {
-        Self::Structural(command)
-    }
-}
-#[allow(unused_doc_comments)]
-impl CoreCommand {
-    #[inline]
-    fn apply(world: &mut Core, command: Self, report: &mut ::archetypal::CommandReport) {
-        match command {
-            Self::Structural(structural) => {
-                structural.apply(&mut world.components.storage, report)
-            }
-            Self::SetPosition(entity, value) => {
-                report.record(world.set_position(entity, value))
-            }
+    fn default() -> GameResources {
+        GameResources {
+            delta_time: ::core::default::Default::default(),
         }
     }
 }
-impl<'a> ::core::ops::Deref for CoreCommands<'a> {
-    type Target = ::archetypal::CommandQueue<'a, CoreCommand, GameCommand>;
+///The event channels of `Game`, declared in its `Events` block.
+pub struct GameEvents {
+    ///The `landed` channel.
+    pub landed: ::archetypal::EventChannel<(f32, f32)>,
+}
+#[automatically_derived]
+impl ::core::default::Default for GameEvents {
     #[inline]
-    fn deref(&self) -> &Self::Target {
-        &self.queue
+    fn default() -> GameEvents {
+        GameEvents {
+            landed: ::core::default::Default::default(),
+        }
     }
 }
-impl ::core::ops::DerefMut for CoreCommands<'_> {
+///One reader's position in each event channel of `Game`: a system's own cursors, kept by its `archetypal::SystemContext` (`context.cursors.<event>`).
+pub struct GameEventCursors {
+    ///The cursor in the `landed` channel.
+    pub landed: ::archetypal::EventCursor,
+}
+#[automatically_derived]
+impl ::core::default::Default for GameEventCursors {
     #[inline]
-    fn deref_mut(&mut self) -> &mut Self::Target {
-        &mut self.queue
+    fn default() -> GameEventCursors {
+        GameEventCursors {
+            landed: ::core::default::Default::default(),
+        }
     }
 }
-#[allow(unused_doc_comments)]
-impl CoreCommands<'_> {
-    ///Queues setting the `position` of `entity` (O(1)); applied as `set_position` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
+///A multi-world generated by `ecs!`: the sub-worlds (`Core`, `Render`) share one set of entities; spawn and despawn here, reach components through the sub-world fields.
+pub struct Game {
+    ///The `Core` sub-world: its components, tables and queries.
+    pub core: Core,
+    ///The `Render` sub-world: its components, tables and queries.
+    pub render: Render,
+    /// The singletons declared in the `Resources` block.
+    pub resources: GameResources,
+    /// The event channels declared in the `Events` block.
+    pub events: GameEvents,
+    entities: ::archetypal::GameEntities<GameCommand>,
+}
+///A `Game` borrowed apart by `split_mut()`: each sub-world, the resources, the events and the command queue, each usable while the others are borrowed.
+pub struct GameParts<'a> {
+    ///The `Core` sub-world.
+    pub core: &'a mut Core,
+    ///The `Render` sub-world.
+    pub render: &'a mut Render,
+    /// The singletons declared in the `Resources` block.
+    pub resources: &'a mut GameResources,
+    /// The event channels declared in the `Events` block.
+    pub events: &'a mut GameEvents,
+    /// The command queue: spawns and despawns, and each sub-world's changes
+    /// (`commands.core()`); applied by `apply_commands()`.
+    pub commands: GameCommands<'a>,
+}
+///Spawns `Game` entities with chosen component values in every sub-world: `GameEntityBuilder::new().with_position(p).with_sprite(s).spawn_one(&mut game)`. Every component of every sub-world has its `with_*`; each sub-world's tags come through `with_<sub-world>_mask`. `with_*` keeps the builder's type, so it can be grown conditionally (`if let Some(v) = v { builder = builder.with_velocity(v); }`).
+pub struct GameEntityBuilder {
+    core: CoreEntityValues,
+    render: RenderEntityValues,
+}
+#[automatically_derived]
+impl ::core::default::Default for GameEntityBuilder {
     #[inline]
-    pub fn queue_set_position(
-        &mut self,
-        entity: ::archetypal::Entity,
-        value: (f32, f32),
-    ) {
-        self.queue.push(CoreCommand::SetPosition(entity, value));
+    fn default() -> GameEntityBuilder {
+        GameEntityBuilder {
+            core: ::core::default::Default::default(),
+            render: ::core::default::Default::default(),
+        }
     }
 }
 #[doc(hidden)]
-#[allow(non_camel_case_types, dead_code)]
-mod __core_state_types {
-    pub(super) type __Core_component_position = ();
+#[allow(dead_code)]
+pub mod __core_short_names {
+    ///Short name of `CoreComponentArrays`.
+    pub type ComponentArrays = super::CoreComponentArrays;
+    ///Short name of `CoreCommand`.
+    pub type Command = super::CoreCommand;
+    ///Short name of `CoreMask`.
+    pub type Mask = super::CoreMask;
+    ///Short name of `CoreComponentArraysMut`.
+    pub type ComponentArraysMut<'a> = super::CoreComponentArraysMut<'a>;
+    ///Short name of `CoreCommands`, its command queue.
+    pub type Commands<'a> = super::CoreCommands<'a>;
+    ///Number of components `Core` declares.
+    pub const COMPONENT_COUNT: usize = super::Core::COMPONENT_COUNT;
 }
-#[allow(unused_imports)]
-use __core_state_types::*;
-#[allow(non_camel_case_types, dead_code)]
-type __Core_component_position = (f32, f32);
-#[allow(unused_doc_comments)]
-impl ::core::clone::Clone for CoreComponentArrays
-where
-    for<'x> __Core_component_position: ::core::clone::Clone,
-{
-    #[inline]
-    fn clone(&self) -> Self {
-        let mut copy = <Self as ::archetypal::Archetype>::new(self.mask);
-        ::core::clone::Clone::clone_from(&mut copy, self);
-        copy
-    }
-    #[inline]
-    fn clone_from(&mut self, source: &Self) {
-        self.mask = source.mask;
-        ::core::clone::Clone::clone_from(&mut self.entities, &source.entities);
-        ::core::clone::Clone::clone_from(&mut self.position, &source.position);
-    }
+#[allow(unused_imports, ambiguous_glob_reexports)]
+pub use __core_short_names::*;
+#[doc(hidden)]
+#[allow(dead_code)]
+pub mod __render_short_names {
+    ///Short name of `RenderComponentArrays`.
+    pub type ComponentArrays = super::RenderComponentArrays;
+    ///Short name of `RenderCommand`.
+    pub type Command = super::RenderCommand;
+    ///Short name of `RenderMask`.
+    pub type Mask = super::RenderMask;
+    ///Short name of `RenderComponentArraysMut`.
+    pub type ComponentArraysMut<'a> = super::RenderComponentArraysMut<'a>;
+    ///Short name of `RenderCommands`, its command queue.
+    pub type Commands<'a> = super::RenderCommands<'a>;
+    ///Number of components `Render` declares.
+    pub const COMPONENT_COUNT: usize = super::Render::COMPONENT_COUNT;
 }
-impl CoreComponents {
+#[allow(unused_imports, ambiguous_glob_reexports)]
+pub use __render_short_names::*;
+#[doc(hidden)]
+#[allow(dead_code)]
+pub mod __game_short_names {
+    ///Short name of `GameResources`.
+    pub type Resources = super::GameResources;
+    ///Short name of `GameEvents`.
+    pub type Events = super::GameEvents;
+    ///Short name of `GameCommand`.
+    pub type Command = super::GameCommand;
+    ///Short name of `GameEntityBuilder`.
+    pub type EntityBuilder = super::GameEntityBuilder;
+}
+#[allow(unused_imports, ambiguous_glob_reexports)]
+pub use __game_short_names::*;
+impl Core {
+    ///Number of components `Core` declares.
+    pub const COMPONENT_COUNT: usize = <CoreComponentArrays as ::archetypal::Archetype>::COMPONENT_COUNT;
     ///The `position` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
     pub fn get_position(
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&(f32, f32)> {
-        self.storage.get(entity, POSITION, __CoreColumnRef::position)
+        self.storage.get(entity, POSITION, Self::__ref_position)
     }
     ///The `position` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
     #[inline]
@@ -488,7 +275,7 @@ impl CoreComponents {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut (f32, f32)> {
-        self.storage.get_mut(entity, POSITION, __CoreColumnMut::position)
+        self.storage.get_mut(entity, POSITION, Self::__mut_position)
     }
     ///The `position` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `position`, or is repeated. Each is stamped as changed.
     #[inline]
@@ -496,7 +283,7 @@ impl CoreComponents {
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
-        self.storage.get_disjoint_mut(entities, POSITION, __CoreColumnMut::position)
+        self.storage.get_disjoint_mut(entities, POSITION, Self::__mut_position)
     }
     ///Writes the `position` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `position`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -505,7 +292,7 @@ impl CoreComponents {
         entity: ::archetypal::Entity,
         value: (f32, f32),
     ) -> bool {
-        self.storage.set(entity, POSITION, value, __CoreColumnMut::position)
+        self.storage.set(entity, POSITION, value, Self::__mut_position)
     }
     ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -518,70 +305,28 @@ impl CoreComponents {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<(f32, f32)> {
-        self.storage.take(entity, POSITION, __CoreColumnMut::position)
+        self.storage.take(entity, POSITION, Self::__mut_position)
     }
     ///Whether `entity` is alive and has a `position`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn has_position(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, POSITION)
     }
-}
-///Every column of a `Core` table as a shared slice (what a typed query reads).
-#[doc(hidden)]
-pub struct __CoreSharedColumns<'a> {
-    mask: CoreMask,
-    position: &'a [(f32, f32)],
-}
-#[allow(unused_doc_comments)]
-impl ::archetypal::TypedTable for CoreComponentArrays {
-    type Columns<'v> = __CoreSharedColumns<'v>;
-    type TablesRead<'a> = CoreTables<'a>;
+    ///Tags `entity` as `player`: no migration (tags create no tables); the row moves to its tag group inside its table, at most one row swap per tag group of that table. Already tagged: nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
-    fn share<'v>(
-        view: <Self as ::archetypal::Archetype>::ViewMut<'v>,
-    ) -> Self::Columns<'v> {
-        __CoreSharedColumns {
-            mask: view.mask,
-            position: view.position,
-        }
+    pub fn add_player(&mut self, entity: ::archetypal::Entity) -> bool {
+        self.storage.add_tags(entity, PLAYER)
     }
+    ///Removes the `player` tag from `entity`: no migration, as for `add_player`. Not tagged: nothing moves, still `true`. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
-    fn columns(&self) -> Self::Columns<'_> {
-        __CoreSharedColumns {
-            mask: self.mask,
-            position: &self.position,
-        }
+    pub fn remove_player(&mut self, entity: ::archetypal::Entity) -> bool {
+        self.storage.remove_tags(entity, PLAYER)
     }
+    ///Whether `entity` is alive and tagged `player`, in O(log(tag groups of its table)) (a binary search for its row's tag group); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
-    fn view_mask(view: &<Self as ::archetypal::Archetype>::ViewMut<'_>) -> CoreMask {
-        view.mask
+    pub fn has_player(&self, entity: ::archetypal::Entity) -> bool {
+        self.storage.has_components(entity, PLAYER)
     }
-    const TRACKED_BITS: u128 = <Self as ::archetypal::Archetype>::TRACKED as u128;
-}
-#[allow(unused_doc_comments)]
-const _: () = {
-    #[allow(non_camel_case_types)]
-    mod __component {
-        pub enum position {}
-    }
-    impl ::archetypal::ComponentColumn<(f32, f32), __component::position>
-    for CoreComponentArrays {
-        const BIT: u128 = POSITION as u128;
-        #[inline]
-        fn take_column<'v>(view: &mut Self::ViewMut<'v>) -> &'v mut [(f32, f32)] {
-            ::core::mem::take(&mut view.position)
-        }
-        #[inline]
-        fn column<'v>(columns: &Self::Columns<'v>) -> &'v [(f32, f32)] {
-            columns.position
-        }
-    }
-};
-///The written side of `split_tables`: `for_each_mut(|entity, table, row| ..)` over its entities.
-pub type CoreTablesMut<'a> = ::archetypal::TablesMut<'a, CoreComponentArrays>;
-///The read side of `split_tables`: the components of its entities, by handle, while the written side is iterated.
-pub struct CoreTables<'a> {
-    tables: ::archetypal::TablesRef<'a, CoreComponentArrays>,
 }
 impl<'a> CoreTables<'a> {
     /// Whether `entity` is alive and on this side, in O(1) (`false` for a stale or
@@ -605,569 +350,19 @@ impl<'a> CoreTables<'a> {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&'a (f32, f32)> {
-        self.tables.get(entity, POSITION, __CoreColumnRef::position)
+        self.tables.get(entity, POSITION, Core::__ref_position)
     }
-}
-impl<'a> ::core::convert::From<::archetypal::TablesRef<'a, CoreComponentArrays>>
-for CoreTables<'a> {
-    #[inline]
-    fn from(tables: ::archetypal::TablesRef<'a, CoreComponentArrays>) -> Self {
-        Self { tables }
-    }
-}
-impl CoreComponents {
-    ///Tags `entity` as `player`: no migration (tags create no tables); the row moves to its tag group inside its table, at most one row swap per tag group of that table. Already tagged: nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn add_player(&mut self, entity: ::archetypal::Entity) -> bool {
-        self.storage.add_tags(entity, PLAYER)
-    }
-    ///Removes the `player` tag from `entity`: no migration, as for `add_player`. Not tagged: nothing moves, still `true`. `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn remove_player(&mut self, entity: ::archetypal::Entity) -> bool {
-        self.storage.remove_tags(entity, PLAYER)
-    }
-    ///Whether `entity` is alive and tagged `player`, in O(log(tag groups of its table)) (a binary search for its row's tag group); `false` for a dead, stale (id reused) or never-issued handle.
-    #[inline]
-    pub fn has_player(&self, entity: ::archetypal::Entity) -> bool {
-        self.storage.has_components(entity, PLAYER)
-    }
-}
-#[allow(unused_doc_comments)]
-impl CoreCommands<'_> {
-    ///Queues tagging `entity` as `player` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
-    #[inline]
-    pub fn queue_add_player(&mut self, entity: ::archetypal::Entity) {
-        self.queue.queue_add_components(entity, PLAYER);
-    }
-    ///Queues removing the `player` tag from `entity` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
-    #[inline]
-    pub fn queue_remove_player(&mut self, entity: ::archetypal::Entity) {
-        self.queue.queue_remove_components(entity, PLAYER);
-    }
-}
-impl Core {
-    #[doc(hidden)]
-    const __RELATIONS: &'static [(&'static str, CoreMask)] = &[];
-}
-#[allow(unused_doc_comments)]
-impl ::archetypal::snapshot::SnapshotTables for Core {
-    type Table = CoreComponentArrays;
-    const COMPONENTS: &'static [(&'static str, CoreMask)] = &[("position", POSITION)];
-    const TAGS: &'static [(&'static str, CoreMask)] = &[("player", PLAYER)];
-    const RELATIONS: &'static [(&'static str, CoreMask)] = Self::__RELATIONS;
-}
-#[allow(unused_doc_comments, unreachable_patterns)]
-impl ::archetypal::snapshot::SerializeTables for Core
-where
-    for<'x> __Core_component_position: ::archetypal::__private::serde::Serialize,
-{
-    #[inline]
-    fn serialize_column<S: ::archetypal::__private::serde::ser::SerializeMap>(
-        table: &Self::Table,
-        column: ::archetypal::snapshot::ColumnOut<'_, S, CoreMask>,
-    ) -> ::core::result::Result<(), S::Error> {
-        match column.bit() {
-            POSITION => column.write(&table.position),
-            _ => ::core::result::Result::Ok(()),
-        }
-    }
-}
-#[allow(unused_doc_comments, unreachable_patterns)]
-impl ::archetypal::snapshot::DeserializeTables for Core
-where
-    for<'x> __Core_component_position: ::archetypal::__private::serde::de::DeserializeOwned,
-{
-    #[inline]
-    fn deserialize_column<'de, A: ::archetypal::__private::serde::de::MapAccess<'de>>(
-        table: &mut Self::Table,
-        column: ::archetypal::snapshot::ColumnIn<'_, A, CoreMask>,
-    ) -> ::core::result::Result<(), A::Error> {
-        table.mask |= column.bit();
-        match column.bit() {
-            POSITION => column.read(&mut table.position),
-            _ => ::core::result::Result::Ok(()),
-        }
-    }
-}
-#[doc(hidden)]
-#[allow(non_camel_case_types, dead_code, unused_doc_comments)]
-enum __RenderComponentIndex {
-    sprite,
-    __COUNT,
-}
-#[doc(hidden)]
-#[allow(non_camel_case_types, dead_code, unused_doc_comments)]
-enum __RenderTagIndex {
-    __LAST_COMPONENT = __RenderComponentIndex::__COUNT as isize - 1,
-    __FIRST_RELATION,
-    __END,
-}
-impl __RenderComponentIndex {
-    const fn mask(self) -> RenderMask {
-        ::archetypal::__private::mask_bit(self as u32) as RenderMask
-    }
-}
-impl __RenderTagIndex {
-    const fn mask(self) -> RenderMask {
-        ::archetypal::__private::mask_bit(self as u32) as RenderMask
-    }
-    const fn relation_mask(self) -> RenderMask {
-        ::archetypal::__private::mask_bit(self as u32 - 1) as RenderMask
-    }
-}
-const _: () = ::archetypal::__private::check_world(
-    "Render",
-    ::archetypal::__private::WorldNames {
-        components: &["sprite"],
-        tags: &[],
-        relations: &[],
-        reverses: &[],
-    },
-    &["SPRITE"],
-    __RenderTagIndex::__END as usize - 1,
-);
-///The mask type of `Render`: `u64` for up to 64 components, tags and relations, `u128` up to 128.
-pub type RenderMask = <::archetypal::MaskWidth<
-    { (__RenderTagIndex::__END as usize - 1) <= 64 },
-> as ::archetypal::SelectMask>::Mask;
-///Mask bit of the `sprite` component.
-pub const SPRITE: RenderMask = __RenderComponentIndex::sprite.mask();
-///One archetype of `Render`: a row per entity whose components are exactly `mask`, one `Vec` per component (struct of arrays). Columns whose bit is not in `mask` stay empty.
-pub struct RenderComponentArrays {
-    /// The components this table holds.
-    pub mask: RenderMask,
-    /// The entity of every row.
-    pub entities: ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity>,
-    ///The `sprite` column: a value per row when `mask` holds `SPRITE`, else empty.
-    pub sprite: ::archetypal::__private::alloc::vec::Vec<u32>,
-}
-///A `Render` table seen through slices: values can change, the number of rows cannot.
-pub struct RenderComponentArraysMut<'a> {
-    /// The components this table holds.
-    pub mask: RenderMask,
-    /// The entity of every row.
-    pub entities: &'a [::archetypal::Entity],
-    ///The `sprite` column: a value per row when `mask` holds `SPRITE`, else empty.
-    pub sprite: &'a mut [u32],
-}
-#[doc(hidden)]
-#[allow(non_camel_case_types)]
-struct __RenderColumn;
-#[allow(non_upper_case_globals, dead_code, unused_doc_comments)]
-impl __RenderColumn {
-    const sprite: u32 = __RenderComponentIndex::sprite as u32;
-}
-#[doc(hidden)]
-#[allow(non_camel_case_types)]
-struct __RenderColumnRef;
-#[allow(dead_code, unused_doc_comments)]
-impl __RenderColumnRef {
-    #[inline(always)]
-    fn sprite(table: &RenderComponentArrays) -> &[u32] {
-        &table.sprite
-    }
-}
-#[doc(hidden)]
-#[allow(non_camel_case_types)]
-struct __RenderColumnMut;
-#[allow(dead_code, unused_doc_comments)]
-impl __RenderColumnMut {
-    #[inline(always)]
-    fn sprite(table: &mut RenderComponentArrays) -> &mut [u32] {
-        &mut table.sprite
-    }
-}
-#[doc(hidden)]
-#[allow(dead_code)]
-pub struct __RenderRemovedValues {
-    sprite: ::core::option::Option<u32>,
-}
-#[allow(unused_doc_comments)]
-impl ::archetypal::Archetype for RenderComponentArrays {
-    type Mask = RenderMask;
-    type ViewMut<'a> = RenderComponentArraysMut<'a>;
-    type Removed = __RenderRemovedValues;
-    type TickColumns = [::archetypal::__private::TickColumn; __RenderComponentIndex::__COUNT
-        as usize];
-    const COMPONENTS: RenderMask = ::archetypal::__private::low_bits(
-        __RenderComponentIndex::__COUNT as u32,
-    ) as RenderMask;
-    const COMPONENT_COUNT: usize = __RenderComponentIndex::__COUNT as usize;
-    const TRACKED: RenderMask = {
-        let tracked = 0;
-        let tracked = tracked | SPRITE;
-        tracked
-    };
-    const TAGS: RenderMask = ::archetypal::__private::low_bits(
-        __RenderTagIndex::__END as u32 - 1,
-    ) as RenderMask & !Self::COMPONENTS;
-    const RELATIONS: RenderMask = {
-        let relations = 0;
-        relations
-    };
-    const HOOKS: ::archetypal::HookSet<Self::Mask> = {
-        let hooks = ::archetypal::HookSet::<
-            Self::Mask,
-        >::new(Self::COMPONENTS | Self::TAGS, Self::RELATIONS);
-        let hooks = hooks.on_despawn();
-        hooks
-    };
-    const CASCADE: RenderMask = {
-        let cascade = 0;
-        cascade
-    };
-    #[inline]
-    fn new(mask: RenderMask) -> Self {
-        Self {
-            mask,
-            entities: ::archetypal::__private::alloc::vec::Vec::new(),
-            sprite: ::archetypal::__private::alloc::vec::Vec::new(),
-        }
-    }
-    #[inline]
-    fn mask(&self) -> RenderMask {
-        self.mask
-    }
-    #[inline]
-    fn entities(&self) -> &[::archetypal::Entity] {
-        &self.entities
-    }
-    #[inline]
-    fn entities_mut(
-        &mut self,
-    ) -> &mut ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        &mut self.entities
-    }
-    #[inline(always)]
-    fn for_each_column(
-        &mut self,
-        visitor: &mut impl ::archetypal::ColumnVisitor<RenderMask>,
-    ) {
-        visitor.visit(&mut self.sprite, SPRITE);
-    }
-    #[inline(always)]
-    fn for_each_column_pair(
-        &mut self,
-        other: &mut Self,
-        visitor: &mut impl ::archetypal::ColumnPairVisitor<RenderMask>,
-    ) {
-        visitor.visit(&mut self.sprite, &mut other.sprite, SPRITE);
-    }
-    #[inline(always)]
-    fn for_each_column_ref(
-        &self,
-        visitor: &mut impl ::archetypal::ColumnRefVisitor<RenderMask>,
-    ) {
-        visitor.visit(&self.sprite, SPRITE);
-    }
-    #[inline]
-    fn swap_remove(&mut self, row: usize) -> Self::Removed {
-        let take = ::archetypal::__private::column::TakeRow::new(self.mask, row);
-        let mut removed = __RenderRemovedValues {
-            sprite: ::core::option::Option::None,
-        };
-        take.column(&mut removed.sprite, &mut self.sprite, SPRITE);
-        self.entities.swap_remove(row);
-        removed
-    }
-    #[inline]
-    fn edit_column(
-        &mut self,
-        index: u32,
-        edit: ::archetypal::__private::column::ColumnEdit,
-    ) {
-        use ::archetypal::__private::column;
-        match index {
-            __RenderColumn::sprite => column::edit(&mut self.sprite, edit),
-            _ => {}
-        }
-    }
-    #[inline]
-    fn move_column(&mut self, index: u32, row: usize, destination: &mut Self) {
-        use ::archetypal::__private::column;
-        match index {
-            __RenderColumn::sprite => {
-                column::move_value(&mut self.sprite, &mut destination.sprite, row)
-            }
-            _ => {}
-        }
-    }
-    #[inline(always)]
-    fn view_mut(
-        &mut self,
-        include: RenderMask,
-    ) -> (&[::archetypal::Entity], RenderComponentArraysMut<'_>) {
-        use ::archetypal::__private::column;
-        let rows = self.entities.len();
-        let view = RenderComponentArraysMut {
-            mask: self.mask,
-            entities: &self.entities,
-            sprite: column::view(&mut self.sprite, include & SPRITE != 0, rows),
-        };
-        (&self.entities, view)
-    }
-    #[inline]
-    fn split_view<'a>(
-        view: Self::ViewMut<'a>,
-        at: usize,
-    ) -> (Self::ViewMut<'a>, Self::ViewMut<'a>) {
-        let split = ::archetypal::__private::column::SplitAt::new(view.mask, at);
-        let (entities_before, entities_after) = view.entities.split_at(at);
-        let sprite_halves = split.column(view.sprite, SPRITE);
-        let before = RenderComponentArraysMut {
-            mask: view.mask,
-            entities: entities_before,
-            sprite: sprite_halves.0,
-        };
-        let after = RenderComponentArraysMut {
-            mask: view.mask,
-            entities: entities_after,
-            sprite: sprite_halves.1,
-        };
-        (before, after)
-    }
-}
-///A sub-world of `Game`: its own components (`RenderComponents`: archetype tables, edge graph and query cache over the entities of the whole; the sub-world dereferences to them). Entities are spawned and despawned through `Game`, so every sub-world knows every live entity; its commands are queued through `Game::commands().render()`.
-pub struct Render {
-    components: RenderComponents,
-}
-///The component part of the `Game` sub-world `Render`: its tables, tags, caches and change ticks. It has the per-component methods and dereferences to its `archetypal::Storage` for the others (spawning and despawning are the whole's). `Render` dereferences to it.
-pub struct RenderComponents {
-    storage: ::archetypal::Storage<RenderComponentArrays>,
 }
 impl Render {
-    /// Number of components the sub-world declares.
-    pub const COMPONENT_COUNT: usize = <RenderComponentArrays as ::archetypal::Archetype>::COMPONENT_COUNT;
-    #[inline]
-    fn empty() -> Self {
-        Self {
-            components: RenderComponents {
-                storage: ::archetypal::Storage::new(),
-            },
-        }
-    }
-}
-impl ::archetypal::SubWorld for Render {
-    type Tables = RenderComponentArrays;
-    type Values = RenderEntityValues;
-    const NAME: &'static str = "Render";
-    #[inline]
-    fn storage(&self) -> &::archetypal::Storage<RenderComponentArrays> {
-        &self.components.storage
-    }
-    #[inline]
-    fn storage_mut(&mut self) -> &mut ::archetypal::Storage<RenderComponentArrays> {
-        &mut self.components.storage
-    }
-}
-impl ::core::ops::Deref for Render {
-    type Target = RenderComponents;
-    #[inline]
-    fn deref(&self) -> &RenderComponents {
-        &self.components
-    }
-}
-impl ::core::ops::DerefMut for Render {
-    #[inline]
-    fn deref_mut(&mut self) -> &mut RenderComponents {
-        &mut self.components
-    }
-}
-impl ::core::ops::Deref for RenderComponents {
-    type Target = ::archetypal::Storage<RenderComponentArrays>;
-    #[inline]
-    fn deref(&self) -> &::archetypal::Storage<RenderComponentArrays> {
-        &self.storage
-    }
-}
-impl ::core::ops::DerefMut for RenderComponents {
-    #[inline]
-    fn deref_mut(&mut self) -> &mut ::archetypal::Storage<RenderComponentArrays> {
-        &mut self.storage
-    }
-}
-#[doc(hidden)]
-#[allow(dead_code)]
-pub mod __render_short_names {
-    ///Short name of `RenderComponentArrays`.
-    pub type ComponentArrays = super::RenderComponentArrays;
-    ///Short name of `RenderCommand`.
-    pub type Command = super::RenderCommand;
-    ///Short name of `RenderMask`.
-    pub type Mask = super::RenderMask;
-    ///Short name of `RenderComponents`.
-    pub type Components = super::RenderComponents;
-    ///Short name of `RenderComponentArraysMut`.
-    pub type ComponentArraysMut<'a> = super::RenderComponentArraysMut<'a>;
-    ///Short name of `RenderCommands`, its command queue.
-    pub type Commands<'a> = super::RenderCommands<'a>;
     ///Number of components `Render` declares.
-    pub const COMPONENT_COUNT: usize = super::Render::COMPONENT_COUNT;
-}
-#[allow(unused_imports, ambiguous_glob_reexports)]
-pub use __render_short_names::*;
-///The `Render` part of a `GameEntityBuilder`: the values and tags it gives in `Render`, set through its `with_*` methods.
-pub struct RenderEntityValues {
-    mask: RenderMask,
-    links: ::archetypal::__private::Links<
-        RenderMask,
-        {
-            <RenderComponentArrays as ::archetypal::Archetype>::RELATIONS.count_ones()
-                as usize
-        },
-    >,
-    sprite: ::core::option::Option<u32>,
-}
-impl ::core::default::Default for RenderEntityValues {
-    #[inline]
-    fn default() -> Self {
-        Self {
-            mask: 0,
-            links: ::archetypal::__private::Links::new(),
-            sprite: ::core::option::Option::None,
-        }
-    }
-}
-impl ::archetypal::__private::EntityValues for RenderEntityValues {
-    type Archetype = RenderComponentArrays;
-    #[inline]
-    fn mask(&self) -> <Self::Archetype as ::archetypal::Archetype>::Mask {
-        self.mask
-    }
-    #[inline]
-    fn take_into(&mut self, table: &mut Self::Archetype) {
-        use ::archetypal::__private::column::push_held;
-        push_held(&mut table.sprite, self.sprite.take(), table.mask & SPRITE);
-    }
-    #[inline]
-    fn links(
-        &self,
-    ) -> &[(<Self::Archetype as ::archetypal::Archetype>::Mask, ::archetypal::Entity)] {
-        self.links.as_slice()
-    }
-    #[inline]
-    fn copy_held(&self) -> Self {
-        #[allow(unused_imports)]
-        use ::archetypal::__private::{IsClone as _, NotClone as _};
-        Self {
-            mask: self.mask,
-            links: ::archetypal::__private::Links::new(),
-            sprite: (&::archetypal::__private::CloneProbe(&self.sprite, "sprite"))
-                .cloned(),
-        }
-    }
-}
-#[allow(unused_doc_comments)]
-impl GameEntityBuilder {
-    ///Gives the entities a `sprite` of `value` (a later `with_sprite` replaces it).
-    #[inline]
-    pub fn with_sprite(mut self, value: u32) -> Self {
-        self.render.sprite = ::core::option::Option::Some(value);
-        self.render.mask |= SPRITE;
-        self
-    }
-    ///Also gives the entities the tags of `mask` (a `Render` mask), and its components that the builder holds no value for, default-initialised (relation bits are ignored: links come from linking only).
-    #[inline]
-    pub fn with_render_mask(mut self, mask: RenderMask) -> Self {
-        self.render.mask |= mask;
-        self
-    }
-}
-///The command queue of the `Render` sub-world, from `Game::commands().render()` (also on `split_mut().commands`, usable while the sub-worlds are borrowed): every `queue_*` method of its components, tags and relations. The game's `apply_commands()` applies them, in the order queued with the game's own.
-pub struct RenderCommands<'a> {
-    queue: ::archetypal::CommandQueue<'a, RenderCommand, GameCommand>,
-}
-///A structural change queued on a `Render`, applied in order by `apply_commands`.
-pub enum RenderCommand {
-    /// A queued change of components, tags or links.
-    Structural(::archetypal::StructuralCommand<RenderMask>),
-    ///Set (adding if missing) the `sprite` component.
-    SetSprite(::archetypal::Entity, u32),
-}
-impl ::archetypal::PartCommand for RenderCommand {
-    type Mask = RenderMask;
-}
-impl ::core::convert::From<::archetypal::StructuralCommand<RenderMask>>
-for RenderCommand {
-    #[inline]
-    fn from(command: ::archetypal::StructuralCommand<RenderMask>) -> Self {
-        Self::Structural(command)
-    }
-}
-#[allow(unused_doc_comments)]
-impl RenderCommand {
-    #[inline]
-    fn apply(
-        world: &mut Render,
-        command: Self,
-        report: &mut ::archetypal::CommandReport,
-    ) {
-        match command {
-            Self::Structural(structural) => {
-                structural.apply(&mut world.components.storage, report)
-            }
-            Self::SetSprite(entity, value) => {
-                report.record(world.set_sprite(entity, value))
-            }
-        }
-    }
-}
-impl<'a> ::core::ops::Deref for RenderCommands<'a> {
-    type Target = ::archetypal::CommandQueue<'a, RenderCommand, GameCommand>;
-    #[inline]
-    fn deref(&self) -> &Self::Target {
-        &self.queue
-    }
-}
-impl ::core::ops::DerefMut for RenderCommands<'_> {
-    #[inline]
-    fn deref_mut(&mut self) -> &mut Self::Target {
-        &mut self.queue
-    }
-}
-#[allow(unused_doc_comments)]
-impl RenderCommands<'_> {
-    ///Queues setting the `sprite` of `entity` (O(1)); applied as `set_sprite` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
-    #[inline]
-    pub fn queue_set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) {
-        self.queue.push(RenderCommand::SetSprite(entity, value));
-    }
-}
-#[doc(hidden)]
-#[allow(non_camel_case_types, dead_code)]
-mod __render_state_types {
-    pub(super) type __Render_component_sprite = ();
-}
-#[allow(unused_imports)]
-use __render_state_types::*;
-#[allow(non_camel_case_types, dead_code)]
-type __Render_component_sprite = u32;
-#[allow(unused_doc_comments)]
-impl ::core::clone::Clone for RenderComponentArrays
-where
-    for<'x> __Render_component_sprite: ::core::clone::Clone,
-{
-    #[inline]
-    fn clone(&self) -> Self {
-        let mut copy = <Self as ::archetypal::Archetype>::new(self.mask);
-        ::core::clone::Clone::clone_from(&mut copy, self);
-        copy
-    }
-    #[inline]
-    fn clone_from(&mut self, source: &Self) {
-        self.mask = source.mask;
-        ::core::clone::Clone::clone_from(&mut self.entities, &source.entities);
-        ::core::clone::Clone::clone_from(&mut self.sprite, &source.sprite);
-    }
-}
-impl RenderComponents {
+    pub const COMPONENT_COUNT: usize = <RenderComponentArrays as ::archetypal::Archetype>::COMPONENT_COUNT;
     ///The `sprite` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
     #[inline]
     pub fn get_sprite(
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&u32> {
-        self.storage.get(entity, SPRITE, __RenderColumnRef::sprite)
+        self.storage.get(entity, SPRITE, Self::__ref_sprite)
     }
     ///The `sprite` of `entity`, mutably, in O(1) (stamped as changed); `None` for a dead, stale (id reused) or never-issued handle or an entity without a `sprite`.
     #[inline]
@@ -1175,7 +370,7 @@ impl RenderComponents {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&mut u32> {
-        self.storage.get_mut(entity, SPRITE, __RenderColumnMut::sprite)
+        self.storage.get_mut(entity, SPRITE, Self::__mut_sprite)
     }
     ///The `sprite` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `sprite`, or is repeated. Each is stamped as changed.
     #[inline]
@@ -1183,12 +378,12 @@ impl RenderComponents {
         &mut self,
         entities: [::archetypal::Entity; __N],
     ) -> ::core::option::Option<[&mut u32; __N]> {
-        self.storage.get_disjoint_mut(entities, SPRITE, __RenderColumnMut::sprite)
+        self.storage.get_disjoint_mut(entities, SPRITE, Self::__mut_sprite)
     }
     ///Writes the `sprite` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `sprite`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
-        self.storage.set(entity, SPRITE, value, __RenderColumnMut::sprite)
+        self.storage.set(entity, SPRITE, value, Self::__mut_sprite)
     }
     ///Adds a default `sprite` to `entity`: one migration (the row moves to the table with `sprite`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
@@ -1201,70 +396,13 @@ impl RenderComponents {
         &mut self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<u32> {
-        self.storage.take(entity, SPRITE, __RenderColumnMut::sprite)
+        self.storage.take(entity, SPRITE, Self::__mut_sprite)
     }
     ///Whether `entity` is alive and has a `sprite`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn has_sprite(&self, entity: ::archetypal::Entity) -> bool {
         self.storage.has_components(entity, SPRITE)
     }
-}
-///Every column of a `Render` table as a shared slice (what a typed query reads).
-#[doc(hidden)]
-pub struct __RenderSharedColumns<'a> {
-    mask: RenderMask,
-    sprite: &'a [u32],
-}
-#[allow(unused_doc_comments)]
-impl ::archetypal::TypedTable for RenderComponentArrays {
-    type Columns<'v> = __RenderSharedColumns<'v>;
-    type TablesRead<'a> = RenderTables<'a>;
-    #[inline]
-    fn share<'v>(
-        view: <Self as ::archetypal::Archetype>::ViewMut<'v>,
-    ) -> Self::Columns<'v> {
-        __RenderSharedColumns {
-            mask: view.mask,
-            sprite: view.sprite,
-        }
-    }
-    #[inline]
-    fn columns(&self) -> Self::Columns<'_> {
-        __RenderSharedColumns {
-            mask: self.mask,
-            sprite: &self.sprite,
-        }
-    }
-    #[inline]
-    fn view_mask(view: &<Self as ::archetypal::Archetype>::ViewMut<'_>) -> RenderMask {
-        view.mask
-    }
-    const TRACKED_BITS: u128 = <Self as ::archetypal::Archetype>::TRACKED as u128;
-}
-#[allow(unused_doc_comments)]
-const _: () = {
-    #[allow(non_camel_case_types)]
-    mod __component {
-        pub enum sprite {}
-    }
-    impl ::archetypal::ComponentColumn<u32, __component::sprite>
-    for RenderComponentArrays {
-        const BIT: u128 = SPRITE as u128;
-        #[inline]
-        fn take_column<'v>(view: &mut Self::ViewMut<'v>) -> &'v mut [u32] {
-            ::core::mem::take(&mut view.sprite)
-        }
-        #[inline]
-        fn column<'v>(columns: &Self::Columns<'v>) -> &'v [u32] {
-            columns.sprite
-        }
-    }
-};
-///The written side of `split_tables`: `for_each_mut(|entity, table, row| ..)` over its entities.
-pub type RenderTablesMut<'a> = ::archetypal::TablesMut<'a, RenderComponentArrays>;
-///The read side of `split_tables`: the components of its entities, by handle, while the written side is iterated.
-pub struct RenderTables<'a> {
-    tables: ::archetypal::TablesRef<'a, RenderComponentArrays>,
 }
 impl<'a> RenderTables<'a> {
     /// Whether `entity` is alive and on this side, in O(1) (`false` for a stale or
@@ -1288,201 +426,35 @@ impl<'a> RenderTables<'a> {
         &self,
         entity: ::archetypal::Entity,
     ) -> ::core::option::Option<&'a u32> {
-        self.tables.get(entity, SPRITE, __RenderColumnRef::sprite)
+        self.tables.get(entity, SPRITE, Render::__ref_sprite)
     }
 }
-impl<'a> ::core::convert::From<::archetypal::TablesRef<'a, RenderComponentArrays>>
-for RenderTables<'a> {
+impl CoreCommands<'_> {
+    ///Queues setting the `position` of `entity` (O(1)); applied as `set_position` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
     #[inline]
-    fn from(tables: ::archetypal::TablesRef<'a, RenderComponentArrays>) -> Self {
-        Self { tables }
-    }
-}
-impl Render {
-    #[doc(hidden)]
-    const __RELATIONS: &'static [(&'static str, RenderMask)] = &[];
-}
-#[allow(unused_doc_comments)]
-impl ::archetypal::snapshot::SnapshotTables for Render {
-    type Table = RenderComponentArrays;
-    const COMPONENTS: &'static [(&'static str, RenderMask)] = &[("sprite", SPRITE)];
-    const TAGS: &'static [(&'static str, RenderMask)] = &[];
-    const RELATIONS: &'static [(&'static str, RenderMask)] = Self::__RELATIONS;
-}
-#[allow(unused_doc_comments, unreachable_patterns)]
-impl ::archetypal::snapshot::SerializeTables for Render
-where
-    for<'x> __Render_component_sprite: ::archetypal::__private::serde::Serialize,
-{
-    #[inline]
-    fn serialize_column<S: ::archetypal::__private::serde::ser::SerializeMap>(
-        table: &Self::Table,
-        column: ::archetypal::snapshot::ColumnOut<'_, S, RenderMask>,
-    ) -> ::core::result::Result<(), S::Error> {
-        match column.bit() {
-            SPRITE => column.write(&table.sprite),
-            _ => ::core::result::Result::Ok(()),
-        }
-    }
-}
-#[allow(unused_doc_comments, unreachable_patterns)]
-impl ::archetypal::snapshot::DeserializeTables for Render
-where
-    for<'x> __Render_component_sprite: ::archetypal::__private::serde::de::DeserializeOwned,
-{
-    #[inline]
-    fn deserialize_column<'de, A: ::archetypal::__private::serde::de::MapAccess<'de>>(
-        table: &mut Self::Table,
-        column: ::archetypal::snapshot::ColumnIn<'_, A, RenderMask>,
-    ) -> ::core::result::Result<(), A::Error> {
-        table.mask |= column.bit();
-        match column.bit() {
-            SPRITE => column.read(&mut table.sprite),
-            _ => ::core::result::Result::Ok(()),
-        }
-    }
-}
-const _: () = ::archetypal::__private::check_sub_worlds(
-    "Game",
-    &["Core", "Render"],
-    &["core", "render"],
-    &[&["position"], &["sprite"]],
-);
-///A multi-world generated by `ecs!`: the sub-worlds (`Core`, `Render`) share one set of entities; spawn and despawn here, reach components through the sub-world fields.
-pub struct Game {
-    ///The `Core` sub-world: its components, tables and queries.
-    pub core: Core,
-    ///The `Render` sub-world: its components, tables and queries.
-    pub render: Render,
-    /// The singletons declared in the `Resources` block.
-    pub resources: GameResources,
-    /// The event channels declared in the `Events` block.
-    pub events: GameEvents,
-    entities: ::archetypal::GameEntities<GameCommand>,
-}
-///Spawns `Game` entities with chosen component values in every sub-world: `GameEntityBuilder::new().with_position(p).with_sprite(s).spawn_one(&mut game)`. Every component of every sub-world has its `with_*`; each sub-world's tags come through `with_<sub-world>_mask`. `with_*` keeps the builder's type, so it can be grown conditionally (`if let Some(v) = v { builder = builder.with_velocity(v); }`).
-pub struct GameEntityBuilder {
-    core: CoreEntityValues,
-    render: RenderEntityValues,
-}
-#[automatically_derived]
-impl ::core::default::Default for GameEntityBuilder {
-    #[inline]
-    fn default() -> GameEntityBuilder {
-        GameEntityBuilder {
-            core: ::core::default::Default::default(),
-            render: ::core::default::Default::default(),
-        }
-    }
-}
-impl GameEntityBuilder {
-    /// A builder with no components.
-    #[inline]
-    pub fn new() -> Self {
-        ::core::default::Default::default()
-    }
-    /// Spawns one entity in every sub-world, moving the builder's values into it
-    /// (no `Clone` needed): O(the game's components).
-    #[inline]
-    pub fn spawn_one(self, game: &mut Game) -> ::archetypal::Entity {
-        ::archetypal::__private::game::spawn_one(game, self)
-    }
-    /// Spawns `count` entities in every sub-world with the builder's components,
-    /// each given a clone of the values (the last one takes them): O(`count` ×
-    /// the game's components).
-    ///
-    /// # Panics
-    /// Before spawning anything, if `count > 1` and the builder holds a value whose
-    /// type is not `Clone` (the message names the component); spawn such entities
-    /// one at a time with [`spawn_one`](Self::spawn_one).
-    #[inline]
-    pub fn spawn(
-        self,
-        game: &mut Game,
-        count: usize,
-    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        ::archetypal::__private::game::spawn_built(game, self, count)
-    }
-}
-impl ::archetypal::GameBuilder for GameEntityBuilder {
-    type Values = (CoreEntityValues, (RenderEntityValues, ()));
-    #[inline]
-    fn into_values(self) -> Self::Values {
-        (self.core, (self.render, ()))
-    }
-}
-///A command queued on a `Game`: a spawn or despawn, or a change in one sub-world; `apply_commands` applies them in the order queued.
-pub enum GameCommand {
-    /// A queued spawn or despawn, in every sub-world.
-    Lifecycle(::archetypal::LifecycleCommand<()>),
-    ///A change queued in the `Core` sub-world.
-    Core(CoreCommand),
-    ///A change queued in the `Render` sub-world.
-    Render(RenderCommand),
-}
-impl ::core::convert::From<CoreCommand> for GameCommand {
-    #[inline]
-    fn from(command: CoreCommand) -> Self {
-        Self::Core(command)
-    }
-}
-impl ::core::convert::From<RenderCommand> for GameCommand {
-    #[inline]
-    fn from(command: RenderCommand) -> Self {
-        Self::Render(command)
-    }
-}
-impl ::archetypal::QueuedCommand for GameCommand {
-    type Staging = ::archetypal::BuilderStaging<
-        <GameEntityBuilder as ::archetypal::GameBuilder>::Values,
-    >;
-}
-impl ::archetypal::SpawningCommand for GameCommand {
-    type Values = GameEntityBuilder;
-    type Spawn = ();
-    #[inline]
-    fn lifecycle(command: ::archetypal::LifecycleCommand<()>) -> Self {
-        Self::Lifecycle(command)
-    }
-    #[inline]
-    fn lifecycle_mut(
+    pub fn queue_set_position(
         &mut self,
-    ) -> ::core::option::Option<&mut ::archetypal::LifecycleCommand<()>> {
-        match self {
-            Self::Lifecycle(command) => ::core::option::Option::Some(command),
-            _ => ::core::option::Option::None,
-        }
+        entity: ::archetypal::Entity,
+        value: (f32, f32),
+    ) {
+        self.queue.push(CoreCommand::SetPosition(entity, value));
+    }
+    ///Queues tagging `entity` as `player` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
+    #[inline]
+    pub fn queue_add_player(&mut self, entity: ::archetypal::Entity) {
+        self.queue.queue_add_components(entity, PLAYER);
+    }
+    ///Queues removing the `player` tag from `entity` (O(1)), applied in order by `apply_commands`; skipped and counted there if `entity` is dead by then.
+    #[inline]
+    pub fn queue_remove_player(&mut self, entity: ::archetypal::Entity) {
+        self.queue.queue_remove_components(entity, PLAYER);
     }
 }
-///A `Game` borrowed apart by `split_mut()`: each sub-world, the resources, the events and the command queue, each usable while the others are borrowed.
-pub struct GameParts<'a> {
-    ///The `Core` sub-world.
-    pub core: &'a mut Core,
-    ///The `Render` sub-world.
-    pub render: &'a mut Render,
-    /// The singletons declared in the `Resources` block.
-    pub resources: &'a mut GameResources,
-    /// The event channels declared in the `Events` block.
-    pub events: &'a mut GameEvents,
-    /// The command queue: spawns and despawns, and each sub-world's changes
-    /// (`commands.core()`); applied by `apply_commands()`.
-    pub commands: GameCommands<'a>,
-}
-///The command queue of a `Game`, from `commands()` or `split_mut().commands` (usable while the sub-worlds are borrowed): queued spawns (`queue_spawn(builder)`) and despawns, and each sub-world's queue (`core()`, `render()`).
-pub struct GameCommands<'a> {
-    queue: ::archetypal::CommandQueue<'a, GameCommand>,
-}
-impl<'a> ::core::ops::Deref for GameCommands<'a> {
-    type Target = ::archetypal::CommandQueue<'a, GameCommand>;
+impl RenderCommands<'_> {
+    ///Queues setting the `sprite` of `entity` (O(1)); applied as `set_sprite` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then.
     #[inline]
-    fn deref(&self) -> &Self::Target {
-        &self.queue
-    }
-}
-impl ::core::ops::DerefMut for GameCommands<'_> {
-    #[inline]
-    fn deref_mut(&mut self) -> &mut Self::Target {
-        &mut self.queue
+    pub fn queue_set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) {
+        self.queue.push(RenderCommand::SetSprite(entity, value));
     }
 }
 impl GameCommands<'_> {
@@ -1511,47 +483,21 @@ impl GameCommands<'_> {
         }
     }
 }
-impl ::archetypal::MultiWorld for Game {
-    type Builder = GameEntityBuilder;
-    type Command = GameCommand;
-    type SubWorlds<'a> = (&'a Core, (&'a Render, ())) where Self: 'a;
-    type SubWorldsMut<'a> = (&'a mut Core, (&'a mut Render, ())) where Self: 'a;
+impl GameEvents {
+    /// Ages every channel by a frame: events older than two frames expire.
+    /// O(event types) plus the events dropped.
     #[inline]
-    fn parts(&self) -> (Self::SubWorlds<'_>, &::archetypal::GameEntities<GameCommand>) {
-        ((&self.core, (&self.render, ())), &self.entities)
-    }
-    #[inline]
-    fn parts_mut(
-        &mut self,
-    ) -> (Self::SubWorldsMut<'_>, &mut ::archetypal::GameEntities<GameCommand>) {
-        ((&mut self.core, (&mut self.render, ())), &mut self.entities)
-    }
-    #[inline]
-    fn apply_command(
-        &mut self,
-        command: GameCommand,
-        staged: &mut <GameCommand as ::archetypal::QueuedCommand>::Staging,
-        report: &mut ::archetypal::CommandReport,
-    ) {
-        match command {
-            GameCommand::Lifecycle(command) => {
-                ::archetypal::__private::game::apply_lifecycle(
-                    self,
-                    command,
-                    staged,
-                    report,
-                )
-            }
-            GameCommand::Core(command) => {
-                CoreCommand::apply(&mut self.core, command, report)
-            }
-            GameCommand::Render(command) => {
-                RenderCommand::apply(&mut self.render, command, report)
-            }
-        }
+    #[allow(unused_doc_comments)]
+    pub fn update(&mut self) {
+        self.landed.update();
     }
 }
 impl Game {
+    /// An empty multi-world with default resources.
+    #[inline]
+    pub fn new() -> Self {
+        ::core::default::Default::default()
+    }
     /// The command queue: queued spawns and despawns, and each sub-world's queue
     /// (`commands().core()`), applied in the order queued by `apply_commands()`.
     #[inline]
@@ -1572,65 +518,6 @@ impl Game {
                 queue: self.entities.commands(reserver),
             },
         }
-    }
-}
-/// An exact copy of the game, except its queued commands (the game's and every
-/// sub-world's): a clone starts with none, and the handles their spawns reserved
-/// are given back in the clone. Every sub-world (entities, components, tags,
-/// relations, change ticks, the change log), the game's entity index, resources and
-/// event channels are copied, so the clone issues the same next handles and runs on
-/// exactly as the original would. `clone_from` (and `restore`) reuse the target's
-/// allocations.
-impl ::core::clone::Clone for Game
-where
-    for<'x> CoreComponentArrays: ::core::clone::Clone,
-    for<'x> RenderComponentArrays: ::core::clone::Clone,
-    for<'x> GameResources: ::core::clone::Clone,
-    for<'x> GameEvents: ::core::clone::Clone,
-{
-    #[inline]
-    fn clone(&self) -> Self {
-        let mut game = <Self as ::core::default::Default>::default();
-        ::core::clone::Clone::clone_from(&mut game, self);
-        game
-    }
-    #[inline]
-    fn clone_from(&mut self, source: &Self) {
-        ::archetypal::__private::game::clone_from(self, source);
-        ::core::clone::Clone::clone_from(&mut self.resources, &source.resources);
-        ::core::clone::Clone::clone_from(&mut self.events, &source.events);
-    }
-}
-impl Game {
-    /// Makes this game equal to `earlier`, a clone taken before (a rollback),
-    /// reusing this game's allocations: `clone_from`. Callable when the game is
-    /// `Clone` (every component, resource and event type is). Queued commands are
-    /// dropped. O(the whole game): every value of `earlier` is cloned.
-    #[inline]
-    pub fn restore(&mut self, earlier: &Self)
-    where
-        for<'x> Self: ::core::clone::Clone,
-    {
-        ::core::clone::Clone::clone_from(self, earlier);
-    }
-}
-impl ::core::default::Default for Game {
-    #[inline]
-    fn default() -> Self {
-        Self {
-            core: Core::empty(),
-            render: Render::empty(),
-            resources: ::core::default::Default::default(),
-            events: ::core::default::Default::default(),
-            entities: ::core::default::Default::default(),
-        }
-    }
-}
-impl Game {
-    /// An empty multi-world with default resources.
-    #[inline]
-    pub fn new() -> Self {
-        ::core::default::Default::default()
     }
     /// Spawns an entity with no components; add them through the sub-worlds
     /// (`game.core.set_position(entity, ...)`).
@@ -1743,237 +630,14 @@ impl Game {
     ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
         ::archetypal::__private::game::check_invariants(self)
     }
-}
-impl ::archetypal::SystemWorld for Game {
-    type EventCursors = GameEventCursors;
-    fn apply_commands(&mut self) -> ::archetypal::CommandReport {
-        Game::apply_commands(self)
-    }
-    fn current_tick(&self) -> ::archetypal::Tick {
-        self.current_tick()
-    }
-    fn increment_tick(&mut self) -> ::archetypal::Tick {
-        self.increment_tick()
-    }
-}
-#[doc(hidden)]
-#[allow(dead_code)]
-pub mod __game_short_names {
-    ///Short name of `GameResources`.
-    pub type Resources = super::GameResources;
-    ///Short name of `GameEvents`.
-    pub type Events = super::GameEvents;
-    ///Short name of `GameCommand`.
-    pub type Command = super::GameCommand;
-    ///Short name of `GameEntityBuilder`.
-    pub type EntityBuilder = super::GameEntityBuilder;
-}
-#[allow(unused_imports, ambiguous_glob_reexports)]
-pub use __game_short_names::*;
-const _: ::archetypal::HookSet<CoreMask> = <CoreComponentArrays as ::archetypal::Archetype>::HOOKS;
-const _: ::archetypal::HookSet<RenderMask> = <RenderComponentArrays as ::archetypal::Archetype>::HOOKS;
-impl Game {
-    /// Runs the declared hooks of every change made since the last sync point:
-    /// sub-world by sub-world in declaration order, each one's changes oldest
-    /// first, and for each change the hooks in declaration order (the game's
-    /// own first), each given the game split apart (`split_mut()`) and the
-    /// entity (a link's hooks: its source and target). Changes a hook makes
-    /// are run in the same pass. `apply_commands` calls it.
-    fn run_hooks(&mut self) {
-        if !::archetypal::__private::game::hooks_pending(self) {
-            return;
-        }
-        let mut game = self.split_mut();
-        loop {
-            let mut ran = false;
-            while let ::core::option::Option::Some(change) = ::archetypal::__private::lifecycle::next_hooked_change(
-                &mut game.core.components.storage,
-            ) {
-                ran = true;
-                if let ::core::option::Option::Some(entity) = ::archetypal::__private::hooks::on_despawn(
-                    &change,
-                ) {
-                    on_despawn(&mut game, entity);
-                }
-                if let ::core::option::Option::Some(entity) = ::archetypal::__private::hooks::on_add(
-                    &change,
-                    PLAYER,
-                ) {
-                    on_player(&mut game, entity);
-                }
-            }
-            while let ::core::option::Option::Some(change) = ::archetypal::__private::lifecycle::next_hooked_change(
-                &mut game.render.components.storage,
-            ) {
-                ran = true;
-                if let ::core::option::Option::Some(entity) = ::archetypal::__private::hooks::on_despawn(
-                    &change,
-                ) {
-                    on_despawn(&mut game, entity);
-                }
-            }
-            if !ran {
-                return;
-            }
-        }
-    }
-}
-///The event channels of `Game`, declared in its `Events` block.
-pub struct GameEvents {
-    ///The `landed` channel.
-    pub landed: ::archetypal::EventChannel<(f32, f32)>,
-}
-#[automatically_derived]
-impl ::core::default::Default for GameEvents {
+    ///Makes this game equal to `earlier`, a clone taken before (the rollback of a rollback netcode, the reset of an editor's play mode), reusing this game's allocations: `clone_from`. Callable when the game is `Clone` (every component, resource and event type is). Queued commands are dropped. O(the whole game): every value of `earlier` is cloned.
     #[inline]
-    fn default() -> GameEvents {
-        GameEvents {
-            landed: ::core::default::Default::default(),
-        }
+    pub fn restore(&mut self, earlier: &Self)
+    where
+        for<'x> Self: ::core::clone::Clone,
+    {
+        ::core::clone::Clone::clone_from(self, earlier);
     }
-}
-///One reader's position in each event channel of `Game`: a system's own cursors, kept by its `archetypal::SystemContext` (`context.cursors.<event>`).
-pub struct GameEventCursors {
-    ///The cursor in the `landed` channel.
-    pub landed: ::archetypal::EventCursor,
-}
-#[automatically_derived]
-impl ::core::default::Default for GameEventCursors {
-    #[inline]
-    fn default() -> GameEventCursors {
-        GameEventCursors {
-            landed: ::core::default::Default::default(),
-        }
-    }
-}
-#[allow(unused_doc_comments)]
-impl GameEvents {
-    /// Ages every channel by a frame: events older than two frames expire.
-    /// O(event types) plus the events dropped.
-    #[inline]
-    pub fn update(&mut self) {
-        self.landed.update();
-    }
-}
-///The singletons of `Game`, declared in its `Resources` block.
-pub struct GameResources {
-    ///The `delta_time` resource.
-    pub delta_time: f32,
-}
-#[automatically_derived]
-impl ::core::default::Default for GameResources {
-    #[inline]
-    fn default() -> GameResources {
-        GameResources {
-            delta_time: ::core::default::Default::default(),
-        }
-    }
-}
-#[doc(hidden)]
-#[allow(non_camel_case_types, dead_code)]
-mod __game_state_types {
-    pub(super) type __Game_event_landed = ();
-    pub(super) type __Game_resource_delta_time = ();
-}
-#[allow(unused_imports)]
-use __game_state_types::*;
-#[allow(non_camel_case_types, dead_code)]
-type __Game_event_landed = (f32, f32);
-#[allow(non_camel_case_types, dead_code)]
-type __Game_resource_delta_time = f32;
-#[allow(unused_doc_comments)]
-impl ::core::clone::Clone for GameResources
-where
-    for<'x> __Game_resource_delta_time: ::core::clone::Clone,
-{
-    #[inline]
-    fn clone(&self) -> Self {
-        Self {
-            delta_time: ::core::clone::Clone::clone(&self.delta_time),
-        }
-    }
-    #[inline]
-    fn clone_from(&mut self, source: &Self) {
-        ::core::clone::Clone::clone_from(&mut self.delta_time, &source.delta_time);
-        let _ = source;
-    }
-}
-#[allow(unused_doc_comments)]
-impl ::core::clone::Clone for GameEvents
-where
-    for<'x> __Game_event_landed: ::core::clone::Clone,
-{
-    #[inline]
-    fn clone(&self) -> Self {
-        Self {
-            landed: ::core::clone::Clone::clone(&self.landed),
-        }
-    }
-    #[inline]
-    fn clone_from(&mut self, source: &Self) {
-        ::core::clone::Clone::clone_from(&mut self.landed, &source.landed);
-        let _ = source;
-    }
-}
-#[allow(unused_doc_comments)]
-impl ::archetypal::snapshot::SnapshotSingletons for Game {
-    type Resources = GameResources;
-    #[inline]
-    fn resources(&self) -> &Self::Resources {
-        &self.resources
-    }
-    #[inline]
-    fn resources_mut(&mut self) -> &mut Self::Resources {
-        &mut self.resources
-    }
-    const RESOURCE_NAMES: &'static [&'static str] = &["delta_time"];
-    const EVENTS: &'static [::archetypal::snapshot::EventNumbering<Self>] = &[
-        (
-            "landed",
-            |world| world.events.landed.next_sequence(),
-            |world, next| world.events.landed.start_numbering_at(next),
-        ),
-    ];
-}
-#[allow(unused_doc_comments, unused_variables)]
-impl ::archetypal::snapshot::SerializeSingletons for Game
-where
-    for<'x> __Game_resource_delta_time: ::archetypal::__private::serde::Serialize,
-    for<'x, 'a> <Self as ::archetypal::MultiWorld>::SubWorlds<
-        'a,
-    >: ::archetypal::snapshot::SerializeSubWorlds,
-{
-    #[inline]
-    fn serialize_resource<S: ::archetypal::__private::serde::ser::SerializeMap>(
-        resources: &Self::Resources,
-        resource: ::archetypal::snapshot::ResourceOut<'_, S>,
-    ) -> ::core::result::Result<(), S::Error> {
-        match resource.name() {
-            "delta_time" => resource.write(&resources.delta_time),
-            _ => ::core::result::Result::Ok(()),
-        }
-    }
-}
-#[allow(unused_doc_comments, unused_variables)]
-impl ::archetypal::snapshot::DeserializeSingletons for Game
-where
-    for<'x> __Game_resource_delta_time: ::archetypal::__private::serde::de::DeserializeOwned,
-    for<'x> <Self as ::archetypal::MultiWorld>::SubWorlds<
-        'static,
-    >: ::archetypal::snapshot::LoadSubWorlds,
-{
-    #[inline]
-    fn deserialize_resource<'de, A: ::archetypal::__private::serde::de::MapAccess<'de>>(
-        resources: &mut Self::Resources,
-        resource: ::archetypal::snapshot::ResourceIn<'_, A>,
-    ) -> ::core::result::Result<(), A::Error> {
-        match resource.name() {
-            "delta_time" => resource.read(&mut resources.delta_time),
-            _ => ::core::result::Result::Ok(()),
-        }
-    }
-}
-impl Game {
     /// Feature `serde`. The game, borrowed for saving in any serde format
     /// (`serde_json::to_string(&game.snapshot())`): its entity index (handles stay valid,
     /// the next spawn gets the same id), every sub-world, the resources and where
@@ -2000,32 +664,1157 @@ impl Game {
         snapshot.into_game()
     }
 }
-/// Feature `serde`. The game's snapshot (`game.snapshot()`).
-impl ::archetypal::__private::serde::Serialize for Game
-where
-    for<'x> Self: ::archetypal::snapshot::SerializeGame,
-{
+impl GameEntityBuilder {
+    /// A builder with no components.
     #[inline]
-    fn serialize<S: ::archetypal::__private::serde::Serializer>(
-        &self,
-        serializer: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
-        ::archetypal::snapshot::serialize_game(self, serializer)
+    pub fn new() -> Self {
+        ::core::default::Default::default()
+    }
+    /// Spawns one entity in every sub-world, moving the builder's values into it
+    /// (no `Clone` needed): O(the game's components).
+    #[inline]
+    pub fn spawn_one(self, game: &mut Game) -> ::archetypal::Entity {
+        ::archetypal::__private::game::spawn_one(game, self)
+    }
+    /// Spawns `count` entities in every sub-world with the builder's components,
+    /// each given a clone of the values (the last one takes them): O(`count` ×
+    /// the game's components).
+    ///
+    /// # Panics
+    /// Before spawning anything, if `count > 1` and the builder holds a value whose
+    /// type is not `Clone` (the message names the component); spawn such entities
+    /// one at a time with [`spawn_one`](Self::spawn_one).
+    #[inline]
+    pub fn spawn(
+        self,
+        game: &mut Game,
+        count: usize,
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
+        ::archetypal::__private::game::spawn_built(game, self, count)
+    }
+    ///Gives the entities a `position` of `value` (a later `with_position` replaces it).
+    #[inline]
+    pub fn with_position(mut self, value: (f32, f32)) -> Self {
+        self.core.position = ::core::option::Option::Some(value);
+        self.core.mask |= POSITION;
+        self
+    }
+    ///Also gives the entities the tags of `mask` (a `Core` mask), and its components that the builder holds no value for, default-initialised (relation bits are ignored: links come from linking only).
+    #[inline]
+    pub fn with_core_mask(mut self, mask: CoreMask) -> Self {
+        self.core.mask |= mask;
+        self
+    }
+    ///Gives the entities a `sprite` of `value` (a later `with_sprite` replaces it).
+    #[inline]
+    pub fn with_sprite(mut self, value: u32) -> Self {
+        self.render.sprite = ::core::option::Option::Some(value);
+        self.render.mask |= SPRITE;
+        self
+    }
+    ///Also gives the entities the tags of `mask` (a `Render` mask), and its components that the builder holds no value for, default-initialised (relation bits are ignored: links come from linking only).
+    #[inline]
+    pub fn with_render_mask(mut self, mask: RenderMask) -> Self {
+        self.render.mask |= mask;
+        self
     }
 }
-/// Feature `serde`. A snapshot decoded and checked (`Game::from_snapshot`): one that
-/// is not a sound game is a decoding error with the reason.
-impl<'de> ::archetypal::__private::serde::Deserialize<'de> for Game
-where
-    for<'x> Self: ::archetypal::snapshot::DeserializeGame,
-{
-    #[inline]
-    fn deserialize<D: ::archetypal::__private::serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        ::archetypal::snapshot::deserialize_game(deserializer)
+#[allow(unused, nonstandard_style)]
+const _: () = {
+    enum __Bit {
+        position,
+        player,
+        __END,
     }
-}
+    impl __Bit {
+        const fn mask(self) -> CoreMask {
+            ::archetypal::__private::mask_bit(self as u32) as CoreMask
+        }
+    }
+    impl CoreComponentArrays {
+        const POSITION: CoreMask = __Bit::position.mask();
+        const PLAYER: CoreMask = __Bit::player.mask();
+    }
+    impl Core {
+        #[inline(always)]
+        fn __ref_position(table: &CoreComponentArrays) -> &[(f32, f32)] {
+            &table.position
+        }
+        #[inline(always)]
+        fn __mut_position(table: &mut CoreComponentArrays) -> &mut [(f32, f32)] {
+            &mut table.position
+        }
+    }
+    mod __column {
+        pub const position: u32 = super::POSITION.trailing_zeros();
+    }
+    const _: () = ::archetypal::__private::check_world(
+        "Core",
+        ::archetypal::__private::WorldNames {
+            components: &["position"],
+            tags: &["player"],
+            relations: &[],
+            reverses: &[],
+        },
+        &["POSITION", "PLAYER"],
+        __Bit::__END as usize,
+    );
+    pub struct __RemovedValues {
+        position: ::core::option::Option<(f32, f32)>,
+    }
+    impl ::archetypal::Archetype for CoreComponentArrays {
+        type Mask = <::archetypal::MaskWidth<
+            { __Bit::__END as usize <= 64 },
+        > as ::archetypal::SelectMask>::Mask;
+        type ViewMut<'a> = CoreComponentArraysMut<'a>;
+        type Removed = __RemovedValues;
+        type TickColumns = [::archetypal::__private::TickColumn; <Self as ::archetypal::Archetype>::COMPONENT_COUNT];
+        const COMPONENT_COUNT: usize = ["position"].len();
+        const COMPONENTS: CoreMask = ::archetypal::__private::low_bits(
+            <Self as ::archetypal::Archetype>::COMPONENT_COUNT as u32,
+        ) as CoreMask;
+        const TRACKED: CoreMask = {
+            let tracked = 0;
+            let tracked = tracked | POSITION;
+            tracked
+        };
+        const TAGS: CoreMask = ::archetypal::__private::low_bits(__Bit::__END as u32)
+            as CoreMask & !<Self as ::archetypal::Archetype>::COMPONENTS;
+        const RELATIONS: CoreMask = {
+            let relations = 0;
+            relations
+        };
+        const HOOKS: ::archetypal::HookSet<CoreMask> = {
+            let all = ::archetypal::__private::low_bits(__Bit::__END as u32) as CoreMask;
+            let relations = <Self as ::archetypal::Archetype>::RELATIONS;
+            let hooks = ::archetypal::HookSet::<CoreMask>::new(all, relations);
+            let hooks = hooks.on_add(PLAYER);
+            hooks
+        };
+        const CASCADE: CoreMask = {
+            let cascade = 0;
+            cascade
+        };
+        #[inline]
+        fn new(mask: CoreMask) -> Self {
+            Self {
+                mask,
+                entities: ::archetypal::__private::alloc::vec::Vec::new(),
+                position: ::archetypal::__private::alloc::vec::Vec::new(),
+            }
+        }
+        #[inline]
+        fn mask(&self) -> CoreMask {
+            self.mask
+        }
+        #[inline]
+        fn entities(&self) -> &[::archetypal::Entity] {
+            &self.entities
+        }
+        #[inline]
+        fn entities_mut(
+            &mut self,
+        ) -> &mut ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
+            &mut self.entities
+        }
+        #[inline(always)]
+        fn for_each_column(
+            &mut self,
+            visitor: &mut impl ::archetypal::ColumnVisitor<CoreMask>,
+        ) {
+            visitor.visit(&mut self.position, POSITION);
+        }
+        #[inline(always)]
+        fn for_each_column_pair(
+            &mut self,
+            other: &mut Self,
+            visitor: &mut impl ::archetypal::ColumnPairVisitor<CoreMask>,
+        ) {
+            visitor.visit(&mut self.position, &mut other.position, POSITION);
+        }
+        #[inline(always)]
+        fn for_each_column_ref(
+            &self,
+            visitor: &mut impl ::archetypal::ColumnRefVisitor<CoreMask>,
+        ) {
+            visitor.visit(&self.position, POSITION);
+        }
+        #[inline]
+        fn swap_remove(&mut self, row: usize) -> Self::Removed {
+            let take = ::archetypal::__private::column::TakeRow::new(self.mask, row);
+            let mut removed = __RemovedValues {
+                position: ::core::option::Option::None,
+            };
+            take.column(&mut removed.position, &mut self.position, POSITION);
+            self.entities.swap_remove(row);
+            removed
+        }
+        #[inline]
+        fn edit_column(&mut self, bit: u32, op: ::archetypal::__private::ColumnEdit) {
+            use ::archetypal::__private::column;
+            match bit {
+                __column::position => column::edit(&mut self.position, op),
+                _ => {}
+            }
+        }
+        #[inline]
+        fn move_column(&mut self, bit: u32, row: usize, to: &mut Self) {
+            use ::archetypal::__private::column;
+            match bit {
+                __column::position => {
+                    column::move_value(&mut self.position, &mut to.position, row)
+                }
+                _ => {}
+            }
+        }
+        #[inline(always)]
+        fn view_mut(
+            &mut self,
+            include: CoreMask,
+        ) -> (&[::archetypal::Entity], CoreComponentArraysMut<'_>) {
+            use ::archetypal::__private::column;
+            let rows = self.entities.len();
+            let view = CoreComponentArraysMut {
+                mask: self.mask,
+                entities: &self.entities,
+                position: column::view(&mut self.position, include & POSITION, rows),
+            };
+            (&self.entities, view)
+        }
+        #[inline]
+        fn split_view<'a>(
+            view: Self::ViewMut<'a>,
+            at: usize,
+        ) -> (Self::ViewMut<'a>, Self::ViewMut<'a>) {
+            let split = ::archetypal::__private::column::SplitAt::new(view.mask, at);
+            let (entities_before, entities_after) = view.entities.split_at(at);
+            let position_halves = split.column(view.position, POSITION);
+            let before = CoreComponentArraysMut {
+                mask: view.mask,
+                entities: entities_before,
+                position: position_halves.0,
+            };
+            let after = CoreComponentArraysMut {
+                mask: view.mask,
+                entities: entities_after,
+                position: position_halves.1,
+            };
+            (before, after)
+        }
+    }
+    pub struct __SharedColumns<'a> {
+        mask: CoreMask,
+        position: &'a [(f32, f32)],
+    }
+    impl ::archetypal::TypedTable for CoreComponentArrays {
+        type Columns<'v> = __SharedColumns<'v>;
+        type TablesRead<'a> = CoreTables<'a>;
+        #[inline]
+        fn share<'v>(view: Self::ViewMut<'v>) -> Self::Columns<'v> {
+            __SharedColumns {
+                mask: view.mask,
+                position: view.position,
+            }
+        }
+        #[inline]
+        fn columns(&self) -> Self::Columns<'_> {
+            __SharedColumns {
+                mask: self.mask,
+                position: &self.position,
+            }
+        }
+        #[inline]
+        fn view_mask(view: &Self::ViewMut<'_>) -> CoreMask {
+            view.mask
+        }
+        #[inline]
+        fn read_side(tables: ::archetypal::TablesRef<'_, Self>) -> CoreTables<'_> {
+            CoreTables { tables }
+        }
+        const TRACKED_BITS: u128 = <Self as ::archetypal::Archetype>::TRACKED as u128;
+    }
+    mod __component {
+        pub enum position {}
+    }
+    impl ::archetypal::ComponentColumn<(f32, f32), __component::position>
+    for CoreComponentArrays {
+        const BIT: u128 = POSITION as u128;
+        #[inline]
+        fn take_column<'v>(view: &mut Self::ViewMut<'v>) -> &'v mut [(f32, f32)] {
+            ::core::mem::take(&mut view.position)
+        }
+        #[inline]
+        fn column<'v>(columns: &Self::Columns<'v>) -> &'v [(f32, f32)] {
+            columns.position
+        }
+    }
+    impl ::core::default::Default for CoreEntityValues {
+        #[inline]
+        fn default() -> Self {
+            Self {
+                mask: 0,
+                links: ::archetypal::__private::Links::new(),
+                position: ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::archetypal::__private::EntityValues for CoreEntityValues {
+        type Archetype = CoreComponentArrays;
+        #[inline]
+        fn mask(&self) -> CoreMask {
+            self.mask
+        }
+        #[inline]
+        fn take_into(&mut self, table: &mut Self::Archetype) {
+            use ::archetypal::__private::column::push_held;
+            push_held(&mut table.position, self.position.take(), table.mask & POSITION);
+        }
+        #[inline]
+        fn links(&self) -> &[(CoreMask, ::archetypal::Entity)] {
+            self.links.as_slice()
+        }
+        #[inline]
+        fn copy_held(&self) -> Self {
+            use ::archetypal::__private::{CloneProbe, IsClone as _, NotClone as _};
+            Self {
+                mask: self.mask,
+                links: ::archetypal::__private::Links::new(),
+                position: (&CloneProbe(&self.position, "position")).cloned(),
+            }
+        }
+    }
+    impl ::archetypal::PartCommand for CoreCommand {
+        type Mask = CoreMask;
+        #[inline]
+        fn structural(command: ::archetypal::StructuralCommand<CoreMask>) -> Self {
+            Self::Structural(command)
+        }
+    }
+    impl CoreCommand {
+        #[inline]
+        fn apply(
+            world: &mut Core,
+            command: Self,
+            report: &mut ::archetypal::CommandReport,
+        ) {
+            match command {
+                Self::Structural(c) => c.apply(&mut world.storage, report),
+                Self::SetPosition(e, v) => report.record(world.set_position(e, v)),
+            }
+        }
+    }
+    impl<'a> ::core::ops::Deref for CoreCommands<'a> {
+        type Target = ::archetypal::CommandQueue<'a, CoreCommand, GameCommand>;
+        #[inline]
+        fn deref(&self) -> &Self::Target {
+            &self.queue
+        }
+    }
+    impl<'a> ::core::ops::DerefMut for CoreCommands<'a> {
+        #[inline]
+        fn deref_mut(&mut self) -> &mut Self::Target {
+            &mut self.queue
+        }
+    }
+    impl ::core::ops::Deref for Core {
+        type Target = ::archetypal::Storage<CoreComponentArrays>;
+        #[inline]
+        fn deref(&self) -> &Self::Target {
+            &self.storage
+        }
+    }
+    impl ::core::ops::DerefMut for Core {
+        #[inline]
+        fn deref_mut(&mut self) -> &mut Self::Target {
+            &mut self.storage
+        }
+    }
+    impl ::archetypal::SubWorld for Core {
+        type Tables = CoreComponentArrays;
+        type Values = CoreEntityValues;
+        const NAME: &'static str = "Core";
+        #[inline]
+        fn storage(&self) -> &::archetypal::Storage<CoreComponentArrays> {
+            &self.storage
+        }
+        #[inline]
+        fn storage_mut(&mut self) -> &mut ::archetypal::Storage<CoreComponentArrays> {
+            &mut self.storage
+        }
+    }
+    mod __compiled_out {
+        pub type __component_position = ();
+    }
+    use __compiled_out::*;
+    type __component_position = (f32, f32);
+    impl ::core::clone::Clone for CoreComponentArrays
+    where
+        for<'x> __component_position: ::core::clone::Clone,
+    {
+        #[inline]
+        fn clone(&self) -> Self {
+            let mut copy = <Self as ::archetypal::Archetype>::new(self.mask);
+            ::core::clone::Clone::clone_from(&mut copy, self);
+            copy
+        }
+        #[inline]
+        fn clone_from(&mut self, source: &Self) {
+            self.mask = source.mask;
+            ::core::clone::Clone::clone_from(&mut self.entities, &source.entities);
+            ::core::clone::Clone::clone_from(&mut self.position, &source.position);
+        }
+    }
+    impl ::archetypal::snapshot::SnapshotTables for Core {
+        type Table = CoreComponentArrays;
+        const COMPONENTS: &'static [(&'static str, CoreMask)] = &[
+            ("position", POSITION),
+        ];
+        const TAGS: &'static [(&'static str, CoreMask)] = &[("player", PLAYER)];
+        const RELATIONS: &'static [(&'static str, CoreMask)] = &[];
+    }
+    impl ::archetypal::snapshot::SerializeTables for Core
+    where
+        for<'x> __component_position: ::archetypal::__private::serde::Serialize,
+    {
+        #[inline]
+        fn serialize_column<S: ::archetypal::__private::serde::ser::SerializeMap>(
+            table: &Self::Table,
+            column: ::archetypal::snapshot::ColumnOut<'_, S, CoreMask>,
+        ) -> ::core::result::Result<(), S::Error> {
+            match column.bit() {
+                POSITION => column.write(&table.position),
+                _ => ::core::result::Result::Ok(()),
+            }
+        }
+    }
+    impl ::archetypal::snapshot::DeserializeTables for Core
+    where
+        for<'x> __component_position: ::archetypal::__private::serde::de::DeserializeOwned,
+    {
+        #[inline]
+        fn deserialize_column<
+            'de,
+            A: ::archetypal::__private::serde::de::MapAccess<'de>,
+        >(
+            table: &mut Self::Table,
+            column: ::archetypal::snapshot::ColumnIn<'_, A, CoreMask>,
+        ) -> ::core::result::Result<(), A::Error> {
+            table.mask |= column.bit();
+            match column.bit() {
+                POSITION => column.read(&mut table.position),
+                _ => ::core::result::Result::Ok(()),
+            }
+        }
+    }
+};
+#[allow(unused, nonstandard_style)]
+const _: () = {
+    enum __Bit {
+        sprite,
+        __END,
+    }
+    impl __Bit {
+        const fn mask(self) -> RenderMask {
+            ::archetypal::__private::mask_bit(self as u32) as RenderMask
+        }
+    }
+    impl RenderComponentArrays {
+        const SPRITE: RenderMask = __Bit::sprite.mask();
+    }
+    impl Render {
+        #[inline(always)]
+        fn __ref_sprite(table: &RenderComponentArrays) -> &[u32] {
+            &table.sprite
+        }
+        #[inline(always)]
+        fn __mut_sprite(table: &mut RenderComponentArrays) -> &mut [u32] {
+            &mut table.sprite
+        }
+    }
+    mod __column {
+        pub const sprite: u32 = super::SPRITE.trailing_zeros();
+    }
+    const _: () = ::archetypal::__private::check_world(
+        "Render",
+        ::archetypal::__private::WorldNames {
+            components: &["sprite"],
+            tags: &[],
+            relations: &[],
+            reverses: &[],
+        },
+        &["SPRITE"],
+        __Bit::__END as usize,
+    );
+    pub struct __RemovedValues {
+        sprite: ::core::option::Option<u32>,
+    }
+    impl ::archetypal::Archetype for RenderComponentArrays {
+        type Mask = <::archetypal::MaskWidth<
+            { __Bit::__END as usize <= 64 },
+        > as ::archetypal::SelectMask>::Mask;
+        type ViewMut<'a> = RenderComponentArraysMut<'a>;
+        type Removed = __RemovedValues;
+        type TickColumns = [::archetypal::__private::TickColumn; <Self as ::archetypal::Archetype>::COMPONENT_COUNT];
+        const COMPONENT_COUNT: usize = ["sprite"].len();
+        const COMPONENTS: RenderMask = ::archetypal::__private::low_bits(
+            <Self as ::archetypal::Archetype>::COMPONENT_COUNT as u32,
+        ) as RenderMask;
+        const TRACKED: RenderMask = {
+            let tracked = 0;
+            let tracked = tracked | SPRITE;
+            tracked
+        };
+        const TAGS: RenderMask = ::archetypal::__private::low_bits(__Bit::__END as u32)
+            as RenderMask & !<Self as ::archetypal::Archetype>::COMPONENTS;
+        const RELATIONS: RenderMask = {
+            let relations = 0;
+            relations
+        };
+        const HOOKS: ::archetypal::HookSet<RenderMask> = {
+            let all = ::archetypal::__private::low_bits(__Bit::__END as u32)
+                as RenderMask;
+            let relations = <Self as ::archetypal::Archetype>::RELATIONS;
+            let hooks = ::archetypal::HookSet::<RenderMask>::new(all, relations);
+            let hooks = hooks.on_despawn();
+            hooks
+        };
+        const CASCADE: RenderMask = {
+            let cascade = 0;
+            cascade
+        };
+        #[inline]
+        fn new(mask: RenderMask) -> Self {
+            Self {
+                mask,
+                entities: ::archetypal::__private::alloc::vec::Vec::new(),
+                sprite: ::archetypal::__private::alloc::vec::Vec::new(),
+            }
+        }
+        #[inline]
+        fn mask(&self) -> RenderMask {
+            self.mask
+        }
+        #[inline]
+        fn entities(&self) -> &[::archetypal::Entity] {
+            &self.entities
+        }
+        #[inline]
+        fn entities_mut(
+            &mut self,
+        ) -> &mut ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
+            &mut self.entities
+        }
+        #[inline(always)]
+        fn for_each_column(
+            &mut self,
+            visitor: &mut impl ::archetypal::ColumnVisitor<RenderMask>,
+        ) {
+            visitor.visit(&mut self.sprite, SPRITE);
+        }
+        #[inline(always)]
+        fn for_each_column_pair(
+            &mut self,
+            other: &mut Self,
+            visitor: &mut impl ::archetypal::ColumnPairVisitor<RenderMask>,
+        ) {
+            visitor.visit(&mut self.sprite, &mut other.sprite, SPRITE);
+        }
+        #[inline(always)]
+        fn for_each_column_ref(
+            &self,
+            visitor: &mut impl ::archetypal::ColumnRefVisitor<RenderMask>,
+        ) {
+            visitor.visit(&self.sprite, SPRITE);
+        }
+        #[inline]
+        fn swap_remove(&mut self, row: usize) -> Self::Removed {
+            let take = ::archetypal::__private::column::TakeRow::new(self.mask, row);
+            let mut removed = __RemovedValues {
+                sprite: ::core::option::Option::None,
+            };
+            take.column(&mut removed.sprite, &mut self.sprite, SPRITE);
+            self.entities.swap_remove(row);
+            removed
+        }
+        #[inline]
+        fn edit_column(&mut self, bit: u32, op: ::archetypal::__private::ColumnEdit) {
+            use ::archetypal::__private::column;
+            match bit {
+                __column::sprite => column::edit(&mut self.sprite, op),
+                _ => {}
+            }
+        }
+        #[inline]
+        fn move_column(&mut self, bit: u32, row: usize, to: &mut Self) {
+            use ::archetypal::__private::column;
+            match bit {
+                __column::sprite => {
+                    column::move_value(&mut self.sprite, &mut to.sprite, row)
+                }
+                _ => {}
+            }
+        }
+        #[inline(always)]
+        fn view_mut(
+            &mut self,
+            include: RenderMask,
+        ) -> (&[::archetypal::Entity], RenderComponentArraysMut<'_>) {
+            use ::archetypal::__private::column;
+            let rows = self.entities.len();
+            let view = RenderComponentArraysMut {
+                mask: self.mask,
+                entities: &self.entities,
+                sprite: column::view(&mut self.sprite, include & SPRITE, rows),
+            };
+            (&self.entities, view)
+        }
+        #[inline]
+        fn split_view<'a>(
+            view: Self::ViewMut<'a>,
+            at: usize,
+        ) -> (Self::ViewMut<'a>, Self::ViewMut<'a>) {
+            let split = ::archetypal::__private::column::SplitAt::new(view.mask, at);
+            let (entities_before, entities_after) = view.entities.split_at(at);
+            let sprite_halves = split.column(view.sprite, SPRITE);
+            let before = RenderComponentArraysMut {
+                mask: view.mask,
+                entities: entities_before,
+                sprite: sprite_halves.0,
+            };
+            let after = RenderComponentArraysMut {
+                mask: view.mask,
+                entities: entities_after,
+                sprite: sprite_halves.1,
+            };
+            (before, after)
+        }
+    }
+    pub struct __SharedColumns<'a> {
+        mask: RenderMask,
+        sprite: &'a [u32],
+    }
+    impl ::archetypal::TypedTable for RenderComponentArrays {
+        type Columns<'v> = __SharedColumns<'v>;
+        type TablesRead<'a> = RenderTables<'a>;
+        #[inline]
+        fn share<'v>(view: Self::ViewMut<'v>) -> Self::Columns<'v> {
+            __SharedColumns {
+                mask: view.mask,
+                sprite: view.sprite,
+            }
+        }
+        #[inline]
+        fn columns(&self) -> Self::Columns<'_> {
+            __SharedColumns {
+                mask: self.mask,
+                sprite: &self.sprite,
+            }
+        }
+        #[inline]
+        fn view_mask(view: &Self::ViewMut<'_>) -> RenderMask {
+            view.mask
+        }
+        #[inline]
+        fn read_side(tables: ::archetypal::TablesRef<'_, Self>) -> RenderTables<'_> {
+            RenderTables { tables }
+        }
+        const TRACKED_BITS: u128 = <Self as ::archetypal::Archetype>::TRACKED as u128;
+    }
+    mod __component {
+        pub enum sprite {}
+    }
+    impl ::archetypal::ComponentColumn<u32, __component::sprite>
+    for RenderComponentArrays {
+        const BIT: u128 = SPRITE as u128;
+        #[inline]
+        fn take_column<'v>(view: &mut Self::ViewMut<'v>) -> &'v mut [u32] {
+            ::core::mem::take(&mut view.sprite)
+        }
+        #[inline]
+        fn column<'v>(columns: &Self::Columns<'v>) -> &'v [u32] {
+            columns.sprite
+        }
+    }
+    impl ::core::default::Default for RenderEntityValues {
+        #[inline]
+        fn default() -> Self {
+            Self {
+                mask: 0,
+                links: ::archetypal::__private::Links::new(),
+                sprite: ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::archetypal::__private::EntityValues for RenderEntityValues {
+        type Archetype = RenderComponentArrays;
+        #[inline]
+        fn mask(&self) -> RenderMask {
+            self.mask
+        }
+        #[inline]
+        fn take_into(&mut self, table: &mut Self::Archetype) {
+            use ::archetypal::__private::column::push_held;
+            push_held(&mut table.sprite, self.sprite.take(), table.mask & SPRITE);
+        }
+        #[inline]
+        fn links(&self) -> &[(RenderMask, ::archetypal::Entity)] {
+            self.links.as_slice()
+        }
+        #[inline]
+        fn copy_held(&self) -> Self {
+            use ::archetypal::__private::{CloneProbe, IsClone as _, NotClone as _};
+            Self {
+                mask: self.mask,
+                links: ::archetypal::__private::Links::new(),
+                sprite: (&CloneProbe(&self.sprite, "sprite")).cloned(),
+            }
+        }
+    }
+    impl ::archetypal::PartCommand for RenderCommand {
+        type Mask = RenderMask;
+        #[inline]
+        fn structural(command: ::archetypal::StructuralCommand<RenderMask>) -> Self {
+            Self::Structural(command)
+        }
+    }
+    impl RenderCommand {
+        #[inline]
+        fn apply(
+            world: &mut Render,
+            command: Self,
+            report: &mut ::archetypal::CommandReport,
+        ) {
+            match command {
+                Self::Structural(c) => c.apply(&mut world.storage, report),
+                Self::SetSprite(e, v) => report.record(world.set_sprite(e, v)),
+            }
+        }
+    }
+    impl<'a> ::core::ops::Deref for RenderCommands<'a> {
+        type Target = ::archetypal::CommandQueue<'a, RenderCommand, GameCommand>;
+        #[inline]
+        fn deref(&self) -> &Self::Target {
+            &self.queue
+        }
+    }
+    impl<'a> ::core::ops::DerefMut for RenderCommands<'a> {
+        #[inline]
+        fn deref_mut(&mut self) -> &mut Self::Target {
+            &mut self.queue
+        }
+    }
+    impl ::core::ops::Deref for Render {
+        type Target = ::archetypal::Storage<RenderComponentArrays>;
+        #[inline]
+        fn deref(&self) -> &Self::Target {
+            &self.storage
+        }
+    }
+    impl ::core::ops::DerefMut for Render {
+        #[inline]
+        fn deref_mut(&mut self) -> &mut Self::Target {
+            &mut self.storage
+        }
+    }
+    impl ::archetypal::SubWorld for Render {
+        type Tables = RenderComponentArrays;
+        type Values = RenderEntityValues;
+        const NAME: &'static str = "Render";
+        #[inline]
+        fn storage(&self) -> &::archetypal::Storage<RenderComponentArrays> {
+            &self.storage
+        }
+        #[inline]
+        fn storage_mut(&mut self) -> &mut ::archetypal::Storage<RenderComponentArrays> {
+            &mut self.storage
+        }
+    }
+    mod __compiled_out {
+        pub type __component_sprite = ();
+    }
+    use __compiled_out::*;
+    type __component_sprite = u32;
+    impl ::core::clone::Clone for RenderComponentArrays
+    where
+        for<'x> __component_sprite: ::core::clone::Clone,
+    {
+        #[inline]
+        fn clone(&self) -> Self {
+            let mut copy = <Self as ::archetypal::Archetype>::new(self.mask);
+            ::core::clone::Clone::clone_from(&mut copy, self);
+            copy
+        }
+        #[inline]
+        fn clone_from(&mut self, source: &Self) {
+            self.mask = source.mask;
+            ::core::clone::Clone::clone_from(&mut self.entities, &source.entities);
+            ::core::clone::Clone::clone_from(&mut self.sprite, &source.sprite);
+        }
+    }
+    impl ::archetypal::snapshot::SnapshotTables for Render {
+        type Table = RenderComponentArrays;
+        const COMPONENTS: &'static [(&'static str, RenderMask)] = &[("sprite", SPRITE)];
+        const TAGS: &'static [(&'static str, RenderMask)] = &[];
+        const RELATIONS: &'static [(&'static str, RenderMask)] = &[];
+    }
+    impl ::archetypal::snapshot::SerializeTables for Render
+    where
+        for<'x> __component_sprite: ::archetypal::__private::serde::Serialize,
+    {
+        #[inline]
+        fn serialize_column<S: ::archetypal::__private::serde::ser::SerializeMap>(
+            table: &Self::Table,
+            column: ::archetypal::snapshot::ColumnOut<'_, S, RenderMask>,
+        ) -> ::core::result::Result<(), S::Error> {
+            match column.bit() {
+                SPRITE => column.write(&table.sprite),
+                _ => ::core::result::Result::Ok(()),
+            }
+        }
+    }
+    impl ::archetypal::snapshot::DeserializeTables for Render
+    where
+        for<'x> __component_sprite: ::archetypal::__private::serde::de::DeserializeOwned,
+    {
+        #[inline]
+        fn deserialize_column<
+            'de,
+            A: ::archetypal::__private::serde::de::MapAccess<'de>,
+        >(
+            table: &mut Self::Table,
+            column: ::archetypal::snapshot::ColumnIn<'_, A, RenderMask>,
+        ) -> ::core::result::Result<(), A::Error> {
+            table.mask |= column.bit();
+            match column.bit() {
+                SPRITE => column.read(&mut table.sprite),
+                _ => ::core::result::Result::Ok(()),
+            }
+        }
+    }
+};
+#[allow(unused, nonstandard_style)]
+const _: () = {
+    const _: () = ::archetypal::__private::check_sub_worlds(
+        "Game",
+        &["Core", "Render"],
+        &["core", "render"],
+        &[&["position"], &["sprite"]],
+    );
+    impl ::archetypal::GameBuilder for GameEntityBuilder {
+        type Values = (CoreEntityValues, (RenderEntityValues, ()));
+        #[inline]
+        fn into_values(self) -> Self::Values {
+            (self.core, (self.render, ()))
+        }
+    }
+    impl ::core::convert::From<CoreCommand> for GameCommand {
+        #[inline]
+        fn from(command: CoreCommand) -> Self {
+            Self::Core(command)
+        }
+    }
+    impl ::core::convert::From<RenderCommand> for GameCommand {
+        #[inline]
+        fn from(command: RenderCommand) -> Self {
+            Self::Render(command)
+        }
+    }
+    impl ::archetypal::QueuedCommand for GameCommand {
+        type Staging = ::archetypal::BuilderStaging<
+            <GameEntityBuilder as ::archetypal::GameBuilder>::Values,
+        >;
+    }
+    impl ::archetypal::SpawningCommand for GameCommand {
+        type Values = GameEntityBuilder;
+        type Spawn = ();
+        #[inline]
+        fn lifecycle(command: ::archetypal::LifecycleCommand<()>) -> Self {
+            Self::Lifecycle(command)
+        }
+        #[inline]
+        fn lifecycle_mut(
+            &mut self,
+        ) -> ::core::option::Option<&mut ::archetypal::LifecycleCommand<()>> {
+            match self {
+                Self::Lifecycle(command) => ::core::option::Option::Some(command),
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl<'a> ::core::ops::Deref for GameCommands<'a> {
+        type Target = ::archetypal::CommandQueue<'a, GameCommand>;
+        #[inline]
+        fn deref(&self) -> &Self::Target {
+            &self.queue
+        }
+    }
+    impl<'a> ::core::ops::DerefMut for GameCommands<'a> {
+        #[inline]
+        fn deref_mut(&mut self) -> &mut Self::Target {
+            &mut self.queue
+        }
+    }
+    impl ::archetypal::MultiWorld for Game {
+        type Builder = GameEntityBuilder;
+        type Command = GameCommand;
+        type SubWorlds<'a> = (&'a Core, (&'a Render, ())) where Self: 'a;
+        type SubWorldsMut<'a> = (&'a mut Core, (&'a mut Render, ())) where Self: 'a;
+        #[inline]
+        fn parts(
+            &self,
+        ) -> (Self::SubWorlds<'_>, &::archetypal::GameEntities<GameCommand>) {
+            ((&self.core, (&self.render, ())), &self.entities)
+        }
+        #[inline]
+        fn parts_mut(
+            &mut self,
+        ) -> (Self::SubWorldsMut<'_>, &mut ::archetypal::GameEntities<GameCommand>) {
+            ((&mut self.core, (&mut self.render, ())), &mut self.entities)
+        }
+        #[inline]
+        fn apply_command(
+            &mut self,
+            command: GameCommand,
+            staged: &mut <GameCommand as ::archetypal::QueuedCommand>::Staging,
+            report: &mut ::archetypal::CommandReport,
+        ) {
+            match command {
+                GameCommand::Lifecycle(command) => {
+                    ::archetypal::__private::game::apply_lifecycle(
+                        self,
+                        command,
+                        staged,
+                        report,
+                    )
+                }
+                GameCommand::Core(command) => {
+                    CoreCommand::apply(&mut self.core, command, report)
+                }
+                GameCommand::Render(command) => {
+                    RenderCommand::apply(&mut self.render, command, report)
+                }
+            }
+        }
+    }
+    impl ::core::default::Default for Game {
+        #[inline]
+        fn default() -> Self {
+            Self {
+                core: Core {
+                    storage: ::archetypal::Storage::new(),
+                },
+                render: Render {
+                    storage: ::archetypal::Storage::new(),
+                },
+                resources: ::core::default::Default::default(),
+                events: ::core::default::Default::default(),
+                entities: ::core::default::Default::default(),
+            }
+        }
+    }
+    /// An exact copy of the game, except its queued commands (the game's and every
+    /// sub-world's): a clone starts with none, and the handles their spawns reserved
+    /// are given back in the clone. Every sub-world (entities, components, tags,
+    /// relations, change ticks, the change log), the game's entity index, resources and
+    /// event channels are copied, so the clone issues the same next handles and runs on
+    /// exactly as the original would. `clone_from` (and `restore`) reuse the target's
+    /// allocations.
+    impl ::core::clone::Clone for Game
+    where
+        for<'x> CoreComponentArrays: ::core::clone::Clone,
+        for<'x> RenderComponentArrays: ::core::clone::Clone,
+        for<'x> GameResources: ::core::clone::Clone,
+        for<'x> GameEvents: ::core::clone::Clone,
+    {
+        #[inline]
+        fn clone(&self) -> Self {
+            let mut game = <Self as ::core::default::Default>::default();
+            ::core::clone::Clone::clone_from(&mut game, self);
+            game
+        }
+        #[inline]
+        fn clone_from(&mut self, source: &Self) {
+            ::archetypal::__private::game::clone_from(self, source);
+            ::core::clone::Clone::clone_from(&mut self.resources, &source.resources);
+            ::core::clone::Clone::clone_from(&mut self.events, &source.events);
+        }
+    }
+    impl ::archetypal::SystemWorld for Game {
+        type EventCursors = GameEventCursors;
+        fn apply_commands(&mut self) -> ::archetypal::CommandReport {
+            Game::apply_commands(self)
+        }
+        fn current_tick(&self) -> ::archetypal::Tick {
+            self.current_tick()
+        }
+        fn increment_tick(&mut self) -> ::archetypal::Tick {
+            self.increment_tick()
+        }
+    }
+    const _: ::archetypal::HookSet<CoreMask> = <CoreComponentArrays as ::archetypal::Archetype>::HOOKS;
+    const _: ::archetypal::HookSet<RenderMask> = <RenderComponentArrays as ::archetypal::Archetype>::HOOKS;
+    impl Game {
+        /// Runs the declared hooks of every change made since the last sync point:
+        /// sub-world by sub-world in declaration order, each one's changes oldest
+        /// first, and for each change the hooks in declaration order (the game's
+        /// own first), each given the game split apart (`split_mut()`) and the
+        /// entity (a link's hooks: its source and target). Changes a hook makes
+        /// are run in the same pass. `apply_commands` calls it.
+        fn run_hooks(&mut self) {
+            use ::core::option::Option::Some;
+            if !::archetypal::__private::game::hooks_pending(self) {
+                return;
+            }
+            let mut game = self.split_mut();
+            loop {
+                let mut ran = false;
+                while let Some(change) = ::archetypal::__private::lifecycle::next_hooked_change(
+                    &mut game.core.storage,
+                ) {
+                    ran = true;
+                    if let Some(entity) = change.on_despawn() {
+                        on_despawn(&mut game, entity);
+                    }
+                    if let Some(entity) = change.on_add(PLAYER) {
+                        on_player(&mut game, entity);
+                    }
+                }
+                while let Some(change) = ::archetypal::__private::lifecycle::next_hooked_change(
+                    &mut game.render.storage,
+                ) {
+                    ran = true;
+                    if let Some(entity) = change.on_despawn() {
+                        on_despawn(&mut game, entity);
+                    }
+                }
+                if !ran {
+                    return;
+                }
+            }
+        }
+    }
+    mod __compiled_out {
+        pub type __event_landed = ();
+        pub type __resource_delta_time = ();
+    }
+    use __compiled_out::*;
+    type __event_landed = (f32, f32);
+    type __resource_delta_time = f32;
+    impl ::core::clone::Clone for GameResources
+    where
+        for<'x> __resource_delta_time: ::core::clone::Clone,
+    {
+        #[inline]
+        fn clone(&self) -> Self {
+            Self {
+                delta_time: ::core::clone::Clone::clone(&self.delta_time),
+            }
+        }
+        #[inline]
+        fn clone_from(&mut self, source: &Self) {
+            ::core::clone::Clone::clone_from(&mut self.delta_time, &source.delta_time);
+        }
+    }
+    impl ::core::clone::Clone for GameEvents
+    where
+        for<'x> __event_landed: ::core::clone::Clone,
+    {
+        #[inline]
+        fn clone(&self) -> Self {
+            Self {
+                landed: ::core::clone::Clone::clone(&self.landed),
+            }
+        }
+        #[inline]
+        fn clone_from(&mut self, source: &Self) {
+            ::core::clone::Clone::clone_from(&mut self.landed, &source.landed);
+        }
+    }
+    impl ::archetypal::snapshot::SnapshotSingletons for Game {
+        type Resources = GameResources;
+        #[inline]
+        fn resources(&self) -> &Self::Resources {
+            &self.resources
+        }
+        #[inline]
+        fn resources_mut(&mut self) -> &mut Self::Resources {
+            &mut self.resources
+        }
+        const RESOURCE_NAMES: &'static [&'static str] = &["delta_time"];
+        const EVENTS: &'static [::archetypal::snapshot::EventNumbering<Self>] = &[
+            (
+                "landed",
+                |world| world.events.landed.next_sequence(),
+                |world, next| world.events.landed.start_numbering_at(next),
+            ),
+        ];
+    }
+    impl ::archetypal::snapshot::SerializeSingletons for Game
+    where
+        for<'x> __resource_delta_time: ::archetypal::__private::serde::Serialize,
+        for<'x, 'a> <Self as ::archetypal::MultiWorld>::SubWorlds<
+            'a,
+        >: ::archetypal::snapshot::SerializeSubWorlds,
+    {
+        #[inline]
+        fn serialize_resource<S: ::archetypal::__private::serde::ser::SerializeMap>(
+            resources: &Self::Resources,
+            resource: ::archetypal::snapshot::ResourceOut<'_, S>,
+        ) -> ::core::result::Result<(), S::Error> {
+            match resource.name() {
+                "delta_time" => resource.write(&resources.delta_time),
+                _ => ::core::result::Result::Ok(()),
+            }
+        }
+    }
+    impl ::archetypal::snapshot::DeserializeSingletons for Game
+    where
+        for<'x> __resource_delta_time: ::archetypal::__private::serde::de::DeserializeOwned,
+        for<'x> <Self as ::archetypal::MultiWorld>::SubWorlds<
+            'static,
+        >: ::archetypal::snapshot::LoadSubWorlds,
+    {
+        #[inline]
+        fn deserialize_resource<
+            'de,
+            A: ::archetypal::__private::serde::de::MapAccess<'de>,
+        >(
+            resources: &mut Self::Resources,
+            resource: ::archetypal::snapshot::ResourceIn<'_, A>,
+        ) -> ::core::result::Result<(), A::Error> {
+            match resource.name() {
+                "delta_time" => resource.read(&mut resources.delta_time),
+                _ => ::core::result::Result::Ok(()),
+            }
+        }
+    }
+    /// Feature `serde`. The game's snapshot (`game.snapshot()`).
+    impl ::archetypal::__private::serde::Serialize for Game
+    where
+        for<'x> Self: ::archetypal::snapshot::SerializeGame,
+    {
+        #[inline]
+        fn serialize<S: ::archetypal::__private::serde::Serializer>(
+            &self,
+            serializer: S,
+        ) -> ::core::result::Result<S::Ok, S::Error> {
+            ::archetypal::snapshot::serialize_game(self, serializer)
+        }
+    }
+    /// Feature `serde`. A snapshot decoded and checked (`Game::from_snapshot`): one that
+    /// is not a sound game is a decoding error with the reason.
+    impl<'de> ::archetypal::__private::serde::Deserialize<'de> for Game
+    where
+        for<'x> Self: ::archetypal::snapshot::DeserializeGame,
+    {
+        #[inline]
+        fn deserialize<D: ::archetypal::__private::serde::Deserializer<'de>>(
+            deserializer: D,
+        ) -> ::core::result::Result<Self, D::Error> {
+            ::archetypal::snapshot::deserialize_game(deserializer)
+        }
+    }
+};
 fn on_player(game: &mut GameParts<'_>, entity: archetypal::Entity) {
     let _ = (game, entity);
 }

@@ -315,8 +315,12 @@ fn a_desynchronised_sub_world_is_reported_by_the_checker() {
     // own, which the game does not know.
     let mut game = Game::new();
     game.spawn();
-    let mut stray_index = archetypal::EntityIndex::default();
-    archetypal::__private::lifecycle::spawn(&mut stray_index, &mut game.core.storage, 0);
+    let mut stray = archetypal::__private::IndexedStorage {
+        index: archetypal::EntityIndex::default(),
+        storage: core::mem::take(&mut game.core.storage),
+    };
+    archetypal::__private::lifecycle::spawn(&mut stray, 0);
+    game.core.storage = stray.storage;
     assert!(game.check_invariants().is_err());
 }
 

@@ -16,10 +16,10 @@ fn absent_columns_stay_empty() {
 #[test]
 fn views_of_included_columns_have_exactly_the_rows() {
     let mut column = vec![1, 2, 3];
-    assert_eq!(view(&mut column, true, 3).len(), 3);
-    assert_eq!(view(&mut column, false, 3).len(), 3);
+    assert_eq!(view(&mut column, 1u64, 3).len(), 3);
+    assert_eq!(view(&mut column, 0u64, 3).len(), 3);
     let mut absent: Vec<u8> = Vec::new();
-    assert_eq!(view(&mut absent, false, 3).len(), 0);
+    assert_eq!(view(&mut absent, 0u128, 3).len(), 0);
 }
 
 #[test]

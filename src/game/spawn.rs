@@ -21,11 +21,11 @@ pub trait GameBuilder {
 
 /// Spawns `count` entities in every sub-world with the builder's values, each a copy (the last
 /// takes the originals): the game's `EntityBuilder::spawn`, a world's spawn over every
-/// sub-world (see [`lifecycle::spawn_built`]).
+/// sub-world (see `lifecycle::place_built`).
 #[inline]
 pub fn spawn_built<G: MultiWorld>(game: &mut G, builder: G::Builder, count: usize) -> Vec<Entity> {
     let (mut sub_worlds, own) = game.parts_mut();
-    lifecycle::spawn_built(
+    lifecycle::place_built(
         &mut own.index,
         &mut sub_worlds,
         count,
@@ -38,5 +38,5 @@ pub fn spawn_built<G: MultiWorld>(game: &mut G, builder: G::Builder, count: usiz
 #[inline]
 pub fn spawn_one<G: MultiWorld>(game: &mut G, builder: G::Builder) -> Entity {
     let (mut sub_worlds, own) = game.parts_mut();
-    lifecycle::spawn_one(&mut own.index, &mut sub_worlds, builder.into_values())
+    lifecycle::place_one(&mut own.index, &mut sub_worlds, builder.into_values())
 }

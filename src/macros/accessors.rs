@@ -1,69 +1,67 @@
 //! `__ecs_accessors!`: the typed per-component methods (get, get_mut, get_disjoint_mut, set,
-//! add, remove, has), on the component part (the world reaches them through `Deref`). Each is
-//! one call into the generic storage with the component's bit and the function picking its
-//! column (`__<World>ColumnRef::<field>` / `__<World>ColumnMut::<field>`, shared by every
-//! method of the component).
+//! add, remove, has), in the component part's impl block (the world reaches them through
+//! `Deref`). Each is one call into the generic storage with the component's bit and the
+//! function picking its column (`Self::__ref_<field>` / `Self::__mut_<field>`, among the helpers,
+//! shared by every method of the component).
 
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_accessors {
-    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:tt => $mask:ident [$($option:ident)*] ),+ ]) => {
+    ([ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ]) => {
         $crate::__private::paste::paste! {
-            impl [<$world Components>] {
-                $(
-                    #[doc = $crate::__ecs_accessor_doc!(get $field)]
-                    $(#[$attr])*
-                    #[inline]
-                    pub fn [<get_ $field>](&self, entity: $crate::Entity) -> ::core::option::Option<&$ty> {
-                        self.storage.get(entity, $mask, [<__ $world ColumnRef>]::$field)
-                    }
+            $(
+                #[doc = $crate::__ecs_accessor_doc!(get $field)]
+                $(#[$attr])*
+                #[inline]
+                pub fn [<get_ $field>](&self, entity: $crate::Entity) -> ::core::option::Option<&$ty> {
+                    self.storage.get(entity, $mask, Self::[<__ref_ $field>])
+                }
 
-                    #[doc = $crate::__ecs_accessor_doc!(get_mut $field)]
-                    $(#[$attr])*
-                    #[inline]
-                    pub fn [<get_ $field _mut>](&mut self, entity: $crate::Entity) -> ::core::option::Option<&mut $ty> {
-                        self.storage.get_mut(entity, $mask, [<__ $world ColumnMut>]::$field)
-                    }
+                #[doc = $crate::__ecs_accessor_doc!(get_mut $field)]
+                $(#[$attr])*
+                #[inline]
+                pub fn [<get_ $field _mut>](&mut self, entity: $crate::Entity) -> ::core::option::Option<&mut $ty> {
+                    self.storage.get_mut(entity, $mask, Self::[<__mut_ $field>])
+                }
 
-                    #[doc = $crate::__ecs_accessor_doc!(get_disjoint_mut $field)]
-                    $(#[$attr])*
-                    #[inline]
-                    pub fn [<get_disjoint_ $field _mut>]<const __N: usize>(
-                        &mut self,
-                        entities: [$crate::Entity; __N],
-                    ) -> ::core::option::Option<[&mut $ty; __N]> {
-                        self.storage.get_disjoint_mut(entities, $mask, [<__ $world ColumnMut>]::$field)
-                    }
+                #[doc = $crate::__ecs_accessor_doc!(get_disjoint_mut $field)]
+                $(#[$attr])*
+                #[inline]
+                pub fn [<get_disjoint_ $field _mut>]<const __N: usize>(
+                    &mut self,
+                    entities: [$crate::Entity; __N],
+                ) -> ::core::option::Option<[&mut $ty; __N]> {
+                    self.storage.get_disjoint_mut(entities, $mask, Self::[<__mut_ $field>])
+                }
 
-                    #[doc = $crate::__ecs_accessor_doc!(set $field)]
-                    $(#[$attr])*
-                    #[inline]
-                    pub fn [<set_ $field>](&mut self, entity: $crate::Entity, value: $ty) -> bool {
-                        self.storage.set(entity, $mask, value, [<__ $world ColumnMut>]::$field)
-                    }
+                #[doc = $crate::__ecs_accessor_doc!(set $field)]
+                $(#[$attr])*
+                #[inline]
+                pub fn [<set_ $field>](&mut self, entity: $crate::Entity, value: $ty) -> bool {
+                    self.storage.set(entity, $mask, value, Self::[<__mut_ $field>])
+                }
 
-                    #[doc = $crate::__ecs_accessor_doc!(add $field)]
-                    $(#[$attr])*
-                    #[inline]
-                    pub fn [<add_ $field>](&mut self, entity: $crate::Entity) -> bool {
-                        self.storage.add_components(entity, $mask)
-                    }
+                #[doc = $crate::__ecs_accessor_doc!(add $field)]
+                $(#[$attr])*
+                #[inline]
+                pub fn [<add_ $field>](&mut self, entity: $crate::Entity) -> bool {
+                    self.storage.add_components(entity, $mask)
+                }
 
-                    #[doc = $crate::__ecs_accessor_doc!(remove $field)]
-                    $(#[$attr])*
-                    #[inline]
-                    pub fn [<remove_ $field>](&mut self, entity: $crate::Entity) -> ::core::option::Option<$ty> {
-                        self.storage.take(entity, $mask, [<__ $world ColumnMut>]::$field)
-                    }
+                #[doc = $crate::__ecs_accessor_doc!(remove $field)]
+                $(#[$attr])*
+                #[inline]
+                pub fn [<remove_ $field>](&mut self, entity: $crate::Entity) -> ::core::option::Option<$ty> {
+                    self.storage.take(entity, $mask, Self::[<__mut_ $field>])
+                }
 
-                    #[doc = $crate::__ecs_accessor_doc!(has $field)]
-                    $(#[$attr])*
-                    #[inline]
-                    pub fn [<has_ $field>](&self, entity: $crate::Entity) -> bool {
-                        self.storage.has_components(entity, $mask)
-                    }
-                )+
-            }
+                #[doc = $crate::__ecs_accessor_doc!(has $field)]
+                $(#[$attr])*
+                #[inline]
+                pub fn [<has_ $field>](&self, entity: $crate::Entity) -> bool {
+                    self.storage.has_components(entity, $mask)
+                }
+            )+
         }
     };
 }

@@ -15,10 +15,21 @@
 #[macro_export]
 macro_rules! __ecs_builder {
     // The values: an optional one per component, the mask and the links; what the runtime
-    // spawns from (`EntityValues`). Its name and doc come unpasted (`[<..>]`): called outside
-    // `paste!`, which would split the component list's path types into their tokens.
+    // spawns from (`EntityValues`, among the helpers).
+    (@types world $world:ident $components:tt) => {
+        $crate::__ecs_builder! {
+            @struct [<$world EntityBuilder>] $world $components
+            #[doc = "Spawns `" $world "` entities with chosen component values: `EntityBuilder::new().with_position(p).spawn_one(&mut world)`. `with_*` keeps the builder's type, so it can be grown conditionally (`if let Some(v) = v { builder = builder.with_velocity(v); }`)."]
+        }
+    };
+    (@types (sub_world $game:ident) $world:ident $components:tt) => {
+        $crate::__ecs_builder! {
+            @struct [<$world EntityValues>] $world $components
+            #[doc = "The `" $world "` part of a `" $game "EntityBuilder`: the values and tags it gives in `" $world "`, set through its `with_*` methods."]
+        }
+    };
     (
-        @values $values:tt $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:tt => $mask:ident [$($option:ident)*] ),+ ]
+        @struct $values:tt $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ]
         #[doc = $($doc:tt)*]
     ) => {
         $crate::__private::paste::paste! {
@@ -29,7 +40,90 @@ macro_rules! __ecs_builder {
                 links: $crate::__private::Links<[<$world Mask>], { <[<$world ComponentArrays>] as $crate::Archetype>::RELATIONS.count_ones() as usize }>,
                 $( $(#[$attr])* $field: ::core::option::Option<$ty>, )+
             }
+        }
+    };
+    // A world's builder's own methods, in its impl block.
+    (@methods $world:ident) => {
+        $crate::__private::paste::paste! {
+            /// A builder with no components.
+            #[inline]
+            pub fn new() -> Self {
+                ::core::default::Default::default()
+            }
 
+            /// The components and tags the builder gives.
+            #[inline]
+            pub fn mask(&self) -> [<$world Mask>] {
+                self.mask
+            }
+
+            /// Spawns one entity, moving the builder's values into it (no `Clone` needed):
+            /// O(the world's components).
+            #[inline]
+            pub fn spawn_one(self, world: &mut [<$world Components>]) -> $crate::Entity {
+                $crate::__private::lifecycle::spawn_one(&mut world.storage, self)
+            }
+
+            /// Spawns `count` entities with the builder's components, each given a clone
+            /// of the values (the last one takes them): reserving once, O(`count` × the
+            /// world's components).
+            ///
+            /// # Panics
+            /// Before spawning anything, if `count > 1` and the builder holds a value whose
+            /// type is not `Clone` (the message names the component); spawn such entities
+            /// one at a time with [`spawn_one`](Self::spawn_one). Components of the world
+            /// the builder does not hold need not be `Clone`.
+            #[inline]
+            pub fn spawn(self, world: &mut [<$world Components>], count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
+                $crate::__private::lifecycle::spawn_built(&mut world.storage, count, self)
+            }
+        }
+    };
+    // The `with_*` methods, in the impl block of the builder whose values are at `$place`
+    // (`(self)`, `(self.core)`), read through `@place` (a single token tree, as the methods
+    // repeat per component). The receiver's `self` comes from the caller, with `$place`, so
+    // they are the same `self`.
+    (
+        @with ($this:tt, $place:tt) $with_mask:ident $world:ident
+        [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ]
+        [ $( $(#[$relation_attr:meta])* $relation:ident / $reverse:ident => $relation_mask:ident [$($policy:tt)*] ),* ]
+    ) => {
+        $crate::__private::paste::paste! {
+            $(
+                #[doc = "Gives the entities a `" $field "` of `value` (a later `with_" $field "` replaces it)."]
+                $(#[$attr])*
+                #[inline]
+                pub fn [<with_ $field>](mut $this, value: $ty) -> Self {
+                    $crate::__ecs_builder!(@place $place).$field = ::core::option::Option::Some(value);
+                    $crate::__ecs_builder!(@place $place).mask |= $mask;
+                    $this
+                }
+            )+
+
+            $(
+                #[doc = "Links the entities to `target` in the `" $relation "` relation as they spawn (a later `with_" $relation "` replaces it). A target not alive then (despawned, or a queued spawn not applied yet) leaves them unlinked."]
+                $(#[$relation_attr])*
+                #[inline]
+                pub fn [<with_ $relation>](mut $this, target: $crate::Entity) -> Self {
+                    $crate::__ecs_builder!(@place $place).links.set($relation_mask, target);
+                    $this
+                }
+            )*
+
+            #[doc = "Also gives the entities the tags of `mask` (a `" $world "` mask), and its components that the builder holds no value for, default-initialised (relation bits are ignored: links come from linking only)."]
+            #[inline]
+            pub fn $with_mask(mut $this, mask: [<$world Mask>]) -> Self {
+                $crate::__ecs_builder!(@place $place).mask |= mask;
+                $this
+            }
+        }
+    };
+    (@place ($($place:tt)*)) => {
+        $($place)*
+    };
+    // Among the helpers: the values' `Default` and what the runtime spawns from.
+    (@helpers $values:ident $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ]) => {
+        $crate::__private::paste::paste! {
             impl ::core::default::Default for $values {
                 #[inline]
                 fn default() -> Self {
@@ -41,7 +135,7 @@ macro_rules! __ecs_builder {
                 type Archetype = [<$world ComponentArrays>];
 
                 #[inline]
-                fn mask(&self) -> <Self::Archetype as $crate::Archetype>::Mask {
+                fn mask(&self) -> [<$world Mask>] {
                     self.mask
                 }
 
@@ -52,122 +146,24 @@ macro_rules! __ecs_builder {
                 }
 
                 #[inline]
-                fn links(&self) -> &[(<Self::Archetype as $crate::Archetype>::Mask, $crate::Entity)] {
+                fn links(&self) -> &[([<$world Mask>], $crate::Entity)] {
                     self.links.as_slice()
                 }
 
                 #[inline]
                 fn copy_held(&self) -> Self {
-                    #[allow(unused_imports)]
-                    use $crate::__private::{IsClone as _, NotClone as _};
+                    use $crate::__private::{CloneProbe, IsClone as _, NotClone as _};
                     Self {
                         mask: self.mask,
                         // The spawn links every entity from the original's targets.
                         links: $crate::__private::Links::new(),
                         $(
                             $(#[$attr])*
-                            $field: (&$crate::__private::CloneProbe(&self.$field, ::core::stringify!($field))).cloned(),
+                            $field: (&CloneProbe(&self.$field, ::core::stringify!($field))).cloned(),
                         )+
                     }
                 }
             }
-        }
-    };
-    // The `with_*` methods, on the builder (`$builder`) whose values are `$values`, a place
-    // in parentheses (`(self)`, `(self.core)`), read through `@place` (a single token tree, as
-    // the methods repeat per component). The receiver's `self` comes from the caller, with
-    // `$values`, so they are the same `self`.
-    (
-        @with $builder:tt ($this:tt, $values:tt) $with_mask:tt $world:ident
-        [ $( $(#[$attr:meta])* $field:ident : $ty:tt => $mask:ident [$($option:ident)*] ),+ ]
-        [ $( $(#[$relation_attr:meta])* $relation:ident / $reverse:ident => $relation_mask:ident [$($policy:tt)*] ),* ]
-    ) => {
-        $crate::__private::paste::paste! {
-            #[allow(unused_doc_comments)]
-            impl $builder {
-                $(
-                    #[doc = "Gives the entities a `" $field "` of `value` (a later `with_" $field "` replaces it)."]
-                    $(#[$attr])*
-                    #[inline]
-                    pub fn [<with_ $field>](mut $this, value: $ty) -> Self {
-                        $crate::__ecs_builder!(@place $values).$field = ::core::option::Option::Some(value);
-                        $crate::__ecs_builder!(@place $values).mask |= $mask;
-                        $this
-                    }
-                )+
-
-                $(
-                    #[doc = "Links the entities to `target` in the `" $relation "` relation as they spawn (a later `with_" $relation "` replaces it). A target not alive then (despawned, or a queued spawn not applied yet) leaves them unlinked."]
-                    $(#[$relation_attr])*
-                    #[inline]
-                    pub fn [<with_ $relation>](mut $this, target: $crate::Entity) -> Self {
-                        $crate::__ecs_builder!(@place $values).links.set($relation_mask, target);
-                        $this
-                    }
-                )*
-
-                #[doc = "Also gives the entities the tags of `mask` (a `" $world "` mask), and its components that the builder holds no value for, default-initialised (relation bits are ignored: links come from linking only)."]
-                #[inline]
-                pub fn $with_mask(mut $this, mask: [<$world Mask>]) -> Self {
-                    $crate::__ecs_builder!(@place $values).mask |= mask;
-                    $this
-                }
-            }
-        }
-    };
-    (@place ($($place:tt)*)) => {
-        $($place)*
-    };
-    (world $world:ident $components:tt $relations:tt) => {
-        $crate::__ecs_builder! {
-            @values [<$world EntityBuilder>] $world $components
-            #[doc = "Spawns `" $world "` entities with chosen component values: `EntityBuilder::new().with_position(p).spawn_one(&mut world)`. `with_*` keeps the builder's type, so it can be grown conditionally (`if let Some(v) = v { builder = builder.with_velocity(v); }`)."]
-        }
-        $crate::__ecs_builder! { @with [<$world EntityBuilder>] (self, (self)) with_mask $world $components $relations }
-        $crate::__private::paste::paste! {
-            impl [<$world EntityBuilder>] {
-                /// A builder with no components.
-                #[inline]
-                pub fn new() -> Self {
-                    ::core::default::Default::default()
-                }
-
-                /// The components and tags the builder gives.
-                #[inline]
-                pub fn mask(&self) -> [<$world Mask>] {
-                    self.mask
-                }
-
-                /// Spawns one entity, moving the builder's values into it (no `Clone` needed):
-                /// O(the world's components).
-                #[inline]
-                pub fn spawn_one(self, world: &mut [<$world Components>]) -> $crate::Entity {
-                    $crate::__private::lifecycle::spawn_one(&mut world.index, &mut world.storage, self)
-                }
-
-                /// Spawns `count` entities with the builder's components, each given a clone
-                /// of the values (the last one takes them): reserving once, O(`count` × the
-                /// world's components).
-                ///
-                /// # Panics
-                /// Before spawning anything, if `count > 1` and the builder holds a value whose
-                /// type is not `Clone` (the message names the component); spawn such entities
-                /// one at a time with [`spawn_one`](Self::spawn_one). Components of the world
-                /// the builder does not hold need not be `Clone`.
-                #[inline]
-                pub fn spawn(self, world: &mut [<$world Components>], count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-                    $crate::__private::lifecycle::spawn_built(&mut world.index, &mut world.storage, count, self)
-                }
-            }
-        }
-    };
-    ((sub_world $game:ident) $world:ident $components:tt $relations:tt) => {
-        $crate::__ecs_builder! {
-            @values [<$world EntityValues>] $world $components
-            #[doc = "The `" $world "` part of a `" $game "EntityBuilder`: the values and tags it gives in `" $world "`, set through its `with_*` methods."]
-        }
-        $crate::__ecs_builder! {
-            @with [<$game EntityBuilder>] (self, (self.[<$world:snake>])) [<with_ $world:snake _mask>] $world $components $relations
         }
     };
 }

@@ -1,17 +1,31 @@
-//! `__ecs_clone!`: `Clone` for the world, its tables, resources and events, and
-//! `World::restore`; `__ecs_clone_tables!` and `__ecs_clone_singletons!` (the tables', the
-//! resources' and the events'), which a multi-world's sub-worlds and the game use too. Each impl is bounded on every component (resource, event) type being
-//! `Clone`, through the per-type aliases of `__ecs_world_state!`, so a world with a type that is
-//! not `Clone` still compiles: it is just not `Clone`, and cloning it names the type.
+//! `__ecs_clone!`: among the helpers, `Clone` for the world, its tables, resources, events and
+//! builder; `__ecs_clone_tables!` and `__ecs_clone_singletons!` (the tables', the resources'
+//! and the events'), which a multi-world's sub-worlds and the game use too; and `restore`
+//! (`@restore`, a world's or a game's). Each impl is bounded on every component (resource,
+//! event) type it copies being `Clone`, through the per-type aliases of `__ecs_state_types!`
+//! (a game's, on its sub-worlds' tables, resources and events being `Clone`), so a world with a
+//! type that is not `Clone` still compiles: it is just not `Clone`, and cloning it names the
+//! type.
 
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_clone {
+    // `restore`, in the world's or game's impl block.
+    (@restore $whole:literal) => {
+        #[doc = ::core::concat!("Makes this ", $whole, " equal to `earlier`, a clone taken before (the rollback of a rollback netcode, the reset of an editor's play mode), reusing this ", $whole, "'s allocations: `clone_from`. Callable when the ", $whole, " is `Clone` (every component, resource and event type is). Queued commands are dropped. O(the whole ", $whole, "): every value of `earlier` is cloned.")]
+        #[inline]
+        pub fn restore(&mut self, earlier: &Self)
+        where
+            for<'x> Self: ::core::clone::Clone,
+        {
+            ::core::clone::Clone::clone_from(self, earlier);
+        }
+    };
     (
         $world:ident
-        [ $( $(#[$attr:meta])* $field:ident : $ty:tt => $mask:ident [$($option:ident)*] ),+ ]
-        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:tt ),* ]
-        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:tt ),* ]
+        [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ]
+        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* ]
+        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
     ) => {
         $crate::__ecs_clone_tables! { $world [ $( $(#[$attr])* $field : $ty => $mask [$($option)*] ),+ ] }
         $crate::__ecs_clone_singletons! {
@@ -23,10 +37,9 @@ macro_rules! __ecs_clone {
             /// A copy of the builder and its values: a prefab, spawned many times. Callable
             /// when every component type of the world is `Clone` (`spawn(world, count)` needs
             /// only the values held to be).
-            #[allow(unused_doc_comments)]
             impl ::core::clone::Clone for [<$world EntityBuilder>]
             where
-                $( for<'x> [<__ $world _component_ $field>]: ::core::clone::Clone, )+
+                $( for<'x> [<__component_ $field>]: ::core::clone::Clone, )+
             {
                 #[inline]
                 fn clone(&self) -> Self {
@@ -46,9 +59,9 @@ macro_rules! __ecs_clone {
             /// the target's allocations.
             impl ::core::clone::Clone for $world
             where
-                $( for<'x> [<__ $world _component_ $field>]: ::core::clone::Clone, )+
-                $( for<'x> [<__ $world _event_ $event>]: ::core::clone::Clone, )*
-                $( for<'x> [<__ $world _resource_ $resource>]: ::core::clone::Clone, )*
+                $( for<'x> [<__component_ $field>]: ::core::clone::Clone, )+
+                $( for<'x> [<__event_ $event>]: ::core::clone::Clone, )*
+                $( for<'x> [<__resource_ $resource>]: ::core::clone::Clone, )*
             {
                 #[inline]
                 fn clone(&self) -> Self {
@@ -65,30 +78,9 @@ macro_rules! __ecs_clone {
                     self.clear_commands();
                     // The source's queued spawns are not copied: their reservations come back
                     // in the index's one order, as `clear_commands` gives them back.
-                    let (components, source_components) = (&mut self.components, &source.components);
-                    $crate::__private::lifecycle::clone_from(
-                        &mut components.index,
-                        &mut components.storage,
-                        &source_components.index,
-                        &source_components.storage,
-                    );
+                    $crate::__private::lifecycle::clone_from(&mut self.components.storage, &source.components.storage);
                     ::core::clone::Clone::clone_from(&mut self.resources, &source.resources);
                     ::core::clone::Clone::clone_from(&mut self.events, &source.events);
-                }
-            }
-
-            impl $world {
-                /// Makes this world equal to `earlier`, a clone taken before (the rollback of
-                /// a rollback netcode, the reset of an editor's play mode), reusing this
-                /// world's allocations: `clone_from`. Callable when the world is `Clone`
-                /// (every component, resource and event type is). Queued commands are dropped.
-                /// O(the whole world): every value of `earlier` is cloned.
-                #[inline]
-                pub fn restore(&mut self, earlier: &Self)
-                where
-                    for<'x> Self: ::core::clone::Clone,
-                {
-                    ::core::clone::Clone::clone_from(self, earlier);
                 }
             }
         }
@@ -100,12 +92,11 @@ macro_rules! __ecs_clone {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_clone_tables {
-    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:tt => $mask:ident [$($option:ident)*] ),+ ]) => {
+    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ]) => {
         $crate::__private::paste::paste! {
-            #[allow(unused_doc_comments)]
             impl ::core::clone::Clone for [<$world ComponentArrays>]
             where
-                $( for<'x> [<__ $world _component_ $field>]: ::core::clone::Clone, )+
+                $( for<'x> [<__component_ $field>]: ::core::clone::Clone, )+
             {
                 #[inline]
                 fn clone(&self) -> Self {
@@ -132,14 +123,13 @@ macro_rules! __ecs_clone_tables {
 macro_rules! __ecs_clone_singletons {
     (
         $world:ident
-        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:tt ),* ]
-        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:tt ),* ]
+        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* ]
+        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
     ) => {
         $crate::__private::paste::paste! {
-            #[allow(unused_doc_comments)]
             impl ::core::clone::Clone for [<$world Resources>]
             where
-                $( for<'x> [<__ $world _resource_ $resource>]: ::core::clone::Clone, )*
+                $( for<'x> [<__resource_ $resource>]: ::core::clone::Clone, )*
             {
                 #[inline]
                 fn clone(&self) -> Self {
@@ -151,14 +141,12 @@ macro_rules! __ecs_clone_singletons {
                 #[inline]
                 fn clone_from(&mut self, source: &Self) {
                     $( $(#[$resource_attr])* ::core::clone::Clone::clone_from(&mut self.$resource, &source.$resource); )*
-                    let _ = source;
                 }
             }
 
-            #[allow(unused_doc_comments)]
             impl ::core::clone::Clone for [<$world Events>]
             where
-                $( for<'x> [<__ $world _event_ $event>]: ::core::clone::Clone, )*
+                $( for<'x> [<__event_ $event>]: ::core::clone::Clone, )*
             {
                 #[inline]
                 fn clone(&self) -> Self {
@@ -170,44 +158,8 @@ macro_rules! __ecs_clone_singletons {
                 #[inline]
                 fn clone_from(&mut self, source: &Self) {
                     $( $(#[$event_attr])* ::core::clone::Clone::clone_from(&mut self.$event, &source.$event); )*
-                    let _ = source;
                 }
             }
-        }
-    };
-}
-
-/// `__ecs_sub_world_state!`: a multi-world's sub-world's component aliases and the `Clone` of
-/// its tables, which the game's `Clone` is bounded on.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __ecs_sub_world_state {
-    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:tt => $mask:ident [$($option:ident)*] ),+ ]) => {
-        $crate::__ecs_state_types! { $world [ $( $(#[$attr])* $field : $ty ),+ ] [] [] }
-        $crate::__ecs_clone_tables! { $world [ $( $(#[$attr])* $field : $ty => $mask [$($option)*] ),+ ] }
-    };
-}
-
-/// `__ecs_game_state!`: a multi-world's event and resource aliases and the `Clone` of its
-/// resources and events, which the game's `Clone` is bounded on.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __ecs_game_state {
-    (
-        $game:ident
-        events: [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:tt ),* ]
-        resources: [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:tt ),* ]
-    ) => {
-        $crate::__ecs_state_types! {
-            $game
-            []
-            [ $( $(#[$event_attr])* $event : $event_ty ),* ]
-            [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
-        }
-        $crate::__ecs_clone_singletons! {
-            $game
-            [ $( $(#[$event_attr])* $event : $event_ty ),* ]
-            [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
         }
     };
 }

@@ -1,30 +1,117 @@
 //! `__ecs_commands!`: the deferred command buffer. Structural changes queued during iteration
 //! (`queue_*`) are applied later, in order, by `apply_commands`; a command whose entity died
-//! in between is skipped and counted, never a panic.
+//! in between is skipped and counted, never a panic. A world's command enum and queue
+//! (`@types`), a sub-world's enum (`@types`) and queue (`@queue_type`, beside its game's
+//! command enum, whose buffer it pushes to), the per-component `queue_set_*` (`@queue`), the
+//! world's `apply_commands` and the like (`@world_methods`), and among the helpers the match
+//! that meets the world (`@helpers`).
 
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_commands {
-    // A world of its own: its queue also spawns and despawns.
-    ($world:ident $components:tt $hooks:tt) => {
+    (@types world $world:ident $components:tt) => {
+        $crate::__ecs_commands! {
+            @enum $world $components
+            /// A queued spawn or despawn.
+            Lifecycle($crate::LifecycleCommand<[<$world Mask>]>),
+        }
         $crate::__private::paste::paste! {
             #[doc = "The command queue of a `" $world "`, from `world.commands()` or `world.split_mut().commands` (usable while the components are borrowed, in the middle of an iteration): every `queue_*` method. The world's `apply_commands()` applies what it queued."]
             pub struct [<$world Commands>]<'a> {
                 queue: $crate::CommandQueue<'a, [<$world Command>]>,
             }
         }
-        $crate::__ecs_commands! {
-            @generate $world $components
-            buffer: [ [<$world Command>] ]
-            variants: {
-                /// A queued spawn or despawn.
-                Lifecycle($crate::LifecycleCommand<[<$world Mask>]>),
+    };
+    // A sub-world's commands wait in its game's buffer (so the game applies everything in the
+    // order queued); it spawns and despawns nothing.
+    (@types (sub_world $game:ident) $world:ident $components:tt) => {
+        $crate::__ecs_commands! { @enum $world $components }
+    };
+    (@queue_type (sub_world $game:ident) $world:ident) => {
+        $crate::__private::paste::paste! {
+            #[doc = "The command queue of the `" $world "` sub-world, from `" $game "::commands()." $world:snake "()` (also on `split_mut().commands`, usable while the sub-worlds are borrowed): every `queue_*` method of its components, tags and relations. The game's `apply_commands()` applies them, in the order queued with the game's own."]
+            pub struct [<$world Commands>]<'a> {
+                queue: $crate::CommandQueue<'a, [<$world Command>], [<$game Command>]>,
             }
-            apply: |world, report, staged: [ $crate::SpawnStaging<[<$world ComponentArrays>]> ]| {
-                Self::Lifecycle(lifecycle) => {
-                    let components = &mut world.components;
-                    $crate::__private::lifecycle::apply_lifecycle(&mut components.index, &mut components.storage, lifecycle, staged, report)
+        }
+    };
+    (
+        @enum $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ]
+        $($variants:tt)*
+    ) => {
+        $crate::__private::paste::paste! {
+            #[doc = "A structural change queued on a `" $world "`, applied in order by `apply_commands`."]
+            pub enum [<$world Command>] {
+                $($variants)*
+                /// A queued change of components, tags or links.
+                Structural($crate::StructuralCommand<[<$world Mask>]>),
+                $(
+                    #[doc = "Set (adding if missing) the `" $field "` component."]
+                    $(#[$attr])*
+                    [<Set $field:camel>]($crate::Entity, $ty),
+                )+
+            }
+        }
+    };
+    // The per-component methods, in the command part's impl block.
+    (@queue $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ]) => {
+        $crate::__private::paste::paste! {
+            $(
+                #[doc = "Queues setting the `" $field "` of `entity` (O(1)); applied as `set_" $field "` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then."]
+                $(#[$attr])*
+                #[inline]
+                pub fn [<queue_set_ $field>](&mut self, entity: $crate::Entity, value: $ty) {
+                    self.queue.push([<$world Command>]::[<Set $field:camel>](entity, value));
                 }
+            )+
+        }
+    };
+    // A world's methods of its queue, in its impl block.
+    (@world_methods $world:ident $hooks:tt) => {
+        $crate::__private::paste::paste! {
+            /// Applies every queued command in the order queued and empties the queue: each
+            /// costs what its direct call does (a component added or removed is one
+            /// migration, a tag none). A command whose entity is no longer alive (or
+            /// never was) is skipped; the report counts both.
+            /// If one panics (a component's `Default` or `Drop`), the commands before it
+            /// are applied and the ones after it stay queued. This is the world's sync
+            /// point: with a `Hooks` block, the hooks of every change since the last one run
+            /// here too.
+            #[inline]
+            pub fn apply_commands(&mut self) -> $crate::CommandReport {
+                $crate::__ecs_hooks! { @apply_commands $hooks (self, |world| &mut world.queue, [<$world Command>]::apply) }
+            }
+
+            /// Number of queued commands.
+            #[inline]
+            pub fn command_count(&self) -> usize {
+                self.queue.len()
+            }
+
+            /// The queued commands, in order (the buffer dereferences to them), and the
+            /// queued spawns waiting with values (`spawns()`).
+            #[inline]
+            pub fn queued_commands(&self) -> &$crate::CommandBuffer<[<$world Command>]> {
+                &self.queue
+            }
+
+            /// Drops every queued command without applying it; handles reserved by a queued
+            /// spawn are given back (in ascending id order, as a clone or a snapshot gives
+            /// them back) and never become alive.
+            #[inline]
+            pub fn clear_commands(&mut self) {
+                // Given back before any command is dropped: a value whose `Drop` panics
+                // finds the reservations already released.
+                $crate::__private::lifecycle::release_all_reserved(&mut self.components.storage);
+                self.queue.clear();
+            }
+        }
+    };
+    (@helpers world $world:ident $components:tt) => {
+        $crate::__ecs_commands! {
+            @apply $world $components $world
+            apply: |world, report, staged: [ $crate::SpawnStaging<[<$world ComponentArrays>]> ]| {
+                Self::Lifecycle(c) => c.apply_to(&mut world.storage, staged, report),
             }
         }
         $crate::__private::paste::paste! {
@@ -49,136 +136,46 @@ macro_rules! __ecs_commands {
                     }
                 }
             }
-
-            #[allow(unused_doc_comments)]
-            impl $world {
-                /// Applies every queued command in the order queued and empties the queue: each
-                /// costs what its direct call does (a component added or removed is one
-                /// migration, a tag none). A command whose entity is no longer alive (or
-                /// never was) is skipped; the report counts both.
-                /// If one panics (a component's `Default` or `Drop`), the commands before it
-                /// are applied and the ones after it stay queued. This is the world's sync
-                /// point: with a `Hooks` block, the hooks of every change since the last one run
-                /// here too.
-                #[inline]
-                pub fn apply_commands(&mut self) -> $crate::CommandReport {
-                    $crate::__ecs_hooks! { @apply_commands $hooks (self, |world| &mut world.queue, [<$world Command>]::apply) }
-                }
-
-                /// Number of queued commands.
-                #[inline]
-                pub fn command_count(&self) -> usize {
-                    self.queue.len()
-                }
-
-                /// The queued commands, in order (the buffer dereferences to them), and the
-                /// queued spawns waiting with values (`spawns()`).
-                #[inline]
-                pub fn queued_commands(&self) -> &$crate::CommandBuffer<[<$world Command>]> {
-                    &self.queue
-                }
-
-                /// Drops every queued command without applying it; handles reserved by a queued
-                /// spawn are given back (in ascending id order, as a clone or a snapshot gives
-                /// them back) and never become alive.
-                #[inline]
-                pub fn clear_commands(&mut self) {
-                    let components = &mut self.components;
-                    // Given back before any command is dropped: a value whose `Drop` panics
-                    // finds the reservations already released.
-                    $crate::__private::lifecycle::release_all_reserved(&mut components.index, &mut components.storage);
-                    self.queue.clear();
-                }
-            }
         }
     };
-    // A sub-world of a multi-world game: its commands wait in the game's buffer (so the game
-    // applies everything in the order queued), and it spawns and despawns nothing.
-    (@sub_world $game:ident $world:ident $components:tt) => {
-        $crate::__private::paste::paste! {
-            #[doc = "The command queue of the `" $world "` sub-world, from `" $game "::commands()." $world:snake "()` (also on `split_mut().commands`, usable while the sub-worlds are borrowed): every `queue_*` method of its components, tags and relations. The game's `apply_commands()` applies them, in the order queued with the game's own."]
-            pub struct [<$world Commands>]<'a> {
-                queue: $crate::CommandQueue<'a, [<$world Command>], [<$game Command>]>,
-            }
-        }
+    (@helpers (sub_world $game:ident) $world:ident $components:tt) => {
         $crate::__ecs_commands! {
-            @generate $world $components buffer: [ [<$game Command>] ] variants: {} apply: |world, report| {}
+            @apply $world $components $game
+            apply: |world, report| {}
         }
     };
+    // The one place a queued command meets the world or sub-world: `apply_commands` (a game's,
+    // for a sub-world's command) calls it for each. A world reaches its storage, as its
+    // per-component methods, through its component part (`Deref`).
     (
-        @generate $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:tt => $mask:ident [$($option:ident)*] ),+ ]
-        buffer: [ $($buffer:tt)* ]
-        variants: { $($variants:tt)* }
+        @apply $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ] $buffer:ident
         apply: |$apply_world:ident, $report:ident $(, $staged:ident : [ $($staged_ty:tt)* ])?| { $($apply:tt)* }
     ) => {
         $crate::__private::paste::paste! {
-            #[doc = "A structural change queued on a `" $world "`, applied in order by `apply_commands`."]
-            pub enum [<$world Command>] {
-                $($variants)*
-                /// A queued change of components, tags or links.
-                Structural($crate::StructuralCommand<[<$world Mask>]>),
-                $(
-                    #[doc = "Set (adding if missing) the `" $field "` component."]
-                    $(#[$attr])*
-                    [<Set $field:camel>]($crate::Entity, $ty),
-                )+
-            }
-
             impl $crate::PartCommand for [<$world Command>] {
                 type Mask = [<$world Mask>];
-            }
 
-            impl ::core::convert::From<$crate::StructuralCommand<[<$world Mask>]>> for [<$world Command>] {
                 #[inline]
-                fn from(command: $crate::StructuralCommand<[<$world Mask>]>) -> Self {
+                fn structural(command: $crate::StructuralCommand<[<$world Mask>]>) -> Self {
                     Self::Structural(command)
                 }
             }
 
-            #[allow(unused_doc_comments)]
             impl [<$world Command>] {
-                // The one place a queued command meets the world: `apply_commands` (a game's,
-                // for a sub-world's command) calls it for each.
                 #[inline]
                 fn apply($apply_world: &mut $world, command: Self, $($staged: &mut $($staged_ty)*,)? $report: &mut $crate::CommandReport) {
                     match command {
                         $($apply)*
-                        Self::Structural(structural) => structural.apply(&mut $apply_world.components.storage, $report),
+                        Self::Structural(c) => c.apply(&mut $apply_world.storage, $report),
                         $(
                             $(#[$attr])*
-                            Self::[<Set $field:camel>](entity, value) => $report.record($apply_world.[<set_ $field>](entity, value)),
+                            Self::[<Set $field:camel>](e, v) => $report.record($apply_world.[<set_ $field>](e, v)),
                         )+
                     }
                 }
             }
 
-            impl<'a> ::core::ops::Deref for [<$world Commands>]<'a> {
-                type Target = $crate::CommandQueue<'a, [<$world Command>], $($buffer)*>;
-
-                #[inline]
-                fn deref(&self) -> &Self::Target {
-                    &self.queue
-                }
-            }
-
-            impl ::core::ops::DerefMut for [<$world Commands>]<'_> {
-                #[inline]
-                fn deref_mut(&mut self) -> &mut Self::Target {
-                    &mut self.queue
-                }
-            }
-
-            #[allow(unused_doc_comments)]
-            impl [<$world Commands>]<'_> {
-                $(
-                    #[doc = "Queues setting the `" $field "` of `entity` (O(1)); applied as `set_" $field "` (a migration if `entity` lacks one), skipped and counted if `entity` is dead by then."]
-                    $(#[$attr])*
-                    #[inline]
-                    pub fn [<queue_set_ $field>](&mut self, entity: $crate::Entity, value: $ty) {
-                        self.queue.push([<$world Command>]::[<Set $field:camel>](entity, value));
-                    }
-                )+
-            }
+            $crate::__ecs_world! { @deref [<$world Commands>]<'a> => $crate::CommandQueue<'a, [<$world Command>], [<$buffer Command>]>, queue, 'a }
         }
     };
 }

@@ -1,7 +1,6 @@
 //! The public entry: `ecs!` hands its input to `__ecs_parse!` (`parse.rs`), which turns it
-//! into its normal form once and calls `__ecs_generate!` with it; `__ecs_generate!` calls the
-//! per-part rules (`__ecs_part!`, once for a world, once per sub-world of a multi-world) and
-//! the whole-world ones.
+//! into its normal form once and calls `__ecs_generate!` with it; `__ecs_generate!` lays out
+//! the expansion, calling each family's rules in turn.
 
 /// Generates an archetype ECS world for a list of components.
 ///
@@ -60,73 +59,175 @@ macro_rules! ecs {
 /// Generates a world, or a multi-world with its sub-worlds, from the normal form
 /// (`__ecs_parse!`). A form whose component list was malformed (`error`, already reported)
 /// generates nothing.
+///
+/// The expansion reads top-down: the types, each declared before its first use (the mask type
+/// and constants first); then one impl block per type, in the same order, with the methods a
+/// user calls; then, in one `const _: () = { .. };` block per world or sub-world (and one for a
+/// game), the helpers no user names and the trait impls (but the derived `Default`s). The lists
+/// reach the families' rules through `paste!` (for the impl blocks' names), which takes a plain
+/// path type apart, so the rules match types as `ty`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_generate {
     ((world $world:ident error) $($blocks:tt)*) => {};
     ((game $game:ident error) $($blocks:tt)*) => {};
     ((world $world:ident $components:tt) tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt hooks: $hooks:tt) => {
-        $crate::__ecs_part! { kind: world world: $world $components tags: $tags relations: $relations hooks: $hooks }
-        $crate::__ecs_events! { $world $events }
-        $crate::__ecs_resources! { $world $resources }
-        $crate::__ecs_world_state! { $world $components tags: $tags events: $events resources: $resources }
+        $crate::__private::paste::paste! {
+            $crate::__ecs_tables! { @types $world $components $tags $relations }
+            $crate::__ecs_world! { @part world $world }
+            $crate::__ecs_commands! { @types world $world $components }
+            $crate::__ecs_resources! { $world $resources }
+            $crate::__ecs_events! { @types $world $events }
+            $crate::__ecs_world! { @whole $world }
+            $crate::__ecs_builder! { @types world $world $components }
+            $crate::__ecs_split! { @types $world }
+            $crate::__ecs_relation_rows! { @types $world $relations }
+            $crate::__ecs_short_names! {
+                @tables $world [Resources, Events, Components]
+                #[doc = "Short name of `" $world "Parts`, what `split_mut()` returns."]
+                pub type WorldParts<'a> = super::[<$world Parts>]<'a>;
+                #[doc = "Short name of `" $world "EntityBuilder`."]
+                pub type EntityBuilder = super::[<$world EntityBuilder>];
+            }
+
+            impl [<$world Components>] {
+                $crate::__ecs_world! { @spawn $world }
+                $crate::__ecs_accessors! { $components }
+                $crate::__ecs_tags! { $tags }
+                $crate::__ecs_relations! { $world $relations }
+            }
+
+            impl [<$world Commands>]<'_> {
+                $crate::__ecs_commands! { @queue $world $components }
+                $crate::__ecs_tags! { @queue $tags }
+                $crate::__ecs_relations! { @queue $relations }
+            }
+
+            $crate::__ecs_events! { $world $events }
+
+            impl $world {
+                $crate::__ecs_world! { @count $world }
+                $crate::__ecs_world! { @methods $world }
+                $crate::__ecs_commands! { @world_methods $world $hooks }
+                $crate::__ecs_clone! { @restore "world" }
+                $crate::__ecs_if_serde! { $crate::__ecs_snapshot! { @world_methods } }
+            }
+
+            impl [<$world EntityBuilder>] {
+                $crate::__ecs_builder! { @methods $world }
+                $crate::__ecs_builder! { @with (self, (self)) with_mask $world $components $relations }
+            }
+
+            impl<'a> [<$world Tables>]<'a> {
+                $crate::__ecs_split! { @methods $world [<$world Components>] $components }
+                $crate::__ecs_relations! { @tables $relations }
+            }
+
+            $crate::__ecs_relation_rows! { $world [<$world Components>] $components $relations }
+
+            #[allow(unused, nonstandard_style)]
+            const _: () = {
+                $crate::__ecs_tables! { @helpers $world [<$world Components>] $components $tags $relations $hooks }
+                $crate::__ecs_typed_queries! { $world $components }
+                $crate::__ecs_builder! { @helpers [<$world EntityBuilder>] $world $components }
+                $crate::__ecs_commands! { @helpers world $world $components }
+                $crate::__ecs_world! { @helpers world $world }
+                $crate::__ecs_hooks! { $world $hooks }
+                $crate::__ecs_world_state! { world $world $components $tags $relations $events $resources }
+            };
+        }
     };
     // Each sub-world gets its own hooks and the game's (`on_spawn` recorded by the first
     // sub-world, `on_despawn` by the last, after every sub-world's removals); the game gets
     // each sub-world's component, relation and hook lists (the names its builder's `with_*`
-    // methods take, the hooks its `run_hooks` calls).
+    // methods take, the hooks its `run_hooks` calls). A sub-world's command queue pushes to
+    // the game's buffer, so it is declared after the game's command enum.
     (
         (game $game:ident [ $( ($sub_world:ident $components:tt $tags:tt $relations:tt $hooks:tt spawn: $spawn:ident despawn: $despawn:ident) )+ ])
         tags: [] relations: [] events: $events:tt resources: $resources:tt hooks: $game_hooks:tt
     ) => {
-        $(
-            $crate::__ecs_part! {
-                kind: (sub_world $game) world: $sub_world $components tags: $tags relations: $relations
-                hooks: (sub_world $hooks $game_hooks spawn: $spawn despawn: $despawn)
+        $crate::__private::paste::paste! {
+            $(
+                $crate::__ecs_tables! { @types $sub_world $components $tags $relations }
+                $crate::__ecs_world! { @part (sub_world $game) $sub_world }
+                $crate::__ecs_commands! { @types (sub_world $game) $sub_world $components }
+                $crate::__ecs_builder! { @types (sub_world $game) $sub_world $components }
+                $crate::__ecs_split! { @types $sub_world }
+                $crate::__ecs_relation_rows! { @types $sub_world $relations }
+            )+
+            $crate::__ecs_game! { @command $game [ $($sub_world)+ ] }
+            $( $crate::__ecs_commands! { @queue_type (sub_world $game) $sub_world } )+
+            $crate::__ecs_game! { @queue $game [ $($sub_world)+ ] }
+            $crate::__ecs_resources! { $game $resources }
+            $crate::__ecs_events! { @types $game $events }
+            $crate::__ecs_game! { @types $game [ $($sub_world)+ ] }
+            $( $crate::__ecs_short_names! { @tables $sub_world [] } )+
+            $crate::__ecs_short_names! { $game [Resources, Events, Command, EntityBuilder] }
+
+            $(
+                impl $sub_world {
+                    $crate::__ecs_world! { @count $sub_world }
+                    $crate::__ecs_accessors! { $components }
+                    $crate::__ecs_tags! { $tags }
+                    $crate::__ecs_relations! { $sub_world $relations }
+                }
+
+                impl<'a> [<$sub_world Tables>]<'a> {
+                    $crate::__ecs_split! { @methods $sub_world $sub_world $components }
+                    $crate::__ecs_relations! { @tables $relations }
+                }
+
+                $crate::__ecs_relation_rows! { $sub_world $sub_world $components $relations }
+            )+
+            $(
+                impl [<$sub_world Commands>]<'_> {
+                    $crate::__ecs_commands! { @queue $sub_world $components }
+                    $crate::__ecs_tags! { @queue $tags }
+                    $crate::__ecs_relations! { @queue $relations }
+                }
+            )+
+
+            impl [<$game Commands>]<'_> {
+                $crate::__ecs_game! { @queues $game [ $($sub_world)+ ] }
             }
-        )+
-        $crate::__ecs_game! { $game $game_hooks [ $( ($sub_world $components $relations $hooks) )+ ] }
-        $crate::__ecs_events! { $game $events }
-        $crate::__ecs_resources! { $game $resources }
-        $crate::__ecs_game_state! { $game events: $events resources: $resources }
-        $crate::__ecs_game_snapshot! { $game events: $events resources: $resources }
-    };
-}
 
-/// A world's or a sub-world's part: calls every generating rule with its lists (the tables,
-/// the world or sub-world shell, accessors, queries, tags and relations).
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __ecs_part {
-    (kind: $kind:tt world: $world:ident $components:tt tags: $tags:tt relations: $relations:tt hooks: $hooks:tt) => {
-        $crate::__ecs_tables! { $world $components $tags $relations $hooks }
-        $crate::__ecs_shell! { $kind $world $components $relations $hooks }
-        $crate::__ecs_accessors! { $world $components }
-        $crate::__ecs_typed_queries! { $world $components }
-        $crate::__ecs_split! { $world $components }
-        $crate::__ecs_tags! { $world $tags }
-        $crate::__ecs_relations! { $world $relations }
-        $crate::__ecs_relation_rows! { $world $components $relations }
-        $crate::__ecs_sub_world_snapshot! { $kind $world $components $tags }
-    };
-}
+            $crate::__ecs_events! { $game $events }
 
-/// What differs between a world and a sub-world: a world spawns (and has a builder) and owns
-/// its frame; a sub-world's entities come from its multi-world.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __ecs_shell {
-    (world $world:ident $components:tt $relations:tt $hooks:tt) => {
-        $crate::__ecs_world! { $world }
-        $crate::__ecs_builder! { world $world $components $relations }
-        $crate::__ecs_commands! { $world $components $hooks }
-        $crate::__ecs_hooks! { $world $hooks }
-    };
-    // A sub-world's hooks are run by its game (`__ecs_game_hooks!`).
-    ((sub_world $game:ident) $world:ident $components:tt $relations:tt $hooks:tt) => {
-        $crate::__ecs_sub_world! { $game $world }
-        $crate::__ecs_builder! { (sub_world $game) $world $components $relations }
-        $crate::__ecs_commands! { @sub_world $game $world $components }
-        $crate::__ecs_sub_world_state! { $world $components }
+            impl $game {
+                $crate::__ecs_game! { @methods $game [ $($sub_world)+ ] hooks: [ $game_hooks $($hooks)+ ] }
+                $crate::__ecs_clone! { @restore "game" }
+                $crate::__ecs_if_serde! { $crate::__ecs_snapshot! { @game_methods } }
+            }
+
+            impl [<$game EntityBuilder>] {
+                $crate::__ecs_game! { @builder $game }
+                $(
+                    $crate::__ecs_builder! {
+                        @with (self, (self.[<$sub_world:snake>])) [<with_ $sub_world:snake _mask>] $sub_world $components $relations
+                    }
+                )+
+            }
+
+            $(
+                #[allow(unused, nonstandard_style)]
+                const _: () = {
+                    $crate::__ecs_tables! {
+                        @helpers $sub_world $sub_world $components $tags $relations
+                        (sub_world $hooks $game_hooks spawn: $spawn despawn: $despawn)
+                    }
+                    $crate::__ecs_typed_queries! { $sub_world $components }
+                    $crate::__ecs_builder! { @helpers [<$sub_world EntityValues>] $sub_world $components }
+                    $crate::__ecs_commands! { @helpers (sub_world $game) $sub_world $components }
+                    $crate::__ecs_world! { @helpers (sub_world $game) $sub_world }
+                    $crate::__ecs_world_state! { sub_world $sub_world $components $tags $relations }
+                };
+            )+
+
+            #[allow(unused, nonstandard_style)]
+            const _: () = {
+                $crate::__ecs_game! { @helpers $game $game_hooks [ $( ($sub_world $components $relations $hooks) )+ ] }
+                $crate::__ecs_world_state! { game $game $events $resources }
+            };
+        }
     };
 }

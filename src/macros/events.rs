@@ -1,12 +1,12 @@
 //! `__ecs_events!`: one event channel per declared event type, in `world.events`
 //! (`world.events.hit.send(..)`: the channel's own methods, see `archetypal::EventChannel`),
-//! and the matching set of cursors a system keeps in its `SystemContext`.
-//! `World::step` ages every channel.
+//! and the matching set of cursors a system keeps in its `SystemContext` (`@types`); and the
+//! channels' `update`, which `World::step` calls to age every channel.
 
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_events {
-    ($world:ident [ $( $(#[$attr:meta])* $event:ident : $ty:tt ),* ]) => {
+    (@types $world:ident [ $( $(#[$attr:meta])* $event:ident : $ty:ty ),* ]) => {
         $crate::__private::paste::paste! {
             #[doc = "The event channels of `" $world "`, declared in its `Events` block."]
             #[derive(::core::default::Default)]
@@ -27,12 +27,15 @@ macro_rules! __ecs_events {
                     pub $event: $crate::EventCursor,
                 )*
             }
-
-            #[allow(unused_doc_comments)]
+        }
+    };
+    ($world:ident [ $( $(#[$attr:meta])* $event:ident : $ty:ty ),* ]) => {
+        $crate::__private::paste::paste! {
             impl [<$world Events>] {
                 /// Ages every channel by a frame: events older than two frames expire.
                 /// O(event types) plus the events dropped.
                 #[inline]
+                #[allow(unused_doc_comments)]
                 pub fn update(&mut self) {
                     $( $(#[$attr])* self.$event.update(); )*
                 }

@@ -1,8 +1,8 @@
 //! `__ecs_hooks!`: the `Hooks` block. A world's tables get the constant set of changes the
 //! hooks wait for (`@set`, inside the `Archetype` impl), its `apply_commands` runs them
-//! (`@apply_commands`), and the world gets `run_hooks`, which calls each hook declared for a
-//! waiting change, in declaration order, with the world split apart as a system gets it.
-//! A world without hooks (no `Hooks` block, or an empty one) gets none of it.
+//! (`@apply_commands`), and the world gets `run_hooks` (among the helpers), which calls each
+//! hook declared for a waiting change, in declaration order, with the world split apart as a
+//! system gets it. A world without hooks (no `Hooks` block, or an empty one) gets none of it.
 
 #[doc(hidden)]
 #[macro_export]
@@ -12,28 +12,36 @@ macro_rules! __ecs_hooks {
     // adds the game's `on_spawn` (if it is the first sub-world, which records spawns for it)
     // and `on_despawn` (if it is the last). With none to record, no constant: the tables'
     // default records nothing.
-    (@set []) => {};
-    (@set (sub_world [] [] spawn: $spawn:ident despawn: $despawn:ident)) => {};
-    (@set (sub_world [] $game_hooks:tt spawn: no despawn: no)) => {};
-    (@set [ $( { $event:ident $( ( $mask:ident ) )? => $($hook:tt)+ } )+ ]) => {
-        const HOOKS: $crate::HookSet<Self::Mask> = {
-            let hooks = $crate::HookSet::<Self::Mask>::new(Self::COMPONENTS | Self::TAGS, Self::RELATIONS);
+    (@set $mask_ty:ident []) => {};
+    (@set $mask_ty:ident (sub_world [] [] spawn: $spawn:ident despawn: $despawn:ident)) => {};
+    (@set $mask_ty:ident (sub_world [] $game_hooks:tt spawn: no despawn: no)) => {};
+    (@set $mask_ty:ident [ $( { $event:ident $( ( $mask:ident ) )? => $($hook:tt)+ } )+ ]) => {
+        const HOOKS: $crate::HookSet<$mask_ty> = {
+            $crate::__ecs_hooks! { @new hooks $mask_ty }
             $( let hooks = hooks.$event($($mask)?); )+
             hooks
         };
     };
     (
-        @set (sub_world
+        @set $mask_ty:ident (sub_world
             [ $( { $event:ident ( $mask:ident ) => $($hook:tt)+ } )* ]
             [ $( { $game_event:ident => $($game_hook:tt)+ } )* ]
             spawn: $spawn:ident despawn: $despawn:ident)
     ) => {
-        const HOOKS: $crate::HookSet<Self::Mask> = {
-            let hooks = $crate::HookSet::<Self::Mask>::new(Self::COMPONENTS | Self::TAGS, Self::RELATIONS);
+        const HOOKS: $crate::HookSet<$mask_ty> = {
+            $crate::__ecs_hooks! { @new hooks $mask_ty }
             $( let hooks = hooks.$event($mask); )*
             $( $crate::__ecs_hooks! { @lifecycle hooks $game_event spawn: $spawn despawn: $despawn } )*
             hooks
         };
+    };
+    // An empty set over the world's bits (the tables' every bit, `__Bit::__END` of them, and
+    // their relation bits). The trait's constant is named in full: a mask constant of the
+    // same name is an inherent one of the tables, found first.
+    (@new $hooks:ident $mask_ty:ident) => {
+        let all = $crate::__private::low_bits(__Bit::__END as u32) as $mask_ty;
+        let relations = <Self as $crate::Archetype>::RELATIONS;
+        let $hooks = $crate::HookSet::<$mask_ty>::new(all, relations);
     };
     (@lifecycle $hooks:ident on_spawn spawn: yes despawn: $despawn:ident) => { let $hooks = $hooks.on_spawn(); };
     (@lifecycle $hooks:ident on_spawn spawn: no despawn: $despawn:ident) => {};
@@ -54,6 +62,8 @@ macro_rules! __ecs_hooks {
     // a change waiting (a hook may change an earlier part). The caller names the bindings
     // (hygiene): the split world and the change its hooks read.
     (@run_hooks ($self:ident $split:ident $change:ident) pending: $pending:expr, parts: [ $( { $($part:ident).+ } { $($fire:tt)* } )+ ]) => {
+        // `Some` by its short name in the tests below (`@fire`); a hook's path is never `Some`.
+        use ::core::option::Option::Some;
         if !$pending {
             return;
         }
@@ -62,9 +72,7 @@ macro_rules! __ecs_hooks {
         loop {
             let mut ran = false;
             $(
-                while let ::core::option::Option::Some($change) =
-                    $crate::__private::lifecycle::next_hooked_change(&mut $split.$($part).+)
-                {
+                while let Some($change) = $crate::__private::lifecycle::next_hooked_change(&mut $split.$($part).+) {
                     ran = true;
                     $($fire)*
                 }
@@ -77,32 +85,32 @@ macro_rules! __ecs_hooks {
 
     // One declared hook, called if `$change` is what it waits for.
     (@fire $change:ident $world:ident on_spawn => $($hook:tt)+) => {
-        if let ::core::option::Option::Some(entity) = $crate::__private::hooks::on_spawn(&$change) {
+        if let Some(entity) = $change.on_spawn() {
             $($hook)+(&mut $world, entity);
         }
     };
     (@fire $change:ident $world:ident on_despawn => $($hook:tt)+) => {
-        if let ::core::option::Option::Some(entity) = $crate::__private::hooks::on_despawn(&$change) {
+        if let Some(entity) = $change.on_despawn() {
             $($hook)+(&mut $world, entity);
         }
     };
     (@fire $change:ident $world:ident on_add ($mask:ident) => $($hook:tt)+) => {
-        if let ::core::option::Option::Some(entity) = $crate::__private::hooks::on_add(&$change, $mask) {
+        if let Some(entity) = $change.on_add($mask) {
             $($hook)+(&mut $world, entity);
         }
     };
     (@fire $change:ident $world:ident on_remove ($mask:ident) => $($hook:tt)+) => {
-        if let ::core::option::Option::Some(entity) = $crate::__private::hooks::on_remove(&$change, $mask) {
+        if let Some(entity) = $change.on_remove($mask) {
             $($hook)+(&mut $world, entity);
         }
     };
     (@fire $change:ident $world:ident on_link ($mask:ident) => $($hook:tt)+) => {
-        if let ::core::option::Option::Some((source, target)) = $crate::__private::hooks::on_link(&$change, $mask) {
+        if let Some((source, target)) = $change.on_link($mask) {
             $($hook)+(&mut $world, source, target);
         }
     };
     (@fire $change:ident $world:ident on_unlink ($mask:ident) => $($hook:tt)+) => {
-        if let ::core::option::Option::Some((source, target)) = $crate::__private::hooks::on_unlink(&$change, $mask) {
+        if let Some((source, target)) = $change.on_unlink($mask) {
             $($hook)+(&mut $world, source, target);
         }
     };
@@ -186,12 +194,12 @@ macro_rules! __ecs_game_hooks {
                 /// are run in the same pass. `apply_commands` calls it.
                 fn run_hooks(&mut self) {
                     $crate::__ecs_hooks! { @run_hooks (self game change) pending: $crate::__private::game::hooks_pending(self), parts: [
-                        { [<$first:snake>].components.storage } {
+                        { [<$first:snake>].storage } {
                             $crate::__ecs_game_hooks! { @fire_game change game $game_hooks spawn: yes }
                             $crate::__ecs_game_hooks! { @fire_sub change game $first_hooks }
                         }
                         $(
-                            { [<$rest:snake>].components.storage } {
+                            { [<$rest:snake>].storage } {
                                 $crate::__ecs_game_hooks! { @fire_game change game $game_hooks spawn: no }
                                 $crate::__ecs_game_hooks! { @fire_sub change game $rest_hooks }
                             }

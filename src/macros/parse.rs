@@ -13,10 +13,11 @@
 //! A block not given is `[]`; so is a malformed one once reported, so the rest of the world still
 //! compiles and the message is the only error. A world whose component list is malformed is
 //! `error` in place of its list: its other blocks are still checked, and nothing is generated.
-//! Types, paths and the like were parsed here, so the generating rules take them as `tt`. A
-//! hook is a group of its own, as its path may reach a rule through `paste!`, which splits a
-//! path into its tokens (`{ on_add (POSITION) => systems::placed }`, matched with the path as
-//! `$($hook:tt)+`); the component lists never go through `paste!`.
+//! Types, paths and the like were parsed here. The lists reach the generating rules through
+//! `paste!` (the impl blocks they fill are named by it), which takes a plain path apart into its
+//! tokens, so the rules match a type as `ty` (a `tt` would not hold `a::B` once taken apart),
+//! and a hook is a group of its own (`{ on_add (POSITION) => systems::placed }`, matched with
+//! the path as `$($hook:tt)+`).
 //!
 //! Well-formed input is normalised in one step per world, per sub-world and for a game's own
 //! blocks (the fast path). Input it refuses takes the checking walk, block by block and a

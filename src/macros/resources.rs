@@ -3,7 +3,7 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_resources {
-    ($world:ident [ $( $(#[$attr:meta])* $name:ident : $ty:tt ),* ]) => {
+    ($world:ident [ $( $(#[$attr:meta])* $name:ident : $ty:ty ),* ]) => {
         $crate::__private::paste::paste! {
             #[doc = "The singletons of `" $world "`, declared in its `Resources` block."]
             #[derive(::core::default::Default)]

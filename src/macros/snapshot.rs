@@ -1,93 +1,82 @@
-//! `__ecs_world_state!`: the whole-world operations, cloning (`__ecs_clone!`) and, with the
-//! `serde` feature, snapshots (`__ecs_snapshot!`).
+//! `__ecs_world_state!`: among the helpers, the whole-world operations of a world, a sub-world
+//! or a multi-world game: cloning (`__ecs_clone!`) and, with the `serde` feature, snapshots
+//! (`__ecs_snapshot!`).
 //!
 //! Both need bounds like "every component type is `Clone`" on impls for the concrete world, and
 //! a bound naming a type that a `#[cfg]` compiled out would not compile (a `where` clause
 //! cannot carry `#[cfg]`). So each component, event and resource type gets a private alias,
-//! `__World_component_position`, declared under the component's own attributes; a glob import
-//! of a module where every alias is `()` stands in for the ones compiled out (an item shadows a
-//! glob import), and `()` satisfies every bound. The bounds are higher-ranked (`for<'x>`), so a
-//! type that does not meet one leaves the impl unusable instead of failing to compile.
+//! `__component_position`, declared under the component's own attributes; a glob import of a
+//! module where every alias is `()` stands in for the ones compiled out (an item shadows a glob
+//! import), and `()` satisfies every bound. The bounds are higher-ranked (`for<'x>`), so a type
+//! that does not meet one leaves the impl unusable instead of failing to compile.
 
-/// Declares the type aliases and calls the generating rules.
+/// Declares the type aliases and calls the generating rules: a world's (`world`), a
+/// sub-world's (`sub_world`: its tables) or a game's (`game`: its resources and events).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_world_state {
     (
-        $world:ident
-        [ $( $(#[$attr:meta])* $field:ident : $ty:tt => $mask:ident [$($option:ident)*] ),+ ]
-        tags: $tags:tt
-        events: [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:tt ),* ]
-        resources: [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:tt ),* ]
+        world $world:ident $components:tt $tags:tt $relations:tt $events:tt
+        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
     ) => {
-        $crate::__ecs_state_types! {
-            $world
-            [ $( $(#[$attr])* $field : $ty ),+ ]
-            [ $( $(#[$event_attr])* $event : $event_ty ),* ]
-            [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
-        }
-
-        $crate::__ecs_clone! {
-            $world
-            [ $( $(#[$attr])* $field : $ty => $mask [$($option)*] ),+ ]
-            [ $( $(#[$event_attr])* $event : $event_ty ),* ]
-            [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
-        }
+        $crate::__ecs_state_types! { $components $events [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ] }
+        $crate::__ecs_clone! { $world $components $events [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ] }
+        // A world's tables and singletons are serde only together: its tables are bounded on
+        // its resources' types too, and its singletons on its tables. A type whose serde impl
+        // asks for a lifetime (a `&'static str` resource is `Deserialize<'static>` only) then
+        // leaves the world without the serde impls, as a type that is not serde does, instead
+        // of failing to compile.
         $crate::__ecs_if_serde! {
             $crate::__ecs_snapshot! {
-                $world
-                [ $( $(#[$attr])* $field : $ty => $mask [$($option)*] ),+ ]
-                $tags
-                [ $( $(#[$event_attr])* $event : $event_ty ),* ]
-                [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
+                @tables $world $components $tags $relations
+                serialize_also: { $( for<'x> [<__resource_ $resource>]: $crate::__private::serde::Serialize, )* }
+                deserialize_also: { $( for<'x> [<__resource_ $resource>]: $crate::__private::serde::de::DeserializeOwned, )* }
             }
+            $crate::__ecs_snapshot! { @world $world $components $events [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ] }
+        }
+    };
+    (sub_world $world:ident $components:tt $tags:tt $relations:tt) => {
+        $crate::__ecs_state_types! { $components [] [] }
+        $crate::__ecs_clone_tables! { $world $components }
+        $crate::__ecs_if_serde! {
+            $crate::__ecs_snapshot! { @tables $world $components $tags $relations serialize_also: {} deserialize_also: {} }
+        }
+    };
+    (game $game:ident $events:tt $resources:tt) => {
+        $crate::__ecs_state_types! { [] $events $resources }
+        $crate::__ecs_clone_singletons! { $game $events $resources }
+        $crate::__ecs_if_serde! {
+            $crate::__ecs_snapshot! { @game $game $events $resources }
         }
     };
 }
 
 /// `__ecs_state_types!`: an alias per component, event and resource type
-/// (`__World_component_position`), which the `Clone` and serde impls are bounded on: a `#[cfg]`
-/// that compiles a component out compiles its alias out too, leaving the `()` of the module
-/// below in its place, where a bound written with the type itself could not be `#[cfg]`'d.
-/// A world's, a sub-world's (components only) and a multi-world's (events and resources only).
+/// (`__component_position`), which the `Clone` and serde impls are bounded on: a `#[cfg]` that
+/// compiles a component out compiles its alias out too, leaving the `()` of the module below in
+/// its place, where a bound written with the type itself could not be `#[cfg]`'d.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_state_types {
     (
-        $world:ident
-        [ $( $(#[$attr:meta])* $field:ident : $ty:tt ),* ]
-        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:tt ),* ]
-        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:tt ),* ]
+        [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),* ]
+        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* ]
+        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
     ) => {
         $crate::__private::paste::paste! {
             // `()` for every alias; the real ones below shadow these, except where a `#[cfg]`
             // compiled the real one out with its component.
-            #[doc(hidden)]
-            #[allow(non_camel_case_types, dead_code)]
-            mod [<__ $world:snake _state_types>] {
-                $( pub(super) type [<__ $world _component_ $field>] = (); )*
-                $( pub(super) type [<__ $world _event_ $event>] = (); )*
-                $( pub(super) type [<__ $world _resource_ $resource>] = (); )*
+            mod __compiled_out {
+                $( pub type [<__component_ $field>] = (); )*
+                $( pub type [<__event_ $event>] = (); )*
+                $( pub type [<__resource_ $resource>] = (); )*
             }
 
-            #[allow(unused_imports)]
-            use [<__ $world:snake _state_types>]::*;
+            use __compiled_out::*;
 
-            $(
-                $(#[$attr])*
-                #[allow(non_camel_case_types, dead_code)]
-                type [<__ $world _component_ $field>] = $ty;
-            )*
-            $(
-                $(#[$event_attr])*
-                #[allow(non_camel_case_types, dead_code)]
-                type [<__ $world _event_ $event>] = $event_ty;
-            )*
-            $(
-                $(#[$resource_attr])*
-                #[allow(non_camel_case_types, dead_code)]
-                type [<__ $world _resource_ $resource>] = $resource_ty;
-            )*
+            $( $(#[$attr])* type [<__component_ $field>] = $ty; )*
+            $( $(#[$event_attr])* type [<__event_ $event>] = $event_ty; )*
+            $( $(#[$resource_attr])* type [<__resource_ $resource>] = $resource_ty; )*
         }
     };
 }
@@ -99,34 +88,34 @@ macro_rules! __ecs_state_types {
 /// `read`), the names, and access to the entity index. The serde impls are bounded on every
 /// component and resource type being `Serialize` (`DeserializeOwned`). The `@tables` arm (a
 /// world's or a sub-world's tables), the `@singletons` arm (a world's or a game's resources and
-/// events) and the `@game` arm (a multi-world game's methods and serde impls) are the pieces a
-/// multi-world uses.
+/// events), the `@world` and `@game` arms (the rest of a world's or a game's impls) and the
+/// `@world_methods` and `@game_methods` arms (`snapshot()` and `from_snapshot`, in the impl
+/// block) are the pieces.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_snapshot {
     (
         @tables $world:ident
-        [ $( $(#[$attr:meta])* $field:ident : $ty:tt => $mask:ident [$($option:ident)*] ),+ ]
+        [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ]
         [ $( $(#[$tag_attr:meta])* $tag:ident => $tag_mask:ident ),* ]
+        [ $( $(#[$relation_attr:meta])* $relation:ident / $reverse:ident => $relation_mask:ident [$($policy:tt)*] ),* ]
         serialize_also: { $($serialize_also:tt)* }
         deserialize_also: { $($deserialize_also:tt)* }
     ) => {
         $crate::__private::paste::paste! {
-            #[allow(unused_doc_comments)]
             impl $crate::snapshot::SnapshotTables for $world {
                 type Table = [<$world ComponentArrays>];
 
                 const COMPONENTS: &'static [(&'static str, [<$world Mask>])] = &[$( $(#[$attr])* (::core::stringify!($field), $mask), )+];
                 const TAGS: &'static [(&'static str, [<$world Mask>])] = &[$( $(#[$tag_attr])* (::core::stringify!($tag), $tag_mask), )*];
-                const RELATIONS: &'static [(&'static str, [<$world Mask>])] = Self::__RELATIONS;
+                const RELATIONS: &'static [(&'static str, [<$world Mask>])] = &[$( $(#[$relation_attr])* (::core::stringify!($relation), $relation_mask), )*];
             }
 
             // A column is picked by its mask bit; a duplicate mask (refused by its own error)
             // would only add an unreachable arm.
-            #[allow(unused_doc_comments, unreachable_patterns)]
             impl $crate::snapshot::SerializeTables for $world
             where
-                $( for<'x> [<__ $world _component_ $field>]: $crate::__private::serde::Serialize, )+
+                $( for<'x> [<__component_ $field>]: $crate::__private::serde::Serialize, )+
                 $($serialize_also)*
             {
                 #[inline]
@@ -141,10 +130,9 @@ macro_rules! __ecs_snapshot {
                 }
             }
 
-            #[allow(unused_doc_comments, unreachable_patterns)]
             impl $crate::snapshot::DeserializeTables for $world
             where
-                $( for<'x> [<__ $world _component_ $field>]: $crate::__private::serde::de::DeserializeOwned, )+
+                $( for<'x> [<__component_ $field>]: $crate::__private::serde::de::DeserializeOwned, )+
                 $($deserialize_also)*
             {
                 #[inline]
@@ -163,13 +151,12 @@ macro_rules! __ecs_snapshot {
     };
     (
         @singletons $world:ident
-        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:tt ),* ]
-        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:tt ),* ]
-        serialize_also: { $($serialize_also:tt)* }
-        deserialize_also: { $($deserialize_also:tt)* }
+        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* ]
+        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
+        serialize: { $($serialize:tt)* }
+        deserialize: { $($deserialize:tt)* }
     ) => {
         $crate::__private::paste::paste! {
-            #[allow(unused_doc_comments)]
             impl $crate::snapshot::SnapshotSingletons for $world {
                 type Resources = [<$world Resources>];
 
@@ -195,11 +182,9 @@ macro_rules! __ecs_snapshot {
                 )*];
             }
 
-            #[allow(unused_doc_comments, unused_variables)]
             impl $crate::snapshot::SerializeSingletons for $world
             where
-                $( for<'x> [<__ $world _resource_ $resource>]: $crate::__private::serde::Serialize, )*
-                $($serialize_also)*
+                $($serialize)*
             {
                 #[inline]
                 fn serialize_resource<S: $crate::__private::serde::ser::SerializeMap>(
@@ -213,11 +198,9 @@ macro_rules! __ecs_snapshot {
                 }
             }
 
-            #[allow(unused_doc_comments, unused_variables)]
             impl $crate::snapshot::DeserializeSingletons for $world
             where
-                $( for<'x> [<__ $world _resource_ $resource>]: $crate::__private::serde::de::DeserializeOwned, )*
-                $($deserialize_also)*
+                $($deserialize)*
             {
                 #[inline]
                 fn deserialize_resource<'de, A: $crate::__private::serde::de::MapAccess<'de>>(
@@ -232,151 +215,35 @@ macro_rules! __ecs_snapshot {
             }
         }
     };
+    // The rest of a world's: its singletons (serde with its tables), its entity index and its
+    // serde impls.
     (
-        @game $game:ident
-        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:tt ),* ]
-        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:tt ),* ]
+        @world $world:ident
+        [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ]
+        $events:tt
+        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
     ) => {
         $crate::__ecs_snapshot! {
-            @singletons $game
-            [ $( $(#[$event_attr])* $event : $event_ty ),* ]
-            [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
-            serialize_also: {
-                for<'x, 'a> <Self as $crate::MultiWorld>::SubWorlds<'a>: $crate::snapshot::SerializeSubWorlds,
+            @singletons $world $events [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
+            serialize: {
+                $( for<'x> [<__resource_ $resource>]: $crate::__private::serde::Serialize, )*
+                $( for<'x> [<__component_ $field>]: $crate::__private::serde::Serialize, )+
             }
-            deserialize_also: {
-                for<'x> <Self as $crate::MultiWorld>::SubWorlds<'static>: $crate::snapshot::LoadSubWorlds,
-            }
-        }
-
-        impl $game {
-            /// Feature `serde`. The game, borrowed for saving in any serde format
-            /// (`serde_json::to_string(&game.snapshot())`): its entity index (handles stay valid,
-            /// the next spawn gets the same id), every sub-world, the resources and where
-            /// numbering stands; not the events or queued commands (see `archetypal::snapshot`).
-            /// Callable when every type is `Serialize`. O(1); serializing is O(the whole game).
-            #[inline]
-            pub fn snapshot(&self) -> $crate::GameSnapshot<'_, Self>
-            where
-                for<'x> Self: $crate::snapshot::SerializeGame,
-            {
-                $crate::GameSnapshot::new(self)
-            }
-
-            /// Feature `serde`. The game a decoded snapshot describes (`serde_json::from_str::<
-            /// GameSnapshotData<Game>>(&text)`), all of it checked: the whole game or an error
-            /// saying what is wrong, never a panic or a half-loaded game; O(the whole game). The
-            /// game is also `Deserialize`. Callable when every type is `Deserialize`.
-            #[inline]
-            pub fn from_snapshot(
-                snapshot: $crate::GameSnapshotData<Self>,
-            ) -> ::core::result::Result<Self, $crate::SnapshotError>
-            where
-                for<'x> Self: $crate::snapshot::DeserializeGame,
-            {
-                snapshot.into_game()
-            }
-        }
-
-        /// Feature `serde`. The game's snapshot (`game.snapshot()`).
-        impl $crate::__private::serde::Serialize for $game
-        where
-            for<'x> Self: $crate::snapshot::SerializeGame,
-        {
-            #[inline]
-            fn serialize<S: $crate::__private::serde::Serializer>(
-                &self,
-                serializer: S,
-            ) -> ::core::result::Result<S::Ok, S::Error> {
-                $crate::snapshot::serialize_game(self, serializer)
-            }
-        }
-
-        /// Feature `serde`. A snapshot decoded and checked (`Game::from_snapshot`): one that
-        /// is not a sound game is a decoding error with the reason.
-        impl<'de> $crate::__private::serde::Deserialize<'de> for $game
-        where
-            for<'x> Self: $crate::snapshot::DeserializeGame,
-        {
-            #[inline]
-            fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
-                deserializer: D,
-            ) -> ::core::result::Result<Self, D::Error> {
-                $crate::snapshot::deserialize_game(deserializer)
-            }
-        }
-    };
-    (
-        $world:ident
-        [ $( $(#[$attr:meta])* $field:ident : $ty:tt => $mask:ident [$($option:ident)*] ),+ ]
-        $tags:tt
-        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:tt ),* ]
-        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:tt ),* ]
-    ) => {
-        // A world's tables and singletons are serde only together: each impl is also bounded on
-        // the other's types. A type whose serde impl asks for a lifetime (a `&'static str`
-        // resource is `Deserialize<'static>` only) then leaves the world without the serde
-        // impls, as a type that is not serde does, instead of failing to compile. The bounds'
-        // names are pasted by the arms they go to (outside `paste!`, the lists keep their
-        // types whole).
-        $crate::__ecs_snapshot! {
-            @tables $world
-            [ $( $(#[$attr])* $field : $ty => $mask [$($option)*] ),+ ]
-            $tags
-            serialize_also: {
-                $( for<'x> [<__ $world _resource_ $resource>]: $crate::__private::serde::Serialize, )*
-            }
-            deserialize_also: {
-                $( for<'x> [<__ $world _resource_ $resource>]: $crate::__private::serde::de::DeserializeOwned, )*
-            }
-        }
-        $crate::__ecs_snapshot! {
-            @singletons $world
-            [ $( $(#[$event_attr])* $event : $event_ty ),* ]
-            [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
-            serialize_also: {
-                $( for<'x> [<__ $world _component_ $field>]: $crate::__private::serde::Serialize, )+
-            }
-            deserialize_also: {
-                $( for<'x> [<__ $world _component_ $field>]: $crate::__private::serde::de::DeserializeOwned, )+
+            deserialize: {
+                $( for<'x> [<__resource_ $resource>]: $crate::__private::serde::de::DeserializeOwned, )*
+                $( for<'x> [<__component_ $field>]: $crate::__private::serde::de::DeserializeOwned, )+
             }
         }
 
         impl $crate::snapshot::SnapshotWorld for $world {
             #[inline]
             fn index(&self) -> &$crate::EntityIndex {
-                &self.components.index
+                &self.components.storage.index
             }
 
             #[inline]
             fn index_mut(&mut self) -> &mut $crate::EntityIndex {
-                &mut self.components.index
-            }
-        }
-
-        impl $world {
-            /// Feature `serde`. The world, borrowed for saving in any serde format
-            /// (`serde_json::to_string(&world.snapshot())`): every entity (handles stay valid,
-            /// the next spawn gets the same id), component, tag and resource, the ticks and where
-            /// numbering stands; not the events or queued commands (see `archetypal::snapshot`).
-            /// Callable when every type is `Serialize`. O(1); serializing is O(the whole world).
-            #[inline]
-            pub fn snapshot(&self) -> $crate::Snapshot<'_, Self>
-            where
-                for<'x> Self: $crate::snapshot::SerializeWorld,
-            {
-                $crate::Snapshot::new(self)
-            }
-
-            /// Feature `serde`. The world a decoded snapshot describes (`serde_json::from_str::<
-            /// SnapshotData<World>>(&text)`), all of it checked: the whole world or an error
-            /// saying what is wrong, never a panic or a half-loaded world; O(the whole world).
-            /// The world is also `Deserialize`.
-            #[inline]
-            pub fn from_snapshot(
-                snapshot: $crate::SnapshotData<Self>,
-            ) -> ::core::result::Result<Self, $crate::SnapshotError> {
-                snapshot.into_world()
+                &mut self.components.storage.index
             }
         }
 
@@ -408,36 +275,101 @@ macro_rules! __ecs_snapshot {
             }
         }
     };
-}
+    (@world_methods) => {
+        /// Feature `serde`. The world, borrowed for saving in any serde format
+        /// (`serde_json::to_string(&world.snapshot())`): every entity (handles stay valid,
+        /// the next spawn gets the same id), component, tag and resource, the ticks and where
+        /// numbering stands; not the events or queued commands (see `archetypal::snapshot`).
+        /// Callable when every type is `Serialize`. O(1); serializing is O(the whole world).
+        #[inline]
+        pub fn snapshot(&self) -> $crate::Snapshot<'_, Self>
+        where
+            for<'x> Self: $crate::snapshot::SerializeWorld,
+        {
+            $crate::Snapshot::new(self)
+        }
 
-/// `__ecs_sub_world_snapshot!`: with the `serde` feature, what the snapshot code needs of a
-/// multi-world's sub-world (its tables, through `__ecs_snapshot!`'s `@tables` arm); nothing for
-/// a world, whose `__ecs_world_state!` writes its own.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __ecs_sub_world_snapshot {
-    (world $world:ident $components:tt $tags:tt) => {};
-    ((sub_world $game:ident) $world:ident $components:tt $tags:tt) => {
-        $crate::__ecs_if_serde! {
-            $crate::__ecs_snapshot! {
-                @tables $world $components $tags
-                serialize_also: {}
-                deserialize_also: {}
+        /// Feature `serde`. The world a decoded snapshot describes (`serde_json::from_str::<
+        /// SnapshotData<World>>(&text)`), all of it checked: the whole world or an error
+        /// saying what is wrong, never a panic or a half-loaded world; O(the whole world).
+        /// The world is also `Deserialize`.
+        #[inline]
+        pub fn from_snapshot(
+            snapshot: $crate::SnapshotData<Self>,
+        ) -> ::core::result::Result<Self, $crate::SnapshotError> {
+            snapshot.into_world()
+        }
+    };
+    (
+        @game $game:ident $events:tt
+        [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
+    ) => {
+        $crate::__ecs_snapshot! {
+            @singletons $game $events [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
+            serialize: {
+                $( for<'x> [<__resource_ $resource>]: $crate::__private::serde::Serialize, )*
+                for<'x, 'a> <Self as $crate::MultiWorld>::SubWorlds<'a>: $crate::snapshot::SerializeSubWorlds,
+            }
+            deserialize: {
+                $( for<'x> [<__resource_ $resource>]: $crate::__private::serde::de::DeserializeOwned, )*
+                for<'x> <Self as $crate::MultiWorld>::SubWorlds<'static>: $crate::snapshot::LoadSubWorlds,
+            }
+        }
+
+        /// Feature `serde`. The game's snapshot (`game.snapshot()`).
+        impl $crate::__private::serde::Serialize for $game
+        where
+            for<'x> Self: $crate::snapshot::SerializeGame,
+        {
+            #[inline]
+            fn serialize<S: $crate::__private::serde::Serializer>(
+                &self,
+                serializer: S,
+            ) -> ::core::result::Result<S::Ok, S::Error> {
+                $crate::snapshot::serialize_game(self, serializer)
+            }
+        }
+
+        /// Feature `serde`. A snapshot decoded and checked (`Game::from_snapshot`): one that
+        /// is not a sound game is a decoding error with the reason.
+        impl<'de> $crate::__private::serde::Deserialize<'de> for $game
+        where
+            for<'x> Self: $crate::snapshot::DeserializeGame,
+        {
+            #[inline]
+            fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> ::core::result::Result<Self, D::Error> {
+                $crate::snapshot::deserialize_game(deserializer)
             }
         }
     };
-}
+    (@game_methods) => {
+        /// Feature `serde`. The game, borrowed for saving in any serde format
+        /// (`serde_json::to_string(&game.snapshot())`): its entity index (handles stay valid,
+        /// the next spawn gets the same id), every sub-world, the resources and where
+        /// numbering stands; not the events or queued commands (see `archetypal::snapshot`).
+        /// Callable when every type is `Serialize`. O(1); serializing is O(the whole game).
+        #[inline]
+        pub fn snapshot(&self) -> $crate::GameSnapshot<'_, Self>
+        where
+            for<'x> Self: $crate::snapshot::SerializeGame,
+        {
+            $crate::GameSnapshot::new(self)
+        }
 
-/// `__ecs_game_snapshot!`: with the `serde` feature, a multi-world game's snapshots (its
-/// resources and events through `__ecs_snapshot!`'s `@singletons` arm, `snapshot()`,
-/// `from_snapshot`, `Serialize` / `Deserialize`); the sub-worlds' own parts come from
-/// `__ecs_sub_world_snapshot!`.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __ecs_game_snapshot {
-    ($game:ident events: $events:tt resources: $resources:tt) => {
-        $crate::__ecs_if_serde! {
-            $crate::__ecs_snapshot! { @game $game $events $resources }
+        /// Feature `serde`. The game a decoded snapshot describes (`serde_json::from_str::<
+        /// GameSnapshotData<Game>>(&text)`), all of it checked: the whole game or an error
+        /// saying what is wrong, never a panic or a half-loaded game; O(the whole game). The
+        /// game is also `Deserialize`. Callable when every type is `Deserialize`.
+        #[inline]
+        pub fn from_snapshot(
+            snapshot: $crate::GameSnapshotData<Self>,
+        ) -> ::core::result::Result<Self, $crate::SnapshotError>
+        where
+            for<'x> Self: $crate::snapshot::DeserializeGame,
+        {
+            snapshot.into_game()
         }
     };
 }

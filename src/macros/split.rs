@@ -5,7 +5,7 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_split {
-    ($world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:tt => $mask:ident [$($option:ident)*] ),+ ]) => {
+    (@types $world:ident) => {
         $crate::__private::paste::paste! {
             #[doc = "The written side of `split_tables`: `for_each_mut(|entity, table, row| ..)` over its entities."]
             pub type [<$world TablesMut>]<'a> = $crate::TablesMut<'a, [<$world ComponentArrays>]>;
@@ -14,41 +14,36 @@ macro_rules! __ecs_split {
             pub struct [<$world Tables>]<'a> {
                 tables: $crate::TablesRef<'a, [<$world ComponentArrays>]>,
             }
-
-            impl<'a> [<$world Tables>]<'a> {
-                /// Whether `entity` is alive and on this side, in O(1) (`false` for a stale or
-                /// never-issued handle).
-                #[inline]
-                pub fn contains(&self, entity: $crate::Entity) -> bool {
-                    self.tables.contains(entity)
-                }
-
-                /// Calls `f(entity, table, index)` for every entity on this side: O(its tables)
-                /// plus their rows.
-                #[inline]
-                pub fn for_each<F>(&self, f: F)
-                where
-                    F: ::core::ops::FnMut($crate::Entity, &'a [<$world ComponentArrays>], usize),
-                {
-                    self.tables.for_each(f);
-                }
-
-                $(
-                    #[doc = "The `" $field "` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle, an entity not on this side, or one without a `" $field "`."]
-                    $(#[$attr])*
-                    #[inline]
-                    pub fn [<get_ $field>](&self, entity: $crate::Entity) -> ::core::option::Option<&'a $ty> {
-                        self.tables.get(entity, $mask, [<__ $world ColumnRef>]::$field)
-                    }
-                )+
+        }
+    };
+    // The methods, in the read side's impl block; `$part` has the column pickers.
+    (@methods $world:ident $part:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ]) => {
+        $crate::__private::paste::paste! {
+            /// Whether `entity` is alive and on this side, in O(1) (`false` for a stale or
+            /// never-issued handle).
+            #[inline]
+            pub fn contains(&self, entity: $crate::Entity) -> bool {
+                self.tables.contains(entity)
             }
 
-            impl<'a> ::core::convert::From<$crate::TablesRef<'a, [<$world ComponentArrays>]>> for [<$world Tables>]<'a> {
-                #[inline]
-                fn from(tables: $crate::TablesRef<'a, [<$world ComponentArrays>]>) -> Self {
-                    Self { tables }
-                }
+            /// Calls `f(entity, table, index)` for every entity on this side: O(its tables)
+            /// plus their rows.
+            #[inline]
+            pub fn for_each<F>(&self, f: F)
+            where
+                F: ::core::ops::FnMut($crate::Entity, &'a [<$world ComponentArrays>], usize),
+            {
+                self.tables.for_each(f);
             }
+
+            $(
+                #[doc = "The `" $field "` of `entity`, in O(1); `None` for a dead, stale (id reused) or never-issued handle, an entity not on this side, or one without a `" $field "`."]
+                $(#[$attr])*
+                #[inline]
+                pub fn [<get_ $field>](&self, entity: $crate::Entity) -> ::core::option::Option<&'a $ty> {
+                    self.tables.get(entity, $mask, $part::[<__ref_ $field>])
+                }
+            )+
         }
     };
 }

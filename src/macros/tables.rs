@@ -1,92 +1,35 @@
-//! `__ecs_tables!`: the mask type, the component and tag mask constants, and the
-//! struct-of-arrays table types with their `Archetype` impl (the per-column fan-out of spawn,
-//! despawn and migration).
+//! `__ecs_tables!`: the mask type, the component, tag and relation mask constants and the
+//! struct-of-arrays table types (`@types`); among the helpers (`@helpers`), the bit of each
+//! (an enum counts them), the check of the input and the `Archetype` impl (the per-column
+//! fan-out of spawn, despawn and migration).
 
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_tables {
     (
-        $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:tt => $mask:ident [$($option:ident)*] ),+ ]
+        @types $world:ident
+        [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ]
         [ $( $(#[$tag_attr:meta])* $tag:ident => $tag_mask:ident ),* ]
         [ $( $(#[$relation_attr:meta])* $relation:ident / $reverse:ident => $relation_mask:ident [$($policy:tt)*] ),* ]
-        $hooks:tt
     ) => {
         $crate::__private::paste::paste! {
-            // The bit index of every component. An enum counts them (`__COUNT`) without a
-            // recursive macro, and `#[cfg]` on a component removes its variant too.
-            #[doc(hidden)]
-            #[allow(non_camel_case_types, dead_code, unused_doc_comments)]
-            enum [<__ $world ComponentIndex>] {
-                $( $(#[$attr])* $field, )+
-                __COUNT,
-            }
-
-            // Tag bits follow the component bits, and relation bits the tag bits (a relation
-            // bit lives in the tag segments like a tag's).
-            #[doc(hidden)]
-            #[allow(non_camel_case_types, dead_code, unused_doc_comments)]
-            enum [<__ $world TagIndex>] {
-                __LAST_COMPONENT = [<__ $world ComponentIndex>]::__COUNT as isize - 1,
-                $( $(#[$tag_attr])* $tag, )*
-                __FIRST_RELATION,
-                $( $(#[$relation_attr])* $relation, )*
-                __END,
-            }
-
-            // Past the mask's width a bit is 0 (`mask_bit` works in `u128`, and the cast to a
-            // `u64` mask drops bits 64 and up) and `check_world` reports the error, so the user
-            // sees one message rather than an overflow.
-            impl [<__ $world ComponentIndex>] {
-                const fn mask(self) -> [<$world Mask>] {
-                    $crate::__private::mask_bit(self as u32) as [<$world Mask>]
-                }
-            }
-
-            impl [<__ $world TagIndex>] {
-                const fn mask(self) -> [<$world Mask>] {
-                    $crate::__private::mask_bit(self as u32) as [<$world Mask>]
-                }
-
-                // A relation's bit is one lower than its index: `__FIRST_RELATION` has none.
-                const fn relation_mask(self) -> [<$world Mask>] {
-                    $crate::__private::mask_bit(self as u32 - 1) as [<$world Mask>]
-                }
-            }
-
-            const _: () = $crate::__private::check_world(
-                ::core::stringify!($world),
-                $crate::__private::WorldNames {
-                    components: &[$(::core::stringify!($field)),+],
-                    tags: &[$(::core::stringify!($tag)),*],
-                    relations: &[$(::core::stringify!($relation)),*],
-                    reverses: &[$(::core::stringify!($reverse)),*],
-                },
-                &[$(::core::stringify!($mask)),+ $(, ::core::stringify!($tag_mask))* $(, ::core::stringify!($relation_mask))*],
-                // `__FIRST_RELATION` takes an index but no bit.
-                [<__ $world TagIndex>]::__END as usize - 1,
-            );
-
             #[doc = "The mask type of `" $world "`: `u64` for up to 64 components, tags and relations, `u128` up to 128."]
-            pub type [<$world Mask>] = <$crate::MaskWidth<
-                { ([<__ $world TagIndex>]::__END as usize - 1) <= 64 },
-            > as $crate::SelectMask>::Mask;
+            pub type [<$world Mask>] = <[<$world ComponentArrays>] as $crate::Archetype>::Mask;
 
             $(
                 #[doc = "Mask bit of the `" $field "` component."]
                 $(#[$attr])*
-                pub const $mask: [<$world Mask>] = [<__ $world ComponentIndex>]::$field.mask();
+                pub const $mask: [<$world Mask>] = [<$world ComponentArrays>]::$mask;
             )+
-
             $(
                 #[doc = "Mask bit of the `" $tag "` tag."]
                 $(#[$tag_attr])*
-                pub const $tag_mask: [<$world Mask>] = [<__ $world TagIndex>]::$tag.mask();
+                pub const $tag_mask: [<$world Mask>] = [<$world ComponentArrays>]::$tag_mask;
             )*
-
             $(
                 #[doc = "Mask bit of the `" $relation "` relation: carried by every entity linked to a target by `set_" $relation "` (set and cleared only by linking), usable in every include / exclude mask (`" $relation_mask "` excluded: the roots)."]
                 $(#[$relation_attr])*
-                pub const $relation_mask: [<$world Mask>] = [<__ $world TagIndex>]::$relation.relation_mask();
+                pub const $relation_mask: [<$world Mask>] = [<$world ComponentArrays>]::$relation_mask;
             )*
 
             #[doc = "One archetype of `" $world "`: a row per entity whose components are exactly `mask`, one `Vec` per component (struct of arrays). Columns whose bit is not in `mask` stay empty."]
@@ -114,68 +57,92 @@ macro_rules! __ecs_tables {
                     pub $field: &'a mut [$ty],
                 )+
             }
+        }
+    };
+    (
+        @helpers $world:ident $part:ident
+        [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ]
+        [ $( $(#[$tag_attr:meta])* $tag:ident => $tag_mask:ident ),* ]
+        [ $( $(#[$relation_attr:meta])* $relation:ident / $reverse:ident => $relation_mask:ident [$($policy:tt)*] ),* ]
+        $hooks:tt
+    ) => {
+        $crate::__private::paste::paste! {
+            // The bit of every component, then every tag, then every relation (a relation's bit
+            // lives in the tag segments like a tag's). An enum counts them without a recursive
+            // macro, and a `#[cfg]` on an item removes its variant too.
+            enum __Bit {
+                $( $(#[$attr])* $field, )+
+                $( $(#[$tag_attr])* $tag, )*
+                $( $(#[$relation_attr])* $relation, )*
+                __END,
+            }
 
-            // The bit index of every component as a constant a `match` can jump on.
-            #[doc(hidden)]
-            #[allow(non_camel_case_types)]
-            struct [<__ $world Column>];
+            impl __Bit {
+                // Past the mask's width a bit is 0 (`mask_bit` works in `u128`, and the cast to
+                // a `u64` mask drops bits 64 and up) and `check_world` reports the error, so the
+                // user sees one message rather than an overflow.
+                const fn mask(self) -> [<$world Mask>] {
+                    $crate::__private::mask_bit(self as u32) as [<$world Mask>]
+                }
+            }
 
-            #[allow(non_upper_case_globals, dead_code, unused_doc_comments)]
-            impl [<__ $world Column>] {
-                $( $(#[$attr])* const $field: u32 = [<__ $world ComponentIndex>]::$field as u32; )+
+            // The mask constants' values.
+            impl [<$world ComponentArrays>] {
+                $( $(#[$attr])* const $mask: [<$world Mask>] = __Bit::$field.mask(); )+
+                $( $(#[$tag_attr])* const $tag_mask: [<$world Mask>] = __Bit::$tag.mask(); )*
+                $( $(#[$relation_attr])* const $relation_mask: [<$world Mask>] = __Bit::$relation.mask(); )*
             }
 
             // Each component's column, picked out of a table: the one function every accessor,
-            // query and split side of the component hands the generic storage (a closure per
+            // split side and row of the component hands the generic storage (a closure per
             // method would be one more body per method for the compiler to check).
-            #[doc(hidden)]
-            #[allow(non_camel_case_types)]
-            struct [<__ $world ColumnRef>];
-
-            #[allow(dead_code, unused_doc_comments)]
-            impl [<__ $world ColumnRef>] {
+            impl $part {
                 $(
                     $(#[$attr])*
                     #[inline(always)]
-                    fn $field(table: &[<$world ComponentArrays>]) -> &[$ty] {
+                    fn [<__ref_ $field>](table: &[<$world ComponentArrays>]) -> &[$ty] {
                         &table.$field
                     }
-                )+
-            }
 
-            #[doc(hidden)]
-            #[allow(non_camel_case_types)]
-            struct [<__ $world ColumnMut>];
-
-            #[allow(dead_code, unused_doc_comments)]
-            impl [<__ $world ColumnMut>] {
-                $(
                     $(#[$attr])*
                     #[inline(always)]
-                    fn $field(table: &mut [<$world ComponentArrays>]) -> &mut [$ty] {
+                    fn [<__mut_ $field>](table: &mut [<$world ComponentArrays>]) -> &mut [$ty] {
                         &mut table.$field
                     }
                 )+
             }
 
-            #[doc(hidden)]
-            #[allow(dead_code)]
-            pub struct [<__ $world RemovedValues>] {
-                $(
-                    $(#[$attr])*
-                    $field: ::core::option::Option<$ty>,
-                )+
+            // The column of every component, as a constant a `match` can jump on.
+            mod __column {
+                $( $(#[$attr])* pub const $field: u32 = super::$mask.trailing_zeros(); )+
             }
 
-            #[allow(unused_doc_comments)]
+            const _: () = $crate::__private::check_world(
+                ::core::stringify!($world),
+                $crate::__private::WorldNames {
+                    components: &[$(::core::stringify!($field)),+],
+                    tags: &[$(::core::stringify!($tag)),*],
+                    relations: &[$(::core::stringify!($relation)),*],
+                    reverses: &[$(::core::stringify!($reverse)),*],
+                },
+                &[$(::core::stringify!($mask)),+ $(, ::core::stringify!($tag_mask))* $(, ::core::stringify!($relation_mask))*],
+                __Bit::__END as usize,
+            );
+
+            pub struct __RemovedValues {
+                $( $(#[$attr])* $field: ::core::option::Option<$ty>, )+
+            }
+
+            // The trait's own constants are named in full: a mask constant of the same name
+            // (`TAGS`) is an inherent one of the table, found first.
             impl $crate::Archetype for [<$world ComponentArrays>] {
-                type Mask = [<$world Mask>];
+                type Mask = <$crate::MaskWidth<{ __Bit::__END as usize <= 64 }> as $crate::SelectMask>::Mask;
                 type ViewMut<'a> = [<$world ComponentArraysMut>]<'a>;
-                type Removed = [<__ $world RemovedValues>];
-                type TickColumns = [$crate::__private::TickColumn; [<__ $world ComponentIndex>]::__COUNT as usize];
+                type Removed = __RemovedValues;
+                type TickColumns = [$crate::__private::TickColumn; <Self as $crate::Archetype>::COMPONENT_COUNT];
+                const COMPONENT_COUNT: usize = [$( $(#[$attr])* ::core::stringify!($field) ),+].len();
                 const COMPONENTS: [<$world Mask>] =
-                    $crate::__private::low_bits([<__ $world ComponentIndex>]::__COUNT as u32) as [<$world Mask>];
-                const COMPONENT_COUNT: usize = [<__ $world ComponentIndex>]::__COUNT as usize;
+                    $crate::__private::low_bits(<Self as $crate::Archetype>::COMPONENT_COUNT as u32) as [<$world Mask>];
                 // One `let` per item (a statement `#[cfg]` can remove, unlike a compound
                 // assignment).
                 const TRACKED: [<$world Mask>] = {
@@ -183,14 +150,14 @@ macro_rules! __ecs_tables {
                     $( $(#[$attr])* let tracked = tracked | $crate::__ecs_tracked!($mask $($option)*); )+
                     tracked
                 };
-                const TAGS: [<$world Mask>] =
-                    $crate::__private::low_bits([<__ $world TagIndex>]::__END as u32 - 1) as [<$world Mask>] & !Self::COMPONENTS;
+                const TAGS: [<$world Mask>] = $crate::__private::low_bits(__Bit::__END as u32) as [<$world Mask>]
+                    & !<Self as $crate::Archetype>::COMPONENTS;
                 const RELATIONS: [<$world Mask>] = {
                     let relations = 0;
                     $( $(#[$relation_attr])* let relations = relations | $relation_mask; )*
                     relations
                 };
-                $crate::__ecs_hooks! { @set $hooks }
+                $crate::__ecs_hooks! { @set [<$world Mask>] $hooks }
                 const CASCADE: [<$world Mask>] = {
                     let cascade = 0;
                     $( $(#[$relation_attr])* let cascade = cascade | $crate::__ecs_relation_policy!($relation $relation_mask $($policy)*); )*
@@ -244,7 +211,7 @@ macro_rules! __ecs_tables {
                     // literal of calls holds every value at once: borrow checking quadratic in
                     // the components).
                     let take = $crate::__private::column::TakeRow::new(self.mask, row);
-                    let mut removed = [<__ $world RemovedValues>] {
+                    let mut removed = __RemovedValues {
                         $( $(#[$attr])* $field: ::core::option::Option::None, )+
                     };
                     $( $(#[$attr])* take.column(&mut removed.$field, &mut self.$field, $mask); )+
@@ -253,20 +220,20 @@ macro_rules! __ecs_tables {
                 }
 
                 #[inline]
-                fn edit_column(&mut self, index: u32, edit: $crate::__private::column::ColumnEdit) {
+                fn edit_column(&mut self, bit: u32, op: $crate::__private::ColumnEdit) {
                     use $crate::__private::column;
                     // A jump to the one column: a migration's cost follows the row's width.
-                    match index {
-                        $( $(#[$attr])* [<__ $world Column>]::$field => column::edit(&mut self.$field, edit), )+
+                    match bit {
+                        $( $(#[$attr])* __column::$field => column::edit(&mut self.$field, op), )+
                         _ => {}
                     }
                 }
 
                 #[inline]
-                fn move_column(&mut self, index: u32, row: usize, destination: &mut Self) {
+                fn move_column(&mut self, bit: u32, row: usize, to: &mut Self) {
                     use $crate::__private::column;
-                    match index {
-                        $( $(#[$attr])* [<__ $world Column>]::$field => column::move_value(&mut self.$field, &mut destination.$field, row), )+
+                    match bit {
+                        $( $(#[$attr])* __column::$field => column::move_value(&mut self.$field, &mut to.$field, row), )+
                         _ => {}
                     }
                 }
@@ -280,7 +247,7 @@ macro_rules! __ecs_tables {
                     let view = [<$world ComponentArraysMut>] {
                         mask: self.mask,
                         entities: &self.entities,
-                        $( $(#[$attr])* $field: column::view(&mut self.$field, include & $mask != 0, rows), )+
+                        $( $(#[$attr])* $field: column::view(&mut self.$field, include & $mask, rows), )+
                     };
                     (&self.entities, view)
                 }

@@ -26,6 +26,6 @@ impl<T: TypedTable> Storage<T> {
     ) -> Result<SplitTables<'_, T>, TablesOverlap<T::Mask>> {
         let (written, read) =
             self.split_table_list(write_include, write_exclude, read_include, read_exclude)?;
-        Ok((written, read.into()))
+        Ok((written, T::read_side(read)))
     }
 }
