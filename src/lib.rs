@@ -30,7 +30,6 @@ mod entity_set;
 pub mod events;
 #[cfg(doc)]
 pub mod example_generated;
-mod game;
 pub mod guide;
 #[doc(hidden)]
 pub mod hash;
@@ -39,6 +38,7 @@ mod hooks;
 mod lifecycle;
 mod macros;
 mod mask;
+mod multi_world;
 #[doc(hidden)]
 pub mod query_cache;
 pub mod relation;
@@ -63,13 +63,17 @@ pub use commands::{
 };
 pub use entity::{Entity, EntityIndex, EntityLocation, EntityRecords, EntityReserver, IdRecords};
 pub use events::{Consumed, EventChannel, EventCursor};
-pub use game::{GameBuilder, GameEntities, MultiWorld, SubWorld, SubWorlds, SubWorldsMut};
 pub use hook_set::HookSet;
 pub use mask::{Bitmask, Bits, MAX_MASK_BITS, MaskWidth, SelectMask};
+pub use multi_world::{
+    MultiWorld, MultiWorldBuilder, MultiWorldEntities, SubWorld, SubWorlds, SubWorldsMut,
+};
 pub use relation::{RelationError, RelationStore};
 pub use schedule::{Schedule, ScheduleError, System, SystemContext, SystemWorld};
 #[cfg(feature = "serde")]
-pub use snapshot::{GameSnapshot, GameSnapshotData, Snapshot, SnapshotData, SnapshotError};
+pub use snapshot::{
+    MultiWorldSnapshot, MultiWorldSnapshotData, Snapshot, SnapshotData, SnapshotError,
+};
 pub use storage::{
     InvariantError, MatchingTables, MatchingTablesMut, RowTags, RowsMut, Storage, TablesMut,
     TablesOverlap, TablesRef, TypedTablesMut, TypedWalk,

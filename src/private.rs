@@ -34,8 +34,8 @@ pub mod hooks {
 }
 
 /// What a multi-world game's generated methods call: each is one of these.
-pub mod game {
-    pub use crate::game::{
+pub mod multi_world {
+    pub use crate::multi_world::{
         apply_commands, apply_commands_with_hooks, apply_lifecycle, check_invariants,
         clear_commands, clone_from, despawn, despawn_entities, end_frame, entity_reserver,
         hooks_pending, increment_tick, spawn, spawn_built, spawn_entities, spawn_one,

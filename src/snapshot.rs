@@ -61,11 +61,11 @@
 //! columns of text snapshots; a snapshot of another version is refused with an error naming
 //! both versions.
 //!
-//! A multi-world game saves and loads the same way ([`GameSnapshot`], [`GameSnapshotData`]),
-//! by the same code: a world is a game with one part. Both are one entity index, its parts and
-//! its singletons; a world's one storage writes its fields among the whole's own, as above,
-//! and a game writes its one index, then each sub-world's storage (the same fields) by name
-//! under `sub_worlds`, then its resources and event numbering (see `layout.rs`).
+//! A multi-world game saves and loads the same way ([`MultiWorldSnapshot`],
+//! [`MultiWorldSnapshotData`]), by the same code: a world is a game with one part. Both are one
+//! entity index, its parts and its singletons; a world's one storage writes its fields among the
+//! whole's own, as above, and a game writes its one index, then each sub-world's storage (the same
+//! fields) by name under `sub_worlds`, then its resources and event numbering (see `layout.rs`).
 //!
 //! Where the code is, each file importing (besides the traits here) only from those before it:
 //! `layout.rs` (the layouts and their field names), `positional.rs`, `sequence.rs` (lengths
@@ -88,11 +88,11 @@ use serde::de::{self, MapAccess};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-mod game;
 mod ids;
 mod input;
 mod layout;
 mod maps;
+mod multi_world;
 mod output;
 mod parts;
 mod positional;
@@ -105,15 +105,15 @@ pub use output::{ColumnOut, ResourceOut};
 pub use parts::LoadedParts;
 pub use validation::StorageData;
 
-pub use game::{
-    DeserializeGame, InstallSubWorlds, LoadSubWorlds, SerializeGame, SerializeSubWorlds,
+pub use multi_world::{
+    DeserializeMultiWorld, InstallSubWorlds, LoadSubWorlds, SerializeMultiWorld, SerializeSubWorlds,
 };
 
 use crate::archetype::Archetype;
 use crate::entity::EntityIndex;
 use crate::storage::Storage;
-use game::SubWorldStorages;
 use input::deserialize_whole;
+use multi_world::SubWorldStorages;
 use output::serialize_whole;
 use validation::DecodedWhole;
 use world::OneStorage;
@@ -282,26 +282,26 @@ impl<W: SerializeWorld> Serialize for Snapshot<'_, W> {
 /// game's entity index once, each sub-world's storage by name (as a [`Snapshot`] holds a
 /// world's), the resources and where event numbering stands; see the guide's
 /// [snapshots](crate::guide::snapshots) chapter.
-pub struct GameSnapshot<'a, G> {
+pub struct MultiWorldSnapshot<'a, G> {
     game: &'a G,
 }
 
-impl<'a, G> GameSnapshot<'a, G> {
+impl<'a, G> MultiWorldSnapshot<'a, G> {
     /// The snapshot of `game` (what `game.snapshot()` returns).
     pub fn new(game: &'a G) -> Self {
-        GameSnapshot { game }
+        MultiWorldSnapshot { game }
     }
 }
 
-impl<G> Clone for GameSnapshot<'_, G> {
+impl<G> Clone for MultiWorldSnapshot<'_, G> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<G> Copy for GameSnapshot<'_, G> {}
+impl<G> Copy for MultiWorldSnapshot<'_, G> {}
 
-impl<G: SerializeGame> Serialize for GameSnapshot<'_, G> {
+impl<G: SerializeMultiWorld> Serialize for MultiWorldSnapshot<'_, G> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serialize_whole::<SubWorldStorages<G>, S>(self.game, serializer)
     }
@@ -338,27 +338,27 @@ impl<W: SnapshotWorld> SnapshotData<W> {
     }
 }
 
-/// A decoded game snapshot, not yet checked: `serde_json::from_str::<GameSnapshotData<Game>>
-/// (&text)`, then `Game::from_snapshot(data)` (or [`into_game`](Self::into_game)) checks it
-/// and builds the game. Decoding already refuses malformed input, unknown names and columns
-/// of the wrong type; the checks that need the whole snapshot come after.
-pub struct GameSnapshotData<G: DeserializeGame> {
+/// A decoded game snapshot, not yet checked: `serde_json::from_str::<MultiWorldSnapshotData<Game>>
+/// (&text)`, then `Game::from_snapshot(data)` (or [`into_multi_world`](Self::into_multi_world))
+/// checks it and builds the game. Decoding already refuses malformed input, unknown names and
+/// columns of the wrong type; the checks that need the whole snapshot come after.
+pub struct MultiWorldSnapshotData<G: DeserializeMultiWorld> {
     raw: DecodedWhole<<G::SubWorldList as LoadSubWorlds>::Loaded, G::Resources>,
 }
 
-impl<'de, G: DeserializeGame> Deserialize<'de> for GameSnapshotData<G> {
+impl<'de, G: DeserializeMultiWorld> Deserialize<'de> for MultiWorldSnapshotData<G> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         deserialize_whole::<SubWorldStorages<G>, D>(deserializer)
-            .map(|raw| GameSnapshotData { raw })
+            .map(|raw| MultiWorldSnapshotData { raw })
     }
 }
 
-impl<G: DeserializeGame> GameSnapshotData<G> {
+impl<G: DeserializeMultiWorld> MultiWorldSnapshotData<G> {
     /// Checks the snapshot and builds the game: every sub-world's ticks and storage are
     /// checked as a world's (see [`SnapshotData::into_world`]), the game's index is sound, and
     /// every sub-world holds exactly the game's live entities, each on one row; the built game
     /// passes `check_invariants()`.
-    pub fn into_game(self) -> Result<G, SnapshotError> {
+    pub fn into_multi_world(self) -> Result<G, SnapshotError> {
         self.raw.into_whole::<SubWorldStorages<G>>()
     }
 }
@@ -385,21 +385,21 @@ pub fn deserialize_world<'de, W: DeserializeWorld, D: Deserializer<'de>>(
 
 /// Serializes `game` as its snapshot: what a game's generated `Serialize` calls.
 #[inline]
-pub fn serialize_game<G: SerializeGame, S: Serializer>(
+pub fn serialize_multi_world<G: SerializeMultiWorld, S: Serializer>(
     game: &G,
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
-    GameSnapshot::new(game).serialize(serializer)
+    MultiWorldSnapshot::new(game).serialize(serializer)
 }
 
 /// Decodes and checks a game's snapshot (`Game::from_snapshot`): what a game's generated
 /// `Deserialize` calls.
 #[inline]
-pub fn deserialize_game<'de, G: DeserializeGame, D: Deserializer<'de>>(
+pub fn deserialize_multi_world<'de, G: DeserializeMultiWorld, D: Deserializer<'de>>(
     deserializer: D,
 ) -> Result<G, D::Error> {
-    let data = GameSnapshotData::<G>::deserialize(deserializer)?;
-    data.into_game().map_err(de::Error::custom)
+    let data = MultiWorldSnapshotData::<G>::deserialize(deserializer)?;
+    data.into_multi_world().map_err(de::Error::custom)
 }
 
 /// A snapshot that decoded but does not describe a sound world; the message says what is

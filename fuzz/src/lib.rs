@@ -3,7 +3,7 @@
 //! `macro_tests/tests/fuzz_replay.rs` includes these files too and replays the seeds and the
 //! committed corpus through them on stable (see `fuzz/README.md`).
 
-pub mod game_snapshot;
+pub mod multi_world_snapshot;
 pub mod ops;
 pub mod round_trip;
 pub mod snapshot;

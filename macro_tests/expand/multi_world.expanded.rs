@@ -177,7 +177,7 @@ pub struct Game {
     pub resources: GameResources,
     /// The event channels declared in the `Events` block.
     pub events: GameEvents,
-    entities: ::archetypal::GameEntities<GameCommand>,
+    entities: ::archetypal::MultiWorldEntities<GameCommand>,
 }
 ///A `Game` borrowed apart by `split_mut()`: each sub-world, the resources, the events and the command queue, each usable while the others are borrowed.
 pub struct GameParts<'a> {
@@ -508,7 +508,7 @@ impl Game {
     /// `commands`, each usable while the others are borrowed.
     #[inline]
     pub fn split_mut(&mut self) -> GameParts<'_> {
-        let reserver = ::archetypal::__private::game::entity_reserver(self);
+        let reserver = ::archetypal::__private::multi_world::entity_reserver(self);
         GameParts {
             core: &mut self.core,
             render: &mut self.render,
@@ -523,7 +523,7 @@ impl Game {
     /// (`game.core.set_position(entity, ...)`).
     #[inline]
     pub fn spawn(&mut self) -> ::archetypal::Entity {
-        ::archetypal::__private::game::spawn(self)
+        ::archetypal::__private::multi_world::spawn(self)
     }
     /// Spawns `count` entities with no components, allocating once.
     #[inline]
@@ -531,7 +531,7 @@ impl Game {
         &mut self,
         count: usize,
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        ::archetypal::__private::game::spawn_entities(self, count)
+        ::archetypal::__private::multi_world::spawn_entities(self, count)
     }
     /// Despawns `entity` from every sub-world, dropping all its components and
     /// tags: O(its components, over all sub-worlds). `false`, and nothing
@@ -541,7 +541,7 @@ impl Game {
     /// unlinked.
     #[inline]
     pub fn despawn(&mut self, entity: ::archetypal::Entity) -> bool {
-        ::archetypal::__private::game::despawn(self, entity)
+        ::archetypal::__private::multi_world::despawn(self, entity)
     }
     /// Despawns every live entity of `entities`; returns those actually despawned
     /// (dead, stale, never-issued and repeated handles are skipped). A component `Drop` that panics does so after its entity left every
@@ -552,7 +552,7 @@ impl Game {
         &mut self,
         entities: &[::archetypal::Entity],
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        ::archetypal::__private::game::despawn_entities(self, entities)
+        ::archetypal::__private::multi_world::despawn_entities(self, entities)
     }
     /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
     #[inline]
@@ -585,13 +585,13 @@ impl Game {
     /// sub-world's new tick.
     #[inline]
     pub fn increment_tick(&mut self) -> ::archetypal::Tick {
-        ::archetypal::__private::game::increment_tick(self)
+        ::archetypal::__private::multi_world::increment_tick(self)
     }
     /// Ends a frame: every sub-world's tick advances and events older than two
     /// frames expire.
     #[inline]
     pub fn step(&mut self) {
-        ::archetypal::__private::game::end_frame(self);
+        ::archetypal::__private::multi_world::end_frame(self);
         self.events.update();
     }
     /// Applies every queued command, the game's spawns and despawns and every
@@ -603,7 +603,10 @@ impl Game {
     /// the hooks of its `Hooks` blocks run here.
     #[inline]
     pub fn apply_commands(&mut self) -> ::archetypal::CommandReport {
-        ::archetypal::__private::game::apply_commands_with_hooks(self, Self::run_hooks)
+        ::archetypal::__private::multi_world::apply_commands_with_hooks(
+            self,
+            Self::run_hooks,
+        )
     }
     /// Number of queued commands (the game's and every sub-world's).
     #[inline]
@@ -620,7 +623,7 @@ impl Game {
     /// queued spawn are given back (in ascending id order) and never become alive.
     #[inline]
     pub fn clear_commands(&mut self) {
-        ::archetypal::__private::game::clear_commands(self)
+        ::archetypal::__private::multi_world::clear_commands(self)
     }
     /// Checks every sub-world's invariants, and that each records the same ids at the
     /// same generations and states (see `archetypal::EntityRecords::same_ids`).
@@ -628,7 +631,7 @@ impl Game {
     pub fn check_invariants(
         &self,
     ) -> ::core::result::Result<(), ::archetypal::InvariantError> {
-        ::archetypal::__private::game::check_invariants(self)
+        ::archetypal::__private::multi_world::check_invariants(self)
     }
     ///Makes this game equal to `earlier`, a clone taken before (the rollback of a rollback netcode, the reset of an editor's play mode), reusing this game's allocations: `clone_from`. Callable when the game is `Clone` (every component, resource and event type is). Queued commands are dropped. O(the whole game): every value of `earlier` is cloned.
     #[inline]
@@ -644,24 +647,24 @@ impl Game {
     /// numbering stands; not the events or queued commands (see `archetypal::snapshot`).
     /// Callable when every type is `Serialize`. O(1); serializing is O(the whole game).
     #[inline]
-    pub fn snapshot(&self) -> ::archetypal::GameSnapshot<'_, Self>
+    pub fn snapshot(&self) -> ::archetypal::MultiWorldSnapshot<'_, Self>
     where
-        for<'x> Self: ::archetypal::snapshot::SerializeGame,
+        for<'x> Self: ::archetypal::snapshot::SerializeMultiWorld,
     {
-        ::archetypal::GameSnapshot::new(self)
+        ::archetypal::MultiWorldSnapshot::new(self)
     }
     /// Feature `serde`. The game a decoded snapshot describes (`serde_json::from_str::<
-    /// GameSnapshotData<Game>>(&text)`), all of it checked: the whole game or an error
+    /// MultiWorldSnapshotData<Game>>(&text)`), all of it checked: the whole game or an error
     /// saying what is wrong, never a panic or a half-loaded game; O(the whole game). The
     /// game is also `Deserialize`. Callable when every type is `Deserialize`.
     #[inline]
     pub fn from_snapshot(
-        snapshot: ::archetypal::GameSnapshotData<Self>,
+        snapshot: ::archetypal::MultiWorldSnapshotData<Self>,
     ) -> ::core::result::Result<Self, ::archetypal::SnapshotError>
     where
-        for<'x> Self: ::archetypal::snapshot::DeserializeGame,
+        for<'x> Self: ::archetypal::snapshot::DeserializeMultiWorld,
     {
-        snapshot.into_game()
+        snapshot.into_multi_world()
     }
 }
 impl GameEntityBuilder {
@@ -674,7 +677,7 @@ impl GameEntityBuilder {
     /// (no `Clone` needed): O(the game's components).
     #[inline]
     pub fn spawn_one(self, game: &mut Game) -> ::archetypal::Entity {
-        ::archetypal::__private::game::spawn_one(game, self)
+        ::archetypal::__private::multi_world::spawn_one(game, self)
     }
     /// Spawns `count` entities in every sub-world with the builder's components,
     /// each given a clone of the values (the last one takes them): O(`count` ×
@@ -690,7 +693,7 @@ impl GameEntityBuilder {
         game: &mut Game,
         count: usize,
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
-        ::archetypal::__private::game::spawn_built(game, self, count)
+        ::archetypal::__private::multi_world::spawn_built(game, self, count)
     }
     ///Gives the entities a `position` of `value` (a later `with_position` replaces it).
     #[inline]
@@ -1500,7 +1503,7 @@ const _: () = {
         &["core", "render"],
         &[&["position"], &["sprite"]],
     );
-    impl ::archetypal::GameBuilder for GameEntityBuilder {
+    impl ::archetypal::MultiWorldBuilder for GameEntityBuilder {
         type Values = (CoreEntityValues, (RenderEntityValues, ()));
         #[inline]
         fn into_values(self) -> Self::Values {
@@ -1521,7 +1524,7 @@ const _: () = {
     }
     impl ::archetypal::QueuedCommand for GameCommand {
         type Staging = ::archetypal::BuilderStaging<
-            <GameEntityBuilder as ::archetypal::GameBuilder>::Values,
+            <GameEntityBuilder as ::archetypal::MultiWorldBuilder>::Values,
         >;
     }
     impl ::archetypal::SpawningCommand for GameCommand {
@@ -1562,13 +1565,16 @@ const _: () = {
         #[inline]
         fn parts(
             &self,
-        ) -> (Self::SubWorlds<'_>, &::archetypal::GameEntities<GameCommand>) {
+        ) -> (Self::SubWorlds<'_>, &::archetypal::MultiWorldEntities<GameCommand>) {
             ((&self.core, (&self.render, ())), &self.entities)
         }
         #[inline]
         fn parts_mut(
             &mut self,
-        ) -> (Self::SubWorldsMut<'_>, &mut ::archetypal::GameEntities<GameCommand>) {
+        ) -> (
+            Self::SubWorldsMut<'_>,
+            &mut ::archetypal::MultiWorldEntities<GameCommand>,
+        ) {
             ((&mut self.core, (&mut self.render, ())), &mut self.entities)
         }
         #[inline]
@@ -1580,7 +1586,7 @@ const _: () = {
         ) {
             match command {
                 GameCommand::Lifecycle(command) => {
-                    ::archetypal::__private::game::apply_lifecycle(
+                    ::archetypal::__private::multi_world::apply_lifecycle(
                         self,
                         command,
                         staged,
@@ -1634,7 +1640,7 @@ const _: () = {
         }
         #[inline]
         fn clone_from(&mut self, source: &Self) {
-            ::archetypal::__private::game::clone_from(self, source);
+            ::archetypal::__private::multi_world::clone_from(self, source);
             ::core::clone::Clone::clone_from(&mut self.resources, &source.resources);
             ::core::clone::Clone::clone_from(&mut self.events, &source.events);
         }
@@ -1662,7 +1668,7 @@ const _: () = {
         /// are run in the same pass. `apply_commands` calls it.
         fn run_hooks(&mut self) {
             use ::core::option::Option::Some;
-            if !::archetypal::__private::game::hooks_pending(self) {
+            if !::archetypal::__private::multi_world::hooks_pending(self) {
                 return;
             }
             let mut game = self.split_mut();
@@ -1791,27 +1797,27 @@ const _: () = {
     /// Feature `serde`. The game's snapshot (`game.snapshot()`).
     impl ::archetypal::__private::serde::Serialize for Game
     where
-        for<'x> Self: ::archetypal::snapshot::SerializeGame,
+        for<'x> Self: ::archetypal::snapshot::SerializeMultiWorld,
     {
         #[inline]
         fn serialize<S: ::archetypal::__private::serde::Serializer>(
             &self,
             serializer: S,
         ) -> ::core::result::Result<S::Ok, S::Error> {
-            ::archetypal::snapshot::serialize_game(self, serializer)
+            ::archetypal::snapshot::serialize_multi_world(self, serializer)
         }
     }
     /// Feature `serde`. A snapshot decoded and checked (`Game::from_snapshot`): one that
     /// is not a sound game is a decoding error with the reason.
     impl<'de> ::archetypal::__private::serde::Deserialize<'de> for Game
     where
-        for<'x> Self: ::archetypal::snapshot::DeserializeGame,
+        for<'x> Self: ::archetypal::snapshot::DeserializeMultiWorld,
     {
         #[inline]
         fn deserialize<D: ::archetypal::__private::serde::Deserializer<'de>>(
             deserializer: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            ::archetypal::snapshot::deserialize_game(deserializer)
+            ::archetypal::snapshot::deserialize_multi_world(deserializer)
         }
     }
 };

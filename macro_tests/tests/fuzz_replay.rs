@@ -9,8 +9,8 @@ use std::fs;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
-#[path = "../../fuzz/src/game_snapshot.rs"]
-mod game_snapshot;
+#[path = "../../fuzz/src/multi_world_snapshot.rs"]
+mod multi_world_snapshot;
 #[path = "../../fuzz/src/ops.rs"]
 mod ops;
 #[path = "../../fuzz/src/round_trip.rs"]
@@ -83,23 +83,23 @@ fn snapshot_json_inputs_load_soundly() {
 
 #[test]
 fn game_snapshot_inputs_load_soundly() {
-    replay("game_snapshot", game_snapshot::run);
+    replay("multi_world_snapshot", multi_world_snapshot::run);
 }
 
 /// The seed is the snapshot of `seed_game()` as the crate saves it today, so a change of the
 /// game's format shows here, with the command that refreshes the seed.
 #[test]
 fn the_game_snapshot_seed_is_the_seed_game_saved() {
-    let saved = postcard::to_allocvec(&game_snapshot::seed_game().snapshot()).unwrap();
+    let saved = postcard::to_allocvec(&multi_world_snapshot::seed_game().snapshot()).unwrap();
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../fuzz/seeds/game_snapshot/saved_game.postcard");
+        .join("../fuzz/seeds/multi_world_snapshot/saved_game.postcard");
     if std::env::var_os("REFRESH_FUZZ_SEEDS").is_some() {
         fs::write(&path, &saved).unwrap();
     }
     assert_eq!(
         fs::read(&path).ok(),
         Some(saved),
-        "fuzz/seeds/game_snapshot/saved_game.postcard is not seed_game()'s snapshot; refresh it \
+        "fuzz/seeds/multi_world_snapshot/saved_game.postcard is not seed_game()'s snapshot; refresh it \
          with `REFRESH_FUZZ_SEEDS=1 cargo test -p macro_tests --test fuzz_replay`"
     );
 }

@@ -5,7 +5,7 @@
 //! disagree with the game's entity index, is an error that says what is wrong, never a panic and
 //! never a half-loaded game.
 
-use archetypal::{Entity, EventCursor, GameSnapshotData, ecs};
+use archetypal::{Entity, EventCursor, MultiWorldSnapshotData, ecs};
 use serde::{Deserialize, Serialize};
 
 #[derive(Default, Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -220,7 +220,7 @@ fn assert_same_future(mut expected: Game, mut loaded: Game) {
 fn a_game_round_trips_through_json() {
     let game = populated_game();
     let text = to_json(&game);
-    let data: GameSnapshotData<Game> = serde_json::from_str(&text).unwrap();
+    let data: MultiWorldSnapshotData<Game> = serde_json::from_str(&text).unwrap();
     let loaded = Game::from_snapshot(data).unwrap();
     assert_same_game(&game, &loaded);
     assert_eq!(to_json(&loaded), text, "it saves back to the same text");
@@ -377,7 +377,7 @@ fn edited_json(edit: impl FnOnce(&mut serde_json::Value)) -> String {
 /// `expected`; decoding the game directly must refuse it too.
 #[track_caller]
 fn refused(text: &str, expected: &str) {
-    let message = match serde_json::from_str::<GameSnapshotData<Game>>(text) {
+    let message = match serde_json::from_str::<MultiWorldSnapshotData<Game>>(text) {
         Err(error) => error.to_string(),
         Ok(data) => match Game::from_snapshot(data) {
             Ok(_) => panic!("loaded: {text}"),

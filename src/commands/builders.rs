@@ -9,7 +9,7 @@ use crate::entity::Entity;
 
 /// The queued spawns of a multi-world game that wait with values: each one's handle and the
 /// values of the builder it was queued with (`B`: one part per sub-world, see
-/// `GameBuilder::Values`), in the order queued. They hold values for several sub-worlds, each
+/// `MultiWorldBuilder::Values`), in the order queued. They hold values for several sub-worlds, each
 /// of its own table type, so they wait whole, not in columns as a world's do
 /// ([`SpawnStaging`](crate::SpawnStaging)).
 #[derive(Debug)]

@@ -9,7 +9,7 @@
 //!
 //! In a multi-world game, each sub-world's values are a part of the game's builder
 //! (`CoreEntityValues`, the same fields), and its `with_<c>` methods are the game builder's
-//! (`__ecs_game!` declares the builder and its spawns).
+//! (`__ecs_multi_world!` declares the builder and its spawns).
 
 #[doc(hidden)]
 #[macro_export]

@@ -155,12 +155,12 @@ macro_rules! __ecs_generate {
                 $crate::__ecs_split! { @types $sub_world }
                 $crate::__ecs_relation_rows! { @types $sub_world $relations }
             )+
-            $crate::__ecs_game! { @command $game [ $($sub_world)+ ] }
+            $crate::__ecs_multi_world! { @command $game [ $($sub_world)+ ] }
             $( $crate::__ecs_commands! { @queue_type (sub_world $game) $sub_world } )+
-            $crate::__ecs_game! { @queue $game [ $($sub_world)+ ] }
+            $crate::__ecs_multi_world! { @queue $game [ $($sub_world)+ ] }
             $crate::__ecs_resources! { $game $resources }
             $crate::__ecs_events! { @types $game $events }
-            $crate::__ecs_game! { @types $game [ $($sub_world)+ ] }
+            $crate::__ecs_multi_world! { @types $game [ $($sub_world)+ ] }
             $( $crate::__ecs_short_names! { @tables $sub_world [] } )+
             $crate::__ecs_short_names! { $game [Resources, Events, Command, EntityBuilder] }
 
@@ -188,19 +188,19 @@ macro_rules! __ecs_generate {
             )+
 
             impl [<$game Commands>]<'_> {
-                $crate::__ecs_game! { @queues $game [ $($sub_world)+ ] }
+                $crate::__ecs_multi_world! { @queues $game [ $($sub_world)+ ] }
             }
 
             $crate::__ecs_events! { $game $events }
 
             impl $game {
-                $crate::__ecs_game! { @methods $game [ $($sub_world)+ ] hooks: [ $game_hooks $($hooks)+ ] }
+                $crate::__ecs_multi_world! { @methods $game [ $($sub_world)+ ] hooks: [ $game_hooks $($hooks)+ ] }
                 $crate::__ecs_clone! { @restore "game" }
-                $crate::__ecs_if_serde! { $crate::__ecs_snapshot! { @game_methods } }
+                $crate::__ecs_if_serde! { $crate::__ecs_snapshot! { @multi_world_methods } }
             }
 
             impl [<$game EntityBuilder>] {
-                $crate::__ecs_game! { @builder $game }
+                $crate::__ecs_multi_world! { @builder $game }
                 $(
                     $crate::__ecs_builder! {
                         @with (self, (self.[<$sub_world:snake>])) [<with_ $sub_world:snake _mask>] $sub_world $components $relations
@@ -225,7 +225,7 @@ macro_rules! __ecs_generate {
 
             #[allow(unused, nonstandard_style)]
             const _: () = {
-                $crate::__ecs_game! { @helpers $game $game_hooks [ $( ($sub_world $components $relations $hooks) )+ ] }
+                $crate::__ecs_multi_world! { @helpers $game $game_hooks [ $( ($sub_world $components $relations $hooks) )+ ] }
                 $crate::__ecs_world_state! { game $game $events $resources }
             };
         }

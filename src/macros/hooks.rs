@@ -139,7 +139,7 @@ macro_rules! __ecs_hooks {
     };
 }
 
-/// `__ecs_game_hooks!`: a multi-world game's hooks: its own `Hooks` block (`on_spawn`,
+/// `__ecs_multi_world_hooks!`: a multi-world game's hooks: its own `Hooks` block (`on_spawn`,
 /// `on_despawn`) and each sub-world's (its components', tags' and relations'). The game's
 /// `apply_commands` runs them (`@apply_commands`), through the game's `run_hooks`: sub-world
 /// by sub-world in declaration order, each one's waiting changes in the order they happened,
@@ -147,21 +147,21 @@ macro_rules! __ecs_hooks {
 /// hook gets none of it.
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __ecs_game_hooks {
+macro_rules! __ecs_multi_world_hooks {
     // The body of `apply_commands`: with any hooks, they run before the queues are applied and
     // after each pass of them.
     (@apply_commands [ $( [] )* ] ($game:ident)) => {
-        $crate::__private::game::apply_commands($game)
+        $crate::__private::multi_world::apply_commands($game)
     };
     (@apply_commands [ $($hooks:tt)* ] ($game:ident)) => {
-        $crate::__private::game::apply_commands_with_hooks($game, Self::run_hooks)
+        $crate::__private::multi_world::apply_commands_with_hooks($game, Self::run_hooks)
     };
 
     // The game's own hooks: `on_spawn` only for the first sub-world's changes (every sub-world
     // with a hook on a spawned entity's components records the spawn too), `on_despawn` for
     // any (only the last records despawns).
     (@fire_game $change:ident $game:ident [ $( { $event:ident => $($hook:tt)+ } )* ] spawn: $spawn:ident) => {
-        $( $crate::__ecs_game_hooks! { @fire_lifecycle $change $game spawn: $spawn $event => $($hook)+ } )*
+        $( $crate::__ecs_multi_world_hooks! { @fire_lifecycle $change $game spawn: $spawn $event => $($hook)+ } )*
     };
     (@fire_lifecycle $change:ident $game:ident spawn: yes on_spawn => $($hook:tt)+) => {
         $crate::__ecs_hooks! { @fire $change $game on_spawn => $($hook)+ }
@@ -193,15 +193,15 @@ macro_rules! __ecs_game_hooks {
                 /// entity (a link's hooks: its source and target). Changes a hook makes
                 /// are run in the same pass. `apply_commands` calls it.
                 fn run_hooks(&mut self) {
-                    $crate::__ecs_hooks! { @run_hooks (self game change) pending: $crate::__private::game::hooks_pending(self), parts: [
+                    $crate::__ecs_hooks! { @run_hooks (self game change) pending: $crate::__private::multi_world::hooks_pending(self), parts: [
                         { [<$first:snake>].storage } {
-                            $crate::__ecs_game_hooks! { @fire_game change game $game_hooks spawn: yes }
-                            $crate::__ecs_game_hooks! { @fire_sub change game $first_hooks }
+                            $crate::__ecs_multi_world_hooks! { @fire_game change game $game_hooks spawn: yes }
+                            $crate::__ecs_multi_world_hooks! { @fire_sub change game $first_hooks }
                         }
                         $(
                             { [<$rest:snake>].storage } {
-                                $crate::__ecs_game_hooks! { @fire_game change game $game_hooks spawn: no }
-                                $crate::__ecs_game_hooks! { @fire_sub change game $rest_hooks }
+                                $crate::__ecs_multi_world_hooks! { @fire_game change game $game_hooks spawn: no }
+                                $crate::__ecs_multi_world_hooks! { @fire_sub change game $rest_hooks }
                             }
                         )*
                     ] }

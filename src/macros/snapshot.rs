@@ -89,7 +89,7 @@ macro_rules! __ecs_state_types {
 /// component and resource type being `Serialize` (`DeserializeOwned`). The `@tables` arm (a
 /// world's or a sub-world's tables), the `@singletons` arm (a world's or a game's resources and
 /// events), the `@world` and `@game` arms (the rest of a world's or a game's impls) and the
-/// `@world_methods` and `@game_methods` arms (`snapshot()` and `from_snapshot`, in the impl
+/// `@world_methods` and `@multi_world_methods` arms (`snapshot()` and `from_snapshot`, in the impl
 /// block) are the pieces.
 #[doc(hidden)]
 #[macro_export]
@@ -319,14 +319,14 @@ macro_rules! __ecs_snapshot {
         /// Feature `serde`. The game's snapshot (`game.snapshot()`).
         impl $crate::__private::serde::Serialize for $game
         where
-            for<'x> Self: $crate::snapshot::SerializeGame,
+            for<'x> Self: $crate::snapshot::SerializeMultiWorld,
         {
             #[inline]
             fn serialize<S: $crate::__private::serde::Serializer>(
                 &self,
                 serializer: S,
             ) -> ::core::result::Result<S::Ok, S::Error> {
-                $crate::snapshot::serialize_game(self, serializer)
+                $crate::snapshot::serialize_multi_world(self, serializer)
             }
         }
 
@@ -334,42 +334,42 @@ macro_rules! __ecs_snapshot {
         /// is not a sound game is a decoding error with the reason.
         impl<'de> $crate::__private::serde::Deserialize<'de> for $game
         where
-            for<'x> Self: $crate::snapshot::DeserializeGame,
+            for<'x> Self: $crate::snapshot::DeserializeMultiWorld,
         {
             #[inline]
             fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
                 deserializer: D,
             ) -> ::core::result::Result<Self, D::Error> {
-                $crate::snapshot::deserialize_game(deserializer)
+                $crate::snapshot::deserialize_multi_world(deserializer)
             }
         }
     };
-    (@game_methods) => {
+    (@multi_world_methods) => {
         /// Feature `serde`. The game, borrowed for saving in any serde format
         /// (`serde_json::to_string(&game.snapshot())`): its entity index (handles stay valid,
         /// the next spawn gets the same id), every sub-world, the resources and where
         /// numbering stands; not the events or queued commands (see `archetypal::snapshot`).
         /// Callable when every type is `Serialize`. O(1); serializing is O(the whole game).
         #[inline]
-        pub fn snapshot(&self) -> $crate::GameSnapshot<'_, Self>
+        pub fn snapshot(&self) -> $crate::MultiWorldSnapshot<'_, Self>
         where
-            for<'x> Self: $crate::snapshot::SerializeGame,
+            for<'x> Self: $crate::snapshot::SerializeMultiWorld,
         {
-            $crate::GameSnapshot::new(self)
+            $crate::MultiWorldSnapshot::new(self)
         }
 
         /// Feature `serde`. The game a decoded snapshot describes (`serde_json::from_str::<
-        /// GameSnapshotData<Game>>(&text)`), all of it checked: the whole game or an error
+        /// MultiWorldSnapshotData<Game>>(&text)`), all of it checked: the whole game or an error
         /// saying what is wrong, never a panic or a half-loaded game; O(the whole game). The
         /// game is also `Deserialize`. Callable when every type is `Deserialize`.
         #[inline]
         pub fn from_snapshot(
-            snapshot: $crate::GameSnapshotData<Self>,
+            snapshot: $crate::MultiWorldSnapshotData<Self>,
         ) -> ::core::result::Result<Self, $crate::SnapshotError>
         where
-            for<'x> Self: $crate::snapshot::DeserializeGame,
+            for<'x> Self: $crate::snapshot::DeserializeMultiWorld,
         {
-            snapshot.into_game()
+            snapshot.into_multi_world()
         }
     };
 }

@@ -104,7 +104,7 @@ impl Layout {
 
     /// A game's snapshot: its sub-worlds' storages by name, under `sub_worlds`.
     pub(crate) const GAME: Layout = layout!(
-        "GameSnapshot",
+        "MultiWorldSnapshot",
         [
             Version,
             Generations,

@@ -5,7 +5,7 @@
 //!
 //! The loops of despawning (one entity and its cascade, a list of entities with its panic
 //! guard) are written once, over [`Whole`]: an index and its [`Parts`], a world's storage or
-//! every sub-world of a multi-world (`crate::game`).
+//! every sub-world of a multi-world (`crate::multi_world`).
 
 use super::Storage;
 use crate::archetype::Archetype;

@@ -10,7 +10,7 @@ use crate::lifecycle;
 
 /// A multi-world game's `EntityBuilder`: the values it holds for every sub-world (implemented
 /// by `ecs!`).
-pub trait GameBuilder {
+pub trait MultiWorldBuilder {
     /// The values for every sub-world, as a list of the sub-worlds' shape:
     /// `(CoreEntityValues, (RenderEntityValues, ()))`.
     type Values;

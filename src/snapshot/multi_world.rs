@@ -1,15 +1,14 @@
 //! A game's form of its snapshot's parts (feature `serde`): each sub-world's storage, by name.
 //!
-//! A game's snapshot is written, read, checked and built by the same code as a world's (the
-//! rest of `src/snapshot/`): a world is a game with one part. What is the game's own is here,
-//! beside that code, over the game's runtime traits (`crate::game`, which knows nothing of
-//! snapshots): its one entity index is
-//! reached through its [`GameEntities`](crate::game::GameEntities) and answered for by its first
-//! sub-world's records; its parts are its sub-worlds, the list of nested pairs
-//! `(&Core, (&Render, ()))`, each written as an entry of the `sub_worlds` map under its name
-//! (the fields a world's snapshot writes of its storage) and read back the same way, each name
-//! once and none missing; and the loaded storages go into a new game's sub-worlds, its index
-//! beside them.
+//! A game's snapshot is written, read, checked and built by the same code as a world's (the rest of
+//! `src/snapshot/`): a world is a game with one part. What is the game's own is here, beside that
+//! code, over the game's runtime traits (`crate::multi_world`, which knows nothing of snapshots):
+//! its one entity index is reached through its
+//! [`MultiWorldEntities`](crate::multi_world::MultiWorldEntities) and answered for by its first
+//! sub-world's records; its parts are its sub-worlds, the list of nested pairs `(&Core, (&Render,
+//! ()))`, each written as an entry of the `sub_worlds` map under its name (the fields a world's
+//! snapshot writes of its storage) and read back the same way, each name once and none missing; and
+//! the loaded storages go into a new game's sub-worlds, its index beside them.
 //!
 //! Loading checks every sub-world as a world's one part is checked, and every sub-world after
 //! the first against the records the first's rows were loaded into: each id alive in the game,
@@ -36,7 +35,7 @@ use super::{
     SnapshotSingletons,
 };
 use crate::entity::EntityIndex;
-use crate::game::{MultiWorld, SubWorld, SubWorlds};
+use crate::multi_world::{MultiWorld, SubWorld, SubWorlds};
 use crate::storage::Storage;
 
 /// A game's form of the parts: each sub-world's storage by name, under `sub_worlds`.
@@ -56,7 +55,7 @@ impl<G: MultiWorld + SnapshotSingletons> SnapshotParts for SubWorldStorages<G> {
     }
 }
 
-impl<G: SerializeGame> SerializeParts for SubWorldStorages<G> {
+impl<G: SerializeMultiWorld> SerializeParts for SubWorldStorages<G> {
     fn serialize_field<S: SerializeStruct>(
         game: &G,
         field: Field,
@@ -72,7 +71,7 @@ impl<G: SerializeGame> SerializeParts for SubWorldStorages<G> {
     }
 }
 
-impl<G: DeserializeGame> DeserializeParts for SubWorldStorages<G> {
+impl<G: DeserializeMultiWorld> DeserializeParts for SubWorldStorages<G> {
     type Slots = Option<SubWorldsData<G::SubWorldList>>;
     type Loaded = <G::SubWorldList as LoadSubWorlds>::Loaded;
 
@@ -92,7 +91,7 @@ impl<G: DeserializeGame> DeserializeParts for SubWorldStorages<G> {
     }
 }
 
-impl<G: DeserializeGame> InstallParts<<G::SubWorldList as LoadSubWorlds>::Storages>
+impl<G: DeserializeMultiWorld> InstallParts<<G::SubWorldList as LoadSubWorlds>::Storages>
     for SubWorldStorages<G>
 {
     fn install(
@@ -106,12 +105,12 @@ impl<G: DeserializeGame> InstallParts<<G::SubWorldList as LoadSubWorlds>::Storag
 
 /// A game whose component and resource types are all `Serialize`: what `game.snapshot()`
 /// needs. Implemented for every generated game whose types allow it.
-pub trait SerializeGame: MultiWorld + SerializeSingletons {
+pub trait SerializeMultiWorld: MultiWorld + SerializeSingletons {
     /// Writes the `sub_worlds` map: each sub-world's name and storage.
     fn serialize_sub_worlds<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error>;
 }
 
-impl<G> SerializeGame for G
+impl<G> SerializeMultiWorld for G
 where
     G: MultiWorld + SerializeSingletons,
     for<'a> G::SubWorlds<'a>: SerializeSubWorlds,
@@ -127,7 +126,7 @@ where
 /// The `sub_worlds` map of a game being written.
 struct SubWorldsOut<'a, G>(&'a G);
 
-impl<G: SerializeGame> Serialize for SubWorldsOut<'_, G> {
+impl<G: SerializeMultiWorld> Serialize for SubWorldsOut<'_, G> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.0.serialize_sub_worlds(serializer)
     }
@@ -173,7 +172,7 @@ where
 
 /// A game whose component and resource types are all `DeserializeOwned`: what loading one
 /// needs. Implemented for every generated game whose types allow it.
-pub trait DeserializeGame: MultiWorld + DeserializeSingletons + Default {
+pub trait DeserializeMultiWorld: MultiWorld + DeserializeSingletons + Default {
     /// The sub-worlds, as a list a snapshot's `sub_worlds` map is read into.
     type SubWorldList: LoadSubWorlds;
 
@@ -185,7 +184,7 @@ pub trait DeserializeGame: MultiWorld + DeserializeSingletons + Default {
     );
 }
 
-impl<G> DeserializeGame for G
+impl<G> DeserializeMultiWorld for G
 where
     G: MultiWorld + DeserializeSingletons + Default,
     G::SubWorlds<'static>: LoadSubWorlds,
@@ -365,7 +364,7 @@ mod tests {
     use alloc::string::ToString;
     use alloc::vec::Vec;
 
-    use crate::game::tests::plain_game::*;
+    use crate::multi_world::tests::plain_game::*;
 
     #[test]
     fn a_loaded_game_is_in_step_and_issues_the_saved_game_s_next_handles() {

@@ -8,7 +8,7 @@
 use alloc::collections::vec_deque::Drain;
 
 use super::list::SubWorldsMut;
-use super::spawn::GameBuilder;
+use super::spawn::MultiWorldBuilder;
 use super::{MultiWorld, with_whole};
 use crate::commands::{
     BuilderStaging, CommandBuffer, CommandReport, LifecycleCommand, LifecycleTarget, StageSpawn,
@@ -21,7 +21,7 @@ use crate::storage::staged::PlaceBuilt;
 use crate::storage::{activate_reserved, place_or_free};
 
 /// A game's queued spawn with values waits as the builder's values, one part per sub-world.
-impl<B: GameBuilder> StageSpawn<B> for BuilderStaging<B::Values> {
+impl<B: MultiWorldBuilder> StageSpawn<B> for BuilderStaging<B::Values> {
     type Spawn = ();
 
     #[inline]
@@ -95,7 +95,7 @@ impl<L: Parts, V> Drop for SpawningRun<'_, '_, L, V> {
 pub fn apply_lifecycle<G: MultiWorld>(
     game: &mut G,
     command: LifecycleCommand<()>,
-    staged: &mut BuilderStaging<<G::Builder as GameBuilder>::Values>,
+    staged: &mut BuilderStaging<<G::Builder as MultiWorldBuilder>::Values>,
     report: &mut CommandReport,
 ) {
     with_whole(game, |whole| command.apply(whole, staged, report));

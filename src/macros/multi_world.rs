@@ -1,14 +1,14 @@
-//! `__ecs_game!`: the multi-world form, `Game { Core { ... } Render { ... } }`. Each sub-world
-//! has its own mask space, tables and typed API; the whole owns the entities (one entity index,
-//! in `GameEntities`). The rule declares the game's command enum (`@command`), its command queue
-//! (`@queue`), the game, its parts and its builder (`@types`), their methods (`@queues`,
-//! `@methods`, `@builder`), and among the helpers lists its sub-worlds (`MultiWorld`, through
-//! `__ecs_game_list!`); each method is one call into the runtime (`src/game.rs`), which spawns
-//! and despawns in every sub-world at once.
+//! `__ecs_multi_world!`: the multi-world form, `Game { Core { ... } Render { ... } }`. Each
+//! sub-world has its own mask space, tables and typed API; the whole owns the entities (one entity
+//! index, in `MultiWorldEntities`). The rule declares the game's command enum (`@command`), its
+//! command queue (`@queue`), the game, its parts and its builder (`@types`), their methods
+//! (`@queues`, `@methods`, `@builder`), and among the helpers lists its sub-worlds (`MultiWorld`,
+//! through `__ecs_multi_world_list!`); each method is one call into the runtime
+//! (`src/multi_world.rs`), which spawns and despawns in every sub-world at once.
 
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __ecs_game {
+macro_rules! __ecs_multi_world {
     (@command $game:ident [ $($sub_world:ident)+ ]) => {
         $crate::__private::paste::paste! {
             #[doc = "A command queued on a `" $game "`: a spawn or despawn, or a change in one sub-world; `apply_commands` applies them in the order queued."]
@@ -31,7 +31,7 @@ macro_rules! __ecs_game {
         }
     };
     (@types $game:ident [ $first:ident $($rest:ident)* ]) => {
-        $crate::__ecs_game! { @types $game [ $first $($rest)* ] doc: ("`" $first "`" $(", `" $rest "`")*) }
+        $crate::__ecs_multi_world! { @types $game [ $first $($rest)* ] doc: ("`" $first "`" $(", `" $rest "`")*) }
     };
     (@types $game:ident [ $($sub_world:ident)+ ] doc: ($($doc:tt)*)) => {
         $crate::__private::paste::paste! {
@@ -46,7 +46,7 @@ macro_rules! __ecs_game {
                 /// The event channels declared in the `Events` block.
                 pub events: [<$game Events>],
                 // The index of the game's entities, and its queued spawns and despawns.
-                entities: $crate::GameEntities<[<$game Command>]>,
+                entities: $crate::MultiWorldEntities<[<$game Command>]>,
             }
 
             #[doc = "A `" $game "` borrowed apart by `split_mut()`: each sub-world, the resources, the events and the command queue, each usable while the others are borrowed."]
@@ -111,7 +111,7 @@ macro_rules! __ecs_game {
             /// `commands`, each usable while the others are borrowed.
             #[inline]
             pub fn split_mut(&mut self) -> [<$game Parts>]<'_> {
-                let reserver = $crate::__private::game::entity_reserver(self);
+                let reserver = $crate::__private::multi_world::entity_reserver(self);
                 [<$game Parts>] {
                     [<$first:snake>]: &mut self.[<$first:snake>],
                     $( [<$rest:snake>]: &mut self.[<$rest:snake>], )*
@@ -125,13 +125,13 @@ macro_rules! __ecs_game {
             /// (`game.core.set_position(entity, ...)`).
             #[inline]
             pub fn spawn(&mut self) -> $crate::Entity {
-                $crate::__private::game::spawn(self)
+                $crate::__private::multi_world::spawn(self)
             }
 
             /// Spawns `count` entities with no components, allocating once.
             #[inline]
             pub fn spawn_entities(&mut self, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-                $crate::__private::game::spawn_entities(self, count)
+                $crate::__private::multi_world::spawn_entities(self, count)
             }
 
             /// Despawns `entity` from every sub-world, dropping all its components and
@@ -142,7 +142,7 @@ macro_rules! __ecs_game {
             /// unlinked.
             #[inline]
             pub fn despawn(&mut self, entity: $crate::Entity) -> bool {
-                $crate::__private::game::despawn(self, entity)
+                $crate::__private::multi_world::despawn(self, entity)
             }
 
             /// Despawns every live entity of `entities`; returns those actually despawned
@@ -151,7 +151,7 @@ macro_rules! __ecs_game {
             /// the call despawns all it was given, from every sub-world.
             #[inline]
             pub fn despawn_entities(&mut self, entities: &[$crate::Entity]) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-                $crate::__private::game::despawn_entities(self, entities)
+                $crate::__private::multi_world::despawn_entities(self, entities)
             }
 
             /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
@@ -188,14 +188,14 @@ macro_rules! __ecs_game {
             /// sub-world's new tick.
             #[inline]
             pub fn increment_tick(&mut self) -> $crate::Tick {
-                $crate::__private::game::increment_tick(self)
+                $crate::__private::multi_world::increment_tick(self)
             }
 
             /// Ends a frame: every sub-world's tick advances and events older than two
             /// frames expire.
             #[inline]
             pub fn step(&mut self) {
-                $crate::__private::game::end_frame(self);
+                $crate::__private::multi_world::end_frame(self);
                 self.events.update();
             }
 
@@ -208,7 +208,7 @@ macro_rules! __ecs_game {
             /// the hooks of its `Hooks` blocks run here.
             #[inline]
             pub fn apply_commands(&mut self) -> $crate::CommandReport {
-                $crate::__ecs_game_hooks! { @apply_commands $hooks (self) }
+                $crate::__ecs_multi_world_hooks! { @apply_commands $hooks (self) }
             }
 
             /// Number of queued commands (the game's and every sub-world's).
@@ -228,14 +228,14 @@ macro_rules! __ecs_game {
             /// queued spawn are given back (in ascending id order) and never become alive.
             #[inline]
             pub fn clear_commands(&mut self) {
-                $crate::__private::game::clear_commands(self)
+                $crate::__private::multi_world::clear_commands(self)
             }
 
             /// Checks every sub-world's invariants, and that each records the same ids at the
             /// same generations and states (see `archetypal::EntityRecords::same_ids`).
             #[inline]
             pub fn check_invariants(&self) -> ::core::result::Result<(), $crate::InvariantError> {
-                $crate::__private::game::check_invariants(self)
+                $crate::__private::multi_world::check_invariants(self)
             }
         }
     };
@@ -251,7 +251,7 @@ macro_rules! __ecs_game {
         /// (no `Clone` needed): O(the game's components).
         #[inline]
         pub fn spawn_one(self, game: &mut $game) -> $crate::Entity {
-            $crate::__private::game::spawn_one(game, self)
+            $crate::__private::multi_world::spawn_one(game, self)
         }
 
         /// Spawns `count` entities in every sub-world with the builder's components,
@@ -264,7 +264,7 @@ macro_rules! __ecs_game {
         /// one at a time with [`spawn_one`](Self::spawn_one).
         #[inline]
         pub fn spawn(self, game: &mut $game, count: usize) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
-            $crate::__private::game::spawn_built(game, self, count)
+            $crate::__private::multi_world::spawn_built(game, self, count)
         }
     };
     (
@@ -275,12 +275,12 @@ macro_rules! __ecs_game {
             $game [ ($first $first_components $first_relations) $( ($rest $rest_components $rest_relations) )* ]
         }
         $crate::__private::paste::paste! {
-            impl $crate::GameBuilder for [<$game EntityBuilder>] {
-                type Values = $crate::__ecs_game_list!([[<$first EntityValues>]] $([[<$rest EntityValues>]])*);
+            impl $crate::MultiWorldBuilder for [<$game EntityBuilder>] {
+                type Values = $crate::__ecs_multi_world_list!([[<$first EntityValues>]] $([[<$rest EntityValues>]])*);
 
                 #[inline]
                 fn into_values(self) -> Self::Values {
-                    $crate::__ecs_game_list!([self.[<$first:snake>]] $([self.[<$rest:snake>]])*)
+                    $crate::__ecs_multi_world_list!([self.[<$first:snake>]] $([self.[<$rest:snake>]])*)
                 }
             }
 
@@ -300,7 +300,7 @@ macro_rules! __ecs_game {
             )*
 
             impl $crate::QueuedCommand for [<$game Command>] {
-                type Staging = $crate::BuilderStaging<<[<$game EntityBuilder>] as $crate::GameBuilder>::Values>;
+                type Staging = $crate::BuilderStaging<<[<$game EntityBuilder>] as $crate::MultiWorldBuilder>::Values>;
             }
 
             impl $crate::SpawningCommand for [<$game Command>] {
@@ -326,17 +326,17 @@ macro_rules! __ecs_game {
             impl $crate::MultiWorld for $game {
                 type Builder = [<$game EntityBuilder>];
                 type Command = [<$game Command>];
-                type SubWorlds<'a> = $crate::__ecs_game_list!([&'a $first] $([&'a $rest])*) where Self: 'a;
-                type SubWorldsMut<'a> = $crate::__ecs_game_list!([&'a mut $first] $([&'a mut $rest])*) where Self: 'a;
+                type SubWorlds<'a> = $crate::__ecs_multi_world_list!([&'a $first] $([&'a $rest])*) where Self: 'a;
+                type SubWorldsMut<'a> = $crate::__ecs_multi_world_list!([&'a mut $first] $([&'a mut $rest])*) where Self: 'a;
 
                 #[inline]
-                fn parts(&self) -> (Self::SubWorlds<'_>, &$crate::GameEntities<[<$game Command>]>) {
-                    ($crate::__ecs_game_list!([&self.[<$first:snake>]] $([&self.[<$rest:snake>]])*), &self.entities)
+                fn parts(&self) -> (Self::SubWorlds<'_>, &$crate::MultiWorldEntities<[<$game Command>]>) {
+                    ($crate::__ecs_multi_world_list!([&self.[<$first:snake>]] $([&self.[<$rest:snake>]])*), &self.entities)
                 }
 
                 #[inline]
-                fn parts_mut(&mut self) -> (Self::SubWorldsMut<'_>, &mut $crate::GameEntities<[<$game Command>]>) {
-                    ($crate::__ecs_game_list!([&mut self.[<$first:snake>]] $([&mut self.[<$rest:snake>]])*), &mut self.entities)
+                fn parts_mut(&mut self) -> (Self::SubWorldsMut<'_>, &mut $crate::MultiWorldEntities<[<$game Command>]>) {
+                    ($crate::__ecs_multi_world_list!([&mut self.[<$first:snake>]] $([&mut self.[<$rest:snake>]])*), &mut self.entities)
                 }
 
                 #[inline]
@@ -347,7 +347,7 @@ macro_rules! __ecs_game {
                     report: &mut $crate::CommandReport,
                 ) {
                     match command {
-                        [<$game Command>]::Lifecycle(command) => $crate::__private::game::apply_lifecycle(self, command, staged, report),
+                        [<$game Command>]::Lifecycle(command) => $crate::__private::multi_world::apply_lifecycle(self, command, staged, report),
                         [<$game Command>]::$first(command) => [<$first Command>]::apply(&mut self.[<$first:snake>], command, report),
                         $( [<$game Command>]::$rest(command) => [<$rest Command>]::apply(&mut self.[<$rest:snake>], command, report), )*
                     }
@@ -390,14 +390,14 @@ macro_rules! __ecs_game {
 
                 #[inline]
                 fn clone_from(&mut self, source: &Self) {
-                    $crate::__private::game::clone_from(self, source);
+                    $crate::__private::multi_world::clone_from(self, source);
                     ::core::clone::Clone::clone_from(&mut self.resources, &source.resources);
                     ::core::clone::Clone::clone_from(&mut self.events, &source.events);
                 }
             }
         }
         $crate::__ecs_system_world! { $game ticks: [] }
-        $crate::__ecs_game_hooks! { $game $game_hooks [ ($first $first_hooks) $( ($rest $rest_hooks) )* ] }
+        $crate::__ecs_multi_world_hooks! { $game $game_hooks [ ($first $first_hooks) $( ($rest $rest_hooks) )* ] }
     };
 }
 
@@ -426,13 +426,13 @@ macro_rules! __ecs_check_sub_worlds {
     };
 }
 
-/// `__ecs_game_list!`: a game's sub-worlds as the runtime's list of nested pairs, `(a, (b, ()))`:
+/// `__ecs_multi_world_list!`: a game's sub-worlds as the runtime's list of nested pairs, `(a, (b, ()))`:
 /// each bracketed group becomes one item (`[&mut self.core] [&mut self.render]`).
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __ecs_game_list {
+macro_rules! __ecs_multi_world_list {
     () => { () };
     ([ $($head:tt)* ] $($rest:tt)*) => {
-        ($($head)*, $crate::__ecs_game_list!($($rest)*))
+        ($($head)*, $crate::__ecs_multi_world_list!($($rest)*))
     };
 }

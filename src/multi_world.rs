@@ -4,13 +4,13 @@
 //! sub-world and [`MultiWorld`] for the game by listing its sub-worlds; each generated method
 //! of the game is one call to a function of this module.
 //!
-//! The game owns the entities: one [`EntityIndex`] in [`GameEntities`] issues every handle and
-//! holds the reservations of queued spawns, writing every id's generation and state into each
+//! The game owns the entities: one [`EntityIndex`] in [`MultiWorldEntities`] issues every handle
+//! and holds the reservations of queued spawns, writing every id's generation and state into each
 //! sub-world's [`EntityRecords`](crate::EntityRecords) at once (the list of sub-worlds is its
-//! [`IdRecords`]). So every sub-world agrees on which entities are alive, and its accessors
-//! refuse a stale handle by the generation in its own record, exactly as a world's do; the
-//! first sub-world's records answer for the game. A sub-world's storage only places and
-//! detaches rows: it never issues or frees an id.
+//! [`IdRecords`]). So every sub-world agrees on which entities are alive, and its accessors refuse
+//! a stale handle by the generation in its own record, exactly as a world's do; the first
+//! sub-world's records answer for the game. A sub-world's storage only places and detaches rows: it
+//! never issues or frees an id.
 //!
 //! A game hands its sub-worlds over as a list of nested pairs, `(&mut Core, (&mut Render, ()))`
 //! (`list.rs`): each operation is written once for a pair (the head sub-world, then the rest)
@@ -41,7 +41,7 @@ use crate::tick::Tick;
 pub use clone::clone_from;
 pub use commands::{apply_commands, apply_commands_with_hooks, apply_lifecycle, clear_commands};
 pub use list::{SubWorlds, SubWorldsMut};
-pub use spawn::{GameBuilder, spawn_built, spawn_one};
+pub use spawn::{MultiWorldBuilder, spawn_built, spawn_one};
 
 /// One sub-world of a multi-world, as the game's runtime reaches it (implemented by `ecs!`).
 pub trait SubWorld {
@@ -59,16 +59,16 @@ pub trait SubWorld {
     fn storage_mut(&mut self) -> &mut Storage<Self::Tables>;
 }
 
-/// A multi-world game: its sub-worlds, listed by `ecs!`, and its own part, [`GameEntities`].
+/// A multi-world game: its sub-worlds, listed by `ecs!`, and its own part, [`MultiWorldEntities`].
 pub trait MultiWorld: Sized {
     /// The game's `EntityBuilder`.
-    type Builder: GameBuilder;
+    type Builder: MultiWorldBuilder;
     /// The game's command enum (`GameCommand`): its spawns and despawns and every sub-world's
     /// commands.
     type Command: SpawningCommand<
             Values = Self::Builder,
             Spawn = (),
-            Staging = BuilderStaging<<Self::Builder as GameBuilder>::Values>,
+            Staging = BuilderStaging<<Self::Builder as MultiWorldBuilder>::Values>,
         >;
     /// The sub-worlds borrowed: `(&Core, (&Render, ()))`.
     type SubWorlds<'a>: SubWorlds
@@ -76,17 +76,22 @@ pub trait MultiWorld: Sized {
         Self: 'a;
     /// The sub-worlds borrowed mutably: `(&mut Core, (&mut Render, ()))`, and as the records
     /// the game's index writes.
-    type SubWorldsMut<'a>: SubWorldsMut<Built = <Self::Builder as GameBuilder>::Values>
+    type SubWorldsMut<'a>: SubWorldsMut<Built = <Self::Builder as MultiWorldBuilder>::Values>
         + Parts
-        + PlaceBuilt<<Self::Builder as GameBuilder>::Values>
+        + PlaceBuilt<<Self::Builder as MultiWorldBuilder>::Values>
     where
         Self: 'a;
 
     /// Every sub-world, in declaration order, and the game's entities.
-    fn parts(&self) -> (Self::SubWorlds<'_>, &GameEntities<Self::Command>);
+    fn parts(&self) -> (Self::SubWorlds<'_>, &MultiWorldEntities<Self::Command>);
 
     /// Every sub-world, in declaration order, and the game's entities, borrowed apart.
-    fn parts_mut(&mut self) -> (Self::SubWorldsMut<'_>, &mut GameEntities<Self::Command>);
+    fn parts_mut(
+        &mut self,
+    ) -> (
+        Self::SubWorldsMut<'_>,
+        &mut MultiWorldEntities<Self::Command>,
+    );
 
     /// Applies one queued command: a spawn or despawn to every sub-world
     /// ([`apply_lifecycle`]), a sub-world's command to that sub-world.
@@ -101,12 +106,12 @@ pub trait MultiWorld: Sized {
 /// A multi-world game's own part: the index of its entities (which issues, recycles and
 /// reserves their handles) and its command buffer (`C`, the game's `GameCommand`): its queued
 /// spawns and despawns and every sub-world's queued changes, in order.
-pub struct GameEntities<C: QueuedCommand> {
+pub struct MultiWorldEntities<C: QueuedCommand> {
     index: EntityIndex,
     queue: CommandBuffer<C>,
 }
 
-impl<C: QueuedCommand> Default for GameEntities<C> {
+impl<C: QueuedCommand> Default for MultiWorldEntities<C> {
     #[inline]
     fn default() -> Self {
         Self {
@@ -116,7 +121,7 @@ impl<C: QueuedCommand> Default for GameEntities<C> {
     }
 }
 
-impl<C: QueuedCommand> GameEntities<C> {
+impl<C: QueuedCommand> MultiWorldEntities<C> {
     /// The index of the game's entities: the recycling stack and the reservations.
     #[inline]
     pub fn index(&self) -> &EntityIndex {
@@ -269,7 +274,7 @@ pub(crate) mod tests {
     use test_game::*;
 
     /// A game of plain values (every type `Clone` and serde), for the tests of its copies
-    /// (`clone.rs`) and snapshots (`src/snapshot/game.rs`).
+    /// (`clone.rs`) and snapshots (`src/snapshot/multi_world.rs`).
     pub(crate) mod plain_game {
         #![allow(dead_code)]
         crate::ecs! {

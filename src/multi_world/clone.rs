@@ -84,10 +84,10 @@ where
 mod tests {
     use super::*;
     use crate::entity::Entity;
-    use crate::game::check_invariants;
+    use crate::multi_world::check_invariants;
     use alloc::vec::Vec;
 
-    use crate::game::tests::plain_game::*;
+    use crate::multi_world::tests::plain_game::*;
 
     #[test]
     fn a_copy_has_no_commands_and_issues_the_original_s_next_handles() {

@@ -1,14 +1,15 @@
-//! The `game_snapshot` fuzz target's body: the input bytes are loaded as a postcard snapshot of
-//! a multi-world game (two sub-worlds with tags and relations, one allocator). Loading must
+//! The `multi_world_snapshot` fuzz target's body: the input bytes are loaded as a postcard snapshot
+//! of a multi-world game (two sub-worlds with tags and relations, one allocator). Loading must
 //! return a sound game or an error: never a panic, a hang, or an allocation sized by a declared
 //! length. A game that loads passes `check_invariants()`, saves to at most the bytes it was read
 //! from and loads back to itself, and goes on working: spawns, writes, links, migrations and
 //! despawns across both sub-worlds keep the invariants, and change detection sees a write. The
 //! stable twin is `macro_tests/tests/snapshot_mutations.rs`'s game mutants.
 //!
-//! `fuzz_targets/game_snapshot.rs` hands libFuzzer's inputs to [`run`];
-//! `macro_tests/tests/fuzz_replay.rs` replays `fuzz/seeds/game_snapshot/` and
-//! `fuzz/corpus/game_snapshot/` through it on stable. How to run and replay: `fuzz/README.md`.
+//! `fuzz_targets/multi_world_snapshot.rs` hands libFuzzer's inputs to [`run`];
+//! `macro_tests/tests/fuzz_replay.rs` replays `fuzz/seeds/multi_world_snapshot/` and
+//! `fuzz/corpus/multi_world_snapshot/` through it on stable. How to run and replay:
+//! `fuzz/README.md`.
 
 use archetypal::Entity;
 use serde::{Deserialize, Serialize};
@@ -52,7 +53,7 @@ archetypal::ecs! {
 }
 
 /// A game with entities in both sub-worlds, tags, links in both, a recycled id and resources:
-/// the seed `fuzz/seeds/game_snapshot/saved_game.postcard` is its postcard snapshot.
+/// the seed `fuzz/seeds/multi_world_snapshot/saved_game.postcard` is its postcard snapshot.
 pub fn seed_game() -> SnapshotGame {
     let mut game = SnapshotGame::new();
     let entities = game.spawn_entities(6);
