@@ -318,7 +318,7 @@ impl<W: SubWorld, R: SubWorldsMut> Parts for (&mut W, R) {
         // Read first, so the sub-worlds' records are fetched together; used only once the
         // first sub-world has found the entity alive.
         let rest = self.1.locate_for_detach(entity);
-        let first = self.0.storage_mut().detach(entity, None)?;
+        let first = self.0.storage_mut().detach_first(entity)?;
         let values = (Some(first), self.1.detach_located(entity, rest));
         index.free_alive(entity, self);
         Some(values)

@@ -256,6 +256,19 @@ impl<T: Archetype> Storage<T> {
         }
     }
 
+    /// [`detach`](Self::detach) without a storage's index (a game's first sub-world, whose
+    /// check of the handle is the game's): the row's removal inlined into the game's despawn
+    /// when no relation can move rows first.
+    #[must_use = "the entity's values are dropped with what this returns"]
+    #[inline]
+    pub(crate) fn detach_first(&mut self, entity: Entity) -> Option<T::Removed> {
+        if !T::RELATIONS.is_empty() {
+            return self.detach(entity, None);
+        }
+        let location = self.locate(entity)?;
+        Some(self.detach_row_at(entity, location, None))
+    }
+
     /// [`detach`](Self::detach) of the live `entity` found at `location` by
     /// [`locate_for_detach`](Self::locate_for_detach) (a game's later sub-worlds,
     /// its liveness proven by the first), or of any live entity with `None`.
