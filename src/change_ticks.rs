@@ -348,7 +348,9 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
         }
     }
 
-    /// Removes `row`, moving the last row into its place (as the table does).
+    /// Removes `row`, moving the last row into its place (as the table does). Inlined into the
+    /// despawn, its one caller: a call was a tenth of its cost, paid once per sub-world.
+    #[inline(always)]
     pub fn swap_remove(&mut self, row: usize) {
         if self.whole_covers_all() {
             // Every row is covered, the last one (moved into `row`) too: the stamp stays exact

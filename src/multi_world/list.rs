@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use super::SubWorld;
 use crate::archetype::Archetype;
 use crate::builder::EntityValues;
-use crate::entity::{Entity, EntityIndex, EntityRecords, IdRecords};
+use crate::entity::{Entity, EntityIndex, EntityLocation, EntityRecords, IdRecords};
 use crate::mask::Bitmask;
 use crate::storage::despawn::Parts;
 use crate::storage::staged::PlaceBuilt;
@@ -98,6 +98,19 @@ pub trait SubWorldsMut {
     /// Takes the game's live `entity` out of every sub-world; its values.
     fn detach(&mut self, entity: Entity) -> Self::Values;
 
+    /// Where each sub-world keeps `entity`'s row, read ahead of a despawn (`None` for a
+    /// sub-world whose relations may move the row first): `(Option<Core's>, (Option<Render's>,
+    /// ()))`.
+    type Located: Copy;
+
+    /// Reads where each sub-world keeps `entity`'s row, for [`detach_located`](Self::detach_located)
+    /// once the entity is known to be alive.
+    fn locate_for_detach(&self, entity: Entity) -> Self::Located;
+
+    /// [`detach`](Self::detach) of the game's live `entity` from the rows `located` read
+    /// before anything changed, without checking the handle again.
+    fn detach_located(&mut self, entity: Entity, located: Self::Located) -> Self::Values;
+
     /// Takes the game's live `entity` out of every sub-world within a cascade, adding its
     /// values to `gathered`.
     fn detach_cascading(&mut self, entity: Entity, gathered: &mut Self::Gathered);
@@ -130,6 +143,14 @@ impl SubWorldsMut for () {
 
     #[inline]
     fn detach(&mut self, _entity: Entity) {}
+
+    type Located = ();
+
+    #[inline]
+    fn locate_for_detach(&self, _entity: Entity) {}
+
+    #[inline]
+    fn detach_located(&mut self, _entity: Entity, _located: ()) {}
 
     #[inline]
     fn detach_cascading(&mut self, _entity: Entity, _gathered: &mut ()) {}
@@ -178,6 +199,23 @@ impl<W: SubWorld, R: SubWorldsMut> SubWorldsMut for (&mut W, R) {
         let values = self.0.storage_mut().detach(entity, None);
         debug_assert!(values.is_some(), "{entity} missing from `{}`", W::NAME);
         (values, self.1.detach(entity))
+    }
+
+    type Located = (Option<EntityLocation>, R::Located);
+
+    #[inline]
+    fn locate_for_detach(&self, entity: Entity) -> Self::Located {
+        (
+            self.0.storage().locate_for_detach(entity),
+            self.1.locate_for_detach(entity),
+        )
+    }
+
+    #[inline]
+    fn detach_located(&mut self, entity: Entity, located: Self::Located) -> Self::Values {
+        let values = self.0.storage_mut().detach_alive(entity, located.0);
+        debug_assert!(values.is_some(), "{entity} missing from `{}`", W::NAME);
+        (values, self.1.detach_located(entity, located.1))
     }
 
     #[inline]
@@ -277,8 +315,11 @@ impl<W: SubWorld, R: SubWorldsMut> Parts for (&mut W, R) {
     /// is the check that the entity is alive.
     #[inline]
     fn detach(&mut self, index: &mut EntityIndex, entity: Entity) -> Option<Self::Values> {
-        let first = self.0.storage_mut().detach(entity, None)?;
-        let values = (Some(first), self.1.detach(entity));
+        // Read first, so the sub-worlds' records are fetched together; used only once the
+        // first sub-world has found the entity alive.
+        let rest = self.1.locate_for_detach(entity);
+        let first = self.0.storage_mut().detach_first(entity)?;
+        let values = (Some(first), self.1.detach_located(entity, rest));
         index.free_alive(entity, self);
         Some(values)
     }

@@ -10,7 +10,7 @@
 use super::Storage;
 use crate::archetype::Archetype;
 use crate::change_log::StructuralChange;
-use crate::entity::{Entity, EntityIndex, IdRecords};
+use crate::entity::{Entity, EntityIndex, EntityLocation, IdRecords};
 use crate::mask::Bitmask;
 use alloc::vec::Vec;
 
@@ -239,6 +239,63 @@ impl<T: Archetype> Storage<T> {
         index: Option<&mut EntityIndex>,
     ) -> Option<T::Removed> {
         let location = self.locate(entity)?;
+        Some(self.detach_row_at(entity, location, index))
+    }
+
+    /// Where a game's despawn will find a later sub-world's row of `entity`, read before its
+    /// first sub-world checks the handle and lets go of its own row (so the reads of the
+    /// sub-worlds' records overlap): `None` if this storage's relations may move the row first
+    /// (see [`detach`](Self::detach)), then found again. Meaningless for a dead handle, which
+    /// the first sub-world turns away.
+    #[inline]
+    pub(crate) fn locate_for_detach(&self, entity: Entity) -> Option<EntityLocation> {
+        if T::RELATIONS.is_empty() {
+            self.records.claimed_location(entity)
+        } else {
+            None
+        }
+    }
+
+    /// [`detach`](Self::detach) without a storage's index (a game's first sub-world, whose
+    /// check of the handle is the game's): the row's removal inlined into the game's despawn
+    /// when no relation can move rows first.
+    #[must_use = "the entity's values are dropped with what this returns"]
+    #[inline]
+    pub(crate) fn detach_first(&mut self, entity: Entity) -> Option<T::Removed> {
+        if !T::RELATIONS.is_empty() {
+            return self.detach(entity, None);
+        }
+        let location = self.locate(entity)?;
+        Some(self.detach_row_at(entity, location, None))
+    }
+
+    /// [`detach`](Self::detach) of the live `entity` found at `location` by
+    /// [`locate_for_detach`](Self::locate_for_detach) (a game's later sub-worlds,
+    /// its liveness proven by the first), or of any live entity with `None`.
+    #[must_use = "the entity's values are dropped with what this returns"]
+    #[inline]
+    pub(crate) fn detach_alive(
+        &mut self,
+        entity: Entity,
+        location: Option<EntityLocation>,
+    ) -> Option<T::Removed> {
+        let Some(location) = location else {
+            return self.detach(entity, None);
+        };
+        debug_assert_eq!(self.locate(entity), Some(location), "{entity} moved");
+        Some(self.detach_row_at(entity, location, None))
+    }
+
+    /// [`detach_row`](Self::detach_row) of the live `entity`, whose row is at `location`.
+    /// Always inlined: into `detach_row` (its body there, as before) and into a game's
+    /// despawn for its later sub-worlds, where a call cost more than the row's removal saved.
+    #[inline(always)]
+    fn detach_row_at(
+        &mut self,
+        entity: Entity,
+        location: EntityLocation,
+        index: Option<&mut EntityIndex>,
+    ) -> T::Removed {
         if T::HOOKS.waits_for_removals() {
             // Its hooks see every component and tag it had go, then the despawn.
             self.record_for_hooks(StructuralChange::Removed {
@@ -263,7 +320,7 @@ impl<T: Archetype> Storage<T> {
                 self.records.relocate(moved.id, location);
             }
         }
-        Some(table.swap_remove(location.row()))
+        table.swap_remove(location.row())
     }
 }
 
