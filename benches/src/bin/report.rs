@@ -162,8 +162,8 @@ const GOALS: &[Goal] = &[
     time_goal("rollback", "Vec", "rollback vs Vec floor", 1.5),
     time_goal(
         "game_despawn",
-        "archetypal one world",
-        "game_despawn vs the same entities in one world",
+        "archetypal one world [builder]",
+        "game_despawn vs one world, same builder API",
         1.3,
     ),
     time_goal(
