@@ -95,20 +95,17 @@ pub trait SubWorldsMut {
     /// sub-world by sub-world.
     fn push_cascading_sources(&self, entity: Entity, stack: &mut Vec<Entity>);
 
-    /// Takes the game's live `entity` out of every sub-world; its values.
-    fn detach(&mut self, entity: Entity) -> Self::Values;
-
     /// Where each sub-world keeps `entity`'s row, read ahead of a despawn (`None` for a
     /// sub-world whose relations may move the row first): `(Option<Core's>, (Option<Render's>,
     /// ()))`.
     type Located: Copy;
 
-    /// Reads where each sub-world keeps `entity`'s row, for [`detach_located`](Self::detach_located)
-    /// once the entity is known to be alive.
+    /// Reads where each sub-world keeps `entity`'s row, for
+    /// [`detach_located`](Self::detach_located) once the entity is known to be alive.
     fn locate_for_detach(&self, entity: Entity) -> Self::Located;
 
-    /// [`detach`](Self::detach) of the game's live `entity` from the rows `located` read
-    /// before anything changed, without checking the handle again.
+    /// Takes the game's live `entity` out of every sub-world, from the rows `located` read
+    /// before anything changed, without checking the handle again; its values.
     fn detach_located(&mut self, entity: Entity, located: Self::Located) -> Self::Values;
 
     /// Takes the game's live `entity` out of every sub-world within a cascade, adding its
@@ -140,9 +137,6 @@ impl SubWorldsMut for () {
 
     #[inline]
     fn push_cascading_sources(&self, _entity: Entity, _stack: &mut Vec<Entity>) {}
-
-    #[inline]
-    fn detach(&mut self, _entity: Entity) {}
 
     type Located = ();
 
@@ -192,13 +186,6 @@ impl<W: SubWorld, R: SubWorldsMut> SubWorldsMut for (&mut W, R) {
     fn push_cascading_sources(&self, entity: Entity, stack: &mut Vec<Entity>) {
         self.0.storage().push_cascading_sources(entity, stack);
         self.1.push_cascading_sources(entity, stack);
-    }
-
-    #[inline]
-    fn detach(&mut self, entity: Entity) -> Self::Values {
-        let values = self.0.storage_mut().detach(entity, None);
-        debug_assert!(values.is_some(), "{entity} missing from `{}`", W::NAME);
-        (values, self.1.detach(entity))
     }
 
     type Located = (Option<EntityLocation>, R::Located);
