@@ -46,6 +46,7 @@ pub mod schedule;
 #[cfg(feature = "serde")]
 pub mod snapshot;
 mod storage;
+pub mod system;
 pub mod tick;
 pub mod typed_query;
 mod world_check;
@@ -69,7 +70,7 @@ pub use multi_world::{
     MultiWorld, MultiWorldBuilder, MultiWorldEntities, SubWorld, SubWorlds, SubWorldsMut,
 };
 pub use relation::{RelationError, RelationStore};
-pub use schedule::{Schedule, ScheduleError, System, SystemContext, SystemWorld};
+pub use schedule::{Schedule, ScheduleError, System, SystemContext, SystemWorld, Systems};
 #[cfg(feature = "serde")]
 pub use snapshot::{
     MultiWorldSnapshot, MultiWorldSnapshotData, Snapshot, SnapshotData, SnapshotError,
@@ -77,6 +78,10 @@ pub use snapshot::{
 pub use storage::{
     InvariantError, MatchingTables, MatchingTablesMut, RowTags, RowsMut, Storage, TablesMut,
     TablesOverlap, TablesRef, TypedTablesMut, TypedWalk,
+};
+pub use system::{
+    Added, Changed, EventReader, EventWriter, Local, ParamWorld, Query, Res, ResMut,
+    SystemMemories, SystemParam, SystemTicks, With, Without,
 };
 pub use tick::{MAX_TICK_AGE, Tick};
 pub use typed_query::split::SplitTables;

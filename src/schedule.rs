@@ -44,9 +44,9 @@ enum Entry<W: SystemWorld> {
 impl<W: SystemWorld> Entry<W> {
     fn system<Marker>(name: String, mut system: impl System<W, Marker> + 'static) -> Self {
         Entry::System {
-            name,
             run: Box::new(move |world, context| system.call(world, context)),
-            context: SystemContext::new(),
+            context: SystemContext::named(name.clone()),
+            name,
             condition: None,
         }
     }
@@ -126,6 +126,27 @@ impl<W: SystemWorld> Schedule<W> {
     /// An empty schedule.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Appends `systems` (one system, or a tuple of them, run in the tuple's order) after every
+    /// system already in (in the last stage, if there are stages), each named after its
+    /// function (`movement`; a second `movement` is `movement#2`):
+    /// `schedule.add((movement, collide, damage))`.
+    pub fn add<Marker>(&mut self, systems: impl Systems<W, Marker>) -> &mut Self {
+        systems.add_to(self);
+        self
+    }
+
+    /// Appends one system under the name of its function (unique: `#2`, `#3` after a taken one).
+    fn add_one<Marker>(&mut self, system: impl System<W, Marker> + 'static) {
+        let function = crate::system::short_name(system.function_name());
+        let mut name = String::from(function);
+        let mut count = 1;
+        while self.contains(&name) {
+            count += 1;
+            name = format!("{function}#{count}");
+        }
+        self.entries.push(Entry::system(name, system));
     }
 
     /// Appends `system` under `name`, to run after every system already in (in the last
@@ -395,6 +416,52 @@ impl<W: SystemWorld> Schedule<W> {
         }
     }
 }
+
+/// One system or a tuple of systems, for [`Schedule::add`]. `Marker` is inferred.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a system, or a tuple of systems, of this world",
+    note = "a system is a `fn` whose parameters are `Query<Q, F>`, `Res<R>`, `ResMut<R>`, `EventReader<E>`, `EventWriter<E>`, `Commands`, `Local<T>` or `SystemTicks` (up to 8), or `fn(&mut World)` for whole-world work; a closure names its parameters' types"
+)]
+pub trait Systems<W: SystemWorld, Marker> {
+    /// Appends the systems to `schedule`, in order.
+    fn add_to(self, schedule: &mut Schedule<W>);
+}
+
+/// Marks the impl for one system.
+#[doc(hidden)]
+pub struct OneSystem<M>(M);
+
+impl<W: SystemWorld, M, S: System<W, M> + 'static> Systems<W, OneSystem<M>> for S {
+    fn add_to(self, schedule: &mut Schedule<W>) {
+        schedule.add_one(self);
+    }
+}
+
+macro_rules! system_tuples {
+    ($($system:ident $marker:ident),+) => {
+        #[allow(non_snake_case)]
+        impl<W: SystemWorld, $($marker, $system: System<W, $marker> + 'static),+>
+            Systems<W, ($($marker,)+)> for ($($system,)+)
+        {
+            fn add_to(self, schedule: &mut Schedule<W>) {
+                let ($($system,)+) = self;
+                $(schedule.add_one($system);)+
+            }
+        }
+    };
+}
+
+system_tuples!(S0 M0, S1 M1);
+system_tuples!(S0 M0, S1 M1, S2 M2);
+system_tuples!(S0 M0, S1 M1, S2 M2, S3 M3);
+system_tuples!(S0 M0, S1 M1, S2 M2, S3 M3, S4 M4);
+system_tuples!(S0 M0, S1 M1, S2 M2, S3 M3, S4 M4, S5 M5);
+system_tuples!(S0 M0, S1 M1, S2 M2, S3 M3, S4 M4, S5 M5, S6 M6);
+system_tuples!(S0 M0, S1 M1, S2 M2, S3 M3, S4 M4, S5 M5, S6 M6, S7 M7);
+system_tuples!(S0 M0, S1 M1, S2 M2, S3 M3, S4 M4, S5 M5, S6 M6, S7 M7, S8 M8);
+system_tuples!(S0 M0, S1 M1, S2 M2, S3 M3, S4 M4, S5 M5, S6 M6, S7 M7, S8 M8, S9 M9);
+system_tuples!(S0 M0, S1 M1, S2 M2, S3 M3, S4 M4, S5 M5, S6 M6, S7 M7, S8 M8, S9 M9, S10 M10);
+system_tuples!(S0 M0, S1 M1, S2 M2, S3 M3, S4 M4, S5 M5, S6 M6, S7 M7, S8 M8, S9 M9, S10 M10, S11 M11);
 
 #[cfg(test)]
 mod tests;

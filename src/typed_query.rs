@@ -252,7 +252,7 @@ fn visit<T, Q, M, F>(
 
 /// The mask of `T`'s width holding the bits of `bits`.
 #[inline]
-fn to_mask<M: Bitmask>(bits: u128) -> M {
+pub(crate) fn to_mask<M: Bitmask>(bits: u128) -> M {
     let mut mask = M::EMPTY;
     let mut remaining = bits;
     while remaining != 0 {
@@ -412,6 +412,20 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
     /// (components, `with` / `without`, change filter); `None` otherwise. Writes through its
     /// [`Mut`] guards stamp the row.
     pub fn get<M>(&mut self, entity: Entity) -> Option<Q::Item<'_>>
+    where
+        Q: Fetch<T, M>,
+    {
+        TypedQuery::<T, Q> {
+            storage: &mut *self.storage,
+            filters: self.filters,
+            query: PhantomData,
+        }
+        .into_get(entity)
+    }
+
+    /// [`get`](Self::get), consuming the query: the item borrows the world for as long as the
+    /// query did.
+    pub fn into_get<M>(self, entity: Entity) -> Option<Q::Item<'w>>
     where
         Q: Fetch<T, M>,
     {

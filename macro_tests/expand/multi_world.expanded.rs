@@ -6,6 +6,9 @@ pub type CoreMask = <CoreComponentArrays as ::archetypal::Archetype>::Mask;
 pub const POSITION: CoreMask = CoreComponentArrays::POSITION;
 ///Mask bit of the `player` tag.
 pub const PLAYER: CoreMask = CoreComponentArrays::PLAYER;
+///The `player` tag as a type, for a system's query filters: `With<PLAYER>`, `Without<PLAYER>` (a braced struct lives beside the constant, in the type namespace).
+#[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+pub struct PLAYER {}
 ///One archetype of `Core`: a row per entity whose components are exactly `mask`, one `Vec` per component (struct of arrays). Columns whose bit is not in `mask` stay empty.
 pub struct CoreComponentArrays {
     /// The components this table holds.
@@ -747,6 +750,9 @@ const _: () = {
         fn __mut_position(table: &mut CoreComponentArrays) -> &mut [(f32, f32)] {
             &mut table.position
         }
+    }
+    impl ::archetypal::system::TagOf<PLAYER> for CoreComponentArrays {
+        const BIT: u128 = PLAYER as u128;
     }
     mod __column {
         pub const position: u32 = super::POSITION.trailing_zeros();

@@ -10,6 +10,9 @@ pub const VELOCITY: WorldMask = WorldComponentArrays::VELOCITY;
 pub const HEALTH: WorldMask = WorldComponentArrays::HEALTH;
 ///Mask bit of the `player` tag.
 pub const PLAYER: WorldMask = WorldComponentArrays::PLAYER;
+///The `player` tag as a type, for a system's query filters: `With<PLAYER>`, `Without<PLAYER>` (a braced struct lives beside the constant, in the type namespace).
+#[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+pub struct PLAYER {}
 ///Mask bit of the `child_of` relation: carried by every entity linked to a target by `set_child_of` (set and cleared only by linking), usable in every include / exclude mask (`CHILD_OF` excluded: the roots).
 pub const CHILD_OF: WorldMask = WorldComponentArrays::CHILD_OF;
 ///One archetype of `World`: a row per entity whose components are exactly `mask`, one `Vec` per component (struct of arrays). Columns whose bit is not in `mask` stay empty.
@@ -109,6 +112,8 @@ pub struct World {
     pub events: WorldEvents,
     components: WorldComponents,
     queue: ::archetypal::CommandBuffer<WorldCommand>,
+    /// What every system remembers (its last run, event cursors, locals).
+    systems: ::archetypal::SystemMemories,
 }
 ///A `World` borrowed apart by `split_mut()`: each field can be used while the others are borrowed, so a system iterating `components` can queue `commands`, send `events` and update `resources` in the same loop.
 pub struct WorldParts<'a> {
@@ -171,6 +176,13 @@ pub mod __world_short_names {
     pub type WorldParts<'a> = super::WorldParts<'a>;
     ///Short name of `WorldEntityBuilder`.
     pub type EntityBuilder = super::WorldEntityBuilder;
+    ///A system's query over `World`'s components: `Query<(&mut Position, &Velocity), Without<FROZEN>>` (see `archetypal::Query`).
+    pub type Query<'w, Q, F = ()> = ::archetypal::Query<
+        'w,
+        super::WorldComponentArrays,
+        Q,
+        F,
+    >;
 }
 #[allow(unused_imports, ambiguous_glob_reexports)]
 pub use __world_short_names::*;
@@ -862,6 +874,9 @@ const _: () = {
             &mut table.health
         }
     }
+    impl ::archetypal::system::TagOf<PLAYER> for WorldComponentArrays {
+        const BIT: u128 = PLAYER as u128;
+    }
     mod __column {
         pub const position: u32 = super::POSITION.trailing_zeros();
         pub const velocity: u32 = super::VELOCITY.trailing_zeros();
@@ -1243,6 +1258,7 @@ const _: () = {
                     storage: ::core::default::Default::default(),
                 },
                 queue: ::archetypal::CommandBuffer::new(),
+                systems: ::core::default::Default::default(),
             }
         }
     }
@@ -1284,6 +1300,33 @@ const _: () = {
             self.components.storage.increment_tick()
         }
     }
+    impl ::archetypal::ParamWorld for World {
+        type Tables = WorldComponentArrays;
+        type Resources = WorldResources;
+        type Events = WorldEvents;
+        type Commands<'w> = WorldCommands<'w>;
+        #[inline]
+        fn lend(
+            &mut self,
+            commands: bool,
+        ) -> (::archetypal::system::Lent<'_, Self>, &mut ::archetypal::SystemMemories) {
+            let commands = commands
+                .then(|| WorldCommands {
+                    queue: ::archetypal::__private::lifecycle::lent_queue(
+                        &mut self.components.storage,
+                        &mut self.queue,
+                    ),
+                });
+            let lent = ::archetypal::system::Lent {
+                storage: &mut self.components.storage.storage,
+                resources: ::archetypal::system::ResourceSet::slots(&mut self.resources),
+                events: ::archetypal::system::EventSet::slots(&mut self.events),
+                commands,
+            };
+            (lent, &mut self.systems)
+        }
+    }
+    impl ::archetypal::system::LentCommands<World> for WorldCommands<'_> {}
     const _: ::archetypal::HookSet<WorldMask> = <WorldComponentArrays as ::archetypal::Archetype>::HOOKS;
     impl World {
         /// Runs the declared hooks of every change made since the last sync point,
@@ -1429,6 +1472,7 @@ const _: () = {
             );
             ::core::clone::Clone::clone_from(&mut self.resources, &source.resources);
             ::core::clone::Clone::clone_from(&mut self.events, &source.events);
+            ::core::clone::Clone::clone_from(&mut self.systems, &source.systems);
         }
     }
     impl ::archetypal::snapshot::SnapshotTables for World {
@@ -1579,6 +1623,84 @@ const _: () = {
             deserializer: D,
         ) -> ::core::result::Result<Self, D::Error> {
             ::archetypal::snapshot::deserialize_world(deserializer)
+        }
+    }
+    pub struct __ResourceSlots<'w> {
+        delta_time: ::archetypal::system::Slot<'w, f32>,
+        __lifetime: ::core::marker::PhantomData<&'w ()>,
+    }
+    impl ::archetypal::system::ResourceSet for WorldResources {
+        type Slots<'w> = __ResourceSlots<'w>;
+        #[inline]
+        fn slots(&mut self) -> __ResourceSlots<'_> {
+            __ResourceSlots {
+                delta_time: ::archetypal::system::Slot::new(&mut self.delta_time),
+                __lifetime: ::core::marker::PhantomData,
+            }
+        }
+    }
+    enum __Resource {
+        delta_time,
+        __END,
+    }
+    const _: () = if !((__Resource::__END as u32) <= 128) {
+        {
+            ::core::panicking::panic_fmt(
+                format_args!("ecs!: a world declares at most 128 resources"),
+            );
+        }
+    };
+    mod __resource {
+        pub enum delta_time {}
+    }
+    impl ::archetypal::system::ResourceOf<f32, __resource::delta_time>
+    for WorldResources {
+        const BIT: u128 = 1 << __Resource::delta_time as u32;
+        #[inline]
+        fn slot<'s, 'w>(
+            slots: &'s mut <Self as ::archetypal::system::ResourceSet>::Slots<'w>,
+        ) -> &'s mut ::archetypal::system::Slot<'w, f32> {
+            &mut slots.delta_time
+        }
+    }
+    pub struct __EventSlots<'w> {
+        landed: ::archetypal::system::Slot<'w, ::archetypal::EventChannel<(f32, f32)>>,
+        __lifetime: ::core::marker::PhantomData<&'w ()>,
+    }
+    impl ::archetypal::system::EventSet for WorldEvents {
+        type Slots<'w> = __EventSlots<'w>;
+        #[inline]
+        fn slots(&mut self) -> __EventSlots<'_> {
+            __EventSlots {
+                landed: ::archetypal::system::Slot::new(&mut self.landed),
+                __lifetime: ::core::marker::PhantomData,
+            }
+        }
+    }
+    enum __Event {
+        landed,
+        __END,
+    }
+    const _: () = if !((__Event::__END as u32) <= 128) {
+        {
+            ::core::panicking::panic_fmt(
+                format_args!("ecs!: a world declares at most 128 event types"),
+            );
+        }
+    };
+    mod __event {
+        pub enum landed {}
+    }
+    impl ::archetypal::system::EventOf<(f32, f32), __event::landed> for WorldEvents {
+        const BIT: u128 = 1 << __Event::landed as u32;
+        #[inline]
+        fn slot<'s, 'w>(
+            slots: &'s mut <Self as ::archetypal::system::EventSet>::Slots<'w>,
+        ) -> &'s mut ::archetypal::system::Slot<
+            'w,
+            ::archetypal::EventChannel<(f32, f32)>,
+        > {
+            &mut slots.landed
         }
     }
 };

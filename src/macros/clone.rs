@@ -81,6 +81,7 @@ macro_rules! __ecs_clone {
                     $crate::__private::lifecycle::clone_from(&mut self.components.storage, &source.components.storage);
                     ::core::clone::Clone::clone_from(&mut self.resources, &source.resources);
                     ::core::clone::Clone::clone_from(&mut self.events, &source.events);
+                    ::core::clone::Clone::clone_from(&mut self.systems, &source.systems);
                 }
             }
         }

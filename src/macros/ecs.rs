@@ -88,6 +88,8 @@ macro_rules! __ecs_generate {
                 pub type WorldParts<'a> = super::[<$world Parts>]<'a>;
                 #[doc = "Short name of `" $world "EntityBuilder`."]
                 pub type EntityBuilder = super::[<$world EntityBuilder>];
+                #[doc = "A system's query over `" $world "`'s components: `Query<(&mut Position, &Velocity), Without<FROZEN>>` (see `archetypal::Query`)."]
+                pub type Query<'w, Q, F = ()> = $crate::Query<'w, super::[<$world ComponentArrays>], Q, F>;
             }
 
             impl [<$world Components>] {
@@ -134,6 +136,8 @@ macro_rules! __ecs_generate {
                 $crate::__ecs_world! { @helpers world $world }
                 $crate::__ecs_hooks! { $world $hooks }
                 $crate::__ecs_world_state! { world $world $components $tags $relations $events $resources }
+                $crate::__ecs_resources! { @systems $world $resources }
+                $crate::__ecs_events! { @systems $world $events }
             };
         }
     };

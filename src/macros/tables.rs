@@ -25,6 +25,11 @@ macro_rules! __ecs_tables {
                 #[doc = "Mask bit of the `" $tag "` tag."]
                 $(#[$tag_attr])*
                 pub const $tag_mask: [<$world Mask>] = [<$world ComponentArrays>]::$tag_mask;
+
+                #[doc = "The `" $tag "` tag as a type, for a system's query filters: `With<" $tag_mask ">`, `Without<" $tag_mask ">` (a braced struct lives beside the constant, in the type namespace)."]
+                #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+                $(#[$tag_attr])*
+                pub struct $tag_mask {}
             )*
             $(
                 #[doc = "Mask bit of the `" $relation "` relation: carried by every entity linked to a target by `set_" $relation "` (set and cleared only by linking), usable in every include / exclude mask (`" $relation_mask "` excluded: the roots)."]
@@ -111,6 +116,14 @@ macro_rules! __ecs_tables {
                     }
                 )+
             }
+
+            // Each tag's type picks its bit in a system's query filter (`With<FROZEN>`).
+            $(
+                $(#[$tag_attr])*
+                impl $crate::system::TagOf<$tag_mask> for [<$world ComponentArrays>] {
+                    const BIT: u128 = $tag_mask as u128;
+                }
+            )*
 
             // The column of every component, as a constant a `match` can jump on.
             mod __column {

@@ -41,6 +41,8 @@ macro_rules! __ecs_world {
                 pub events: [<$world Events>],
                 components: [<$world Components>],
                 queue: $crate::CommandBuffer<[<$world Command>]>,
+                /// What every system remembers (its last run, event cursors, locals).
+                systems: $crate::SystemMemories,
             }
 
             #[doc = "A `" $world "` borrowed apart by `split_mut()`: each field can be used while the others are borrowed, so a system iterating `components` can queue `commands`, send `events` and update `resources` in the same loop."]
@@ -172,6 +174,7 @@ macro_rules! __ecs_world {
                         events: ::core::default::Default::default(),
                         components: [<$world Components>] { storage: ::core::default::Default::default() },
                         queue: $crate::CommandBuffer::new(),
+                        systems: ::core::default::Default::default(),
                     }
                 }
             }
@@ -180,6 +183,30 @@ macro_rules! __ecs_world {
             $crate::__ecs_world! { @deref [<$world Components>] => $crate::Storage<[<$world ComponentArrays>]>, storage }
         }
         $crate::__ecs_system_world! { $world ticks: [components.storage.] }
+        $crate::__private::paste::paste! {
+            impl $crate::ParamWorld for $world {
+                type Tables = [<$world ComponentArrays>];
+                type Resources = [<$world Resources>];
+                type Events = [<$world Events>];
+                type Commands<'w> = [<$world Commands>]<'w>;
+
+                #[inline]
+                fn lend(&mut self, commands: bool) -> ($crate::system::Lent<'_, Self>, &mut $crate::SystemMemories) {
+                    let commands = commands.then(|| [<$world Commands>] {
+                        queue: $crate::__private::lifecycle::lent_queue(&mut self.components.storage, &mut self.queue),
+                    });
+                    let lent = $crate::system::Lent {
+                        storage: &mut self.components.storage.storage,
+                        resources: $crate::system::ResourceSet::slots(&mut self.resources),
+                        events: $crate::system::EventSet::slots(&mut self.events),
+                        commands,
+                    };
+                    (lent, &mut self.systems)
+                }
+            }
+
+            impl $crate::system::LentCommands<$world> for [<$world Commands>]<'_> {}
+        }
     };
     (@helpers (sub_world $game:ident) $world:ident) => {
         $crate::__private::paste::paste! {

@@ -8,6 +8,7 @@
 
 use crate::commands::CommandReport;
 use crate::tick::{MAX_TICK_AGE, Tick};
+use alloc::string::String;
 
 /// What a [`Schedule`](super::Schedule) needs of the world it runs systems on. `ecs!`
 /// implements it for every world it generates (and for a multi-world game).
@@ -57,6 +58,11 @@ pub struct SystemContext<W: SystemWorld> {
     /// tick older than every stamp.
     since: Tick,
     first_run: bool,
+    /// The name a system of parameters keeps its memory under in the world: the schedule's
+    /// name for it (empty outside a schedule: then its function's).
+    name: String,
+    /// Where that memory was last found among the world's.
+    memory_hint: usize,
 }
 
 impl<W: SystemWorld> Default for SystemContext<W> {
@@ -66,6 +72,8 @@ impl<W: SystemWorld> Default for SystemContext<W> {
             ended_at: None,
             since: Tick::ZERO,
             first_run: true,
+            name: String::new(),
+            memory_hint: 0,
         }
     }
 }
@@ -85,6 +93,25 @@ impl<W: SystemWorld> SystemContext<W> {
     /// The memory of a system that has not run yet.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The context of the system a schedule runs under `name`.
+    pub(crate) fn named(name: String) -> Self {
+        SystemContext {
+            name,
+            ..Self::default()
+        }
+    }
+
+    /// The name a system of parameters keeps its memory under (the schedule's, or else its
+    /// `function`'s), and where the world last had it.
+    pub(crate) fn memory_key<'a>(&'a mut self, function: &'a str) -> (&'a str, &'a mut usize) {
+        let name = if self.name.is_empty() {
+            function
+        } else {
+            self.name.as_str()
+        };
+        (name, &mut self.memory_hint)
     }
 
     /// The tick this system last ran at: pass it to `changed_since` and `added_since` for
@@ -161,7 +188,17 @@ fn older_than_every_stamp(now: Tick) -> Tick {
 ///
 /// A closure names its argument types (`|world: &mut World| ..`), as a closure passed to any
 /// generic function does.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a system of this world",
+    note = "a system is a `fn` whose parameters are `Query<Q, F>`, `Res<R>`, `ResMut<R>`, `EventReader<E>`, `EventWriter<E>`, `Commands`, `Local<T>` or `SystemTicks` (up to 8), or `fn(&mut World)` for whole-world work; a closure names its parameters' types"
+)]
 pub trait System<W: SystemWorld, Marker> {
+    /// The function's type name (its path): a schedule names a system added without a name
+    /// after it.
+    fn function_name(&self) -> &'static str {
+        core::any::type_name::<Self>()
+    }
+
     /// Calls the system once with `context` (a system without a memory ignores it). Only the
     /// call: a schedule, or [`SystemContext::run`], also keeps the context's bookkeeping and
     /// applies commands. A wrapper that times or logs a system calls this.

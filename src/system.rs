@@ -1,0 +1,43 @@
+//! Systems as plain functions whose parameters say what they touch.
+//!
+//! ```text
+//! fn movement(mut query: Query<(&mut Position, &Velocity)>) { .. }
+//! fn damage(mut hits: EventReader<Hit>, mut query: Query<&mut Health>, mut score: ResMut<Score>) { .. }
+//! ```
+//!
+//! Each parameter is a [`SystemParam`]: it names its part of the world by type (a component, a
+//! resource, an event) and its access is a constant, so a system whose parameters alias does
+//! not compile (ecs!'s message names the two parameters). A [`Schedule`](crate::Schedule) runs
+//! such a function as it runs `fn(&mut World)`: it fetches the parameters from the world, and
+//! the system's memory (the tick of its last run for [`Changed`] and [`Added`], its event
+//! readers' cursors, its [`Local`]s) is kept in the world's state ([`SystemMemories`]), so a
+//! clone or a `restore` carries it.
+//!
+//! Where the code is: `access.rs` (the access constants and their conflicts), `slot.rs` (one part
+//! of the world handed out once mutably or shared), `memory.rs` (what systems remember, and
+//! [`Local`], [`SystemTicks`]), `param.rs` (the parameter trait and the world's side), then one
+//! file per parameter family (`query.rs`, `resource.rs`, `event.rs`) and `function.rs` (plain
+//! functions as systems).
+
+mod access;
+mod event;
+mod function;
+mod memory;
+mod param;
+mod query;
+mod resource;
+mod slot;
+
+pub use access::SystemAccess;
+pub use event::{EventReader, EventWriter};
+pub(crate) use function::short_name;
+pub use memory::{
+    KeptValues, LentValues, Local, MemoryValue, SystemMemories, SystemMemory, SystemTicks,
+};
+pub use param::{
+    EventOf, EventSet, Lent, LentCommands, ParamSource, ParamWorld, ResourceOf, ResourceSet,
+    SystemParam,
+};
+pub use query::{Added, Changed, Query, QueryFilter, TagOf, With, Without};
+pub use resource::{Res, ResMut};
+pub use slot::Slot;

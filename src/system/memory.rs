@@ -1,0 +1,375 @@
+//! What systems remember between runs, kept in the world: per system (by name) the tick its last
+//! run ended at, and its parameters' own values (an event reader's cursor, a [`Local`]). A clone
+//! or a `restore` of the world carries it, so a resimulated frame sees exactly what the original
+//! saw (rollback netcode): no event is read twice, no write is missed.
+
+use alloc::{boxed::Box, string::String, vec::Vec};
+use core::any::Any;
+use core::fmt;
+
+use crate::tick::{MAX_TICK_AGE, Tick};
+
+/// A value a system keeps between runs: an event cursor, a local. `Clone` (the world is), `Send`
+/// and `Sync` (the world is), `'static` (it is kept behind a type-erased box).
+pub trait MemoryValue: Any + Send + Sync {
+    /// A boxed copy.
+    #[doc(hidden)]
+    fn boxed_clone(&self) -> Box<dyn MemoryValue>;
+
+    /// The value, to downcast.
+    #[doc(hidden)]
+    fn as_any(&self) -> &dyn Any;
+
+    /// The value, to downcast mutably.
+    #[doc(hidden)]
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<T: Any + Clone + Send + Sync> MemoryValue for T {
+    fn boxed_clone(&self) -> Box<dyn MemoryValue> {
+        Box::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// One kept value, boxed (its type is the parameter's).
+struct Kept(Box<dyn MemoryValue>);
+
+impl Clone for Kept {
+    fn clone(&self) -> Self {
+        Kept(self.0.boxed_clone())
+    }
+}
+
+/// One system's memory: which function it was, the tick its last run ended at, and its
+/// parameters' kept values, in parameter order.
+#[derive(Clone)]
+pub struct SystemMemory {
+    /// The name the schedule runs the system under: the key.
+    name: String,
+    /// The function's type name: a system replaced by another function under the same name
+    /// starts afresh.
+    function: &'static str,
+    /// The tick the system's previous run ended at; `None` before its first run.
+    ended_at: Option<Tick>,
+    /// What the running system compares stamps against: `ended_at`, or, on a first run, a
+    /// tick older than every stamp.
+    since: Tick,
+    first_run: bool,
+    kept: Vec<Kept>,
+}
+
+impl fmt::Debug for SystemMemory {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter
+            .debug_struct("SystemMemory")
+            .field("name", &self.name)
+            .field("ended_at", &self.ended_at)
+            .field("kept", &self.kept.len())
+            .finish()
+    }
+}
+
+impl SystemMemory {
+    fn new(name: &str, function: &'static str) -> Self {
+        SystemMemory {
+            name: String::from(name),
+            function,
+            ended_at: None,
+            since: Tick::ZERO,
+            first_run: true,
+            kept: Vec::new(),
+        }
+    }
+
+    /// The system's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The tick the system's last run ended at (`None` before its first run).
+    pub fn last_run(&self) -> Option<Tick> {
+        self.ended_at
+    }
+
+    /// Starts a run at tick `now`: decides what "since this system last ran" means, and records
+    /// `now` as the tick this run ends at (parameters cannot advance the tick).
+    pub(crate) fn begin(&mut self, now: Tick) {
+        match self.ended_at {
+            // The usual case: the world moved on since the previous run, by less than the age
+            // past which stamps are clamped.
+            Some(ended_at) if now.is_newer_than(ended_at) && ended_at.age(now) <= MAX_TICK_AGE => {
+                self.since = ended_at;
+                self.first_run = false;
+            }
+            // A first run, or a system idle for so long its tick may have been overtaken by
+            // the stamp clamp: see everything.
+            _ => {
+                self.since = older_than_every_stamp(now);
+                self.first_run = true;
+            }
+        }
+        self.ended_at = Some(now);
+    }
+
+    /// The ticks of the run [`begin`](Self::begin) started.
+    pub(crate) fn ticks(&self) -> SystemTicks {
+        SystemTicks {
+            last_run: self.since,
+            this_run: self.ended_at.unwrap_or(Tick::ZERO),
+            first_run: self.first_run,
+        }
+    }
+
+    /// The kept values, set up for parameters that keep the given types in this order: a value
+    /// of the wrong type (the system's parameters changed) starts afresh.
+    pub(crate) fn prepare(&mut self) -> KeptValues<'_> {
+        KeptValues {
+            kept: &mut self.kept,
+            next: 0,
+        }
+    }
+
+    /// The kept values, in parameter order, for the parameters to take.
+    pub(crate) fn lend(&mut self) -> LentValues<'_> {
+        LentValues {
+            kept: self.kept.iter_mut(),
+        }
+    }
+}
+
+/// A tick every stored stamp is newer than: stamps are clamped to at most 1.5 x
+/// `MAX_TICK_AGE` behind the present, and half-range comparison reaches back `2^31 - 1`.
+pub(crate) fn older_than_every_stamp(now: Tick) -> Tick {
+    Tick(now.0.wrapping_sub(i32::MAX as u32))
+}
+
+/// A system's kept values while its parameters set them up, in order.
+pub struct KeptValues<'a> {
+    kept: &'a mut Vec<Kept>,
+    next: usize,
+}
+
+impl KeptValues<'_> {
+    /// Makes the next value one of type `T`, keeping the one there if it is a `T`.
+    pub fn keep<T: MemoryValue + Default>(&mut self) {
+        let fresh = || Kept(Box::new(T::default()));
+        match self.kept.get_mut(self.next) {
+            Some(kept) if kept.0.as_any().is::<T>() => {}
+            Some(kept) => *kept = fresh(),
+            None => self.kept.push(fresh()),
+        }
+        self.next += 1;
+    }
+}
+
+/// A system's kept values, lent to its parameters in order.
+pub struct LentValues<'a> {
+    kept: core::slice::IterMut<'a, Kept>,
+}
+
+impl<'a> LentValues<'a> {
+    /// The next value, as the `T` [`KeptValues::keep`] made it. `None` only if the parameters
+    /// asked in another order than they set up, which the generated tuples never do.
+    pub fn take_next<T: MemoryValue>(&mut self) -> Option<&'a mut T> {
+        self.kept.next()?.0.as_any_mut().downcast_mut()
+    }
+}
+
+/// The memory of every system that ran on a world, by name: part of the world's state.
+#[derive(Clone, Default)]
+pub struct SystemMemories {
+    systems: Vec<SystemMemory>,
+}
+
+impl fmt::Debug for SystemMemories {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.debug_list().entries(&self.systems).finish()
+    }
+}
+
+impl SystemMemories {
+    /// The memory of the system `name`, made afresh if there is none or it was another
+    /// function's. `hint` is where it was last found: a schedule keeps one per system, so the
+    /// lookup is one comparison when nothing moved.
+    pub(crate) fn find(
+        &mut self,
+        name: &str,
+        function: &'static str,
+        hint: &mut usize,
+    ) -> &mut SystemMemory {
+        let index = match self.systems.get(*hint) {
+            Some(memory) if memory.name == name => *hint,
+            _ => match self.systems.iter().position(|memory| memory.name == name) {
+                Some(index) => index,
+                None => {
+                    self.systems.push(SystemMemory::new(name, function));
+                    self.systems.len() - 1
+                }
+            },
+        };
+        *hint = index;
+        let memory = &mut self.systems[index];
+        if memory.function != function {
+            *memory = SystemMemory::new(name, function);
+        }
+        memory
+    }
+
+    /// The memory of the system `name`, if it ran on this world.
+    pub fn get(&self, name: &str) -> Option<&SystemMemory> {
+        self.systems.iter().find(|memory| memory.name == name)
+    }
+
+    /// Every system's memory, in the order they first ran.
+    pub fn iter(&self) -> impl Iterator<Item = &SystemMemory> {
+        self.systems.iter()
+    }
+
+    /// Forgets the system `name`: its next run is a first run. Returns whether it was there.
+    pub fn forget(&mut self, name: &str) -> bool {
+        let before = self.systems.len();
+        self.systems.retain(|memory| memory.name != name);
+        self.systems.len() != before
+    }
+}
+
+/// The ticks of a system's run, as a parameter: `fn system(ticks: SystemTicks, ..)`, for a
+/// system that wants them raw (bevy's `SystemChangeTick`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SystemTicks {
+    last_run: Tick,
+    this_run: Tick,
+    first_run: bool,
+}
+
+impl SystemTicks {
+    /// The tick "changed since this system last ran" compares against: every write after the
+    /// system's previous run is newer. On a first run, older than every stamp.
+    pub fn last_run(&self) -> Tick {
+        self.last_run
+    }
+
+    /// The tick this run's writes are stamped with.
+    pub fn this_run(&self) -> Tick {
+        self.this_run
+    }
+
+    /// Whether this is the system's first run on this world (everything counts as changed).
+    pub fn is_first_run(&self) -> bool {
+        self.first_run
+    }
+}
+
+/// A value of the system's own, kept between its runs in the world's state (bevy's `Local`):
+/// `fn collide(mut grid: Local<Grid>, ..)`. Starts as `T::default()`; cloned with the world, so
+/// a rollback restores it too.
+pub struct Local<'w, T>(&'w mut T);
+
+impl<'w, T> Local<'w, T> {
+    /// The local over `value` (what the schedule hands a system).
+    pub(crate) fn new(value: &'w mut T) -> Self {
+        Local(value)
+    }
+}
+
+impl<T> core::ops::Deref for Local<'_, T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        self.0
+    }
+}
+
+impl<T> core::ops::DerefMut for Local<'_, T> {
+    fn deref_mut(&mut self) -> &mut T {
+        self.0
+    }
+}
+
+impl<T: fmt::Debug> fmt::Debug for Local<'_, T> {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(formatter)
+    }
+}
+
+/// Marks the impl of the local parameter.
+#[doc(hidden)]
+pub enum LocalParam {}
+
+impl<W, T> super::param::SystemParam<W, LocalParam> for Local<'_, T>
+where
+    W: super::param::ParamWorld,
+    T: MemoryValue + Default,
+{
+    type Item<'w> = Local<'w, T>;
+
+    const ACCESS: super::access::SystemAccess = super::access::SystemAccess::NONE;
+
+    #[inline]
+    fn keep(values: &mut KeptValues<'_>) {
+        values.keep::<T>();
+    }
+
+    #[inline]
+    fn fetch<'w>(source: &mut super::param::ParamSource<'w, W>) -> Local<'w, T> {
+        Local::new(
+            source
+                .kept
+                .take_next()
+                .expect("the local was kept before the parameters were fetched"),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kept_values_survive_a_clone_and_reset_on_a_new_type() {
+        let mut memories = SystemMemories::default();
+        let mut hint = 0;
+        let memory = memories.find("count", "game::count", &mut hint);
+        memory.begin(Tick(5));
+        assert!(memory.ticks().is_first_run());
+        let mut values = memory.prepare();
+        values.keep::<u32>();
+        values.keep::<i8>();
+        let mut lent = memory.lend();
+        *lent.take_next::<u32>().unwrap() += 3;
+        *lent.take_next::<i8>().unwrap() -= 1;
+
+        let copy = memories.clone();
+        let memory = memories.find("count", "game::count", &mut hint);
+        memory.begin(Tick(6));
+        assert_eq!(memory.ticks().last_run(), Tick(5));
+        assert!(!memory.ticks().is_first_run());
+        let mut values = memory.prepare();
+        values.keep::<u32>();
+        values.keep::<u64>();
+        let mut lent = memory.lend();
+        assert_eq!(*lent.take_next::<u32>().unwrap(), 3);
+        assert_eq!(
+            *lent.take_next::<u64>().unwrap(),
+            0,
+            "a new type starts afresh"
+        );
+        assert_eq!(copy.get("count").unwrap().last_run(), Some(Tick(5)));
+
+        let memory = memories.find("count", "game::other", &mut hint);
+        memory.begin(Tick(7));
+        assert!(
+            memory.ticks().is_first_run(),
+            "another function under the name"
+        );
+        assert!(memories.forget("count") && !memories.forget("count"));
+    }
+}

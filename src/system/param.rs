@@ -1,0 +1,180 @@
+//! [`SystemParam`]: what a system's parameter takes from the world, and the world's side of it,
+//! [`ParamWorld`]: the parts a world lends its systems' parameters ([`ParamSource`]).
+
+use super::access::SystemAccess;
+use super::memory::{KeptValues, LentValues, SystemMemories, SystemTicks};
+use super::slot::Slot;
+use crate::schedule::SystemWorld;
+use crate::storage::Storage;
+use crate::typed_query::TypedTable;
+
+/// A world whose systems take parameters: `ecs!` implements it for every world it generates.
+pub trait ParamWorld: SystemWorld + Sized + 'static {
+    /// The world's table type (`WorldComponentArrays`), which its queries read.
+    type Tables: TypedTable;
+    /// The world's resources (`WorldResources`).
+    type Resources: ResourceSet;
+    /// The world's event channels (`WorldEvents`).
+    type Events: EventSet;
+    /// The world's command queue (`WorldCommands`).
+    type Commands<'w>: LentCommands<Self>;
+
+    /// Lends the world's parts to one system's parameters (the command queue only if
+    /// `commands`: lending it shares the entity index behind a lock), beside the memory of
+    /// every system.
+    fn lend(&mut self, commands: bool) -> (Lent<'_, Self>, &mut SystemMemories);
+}
+
+/// The parts of a world a [`ParamWorld`] lends, before a system's memory joins them.
+pub struct Lent<'w, W: ParamWorld> {
+    /// The component storage, for the system's query.
+    pub storage: &'w mut Storage<W::Tables>,
+    /// One slot per resource.
+    pub resources: <W::Resources as ResourceSet>::Slots<'w>,
+    /// One slot per event channel.
+    pub events: <W::Events as EventSet>::Slots<'w>,
+    /// The command queue, if asked for.
+    pub commands: Option<W::Commands<'w>>,
+}
+
+/// Everything one run of a system hands its parameters: the world's parts, the system's kept
+/// values (in parameter order) and its ticks.
+pub struct ParamSource<'w, W: ParamWorld> {
+    pub(crate) storage: Option<&'w mut Storage<W::Tables>>,
+    pub(crate) resources: <W::Resources as ResourceSet>::Slots<'w>,
+    pub(crate) events: <W::Events as EventSet>::Slots<'w>,
+    pub(crate) commands: Option<W::Commands<'w>>,
+    pub(crate) kept: LentValues<'w>,
+    pub(crate) ticks: SystemTicks,
+}
+
+impl<'w, W: ParamWorld> ParamSource<'w, W> {
+    pub(crate) fn new(lent: Lent<'w, W>, kept: LentValues<'w>, ticks: SystemTicks) -> Self {
+        ParamSource {
+            storage: Some(lent.storage),
+            resources: lent.resources,
+            events: lent.events,
+            commands: lent.commands,
+            kept,
+            ticks,
+        }
+    }
+}
+
+/// A parameter of a system: a [`Query`](crate::Query), [`Res`](crate::Res),
+/// [`ResMut`](crate::ResMut), [`EventReader`](crate::EventReader),
+/// [`EventWriter`](crate::EventWriter), the world's `Commands`, a [`Local`](crate::Local) or
+/// [`SystemTicks`]. `Marker` tells apart the impls that pick a component, resource or channel by
+/// its type; it is inferred, never written.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a system parameter of this world",
+    label = "not a system parameter",
+    note = "a system's parameters are `Query<Q, F>`, `Res<R>`, `ResMut<R>`, `EventReader<E>`, `EventWriter<E>`, `Commands`, `Local<T>` and `SystemTicks`, with `R` a resource, `E` an event and `Q` components of the world; whole-world work takes `fn(&mut World)` alone"
+)]
+pub trait SystemParam<W: ParamWorld, Marker>: Sized {
+    /// The parameter as the system gets it for one run, borrowing the world for `'w`.
+    type Item<'w>;
+
+    /// What the parameter borrows.
+    const ACCESS: SystemAccess;
+
+    /// Sets up the values the parameter keeps between runs (an event cursor, a local), in
+    /// parameter order. Most keep none.
+    #[doc(hidden)]
+    #[inline]
+    fn keep(values: &mut KeptValues<'_>) {
+        let _ = values;
+    }
+
+    /// Takes the parameter's part of the world.
+    #[doc(hidden)]
+    fn fetch<'w>(source: &mut ParamSource<'w, W>) -> Self::Item<'w>;
+}
+
+/// A world's resources, lent to systems one slot per resource. `ecs!` implements it for the
+/// world's `Resources` type.
+pub trait ResourceSet: 'static {
+    /// One [`Slot`] per resource.
+    type Slots<'w>;
+
+    /// The slots over every resource.
+    fn slots(&mut self) -> Self::Slots<'_>;
+}
+
+/// One resource of type `R` of a world, picked by its type and a marker `M` that `ecs!`
+/// generates per resource (inferred: `Res<Score>` finds `score`).
+#[diagnostic::on_unimplemented(
+    message = "the world has no resource of type `{R}`",
+    note = "`Res<R>` and `ResMut<R>` pick the resource of type `R` declared in the world's `Resources` block; two resources of one type cannot be picked by type (give each a type of its own)"
+)]
+pub trait ResourceOf<R, M>: ResourceSet {
+    /// The resource's bit in a system's access (its place in the block).
+    const BIT: u128;
+
+    /// The resource's slot.
+    fn slot<'s, 'w>(slots: &'s mut Self::Slots<'w>) -> &'s mut Slot<'w, R>;
+}
+
+/// A world's event channels, lent to systems one slot per channel. `ecs!` implements it for the
+/// world's `Events` type.
+pub trait EventSet: 'static {
+    /// One [`Slot`] per channel.
+    type Slots<'w>;
+
+    /// The slots over every channel.
+    fn slots(&mut self) -> Self::Slots<'_>;
+}
+
+/// The channel of events of type `E` of a world, picked by its type and a marker `M` that
+/// `ecs!` generates per channel (inferred: `EventReader<Hit>` finds `hit`).
+#[diagnostic::on_unimplemented(
+    message = "the world has no event channel of type `{E}`",
+    note = "`EventReader<E>` and `EventWriter<E>` pick the channel of type `E` declared in the world's `Events` block"
+)]
+pub trait EventOf<E, M>: EventSet {
+    /// The channel's bit in a system's access (its place in the block).
+    const BIT: u128;
+
+    /// The channel's slot.
+    fn slot<'s, 'w>(slots: &'s mut Self::Slots<'w>) -> &'s mut Slot<'w, crate::EventChannel<E>>;
+}
+
+/// The command queue of a world `W`, as a system parameter: `ecs!` implements it for the world's
+/// `Commands` type.
+pub trait LentCommands<W: ParamWorld> {}
+
+/// The parameter that is the world's command queue: `mut commands: Commands` (applied at the
+/// sync point after the system).
+#[doc(hidden)]
+pub enum CommandsParam {}
+
+impl<W: ParamWorld, C: LentCommands<W>> SystemParam<W, CommandsParam> for C
+where
+    for<'w> W::Commands<'w>: LentCommands<W>,
+{
+    type Item<'w> = W::Commands<'w>;
+
+    const ACCESS: SystemAccess = SystemAccess {
+        commands: true,
+        ..SystemAccess::NONE
+    };
+
+    #[inline]
+    fn fetch<'w>(source: &mut ParamSource<'w, W>) -> W::Commands<'w> {
+        source
+            .commands
+            .take()
+            .expect("the schedule lends the queue to a system that takes it, once")
+    }
+}
+
+impl<W: ParamWorld> SystemParam<W, ()> for SystemTicks {
+    type Item<'w> = SystemTicks;
+
+    const ACCESS: SystemAccess = SystemAccess::NONE;
+
+    #[inline]
+    fn fetch<'w>(source: &mut ParamSource<'w, W>) -> SystemTicks {
+        source.ticks
+    }
+}
