@@ -55,7 +55,7 @@
 //!   slices, handed to closures), [`WorldEntityBuilder`], [`WorldResources`], [`WorldEvents`],
 //!   [`WorldCommands`] and [`WorldCommand`] (queued structural changes), [`WorldParts`]
 //!   (`split_mut()`), [`WorldRowsMut`] (every entity's components by handle, lent beside the
-//!   links by `split_child_of()`), and the mask constants ([`POSITION`], [`PLAYER`],
+//!   links by `split_child_of()`), and the mask constants ([`POSITION`], [`PLAYER`](const@PLAYER),
 //!   [`CHILD_OF`], ...).
 //!
 //! The items a feature adds (`snapshot`, `from_snapshot` and the `Serialize` / `Deserialize`
