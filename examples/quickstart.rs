@@ -1,6 +1,6 @@
 //! The README's quick start as a program: `cargo run --example quickstart`.
 
-use archetypal::ecs;
+use archetypal::{Res, Schedule, ecs};
 
 #[derive(Default, Debug, Clone, Copy, PartialEq)]
 pub struct Position {
@@ -24,6 +24,14 @@ ecs! {
     }
 }
 
+// A system: a plain function whose parameters say what it touches.
+fn movement(mut movers: Query<(&mut Position, &Velocity)>, delta_time: Res<f32>) {
+    movers.for_each(|(mut position, velocity)| {
+        position.x += velocity.x * *delta_time;
+        position.y += velocity.y * *delta_time;
+    });
+}
+
 fn main() {
     let mut world = World::new();
     world.resources.delta_time = 0.5;
@@ -36,12 +44,10 @@ fn main() {
     // Adding a component migrates the mover to the POSITION | VELOCITY table.
     world.set_velocity(mover, Velocity { x: 2.0, y: 1.0 });
 
-    // A system: a loop over every table holding both components.
-    let delta_time = world.resources.delta_time;
-    world.for_each_mut(POSITION | VELOCITY, 0, |_entity, table, index| {
-        table.position[index].x += table.velocity[index].x * delta_time;
-        table.position[index].y += table.velocity[index].y * delta_time;
-    });
+    // A schedule runs its systems in order, each over every entity its query matches.
+    let mut schedule = Schedule::new();
+    schedule.add(movement);
+    schedule.run(&mut world);
     assert_eq!(
         world.get_position(mover),
         Some(&Position { x: 1.0, y: 0.5 })

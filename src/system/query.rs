@@ -92,6 +92,16 @@ impl<'w, T: TypedTable, Q, F> Query<'w, T, Q, F> {
         self.typed::<M, FM>().count()
     }
 
+    /// Whether `entity` is alive and holds `X`: a component type, or a tag's name as a type
+    /// (`query.has::<SHIELDED>(target)`, bevy's `Has<X>`), whether or not it matches the query.
+    pub fn has<X, M>(&self, entity: Entity) -> bool
+    where
+        With<X>: QueryFilter<T, M>,
+    {
+        self.storage
+            .has_components(entity, to_mask(<With<X> as QueryFilter<T, M>>::INCLUDE))
+    }
+
     /// The tick `Changed` and `Added` compare with: the one this system last ran at.
     pub fn last_run(&self) -> Tick {
         self.since

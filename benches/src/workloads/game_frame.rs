@@ -187,12 +187,12 @@ pub mod archetypal_game {
 }
 
 mod archetypal_systems {
-    use archetypal::{Entity, SystemContext};
+    use archetypal::{Changed, Entity, EventReader, EventWriter, ResMut, With};
 
     use super::archetypal_game::*;
     use super::{advance, damage, unit};
 
-    pub fn spawn_units(parts: &mut WorldCommands<'_>, next_unit: &mut usize, count: usize) {
+    pub fn spawn_units(commands: &mut WorldCommands<'_>, next_unit: &mut usize, count: usize) {
         for _ in 0..count {
             let (position, velocity, health, shielded) = unit(*next_unit);
             *next_unit += 1;
@@ -201,73 +201,59 @@ mod archetypal_systems {
                 .with_velocity(velocity)
                 .with_health(health)
                 .with_mask(if shielded { SHIELDED } else { 0 });
-            parts.queue_spawn(unit);
+            commands.queue_spawn(unit);
         }
     }
 
-    /// A typed query, not a table view: a view hands out every column of its tables and so
-    /// reports `Health` changed too, and `count_changed` would count every unit each frame.
-    pub fn movement(world: &mut World) {
-        world
-            .typed_query::<(&mut Position, &Velocity)>()
-            .for_each(|(mut position, velocity)| advance(&mut position, velocity));
+    pub fn movement(mut units: Query<(&mut Position, &Velocity)>) {
+        units.for_each(|(mut position, velocity)| advance(&mut position, velocity));
     }
 
-    pub fn collide(world: &mut World) {
-        let parts = world.split_mut();
-        let grid = &mut parts.resources.grid;
+    pub fn collide(
+        mut units: Query<(Entity, &Position)>,
+        mut grid: ResMut<Grid<Entity>>,
+        mut hits: EventWriter<Hit<Entity>>,
+    ) {
         grid.clear();
-        parts
-            .components
-            .typed_query_ref::<(Entity, &Position)>()
-            .for_each(|(entity, position)| grid.insert(entity, position));
+        units.for_each(|(entity, position)| grid.insert(entity, position));
         grid.collide(|target| {
-            parts.events.hit.send(Hit { target });
+            hits.send(Hit { target });
         });
     }
 
-    pub fn apply_damage(world: &mut World, context: &mut SystemContext<World>) {
-        let parts = world.split_mut();
-        for hit in parts.events.hit.consume(&mut context.cursors.hit) {
-            let amount = damage(parts.components.has_shielded(hit.target));
-            if let Some(health) = parts.components.get_health_mut(hit.target) {
+    pub fn apply_damage(mut hits: EventReader<Hit<Entity>>, mut units: Query<&mut Health>) {
+        for hit in hits.read() {
+            let amount = damage(units.has::<SHIELDED, _>(hit.target));
+            if let Some(mut health) = units.get(hit.target) {
                 health.0 -= amount;
             }
         }
     }
 
-    pub fn regenerate(world: &mut World) {
-        world.for_each_table_mut(HEALTH | SHIELDED, 0, |table| {
-            for health in table.health.iter_mut() {
-                health.0 += 1;
+    pub fn regenerate(mut shielded: Query<&mut Health, With<SHIELDED>>) {
+        shielded.for_each(|mut health| health.0 += 1);
+    }
+
+    pub fn deaths(
+        mut units: Query<(Entity, &Health)>,
+        mut commands: Commands,
+        mut next_unit: ResMut<usize>,
+    ) {
+        let mut deaths = 0;
+        units.for_each(|(entity, health)| {
+            if health.0 <= 0 {
+                commands.queue_despawn(entity);
+                deaths += 1;
             }
         });
+        spawn_units(&mut commands, &mut next_unit, deaths);
     }
 
-    pub fn deaths(world: &mut World) {
-        let mut parts = world.split_mut();
-        let mut deaths = 0;
-        parts
-            .components
-            .for_each(HEALTH, 0, |entity, table, index| {
-                if table.health[index].0 <= 0 {
-                    parts.commands.queue_despawn(entity);
-                    deaths += 1;
-                }
-            });
-        spawn_units(&mut parts.commands, &mut parts.resources.next_unit, deaths);
-    }
-
-    pub fn count_changed(world: &mut World, context: &mut SystemContext<World>) {
-        let mut score = world.resources.score;
-        world
-            .typed_query_ref::<&Health>()
-            .changed_since(HEALTH, context.last_run())
-            .for_each(|health| {
-                score.changed += 1;
-                score.health += i64::from(health.0);
-            });
-        world.resources.score = score;
+    pub fn count_changed(mut changed: Query<&Health, Changed<Health>>, mut score: ResMut<Score>) {
+        changed.for_each(|health| {
+            score.changed += 1;
+            score.health += i64::from(health.0);
+        });
     }
 }
 
@@ -299,7 +285,7 @@ impl Pass for Archetypal {
 fn archetypal() -> Contender {
     Contender {
         name: "archetypal",
-        api: "Schedule of fns: typed_query (movement), split_mut, typed_query_ref, events through the system's cursor, commands (applied by the schedule), tag filter, typed_query_ref changed_since the system's last run",
+        api: "Schedule of fns of system parameters: Query (With, Changed), ResMut, EventWriter/Reader, Commands (applied by the schedule)",
         kind: Kind::Archetypal,
         setup: || {
             use archetypal_systems::*;
@@ -308,14 +294,14 @@ fn archetypal() -> Contender {
             spawn_units(&mut parts.commands, &mut parts.resources.next_unit, UNITS);
             world.apply_commands();
             let mut schedule = archetypal::Schedule::new();
-            schedule
-                .push("movement", movement)
-                .and_then(|schedule| schedule.push("collide", collide))
-                .and_then(|schedule| schedule.push("apply_damage", apply_damage))
-                .and_then(|schedule| schedule.push("regenerate", regenerate))
-                .and_then(|schedule| schedule.push("deaths", deaths))
-                .and_then(|schedule| schedule.push("count_changed", count_changed))
-                .expect("unique names");
+            schedule.add((
+                movement,
+                collide,
+                apply_damage,
+                regenerate,
+                deaths,
+                count_changed,
+            ));
             Box::new(Archetypal { world, schedule })
         },
     }
