@@ -171,6 +171,16 @@ pub trait Archetype: Sized + 'static {
     /// are cut to exactly the number of rows, which tells the optimizer their length.
     fn view_mut(&mut self, include: Self::Mask) -> (&[Entity], Self::ViewMut<'_>);
 
+    /// The mutable view of this table's columns of `include` with `entities` as its entity
+    /// column: the view of columns lent out of a table (see `storage/lending.rs`), whose own
+    /// entity column stays behind. Its mask is `include` (of this table's): the lent columns,
+    /// which must hold a value per entity.
+    fn view_with<'a>(
+        &'a mut self,
+        entities: &'a [Entity],
+        include: Self::Mask,
+    ) -> Self::ViewMut<'a>;
+
     /// Splits a view at row `at` into the rows before and the rows from `at` on (used to hand
     /// chunks of one table to several threads).
     fn split_view<'a>(view: Self::ViewMut<'a>, at: usize)

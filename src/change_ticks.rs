@@ -337,6 +337,39 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
         self.tracked
     }
 
+    /// Moves the tick columns of the tracked components of `bits` out, into ticks of their own
+    /// that track only them (a system's query writes or watches them while other systems use
+    /// the rest of the table). The whole-table stamp is handed to the columns first, so each
+    /// carries its own stamps. [`take_back`](Self::take_back) returns them.
+    pub(crate) fn lend(&mut self, bits: M) -> Self {
+        self.settle();
+        let bits = bits & self.tracked;
+        let mut lent = TableTicks {
+            tracked: bits,
+            columns: C::empty(),
+            whole: None,
+        };
+        for bit in bits.bits() {
+            core::mem::swap(
+                &mut self.columns[bit as usize],
+                &mut lent.columns[bit as usize],
+            );
+        }
+        lent
+    }
+
+    /// Takes back the columns [`lend`](Self::lend) moved out, with what was stamped on them
+    /// meanwhile.
+    pub(crate) fn take_back(&mut self, mut lent: Self) {
+        lent.settle();
+        for bit in lent.tracked.bits() {
+            core::mem::swap(
+                &mut self.columns[bit as usize],
+                &mut lent.columns[bit as usize],
+            );
+        }
+    }
+
     /// Appends `count` rows written at `tick` (a spawn).
     pub fn push_rows(&mut self, count: usize, tick: Tick) {
         for bit in self.tracked.bits() {

@@ -30,6 +30,7 @@ pub(crate) mod change_log;
 pub(crate) mod despawn;
 mod iteration;
 mod iteration_mut;
+pub(crate) mod lending;
 mod migration;
 mod relations;
 mod rows;
@@ -50,6 +51,7 @@ use tag_partition::TagPartition;
 
 pub use split::{TablesMut, TablesOverlap, TablesRef};
 pub use typed_query::{RowTags, TypedTablesMut, TypedWalk};
+pub(crate) use walk::split_runs;
 
 /// Entities, their tables and the two caches that make structural change and queries fast:
 /// the component-independent methods of every world. A world's component part (`WorldComponents`)

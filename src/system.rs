@@ -38,6 +38,6 @@ pub use param::{
     EventOf, EventSet, Lent, LentCommands, ParamSource, ParamWorld, ResourceOf, ResourceSet,
     SystemParam,
 };
-pub use query::{Added, Changed, Query, QueryFilter, TagOf, With, Without};
+pub use query::{Added, Changed, Query, QueryFilter, RelationOf, TagOf, With, Without};
 pub use resource::{Res, ResMut};
 pub use slot::Slot;

@@ -88,6 +88,7 @@ mod access;
 mod fetch;
 mod filter;
 mod iter;
+mod lent;
 mod mut_ref;
 mod read_only;
 pub(crate) mod split;
@@ -98,6 +99,7 @@ pub use fetch::{Fetch, RowAt, Run, WrittenColumn};
 pub use filter::ChangeFilter;
 use filter::QueryFilters;
 pub use iter::TypedQueryIter;
+pub use lent::LentQuery;
 pub use mut_ref::Mut;
 pub use read_only::{ReadOnlyFetch, TypedQueryRef};
 
@@ -130,6 +132,9 @@ pub trait TypedTable: Archetype {
     /// [`Archetype::TRACKED`] widened to `u128`, for the constants of [`ComponentColumn`]
     /// (a generic mask type has no arithmetic in constant expressions).
     const TRACKED_BITS: u128;
+
+    /// [`Archetype::COMPONENTS`] widened to `u128` (its tags and relations left out).
+    const COMPONENT_BITS: u128;
 }
 
 /// One component of a generated table type, picked by its type `C` and a marker `M` that
@@ -250,6 +255,78 @@ fn visit<T, Q, M, F>(
     }
 }
 
+/// Where a run of rows lies: its rows in the table (`rows` of `table_rows`), and, when the
+/// columns it reads are the table's own rather than the run's view (lent columns: the written
+/// ones were moved out of the table), the table's shared columns, which the run starts at
+/// `rows.start` in, and the table's mask (the view's holds the lent columns only).
+pub(crate) struct RunRows<'v, T: TypedTable> {
+    pub(crate) rows: core::ops::Range<usize>,
+    pub(crate) table_rows: usize,
+    pub(crate) shared_from: Option<(T::Columns<'v>, T::Mask)>,
+}
+
+/// One run of rows of a table, as `for_each` visits it, over the storage or over lent columns:
+/// the change filter's verdict, the written rows' stamps, the items of the rows that pass, and
+/// the stamps of what was written. `view` holds the run's rows of the written columns (and, in
+/// a view of the table's own, of the read ones).
+#[inline(always)]
+pub(crate) fn visit_run<'v, T, Q, M, F>(
+    entities: &[Entity],
+    mut view: T::ViewMut<'v>,
+    ticks: &mut crate::archetype::TicksOf<T>,
+    run_rows: RunRows<'v, T>,
+    (filter, written, tick): (Option<ChangeFilter<T::Mask>>, T::Mask, Tick),
+    f: &mut F,
+) where
+    T: TypedTable,
+    Q: Fetch<T, M>,
+    F: for<'s> FnMut(Q::Item<'s>),
+{
+    let verdict = ChangeFilter::verdict(filter, ticks);
+    if verdict == filter::Verdict::Skip {
+        return;
+    }
+    let RunRows {
+        rows,
+        table_rows,
+        shared_from,
+    } = run_rows;
+    ticks.note_row_writes(written, tick);
+    let (watched, watched_added) = ChangeFilter::watched(filter);
+    let cells = ticks.row_cells(written | watched | watched_added, watched, rows.clone());
+    let taken = Q::take(&mut view);
+    let (columns, first_row, mask) = match shared_from {
+        Some((columns, mask)) => (columns, rows.start, mask),
+        None => {
+            let mask = T::view_mask(&view);
+            (T::share(view), 0, mask)
+        }
+    };
+    let run = Run {
+        entities,
+        first_row,
+        stamps: &cells,
+        mask,
+        tick,
+    };
+    let mut slices = Q::slices(taken, &columns, &run);
+    let test = verdict.rows(filter, &cells, entities.len());
+    let rows_in_run = entities.len();
+    if !Q::STAMPS {
+        let written = Q::Written::default();
+        visit::<T, Q, M, F>(&mut slices, &written, 0..rows_in_run, test.as_ref(), f);
+        return;
+    }
+    let every_row_written = to_mask::<T::Mask>(visit_chunks::<T, Q, M, F>(
+        &mut slices,
+        rows_in_run,
+        test.as_ref(),
+        f,
+    ));
+    drop((test, slices));
+    ticks.stamp(Written::Rows { rows, table_rows }, every_row_written, tick);
+}
+
 /// The mask of `T`'s width holding the bits of `bits`.
 #[inline]
 pub(crate) fn to_mask<M: Bitmask>(bits: u128) -> M {
@@ -340,47 +417,20 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
         self.storage.for_each_run_mut(
             include,
             self.filters.exclude,
-            |entities, mut view, ticks, rows, table_rows| {
-                let verdict = ChangeFilter::verdict(filter, ticks);
-                if verdict == filter::Verdict::Skip {
-                    return;
-                }
-                ticks.note_row_writes(written, tick);
-                let (watched, watched_added) = ChangeFilter::watched(filter);
-                let mask = T::view_mask(&view);
-                let cells =
-                    ticks.row_cells(written | watched | watched_added, watched, rows.clone());
-                let run = Run {
-                    entities,
-                    first_row: 0,
-                    stamps: &cells,
-                    mask,
-                    tick,
+            |entities, view, ticks, rows, table_rows| {
+                let run = RunRows {
+                    rows,
+                    table_rows,
+                    shared_from: None,
                 };
-                let taken = Q::take(&mut view);
-                let columns = T::share(view);
-                let mut slices = Q::slices(taken, &columns, &run);
-                let test = verdict.rows(filter, &cells, entities.len());
-                let rows_in_run = entities.len();
-                if !Q::STAMPS {
-                    let written = Q::Written::default();
-                    visit::<T, Q, M, F>(
-                        &mut slices,
-                        &written,
-                        0..rows_in_run,
-                        test.as_ref(),
-                        &mut f,
-                    );
-                    return;
-                }
-                let every_row_written = to_mask::<T::Mask>(visit_chunks::<T, Q, M, F>(
-                    &mut slices,
-                    rows_in_run,
-                    test.as_ref(),
+                visit_run::<T, Q, M, F>(
+                    entities,
+                    view,
+                    ticks,
+                    run,
+                    (filter, written, tick),
                     &mut f,
-                ));
-                drop((test, slices));
-                ticks.stamp(Written::Rows { rows, table_rows }, every_row_written, tick);
+                );
             },
         );
     }

@@ -891,6 +891,23 @@ const _: () = {
             (&self.entities, view)
         }
         #[inline]
+        fn view_with<'a>(
+            &'a mut self,
+            entities: &'a [::archetypal::Entity],
+            include: CoreMask,
+        ) -> CoreComponentArraysMut<'a> {
+            use ::archetypal::__private::column;
+            CoreComponentArraysMut {
+                mask: self.mask & include,
+                entities,
+                position: column::view(
+                    &mut self.position,
+                    include & POSITION,
+                    entities.len(),
+                ),
+            }
+        }
+        #[inline]
         fn split_view<'a>(
             view: Self::ViewMut<'a>,
             at: usize,
@@ -941,6 +958,8 @@ const _: () = {
             CoreTables { tables }
         }
         const TRACKED_BITS: u128 = <Self as ::archetypal::Archetype>::TRACKED as u128;
+        const COMPONENT_BITS: u128 = <Self as ::archetypal::Archetype>::COMPONENTS
+            as u128;
     }
     mod __component {
         pub enum position {}
@@ -1278,6 +1297,19 @@ const _: () = {
             (&self.entities, view)
         }
         #[inline]
+        fn view_with<'a>(
+            &'a mut self,
+            entities: &'a [::archetypal::Entity],
+            include: RenderMask,
+        ) -> RenderComponentArraysMut<'a> {
+            use ::archetypal::__private::column;
+            RenderComponentArraysMut {
+                mask: self.mask & include,
+                entities,
+                sprite: column::view(&mut self.sprite, include & SPRITE, entities.len()),
+            }
+        }
+        #[inline]
         fn split_view<'a>(
             view: Self::ViewMut<'a>,
             at: usize,
@@ -1328,6 +1360,8 @@ const _: () = {
             RenderTables { tables }
         }
         const TRACKED_BITS: u128 = <Self as ::archetypal::Archetype>::TRACKED as u128;
+        const COMPONENT_BITS: u128 = <Self as ::archetypal::Archetype>::COMPONENTS
+            as u128;
     }
     mod __component {
         pub enum sprite {}

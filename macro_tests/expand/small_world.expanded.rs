@@ -15,6 +15,9 @@ pub const PLAYER: WorldMask = WorldComponentArrays::PLAYER;
 pub struct PLAYER {}
 ///Mask bit of the `child_of` relation: carried by every entity linked to a target by `set_child_of` (set and cleared only by linking), usable in every include / exclude mask (`CHILD_OF` excluded: the roots).
 pub const CHILD_OF: WorldMask = WorldComponentArrays::CHILD_OF;
+///The `child_of` relation as a type, for a system's queries: `With<CHILD_OF>` (linked entities), `query.target::<CHILD_OF, _>(entity)`.
+#[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+pub struct CHILD_OF {}
 ///One archetype of `World`: a row per entity whose components are exactly `mask`, one `Vec` per component (struct of arrays). Columns whose bit is not in `mask` stay empty.
 pub struct WorldComponentArrays {
     /// The components this table holds.
@@ -877,6 +880,10 @@ const _: () = {
     impl ::archetypal::system::TagOf<PLAYER> for WorldComponentArrays {
         const BIT: u128 = PLAYER as u128;
     }
+    impl ::archetypal::system::TagOf<CHILD_OF> for WorldComponentArrays {
+        const BIT: u128 = CHILD_OF as u128;
+    }
+    impl ::archetypal::system::RelationOf<CHILD_OF> for WorldComponentArrays {}
     mod __column {
         pub const position: u32 = super::POSITION.trailing_zeros();
         pub const velocity: u32 = super::VELOCITY.trailing_zeros();
@@ -1046,6 +1053,29 @@ const _: () = {
             (&self.entities, view)
         }
         #[inline]
+        fn view_with<'a>(
+            &'a mut self,
+            entities: &'a [::archetypal::Entity],
+            include: WorldMask,
+        ) -> WorldComponentArraysMut<'a> {
+            use ::archetypal::__private::column;
+            WorldComponentArraysMut {
+                mask: self.mask & include,
+                entities,
+                position: column::view(
+                    &mut self.position,
+                    include & POSITION,
+                    entities.len(),
+                ),
+                velocity: column::view(
+                    &mut self.velocity,
+                    include & VELOCITY,
+                    entities.len(),
+                ),
+                health: column::view(&mut self.health, include & HEALTH, entities.len()),
+            }
+        }
+        #[inline]
         fn split_view<'a>(
             view: Self::ViewMut<'a>,
             at: usize,
@@ -1108,6 +1138,8 @@ const _: () = {
             WorldTables { tables }
         }
         const TRACKED_BITS: u128 = <Self as ::archetypal::Archetype>::TRACKED as u128;
+        const COMPONENT_BITS: u128 = <Self as ::archetypal::Archetype>::COMPONENTS
+            as u128;
     }
     mod __component {
         pub enum position {}
@@ -1305,6 +1337,12 @@ const _: () = {
         type Resources = WorldResources;
         type Events = WorldEvents;
         type Commands<'w> = WorldCommands<'w>;
+        #[inline]
+        fn shorten_commands<'a, 'b: 'a>(
+            commands: <Self as ::archetypal::ParamWorld>::Commands<'b>,
+        ) -> <Self as ::archetypal::ParamWorld>::Commands<'a> {
+            commands
+        }
         #[inline]
         fn lend(
             &mut self,
@@ -1638,6 +1676,12 @@ const _: () = {
                 __lifetime: ::core::marker::PhantomData,
             }
         }
+        #[inline]
+        fn shorten<'a, 'b: 'a>(
+            slots: <Self as ::archetypal::system::ResourceSet>::Slots<'b>,
+        ) -> <Self as ::archetypal::system::ResourceSet>::Slots<'a> {
+            slots
+        }
     }
     enum __Resource {
         delta_time,
@@ -1675,6 +1719,12 @@ const _: () = {
                 landed: ::archetypal::system::Slot::new(&mut self.landed),
                 __lifetime: ::core::marker::PhantomData,
             }
+        }
+        #[inline]
+        fn shorten<'a, 'b: 'a>(
+            slots: <Self as ::archetypal::system::EventSet>::Slots<'b>,
+        ) -> <Self as ::archetypal::system::EventSet>::Slots<'a> {
+            slots
         }
     }
     enum __Event {

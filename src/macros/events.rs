@@ -47,6 +47,11 @@ macro_rules! __ecs_events {
                         __lifetime: ::core::marker::PhantomData,
                     }
                 }
+
+                #[inline]
+                fn shorten<'a, 'b: 'a>(slots: <Self as $crate::system::EventSet>::Slots<'b>) -> <Self as $crate::system::EventSet>::Slots<'a> {
+                    slots
+                }
             }
 
             // Each channel's place (its bit in a system's access) and marker.

@@ -35,6 +35,11 @@ macro_rules! __ecs_resources {
                         __lifetime: ::core::marker::PhantomData,
                     }
                 }
+
+                #[inline]
+                fn shorten<'a, 'b: 'a>(slots: <Self as $crate::system::ResourceSet>::Slots<'b>) -> <Self as $crate::system::ResourceSet>::Slots<'a> {
+                    slots
+                }
             }
 
             // Each resource's place (its bit in a system's access) and marker.

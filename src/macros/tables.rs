@@ -35,6 +35,11 @@ macro_rules! __ecs_tables {
                 #[doc = "Mask bit of the `" $relation "` relation: carried by every entity linked to a target by `set_" $relation "` (set and cleared only by linking), usable in every include / exclude mask (`" $relation_mask "` excluded: the roots)."]
                 $(#[$relation_attr])*
                 pub const $relation_mask: [<$world Mask>] = [<$world ComponentArrays>]::$relation_mask;
+
+                #[doc = "The `" $relation "` relation as a type, for a system's queries: `With<" $relation_mask ">` (linked entities), `query.target::<" $relation_mask ", _>(entity)`."]
+                #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+                $(#[$relation_attr])*
+                pub struct $relation_mask {}
             )*
 
             #[doc = "One archetype of `" $world "`: a row per entity whose components are exactly `mask`, one `Vec` per component (struct of arrays). Columns whose bit is not in `mask` stay empty."]
@@ -117,12 +122,22 @@ macro_rules! __ecs_tables {
                 )+
             }
 
-            // Each tag's type picks its bit in a system's query filter (`With<FROZEN>`).
+            // Each tag's and relation's type picks its bit in a system's query filter
+            // (`With<FROZEN>`); a relation's, its links (`query.target::<CHILD_OF, _>(e)`).
             $(
                 $(#[$tag_attr])*
                 impl $crate::system::TagOf<$tag_mask> for [<$world ComponentArrays>] {
                     const BIT: u128 = $tag_mask as u128;
                 }
+            )*
+            $(
+                $(#[$relation_attr])*
+                impl $crate::system::TagOf<$relation_mask> for [<$world ComponentArrays>] {
+                    const BIT: u128 = $relation_mask as u128;
+                }
+
+                $(#[$relation_attr])*
+                impl $crate::system::RelationOf<$relation_mask> for [<$world ComponentArrays>] {}
             )*
 
             // The column of every component, as a constant a `match` can jump on.
@@ -263,6 +278,16 @@ macro_rules! __ecs_tables {
                         $( $(#[$attr])* $field: column::view(&mut self.$field, include & $mask, rows), )+
                     };
                     (&self.entities, view)
+                }
+
+                #[inline]
+                fn view_with<'a>(&'a mut self, entities: &'a [$crate::Entity], include: [<$world Mask>]) -> [<$world ComponentArraysMut>]<'a> {
+                    use $crate::__private::column;
+                    [<$world ComponentArraysMut>] {
+                        mask: self.mask & include,
+                        entities,
+                        $( $(#[$attr])* $field: column::view(&mut self.$field, include & $mask, entities.len()), )+
+                    }
                 }
 
                 #[inline]

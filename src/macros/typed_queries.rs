@@ -46,6 +46,7 @@ macro_rules! __ecs_typed_queries {
                 }
 
                 const TRACKED_BITS: u128 = <Self as $crate::Archetype>::TRACKED as u128;
+                const COMPONENT_BITS: u128 = <Self as $crate::Archetype>::COMPONENTS as u128;
             }
 
             // Each component's marker, the `M` of `ComponentColumn<C, M>` that a typed query

@@ -191,6 +191,11 @@ macro_rules! __ecs_world {
                 type Commands<'w> = [<$world Commands>]<'w>;
 
                 #[inline]
+                fn shorten_commands<'a, 'b: 'a>(commands: <Self as $crate::ParamWorld>::Commands<'b>) -> <Self as $crate::ParamWorld>::Commands<'a> {
+                    commands
+                }
+
+                #[inline]
                 fn lend(&mut self, commands: bool) -> ($crate::system::Lent<'_, Self>, &mut $crate::SystemMemories) {
                     let commands = commands.then(|| [<$world Commands>] {
                         queue: $crate::__private::lifecycle::lent_queue(&mut self.components.storage, &mut self.queue),

@@ -48,7 +48,7 @@ impl<'w, T: Archetype> RowTags<'w, T> {
 
     /// The tag test of a query with `filter` over the table whose segments are `partitions`'
     /// `table_index`-th (a world without tags has no segments).
-    fn of_table(
+    pub(super) fn of_table(
         partitions: &'w [TagPartition<T::Mask>],
         table_index: usize,
         filter: TagFilter<T::Mask>,

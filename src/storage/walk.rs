@@ -306,7 +306,7 @@ impl<T: Archetype> WalkMut<'_, T> {
 /// Cuts a table's view into the views of `runs` (ascending, disjoint row ranges) and calls
 /// `f(run, entities, view)` for each. A run covering the whole table gets the view as it is.
 #[inline]
-pub(super) fn split_runs<'v, T: Archetype>(
+pub(crate) fn split_runs<'v, T: Archetype>(
     entities: &'v [Entity],
     view: T::ViewMut<'v>,
     runs: impl Iterator<Item = Range<usize>>,

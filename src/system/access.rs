@@ -10,9 +10,15 @@ pub struct SystemAccess {
     pub components_read: u128,
     /// Components written.
     pub components_written: u128,
-    /// Whether the parameter borrows the component storage (a query): a system lends it to one
-    /// query, so two queries of one system conflict whatever they read.
-    pub storage: bool,
+    /// Components whose change ticks are written or read (written components, and those of a
+    /// change filter): a query's own while it runs beside others.
+    pub ticks: u128,
+    /// Whether the parameter is a query.
+    pub query: bool,
+    /// A query's components an entity must hold (tags left out: they pick rows, not tables).
+    pub query_include: u128,
+    /// A query's components an entity must not hold.
+    pub query_exclude: u128,
     /// Resources read.
     pub resources_read: u128,
     /// Resources written.
@@ -30,7 +36,10 @@ impl SystemAccess {
     pub const NONE: SystemAccess = SystemAccess {
         components_read: 0,
         components_written: 0,
-        storage: false,
+        ticks: 0,
+        query: false,
+        query_include: 0,
+        query_exclude: 0,
         resources_read: 0,
         resources_written: 0,
         events_read: 0,
@@ -43,7 +52,11 @@ impl SystemAccess {
         SystemAccess {
             components_read: self.components_read | other.components_read,
             components_written: self.components_written | other.components_written,
-            storage: self.storage || other.storage,
+            ticks: self.ticks | other.ticks,
+            query: self.query || other.query,
+            // A system's queries together match whatever one of them matches.
+            query_include: 0,
+            query_exclude: 0,
             resources_read: self.resources_read | other.resources_read,
             resources_written: self.resources_written | other.resources_written,
             events_read: self.events_read | other.events_read,
@@ -52,11 +65,18 @@ impl SystemAccess {
         }
     }
 
-    /// Whether two parameters of one system cannot be handed out together: both are queries
-    /// (a system lends the storage to one), one writes a resource or event channel the other
-    /// borrows, or both take the command queue.
+    /// Whether two parameters of one system cannot be handed out together: two queries that may
+    /// match one table (no component one requires is excluded by the other) where one writes
+    /// a component the other reads or writes, or both use one component's change ticks; one
+    /// parameter writing a resource or event channel the other borrows; both taking the
+    /// command queue.
     pub const fn conflicts_with(self, other: SystemAccess) -> bool {
-        (self.storage && other.storage)
+        let tables_may_overlap = !(self.query
+            && other.query
+            && (self.query_include & other.query_exclude)
+                | (other.query_include & self.query_exclude)
+                != 0);
+        (tables_may_overlap && self.shares_columns_with(other))
             || overlaps(
                 self.resources_read,
                 self.resources_written,
@@ -70,6 +90,37 @@ impl SystemAccess {
                 other.events_written,
             )
             || (self.commands && other.commands)
+    }
+
+    /// Whether two systems cannot run at the same time: they use one component (one writing it)
+    /// or one component's change ticks, a resource or channel one of them writes, or both the
+    /// command queue. Whole systems' access: which tables they match is not compared.
+    pub const fn conflicts_with_system(self, other: SystemAccess) -> bool {
+        self.shares_columns_with(other)
+            || overlaps(
+                self.resources_read,
+                self.resources_written,
+                other.resources_read,
+                other.resources_written,
+            )
+            || overlaps(
+                self.events_read,
+                self.events_written,
+                other.events_read,
+                other.events_written,
+            )
+            || (self.commands && other.commands)
+    }
+
+    /// Whether one writes a component the other reads or writes, or both use one component's
+    /// change ticks.
+    const fn shares_columns_with(self, other: SystemAccess) -> bool {
+        overlaps(
+            self.components_read,
+            self.components_written,
+            other.components_read,
+            other.components_written,
+        ) || self.ticks & other.ticks != 0
     }
 }
 
@@ -102,10 +153,11 @@ pub const fn conflict_message(first: usize, second: usize) -> &'static str {
         ($( ($a:literal, $b:literal) )*) => {
             match (first, second) {
                 $( ($a, $b) => concat!(
-                    "parameters ", $a, " and ", $b, " of this system conflict: they are two \
-                     queries (a system takes one `Query`: put every element in it), or borrow one \
-                     resource or event channel that one of them writes (`ResMut`, `EventWriter`), \
-                     or both take the command queue"
+                    "parameters ", $a, " and ", $b, " of this system conflict: two queries that \
+                     may match one entity where one writes a component the other reads or writes \
+                     (exclude from one a component the other requires: `Without<C>`), or that \
+                     both filter on one component's changes; one resource or event channel that \
+                     one of them writes (`ResMut`, `EventWriter`); or the command queue twice"
                 ), )*
                 _ => "two parameters of this system conflict",
             }
@@ -140,7 +192,21 @@ mod tests {
     };
     const QUERY: SystemAccess = SystemAccess {
         components_read: 4,
-        storage: true,
+        query: true,
+        ..SystemAccess::NONE
+    };
+    const WRITES_4_WITH_8: SystemAccess = SystemAccess {
+        components_written: 4,
+        ticks: 4,
+        query: true,
+        query_include: 4 | 8,
+        ..SystemAccess::NONE
+    };
+    const READS_4_WITHOUT_8: SystemAccess = SystemAccess {
+        components_read: 4,
+        query: true,
+        query_include: 4,
+        query_exclude: 8,
         ..SystemAccess::NONE
     };
 
@@ -150,7 +216,29 @@ mod tests {
         assert!(READ_A.conflicts_with(WRITE_A));
         assert!(WRITE_A.conflicts_with(READ_A));
         assert!(!WRITE_A.conflicts_with(WRITE_B));
-        assert!(QUERY.conflicts_with(QUERY), "one query per system");
+        assert!(!QUERY.conflicts_with(QUERY), "two queries that read");
+        assert!(
+            QUERY.conflicts_with(WRITES_4_WITH_8),
+            "one writes what the other reads"
+        );
+        assert!(
+            !WRITES_4_WITH_8.conflicts_with(READS_4_WITHOUT_8),
+            "their tables are disjoint"
+        );
+        assert!(
+            WRITES_4_WITH_8.conflicts_with_system(READS_4_WITHOUT_8),
+            "systems are compared by component"
+        );
+        let watches_4 = SystemAccess {
+            components_read: 4,
+            ticks: 4,
+            query: true,
+            ..SystemAccess::NONE
+        };
+        assert!(
+            watches_4.conflicts_with(watches_4),
+            "one component's change ticks"
+        );
         assert!(!QUERY.conflicts_with(WRITE_A));
         let events = SystemAccess {
             events_written: 8,
@@ -171,7 +259,7 @@ mod tests {
 
     #[test]
     fn the_first_conflict_names_its_parameters() {
-        assert_eq!(first_conflict(&[READ_A, WRITE_B, QUERY]), None);
+        assert_eq!(first_conflict(&[READ_A, WRITE_B, QUERY, QUERY]), None);
         let (first, second) = first_conflict(&[WRITE_B, READ_A, QUERY, WRITE_A]).unwrap();
         assert_eq!((first, second), (2, 4));
         assert!(conflict_message(first, second).starts_with("parameters 2 and 4 of this system"));
@@ -181,7 +269,7 @@ mod tests {
             (
                 combined.resources_read,
                 combined.resources_written,
-                combined.storage
+                combined.query
             ),
             (1, 2, true)
         );

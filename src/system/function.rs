@@ -4,8 +4,12 @@
 //! with the system's memory, kept in the world under its name.
 
 use super::access::{conflict_message, first_conflict};
-use super::param::{ParamSource, ParamWorld, SystemParam};
+use alloc::vec::Vec;
+
+use super::param::{ParamSource, ParamWorld, StorageSource, SystemParam, shorten};
+use crate::archetype::Archetype;
 use crate::schedule::{System, SystemContext};
+use crate::storage::lending::Loan;
 
 /// Marks the impls of [`System`] for functions of parameters.
 #[doc(hidden)]
@@ -38,8 +42,10 @@ macro_rules! param_systems {
                 }
                 let function = core::any::type_name::<F>();
                 let commands = false $(|| $param::ACCESS.commands)*;
+                let queries = 0 $(+ $param::ACCESS.query as usize)*;
                 let now = world.current_tick();
                 let (lent, memories) = world.lend(commands);
+                let (storage, singletons) = lent.into_parts();
                 let (name, hint) = context.memory_key(function);
                 let memory = memories.find(name, function, hint);
                 memory.begin(now);
@@ -47,7 +53,21 @@ macro_rules! param_systems {
                 let mut kept = memory.prepare();
                 $($param::keep(&mut kept);)*
                 let ticks = memory.ticks();
-                let mut source = ParamSource::<W>::new(lent, memory.lend(), ticks);
+                // One query gets the storage whole; several share it, each lent the columns
+                // it writes (taken back when `lending` is dropped, a panic included).
+                let mut lending;
+                let singletons = shorten::<W>(singletons);
+                let storage = if queries < 2 {
+                    StorageSource::Whole(Some(storage))
+                } else {
+                    #[allow(unused_mut)]
+                    let mut loans: Vec<Loan<<W::Tables as Archetype>::Mask>> = Vec::new();
+                    $(loans.extend($param::loan());)*
+                    lending = storage.lend(&loans);
+                    let (storage, loans) = lending.parts();
+                    StorageSource::Lent { storage, loans: loans.iter_mut() }
+                };
+                let mut source = ParamSource::<W>::new(storage, singletons, memory.lend(), ticks);
                 $(let $param = $param::fetch(&mut source);)*
                 let _ = &mut source;
                 call_with(self, $($param),*);

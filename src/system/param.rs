@@ -4,8 +4,12 @@
 use super::access::SystemAccess;
 use super::memory::{KeptValues, LentValues, SystemMemories, SystemTicks};
 use super::slot::Slot;
+use alloc::vec::Vec;
+
+use crate::archetype::Archetype;
 use crate::schedule::SystemWorld;
 use crate::storage::Storage;
+use crate::storage::lending::{LentTable, Loan};
 use crate::typed_query::TypedTable;
 
 /// A world whose systems take parameters: `ecs!` implements it for every world it generates.
@@ -18,6 +22,10 @@ pub trait ParamWorld: SystemWorld + Sized + 'static {
     type Events: EventSet;
     /// The world's command queue (`WorldCommands`).
     type Commands<'w>: LentCommands<Self>;
+
+    /// The command queue over a shorter borrow (it is covariant; a generic projection is not
+    /// known to be).
+    fn shorten_commands<'a, 'b: 'a>(commands: Self::Commands<'b>) -> Self::Commands<'a>;
 
     /// Lends the world's parts to one system's parameters (the command queue only if
     /// `commands`: lending it shares the entity index behind a lock), beside the memory of
@@ -40,7 +48,7 @@ pub struct Lent<'w, W: ParamWorld> {
 /// Everything one run of a system hands its parameters: the world's parts, the system's kept
 /// values (in parameter order) and its ticks.
 pub struct ParamSource<'w, W: ParamWorld> {
-    pub(crate) storage: Option<&'w mut Storage<W::Tables>>,
+    pub(crate) storage: StorageSource<'w, W::Tables>,
     pub(crate) resources: <W::Resources as ResourceSet>::Slots<'w>,
     pub(crate) events: <W::Events as EventSet>::Slots<'w>,
     pub(crate) commands: Option<W::Commands<'w>>,
@@ -48,17 +56,61 @@ pub struct ParamSource<'w, W: ParamWorld> {
     pub(crate) ticks: SystemTicks,
 }
 
+/// How the storage reaches a system's queries: whole, to its one query, or shared, with the
+/// columns each query writes lent to it (in parameter order).
+pub(crate) enum StorageSource<'w, T: TypedTable> {
+    Whole(Option<&'w mut Storage<T>>),
+    Lent {
+        storage: &'w Storage<T>,
+        loans: core::slice::IterMut<'w, Vec<LentTable<T>>>,
+    },
+}
+
 impl<'w, W: ParamWorld> ParamSource<'w, W> {
-    pub(crate) fn new(lent: Lent<'w, W>, kept: LentValues<'w>, ticks: SystemTicks) -> Self {
+    /// The source of a system's parameters: `lent`'s parts but the storage, which reaches the
+    /// queries through `storage`.
+    pub(crate) fn new(
+        storage: StorageSource<'w, W::Tables>,
+        (resources, events, commands): LentSingletons<'w, W>,
+        kept: LentValues<'w>,
+        ticks: SystemTicks,
+    ) -> Self {
         ParamSource {
-            storage: Some(lent.storage),
-            resources: lent.resources,
-            events: lent.events,
-            commands: lent.commands,
+            storage,
+            resources,
+            events,
+            commands,
             kept,
             ticks,
         }
     }
+}
+
+/// A world's lent parts besides its storage: the resources' and channels' slots and the
+/// command queue.
+pub(crate) type LentSingletons<'w, W> = (
+    <<W as ParamWorld>::Resources as ResourceSet>::Slots<'w>,
+    <<W as ParamWorld>::Events as EventSet>::Slots<'w>,
+    Option<<W as ParamWorld>::Commands<'w>>,
+);
+
+impl<'w, W: ParamWorld> Lent<'w, W> {
+    /// The storage, and the other parts.
+    pub(crate) fn into_parts(self) -> (&'w mut Storage<W::Tables>, LentSingletons<'w, W>) {
+        (self.storage, (self.resources, self.events, self.commands))
+    }
+}
+
+/// The parts besides the storage over a shorter borrow: the one the storage is lent for, when
+/// several queries share it.
+pub(crate) fn shorten<'a, 'b: 'a, W: ParamWorld>(
+    (resources, events, commands): LentSingletons<'b, W>,
+) -> LentSingletons<'a, W> {
+    (
+        <W::Resources as ResourceSet>::shorten(resources),
+        <W::Events as EventSet>::shorten(events),
+        commands.map(W::shorten_commands),
+    )
 }
 
 /// A parameter of a system: a [`Query`](crate::Query), [`Res`](crate::Res),
@@ -86,6 +138,14 @@ pub trait SystemParam<W: ParamWorld, Marker>: Sized {
         let _ = values;
     }
 
+    /// What a query parameter borrows from the storage when it runs beside other queries:
+    /// the columns lent to it. Others borrow none.
+    #[doc(hidden)]
+    #[inline]
+    fn loan() -> Option<Loan<<W::Tables as Archetype>::Mask>> {
+        None
+    }
+
     /// Takes the parameter's part of the world.
     #[doc(hidden)]
     fn fetch<'w>(source: &mut ParamSource<'w, W>) -> Self::Item<'w>;
@@ -99,6 +159,10 @@ pub trait ResourceSet: 'static {
 
     /// The slots over every resource.
     fn slots(&mut self) -> Self::Slots<'_>;
+
+    /// The slots over a shorter borrow (they are covariant; a generic projection is not known
+    /// to be).
+    fn shorten<'a, 'b: 'a>(slots: Self::Slots<'b>) -> Self::Slots<'a>;
 }
 
 /// One resource of type `R` of a world, picked by its type and a marker `M` that `ecs!`
@@ -123,6 +187,9 @@ pub trait EventSet: 'static {
 
     /// The slots over every channel.
     fn slots(&mut self) -> Self::Slots<'_>;
+
+    /// The slots over a shorter borrow (see [`ResourceSet::shorten`]).
+    fn shorten<'a, 'b: 'a>(slots: Self::Slots<'b>) -> Self::Slots<'a>;
 }
 
 /// The channel of events of type `E` of a world, picked by its type and a marker `M` that

@@ -5,11 +5,15 @@
 use core::marker::PhantomData;
 
 use super::access::SystemAccess;
-use super::param::{ParamSource, ParamWorld, SystemParam};
+use super::param::{ParamSource, ParamWorld, StorageSource, SystemParam};
+use crate::archetype::Archetype;
 use crate::entity::Entity;
 use crate::storage::Storage;
+use crate::storage::lending::{LentTable, Loan};
 use crate::tick::Tick;
-use crate::typed_query::{ComponentColumn, Fetch, TypedQuery, TypedQueryIter, TypedTable, to_mask};
+use crate::typed_query::{
+    ComponentColumn, Fetch, LentQuery, TypedQuery, TypedQueryIter, TypedTable, to_mask,
+};
 
 /// A system's typed query over the world's components: `Q` is what each entity gives (as in
 /// `typed_query`: `&C`, `&mut C`, `Option<&C>`, `Option<&mut C>`, [`Entity`], tuples), `F` the
@@ -18,41 +22,80 @@ use crate::typed_query::{ComponentColumn, Fetch, TypedQuery, TypedQueryIter, Typ
 /// `fn movement(mut query: Query<(&mut Position, &Velocity)>)`.
 ///
 /// A `&mut C` element stamps only the rows written through it, as `typed_query` does; `Changed`
-/// and `Added` compare with the tick this system last ran at. A system takes one query.
+/// and `Added` compare with the tick this system last ran at. A system may take several
+/// queries, where no entity can match two of them that would alias (one writing what the other
+/// reads or writes): their filters tell at compile time.
 pub struct Query<'w, T: TypedTable, Q, F = ()> {
-    storage: &'w mut Storage<T>,
+    tables: QueryTables<'w, T>,
     /// The tick this system last ran at, for `Changed` and `Added`.
     since: Tick,
     query: PhantomData<fn() -> (Q, F)>,
 }
 
-impl<'w, T: TypedTable, Q, F> Query<'w, T, Q, F> {
-    /// The underlying typed query, with the filter of `F` applied.
-    fn typed<M, FM>(&mut self) -> TypedQuery<'_, T, Q>
-    where
-        Q: Fetch<T, M>,
-        F: QueryFilter<T, FM>,
-    {
+/// What a query reads: the whole storage (the system's only query), or the storage shared
+/// with the columns it writes lent to it (one of several queries of a system, or a system run
+/// beside others), with the tick its writes are stamped with.
+enum QueryTables<'w, T: TypedTable> {
+    Whole(&'w mut Storage<T>),
+    Lent {
+        storage: &'w Storage<T>,
+        tables: &'w mut [LentTable<T>],
+        tick: Tick,
+    },
+}
+
+/// Applies a query's filter `F`, its change filters compared with `since`, to a typed query
+/// builder (the storage's or the lent tables').
+macro_rules! filtered {
+    ($query:expr, $filter:ty, $since:expr) => {{
         const {
             assert!(
-                (F::CHANGED != 0) as u32 + (F::ADDED != 0) as u32 <= 1
-                    && F::CHANGED.count_ones() <= 1
-                    && F::ADDED.count_ones() <= 1,
+                (<$filter>::CHANGED != 0) as u32 + (<$filter>::ADDED != 0) as u32 <= 1
+                    && <$filter>::CHANGED.count_ones() <= 1
+                    && <$filter>::ADDED.count_ones() <= 1,
                 "a query takes one change filter: one `Changed<C>` or one `Added<C>`"
             )
         };
-        let mut query = TypedQuery::new(&mut *self.storage)
-            .with(to_mask(F::INCLUDE))
-            .without(to_mask(F::EXCLUDE));
-        if F::CHANGED != 0 {
-            query = query.changed_since(to_mask(F::CHANGED), self.since);
+        let mut query = $query
+            .with(to_mask(<$filter>::INCLUDE))
+            .without(to_mask(<$filter>::EXCLUDE));
+        if <$filter>::CHANGED != 0 {
+            query = query.changed_since(to_mask(<$filter>::CHANGED), $since);
         }
-        if F::ADDED != 0 {
-            query = query.added_since(to_mask(F::ADDED), self.since);
+        if <$filter>::ADDED != 0 {
+            query = query.added_since(to_mask(<$filter>::ADDED), $since);
         }
         query
-    }
+    }};
+}
 
+/// Runs `$body` with `$query` bound to the query as a typed query over its tables, whichever
+/// they are.
+macro_rules! with_typed {
+    ($self:ident, $filter:ty, $marker:ty, |$query:ident| $body:expr) => {{
+        let since = $self.since;
+        match &mut $self.tables {
+            QueryTables::Whole(storage) => {
+                let $query = filtered!(TypedQuery::<T, Q>::new(&mut **storage), $filter, since);
+                $body
+            }
+            QueryTables::Lent {
+                storage,
+                tables,
+                tick,
+            } => {
+                let $query = filtered!(
+                    LentQuery::<T, Q>::new(storage, &mut **tables, *tick),
+                    $filter,
+                    since
+                );
+                $body
+            }
+        }
+    }};
+}
+
+impl<'w, T: TypedTable, Q, F> Query<'w, T, Q, F> {
     /// Calls `f(item)` for every matching entity, table by table (as `typed_query`'s
     /// `for_each`, the fastest loop).
     #[inline]
@@ -62,7 +105,7 @@ impl<'w, T: TypedTable, Q, F> Query<'w, T, Q, F> {
         F: QueryFilter<T, FM>,
         G: for<'s> FnMut(Q::Item<'s>),
     {
-        self.typed::<M, FM>().for_each(f);
+        with_typed!(self, F, FM, |query| query.for_each(f))
     }
 
     /// The matching entities' items as an iterator (`find`, `any`, `break`, adapters).
@@ -71,7 +114,7 @@ impl<'w, T: TypedTable, Q, F> Query<'w, T, Q, F> {
         Q: Fetch<T, M>,
         F: QueryFilter<T, FM>,
     {
-        self.typed::<M, FM>().iter()
+        with_typed!(self, F, FM, |query| query.iter())
     }
 
     /// The item of `entity`, if it is alive and matches the query (filters included).
@@ -80,7 +123,7 @@ impl<'w, T: TypedTable, Q, F> Query<'w, T, Q, F> {
         Q: Fetch<T, M>,
         F: QueryFilter<T, FM>,
     {
-        self.typed::<M, FM>().into_get(entity)
+        with_typed!(self, F, FM, |query| query.into_get(entity))
     }
 
     /// Number of matching entities.
@@ -89,17 +132,47 @@ impl<'w, T: TypedTable, Q, F> Query<'w, T, Q, F> {
         Q: Fetch<T, M>,
         F: QueryFilter<T, FM>,
     {
-        self.typed::<M, FM>().count()
+        with_typed!(self, F, FM, |query| query.count())
     }
 
     /// Whether `entity` is alive and holds `X`: a component type, or a tag's name as a type
-    /// (`query.has::<SHIELDED>(target)`, bevy's `Has<X>`), whether or not it matches the query.
+    /// (`query.has::<SHIELDED, _>(target)`, bevy's `Has<X>`), whether or not it matches the
+    /// query.
     pub fn has<X, M>(&self, entity: Entity) -> bool
     where
         With<X>: QueryFilter<T, M>,
     {
-        self.storage
+        self.storage()
             .has_components(entity, to_mask(<With<X> as QueryFilter<T, M>>::INCLUDE))
+    }
+
+    /// The target of `source` in the relation `R` (a relation's name as a type:
+    /// `query.target::<CHILD_OF, _>(turret)`), whether or not `source` matches the query.
+    pub fn target<R, M>(&self, source: Entity) -> Option<Entity>
+    where
+        T: RelationOf<R>,
+        With<R>: QueryFilter<T, M>,
+    {
+        self.storage()
+            .related_target(to_mask(<With<R> as QueryFilter<T, M>>::INCLUDE), source)
+    }
+
+    /// The sources of `target` in the relation `R`, in link order (a parent's children).
+    pub fn sources<R, M>(&self, target: Entity) -> &[Entity]
+    where
+        T: RelationOf<R>,
+        With<R>: QueryFilter<T, M>,
+    {
+        self.storage()
+            .related_sources(to_mask(<With<R> as QueryFilter<T, M>>::INCLUDE), target)
+    }
+
+    /// The storage, shared.
+    fn storage(&self) -> &Storage<T> {
+        match &self.tables {
+            QueryTables::Whole(storage) => storage,
+            QueryTables::Lent { storage, .. } => storage,
+        }
     }
 
     /// The tick `Changed` and `Added` compare with: the one this system last ran at.
@@ -126,18 +199,43 @@ where
         SystemAccess {
             components_read: access.reads | F::INCLUDE | F::EXCLUDE | F::CHANGED | F::ADDED,
             components_written: access.writes,
-            storage: true,
+            ticks: (access.writes & T::TRACKED_BITS) | F::CHANGED | F::ADDED,
+            query: true,
+            query_include: (access.required | F::INCLUDE) & T::COMPONENT_BITS,
+            query_exclude: F::EXCLUDE & T::COMPONENT_BITS,
             ..SystemAccess::NONE
         }
     };
 
     #[inline]
+    fn loan() -> Option<Loan<<T as Archetype>::Mask>> {
+        let access = <Q as Fetch<T, M>>::ACCESS;
+        Some(Loan {
+            include: to_mask(access.required | F::INCLUDE),
+            exclude: to_mask(F::EXCLUDE),
+            columns: to_mask(access.writes),
+            ticks: to_mask(access.writes | F::CHANGED | F::ADDED),
+        })
+    }
+
+    #[inline]
     fn fetch<'w>(source: &mut ParamSource<'w, W>) -> Query<'w, T, Q, F> {
+        let tables = match &mut source.storage {
+            StorageSource::Whole(storage) => QueryTables::Whole(
+                storage
+                    .take()
+                    .expect("a system with one query lends it the storage"),
+            ),
+            StorageSource::Lent { storage, loans } => QueryTables::Lent {
+                storage,
+                tables: loans
+                    .next()
+                    .expect("a system with several queries lends each its columns"),
+                tick: source.ticks.this_run(),
+            },
+        };
         Query {
-            storage: source
-                .storage
-                .take()
-                .expect("a system takes one query (checked at build)"),
+            tables,
             since: source.ticks.last_run(),
             query: PhantomData,
         }
@@ -181,6 +279,11 @@ pub trait TagOf<X>: TypedTable {
     /// The tag's mask bit.
     const BIT: u128;
 }
+
+/// A relation of a world as a type: `ecs!` generates, for a relation `child_of / children =>
+/// CHILD_OF`, a type named `CHILD_OF` beside the mask constant (also a [`TagOf`]: `With<CHILD_OF>`
+/// matches the linked entities).
+pub trait RelationOf<R>: TagOf<R> {}
 
 /// Marks filter impls that pick a component.
 #[doc(hidden)]

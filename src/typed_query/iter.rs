@@ -7,14 +7,16 @@ use super::filter::{ChangeFilter, Verdict};
 use super::{Fetch, Run, TypedTable};
 use crate::change_ticks::TickCells;
 use crate::entity::Entity;
-use crate::storage::{RowTags, TypedTablesMut, TypedWalk};
+use crate::mask::Bitmask;
+use crate::storage::lending::LentTable;
+use crate::storage::{RowTags, Storage, TypedTablesMut, TypedWalk};
 use crate::tick::Tick;
 
 /// The iterator of [`TypedQuery::iter`](crate::TypedQuery::iter): the items of the matching
 /// entities, table by table. `&mut C` elements are [`Mut`](crate::Mut) guards that stamp
 /// the rows written through them.
 pub struct TypedQueryIter<'w, T: TypedTable, Q: Fetch<T, M>, M> {
-    tables: TypedTablesMut<'w, T>,
+    tables: IterTables<'w, T>,
     tick: Tick,
     written: T::Mask,
     filter: Option<ChangeFilter<T::Mask>>,
@@ -23,6 +25,18 @@ pub struct TypedQueryIter<'w, T: TypedTable, Q: Fetch<T, M>, M> {
     /// items left; exact when nothing filters rows).
     remaining: usize,
     exact: bool,
+}
+
+/// Where the iterator's tables come from: a walk over the storage, or the tables lent to a
+/// query (see `storage/lending.rs`).
+enum IterTables<'w, T: TypedTable> {
+    Storage(TypedTablesMut<'w, T>),
+    Lent {
+        storage: &'w Storage<T>,
+        tables: core::slice::IterMut<'w, LentTable<T>>,
+        include: T::Mask,
+        exclude: T::Mask,
+    },
 }
 
 /// The table being walked.
@@ -46,8 +60,39 @@ impl<'w, T: TypedTable, Q: Fetch<T, M>, M> TypedQueryIter<'w, T, Q, M> {
         let remaining = walk.tables.remaining_rows();
         TypedQueryIter {
             exact: !walk.tables.filters_tags() && filter.is_none(),
-            tables: walk.tables,
+            tables: IterTables::Storage(walk.tables),
             tick: walk.tick,
+            written,
+            filter,
+            current: None,
+            remaining,
+        }
+    }
+
+    /// The iterator over the tables lent to a query (`include` / `exclude` its masks).
+    pub(super) fn over_lent(
+        storage: &'w Storage<T>,
+        tables: core::slice::IterMut<'w, LentTable<T>>,
+        (include, exclude): (T::Mask, T::Mask),
+        written: T::Mask,
+        filter: Option<ChangeFilter<T::Mask>>,
+        tick: Tick,
+    ) -> Self {
+        let remaining = tables
+            .as_slice()
+            .iter()
+            .map(|lent| storage.tables()[lent.index].len())
+            .sum();
+        let filters_tags = (include | exclude).intersects(T::TAGS);
+        TypedQueryIter {
+            exact: !filters_tags && filter.is_none(),
+            tables: IterTables::Lent {
+                storage,
+                tables,
+                include,
+                exclude,
+            },
+            tick,
             written,
             filter,
             current: None,
@@ -58,12 +103,42 @@ impl<'w, T: TypedTable, Q: Fetch<T, M>, M> TypedQueryIter<'w, T, Q, M> {
     /// Starts on the next matching table; `false` when there is none left.
     fn next_table(&mut self) -> bool {
         loop {
-            let Some(walked) = self.tables.next() else {
-                return false;
+            let (entities, mut view, shared, mask, ticks, tags) = match &mut self.tables {
+                IterTables::Storage(walk) => {
+                    let Some(walked) = walk.next() else {
+                        return false;
+                    };
+                    let tags = RowTags::of_walked(&walked);
+                    let (table, ticks) = (walked.table, walked.ticks);
+                    let mask = table.mask();
+                    let (entities, view) = table.view_mut(mask);
+                    (entities, view, None, mask, ticks, tags)
+                }
+                IterTables::Lent {
+                    storage,
+                    tables,
+                    include,
+                    exclude,
+                } => {
+                    let Some(lent) = tables.next() else {
+                        return false;
+                    };
+                    let storage: &'w Storage<T> = storage;
+                    let (table, tags, _) = storage.lent_table(lent.index, *include, *exclude);
+                    let entities = table.entities();
+                    let view = lent.columns.view_with(entities, self.written);
+                    let mask = table.mask();
+                    (
+                        entities,
+                        view,
+                        Some(T::columns(table)),
+                        mask,
+                        &mut lent.ticks,
+                        tags,
+                    )
+                }
             };
-            let tags = RowTags::of_walked(&walked);
-            let (table, ticks) = (walked.table, walked.ticks);
-            let rows = table.len();
+            let rows = entities.len();
             let verdict = ChangeFilter::verdict(self.filter, ticks);
             if verdict == Verdict::Skip {
                 self.remaining -= rows;
@@ -72,8 +147,6 @@ impl<'w, T: TypedTable, Q: Fetch<T, M>, M> TypedQueryIter<'w, T, Q, M> {
             ticks.note_row_writes(self.written, self.tick);
             let (watched, watched_added) = ChangeFilter::watched(self.filter);
             let cells = ticks.row_cells(self.written | watched | watched_added, watched, 0..rows);
-            let mask = table.mask();
-            let (entities, mut view) = table.view_mut(mask);
             let run = Run {
                 entities,
                 first_row: 0,
@@ -82,7 +155,10 @@ impl<'w, T: TypedTable, Q: Fetch<T, M>, M> TypedQueryIter<'w, T, Q, M> {
                 tick: self.tick,
             };
             let taken = Q::take(&mut view);
-            let columns = T::share(view);
+            let columns = match shared {
+                Some(columns) => columns,
+                None => T::share(view),
+            };
             let slices = Q::slices(taken, &columns, &run);
             self.current = Some(Current {
                 entities,

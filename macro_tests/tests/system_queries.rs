@@ -1,0 +1,159 @@
+//! Several queries in one system: a written one beside read ones, allowed where their filters
+//! keep them apart (parents read while their children are written), each writing only its
+//! own columns, the storage whole again afterwards.
+
+use archetypal::{Changed, Entity, Res, ResMut, Schedule, SystemContext, With, Without, ecs};
+
+#[derive(Default, Debug, Clone, Copy, PartialEq)]
+pub struct Position(pub f32);
+#[derive(Default, Debug, Clone, Copy, PartialEq)]
+pub struct Offset(pub f32);
+#[derive(Default, Debug, Clone, Copy, PartialEq)]
+pub struct Velocity(pub f32);
+#[derive(Default, Debug, Clone, Copy, PartialEq)]
+pub struct Health(pub i32);
+#[derive(Default, Debug, Clone, PartialEq)]
+pub struct Log(pub Vec<String>);
+
+ecs! {
+    World {
+        position: Position => POSITION,
+        offset: Offset => OFFSET,
+        velocity: Velocity => VELOCITY,
+        health: Health => HEALTH,
+    }
+    Tags {
+        turret => TURRET,
+    }
+    Relations {
+        child_of / children => CHILD_OF [cascade],
+    }
+    Resources {
+        log: Log,
+        speed: f32,
+    }
+}
+
+/// Turrets follow their ship: the turrets' positions written, the ships' read, in one loop.
+fn follow(
+    mut turrets: Query<(Entity, &mut Position, &Offset)>,
+    ships: Query<&Position, Without<Offset>>,
+) {
+    let mut ships = ships;
+    turrets.for_each(|(turret, mut position, offset)| {
+        let ship = ships.target::<CHILD_OF, _>(turret);
+        if let Some(ship_position) = ship.and_then(|ship| ships.get(ship)) {
+            position.0 = ship_position.0 + offset.0;
+        }
+    });
+}
+
+/// Two written queries over tables no entity shares, and a third reading what neither writes.
+fn disjoint(
+    mut ships: Query<&mut Position, Without<Offset>>,
+    mut turrets: Query<&mut Position, With<Offset>>,
+    mut healths: Query<&Health>,
+    speed: Res<f32>,
+    mut log: ResMut<Log>,
+) {
+    ships.for_each(|mut position| position.0 += *speed);
+    let turret_count = turrets.iter().count();
+    let total: i32 = healths.iter().map(|health| health.0).sum();
+    log.0.push(format!("turrets {turret_count} health {total}"));
+}
+
+fn spawn_fleet(world: &mut World) -> (Entity, [Entity; 2]) {
+    let ship = EntityBuilder::new()
+        .with_position(Position(100.0))
+        .with_velocity(Velocity(1.0))
+        .with_health(Health(10))
+        .spawn_one(world);
+    let turrets = [-1.0, 1.0].map(|offset| {
+        EntityBuilder::new()
+            .with_position(Position(0.0))
+            .with_offset(Offset(offset))
+            .with_health(Health(3))
+            .with_child_of(ship)
+            .with_mask(TURRET)
+            .spawn_one(world)
+    });
+    (ship, turrets)
+}
+
+#[test]
+fn a_child_reads_its_parent_while_children_are_written() {
+    let mut world = World::new();
+    let (ship, turrets) = spawn_fleet(&mut world);
+    world.resources.speed = 5.0;
+    let mut schedule = Schedule::new();
+    schedule.add((disjoint, follow));
+    schedule.run(&mut world);
+    assert_eq!(world.get_position(ship), Some(&Position(105.0)));
+    assert_eq!(world.get_position(turrets[0]), Some(&Position(104.0)));
+    assert_eq!(world.get_position(turrets[1]), Some(&Position(106.0)));
+    assert_eq!(world.resources.log.0, ["turrets 2 health 16"]);
+    // Every column is back where it was, and the world is whole.
+    world.check_invariants().unwrap();
+    assert_eq!(world.get_offset(turrets[1]), Some(&Offset(1.0)));
+    schedule.run(&mut world);
+    assert_eq!(world.get_position(turrets[1]), Some(&Position(111.0)));
+    world.check_invariants().unwrap();
+}
+
+#[test]
+fn lent_queries_stamp_only_what_they_write() {
+    fn watch(mut moved: Query<Entity, Changed<Position>>, mut log: ResMut<Log>) {
+        let mut entities: Vec<Entity> = moved.iter().collect();
+        entities.sort();
+        log.0.push(format!("{entities:?}"));
+    }
+    fn move_ships_only(
+        mut ships: Query<&mut Position, Without<Offset>>,
+        mut turrets: Query<&Position, With<Offset>>,
+    ) {
+        ships.for_each(|mut position| position.0 += 1.0);
+        assert_eq!(turrets.count(), 2);
+    }
+    let mut world = World::new();
+    let (ship, _) = spawn_fleet(&mut world);
+    let mut watcher = SystemContext::new();
+    watcher.run(&mut world, watch); // a first run: everything
+    SystemContext::new().run(&mut world, move_ships_only);
+    world.resources.log.0.clear();
+    watcher.run(&mut world, watch);
+    assert_eq!(world.resources.log.0, [format!("{:?}", [ship])]);
+}
+
+#[test]
+fn a_query_gets_counts_and_filters_over_lent_columns() {
+    fn inspect(
+        mut turrets: Query<(Entity, &mut Health), With<TURRET>>,
+        mut ships: Query<(&Position, &Velocity), Without<TURRET>>,
+        mut log: ResMut<Log>,
+    ) {
+        let first = turrets.iter().map(|(entity, _)| entity).next().unwrap();
+        if let Some((_, mut health)) = turrets.get(first) {
+            health.0 -= 1;
+        }
+        let ship = turrets.target::<CHILD_OF, _>(first).unwrap();
+        let (turret_count, ship_count) = (turrets.count(), ships.count());
+        let (position, velocity) = ships.get(ship).unwrap();
+        log.0.push(format!(
+            "{turret_count} {ship_count} {} {}",
+            position.0, velocity.0
+        ));
+        assert!(
+            ships.get(first).is_none(),
+            "a turret is not on the ships' side"
+        );
+        assert!(turrets.get(ship).is_none());
+        assert_eq!(turrets.sources::<CHILD_OF, _>(ship).len(), 2);
+    }
+    let mut world = World::new();
+    let (_, turrets) = spawn_fleet(&mut world);
+    SystemContext::new().run(&mut world, inspect);
+    assert_eq!(world.resources.log.0, ["2 1 100 1"]);
+    assert_eq!(world.get_health(turrets[0]), Some(&Health(2)));
+    assert_eq!(world.get_health(turrets[1]), Some(&Health(3)));
+    world.check_invariants().unwrap();
+}

@@ -1,0 +1,180 @@
+//! [`LentQuery`]: a typed query over lent columns (see `storage/lending.rs`): the storage
+//! shared, the columns the query writes (and the change ticks it writes or watches) moved out
+//! of its tables into its own. Several of them run over one storage at once: a system's
+//! queries, or the queries of systems run at the same time. The same loops as [`TypedQuery`]
+//! (`for_each`, `iter`, `get`, `count`), reading every other column from the shared tables.
+
+use core::marker::PhantomData;
+
+use super::filter::QueryFilters;
+use super::{Fetch, Run, RunRows, TypedQueryIter, TypedTable, to_mask, visit_run};
+use crate::entity::Entity;
+use crate::mask::Bitmask;
+use crate::storage::Storage;
+use crate::storage::lending::LentTable;
+use crate::storage::split_runs;
+use crate::tick::Tick;
+
+/// A typed query over the storage, shared, and the columns lent to it.
+pub struct LentQuery<'w, T: TypedTable, Q> {
+    pub(crate) storage: &'w Storage<T>,
+    pub(crate) tables: &'w mut [LentTable<T>],
+    pub(crate) filters: QueryFilters<T::Mask>,
+    pub(crate) tick: Tick,
+    pub(crate) query: PhantomData<fn() -> Q>,
+}
+
+impl<'w, T: TypedTable, Q> LentQuery<'w, T, Q> {
+    /// A query over `tables`, lent from `storage` for it, stamping writes with `tick`.
+    pub(crate) fn new(storage: &'w Storage<T>, tables: &'w mut [LentTable<T>], tick: Tick) -> Self {
+        LentQuery {
+            storage,
+            tables,
+            filters: QueryFilters::NONE,
+            tick,
+            query: PhantomData,
+        }
+    }
+
+    filter_builders!();
+
+    /// The masks a table and a row must match (the query's required components added).
+    fn masks<M>(&self) -> (T::Mask, T::Mask, T::Mask)
+    where
+        Q: Fetch<T, M>,
+    {
+        let access = <Q as Fetch<T, M>>::ACCESS;
+        (
+            self.filters.include | to_mask::<T::Mask>(access.required),
+            self.filters.exclude,
+            to_mask::<T::Mask>(access.writes),
+        )
+    }
+
+    /// As [`TypedQuery::for_each`](super::TypedQuery::for_each): every matching entity, table by table, in table order.
+    #[inline]
+    pub fn for_each<M, F>(self, mut f: F)
+    where
+        Q: Fetch<T, M>,
+        F: for<'s> FnMut(Q::Item<'s>),
+    {
+        const {
+            assert!(
+                !<Q as Fetch<T, M>>::ACCESS.conflicts,
+                "a typed query borrows a component mutably twice, or mutably and shared at once"
+            )
+        };
+        let (include, exclude, written) = self.masks::<M>();
+        let filter = self.filters.change;
+        let tick = self.tick;
+        for lent in self.tables.iter_mut() {
+            let (table, _, runs) = self.storage.lent_table(lent.index, include, exclude);
+            let entities = table.entities();
+            let table_rows = entities.len();
+            let view = lent.columns.view_with(entities, written);
+            let ticks = &mut lent.ticks;
+            split_runs::<T>(entities, view, runs, |rows, run_entities, run_view| {
+                let run = RunRows {
+                    rows,
+                    table_rows,
+                    shared_from: Some((T::columns(table), table.mask())),
+                };
+                visit_run::<T, Q, M, F>(
+                    run_entities,
+                    run_view,
+                    ticks,
+                    run,
+                    (filter, written, tick),
+                    &mut f,
+                );
+            });
+        }
+    }
+
+    /// As [`TypedQuery::iter`](super::TypedQuery::iter).
+    pub fn iter<M>(self) -> TypedQueryIter<'w, T, Q, M>
+    where
+        Q: Fetch<T, M>,
+    {
+        const {
+            assert!(
+                !<Q as Fetch<T, M>>::ACCESS.conflicts,
+                "a typed query borrows a component mutably twice, or mutably and shared at once"
+            )
+        };
+        let (include, exclude, written) = self.masks::<M>();
+        TypedQueryIter::over_lent(
+            self.storage,
+            self.tables.iter_mut(),
+            (include, exclude),
+            written,
+            self.filters.change,
+            self.tick,
+        )
+    }
+
+    /// As [`TypedQuery::into_get`](super::TypedQuery::into_get): the item of `entity`, if it is alive and matches.
+    pub fn into_get<M>(self, entity: Entity) -> Option<Q::Item<'w>>
+    where
+        Q: Fetch<T, M>,
+    {
+        const {
+            assert!(
+                !<Q as Fetch<T, M>>::ACCESS.conflicts,
+                "a typed query borrows a component mutably twice, or mutably and shared at once"
+            )
+        };
+        let (include, exclude, written) = self.masks::<M>();
+        let location = self.storage.records().location(entity)?;
+        let position = self
+            .tables
+            .binary_search_by_key(&location.table(), |lent| lent.index)
+            .ok()?;
+        let lent = &mut self.tables[position];
+        let (table, tags, _) = self.storage.lent_table(lent.index, include, exclude);
+        let row = location.row();
+        if !table.mask().contains(include & !T::TAGS) || !tags.matches(row) {
+            return None;
+        }
+        if let Some(filter) = self.filters.change {
+            if !filter.row_passes(&lent.ticks, row) {
+                return None;
+            }
+        }
+        lent.ticks.note_row_writes(written, self.tick);
+        let entities = table.entities();
+        let view = lent.columns.view_with(entities, written);
+        // The view of this one row, so the item borrows the lent table, not a local.
+        let (_, from_row) = T::split_view(view, row);
+        let (mut view, _) = T::split_view(from_row, 1);
+        let cells = lent.ticks.row_cells(written, T::Mask::EMPTY, row..row + 1);
+        let columns = T::columns(table);
+        let run = Run {
+            entities: &entities[row..=row],
+            first_row: row,
+            stamps: &cells,
+            mask: table.mask(),
+            tick: self.tick,
+        };
+        let taken = Q::take(&mut view);
+        Q::pop(&mut Q::slices(taken, &columns, &run))
+    }
+
+    /// As [`TypedQuery::count`](super::TypedQuery::count).
+    pub fn count<M>(self) -> usize
+    where
+        Q: Fetch<T, M>,
+    {
+        let (include, exclude, _) = self.masks::<M>();
+        self.tables
+            .iter()
+            .map(|lent| {
+                let (table, tags, runs) = self.storage.lent_table(lent.index, include, exclude);
+                match self.filters.change {
+                    None => runs.map(|run| run.len()).sum(),
+                    Some(filter) => filter.count_rows(table.len(), &lent.ticks, tags),
+                }
+            })
+            .sum()
+    }
+}
