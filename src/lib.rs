@@ -70,7 +70,9 @@ pub use multi_world::{
     MultiWorld, MultiWorldBuilder, MultiWorldEntities, SubWorld, SubWorlds, SubWorldsMut,
 };
 pub use relation::{RelationError, RelationStore};
-pub use schedule::{Schedule, ScheduleError, System, SystemContext, SystemWorld, Systems};
+pub use schedule::{
+    Schedule, ScheduleError, System, SystemContext, SystemWorld, Systems, Together, together,
+};
 #[cfg(feature = "serde")]
 pub use snapshot::{
     MultiWorldSnapshot, MultiWorldSnapshotData, Snapshot, SnapshotData, SnapshotError,

@@ -13,20 +13,27 @@
 //! own (a fixed-step update several times a frame, say), and a deferred stage applies its
 //! systems' commands once, at its end.
 
+mod batch;
 pub mod system;
 
 use crate::commands::CommandReport;
+use crate::system::SystemAccess;
+use crate::system::access::{first_system_conflict, together_message};
 use alloc::{borrow::ToOwned, boxed::Box, string::String, vec::Vec};
+pub use batch::{BatchMember, run_batch};
+use batch::{DynSystem, Marked, joins};
 use core::fmt;
 pub use system::{System, SystemContext, SystemWorld};
 
 /// A boxed system over a world of type `W`.
-type BoxedSystem<W> = Box<dyn FnMut(&mut W, &mut SystemContext<W>)>;
+type BoxedSystem<W> = Box<dyn DynSystem<W>>;
 
 /// A boxed run condition: the system runs only when it returns `true`.
 type BoxedCondition<W> = Box<dyn FnMut(&W) -> bool>;
 
-/// One place in the run order: a stage mark, or a named system.
+/// One place in the run order: a stage mark, or a named system. A schedule holds tens of
+/// entries, walked in order: a boxed system variant would cost a pointer chase per run.
+#[allow(clippy::large_enum_variant)]
 enum Entry<W: SystemWorld> {
     /// Starts the stage of this name; it runs up to the next stage mark. A deferred stage
     /// applies its systems' commands at its end rather than after each system.
@@ -34,6 +41,11 @@ enum Entry<W: SystemWorld> {
     System {
         name: String,
         run: BoxedSystem<W>,
+        /// What a system of parameters borrows (`None`: a whole-world system, run alone).
+        access: Option<SystemAccess>,
+        /// Whether the system starts a group stated to run together ([`together`]): a batch
+        /// starts with it.
+        group_start: bool,
         /// The system's memory between runs.
         context: SystemContext<W>,
         /// When set, the system runs only if it says so.
@@ -42,9 +54,11 @@ enum Entry<W: SystemWorld> {
 }
 
 impl<W: SystemWorld> Entry<W> {
-    fn system<Marker>(name: String, mut system: impl System<W, Marker> + 'static) -> Self {
+    fn system<Marker: 'static, S: System<W, Marker> + 'static>(name: String, system: S) -> Self {
         Entry::System {
-            run: Box::new(move |world, context| system.call(world, context)),
+            access: S::ACCESS,
+            group_start: false,
+            run: Box::new(Marked(system, core::marker::PhantomData)),
             context: SystemContext::named(name.clone()),
             name,
             condition: None,
@@ -104,6 +118,8 @@ impl core::error::Error for ScheduleError {}
 pub struct Schedule<W: SystemWorld> {
     /// Stage marks and systems, in run order.
     entries: Vec<Entry<W>>,
+    /// Whether neighbouring systems of parameters with disjoint access run side by side.
+    parallel: bool,
 }
 
 impl<W: SystemWorld> Default for Schedule<W> {
@@ -111,6 +127,7 @@ impl<W: SystemWorld> Default for Schedule<W> {
     fn default() -> Self {
         Schedule {
             entries: Vec::new(),
+            parallel: cfg!(feature = "parallel"),
         }
     }
 }
@@ -138,7 +155,7 @@ impl<W: SystemWorld> Schedule<W> {
     }
 
     /// Appends one system under the name of its function (unique: `#2`, `#3` after a taken one).
-    fn add_one<Marker>(&mut self, system: impl System<W, Marker> + 'static) {
+    fn add_one<Marker: 'static>(&mut self, system: impl System<W, Marker> + 'static) {
         let function = crate::system::short_name(system.function_name());
         let mut name = String::from(function);
         let mut count = 1;
@@ -151,7 +168,7 @@ impl<W: SystemWorld> Schedule<W> {
 
     /// Appends `system` under `name`, to run after every system already in (in the last
     /// stage, if there are stages).
-    pub fn push<Marker>(
+    pub fn push<Marker: 'static>(
         &mut self,
         name: impl Into<String>,
         system: impl System<W, Marker> + 'static,
@@ -191,7 +208,7 @@ impl<W: SystemWorld> Schedule<W> {
     /// later stages.
     ///
     /// A taken `name` is reported before a missing `stage`.
-    pub fn push_to_stage<Marker>(
+    pub fn push_to_stage<Marker: 'static>(
         &mut self,
         stage: &str,
         name: impl Into<String>,
@@ -223,13 +240,14 @@ impl<W: SystemWorld> Schedule<W> {
         Ok(Self::run_entries(
             &mut self.entries[range.start - 1..range.end],
             world,
+            self.parallel,
         ))
     }
 
     /// Inserts `system` under `name`, to run right before the system named `anchor`.
     ///
     /// A taken `name` is reported before a missing `anchor`.
-    pub fn insert_before<Marker>(
+    pub fn insert_before<Marker: 'static>(
         &mut self,
         anchor: &str,
         name: impl Into<String>,
@@ -242,7 +260,7 @@ impl<W: SystemWorld> Schedule<W> {
     /// Inserts `system` under `name`, to run right after the system named `anchor`.
     ///
     /// A taken `name` is reported before a missing `anchor`.
-    pub fn insert_after<Marker>(
+    pub fn insert_after<Marker: 'static>(
         &mut self,
         anchor: &str,
         name: impl Into<String>,
@@ -268,7 +286,7 @@ impl<W: SystemWorld> Schedule<W> {
     /// Swaps the system named `name` for `system`, keeping its place in the order. The old
     /// system, and any state it held (its closure's and its context), is dropped: the new one
     /// starts with a first run.
-    pub fn replace<Marker>(
+    pub fn replace<Marker: 'static>(
         &mut self,
         name: &str,
         system: impl System<W, Marker> + 'static,
@@ -329,6 +347,43 @@ impl<W: SystemWorld> Schedule<W> {
         self.names().next().is_none()
     }
 
+    /// Whether systems run side by side (see [`set_parallel`](Self::set_parallel)).
+    pub fn is_parallel(&self) -> bool {
+        self.parallel
+    }
+
+    /// Runs neighbouring systems of parameters whose access is disjoint side by side (`true`,
+    /// the default with the `parallel` feature: on rayon's threads), or every system alone, in
+    /// order (`false`, the default without it). Either way the world after a run is the same,
+    /// byte for byte: systems that conflict run in the order they were added, each system
+    /// sees the tick it would see in order, and a system that queues commands ends its batch
+    /// (its commands are applied before any later system runs). Without the feature, `true`
+    /// runs the batches' systems one after another on this thread.
+    pub fn set_parallel(&mut self, parallel: bool) -> &mut Self {
+        self.parallel = parallel;
+        self
+    }
+
+    /// The systems that run side by side, batch by batch, in run order, when the schedule runs
+    /// in parallel on a world with nothing pending (see [`set_parallel`](Self::set_parallel));
+    /// a system that runs alone is a batch of one. A system with a run condition starts a batch.
+    pub fn batches(&self) -> Vec<Vec<&str>> {
+        let mut batches = Vec::new();
+        let mut index = 0;
+        while index < self.entries.len() {
+            let end = Self::batch_end(&self.entries, index);
+            let batch: Vec<&str> = self.entries[index..end]
+                .iter()
+                .filter_map(Entry::system_name)
+                .collect();
+            if !batch.is_empty() {
+                batches.push(batch);
+            }
+            index = end;
+        }
+        batches
+    }
+
     /// Runs every system once, in order, on `world`. Each system sees what changed since its
     /// own previous run through its context; after each system the tick advances, and the
     /// commands it queued are applied before the next one runs (in a deferred stage, at the
@@ -336,16 +391,27 @@ impl<W: SystemWorld> Schedule<W> {
     ///
     /// If a system panics, the ones after it do not run; its commands stay queued.
     pub fn run(&mut self, world: &mut W) -> CommandReport {
-        Self::run_entries(&mut self.entries, world)
+        Self::run_entries(&mut self.entries, world, self.parallel)
     }
 
     /// Runs the systems among `entries` in order. A stage mark starts its stage's sync rule:
-    /// commands applied after each system, or, in a deferred stage, once at its end.
-    fn run_entries(entries: &mut [Entry<W>], world: &mut W) -> CommandReport {
+    /// commands applied after each system (after each batch, when systems run side by side:
+    /// a batch's one system with commands is its last), or, in a deferred stage, once at its
+    /// end.
+    fn run_entries(entries: &mut [Entry<W>], world: &mut W, parallel: bool) -> CommandReport {
         let mut report = CommandReport::default();
         let mut deferred = false;
-        for entry in entries {
-            match entry {
+        // Work pending from before the run (queued commands, hooks) is applied at the first
+        // sync point: until then, systems run alone.
+        let mut batching = parallel && world.is_settled();
+        let mut index = 0;
+        while index < entries.len() {
+            let end = if batching {
+                Self::batch_end(entries, index)
+            } else {
+                index + 1
+            };
+            match &mut entries[index] {
                 Entry::Stage {
                     deferred: stage_deferred,
                     ..
@@ -366,19 +432,72 @@ impl<W: SystemWorld> Schedule<W> {
                         .as_mut()
                         .is_some_and(|condition| !condition(world))
                     {
+                        index += 1;
                         continue;
                     }
-                    context.run_deferred(world, run);
+                    if end - index == 1 {
+                        context.run_deferred(world, &mut |world, context| run.call(world, context));
+                    } else {
+                        let mut members: Vec<BatchMember<'_, W>> = entries[index..end]
+                            .iter_mut()
+                            .filter_map(|entry| match entry {
+                                Entry::System { run, context, .. } => Some(BatchMember {
+                                    context,
+                                    system: &mut **run,
+                                }),
+                                Entry::Stage { .. } => None,
+                            })
+                            .collect();
+                        world.run_batch(&mut members);
+                    }
                     if !deferred {
                         report.absorb(world.apply_commands());
+                        batching = parallel;
                     }
                 }
             }
+            index = end;
         }
         if deferred {
             report.absorb(world.apply_commands());
         }
         report
+    }
+
+    /// The end of the batch starting at `start`: the systems of parameters after it, up to a
+    /// stage mark, a whole-world system, a system with a run condition (its condition reads the
+    /// world as the systems before it leave it) or one whose access conflicts with the batch's;
+    /// a system that queues commands is a batch's last.
+    fn batch_end(entries: &[Entry<W>], start: usize) -> usize {
+        let Some(Entry::System {
+            access: Some(first),
+            ..
+        }) = entries.get(start)
+        else {
+            return start + 1;
+        };
+        if first.commands {
+            return start + 1;
+        }
+        let mut accesses = alloc::vec![*first];
+        let mut end = start + 1;
+        while let Some(Entry::System {
+            access: Some(access),
+            condition: None,
+            group_start: false,
+            ..
+        }) = entries.get(end)
+        {
+            if !joins(&accesses, *access) {
+                break;
+            }
+            accesses.push(*access);
+            end += 1;
+            if access.commands {
+                break;
+            }
+        }
+        end
     }
 
     /// The entries of the stage `stage`: after its mark, up to the next mark.
@@ -417,6 +536,61 @@ impl<W: SystemWorld> Schedule<W> {
     }
 }
 
+/// Systems stated to run side by side: `schedule.add(together((movement, regenerate)))`. A
+/// program where two of them conflict does not compile (the message names the two, counted
+/// from 1): one writes a component, resource or event channel the other reads or writes, both
+/// filter on one component's changes, one takes the whole world, or a system that queues
+/// commands is not the last. They start a batch of their own, and, in a parallel schedule, run
+/// at the same time (a run condition given to one of them later splits the group there).
+pub fn together<S>(systems: S) -> Together<S> {
+    Together(systems)
+}
+
+/// A tuple of systems stated to run together: see [`together`].
+pub struct Together<S>(S);
+
+/// Marks the impls for systems stated to run together.
+#[doc(hidden)]
+pub struct TogetherMarker<M>(M);
+
+impl<W: SystemWorld> Schedule<W> {
+    /// Marks the system at `index` as the start of a group stated to run together.
+    fn start_group(&mut self, index: usize) {
+        if let Some(Entry::System { group_start, .. }) = self.entries.get_mut(index) {
+            *group_start = true;
+        }
+    }
+}
+
+macro_rules! together_tuples {
+    ($($system:ident $marker:ident),+) => {
+        #[allow(non_snake_case)]
+        impl<W: SystemWorld, $($marker: 'static, $system: System<W, $marker> + 'static),+>
+            Systems<W, TogetherMarker<($($marker,)+)>> for Together<($($system,)+)>
+        {
+            fn add_to(self, schedule: &mut Schedule<W>) {
+                const {
+                    if let Some((first, second)) = first_system_conflict(&[$($system::ACCESS),+]) {
+                        panic!("{}", together_message(first, second));
+                    }
+                };
+                let Together(($($system,)+)) = self;
+                let first = schedule.entries.len();
+                $(schedule.add_one($system);)+
+                schedule.start_group(first);
+            }
+        }
+    };
+}
+
+together_tuples!(S0 M0, S1 M1);
+together_tuples!(S0 M0, S1 M1, S2 M2);
+together_tuples!(S0 M0, S1 M1, S2 M2, S3 M3);
+together_tuples!(S0 M0, S1 M1, S2 M2, S3 M3, S4 M4);
+together_tuples!(S0 M0, S1 M1, S2 M2, S3 M3, S4 M4, S5 M5);
+together_tuples!(S0 M0, S1 M1, S2 M2, S3 M3, S4 M4, S5 M5, S6 M6);
+together_tuples!(S0 M0, S1 M1, S2 M2, S3 M3, S4 M4, S5 M5, S6 M6, S7 M7);
+
 /// One system or a tuple of systems, for [`Schedule::add`]. `Marker` is inferred.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a system, or a tuple of systems, of this world",
@@ -431,7 +605,7 @@ pub trait Systems<W: SystemWorld, Marker> {
 #[doc(hidden)]
 pub struct OneSystem<M>(M);
 
-impl<W: SystemWorld, M, S: System<W, M> + 'static> Systems<W, OneSystem<M>> for S {
+impl<W: SystemWorld, M: 'static, S: System<W, M> + 'static> Systems<W, OneSystem<M>> for S {
     fn add_to(self, schedule: &mut Schedule<W>) {
         schedule.add_one(self);
     }
@@ -440,7 +614,7 @@ impl<W: SystemWorld, M, S: System<W, M> + 'static> Systems<W, OneSystem<M>> for 
 macro_rules! system_tuples {
     ($($system:ident $marker:ident),+) => {
         #[allow(non_snake_case)]
-        impl<W: SystemWorld, $($marker, $system: System<W, $marker> + 'static),+>
+        impl<W: SystemWorld, $($marker: 'static, $system: System<W, $marker> + 'static),+>
             Systems<W, ($($marker,)+)> for ($($system,)+)
         {
             fn add_to(self, schedule: &mut Schedule<W>) {

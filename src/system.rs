@@ -19,7 +19,7 @@
 //! file per parameter family (`query.rs`, `resource.rs`, `event.rs`) and `function.rs` (plain
 //! functions as systems).
 
-mod access;
+pub(crate) mod access;
 mod event;
 mod function;
 mod memory;
@@ -38,6 +38,7 @@ pub use param::{
     EventOf, EventSet, Lent, LentCommands, ParamSource, ParamWorld, ResourceOf, ResourceSet,
     SystemParam,
 };
+pub(crate) use param::{StorageSource, shorten};
 pub use query::{Added, Changed, Query, QueryFilter, RelationOf, TagOf, With, Without};
 pub use resource::{Res, ResMut};
 pub use slot::Slot;

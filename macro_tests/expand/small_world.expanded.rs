@@ -1331,6 +1331,15 @@ const _: () = {
         fn increment_tick(&mut self) -> ::archetypal::Tick {
             self.components.storage.increment_tick()
         }
+        fn is_settled(&self) -> bool {
+            self.queue.is_empty() && !self.components.storage.hooks_pending()
+        }
+        fn run_batch(
+            &mut self,
+            members: &mut [::archetypal::schedule::BatchMember<'_, Self>],
+        ) {
+            ::archetypal::schedule::run_batch(self, members)
+        }
     }
     impl ::archetypal::ParamWorld for World {
         type Tables = WorldComponentArrays;

@@ -324,3 +324,132 @@ fn a_system_runs_by_hand_with_its_memory_in_the_world() {
     SystemContext::new().run(&mut world, read_only);
     assert_eq!(world.resources.log.0, ["2"]);
 }
+
+#[test]
+fn side_by_side_or_in_order_the_frames_are_the_same() {
+    let run = |parallel: bool| {
+        let (mut world, _) = spawn_world();
+        for index in 0..20 {
+            EntityBuilder::new()
+                .with_position(Position(index as f32))
+                .with_velocity(Velocity(0.5))
+                .with_health(Health(6))
+                .spawn_one(&mut world);
+        }
+        let mut schedule = game_schedule();
+        schedule.set_parallel(parallel);
+        assert_eq!(schedule.is_parallel(), parallel);
+        let mut frames = Vec::new();
+        for _ in 0..12 {
+            schedule.run(&mut world);
+            world.step();
+            let mut units: Vec<(Entity, Option<Position>, Option<Health>)> = world
+                .typed_query_ref::<(Entity, Option<&Position>, Option<&Health>)>()
+                .iter()
+                .map(|(entity, position, health)| (entity, position.copied(), health.copied()))
+                .collect();
+            units.sort_by_key(|unit| unit.0);
+            frames.push((
+                units,
+                world.resources.score.clone(),
+                world.resources.log.0.clone(),
+            ));
+        }
+        frames
+    };
+    let in_order = run(false);
+    assert!(
+        in_order.last().unwrap().1.kills > 0,
+        "the game did something"
+    );
+    assert_eq!(run(true), in_order);
+}
+
+#[test]
+fn disjoint_systems_share_a_batch_and_write_their_own_columns() {
+    fn advance(mut movers: Query<(&mut Position, &Velocity)>) {
+        movers.for_each(|(mut position, velocity)| position.0 += velocity.0);
+    }
+    fn regenerate(mut healths: Query<&mut Health, Without<FROZEN>>) {
+        healths.for_each(|mut health| health.0 += 1);
+    }
+    fn count(mut runs: Local<u32>, mut score: ResMut<Score>) {
+        *runs += 1;
+        score.hits_seen = *runs;
+    }
+    fn report(mut changed: Query<Entity, Changed<Health>>, mut log: ResMut<Log>) {
+        log.0.push(format!("{}", changed.count()));
+    }
+    let run = |parallel: bool| {
+        let (mut world, _) = spawn_world();
+        for index in 0..50 {
+            EntityBuilder::new()
+                .with_position(Position(index as f32))
+                .with_velocity(Velocity(1.0))
+                .with_health(Health(index))
+                .with_mask(if index % 3 == 0 { FROZEN } else { 0 })
+                .spawn_one(&mut world);
+        }
+        let mut schedule = Schedule::new();
+        schedule.add((advance, regenerate, count, report));
+        schedule.set_parallel(parallel);
+        assert_eq!(
+            schedule.batches(),
+            [vec!["advance", "regenerate", "count"], vec!["report"]],
+            "one component each, and a resource; the report reads what regenerate writes"
+        );
+        for _ in 0..5 {
+            schedule.run(&mut world);
+            world.step();
+        }
+        world.check_invariants().unwrap();
+        let mut units: Vec<(Entity, Position, Health)> = world
+            .typed_query_ref::<(Entity, &Position, &Health)>()
+            .iter()
+            .map(|(entity, position, health)| (entity, *position, *health))
+            .collect();
+        units.sort_by_key(|unit| unit.0);
+        (
+            units,
+            world.resources.score.clone(),
+            world.resources.log.0.clone(),
+        )
+    };
+    let in_order = run(false);
+    assert_eq!(in_order.1.hits_seen, 5);
+    assert_eq!(
+        in_order.2,
+        ["52", "34", "34", "34", "34"],
+        "regenerate's rows only"
+    );
+    assert_eq!(run(true), in_order);
+}
+
+#[test]
+fn systems_stated_together_start_a_batch_of_their_own() {
+    fn advance(mut movers: Query<(&mut Position, &Velocity)>) {
+        movers.for_each(|(mut position, velocity)| position.0 += velocity.0);
+    }
+    fn regenerate(mut healths: Query<&mut Health>) {
+        healths.for_each(|mut health| health.0 += 1);
+    }
+    fn tally(mut score: ResMut<Score>) {
+        score.kills += 1;
+    }
+    fn spawn_one(mut commands: Commands) {
+        commands.queue_spawn(EntityBuilder::new().with_health(Health(1)));
+    }
+    let mut schedule = Schedule::<World>::new();
+    schedule.add(tally);
+    schedule.add(archetypal::together((advance, regenerate, spawn_one)));
+    assert_eq!(
+        schedule.batches(),
+        [vec!["tally"], vec!["advance", "regenerate", "spawn_one"]],
+        "the group starts its own batch, though `tally` could have joined it"
+    );
+    let (mut world, _) = spawn_world();
+    let before = world.entity_count();
+    schedule.run(&mut world);
+    assert_eq!(world.entity_count(), before + 1);
+    assert_eq!(world.resources.score.kills, 1);
+}

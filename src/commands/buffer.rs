@@ -80,7 +80,9 @@ impl<C: QueuedCommand> CommandBuffer<C> {
         self.staged.clear();
     }
 
-    fn is_empty(&self) -> bool {
+    /// Whether no command is queued.
+    #[doc(hidden)]
+    pub fn is_empty(&self) -> bool {
         self.commands.is_empty() && self.staged.is_empty()
     }
 }

@@ -182,7 +182,17 @@ macro_rules! __ecs_world {
             $crate::__ecs_world! { @deref $world => [<$world Components>], components }
             $crate::__ecs_world! { @deref [<$world Components>] => $crate::Storage<[<$world ComponentArrays>]>, storage }
         }
-        $crate::__ecs_system_world! { $world ticks: [components.storage.] }
+        $crate::__ecs_system_world! {
+            $world ticks: [components.storage.]
+
+            fn is_settled(&self) -> bool {
+                self.queue.is_empty() && !self.components.storage.hooks_pending()
+            }
+
+            fn run_batch(&mut self, members: &mut [$crate::schedule::BatchMember<'_, Self>]) {
+                $crate::schedule::run_batch(self, members)
+            }
+        }
         $crate::__private::paste::paste! {
             impl $crate::ParamWorld for $world {
                 type Tables = [<$world ComponentArrays>];
@@ -262,7 +272,7 @@ macro_rules! __ecs_world {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_system_world {
-    ($world:ident ticks: [$($ticks:ident .)*]) => {
+    ($world:ident ticks: [$($ticks:ident .)*] $($batch:tt)*) => {
         $crate::__private::paste::paste! {
             impl $crate::SystemWorld for $world {
                 type EventCursors = [<$world EventCursors>];
@@ -278,6 +288,7 @@ macro_rules! __ecs_system_world {
                 fn increment_tick(&mut self) -> $crate::Tick {
                     self.$($ticks.)*increment_tick()
                 }
+                $($batch)*
             }
         }
     };

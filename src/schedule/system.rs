@@ -6,9 +6,15 @@
 //! either. A system run outside a schedule keeps a context itself and runs through
 //! [`SystemContext::run`], which does the same bookkeeping.
 
+use super::batch::BatchMember;
+use crate::archetype::Archetype;
 use crate::commands::CommandReport;
+use crate::storage::lending::Loan;
+use crate::system::{KeptValues, ParamSource, ParamWorld, SystemAccess};
 use crate::tick::{MAX_TICK_AGE, Tick};
+use alloc::boxed::Box;
 use alloc::string::String;
+use alloc::vec::Vec;
 
 /// What a [`Schedule`](super::Schedule) needs of the world it runs systems on. `ecs!`
 /// implements it for every world it generates (and for a multi-world game).
@@ -27,6 +33,29 @@ pub trait SystemWorld {
     /// Advances the tick, so that later writes are newer than everything before (the world's
     /// own `increment_tick`).
     fn increment_tick(&mut self) -> Tick;
+
+    /// Whether nothing waits for a sync point (no queued command, no pending hook): a schedule
+    /// starts batching systems only then.
+    #[doc(hidden)]
+    fn is_settled(&self) -> bool {
+        false
+    }
+
+    /// Runs a batch of systems of parameters whose access is disjoint, as running them in
+    /// order would (see `schedule/batch.rs`); a world without systems of parameters runs them
+    /// one after another.
+    #[doc(hidden)]
+    fn run_batch(&mut self, members: &mut [BatchMember<'_, Self>])
+    where
+        Self: Sized,
+    {
+        for member in members {
+            let system = &mut *member.system;
+            member
+                .context
+                .run_deferred(self, &mut |world, context| system.call(world, context));
+        }
+    }
 }
 
 /// One system's memory between its runs: the tick it last ran at and one event cursor per
@@ -203,6 +232,44 @@ pub trait System<W: SystemWorld, Marker> {
     /// call: a schedule, or [`SystemContext::run`], also keeps the context's bookkeeping and
     /// applies commands. A wrapper that times or logs a system calls this.
     fn call(&mut self, world: &mut W, context: &mut SystemContext<W>);
+
+    /// What the system borrows, so a schedule can run it beside others: a system of
+    /// parameters' access; `None` for a whole-world system, which runs alone.
+    #[doc(hidden)]
+    const ACCESS: Option<SystemAccess> = None;
+
+    /// The loans of the system's queries, in parameter order (see [`Loan`]).
+    #[doc(hidden)]
+    fn loans(&self, loans: &mut Vec<Loan<<W::Tables as Archetype>::Mask>>)
+    where
+        W: ParamWorld,
+    {
+        let _ = loans;
+    }
+
+    /// Sets up the values the system's parameters keep between runs, in parameter order.
+    #[doc(hidden)]
+    fn keep(&self, values: &mut KeptValues<'_>)
+    where
+        W: ParamWorld,
+    {
+        let _ = values;
+    }
+
+    /// Fetches the system's parameters from `source` (a batch of systems' shared parts, with
+    /// this system's memory and ticks in place) and returns its call, to run on any thread;
+    /// `None` for a whole-world system.
+    #[doc(hidden)]
+    fn prepare<'a>(
+        &'a mut self,
+        source: &mut ParamSource<'a, W>,
+    ) -> Option<Box<dyn FnOnce() + Send + 'a>>
+    where
+        W: ParamWorld,
+    {
+        let _ = source;
+        None
+    }
 }
 
 impl<W: SystemWorld, F: FnMut(&mut W)> System<W, fn(&mut W)> for F {

@@ -146,32 +146,78 @@ pub const fn first_conflict(accesses: &[SystemAccess]) -> Option<(usize, usize)>
     None
 }
 
-/// The message of a conflict between the parameters at `first` and `second` (counted from 1;
-/// systems take up to 8): a constant can panic with one string, not format one.
-pub const fn conflict_message(first: usize, second: usize) -> &'static str {
-    macro_rules! messages {
-        ($( ($a:literal, $b:literal) )*) => {
-            match (first, second) {
-                $( ($a, $b) => concat!(
-                    "parameters ", $a, " and ", $b, " of this system conflict: two queries that \
-                     may match one entity where one writes a component the other reads or writes \
-                     (exclude from one a component the other requires: `Without<C>`), or that \
-                     both filter on one component's changes; one resource or event channel that \
-                     one of them writes (`ResMut`, `EventWriter`); or the command queue twice"
-                ), )*
-                _ => "two parameters of this system conflict",
+/// The first conflict among systems stated to run together ([`together`](crate::together)),
+/// in order: the positions of the two systems, counted from 1. A whole-world system (`None`)
+/// conflicts with every other, and a system that queues commands must be the last.
+pub const fn first_system_conflict(accesses: &[Option<SystemAccess>]) -> Option<(usize, usize)> {
+    let mut second = 1;
+    while second < accesses.len() {
+        let mut first = 0;
+        while first < second {
+            let clash = match (accesses[first], accesses[second]) {
+                (Some(first), Some(second)) => {
+                    first.conflicts_with_system(second) || first.commands
+                }
+                _ => true,
+            };
+            if clash {
+                return Some((first + 1, second + 1));
             }
-        };
+            first += 1;
+        }
+        second += 1;
     }
-    messages! {
-        (1, 2) (1, 3) (1, 4) (1, 5) (1, 6) (1, 7) (1, 8)
-        (2, 3) (2, 4) (2, 5) (2, 6) (2, 7) (2, 8)
-        (3, 4) (3, 5) (3, 6) (3, 7) (3, 8)
-        (4, 5) (4, 6) (4, 7) (4, 8)
-        (5, 6) (5, 7) (5, 8)
-        (6, 7) (6, 8)
-        (7, 8)
-    }
+    None
+}
+
+/// Literal messages per pair of positions: a constant can panic with one string, not format
+/// one.
+macro_rules! pair_messages {
+    ($first:ident, $second:ident, $head:literal, $tail:literal) => {
+        pair_messages!(@pairs $first, $second, $head, $tail,
+            (1, 2) (1, 3) (1, 4) (1, 5) (1, 6) (1, 7) (1, 8)
+            (2, 3) (2, 4) (2, 5) (2, 6) (2, 7) (2, 8)
+            (3, 4) (3, 5) (3, 6) (3, 7) (3, 8)
+            (4, 5) (4, 6) (4, 7) (4, 8)
+            (5, 6) (5, 7) (5, 8)
+            (6, 7) (6, 8)
+            (7, 8))
+    };
+    (@pairs $first:ident, $second:ident, $head:literal, $tail:literal, $( ($a:literal, $b:literal) )*) => {
+        match ($first, $second) {
+            $( ($a, $b) => concat!($head, $a, " and ", $b, $tail), )*
+            _ => concat!($head, "of more than 8", $tail),
+        }
+    };
+}
+
+/// The message of a conflict between the parameters at `first` and `second` (counted from 1;
+/// systems take up to 8).
+pub const fn conflict_message(first: usize, second: usize) -> &'static str {
+    pair_messages!(
+        first,
+        second,
+        "parameters ",
+        " of this system conflict: two queries that may match one entity where one writes a \
+         component the other reads or writes (exclude from one a component the other \
+         requires: `Without<C>`), or that both filter on one component's changes; one \
+         resource or event channel that one of them writes (`ResMut`, `EventWriter`); or the \
+         command queue twice"
+    )
+}
+
+/// The message of a conflict between the systems at `first` and `second` of a
+/// [`together`](crate::together) group (counted from 1).
+pub const fn together_message(first: usize, second: usize) -> &'static str {
+    pair_messages!(
+        first,
+        second,
+        "systems ",
+        " stated to run together conflict: one writes a component, resource or event channel \
+         the other reads or writes, both filter on one component's changes, both queue \
+         commands, one takes the whole world (`fn(&mut World)`), or the first queues commands \
+         (a system that queues commands comes last)"
+    )
 }
 
 #[cfg(test)]

@@ -64,7 +64,7 @@ impl<E> EventWriter<'_, E> {
 #[doc(hidden)]
 pub struct EventParam<M>(M);
 
-impl<W, E: 'static, M> SystemParam<W, EventParam<M>> for EventReader<'_, E>
+impl<W, E: Sync + 'static, M> SystemParam<W, EventParam<M>> for EventReader<'_, E>
 where
     W: ParamWorld,
     W::Events: EventOf<E, M>,
@@ -96,7 +96,7 @@ where
     }
 }
 
-impl<W, E: 'static, M> SystemParam<W, EventParam<M>> for EventWriter<'_, E>
+impl<W, E: Send + 'static, M> SystemParam<W, EventParam<M>> for EventWriter<'_, E>
 where
     W: ParamWorld,
     W::Events: EventOf<E, M>,

@@ -4,8 +4,11 @@
 //! with the system's memory, kept in the world under its name.
 
 use super::access::{conflict_message, first_conflict};
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 
+use super::access::SystemAccess;
+use super::memory::KeptValues;
 use super::param::{ParamSource, ParamWorld, StorageSource, SystemParam, shorten};
 use crate::archetype::Archetype;
 use crate::schedule::{System, SystemContext};
@@ -19,14 +22,43 @@ pub struct ParamFunction<F>(F);
 /// its schedule name, or its function's for a system run on its own), starts the run, lends the
 /// world's parts and the memory's kept values to the parameters.
 macro_rules! param_systems {
-    ($($param:ident $marker:ident),*) => {
+    ($call_with:ident; $($param:ident $marker:ident),*) => {
+        /// Calls a system with its parameters through a function taking the items' types, so
+        /// the compiler picks the `FnMut` of the items (bevy's trick): `F` implements it for
+        /// every lifetime.
+        #[allow(non_snake_case, clippy::too_many_arguments)]
+        fn $call_with<$($param),*>(mut function: impl FnMut($($param),*), $($param: $param),*) {
+            function($($param),*)
+        }
+
         #[allow(non_snake_case)]
         impl<W, F, $($param, $marker),*> System<W, ParamFunction<(fn($($param),*), $($marker,)*)>> for F
         where
             W: ParamWorld,
-            F: FnMut($($param),*) + for<'w> FnMut($($param::Item<'w>),*),
-            $($param: SystemParam<W, $marker>,)*
+            F: FnMut($($param),*) + for<'w> FnMut($($param::Item<'w>),*) + Send,
+            $($param: SystemParam<W, $marker> + 'static, $marker: 'static,)*
         {
+            const ACCESS: Option<SystemAccess> = Some(SystemAccess::NONE $(.and($param::ACCESS))*);
+
+            fn loans(&self, loans: &mut Vec<Loan<<W::Tables as Archetype>::Mask>>) {
+                let _ = &loans;
+                $(loans.extend($param::loan());)*
+            }
+
+            fn keep(&self, values: &mut KeptValues<'_>) {
+                let _ = &values;
+                $($param::keep(values);)*
+            }
+
+            fn prepare<'a>(
+                &'a mut self,
+                source: &mut ParamSource<'a, W>,
+            ) -> Option<Box<dyn FnOnce() + Send + 'a>> {
+                let _ = &source;
+                $(let $param = $param::fetch(source);)*
+                Some(Box::new(move || $call_with(self, $($param),*)))
+            }
+
             #[inline]
             fn call(&mut self, world: &mut W, context: &mut SystemContext<W>) {
                 const {
@@ -34,12 +66,6 @@ macro_rules! param_systems {
                         panic!("{}", conflict_message(first, second));
                     }
                 };
-                // Called through a helper taking the items' types, so the compiler picks the
-                // `FnMut` of the items (bevy's trick): `F` implements it for every lifetime.
-                #[allow(clippy::too_many_arguments)]
-                fn call_with<$($param),*>(mut function: impl FnMut($($param),*), $($param: $param),*) {
-                    function($($param),*)
-                }
                 let function = core::any::type_name::<F>();
                 let commands = false $(|| $param::ACCESS.commands)*;
                 let queries = 0 $(+ $param::ACCESS.query as usize)*;
@@ -70,21 +96,21 @@ macro_rules! param_systems {
                 let mut source = ParamSource::<W>::new(storage, singletons, memory.lend(), ticks);
                 $(let $param = $param::fetch(&mut source);)*
                 let _ = &mut source;
-                call_with(self, $($param),*);
+                $call_with(self, $($param),*);
             }
         }
     };
 }
 
-param_systems!();
-param_systems!(P0 M0);
-param_systems!(P0 M0, P1 M1);
-param_systems!(P0 M0, P1 M1, P2 M2);
-param_systems!(P0 M0, P1 M1, P2 M2, P3 M3);
-param_systems!(P0 M0, P1 M1, P2 M2, P3 M3, P4 M4);
-param_systems!(P0 M0, P1 M1, P2 M2, P3 M3, P4 M4, P5 M5);
-param_systems!(P0 M0, P1 M1, P2 M2, P3 M3, P4 M4, P5 M5, P6 M6);
-param_systems!(P0 M0, P1 M1, P2 M2, P3 M3, P4 M4, P5 M5, P6 M6, P7 M7);
+param_systems!(call_with_0;);
+param_systems!(call_with_1; P0 M0);
+param_systems!(call_with_2; P0 M0, P1 M1);
+param_systems!(call_with_3; P0 M0, P1 M1, P2 M2);
+param_systems!(call_with_4; P0 M0, P1 M1, P2 M2, P3 M3);
+param_systems!(call_with_5; P0 M0, P1 M1, P2 M2, P3 M3, P4 M4);
+param_systems!(call_with_6; P0 M0, P1 M1, P2 M2, P3 M3, P4 M4, P5 M5);
+param_systems!(call_with_7; P0 M0, P1 M1, P2 M2, P3 M3, P4 M4, P5 M5, P6 M6);
+param_systems!(call_with_8; P0 M0, P1 M1, P2 M2, P3 M3, P4 M4, P5 M5, P6 M6, P7 M7);
 
 /// The name a system added without one gets: its function's, without the module path or
 /// generic arguments (`movement`; a closure is `{{closure}}`).

@@ -176,6 +176,13 @@ pub struct LentValues<'a> {
 }
 
 impl<'a> LentValues<'a> {
+    /// No value (before a system's own are lent).
+    pub(crate) fn none() -> Self {
+        LentValues {
+            kept: [].iter_mut(),
+        }
+    }
+
     /// The next value, as the `T` [`KeptValues::keep`] made it. `None` only if the parameters
     /// asked in another order than they set up, which the generated tuples never do.
     pub fn take_next<T: MemoryValue>(&mut self) -> Option<&'a mut T> {
@@ -221,6 +228,28 @@ impl SystemMemories {
             *memory = SystemMemory::new(name, function);
         }
         memory
+    }
+
+    /// Where [`find`](Self::find) finds (or makes) the memory of the system `name`.
+    pub(crate) fn find_index(
+        &mut self,
+        name: &str,
+        function: &'static str,
+        hint: &mut usize,
+    ) -> usize {
+        self.find(name, function, hint);
+        *hint
+    }
+
+    /// The memories at `indices` (distinct, as a batch's systems' are), mutably, in that order.
+    pub(crate) fn disjoint_mut(&mut self, indices: &[usize]) -> Vec<&mut SystemMemory> {
+        let mut found: Vec<Option<&mut SystemMemory>> = indices.iter().map(|_| None).collect();
+        for (index, memory) in self.systems.iter_mut().enumerate() {
+            if let Some(place) = indices.iter().position(|&wanted| wanted == index) {
+                found[place] = Some(memory);
+            }
+        }
+        found.into_iter().flatten().collect()
     }
 
     /// The memory of the system `name`, if it ran on this world.

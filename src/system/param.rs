@@ -124,8 +124,9 @@ pub(crate) fn shorten<'a, 'b: 'a, W: ParamWorld>(
     note = "a system's parameters are `Query<Q, F>`, `Res<R>`, `ResMut<R>`, `EventReader<E>`, `EventWriter<E>`, `Commands`, `Local<T>` and `SystemTicks`, with `R` a resource, `E` an event and `Q` components of the world; whole-world work takes `fn(&mut World)` alone"
 )]
 pub trait SystemParam<W: ParamWorld, Marker>: Sized {
-    /// The parameter as the system gets it for one run, borrowing the world for `'w`.
-    type Item<'w>;
+    /// The parameter as the system gets it for one run, borrowing the world for `'w`. `Send`:
+    /// a schedule may run the system on another thread, beside others.
+    type Item<'w>: Send;
 
     /// What the parameter borrows.
     const ACCESS: SystemAccess;
@@ -217,7 +218,7 @@ pub enum CommandsParam {}
 
 impl<W: ParamWorld, C: LentCommands<W>> SystemParam<W, CommandsParam> for C
 where
-    for<'w> W::Commands<'w>: LentCommands<W>,
+    for<'w> W::Commands<'w>: LentCommands<W> + Send,
 {
     type Item<'w> = W::Commands<'w>;
 

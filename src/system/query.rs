@@ -188,7 +188,7 @@ pub struct QueryParam<M, FM>(M, FM);
 impl<W, T, Q, F, M, FM> SystemParam<W, QueryParam<M, FM>> for Query<'_, T, Q, F>
 where
     W: ParamWorld<Tables = T>,
-    T: TypedTable,
+    T: TypedTable + Send + Sync,
     Q: Fetch<T, M> + 'static,
     F: QueryFilter<T, FM> + 'static,
 {

@@ -55,7 +55,7 @@ impl<R: fmt::Debug> fmt::Debug for ResMut<'_, R> {
 #[doc(hidden)]
 pub struct ResourceParam<M>(M);
 
-impl<W, R: 'static, M> SystemParam<W, ResourceParam<M>> for Res<'_, R>
+impl<W, R: Sync + 'static, M> SystemParam<W, ResourceParam<M>> for Res<'_, R>
 where
     W: ParamWorld,
     W::Resources: ResourceOf<R, M>,
@@ -76,7 +76,7 @@ where
     }
 }
 
-impl<W, R: 'static, M> SystemParam<W, ResourceParam<M>> for ResMut<'_, R>
+impl<W, R: Send + 'static, M> SystemParam<W, ResourceParam<M>> for ResMut<'_, R>
 where
     W: ParamWorld,
     W::Resources: ResourceOf<R, M>,

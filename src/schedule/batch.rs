@@ -1,0 +1,172 @@
+//! Systems run side by side: a schedule's systems in batches of neighbours whose access is
+//! disjoint, each batch's parameters fetched from one split of the world, the calls run on
+//! rayon's threads (feature `parallel`; without it, one after another on this one), and the
+//! world after the batch exactly the world running them in order gives.
+//!
+//! Why the answer is the sequential one: the systems of a batch touch disjoint parts of the
+//! world (components, their change ticks, resources, event channels; at most one holds the
+//! command queue, and a system that queues commands ends its batch, so what it queued is
+//! applied before any later system runs); each is given the tick it would have had in order,
+//! so its writes are stamped as they would have been; and a system that runs alone (a whole-
+//! world system, one with a run condition, the first one when the world had work pending)
+//! starts a batch of its own, where the world is exactly as the sequential run leaves it.
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+use core::marker::PhantomData;
+
+use super::{System, SystemContext, SystemWorld};
+use crate::archetype::Archetype;
+use crate::storage::lending::Loan;
+use crate::system::{
+    KeptValues, LentValues, ParamSource, ParamWorld, StorageSource, SystemAccess, shorten,
+};
+
+/// A system of any kind behind one type: what a schedule keeps per system (the `Marker` of
+/// [`System`] erased).
+pub(crate) trait DynSystem<W: SystemWorld> {
+    fn function_name(&self) -> &'static str;
+    fn call(&mut self, world: &mut W, context: &mut SystemContext<W>);
+    fn access(&self) -> Option<SystemAccess>;
+    fn loans(&self, loans: &mut Vec<Loan<<W::Tables as Archetype>::Mask>>)
+    where
+        W: ParamWorld;
+    fn keep(&self, values: &mut KeptValues<'_>)
+    where
+        W: ParamWorld;
+    fn prepare<'a>(
+        &'a mut self,
+        source: &mut ParamSource<'a, W>,
+    ) -> Option<Box<dyn FnOnce() + Send + 'a>>
+    where
+        W: ParamWorld;
+}
+
+/// A [`System`] with its marker, as a [`DynSystem`].
+pub(crate) struct Marked<S, M>(pub(crate) S, pub(crate) PhantomData<fn() -> M>);
+
+impl<W: SystemWorld, M, S: System<W, M>> DynSystem<W> for Marked<S, M> {
+    fn function_name(&self) -> &'static str {
+        self.0.function_name()
+    }
+
+    #[inline]
+    fn call(&mut self, world: &mut W, context: &mut SystemContext<W>) {
+        self.0.call(world, context)
+    }
+
+    fn access(&self) -> Option<SystemAccess> {
+        S::ACCESS
+    }
+
+    fn loans(&self, loans: &mut Vec<Loan<<W::Tables as Archetype>::Mask>>)
+    where
+        W: ParamWorld,
+    {
+        self.0.loans(loans)
+    }
+
+    fn keep(&self, values: &mut KeptValues<'_>)
+    where
+        W: ParamWorld,
+    {
+        self.0.keep(values)
+    }
+
+    fn prepare<'a>(
+        &'a mut self,
+        source: &mut ParamSource<'a, W>,
+    ) -> Option<Box<dyn FnOnce() + Send + 'a>>
+    where
+        W: ParamWorld,
+    {
+        self.0.prepare(source)
+    }
+}
+
+/// One system of a batch, as the schedule hands it: its context (its name, the key of its
+/// memory, and where the memory was last found) and the system.
+pub struct BatchMember<'s, W: SystemWorld> {
+    pub(crate) context: &'s mut SystemContext<W>,
+    pub(crate) system: &'s mut dyn DynSystem<W>,
+}
+
+/// Whether `access` can join a batch whose systems' accesses are `batch`.
+pub(crate) fn joins(batch: &[SystemAccess], access: SystemAccess) -> bool {
+    batch
+        .iter()
+        .all(|member| !member.conflicts_with_system(access))
+}
+
+/// Runs the systems of one batch (two or more systems of parameters, disjoint, in schedule
+/// order) as running them in order would, their calls side by side. Commands are not applied
+/// here: the schedule's sync point follows.
+pub fn run_batch<W: ParamWorld>(world: &mut W, members: &mut [BatchMember<'_, W>]) {
+    let base = world.current_tick();
+    let commands = members
+        .iter()
+        .any(|member| member.system.access().is_some_and(|access| access.commands));
+    let mut loans = Vec::new();
+    for member in members.iter() {
+        member.system.loans(&mut loans);
+    }
+    let count = members.len();
+    {
+        let (lent, memories) = world.lend(commands);
+        let (storage, singletons) = lent.into_parts();
+        // Each system's memory, begun at the tick it would run at in order.
+        let mut indices = Vec::with_capacity(count);
+        for member in members.iter_mut() {
+            let function = member.system.function_name();
+            let (name, hint) = member.context.memory_key(function);
+            indices.push(memories.find_index(name, function, hint));
+        }
+        let mut memory = memories.disjoint_mut(&indices);
+        let mut now = base;
+        for (member, memory) in members.iter().zip(memory.iter_mut()) {
+            memory.begin(now);
+            member.system.keep(&mut memory.prepare());
+            now = now.next();
+        }
+        let mut lending = storage.lend(&loans);
+        let (storage, loans) = lending.parts();
+        let mut source = ParamSource::<W>::new(
+            StorageSource::Lent {
+                storage,
+                loans: loans.iter_mut(),
+            },
+            shorten::<W>(singletons),
+            LentValues::none(),
+            memory[0].ticks(),
+        );
+        let mut calls = Vec::with_capacity(count);
+        for (member, memory) in members.iter_mut().zip(memory) {
+            source.ticks = memory.ticks();
+            source.kept = memory.lend();
+            calls.extend(member.system.prepare(&mut source));
+        }
+        drop(source);
+        run_calls(calls);
+    }
+    for _ in 0..count {
+        world.increment_tick();
+    }
+}
+
+/// The calls of a batch, side by side on rayon's threads.
+#[cfg(feature = "parallel")]
+fn run_calls(calls: Vec<Box<dyn FnOnce() + Send + '_>>) {
+    rayon::scope(|scope| {
+        for call in calls {
+            scope.spawn(move |_| call());
+        }
+    });
+}
+
+/// The calls of a batch, one after another (without the `parallel` feature).
+#[cfg(not(feature = "parallel"))]
+fn run_calls(calls: Vec<Box<dyn FnOnce() + Send + '_>>) {
+    for call in calls {
+        call();
+    }
+}
