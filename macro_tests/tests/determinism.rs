@@ -99,7 +99,7 @@ fn shoot(
     *turn += 1;
     let turn = *turn;
     shooters.for_each(|(entity, position, mass)| {
-        if (position.0.unsigned_abs() + mass.0 + turn) % 5 == 0 {
+        if (position.0.unsigned_abs() + mass.0 + turn).is_multiple_of(5) {
             shots.send(Shot {
                 target: entity,
                 damage: 1 + (mass.0 % 4) as i64,
@@ -244,10 +244,8 @@ fn random_world(units: &[(u8, i64)]) -> World {
         if shape & 8 != 0 {
             builder = builder.with_mask(STUNNED);
         }
-        if shape & 16 != 0 {
-            if let Some(&parent) = parents.last() {
-                builder = builder.with_offset(Offset(value % 3)).with_child_of(parent);
-            }
+        if let (true, Some(&parent)) = (shape & 16 != 0, parents.last()) {
+            builder = builder.with_offset(Offset(value % 3)).with_child_of(parent);
         }
         let entity = builder.spawn_one(&mut world);
         if shape & 16 == 0 {
