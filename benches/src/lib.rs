@@ -122,6 +122,7 @@ pub fn workloads() -> Vec<Workload> {
         queued_spawn::workload(),
         parent_propagate::workload(),
         schedule_overhead::workload(),
+        parallel_systems::workload(),
         entity_cycle::workload(),
         game_despawn::workload(),
         rollback::workload(),

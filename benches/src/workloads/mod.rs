@@ -21,6 +21,7 @@ pub mod hierarchy;
 pub mod many_archetypes;
 pub mod observer_add_remove;
 pub mod observer_despawn;
+pub mod parallel_systems;
 pub mod parent_propagate;
 pub mod queued_spawn;
 pub mod random_get_mut;

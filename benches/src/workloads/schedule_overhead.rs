@@ -3,9 +3,13 @@
 //! 100 near-empty systems, each adding 1 to a counter resource (so the checksum sees that
 //! every system ran), run once per pass by each crate's scheduler:
 //!
-//! - archetypal: a `Schedule<World>` of 100 `fn(&mut World)` systems: around each, the
-//!   context's bookkeeping, the tick advance and the sync point (`apply_commands` of an empty
-//!   queue). A second row puts them in a deferred stage (one `apply_commands` at its end).
+//! - archetypal: a `Schedule<World>` of 100 systems of parameters, `fn(ResMut<u64>)`, run in
+//!   order: around each, finding its memory in the world, fetching the resource, the tick
+//!   advance and the sync point (`apply_commands` of an empty queue). A second row runs the
+//!   same schedule with `set_parallel(true)` (every system writes the counter, so each is a
+//!   batch of its own: the row is the cost of planning batches); a third puts the systems in a
+//!   deferred stage (one `apply_commands` at its end); a fourth runs 100 whole-world systems
+//!   `fn(&mut World)`.
 //! - bevy_ecs: a `Schedule` of 100 systems taking `ResMut<Runs>` on the
 //!   `SingleThreadedExecutor` (its fastest for systems that all conflict; unordered, so no
 //!   dependency edges), and the same on the default multi-threaded executor.
@@ -37,15 +41,27 @@ pub fn workload() -> Workload {
         contenders: vec![
             Contender {
                 name: "archetypal",
-                api: "Schedule<World>::run over 100 fn(&mut World) systems (sync point after each)",
+                api: "Schedule<World>::run over 100 systems fn(ResMut<u64>), in order (sync point after each)",
                 kind: Kind::Archetypal,
-                setup: || archetypal(false),
+                setup: || archetypal(Form::InOrder),
+            },
+            Contender {
+                name: "archetypal parallel schedule",
+                api: "the same schedule, set_parallel(true) (each system conflicts with the others: batches of one)",
+                kind: Kind::ArchetypalVariant,
+                setup: || archetypal(Form::Parallel),
             },
             Contender {
                 name: "archetypal deferred stage",
                 api: "the same systems in an add_deferred_stage stage (one apply_commands at its end)",
                 kind: Kind::ArchetypalVariant,
-                setup: || archetypal(true),
+                setup: || archetypal(Form::Deferred),
+            },
+            Contender {
+                name: "archetypal fn(&mut World)",
+                api: "Schedule<World>::run over 100 whole-world systems fn(&mut World)",
+                kind: Kind::ArchetypalVariant,
+                setup: || archetypal(Form::WholeWorld),
             },
             Contender {
                 name: "bevy_ecs",
@@ -66,7 +82,7 @@ pub fn workload() -> Workload {
                 setup: || {
                     Box::new(Plain {
                         world: archetypal_counter::World::new(),
-                        systems: vec![count_run; SYSTEMS],
+                        systems: vec![count_run_whole; SYSTEMS],
                     })
                 },
             },
@@ -88,9 +104,23 @@ pub mod archetypal_counter {
     }
 }
 
-/// The system every archetypal row runs 100 times.
-fn count_run(world: &mut archetypal_counter::World) {
+/// The system the archetypal rows run 100 times.
+fn count_run(mut runs: archetypal::ResMut<u64>) {
+    *runs += 1;
+}
+
+/// The same system over the whole world (the whole-world row and the `fn pointers` row).
+fn count_run_whole(world: &mut archetypal_counter::World) {
     world.resources.runs += 1;
+}
+
+/// How an archetypal row runs its systems.
+#[derive(Clone, Copy, PartialEq)]
+enum Form {
+    InOrder,
+    Parallel,
+    Deferred,
+    WholeWorld,
 }
 
 struct Archetypal {
@@ -107,15 +137,18 @@ impl Pass for Archetypal {
     }
 }
 
-fn archetypal(deferred: bool) -> Box<dyn Pass> {
+fn archetypal(form: Form) -> Box<dyn Pass> {
     let mut schedule = archetypal::Schedule::new();
-    if deferred {
+    schedule.set_parallel(form == Form::Parallel);
+    if form == Form::Deferred {
         schedule.add_deferred_stage("systems").expect("a new stage");
     }
-    for index in 0..SYSTEMS {
-        schedule
-            .push(format!("count_run_{index}"), count_run)
-            .expect("unique names");
+    for _ in 0..SYSTEMS {
+        if form == Form::WholeWorld {
+            schedule.add(count_run_whole);
+        } else {
+            schedule.add(count_run);
+        }
     }
     Box::new(Archetypal {
         world: archetypal_counter::World::new(),
