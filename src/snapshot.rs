@@ -97,6 +97,7 @@ mod output;
 mod parts;
 mod positional;
 mod sequence;
+mod systems;
 mod validation;
 mod world;
 
@@ -112,6 +113,7 @@ pub use multi_world::{
 use crate::archetype::Archetype;
 use crate::entity::EntityIndex;
 use crate::storage::Storage;
+use crate::system::SystemMemories;
 use input::deserialize_whole;
 use multi_world::SubWorldStorages;
 use output::serialize_whole;
@@ -119,7 +121,7 @@ use validation::DecodedWhole;
 use world::OneStorage;
 
 /// The snapshot format this build writes and reads.
-pub const SNAPSHOT_VERSION: u32 = 4;
+pub const SNAPSHOT_VERSION: u32 = 5;
 
 /// An event channel of a world or game `W`, as [`SnapshotSingletons::EVENTS`] lists it: its
 /// name, the sequence number its next event gets, and a function that makes the (empty)
@@ -202,6 +204,13 @@ pub trait SnapshotWorld:
 
     /// The world's entity index, mutably (a loaded world's is put in place through it).
     fn index_mut(&mut self) -> &mut EntityIndex;
+
+    /// What the systems run on the world remember.
+    fn systems(&self) -> &SystemMemories;
+
+    /// What the systems run on the world remember, mutably (a loaded world's is put in place
+    /// through it).
+    fn systems_mut(&mut self) -> &mut SystemMemories;
 }
 
 /// Tables whose components are all `Serialize`. Implemented by `ecs!`.

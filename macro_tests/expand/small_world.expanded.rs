@@ -1598,6 +1598,14 @@ const _: () = {
         fn index_mut(&mut self) -> &mut ::archetypal::EntityIndex {
             &mut self.components.storage.index
         }
+        #[inline]
+        fn systems(&self) -> &::archetypal::SystemMemories {
+            &self.systems
+        }
+        #[inline]
+        fn systems_mut(&mut self) -> &mut ::archetypal::SystemMemories {
+            &mut self.systems
+        }
     }
     /// Feature `serde`. The world's snapshot (`world.snapshot()`).
     impl ::archetypal::__private::serde::Serialize for World

@@ -245,6 +245,16 @@ macro_rules! __ecs_snapshot {
             fn index_mut(&mut self) -> &mut $crate::EntityIndex {
                 &mut self.components.storage.index
             }
+
+            #[inline]
+            fn systems(&self) -> &$crate::SystemMemories {
+                &self.systems
+            }
+
+            #[inline]
+            fn systems_mut(&mut self) -> &mut $crate::SystemMemories {
+                &mut self.systems
+            }
         }
 
         /// Feature `serde`. The world's snapshot (`world.snapshot()`).
