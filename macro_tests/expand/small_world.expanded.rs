@@ -625,8 +625,9 @@ impl World {
     }
     /// Feature `serde`. The world, borrowed for saving in any serde format
     /// (`serde_json::to_string(&world.snapshot())`): every entity (handles stay valid,
-    /// the next spawn gets the same id), component, tag and resource, the ticks and where
-    /// numbering stands; not the events or queued commands (see `archetypal::snapshot`).
+    /// the next spawn gets the same id), component, tag and resource, the ticks, where
+    /// numbering stands and what systems remember (not their locals); not the events or
+    /// queued commands (see `archetypal::snapshot`).
     /// Callable when every type is `Serialize`. O(1); serializing is O(the whole world).
     #[inline]
     pub fn snapshot(&self) -> ::archetypal::Snapshot<'_, Self>

@@ -1,7 +1,9 @@
 //! What systems remember between runs, kept in the world: per system (by name) the tick its last
 //! run ended at, and its parameters' own values (an event reader's cursor, a [`Local`]). A clone
 //! or a `restore` of the world carries it, so a resimulated frame sees exactly what the original
-//! saw (rollback netcode): no event is read twice, no write is missed.
+//! saw (rollback netcode): no event is read twice, no write is missed. A snapshot (feature
+//! `serde`) carries it but for the locals, whose types need not be serde: each loads as a
+//! placeholder the system's next run replaces with a default value (see `crate::snapshot`).
 
 use alloc::{borrow::Cow, boxed::Box, string::String, vec::Vec};
 use core::any::Any;
@@ -326,7 +328,8 @@ impl SystemTicks {
 
 /// A value of the system's own, kept between its runs in the world's state (bevy's `Local`):
 /// `fn collide(mut grid: Local<Grid>, ..)`. Starts as `T::default()`; cloned with the world, so
-/// a rollback restores it too.
+/// a rollback restores it too. Not in a snapshot: a loaded world's local starts again at
+/// `T::default()`, so keep what must survive a save in a resource or a component.
 pub struct Local<'w, T>(&'w mut T);
 
 impl<'w, T> Local<'w, T> {
