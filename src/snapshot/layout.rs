@@ -5,9 +5,9 @@
 //! is where the parts' fields sit, which is a [`Layout`]: a world's one storage writes its
 //! fields among the whole's own ([`Layout::WORLD`], as version 4 did; version 5 added
 //! `systems` at its end), a game writes each sub-world's storage by name under `sub_worlds`
-//! ([`Layout::GAME`]), each entry a [`Layout::SUB_WORLD`]. Both directions follow the layout's list of fields, so a binary
-//! format reads them in exactly the order they were written. The names are here alone, so the
-//! writer and the reader cannot disagree on one.
+//! ([`Layout::GAME`]), each entry a [`Layout::SUB_WORLD`]. Both directions follow the layout's
+//! list of fields, so a binary format reads them in exactly the order they were written. The
+//! names are here alone, so the writer and the reader cannot disagree on one.
 
 /// The key of a table's entity ids (no component can take this name).
 pub(crate) const ENTITIES: &str = "entities";
