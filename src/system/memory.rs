@@ -431,4 +431,38 @@ mod tests {
         );
         assert!(memories.forget("count") && !memories.forget("count"));
     }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn a_loaded_memory_keeps_its_cursors_and_defaults_its_placeholders() {
+        let loaded = SystemMemory::loaded(
+            String::from("read"),
+            String::from("game::read"),
+            Some(Tick(4)),
+            [Some(EventCursor::at(7)), None],
+        );
+        let mut memories = SystemMemories::loaded(alloc::vec![loaded]);
+        let mut hint = 0;
+        let memory = memories.find("read", "game::read", &mut hint);
+        memory.begin(Tick(6));
+        assert!(!memory.ticks().is_first_run(), "the last run was loaded");
+        assert_eq!(memory.ticks().last_run(), Tick(4));
+        let mut values = memory.prepare();
+        values.keep::<EventCursor>();
+        values.keep::<u32>();
+        let mut lent = memory.lend();
+        assert_eq!(lent.take_next::<EventCursor>().unwrap().next_sequence(), 7);
+        let local = lent.take_next::<u32>().unwrap();
+        assert_eq!(*local, 0, "the placeholder became a default local");
+        *local = 5;
+        let saved: Vec<_> = memory.saved_values().collect();
+        assert_eq!(saved, [Some(EventCursor::at(7)), None]);
+        assert_eq!(memory.function(), "game::read");
+
+        let memory = memories.find("read", "game::other", &mut hint);
+        assert!(
+            memory.last_run().is_none(),
+            "another function starts afresh"
+        );
+    }
 }
