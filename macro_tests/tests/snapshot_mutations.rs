@@ -139,11 +139,23 @@ mod multi {
 trait Loaded: serde::de::DeserializeOwned {
     /// `check_invariants()`, the world's or the game's.
     fn invariants(&self) -> Result<(), String>;
+
+    /// Goes on working after the load, panicking at a fault (outside the measured load).
+    fn work(&mut self) {}
 }
 
 impl Loaded for World {
     fn invariants(&self) -> Result<(), String> {
         self.check_invariants().map_err(|error| error.to_string())
+    }
+
+    /// Runs the systems on the memory the mutant loaded (whatever last runs, cursors and
+    /// placeholders it gave them).
+    fn work(&mut self) {
+        run_systems(self, 2);
+        if let Err(error) = self.check_invariants() {
+            panic!("a loaded world breaks an invariant under its systems: {error}");
+        }
     }
 }
 
@@ -316,6 +328,7 @@ enum Outcome {
 /// held at once.
 fn load<T: Loaded>(input: &[u8], json: bool) -> (Outcome, u64) {
     let mut outcome = Outcome::Refused;
+    let mut kept = None;
     let info = allocation_counter::measure(|| {
         let loaded = if json {
             serde_json::from_slice::<T>(input).ok()
@@ -327,8 +340,12 @@ fn load<T: Loaded>(input: &[u8], json: bool) -> (Outcome, u64) {
                 panic!("a loaded snapshot breaks an invariant: {error}");
             }
             outcome = Outcome::Loaded;
+            kept = Some(loaded);
         }
     });
+    if let Some(mut loaded) = kept {
+        loaded.work();
+    }
     (outcome, info.bytes_max)
 }
 
