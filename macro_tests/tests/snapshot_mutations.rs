@@ -3,7 +3,8 @@
 //! flipped, length and count fields set to huge values, ids and whole stretches duplicated or
 //! cut; among them, what the worlds' systems remember: names, cursors, placeholders), and every
 //! mutant is loaded while its allocations are counted. Every load is `Ok` with
-//! `check_invariants()` passing, or an `Err`; never a panic, and never more memory held at once
+//! `check_invariants()` passing (and a world then runs its systems soundly on the memory it
+//! loaded), or an `Err`; never a panic, and never more memory held at once
 //! than a small multiple of the input's size (a declared length is only a claim: it must not
 //! size an allocation).
 //!
