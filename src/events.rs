@@ -44,6 +44,12 @@ impl EventCursor {
     pub const fn is_fresh(self) -> bool {
         self.next == 0
     }
+
+    /// The cursor that reads `next` next (as a snapshot saved it; 0: not read yet).
+    #[cfg(feature = "serde")]
+    pub(crate) const fn at(next: u64) -> Self {
+        EventCursor { next }
+    }
 }
 
 /// A queue of events of type `E`, numbered in send order, read through [`EventCursor`]s.

@@ -31,6 +31,15 @@
 //!   the next event or entry): a loaded world numbers on from there, so a cursor kept from
 //!   before the save (in a resource, say) reads what is sent and logged after the load, and
 //!   counts what it had not read before the save as lost.
+//! - What the systems run on the world remember (`systems`, a world's only: a game runs only
+//!   whole-game systems, which remember nothing), per system in the order they first ran: its
+//!   name, its function's type name, the tick its last run ended at (`null` before its first),
+//!   and its kept values in parameter order, an `EventReader`'s cursor as the sequence number it
+//!   reads next and any other value (a `Local`) as `null` (see `systems.rs`). A schedule built
+//!   afresh finds each system's memory under its name and goes on from there, with no extra
+//!   call: its "changed since this system last ran" and `is_first_run` as on the saving world,
+//!   its readers where they stood (and, events not being saved, counting what they had not read
+//!   as lost).
 //!
 //! # What it does not hold
 //! - The events and change-log entries themselves: a loaded world starts with its channels
@@ -40,7 +49,17 @@
 //! - Change ticks per row and the caches: every loaded row counts as written at the saved
 //!   current tick (like a spawn), the edge graph is rebuilt and the query cache refills on use.
 //!   Table and row order are kept, so iteration order, and with it a deterministic simulation,
-//!   continues exactly.
+//!   continues exactly. A system's `Changed`/`Added` query, whose last run is saved, sees every
+//!   loaded row once on its first run after the load, then only new writes.
+//! - The systems' `Local` values: a `Serialize` bound on `Local` would refuse every crate's
+//!   locals of types that are not serde once any crate turns the feature on. A kept value saved
+//!   as `null` loads as a placeholder of no parameter's type, which the system's next run
+//!   replaces with `T::default()` (as it replaces a value of the wrong type), so a loaded
+//!   world's locals restart at their default. (A `Local<EventCursor>` is a cursor, and is
+//!   saved.)
+//! - A stable identity of a system's function: its type name is the compiler's, so a snapshot
+//!   loaded by a build where the function's path differs (a renamed module or crate, another
+//!   compiler) starts that system with a first run.
 //!
 //! # What loading refuses
 //! The bytes are trusted in nothing. Besides every inconsistency (see
@@ -55,11 +74,15 @@
 //! the ids the snapshot lists (rows, free ids, retired runs) before the allocator is built;
 //! and runs not as `snapshot()` writes them (an empty run, two neighbours of one generation,
 //! several retired ids in one run) are refused, so a snapshot that loads saves back to the
-//! same runs.
+//! same runs. In `systems`, a name listed twice is refused (each entry's fields as a struct's:
+//! none unknown, repeated or missing); any tick and any cursor loads, since the next run
+//! treats them as the saving world would (a last run not before the present, or too old,
+//! makes a first run; a cursor past its channel's end reads every stored event as new).
 //!
-//! Version 3 introduced the runs and the byte-string ids, version 4 (this one) the positional
-//! columns of text snapshots; a snapshot of another version is refused with an error naming
-//! both versions.
+//! Version 3 introduced the runs and the byte-string ids, version 4 the positional columns of
+//! text snapshots, version 5 (this one) what systems remember (`systems`, last in a world's
+//! snapshot; a game's is unchanged but for its version); a snapshot of another version is
+//! refused with an error naming both versions.
 //!
 //! A multi-world game saves and loads the same way ([`MultiWorldSnapshot`],
 //! [`MultiWorldSnapshotData`]), by the same code: a world is a game with one part. Both are one
@@ -69,7 +92,8 @@
 //!
 //! Where the code is, each file importing (besides the traits here) only from those before it:
 //! `layout.rs` (the layouts and their field names), `positional.rs`, `sequence.rs` (lengths
-//! never trusted) and `ids.rs` (the forms of text columns, sequences and ids), `parts.rs` (what
+//! never trusted) and `ids.rs` (the forms of text columns, sequences and ids), `systems.rs`
+//! (what systems remember, written, read and checked), `parts.rs` (what
 //! a form of whole gives the one path and what it is handed), `output.rs` (writing), `maps.rs`
 //! (reading the tables, tags, relations and resources), `validation.rs` (checking and
 //! building), `input.rs` (reading the structs), then the two forms of whole: `world.rs` (one
@@ -97,6 +121,7 @@ mod output;
 mod parts;
 mod positional;
 mod sequence;
+mod systems;
 mod validation;
 mod world;
 
@@ -112,6 +137,7 @@ pub use multi_world::{
 use crate::archetype::Archetype;
 use crate::entity::EntityIndex;
 use crate::storage::Storage;
+use crate::system::SystemMemories;
 use input::deserialize_whole;
 use multi_world::SubWorldStorages;
 use output::serialize_whole;
@@ -119,7 +145,7 @@ use validation::DecodedWhole;
 use world::OneStorage;
 
 /// The snapshot format this build writes and reads.
-pub const SNAPSHOT_VERSION: u32 = 4;
+pub const SNAPSHOT_VERSION: u32 = 5;
 
 /// An event channel of a world or game `W`, as [`SnapshotSingletons::EVENTS`] lists it: its
 /// name, the sequence number its next event gets, and a function that makes the (empty)
@@ -202,6 +228,13 @@ pub trait SnapshotWorld:
 
     /// The world's entity index, mutably (a loaded world's is put in place through it).
     fn index_mut(&mut self) -> &mut EntityIndex;
+
+    /// What the systems run on the world remember.
+    fn systems(&self) -> &SystemMemories;
+
+    /// What the systems run on the world remember, mutably (a loaded world's is put in place
+    /// through it).
+    fn systems_mut(&mut self) -> &mut SystemMemories;
 }
 
 /// Tables whose components are all `Serialize`. Implemented by `ecs!`.
@@ -331,8 +364,8 @@ impl<W: SnapshotWorld> SnapshotData<W> {
     /// allocator agrees with the rows (every row's id issued and alive once, the free list
     /// sound, every other id retired), every column has one value per row, no two tables hold
     /// the same components, tags hold only live entities, once each, relations link only live
-    /// entities, each source once, without a self-link or a cycle, and the built world passes
-    /// `check_invariants()`.
+    /// entities, each source once, without a self-link or a cycle, no system is remembered
+    /// twice, and the built world passes `check_invariants()`.
     pub fn into_world(self) -> Result<W, SnapshotError> {
         self.raw.into_whole::<OneStorage<W>>()
     }

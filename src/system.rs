@@ -11,7 +11,7 @@
 //! such a function as it runs `fn(&mut World)`: it fetches the parameters from the world, and
 //! the system's memory (the tick of its last run for [`Changed`] and [`Added`], its event
 //! readers' cursors, its [`Local`]s) is kept in the world's state ([`SystemMemories`]), so a
-//! clone or a `restore` carries it.
+//! clone or a `restore` carries it, and a snapshot too, but for the locals.
 //!
 //! Where the code is: `access.rs` (the access constants and their conflicts), `slot.rs` (one part
 //! of the world handed out once mutably or shared), `memory.rs` (what systems remember, and

@@ -1,8 +1,11 @@
 //! The `snapshot_json` fuzz target's body: the input bytes are loaded as a JSON snapshot of an
-//! `ecs!` world, the text form whose columns hold each struct's fields by position (snapshot
-//! format 4, `src/snapshot/positional.rs`). Loading must return a sound world or an error,
-//! never a panic or a hang. A world that loads passes `check_invariants()`, saves, loads back
-//! to a world that saves to the same text, and goes on working.
+//! `ecs!` world, the text form whose columns hold each struct's fields by position (since
+//! snapshot format 4, `src/snapshot/positional.rs`). Loading must return a sound world or an
+//! error, never a panic or a hang. A world that loads passes `check_invariants()`, saves, loads
+//! back to a world that saves to the same text, and goes on working, a schedule of parameter
+//! systems included (on the memory the input gave them). The seed
+//! `saved_world_with_systems.json` is [`seed_world`] saved (`macro_tests/tests/fuzz_replay.rs`
+//! checks it).
 //!
 //! The components hold no floats: JSON cannot write the infinities an `f32` parsed from a large
 //! number becomes, so a float column could load and then fail to load again, which is
@@ -12,7 +15,7 @@
 //! `macro_tests/tests/fuzz_replay.rs` replays `fuzz/seeds/snapshot_json/` and
 //! `fuzz/corpus/snapshot_json/` through it on stable. How to run and replay: `fuzz/README.md`.
 
-use archetypal::Entity;
+use archetypal::{Changed, Entity, Local, ResMut, Schedule};
 use serde::{Deserialize, Serialize};
 
 #[derive(Default, Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -64,6 +67,48 @@ archetypal::ecs! {
     }
 }
 
+/// Counts the rows whose stats changed since it last ran, into its local and the frame.
+fn tally(mut query: Query<&Stats, Changed<Stats>>, mut seen: Local<u64>, mut frame: ResMut<u64>) {
+    *seen += query.iter().count() as u64;
+    *frame = frame.wrapping_add(*seen);
+}
+
+/// Heals every unit, with a local run count.
+fn heal(mut query: Query<(&mut Stats, &u32)>, mut runs: Local<i32>) {
+    *runs = runs.wrapping_add(1);
+    let runs = *runs;
+    query.for_each(|(mut stats, _)| stats.hp = stats.hp.wrapping_add(runs));
+}
+
+/// The systems run on every loaded world, under the names a saved world's memory has.
+fn schedule() -> Schedule<JsonWorld> {
+    let mut schedule = Schedule::new();
+    schedule.add((tally, heal));
+    schedule
+}
+
+/// The world of the seed `saved_world_with_systems.json`: run by [`schedule`] for two frames,
+/// so its snapshot holds what the systems remember.
+pub fn seed_world() -> JsonWorld {
+    let mut world = JsonWorld::new();
+    let entities = world.spawn_entities(COUNT | STATS | RED, 2);
+    world.spawn(STATS | MARKER);
+    world.set_stats(
+        entities[1],
+        Stats {
+            hp: 3,
+            shape: Shape::Around { x: 1, y: -2 },
+            ..Stats::default()
+        },
+    );
+    let mut schedule = schedule();
+    for _ in 0..2 {
+        schedule.run(&mut world);
+        world.step();
+    }
+    world
+}
+
 /// Loads `data` as a world and checks it, panicking at the first fault.
 pub fn run(data: &[u8]) {
     let Ok(mut world) = serde_json::from_slice::<JsonWorld>(data) else {
@@ -92,4 +137,21 @@ pub fn run(data: &[u8]) {
     world
         .check_invariants()
         .expect("a loaded world stays sound");
+
+    // Systems run on the memory the input gave them, and what they remember saves and loads.
+    let mut schedule = schedule();
+    for _ in 0..2 {
+        schedule.run(&mut world);
+        world.step();
+    }
+    world
+        .check_invariants()
+        .expect("a loaded world stays sound under its systems");
+    let saved = serde_json::to_vec(&world.snapshot()).expect("it saves");
+    let again: JsonWorld = serde_json::from_slice(&saved).expect("it loads");
+    assert_eq!(
+        serde_json::to_vec(&again.snapshot()).expect("it saves"),
+        saved,
+        "a world run by systems loads as another world"
+    );
 }

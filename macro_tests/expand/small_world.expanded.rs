@@ -628,8 +628,9 @@ impl World {
     }
     /// Feature `serde`. The world, borrowed for saving in any serde format
     /// (`serde_json::to_string(&world.snapshot())`): every entity (handles stay valid,
-    /// the next spawn gets the same id), component, tag and resource, the ticks and where
-    /// numbering stands; not the events or queued commands (see `archetypal::snapshot`).
+    /// the next spawn gets the same id), component, tag and resource, the ticks, where
+    /// numbering stands and what systems remember (not their locals); not the events or
+    /// queued commands (see `archetypal::snapshot`).
     /// Callable when every type is `Serialize`. O(1); serializing is O(the whole world).
     #[inline]
     pub fn snapshot(&self) -> ::archetypal::Snapshot<'_, Self>
@@ -1644,6 +1645,14 @@ const _: () = {
         #[inline]
         fn index_mut(&mut self) -> &mut ::archetypal::EntityIndex {
             &mut self.components.storage.index
+        }
+        #[inline]
+        fn systems(&self) -> &::archetypal::SystemMemories {
+            &self.systems
+        }
+        #[inline]
+        fn systems_mut(&mut self) -> &mut ::archetypal::SystemMemories {
+            &mut self.systems
         }
     }
     /// Feature `serde`. The world's snapshot (`world.snapshot()`).

@@ -11,14 +11,19 @@
 //! (events read through cursors, the structural change log, every changed-since answer); a
 //! snapshot round trip saves neither events nor the change log nor per-row ticks, so it must
 //! match in what it saves, in events and log entries made after it was taken, and in
-//! changed-since answers for ticks from then on.
+//! changed-since answers for ticks from then on. A system of parameters run under a schedule
+//! built afresh (`RunSystem`) must remember the same in every replica: its last run and its
+//! event cursor, which a snapshot saves too (so every replica saves the same `systems`), and, in
+//! a clone or a restored world, its local and the events it reads (a snapshot saves neither).
 //!
 //! The world has relations (`child_of` cascading, `owned_by` unlinking): links, unlinks and
 //! queued links are operations, and every replica's links (both ways, in order) are compared.
 //!
 //! Size: `ARCHETYPAL_COPIES_CASES` cases (default 64) of 1..120 operations.
 
-use archetypal::{Entity, EventCursor, Tick, ecs};
+use std::cell::RefCell;
+
+use archetypal::{Entity, EventCursor, EventReader, Local, Schedule, SystemTicks, Tick, ecs};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRunner};
 
@@ -159,7 +164,30 @@ enum Op {
     Remember,
     ChangedSince(usize, usize),
     Count,
+    RunSystem,
     Copy(Kind),
+}
+
+thread_local! {
+    /// What the last run of [`remember`] saw: what every replica shares, then `|`, then what
+    /// only an exact copy shares.
+    static REMEMBERED: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// A system whose memory is the world's: its last run (through its ticks), a cursor and a local.
+fn remember(ticks: SystemTicks, mut pings: EventReader<u32>, mut runs: Local<u32>) {
+    *runs += 1;
+    let pings = pings.read();
+    let seen = format!(
+        "first={} last_run={:?} this_run={:?}|runs={} pings={:?} lost={}",
+        ticks.is_first_run(),
+        ticks.last_run(),
+        ticks.this_run(),
+        *runs,
+        pings.clone().into_iter().collect::<Vec<_>>(),
+        pings.lost()
+    );
+    REMEMBERED.with(|remembered| *remembered.borrow_mut() = seen);
 }
 
 /// One world of the side-by-side run, with the cursors and ticks the operations keep.
@@ -419,6 +447,19 @@ fn apply(replica: &mut Replica, op: &Op, handles: &[Entity]) -> Option<String> {
             return replica.knows_changes_since(since).then_some(answer);
         }
         Op::Count => format!("{} {}", world.entity_count(), world.command_count()),
+        Op::RunSystem => {
+            let mut schedule = Schedule::new();
+            schedule.add(remember);
+            schedule.run(world);
+            let (carried, exact) = REMEMBERED
+                .with(|remembered| remembered.take())
+                .split_once('|')
+                .map(|(carried, exact)| (carried.to_owned(), exact.to_owned()))
+                .expect("the system ran");
+            let systems = serde_json::to_value(world.snapshot()).unwrap()["systems"].to_string();
+            // Compared by the caller: a snapshot replica shares what is before the `|`.
+            return Some(format!("{carried} {systems}|{exact}"));
+        }
         Op::Copy(_) => String::new(),
     };
     Some(answer)
@@ -513,6 +554,12 @@ fn run(ops: &[Op]) -> Result<(), String> {
                         )
                     });
                     answer = answer.filter(|_| expected.is_some());
+                }
+                if let (Op::RunSystem, false) = (op, replica.exact) {
+                    // Its local and the events it read are not in a snapshot.
+                    let carried = |answer: String| answer.split('|').next().map(str::to_owned);
+                    expected = expected.and_then(carried);
+                    answer = answer.and_then(carried);
                 }
                 if let (Some(answer), Some(expected)) = (&answer, &expected)
                     && answer != expected
@@ -622,6 +669,7 @@ fn op_strategy() -> impl Strategy<Value = Op> {
         1 => Just(Op::Remember),
         2 => (mask.clone(), 0usize..8).prop_map(|(m, w)| Op::ChangedSince(m, w)),
         1 => Just(Op::Count),
+        2 => Just(Op::RunSystem),
         3 => prop_oneof![Just(Kind::Clone), Just(Kind::Restore), Just(Kind::Json), Just(Kind::Postcard)].prop_map(Op::Copy),
     ]
 }

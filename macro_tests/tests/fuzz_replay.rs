@@ -86,20 +86,46 @@ fn game_snapshot_inputs_load_soundly() {
     replay("multi_world_snapshot", multi_world_snapshot::run);
 }
 
+/// `path` (from the repository's `fuzz/seeds/`) holds `saved`, rewritten first under
+/// `REFRESH_FUZZ_SEEDS`; what fails names the command that refreshes it.
+fn check_seed(path: &str, what: &str, saved: Vec<u8>) {
+    let full = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fuzz/seeds")
+        .join(path);
+    if std::env::var_os("REFRESH_FUZZ_SEEDS").is_some() {
+        fs::write(&full, &saved).unwrap();
+    }
+    assert_eq!(
+        fs::read(&full).ok(),
+        Some(saved),
+        "fuzz/seeds/{path} is not {what} saved; refresh it with \
+         `REFRESH_FUZZ_SEEDS=1 cargo test -p macro_tests --test fuzz_replay`"
+    );
+}
+
+/// The seeds of worlds whose systems remember (format 5 saves it) are their seed worlds as the
+/// crate saves them today, so a change of the format shows here.
+#[test]
+fn the_world_snapshot_seeds_with_systems_are_the_seed_worlds_saved() {
+    check_seed(
+        "snapshot/saved_world_with_systems.postcard",
+        "snapshot::seed_world()",
+        postcard::to_allocvec(&snapshot::seed_world().snapshot()).unwrap(),
+    );
+    check_seed(
+        "snapshot_json/saved_world_with_systems.json",
+        "snapshot_json::seed_world()",
+        serde_json::to_vec(&snapshot_json::seed_world().snapshot()).unwrap(),
+    );
+}
+
 /// The seed is the snapshot of `seed_game()` as the crate saves it today, so a change of the
 /// game's format shows here, with the command that refreshes the seed.
 #[test]
 fn the_game_snapshot_seed_is_the_seed_game_saved() {
-    let saved = postcard::to_allocvec(&multi_world_snapshot::seed_game().snapshot()).unwrap();
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../fuzz/seeds/multi_world_snapshot/saved_game.postcard");
-    if std::env::var_os("REFRESH_FUZZ_SEEDS").is_some() {
-        fs::write(&path, &saved).unwrap();
-    }
-    assert_eq!(
-        fs::read(&path).ok(),
-        Some(saved),
-        "fuzz/seeds/multi_world_snapshot/saved_game.postcard is not seed_game()'s snapshot; refresh it \
-         with `REFRESH_FUZZ_SEEDS=1 cargo test -p macro_tests --test fuzz_replay`"
+    check_seed(
+        "multi_world_snapshot/saved_game.postcard",
+        "seed_game()",
+        postcard::to_allocvec(&multi_world_snapshot::seed_game().snapshot()).unwrap(),
     );
 }

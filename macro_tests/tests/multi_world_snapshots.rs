@@ -271,7 +271,7 @@ fn the_json_holds_the_entity_index_once_and_each_sub_world_by_name() {
     assert_eq!(
         to_json(&game),
         concat!(
-            r#"{"version":4,"generations":[[0,2],[1,1]],"free":[2],"sub_worlds":{"#,
+            r#"{"version":5,"generations":[[0,2],[1,1]],"free":[2],"sub_worlds":{"#,
             r#""Core":{"tick":1,"last_tick":0,"tables":[{"entities":[1]},{"entities":[0],"health":[5]}],"#,
             r#""tags":{"player":[],"frozen":[]},"relations":{"child_of":[[1,0]]},"change_log_sequence":1},"#,
             r#""Render":{"tick":1,"last_tick":0,"tables":[{"entities":[0,1]}],"#,
@@ -545,8 +545,8 @@ fn a_sub_world_s_own_parts_are_checked_as_a_world_s_and_named() {
 
 #[test]
 fn the_game_s_own_parts_are_checked() {
-    let text = edited_json(|value| value["version"] = 3.into());
-    refused(&text, "snapshot version 3 is not supported");
+    let text = edited_json(|value| value["version"] = 4.into());
+    refused(&text, "snapshot version 4 is not supported");
     let text = edited_json(|value| {
         value["resources"].as_object_mut().unwrap().remove("frame");
     });

@@ -1,8 +1,10 @@
 //! Snapshots of hostile bytes, the stable twin of the `snapshot` fuzz target: a corpus of valid
 //! snapshots (JSON and postcard) is mutated a few thousand times per run (truncated, bytes
 //! flipped, length and count fields set to huge values, ids and whole stretches duplicated or
-//! cut), and every mutant is loaded while its allocations are counted. Every load is `Ok` with
-//! `check_invariants()` passing, or an `Err`; never a panic, and never more memory held at once
+//! cut; among them, what the worlds' systems remember: names, cursors, placeholders), and every
+//! mutant is loaded while its allocations are counted. Every load is `Ok` with
+//! `check_invariants()` passing (and a world then runs its systems soundly on the memory it
+//! loaded), or an `Err`; never a panic, and never more memory held at once
 //! than a small multiple of the input's size (a declared length is only a claim: it must not
 //! size an allocation).
 //!
@@ -14,7 +16,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use archetypal::{Entity, ecs};
+use archetypal::{Entity, EventReader, Local, Schedule, ecs};
 use serde::{Deserialize, Serialize};
 
 #[derive(Default, Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -64,9 +66,34 @@ ecs! {
         child_of / children => CHILD_OF [cascade],
         owned_by / belongings => OWNED_BY,
     }
+    Events {
+        ping: u32,
+    }
     Resources {
         frame: u64,
         focus: Option<Entity>,
+    }
+}
+
+/// A system that remembers a cursor and a local (saved as a placeholder).
+fn listen(mut pings: EventReader<u32>, mut heard: Local<u32>) {
+    *heard += pings.read().len() as u32;
+}
+
+/// A system that remembers a local only.
+fn count_frames(mut frames: Local<u64>) {
+    *frames += 1;
+}
+
+/// Runs the two systems `frames` times on `world`, a ping sent each frame: its snapshot holds
+/// what they remember (last runs, a cursor, placeholders).
+fn run_systems(world: &mut World, frames: u32) {
+    let mut schedule = Schedule::new();
+    schedule.add((listen, count_frames));
+    for frame in 0..frames {
+        world.events.ping.send(frame);
+        schedule.run(world);
+        world.step();
     }
 }
 
@@ -113,11 +140,23 @@ mod multi {
 trait Loaded: serde::de::DeserializeOwned {
     /// `check_invariants()`, the world's or the game's.
     fn invariants(&self) -> Result<(), String>;
+
+    /// Goes on working after the load, panicking at a fault (outside the measured load).
+    fn work(&mut self) {}
 }
 
 impl Loaded for World {
     fn invariants(&self) -> Result<(), String> {
         self.check_invariants().map_err(|error| error.to_string())
+    }
+
+    /// Runs the systems on the memory the mutant loaded (whatever last runs, cursors and
+    /// placeholders it gave them).
+    fn work(&mut self) {
+        run_systems(self, 2);
+        if let Err(error) = self.check_invariants() {
+            panic!("a loaded world breaks an invariant under its systems: {error}");
+        }
     }
 }
 
@@ -191,6 +230,8 @@ fn corpus_worlds() -> Vec<World> {
     busy.resources.focus = Some(named[0]);
     busy.step();
     busy.set_health(movers[1], Health(4));
+    run_systems(&mut small, 1);
+    run_systems(&mut busy, 3);
 
     let mut many_tables = World::new();
     for mask in 0..32u64 {
@@ -288,6 +329,7 @@ enum Outcome {
 /// held at once.
 fn load<T: Loaded>(input: &[u8], json: bool) -> (Outcome, u64) {
     let mut outcome = Outcome::Refused;
+    let mut kept = None;
     let info = allocation_counter::measure(|| {
         let loaded = if json {
             serde_json::from_slice::<T>(input).ok()
@@ -299,8 +341,12 @@ fn load<T: Loaded>(input: &[u8], json: bool) -> (Outcome, u64) {
                 panic!("a loaded snapshot breaks an invariant: {error}");
             }
             outcome = Outcome::Loaded;
+            kept = Some(loaded);
         }
     });
+    if let Some(mut loaded) = kept {
+        loaded.work();
+    }
     (outcome, info.bytes_max)
 }
 
@@ -467,6 +513,7 @@ fn huge_declared_lengths_are_refused_without_allocating_for_them() {
     let mut world = World::new();
     world.spawn_entities(POSITION | MARKER, 2);
     world.spawn(NAME | PLAYER);
+    run_systems(&mut world, 2);
     let valid = postcard::to_allocvec(&world.snapshot()).unwrap();
     assert_eq!(check(&valid, false, "the valid snapshot"), Outcome::Loaded);
     // Every byte in turn replaced by a varint of u32::MAX or u64::MAX: whichever length or
@@ -504,7 +551,7 @@ fn generation_runs_claiming_billions_of_ids_are_refused_without_allocating_for_t
     }
     let bytes = postcard::to_allocvec(&world.snapshot()).unwrap();
     // postcard: version, tick, last_tick, then one run (0, 2) of the generations.
-    assert_eq!(bytes[..6], [4, 1, 0, 1, 0, 2]);
+    assert_eq!(bytes[..6], [5, 1, 0, 1, 0, 2]);
     let mut mutant = bytes.clone();
     mutant.splice(5..6, [0xff, 0xff, 0xff, 0xff, 0x0f]);
     assert_eq!(

@@ -1,4 +1,4 @@
-//! The positional form of a text snapshot's columns (format version 4): a struct inside a
+//! The positional form of a text snapshot's columns (since format version 4): a struct inside a
 //! column is written as its fields' values in order (`[1.0,2.0]`, not `{"x":1.0,"y":2.0}`), at
 //! every depth (nested structs, struct variants, options, newtypes), and read back exactly. A
 //! component whose field is skipped at save time is refused with the field's name; the named

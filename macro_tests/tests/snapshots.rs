@@ -253,11 +253,11 @@ fn the_json_names_every_column_and_tag() {
     assert_eq!(
         text,
         concat!(
-            r#"{"version":4,"tick":1,"last_tick":0,"generations":[[0,1]],"free":[],"#,
+            r#"{"version":5,"tick":1,"last_tick":0,"generations":[[0,1]],"free":[],"#,
             r#""tables":[{"entities":[0],"position":[[1.0,2.0]]}],"#,
             r#""tags":{"player":[0],"frozen":[]},"relations":{},"#,
             r#""resources":{"delta_time":0.0,"frame":0,"names":[],"cursor":{"next":0},"focus":null},"#,
-            r#""change_log_sequence":1,"event_sequences":[["hit",1]]}"#
+            r#""change_log_sequence":1,"event_sequences":[["hit",1]],"systems":[]}"#
         )
     );
 }
@@ -675,8 +675,8 @@ fn two_tables_of_the_same_components_are_an_error() {
 #[test]
 fn a_wrong_version_or_type_is_an_error() {
     json_error(
-        &edited_json(|value| value["version"] = serde_json::json!(3)),
-        "snapshot version 3 is not supported (this build reads version 4)",
+        &edited_json(|value| value["version"] = serde_json::json!(4)),
+        "snapshot version 4 is not supported (this build reads version 5)",
     );
     json_error(
         &edited_json(|value| value["tables"][0]["position"][0] = serde_json::json!("north")),

@@ -16,6 +16,7 @@ use super::layout::{Field, Layout};
 use super::maps::{RelationsData, ResourcesData, TableData, TagsData};
 use super::parts::{DeserializeParts, FieldValue, SnapshotParts};
 use super::sequence::Sequence;
+use super::systems::SystemsIn;
 use super::validation::{DecodedWhole, StorageData};
 use super::{
     DeserializeSingletons, DeserializeTables, SNAPSHOT_VERSION, SnapshotSingletons, SnapshotTables,
@@ -164,6 +165,7 @@ where
     parts: P::Slots,
     resources: Option<ResourcesData<P::Whole>>,
     event_sequences: Option<Sequence<(String, u64)>>,
+    systems: Option<SystemsIn>,
 }
 
 impl<P: DeserializeParts> Default for WholeSlots<P>
@@ -178,6 +180,7 @@ where
             parts: P::Slots::default(),
             resources: None,
             event_sequences: None,
+            systems: None,
         }
     }
 }
@@ -197,6 +200,7 @@ where
             Field::Free => fill(&mut self.free, field, value),
             Field::Resources => fill(&mut self.resources, field, value),
             Field::EventSequences => fill(&mut self.event_sequences, field, value),
+            Field::Systems => fill(&mut self.systems, field, value),
             _ => P::read_field(&mut self.parts, field, value),
         }
     }
@@ -209,6 +213,11 @@ where
             parts: P::finish(self.parts)?,
             resources: take(self.resources, Field::Resources)?.0,
             event_sequences: take(self.event_sequences, Field::EventSequences)?.0,
+            // Required where the layout holds it (a world's); read nowhere else.
+            systems: match P::LAYOUT.holds(Field::Systems) {
+                true => Some(take(self.systems, Field::Systems)?),
+                false => None,
+            },
         })
     }
 }

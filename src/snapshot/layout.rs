@@ -3,11 +3,11 @@
 //! A world is a game with one part: both are an entity index, its parts and its singletons,
 //! written and read by the same code (`output.rs`, `input.rs`, `validation.rs`). What differs
 //! is where the parts' fields sit, which is a [`Layout`]: a world's one storage writes its
-//! fields among the whole's own ([`Layout::WORLD`], as version 4 always has), a game writes
-//! each sub-world's storage by name under `sub_worlds` ([`Layout::GAME`]), each entry a
-//! [`Layout::SUB_WORLD`]. Both directions follow the layout's list of fields, so a binary
-//! format reads them in exactly the order they were written. The names are here alone, so the
-//! writer and the reader cannot disagree on one.
+//! fields among the whole's own ([`Layout::WORLD`], as version 4 did; version 5 added
+//! `systems` at its end), a game writes each sub-world's storage by name under `sub_worlds`
+//! ([`Layout::GAME`]), each entry a [`Layout::SUB_WORLD`]. Both directions follow the layout's
+//! list of fields, so a binary format reads them in exactly the order they were written. The
+//! names are here alone, so the writer and the reader cannot disagree on one.
 
 /// The key of a table's entity ids (no component can take this name).
 pub(crate) const ENTITIES: &str = "entities";
@@ -39,6 +39,8 @@ pub(crate) enum Field {
     EventSequences,
     /// A game's sub-worlds, by name.
     SubWorlds,
+    /// What each system run on a world remembers, in the order they first ran.
+    Systems,
 }
 
 impl Field {
@@ -57,6 +59,7 @@ impl Field {
             Field::ChangeLogSequence => "change_log_sequence",
             Field::EventSequences => "event_sequences",
             Field::SubWorlds => "sub_worlds",
+            Field::Systems => "systems",
         }
     }
 }
@@ -98,11 +101,13 @@ impl Layout {
             Relations,
             Resources,
             ChangeLogSequence,
-            EventSequences
+            EventSequences,
+            Systems
         ]
     );
 
-    /// A game's snapshot: its sub-worlds' storages by name, under `sub_worlds`.
+    /// A game's snapshot: its sub-worlds' storages by name, under `sub_worlds`. No `systems`:
+    /// a game runs only whole-game systems, which remember nothing.
     pub(crate) const GAME: Layout = layout!(
         "MultiWorldSnapshot",
         [
@@ -120,6 +125,11 @@ impl Layout {
         "SubWorld",
         [Tick, LastTick, Tables, Tags, Relations, ChangeLogSequence]
     );
+
+    /// Whether this layout holds `field`.
+    pub(crate) fn holds(&self, field: Field) -> bool {
+        self.fields.contains(&field)
+    }
 
     /// The field of this layout named `name`, if any.
     pub(crate) fn field(&self, name: &str) -> Option<Field> {

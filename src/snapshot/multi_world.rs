@@ -37,6 +37,7 @@ use super::{
 use crate::entity::EntityIndex;
 use crate::multi_world::{MultiWorld, SubWorld, SubWorlds};
 use crate::storage::Storage;
+use crate::system::SystemMemories;
 
 /// A game's form of the parts: each sub-world's storage by name, under `sub_worlds`.
 pub(crate) struct SubWorldStorages<G>(PhantomData<fn() -> G>);
@@ -52,6 +53,10 @@ impl<G: MultiWorld + SnapshotSingletons> SnapshotParts for SubWorldStorages<G> {
             .first_records()
             .expect("a game has at least one sub-world");
         entities.index().snapshot_ids(records)
+    }
+
+    fn systems(_: &G) -> Option<&SystemMemories> {
+        None
     }
 }
 
@@ -98,6 +103,8 @@ impl<G: DeserializeMultiWorld> InstallParts<<G::SubWorldList as LoadSubWorlds>::
         game: &mut G,
         index: EntityIndex,
         storages: <G::SubWorldList as LoadSubWorlds>::Storages,
+        // Always `None`: the game's layout has no `systems`.
+        _: Option<SystemMemories>,
     ) {
         game.install(index, storages);
     }

@@ -11,6 +11,7 @@ use super::ids::{EntityIdsOut, IdsOut};
 use super::layout::{ENTITIES, Field, Layout};
 use super::parts::SerializeParts;
 use super::positional::Positional;
+use super::systems::SystemsOut;
 use super::{
     SNAPSHOT_VERSION, SerializeSingletons, SerializeTables, SnapshotSingletons, SnapshotTables,
 };
@@ -40,6 +41,10 @@ where
             }
             // Where numbering goes on after a load, so cursors kept from before read what comes.
             Field::EventSequences => state.serialize_field(name, &whole.event_sequences()),
+            Field::Systems => match P::systems(whole) {
+                Some(systems) => state.serialize_field(name, &SystemsOut(systems)),
+                None => Err(ser::Error::custom("this whole's systems remember nothing")),
+            },
             _ => P::serialize_field(whole, field, &mut state),
         }?;
     }

@@ -15,6 +15,7 @@ use serde::ser::SerializeStruct;
 use super::layout::{Field, Layout};
 use super::{SnapshotError, SnapshotSingletons};
 use crate::entity::{Entity, EntityIndex, EntityRecords};
+use crate::system::SystemMemories;
 
 /// How a world's or game's parts sit in its snapshot, and how its entity index and parts are
 /// reached: what the one top-level serializer, deserializer and assembly ask of a form of
@@ -31,13 +32,23 @@ pub(crate) trait SnapshotParts {
     /// What the snapshot saves of the whole's entity index: every id's generation as runs, and
     /// the free list (see `EntityIndex::snapshot_ids`), against the first part's records.
     fn snapshot_ids(whole: &Self::Whole) -> (Vec<(u32, u32)>, Vec<u32>);
+
+    /// What the systems run on the whole remember, if its layout holds `systems` (a world's; a
+    /// game runs only whole-game systems, which remember nothing).
+    fn systems(whole: &Self::Whole) -> Option<&SystemMemories>;
 }
 
 /// Parts whose loaded storages (`Storages`: one per part, `(Storage<..>, ())` and the like) a
 /// new whole can take.
 pub(crate) trait InstallParts<Storages>: SnapshotParts {
-    /// Puts a loaded entity index and the parts' storages in a new whole.
-    fn install(whole: &mut Self::Whole, index: EntityIndex, storages: Storages);
+    /// Puts a loaded entity index, the parts' storages and, if the layout holds them, what the
+    /// systems remember in a new whole.
+    fn install(
+        whole: &mut Self::Whole,
+        index: EntityIndex,
+        storages: Storages,
+        systems: Option<SystemMemories>,
+    );
 }
 
 /// Parts whose components are all `Serialize`: the parts' fields written.

@@ -17,6 +17,7 @@ use alloc::vec::Vec;
 use super::maps::{RelationList, TableData, TagList};
 use super::parts::{InstallParts, LoadedParts};
 use super::sequence::Sequence;
+use super::systems::SystemsIn;
 use super::{SnapshotError, SnapshotSingletons, SnapshotTables};
 use crate::archetype::Archetype;
 use crate::entity::{Entity, EntityIndex, EntityRecords};
@@ -40,6 +41,8 @@ pub(crate) struct DecodedWhole<L, R> {
     pub(crate) resources: R,
     /// Each event channel's name and the sequence number its next event gets.
     pub(crate) event_sequences: Vec<(String, u64)>,
+    /// What the systems remember, if the layout holds it (a world's).
+    pub(crate) systems: Option<SystemsIn>,
 }
 
 impl<L: LoadedParts, R> DecodedWhole<L, R> {
@@ -61,8 +64,10 @@ impl<L: LoadedParts, R> DecodedWhole<L, R> {
             parts,
             resources,
             event_sequences,
+            systems,
         } = self;
         parts.check_ticks()?;
+        let systems = systems.map(SystemsIn::into_memories).transpose()?;
         let (index, records, entities) =
             EntityIndex::from_snapshot_ids(&generations, free, parts.first_rows())
                 .map_err(|error| parts.ids_error(error))?;
@@ -70,7 +75,7 @@ impl<L: LoadedParts, R> DecodedWhole<L, R> {
         let mut whole = P::Whole::default();
         *whole.resources_mut() = resources;
         start_event_numbering(&mut whole, event_sequences)?;
-        P::install(&mut whole, index, storages);
+        P::install(&mut whole, index, storages, systems);
         Ok(whole)
     }
 }

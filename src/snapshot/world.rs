@@ -15,6 +15,7 @@ use super::validation::StorageData;
 use super::{DeserializeTables, SerializeTables, SnapshotWorld};
 use crate::entity::EntityIndex;
 use crate::storage::Storage;
+use crate::system::SystemMemories;
 
 /// A world's form of the parts: its one storage, whose fields sit among the whole's own.
 pub(crate) struct OneStorage<W>(PhantomData<fn() -> W>);
@@ -27,12 +28,25 @@ impl<W: SnapshotWorld> SnapshotParts for OneStorage<W> {
     fn snapshot_ids(world: &W) -> (Vec<(u32, u32)>, Vec<u32>) {
         world.index().snapshot_ids(world.storage().records())
     }
+
+    fn systems(world: &W) -> Option<&SystemMemories> {
+        Some(world.systems())
+    }
 }
 
 impl<W: SnapshotWorld> InstallParts<(Storage<W::Table>, ())> for OneStorage<W> {
-    fn install(world: &mut W, index: EntityIndex, (storage, ()): (Storage<W::Table>, ())) {
+    fn install(
+        world: &mut W,
+        index: EntityIndex,
+        (storage, ()): (Storage<W::Table>, ()),
+        systems: Option<SystemMemories>,
+    ) {
         *world.index_mut() = index;
         **world.deref_mut() = storage;
+        // Always there: the world's layout holds `systems`, and reading requires it.
+        if let Some(systems) = systems {
+            *world.systems_mut() = systems;
+        }
     }
 }
 

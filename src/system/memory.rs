@@ -1,12 +1,16 @@
 //! What systems remember between runs, kept in the world: per system (by name) the tick its last
 //! run ended at, and its parameters' own values (an event reader's cursor, a [`Local`]). A clone
 //! or a `restore` of the world carries it, so a resimulated frame sees exactly what the original
-//! saw (rollback netcode): no event is read twice, no write is missed.
+//! saw (rollback netcode): no event is read twice, no write is missed. A snapshot (feature
+//! `serde`) carries it but for the locals, whose types need not be serde: each loads as a
+//! placeholder the system's next run replaces with a default value (see `crate::snapshot`).
 
-use alloc::{boxed::Box, string::String, vec::Vec};
+use alloc::{borrow::Cow, boxed::Box, string::String, vec::Vec};
 use core::any::Any;
 use core::fmt;
 
+#[cfg(feature = "serde")]
+use crate::events::EventCursor;
 use crate::tick::{MAX_TICK_AGE, Tick};
 
 /// A value a system keeps between runs: an event cursor, a local. `Clone` (the world is), `Send`
@@ -55,8 +59,8 @@ pub struct SystemMemory {
     /// The name the schedule runs the system under: the key.
     name: String,
     /// The function's type name: a system replaced by another function under the same name
-    /// starts afresh.
-    function: &'static str,
+    /// starts afresh. Borrowed from `type_name`, or owned when loaded from a snapshot.
+    function: Cow<'static, str>,
     /// The tick the system's previous run ended at; `None` before its first run.
     ended_at: Option<Tick>,
     /// What the running system compares stamps against: `ended_at`, or, on a first run, a
@@ -81,7 +85,7 @@ impl SystemMemory {
     fn new(name: &str, function: &'static str) -> Self {
         SystemMemory {
             name: String::from(name),
-            function,
+            function: Cow::Borrowed(function),
             ended_at: None,
             since: Tick::ZERO,
             first_run: true,
@@ -144,6 +148,54 @@ impl SystemMemory {
         }
     }
 }
+
+/// What a snapshot saves of a system's memory, and the memory it loads (feature `serde`).
+#[cfg(feature = "serde")]
+impl SystemMemory {
+    /// The function's type name.
+    pub(crate) fn function(&self) -> &str {
+        &self.function
+    }
+
+    /// Each kept value, in parameter order, as a snapshot saves it: an event cursor as itself,
+    /// any other value (a [`Local`]) as `None`, since its type need not be serde.
+    pub(crate) fn saved_values(&self) -> impl Iterator<Item = Option<EventCursor>> + '_ {
+        self.kept
+            .iter()
+            .map(|kept| kept.0.as_any().downcast_ref::<EventCursor>().copied())
+    }
+
+    /// A memory as a snapshot saved it: a value saved as `None` is a placeholder of no
+    /// parameter's type, so [`KeptValues::keep`] replaces it with a default one at the system's
+    /// next run (a [`Local`] restarts at `T::default()`).
+    pub(crate) fn loaded(
+        name: String,
+        function: String,
+        ended_at: Option<Tick>,
+        kept: impl IntoIterator<Item = Option<EventCursor>>,
+    ) -> Self {
+        SystemMemory {
+            name,
+            function: Cow::Owned(function),
+            ended_at,
+            since: Tick::ZERO,
+            first_run: true,
+            kept: kept
+                .into_iter()
+                .map(|value| match value {
+                    Some(cursor) => Kept(Box::new(cursor)),
+                    None => Kept(Box::new(NotSaved)),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The place of a kept value a snapshot did not save: no parameter keeps this type (it is
+/// private), so the first run after the load replaces it with the parameter's default.
+#[cfg(feature = "serde")]
+#[derive(Clone)]
+struct NotSaved;
 
 /// A tick every stored stamp is newer than: stamps are clamped to at most 1.5 x
 /// `MAX_TICK_AGE` behind the present, and half-range comparison reaches back `2^31 - 1`.
@@ -262,6 +314,12 @@ impl SystemMemories {
         self.systems.iter()
     }
 
+    /// The memories a snapshot loaded, in the order saved; their names were checked unique.
+    #[cfg(feature = "serde")]
+    pub(crate) fn loaded(systems: Vec<SystemMemory>) -> Self {
+        SystemMemories { systems }
+    }
+
     /// Forgets the system `name`: its next run is a first run. Returns whether it was there.
     pub fn forget(&mut self, name: &str) -> bool {
         let before = self.systems.len();
@@ -299,7 +357,8 @@ impl SystemTicks {
 
 /// A value of the system's own, kept between its runs in the world's state (bevy's `Local`):
 /// `fn collide(mut grid: Local<Grid>, ..)`. Starts as `T::default()`; cloned with the world, so
-/// a rollback restores it too.
+/// a rollback restores it too. Not in a snapshot: a loaded world's local starts again at
+/// `T::default()`, so keep what must survive a save in a resource or a component.
 pub struct Local<'w, T>(&'w mut T);
 
 impl<'w, T> Local<'w, T> {
@@ -400,5 +459,39 @@ mod tests {
             "another function under the name"
         );
         assert!(memories.forget("count") && !memories.forget("count"));
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn a_loaded_memory_keeps_its_cursors_and_defaults_its_placeholders() {
+        let loaded = SystemMemory::loaded(
+            String::from("read"),
+            String::from("game::read"),
+            Some(Tick(4)),
+            [Some(EventCursor::at(7)), None],
+        );
+        let mut memories = SystemMemories::loaded(alloc::vec![loaded]);
+        let mut hint = 0;
+        let memory = memories.find("read", "game::read", &mut hint);
+        memory.begin(Tick(6));
+        assert!(!memory.ticks().is_first_run(), "the last run was loaded");
+        assert_eq!(memory.ticks().last_run(), Tick(4));
+        let mut values = memory.prepare();
+        values.keep::<EventCursor>();
+        values.keep::<u32>();
+        let mut lent = memory.lend();
+        assert_eq!(lent.take_next::<EventCursor>().unwrap().next_sequence(), 7);
+        let local = lent.take_next::<u32>().unwrap();
+        assert_eq!(*local, 0, "the placeholder became a default local");
+        *local = 5;
+        let saved: Vec<_> = memory.saved_values().collect();
+        assert_eq!(saved, [Some(EventCursor::at(7)), None]);
+        assert_eq!(memory.function(), "game::read");
+
+        let memory = memories.find("read", "game::other", &mut hint);
+        assert!(
+            memory.last_run().is_none(),
+            "another function starts afresh"
+        );
     }
 }

@@ -10,7 +10,7 @@
 //! column-major (`serialize::column`, an archetype at a time). The `Vec` row serializes the four
 //! columns of the plain-`Vec` baseline: the cost of the data alone.
 //!
-//! In JSON the shapes differ: archetypal's snapshot (format 4) writes each struct in a column
+//! In JSON the shapes differ: archetypal's snapshot (since format 4) writes each struct in a column
 //! as its fields' values in order (`[1.0,2.0,3.0]`), while hecs and the `Vec` row write serde's
 //! named form (`{"x":1.0,"y":2.0,"z":3.0}`), so archetypal's lead in serialize_text is mostly
 //! that shape: the same values with no field names to write, scan and match.

@@ -1,0 +1,405 @@
+//! What systems remember, through a snapshot (format version 5), from the user's side: a world
+//! run by a schedule of parameter systems, saved in JSON and in postcard and loaded, runs on
+//! under a fresh schedule exactly as the original does (its last runs and event cursors are in
+//! the snapshot); what the snapshot does not carry is pinned as documented (a `Local` restarts
+//! at its default; rows count as written at the load, so a `Changed` query's first run after it
+//! sees them all; events pending at the save are not in it, and a reader behind counts them as
+//! lost); an older version and hostile memory entries are refused.
+
+use archetypal::{
+    Changed, Entity, EventReader, EventWriter, Local, ResMut, Schedule, SnapshotData, SystemTicks,
+    ecs,
+};
+use serde::{Deserialize, Serialize};
+
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Position(pub i32);
+
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Velocity(pub i32);
+
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Health(pub i32);
+
+/// Which cell of 4 a position is in, kept by a `Changed<Position>` system. (Its field is `zone`,
+/// not `cell`: the tests edit snapshots through `serde_json::Value`, whose maps sort their keys,
+/// and a table's `entities` must come before its columns.)
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cell(pub i32);
+
+/// Events are not saved: their type need not be serde.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Hit {
+    pub target: Entity,
+    pub damage: i32,
+}
+
+#[derive(Default, Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Score {
+    pub hits_read: u32,
+    pub hits_lost: u64,
+    pub kills: u32,
+}
+
+#[derive(Default, Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Log(pub Vec<String>);
+
+ecs! {
+    World {
+        position: Position => POSITION,
+        velocity: Velocity => VELOCITY,
+        health: Health => HEALTH,
+        zone: Cell => ZONE,
+    }
+    Events {
+        hit: Hit,
+    }
+    Resources {
+        score: Score,
+        log: Log,
+    }
+}
+
+fn movement(mut query: Query<(&mut Position, &Velocity)>) {
+    query.for_each(|(mut position, velocity)| position.0 += velocity.0);
+}
+
+/// Every entity with health at or past 10 is hit once per frame.
+fn collide(mut query: Query<(Entity, &Position, &Health)>, mut hits: EventWriter<Hit>) {
+    query.for_each(|(target, position, _)| {
+        if position.0 >= 10 {
+            hits.send(Hit { target, damage: 3 });
+        }
+    });
+}
+
+fn damage(
+    mut hits: EventReader<Hit>,
+    mut query: Query<&mut Health>,
+    mut score: ResMut<Score>,
+    mut commands: Commands,
+) {
+    let hits = hits.read();
+    score.hits_lost += hits.lost();
+    for hit in hits {
+        score.hits_read += 1;
+        if let Some(mut health) = query.get(hit.target) {
+            health.0 -= hit.damage;
+            if health.0 <= 0 {
+                commands.queue_despawn(hit.target);
+                score.kills += 1;
+            }
+        }
+    }
+}
+
+/// Keeps each moved entity's cell; its local is scratch space, emptied each run, so what it
+/// held before a load does not matter.
+fn cells(
+    mut query: Query<(Entity, &Position, &mut Cell), Changed<Position>>,
+    mut moved: Local<Vec<Entity>>,
+) {
+    moved.clear();
+    query.for_each(|(entity, position, mut cell)| {
+        cell.0 = position.0.div_euclid(4);
+        moved.push(entity);
+    });
+}
+
+/// Whether each run is the system's first: a loaded world remembers it ran.
+fn runs(ticks: SystemTicks, mut log: ResMut<Log>) {
+    log.0.push(format!("first={}", ticks.is_first_run()));
+}
+
+fn schedule() -> Schedule<World> {
+    let mut schedule = Schedule::new();
+    schedule.add((movement, collide, damage, cells, runs));
+    schedule
+}
+
+fn spawn_world() -> World {
+    let mut world = World::new();
+    for (start, speed, health) in [(0, 2, 9), (6, 1, 7), (9, 0, 4), (-3, 3, 20)] {
+        EntityBuilder::new()
+            .with_position(Position(start))
+            .with_velocity(Velocity(speed))
+            .with_health(Health(health))
+            .with_zone(Cell(start.div_euclid(4)))
+            .spawn_one(&mut world);
+    }
+    world
+}
+
+fn to_json(world: &World) -> String {
+    serde_json::to_string(&world.snapshot()).unwrap()
+}
+
+/// One frame: the schedule, then the frame's end.
+fn frame(schedule: &mut Schedule<World>, world: &mut World) {
+    schedule.run(world);
+    world.step();
+}
+
+#[test]
+fn a_loaded_world_runs_on_exactly_like_the_original_in_json_and_postcard() {
+    const SAVED_AT: usize = 4;
+    const FRAMES: usize = 12;
+    let mut world = spawn_world();
+    let mut original = schedule();
+    let mut saved = None;
+    let mut frames = Vec::new();
+    for index in 0..FRAMES {
+        if index == SAVED_AT {
+            saved = Some((
+                to_json(&world),
+                postcard::to_allocvec(&world.snapshot()).unwrap(),
+            ));
+        }
+        frame(&mut original, &mut world);
+        frames.push(to_json(&world));
+    }
+    let (text, bytes) = saved.expect("saved");
+    assert!(
+        text.contains(r#""systems":[{"name":"movement","function":"#),
+        "{text}"
+    );
+    assert!(world.resources.score.kills > 0 && world.resources.score.hits_read > 3);
+    assert_eq!(world.resources.score.hits_lost, 0);
+
+    let from_json: World = serde_json::from_str(&text).unwrap();
+    let from_postcard: World = postcard::from_bytes(&bytes).unwrap();
+    for (format, mut loaded) in [("json", from_json), ("postcard", from_postcard)] {
+        assert_eq!(
+            to_json(&loaded),
+            text,
+            "{format}: the load saves back the same"
+        );
+        // A fresh schedule finds each system's memory under its name, with no extra call.
+        let mut fresh = schedule();
+        for (index, expected) in frames.iter().enumerate().skip(SAVED_AT) {
+            frame(&mut fresh, &mut loaded);
+            assert_eq!(&to_json(&loaded), expected, "{format}: frame {index}");
+        }
+        assert_eq!(loaded.resources.score, world.resources.score, "{format}");
+        assert!(
+            loaded
+                .resources
+                .log
+                .0
+                .iter()
+                .filter(|line| *line == "first=true")
+                .count()
+                == 1,
+            "{format}: only the very first run was a first run: {:?}",
+            loaded.resources.log.0
+        );
+    }
+}
+
+#[test]
+fn an_event_reader_s_cursor_is_carried_and_pending_events_count_as_lost() {
+    fn tally(mut hits: EventReader<Hit>, mut score: ResMut<Score>) {
+        let hits = hits.read();
+        score.hits_lost += hits.lost();
+        score.hits_read += hits.len() as u32;
+    }
+    let mut world = World::new();
+    let target = world.spawn(HEALTH);
+    let mut schedule = Schedule::new();
+    schedule.add(tally);
+    world.events.hit.send(Hit { target, damage: 1 });
+    schedule.run(&mut world);
+    // Sent after the reader ran: pending at the save, and not in the snapshot.
+    world.events.hit.send(Hit { target, damage: 2 });
+    world.events.hit.send(Hit { target, damage: 3 });
+    let text = to_json(&world);
+    assert!(
+        text.contains(r#""kept":[2]"#),
+        "the cursor reads #2 next: {text}"
+    );
+
+    let mut loaded: World = serde_json::from_str(&text).unwrap();
+    assert!(loaded.events.hit.is_empty(), "events are not saved");
+    loaded.events.hit.send(Hit { target, damage: 4 });
+    Schedule::new().add(tally).run(&mut loaded);
+    // The two pending events are reported lost (exactly, by the carried cursor), the one sent
+    // after the load is read once; a fresh cursor would have missed the two silently.
+    assert_eq!(
+        loaded.resources.score,
+        Score {
+            hits_read: 2,
+            hits_lost: 2,
+            kills: 0
+        }
+    );
+    schedule.run(&mut world);
+    assert_eq!(world.resources.score.hits_read, 3, "the original read them");
+}
+
+#[test]
+fn a_loaded_world_s_locals_restart_at_their_default() {
+    fn count(mut runs: Local<u32>, mut hits: EventReader<Hit>, mut log: ResMut<Log>) {
+        *runs += 1;
+        log.0
+            .push(format!("run {} read {}", *runs, hits.read().len()));
+    }
+    let mut world = World::new();
+    let mut schedule = Schedule::new();
+    schedule.add(count);
+    schedule.run(&mut world);
+    schedule.run(&mut world);
+    let text = to_json(&world);
+    assert!(
+        text.contains(r#""last_run":2,"kept":[null,1]"#),
+        "a local is saved as null, the cursor as the number it reads next: {text}"
+    );
+
+    let mut loaded: World = serde_json::from_str(&text).unwrap();
+    let target = loaded.spawn(HEALTH);
+    loaded.events.hit.send(Hit { target, damage: 1 });
+    Schedule::new().add(count).run(&mut loaded);
+    assert_eq!(
+        loaded.resources.log.0,
+        ["run 1 read 0", "run 2 read 0", "run 1 read 1"],
+        "the local starts again at 0 (not saved); the reader goes on"
+    );
+    // A clone, unlike a snapshot, carries the local.
+    let mut copy = world.clone();
+    schedule.run(&mut copy);
+    assert_eq!(copy.resources.log.0[2], "run 3 read 0");
+}
+
+#[test]
+fn a_changed_query_s_first_run_after_a_load_sees_every_row() {
+    fn watch(mut query: Query<Entity, Changed<Health>>, mut log: ResMut<Log>, ticks: SystemTicks) {
+        log.0.push(format!(
+            "first={} changed={}",
+            ticks.is_first_run(),
+            query.iter().count()
+        ));
+    }
+    let mut world = World::new();
+    world.spawn_entities(HEALTH, 3);
+    let mut schedule = Schedule::new();
+    schedule.add(watch);
+    schedule.run(&mut world);
+    schedule.run(&mut world);
+    let mut loaded: World = serde_json::from_str(&to_json(&world)).unwrap();
+    schedule.run(&mut world);
+    let mut fresh = Schedule::new();
+    fresh.add(watch);
+    fresh.run(&mut loaded);
+    fresh.run(&mut loaded);
+    assert_eq!(world.resources.log.0[2], "first=false changed=0");
+    // Change ticks per row are not saved: every loaded row counts as written at the load, so
+    // the system (which remembers its last run) sees them all once, then only new writes.
+    assert_eq!(
+        loaded.resources.log.0[2..],
+        ["first=false changed=3", "first=false changed=0"]
+    );
+}
+
+/// A saved world with memory, edited as JSON, then loaded.
+fn load_edited(edit: impl FnOnce(&mut serde_json::Value)) -> Result<World, String> {
+    let mut world = spawn_world();
+    frame(&mut schedule(), &mut world);
+    let mut value = serde_json::to_value(world.snapshot()).unwrap();
+    edit(&mut value);
+    serde_json::from_str::<SnapshotData<World>>(&value.to_string())
+        .map_err(|error| error.to_string())?
+        .into_world()
+        .map_err(|error| error.to_string())
+}
+
+fn refused(edit: impl FnOnce(&mut serde_json::Value), expected: &str) {
+    match load_edited(edit) {
+        Ok(_) => panic!("loaded a bad snapshot (expected `{expected}`)"),
+        Err(message) => assert!(
+            message.contains(expected),
+            "`{message}` does not mention `{expected}`"
+        ),
+    }
+}
+
+#[test]
+fn a_version_4_snapshot_is_refused() {
+    assert!(load_edited(|_| {}).is_ok());
+    refused(
+        |value| {
+            value["version"] = 4.into();
+            value.as_object_mut().unwrap().remove("systems");
+        },
+        "snapshot version 4 is not supported (this build reads version 5)",
+    );
+}
+
+#[test]
+fn hostile_memory_entries_are_refused() {
+    refused(
+        |value| {
+            let systems = value["systems"].as_array_mut().unwrap();
+            let twice = systems[2].clone();
+            systems.push(twice);
+        },
+        "the system `damage` is remembered twice",
+    );
+    refused(
+        |value| {
+            value.as_object_mut().unwrap().remove("systems");
+        },
+        "missing field `systems`",
+    );
+    refused(
+        |value| value["systems"][0]["speed"] = 1.into(),
+        "unknown field `speed`",
+    );
+    refused(
+        |value| value["systems"][0]["kept"] = serde_json::json!(["north"]),
+        "invalid type",
+    );
+    refused(
+        |value| value["systems"][0]["last_run"] = (-1).into(),
+        "invalid value",
+    );
+    // Any tick and any cursor loads: the next run treats them as the saving world would.
+    assert!(
+        load_edited(|value| {
+            value["systems"][2]["last_run"] = u32::MAX.into();
+            value["systems"][2]["kept"] = serde_json::json!([u64::MAX, null, 0]);
+        })
+        .is_ok()
+    );
+}
+
+/// In postcard, the memory is the snapshot's last field: a system count, a name's length or a
+/// kept-value count declared huge is refused without allocating for it (the declared length is
+/// only a claim; the bytes run out).
+#[test]
+fn huge_declared_memory_lengths_are_refused() {
+    let mut world = World::new();
+    let mut schedule = Schedule::new();
+    fn reader(_hits: EventReader<Hit>, _scratch: Local<u8>) {}
+    schedule.add(reader);
+    schedule.run(&mut world);
+    let bytes = postcard::to_allocvec(&world.snapshot()).unwrap();
+    // ..., 1 system, "reader" (6 bytes), its function's name, last run Some(1), 2 kept values:
+    // the cursor Some(0) (it never read) and the local None.
+    let function = std::any::type_name_of_val(&reader);
+    let mut tail = vec![1, 6];
+    tail.extend_from_slice(b"reader");
+    tail.push(function.len() as u8);
+    tail.extend_from_slice(function.as_bytes());
+    tail.extend_from_slice(&[1, 1, 2, 1, 0, 0]);
+    assert!(bytes.ends_with(&tail), "{bytes:?}");
+    let start = bytes.len() - tail.len();
+    let huge = [0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01];
+    for offset in [0, 1, 2 + 6, tail.len() - 4] {
+        let mut mutant = bytes.clone();
+        mutant.splice(start + offset..start + offset + 1, huge);
+        assert!(
+            postcard::from_bytes::<World>(&mutant).is_err(),
+            "a huge length at byte {offset} of the memory"
+        );
+    }
+    assert!(postcard::from_bytes::<World>(&bytes).is_ok());
+}
