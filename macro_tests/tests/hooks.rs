@@ -16,19 +16,21 @@ pub struct Velocity(pub i32);
 #[derive(Default, Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Health(pub i32);
 
-/// What a hook saw: its kind, the entity (and a link's target), and for an addition the value
-/// the entity held when the hook ran.
+/// What a hook saw: its kind, the entity (and a link's target), for an addition the value
+/// the entity held when the hook ran, for a removal the value that went (`None` when
+/// `remove_position` handed it to its caller), and for a despawn the position and the tag the
+/// entity had.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Fired {
     Spawned(Entity),
     PositionAdded(Entity, Option<i32>),
-    PositionRemoved(Entity),
+    PositionRemoved(Entity, Option<i32>),
     PlayerAdded(Entity),
     PlayerRemoved(Entity),
     Linked(Entity, Entity),
     Unlinked(Entity, Entity),
     OwnerUnlinked(Entity, Entity),
-    Despawned(Entity),
+    Despawned(Entity, Option<i32>, bool),
 }
 
 impl Fired {
@@ -37,10 +39,10 @@ impl Fired {
         match *self {
             Fired::Spawned(entity)
             | Fired::PositionAdded(entity, _)
-            | Fired::PositionRemoved(entity)
+            | Fired::PositionRemoved(entity, _)
             | Fired::PlayerAdded(entity)
             | Fired::PlayerRemoved(entity)
-            | Fired::Despawned(entity) => entity,
+            | Fired::Despawned(entity, ..) => entity,
             Fired::Linked(source, _)
             | Fired::Unlinked(source, _)
             | Fired::OwnerUnlinked(source, _) => source,
@@ -130,8 +132,10 @@ fn position_added(world: &mut WorldParts<'_>, entity: Entity) {
     }
 }
 
-fn position_removed(world: &mut WorldParts<'_>, entity: Entity) {
-    record(world, Fired::PositionRemoved(entity));
+fn position_removed(world: &mut WorldParts<'_>, entity: Entity, removed: &WorldRemoved) {
+    assert!(removed.mask & POSITION != 0);
+    let value = removed.position.map(|position| position.0);
+    record(world, Fired::PositionRemoved(entity, value));
 }
 
 fn player_added(world: &mut WorldParts<'_>, entity: Entity) {
@@ -141,7 +145,8 @@ fn player_added(world: &mut WorldParts<'_>, entity: Entity) {
     }
 }
 
-fn player_removed(world: &mut WorldParts<'_>, entity: Entity) {
+fn player_removed(world: &mut WorldParts<'_>, entity: Entity, removed: &WorldRemoved) {
+    assert!(removed.mask & PLAYER != 0);
     record(world, Fired::PlayerRemoved(entity));
 }
 
@@ -157,8 +162,14 @@ fn owner_unlinked(world: &mut WorldParts<'_>, source: Entity, target: Entity) {
     record(world, Fired::OwnerUnlinked(source, target));
 }
 
-fn despawned(world: &mut WorldParts<'_>, entity: Entity) {
-    record(world, Fired::Despawned(entity));
+fn despawned(world: &mut WorldParts<'_>, entity: Entity, dead: &WorldRemoved) {
+    // Every value the entity had is kept for `on_despawn`: plain data included.
+    assert_eq!(dead.velocity.is_some(), dead.mask & VELOCITY != 0);
+    let position = dead.position.map(|position| position.0);
+    record(
+        world,
+        Fired::Despawned(entity, position, dead.mask & PLAYER != 0),
+    );
 }
 
 /// Runs the hooks and takes what they recorded.
@@ -252,9 +263,11 @@ fn every_component_and_tag_path_fires_once() {
     assert_eq!(
         sync(&mut world),
         [
-            PositionRemoved(entity),
+            // `remove_position` handed the value to its caller: the hook gets none.
+            PositionRemoved(entity, None),
             PositionAdded(entity, Some(0)),
-            PositionRemoved(entity),
+            // `remove_components` dropped it: the hook reads it first.
+            PositionRemoved(entity, Some(0)),
             PositionAdded(entity, Some(0)),
             PlayerAdded(entity),
             PlayerRemoved(entity),
@@ -270,7 +283,7 @@ fn every_component_and_tag_path_fires_once() {
     assert_eq!(
         sync(&mut world),
         [
-            PositionRemoved(entity),
+            PositionRemoved(entity, Some(0)),
             PlayerAdded(entity),
             PositionAdded(entity, Some(6)),
             PlayerRemoved(entity),
@@ -311,8 +324,10 @@ fn links_and_unlinks_fire_with_source_and_target() {
 fn a_despawn_fires_its_unlinks_removals_and_despawn_through_the_cascade() {
     let mut world = World::new();
     let root = world.spawn(POSITION | PLAYER);
+    world.set_position(root, Position(1));
     let child = world.spawn(VELOCITY);
     let grandchild = world.spawn(POSITION);
+    world.set_position(grandchild, Position(3));
     let owned = world.spawn(VELOCITY);
     world.set_child_of(child, root).unwrap();
     world.set_child_of(grandchild, child).unwrap();
@@ -324,14 +339,25 @@ fn a_despawn_fires_its_unlinks_removals_and_despawn_through_the_cascade() {
     // Each entity's hooks fire once: its unlinks, then (declaration order) the removal of
     // its position and player, then the despawn.
     for entity in [root, child, grandchild] {
-        assert_eq!(fired.iter().filter(|f| **f == Despawned(entity)).count(), 1);
+        let despawns = fired
+            .iter()
+            .filter(|f| matches!(f, Despawned(e, ..) if *e == entity));
+        assert_eq!(despawns.count(), 1);
     }
+    assert!(fired.contains(&Despawned(child, None, false)));
     assert!(fired.contains(&OwnerUnlinked(owned, grandchild)));
     assert!(fired.contains(&Unlinked(child, root)));
     assert!(fired.contains(&Unlinked(grandchild, child)));
-    let root_tail = [PositionRemoved(root), PlayerRemoved(root), Despawned(root)];
+    let root_tail = [
+        PositionRemoved(root, Some(1)),
+        PlayerRemoved(root),
+        Despawned(root, Some(1), true),
+    ];
     assert!(fired.windows(3).any(|window| window == root_tail));
-    let grandchild_tail = [PositionRemoved(grandchild), Despawned(grandchild)];
+    let grandchild_tail = [
+        PositionRemoved(grandchild, Some(3)),
+        Despawned(grandchild, Some(3), false),
+    ];
     assert!(fired.windows(2).any(|window| window == grandchild_tail));
     // Nothing of `owned` went but its link.
     assert_eq!(
@@ -353,12 +379,12 @@ fn a_despawn_fires_its_unlinks_removals_and_despawn_through_the_cascade() {
     assert_eq!(
         sync(&mut world),
         [
-            PositionRemoved(pair[0]),
-            Despawned(pair[0]),
-            PositionRemoved(pair[1]),
-            Despawned(pair[1]),
+            PositionRemoved(pair[0], Some(0)),
+            Despawned(pair[0], Some(0), false),
+            PositionRemoved(pair[1], Some(0)),
+            Despawned(pair[1], Some(0), false),
             PlayerRemoved(queued),
-            Despawned(queued),
+            Despawned(queued, None, true),
         ]
     );
 }
@@ -378,8 +404,8 @@ fn a_hook_sees_the_world_at_the_sync_point() {
         [
             Spawned(brief),
             PositionAdded(brief, None),
-            PositionRemoved(brief),
-            Despawned(brief),
+            PositionRemoved(brief, Some(0)),
+            Despawned(brief, Some(0), false),
             Spawned(written),
             PositionAdded(written, Some(3)),
         ]
@@ -414,10 +440,10 @@ fn changes_a_hook_makes_run_their_hooks_in_the_same_pass() {
             Spawned(second),
             PositionAdded(second, Some(0)),
             // The hooks' despawns, after every change that waited before them.
-            PositionRemoved(first),
-            Despawned(first),
-            PositionRemoved(second),
-            Despawned(second),
+            PositionRemoved(first, Some(0)),
+            Despawned(first, Some(0), false),
+            PositionRemoved(second, Some(0)),
+            Despawned(second, Some(0), false),
         ]
     );
     assert_eq!(world.entity_count(), 0);
