@@ -273,9 +273,17 @@ fn only_the_game_s_sync_point_runs_the_hooks() {
     game.core.add_player(entity);
     assert!(game.core.has_player(entity));
     assert!(game.core.hooks_pending());
+    assert!(game.hooks_pending());
     assert!(game.resources.log.fired.is_empty());
     assert_eq!(sync(&mut game), [Spawned(entity), PlayerAdded(entity)]);
     assert!(!game.core.hooks_pending());
+    assert!(!game.hooks_pending());
+    // A later sub-world's change alone: the game says so too.
+    game.render.add_sprite(entity);
+    assert!(!game.core.hooks_pending());
+    assert!(game.hooks_pending());
+    sync(&mut game);
+    assert!(!game.hooks_pending());
 }
 
 #[test]

@@ -112,7 +112,9 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// Keeps the despawn of `entity`, which had the components and tags `had`, for the
-    /// hooks, with the values kept aside (`detach_row_at` calls it when they wait for it).
+    /// hooks, with the values kept aside (`detach_row_at` calls it when they wait for it): as
+    /// a despawn if an `on_despawn` waits for it here, else (only `on_remove` hooks, or a
+    /// game's sub-world other than its last) as the removal of everything it had.
     #[inline]
     pub(super) fn keep_despawn_for_hooks(
         &mut self,
@@ -120,8 +122,13 @@ impl<T: Archetype> Storage<T> {
         had: T::Mask,
         kept: T::Removed,
     ) {
-        self.hooks
-            .push_with_values(StructuralChange::Despawned { entity }, had, kept);
+        let despawned = StructuralChange::Despawned { entity };
+        let change = if T::HOOKS.waits_for(&despawned) {
+            despawned
+        } else {
+            StructuralChange::Removed { entity, mask: had }
+        };
+        self.hooks.push_with_values(change, had, kept);
     }
 
     /// The oldest change a declared hook waits for, taken (see [`PendingHooks::next`]): the
