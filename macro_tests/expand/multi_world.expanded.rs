@@ -1149,15 +1149,12 @@ const _: () = {
             }
         }
     }
-    impl ::archetypal::snapshot::DeserializeTables for Core
+    impl<'de> ::archetypal::snapshot::DeserializeColumns<'de> for Core
     where
-        for<'x> __component_position: ::archetypal::__private::serde::de::DeserializeOwned,
+        __component_position: ::archetypal::__private::serde::Deserialize<'de>,
     {
         #[inline]
-        fn deserialize_column<
-            'de,
-            A: ::archetypal::__private::serde::de::MapAccess<'de>,
-        >(
+        fn deserialize_column<A: ::archetypal::__private::serde::de::MapAccess<'de>>(
             table: &mut Self::Table,
             column: ::archetypal::snapshot::ColumnIn<'_, A, CoreMask>,
         ) -> ::core::result::Result<(), A::Error> {
@@ -1573,15 +1570,12 @@ const _: () = {
             }
         }
     }
-    impl ::archetypal::snapshot::DeserializeTables for Render
+    impl<'de> ::archetypal::snapshot::DeserializeColumns<'de> for Render
     where
-        for<'x> __component_sprite: ::archetypal::__private::serde::de::DeserializeOwned,
+        __component_sprite: ::archetypal::__private::serde::Deserialize<'de>,
     {
         #[inline]
-        fn deserialize_column<
-            'de,
-            A: ::archetypal::__private::serde::de::MapAccess<'de>,
-        >(
+        fn deserialize_column<A: ::archetypal::__private::serde::de::MapAccess<'de>>(
             table: &mut Self::Table,
             column: ::archetypal::snapshot::ColumnIn<'_, A, RenderMask>,
         ) -> ::core::result::Result<(), A::Error> {
@@ -1875,18 +1869,15 @@ const _: () = {
             }
         }
     }
-    impl ::archetypal::snapshot::DeserializeSingletons for Game
+    impl<'de> ::archetypal::snapshot::DeserializeResources<'de> for Game
     where
-        for<'x> __resource_delta_time: ::archetypal::__private::serde::de::DeserializeOwned,
+        __resource_delta_time: ::archetypal::__private::serde::Deserialize<'de>,
         for<'x> <Self as ::archetypal::MultiWorld>::SubWorlds<
             'static,
         >: ::archetypal::snapshot::LoadSubWorlds,
     {
         #[inline]
-        fn deserialize_resource<
-            'de,
-            A: ::archetypal::__private::serde::de::MapAccess<'de>,
-        >(
+        fn deserialize_resource<A: ::archetypal::__private::serde::de::MapAccess<'de>>(
             resources: &mut Self::Resources,
             resource: ::archetypal::snapshot::ResourceIn<'_, A>,
         ) -> ::core::result::Result<(), A::Error> {

@@ -1540,18 +1540,15 @@ const _: () = {
             }
         }
     }
-    impl ::archetypal::snapshot::DeserializeTables for World
+    impl<'de> ::archetypal::snapshot::DeserializeColumns<'de> for World
     where
-        for<'x> __component_position: ::archetypal::__private::serde::de::DeserializeOwned,
-        for<'x> __component_velocity: ::archetypal::__private::serde::de::DeserializeOwned,
-        for<'x> __component_health: ::archetypal::__private::serde::de::DeserializeOwned,
-        for<'x> __resource_delta_time: ::archetypal::__private::serde::de::DeserializeOwned,
+        __component_position: ::archetypal::__private::serde::Deserialize<'de>,
+        __component_velocity: ::archetypal::__private::serde::Deserialize<'de>,
+        __component_health: ::archetypal::__private::serde::Deserialize<'de>,
+        __resource_delta_time: ::archetypal::__private::serde::Deserialize<'de>,
     {
         #[inline]
-        fn deserialize_column<
-            'de,
-            A: ::archetypal::__private::serde::de::MapAccess<'de>,
-        >(
+        fn deserialize_column<A: ::archetypal::__private::serde::de::MapAccess<'de>>(
             table: &mut Self::Table,
             column: ::archetypal::snapshot::ColumnIn<'_, A, WorldMask>,
         ) -> ::core::result::Result<(), A::Error> {
@@ -1601,18 +1598,15 @@ const _: () = {
             }
         }
     }
-    impl ::archetypal::snapshot::DeserializeSingletons for World
+    impl<'de> ::archetypal::snapshot::DeserializeResources<'de> for World
     where
-        for<'x> __resource_delta_time: ::archetypal::__private::serde::de::DeserializeOwned,
-        for<'x> __component_position: ::archetypal::__private::serde::de::DeserializeOwned,
-        for<'x> __component_velocity: ::archetypal::__private::serde::de::DeserializeOwned,
-        for<'x> __component_health: ::archetypal::__private::serde::de::DeserializeOwned,
+        __resource_delta_time: ::archetypal::__private::serde::Deserialize<'de>,
+        __component_position: ::archetypal::__private::serde::Deserialize<'de>,
+        __component_velocity: ::archetypal::__private::serde::Deserialize<'de>,
+        __component_health: ::archetypal::__private::serde::Deserialize<'de>,
     {
         #[inline]
-        fn deserialize_resource<
-            'de,
-            A: ::archetypal::__private::serde::de::MapAccess<'de>,
-        >(
+        fn deserialize_resource<A: ::archetypal::__private::serde::de::MapAccess<'de>>(
             resources: &mut Self::Resources,
             resource: ::archetypal::snapshot::ResourceIn<'_, A>,
         ) -> ::core::result::Result<(), A::Error> {
