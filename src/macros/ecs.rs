@@ -72,7 +72,7 @@ macro_rules! __ecs_generate {
     ((world $world:ident error) $($blocks:tt)*) => {};
     ((game $game:ident error) $($blocks:tt)*) => {};
     // A component named like a field every table has (`mask`, `entities`) would clash with it
-    // in every generated struct: the world is refused before anything is generated, so
+    // in every generated struct: the world (or game) is refused before anything is generated, so
     // ecs!'s message is the only error. Which names the world's components take is answered
     // in one step, with no walk over the components: a macro whose patterns are those names
     // (`@reserved_names`) is asked for the reserved ones, the arm of a component so named
@@ -87,6 +87,19 @@ macro_rules! __ecs_generate {
             @reserved_names [$] $world [ $($field)+ ]
             $crate::__ecs_generate! {
                 @checked (world $world [ $( $(#[$attr])* $field : $ty => $mask [$($option)*] ),+ ])
+                $($blocks)*
+            }
+        }
+    };
+    // The same for a game's sub-worlds, whose tables have the same fields.
+    (
+        (game $game:ident [ $( ($sub_world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ] $tags:tt $relations:tt $hooks:tt spawn: $spawn:ident despawn: $despawn:ident) )+ ])
+        $($blocks:tt)*
+    ) => {
+        $crate::__ecs_generate! {
+            @reserved_names [$] $game [ $( $($field)+ )+ ]
+            $crate::__ecs_generate! {
+                @checked (game $game [ $( ($sub_world [ $( $(#[$attr])* $field : $ty => $mask [$($option)*] ),+ ] $tags $relations $hooks spawn: $spawn despawn: $despawn) )+ ])
                 $($blocks)*
             }
         }
@@ -187,7 +200,7 @@ macro_rules! __ecs_generate {
     // methods take, the hooks its `run_hooks` calls). A sub-world's command queue pushes to
     // the game's buffer, so it is declared after the game's command enum.
     (
-        (game $game:ident [ $( ($sub_world:ident $components:tt $tags:tt $relations:tt $hooks:tt spawn: $spawn:ident despawn: $despawn:ident) )+ ])
+        @checked (game $game:ident [ $( ($sub_world:ident $components:tt $tags:tt $relations:tt $hooks:tt spawn: $spawn:ident despawn: $despawn:ident) )+ ])
         tags: [] relations: [] events: $events:tt resources: $resources:tt hooks: $game_hooks:tt
     ) => {
         $crate::__private::paste::paste! {
