@@ -2,8 +2,11 @@
 //! rebuilt from scratch every frame.
 //!
 //! A herd lives on a grid of cells. `on_add(POSITION)` files a creature in its cell and
-//! `on_remove(POSITION)` unfiles it (a despawn included), each in O(1); a system re-files only
-//! the creatures whose position changed since it last ran. Every frame creatures are spawned
+//! `on_remove(POSITION)` unfiles it (a despawn included), each in O(1): the removal's hook
+//! reads the cell the creature was filed in from its `Cell`, the value that went with a
+//! despawn (kept aside for the hooks) or the one it keeps when it only burrows, so the grid
+//! keeps no copy of it. A system re-files only the creatures whose position changed since it
+//! last ran. Every frame creatures are spawned
 //! (directly and by queued commands), despawned (directly, queued, and by a `[cascade]`: riders
 //! go with their mount), and some burrow (lose `Position`) or resurface (regain it).
 //!
@@ -62,7 +65,8 @@ pub struct HealthBar {
 }
 
 /// The grid cell a creature is filed in, kept beside its position so that re-filing a mover
-/// reads its old cell in the row it iterates, and touches the grid only when the cell changes.
+/// reads its old cell in the row it iterates, and touches the grid only when the cell changes;
+/// the one record of it (the grid keeps a slot per creature, not its cell).
 #[derive(Default, Clone, Copy, Debug, PartialEq)]
 pub struct Cell(pub usize);
 
@@ -74,11 +78,10 @@ fn cell_of(position: Position) -> usize {
     row * GRID_WIDTH + column
 }
 
-/// Where the grid holds an entity: its cell, and its slot in that cell's list.
+/// Where the grid holds an entity in its cell's list (the cell is its `Cell` component).
 #[derive(Clone, Copy, Debug)]
 struct Filing {
     entity: Entity,
-    cell: usize,
     slot: usize,
 }
 
@@ -100,26 +103,27 @@ impl Default for SpatialGrid {
 }
 
 impl SpatialGrid {
-    /// Files `entity` in `cell`, or moves it there if it is filed elsewhere.
+    /// Files `entity`, not filed yet, in `cell`.
     fn file(&mut self, entity: Entity, cell: usize) {
-        match self.filing(entity) {
-            Some(filing) if filing.cell == cell => return,
-            Some(_) => self.unfile(entity),
-            None => {}
-        }
         let id = entity.id as usize;
         if self.filings.len() <= id {
             self.filings.resize(id + 1, None);
         }
         let slot = self.cells[cell].len();
         self.cells[cell].push(entity);
-        self.filings[id] = Some(Filing { entity, cell, slot });
+        self.filings[id] = Some(Filing { entity, slot });
     }
 
-    /// Takes `entity` out of its cell, if it is filed (a creature spawned without a position
-    /// left before the sync point never was).
-    fn unfile(&mut self, entity: Entity) {
-        let Some(Filing { cell, slot, .. }) = self.filing(entity) else {
+    /// Moves `entity` from the cell it is filed in, `from`, to `to`.
+    fn refile(&mut self, entity: Entity, from: usize, to: usize) {
+        self.unfile(entity, from);
+        self.file(entity, to);
+    }
+
+    /// Takes `entity` out of `cell`, the cell it is filed in, if it is filed (a creature
+    /// spawned without a position left before the sync point never was).
+    fn unfile(&mut self, entity: Entity, cell: usize) {
+        let Some(Filing { slot, .. }) = self.filing(entity) else {
             return;
         };
         self.filings[entity.id as usize] = None;
@@ -128,7 +132,6 @@ impl SpatialGrid {
         if let Some(&moved) = list.get(slot) {
             self.filings[moved.id as usize] = Some(Filing {
                 entity: moved,
-                cell,
                 slot,
             });
         }
@@ -255,9 +258,16 @@ fn file_position(world: &mut WorldParts<'_>, entity: Entity) {
     world.resources.tally.hooks_time += start.elapsed();
 }
 
-fn unfile_position(world: &mut WorldParts<'_>, entity: Entity) {
+fn unfile_position(world: &mut WorldParts<'_>, entity: Entity, removed: &WorldRemoved) {
     let start = Instant::now();
-    world.resources.grid.unfile(entity);
+    // Where it was filed: its `Cell` went with it if it died (every value of a despawned
+    // entity is kept for `on_despawn`), or it still has it if it only burrowed.
+    let cell = removed
+        .cell
+        .or_else(|| world.components.get_cell(entity).copied());
+    if let Some(Cell(cell)) = cell {
+        world.resources.grid.unfile(entity, cell);
+    }
     world.resources.tally.unfiled += 1;
     world.resources.tally.hooks_time += start.elapsed();
 }
@@ -278,7 +288,7 @@ fn free_health_bar(world: &mut WorldParts<'_>, _bar: Entity, _owner: Entity) {
     world.resources.tally.bars_freed += 1;
 }
 
-fn count_despawn(world: &mut WorldParts<'_>, _entity: Entity) {
+fn count_despawn(world: &mut WorldParts<'_>, _entity: Entity, _dead: &WorldRemoved) {
     world.resources.tally.despawn_hooks += 1;
 }
 
@@ -431,8 +441,8 @@ fn refile_movers(world: &mut World, context: &mut SystemContext<World>) {
             tally.movers += 1;
             let now = cell_of(*position);
             if cell.0 != now {
+                grid.refile(entity, cell.0, now);
                 cell.0 = now;
-                grid.file(entity, now);
                 tally.refiled += 1;
             }
         });

@@ -30,11 +30,14 @@ pub trait Archetype: Sized + 'static {
     /// values but never the number of rows.
     type ViewMut<'a>;
 
-    /// The values of a despawned row that need dropping, handed back by
+    /// What an entity lost (the generated `WorldRemoved`: the components and tags that went, a
+    /// value per component): the values of a despawned row that need dropping, handed back by
     /// [`swap_remove`](Self::swap_remove) so that the storage drops them only once its own
-    /// bookkeeping is done: a component `Drop` that panics then finds the world consistent.
-    /// (Values without drop glue are let go at once; a migration parks the values it removes
-    /// in their columns instead, see [`move_row`](Self::move_row).)
+    /// bookkeeping is done (a component `Drop` that panics then finds the world consistent;
+    /// values without drop glue are let go at once; a migration parks the values it removes in
+    /// their columns instead, see [`move_row`](Self::move_row)); and what a removal hook
+    /// reads, the values kept aside for it (see [`swap_remove_keeping`](Self::swap_remove_keeping),
+    /// [`keep_parked`](Self::keep_parked)).
     type Removed;
 
     /// The change ticks of a table, one column per component bit: an array the length of the
@@ -125,6 +128,24 @@ pub trait Archetype: Sized + 'static {
     /// Removes `row`, moving the last row into its place, and returns the row's values for the
     /// storage to drop once its own bookkeeping is done (every column is compacted first).
     fn swap_remove(&mut self, row: usize) -> Self::Removed;
+
+    /// [`swap_remove`](Self::swap_remove) for a despawn the hooks wait for: the values of the
+    /// components of `keep` go into the second `Removed`, whose mask is `had` (everything the
+    /// entity had, tags included), for the hooks to read; the first holds the others that need
+    /// dropping, dropped at once as by `swap_remove`.
+    fn swap_remove_keeping(
+        &mut self,
+        row: usize,
+        keep: Self::Mask,
+        had: Self::Mask,
+    ) -> (Self::Removed, Self::Removed);
+
+    /// What an entity lost when it lost `mask` (components and tags), with no value yet.
+    fn removed(mask: Self::Mask) -> Self::Removed;
+
+    /// Moves the values a migration parked (see [`move_row`](Self::move_row)) in the columns
+    /// of `keep` into `removed`, for the hooks to read; the others stay parked, to be dropped.
+    fn keep_parked(&mut self, keep: Self::Mask, removed: &mut Self::Removed);
 
     /// Exchanges rows `a` and `b` in every column and the entity column (the storage keeps
     /// each table's rows grouped by tag signature this way, without migrating anything).

@@ -44,17 +44,51 @@ pub fn swap_remove<C>(column: &mut Vec<C>, present: bool, row: usize) -> Option<
 
 /// The values of `row` a despawn takes out of a table of mask `mask`, one column at a time
 /// ([`swap_remove`] per column): the generated `Archetype::swap_remove` calls
-/// [`column`](Self::column) once per component, into the field of its removed-values struct.
+/// [`column`](Self::column) once per component, into the field of its removed-values struct
+/// (and `Archetype::swap_remove_keeping` calls [`keeping`](Self::keeping), which sets the
+/// values of the components `keep` aside for the hooks).
 pub struct TakeRow<M> {
     mask: M,
     row: usize,
+    keep: M,
 }
 
 impl<M: Bitmask> TakeRow<M> {
     /// Takes `row` out of every column of a table of mask `mask`.
     #[inline]
     pub fn new(mask: M, row: usize) -> Self {
-        TakeRow { mask, row }
+        TakeRow {
+            mask,
+            row,
+            keep: M::EMPTY,
+        }
+    }
+
+    /// Takes `row` out of every column of a table of mask `mask`, keeping the values of the
+    /// components of `keep` for the hooks, plain data included.
+    #[inline]
+    pub fn keeping(mask: M, row: usize, keep: M) -> Self {
+        TakeRow { mask, row, keep }
+    }
+
+    /// Compacts the column of component bit `bit`, and puts the row's value into `kept` if
+    /// the hooks keep it, else into `dropped` if it needs dropping.
+    #[inline]
+    pub fn column_keeping<C>(
+        &self,
+        dropped: &mut Option<C>,
+        kept: &mut Option<C>,
+        column: &mut Vec<C>,
+        bit: M,
+    ) {
+        if !self.mask.intersects(bit) {
+            return;
+        }
+        if self.keep.intersects(bit) {
+            *kept = Some(column.swap_remove(self.row));
+        } else {
+            *dropped = swap_remove(column, true, self.row);
+        }
     }
 
     /// Compacts the column of component bit `bit`, and puts the row's value into `slot` if it
@@ -62,6 +96,15 @@ impl<M: Bitmask> TakeRow<M> {
     #[inline]
     pub fn column<C>(&self, slot: &mut Option<C>, column: &mut Vec<C>, bit: M) {
         *slot = swap_remove(column, self.mask.intersects(bit), self.row);
+    }
+}
+
+/// Moves the value a migration parked past the last of `rows` rows (see [`ColumnEdit::Park`])
+/// into `slot`, when the hooks keep it (`keep`): the column is then cut back to `rows`.
+#[inline]
+pub fn take_parked<C>(slot: &mut Option<C>, column: &mut Vec<C>, keep: bool, rows: usize) {
+    if keep && column.len() > rows {
+        *slot = column.pop();
     }
 }
 

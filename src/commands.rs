@@ -16,7 +16,7 @@ mod builders;
 mod staging;
 mod structural;
 
-pub use buffer::{CommandBuffer, Staging, apply_queued};
+pub use buffer::{CommandBuffer, Staging, apply_queued, apply_queued_with_hooks};
 pub use builders::BuilderStaging;
 pub use staging::SpawnStaging;
 pub(crate) use structural::LifecycleTarget;

@@ -15,6 +15,8 @@ pub struct HookSet<M> {
     /// The world's component and tag bits (relations excluded): what `on_add` and `on_remove`
     /// may name.
     entity_bits: M,
+    /// The world's component bits: the values a removal may keep aside.
+    component_bits: M,
     /// The world's relation bits: what `on_link` and `on_unlink` may name.
     relation_bits: M,
     spawned: bool,
@@ -23,12 +25,17 @@ pub struct HookSet<M> {
     removed: M,
     linked: M,
     unlinked: M,
+    /// The components whose values a removal or a despawn keeps aside for the hooks to read:
+    /// those some `on_remove` names, or every component with a world's `on_despawn`. The
+    /// values of the others are dropped where they go, as in a world without hooks.
+    kept: M,
 }
 
 impl<M: Bitmask> HookSet<M> {
     /// No hooks: the set of a world without a `Hooks` block (`Archetype::HOOKS`'s default).
     pub const NONE: Self = HookSet {
         entity_bits: M::EMPTY,
+        component_bits: M::EMPTY,
         relation_bits: M::EMPTY,
         spawned: false,
         despawned: false,
@@ -36,10 +43,13 @@ impl<M: Bitmask> HookSet<M> {
         removed: M::EMPTY,
         linked: M::EMPTY,
         unlinked: M::EMPTY,
+        kept: M::EMPTY,
     };
 
     /// Whether a hook waits for `change`: the storage records it for them if so. Inlined, so
-    /// a world without hooks (every field constant and empty) compiles it away.
+    /// a world without hooks (every field constant and empty) compiles it away. A despawn
+    /// waits when its entity had something an `on_remove` names, or for `on_despawn`: see
+    /// [`waits_for_despawn`](Self::waits_for_despawn), which knows what it had.
     #[inline]
     pub(crate) fn waits_for(&self, change: &StructuralChange<M>) -> bool {
         match *change {
@@ -52,11 +62,24 @@ impl<M: Bitmask> HookSet<M> {
         }
     }
 
-    /// Whether a hook waits for a despawned entity's components and tags to go: a despawn
-    /// then records them as removed, before the despawn itself.
+    /// Whether a hook waits for the despawn of an entity that had the components and tags
+    /// `had`: an `on_despawn`, or an `on_remove` of one of them.
     #[inline]
-    pub(crate) fn waits_for_removals(&self) -> bool {
-        !self.removed.is_empty()
+    pub(crate) fn waits_for_despawn(&self, had: M) -> bool {
+        self.despawned || had.intersects(self.removed)
+    }
+
+    /// Whether a hook may wait for a despawn: an `on_despawn`, or any `on_remove`.
+    #[inline]
+    pub(crate) fn waits_for_despawns(&self) -> bool {
+        self.despawned || !self.removed.is_empty()
+    }
+
+    /// The components whose values a removal or a despawn keeps aside for the hooks (see the
+    /// field): empty without removal hooks, so nothing is kept.
+    #[inline]
+    pub(crate) fn kept(&self) -> M {
+        self.kept
     }
 }
 
@@ -64,11 +87,12 @@ impl<M: Bitmask> HookSet<M> {
 macro_rules! hook_set_builders {
     ($($mask:ty),+) => {$(
         impl HookSet<$mask> {
-            /// An empty set for a world whose component and tag bits are `entity_bits` and
-            /// whose relation bits are `relation_bits`.
-            pub const fn new(entity_bits: $mask, relation_bits: $mask) -> Self {
+            /// An empty set for a world whose component and tag bits are `entity_bits`, whose
+            /// components are `component_bits` and whose relation bits are `relation_bits`.
+            pub const fn new(entity_bits: $mask, component_bits: $mask, relation_bits: $mask) -> Self {
                 HookSet {
                     entity_bits: entity_bits & !relation_bits,
+                    component_bits,
                     relation_bits,
                     ..Self::NONE
                 }
@@ -80,8 +104,18 @@ macro_rules! hook_set_builders {
                 self
             }
 
-            /// With a hook on every despawn.
+            /// With a hook on every despawn, which reads every component the entity had: a
+            /// despawn keeps all of its values aside for it.
             pub const fn on_despawn(mut self) -> Self {
+                self.despawned = true;
+                self.kept = self.component_bits;
+                self
+            }
+
+            /// With a multi-world game's `on_despawn` recorded by this sub-world (its last):
+            /// the despawn waits for it, but no value is kept aside for it (the game's hook
+            /// gets the entity alone).
+            pub const fn on_game_despawn(mut self) -> Self {
                 self.despawned = true;
                 self
             }
@@ -102,6 +136,8 @@ macro_rules! hook_set_builders {
             /// As [`on_add`](Self::on_add).
             pub const fn on_remove(mut self, bit: $mask) -> Self {
                 self.removed |= self.entity_bit(bit);
+                // A component's value is kept aside for its hook (a tag has none).
+                self.kept |= bit & self.component_bits;
                 self
             }
 
@@ -161,10 +197,14 @@ mod tests {
 
     #[test]
     fn a_set_waits_only_for_the_changes_it_names() {
-        let hooks = HookSet::<u64>::new(POSITION | VELOCITY | PLAYER | CHILD_OF, CHILD_OF)
-            .on_add(POSITION)
-            .on_remove(PLAYER)
-            .on_unlink(CHILD_OF);
+        let hooks = HookSet::<u64>::new(
+            POSITION | VELOCITY | PLAYER | CHILD_OF,
+            POSITION | VELOCITY,
+            CHILD_OF,
+        )
+        .on_add(POSITION)
+        .on_remove(PLAYER)
+        .on_unlink(CHILD_OF);
         let e = entity(1);
         let spawned = |mask| StructuralChange::Spawned { entity: e, mask };
         assert!(hooks.waits_for(&spawned(POSITION | VELOCITY)));
@@ -193,7 +233,10 @@ mod tests {
             source: link.0,
             target: link.1
         }));
-        assert!(hooks.waits_for_removals());
+        assert!(hooks.waits_for_despawns());
+        assert!(hooks.waits_for_despawn(PLAYER));
+        assert!(!hooks.waits_for_despawn(VELOCITY));
+        assert_eq!(hooks.kept(), 0, "a tag has no value to keep");
         assert!(hooks.on_spawn().waits_for(&spawned(VELOCITY)));
         assert!(
             hooks
@@ -206,24 +249,25 @@ mod tests {
             entity: e,
             mask: u128::MAX
         }));
-        assert!(!none.waits_for_removals());
+        assert!(!none.waits_for_despawns());
     }
 
     #[test]
     #[should_panic(expected = "name one component or tag")]
     fn a_hook_on_several_bits_is_refused() {
-        let _ = HookSet::<u64>::new(POSITION | VELOCITY, 0).on_add(POSITION | VELOCITY);
+        let _ = HookSet::<u64>::new(POSITION | VELOCITY, POSITION | VELOCITY, 0)
+            .on_add(POSITION | VELOCITY);
     }
 
     #[test]
     #[should_panic(expected = "name one relation")]
     fn a_link_hook_on_a_component_is_refused() {
-        let _ = HookSet::<u64>::new(POSITION | CHILD_OF, CHILD_OF).on_link(POSITION);
+        let _ = HookSet::<u64>::new(POSITION | CHILD_OF, POSITION, CHILD_OF).on_link(POSITION);
     }
 
     #[test]
     #[should_panic(expected = "a relation's hooks are `on_link`")]
     fn an_addition_hook_on_a_relation_is_refused() {
-        let _ = HookSet::<u64>::new(POSITION | CHILD_OF, CHILD_OF).on_remove(CHILD_OF);
+        let _ = HookSet::<u64>::new(POSITION | CHILD_OF, POSITION, CHILD_OF).on_remove(CHILD_OF);
     }
 }

@@ -1,8 +1,12 @@
-//! Hooks declared in `ecs!`'s `Hooks` block: what generated code asks of a waiting change to
-//! call each hook (its `on_*` methods), and the sync point's loop that runs them. Which
-//! changes wait for them is a constant of the world's tables ([`HookSet`](crate::hook_set::HookSet),
-//! `hook_set.rs`, so a world without hooks records nothing); the changes waiting are kept by
-//! the storage (`PendingHooks`, `storage/change_log.rs`).
+//! Hooks declared in `ecs!`'s `Hooks` block: what a waiting change hands each hook
+//! ([`HookedChange`] and its `on_*` methods, which generated `run_hooks` asks), and the bound on
+//! a chain of hooks that does not settle ([`MAX_HOOK_PASSES`]). Which changes wait for them is
+//! a constant of the world's tables ([`HookSet`](crate::hook_set::HookSet), `hook_set.rs`, so a
+//! world without hooks records nothing); the changes waiting, with the values kept aside for
+//! removal hooks, are kept by the storage (`PendingHooks`, `storage/change_log.rs`); the sync
+//! point's loop (hooks, commands, hooks, until quiet) is `apply_queued_with_hooks`, beside
+//! `apply_queued` (`commands/buffer.rs`). This file depends on the change, the entity and the
+//! mask alone.
 //!
 //! Hooks run at the world's sync point, `apply_commands()`, never inside an operation: every
 //! change is recorded where the change log records it (the same paths, the same order), and
@@ -10,71 +14,106 @@
 //! chapter "Observers and hooks" for why.
 
 use crate::change_log::StructuralChange;
-use crate::commands::{CommandBuffer, CommandReport, QueuedCommand, apply_queued};
 use crate::entity::Entity;
 use crate::mask::Bitmask;
 
-/// What generated code asks of a waiting change to call each hook: `Some` of the hook's
-/// arguments when the change is what the hook waits for.
-impl<M: Bitmask> StructuralChange<M> {
-    /// `Some(entity)` when the change is a spawn (an `on_spawn` hook).
-    #[doc(hidden)]
-    #[inline]
-    pub fn on_spawn(&self) -> Option<Entity> {
-        match *self {
-            StructuralChange::Spawned { entity, .. } => Some(entity),
-            _ => None,
-        }
-    }
+/// The passes of hooks one `apply_commands()` runs before it takes the chain for one that
+/// never settles and stops it with a panic. A pass is the changes waiting when it starts; the
+/// changes their hooks make, directly or by queued commands, make the next pass. A legitimate
+/// chain is as deep as the game's logic (a hook that spawns a child whose hook spawns one
+/// more); ten thousand is far past that and still stops a self-triggering hook in a moment.
+pub const MAX_HOOK_PASSES: u32 = 10_000;
 
-    /// `Some(entity)` when the change is a despawn (an `on_despawn` hook).
-    #[doc(hidden)]
+/// A change taken from the changes waiting for hooks, with what its hooks read: what it took
+/// from its entity and, for a removal or a despawn, the values kept aside (`V`, the world's
+/// generated `WorldRemoved`). Generated `run_hooks` asks it one `on_*` method per declared
+/// hook; dropping it drops the values, once.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct HookedChange<M, V> {
+    pub(crate) change: StructuralChange<M>,
+    /// A removal's components and tags, or everything a despawned entity had.
+    pub(crate) removed: M,
+    /// The values kept aside: `Some` for a removal or a despawn.
+    pub(crate) values: Option<V>,
+    /// Which pass of its sync point the change is in (see [`MAX_HOOK_PASSES`]).
+    pub(crate) pass: u32,
+}
+
+/// What generated code asks of a waiting change to call each hook: `Some` of the hook's
+/// arguments when the change is what the hook waits for. Each takes the hook's name, for the
+/// panic that stops a chain past [`MAX_HOOK_PASSES`].
+impl<M: Bitmask, V> HookedChange<M, V> {
+    /// `Some(entity)` when the change is a spawn (an `on_spawn` hook).
     #[inline]
-    pub fn on_despawn(&self) -> Option<Entity> {
-        match *self {
-            StructuralChange::Despawned { entity } => Some(entity),
+    pub fn on_spawn(&self, hook: &str) -> Option<Entity> {
+        match self.change {
+            StructuralChange::Spawned { entity, .. } => self.settled(hook, entity),
             _ => None,
         }
     }
 
     /// `Some(entity)` when the change gave `entity` the component or tag `bit`, by a spawn or
     /// an addition (an `on_add(BIT)` hook).
-    #[doc(hidden)]
     #[inline]
-    pub fn on_add(&self, bit: M) -> Option<Entity> {
-        match *self {
+    pub fn on_add(&self, bit: M, hook: &str) -> Option<Entity> {
+        match self.change {
             StructuralChange::Spawned { entity, mask }
             | StructuralChange::Added { entity, mask }
                 if mask.intersects(bit) =>
             {
-                Some(entity)
+                self.settled(hook, entity)
             }
             _ => None,
         }
     }
 
-    /// `Some(entity)` when the change took the component or tag `bit` from `entity`, by a
-    /// removal or a despawn (an `on_remove(BIT)` hook).
-    #[doc(hidden)]
+    /// `Some((entity, removed))` when the change took the component or tag `bit` from
+    /// `entity`, by a removal or a despawn (an `on_remove(BIT)` hook): `removed` holds what
+    /// went, with the values kept aside.
     #[inline]
-    pub fn on_remove(&self, bit: M) -> Option<Entity> {
-        match *self {
-            StructuralChange::Removed { entity, mask } if mask.intersects(bit) => Some(entity),
+    pub fn on_remove(&self, bit: M, hook: &str) -> Option<(Entity, &V)> {
+        match (&self.change, &self.values) {
+            (
+                StructuralChange::Removed { entity, .. } | StructuralChange::Despawned { entity },
+                Some(values),
+            ) if self.removed.intersects(bit) => Some((self.settled(hook, *entity)?, values)),
+            _ => None,
+        }
+    }
+
+    /// `Some((entity, removed))` when the change is a despawn (a world's `on_despawn` hook):
+    /// `removed` holds every component and tag the entity had, with its values.
+    #[inline]
+    pub fn on_despawn(&self, hook: &str) -> Option<(Entity, &V)> {
+        match (&self.change, &self.values) {
+            (StructuralChange::Despawned { entity }, Some(values)) => {
+                Some((self.settled(hook, *entity)?, values))
+            }
+            _ => None,
+        }
+    }
+
+    /// `Some(entity)` when the change is a despawn (a multi-world game's `on_despawn` hook,
+    /// which gets the entity alone).
+    #[inline]
+    pub fn on_game_despawn(&self, hook: &str) -> Option<Entity> {
+        match self.change {
+            StructuralChange::Despawned { entity } => self.settled(hook, entity),
             _ => None,
         }
     }
 
     /// `Some((source, target))` when the change linked `source` to `target` in the relation
     /// `bit` (an `on_link(BIT)` hook).
-    #[doc(hidden)]
     #[inline]
-    pub fn on_link(&self, bit: M) -> Option<(Entity, Entity)> {
-        match *self {
+    pub fn on_link(&self, bit: M, hook: &str) -> Option<(Entity, Entity)> {
+        match self.change {
             StructuralChange::Linked {
                 relation,
                 source,
                 target,
-            } if relation == bit => Some((source, target)),
+            } if relation == bit => Some((self.settled(hook, source)?, target)),
             _ => None,
         }
     }
@@ -82,39 +121,40 @@ impl<M: Bitmask> StructuralChange<M> {
     /// `Some((source, target))` when the change unlinked `source` from `target` in the
     /// relation `bit`, by a removal, a link replacing it or a despawn (an `on_unlink(BIT)`
     /// hook).
-    #[doc(hidden)]
     #[inline]
-    pub fn on_unlink(&self, bit: M) -> Option<(Entity, Entity)> {
-        match *self {
+    pub fn on_unlink(&self, bit: M, hook: &str) -> Option<(Entity, Entity)> {
+        match self.change {
             StructuralChange::Unlinked {
                 relation,
                 source,
                 target,
-            } if relation == bit => Some((source, target)),
+            } if relation == bit => Some((self.settled(hook, source)?, target)),
             _ => None,
         }
     }
+
+    /// `Some(entity)`, unless the change is past [`MAX_HOOK_PASSES`]: then `hook`, about to
+    /// run for it, is part of a chain that never settles, and it panics instead, with the
+    /// world consistent (the change is taken, as by a hook that panics).
+    #[inline]
+    fn settled(&self, hook: &str, entity: Entity) -> Option<Entity> {
+        if self.pass > MAX_HOOK_PASSES {
+            never_settles(hook, self.pass);
+        }
+        Some(entity)
+    }
 }
 
-/// A world's or a game's `apply_commands()` when it declares hooks: the hooks of the changes
-/// made since the last sync point run first (`run_hooks`), then the queued commands are
-/// applied ([`apply_queued`]), then the hooks of what they changed, and so on until no command
-/// is queued and no change waits (a hook may queue commands, and its commands may wake hooks).
-/// The report counts every command applied or skipped on the way.
-pub fn apply_queued_with_hooks<W, C: QueuedCommand>(
-    world: &mut W,
-    queue: fn(&mut W) -> &mut CommandBuffer<C>,
-    mut apply: impl FnMut(&mut W, C, &mut C::Staging, &mut CommandReport),
-    run_hooks: fn(&mut W),
-) -> CommandReport {
-    let mut report = CommandReport::default();
-    loop {
-        run_hooks(world);
-        if queue(world).is_empty() {
-            return report;
-        }
-        report.absorb(apply_queued(world, queue, &mut apply));
-    }
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn never_settles(hook: &str, passes: u32) -> ! {
+    panic!(
+        "ecs!: the hook `{hook}` still runs after {} passes of hooks in one apply_commands(): \
+         a chain of hooks that never settles (a hook answering its own change with the same \
+         change?); stopped at pass {passes}",
+        MAX_HOOK_PASSES
+    )
 }
 
 #[cfg(test)]
@@ -130,45 +170,95 @@ mod tests {
         Entity::new(id, 0)
     }
 
+    fn hooked(change: StructuralChange<u64>, removed: u64) -> HookedChange<u64, &'static str> {
+        let values = matches!(
+            change,
+            StructuralChange::Removed { .. } | StructuralChange::Despawned { .. }
+        )
+        .then_some("values");
+        HookedChange {
+            change,
+            removed,
+            values,
+            pass: 1,
+        }
+    }
+
     #[test]
     fn each_hook_form_matches_its_change_only() {
         let (e, target) = (entity(1), entity(2));
-        let spawned = StructuralChange::Spawned {
-            entity: e,
-            mask: POSITION,
-        };
-        let added = StructuralChange::Added {
-            entity: e,
-            mask: POSITION | PLAYER,
-        };
-        let removed = StructuralChange::Removed {
-            entity: e,
-            mask: PLAYER,
-        };
-        let linked = StructuralChange::Linked {
-            relation: CHILD_OF,
-            source: e,
-            target,
-        };
-        let unlinked = StructuralChange::Unlinked {
-            relation: CHILD_OF,
-            source: e,
-            target,
-        };
-        let despawned = StructuralChange::<u64>::Despawned { entity: e };
-        assert_eq!(spawned.on_spawn(), Some(e));
-        assert_eq!(added.on_spawn(), None);
-        assert_eq!(spawned.on_add(POSITION), Some(e));
-        assert_eq!(added.on_add(PLAYER), Some(e));
-        assert_eq!(added.on_add(VELOCITY), None);
-        assert_eq!(removed.on_add(PLAYER), None);
-        assert_eq!(removed.on_remove(PLAYER), Some(e));
-        assert_eq!(removed.on_remove(POSITION), None);
-        assert_eq!(linked.on_link(CHILD_OF), Some((e, target)));
-        assert_eq!(unlinked.on_link(CHILD_OF), None);
-        assert_eq!(unlinked.on_unlink(CHILD_OF), Some((e, target)));
-        assert_eq!(unlinked.on_unlink(16), None);
-        assert_eq!(despawned.on_despawn(), Some(e));
-        assert_eq!(spawned.on_despawn(), None);
+        let spawned = hooked(
+            StructuralChange::Spawned {
+                entity: e,
+                mask: POSITION,
+            },
+            0,
+        );
+        let added = hooked(
+            StructuralChange::Added {
+                entity: e,
+                mask: POSITION | PLAYER,
+            },
+            0,
+        );
+        let removed = hooked(
+            StructuralChange::Removed {
+                entity: e,
+                mask: PLAYER,
+            },
+            PLAYER,
+        );
+        let linked = hooked(
+            StructuralChange::Linked {
+                relation: CHILD_OF,
+                source: e,
+                target,
+            },
+            0,
+        );
+        let unlinked = hooked(
+            StructuralChange::Unlinked {
+                relation: CHILD_OF,
+                source: e,
+                target,
+            },
+            0,
+        );
+        let despawned = hooked(StructuralChange::Despawned { entity: e }, POSITION | PLAYER);
+        let hook = "hook";
+        assert_eq!(spawned.on_spawn(hook), Some(e));
+        assert_eq!(added.on_spawn(hook), None);
+        assert_eq!(spawned.on_add(POSITION, hook), Some(e));
+        assert_eq!(added.on_add(PLAYER, hook), Some(e));
+        assert_eq!(added.on_add(VELOCITY, hook), None);
+        assert_eq!(removed.on_add(PLAYER, hook), None);
+        assert_eq!(removed.on_remove(PLAYER, hook), Some((e, &"values")));
+        assert_eq!(removed.on_remove(POSITION, hook), None);
+        assert_eq!(linked.on_link(CHILD_OF, hook), Some((e, target)));
+        assert_eq!(unlinked.on_link(CHILD_OF, hook), None);
+        assert_eq!(unlinked.on_unlink(CHILD_OF, hook), Some((e, target)));
+        assert_eq!(unlinked.on_unlink(16, hook), None);
+        assert_eq!(despawned.on_despawn(hook), Some((e, &"values")));
+        assert_eq!(despawned.on_game_despawn(hook), Some(e));
+        // A despawn removes everything its entity had.
+        assert_eq!(despawned.on_remove(POSITION, hook), Some((e, &"values")));
+        assert_eq!(despawned.on_remove(VELOCITY, hook), None);
+        assert_eq!(spawned.on_despawn(hook), None);
+    }
+
+    #[test]
+    #[should_panic(expected = "the hook `respawn` still runs after 10000 passes")]
+    fn a_change_past_the_last_pass_stops_its_hook() {
+        let mut change = hooked(
+            StructuralChange::Spawned {
+                entity: entity(1),
+                mask: POSITION,
+            },
+            0,
+        );
+        change.pass = MAX_HOOK_PASSES;
+        assert_eq!(change.on_spawn("respawn"), Some(entity(1)));
+        change.pass += 1;
+        change.on_spawn("respawn");
     }
 }

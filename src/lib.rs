@@ -65,6 +65,7 @@ pub use commands::{
 pub use entity::{Entity, EntityIndex, EntityLocation, EntityRecords, EntityReserver, IdRecords};
 pub use events::{Consumed, EventChannel, EventCursor};
 pub use hook_set::HookSet;
+pub use hooks::MAX_HOOK_PASSES;
 pub use mask::{Bitmask, Bits, MAX_MASK_BITS, MaskWidth, SelectMask};
 pub use multi_world::{
     MultiWorld, MultiWorldBuilder, MultiWorldEntities, SubWorld, SubWorlds, SubWorldsMut,

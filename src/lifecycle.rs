@@ -8,12 +8,12 @@ use alloc::vec::Vec;
 use core::ops::{Deref, DerefMut};
 
 use crate::archetype::Archetype;
-use crate::change_log::StructuralChange;
 use crate::commands::{
     CommandBuffer, CommandQueue, CommandReport, LifecycleCommand, LifecycleTarget, QueuedCommand,
     SpawnStaging,
 };
 use crate::entity::{Entity, EntityIndex, IdRecords};
+use crate::hooks::HookedChange;
 use crate::mask::Bitmask;
 use crate::storage::despawn::Whole;
 use crate::storage::staged::PlaceBuilt;
@@ -258,11 +258,13 @@ pub fn end_frame<T: Archetype>(storage: &mut Storage<T>) {
     storage.end_frame();
 }
 
-/// The oldest change a declared hook waits for, taken: a world's generated `run_hooks` runs
-/// its hooks.
+/// The oldest change a declared hook waits for, taken with the values kept aside for its
+/// hooks: a world's generated `run_hooks` runs its hooks. `round`: the rounds of commands its
+/// sync point applied before (see `HookedChange`'s passes).
 #[inline]
 pub fn next_hooked_change<T: Archetype>(
     storage: &mut Storage<T>,
-) -> Option<StructuralChange<T::Mask>> {
-    storage.next_hooked_change()
+    round: u32,
+) -> Option<HookedChange<T::Mask, T::Removed>> {
+    storage.next_hooked_change(round)
 }

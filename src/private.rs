@@ -30,7 +30,7 @@ pub mod lifecycle {
 
 /// What a world's generated `run_hooks` and `apply_commands` call when it declares hooks.
 pub mod hooks {
-    pub use crate::hooks::apply_queued_with_hooks;
+    pub use crate::commands::apply_queued_with_hooks;
 }
 
 /// What a multi-world game's generated methods call: each is one of these.

@@ -260,20 +260,37 @@ pub trait SerializeWorld: SnapshotWorld + SerializeTables + SerializeSingletons 
 
 impl<W: SnapshotWorld + SerializeTables + SerializeSingletons> SerializeWorld for W {}
 
-/// Tables whose components are all `DeserializeOwned`. Implemented by `ecs!`.
-pub trait DeserializeTables: SnapshotTables {
+/// Tables whose components are all `DeserializeOwned`: read from data of any lifetime
+/// ([`DeserializeColumns`] for every `'de`).
+pub trait DeserializeTables: SnapshotTables + for<'de> DeserializeColumns<'de> {}
+
+impl<W: SnapshotTables + for<'de> DeserializeColumns<'de>> DeserializeTables for W {}
+
+/// Tables whose components are all `Deserialize<'de>`. Implemented by `ecs!`, bounded on
+/// `'de`: a type that borrows from the data (`&'static str`) is `Deserialize<'static>` only,
+/// so its world implements this for `'static` alone and is not [`DeserializeTables`], which
+/// leaves its snapshots unavailable (the calls that load one do not compile) rather than the
+/// world failing to compile.
+pub trait DeserializeColumns<'de>: SnapshotTables {
     /// Reads `column` into `table`'s column of its mask bit (`column.bit()`), and adds the bit
     /// to the table's mask.
-    fn deserialize_column<'de, A: MapAccess<'de>>(
+    fn deserialize_column<A: MapAccess<'de>>(
         table: &mut Self::Table,
         column: ColumnIn<'_, A, <Self::Table as Archetype>::Mask>,
     ) -> Result<(), A::Error>;
 }
 
-/// Singletons whose resources are all `DeserializeOwned`. Implemented by `ecs!`.
-pub trait DeserializeSingletons: SnapshotSingletons {
+/// Singletons whose resources are all `DeserializeOwned`: read from data of any lifetime
+/// ([`DeserializeResources`] for every `'de`).
+pub trait DeserializeSingletons: SnapshotSingletons + for<'de> DeserializeResources<'de> {}
+
+impl<W: SnapshotSingletons + for<'de> DeserializeResources<'de>> DeserializeSingletons for W {}
+
+/// Singletons whose resources are all `Deserialize<'de>`. Implemented by `ecs!`, bounded on
+/// `'de` (see [`DeserializeColumns`]).
+pub trait DeserializeResources<'de>: SnapshotSingletons {
     /// Reads `resource` into the field of its name (`resource.name()`).
-    fn deserialize_resource<'de, A: MapAccess<'de>>(
+    fn deserialize_resource<A: MapAccess<'de>>(
         resources: &mut Self::Resources,
         resource: ResourceIn<'_, A>,
     ) -> Result<(), A::Error>;

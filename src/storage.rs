@@ -80,8 +80,8 @@ pub struct Storage<T: Archetype> {
     change_log: Dropped<EventChannel<StructuralChange<T::Mask>>>,
     log_changes: bool,
     /// The changes the world's declared hooks wait for, until its sync point runs them
-    /// (always empty in a world without hooks).
-    hooks: PendingHooks<T::Mask>,
+    /// (always empty in a world without hooks), with the values kept aside for removal hooks.
+    hooks: PendingHooks<T::Mask, T::Removed>,
 }
 
 impl<T: Archetype> Default for Storage<T> {
@@ -435,7 +435,12 @@ impl<T: Archetype> Storage<T> {
     /// `bit` (one migration if it lacks it), its row stamped as written, and its table and row.
     fn row_to_set(&mut self, entity: Entity, bit: T::Mask) -> Option<(&mut T, usize)> {
         let location = self.locate(entity)?;
-        let location = self.apply_change(entity, location, Change::Add(bit & T::COMPONENTS));
+        let location = self.apply_change(
+            entity,
+            location,
+            Change::Add(bit & T::COMPONENTS),
+            T::Mask::EMPTY,
+        );
         self.ticks[location.table()].stamp(Written::Row(location.row()), bit, self.tick);
         Some((&mut self.tables[location.table()], location.row()))
     }
@@ -458,7 +463,14 @@ impl<T: Archetype> Storage<T> {
     /// The end of [`take`](Self::take), once the value is out (compiled once per world, not
     /// once per component): the migration without the component of bit `bit`.
     fn remove_taken(&mut self, entity: Entity, location: EntityLocation, bit: T::Mask) {
-        self.apply_change(entity, location, Change::Remove(bit & T::COMPONENTS));
+        // The value went to the caller: its hooks get none (what is left in the column is
+        // a default).
+        self.apply_change(
+            entity,
+            location,
+            Change::Remove(bit & T::COMPONENTS),
+            T::Mask::EMPTY,
+        );
     }
 
     // ----- invariants -----------------------------------------------------------------------

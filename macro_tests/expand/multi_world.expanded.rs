@@ -18,6 +18,13 @@ pub struct CoreComponentArrays {
     ///The `position` column: a value per row when `mask` holds `POSITION`, else empty.
     pub position: ::archetypal::__private::alloc::vec::Vec<(f32, f32)>,
 }
+///What an entity of `Core` lost, as its removal hooks read it: the components and tags that went (`mask`: everything it had, for a despawn), and the value of each component whose value was kept aside for the hooks (those some `on_remove` names, or all of them with `on_despawn`; `None` for the others, and for a value `remove_*` handed its caller).
+pub struct CoreRemoved {
+    /// The components and tags that went.
+    pub mask: CoreMask,
+    ///The `position` value that went, if kept aside for the hooks.
+    pub position: ::core::option::Option<(f32, f32)>,
+}
 ///A `Core` table seen through slices: values can change, the number of rows cannot.
 pub struct CoreComponentArraysMut<'a> {
     /// The components this table holds.
@@ -68,6 +75,13 @@ pub struct RenderComponentArrays {
     pub entities: ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity>,
     ///The `sprite` column: a value per row when `mask` holds `SPRITE`, else empty.
     pub sprite: ::archetypal::__private::alloc::vec::Vec<u32>,
+}
+///What an entity of `Render` lost, as its removal hooks read it: the components and tags that went (`mask`: everything it had, for a despawn), and the value of each component whose value was kept aside for the hooks (those some `on_remove` names, or all of them with `on_despawn`; `None` for the others, and for a value `remove_*` handed its caller).
+pub struct RenderRemoved {
+    /// The components and tags that went.
+    pub mask: RenderMask,
+    ///The `sprite` value that went, if kept aside for the hooks.
+    pub sprite: ::core::option::Option<u32>,
 }
 ///A `Render` table seen through slices: values can change, the number of rows cannot.
 pub struct RenderComponentArraysMut<'a> {
@@ -611,6 +625,12 @@ impl Game {
             Self::run_hooks,
         )
     }
+    /// Whether a change waits for the hooks (the game's own or a sub-world's): they
+    /// run at the next `apply_commands()`. Always `false` in a game without hooks.
+    #[inline]
+    pub fn hooks_pending(&self) -> bool {
+        ::archetypal::__private::multi_world::hooks_pending(self)
+    }
     /// Number of queued commands (the game's and every sub-world's).
     #[inline]
     pub fn command_count(&self) -> usize {
@@ -768,15 +788,12 @@ const _: () = {
         &["POSITION", "PLAYER"],
         __Bit::__END as usize,
     );
-    pub struct __RemovedValues {
-        position: ::core::option::Option<(f32, f32)>,
-    }
     impl ::archetypal::Archetype for CoreComponentArrays {
         type Mask = <::archetypal::MaskWidth<
             { __Bit::__END as usize <= 64 },
         > as ::archetypal::SelectMask>::Mask;
         type ViewMut<'a> = CoreComponentArraysMut<'a>;
-        type Removed = __RemovedValues;
+        type Removed = CoreRemoved;
         type TickColumns = [::archetypal::__private::TickColumn; <Self as ::archetypal::Archetype>::COMPONENT_COUNT];
         const COMPONENT_COUNT: usize = ["position"].len();
         const COMPONENTS: CoreMask = ::archetypal::__private::low_bits(
@@ -795,8 +812,11 @@ const _: () = {
         };
         const HOOKS: ::archetypal::HookSet<CoreMask> = {
             let all = ::archetypal::__private::low_bits(__Bit::__END as u32) as CoreMask;
+            let components = <Self as ::archetypal::Archetype>::COMPONENTS;
             let relations = <Self as ::archetypal::Archetype>::RELATIONS;
-            let hooks = ::archetypal::HookSet::<CoreMask>::new(all, relations);
+            let hooks = ::archetypal::HookSet::<
+                CoreMask,
+            >::new(all, components, relations);
             let hooks = hooks.on_add(PLAYER);
             hooks
         };
@@ -851,12 +871,51 @@ const _: () = {
         #[inline]
         fn swap_remove(&mut self, row: usize) -> Self::Removed {
             let take = ::archetypal::__private::column::TakeRow::new(self.mask, row);
-            let mut removed = __RemovedValues {
-                position: ::core::option::Option::None,
-            };
+            let mut removed = <Self as ::archetypal::Archetype>::removed(self.mask);
             take.column(&mut removed.position, &mut self.position, POSITION);
             self.entities.swap_remove(row);
             removed
+        }
+        #[inline]
+        fn swap_remove_keeping(
+            &mut self,
+            row: usize,
+            keep: CoreMask,
+            had: CoreMask,
+        ) -> (Self::Removed, Self::Removed) {
+            let take = ::archetypal::__private::column::TakeRow::keeping(
+                self.mask,
+                row,
+                keep,
+            );
+            let mut dropped = <Self as ::archetypal::Archetype>::removed(self.mask);
+            let mut kept = <Self as ::archetypal::Archetype>::removed(had);
+            take.column_keeping(
+                &mut dropped.position,
+                &mut kept.position,
+                &mut self.position,
+                POSITION,
+            );
+            self.entities.swap_remove(row);
+            (dropped, kept)
+        }
+        #[inline]
+        fn removed(mask: CoreMask) -> Self::Removed {
+            CoreRemoved {
+                mask,
+                position: ::core::option::Option::None,
+            }
+        }
+        #[inline]
+        fn keep_parked(&mut self, keep: CoreMask, removed: &mut Self::Removed) {
+            use ::archetypal::__private::column;
+            let rows = self.entities.len();
+            column::take_parked(
+                &mut removed.position,
+                &mut self.position,
+                keep & POSITION != 0,
+                rows,
+            );
         }
         #[inline]
         fn edit_column(&mut self, bit: u32, op: ::archetypal::__private::ColumnEdit) {
@@ -1115,15 +1174,12 @@ const _: () = {
             }
         }
     }
-    impl ::archetypal::snapshot::DeserializeTables for Core
+    impl<'de> ::archetypal::snapshot::DeserializeColumns<'de> for Core
     where
-        for<'x> __component_position: ::archetypal::__private::serde::de::DeserializeOwned,
+        __component_position: ::archetypal::__private::serde::Deserialize<'de>,
     {
         #[inline]
-        fn deserialize_column<
-            'de,
-            A: ::archetypal::__private::serde::de::MapAccess<'de>,
-        >(
+        fn deserialize_column<A: ::archetypal::__private::serde::de::MapAccess<'de>>(
             table: &mut Self::Table,
             column: ::archetypal::snapshot::ColumnIn<'_, A, CoreMask>,
         ) -> ::core::result::Result<(), A::Error> {
@@ -1173,15 +1229,12 @@ const _: () = {
         &["SPRITE"],
         __Bit::__END as usize,
     );
-    pub struct __RemovedValues {
-        sprite: ::core::option::Option<u32>,
-    }
     impl ::archetypal::Archetype for RenderComponentArrays {
         type Mask = <::archetypal::MaskWidth<
             { __Bit::__END as usize <= 64 },
         > as ::archetypal::SelectMask>::Mask;
         type ViewMut<'a> = RenderComponentArraysMut<'a>;
-        type Removed = __RemovedValues;
+        type Removed = RenderRemoved;
         type TickColumns = [::archetypal::__private::TickColumn; <Self as ::archetypal::Archetype>::COMPONENT_COUNT];
         const COMPONENT_COUNT: usize = ["sprite"].len();
         const COMPONENTS: RenderMask = ::archetypal::__private::low_bits(
@@ -1201,9 +1254,12 @@ const _: () = {
         const HOOKS: ::archetypal::HookSet<RenderMask> = {
             let all = ::archetypal::__private::low_bits(__Bit::__END as u32)
                 as RenderMask;
+            let components = <Self as ::archetypal::Archetype>::COMPONENTS;
             let relations = <Self as ::archetypal::Archetype>::RELATIONS;
-            let hooks = ::archetypal::HookSet::<RenderMask>::new(all, relations);
-            let hooks = hooks.on_despawn();
+            let hooks = ::archetypal::HookSet::<
+                RenderMask,
+            >::new(all, components, relations);
+            let hooks = hooks.on_game_despawn();
             hooks
         };
         const CASCADE: RenderMask = {
@@ -1257,12 +1313,51 @@ const _: () = {
         #[inline]
         fn swap_remove(&mut self, row: usize) -> Self::Removed {
             let take = ::archetypal::__private::column::TakeRow::new(self.mask, row);
-            let mut removed = __RemovedValues {
-                sprite: ::core::option::Option::None,
-            };
+            let mut removed = <Self as ::archetypal::Archetype>::removed(self.mask);
             take.column(&mut removed.sprite, &mut self.sprite, SPRITE);
             self.entities.swap_remove(row);
             removed
+        }
+        #[inline]
+        fn swap_remove_keeping(
+            &mut self,
+            row: usize,
+            keep: RenderMask,
+            had: RenderMask,
+        ) -> (Self::Removed, Self::Removed) {
+            let take = ::archetypal::__private::column::TakeRow::keeping(
+                self.mask,
+                row,
+                keep,
+            );
+            let mut dropped = <Self as ::archetypal::Archetype>::removed(self.mask);
+            let mut kept = <Self as ::archetypal::Archetype>::removed(had);
+            take.column_keeping(
+                &mut dropped.sprite,
+                &mut kept.sprite,
+                &mut self.sprite,
+                SPRITE,
+            );
+            self.entities.swap_remove(row);
+            (dropped, kept)
+        }
+        #[inline]
+        fn removed(mask: RenderMask) -> Self::Removed {
+            RenderRemoved {
+                mask,
+                sprite: ::core::option::Option::None,
+            }
+        }
+        #[inline]
+        fn keep_parked(&mut self, keep: RenderMask, removed: &mut Self::Removed) {
+            use ::archetypal::__private::column;
+            let rows = self.entities.len();
+            column::take_parked(
+                &mut removed.sprite,
+                &mut self.sprite,
+                keep & SPRITE != 0,
+                rows,
+            );
         }
         #[inline]
         fn edit_column(&mut self, bit: u32, op: ::archetypal::__private::ColumnEdit) {
@@ -1515,15 +1610,12 @@ const _: () = {
             }
         }
     }
-    impl ::archetypal::snapshot::DeserializeTables for Render
+    impl<'de> ::archetypal::snapshot::DeserializeColumns<'de> for Render
     where
-        for<'x> __component_sprite: ::archetypal::__private::serde::de::DeserializeOwned,
+        __component_sprite: ::archetypal::__private::serde::Deserialize<'de>,
     {
         #[inline]
-        fn deserialize_column<
-            'de,
-            A: ::archetypal::__private::serde::de::MapAccess<'de>,
-        >(
+        fn deserialize_column<A: ::archetypal::__private::serde::de::MapAccess<'de>>(
             table: &mut Self::Table,
             column: ::archetypal::snapshot::ColumnIn<'_, A, RenderMask>,
         ) -> ::core::result::Result<(), A::Error> {
@@ -1702,11 +1794,13 @@ const _: () = {
     impl Game {
         /// Runs the declared hooks of every change made since the last sync point:
         /// sub-world by sub-world in declaration order, each one's changes oldest
-        /// first, and for each change the hooks in declaration order (the game's
-        /// own first), each given the game split apart (`split_mut()`) and the
-        /// entity (a link's hooks: its source and target). Changes a hook makes
-        /// are run in the same pass. `apply_commands` calls it.
-        fn run_hooks(&mut self) {
+        /// first, and for each change its hooks (the game's `on_spawn` first, its
+        /// `on_despawn` last, each kind in declaration order), each given the game
+        /// split apart (`split_mut()`) and the entity (a link's hooks: its source
+        /// and target; a removal's: what went). Changes a hook makes are run in the
+        /// same call. `apply_commands` calls it, with the rounds of commands it
+        /// applied before (`round`).
+        fn run_hooks(&mut self, round: u32) {
             use ::core::option::Option::Some;
             if !::archetypal::__private::multi_world::hooks_pending(self) {
                 return;
@@ -1716,20 +1810,22 @@ const _: () = {
                 let mut ran = false;
                 while let Some(change) = ::archetypal::__private::lifecycle::next_hooked_change(
                     &mut game.core.storage,
+                    round,
                 ) {
                     ran = true;
-                    if let Some(entity) = change.on_despawn() {
-                        on_despawn(&mut game, entity);
-                    }
-                    if let Some(entity) = change.on_add(PLAYER) {
+                    if let Some(entity) = change.on_add(PLAYER, "on_player") {
                         on_player(&mut game, entity);
+                    }
+                    if let Some(entity) = change.on_game_despawn("on_despawn") {
+                        on_despawn(&mut game, entity);
                     }
                 }
                 while let Some(change) = ::archetypal::__private::lifecycle::next_hooked_change(
                     &mut game.render.storage,
+                    round,
                 ) {
                     ran = true;
-                    if let Some(entity) = change.on_despawn() {
+                    if let Some(entity) = change.on_game_despawn("on_despawn") {
                         on_despawn(&mut game, entity);
                     }
                 }
@@ -1813,18 +1909,15 @@ const _: () = {
             }
         }
     }
-    impl ::archetypal::snapshot::DeserializeSingletons for Game
+    impl<'de> ::archetypal::snapshot::DeserializeResources<'de> for Game
     where
-        for<'x> __resource_delta_time: ::archetypal::__private::serde::de::DeserializeOwned,
+        __resource_delta_time: ::archetypal::__private::serde::Deserialize<'de>,
         for<'x> <Self as ::archetypal::MultiWorld>::SubWorlds<
             'static,
         >: ::archetypal::snapshot::LoadSubWorlds,
     {
         #[inline]
-        fn deserialize_resource<
-            'de,
-            A: ::archetypal::__private::serde::de::MapAccess<'de>,
-        >(
+        fn deserialize_resource<A: ::archetypal::__private::serde::de::MapAccess<'de>>(
             resources: &mut Self::Resources,
             resource: ::archetypal::snapshot::ResourceIn<'_, A>,
         ) -> ::core::result::Result<(), A::Error> {

@@ -31,6 +31,17 @@ pub struct WorldComponentArrays {
     ///The `health` column: a value per row when `mask` holds `HEALTH`, else empty.
     pub health: ::archetypal::__private::alloc::vec::Vec<u32>,
 }
+///What an entity of `World` lost, as its removal hooks read it: the components and tags that went (`mask`: everything it had, for a despawn), and the value of each component whose value was kept aside for the hooks (those some `on_remove` names, or all of them with `on_despawn`; `None` for the others, and for a value `remove_*` handed its caller).
+pub struct WorldRemoved {
+    /// The components and tags that went.
+    pub mask: WorldMask,
+    ///The `position` value that went, if kept aside for the hooks.
+    pub position: ::core::option::Option<(f32, f32)>,
+    ///The `velocity` value that went, if kept aside for the hooks.
+    pub velocity: ::core::option::Option<(f32, f32)>,
+    ///The `health` value that went, if kept aside for the hooks.
+    pub health: ::core::option::Option<u32>,
+}
 ///A `World` table seen through slices: values can change, the number of rows cannot.
 pub struct WorldComponentArraysMut<'a> {
     /// The components this table holds.
@@ -901,17 +912,12 @@ const _: () = {
         &["POSITION", "VELOCITY", "HEALTH", "PLAYER", "CHILD_OF"],
         __Bit::__END as usize,
     );
-    pub struct __RemovedValues {
-        position: ::core::option::Option<(f32, f32)>,
-        velocity: ::core::option::Option<(f32, f32)>,
-        health: ::core::option::Option<u32>,
-    }
     impl ::archetypal::Archetype for WorldComponentArrays {
         type Mask = <::archetypal::MaskWidth<
             { __Bit::__END as usize <= 64 },
         > as ::archetypal::SelectMask>::Mask;
         type ViewMut<'a> = WorldComponentArraysMut<'a>;
-        type Removed = __RemovedValues;
+        type Removed = WorldRemoved;
         type TickColumns = [::archetypal::__private::TickColumn; <Self as ::archetypal::Archetype>::COMPONENT_COUNT];
         const COMPONENT_COUNT: usize = ["position", "velocity", "health"].len();
         const COMPONENTS: WorldMask = ::archetypal::__private::low_bits(
@@ -934,8 +940,11 @@ const _: () = {
         const HOOKS: ::archetypal::HookSet<WorldMask> = {
             let all = ::archetypal::__private::low_bits(__Bit::__END as u32)
                 as WorldMask;
+            let components = <Self as ::archetypal::Archetype>::COMPONENTS;
             let relations = <Self as ::archetypal::Archetype>::RELATIONS;
-            let hooks = ::archetypal::HookSet::<WorldMask>::new(all, relations);
+            let hooks = ::archetypal::HookSet::<
+                WorldMask,
+            >::new(all, components, relations);
             let hooks = hooks.on_add(POSITION);
             let hooks = hooks.on_unlink(CHILD_OF);
             hooks
@@ -1000,16 +1009,79 @@ const _: () = {
         #[inline]
         fn swap_remove(&mut self, row: usize) -> Self::Removed {
             let take = ::archetypal::__private::column::TakeRow::new(self.mask, row);
-            let mut removed = __RemovedValues {
-                position: ::core::option::Option::None,
-                velocity: ::core::option::Option::None,
-                health: ::core::option::Option::None,
-            };
+            let mut removed = <Self as ::archetypal::Archetype>::removed(self.mask);
             take.column(&mut removed.position, &mut self.position, POSITION);
             take.column(&mut removed.velocity, &mut self.velocity, VELOCITY);
             take.column(&mut removed.health, &mut self.health, HEALTH);
             self.entities.swap_remove(row);
             removed
+        }
+        #[inline]
+        fn swap_remove_keeping(
+            &mut self,
+            row: usize,
+            keep: WorldMask,
+            had: WorldMask,
+        ) -> (Self::Removed, Self::Removed) {
+            let take = ::archetypal::__private::column::TakeRow::keeping(
+                self.mask,
+                row,
+                keep,
+            );
+            let mut dropped = <Self as ::archetypal::Archetype>::removed(self.mask);
+            let mut kept = <Self as ::archetypal::Archetype>::removed(had);
+            take.column_keeping(
+                &mut dropped.position,
+                &mut kept.position,
+                &mut self.position,
+                POSITION,
+            );
+            take.column_keeping(
+                &mut dropped.velocity,
+                &mut kept.velocity,
+                &mut self.velocity,
+                VELOCITY,
+            );
+            take.column_keeping(
+                &mut dropped.health,
+                &mut kept.health,
+                &mut self.health,
+                HEALTH,
+            );
+            self.entities.swap_remove(row);
+            (dropped, kept)
+        }
+        #[inline]
+        fn removed(mask: WorldMask) -> Self::Removed {
+            WorldRemoved {
+                mask,
+                position: ::core::option::Option::None,
+                velocity: ::core::option::Option::None,
+                health: ::core::option::Option::None,
+            }
+        }
+        #[inline]
+        fn keep_parked(&mut self, keep: WorldMask, removed: &mut Self::Removed) {
+            use ::archetypal::__private::column;
+            let rows = self.entities.len();
+            column::take_parked(
+                &mut removed.position,
+                &mut self.position,
+                keep & POSITION != 0,
+                rows,
+            );
+            column::take_parked(
+                &mut removed.velocity,
+                &mut self.velocity,
+                keep & VELOCITY != 0,
+                rows,
+            );
+            column::take_parked(
+                &mut removed.health,
+                &mut self.health,
+                keep & HEALTH != 0,
+                rows,
+            );
         }
         #[inline]
         fn edit_column(&mut self, bit: u32, op: ::archetypal::__private::ColumnEdit) {
@@ -1378,11 +1450,13 @@ const _: () = {
     const _: ::archetypal::HookSet<WorldMask> = <WorldComponentArrays as ::archetypal::Archetype>::HOOKS;
     impl World {
         /// Runs the declared hooks of every change made since the last sync point,
-        /// oldest change first, and for each change the hooks in declaration order,
-        /// each given the world split apart (`split_mut()`) and the entity (a link's
-        /// hooks: its source and target). Changes a hook makes are run in the same
-        /// pass, after those already waiting. `apply_commands` calls it.
-        fn run_hooks(&mut self) {
+        /// oldest change first, and for each change its hooks (`on_spawn` first,
+        /// `on_despawn` last, each kind in declaration order), each given the world
+        /// split apart (`split_mut()`) and the entity (a link's hooks: its source and
+        /// target; a removal's: what went). Changes a hook makes are run in the same
+        /// call, after those already waiting. `apply_commands` calls it, with the
+        /// rounds of commands it applied before (`round`).
+        fn run_hooks(&mut self, round: u32) {
             use ::core::option::Option::Some;
             if !self.components.storage.hooks_pending() {
                 return;
@@ -1392,12 +1466,15 @@ const _: () = {
                 let mut ran = false;
                 while let Some(change) = ::archetypal::__private::lifecycle::next_hooked_change(
                     &mut world.components.storage,
+                    round,
                 ) {
                     ran = true;
-                    if let Some(entity) = change.on_add(POSITION) {
+                    if let Some(entity) = change.on_add(POSITION, "on_position") {
                         on_position(&mut world, entity);
                     }
-                    if let Some((source, target)) = change.on_unlink(CHILD_OF) {
+                    if let Some((source, target)) = change
+                        .on_unlink(CHILD_OF, "on_orphan")
+                    {
                         on_orphan(&mut world, source, target);
                     }
                 }
@@ -1555,18 +1632,15 @@ const _: () = {
             }
         }
     }
-    impl ::archetypal::snapshot::DeserializeTables for World
+    impl<'de> ::archetypal::snapshot::DeserializeColumns<'de> for World
     where
-        for<'x> __component_position: ::archetypal::__private::serde::de::DeserializeOwned,
-        for<'x> __component_velocity: ::archetypal::__private::serde::de::DeserializeOwned,
-        for<'x> __component_health: ::archetypal::__private::serde::de::DeserializeOwned,
-        for<'x> __resource_delta_time: ::archetypal::__private::serde::de::DeserializeOwned,
+        __component_position: ::archetypal::__private::serde::Deserialize<'de>,
+        __component_velocity: ::archetypal::__private::serde::Deserialize<'de>,
+        __component_health: ::archetypal::__private::serde::Deserialize<'de>,
+        __resource_delta_time: ::archetypal::__private::serde::Deserialize<'de>,
     {
         #[inline]
-        fn deserialize_column<
-            'de,
-            A: ::archetypal::__private::serde::de::MapAccess<'de>,
-        >(
+        fn deserialize_column<A: ::archetypal::__private::serde::de::MapAccess<'de>>(
             table: &mut Self::Table,
             column: ::archetypal::snapshot::ColumnIn<'_, A, WorldMask>,
         ) -> ::core::result::Result<(), A::Error> {
@@ -1616,18 +1690,15 @@ const _: () = {
             }
         }
     }
-    impl ::archetypal::snapshot::DeserializeSingletons for World
+    impl<'de> ::archetypal::snapshot::DeserializeResources<'de> for World
     where
-        for<'x> __resource_delta_time: ::archetypal::__private::serde::de::DeserializeOwned,
-        for<'x> __component_position: ::archetypal::__private::serde::de::DeserializeOwned,
-        for<'x> __component_velocity: ::archetypal::__private::serde::de::DeserializeOwned,
-        for<'x> __component_health: ::archetypal::__private::serde::de::DeserializeOwned,
+        __resource_delta_time: ::archetypal::__private::serde::Deserialize<'de>,
+        __component_position: ::archetypal::__private::serde::Deserialize<'de>,
+        __component_velocity: ::archetypal::__private::serde::Deserialize<'de>,
+        __component_health: ::archetypal::__private::serde::Deserialize<'de>,
     {
         #[inline]
-        fn deserialize_resource<
-            'de,
-            A: ::archetypal::__private::serde::de::MapAccess<'de>,
-        >(
+        fn deserialize_resource<A: ::archetypal::__private::serde::de::MapAccess<'de>>(
             resources: &mut Self::Resources,
             resource: ::archetypal::snapshot::ResourceIn<'_, A>,
         ) -> ::core::result::Result<(), A::Error> {

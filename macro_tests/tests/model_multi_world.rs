@@ -65,7 +65,7 @@ fn spawned(game: &mut GameParts<'_>, entity: Entity) {
 fn tint_added(game: &mut GameParts<'_>, entity: Entity) {
     game.resources.fired.push((Hook::TintAdded, entity));
 }
-fn tint_removed(game: &mut GameParts<'_>, entity: Entity) {
+fn tint_removed(game: &mut GameParts<'_>, entity: Entity, _removed: &RenderRemoved) {
     game.resources.fired.push((Hook::TintRemoved, entity));
 }
 fn despawned(game: &mut GameParts<'_>, entity: Entity) {

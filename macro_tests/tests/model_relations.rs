@@ -91,13 +91,13 @@ fn player_added(world: &mut WorldParts<'_>, entity: Entity) {
         .fired
         .push((Hook::PlayerAdded, entity, None));
 }
-fn player_removed(world: &mut WorldParts<'_>, entity: Entity) {
+fn player_removed(world: &mut WorldParts<'_>, entity: Entity, _removed: &WorldRemoved) {
     world
         .resources
         .fired
         .push((Hook::PlayerRemoved, entity, None));
 }
-fn offset_removed(world: &mut WorldParts<'_>, entity: Entity) {
+fn offset_removed(world: &mut WorldParts<'_>, entity: Entity, _removed: &WorldRemoved) {
     world
         .resources
         .fired
@@ -127,7 +127,7 @@ fn owner_linked(world: &mut WorldParts<'_>, source: Entity, target: Entity) {
         .fired
         .push((Hook::OwnerLinked, source, Some(target)));
 }
-fn despawned(world: &mut WorldParts<'_>, entity: Entity) {
+fn despawned(world: &mut WorldParts<'_>, entity: Entity, _dead: &WorldRemoved) {
     world.resources.fired.push((Hook::Despawned, entity, None));
 }
 
@@ -345,8 +345,12 @@ impl Model {
                 continue;
             }
             stack.extend(self.sources(0, next).into_iter().rev());
-            for (relation, bit) in RELATIONS.into_iter().enumerate() {
+            // Its own links first, relation by relation; then its sources', relation by
+            // relation, each in link order.
+            for relation in 0..RELATIONS.len() {
                 self.unlink(relation, next);
+            }
+            for (relation, bit) in RELATIONS.into_iter().enumerate() {
                 for source in self.sources[relation].remove(&next).unwrap_or_default() {
                     self.targets[relation].remove(&source);
                     self.record(StructuralChange::Unlinked {

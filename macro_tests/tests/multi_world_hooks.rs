@@ -17,11 +17,12 @@ pub enum Fired {
     Spawned(Entity),
     /// With what the hook read in both sub-worlds.
     PositionAdded(Entity, Option<i32>, Option<u32>),
-    PositionRemoved(Entity),
+    /// With the value that went (kept aside for the hook).
+    PositionRemoved(Entity, Option<i32>),
     PlayerAdded(Entity),
     Undocked(Entity, Entity),
     SpriteAdded(Entity, Option<u32>),
-    SpriteRemoved(Entity),
+    SpriteRemoved(Entity, Option<u32>),
     Despawned(Entity),
 }
 
@@ -86,8 +87,9 @@ fn position_added(game: &mut GameParts<'_>, entity: Entity) {
     }
 }
 
-fn position_removed(game: &mut GameParts<'_>, entity: Entity) {
-    record(game, Fired::PositionRemoved(entity));
+fn position_removed(game: &mut GameParts<'_>, entity: Entity, removed: &CoreRemoved) {
+    let position = removed.position.map(|position| position.0);
+    record(game, Fired::PositionRemoved(entity, position));
 }
 
 fn player_added(game: &mut GameParts<'_>, entity: Entity) {
@@ -103,8 +105,9 @@ fn sprite_added(game: &mut GameParts<'_>, entity: Entity) {
     record(game, Fired::SpriteAdded(entity, sprite));
 }
 
-fn sprite_removed(game: &mut GameParts<'_>, entity: Entity) {
-    record(game, Fired::SpriteRemoved(entity));
+fn sprite_removed(game: &mut GameParts<'_>, entity: Entity, removed: &RenderRemoved) {
+    let sprite = removed.sprite.map(|sprite| sprite.0);
+    record(game, Fired::SpriteRemoved(entity, sprite));
 }
 
 fn despawned(game: &mut GameParts<'_>, entity: Entity) {
@@ -145,8 +148,8 @@ fn a_spawn_and_a_despawn_fire_once_per_entity_across_sub_worlds() {
         sync(&mut game),
         [
             // The game's `on_despawn` after every sub-world's removals.
-            PositionRemoved(ship),
-            SpriteRemoved(ship),
+            PositionRemoved(ship, Some(4)),
+            SpriteRemoved(ship, Some(7)),
             Despawned(ship),
             Despawned(empty),
         ]
@@ -184,7 +187,7 @@ fn every_game_path_fires() {
         [
             PositionAdded(batch[0], Some(0), None),
             PlayerAdded(batch[0]),
-            SpriteRemoved(copies[0]),
+            SpriteRemoved(copies[0], Some(1)),
             Despawned(batch[1]),
         ]
     );
@@ -193,7 +196,7 @@ fn every_game_path_fires() {
         sync(&mut game),
         [
             Despawned(copies[0]),
-            SpriteRemoved(copies[1]),
+            SpriteRemoved(copies[1], Some(1)),
             Despawned(copies[1])
         ]
     );
@@ -220,7 +223,8 @@ fn a_cascade_fires_each_entity_s_hooks_once() {
     for &entity in drones.iter().chain([&station]) {
         let count = |wanted: Fired| fired.iter().filter(|&&f| f == wanted).count();
         assert_eq!(count(Despawned(entity)), 1);
-        assert_eq!(count(PositionRemoved(entity)), 1);
+        let position = if entity == station { 0 } else { 1 };
+        assert_eq!(count(PositionRemoved(entity, Some(position))), 1);
     }
     for &drone in &drones {
         assert_eq!(
@@ -230,16 +234,16 @@ fn a_cascade_fires_each_entity_s_hooks_once() {
                 .count(),
             1
         );
-        assert!(fired.contains(&SpriteRemoved(drone)));
+        assert!(fired.contains(&SpriteRemoved(drone, Some(2))));
     }
     assert_eq!(fired.len(), 3 + 4 + 3 + 4);
     // Each entity's despawn comes after its removals in every sub-world.
     let at = |wanted: Fired| fired.iter().position(|&f| f == wanted).unwrap();
     for &drone in &drones {
-        assert!(at(Despawned(drone)) > at(PositionRemoved(drone)));
-        assert!(at(Despawned(drone)) > at(SpriteRemoved(drone)));
+        assert!(at(Despawned(drone)) > at(PositionRemoved(drone, Some(1))));
+        assert!(at(Despawned(drone)) > at(SpriteRemoved(drone, Some(2))));
     }
-    assert!(at(Despawned(station)) > at(PositionRemoved(station)));
+    assert!(at(Despawned(station)) > at(PositionRemoved(station, Some(0))));
 }
 
 #[test]
@@ -269,9 +273,17 @@ fn only_the_game_s_sync_point_runs_the_hooks() {
     game.core.add_player(entity);
     assert!(game.core.has_player(entity));
     assert!(game.core.hooks_pending());
+    assert!(game.hooks_pending());
     assert!(game.resources.log.fired.is_empty());
     assert_eq!(sync(&mut game), [Spawned(entity), PlayerAdded(entity)]);
     assert!(!game.core.hooks_pending());
+    assert!(!game.hooks_pending());
+    // A later sub-world's change alone: the game says so too.
+    game.render.add_sprite(entity);
+    assert!(!game.core.hooks_pending());
+    assert!(game.hooks_pending());
+    sync(&mut game);
+    assert!(!game.hooks_pending());
 }
 
 #[test]

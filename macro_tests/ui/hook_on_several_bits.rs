@@ -10,6 +10,6 @@ archetypal::ecs! {
 
 const MOVING: WorldMask = POSITION | VELOCITY;
 
-fn stopped(_: &mut WorldParts<'_>, _: archetypal::Entity) {}
+fn stopped(_: &mut WorldParts<'_>, _: archetypal::Entity, _: &WorldRemoved) {}
 
 fn main() {}

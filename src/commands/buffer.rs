@@ -142,6 +142,31 @@ pub fn apply_queued<W, C: QueuedCommand>(
     report
 }
 
+/// A world's or a game's `apply_commands()` when it declares hooks: the hooks of the changes
+/// made since the last sync point run first (`run_hooks`), then the queued commands are
+/// applied ([`apply_queued`]), then the hooks of what they changed, and so on until no command
+/// is queued and no change waits (a hook may queue commands, and its commands may wake hooks).
+/// `run_hooks` is told how many rounds of commands came before, which count as passes of
+/// hooks (see `hooks::MAX_HOOK_PASSES`: a chain through queued commands that never settles
+/// stops too). The report counts every command applied or skipped on the way.
+pub fn apply_queued_with_hooks<W, C: QueuedCommand>(
+    world: &mut W,
+    queue: fn(&mut W) -> &mut CommandBuffer<C>,
+    mut apply: impl FnMut(&mut W, C, &mut C::Staging, &mut CommandReport),
+    run_hooks: fn(&mut W, u32),
+) -> CommandReport {
+    let mut report = CommandReport::default();
+    let mut round = 0u32;
+    loop {
+        run_hooks(world, round);
+        if queue(world).is_empty() {
+            return report;
+        }
+        report.absorb(apply_queued(world, queue, &mut apply));
+        round = round.saturating_add(1);
+    }
+}
+
 /// The world and what [`apply_queued`] has not applied yet. Dropped with commands left only
 /// when one panicked: they go back into the buffer, with the values staged for them.
 struct Applying<'w, 'c, W, C: QueuedCommand> {

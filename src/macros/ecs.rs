@@ -71,7 +71,64 @@ macro_rules! ecs {
 macro_rules! __ecs_generate {
     ((world $world:ident error) $($blocks:tt)*) => {};
     ((game $game:ident error) $($blocks:tt)*) => {};
-    ((world $world:ident $components:tt) tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt hooks: $hooks:tt) => {
+    // A component named like a field every table has (`mask`, `entities`) would clash with it
+    // in every generated struct: the world (or game) is refused before anything is generated, so
+    // ecs!'s message is the only error. Which names the world's components take is answered
+    // in one step, with no walk over the components: a macro whose patterns are those names
+    // (`@reserved_names`) is asked for the reserved ones, the arm of a component so named
+    // refusing it, the last arm (no component of that name) going on to the next name, then
+    // handing back the world's generation, which it is given as tokens (so its tokens keep
+    // the spans and the notes of the rules that wrote them).
+    (
+        (world $world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ])
+        $($blocks:tt)*
+    ) => {
+        $crate::__ecs_generate! {
+            @reserved_names [$] $world [ $($field)+ ]
+            $crate::__ecs_generate! {
+                @checked (world $world [ $( $(#[$attr])* $field : $ty => $mask [$($option)*] ),+ ])
+                $($blocks)*
+            }
+        }
+    };
+    // The same for a game's sub-worlds, whose tables have the same fields.
+    (
+        (game $game:ident [ $( ($sub_world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ] $tags:tt $relations:tt $hooks:tt spawn: $spawn:ident despawn: $despawn:ident) )+ ])
+        $($blocks:tt)*
+    ) => {
+        $crate::__ecs_generate! {
+            @reserved_names [$] $game [ $( $($field)+ )+ ]
+            $crate::__ecs_generate! {
+                @checked (game $game [ $( ($sub_world [ $( $(#[$attr])* $field : $ty => $mask [$($option)*] ),+ ] $tags $relations $hooks spawn: $spawn despawn: $despawn) )+ ])
+                $($blocks)*
+            }
+        }
+    };
+    (@reserved_names [$d:tt] $world:ident [ $($field:ident)+ ] $($generate:tt)*) => {
+        $crate::__private::paste::paste! {
+            macro_rules! [<__ecs_ $world _component_names>] {
+                $(
+                    (@component $field $d($d generate:tt)*) => {
+                        ::core::compile_error!(::core::concat!(
+                            "ecs!: a component cannot be named `",
+                            ::core::stringify!($field),
+                            "`: it would clash with the tables' own `",
+                            ::core::stringify!($field),
+                            "` field; rename it"
+                        ));
+                    };
+                )+
+                (@component mask $d($d generate:tt)*) => {
+                    [<__ecs_ $world _component_names>]! { @component entities $d($d generate)* }
+                };
+                (@component entities $d($d generate:tt)*) => {
+                    $d($d generate)*
+                };
+            }
+            [<__ecs_ $world _component_names>]! { @component mask $($generate)* }
+        }
+    };
+    (@checked (world $world:ident $components:tt) tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt hooks: $hooks:tt) => {
         $crate::__private::paste::paste! {
             $crate::__ecs_tables! { @types $world $components $tags $relations }
             $crate::__ecs_world! { @part world $world }
@@ -147,7 +204,7 @@ macro_rules! __ecs_generate {
     // methods take, the hooks its `run_hooks` calls). A sub-world's command queue pushes to
     // the game's buffer, so it is declared after the game's command enum.
     (
-        (game $game:ident [ $( ($sub_world:ident $components:tt $tags:tt $relations:tt $hooks:tt spawn: $spawn:ident despawn: $despawn:ident) )+ ])
+        @checked (game $game:ident [ $( ($sub_world:ident $components:tt $tags:tt $relations:tt $hooks:tt spawn: $spawn:ident despawn: $despawn:ident) )+ ])
         tags: [] relations: [] events: $events:tt resources: $resources:tt hooks: $game_hooks:tt
     ) => {
         $crate::__private::paste::paste! {

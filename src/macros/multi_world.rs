@@ -211,6 +211,13 @@ macro_rules! __ecs_multi_world {
                 $crate::__ecs_multi_world_hooks! { @apply_commands $hooks (self) }
             }
 
+            /// Whether a change waits for the hooks (the game's own or a sub-world's): they
+            /// run at the next `apply_commands()`. Always `false` in a game without hooks.
+            #[inline]
+            pub fn hooks_pending(&self) -> bool {
+                $crate::__private::multi_world::hooks_pending(self)
+            }
+
             /// Number of queued commands (the game's and every sub-world's).
             #[inline]
             pub fn command_count(&self) -> usize {

@@ -7,8 +7,9 @@
 //! cannot carry `#[cfg]`). So each component, event and resource type gets a private alias,
 //! `__component_position`, declared under the component's own attributes; a glob import of a
 //! module where every alias is `()` stands in for the ones compiled out (an item shadows a glob
-//! import), and `()` satisfies every bound. The bounds are higher-ranked (`for<'x>`), so a type
-//! that does not meet one leaves the impl unusable instead of failing to compile.
+//! import), and `()` satisfies every bound. The bounds are higher-ranked (`for<'x>`), or name
+//! the impl's `'de` (the reading impls), so a type that does not meet one leaves the impl
+//! unusable instead of failing to compile.
 
 /// Declares the type aliases and calls the generating rules: a world's (`world`), a
 /// sub-world's (`sub_world`: its tables) or a game's (`game`: its resources and events).
@@ -22,15 +23,15 @@ macro_rules! __ecs_world_state {
         $crate::__ecs_state_types! { $components $events [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ] }
         $crate::__ecs_clone! { $world $components $events [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ] }
         // A world's tables and singletons are serde only together: its tables are bounded on
-        // its resources' types too, and its singletons on its tables. A type whose serde impl
-        // asks for a lifetime (a `&'static str` resource is `Deserialize<'static>` only) then
-        // leaves the world without the serde impls, as a type that is not serde does, instead
-        // of failing to compile.
+        // its resources' types too, and its singletons on its tables. A type serde reads only
+        // for some lifetimes (a `&'static str` is `Deserialize<'static>` only) leaves the world
+        // saving but not loading (the reading impls are bounded on `'de`, see `@tables`),
+        // instead of failing to compile.
         $crate::__ecs_if_serde! {
             $crate::__ecs_snapshot! {
                 @tables $world $components $tags $relations
                 serialize_also: { $( for<'x> [<__resource_ $resource>]: $crate::__private::serde::Serialize, )* }
-                deserialize_also: { $( for<'x> [<__resource_ $resource>]: $crate::__private::serde::de::DeserializeOwned, )* }
+                deserialize_also: { $( [<__resource_ $resource>]: $crate::__private::serde::Deserialize<'de>, )* }
             }
             $crate::__ecs_snapshot! { @world $world $components $events [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ] }
         }
@@ -86,7 +87,7 @@ macro_rules! __ecs_state_types {
 /// checks a world and a game alike. Only what depends on the component list is generated: a
 /// column or resource picked by its mask bit or name and handed to the runtime (`write`,
 /// `read`), the names, and access to the entity index. The serde impls are bounded on every
-/// component and resource type being `Serialize` (`DeserializeOwned`). The `@tables` arm (a
+/// component and resource type being `Serialize` (`Deserialize<'de>`). The `@tables` arm (a
 /// world's or a sub-world's tables), the `@singletons` arm (a world's or a game's resources and
 /// events), the `@world` and `@game` arms (the rest of a world's or a game's impls) and the
 /// `@world_methods` and `@multi_world_methods` arms (`snapshot()` and `from_snapshot`, in the impl
@@ -130,13 +131,17 @@ macro_rules! __ecs_snapshot {
                 }
             }
 
-            impl $crate::snapshot::DeserializeTables for $world
+            // Bounded on `'de`, not on `DeserializeOwned`: a bound on a type alone (with no
+            // parameter of the impl in it) is not what the compiler proves a body's reads
+            // with, so a type serde reads for some lifetimes only (`&'static str`) would fail
+            // the body; bounded on `'de`, such a world compiles and only its loading does not.
+            impl<'de> $crate::snapshot::DeserializeColumns<'de> for $world
             where
-                $( for<'x> [<__component_ $field>]: $crate::__private::serde::de::DeserializeOwned, )+
+                $( [<__component_ $field>]: $crate::__private::serde::Deserialize<'de>, )+
                 $($deserialize_also)*
             {
                 #[inline]
-                fn deserialize_column<'de, A: $crate::__private::serde::de::MapAccess<'de>>(
+                fn deserialize_column<A: $crate::__private::serde::de::MapAccess<'de>>(
                     table: &mut Self::Table,
                     column: $crate::snapshot::ColumnIn<'_, A, [<$world Mask>]>,
                 ) -> ::core::result::Result<(), A::Error> {
@@ -198,12 +203,12 @@ macro_rules! __ecs_snapshot {
                 }
             }
 
-            impl $crate::snapshot::DeserializeSingletons for $world
+            impl<'de> $crate::snapshot::DeserializeResources<'de> for $world
             where
                 $($deserialize)*
             {
                 #[inline]
-                fn deserialize_resource<'de, A: $crate::__private::serde::de::MapAccess<'de>>(
+                fn deserialize_resource<A: $crate::__private::serde::de::MapAccess<'de>>(
                     resources: &mut Self::Resources,
                     resource: $crate::snapshot::ResourceIn<'_, A>,
                 ) -> ::core::result::Result<(), A::Error> {
@@ -230,8 +235,8 @@ macro_rules! __ecs_snapshot {
                 $( for<'x> [<__component_ $field>]: $crate::__private::serde::Serialize, )+
             }
             deserialize: {
-                $( for<'x> [<__resource_ $resource>]: $crate::__private::serde::de::DeserializeOwned, )*
-                $( for<'x> [<__component_ $field>]: $crate::__private::serde::de::DeserializeOwned, )+
+                $( [<__resource_ $resource>]: $crate::__private::serde::Deserialize<'de>, )*
+                $( [<__component_ $field>]: $crate::__private::serde::Deserialize<'de>, )+
             }
         }
 
@@ -322,7 +327,7 @@ macro_rules! __ecs_snapshot {
                 for<'x, 'a> <Self as $crate::MultiWorld>::SubWorlds<'a>: $crate::snapshot::SerializeSubWorlds,
             }
             deserialize: {
-                $( for<'x> [<__resource_ $resource>]: $crate::__private::serde::de::DeserializeOwned, )*
+                $( [<__resource_ $resource>]: $crate::__private::serde::Deserialize<'de>, )*
                 for<'x> <Self as $crate::MultiWorld>::SubWorlds<'static>: $crate::snapshot::LoadSubWorlds,
             }
         }

@@ -55,6 +55,17 @@ macro_rules! __ecs_tables {
                 )+
             }
 
+            #[doc = "What an entity of `" $world "` lost, as its removal hooks read it: the components and tags that went (`mask`: everything it had, for a despawn), and the value of each component whose value was kept aside for the hooks (those some `on_remove` names, or all of them with `on_despawn`; `None` for the others, and for a value `remove_*` handed its caller)."]
+            pub struct [<$world Removed>] {
+                /// The components and tags that went.
+                pub mask: [<$world Mask>],
+                $(
+                    #[doc = "The `" $field "` value that went, if kept aside for the hooks."]
+                    $(#[$attr])*
+                    pub $field: ::core::option::Option<$ty>,
+                )+
+            }
+
             #[doc = "A `" $world "` table seen through slices: values can change, the number of rows cannot."]
             pub struct [<$world ComponentArraysMut>]<'a> {
                 /// The components this table holds.
@@ -157,16 +168,12 @@ macro_rules! __ecs_tables {
                 __Bit::__END as usize,
             );
 
-            pub struct __RemovedValues {
-                $( $(#[$attr])* $field: ::core::option::Option<$ty>, )+
-            }
-
             // The trait's own constants are named in full: a mask constant of the same name
             // (`TAGS`) is an inherent one of the table, found first.
             impl $crate::Archetype for [<$world ComponentArrays>] {
                 type Mask = <$crate::MaskWidth<{ __Bit::__END as usize <= 64 }> as $crate::SelectMask>::Mask;
                 type ViewMut<'a> = [<$world ComponentArraysMut>]<'a>;
-                type Removed = __RemovedValues;
+                type Removed = [<$world Removed>];
                 type TickColumns = [$crate::__private::TickColumn; <Self as $crate::Archetype>::COMPONENT_COUNT];
                 const COMPONENT_COUNT: usize = [$( $(#[$attr])* ::core::stringify!($field) ),+].len();
                 const COMPONENTS: [<$world Mask>] =
@@ -239,12 +246,35 @@ macro_rules! __ecs_tables {
                     // literal of calls holds every value at once: borrow checking quadratic in
                     // the components).
                     let take = $crate::__private::column::TakeRow::new(self.mask, row);
-                    let mut removed = __RemovedValues {
-                        $( $(#[$attr])* $field: ::core::option::Option::None, )+
-                    };
+                    let mut removed = <Self as $crate::Archetype>::removed(self.mask);
                     $( $(#[$attr])* take.column(&mut removed.$field, &mut self.$field, $mask); )+
                     self.entities.swap_remove(row);
                     removed
+                }
+
+                #[inline]
+                fn swap_remove_keeping(&mut self, row: usize, keep: [<$world Mask>], had: [<$world Mask>]) -> (Self::Removed, Self::Removed) {
+                    let take = $crate::__private::column::TakeRow::keeping(self.mask, row, keep);
+                    let mut dropped = <Self as $crate::Archetype>::removed(self.mask);
+                    let mut kept = <Self as $crate::Archetype>::removed(had);
+                    $( $(#[$attr])* take.column_keeping(&mut dropped.$field, &mut kept.$field, &mut self.$field, $mask); )+
+                    self.entities.swap_remove(row);
+                    (dropped, kept)
+                }
+
+                #[inline]
+                fn removed(mask: [<$world Mask>]) -> Self::Removed {
+                    [<$world Removed>] {
+                        mask,
+                        $( $(#[$attr])* $field: ::core::option::Option::None, )+
+                    }
+                }
+
+                #[inline]
+                fn keep_parked(&mut self, keep: [<$world Mask>], removed: &mut Self::Removed) {
+                    use $crate::__private::column;
+                    let rows = self.entities.len();
+                    $( $(#[$attr])* column::take_parked(&mut removed.$field, &mut self.$field, keep & $mask != 0, rows); )+
                 }
 
                 #[inline]

@@ -12,10 +12,9 @@ use super::spawn::MultiWorldBuilder;
 use super::{MultiWorld, with_whole};
 use crate::commands::{
     BuilderStaging, CommandBuffer, CommandReport, LifecycleCommand, LifecycleTarget, StageSpawn,
-    apply_queued,
+    apply_queued, apply_queued_with_hooks,
 };
 use crate::entity::{Entity, EntityIndex};
-use crate::hooks::apply_queued_with_hooks;
 use crate::storage::despawn::{self, Parts, Whole};
 use crate::storage::staged::PlaceBuilt;
 use crate::storage::{activate_reserved, place_or_free};
@@ -120,7 +119,7 @@ pub fn apply_commands<G: MultiWorld>(game: &mut G) -> CommandReport {
 #[inline]
 pub fn apply_commands_with_hooks<G: MultiWorld>(
     game: &mut G,
-    run_hooks: fn(&mut G),
+    run_hooks: fn(&mut G, u32),
 ) -> CommandReport {
     apply_queued_with_hooks(game, queue, G::apply_command, run_hooks)
 }

@@ -14,7 +14,10 @@ use serde::{Deserialize, Deserializer};
 use super::ids::IdsIn;
 use super::layout::ENTITIES;
 use super::sequence::{ColumnSeed, Sequence};
-use super::{DeserializeSingletons, DeserializeTables, SnapshotSingletons, SnapshotTables};
+use super::{
+    DeserializeColumns, DeserializeResources, DeserializeSingletons, DeserializeTables,
+    SnapshotSingletons, SnapshotTables,
+};
 use crate::archetype::Archetype;
 use crate::mask::Bitmask;
 
@@ -83,7 +86,7 @@ impl<'de, W: DeserializeTables> Visitor<'de> for TableVisitor<W> {
                 rows,
                 lengths: &mut columns,
             };
-            W::deserialize_column(&mut table, column)?;
+            <W as DeserializeColumns<'de>>::deserialize_column(&mut table, column)?;
         }
         let ids = ids.ok_or_else(|| de::Error::missing_field(ENTITIES))?;
         Ok(TableData {
@@ -260,7 +263,7 @@ impl<'de, W: DeserializeSingletons> Visitor<'de> for ResourcesVisitor<W> {
                 map: &mut map,
                 name: names[index],
             };
-            W::deserialize_resource(&mut resources, resource)?;
+            <W as DeserializeResources<'de>>::deserialize_resource(&mut resources, resource)?;
         }
         if let Some(index) = seen.iter().position(|seen| !seen) {
             return Err(de::Error::custom(format_args!(

@@ -296,13 +296,14 @@ impl<T: Archetype> Storage<T> {
         location: EntityLocation,
         index: Option<&mut EntityIndex>,
     ) -> T::Removed {
-        if T::HOOKS.waits_for_removals() {
-            // Its hooks see every component and tag it had go, then the despawn.
-            self.record_for_hooks(StructuralChange::Removed {
-                entity,
-                mask: self.tables[location.table()].mask() | self.tags_at(location),
-            });
-        }
+        // What the entity had, if a hook waits for its despawn (a constant test: a world
+        // without removal hooks never looks).
+        let hooked = if !T::HOOKS.waits_for_despawns() {
+            None
+        } else {
+            let had = self.tables[location.table()].mask() | self.tags_at(location);
+            T::HOOKS.waits_for_despawn(had).then_some(had)
+        };
         // First into the last tag segment of its table, where a `swap_remove` keeps the
         // segments whole.
         let location = self.leave_segment(location);
@@ -311,7 +312,7 @@ impl<T: Archetype> Storage<T> {
             // tenth of a despawn).
             index.free(entity, &mut *self.records);
         }
-        self.record(StructuralChange::Despawned { entity });
+        self.log(StructuralChange::Despawned { entity });
         self.ticks[location.table()].swap_remove(location.row());
         let table = &mut self.tables[location.table()];
         if location.row() + 1 < table.len() {
@@ -320,7 +321,14 @@ impl<T: Archetype> Storage<T> {
                 self.records.relocate(moved.id, location);
             }
         }
-        table.swap_remove(location.row())
+        let Some(had) = hooked else {
+            return table.swap_remove(location.row());
+        };
+        // The values its hooks read are kept aside with the despawn, until they ran: its
+        // `on_remove` hooks, then its `on_despawn`.
+        let (dropped, kept) = table.swap_remove_keeping(location.row(), T::HOOKS.kept(), had);
+        self.keep_despawn_for_hooks(entity, had, kept);
+        dropped
     }
 }
 

@@ -20,7 +20,12 @@ impl<T: Archetype> Storage<T> {
             return false;
         };
         // Nothing is removed by an addition: nothing is parked.
-        let (_, parked) = self.change_row(entity, location, Change::Add(mask & T::COMPONENTS));
+        let (_, parked) = self.change_row(
+            entity,
+            location,
+            Change::Add(mask & T::COMPONENTS),
+            T::Mask::EMPTY,
+        );
         if !(mask & T::TAGS).is_empty() {
             self.add_tags(entity, mask);
         }
@@ -36,7 +41,12 @@ impl<T: Archetype> Storage<T> {
         let Some(location) = self.locate(entity) else {
             return false;
         };
-        let (_, parked) = self.change_row(entity, location, Change::Remove(mask & T::COMPONENTS));
+        let (_, parked) = self.change_row(
+            entity,
+            location,
+            Change::Remove(mask & T::COMPONENTS),
+            T::HOOKS.kept(),
+        );
         if !(mask & T::TAGS).is_empty() {
             self.remove_tags(entity, mask);
         }
@@ -46,45 +56,49 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// Applies `change` to the live `entity` at `location` (one migration, or none when the
-    /// mask does not change), drops the values it removed, and returns the new location.
+    /// mask does not change), drops the values it removed (but those of `keep` a removal hook
+    /// waits for, kept aside for it), and returns the new location.
     pub(super) fn apply_change(
         &mut self,
         entity: Entity,
         location: EntityLocation,
         change: Change<T::Mask>,
+        keep: T::Mask,
     ) -> EntityLocation {
-        let (location, parked) = self.change_row(entity, location, change);
+        let (location, parked) = self.change_row(entity, location, change, keep);
         self.drop_parked(parked);
         location
     }
 
     /// [`apply_change`](Self::apply_change), leaving the values the destination lacks parked
     /// (none without a migration) for the caller to drop with
-    /// [`drop_parked`](Self::drop_parked) once its own bookkeeping is done.
+    /// [`drop_parked`](Self::drop_parked) once its own bookkeeping is done; those of `keep`
+    /// go to the removal's hooks instead, if one waits for it.
     fn change_row(
         &mut self,
         entity: Entity,
         location: EntityLocation,
         change: Change<T::Mask>,
+        keep: T::Mask,
     ) -> (EntityLocation, Parked<T::Mask>) {
         let current = self.tables[location.table()].mask();
         let next = change.apply(current);
         if next == current {
             return (location, Parked::NOTHING);
         }
-        let logged = match change {
-            Change::Add(_) => StructuralChange::Added {
-                entity,
-                mask: next & !current,
-            },
-            Change::Remove(_) => StructuralChange::Removed {
-                entity,
-                mask: current & !next,
-            },
-        };
         let source = location.table();
         let destination = self.destination(source, change);
-        let (location, columns) = self.migrate(entity, location, destination, logged);
+        let (location, mut columns) = self.migrate(entity, location, destination, change, next);
+        if let Change::Remove(_) = change {
+            let removed = current & !next;
+            self.record_removed(entity, removed, |storage| {
+                let mut values = T::removed(removed);
+                let kept = columns & keep;
+                storage.tables[source].keep_parked(kept, &mut values);
+                columns &= !kept;
+                values
+            });
+        }
         let parked = Parked {
             table: source,
             columns,
@@ -110,9 +124,11 @@ impl<T: Archetype> Storage<T> {
         destination
     }
 
-    /// Moves `entity`'s row from `from` to the end of table `to`, fixes the locations of the
-    /// entity and of the row moved into the hole, moves its change ticks, logs `logged`, and
-    /// returns the entity's new location and the components the destination lacks.
+    /// Moves `entity`'s row from `from` to the end of table `to` (of mask `next`), fixes the
+    /// locations of the entity and of the row moved into the hole, moves its change ticks,
+    /// records an addition (the caller records a removal, whose hooks read the values it
+    /// parked), and returns the entity's new location and the components the destination
+    /// lacks.
     ///
     /// A component `Default` that panics does so before anything moved (nothing is done); the
     /// values the destination lacks stay parked in table `from` for the caller to drop after its
@@ -122,7 +138,8 @@ impl<T: Archetype> Storage<T> {
         entity: Entity,
         from: EntityLocation,
         to: usize,
-        logged: StructuralChange<T::Mask>,
+        change: Change<T::Mask>,
+        next: T::Mask,
     ) -> (EntityLocation, T::Mask) {
         let tags = self.tags_at(from);
         let location = EntityLocation::new(to, self.tables[to].len());
@@ -145,7 +162,12 @@ impl<T: Archetype> Storage<T> {
         } else {
             location
         };
-        self.record(logged);
+        if let Change::Add(_) = change {
+            self.record(StructuralChange::Added {
+                entity,
+                mask: next & !self.tables[from.table()].mask(),
+            });
+        }
         (location, parked)
     }
 }

@@ -194,6 +194,10 @@ impl<T: Archetype> Storage<T> {
     /// Takes every link of `entity` out, before it is despawned: its own links (logged), and
     /// its sources', which are unlinked (logged, their bit cleared, unless `cascading` and the
     /// relation cascades: those sources are despawned next, by the caller).
+    ///
+    /// Its own links go first, relation by relation in declaration order, then its sources',
+    /// relation by relation, each relation's sources in link order: the order the guide
+    /// promises the `on_unlink` hooks.
     pub(super) fn unlink_all(&mut self, entity: Entity, cascading: bool) {
         for index in 0..self.relations.len() {
             let relation = T::Mask::bit(T::RELATIONS.trailing_zeros() + index as u32);
@@ -204,6 +208,9 @@ impl<T: Archetype> Storage<T> {
                     target,
                 });
             }
+        }
+        for index in 0..self.relations.len() {
+            let relation = T::Mask::bit(T::RELATIONS.trailing_zeros() + index as u32);
             if self.relations[index].sources(entity).is_empty() {
                 continue;
             }

@@ -43,10 +43,8 @@ impl<T: Archetype> Storage<T> {
         if next != current {
             self.retag(location, next);
         }
-        self.record(StructuralChange::Removed {
-            entity,
-            mask: current & !next,
-        });
+        let removed = current & !next;
+        self.record_removed(entity, removed, |_| T::removed(removed));
         true
     }
 

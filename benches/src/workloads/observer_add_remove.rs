@@ -85,7 +85,7 @@ pub mod archetypal_hooked {
         world.resources.added += 1;
     }
 
-    fn b_removed(world: &mut WorldParts<'_>, _entity: archetypal::Entity) {
+    fn b_removed(world: &mut WorldParts<'_>, _entity: archetypal::Entity, _removed: &WorldRemoved) {
         world.resources.removed += 1;
     }
 }

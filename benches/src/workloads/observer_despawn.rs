@@ -93,7 +93,7 @@ pub mod archetypal_hooked {
         }
     }
 
-    fn despawned(world: &mut WorldParts<'_>, _entity: archetypal::Entity) {
+    fn despawned(world: &mut WorldParts<'_>, _entity: archetypal::Entity, _dead: &WorldRemoved) {
         world.resources.despawned += 1;
     }
 }

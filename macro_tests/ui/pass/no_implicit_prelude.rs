@@ -43,11 +43,15 @@ mod game {
         Hooks {
             on_add(POSITION) => counted,
             on_unlink(CHILD_OF) => unlinked,
-            on_despawn => counted,
+            on_despawn => gone,
         }
     }
 
     pub fn counted(world: &mut WorldParts<'_>, _entity: ::archetypal::Entity) {
+        world.resources.hooked += 1;
+    }
+
+    pub fn gone(world: &mut WorldParts<'_>, _entity: ::archetypal::Entity, _dead: &WorldRemoved) {
         world.resources.hooked += 1;
     }
 
