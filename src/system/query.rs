@@ -189,6 +189,7 @@ impl<W, T, Q, F, M, FM> SystemParam<W, QueryParam<M, FM>> for Query<'_, T, Q, F>
 where
     W: ParamWorld<Tables = T>,
     T: TypedTable + Send + Sync,
+    T::Removed: Send + Sync,
     Q: Fetch<T, M> + 'static,
     F: QueryFilter<T, FM> + 'static,
 {
