@@ -517,6 +517,18 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     /// older). Components of `bits` this table does not track get empty columns.
     #[inline]
     pub fn row_cells(&mut self, bits: M, read_bits: M, rows: Range<usize>) -> TickCells<'_> {
+        // One written component and no change filter (a query's `get` of one `&mut C`, most
+        // loops): its column's cells, inline, with nothing to fold first.
+        if read_bits.is_empty() && bits.is_single_bit() {
+            let mut cells = TickCells::empty();
+            if self.tracked.intersects(bits) {
+                let bit = bits.trailing_zeros();
+                if let Some(stamps) = self.columns.as_mut()[bit as usize].rows.get_mut(rows) {
+                    cells.push(bit, Cell::from_mut(stamps).as_slice_of_cells());
+                }
+            }
+            return cells;
+        }
         let row_cells = M::pick::<RowCells>(at_u64::row_cells, at_u128::row_cells);
         row_cells(self.view_mut(), bits, read_bits, rows)
     }
@@ -571,6 +583,15 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     /// query does not skip this table.
     #[inline]
     pub fn note_row_writes(&mut self, bits: M, tick: Tick) {
+        if bits.is_empty() {
+            return;
+        }
+        if bits.is_single_bit() {
+            if self.tracked.intersects(bits) {
+                self.columns.as_mut()[bits.trailing_zeros() as usize].newest = tick;
+            }
+            return;
+        }
         let note_row_writes =
             M::pick::<NoteRowWrites>(at_u64::note_row_writes, at_u128::note_row_writes);
         note_row_writes(self.view_mut(), bits, tick);

@@ -21,7 +21,7 @@ use crate::system::SystemAccess;
 use crate::system::access::{first_system_conflict, together_message};
 use alloc::{borrow::ToOwned, boxed::Box, string::String, vec::Vec};
 pub use batch::{BatchMember, run_batch};
-use batch::{DynSystem, Marked, joins};
+use batch::{DynSystem, Marked};
 use core::fmt;
 pub use system::{System, SystemContext, SystemWorld};
 
@@ -479,7 +479,9 @@ impl<W: SystemWorld> Schedule<W> {
         if first.commands {
             return start + 1;
         }
-        let mut accesses = alloc::vec![*first];
+        // The batch's access together: a system conflicts with one of its members exactly
+        // when it conflicts with their union (every conflict is an overlap of bit sets).
+        let mut batch = *first;
         let mut end = start + 1;
         while let Some(Entry::System {
             access: Some(access),
@@ -488,10 +490,10 @@ impl<W: SystemWorld> Schedule<W> {
             ..
         }) = entries.get(end)
         {
-            if !joins(&accesses, *access) {
+            if batch.conflicts_with_system(*access) {
                 break;
             }
-            accesses.push(*access);
+            batch = batch.and(*access);
             end += 1;
             if access.commands {
                 break;

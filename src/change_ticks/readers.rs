@@ -20,7 +20,7 @@ pub struct TickCells<'a> {
 
 impl<'a> TickCells<'a> {
     /// How many columns are held without allocating.
-    pub const INLINE: usize = 16;
+    pub const INLINE: usize = 4;
 
     /// No columns: every component reads as an empty column.
     #[inline]

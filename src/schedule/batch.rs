@@ -91,13 +91,6 @@ pub struct BatchMember<'s, W: SystemWorld> {
     pub(crate) system: &'s mut dyn DynSystem<W>,
 }
 
-/// Whether `access` can join a batch whose systems' accesses are `batch`.
-pub(crate) fn joins(batch: &[SystemAccess], access: SystemAccess) -> bool {
-    batch
-        .iter()
-        .all(|member| !member.conflicts_with_system(access))
-}
-
 /// Runs the systems of one batch (two or more systems of parameters, disjoint, in schedule
 /// order) as running them in order would, their calls side by side. Commands are not applied
 /// here: the schedule's sync point follows.

@@ -190,7 +190,11 @@ fn archetypal(parallel: bool) -> Box<dyn Pass> {
             archetypal_systems::delta,
         ))
         .set_parallel(parallel);
-    debug_assert_eq!(schedule.batches().len(), 1, "the four systems share a batch");
+    debug_assert_eq!(
+        schedule.batches().len(),
+        1,
+        "the four systems share a batch"
+    );
     Box::new(Archetypal { world, schedule })
 }
 
