@@ -56,7 +56,7 @@
 //!   [`WorldCommands`] and [`WorldCommand`] (queued structural changes), [`WorldParts`]
 //!   (`split_mut()`), [`WorldRowsMut`] (every entity's components by handle, lent beside the
 //!   links by `split_child_of()`), and the mask constants ([`POSITION`], [`PLAYER`](const@PLAYER),
-//!   [`CHILD_OF`], ...).
+//!   [`CHILD_OF`](const@CHILD_OF), ...).
 //!
 //! The items a feature adds (`snapshot`, `from_snapshot` and the `Serialize` / `Deserialize`
 //! impls with `serde`, `par_for_each_mut` with `parallel`) say so first in their doc comment:

@@ -114,7 +114,7 @@ const fn time_goal(
 }
 
 /// The goals the issues set for single rows (issue 27's performance round, issue 24's system
-/// rows, issue 25's hook rows). Ahead of a peer is at most 1.0.
+/// rows, issue 25's hook rows, issue 44's schedule rows). Ahead of a peer is at most 1.0.
 const GOALS: &[Goal] = &[
     time_goal("simple_iter", "flecs", "simple_iter vs flecs (ahead)", 1.0),
     time_goal("simple_insert", "Vec", "simple_insert vs Vec floor", 1.25),
@@ -189,6 +189,27 @@ const GOALS: &[Goal] = &[
         "schedule_overhead",
         "bevy_ecs",
         "schedule_overhead vs bevy_ecs (ahead)",
+        1.0,
+    ),
+    Goal {
+        archetypal: "archetypal parallel schedule",
+        ..time_goal(
+            "schedule_overhead",
+            "archetypal",
+            "schedule_overhead, parallel schedule vs in order",
+            2.0,
+        )
+    },
+    time_goal(
+        "parallel_systems",
+        "archetypal in order",
+        "parallel_systems, side by side vs in order (1.6x faster)",
+        0.625,
+    ),
+    time_goal(
+        "parallel_systems",
+        "bevy_ecs multi-threaded executor",
+        "parallel_systems vs bevy_ecs multi-threaded (ahead)",
         1.0,
     ),
     time_goal(
