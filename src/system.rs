@@ -22,7 +22,7 @@
 pub(crate) mod access;
 mod event;
 mod function;
-mod memory;
+pub(crate) mod memory;
 mod param;
 mod query;
 mod resource;

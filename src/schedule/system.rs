@@ -10,8 +10,9 @@ use super::batch::BatchMember;
 use crate::archetype::Archetype;
 use crate::commands::CommandReport;
 use crate::storage::lending::Loan;
+use crate::system::memory::since_last_run;
 use crate::system::{KeptValues, ParamSource, ParamWorld, SystemAccess};
-use crate::tick::{MAX_TICK_AGE, Tick};
+use crate::tick::Tick;
 use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -187,27 +188,8 @@ impl<W: SystemWorld> SystemContext<W> {
 
     /// Decides what this run compares against.
     fn begin(&mut self, now: Tick) {
-        match self.ended_at {
-            // The usual case: the world moved on since the previous run, by less than the
-            // age past which stamps are clamped.
-            Some(ended_at) if now.is_newer_than(ended_at) && ended_at.age(now) <= MAX_TICK_AGE => {
-                self.since = ended_at;
-                self.first_run = false;
-            }
-            // A first run, a world whose tick went back (restored, loaded), or a system idle
-            // for so long its tick may have been overtaken by the stamp clamp: see everything.
-            _ => {
-                self.since = older_than_every_stamp(now);
-                self.first_run = true;
-            }
-        }
+        (self.since, self.first_run) = since_last_run(self.ended_at, now);
     }
-}
-
-/// A tick every stored stamp is newer than: stamps are clamped to at most 1.5 x
-/// `MAX_TICK_AGE` behind the present, and half-range comparison reaches back `2^31 - 1`.
-fn older_than_every_stamp(now: Tick) -> Tick {
-    Tick(now.0.wrapping_sub(i32::MAX as u32))
 }
 
 /// A function a [`Schedule`](super::Schedule) can run over a world of type `W`: either

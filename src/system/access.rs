@@ -77,39 +77,30 @@ impl SystemAccess {
                 | (other.query_include & self.query_exclude)
                 != 0);
         (tables_may_overlap && self.shares_columns_with(other))
-            || overlaps(
-                self.resources_read,
-                self.resources_written,
-                other.resources_read,
-                other.resources_written,
-            )
-            || overlaps(
-                self.events_read,
-                self.events_written,
-                other.events_read,
-                other.events_written,
-            )
-            || (self.commands && other.commands)
+            || self.shares_singletons_with(other)
     }
 
     /// Whether two systems cannot run at the same time: they use one component (one writing it)
     /// or one component's change ticks, a resource or channel one of them writes, or both the
     /// command queue. Whole systems' access: which tables they match is not compared.
     pub const fn conflicts_with_system(self, other: SystemAccess) -> bool {
-        self.shares_columns_with(other)
-            || overlaps(
-                self.resources_read,
-                self.resources_written,
-                other.resources_read,
-                other.resources_written,
-            )
-            || overlaps(
-                self.events_read,
-                self.events_written,
-                other.events_read,
-                other.events_written,
-            )
-            || (self.commands && other.commands)
+        self.shares_columns_with(other) || self.shares_singletons_with(other)
+    }
+
+    /// Whether one writes a resource or event channel the other reads or writes, or both take
+    /// the command queue.
+    const fn shares_singletons_with(self, other: SystemAccess) -> bool {
+        overlaps(
+            self.resources_read,
+            self.resources_written,
+            other.resources_read,
+            other.resources_written,
+        ) || overlaps(
+            self.events_read,
+            self.events_written,
+            other.events_read,
+            other.events_written,
+        ) || (self.commands && other.commands)
     }
 
     /// Whether one writes a component the other reads or writes, or both use one component's

@@ -106,20 +106,7 @@ impl SystemMemory {
     /// Starts a run at tick `now`: decides what "since this system last ran" means, and records
     /// `now` as the tick this run ends at (parameters cannot advance the tick).
     pub(crate) fn begin(&mut self, now: Tick) {
-        match self.ended_at {
-            // The usual case: the world moved on since the previous run, by less than the age
-            // past which stamps are clamped.
-            Some(ended_at) if now.is_newer_than(ended_at) && ended_at.age(now) <= MAX_TICK_AGE => {
-                self.since = ended_at;
-                self.first_run = false;
-            }
-            // A first run, or a system idle for so long its tick may have been overtaken by
-            // the stamp clamp: see everything.
-            _ => {
-                self.since = older_than_every_stamp(now);
-                self.first_run = true;
-            }
-        }
+        (self.since, self.first_run) = since_last_run(self.ended_at, now);
         self.ended_at = Some(now);
     }
 
@@ -197,9 +184,25 @@ impl SystemMemory {
 #[derive(Clone)]
 struct NotSaved;
 
+/// What a run starting at `now` compares stamps against, for a system whose previous run
+/// ended at `ended_at`, and whether the run counts as a first one.
+pub(crate) fn since_last_run(ended_at: Option<Tick>, now: Tick) -> (Tick, bool) {
+    match ended_at {
+        // The usual case: the world moved on since the previous run, by less than the age past
+        // which stamps are clamped.
+        Some(ended_at) if now.is_newer_than(ended_at) && ended_at.age(now) <= MAX_TICK_AGE => {
+            (ended_at, false)
+        }
+        // A first run, a world whose tick went back (a whole-world system's context, kept by
+        // the schedule, over a restored world), or a system idle for so long its tick may have
+        // been overtaken by the stamp clamp: see everything.
+        _ => (older_than_every_stamp(now), true),
+    }
+}
+
 /// A tick every stored stamp is newer than: stamps are clamped to at most 1.5 x
 /// `MAX_TICK_AGE` behind the present, and half-range comparison reaches back `2^31 - 1`.
-pub(crate) fn older_than_every_stamp(now: Tick) -> Tick {
+fn older_than_every_stamp(now: Tick) -> Tick {
     Tick(now.0.wrapping_sub(i32::MAX as u32))
 }
 
