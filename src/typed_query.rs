@@ -327,6 +327,49 @@ pub(crate) fn visit_run<'v, T, Q, M, F>(
     ticks.stamp(Written::Rows { rows, table_rows }, every_row_written, tick);
 }
 
+/// The item of `row` of a table, as `get` hands it out, over the storage or over lent columns:
+/// the change filter's test, the row's stamps, the view cut to the row (so the item borrows the
+/// table, not a local). `view` and `shared_from` are as in [`visit_run`].
+#[inline]
+pub(crate) fn row_item<'v, T, Q, M>(
+    entities: &'v [Entity],
+    view: T::ViewMut<'v>,
+    ticks: &'v mut crate::archetype::TicksOf<T>,
+    row: usize,
+    shared_from: Option<(T::Columns<'v>, T::Mask)>,
+    (filter, written, tick): (Option<ChangeFilter<T::Mask>>, T::Mask, Tick),
+) -> Option<Q::Item<'v>>
+where
+    T: TypedTable,
+    Q: Fetch<T, M>,
+{
+    if let Some(filter) = filter {
+        if !filter.row_passes(ticks, row) {
+            return None;
+        }
+    }
+    ticks.note_row_writes(written, tick);
+    let (_, from_row) = T::split_view(view, row);
+    let (mut view, _) = T::split_view(from_row, 1);
+    let cells = ticks.row_cells(written, T::Mask::EMPTY, row..row + 1);
+    let taken = Q::take(&mut view);
+    let (columns, first_row, mask) = match shared_from {
+        Some((columns, mask)) => (columns, row, mask),
+        None => {
+            let mask = T::view_mask(&view);
+            (T::share(view), 0, mask)
+        }
+    };
+    let run = Run {
+        entities: &entities[row..=row],
+        first_row,
+        stamps: &cells,
+        mask,
+        tick,
+    };
+    Q::pop(&mut Q::slices(taken, &columns, &run))
+}
+
 /// The mask of `T`'s width holding the bits of `bits`.
 #[inline]
 pub(crate) fn to_mask<M: Bitmask>(bits: u128) -> M {
@@ -491,27 +534,15 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
         let (table, ticks, row, tick) =
             self.storage
                 .typed_row_mut(entity, include, self.filters.exclude)?;
-        if let Some(filter) = self.filters.change {
-            if !filter.row_passes(ticks, row) {
-                return None;
-            }
-        }
-        ticks.note_row_writes(written, tick);
         let (entities, view) = table.view_mut(include & !T::TAGS);
-        // The view of this one row, so the item borrows the table, not a local.
-        let (_, from_row) = T::split_view(view, row);
-        let (mut view, _) = T::split_view(from_row, 1);
-        let cells = ticks.row_cells(written, T::Mask::EMPTY, row..row + 1);
-        let run = Run {
-            entities: &entities[row..=row],
-            first_row: 0,
-            stamps: &cells,
-            mask: T::view_mask(&view),
-            tick,
-        };
-        let taken = Q::take(&mut view);
-        let columns = T::share(view);
-        Q::pop(&mut Q::slices(taken, &columns, &run))
+        row_item::<T, Q, M>(
+            entities,
+            view,
+            ticks,
+            row,
+            None,
+            (self.filters.change, written, tick),
+        )
     }
 
     /// Number of matching entities (nothing is borrowed or stamped).

@@ -7,7 +7,7 @@
 use core::marker::PhantomData;
 
 use super::filter::QueryFilters;
-use super::{Fetch, Run, RunRows, TypedQueryIter, TypedTable, to_mask, visit_run};
+use super::{Fetch, RunRows, TypedQueryIter, TypedTable, row_item, to_mask, visit_run};
 use crate::entity::Entity;
 use crate::mask::Bitmask;
 use crate::storage::Storage;
@@ -136,28 +136,16 @@ impl<'w, T: TypedTable, Q> LentQuery<'w, T, Q> {
         if !table.mask().contains(include & !T::TAGS) || !tags.matches(row) {
             return None;
         }
-        if let Some(filter) = self.filters.change {
-            if !filter.row_passes(&lent.ticks, row) {
-                return None;
-            }
-        }
-        lent.ticks.note_row_writes(written, self.tick);
         let entities = table.entities();
         let view = lent.columns.view_with(entities, written);
-        // The view of this one row, so the item borrows the lent table, not a local.
-        let (_, from_row) = T::split_view(view, row);
-        let (mut view, _) = T::split_view(from_row, 1);
-        let cells = lent.ticks.row_cells(written, T::Mask::EMPTY, row..row + 1);
-        let columns = T::columns(table);
-        let run = Run {
-            entities: &entities[row..=row],
-            first_row: row,
-            stamps: &cells,
-            mask: table.mask(),
-            tick: self.tick,
-        };
-        let taken = Q::take(&mut view);
-        Q::pop(&mut Q::slices(taken, &columns, &run))
+        row_item::<T, Q, M>(
+            entities,
+            view,
+            &mut lent.ticks,
+            row,
+            Some((T::columns(table), table.mask())),
+            (self.filters.change, written, self.tick),
+        )
     }
 
     /// As [`TypedQuery::count`](super::TypedQuery::count).
