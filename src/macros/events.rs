@@ -31,53 +31,11 @@ macro_rules! __ecs_events {
     };
     (@systems $world:ident [ $( $(#[$attr:meta])* $event:ident : $ty:ty ),* ]) => {
         $crate::__private::paste::paste! {
-            // One slot per channel: a system's readers and writers take theirs by type.
-            pub struct __EventSlots<'w> {
-                $( $(#[$attr])* $event: $crate::system::Slot<'w, $crate::EventChannel<$ty>>, )*
-                __lifetime: ::core::marker::PhantomData<&'w ()>,
-            }
-
-            impl $crate::system::EventSet for [<$world Events>] {
-                type Slots<'w> = __EventSlots<'w>;
-
-                #[inline]
-                fn slots(&mut self) -> __EventSlots<'_> {
-                    __EventSlots {
-                        $( $(#[$attr])* $event: $crate::system::Slot::new(&mut self.$event), )*
-                        __lifetime: ::core::marker::PhantomData,
-                    }
-                }
-
-                #[inline]
-                fn shorten<'a, 'b: 'a>(slots: <Self as $crate::system::EventSet>::Slots<'b>) -> <Self as $crate::system::EventSet>::Slots<'a> {
-                    slots
-                }
-            }
-
-            // Each channel's place (its bit in a system's access) and marker.
-            enum __Event {
-                $( $(#[$attr])* $event, )*
-                __END,
-            }
-            const _: () = ::core::assert!(
-                (__Event::__END as u32) <= 128,
+            $crate::__ecs_resources! {
+                @slots [<$world Events>], EventSet, EventOf, __EventSlots, __Event, __event,
                 "ecs!: a world declares at most 128 event types"
-            );
-            mod __event {
-                $( $(#[$attr])* pub enum $event {} )*
+                [ $( $(#[$attr])* $event : $ty => $crate::EventChannel<$ty> ),* ]
             }
-
-            $(
-                $(#[$attr])*
-                impl $crate::system::EventOf<$ty, __event::$event> for [<$world Events>] {
-                    const BIT: u128 = 1 << __Event::$event as u32;
-
-                    #[inline]
-                    fn slot<'s, 'w>(slots: &'s mut <Self as $crate::system::EventSet>::Slots<'w>) -> &'s mut $crate::system::Slot<'w, $crate::EventChannel<$ty>> {
-                        &mut slots.$event
-                    }
-                }
-            )*
         }
     };
     ($world:ident [ $( $(#[$attr:meta])* $event:ident : $ty:ty ),* ]) => {
