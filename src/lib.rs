@@ -84,11 +84,11 @@ pub use storage::{
 };
 pub use system::{
     Added, Changed, EventReader, EventWriter, Local, ParamWorld, Query, Res, ResMut,
-    SystemMemories, SystemParam, SystemTicks, With, Without,
+    SystemMemories, SystemParam, SystemTicks, Target, With, Without,
 };
 pub use tick::{MAX_TICK_AGE, Tick};
 pub use typed_query::split::SplitTables;
 pub use typed_query::{
-    ChangeFilter, ComponentColumn, Fetch, Mut, QueryAccess, ReadOnlyFetch, TypedQuery,
-    TypedQueryIter, TypedQueryRef, TypedTable,
+    ChangeFilter, ComponentColumn, Fetch, Mut, QueryAccess, ReadOnlyFetch, TargetAccess,
+    TypedQuery, TypedQueryIter, TypedQueryRef, TypedTable,
 };

@@ -16,7 +16,8 @@
 //! Where the code is: `access.rs` (the access constants and their conflicts), `slot.rs` (one part
 //! of the world handed out once mutably or shared), `memory.rs` (what systems remember, and
 //! [`Local`], [`SystemTicks`]), `param.rs` (the parameter trait and the world's side), then one
-//! file per parameter family (`query.rs`, `resource.rs`, `event.rs`) and `function.rs` (plain
+//! file per parameter family (`query.rs` and its relation term `target.rs`, `resource.rs`,
+//! `event.rs`) and `function.rs` (plain
 //! functions as systems).
 
 pub(crate) mod access;
@@ -27,6 +28,7 @@ mod param;
 mod query;
 mod resource;
 mod slot;
+mod target;
 
 pub use access::SystemAccess;
 pub use event::{EventReader, EventWriter};
@@ -42,3 +44,4 @@ pub(crate) use param::{StorageSource, shorten};
 pub use query::{Added, Changed, Query, QueryFilter, RelationOf, TagOf, With, Without};
 pub use resource::{Res, ResMut};
 pub use slot::Slot;
+pub use target::Target;

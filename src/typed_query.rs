@@ -93,7 +93,7 @@ mod mut_ref;
 mod read_only;
 pub(crate) mod split;
 
-pub use access::QueryAccess;
+pub use access::{QueryAccess, TargetAccess};
 pub(crate) use fetch::CHUNK;
 pub use fetch::{Fetch, RowAt, Run, WrittenColumn};
 pub use filter::ChangeFilter;
@@ -257,12 +257,31 @@ fn visit<T, Q, M, F>(
 
 /// Where a run of rows lies: its rows in the table (`rows` of `table_rows`), and, when the
 /// columns it reads are the table's own rather than the run's view (lent columns: the written
-/// ones were moved out of the table), the table's shared columns, which the run starts at
-/// `rows.start` in, and the table's mask (the view's holds the lent columns only).
+/// ones were moved out of the table), the table's shared side.
 pub(crate) struct RunRows<'v, T: TypedTable> {
     pub(crate) rows: core::ops::Range<usize>,
     pub(crate) table_rows: usize,
-    pub(crate) shared_from: Option<(T::Columns<'v>, T::Mask)>,
+    pub(crate) shared_from: Option<SharedTable<'v, T>>,
+}
+
+/// A table whose written columns were lent out, as a query reads the rest: its shared
+/// columns (a run of rows starts at its first row in them), its mask (a lent view's holds the
+/// lent columns only), and the storage (where a `Target` term reads other entities' rows).
+pub(crate) struct SharedTable<'v, T: TypedTable> {
+    pub(crate) columns: T::Columns<'v>,
+    pub(crate) mask: T::Mask,
+    pub(crate) storage: &'v Storage<T>,
+}
+
+impl<'v, T: TypedTable> SharedTable<'v, T> {
+    /// The table `table` of `storage`.
+    pub(crate) fn of(storage: &'v Storage<T>, table: &'v T) -> Self {
+        SharedTable {
+            columns: table.columns(),
+            mask: table.mask(),
+            storage,
+        }
+    }
 }
 
 /// One run of rows of a table, as `for_each` visits it, over the storage or over lent columns:
@@ -295,11 +314,16 @@ pub(crate) fn visit_run<'v, T, Q, M, F>(
     let (watched, watched_added) = ChangeFilter::watched(filter);
     let cells = ticks.row_cells(written | watched | watched_added, watched, rows.clone());
     let taken = Q::take(&mut view);
-    let (columns, first_row, mask) = match shared_from {
-        Some((columns, mask)) => (columns, rows.start, mask),
+    let (columns, first_row, mask, storage) = match shared_from {
+        Some(shared) => (
+            shared.columns,
+            rows.start,
+            shared.mask,
+            Some(shared.storage),
+        ),
         None => {
             let mask = T::view_mask(&view);
-            (T::share(view), 0, mask)
+            (T::share(view), 0, mask, None)
         }
     };
     let run = Run {
@@ -308,6 +332,7 @@ pub(crate) fn visit_run<'v, T, Q, M, F>(
         stamps: &cells,
         mask,
         tick,
+        storage,
     };
     let mut slices = Q::slices(taken, &columns, &run);
     let test = verdict.rows(filter, &cells, entities.len());
@@ -336,7 +361,7 @@ pub(crate) fn row_item<'v, T, Q, M>(
     view: T::ViewMut<'v>,
     ticks: &'v mut crate::archetype::TicksOf<T>,
     row: usize,
-    shared_from: Option<(T::Columns<'v>, T::Mask)>,
+    shared_from: Option<SharedTable<'v, T>>,
     (filter, written, tick): (Option<ChangeFilter<T::Mask>>, T::Mask, Tick),
 ) -> Option<Q::Item<'v>>
 where
@@ -353,11 +378,11 @@ where
     let (mut view, _) = T::split_view(from_row, 1);
     let cells = ticks.row_cells(written, T::Mask::EMPTY, row..row + 1);
     let taken = Q::take(&mut view);
-    let (columns, first_row, mask) = match shared_from {
-        Some((columns, mask)) => (columns, row, mask),
+    let (columns, first_row, mask, storage) = match shared_from {
+        Some(shared) => (shared.columns, row, shared.mask, Some(shared.storage)),
         None => {
             let mask = T::view_mask(&view);
-            (T::share(view), 0, mask)
+            (T::share(view), 0, mask, None)
         }
     };
     let run = Run {
@@ -366,6 +391,7 @@ where
         stamps: &cells,
         mask,
         tick,
+        storage,
     };
     Q::pop(&mut Q::slices(taken, &columns, &run))
 }

@@ -10,8 +10,8 @@
 //! systems, in which order, some twice) and a world (which entities, which components).
 
 use archetypal::{
-    Added, Changed, Entity, EventReader, EventWriter, Local, Res, ResMut, Schedule, With, Without,
-    ecs,
+    Added, Changed, Entity, EventReader, EventWriter, Local, Res, ResMut, Schedule, Target, With,
+    Without, ecs,
 };
 use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -87,6 +87,18 @@ fn follow(
         let parent = parents.target::<CHILD_OF, _>(child);
         if let Some(parent) = parent.and_then(|parent| parents.get(parent)) {
             position.0 = parent.0 + offset.0;
+        }
+    });
+}
+
+/// Children take a velocity from their parent's mass, read through a `Target` term.
+#[allow(clippy::type_complexity)] // a system's parameters say all it touches
+fn inherit(
+    mut children: Query<(&mut Velocity, Target<CHILD_OF, &Mass, Without<Offset>>), With<Offset>>,
+) {
+    children.for_each(|(mut velocity, parent)| {
+        if let Some(mass) = parent {
+            velocity.0 = (mass.0 % 5) as i64 - 2;
         }
     });
 }
@@ -206,7 +218,7 @@ fn frame_counter(mut tally: ResMut<Tally>, mut frames: Local<u64>) {
 
 /// Adds the `index`-th system of the menu.
 fn add_system(schedule: &mut Schedule<World>, index: usize) {
-    match index % 15 {
+    match index % 16 {
         0 => schedule.add(movement),
         1 => schedule.add(grow),
         2 => schedule.add(heal),
@@ -221,6 +233,7 @@ fn add_system(schedule: &mut Schedule<World>, index: usize) {
         11 => schedule.add(frame_counter),
         12 => schedule.add(spawner),
         13 => schedule.add(weigh),
+        14 => schedule.add(inherit),
         _ => schedule.add(archetypal::together((grow, frame_counter))),
     };
 }
@@ -264,7 +277,7 @@ proptest! {
 
     #[test]
     fn side_by_side_equals_in_order_frame_by_frame(
-        systems in proptest::collection::vec(0usize..15, 2..14),
+        systems in proptest::collection::vec(0usize..16, 2..14),
         units in proptest::collection::vec((0u8..32, -40i64..40), 0..60),
         frames in 1usize..10,
     ) {
@@ -298,10 +311,10 @@ proptest! {
 #[test]
 fn the_menu_forms_batches() {
     let mut schedule = Schedule::<World>::new();
-    for index in [0, 1, 2, 9, 11, 3, 4, 5, 6, 10, 7, 8, 12, 13, 14] {
+    for index in [0, 1, 2, 9, 11, 3, 4, 5, 6, 10, 7, 8, 12, 13, 14, 15] {
         add_system(&mut schedule, index);
     }
     let batches = schedule.batches();
     assert!(batches.iter().any(|batch| batch.len() >= 3), "{batches:?}");
-    assert_eq!(batches.iter().flatten().count(), 16);
+    assert_eq!(batches.iter().flatten().count(), 17);
 }

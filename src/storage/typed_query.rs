@@ -120,6 +120,7 @@ impl<T: Archetype> Storage<T> {
 
     /// Shared form of [`typed_row_mut`](Self::typed_row_mut).
     #[doc(hidden)]
+    #[inline]
     pub fn typed_row(
         &self,
         entity: Entity,
@@ -135,6 +136,7 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// The location of a live `entity` whose table and tags match `include` / `exclude`.
+    #[inline]
     fn matching_location(
         &self,
         entity: Entity,

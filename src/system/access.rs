@@ -1,6 +1,8 @@
 //! [`SystemAccess`]: what a system's parameter reads and writes, as bit sets a constant can
 //! combine, so two parameters of one system that alias are refused when the program is built.
 
+use crate::typed_query::TargetAccess;
+
 /// What one system parameter (or a whole system) borrows from the world: components, resources
 /// and event channels read or written, and the world's command queue. Bits are the world's own:
 /// a component's mask bit, a resource's or an event channel's place in its block.
@@ -19,6 +21,8 @@ pub struct SystemAccess {
     pub query_include: u128,
     /// A query's components an entity must not hold.
     pub query_exclude: u128,
+    /// What a query's `Target` terms read from other entities, in tables of their own filter.
+    pub targets: Option<TargetAccess>,
     /// Resources read.
     pub resources_read: u128,
     /// Resources written.
@@ -40,6 +44,7 @@ impl SystemAccess {
         query: false,
         query_include: 0,
         query_exclude: 0,
+        targets: None,
         resources_read: 0,
         resources_written: 0,
         events_read: 0,
@@ -50,13 +55,18 @@ impl SystemAccess {
     /// The access of two parameters together.
     pub const fn and(self, other: SystemAccess) -> SystemAccess {
         SystemAccess {
-            components_read: self.components_read | other.components_read,
+            components_read: self.components_read
+                | other.components_read
+                | target_reads(self)
+                | target_reads(other),
             components_written: self.components_written | other.components_written,
             ticks: self.ticks | other.ticks,
             query: self.query || other.query,
-            // A system's queries together match whatever one of them matches.
+            // A system's queries together match whatever one of them matches, and their
+            // targets' reads join the reads.
             query_include: 0,
             query_exclude: 0,
+            targets: None,
             resources_read: self.resources_read | other.resources_read,
             resources_written: self.resources_written | other.resources_written,
             events_read: self.events_read | other.events_read,
@@ -77,7 +87,23 @@ impl SystemAccess {
                 | (other.query_include & self.query_exclude)
                 != 0);
         (tables_may_overlap && self.shares_columns_with(other))
+            || self.targets_meet_writes_of(other)
+            || other.targets_meet_writes_of(self)
             || self.shares_singletons_with(other)
+    }
+
+    /// Whether this parameter's `Target` terms read a component `other` (a query) writes, in
+    /// a table both could match. A query compared with itself: whether its terms read what it
+    /// writes, in its own tables.
+    pub const fn targets_meet_writes_of(self, other: SystemAccess) -> bool {
+        match self.targets {
+            Some(targets) if other.query => targets.meets(
+                other.components_written,
+                other.query_include,
+                other.query_exclude,
+            ),
+            _ => false,
+        }
     }
 
     /// Whether two systems cannot run at the same time: they use one component (one writing it)
@@ -112,6 +138,14 @@ impl SystemAccess {
             other.components_read,
             other.components_written,
         ) || self.ticks & other.ticks != 0
+    }
+}
+
+/// The components `access`'s `Target` terms read.
+const fn target_reads(access: SystemAccess) -> u128 {
+    match access.targets {
+        Some(targets) => targets.reads,
+        None => 0,
     }
 }
 
@@ -191,8 +225,9 @@ pub const fn conflict_message(first: usize, second: usize) -> &'static str {
         "parameters ",
         " of this system conflict: two queries that may match one entity where one writes a \
          component the other reads or writes (exclude from one a component the other \
-         requires: `Without<C>`), or that both filter on one component's changes; one \
-         resource or event channel that one of them writes (`ResMut`, `EventWriter`); or the \
+         requires: `Without<C>`), or that both filter on one component's changes; a \
+         `Target` term reading what the other query writes (its own filter must keep them \
+         apart); one resource or event channel that one of them writes (`ResMut`, `EventWriter`); or the \
          command queue twice"
     )
 }
@@ -292,6 +327,72 @@ mod tests {
             ..SystemAccess::NONE
         };
         assert!(commands.conflicts_with(commands));
+    }
+
+    #[test]
+    fn a_target_terms_reads_meet_writes_by_its_own_filter() {
+        // Reads 4 from targets without 8; the query itself matches tables with 16.
+        let reads_targets = SystemAccess {
+            query: true,
+            query_include: 16,
+            targets: Some(TargetAccess {
+                reads: 4,
+                include: 4,
+                exclude: 8,
+            }),
+            ..SystemAccess::NONE
+        };
+        assert!(
+            !reads_targets.conflicts_with(WRITES_4_WITH_8),
+            "the term's filter keeps the targets out of the writer's tables"
+        );
+        let writes_4 = SystemAccess {
+            components_written: 4,
+            query: true,
+            query_include: 4 | 16,
+            ..SystemAccess::NONE
+        };
+        assert!(
+            reads_targets.conflicts_with(writes_4),
+            "the writer's tables hold targets the term reads, whatever the term's own query"
+        );
+        assert!(writes_4.conflicts_with(reads_targets), "either way round");
+        let writes_and_reads_targets = SystemAccess {
+            components_written: 4,
+            ..reads_targets
+        };
+        assert!(
+            writes_and_reads_targets.targets_meet_writes_of(writes_and_reads_targets),
+            "its own rows (with 16) may lack 8: the term may read what the query writes"
+        );
+        let writes_with_8 = SystemAccess {
+            query_include: 4 | 8,
+            ..writes_and_reads_targets
+        };
+        assert!(!writes_with_8.targets_meet_writes_of(writes_with_8));
+        let system = SystemAccess::NONE.and(reads_targets);
+        assert_eq!(
+            system.components_read, 4,
+            "a system's union reads the targets' too"
+        );
+        assert!(system.conflicts_with_system(WRITES_4_WITH_8));
+        let both = TargetAccess::either(
+            reads_targets.targets,
+            Some(TargetAccess {
+                reads: 32,
+                include: 4 | 64,
+                exclude: 8 | 128,
+            }),
+        );
+        assert_eq!(
+            both,
+            Some(TargetAccess {
+                reads: 4 | 32,
+                include: 4,
+                exclude: 8
+            }),
+            "two terms: what both filters hold"
+        );
     }
 
     #[test]

@@ -69,6 +69,7 @@ macro_rules! param_systems {
                 let function = core::any::type_name::<F>();
                 let commands = false $(|| $param::ACCESS.commands)*;
                 let queries = 0 $(+ $param::ACCESS.query as usize)*;
+                let looks_up_targets = false $(|| $param::ACCESS.targets.is_some())*;
                 let now = world.current_tick();
                 let (lent, memories) = world.lend(commands);
                 let (storage, singletons) = lent.into_parts();
@@ -80,10 +81,11 @@ macro_rules! param_systems {
                 $($param::keep(&mut kept);)*
                 let ticks = memory.ticks();
                 // One query gets the storage whole; several share it, each lent the columns
-                // it writes (taken back when `lending` is dropped, a panic included).
+                // it writes (taken back when `lending` is dropped, a panic included), as does
+                // a query that reads its rows' targets.
                 let mut lending;
                 let singletons = shorten::<W>(singletons);
-                let storage = if queries < 2 {
+                let storage = if queries < 2 && !looks_up_targets {
                     StorageSource::Whole(Some(storage))
                 } else {
                     #[allow(unused_mut)]

@@ -197,15 +197,23 @@ where
 
     const ACCESS: SystemAccess = {
         let access = <Q as Fetch<T, M>>::ACCESS;
-        SystemAccess {
+        let query = SystemAccess {
             components_read: access.reads | F::INCLUDE | F::EXCLUDE | F::CHANGED | F::ADDED,
             components_written: access.writes,
             ticks: (access.writes & T::TRACKED_BITS) | F::CHANGED | F::ADDED,
             query: true,
             query_include: (access.required | F::INCLUDE) & T::COMPONENT_BITS,
             query_exclude: F::EXCLUDE & T::COMPONENT_BITS,
+            targets: access.targets,
             ..SystemAccess::NONE
-        }
+        };
+        assert!(
+            !query.targets_meet_writes_of(query),
+            "a query's `Target` term reads a component the query writes, from targets that may \
+             be the query's own rows: give the term a filter that keeps them apart (`Without<C>`, \
+             C a component the query requires, or `With<C>`, C one it excludes)"
+        );
+        query
     };
 
     #[inline]

@@ -19,6 +19,53 @@ pub struct QueryAccess {
     pub required: u128,
     /// Whether a component is borrowed mutably by one element and borrowed again by another.
     pub conflicts: bool,
+    /// What its `Target` terms read from other entities (their rows' relation targets).
+    pub targets: Option<TargetAccess>,
+}
+
+/// What a query's `Target` terms read from its rows' relation targets: components, in the
+/// tables of the entities that hold every component of `include` and none of `exclude`. A
+/// target's row is read through the shared storage, so these reads are compared with what
+/// is written, table by table, apart from the query's own rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TargetAccess {
+    /// Components read from targets.
+    pub reads: u128,
+    /// Components a target must hold to be read.
+    pub include: u128,
+    /// Components a target must not hold to be read.
+    pub exclude: u128,
+}
+
+impl TargetAccess {
+    /// The reads of two terms: each term's filter holds only for its own reads, so what the
+    /// two share is all that can be relied on.
+    pub const fn or(self, other: TargetAccess) -> TargetAccess {
+        TargetAccess {
+            reads: self.reads | other.reads,
+            include: self.include & other.include,
+            exclude: self.exclude & other.exclude,
+        }
+    }
+
+    /// Whether this reads a component that `written` holds, in a table of a query matching
+    /// `include` / `exclude` (a table both could match: neither excludes what the other
+    /// requires).
+    pub const fn meets(self, written: u128, include: u128, exclude: u128) -> bool {
+        self.reads & written != 0 && (self.include & exclude) | (include & self.exclude) == 0
+    }
+
+    /// Either side's reads, or both combined.
+    pub const fn either(
+        first: Option<TargetAccess>,
+        second: Option<TargetAccess>,
+    ) -> Option<TargetAccess> {
+        match (first, second) {
+            (Some(first), Some(second)) => Some(first.or(second)),
+            (Some(only), None) | (None, Some(only)) => Some(only),
+            (None, None) => None,
+        }
+    }
 }
 
 impl QueryAccess {
@@ -28,6 +75,7 @@ impl QueryAccess {
         writes: 0,
         required: 0,
         conflicts: false,
+        targets: None,
     };
 
     /// A shared borrow of `bit`, required or optional.
@@ -37,6 +85,7 @@ impl QueryAccess {
             writes: 0,
             required: if required { bit } else { 0 },
             conflicts: false,
+            targets: None,
         }
     }
 
@@ -47,6 +96,7 @@ impl QueryAccess {
             writes: bit,
             required: if required { bit } else { 0 },
             conflicts: false,
+            targets: None,
         }
     }
 
@@ -62,6 +112,7 @@ impl QueryAccess {
             writes: self.writes | other.writes,
             required: self.required | other.required,
             conflicts,
+            targets: TargetAccess::either(self.targets, other.targets),
         }
     }
 }

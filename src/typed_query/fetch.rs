@@ -6,16 +6,18 @@ use core::cell::Cell;
 
 use super::access::bit_index;
 use super::{ComponentColumn, Mut, QueryAccess, ReadOnlyFetch, TypedTable};
+use crate::archetype::Archetype;
 use crate::change_ticks::{RowStamps, TickCells};
 use crate::entity::Entity;
-use crate::mask::Bitmask;
+use crate::storage::Storage;
 use crate::tick::Tick;
 
 /// What the elements of a query get for one run of rows (a table, or the part of it a tag
 /// filter lets through): the entities, the row stamps of the written components, the table's
-/// mask and the tick writes are stamped with.
+/// mask, the tick writes are stamped with, and the storage shared when the query's written
+/// columns were lent out of it (a `Target` term reads other entities' rows there).
 #[doc(hidden)]
-pub struct Run<'r, 'c, M> {
+pub struct Run<'r, 'c, T: Archetype> {
     /// The entity of every row.
     pub entities: &'r [Entity],
     /// Where the run starts in the shared columns (0 when they come from a view of the run).
@@ -23,9 +25,11 @@ pub struct Run<'r, 'c, M> {
     /// The row stamps of the tracked written components (of these rows).
     pub stamps: &'c TickCells<'r>,
     /// The table's mask.
-    pub mask: M,
+    pub mask: T::Mask,
     /// The current tick.
     pub tick: Tick,
+    /// The storage, shared (not when the query borrows it whole).
+    pub storage: Option<&'r Storage<T>>,
 }
 
 /// What a typed query fetches per row: a component element, an [`Entity`], or a tuple of
@@ -56,7 +60,7 @@ pub trait Fetch<T: TypedTable, M> {
     fn slices<'r, 'v: 'r>(
         taken: Self::Taken<'v>,
         columns: &T::Columns<'v>,
-        run: &Run<'r, '_, T::Mask>,
+        run: &Run<'r, '_, T>,
     ) -> Self::Slices<'r>;
 
     /// Where `row`'s items record the rows written in a chunk (a word per written tracked
@@ -109,7 +113,7 @@ impl<T: TypedTable> Fetch<T, ()> for Entity {
     fn slices<'r, 'v: 'r>(
         _taken: (),
         _columns: &T::Columns<'v>,
-        run: &Run<'r, '_, T::Mask>,
+        run: &Run<'r, '_, T>,
     ) -> &'r [Entity] {
         run.entities
     }
@@ -144,11 +148,7 @@ where
     fn take<'v>(_view: &mut T::ViewMut<'v>) -> Self::Taken<'v> {}
 
     #[inline]
-    fn slices<'r, 'v: 'r>(
-        _taken: (),
-        columns: &T::Columns<'v>,
-        run: &Run<'r, '_, T::Mask>,
-    ) -> &'r [C] {
+    fn slices<'r, 'v: 'r>(_taken: (), columns: &T::Columns<'v>, run: &Run<'r, '_, T>) -> &'r [C] {
         &T::column(columns)[run.first_row..][..run.entities.len()]
     }
 
@@ -219,11 +219,11 @@ pub struct WrittenColumn<'r, C> {
 impl<'r, C> WrittenColumn<'r, C> {
     /// The column `values` of a component tracked or not, cut to the run's rows.
     #[inline]
-    fn new<M: Bitmask>(
+    fn new<T: Archetype>(
         values: &'r mut [C],
         tracked: bool,
         bit: u128,
-        run: &Run<'r, '_, M>,
+        run: &Run<'r, '_, T>,
     ) -> Self {
         let rows = run.entities.len();
         WrittenColumn {
@@ -337,7 +337,7 @@ where
     fn slices<'r, 'v: 'r>(
         taken: &'v mut [C],
         _columns: &T::Columns<'v>,
-        run: &Run<'r, '_, T::Mask>,
+        run: &Run<'r, '_, T>,
     ) -> WrittenColumn<'r, C> {
         WrittenColumn::new(taken, T::IS_TRACKED, T::BIT, run)
     }
@@ -393,7 +393,7 @@ where
     fn slices<'r, 'v: 'r>(
         _taken: (),
         columns: &T::Columns<'v>,
-        run: &Run<'r, '_, T::Mask>,
+        run: &Run<'r, '_, T>,
     ) -> Option<&'r [C]> {
         T::has_column(run.mask).then(|| &T::column(columns)[run.first_row..][..run.entities.len()])
     }
@@ -438,7 +438,7 @@ where
     fn slices<'r, 'v: 'r>(
         taken: &'v mut [C],
         _columns: &T::Columns<'v>,
-        run: &Run<'r, '_, T::Mask>,
+        run: &Run<'r, '_, T>,
     ) -> Option<WrittenColumn<'r, C>> {
         T::has_column(run.mask).then(|| WrittenColumn::new(taken, T::IS_TRACKED, T::BIT, run))
     }
@@ -504,14 +504,14 @@ macro_rules! tuple_fetch {
             fn slices<'r, 'v: 'r>(
                 taken: Self::Taken<'v>,
                 columns: &T::Columns<'v>,
-                run: &Run<'r, '_, T::Mask>,
+                run: &Run<'r, '_, T>,
             ) -> Self::Slices<'r> {
                 ($($element::slices(taken.$index, columns, run),)+)
             }
 
             type Written = ($($element::Written,)+);
 
-            #[inline]
+            #[inline(always)]
             fn row<'s>(
                 slices: &'s mut Self::Slices<'_>,
                 written: &'s Self::Written,
@@ -545,6 +545,11 @@ macro_rules! tuple_fetch {
             #[inline]
             fn nothing_taken<'v>() -> Self::Taken<'v> {
                 ($($element::nothing_taken(),)+)
+            }
+
+            #[inline]
+            fn reborrow<'a, 'b: 'a>(item: &Self::Item<'b>) -> Self::Item<'a> {
+                ($($element::reborrow(&item.$index),)+)
             }
         }
     };

@@ -4,7 +4,7 @@
 //! and tests tags per row.
 
 use super::filter::{ChangeFilter, Verdict};
-use super::{Fetch, Run, TypedTable};
+use super::{Fetch, Run, SharedTable, TypedTable};
 use crate::change_ticks::TickCells;
 use crate::entity::Entity;
 use crate::mask::Bitmask;
@@ -131,7 +131,7 @@ impl<'w, T: TypedTable, Q: Fetch<T, M>, M> TypedQueryIter<'w, T, Q, M> {
                     (
                         entities,
                         view,
-                        Some(T::columns(table)),
+                        Some(SharedTable::of(storage, table)),
                         mask,
                         &mut lent.ticks,
                         tags,
@@ -153,10 +153,11 @@ impl<'w, T: TypedTable, Q: Fetch<T, M>, M> TypedQueryIter<'w, T, Q, M> {
                 stamps: &cells,
                 mask,
                 tick: self.tick,
+                storage: shared.as_ref().map(|shared| shared.storage),
             };
             let taken = Q::take(&mut view);
             let columns = match shared {
-                Some(columns) => columns,
+                Some(shared) => shared.columns,
                 None => T::share(view),
             };
             let slices = Q::slices(taken, &columns, &run);

@@ -7,7 +7,9 @@
 use core::marker::PhantomData;
 
 use super::filter::QueryFilters;
-use super::{Fetch, RunRows, TypedQueryIter, TypedTable, row_item, to_mask, visit_run};
+use super::{
+    Fetch, RunRows, SharedTable, TypedQueryIter, TypedTable, row_item, to_mask, visit_run,
+};
 use crate::entity::Entity;
 use crate::mask::Bitmask;
 use crate::storage::Storage;
@@ -77,7 +79,7 @@ impl<'w, T: TypedTable, Q> LentQuery<'w, T, Q> {
                 let run = RunRows {
                     rows,
                     table_rows,
-                    shared_from: Some((T::columns(table), table.mask())),
+                    shared_from: Some(SharedTable::of(self.storage, table)),
                 };
                 visit_run::<T, Q, M, F>(
                     run_entities,
@@ -143,7 +145,7 @@ impl<'w, T: TypedTable, Q> LentQuery<'w, T, Q> {
             view,
             &mut lent.ticks,
             row,
-            Some((T::columns(table), table.mask())),
+            Some(SharedTable::of(self.storage, table)),
             (self.filters.change, written, self.tick),
         )
     }

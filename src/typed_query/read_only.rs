@@ -19,21 +19,42 @@ pub trait ReadOnlyFetch<T: TypedTable, M>: Fetch<T, M> {
     /// The (empty) columns such a fetch moves out of a view.
     #[doc(hidden)]
     fn nothing_taken<'v>() -> Self::Taken<'v>;
+
+    /// A copy of `item` over a shorter borrow (an item of shared references is a copy; a
+    /// generic item is not known to be, nor to be covariant): one item handed out again,
+    /// as a `Target` term does for the siblings of one target.
+    #[doc(hidden)]
+    fn reborrow<'a, 'b: 'a>(item: &Self::Item<'b>) -> Self::Item<'a>;
 }
 
 impl<T: TypedTable> ReadOnlyFetch<T, ()> for Entity {
     #[inline]
     fn nothing_taken<'v>() -> Self::Taken<'v> {}
+
+    #[inline]
+    fn reborrow<'a, 'b: 'a>(item: &Entity) -> Entity {
+        *item
+    }
 }
 
 impl<T: ComponentColumn<C, M>, C: 'static, M> ReadOnlyFetch<T, M> for &C {
     #[inline]
     fn nothing_taken<'v>() -> Self::Taken<'v> {}
+
+    #[inline]
+    fn reborrow<'a, 'b: 'a>(item: &&'b C) -> &'a C {
+        item
+    }
 }
 
 impl<T: ComponentColumn<C, M>, C: 'static, M> ReadOnlyFetch<T, M> for Option<&C> {
     #[inline]
     fn nothing_taken<'v>() -> Self::Taken<'v> {}
+
+    #[inline]
+    fn reborrow<'a, 'b: 'a>(item: &Option<&'b C>) -> Option<&'a C> {
+        *item
+    }
 }
 
 /// A read-only typed query over a shared borrow of the world:
@@ -98,6 +119,7 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
                 stamps: &empty,
                 mask: table.mask(),
                 tick: Tick::ZERO,
+                storage: Some(self.storage),
             };
             let mut slices = Q::slices(Q::nothing_taken(), &table.columns(), &run);
             let written = Q::Written::default();
@@ -147,7 +169,8 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
     {
         let include = self.include::<M>();
         let filter = self.filters.change;
-        self.storage
+        let storage = self.storage;
+        storage
             .typed_tables(include, self.filters.exclude)
             .flat_map(move |(table, ticks, tags)| {
                 let verdict = ChangeFilter::verdict(filter, ticks);
@@ -162,6 +185,7 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
                     stamps: &TickCells::empty(),
                     mask: table.mask(),
                     tick: Tick::ZERO,
+                    storage: Some(storage),
                 };
                 let mut slices = Q::slices(Q::nothing_taken(), &table.columns(), &run);
                 let changed = filter
@@ -176,6 +200,7 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
     }
 
     /// The item of `entity`, if it is alive and matches the query; `None` otherwise.
+    #[inline(always)]
     pub fn get<M>(self, entity: Entity) -> Option<Q::Item<'w>>
     where
         Q: ReadOnlyFetch<T, M>,
@@ -194,6 +219,7 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
             stamps: &TickCells::empty(),
             mask: table.mask(),
             tick: Tick::ZERO,
+            storage: Some(self.storage),
         };
         let columns = table.columns();
         Q::pop(&mut Q::slices(Q::nothing_taken(), &columns, &run))

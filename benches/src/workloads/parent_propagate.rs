@@ -6,8 +6,9 @@
 //! its parent's position by handle. Ships move every pass, so a second pass changes the
 //! checksum.
 //!
-//! - archetypal: the ships through `for_each_table_mut`, then `split_tables` (turrets
-//!   written, ships read) with `ships.get_child_of(turret)` and `ships.get_position(ship)`.
+//! - archetypal: a schedule of two systems: the ships through a `Query<(&mut Position,
+//!   &Velocity)>`, then the turrets through a `Query<(&mut Position, &Offset, Target<CHILD_OF,
+//!   &Position, Without<Offset>>)>`, whose last term is the ship's position.
 //! - bevy_ecs: the ships through a cached `QueryState::contiguous_iter_mut`, then one
 //!   `SystemState` of `Query<(&ChildOf, &mut Position, &Offset)>` and
 //!   `Query<&Position, Without<Offset>>` (its built-in `ChildOf`, whose hooks fill the ships'
@@ -97,7 +98,7 @@ pub fn workload() -> Workload {
         contenders: vec![
             contender::<Archetypal>(
                 "archetypal",
-                "for_each_table_mut ships; split_tables(turrets written, ships read): get_child_of(turret), get_position(ship)",
+                "Schedule of 2 systems: Query<(&mut Position, &Velocity)> ships; Query<(&mut Position, &Offset, Target<CHILD_OF, &Position, Without<Offset>>)> turrets",
                 Kind::Archetypal,
             ),
             contender::<Hecs>(
@@ -149,10 +150,13 @@ fn contender<F: Fleet>(name: &'static str, api: &'static str, kind: Kind) -> Con
 
 // ----- archetypal ---------------------------------------------------------------------------
 
-/// archetypal's world: ships and turrets, turrets linked to their ship.
+/// archetypal's world: ships and turrets, turrets linked to their ship, and the two systems
+/// of a pass.
 pub mod archetypal_fleet {
     pub use super::Offset;
+    use super::mounted;
     pub use crate::components::{Position, Velocity};
+    use archetypal::{Target, Without};
 
     archetypal::ecs! {
         World {
@@ -164,13 +168,37 @@ pub mod archetypal_fleet {
             child_of / children => CHILD_OF,
         }
     }
+
+    /// The ships move.
+    pub fn fly(mut ships: Query<(&mut Position, &Velocity)>) {
+        ships.for_each(|(mut position, velocity)| position.0 += velocity.0);
+    }
+
+    /// Every turret takes its ship's position plus its offset.
+    #[allow(clippy::type_complexity)] // a system's parameters say all it touches
+    pub fn mount(
+        mut turrets: Query<(
+            &mut Position,
+            &Offset,
+            Target<CHILD_OF, &Position, Without<Offset>>,
+        )>,
+    ) {
+        turrets.for_each(|(mut position, offset, ship)| {
+            if let Some(ship) = ship {
+                *position = mounted(ship, offset);
+            }
+        });
+    }
 }
 
-struct Archetypal(archetypal_fleet::World);
+struct Archetypal(
+    archetypal_fleet::World,
+    archetypal::Schedule<archetypal_fleet::World>,
+);
 
 impl Fleet for Archetypal {
     fn new() -> Self {
-        use archetypal_fleet::{EntityBuilder, POSITION, VELOCITY};
+        use archetypal_fleet::{EntityBuilder, POSITION, VELOCITY, fly, mount};
         let mut world = archetypal_fleet::World::new();
         let ships = world.spawn_batch(POSITION | VELOCITY, SHIPS, |table, row| {
             let (position, velocity) = ship(row);
@@ -186,28 +214,13 @@ impl Fleet for Archetypal {
                     .spawn_one(&mut world);
             }
         }
-        Archetypal(world)
+        let mut schedule = archetypal::Schedule::new();
+        schedule.add((fly, mount));
+        Archetypal(world, schedule)
     }
 
     fn propagate(&mut self) {
-        use archetypal_fleet::{OFFSET, POSITION, VELOCITY};
-        let world = &mut self.0;
-        world.for_each_table_mut(POSITION | VELOCITY, 0, |table| {
-            for (position, velocity) in table.position.iter_mut().zip(table.velocity.iter()) {
-                position.0 += velocity.0;
-            }
-        });
-        let (mut turrets, ships) = world
-            .split_tables(POSITION | OFFSET, 0, POSITION, OFFSET)
-            .expect("OFFSET separates the sides");
-        turrets.for_each_mut(|turret, table, row| {
-            if let Some(ship) = ships
-                .get_child_of(turret)
-                .and_then(|ship| ships.get_position(ship))
-            {
-                table.position[row] = mounted(ship, &table.offset[row]);
-            }
-        });
+        self.1.run(&mut self.0);
     }
 
     fn checksum(&mut self) -> u64 {

@@ -1,0 +1,275 @@
+//! `Target` terms: a query reads what its rows' relation targets hold (a turret's ship's
+//! position) in the same loop that writes the rows, with no handle juggling; a target that
+//! is missing, lacks the data or fails the term's filter gives `None`.
+
+// A system's parameter types say all it touches, so they are long (bevy's users allow this
+// lint for the same reason).
+#![allow(clippy::type_complexity)]
+
+use archetypal::{Changed, Entity, ResMut, Schedule, SystemContext, Target, With, Without, ecs};
+
+#[derive(Default, Debug, Clone, Copy, PartialEq)]
+pub struct Position(pub f32);
+#[derive(Default, Debug, Clone, Copy, PartialEq)]
+pub struct Offset(pub f32);
+#[derive(Default, Debug, Clone, Copy, PartialEq)]
+pub struct Velocity(pub f32);
+#[derive(Default, Debug, Clone, Copy, PartialEq)]
+pub struct Team(pub u8);
+#[derive(Default, Debug, Clone, PartialEq)]
+pub struct Log(pub Vec<String>);
+
+ecs! {
+    World {
+        position: Position => POSITION,
+        offset: Offset => OFFSET,
+        velocity: Velocity => VELOCITY,
+        team: Team => TEAM,
+    }
+    Tags {
+        docked => DOCKED,
+    }
+    Relations {
+        child_of / children => CHILD_OF,
+        owned_by / owns => OWNED_BY,
+    }
+    Resources {
+        log: Log,
+    }
+}
+
+/// Every turret takes its ship's position plus its offset: the turrets' positions written,
+/// their ships' read through the term, kept apart by `Without<Offset>`.
+fn mount(
+    mut turrets: Query<(
+        &mut Position,
+        &Offset,
+        Target<CHILD_OF, &Position, Without<Offset>>,
+    )>,
+) {
+    turrets.for_each(|(mut position, offset, ship)| {
+        if let Some(ship) = ship {
+            position.0 = ship.0 + offset.0;
+        }
+    });
+}
+
+/// Ships move.
+fn fly(mut ships: Query<(&mut Position, &Velocity)>) {
+    ships.for_each(|(mut position, velocity)| position.0 += velocity.0);
+}
+
+fn ship(world: &mut World, at: f32) -> Entity {
+    EntityBuilder::new()
+        .with_position(Position(at))
+        .with_velocity(Velocity(1.0))
+        .with_team(Team(7))
+        .spawn_one(world)
+}
+
+fn turret(world: &mut World, ship: Option<Entity>, offset: f32) -> Entity {
+    let turret = EntityBuilder::new()
+        .with_position(Position(0.0))
+        .with_offset(Offset(offset))
+        .spawn_one(world);
+    if let Some(ship) = ship {
+        world.set_child_of(turret, ship).unwrap();
+    }
+    turret
+}
+
+#[test]
+fn a_turret_reads_its_ships_position_in_the_loop_that_writes_its_own() {
+    let mut world = World::new();
+    let first = ship(&mut world, 100.0);
+    let second = ship(&mut world, -50.0);
+    let turrets = [
+        turret(&mut world, Some(first), 1.0),
+        turret(&mut world, Some(first), -1.0),
+        turret(&mut world, Some(second), 2.0),
+    ];
+    let loose = turret(&mut world, None, 3.0);
+    SystemContext::new().run(&mut world, mount);
+    assert_eq!(world.get_position(turrets[0]), Some(&Position(101.0)));
+    assert_eq!(world.get_position(turrets[1]), Some(&Position(99.0)));
+    assert_eq!(world.get_position(turrets[2]), Some(&Position(-48.0)));
+    assert_eq!(
+        world.get_position(loose),
+        Some(&Position(0.0)),
+        "no target: None"
+    );
+    world.check_invariants().unwrap();
+}
+
+#[test]
+fn a_target_outside_the_terms_filter_or_without_the_data_gives_none() {
+    fn report(
+        mut turrets: Query<(
+            Entity,
+            Target<CHILD_OF>,
+            Target<CHILD_OF, &Team, With<DOCKED>>,
+            Target<CHILD_OF, Option<&Velocity>>,
+        )>,
+        mut log: ResMut<Log>,
+    ) {
+        let mut lines: Vec<String> = turrets
+            .iter()
+            .map(|(entity, ship, team, velocity)| {
+                format!(
+                    "{} {:?} {:?} {:?}",
+                    entity.id,
+                    ship.map(|ship| ship.id),
+                    team,
+                    velocity
+                )
+            })
+            .collect();
+        lines.sort();
+        log.0.extend(lines);
+    }
+    let mut world = World::new();
+    let docked = ship(&mut world, 0.0);
+    world.add_docked(docked);
+    let flying = ship(&mut world, 0.0);
+    let bare = world.spawn(POSITION);
+    let on_docked = turret(&mut world, Some(docked), 0.0);
+    let on_flying = turret(&mut world, Some(flying), 0.0);
+    let on_bare = turret(&mut world, Some(bare), 0.0);
+    let loose = turret(&mut world, None, 0.0);
+    SystemContext::new().run(&mut world, report);
+    let mut expected = vec![
+        format!(
+            "{} Some({}) Some(Team(7)) Some(Some(Velocity(1.0)))",
+            on_docked.id, docked.id
+        ),
+        format!(
+            "{} Some({}) None Some(Some(Velocity(1.0)))",
+            on_flying.id, flying.id
+        ),
+        format!("{} Some({}) None Some(None)", on_bare.id, bare.id),
+        format!("{} None None None", loose.id),
+    ];
+    // Every entity but the turrets lacks nothing the query requires: the ships and `bare`
+    // answer too, with no target.
+    for entity in [docked, flying, bare] {
+        expected.push(format!("{} None None None", entity.id));
+    }
+    expected.sort();
+    assert_eq!(world.resources.log.0, expected);
+}
+
+#[test]
+fn a_target_of_a_target_reads_the_grandparent() {
+    fn grandparents(
+        mut rows: Query<(Entity, Target<CHILD_OF, Target<CHILD_OF, &Team>>), With<Offset>>,
+        mut log: ResMut<Log>,
+    ) {
+        for (entity, team) in rows.iter() {
+            log.0.push(format!("{} {:?}", entity.id, team));
+        }
+    }
+    let mut world = World::new();
+    let carrier = ship(&mut world, 0.0);
+    let fighter = turret(&mut world, Some(carrier), 0.0);
+    let gun = turret(&mut world, Some(fighter), 0.0);
+    SystemContext::new().run(&mut world, grandparents);
+    let mut lines = world.resources.log.0.clone();
+    lines.sort();
+    let mut expected = vec![
+        format!("{} Some(None)", fighter.id),
+        format!("{} Some(Some(Team(7)))", gun.id),
+    ];
+    expected.sort();
+    assert_eq!(lines, expected);
+}
+
+#[test]
+fn a_term_beside_other_queries_and_a_change_filter() {
+    /// Turrets whose offset changed are re-mounted; the ships' velocities are written by a
+    /// second query the term's reads do not meet (it reads positions).
+    fn remount(
+        mut turrets: Query<
+            (
+                &mut Position,
+                &Offset,
+                Target<CHILD_OF, &Position, Without<Offset>>,
+            ),
+            Changed<Offset>,
+        >,
+        mut ships: Query<&mut Velocity, Without<Offset>>,
+    ) {
+        turrets.for_each(|(mut position, offset, ship)| {
+            if let Some(ship) = ship {
+                position.0 = ship.0 + offset.0;
+            }
+        });
+        ships.for_each(|mut velocity| velocity.0 *= 2.0);
+    }
+    let mut world = World::new();
+    let carrier = ship(&mut world, 10.0);
+    let turrets = [
+        turret(&mut world, Some(carrier), 1.0),
+        turret(&mut world, Some(carrier), 2.0),
+    ];
+    let mut context = SystemContext::new();
+    context.run(&mut world, remount);
+    assert_eq!(world.get_position(turrets[0]), Some(&Position(11.0)));
+    world.set_position(carrier, Position(20.0));
+    world.set_offset(turrets[1], Offset(5.0));
+    context.run(&mut world, remount);
+    assert_eq!(
+        world.get_position(turrets[0]),
+        Some(&Position(11.0)),
+        "offset unchanged: not re-mounted"
+    );
+    assert_eq!(world.get_position(turrets[1]), Some(&Position(25.0)));
+    assert_eq!(world.get_velocity(carrier), Some(&Velocity(4.0)));
+    world.check_invariants().unwrap();
+}
+
+#[test]
+fn a_schedule_orders_a_term_after_the_writer_of_what_it_reads() {
+    let mut world = World::new();
+    let carrier = ship(&mut world, 0.0);
+    let gun = turret(&mut world, Some(carrier), 0.5);
+    let mut schedule = Schedule::new();
+    schedule.set_parallel(true);
+    schedule.add((fly, mount));
+    assert_eq!(
+        schedule.batches().len(),
+        2,
+        "the term reads the positions `fly` writes: not side by side"
+    );
+    schedule.run(&mut world);
+    assert_eq!(world.get_position(gun), Some(&Position(1.5)));
+    schedule.run(&mut world);
+    assert_eq!(world.get_position(gun), Some(&Position(2.5)));
+}
+
+#[test]
+fn typed_query_ref_takes_a_term_too() {
+    let mut world = World::new();
+    let carrier = ship(&mut world, 3.0);
+    let gun = turret(&mut world, Some(carrier), 0.0);
+    let ships: Vec<(Entity, Option<&Position>)> = world
+        .typed_query_ref::<(Entity, Target<CHILD_OF, &Position>)>()
+        .with(OFFSET)
+        .iter()
+        .collect();
+    assert_eq!(ships, [(gun, Some(&Position(3.0)))]);
+    assert_eq!(
+        world.typed_query_ref::<Target<CHILD_OF, &Team>>().get(gun),
+        Some(Some(&Team(7)))
+    );
+}
+
+#[test]
+#[should_panic(expected = "use it in a system's `Query` or in `typed_query_ref`")]
+fn typed_query_refuses_a_term_with_a_message() {
+    let mut world = World::new();
+    let carrier = ship(&mut world, 3.0);
+    turret(&mut world, Some(carrier), 0.0);
+    world
+        .typed_query::<(&mut Offset, Target<CHILD_OF, &Position>)>()
+        .for_each(|_| {});
+}

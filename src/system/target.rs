@@ -1,0 +1,157 @@
+//! [`Target`]: a query term that reads what a row's relation target holds, a turret's ship's
+//! position: `Query<(&mut Position, Target<CHILD_OF, &Position, Without<Turret>>), With<Turret>>`.
+//!
+//! A term looks the target up per row (the relation's link, then the target's table and row)
+//! and reads its row through the storage, shared. So it needs the storage shared beside the
+//! query's written columns: a system's queries have it (a query with a term always gets its
+//! written columns lent, see `storage/lending.rs`), and so does `typed_query_ref`; a
+//! `typed_query`, which borrows the storage whole, does not. What a term reads is compared with
+//! what is written apart from its query's own rows ([`TargetAccess`]): its filter, not the
+//! query's, says which tables it can read.
+
+use core::marker::PhantomData;
+
+use super::query::{QueryFilter, RelationOf, With};
+use crate::entity::Entity;
+use crate::relation::RelationStore;
+use crate::storage::Storage;
+use crate::typed_query::{
+    Fetch, QueryAccess, ReadOnlyFetch, RowAt, Run, TargetAccess, TypedQueryRef, TypedTable, to_mask,
+};
+
+/// A query term: what the target of each row in the relation `R` (a relation's name as a
+/// type, `CHILD_OF`) gives through `D` (`&C`, `Option<&C>`, [`Entity`] or a tuple of them),
+/// if the row has a target in `R` and the target holds what `D` requires and passes `F`
+/// (`With<X>`, `Without<X>` or a tuple of them); `None` otherwise. `Target<CHILD_OF>` is the
+/// target's handle. bevy writes the same with a second query and `get(child_of.parent())`.
+///
+/// The term reads the target's row; when the query writes a component the term reads, `F`
+/// must keep the targets' tables apart from the query's own (`Without<Turret>` on the ship
+/// side of a query of turrets), or the system does not compile.
+pub struct Target<R, D = Entity, F = ()>(PhantomData<fn(R, D, F)>);
+
+/// Marks the impl of a [`Target`] term: the markers of its relation, data and filter.
+#[doc(hidden)]
+pub struct TargetTerm<MR, MD, MF>(MR, MD, MF);
+
+/// What a [`Target`] term holds for a run of rows: the rows' entities, the relation and the
+/// storage the targets are looked up in, and the last target looked up with its item `I`
+/// (siblings often sit side by side: a ship's turrets were spawned together).
+#[doc(hidden)]
+pub struct TargetRows<'r, T: TypedTable, I> {
+    entities: &'r [Entity],
+    links: &'r RelationStore,
+    storage: &'r Storage<T>,
+    last: Option<(Entity, Option<I>)>,
+}
+
+impl<T, R, D, F, MR, MD, MF> Fetch<T, TargetTerm<MR, MD, MF>> for Target<R, D, F>
+where
+    T: RelationOf<R>,
+    With<R>: QueryFilter<T, MR>,
+    D: ReadOnlyFetch<T, MD>,
+    F: QueryFilter<T, MF>,
+{
+    type Item<'s> = Option<D::Item<'s>>;
+    type Taken<'v> = ();
+    type Slices<'r> = TargetRows<'r, T, D::Item<'r>>;
+
+    const ACCESS: QueryAccess = {
+        assert!(
+            F::CHANGED == 0 && F::ADDED == 0,
+            "a `Target` term's filter takes `With<X>` and `Without<X>`, not `Changed` or `Added`"
+        );
+        let data = <D as Fetch<T, MD>>::ACCESS;
+        let own = TargetAccess {
+            reads: data.reads,
+            include: (data.required | F::INCLUDE) & T::COMPONENT_BITS,
+            exclude: F::EXCLUDE & T::COMPONENT_BITS,
+        };
+        QueryAccess {
+            targets: TargetAccess::either(Some(own), data.targets),
+            ..QueryAccess::NONE
+        }
+    };
+
+    #[inline]
+    fn take<'v>(_view: &mut T::ViewMut<'v>) -> Self::Taken<'v> {}
+
+    #[inline]
+    fn slices<'r, 'v: 'r>(
+        _taken: (),
+        _columns: &T::Columns<'v>,
+        run: &Run<'r, '_, T>,
+    ) -> Self::Slices<'r> {
+        let storage = run.storage.expect(
+            "a `Target` term reads other entities' rows through the storage, shared: use it in \
+             a system's `Query` or in `typed_query_ref`, not in `typed_query`",
+        );
+        let relation = to_mask(<With<R> as QueryFilter<T, MR>>::INCLUDE);
+        TargetRows {
+            entities: run.entities,
+            links: storage
+                .relation(relation)
+                .expect("`RelationOf` is implemented for the world's relations only"),
+            storage,
+            last: None,
+        }
+    }
+
+    type Written = ();
+
+    #[inline(always)]
+    fn row<'s>(slices: &'s mut Self::Slices<'_>, _written: &'s (), row: RowAt) -> Self::Item<'s> {
+        let source = slices.entities[row.index];
+        target_item::<T, D, F, MD, MF>(slices, source)
+    }
+
+    #[inline]
+    fn pop<'r>(slices: &mut Self::Slices<'r>) -> Option<Self::Item<'r>> {
+        let (source, rest) = slices.entities.split_first()?;
+        slices.entities = rest;
+        Some(target_item::<T, D, F, MD, MF>(slices, *source))
+    }
+}
+
+impl<T, R, D, F, MR, MD, MF> ReadOnlyFetch<T, TargetTerm<MR, MD, MF>> for Target<R, D, F>
+where
+    T: RelationOf<R>,
+    With<R>: QueryFilter<T, MR>,
+    D: ReadOnlyFetch<T, MD>,
+    F: QueryFilter<T, MF>,
+{
+    #[inline]
+    fn nothing_taken<'v>() -> Self::Taken<'v> {}
+
+    #[inline]
+    fn reborrow<'a, 'b: 'a>(item: &Self::Item<'b>) -> Self::Item<'a> {
+        item.as_ref().map(D::reborrow)
+    }
+}
+
+/// What `source`'s target gives through `D`, if it has one that matches `F`: the last
+/// target's item again, or looked up (and kept as the last).
+#[inline(always)]
+fn target_item<'s, 'r: 's, T, D, F, MD, MF>(
+    rows: &mut TargetRows<'r, T, D::Item<'r>>,
+    source: Entity,
+) -> Option<D::Item<'s>>
+where
+    T: TypedTable,
+    D: ReadOnlyFetch<T, MD>,
+    F: QueryFilter<T, MF>,
+{
+    let target = rows.links.target(source)?;
+    if let Some((last, item)) = &rows.last {
+        if *last == target {
+            return item.as_ref().map(D::reborrow);
+        }
+    }
+    let item = TypedQueryRef::<T, D>::new(rows.storage)
+        .with(to_mask(F::INCLUDE))
+        .without(to_mask(F::EXCLUDE))
+        .get(target);
+    let copy = item.as_ref().map(D::reborrow);
+    rows.last = Some((target, item));
+    copy
+}
