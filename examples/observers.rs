@@ -412,6 +412,7 @@ fn reap(
 }
 
 /// Grazers burrow (lose `Position`); the burrowed resurface somewhere (regain one). Queued.
+#[allow(clippy::type_complexity)] // query filters as types, read as written
 fn burrow(
     mut grazers: Query<Entity, (With<Position>, With<Lifetime>, Without<Velocity>)>,
     mut burrowed: Query<Entity, (With<Lifetime>, Without<Position>)>,

@@ -396,7 +396,7 @@ fn reap(
 /// Fire burns the living and spreads within a cell; new fires are only announced (`ignited`),
 /// `catch_fire` lights them. The burning are written while the others are read: `Burning`
 /// required by one query and excluded by the other keeps them apart.
-#[allow(clippy::too_many_arguments)] // eight parameters, each a part of the world it touches
+#[allow(clippy::too_many_arguments, clippy::type_complexity)] // each parameter a part it touches
 fn burn(
     mut burning: Query<(Entity, &mut Health, &mut Burning, &Cell), Without<DEAD>>,
     mut exposed: Query<(Entity, &Cell), (With<Health>, Without<Burning>, Without<DEAD>)>,
@@ -459,6 +459,7 @@ fn catch_fire(
 
 /// Walkers stop to rest (they lose `Velocity`), resters set off again (they gain one). The
 /// player's units never rest; corpses never get up.
+#[allow(clippy::type_complexity)] // query filters as types, read as written
 fn wander(
     mut walkers: Query<Entity, (With<Velocity>, Without<PLAYER>, Without<DEAD>)>,
     mut resters: Query<Entity, (With<Position>, Without<Velocity>, Without<DEAD>)>,
@@ -482,6 +483,7 @@ fn wander(
 
 /// Healthy resting creatures now and then have a calf beside them: a queued spawn with its
 /// values, from inside the loop (the handle it returns is good for later commands at once).
+#[allow(clippy::type_complexity)] // query filters as types, read as written
 fn breed(
     mut resters: Query<(&Position, &Health), (Without<Velocity>, Without<DEAD>)>,
     mut rng: ResMut<Rng>,
