@@ -675,3 +675,62 @@ fn a_parameter_system_run_by_hand_keeps_its_memory_in_the_world() {
     SystemContext::new().run(&mut copy, &mut watcher);
     assert_eq!(seen(&mut copy), [("by_hand", vec![units[0]])]);
 }
+
+#[test]
+fn a_parameter_system_its_condition_skips_sees_everything_since_its_last_real_run() {
+    let mut world = World::new();
+    let units = world.spawn_entities(HEALTH, 3);
+    let mut schedule = Schedule::new();
+    schedule.push("rare", changed_health!("rare")).unwrap();
+    let mut frame = 0;
+    schedule
+        .run_if("rare", move |_: &World| {
+            frame += 1;
+            frame % 3 == 1
+        })
+        .unwrap();
+    schedule.run(&mut world); // runs: a first run
+    assert_eq!(seen(&mut world), [("rare", units.clone())]);
+    for unit in [units[0], units[2]] {
+        world.set_health(unit, Health(1));
+        world.step();
+        schedule.run(&mut world); // skipped
+        assert_eq!(seen(&mut world), []);
+    }
+    world.step();
+    schedule.run(&mut world); // runs again
+    assert_eq!(
+        seen(&mut world),
+        [("rare", vec![units[0], units[2]])],
+        "both writes made while it was skipped"
+    );
+}
+
+/// Watches health changes: a function of its own, to replace a watcher with.
+fn other_watcher(mut changed: Query<Entity, Changed<Health>>, mut seen: ResMut<Seen>) {
+    let entities = changed.iter().collect();
+    seen.push(("other", entities));
+}
+
+#[test]
+fn a_parameter_system_replaced_under_its_name_starts_with_a_first_run() {
+    let mut world = World::new();
+    let units = world.spawn_entities(HEALTH, 2);
+    let mut schedule = Schedule::new();
+    schedule.push("watch", changed_health!("watch")).unwrap();
+    schedule.run(&mut world);
+    schedule.run(&mut world);
+    assert_eq!(
+        seen(&mut world),
+        [("watch", units.clone()), ("watch", vec![])]
+    );
+    schedule.replace("watch", other_watcher).unwrap();
+    schedule.run(&mut world);
+    assert_eq!(
+        seen(&mut world),
+        [("other", units.clone())],
+        "another function under the old name: a first run"
+    );
+    schedule.run(&mut world);
+    assert_eq!(seen(&mut world), [("other", vec![])]);
+}
