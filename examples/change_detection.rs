@@ -1,20 +1,21 @@
 //! Change detection: systems that do work only for what changed.
 //!
 //! A row is reported changed when the program wrote it. Three consumers of changes run here,
-//! each a system of a `Schedule` that takes its `SystemContext`: "since this system last ran"
-//! is `context.last_run()`, kept by the schedule, so no system stores a tick.
+//! each a system of a `Schedule` whose query is filtered by type: `Changed<Position>`,
+//! `Changed<Health>`, `Added<Position>` mean "since this system last ran", kept in the world,
+//! so no system stores a tick.
 //!
 //! - a spatial index re-files the units that moved since it last ran (every frame);
 //! - health bars redraw every few frames (`run_if`), only for the units whose health changed
 //!   since their last redraw;
-//! - a sprite loader sets up units that arrived since it last ran (`added_since`).
+//! - a sprite loader sets up units that arrived since it last ran (`Added`).
 //!
 //! A typed query's `&mut` element reports only the rows written through it; a component
 //! declared `[untracked]` is never reported (and costs nothing to write).
 //!
 //! `cargo run --example change_detection`
 
-use archetypal::{Entity, Schedule, SystemContext, ecs};
+use archetypal::{Added, Changed, Entity, Res, ResMut, Schedule, ecs};
 
 #[derive(Default, Debug, Clone, Copy, PartialEq)]
 pub struct Position {
@@ -43,13 +44,23 @@ ecs! {
         scratch: Scratch => SCRATCH [untracked],
     }
     Resources {
-        frame: usize,
+        frame: Frame,
         units: Vec<Entity>,
-        /// What the consumers did in their last run.
-        refiled: usize,
-        redrawn: Option<usize>,
-        loaded: usize,
+        report: Report,
     }
+}
+
+/// The frame number. (A system picks a resource by its type, so counters get types of their
+/// own rather than sharing `usize`.)
+#[derive(Default, Debug, Clone, Copy, PartialEq)]
+pub struct Frame(pub usize);
+
+/// What the consumers did in their last run.
+#[derive(Default, Debug, Clone, Copy, PartialEq)]
+pub struct Report {
+    pub refiled: usize,
+    pub redrawn: Option<usize>,
+    pub loaded: usize,
 }
 
 const UNITS: usize = 1_000;
@@ -61,65 +72,51 @@ const BAR_PERIOD: usize = 5;
 
 /// Walkers walk. The typed query visits every unit with a velocity but reports only the rows
 /// it writes: standing units (velocity zero) are skipped and stay unchanged.
-fn walk(world: &mut World) {
-    world
-        .typed_query::<(&mut Position, &Velocity)>()
-        .for_each(|(mut position, velocity)| {
-            if velocity.x != 0.0 || velocity.y != 0.0 {
-                position.x += velocity.x;
-                position.y += velocity.y;
-            }
-        });
+fn walk(mut walkers: Query<(&mut Position, &Velocity)>) {
+    walkers.for_each(|(mut position, velocity)| {
+        if velocity.x != 0.0 || velocity.y != 0.0 {
+            position.x += velocity.x;
+            position.y += velocity.y;
+        }
+    });
 }
 
 /// Some units are hit, a different few every frame; every unit's scratch counter is bumped
 /// (untracked: never reported).
-fn fight(world: &mut World) {
-    let parts = world.split_mut();
-    let frame = parts.resources.frame;
-    for unit in parts
-        .resources
-        .units
-        .iter()
-        .skip(frame % HIT_EVERY)
-        .step_by(HIT_EVERY)
-    {
-        if let Some(health) = parts.components.get_health_mut(*unit) {
+fn fight(
+    frame: Res<Frame>,
+    units: Res<Vec<Entity>>,
+    mut healths: Query<&mut Health>,
+    mut scratches: Query<&mut Scratch>,
+) {
+    for unit in units.iter().skip(frame.0 % HIT_EVERY).step_by(HIT_EVERY) {
+        if let Some(mut health) = healths.get(*unit) {
             health.0 -= 1;
         }
     }
     // A typed query names the one column it writes. (A table view, `for_each_table_mut`,
     // hands out every column of the table and so reports them all changed: the fast but
     // coarse writer.)
-    world
-        .typed_query::<&mut Scratch>()
-        .for_each(|mut scratch| scratch.0 += 1);
+    scratches.for_each(|mut scratch| scratch.0 += 1);
 }
 
 /// The spatial index: re-files the units that moved since it last ran.
-fn index_positions(world: &mut World, context: &mut SystemContext<World>) {
-    world.resources.refiled = world
-        .typed_query_ref::<&Position>()
-        .changed_since(POSITION, context.last_run())
-        .count();
+fn index_positions(mut moved: Query<&Position, Changed<Position>>, mut report: ResMut<Report>) {
+    report.refiled = moved.count();
 }
 
 /// Health bars: redrawn for the units whose health changed since the last redraw (the
 /// schedule runs this system every `BAR_PERIOD` frames, so its last run is the last redraw).
-fn draw_health_bars(world: &mut World, context: &mut SystemContext<World>) {
-    let redrawn = world
-        .typed_query_ref::<(Entity, &Health)>()
-        .changed_since(HEALTH, context.last_run())
-        .count();
-    world.resources.redrawn = Some(redrawn);
+fn draw_health_bars(
+    mut hurt: Query<(Entity, &Health), Changed<Health>>,
+    mut report: ResMut<Report>,
+) {
+    report.redrawn = Some(hurt.count());
 }
 
 /// The sprite loader: units that got a position since it last ran.
-fn load_sprites(world: &mut World, context: &mut SystemContext<World>) {
-    world.resources.loaded = world
-        .typed_query_ref::<&Position>()
-        .added_since(POSITION, context.last_run())
-        .count();
+fn load_sprites(mut arrived: Query<&Position, Added<Position>>, mut report: ResMut<Report>) {
+    report.loaded = arrived.count();
 }
 
 fn main() {
@@ -138,21 +135,15 @@ fn main() {
     let spawned_at = world.current_tick();
 
     let mut schedule = Schedule::new();
+    schedule.add((walk, fight, load_sprites, index_positions, draw_health_bars));
     schedule
-        .push("walk", walk)
-        .and_then(|schedule| schedule.push("fight", fight))
-        .and_then(|schedule| schedule.push("load_sprites", load_sprites))
-        .and_then(|schedule| schedule.push("index_positions", index_positions))
-        .and_then(|schedule| schedule.push("health_bars", draw_health_bars))
-        .and_then(|schedule| {
-            schedule.run_if("health_bars", |world: &World| {
-                world.resources.frame % BAR_PERIOD == BAR_PERIOD - 1
-            })
+        .run_if("draw_health_bars", |world: &World| {
+            world.resources.frame.0 % BAR_PERIOD == BAR_PERIOD - 1
         })
-        .expect("unique names");
+        .expect("a system of that name");
 
     for frame in 0..20 {
-        world.resources.frame = frame;
+        world.resources.frame = Frame(frame);
         if frame == 12 {
             // Reinforcements arrive mid-game.
             world.spawn_entities(POSITION | VELOCITY | HEALTH, 5);
@@ -165,15 +156,21 @@ fn main() {
             12 => 5,
             _ => 0,
         };
-        assert_eq!(world.resources.loaded, expected_loaded, "frame {frame}");
+        assert_eq!(
+            world.resources.report.loaded, expected_loaded,
+            "frame {frame}"
+        );
         let expected_refiled = match frame {
             0 => UNITS,
             12 => UNITS / WALKER_EVERY + 5,
             _ => UNITS / WALKER_EVERY,
         };
-        assert_eq!(world.resources.refiled, expected_refiled, "frame {frame}");
+        assert_eq!(
+            world.resources.report.refiled, expected_refiled,
+            "frame {frame}"
+        );
 
-        if let Some(redrawn) = world.resources.redrawn.take() {
+        if let Some(redrawn) = world.resources.report.redrawn.take() {
             // The first redraw draws every bar; later ones the units hit since the last.
             let expected = if frame == BAR_PERIOD - 1 {
                 UNITS
@@ -183,7 +180,7 @@ fn main() {
             assert_eq!(redrawn, expected, "frame {frame}");
             println!(
                 "frame {frame:2}: re-filed {} moved units, loaded {} sprites, redrew {redrawn} health bars",
-                world.resources.refiled, world.resources.loaded
+                world.resources.report.refiled, world.resources.report.loaded
             );
         }
         world.step(); // ends the frame: the tick advances, old events expire

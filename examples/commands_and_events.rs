@@ -10,17 +10,17 @@
 //! 4. `loot` and `scoreboard`: two readers of `Died`; `loot` queues the spawn of a coin with
 //!    its value (`queue_spawn` of a builder).
 //!
-//! Each system borrows the world apart with `split_mut()` (components, resources, events,
-//! commands), so its one loop sends events and queues commands, with nothing collected in
-//! between. The readers take their `SystemContext` as a second argument: the schedule keeps
-//! each one's cursor in every channel, so each reads each event once. The schedule applies the
-//! commands a system queued before the next system runs (`deaths` sees no corpse `poison`
-//! made, `clear_corpses` sees the ones of the frame before); `step()` then ends the frame, and
-//! events older than the frame before expire.
+//! Each system is a plain function whose parameters say what it touches: a query, an
+//! `EventWriter` to send, an `EventReader` to read (with the system's own cursor, kept in the
+//! world, so each reader reads each event once), the `Commands` queue. One loop sends events
+//! and queues commands, with nothing collected in between. The schedule applies the commands a
+//! system queued before the next system runs (`deaths` sees no corpse `poison` made,
+//! `clear_corpses` sees the ones of the frame before); `step()` then ends the frame, and events
+//! older than the frame before expire.
 //!
 //! `cargo run --example commands_and_events`
 
-use archetypal::{CommandReport, Entity, Schedule, SystemContext, ecs};
+use archetypal::{CommandReport, Entity, EventReader, EventWriter, ResMut, Schedule, With, ecs};
 
 #[derive(Default, Debug, Clone, Copy, PartialEq)]
 pub struct Health(pub i32);
@@ -67,56 +67,47 @@ ecs! {
     }
 }
 
-fn poison(world: &mut World) {
-    let parts = world.split_mut();
-    parts
-        .components
-        .typed_query::<(Entity, &mut Health, &Poisoned)>()
-        .for_each(|(entity, mut health, poisoned)| {
-            health.0 -= poisoned.damage_per_frame;
-            let amount = poisoned.damage_per_frame;
-            parts.events.damaged.send(Damaged { entity, amount });
-        });
+fn poison(
+    mut poisoned: Query<(Entity, &mut Health, &Poisoned)>,
+    mut damaged: EventWriter<Damaged>,
+) {
+    poisoned.for_each(|(entity, mut health, poisoned)| {
+        let amount = poisoned.damage_per_frame;
+        health.0 -= amount;
+        damaged.send(Damaged { entity, amount });
+    });
 }
 
-fn deaths(world: &mut World, context: &mut SystemContext<World>) {
-    let mut parts = world.split_mut();
-    for hit in parts.events.damaged.consume(&mut context.cursors.damaged) {
-        if parts
-            .components
-            .get_health(hit.entity)
-            .is_some_and(|health| health.0 <= 0)
-        {
-            parts.commands.queue_remove_components(hit.entity, POISONED);
-            parts.commands.queue_add_corpse(hit.entity);
-            parts.events.died.send(Died { entity: hit.entity });
+fn deaths(
+    mut damaged: EventReader<Damaged>,
+    mut goblins: Query<&Health>,
+    mut commands: Commands,
+    mut died: EventWriter<Died>,
+) {
+    for hit in damaged.read() {
+        if goblins.get(hit.entity).is_some_and(|health| health.0 <= 0) {
+            commands.queue_remove_components(hit.entity, POISONED);
+            commands.queue_add_corpse(hit.entity);
+            died.send(Died { entity: hit.entity });
         }
     }
 }
 
-fn loot(world: &mut World, context: &mut SystemContext<World>) {
-    let mut parts = world.split_mut();
-    for _death in parts.events.died.consume(&mut context.cursors.died) {
+fn loot(mut died: EventReader<Died>, mut commands: Commands) {
+    for _death in died.read() {
         // The coin's handle exists now; the coin itself once the system returns.
-        parts
-            .commands
-            .queue_spawn(EntityBuilder::new().with_coin(Coin { value: 5 }));
+        commands.queue_spawn(EntityBuilder::new().with_coin(Coin { value: 5 }));
     }
 }
 
-fn scoreboard(world: &mut World, context: &mut SystemContext<World>) {
-    let deaths = world.events.died.consume(&mut context.cursors.died);
+fn scoreboard(mut died: EventReader<Died>, mut kills: ResMut<u32>) {
+    let deaths = died.read();
     assert_eq!(deaths.lost(), 0, "read every frame: nothing expires unread");
-    world.resources.kills += deaths.len() as u32;
+    *kills += deaths.len() as u32;
 }
 
-fn clear_corpses(world: &mut World) {
-    let mut parts = world.split_mut();
-    parts
-        .components
-        .typed_query::<Entity>()
-        .with(CORPSE)
-        .for_each(|corpse| parts.commands.queue_despawn(corpse));
+fn clear_corpses(mut corpses: Query<Entity, With<CORPSE>>, mut commands: Commands) {
+    corpses.for_each(|corpse| commands.queue_despawn(corpse));
 }
 
 fn main() {
@@ -131,13 +122,7 @@ fn main() {
     let mut late_reader = world.events.died.cursor_at_end();
 
     let mut schedule = Schedule::new();
-    schedule
-        .push("clear_corpses", clear_corpses)
-        .and_then(|schedule| schedule.push("poison", poison))
-        .and_then(|schedule| schedule.push("deaths", deaths))
-        .and_then(|schedule| schedule.push("loot", loot))
-        .and_then(|schedule| schedule.push("scoreboard", scoreboard))
-        .expect("the names are unique");
+    schedule.add((clear_corpses, poison, deaths, loot, scoreboard));
 
     let mut total = CommandReport::default();
     for frame in 0..5 {

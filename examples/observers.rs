@@ -22,7 +22,7 @@
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
-use archetypal::{Entity, Schedule, SystemContext, ecs};
+use archetypal::{Changed, Entity, Res, ResMut, Schedule, With, Without, ecs};
 
 /// Creatures the spawner keeps the herd at (mounts and riders come on top).
 const POPULATION: usize = 30_000;
@@ -294,12 +294,15 @@ fn count_despawn(world: &mut WorldParts<'_>, _entity: Entity, _dead: &WorldRemov
 
 // The systems, in schedule order.
 
-/// Brings the herd back to `POPULATION` with directly spawned grazers and walkers.
-fn spawn_newcomers(world: &mut World) {
-    let herd = world.query_entities(LIFETIME).count();
-    let parts = world.split_mut();
-    let rng = &mut parts.resources.rng;
-    for _ in herd..POPULATION {
+/// Brings the herd back to `POPULATION` with grazers and walkers, queued: they arrive at the
+/// sync point after this system, where the hooks file them.
+fn spawn_newcomers(
+    mut herd: Query<Entity, With<Lifetime>>,
+    mut rng: ResMut<Rng>,
+    mut tally: ResMut<Tally>,
+    mut commands: Commands,
+) {
+    for _ in herd.count()..POPULATION {
         let mut creature = EntityBuilder::new()
             .with_position(rng.place())
             .with_health(Health(100.0))
@@ -309,13 +312,15 @@ fn spawn_newcomers(world: &mut World) {
             let (x, y) = (rng.range(-20.0, 20.0), rng.range(-20.0, 20.0));
             creature = creature.with_velocity(Velocity { x, y });
         }
-        creature.spawn_one(parts.components);
-        parts.resources.tally.spawned_directly += 1;
+        commands.queue_spawn(creature);
+        tally.spawned_queued += 1;
     }
 }
 
 /// A mount joins (spawned directly) with riders (queued spawns linked to it); past `MOUNTS`
 /// the oldest leaves, despawned directly, its riders with it through the cascade.
+// Whole-world on purpose: it spawns and despawns directly, so the hooks fire inside those
+// calls, the path the other systems (which queue) do not take.
 fn cavalry(world: &mut World) {
     let place = world.resources.rng.place();
     let mount = EntityBuilder::new()
@@ -349,32 +354,34 @@ fn cavalry(world: &mut World) {
     }
 }
 
-/// Walkers and mounts walk, bouncing off the world's edges.
-fn movement(world: &mut World) {
-    world.for_each_table_mut(POSITION | VELOCITY, 0, |table| {
-        for (position, velocity) in table.position.iter_mut().zip(table.velocity.iter_mut()) {
-            position.x += velocity.x * DELTA_TIME;
-            position.y += velocity.y * DELTA_TIME;
-            if !(0.0..WORLD_SIZE).contains(&position.x) {
-                velocity.x = -velocity.x;
-            }
-            if !(0.0..WORLD_SIZE).contains(&position.y) {
-                velocity.y = -velocity.y;
-            }
+/// Walkers and mounts walk, bouncing off the world's edges. A typed query stamps what it
+/// writes: every walker's position, a velocity only where it bounces.
+fn movement(mut walkers: Query<(&mut Position, &mut Velocity)>) {
+    walkers.for_each(|(mut position, mut velocity)| {
+        position.x += velocity.x * DELTA_TIME;
+        position.y += velocity.y * DELTA_TIME;
+        if !(0.0..WORLD_SIZE).contains(&position.x) {
+            velocity.x = -velocity.x;
+        }
+        if !(0.0..WORLD_SIZE).contains(&position.y) {
+            velocity.y = -velocity.y;
         }
     });
 }
 
-/// Riders sit beside their mount, side by side.
-fn carry_riders(world: &mut World) {
-    let parts = world.split_mut();
-    let (links, mut rows) = parts.components.split_rides();
-    for &mount in &parts.resources.mounts {
-        let Some(&at) = rows.get_position(mount) else {
+/// Riders sit beside their mount, side by side. Mounts walk and riders do not, so the two
+/// queries never meet one entity: the riders' positions are written while the mounts' are read.
+fn carry_riders(
+    roster: Res<VecDeque<Entity>>,
+    mut mounts: Query<&Position, With<Velocity>>,
+    mut riders: Query<&mut Position, (With<RIDES>, Without<Velocity>)>,
+) {
+    for &mount in roster.iter() {
+        let Some(&at) = mounts.get(mount) else {
             continue;
         };
-        for (seat, &rider) in links.sources(mount).iter().enumerate() {
-            if let Some(position) = rows.get_position_mut(rider) {
+        for (seat, &rider) in mounts.sources::<RIDES, _>(mount).iter().enumerate() {
+            if let Some(mut position) = riders.get(rider) {
                 position.x = at.x + seat as f32 - 1.0;
                 position.y = at.y;
             }
@@ -383,84 +390,81 @@ fn carry_riders(world: &mut World) {
 }
 
 /// Ages the herd and queues the despawn of the expired, from inside the loop that finds them.
-fn reap(world: &mut World) {
-    let mut parts = world.split_mut();
-    // A typed query, not `for_each_table_mut`: a table view cannot see which columns it
-    // writes, so it would stamp every tracked column of the herd's tables, positions
-    // included, and the index would re-file every creature as if it had moved.
-    parts
-        .components
-        .typed_query::<&mut Lifetime>()
-        .for_each(|mut lifetime| lifetime.0 -= DELTA_TIME);
-    let tally = &mut parts.resources.tally;
-    parts
-        .components
-        .for_each(LIFETIME, 0, |entity, table, row| {
-            if table.lifetime[row].0 <= 0.0 {
-                parts.commands.queue_despawn(entity);
-                tally.despawned_queued += 1;
-                // A burrowed creature dies with no position to unfile.
-                if parts.components.has_position(entity) {
-                    tally.positions_lost += 1;
-                }
+/// A typed query writes only `Lifetime` (untracked): a table view cannot see which columns it
+/// writes, so it would stamp every tracked column of the herd's tables, positions included,
+/// and the index would re-file every creature as if it had moved.
+fn reap(
+    mut herd: Query<(Entity, &mut Lifetime, Option<&Position>)>,
+    mut tally: ResMut<Tally>,
+    mut commands: Commands,
+) {
+    herd.for_each(|(entity, mut lifetime, position)| {
+        lifetime.0 -= DELTA_TIME;
+        if lifetime.0 <= 0.0 {
+            commands.queue_despawn(entity);
+            tally.despawned_queued += 1;
+            // A burrowed creature dies with no position to unfile.
+            if position.is_some() {
+                tally.positions_lost += 1;
             }
-        });
+        }
+    });
 }
 
 /// Grazers burrow (lose `Position`); the burrowed resurface somewhere (regain one). Queued.
-fn burrow(world: &mut World) {
-    let mut parts = world.split_mut();
-    let resources = &mut *parts.resources;
-    let components = &*parts.components;
-    components.for_each(POSITION | LIFETIME, VELOCITY, |entity, _, _| {
-        if resources.rng.chance(BURROW_CHANCE) {
-            parts.commands.queue_remove_components(entity, POSITION);
-            resources.tally.positions_lost += 1;
+#[allow(clippy::type_complexity)] // query filters as types, read as written
+fn burrow(
+    mut grazers: Query<Entity, (With<Position>, With<Lifetime>, Without<Velocity>)>,
+    mut burrowed: Query<Entity, (With<Lifetime>, Without<Position>)>,
+    mut rng: ResMut<Rng>,
+    mut tally: ResMut<Tally>,
+    mut commands: Commands,
+) {
+    grazers.for_each(|entity| {
+        if rng.chance(BURROW_CHANCE) {
+            commands.queue_remove_components(entity, POSITION);
+            tally.positions_lost += 1;
         }
     });
-    components.for_each(LIFETIME, POSITION, |entity, _, _| {
-        if resources.rng.chance(RESURFACE_CHANCE) {
-            let place = resources.rng.place();
-            parts.commands.queue_set_position(entity, place);
-            resources.tally.positions_regained += 1;
+    burrowed.for_each(|entity| {
+        if rng.chance(RESURFACE_CHANCE) {
+            commands.queue_set_position(entity, rng.place());
+            tally.positions_regained += 1;
         }
     });
 }
 
 /// The "after": re-files only the creatures whose position changed since this system last
 /// ran. Arrivals and departures were filed and unfiled by the hooks already.
-fn refile_movers(world: &mut World, context: &mut SystemContext<World>) {
+fn refile_movers(
+    mut movers: Query<(Entity, &Position, &mut Cell), Changed<Position>>,
+    mut grid: ResMut<SpatialGrid>,
+    mut tally: ResMut<Tally>,
+) {
     let start = Instant::now();
-    let parts = world.split_mut();
-    let (grid, tally) = (&mut parts.resources.grid, &mut parts.resources.tally);
-    parts
-        .components
-        .typed_query::<(Entity, &Position, &mut Cell)>()
-        .changed_since(POSITION, context.last_run())
-        .for_each(|(entity, position, mut cell)| {
-            tally.movers += 1;
-            let now = cell_of(*position);
-            if cell.0 != now {
-                grid.refile(entity, cell.0, now);
-                cell.0 = now;
-                tally.refiled += 1;
-            }
-        });
+    movers.for_each(|(entity, position, mut cell)| {
+        tally.movers += 1;
+        let now = cell_of(*position);
+        if cell.0 != now {
+            grid.refile(entity, cell.0, now);
+            cell.0 = now;
+            tally.refiled += 1;
+        }
+    });
     tally.refile_time += start.elapsed();
 }
 
 /// The "before": every cell cleared (its memory kept) and refilled from a query.
-fn rebuild_grid(world: &mut World) {
+fn rebuild_grid(
+    mut herd: Query<(Entity, &Position)>,
+    mut cells: ResMut<Vec<Vec<Entity>>>,
+    mut tally: ResMut<Tally>,
+) {
     let start = Instant::now();
-    let parts = world.split_mut();
-    let cells = &mut parts.resources.rebuilt;
     cells.resize_with(GRID_WIDTH * GRID_WIDTH, Vec::new);
     cells.iter_mut().for_each(Vec::clear);
-    parts
-        .components
-        .typed_query::<(Entity, &Position)>()
-        .for_each(|(entity, position)| cells[cell_of(*position)].push(entity));
-    parts.resources.tally.rebuild_time += start.elapsed();
+    herd.for_each(|(entity, position)| cells[cell_of(*position)].push(entity));
+    tally.rebuild_time += start.elapsed();
 }
 
 /// Asserts that both grids file exactly the same entities in every cell, and that every hook
@@ -488,14 +492,16 @@ fn main() {
     let mut world = World::new();
     world.resources.rng = Rng(0x2545_f491_4f6c_dd1d);
     let mut schedule = Schedule::new();
-    schedule.push("spawn", spawn_newcomers).unwrap();
-    schedule.push("cavalry", cavalry).unwrap();
-    schedule.push("movement", movement).unwrap();
-    schedule.push("carry riders", carry_riders).unwrap();
-    schedule.push("reap", reap).unwrap();
-    schedule.push("burrow", burrow).unwrap();
-    schedule.push("re-file movers", refile_movers).unwrap();
-    schedule.push("rebuild grid", rebuild_grid).unwrap();
+    schedule.add((
+        spawn_newcomers,
+        cavalry,
+        movement,
+        carry_riders,
+        reap,
+        burrow,
+        refile_movers,
+        rebuild_grid,
+    ));
 
     // The first frame files the whole herd at once: a load, not a frame, so it is not timed.
     let mut scratch = Vec::new();

@@ -6,18 +6,20 @@
 //! - components for data (`Burning` keeps its damage and time left; starting and putting out a
 //!   fire adds and removes it, a migration each way), and tags for markers: `player` (the units
 //!   the player steers) and `dead` (corpses waiting to be cleared away);
+//! - systems of parameters: each system is a plain function whose parameters say what it
+//!   touches (`Query` with filters as types, `Res`/`ResMut`, `EventReader`/`EventWriter`,
+//!   `Commands`, `Local`), so one loop over the components queues commands, sends events and
+//!   updates resources, with nothing collected in between;
 //! - events: the fire system sends `ignited`, the vitals system sends `died`; other systems
-//!   consume them, each reader through the cursor its `SystemContext` keeps (`died` has two
+//!   read them, each `EventReader` through its own cursor, kept in the world (`died` has two
 //!   readers);
 //! - commands: systems queue structural changes (`queue_*`); the schedule applies them after
 //!   each system, before the next one runs, and the `CommandReport` it returns is summed for
 //!   the summary;
-//! - `split_mut()`: a system borrows the world apart, so one loop over the components queues
-//!   commands, sends events and updates resources, with nothing collected in between;
 //! - change detection: a spatial index re-files only the creatures whose position changed
-//!   since it last ran (`changed_since(.., context.last_run())`), and the player's health bars,
-//!   a system the schedule runs every tenth frame (`run_if`), redraw only the units whose health
-//!   changed since their last redraw.
+//!   since it last ran (`Changed<Position>`), and the player's health bars, a system the
+//!   schedule runs every tenth frame (`run_if`), redraw only the units whose health changed
+//!   since their last redraw.
 //!
 //! Every frame it spawns newcomers (and a few births), migrates thousands of creatures and
 //! despawns cleared corpses. Runs are deterministic: one seeded xorshift generator drives it all.
@@ -36,7 +38,10 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use archetypal::{CommandReport, Entity, Schedule, ScheduleError, System, SystemContext, ecs};
+use archetypal::{
+    Changed, CommandReport, Entity, EventReader, EventWriter, Local, Res, ResMut, Schedule,
+    ScheduleError, System, SystemContext, With, Without, ecs,
+};
 
 #[path = "simulation/draw.rs"]
 mod draw;
@@ -172,6 +177,12 @@ impl Rng {
     }
 }
 
+/// Where the player ordered the units to go: its angle around the world's centre.
+#[derive(Default, Clone, Copy, Debug)]
+pub struct Rally {
+    pub angle: f32,
+}
+
 /// What the systems counted over the run, for the summary.
 #[derive(Default, Debug)]
 pub struct Stats {
@@ -216,7 +227,7 @@ ecs! {
         delta_time: f32,
         rng: Rng,
         /// Where the player ordered the units to go: it circles the world's centre.
-        rally_angle: f32,
+        rally: Rally,
         stats: Stats,
         /// Time spent in each system, summed over the frames (see `push_timed`).
         system_times: HashMap<&'static str, Duration>,
@@ -226,27 +237,29 @@ ecs! {
 /// The creatures a fresh spawn gets: everything but fire and tags.
 const CREATURE: Mask = POSITION | VELOCITY | HEALTH | LIFETIME | CELL;
 
-/// Brings the living population back to `POPULATION`. It runs first, before any system
-/// iterates, so it spawns directly: one batch, rows initialised in place.
-fn spawn_newcomers(world: &mut World) {
-    let living = world.entity_count() - world.query_entities(DEAD).count();
-    let missing = POPULATION.saturating_sub(living);
-    let WorldParts {
-        components,
-        resources,
-        ..
-    } = world.split_mut();
-    let rng = &mut resources.rng;
-    components.spawn_batch(CREATURE, missing, |table, index| {
-        table.position[index] = Position {
-            x: rng.range(0.0, WORLD_SIZE),
-            y: rng.range(0.0, WORLD_SIZE),
-        };
-        table.velocity[index] = rng.walking_velocity();
-        table.health[index] = Health(rng.range(50.0, 100.0));
-        table.lifetime[index] = Lifetime(rng.range(2.0, 20.0));
-    });
-    resources.stats.spawned += missing;
+/// Brings the living population back to `POPULATION`. The newcomers are queued with their
+/// values; consecutive queued spawns of one mask arrive as one batch at the sync point after
+/// this system, before any other system runs.
+fn spawn_newcomers(
+    mut living: Query<Entity, Without<DEAD>>,
+    mut rng: ResMut<Rng>,
+    mut stats: ResMut<Stats>,
+    mut commands: Commands,
+) {
+    let missing = POPULATION.saturating_sub(living.count());
+    for _ in 0..missing {
+        let newcomer = EntityBuilder::new()
+            .with_position(Position {
+                x: rng.range(0.0, WORLD_SIZE),
+                y: rng.range(0.0, WORLD_SIZE),
+            })
+            .with_velocity(rng.walking_velocity())
+            .with_health(Health(rng.range(50.0, 100.0)))
+            .with_lifetime(Lifetime(rng.range(2.0, 20.0)))
+            .with_mask(CELL);
+        commands.queue_spawn(newcomer);
+    }
+    stats.spawned += missing;
 }
 
 /// Where the player ordered the units to go when the rally angle is `angle`: a point circling
@@ -260,28 +273,29 @@ fn rally_point(angle: f32) -> Position {
 
 /// The player's units head for the rally point, each to its own place in a square formation
 /// (so they do not pile into one cell, where a single fire would reach them all).
-fn steer_player_units(world: &mut World) {
-    let delta_time = world.resources.delta_time;
-    world.resources.rally_angle += 0.2 * delta_time;
-    let rally = rally_point(world.resources.rally_angle);
+fn steer_player_units(
+    delta_time: Res<f32>,
+    mut rally: ResMut<Rally>,
+    mut units: Query<(Entity, &Position, &mut Velocity), With<PLAYER>>,
+) {
+    let delta_time = *delta_time;
+    rally.angle += 0.2 * delta_time;
+    let rally = rally_point(rally.angle);
     // A tag filter: only the player's rows. A typed query, so only `Velocity` is reported
     // changed (a table view would report the players' health too, and the health bars would
     // be redrawn for every player).
-    world
-        .typed_query::<(Entity, &Position, &mut Velocity)>()
-        .with(PLAYER)
-        .for_each(|(entity, position, mut velocity)| {
-            let slot = entity.id as usize % PLAYER_UNITS;
-            let target_x = rally.x + (slot % 32) as f32 * 8.0 - 128.0;
-            let target_y = rally.y + (slot / 32) as f32 * 8.0 - 128.0;
-            let (dx, dy) = (target_x - position.x, target_y - position.y);
-            let distance = (dx * dx + dy * dy).sqrt().max(1.0);
-            let speed = 30.0_f32.min(distance / delta_time);
-            *velocity = Velocity {
-                x: dx / distance * speed,
-                y: dy / distance * speed,
-            };
-        });
+    units.for_each(|(entity, position, mut velocity)| {
+        let slot = entity.id as usize % PLAYER_UNITS;
+        let target_x = rally.x + (slot % 32) as f32 * 8.0 - 128.0;
+        let target_y = rally.y + (slot / 32) as f32 * 8.0 - 128.0;
+        let (dx, dy) = (target_x - position.x, target_y - position.y);
+        let distance = (dx * dx + dy * dy).sqrt().max(1.0);
+        let speed = 30.0_f32.min(distance / delta_time);
+        *velocity = Velocity {
+            x: dx / distance * speed,
+            y: dy / distance * speed,
+        };
+    });
 }
 
 /// Integrates positions, bouncing off the world's edges: the hot loop. Corpses and resting
@@ -289,86 +303,89 @@ fn steer_player_units(world: &mut World) {
 /// what it writes: every mover's position, and a velocity only where it bounces. (A table
 /// view, `for_each_table_mut`, cannot see its writes, so it would report every column of
 /// these tables changed, `Health` included.)
-fn move_creatures(world: &mut World) {
-    let delta_time = world.resources.delta_time;
-    world
-        .typed_query::<(&mut Position, &mut Velocity)>()
-        .for_each(|(mut position, mut velocity)| {
-            position.x += velocity.x * delta_time;
-            position.y += velocity.y * delta_time;
-            if !(0.0..WORLD_SIZE).contains(&position.x) {
-                velocity.x = -velocity.x;
-            }
-            if !(0.0..WORLD_SIZE).contains(&position.y) {
-                velocity.y = -velocity.y;
-            }
-        });
+fn move_creatures(delta_time: Res<f32>, mut movers: Query<(&mut Position, &mut Velocity)>) {
+    let delta_time = *delta_time;
+    movers.for_each(|(mut position, mut velocity)| {
+        position.x += velocity.x * delta_time;
+        position.y += velocity.y * delta_time;
+        if !(0.0..WORLD_SIZE).contains(&position.x) {
+            velocity.x = -velocity.x;
+        }
+        if !(0.0..WORLD_SIZE).contains(&position.y) {
+            velocity.y = -velocity.y;
+        }
+    });
 }
 
-/// Ages everyone, reports deaths as `died` events and queues the despawn of cleared corpses,
-/// from inside the loops that find them.
-fn vitals(world: &mut World) {
-    let mut parts = world.split_mut();
-    let delta_time = parts.resources.delta_time;
-    // A typed query writes only `Lifetime` (untracked: no stamps). A table view
-    // (`for_each_table_mut`) cannot see which columns it writes, so it would stamp every
-    // tracked column of the herd's tables, and the spatial index would re-file everyone.
-    parts
-        .components
-        .typed_query::<&mut Lifetime>()
-        .for_each(|mut lifetime| lifetime.0 -= delta_time);
-    parts
-        .components
-        .for_each(HEALTH | LIFETIME, DEAD, |entity, table, index| {
-            let cause = if table.health[index].0 <= 0.0 {
-                Cause::Burned
-            } else if table.lifetime[index].0 <= 0.0 {
-                Cause::OldAge
-            } else {
-                return;
-            };
-            parts.events.died.send(Died { entity, cause });
-        });
-    parts
-        .components
-        .for_each(LIFETIME | DEAD, 0, |entity, table, index| {
-            if table.lifetime[index].0 <= 0.0 {
-                parts.commands.queue_despawn(entity);
-                parts.resources.stats.despawned += 1;
-            }
-        });
+/// Everyone ages, corpses included. A typed query writes only `Lifetime` (untracked: no
+/// stamps). A table view (`for_each_table_mut`) cannot see which columns it writes, so it
+/// would stamp every tracked column of the herd's tables, and the spatial index would re-file
+/// everyone.
+fn age(delta_time: Res<f32>, mut everyone: Query<&mut Lifetime>) {
+    let delta_time = *delta_time;
+    everyone.for_each(|mut lifetime| lifetime.0 -= delta_time);
+}
+
+/// Reports deaths as `died` events and queues the despawn of cleared corpses, from inside the
+/// loops that find them.
+fn vitals(
+    mut living: Query<(Entity, &Health, &Lifetime), Without<DEAD>>,
+    mut corpses: Query<(Entity, &Lifetime), With<DEAD>>,
+    mut died: EventWriter<Died>,
+    mut stats: ResMut<Stats>,
+    mut commands: Commands,
+) {
+    living.for_each(|(entity, health, lifetime)| {
+        let cause = if health.0 <= 0.0 {
+            Cause::Burned
+        } else if lifetime.0 <= 0.0 {
+            Cause::OldAge
+        } else {
+            return;
+        };
+        died.send(Died { entity, cause });
+    });
+    corpses.for_each(|(entity, lifetime)| {
+        if lifetime.0 <= 0.0 {
+            commands.queue_despawn(entity);
+            stats.despawned += 1;
+        }
+    });
 }
 
 /// Turns `died` events into corpses, or respawns the player's units. The events are read
-/// (through the system's own cursor) while the components are written.
-fn reap(world: &mut World, context: &mut SystemContext<World>) {
-    let WorldParts {
-        components,
-        resources,
-        events,
-        mut commands,
-    } = world.split_mut();
-    let consumed = events.died.consume(&mut context.cursors.died);
-    let stats = &mut resources.stats;
+/// through the system's own reader, whose cursor the world keeps.
+fn reap(
+    mut died: EventReader<Died>,
+    mut units: Query<(Option<&Burning>, Option<&Velocity>)>,
+    mut stats: ResMut<Stats>,
+    mut commands: Commands,
+) {
+    let consumed = died.read();
     stats.events_lost += consumed.lost();
     for &Died { entity, .. } in consumed {
-        if components.has_player(entity) {
+        let Some((burning, velocity)) = units.get(entity) else {
+            continue;
+        };
+        let (burning, moving) = (burning.is_some(), velocity.is_some());
+        if units.has::<PLAYER, _>(entity) {
             // The player's units are not lost: they go back to base, healed.
             commands.queue_set_health(entity, Health(100.0));
             commands.queue_set_position(entity, Position { x: 50.0, y: 50.0 });
-            if components.has_burning(entity) {
+            if burning {
                 commands.queue_remove_components(entity, BURNING);
                 stats.migrations_queued += 1;
             }
             stats.players_respawned += 1;
             continue;
         }
-        // A tag is a sparse-set insert, not a migration, so it is safe right away: every later
-        // system this frame already leaves the corpse alone (no fire, no walking, no births).
-        components.add_dead(entity);
-        // The corpse stops and its fire goes out: a migration, which waits for the sync point
-        // (and is not queued at all for a resting creature that was not burning).
-        if components.has_burning(entity) || components.has_velocity(entity) {
+        // A tag is a sparse-set insert, not a migration: applied at the sync point right after
+        // this system, so every later system this frame leaves the corpse alone (no fire, no
+        // walking, no births).
+        commands.queue_add_dead(entity);
+        // The corpse stops and its fire goes out: a migration (not queued at all for a resting
+        // creature that was not burning).
+        if burning || moving {
             commands.queue_remove_components(entity, VELOCITY | BURNING);
             stats.migrations_queued += 1;
         }
@@ -377,56 +394,60 @@ fn reap(world: &mut World, context: &mut SystemContext<World>) {
 }
 
 /// Fire burns the living and spreads within a cell; new fires are only announced (`ignited`),
-/// `catch_fire` lights them.
-fn burn(world: &mut World) {
-    let mut parts = world.split_mut();
-    let delta_time = parts.resources.delta_time;
-    // How many creatures burn in each cell: the data fire spreads by, not a workaround.
-    let mut heat = vec![0u32; GRID_WIDTH * GRID_WIDTH];
-    parts
-        .components
-        .for_each_mut(HEALTH | BURNING | CELL, DEAD, |entity, table, index| {
-            let fire = &mut table.burning[index];
-            table.health[index].0 -= fire.damage_per_second * delta_time;
-            fire.seconds_left -= delta_time;
-            heat[table.cell[index].0 as usize] += 1;
-            if fire.seconds_left <= 0.0 {
-                parts.commands.queue_remove_components(entity, BURNING);
-                parts.resources.stats.migrations_queued += 1;
-            }
-        });
-    let rng = &mut parts.resources.rng;
-    parts
-        .components
-        .for_each(HEALTH | CELL, BURNING | DEAD, |entity, table, index| {
-            let neighbours_on_fire = heat[table.cell[index].0 as usize];
-            if rng.chance(SPARK_CHANCE) {
-                parts.events.ignited.send(Ignited {
-                    entity,
-                    spread: false,
-                });
-            } else if neighbours_on_fire > 0
-                && rng.chance(SPREAD_CHANCE * neighbours_on_fire as f32)
-            {
-                parts.events.ignited.send(Ignited {
-                    entity,
-                    spread: true,
-                });
-            }
-        });
+/// `catch_fire` lights them. The burning are written while the others are read: `Burning`
+/// required by one query and excluded by the other keeps them apart.
+#[allow(clippy::too_many_arguments, clippy::type_complexity)] // each parameter a part it touches
+fn burn(
+    mut burning: Query<(Entity, &mut Health, &mut Burning, &Cell), Without<DEAD>>,
+    mut exposed: Query<(Entity, &Cell), (With<Health>, Without<Burning>, Without<DEAD>)>,
+    mut heat: Local<Vec<u32>>,
+    delta_time: Res<f32>,
+    mut rng: ResMut<Rng>,
+    mut stats: ResMut<Stats>,
+    mut ignited: EventWriter<Ignited>,
+    mut commands: Commands,
+) {
+    let delta_time = *delta_time;
+    // How many creatures burn in each cell: the data fire spreads by, kept between runs so its
+    // memory is reused.
+    heat.clear();
+    heat.resize(GRID_WIDTH * GRID_WIDTH, 0);
+    burning.for_each(|(entity, mut health, mut fire, cell)| {
+        health.0 -= fire.damage_per_second * delta_time;
+        fire.seconds_left -= delta_time;
+        heat[cell.0 as usize] += 1;
+        if fire.seconds_left <= 0.0 {
+            commands.queue_remove_components(entity, BURNING);
+            stats.migrations_queued += 1;
+        }
+    });
+    exposed.for_each(|(entity, cell)| {
+        let neighbours_on_fire = heat[cell.0 as usize];
+        if rng.chance(SPARK_CHANCE) {
+            ignited.send(Ignited {
+                entity,
+                spread: false,
+            });
+        } else if neighbours_on_fire > 0 && rng.chance(SPREAD_CHANCE * neighbours_on_fire as f32) {
+            ignited.send(Ignited {
+                entity,
+                spread: true,
+            });
+        }
+    });
 }
 
 /// Lights the fires announced by `ignited`: adding `Burning` is a migration, so it is queued.
-fn catch_fire(world: &mut World, context: &mut SystemContext<World>) {
-    let mut parts = world.split_mut();
-    let consumed = parts.events.ignited.consume(&mut context.cursors.ignited);
-    let resources = &mut *parts.resources;
-    resources.stats.events_lost += consumed.lost();
+fn catch_fire(
+    mut ignited: EventReader<Ignited>,
+    mut rng: ResMut<Rng>,
+    mut stats: ResMut<Stats>,
+    mut commands: Commands,
+) {
+    let consumed = ignited.read();
+    stats.events_lost += consumed.lost();
     for &Ignited { entity, spread } in consumed {
-        parts
-            .commands
-            .queue_set_burning(entity, resources.rng.fire());
-        let stats = &mut resources.stats;
+        commands.queue_set_burning(entity, rng.fire());
         stats.migrations_queued += 1;
         if spread {
             stats.ignited_by_spread += 1;
@@ -438,98 +459,92 @@ fn catch_fire(world: &mut World, context: &mut SystemContext<World>) {
 
 /// Walkers stop to rest (they lose `Velocity`), resters set off again (they gain one). The
 /// player's units never rest; corpses never get up.
-fn wander(world: &mut World) {
-    let mut parts = world.split_mut();
-    let resources = &mut *parts.resources;
-    parts
-        .components
-        .for_each(VELOCITY, PLAYER | DEAD, |entity, _, _| {
-            if resources.rng.chance(STOP_CHANCE) {
-                parts.commands.queue_remove_components(entity, VELOCITY);
-                resources.stats.migrations_queued += 1;
-            }
-        });
-    parts
-        .components
-        .for_each(POSITION, VELOCITY | DEAD, |entity, _, _| {
-            if resources.rng.chance(START_CHANCE) {
-                let velocity = resources.rng.walking_velocity();
-                parts.commands.queue_set_velocity(entity, velocity);
-                resources.stats.migrations_queued += 1;
-            }
-        });
+#[allow(clippy::type_complexity)] // query filters as types, read as written
+fn wander(
+    mut walkers: Query<Entity, (With<Velocity>, Without<PLAYER>, Without<DEAD>)>,
+    mut resters: Query<Entity, (With<Position>, Without<Velocity>, Without<DEAD>)>,
+    mut rng: ResMut<Rng>,
+    mut stats: ResMut<Stats>,
+    mut commands: Commands,
+) {
+    walkers.for_each(|entity| {
+        if rng.chance(STOP_CHANCE) {
+            commands.queue_remove_components(entity, VELOCITY);
+            stats.migrations_queued += 1;
+        }
+    });
+    resters.for_each(|entity| {
+        if rng.chance(START_CHANCE) {
+            commands.queue_set_velocity(entity, rng.walking_velocity());
+            stats.migrations_queued += 1;
+        }
+    });
 }
 
 /// Healthy resting creatures now and then have a calf beside them: a queued spawn with its
 /// values, from inside the loop (the handle it returns is good for later commands at once).
-fn breed(world: &mut World) {
-    let mut parts = world.split_mut();
-    let resources = &mut *parts.resources;
-    let rng = &mut resources.rng;
-    parts
-        .components
-        .for_each(POSITION | HEALTH, VELOCITY | DEAD, |_, table, index| {
-            if table.health[index].0 >= 80.0 && rng.chance(BIRTH_CHANCE) {
-                let parent = table.position[index];
-                // Calves are born resting (no `Velocity`): `wander` gets them going.
-                let calf = EntityBuilder::new()
-                    .with_position(Position {
-                        x: parent.x + rng.range(-2.0, 2.0),
-                        y: parent.y + rng.range(-2.0, 2.0),
-                    })
-                    .with_health(Health(60.0))
-                    .with_lifetime(Lifetime(rng.range(5.0, 20.0)))
-                    .with_mask(CELL);
-                parts.commands.queue_spawn(calf);
-                resources.stats.born += 1;
-            }
-        });
+#[allow(clippy::type_complexity)] // query filters as types, read as written
+fn breed(
+    mut resters: Query<(&Position, &Health), (Without<Velocity>, Without<DEAD>)>,
+    mut rng: ResMut<Rng>,
+    mut stats: ResMut<Stats>,
+    mut commands: Commands,
+) {
+    resters.for_each(|(parent, health)| {
+        if health.0 >= 80.0 && rng.chance(BIRTH_CHANCE) {
+            // Calves are born resting (no `Velocity`): `wander` gets them going.
+            let calf = EntityBuilder::new()
+                .with_position(Position {
+                    x: parent.x + rng.range(-2.0, 2.0),
+                    y: parent.y + rng.range(-2.0, 2.0),
+                })
+                .with_health(Health(60.0))
+                .with_lifetime(Lifetime(rng.range(5.0, 20.0)))
+                .with_mask(CELL);
+            commands.queue_spawn(calf);
+            stats.born += 1;
+        }
+    });
 }
 
 /// The spatial index: re-files in its grid cell every creature whose position changed since
 /// it last ran (movers, newcomers, calves, respawned units) and skips the rest.
-fn index_positions(world: &mut World, context: &mut SystemContext<World>) {
+fn index_positions(
+    mut moved: Query<(&Position, &mut Cell), Changed<Position>>,
+    mut everyone: Query<Entity>,
+    mut stats: ResMut<Stats>,
+) {
     let (mut indexed, mut cell_changes) = (0, 0);
-    world
-        .typed_query::<(&Position, &mut Cell)>()
-        .changed_since(POSITION | CELL, context.last_run())
-        .for_each(|(position, mut cell)| {
-            indexed += 1;
-            let filed = Cell::of(*position);
-            if *cell != filed {
-                *cell = filed;
-                cell_changes += 1;
-            }
-        });
-    let total = world.entity_count();
-    let stats = &mut world.resources.stats;
+    moved.for_each(|(position, mut cell)| {
+        indexed += 1;
+        let filed = Cell::of(*position);
+        if *cell != filed {
+            *cell = filed;
+            cell_changes += 1;
+        }
+    });
     stats.positions_indexed += indexed;
-    stats.positions_total += total;
+    stats.positions_total += everyone.count();
     stats.cell_changes += cell_changes;
 }
 
 /// The player's health bars, redrawn for the units whose health changed since the last
 /// redraw. The schedule runs it every `HEALTH_BAR_PERIOD` frames (`run_if`), so its last run
 /// is the last redraw.
-fn redraw_health_bars(world: &mut World, context: &mut SystemContext<World>) {
-    let redrawn = world
-        .typed_query_ref::<Entity>()
-        .changed_since(HEALTH | PLAYER, context.last_run())
-        .iter()
-        .count();
-    world.resources.stats.health_bars_redrawn += redrawn;
+fn redraw_health_bars(
+    mut hurt: Query<Entity, (Changed<Health>, With<PLAYER>)>,
+    mut stats: ResMut<Stats>,
+) {
+    stats.health_bars_redrawn += hurt.count();
 }
 
 /// The kill feed: deaths by cause. A second reader of `died`, with its own cursor.
-fn chronicle(world: &mut World, context: &mut SystemContext<World>) {
-    let parts = world.split_mut();
-    let resources = &mut *parts.resources;
-    let consumed = parts.events.died.consume(&mut context.cursors.died);
+fn chronicle(mut died: EventReader<Died>, mut stats: ResMut<Stats>) {
+    let consumed = died.read();
     let burned = consumed
         .iter()
         .filter(|died| died.cause == Cause::Burned)
         .count();
-    let stats = &mut resources.stats;
     stats.events_lost += consumed.lost();
     stats.died_burned += burned;
     stats.died_of_old_age += consumed.len() - burned;
@@ -537,7 +552,8 @@ fn chronicle(world: &mut World, context: &mut SystemContext<World>) {
 
 /// Adds `system` to the schedule under `name`, wrapped so that its time is summed in
 /// `world.resources.system_times` (the commands it queued are applied after the wrapper
-/// returns, so their time is the frame's, not the system's).
+/// returns, so their time is the frame's, not the system's). The wrapper is a whole-world
+/// system: the schedule runs each timed system alone, in order.
 fn push_timed<Marker>(
     schedule: &mut Schedule<World>,
     name: &'static str,
@@ -560,6 +576,7 @@ fn build_schedule() -> Result<Schedule<World>, ScheduleError> {
     push_timed(&mut schedule, "spawn", spawn_newcomers)?;
     push_timed(&mut schedule, "player input", steer_player_units)?;
     push_timed(&mut schedule, "movement", move_creatures)?;
+    push_timed(&mut schedule, "aging", age)?;
     push_timed(&mut schedule, "vitals", vitals)?;
     push_timed(&mut schedule, "reaper", reap)?;
     push_timed(&mut schedule, "fire", burn)?;

@@ -159,7 +159,7 @@ impl Canvas {
                 .without(without)
                 .for_each(|position| self.square(*position, PLAYER_SQUARE, colour));
         }
-        let rally = rally_point(world.resources.rally_angle);
+        let rally = rally_point(world.resources.rally.angle);
         self.cross(rally, RALLY_ARM, Colour::Rally);
     }
 
@@ -313,7 +313,7 @@ mod tests {
         world.add_dead(dead);
         spawn_at(&mut world, CREATURE | PLAYER, player);
         // The rally point at angle 0: (750, 500).
-        world.resources.rally_angle = 0.0;
+        world.resources.rally.angle = 0.0;
         Scene {
             world,
             herd,

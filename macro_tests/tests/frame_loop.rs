@@ -1,13 +1,20 @@
 //! A frame loop: ticks and `step()`, and an `archetypal::Schedule<World>` whose systems use
 //! tags and events together: movement, a collision system that sends events, a damage system
-//! that consumes them with the cursor its `SystemContext` keeps and tags the dead, a cleanup system that
-//! despawns them, and a scoring system that reads the death events. The final state after
-//! several frames is checked exactly; schedule edits with taken or unknown names are errors.
+//! that consumes them and tags the dead, a cleanup system that despawns them, and a scoring
+//! system that reads the death events. The game is written twice: as whole-world systems (the
+//! damage system reading through the cursor its `SystemContext` keeps, the scoring system
+//! through one it keeps itself), and as systems of parameters (each reader an `EventReader`,
+//! its cursor kept in the world). The final state after several frames is checked exactly, for
+//! both; a restored world replays the same frames; schedule edits with taken or unknown names
+//! are errors.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use archetypal::{Entity, EventCursor, Schedule, ScheduleError, SystemContext, Tick, ecs};
+use archetypal::{
+    Entity, EventCursor, EventReader, EventWriter, Local, Res, ResMut, Schedule, ScheduleError,
+    SystemContext, SystemTicks, Tick, With, Without, ecs,
+};
 
 #[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Position(pub i32);
@@ -46,11 +53,21 @@ ecs! {
     }
     Resources {
         frame: u32,
-        deaths: u32,
-        player_deaths: u32,
+        score: Score,
         camera: Option<i32>,
         log: Vec<String>,
+        /// What the readers of collisions saw: (reader, frame, event).
+        collisions_read: Vec<(&'static str, u32, CollisionEvent)>,
+        /// The tick each system saw itself run at: (system, tick).
+        run_ticks: Vec<(&'static str, Tick)>,
     }
+}
+
+/// Deaths so far.
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Score {
+    pub deaths: u32,
+    pub player_deaths: u32,
 }
 
 #[track_caller]
@@ -246,8 +263,8 @@ fn game_schedule() -> Result<Schedule<World>, ScheduleError> {
                 .copied()
                 .collect();
             for death in deaths {
-                world.resources.deaths += 1;
-                world.resources.player_deaths += u32::from(death.was_player);
+                world.resources.score.deaths += 1;
+                world.resources.score.player_deaths += u32::from(death.was_player);
             }
         })?
         .push("camera", camera)?
@@ -263,9 +280,19 @@ type FrameEnd = (Option<i32>, Option<u32>, usize, u32, usize);
 
 #[test]
 fn a_frame_loop_of_scheduled_systems_over_tags_and_events() {
+    play_the_scene(game_schedule().unwrap());
+}
+
+#[test]
+fn a_frame_loop_of_parameter_systems_over_tags_and_events() {
+    play_the_scene(parameters::game_schedule());
+}
+
+/// Runs `schedule`, either form of the game, over the scene for seven frames, checking every
+/// frame's end and the final state.
+fn play_the_scene(mut schedule: Schedule<World>) {
     let mut world = World::new();
     let scene = spawn_scene(&mut world);
-    let mut schedule = game_schedule().unwrap();
     assert_eq!(
         schedule.names().collect::<Vec<_>>(),
         [
@@ -306,7 +333,7 @@ fn a_frame_loop_of_scheduled_systems_over_tags_and_events() {
             "{what}"
         );
         assert_eq!(world.entity_count(), alive, "{what}: alive");
-        assert_eq!(world.resources.deaths, deaths, "{what}: deaths");
+        assert_eq!(world.resources.score.deaths, deaths, "{what}: deaths");
         assert_eq!(
             world.events.collision.read().count(),
             collisions + usize::from(frame > 0 && expected[frame - 1].4 > 0),
@@ -332,8 +359,8 @@ fn a_frame_loop_of_scheduled_systems_over_tags_and_events() {
     assert_eq!(world.get_health(scene.enemy), Some(&Health(1)));
     assert_eq!(world.query_entities(PLAYER).count(), 0);
     assert_eq!(world.query_entities(DEAD).count(), 0);
-    assert_eq!(world.resources.deaths, 3);
-    assert_eq!(world.resources.player_deaths, 1);
+    assert_eq!(world.resources.score.deaths, 3);
+    assert_eq!(world.resources.score.player_deaths, 1);
     assert_eq!(world.resources.camera, None);
     assert!(
         world.events.collision.is_empty(),
@@ -552,6 +579,300 @@ fn systems_run_in_order_once_per_run() {
     let at = |ticks: u32| Tick(start.0 + ticks);
     assert_eq!(
         *order,
+        vec![
+            ("first", at(0)),
+            ("second", at(1)),
+            ("third", at(2)),
+            ("first", at(5)),
+            ("second", at(6)),
+            ("third", at(7)),
+        ]
+    );
+    assert_eq!(world.current_tick(), at(10));
+}
+
+// ----- the same game, as systems of parameters ------------------------------------------------
+
+/// The game's systems as plain functions of parameters, named as the whole-world ones so the
+/// schedule names them alike.
+mod parameters {
+    use super::*;
+
+    pub fn frame_counter(mut frame: ResMut<u32>) {
+        *frame += 1;
+    }
+
+    /// Moves everything that moves and is not dead.
+    pub fn movement(mut movers: Query<(&mut Position, &Velocity), Without<DEAD>>) {
+        movers.for_each(|(mut position, velocity)| position.0 += velocity.0);
+    }
+
+    /// Sends a collision for every pair of live, not dead entities on the same cell. The
+    /// sorted cells are the system's own, their memory kept between runs.
+    pub fn collision(
+        mut bodies: Query<(Entity, &Position), Without<DEAD>>,
+        mut cells: Local<Vec<(i32, Entity)>>,
+        mut collisions: EventWriter<CollisionEvent>,
+    ) {
+        cells.clear();
+        bodies.for_each(|(entity, position)| cells.push((position.0, entity)));
+        cells.sort();
+        for (i, &(cell, a)) in cells.iter().enumerate() {
+            for &(other_cell, b) in &cells[i + 1..] {
+                if other_cell == cell {
+                    collisions.send(CollisionEvent { a, b });
+                }
+            }
+        }
+    }
+
+    /// Each collision costs both sides a point of health; at zero an entity is tagged dead
+    /// (at the sync point after this system) and a death event goes out.
+    pub fn damage(
+        mut collisions: EventReader<CollisionEvent>,
+        mut living: Query<&mut Health, Without<DEAD>>,
+        mut deaths: EventWriter<DeathEvent>,
+        mut commands: Commands,
+    ) {
+        for hit in collisions.read() {
+            for entity in [hit.a, hit.b] {
+                let was_player = living.has::<PLAYER, _>(entity);
+                let Some(mut health) = living.get(entity) else {
+                    continue;
+                };
+                // The tag waits for the sync point: one already at zero died earlier this run.
+                if health.0 == 0 {
+                    continue;
+                }
+                health.0 -= 1;
+                if health.0 == 0 {
+                    commands.queue_add_dead(entity);
+                    deaths.send(DeathEvent { entity, was_player });
+                }
+            }
+        }
+    }
+
+    /// Despawns every entity tagged dead.
+    pub fn cleanup(mut dead: Query<Entity, With<DEAD>>, mut commands: Commands) {
+        dead.for_each(|entity| commands.queue_despawn(entity));
+    }
+
+    pub fn scoring(mut deaths: EventReader<DeathEvent>, mut score: ResMut<Score>) {
+        for death in deaths.read() {
+            score.deaths += 1;
+            score.player_deaths += u32::from(death.was_player);
+        }
+    }
+
+    /// The camera follows the player, if any.
+    pub fn camera(mut players: Query<&Position, With<PLAYER>>, mut camera: ResMut<Option<i32>>) {
+        *camera = players.iter().next().map(|position| position.0);
+    }
+
+    /// The schedule of the game, in run order, each system named after its function.
+    pub fn game_schedule() -> Schedule<World> {
+        let mut schedule = Schedule::new();
+        schedule.add((
+            frame_counter,
+            movement,
+            collision,
+            damage,
+            cleanup,
+            scoring,
+            camera,
+        ));
+        schedule
+    }
+
+    /// Records the collisions read by `reader`, with the frame.
+    fn record(
+        reader: &'static str,
+        collisions: &mut EventReader<CollisionEvent>,
+        frame: u32,
+        read: &mut Vec<(&'static str, u32, CollisionEvent)>,
+    ) {
+        let consumed = collisions.read();
+        assert_eq!(consumed.lost(), 0);
+        read.extend(consumed.into_iter().map(|&event| (reader, frame, event)));
+    }
+
+    pub fn early_reader(
+        mut collisions: EventReader<CollisionEvent>,
+        frame: Res<u32>,
+        mut read: ResMut<Vec<(&'static str, u32, CollisionEvent)>>,
+    ) {
+        record("early", &mut collisions, *frame, &mut read);
+    }
+
+    pub fn late_reader(
+        mut collisions: EventReader<CollisionEvent>,
+        frame: Res<u32>,
+        mut read: ResMut<Vec<(&'static str, u32, CollisionEvent)>>,
+    ) {
+        record("late", &mut collisions, *frame, &mut read);
+    }
+}
+
+#[test]
+fn an_event_reader_scheduled_before_the_sender_sees_last_frames_events() {
+    let mut world = World::new();
+    spawn_scene(&mut world);
+    let mut schedule = parameters::game_schedule();
+    schedule
+        .insert_before("movement", "early_reader", parameters::early_reader)
+        .unwrap()
+        .insert_after("damage", "late_reader", parameters::late_reader)
+        .unwrap();
+    assert_eq!(
+        schedule.names().collect::<Vec<_>>(),
+        [
+            "frame_counter",
+            "early_reader",
+            "movement",
+            "collision",
+            "damage",
+            "late_reader",
+            "cleanup",
+            "scoring",
+            "camera"
+        ]
+    );
+    for _ in 0..7 {
+        schedule.run(&mut world);
+        valid(&world);
+        world.step();
+    }
+    let read = &world.resources.collisions_read;
+    let by = |reader: &str| -> Vec<(u32, CollisionEvent)> {
+        read.iter()
+            .filter(|(name, ..)| *name == reader)
+            .map(|&(_, frame, event)| (frame, event))
+            .collect()
+    };
+    let (early, late) = (by("early"), by("late"));
+    assert_eq!(
+        late.iter().map(|(frame, _)| *frame).collect::<Vec<_>>(),
+        [2, 4, 5],
+        "seen in the frame they were sent"
+    );
+    assert_eq!(
+        early.iter().map(|(frame, _)| *frame).collect::<Vec<_>>(),
+        [3, 5, 6],
+        "seen the frame after"
+    );
+    assert_eq!(
+        early.iter().map(|(_, event)| *event).collect::<Vec<_>>(),
+        late.iter().map(|(_, event)| *event).collect::<Vec<_>>(),
+        "the same events, each once"
+    );
+}
+
+/// What the game's state is after a frame: every entity's position and health, the score, the
+/// camera and this frame's and last frame's events.
+type FrameState = (
+    Vec<(Entity, Option<Position>, Option<Health>)>,
+    Score,
+    Option<i32>,
+    Vec<CollisionEvent>,
+    Vec<DeathEvent>,
+);
+
+fn frame_state(world: &World) -> FrameState {
+    let entities = world
+        .entities()
+        .map(|entity| {
+            let position = world.get_position(entity).copied();
+            (entity, position, world.get_health(entity).copied())
+        })
+        .collect();
+    (
+        entities,
+        world.resources.score,
+        world.resources.camera,
+        world.events.collision.read().copied().collect(),
+        world.events.death.read().copied().collect(),
+    )
+}
+
+fn play_frames(
+    world: &mut World,
+    schedule: &mut Schedule<World>,
+    frames: usize,
+) -> Vec<FrameState> {
+    (0..frames)
+        .map(|_| {
+            schedule.run(world);
+            world.step();
+            frame_state(world)
+        })
+        .collect()
+}
+
+#[test]
+fn a_restored_frame_loop_of_parameter_systems_replays_the_same_frames() {
+    let mut world = World::new();
+    let scene = spawn_scene(&mut world);
+    let mut schedule = parameters::game_schedule();
+    // Saved after frame 2: its collision (the player and the first rock) and the rock's death
+    // are still stored (events live two frames), already applied by `damage` and counted by
+    // `scoring`.
+    play_frames(&mut world, &mut schedule, 2);
+    assert_eq!(world.resources.score.deaths, 1);
+    assert_eq!(
+        (world.events.collision.len(), world.events.death.len()),
+        (1, 1)
+    );
+    let saved = world.clone();
+    let original = play_frames(&mut world, &mut schedule, 5);
+    assert!(!world.is_alive(scene.player), "the player died in frame 5");
+    assert_eq!(
+        world.resources.score,
+        Score {
+            deaths: 3,
+            player_deaths: 1
+        }
+    );
+
+    world.restore(&saved);
+    let replayed = play_frames(&mut world, &mut schedule, 5);
+    assert_eq!(
+        replayed, original,
+        "the readers' cursors and the systems' last runs went back with the world: no \
+         collision applied twice, no death counted twice"
+    );
+
+    // Rollback as netcode does it: a fresh schedule over the restored world goes on alike.
+    world.restore(&saved);
+    let mut fresh = parameters::game_schedule();
+    assert_eq!(play_frames(&mut world, &mut fresh, 5), original);
+}
+
+#[test]
+fn parameter_systems_run_in_order_once_per_run_each_at_its_own_tick() {
+    let mut schedule: Schedule<World> = Schedule::new();
+    for name in ["first", "second", "third"] {
+        schedule
+            .push(
+                name,
+                move |ticks: SystemTicks, mut run_ticks: ResMut<Vec<(&'static str, Tick)>>| {
+                    run_ticks.push((name, ticks.this_run()));
+                },
+            )
+            .unwrap();
+    }
+    // Whole-world: ending the frame is the world's own work.
+    schedule
+        .push("end_frame", |world: &mut World| world.step())
+        .unwrap();
+    let mut world = World::new();
+    let start = world.current_tick();
+    schedule.run(&mut world);
+    schedule.run(&mut world);
+    // As for whole-world systems: a tick per system, and `step` advances it too.
+    let at = |ticks: u32| Tick(start.0 + ticks);
+    assert_eq!(
+        world.resources.run_ticks,
         vec![
             ("first", at(0)),
             ("second", at(1)),
