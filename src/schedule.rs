@@ -292,7 +292,11 @@ impl<W: SystemWorld> Schedule<W> {
         system: impl System<W, Marker> + 'static,
     ) -> Result<&mut Self, ScheduleError> {
         let index = self.position(name)?;
-        self.entries[index] = Entry::system(name.to_owned(), system);
+        let mut entry = Entry::system(name.to_owned(), system);
+        if let Entry::System { context, .. } = &mut entry {
+            *context = SystemContext::replacing(name.to_owned());
+        }
+        self.entries[index] = entry;
         Ok(self)
     }
 

@@ -453,3 +453,37 @@ fn systems_stated_together_start_a_batch_of_their_own() {
     assert_eq!(world.entity_count(), before + 1);
     assert_eq!(world.resources.score.kills, 1);
 }
+
+#[test]
+fn a_replaced_system_starts_afresh_though_its_function_is_named_alike() {
+    let mut world = World::new();
+    world.spawn(HEALTH);
+    world.spawn(HEALTH);
+    let mut schedule = Schedule::new();
+    schedule
+        .push(
+            "watch",
+            |mut changed: Query<Entity, Changed<Health>>, mut log: ResMut<Log>| {
+                log.0.push(format!("first {}", changed.count()));
+            },
+        )
+        .unwrap();
+    schedule.run(&mut world);
+    schedule.run(&mut world);
+    // Two closures of one function share a type name: only the replace tells them apart.
+    schedule
+        .replace(
+            "watch",
+            |mut changed: Query<Entity, Changed<Health>>, mut log: ResMut<Log>| {
+                log.0.push(format!("second {}", changed.count()));
+            },
+        )
+        .unwrap();
+    schedule.run(&mut world);
+    schedule.run(&mut world);
+    assert_eq!(
+        world.resources.log.0,
+        ["first 2", "first 0", "second 2", "second 0"],
+        "the replacement's first run sees every entity; then only what changed"
+    );
+}

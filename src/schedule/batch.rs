@@ -111,8 +111,7 @@ pub fn run_batch<W: ParamWorld>(world: &mut W, members: &mut [BatchMember<'_, W>
         let mut indices = Vec::with_capacity(count);
         for member in members.iter_mut() {
             let function = member.system.function_name();
-            let (name, hint) = member.context.memory_key(function);
-            indices.push(memories.find_index(name, function, hint));
+            indices.push(memories.find_index(member.context.memory_key(function), function));
         }
         let mut memory = memories.disjoint_mut(&indices);
         let mut now = base;

@@ -10,7 +10,7 @@ use super::batch::BatchMember;
 use crate::archetype::Archetype;
 use crate::commands::CommandReport;
 use crate::storage::lending::Loan;
-use crate::system::memory::since_last_run;
+use crate::system::memory::{MemoryKey, since_last_run};
 use crate::system::{KeptValues, ParamSource, ParamWorld, SystemAccess};
 use crate::tick::Tick;
 use alloc::boxed::Box;
@@ -93,6 +93,8 @@ pub struct SystemContext<W: SystemWorld> {
     name: String,
     /// Where that memory was last found among the world's.
     memory_hint: usize,
+    /// Whether that memory starts afresh at the next run (the system was replaced).
+    restart_memory: bool,
 }
 
 impl<W: SystemWorld> Default for SystemContext<W> {
@@ -104,6 +106,7 @@ impl<W: SystemWorld> Default for SystemContext<W> {
             first_run: true,
             name: String::new(),
             memory_hint: 0,
+            restart_memory: false,
         }
     }
 }
@@ -133,15 +136,29 @@ impl<W: SystemWorld> SystemContext<W> {
         }
     }
 
-    /// The name a system of parameters keeps its memory under (the schedule's, or else its
-    /// `function`'s), and where the world last had it.
-    pub(crate) fn memory_key<'a>(&'a mut self, function: &'a str) -> (&'a str, &'a mut usize) {
+    /// The context of a system that replaces another under `name`: its memory in the world
+    /// starts afresh, whatever function the other was.
+    pub(crate) fn replacing(name: String) -> Self {
+        SystemContext {
+            restart_memory: true,
+            ..Self::named(name)
+        }
+    }
+
+    /// The key a system of parameters keeps its memory under in the world: the name (the
+    /// schedule's, or else its `function`'s), where the world last had it, and whether it
+    /// starts afresh this run (once, after a replace).
+    pub(crate) fn memory_key<'a>(&'a mut self, function: &'a str) -> MemoryKey<'a> {
         let name = if self.name.is_empty() {
             function
         } else {
             self.name.as_str()
         };
-        (name, &mut self.memory_hint)
+        MemoryKey {
+            name,
+            hint: &mut self.memory_hint,
+            restart: core::mem::take(&mut self.restart_memory),
+        }
     }
 
     /// The tick this system last ran at: pass it to `changed_since` and `added_since` for

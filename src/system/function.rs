@@ -73,8 +73,7 @@ macro_rules! param_systems {
                 let now = world.current_tick();
                 let (lent, memories) = world.lend(commands);
                 let (storage, singletons) = lent.into_parts();
-                let (name, hint) = context.memory_key(function);
-                let memory = memories.find(name, function, hint);
+                let memory = memories.find(context.memory_key(function), function);
                 memory.begin(now);
                 #[allow(unused_mut, unused_variables)]
                 let mut kept = memory.prepare();

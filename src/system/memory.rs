@@ -257,16 +257,30 @@ impl fmt::Debug for SystemMemories {
     }
 }
 
+/// Where a system's memory is kept among the world's: its name, where it was last found (a
+/// schedule keeps one hint per system, so the lookup is one comparison when nothing moved),
+/// and whether it starts afresh (the system was replaced).
+pub(crate) struct MemoryKey<'a> {
+    pub(crate) name: &'a str,
+    pub(crate) hint: &'a mut usize,
+    pub(crate) restart: bool,
+}
+
 impl SystemMemories {
-    /// The memory of the system `name`, made afresh if there is none or it was another
-    /// function's. `hint` is where it was last found: a schedule keeps one per system, so the
-    /// lookup is one comparison when nothing moved.
-    pub(crate) fn find(
-        &mut self,
-        name: &str,
-        function: &'static str,
-        hint: &mut usize,
-    ) -> &mut SystemMemory {
+    /// The memory of the system `key.name`, made afresh if there is none, it was another
+    /// function's, or the key says so.
+    pub(crate) fn find(&mut self, key: MemoryKey<'_>, function: &'static str) -> &mut SystemMemory {
+        let index = self.find_index(key, function);
+        &mut self.systems[index]
+    }
+
+    /// Where [`find`](Self::find) finds (or makes) the memory of the system `key.name`.
+    pub(crate) fn find_index(&mut self, key: MemoryKey<'_>, function: &'static str) -> usize {
+        let MemoryKey {
+            name,
+            hint,
+            restart,
+        } = key;
         let index = match self.systems.get(*hint) {
             Some(memory) if memory.name == name => *hint,
             _ => match self.systems.iter().position(|memory| memory.name == name) {
@@ -279,21 +293,10 @@ impl SystemMemories {
         };
         *hint = index;
         let memory = &mut self.systems[index];
-        if memory.function != function {
+        if restart || memory.function != function {
             *memory = SystemMemory::new(name, function);
         }
-        memory
-    }
-
-    /// Where [`find`](Self::find) finds (or makes) the memory of the system `name`.
-    pub(crate) fn find_index(
-        &mut self,
-        name: &str,
-        function: &'static str,
-        hint: &mut usize,
-    ) -> usize {
-        self.find(name, function, hint);
-        *hint
+        index
     }
 
     /// The memories at `indices` (distinct, as a batch's systems' are), mutably, in that order.
@@ -424,11 +427,20 @@ where
 mod tests {
     use super::*;
 
+    /// The key of the system `name`, not restarting.
+    fn key<'a>(name: &'a str, hint: &'a mut usize) -> MemoryKey<'a> {
+        MemoryKey {
+            name,
+            hint,
+            restart: false,
+        }
+    }
+
     #[test]
     fn kept_values_survive_a_clone_and_reset_on_a_new_type() {
         let mut memories = SystemMemories::default();
         let mut hint = 0;
-        let memory = memories.find("count", "game::count", &mut hint);
+        let memory = memories.find(key("count", &mut hint), "game::count");
         memory.begin(Tick(5));
         assert!(memory.ticks().is_first_run());
         let mut values = memory.prepare();
@@ -439,7 +451,7 @@ mod tests {
         *lent.take_next::<i8>().unwrap() -= 1;
 
         let copy = memories.clone();
-        let memory = memories.find("count", "game::count", &mut hint);
+        let memory = memories.find(key("count", &mut hint), "game::count");
         memory.begin(Tick(6));
         assert_eq!(memory.ticks().last_run(), Tick(5));
         assert!(!memory.ticks().is_first_run());
@@ -455,7 +467,7 @@ mod tests {
         );
         assert_eq!(copy.get("count").unwrap().last_run(), Some(Tick(5)));
 
-        let memory = memories.find("count", "game::other", &mut hint);
+        let memory = memories.find(key("count", &mut hint), "game::other");
         memory.begin(Tick(7));
         assert!(
             memory.ticks().is_first_run(),
@@ -475,7 +487,7 @@ mod tests {
         );
         let mut memories = SystemMemories::loaded(alloc::vec![loaded]);
         let mut hint = 0;
-        let memory = memories.find("read", "game::read", &mut hint);
+        let memory = memories.find(key("read", &mut hint), "game::read");
         memory.begin(Tick(6));
         assert!(!memory.ticks().is_first_run(), "the last run was loaded");
         assert_eq!(memory.ticks().last_run(), Tick(4));
@@ -491,7 +503,7 @@ mod tests {
         assert_eq!(saved, [Some(EventCursor::at(7)), None]);
         assert_eq!(memory.function(), "game::read");
 
-        let memory = memories.find("read", "game::other", &mut hint);
+        let memory = memories.find(key("read", &mut hint), "game::other");
         assert!(
             memory.last_run().is_none(),
             "another function starts afresh"
