@@ -90,7 +90,7 @@ fn fight(
     mut scratches: Query<&mut Scratch>,
 ) {
     for unit in units.iter().skip(frame.0 % HIT_EVERY).step_by(HIT_EVERY) {
-        if let Some(mut health) = healths.get(*unit) {
+        if let Some(mut health) = healths.get_mut(*unit) {
             health.0 -= 1;
         }
     }
@@ -101,21 +101,18 @@ fn fight(
 }
 
 /// The spatial index: re-files the units that moved since it last ran.
-fn index_positions(mut moved: Query<&Position, Changed<Position>>, mut report: ResMut<Report>) {
+fn index_positions(moved: Query<&Position, Changed<Position>>, mut report: ResMut<Report>) {
     report.refiled = moved.count();
 }
 
 /// Health bars: redrawn for the units whose health changed since the last redraw (the
 /// schedule runs this system every `BAR_PERIOD` frames, so its last run is the last redraw).
-fn draw_health_bars(
-    mut hurt: Query<(Entity, &Health), Changed<Health>>,
-    mut report: ResMut<Report>,
-) {
+fn draw_health_bars(hurt: Query<(Entity, &Health), Changed<Health>>, mut report: ResMut<Report>) {
     report.redrawn = Some(hurt.count());
 }
 
 /// The sprite loader: units that got a position since it last ran.
-fn load_sprites(mut arrived: Query<&Position, Added<Position>>, mut report: ResMut<Report>) {
+fn load_sprites(arrived: Query<&Position, Added<Position>>, mut report: ResMut<Report>) {
     report.loaded = arrived.count();
 }
 

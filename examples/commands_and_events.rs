@@ -80,7 +80,7 @@ fn poison(
 
 fn deaths(
     mut damaged: EventReader<Damaged>,
-    mut goblins: Query<&Health>,
+    goblins: Query<&Health>,
     mut commands: Commands,
     mut died: EventWriter<Died>,
 ) {

@@ -297,7 +297,7 @@ fn count_despawn(world: &mut WorldParts<'_>, _entity: Entity, _dead: &WorldRemov
 /// Brings the herd back to `POPULATION` with grazers and walkers, queued: they arrive at the
 /// sync point after this system, where the hooks file them.
 fn spawn_newcomers(
-    mut herd: Query<Entity, With<Lifetime>>,
+    herd: Query<Entity, With<Lifetime>>,
     mut rng: ResMut<Rng>,
     mut tally: ResMut<Tally>,
     mut commands: Commands,
@@ -373,7 +373,7 @@ fn movement(mut walkers: Query<(&mut Position, &mut Velocity)>) {
 /// queries never meet one entity: the riders' positions are written while the mounts' are read.
 fn carry_riders(
     roster: Res<VecDeque<Entity>>,
-    mut mounts: Query<&Position, With<Velocity>>,
+    mounts: Query<&Position, With<Velocity>>,
     mut riders: Query<&mut Position, (With<RIDES>, Without<Velocity>)>,
 ) {
     for &mount in roster.iter() {
@@ -381,7 +381,7 @@ fn carry_riders(
             continue;
         };
         for (seat, &rider) in mounts.sources::<RIDES, _>(mount).iter().enumerate() {
-            if let Some(mut position) = riders.get(rider) {
+            if let Some(mut position) = riders.get_mut(rider) {
                 position.x = at.x + seat as f32 - 1.0;
                 position.y = at.y;
             }

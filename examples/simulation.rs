@@ -241,7 +241,7 @@ const CREATURE: Mask = POSITION | VELOCITY | HEALTH | LIFETIME | CELL;
 /// values; consecutive queued spawns of one mask arrive as one batch at the sync point after
 /// this system, before any other system runs.
 fn spawn_newcomers(
-    mut living: Query<Entity, Without<DEAD>>,
+    living: Query<Entity, Without<DEAD>>,
     mut rng: ResMut<Rng>,
     mut stats: ResMut<Stats>,
     mut commands: Commands,
@@ -357,7 +357,7 @@ fn vitals(
 /// through the system's own reader, whose cursor the world keeps.
 fn reap(
     mut died: EventReader<Died>,
-    mut units: Query<(Option<&Burning>, Option<&Velocity>)>,
+    units: Query<(Option<&Burning>, Option<&Velocity>)>,
     mut stats: ResMut<Stats>,
     mut commands: Commands,
 ) {
@@ -511,7 +511,7 @@ fn breed(
 /// it last ran (movers, newcomers, calves, respawned units) and skips the rest.
 fn index_positions(
     mut moved: Query<(&Position, &mut Cell), Changed<Position>>,
-    mut everyone: Query<Entity>,
+    everyone: Query<Entity>,
     mut stats: ResMut<Stats>,
 ) {
     let (mut indexed, mut cell_changes) = (0, 0);
@@ -532,7 +532,7 @@ fn index_positions(
 /// redraw. The schedule runs it every `HEALTH_BAR_PERIOD` frames (`run_if`), so its last run
 /// is the last redraw.
 fn redraw_health_bars(
-    mut hurt: Query<Entity, (Changed<Health>, With<PLAYER>)>,
+    hurt: Query<Entity, (Changed<Health>, With<PLAYER>)>,
     mut stats: ResMut<Stats>,
 ) {
     stats.health_bars_redrawn += hurt.count();

@@ -42,7 +42,7 @@ archetypal::ecs! {
 
 /// Counts the rows whose count changed since it last ran, into its local and the frame: its
 /// memory (last run, kept values) is what the input loaded under its name.
-fn tally(mut query: Query<&u32, Changed<u32>>, mut seen: Local<u64>, mut frame: ResMut<u64>) {
+fn tally(query: Query<&u32, Changed<u32>>, mut seen: Local<u64>, mut frame: ResMut<u64>) {
     *seen += query.iter().count() as u64;
     *frame = frame.wrapping_add(*seen);
 }

@@ -68,7 +68,7 @@ archetypal::ecs! {
 }
 
 /// Counts the rows whose stats changed since it last ran, into its local and the frame.
-fn tally(mut query: Query<&Stats, Changed<Stats>>, mut seen: Local<u64>, mut frame: ResMut<u64>) {
+fn tally(query: Query<&Stats, Changed<Stats>>, mut seen: Local<u64>, mut frame: ResMut<u64>) {
     *seen += query.iter().count() as u64;
     *frame = frame.wrapping_add(*seen);
 }

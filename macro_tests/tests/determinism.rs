@@ -82,7 +82,6 @@ fn follow(
     mut children: Query<(Entity, &mut Position, &Offset)>,
     parents: Query<&Position, Without<Offset>>,
 ) {
-    let mut parents = parents;
     children.for_each(|(child, mut position, offset)| {
         let parent = parents.target::<CHILD_OF, _>(child);
         if let Some(parent) = parent.and_then(|parent| parents.get(parent)) {
@@ -127,7 +126,7 @@ fn take_hits(
 ) {
     for shot in shots.read() {
         tally.shots += 1;
-        if let Some(mut health) = healths.get(shot.target) {
+        if let Some(mut health) = healths.get_mut(shot.target) {
             health.0 -= shot.damage;
         }
     }
@@ -185,11 +184,11 @@ fn stun(
     spawned.0 += 1;
 }
 
-fn watch_changes(mut changed: Query<Entity, Changed<Health>>, mut tally: ResMut<Tally>) {
+fn watch_changes(changed: Query<Entity, Changed<Health>>, mut tally: ResMut<Tally>) {
     tally.changed += changed.count() as u64;
 }
 
-fn watch_arrivals(mut added: Query<&Mass, Added<Mass>>, mut tally: ResMut<Tally>) {
+fn watch_arrivals(added: Query<&Mass, Added<Mass>>, mut tally: ResMut<Tally>) {
     tally.added += added.iter().map(|mass| mass.0).sum::<u64>();
 }
 
@@ -207,7 +206,7 @@ fn spawner(mut commands: Commands, mut turn: Local<u64>) {
 }
 
 /// Reads masses only, into a resource of its own.
-fn weigh(mut masses: Query<&Mass>, mut total: ResMut<i64>) {
+fn weigh(masses: Query<&Mass>, mut total: ResMut<i64>) {
     *total = masses.iter().map(|mass| mass.0 as i64).sum::<i64>() % 1_000_000 - 1;
 }
 

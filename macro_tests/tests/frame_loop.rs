@@ -637,7 +637,7 @@ mod parameters {
         for hit in collisions.read() {
             for entity in [hit.a, hit.b] {
                 let was_player = living.has::<PLAYER, _>(entity);
-                let Some(mut health) = living.get(entity) else {
+                let Some(mut health) = living.get_mut(entity) else {
                     continue;
                 };
                 // The tag waits for the sync point: one already at zero died earlier this run.
@@ -666,7 +666,7 @@ mod parameters {
     }
 
     /// The camera follows the player, if any.
-    pub fn camera(mut players: Query<&Position, With<PLAYER>>, mut camera: ResMut<Option<i32>>) {
+    pub fn camera(players: Query<&Position, With<PLAYER>>, mut camera: ResMut<Option<i32>>) {
         *camera = players.iter().next().map(|position| position.0);
     }
 

@@ -359,7 +359,7 @@ fn a_system_run_by_hand_keeps_its_memory_in_its_context() {
 /// A system of parameters that records the entities whose health changed since it last ran.
 macro_rules! changed_health {
     ($name:literal) => {
-        |mut changed: Query<Entity, Changed<Health>>, mut seen: ResMut<Seen>| {
+        |changed: Query<Entity, Changed<Health>>, mut seen: ResMut<Seen>| {
             let entities = changed.iter().collect();
             seen.push(($name, entities));
         }
@@ -369,7 +369,7 @@ macro_rules! changed_health {
 /// A system of parameters that records the entities that gained health since it last ran.
 macro_rules! added_health {
     ($name:literal) => {
-        |mut added: Query<Entity, Added<Health>>, mut seen: ResMut<Seen>| {
+        |added: Query<Entity, Added<Health>>, mut seen: ResMut<Seen>| {
             let entities = added.iter().collect();
             seen.push(($name, entities));
         }
@@ -388,7 +388,7 @@ macro_rules! hit_reader {
 
 /// Writes the first unit's health every run.
 fn hurt_first(mut units: Query<&mut Health>) {
-    if let Some(mut health) = units.iter().next() {
+    if let Some(mut health) = units.iter_mut().next() {
         health.0 -= 1;
     }
 }
@@ -396,7 +396,7 @@ fn hurt_first(mut units: Query<&mut Health>) {
 /// Each hit read costs its unit a point of health: applying one twice shows.
 fn apply_hits(mut hits: EventReader<Hit>, mut units: Query<&mut Health>) {
     for hit in hits.read() {
-        if let Some(mut health) = units.get(hit.entity) {
+        if let Some(mut health) = units.get_mut(hit.entity) {
             health.0 -= 1;
         }
     }
@@ -509,7 +509,7 @@ fn added_counts_spawns_and_additions_since_the_last_run_not_writes() {
 
 #[test]
 fn every_event_reader_reads_every_event_exactly_once() {
-    fn send_to_last(mut units: Query<Entity>, mut hits: EventWriter<Hit>) {
+    fn send_to_last(units: Query<Entity>, mut hits: EventWriter<Hit>) {
         let entity = units.iter().last().unwrap();
         hits.send(Hit { entity });
     }
@@ -707,7 +707,7 @@ fn a_parameter_system_its_condition_skips_sees_everything_since_its_last_real_ru
 }
 
 /// Watches health changes: a function of its own, to replace a watcher with.
-fn other_watcher(mut changed: Query<Entity, Changed<Health>>, mut seen: ResMut<Seen>) {
+fn other_watcher(changed: Query<Entity, Changed<Health>>, mut seen: ResMut<Seen>) {
     let entities = changed.iter().collect();
     seen.push(("other", entities));
 }

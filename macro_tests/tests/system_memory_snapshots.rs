@@ -83,7 +83,7 @@ fn damage(
     score.hits_lost += hits.lost();
     for hit in hits {
         score.hits_read += 1;
-        if let Some(mut health) = query.get(hit.target) {
+        if let Some(mut health) = query.get_mut(hit.target) {
             health.0 -= hit.damage;
             if health.0 <= 0 {
                 commands.queue_despawn(hit.target);
@@ -271,7 +271,7 @@ fn a_loaded_world_s_locals_restart_at_their_default() {
 
 #[test]
 fn a_changed_query_s_first_run_after_a_load_sees_every_row() {
-    fn watch(mut query: Query<Entity, Changed<Health>>, mut log: ResMut<Log>, ticks: SystemTicks) {
+    fn watch(query: Query<Entity, Changed<Health>>, mut log: ResMut<Log>, ticks: SystemTicks) {
         log.0.push(format!(
             "first={} changed={}",
             ticks.is_first_run(),

@@ -39,7 +39,6 @@ fn follow(
     mut turrets: Query<(Entity, &mut Position, &Offset)>,
     ships: Query<&Position, Without<Offset>>,
 ) {
-    let mut ships = ships;
     turrets.for_each(|(turret, mut position, offset)| {
         let ship = ships.target::<CHILD_OF, _>(turret);
         if let Some(ship_position) = ship.and_then(|ship| ships.get(ship)) {
@@ -52,12 +51,12 @@ fn follow(
 fn disjoint(
     mut ships: Query<&mut Position, Without<Offset>>,
     mut turrets: Query<&mut Position, With<Offset>>,
-    mut healths: Query<&Health>,
+    healths: Query<&Health>,
     speed: Res<f32>,
     mut log: ResMut<Log>,
 ) {
     ships.for_each(|mut position| position.0 += *speed);
-    let turret_count = turrets.iter().count();
+    let turret_count = turrets.iter_mut().count();
     let total: i32 = healths.iter().map(|health| health.0).sum();
     log.0.push(format!("turrets {turret_count} health {total}"));
 }
@@ -102,14 +101,14 @@ fn a_child_reads_its_parent_while_children_are_written() {
 
 #[test]
 fn lent_queries_stamp_only_what_they_write() {
-    fn watch(mut moved: Query<Entity, Changed<Position>>, mut log: ResMut<Log>) {
+    fn watch(moved: Query<Entity, Changed<Position>>, mut log: ResMut<Log>) {
         let mut entities: Vec<Entity> = moved.iter().collect();
         entities.sort();
         log.0.push(format!("{entities:?}"));
     }
     fn move_ships_only(
         mut ships: Query<&mut Position, Without<Offset>>,
-        mut turrets: Query<&Position, With<Offset>>,
+        turrets: Query<&Position, With<Offset>>,
     ) {
         ships.for_each(|mut position| position.0 += 1.0);
         assert_eq!(turrets.count(), 2);
@@ -128,11 +127,11 @@ fn lent_queries_stamp_only_what_they_write() {
 fn a_query_gets_counts_and_filters_over_lent_columns() {
     fn inspect(
         mut turrets: Query<(Entity, &mut Health), With<TURRET>>,
-        mut ships: Query<(&Position, &Velocity), Without<TURRET>>,
+        ships: Query<(&Position, &Velocity), Without<TURRET>>,
         mut log: ResMut<Log>,
     ) {
-        let first = turrets.iter().map(|(entity, _)| entity).next().unwrap();
-        if let Some((_, mut health)) = turrets.get(first) {
+        let first = turrets.iter_mut().map(|(entity, _)| entity).next().unwrap();
+        if let Some((_, mut health)) = turrets.get_mut(first) {
             health.0 -= 1;
         }
         let ship = turrets.target::<CHILD_OF, _>(first).unwrap();
@@ -146,7 +145,7 @@ fn a_query_gets_counts_and_filters_over_lent_columns() {
             ships.get(first).is_none(),
             "a turret is not on the ships' side"
         );
-        assert!(turrets.get(ship).is_none());
+        assert!(turrets.get_mut(ship).is_none());
         assert_eq!(turrets.sources::<CHILD_OF, _>(ship).len(), 2);
     }
     let mut world = World::new();
@@ -155,5 +154,71 @@ fn a_query_gets_counts_and_filters_over_lent_columns() {
     assert_eq!(world.resources.log.0, ["2 1 100 1"]);
     assert_eq!(world.get_health(turrets[0]), Some(&Health(2)));
     assert_eq!(world.get_health(turrets[1]), Some(&Health(3)));
+    world.check_invariants().unwrap();
+}
+
+#[test]
+fn a_read_only_query_nests_its_loops_and_looks_up_while_it_iterates() {
+    /// Every pair of units within 3 of each other, by two loops over one query, and each
+    /// turret's ship looked up in the query being iterated.
+    fn pairs(
+        units: Query<(Entity, &Position)>,
+        turrets: Query<Entity, With<Offset>>,
+        mut log: ResMut<Log>,
+    ) {
+        let mut close = 0;
+        for (first, a) in units.iter() {
+            for (second, b) in units.iter() {
+                if first < second && (a.0 - b.0).abs() <= 3.0 {
+                    close += 1;
+                }
+            }
+        }
+        let ships_seen = turrets
+            .iter()
+            .filter_map(|turret| turrets.target::<CHILD_OF, _>(turret))
+            .filter(|&ship| units.get(ship).is_some())
+            .count();
+        log.0
+            .push(format!("{close} {ships_seen} {}", units.count()));
+    }
+    let mut world = World::new();
+    spawn_fleet(&mut world);
+    EntityBuilder::new()
+        .with_position(Position(2.0))
+        .spawn_one(&mut world);
+    SystemContext::new().run(&mut world, pairs);
+    // Turrets at 0 and 0, the loner at 2: three pairs within 3; both turrets find their ship.
+    assert_eq!(world.resources.log.0, ["3 2 4"]);
+}
+
+#[test]
+fn a_read_only_query_beside_a_writer_reads_its_lent_change_ticks() {
+    /// Reads ships whose velocity changed since its last run, beside a query writing turrets'
+    /// health: lent apart, the reader's change ticks among its lent columns.
+    #[allow(clippy::type_complexity)] // a system's parameters say all it touches
+    fn watch(
+        mut turrets: Query<&mut Health, With<Offset>>,
+        moved: Query<(Entity, &Position), (Changed<Velocity>, Without<Offset>)>,
+        mut log: ResMut<Log>,
+    ) {
+        turrets.for_each(|mut health| health.0 += 1);
+        let seen: Vec<Entity> = moved.iter().map(|(entity, _)| entity).collect();
+        let by_get = seen
+            .iter()
+            .filter(|&&ship| moved.get(ship).is_some())
+            .count();
+        log.0
+            .push(format!("{} {} {}", seen.len(), by_get, moved.count()));
+    }
+    let mut world = World::new();
+    let (ship, turrets) = spawn_fleet(&mut world);
+    let mut context = SystemContext::new();
+    context.run(&mut world, watch);
+    context.run(&mut world, watch);
+    world.set_velocity(ship, Velocity(2.0));
+    context.run(&mut world, watch);
+    assert_eq!(world.resources.log.0, ["1 1 1", "0 0 0", "1 1 1"]);
+    assert_eq!(world.get_health(turrets[0]), Some(&Health(6)));
     world.check_invariants().unwrap();
 }

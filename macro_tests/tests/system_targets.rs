@@ -104,7 +104,7 @@ fn a_turret_reads_its_ships_position_in_the_loop_that_writes_its_own() {
 #[test]
 fn a_target_outside_the_terms_filter_or_without_the_data_gives_none() {
     fn report(
-        mut turrets: Query<(
+        turrets: Query<(
             Entity,
             Target<CHILD_OF>,
             Target<CHILD_OF, &Team, With<DOCKED>>,
@@ -161,7 +161,7 @@ fn a_target_outside_the_terms_filter_or_without_the_data_gives_none() {
 #[test]
 fn a_target_of_a_target_reads_the_grandparent() {
     fn grandparents(
-        mut rows: Query<(Entity, Target<CHILD_OF, Target<CHILD_OF, &Team>>), With<Offset>>,
+        rows: Query<(Entity, Target<CHILD_OF, Target<CHILD_OF, &Team>>), With<Offset>>,
         mut log: ResMut<Log>,
     ) {
         for (entity, team) in rows.iter() {

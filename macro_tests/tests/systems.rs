@@ -72,7 +72,7 @@ fn damage(
 ) {
     for hit in hits.read() {
         score.hits_seen += 1;
-        if let Some(mut health) = query.get(hit.target) {
+        if let Some(mut health) = query.get_mut(hit.target) {
             health.0 -= hit.damage;
             if health.0 <= 0 {
                 died.send(Died(hit.target));
@@ -89,7 +89,7 @@ fn deaths(mut died: EventReader<Died>, mut commands: Commands, mut score: ResMut
 }
 
 /// What changed since this system last ran, through the filter type alone.
-fn watch(mut changed: Query<Entity, Changed<Health>>, mut log: ResMut<Log>, ticks: SystemTicks) {
+fn watch(changed: Query<Entity, Changed<Health>>, mut log: ResMut<Log>, ticks: SystemTicks) {
     let mut entities: Vec<Entity> = changed.iter().collect();
     entities.sort();
     log.0.push(format!(
@@ -273,16 +273,13 @@ fn a_restored_world_resimulates_exactly_no_event_applied_twice() {
 
 #[test]
 fn filters_by_type_with_tags_and_added() {
-    fn frozen_ones(mut query: Query<Entity, With<FROZEN>>, mut log: ResMut<Log>) {
+    fn frozen_ones(query: Query<Entity, With<FROZEN>>, mut log: ResMut<Log>) {
         log.0.push(format!("frozen {}", query.count()));
     }
-    fn newcomers(mut query: Query<&Health, Added<Health>>, mut log: ResMut<Log>) {
+    fn newcomers(query: Query<&Health, Added<Health>>, mut log: ResMut<Log>) {
         log.0.push(format!("added {}", query.iter().count()));
     }
-    fn moving(
-        mut query: Query<&Position, (With<Velocity>, Without<FROZEN>)>,
-        mut log: ResMut<Log>,
-    ) {
+    fn moving(query: Query<&Position, (With<Velocity>, Without<FROZEN>)>, mut log: ResMut<Log>) {
         log.0.push(format!("moving {}", query.count()));
     }
     let (mut world, _) = spawn_world();
@@ -304,7 +301,7 @@ fn filters_by_type_with_tags_and_added() {
 
 #[test]
 fn a_system_runs_by_hand_with_its_memory_in_the_world() {
-    fn tally(mut query: Query<&Health, Changed<Health>>, mut score: ResMut<Score>) {
+    fn tally(query: Query<&Health, Changed<Health>>, mut score: ResMut<Score>) {
         score.hits_seen += query.count() as u32;
     }
     fn read_only(score: Res<Score>, mut log: ResMut<Log>) {
@@ -377,7 +374,7 @@ fn disjoint_systems_share_a_batch_and_write_their_own_columns() {
         *runs += 1;
         score.hits_seen = *runs;
     }
-    fn report(mut changed: Query<Entity, Changed<Health>>, mut log: ResMut<Log>) {
+    fn report(changed: Query<Entity, Changed<Health>>, mut log: ResMut<Log>) {
         log.0.push(format!("{}", changed.count()));
     }
     let run = |parallel: bool| {
@@ -463,7 +460,7 @@ fn a_replaced_system_starts_afresh_though_its_function_is_named_alike() {
     schedule
         .push(
             "watch",
-            |mut changed: Query<Entity, Changed<Health>>, mut log: ResMut<Log>| {
+            |changed: Query<Entity, Changed<Health>>, mut log: ResMut<Log>| {
                 log.0.push(format!("first {}", changed.count()));
             },
         )
@@ -474,7 +471,7 @@ fn a_replaced_system_starts_afresh_though_its_function_is_named_alike() {
     schedule
         .replace(
             "watch",
-            |mut changed: Query<Entity, Changed<Health>>, mut log: ResMut<Log>| {
+            |changed: Query<Entity, Changed<Health>>, mut log: ResMut<Log>| {
                 log.0.push(format!("second {}", changed.count()));
             },
         )

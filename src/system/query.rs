@@ -12,7 +12,8 @@ use crate::storage::Storage;
 use crate::storage::lending::{LentTable, Loan};
 use crate::tick::Tick;
 use crate::typed_query::{
-    ComponentColumn, Fetch, LentQuery, TypedQuery, TypedQueryIter, TypedTable, to_mask,
+    ComponentColumn, Fetch, LentQuery, ReadOnlyFetch, TypedQuery, TypedQueryIter, TypedQueryRef,
+    TypedTable, to_mask,
 };
 
 /// A system's typed query over the world's components: `Q` is what each entity gives (as in
@@ -108,8 +109,22 @@ impl<'w, T: TypedTable, Q, F> Query<'w, T, Q, F> {
         with_typed!(self, F, FM, |query| query.for_each(f))
     }
 
-    /// The matching entities' items as an iterator (`find`, `any`, `break`, adapters).
-    pub fn iter<M, FM>(&mut self) -> TypedQueryIter<'_, T, Q, M>
+    /// The matching entities' items as an iterator, read only, over a shared borrow: two
+    /// loops over one query may nest (each pair of units), and the items can be kept while
+    /// `get` looks up others. bevy's `iter`. A query that writes uses
+    /// [`iter_mut`](Self::iter_mut) or [`for_each`](Self::for_each).
+    pub fn iter<M, FM>(&self) -> impl Iterator<Item = Q::Item<'_>> + '_
+    where
+        Q: ReadOnlyFetch<T, M>,
+        F: QueryFilter<T, FM>,
+        M: 'static,
+    {
+        self.shared::<M, FM>().iter()
+    }
+
+    /// The matching entities' items as an iterator (`find`, `any`, `break`, adapters), writes
+    /// through [`Mut`](crate::Mut) guards. bevy's `iter_mut`.
+    pub fn iter_mut<M, FM>(&mut self) -> TypedQueryIter<'_, T, Q, M>
     where
         Q: Fetch<T, M>,
         F: QueryFilter<T, FM>,
@@ -117,8 +132,19 @@ impl<'w, T: TypedTable, Q, F> Query<'w, T, Q, F> {
         with_typed!(self, F, FM, |query| query.iter())
     }
 
-    /// The item of `entity`, if it is alive and matches the query (filters included).
-    pub fn get<M, FM>(&mut self, entity: Entity) -> Option<Q::Item<'_>>
+    /// The item of `entity`, read only, if it is alive and matches the query (filters
+    /// included). bevy's `get`; a query that writes uses [`get_mut`](Self::get_mut).
+    pub fn get<M, FM>(&self, entity: Entity) -> Option<Q::Item<'_>>
+    where
+        Q: ReadOnlyFetch<T, M>,
+        F: QueryFilter<T, FM>,
+    {
+        self.shared::<M, FM>().get(entity)
+    }
+
+    /// The item of `entity`, if it is alive and matches the query (filters included), writes
+    /// through [`Mut`](crate::Mut) guards. bevy's `get_mut`.
+    pub fn get_mut<M, FM>(&mut self, entity: Entity) -> Option<Q::Item<'_>>
     where
         Q: Fetch<T, M>,
         F: QueryFilter<T, FM>,
@@ -127,12 +153,28 @@ impl<'w, T: TypedTable, Q, F> Query<'w, T, Q, F> {
     }
 
     /// Number of matching entities.
-    pub fn count<M, FM>(&mut self) -> usize
+    pub fn count<M, FM>(&self) -> usize
     where
         Q: Fetch<T, M>,
         F: QueryFilter<T, FM>,
     {
-        with_typed!(self, F, FM, |query| query.count())
+        self.shared::<M, FM>().count()
+    }
+
+    /// The query over a shared borrow, its filter applied: the storage's tables, or the ones
+    /// lent to it (which hold its change filter's ticks).
+    fn shared<M, FM>(&self) -> TypedQueryRef<'_, T, Q>
+    where
+        Q: Fetch<T, M>,
+        F: QueryFilter<T, FM>,
+    {
+        let query = match &self.tables {
+            QueryTables::Whole(storage) => TypedQueryRef::new(storage),
+            QueryTables::Lent {
+                storage, tables, ..
+            } => TypedQueryRef::over_lent(storage, tables),
+        };
+        filtered!(query, F, self.since)
     }
 
     /// Whether `entity` is alive and holds `X`: a component type, or a tag's name as a type

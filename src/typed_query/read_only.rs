@@ -8,13 +8,21 @@ use core::marker::PhantomData;
 use super::filter::{ChangeFilter, QueryFilters, Verdict};
 use super::{ComponentColumn, Fetch, RowAt, Run, TypedTable, to_mask};
 use crate::archetype::Archetype;
+use crate::archetype::TicksOf;
 use crate::change_ticks::{ChangedRows, TickCells};
 use crate::entity::Entity;
-use crate::storage::Storage;
+use crate::mask::Bitmask;
+use crate::storage::lending::LentTable;
+use crate::storage::{RowTags, Storage};
 use crate::tick::Tick;
 
-/// A [`Fetch`] that borrows nothing mutably: `&C`, `Option<&C>`, [`Entity`], and tuples of
-/// them. Only these make a [`TypedQueryRef`].
+/// A [`Fetch`] that borrows nothing mutably: `&C`, `Option<&C>`, [`Entity`], [`Target`](crate::Target)
+/// terms, and tuples of them. Only these make a [`TypedQueryRef`], or read through a system's
+/// query shared (`get`, `iter`).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` writes a component: this form of the query only reads",
+    note = "`typed_query_ref`, and a system's `Query::get` and `Query::iter`, read through a shared borrow; a query that writes uses `get_mut`, `iter_mut` or `for_each`"
+)]
 pub trait ReadOnlyFetch<T: TypedTable, M>: Fetch<T, M> {
     /// The (empty) columns such a fetch moves out of a view.
     #[doc(hidden)]
@@ -64,6 +72,9 @@ impl<T: ComponentColumn<C, M>, C: 'static, M> ReadOnlyFetch<T, M> for Option<&C>
 #[must_use = "a typed query does nothing until `for_each`, `iter` or `get` runs it"]
 pub struct TypedQueryRef<'w, T: Archetype, Q> {
     storage: &'w Storage<T>,
+    /// The tables lent to a system's query that runs beside others (they hold the ticks of its
+    /// change filter), or `None`: the storage's own.
+    lent: Option<&'w [LentTable<T>]>,
     filters: QueryFilters<T::Mask>,
     query: PhantomData<fn() -> Q>,
 }
@@ -83,8 +94,17 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
     pub fn new(storage: &'w Storage<T>) -> Self {
         TypedQueryRef {
             storage,
+            lent: None,
             filters: QueryFilters::NONE,
             query: PhantomData,
+        }
+    }
+
+    /// A query over the tables lent from `storage` to a system's query.
+    pub(crate) fn over_lent(storage: &'w Storage<T>, lent: &'w [LentTable<T>]) -> Self {
+        TypedQueryRef {
+            lent: Some(lent),
+            ..Self::new(storage)
         }
     }
 
@@ -97,6 +117,49 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
         self.filters.include | to_mask::<T::Mask>(<Q as Fetch<T, M>>::ACCESS.required)
     }
 
+    /// The tables matching `include` and the query's exclude mask, with their ticks and tag
+    /// test: the storage's, or the lent ones (the storage's tables, the lent ticks).
+    fn tables(
+        self,
+        include: T::Mask,
+    ) -> impl Iterator<Item = (&'w T, &'w TicksOf<T>, RowTags<'w, T>)> + 'w {
+        let (storage, exclude) = (self.storage, self.filters.exclude);
+        let (own, lent) = match self.lent {
+            None => (Some(storage.typed_tables(include, exclude)), None),
+            Some(lent) => (None, Some(lent)),
+        };
+        let lent = lent.into_iter().flatten().map(move |lent| {
+            let (table, tags, _) = storage.lent_table(lent.index, include, exclude);
+            (table, &lent.ticks, tags)
+        });
+        own.into_iter().flatten().chain(lent)
+    }
+
+    /// The table, ticks and row of a live `entity` of a table [`tables`](Self::tables)
+    /// yields, whose tags match.
+    #[inline(always)]
+    fn row(self, entity: Entity, include: T::Mask) -> Option<(&'w T, &'w TicksOf<T>, usize)> {
+        let Some(lent) = self.lent else {
+            return self
+                .storage
+                .typed_row(entity, include, self.filters.exclude);
+        };
+        let location = self.storage.records().location(entity)?;
+        let position = lent
+            .binary_search_by_key(&location.table(), |lent| lent.index)
+            .ok()?;
+        let lent = &lent[position];
+        let (table, tags, _) = self
+            .storage
+            .lent_table(lent.index, include, self.filters.exclude);
+        let row = location.row();
+        (table.mask().contains(include & !T::TAGS) && tags.matches(row)).then_some((
+            table,
+            &lent.ticks,
+            row,
+        ))
+    }
+
     /// Calls `f(item)` for every matching entity, in the order of the mutable form.
     #[inline]
     pub fn for_each<M, F>(self, mut f: F)
@@ -107,7 +170,7 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
         let include = self.include::<M>();
         let filter = self.filters.change;
         let empty = TickCells::empty();
-        for (table, ticks, tags) in self.storage.typed_tables(include, self.filters.exclude) {
+        for (table, ticks, tags) in self.tables(include) {
             let verdict = ChangeFilter::verdict(filter, ticks);
             if verdict == Verdict::Skip {
                 continue;
@@ -170,33 +233,31 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
         let include = self.include::<M>();
         let filter = self.filters.change;
         let storage = self.storage;
-        storage
-            .typed_tables(include, self.filters.exclude)
-            .flat_map(move |(table, ticks, tags)| {
-                let verdict = ChangeFilter::verdict(filter, ticks);
-                let entities = if verdict == Verdict::Skip {
-                    &[]
-                } else {
-                    table.entities()
-                };
-                let run = Run {
-                    entities,
-                    first_row: 0,
-                    stamps: &TickCells::empty(),
-                    mask: table.mask(),
-                    tick: Tick::ZERO,
-                    storage: Some(storage),
-                };
-                let mut slices = Q::slices(Q::nothing_taken(), &table.columns(), &run);
-                let changed = filter
-                    .filter(|_| verdict == Verdict::Rows)
-                    .map(|filter| filter.rows(ticks));
-                (0..entities.len()).filter_map(move |row| {
-                    let item = Q::pop(&mut slices)?;
-                    let passes = changed.as_ref().is_none_or(|changed| changed.contains(row));
-                    (passes && tags.matches(row)).then_some(item)
-                })
+        self.tables(include).flat_map(move |(table, ticks, tags)| {
+            let verdict = ChangeFilter::verdict(filter, ticks);
+            let entities = if verdict == Verdict::Skip {
+                &[]
+            } else {
+                table.entities()
+            };
+            let run = Run {
+                entities,
+                first_row: 0,
+                stamps: &TickCells::empty(),
+                mask: table.mask(),
+                tick: Tick::ZERO,
+                storage: Some(storage),
+            };
+            let mut slices = Q::slices(Q::nothing_taken(), &table.columns(), &run);
+            let changed = filter
+                .filter(|_| verdict == Verdict::Rows)
+                .map(|filter| filter.rows(ticks));
+            (0..entities.len()).filter_map(move |row| {
+                let item = Q::pop(&mut slices)?;
+                let passes = changed.as_ref().is_none_or(|changed| changed.contains(row));
+                (passes && tags.matches(row)).then_some(item)
             })
+        })
     }
 
     /// The item of `entity`, if it is alive and matches the query; `None` otherwise.
@@ -205,9 +266,7 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
     where
         Q: ReadOnlyFetch<T, M>,
     {
-        let (table, ticks, row) =
-            self.storage
-                .typed_row(entity, self.include::<M>(), self.filters.exclude)?;
+        let (table, ticks, row) = self.row(entity, self.include::<M>())?;
         if let Some(filter) = self.filters.change {
             if !filter.row_passes(ticks, row) {
                 return None;
@@ -228,17 +287,25 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
     /// Number of matching entities.
     pub fn count<M>(self) -> usize
     where
-        Q: ReadOnlyFetch<T, M>,
+        Q: Fetch<T, M>,
     {
         let include = self.include::<M>();
-        match self.filters.change {
-            None => self
+        match (self.filters.change, self.lent) {
+            (None, None) => self
                 .storage
                 .matching_entities(include, self.filters.exclude)
                 .count(),
-            Some(filter) => self
-                .storage
-                .typed_tables(include, self.filters.exclude)
+            (None, Some(lent)) => lent
+                .iter()
+                .map(|lent| {
+                    let (_, _, runs) =
+                        self.storage
+                            .lent_table(lent.index, include, self.filters.exclude);
+                    runs.map(|run| run.len()).sum::<usize>()
+                })
+                .sum(),
+            (Some(filter), _) => self
+                .tables(include)
                 .map(|(table, ticks, tags)| filter.count_rows(table.len(), ticks, tags))
                 .sum(),
         }

@@ -224,7 +224,7 @@ mod archetypal_systems {
     pub fn apply_damage(mut hits: EventReader<Hit<Entity>>, mut units: Query<&mut Health>) {
         for hit in hits.read() {
             let amount = damage(units.has::<SHIELDED, _>(hit.target));
-            if let Some(mut health) = units.get(hit.target) {
+            if let Some(mut health) = units.get_mut(hit.target) {
                 health.0 -= amount;
             }
         }
