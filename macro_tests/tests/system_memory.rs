@@ -734,3 +734,67 @@ fn a_parameter_system_replaced_under_its_name_starts_with_a_first_run() {
     schedule.run(&mut world);
     assert_eq!(seen(&mut world), [("other", vec![])]);
 }
+
+#[test]
+fn a_rollback_replayed_with_more_steps_than_the_frame_it_replaced_reports_the_replayed_write() {
+    // The frame first ran with one fixed step; its replay runs three: the world's tick ends
+    // ahead of where the first run left it, and the watcher must still see the replayed write.
+    let mut world = World::new();
+    let units = world.spawn_batch(HEALTH, 2, |table, row| table.health[row] = Health(10));
+    let mut schedule = Schedule::new();
+    schedule.add((apply_hits, changed_health!("watch")));
+    play(&mut world, &mut schedule, &units, 0..3);
+    let saved = world.clone();
+    world.events.hit.send(Hit { entity: units[0] });
+    schedule.run(&mut world);
+    world.step();
+    world.restore(&saved);
+    world.resources.seen.clear();
+    for step in 0..3 {
+        if step == 2 {
+            world.events.hit.send(Hit { entity: units[1] });
+        }
+        schedule.run(&mut world);
+        world.step();
+    }
+    assert_eq!(
+        seen(&mut world),
+        [
+            ("watch", vec![]),
+            ("watch", vec![]),
+            ("watch", vec![units[1]])
+        ],
+        "the replayed hit is seen once, in the step that applied it"
+    );
+    assert_eq!(world.get_health(units[0]), saved.get_health(units[0]));
+    assert_eq!(
+        world.get_health(units[1]).unwrap().0,
+        saved.get_health(units[1]).unwrap().0 - 1
+    );
+}
+
+#[test]
+fn a_world_that_adopts_a_copy_advanced_apart_sees_the_copys_writes_since_its_systems_ran() {
+    let mut world = World::new();
+    let units = world.spawn_batch(HEALTH, 3, |table, row| table.health[row] = Health(10));
+    let mut schedule = Schedule::new();
+    schedule.add((apply_hits, changed_health!("watch")));
+    play(&mut world, &mut schedule, &units, 0..2);
+    // The copy runs frames of its own, then is written after its watcher's last run.
+    let mut copy = world.clone();
+    let mut copy_schedule = Schedule::new();
+    copy_schedule.add((apply_hits, changed_health!("watch")));
+    play(&mut copy, &mut copy_schedule, &units, 2..6);
+    copy.set_health(units[2], Health(1));
+    copy.step();
+    // The original runs frames of its own meanwhile (its tick moves on), then adopts the copy.
+    play(&mut world, &mut schedule, &units, 2..9);
+    world.restore(&copy);
+    world.resources.seen.clear();
+    schedule.run(&mut world);
+    assert_eq!(
+        seen(&mut world),
+        [("watch", vec![units[2]])],
+        "exactly the copy's write since its watcher ran: not missed, and nothing older"
+    );
+}
