@@ -24,7 +24,7 @@ pub mod lifecycle {
     pub use crate::lifecycle::{
         clone_from, command_queue, despawn, despawn_entities, end_frame, lent_queue,
         next_hooked_change, release_all_reserved, spawn, spawn_batch, spawn_built, spawn_entities,
-        spawn_one,
+        spawn_one, spawn_values,
     };
 }
 
