@@ -227,7 +227,7 @@ ecs! {
 const CREATURE: Mask = POSITION | VELOCITY | HEALTH | LIFETIME | CELL;
 
 /// Brings the living population back to `POPULATION`. It runs first, before any system
-/// iterates, so it spawns directly: one batch, rows initialised in place.
+/// iterates, so it spawns directly: one batch, each value moved into its column once.
 fn spawn_newcomers(world: &mut World) {
     let living = world.entity_count() - world.query_entities(DEAD).count();
     let missing = POPULATION.saturating_sub(living);
@@ -237,15 +237,18 @@ fn spawn_newcomers(world: &mut World) {
         ..
     } = world.split_mut();
     let rng = &mut resources.rng;
-    components.spawn_batch(CREATURE, missing, |table, index| {
-        table.position[index] = Position {
-            x: rng.range(0.0, WORLD_SIZE),
-            y: rng.range(0.0, WORLD_SIZE),
-        };
-        table.velocity[index] = rng.walking_velocity();
-        table.health[index] = Health(rng.range(50.0, 100.0));
-        table.lifetime[index] = Lifetime(rng.range(2.0, 20.0));
-    });
+    components.spawn_values((0..missing).map(|_| {
+        (
+            Position {
+                x: rng.range(0.0, WORLD_SIZE),
+                y: rng.range(0.0, WORLD_SIZE),
+            },
+            rng.walking_velocity(),
+            Health(rng.range(50.0, 100.0)),
+            Lifetime(rng.range(2.0, 20.0)),
+            Cell::default(),
+        )
+    }));
     resources.stats.spawned += missing;
 }
 
@@ -577,7 +580,8 @@ fn build_schedule() -> Result<Schedule<World>, ScheduleError> {
     Ok(schedule)
 }
 
-/// The player's units, placed before the first frame. They never age.
+/// The player's units, placed before the first frame. They never age. A mask with a tag
+/// (`PLAYER`), most components left at their defaults: `spawn_batch`'s rows written in place.
 fn spawn_player_units(world: &mut World) {
     let mut rng = world.resources.rng;
     world.spawn_batch(CREATURE | PLAYER, PLAYER_UNITS, |table, index| {

@@ -431,3 +431,29 @@ fn a_panicking_clone_drop_or_iterator_leaves_the_world_as_it_was() {
     };
     assert_eq!(sweep(Trap::Drop, replaced), 5);
 }
+
+#[test]
+fn it_reserves_once_from_the_size_hint() {
+    let mut world = World::new();
+    world.spawn_values((0..1_000).map(|i| (position(i), velocity(i))));
+    let table = world
+        .tables()
+        .iter()
+        .find(|table| table.mask == POSITION | VELOCITY)
+        .unwrap();
+    // An exact hint: one reservation of exactly the rows, no growth by doubling.
+    assert_eq!(table.position.capacity(), 1_000);
+    assert_eq!(table.velocity.capacity(), 1_000);
+    // A hint too low grows by doubling from the reservation, as a `Vec` would.
+    world.spawn_values(Lying {
+        inner: (0..10).map(|i| (position(i), velocity(i))),
+        hint: (0, None),
+    });
+    let table = world
+        .tables()
+        .iter()
+        .find(|table| table.mask == POSITION | VELOCITY)
+        .unwrap();
+    assert_eq!(table.position.len(), 1_010);
+    assert!(table.position.capacity() >= 1_010);
+}
