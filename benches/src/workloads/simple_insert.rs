@@ -24,6 +24,8 @@ pub fn workload() -> Workload {
             let vec = contenders.len() - 1;
             contenders.insert(vec, flecs::<SIMPLE_ENTITIES>());
             contenders.insert(1, archetypal_in_place());
+            // What the change ticks cost a spawn: the same world with nothing tracked.
+            contenders.insert(2, archetypal_untracked::<SIMPLE_ENTITIES>());
             contenders
         },
     }
