@@ -20,6 +20,35 @@ use crate::typed_query::{ComponentColumn, TypedTable};
 /// Implemented for tuples of one to twelve components (`(Position,)`, `(Position, Velocity)`,
 /// ...); two components of one type cannot be told apart by type, so a tuple names each
 /// component by a type only it has.
+///
+/// ```
+/// use archetypal::ecs;
+///
+/// #[derive(Default, Debug, Clone, Copy, PartialEq)]
+/// pub struct Position { pub x: f32, pub y: f32 }
+///
+/// #[derive(Default, Debug, Clone, Copy, PartialEq)]
+/// pub struct Velocity { pub x: f32, pub y: f32 }
+///
+/// ecs! {
+///     World {
+///         position: Position => POSITION,
+///         velocity: Velocity => VELOCITY,
+///     }
+/// }
+///
+/// fn main() {
+///     let mut world = World::new();
+///     // One entity per tuple, each value moved into its column once; the tuple's order is
+///     // free, each element finds its column by its type.
+///     let herd = world.spawn_values((0..100).map(|i| {
+///         (Velocity { x: 1.0, y: 0.0 }, Position { x: i as f32, y: 0.0 })
+///     }));
+///     assert_eq!(herd.len(), 100);
+///     assert_eq!(world.get_position(herd[3]), Some(&Position { x: 3.0, y: 0.0 }));
+///     assert_eq!(world.component_mask(herd[3]), Some(POSITION | VELOCITY));
+/// }
+/// ```
 pub trait ComponentValues<T: TypedTable, M>: Sized {
     /// The components of the tuple: the mask of the table its entities live in.
     const MASK: u128;
