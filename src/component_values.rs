@@ -101,7 +101,10 @@ impl<M: Bitmask, V: 'static> ColumnVisitor<M> for SwapColumn<'_, M, V> {
 
 /// Exchanges `column` with the column of `table` that `ComponentColumn<V, M>` names.
 #[inline]
-fn swap_column<T: ComponentColumn<V, M>, V: 'static, M>(table: &mut T, column: &mut Vec<V>) {
+pub(crate) fn swap_column<T: ComponentColumn<V, M>, V: 'static, M>(
+    table: &mut T,
+    column: &mut Vec<V>,
+) {
     let bit = <T as Archetype>::Mask::narrow(<T as ComponentColumn<V, M>>::BIT);
     table.for_each_column(&mut SwapColumn { bit, column });
 }

@@ -70,7 +70,8 @@ pub use hook_set::HookSet;
 pub use hooks::MAX_HOOK_PASSES;
 pub use mask::{Bitmask, Bits, MAX_MASK_BITS, MaskWidth, SelectMask};
 pub use multi_world::{
-    MultiWorld, MultiWorldBuilder, MultiWorldEntities, SubWorld, SubWorlds, SubWorldsMut,
+    GameColumn, GameValues, MultiWorld, MultiWorldBuilder, MultiWorldEntities, SubWorld, SubWorlds,
+    SubWorldsMut,
 };
 pub use relation::{RelationError, RelationStore};
 pub use schedule::{

@@ -457,3 +457,83 @@ fn it_reserves_once_from_the_size_hint() {
     assert_eq!(table.position.len(), 1_010);
     assert!(table.position.capacity() >= 1_010);
 }
+
+// ----- the multi-world form -------------------------------------------------------------------
+
+mod game {
+    use super::{Counted, Name, Position, Velocity};
+
+    archetypal::ecs! {
+        Game {
+            Core {
+                position: Position => POSITION,
+                velocity: Velocity => VELOCITY,
+            }
+            Render {
+                name: Name => NAME,
+                counted: Counted => COUNTED,
+            }
+            Audio {
+                volume: f32 => VOLUME,
+            }
+        }
+    }
+}
+
+#[test]
+fn a_game_spawns_values_across_its_sub_worlds() {
+    use game::*;
+    let mut game = Game::new();
+    let first = game.spawn_entities(3);
+    game.despawn(first[1]);
+    let entities =
+        game.spawn_values((0..4).map(|i| (Name(format!("n{i}")), position(i), velocity(i))));
+    assert_eq!(entities.len(), 4);
+    assert_eq!(entities[0], Entity::new(first[1].id, 1));
+    for (i, &entity) in entities.iter().enumerate() {
+        assert!(game.is_alive(entity));
+        assert_eq!(game.core.get_position(entity), Some(&position(i)));
+        assert_eq!(game.core.get_velocity(entity), Some(&velocity(i)));
+        assert_eq!(game.render.get_name(entity), Some(&Name(format!("n{i}"))));
+        assert_eq!(game.core.component_mask(entity), Some(POSITION | VELOCITY));
+        assert_eq!(game.render.component_mask(entity), Some(NAME));
+        // A sub-world the tuple names nothing in holds the entity with no components.
+        assert_eq!(game.audio.component_mask(entity), Some(0));
+    }
+    // One sub-world only, an iterator whose size hint lies.
+    let alone = game.spawn_values(Lying {
+        inner: (0..5).map(|i| (7.0_f32 + i as f32,)),
+        hint: (50, Some(50)),
+    });
+    assert_eq!(alone.len(), 5);
+    assert_eq!(game.audio.get_volume(alone[2]), Some(&9.0));
+    assert_eq!(game.core.component_mask(alone[2]), Some(0));
+    assert_eq!(game.entity_count(), 2 + 4 + 5);
+    game.check_invariants().unwrap();
+}
+
+#[test]
+fn a_game_whose_iterator_panics_spawns_nothing() {
+    use game::*;
+    quiet_injected_panics();
+    for at in 0..4 {
+        let mut game = Game::new();
+        game.spawn_values((0..2).map(|i| (position(i), Counted::new(i as u32))));
+        let sources: Vec<Counted> = (0..4).map(|i| Counted::new(100 + i)).collect();
+        arm(Trap::Clone, at);
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            game.spawn_values(sources.iter().map(|value| (velocity(1), value.clone())));
+        }));
+        assert_eq!(disarm(), outcome.is_err());
+        assert_eq!(outcome.is_err(), at < 4);
+        game.check_invariants().unwrap();
+        assert_eq!(game.entity_count(), 2);
+        assert_eq!(DOUBLE_DROPS.with(Cell::get), 0);
+        drop(sources);
+        assert_eq!(live(), 2, "only the game's own values are alive");
+        let next = game.spawn();
+        assert_eq!(next, Entity::new(2, 0), "no handle was issued");
+        drop(game);
+        assert_eq!(live(), 0);
+    }
+}

@@ -244,6 +244,20 @@ macro_rules! __ecs_world {
         $crate::__private::paste::paste! {
             $crate::__ecs_world! { @deref $world => $crate::Storage<[<$world ComponentArrays>]>, storage }
 
+            // A game's value spawn finds each component's sub-world: this one's, keyed by it.
+            impl<C: 'static, M> $crate::GameColumn<C, ($world, M)> for $game
+            where
+                [<$world ComponentArrays>]: $crate::ComponentColumn<C, M>,
+            {
+                type Tables = [<$world ComponentArrays>];
+                type Marker = M;
+
+                #[inline]
+                fn sub_world(game: &mut Self) -> &mut $crate::Storage<[<$world ComponentArrays>]> {
+                    &mut game.[<$world:snake>].storage
+                }
+            }
+
             impl $crate::SubWorld for $world {
                 type Tables = [<$world ComponentArrays>];
                 type Values = [<$world EntityValues>];

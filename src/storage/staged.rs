@@ -200,11 +200,41 @@ impl<T: TypedTable> Storage<T> {
         // Issued while the batch can still be cut back: running out of ids spawns nothing.
         let entities = index.allocate_many(count, &mut *self.records);
         batch.commit();
+        self.settle_values(&entities, mask, table_index, first_row);
+        entities
+    }
+}
+
+impl<T: Archetype> Storage<T> {
+    /// Table `index`, mutably (a game's value spawn takes columns out of it).
+    #[inline]
+    pub(crate) fn table_at_mut(&mut self, index: usize) -> &mut T {
+        &mut self.tables[index]
+    }
+
+    /// The table of mask `mask` (a tuple's components, as `u128`), made if needed, and its
+    /// rows: where a game's value spawn puts its rows in this sub-world.
+    #[inline]
+    pub(crate) fn value_table(&mut self, mask: u128) -> (usize, usize) {
+        let table = self.table_for(T::Mask::narrow(mask));
+        (table, self.tables[table].len())
+    }
+
+    /// The end of a value spawn: `entities`, just issued, take the rows their values were
+    /// pushed to in table `table_index` of mask `mask` from `first_row` on (their handles
+    /// joining the entity column), with spawn ticks, locations and their tag segment.
+    #[inline]
+    pub(crate) fn settle_values(
+        &mut self,
+        entities: &[Entity],
+        mask: T::Mask,
+        table_index: usize,
+        first_row: usize,
+    ) {
         self.tables[table_index]
             .entities_mut()
-            .extend_from_slice(&entities);
+            .extend_from_slice(entities);
         self.settle_rows(mask, table_index, first_row, entities.iter().copied());
-        entities
     }
 }
 
