@@ -237,29 +237,30 @@ ecs! {
 /// The creatures a fresh spawn gets: everything but fire and tags.
 const CREATURE: Mask = POSITION | VELOCITY | HEALTH | LIFETIME | CELL;
 
-/// Brings the living population back to `POPULATION`. The newcomers are queued with their
-/// values; consecutive queued spawns of one mask arrive as one batch at the sync point after
-/// this system, before any other system runs.
-fn spawn_newcomers(
-    living: Query<Entity, Without<DEAD>>,
-    mut rng: ResMut<Rng>,
-    mut stats: ResMut<Stats>,
-    mut commands: Commands,
-) {
-    let missing = POPULATION.saturating_sub(living.count());
-    for _ in 0..missing {
-        let newcomer = EntityBuilder::new()
-            .with_position(Position {
+/// Brings the living population back to `POPULATION`. It runs first, before any system
+/// iterates, so it spawns directly: one batch, each value moved into its column once.
+fn spawn_newcomers(world: &mut World) {
+    let living = world.entity_count() - world.query_entities(DEAD).count();
+    let missing = POPULATION.saturating_sub(living);
+    let WorldParts {
+        components,
+        resources,
+        ..
+    } = world.split_mut();
+    let rng = &mut resources.rng;
+    components.spawn_values((0..missing).map(|_| {
+        (
+            Position {
                 x: rng.range(0.0, WORLD_SIZE),
                 y: rng.range(0.0, WORLD_SIZE),
-            })
-            .with_velocity(rng.walking_velocity())
-            .with_health(Health(rng.range(50.0, 100.0)))
-            .with_lifetime(Lifetime(rng.range(2.0, 20.0)))
-            .with_mask(CELL);
-        commands.queue_spawn(newcomer);
-    }
-    stats.spawned += missing;
+            },
+            rng.walking_velocity(),
+            Health(rng.range(50.0, 100.0)),
+            Lifetime(rng.range(2.0, 20.0)),
+            Cell::default(),
+        )
+    }));
+    resources.stats.spawned += missing;
 }
 
 /// Where the player ordered the units to go when the rally angle is `angle`: a point circling
@@ -594,7 +595,8 @@ fn build_schedule() -> Result<Schedule<World>, ScheduleError> {
     Ok(schedule)
 }
 
-/// The player's units, placed before the first frame. They never age.
+/// The player's units, placed before the first frame. They never age. A mask with a tag
+/// (`PLAYER`), most components left at their defaults: `spawn_batch`'s rows written in place.
 fn spawn_player_units(world: &mut World) {
     let mut rng = world.resources.rng;
     world.spawn_batch(CREATURE | PLAYER, PLAYER_UNITS, |table, index| {

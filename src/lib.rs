@@ -19,6 +19,7 @@ mod change_log;
 mod change_ticks;
 mod column;
 mod commands;
+mod component_values;
 mod dropped;
 // The edge graph, the mask maps and the query cache: reachable through a world's storage for
 // inspection and tests, not part of the API a game uses.
@@ -62,13 +63,15 @@ pub use commands::{
     BuilderStaging, CommandBuffer, CommandQueue, CommandReport, LifecycleCommand, PartCommand,
     QueuedCommand, SpawnStaging, SpawningCommand, StageSpawn, StructuralCommand,
 };
+pub use component_values::ComponentValues;
 pub use entity::{Entity, EntityIndex, EntityLocation, EntityRecords, EntityReserver, IdRecords};
 pub use events::{Consumed, EventChannel, EventCursor};
 pub use hook_set::HookSet;
 pub use hooks::MAX_HOOK_PASSES;
 pub use mask::{Bitmask, Bits, MAX_MASK_BITS, MaskWidth, SelectMask};
 pub use multi_world::{
-    MultiWorld, MultiWorldBuilder, MultiWorldEntities, SubWorld, SubWorlds, SubWorldsMut,
+    GameColumn, GameValues, MultiWorld, MultiWorldBuilder, MultiWorldEntities, SubWorld, SubWorlds,
+    SubWorldsMut,
 };
 pub use relation::{RelationError, RelationStore};
 pub use schedule::{

@@ -12,6 +12,7 @@ use crate::commands::{
     CommandBuffer, CommandQueue, CommandReport, LifecycleCommand, LifecycleTarget, QueuedCommand,
     SpawnStaging,
 };
+use crate::component_values::ComponentValues;
 use crate::entity::{Entity, EntityIndex, IdRecords};
 use crate::hooks::HookedChange;
 use crate::mask::Bitmask;
@@ -19,6 +20,7 @@ use crate::storage::despawn::Whole;
 use crate::storage::staged::PlaceBuilt;
 use crate::storage::state::copy_whole;
 use crate::storage::{Storage, place_or_free};
+use crate::typed_query::TypedTable;
 
 /// A world's storage beside the index that issues its entities' handles: what a world's
 /// component part holds, and what this module's functions take. It dereferences to the
@@ -86,6 +88,17 @@ where
 {
     let IndexedStorage { index, storage } = world;
     storage.spawn_batch(index, mask, count, init)
+}
+
+/// Spawns one entity per tuple of component values `values` yields, each value moved into its
+/// column once (see `Storage::spawn_values`).
+#[inline]
+pub fn spawn_values<T: TypedTable, V: ComponentValues<T, M>, M>(
+    world: &mut IndexedStorage<T>,
+    values: impl IntoIterator<Item = V>,
+) -> Vec<Entity> {
+    let IndexedStorage { index, storage } = world;
+    storage.spawn_values(index, values)
 }
 
 /// Spawns `count` entities with the builder's `values`, each a copy (the last takes the

@@ -24,6 +24,7 @@ mod clone;
 mod commands;
 mod list;
 mod spawn;
+mod values;
 
 use alloc::vec::Vec;
 
@@ -42,6 +43,7 @@ pub use clone::clone_from;
 pub use commands::{apply_commands, apply_commands_with_hooks, apply_lifecycle, clear_commands};
 pub use list::{SubWorlds, SubWorldsMut};
 pub use spawn::{MultiWorldBuilder, spawn_built, spawn_one};
+pub use values::{GameColumn, GameValues, spawn_values};
 
 /// One sub-world of a multi-world, as the game's runtime reaches it (implemented by `ecs!`).
 pub trait SubWorld {

@@ -24,7 +24,7 @@ pub mod lifecycle {
     pub use crate::lifecycle::{
         clone_from, command_queue, despawn, despawn_entities, end_frame, lent_queue,
         next_hooked_change, release_all_reserved, spawn, spawn_batch, spawn_built, spawn_entities,
-        spawn_one,
+        spawn_one, spawn_values,
     };
 }
 
@@ -38,7 +38,7 @@ pub mod multi_world {
     pub use crate::multi_world::{
         apply_commands, apply_commands_with_hooks, apply_lifecycle, check_invariants,
         clear_commands, clone_from, despawn, despawn_entities, end_frame, entity_reserver,
-        hooks_pending, increment_tick, spawn, spawn_built, spawn_entities, spawn_one,
+        hooks_pending, increment_tick, spawn, spawn_built, spawn_entities, spawn_one, spawn_values,
     };
 }
 

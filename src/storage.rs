@@ -309,8 +309,25 @@ impl<T: Archetype> Storage<T> {
         let table_index = self.table_for(mask);
         let table = &mut self.tables[table_index];
         let first_row = table.len();
-        let count = entities.len();
         table.push_rows(entities.clone(), fill);
+        let moved = self.settle_rows(mask, table_index, first_row, entities);
+        (table_index, first_row, moved)
+    }
+
+    /// The end of every spawn: `entities`, whose rows were just appended to table
+    /// `table_index` from `first_row` on (values and entity column), get their spawn ticks and
+    /// locations, join the segment of the tags of `mask`, and their spawns are logged. Returns
+    /// whether the rows were moved into their tag segment (else they are where they were
+    /// appended, in order).
+    #[inline]
+    fn settle_rows<E: ExactSizeIterator<Item = Entity>>(
+        &mut self,
+        mask: T::Mask,
+        table_index: usize,
+        first_row: usize,
+        entities: E,
+    ) -> bool {
+        let count = entities.len();
         self.ticks[table_index].push_rows(count, self.tick);
         // Relation bits come from linking only.
         let tags = mask & T::TAGS & !T::RELATIONS;
@@ -324,8 +341,7 @@ impl<T: Archetype> Storage<T> {
                 mask: logged,
             });
         }
-        let moved = self.join_segment(table_index, count, tags);
-        (table_index, first_row, moved)
+        self.join_segment(table_index, count, tags)
     }
 
     /// Gives `entities`, issued by the multi-world game this storage is a sub-world of (alive

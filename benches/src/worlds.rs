@@ -27,8 +27,16 @@ macro_rules! archetypal_simple_world {
             pub const ALL: WorldMask = TRANSFORM | POSITION | ROTATION | VELOCITY;
 
             /// Spawns `count` entities with [`simple_values`](crate::components::simple_values)
-            /// by `spawn_batch`, writing each row in place; their handles in spawn order.
+            /// by `spawn_values`, each value moved into its column once; their handles in
+            /// spawn order.
             pub fn spawn(world: &mut World, count: usize) -> Vec<archetypal::Entity> {
+                world.spawn_values((0..count).map(crate::components::simple_values))
+            }
+
+            /// [`spawn`] by `spawn_batch(mask, n, |table, row| ..)`: every column filled with
+            /// defaults, then each row written in place (the closure form, measured beside
+            /// the value form in `simple_insert`).
+            pub fn spawn_in_place(world: &mut World, count: usize) -> Vec<archetypal::Entity> {
                 let mut next = 0;
                 world.spawn_batch(ALL, count, |table, row| {
                     let (transform, position, rotation, velocity) =
@@ -278,7 +286,7 @@ pub mod spawn_simple {
     use super::{archetypal_simple, freecs_simple};
     use crate::components::simple_values;
 
-    /// archetypal: `spawn_batch`, writing each row in place.
+    /// archetypal: `spawn_values` of tuples.
     pub fn archetypal(
         world: &mut archetypal_simple::World,
         count: usize,

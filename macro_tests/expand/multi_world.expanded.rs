@@ -550,6 +550,24 @@ impl Game {
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
         ::archetypal::__private::multi_world::spawn_entities(self, count)
     }
+    /// Spawns one entity per tuple of component values `values` yields, whose
+    /// elements may live in any sub-world (`(Position, Sprite)`): each value moved into
+    /// its column once, reserving once from the size hint; the sub-worlds the tuple
+    /// names nothing in give the entities no components. Returns the handles in the
+    /// order of the values; an iterator that panics spawns nothing.
+    ///
+    /// # Panics
+    /// If the tuple names a component twice, before anything changes.
+    #[inline]
+    pub fn spawn_values<V, M>(
+        &mut self,
+        values: impl ::core::iter::IntoIterator<Item = V>,
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity>
+    where
+        V: ::archetypal::GameValues<Self, M>,
+    {
+        ::archetypal::__private::multi_world::spawn_values(self, values)
+    }
     /// Despawns `entity` from every sub-world, dropping all its components and
     /// tags: O(its components, over all sub-worlds). `false`, and nothing
     /// changes, for a dead, stale (id reused) or never-issued handle. Every sub-world's relations apply their
@@ -1116,6 +1134,19 @@ const _: () = {
             &mut self.storage
         }
     }
+    impl<C: 'static, M> ::archetypal::GameColumn<C, (Core, M)> for Game
+    where
+        CoreComponentArrays: ::archetypal::ComponentColumn<C, M>,
+    {
+        type Tables = CoreComponentArrays;
+        type Marker = M;
+        #[inline]
+        fn sub_world(
+            game: &mut Self,
+        ) -> &mut ::archetypal::Storage<CoreComponentArrays> {
+            &mut game.core.storage
+        }
+    }
     impl ::archetypal::SubWorld for Core {
         type Tables = CoreComponentArrays;
         type Values = CoreEntityValues;
@@ -1552,6 +1583,19 @@ const _: () = {
         #[inline]
         fn deref_mut(&mut self) -> &mut Self::Target {
             &mut self.storage
+        }
+    }
+    impl<C: 'static, M> ::archetypal::GameColumn<C, (Render, M)> for Game
+    where
+        RenderComponentArrays: ::archetypal::ComponentColumn<C, M>,
+    {
+        type Tables = RenderComponentArrays;
+        type Marker = M;
+        #[inline]
+        fn sub_world(
+            game: &mut Self,
+        ) -> &mut ::archetypal::Storage<RenderComponentArrays> {
+            &mut game.render.storage
         }
     }
     impl ::archetypal::SubWorld for Render {

@@ -249,6 +249,25 @@ impl WorldComponents {
             init,
         )
     }
+    /// Spawns one entity per tuple of component values `values` yields
+    /// (`world.spawn_values((0..n).map(|i| (Position { x: i as f32, y: 0.0 }, Velocity::default())))`),
+    /// each value moved into its column once, reserving once from the size hint:
+    /// O(entities × the tuple's components). Returns the handles in the order of the
+    /// values. An iterator that panics spawns nothing (the values it yielded are
+    /// dropped). For a mask chosen at run time or tags, see `spawn_batch`.
+    ///
+    /// # Panics
+    /// If the tuple names a component twice, before anything changes.
+    #[inline]
+    pub fn spawn_values<V, M>(
+        &mut self,
+        values: impl ::core::iter::IntoIterator<Item = V>,
+    ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity>
+    where
+        V: ::archetypal::ComponentValues<WorldComponentArrays, M>,
+    {
+        ::archetypal::__private::lifecycle::spawn_values(&mut self.storage, values)
+    }
     /// Despawns `entity`, dropping its components: the last row of its table moves
     /// into its place (no other entity's handle changes), O(its components). Its
     /// relations apply their policies: the sources of a `[cascade]` relation are

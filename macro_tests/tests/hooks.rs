@@ -214,6 +214,7 @@ fn every_spawn_path_fires_once_per_entity() {
     let copies = EntityBuilder::new()
         .with_position(Position(8))
         .spawn(&mut world, 2);
+    let valued = world.spawn_values([(Position(11), Velocity(1)), (Position(12), Velocity(2))]);
     let queued = world
         .commands()
         .queue_spawn(EntityBuilder::new().with_position(Position(9)));
@@ -232,6 +233,12 @@ fn every_spawn_path_fires_once_per_entity() {
     expected.extend([Spawned(built), PositionAdded(built, Some(7))]);
     for &entity in &copies {
         expected.extend([Spawned(entity), PositionAdded(entity, Some(8))]);
+    }
+    for (row, &entity) in valued.iter().enumerate() {
+        expected.extend([
+            Spawned(entity),
+            PositionAdded(entity, Some(11 + row as i32)),
+        ]);
     }
     expected.extend([
         Spawned(queued),

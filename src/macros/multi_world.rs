@@ -134,6 +134,22 @@ macro_rules! __ecs_multi_world {
                 $crate::__private::multi_world::spawn_entities(self, count)
             }
 
+            /// Spawns one entity per tuple of component values `values` yields, whose
+            /// elements may live in any sub-world (`(Position, Sprite)`): each value moved into
+            /// its column once, reserving once from the size hint; the sub-worlds the tuple
+            /// names nothing in give the entities no components. Returns the handles in the
+            /// order of the values; an iterator that panics spawns nothing.
+            ///
+            /// # Panics
+            /// If the tuple names a component twice, before anything changes.
+            #[inline]
+            pub fn spawn_values<V, M>(&mut self, values: impl ::core::iter::IntoIterator<Item = V>) -> $crate::__private::alloc::vec::Vec<$crate::Entity>
+            where
+                V: $crate::GameValues<Self, M>,
+            {
+                $crate::__private::multi_world::spawn_values(self, values)
+            }
+
             /// Despawns `entity` from every sub-world, dropping all its components and
             /// tags: O(its components, over all sub-worlds). `false`, and nothing
             /// changes, for a dead, stale (id reused) or never-issued handle. Every sub-world's relations apply their

@@ -103,6 +103,23 @@ macro_rules! __ecs_world {
                 $crate::__private::lifecycle::spawn_batch(&mut self.storage, mask, count, init)
             }
 
+            /// Spawns one entity per tuple of component values `values` yields
+            /// (`world.spawn_values((0..n).map(|i| (Position { x: i as f32, y: 0.0 }, Velocity::default())))`),
+            /// each value moved into its column once, reserving once from the size hint:
+            /// O(entities × the tuple's components). Returns the handles in the order of the
+            /// values. An iterator that panics spawns nothing (the values it yielded are
+            /// dropped). For a mask chosen at run time or tags, see `spawn_batch`.
+            ///
+            /// # Panics
+            /// If the tuple names a component twice, before anything changes.
+            #[inline]
+            pub fn spawn_values<V, M>(&mut self, values: impl ::core::iter::IntoIterator<Item = V>) -> $crate::__private::alloc::vec::Vec<$crate::Entity>
+            where
+                V: $crate::ComponentValues<[<$world ComponentArrays>], M>,
+            {
+                $crate::__private::lifecycle::spawn_values(&mut self.storage, values)
+            }
+
             /// Despawns `entity`, dropping its components: the last row of its table moves
             /// into its place (no other entity's handle changes), O(its components). Its
             /// relations apply their policies: the sources of a `[cascade]` relation are
@@ -226,6 +243,20 @@ macro_rules! __ecs_world {
     (@helpers (sub_world $game:ident) $world:ident) => {
         $crate::__private::paste::paste! {
             $crate::__ecs_world! { @deref $world => $crate::Storage<[<$world ComponentArrays>]>, storage }
+
+            // A game's value spawn finds each component's sub-world: this one's, keyed by it.
+            impl<C: 'static, M> $crate::GameColumn<C, ($world, M)> for $game
+            where
+                [<$world ComponentArrays>]: $crate::ComponentColumn<C, M>,
+            {
+                type Tables = [<$world ComponentArrays>];
+                type Marker = M;
+
+                #[inline]
+                fn sub_world(game: &mut Self) -> &mut $crate::Storage<[<$world ComponentArrays>]> {
+                    &mut game.[<$world:snake>].storage
+                }
+            }
 
             impl $crate::SubWorld for $world {
                 type Tables = [<$world ComponentArrays>];

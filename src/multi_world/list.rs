@@ -2,8 +2,10 @@
 //! operation over every sub-world written once for a pair and once for the empty list `()`.
 
 use alloc::vec::Vec;
+use core::any::TypeId;
 
 use super::SubWorld;
+use super::values::NamedTable;
 use crate::archetype::Archetype;
 use crate::builder::EntityValues;
 use crate::entity::{Entity, EntityIndex, EntityLocation, EntityRecords, IdRecords};
@@ -88,6 +90,14 @@ pub trait SubWorldsMut {
     /// Gives the game's new `entities` rows with no components in every sub-world.
     fn spawn_placed(&mut self, entities: &[Entity]);
 
+    /// The table of mask `mask` (made if needed) and its rows in the sub-world whose table
+    /// type is `sub_world`: where a value spawn pushes its values there.
+    fn value_table(&mut self, sub_world: TypeId, mask: u128) -> (usize, usize);
+
+    /// Gives the game's new `entities` the rows a value spawn pushed in each sub-world of
+    /// `named`, and rows with no components in every other sub-world.
+    fn settle_values(&mut self, entities: &[Entity], named: &[NamedTable]);
+
     /// Whether despawning `entity` cascades, by the relations of any sub-world.
     fn has_cascading_sources(&self, entity: Entity) -> bool;
 
@@ -129,6 +139,14 @@ impl SubWorldsMut for () {
 
     #[inline]
     fn spawn_placed(&mut self, _entities: &[Entity]) {}
+
+    #[inline]
+    fn value_table(&mut self, _sub_world: TypeId, _mask: u128) -> (usize, usize) {
+        (0, 0)
+    }
+
+    #[inline]
+    fn settle_values(&mut self, _entities: &[Entity], _named: &[NamedTable]) {}
 
     #[inline]
     fn has_cascading_sources(&self, _entity: Entity) -> bool {
@@ -173,6 +191,31 @@ impl<W: SubWorld, R: SubWorldsMut> SubWorldsMut for (&mut W, R) {
     fn spawn_placed(&mut self, entities: &[Entity]) {
         self.0.storage_mut().spawn_placed(entities);
         self.1.spawn_placed(entities);
+    }
+
+    #[inline]
+    fn value_table(&mut self, sub_world: TypeId, mask: u128) -> (usize, usize) {
+        if sub_world == TypeId::of::<W::Tables>() {
+            self.0.storage_mut().value_table(mask)
+        } else {
+            self.1.value_table(sub_world, mask)
+        }
+    }
+
+    #[inline]
+    fn settle_values(&mut self, entities: &[Entity], named: &[NamedTable]) {
+        let own = TypeId::of::<W::Tables>();
+        let storage = self.0.storage_mut();
+        match named.iter().find(|table| table.sub_world == own) {
+            Some(table) => storage.settle_values(
+                entities,
+                <W::Tables as Archetype>::Mask::narrow(table.mask),
+                table.table,
+                table.first_row,
+            ),
+            None => storage.spawn_placed(entities),
+        }
+        self.1.settle_values(entities, named);
     }
 
     #[inline]

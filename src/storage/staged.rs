@@ -1,6 +1,7 @@
 //! Spawning rows whose values are ready: a queued spawn's staged run
-//! ([`SpawnStaging`](crate::SpawnStaging)), appended column by column, and an `EntityBuilder`'s
-//! copies, pushed row by row.
+//! ([`SpawnStaging`](crate::SpawnStaging)), appended column by column, an `EntityBuilder`'s
+//! copies, pushed row by row, and an iterator's tuples of values (`spawn_values`), each value
+//! moved into its column once.
 
 use alloc::vec::Vec;
 
@@ -8,7 +9,10 @@ use super::{Storage, place_or_free};
 use crate::archetype::Archetype;
 use crate::builder::EntityValues;
 use crate::column;
+use crate::component_values::{BatchColumns, ComponentValues};
 use crate::entity::{Entity, EntityIndex};
+use crate::mask::Bitmask;
+use crate::typed_query::TypedTable;
 
 /// The parts a spawn with a builder's values gives rows to: a world's storage (`V`, its
 /// `EntityValues`), or every sub-world of a game (`V`, each one's values as a list). The
@@ -156,6 +160,81 @@ impl<T: Archetype> Storage<T> {
         entities.clear();
         *rows.entities_mut() = entities;
         spawned
+    }
+}
+
+impl<T: TypedTable> Storage<T> {
+    /// Spawns one entity issued by `index` per tuple `values` yields, with the tuple's
+    /// components: the table's columns of the tuple are taken out (reserving the lower bound
+    /// of the iterator's size hint once), each value moved onto its column, the columns put
+    /// back, and then as many handles issued as rows were pushed, so a size hint that is too
+    /// low or too high changes nothing but the reservation. An iterator that panics (a value's
+    /// `Clone` in `.cloned()`) leaves the table as it was: the values it had yielded are
+    /// dropped, no handle is issued. Returns the handles in the order of the values.
+    ///
+    /// # Panics
+    /// If the tuple names a component twice, before anything changes.
+    pub(crate) fn spawn_values<V, M>(
+        &mut self,
+        index: &mut EntityIndex,
+        values: impl IntoIterator<Item = V>,
+    ) -> Vec<Entity>
+    where
+        V: ComponentValues<T, M>,
+    {
+        assert!(
+            V::DISTINCT,
+            "archetypal: `spawn_values` was given a tuple naming one component twice"
+        );
+        let mask = T::Mask::narrow(V::MASK);
+        let table_index = self.table_for(mask);
+        let first_row = self.tables[table_index].len();
+        let values = values.into_iter();
+        let mut batch = BatchColumns::<T, V, M>::take(&mut self.tables[table_index]);
+        V::reserve(&mut batch.columns, values.size_hint().0);
+        let mut count = 0;
+        for value in values {
+            value.push(&mut batch.columns);
+            count += 1;
+        }
+        // Issued while the batch can still be cut back: running out of ids spawns nothing.
+        let entities = index.allocate_many(count, &mut *self.records);
+        batch.commit();
+        self.settle_values(&entities, mask, table_index, first_row);
+        entities
+    }
+}
+
+impl<T: Archetype> Storage<T> {
+    /// Table `index`, mutably (a game's value spawn takes columns out of it).
+    #[inline]
+    pub(crate) fn table_at_mut(&mut self, index: usize) -> &mut T {
+        &mut self.tables[index]
+    }
+
+    /// The table of mask `mask` (a tuple's components, as `u128`), made if needed, and its
+    /// rows: where a game's value spawn puts its rows in this sub-world.
+    #[inline]
+    pub(crate) fn value_table(&mut self, mask: u128) -> (usize, usize) {
+        let table = self.table_for(T::Mask::narrow(mask));
+        (table, self.tables[table].len())
+    }
+
+    /// The end of a value spawn: `entities`, just issued, take the rows their values were
+    /// pushed to in table `table_index` of mask `mask` from `first_row` on (their handles
+    /// joining the entity column), with spawn ticks, locations and their tag segment.
+    #[inline]
+    pub(crate) fn settle_values(
+        &mut self,
+        entities: &[Entity],
+        mask: T::Mask,
+        table_index: usize,
+        first_row: usize,
+    ) {
+        self.tables[table_index]
+            .entities_mut()
+            .extend_from_slice(entities);
+        self.settle_rows(mask, table_index, first_row, entities.iter().copied());
     }
 }
 

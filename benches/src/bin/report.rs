@@ -114,10 +114,42 @@ const fn time_goal(
 }
 
 /// The goals the issues set for single rows (issue 27's performance round, issue 24's system
-/// rows, issue 25's hook rows, issue 44's schedule rows). Ahead of a peer is at most 1.0.
+/// rows, issue 25's hook rows, issue 44's schedule rows, issue 43's batch spawns and large
+/// iteration). Ahead of a peer is at most 1.0.
 const GOALS: &[Goal] = &[
     time_goal("simple_iter", "flecs", "simple_iter vs flecs (ahead)", 1.0),
     time_goal("simple_insert", "Vec", "simple_insert vs Vec floor", 1.25),
+    time_goal(
+        "simple_insert",
+        "hecs",
+        "simple_insert vs hecs (ahead)",
+        1.0,
+    ),
+    time_goal(
+        "simple_insert",
+        "bevy_ecs",
+        "simple_insert vs bevy_ecs (ahead)",
+        1.0,
+    ),
+    time_goal(
+        "simple_insert",
+        "freecs",
+        "simple_insert vs freecs (ahead)",
+        1.0,
+    ),
+    time_goal(
+        "simple_insert",
+        "flecs",
+        "simple_insert vs flecs (ahead)",
+        1.0,
+    ),
+    time_goal(
+        "large_iter",
+        "Vec",
+        "large_iter vs Vec floor (within 5%)",
+        1.05,
+    ),
+    time_goal("large_iter", "flecs", "large_iter vs flecs (ahead)", 1.0),
     time_goal(
         "fragmented_iter",
         "Vec",
@@ -168,8 +200,8 @@ const GOALS: &[Goal] = &[
     ),
     time_goal(
         "queued_spawn",
-        "archetypal spawn_batch (floor)",
-        "queued_spawn vs spawn_batch floor",
+        "archetypal spawn_values (floor)",
+        "queued_spawn vs spawn_values floor",
         1.3,
     ),
     time_goal("queued_spawn", "hecs", "queued_spawn vs hecs (ahead)", 1.0),

@@ -8,8 +8,8 @@
 //! decide, so the checksum holds values only. World setup is untimed.
 //!
 //! The game respawns each entity with its builder (`GameEntityBuilder::..spawn_one`, a row in
-//! each sub-world with its values); the world through its batch spawn, and in the row
-//! `[builder]` through its builder, as the game does.
+//! each sub-world with its values), and in the row `spawn_values` by value; the world through
+//! its value spawn, and in the row `[builder]` through its builder, as the game does.
 
 use crate::components::{Position, Rotation, Velocity, field};
 use crate::math::Vec3;
@@ -58,9 +58,14 @@ pub fn workload() -> Workload {
                 "game.despawn_entities(&handles); GameEntityBuilder::new().with_position(..).with_velocity(..).with_rotation(..).spawn_one(&mut game) per entity",
                 Kind::Archetypal,
             ),
+            contender::<GameByValue>(
+                "archetypal spawn_values",
+                "game.despawn_entities(&handles); game.spawn_values(iter of (Position, Velocity, Rotation)), over two sub-worlds",
+                Kind::ArchetypalVariant,
+            ),
             contender::<OneWorld<false>>(
                 "archetypal one world",
-                "world.despawn_entities(&handles), spawn_batch(mask, n, |table, row| ..)",
+                "world.despawn_entities(&handles), spawn_values(iter of (Position, Velocity, Rotation))",
                 Kind::ArchetypalVariant,
             ),
             contender::<OneWorld<true>>(
@@ -186,18 +191,52 @@ impl Despawning for Game {
     }
 
     fn checksum(&mut self) -> u64 {
+        Game::checksum_of(&self.0)
+    }
+}
+
+impl Game {
+    /// Every position, velocity and rotation alive in `game`.
+    fn checksum_of(game: &games::Game) -> u64 {
         let mut sum = Sum::default();
-        for table in self.0.core.tables() {
+        for table in game.core.tables() {
             for (position, velocity) in table.position.iter().zip(&table.velocity) {
                 sum.add(position, velocity);
             }
         }
-        for table in self.0.render.tables() {
+        for table in game.render.tables() {
             for rotation in &table.rotation {
                 sum.rotation(rotation);
             }
         }
         sum.0.finish()
+    }
+}
+
+/// The game respawning by value: `spawn_values`, each value moved into its column in its
+/// sub-world once.
+struct GameByValue(games::Game);
+
+impl Despawning for GameByValue {
+    type Entity = archetypal::Entity;
+
+    fn new() -> Self {
+        GameByValue(games::Game::new())
+    }
+
+    fn spawn(&mut self, count: usize, pass: u32, out: &mut Vec<archetypal::Entity>) {
+        out.extend(
+            self.0
+                .spawn_values((0..count).map(|index| values(index, pass))),
+        );
+    }
+
+    fn despawn(&mut self, victims: &[archetypal::Entity]) {
+        self.0.despawn_entities(victims);
+    }
+
+    fn checksum(&mut self) -> u64 {
+        Game::checksum_of(&self.0)
     }
 }
 
@@ -215,7 +254,6 @@ impl<const BUILDER: bool> Despawning for OneWorld<BUILDER> {
     }
 
     fn spawn(&mut self, count: usize, pass: u32, out: &mut Vec<archetypal::Entity>) {
-        use games::one::{POSITION, ROTATION, VELOCITY};
         if BUILDER {
             out.extend((0..count).map(|index| {
                 let (position, velocity, rotation) = values(index, pass);
@@ -227,19 +265,10 @@ impl<const BUILDER: bool> Despawning for OneWorld<BUILDER> {
             }));
             return;
         }
-        // `row` is the table's row; the values are numbered from 0 in the batch, as the game's.
-        let mut index = 0;
-        let spawned = self
-            .0
-            .spawn_batch(POSITION | VELOCITY | ROTATION, count, |table, row| {
-                (
-                    table.position[row],
-                    table.velocity[row],
-                    table.rotation[row],
-                ) = values(index, pass);
-                index += 1;
-            });
-        out.extend(spawned);
+        out.extend(
+            self.0
+                .spawn_values((0..count).map(|index| values(index, pass))),
+        );
     }
 
     fn despawn(&mut self, victims: &[archetypal::Entity]) {

@@ -9,9 +9,9 @@
 //! spawned values depend on the pass number, so a second pass changes the checksum, which sees
 //! the spawners and the entities the last pass spawned.
 //!
-//! The `archetypal spawn_batch` row is the floor: the same pass with the spawns collected into
-//! a `Vec` and batch-spawned (no queue), so the ratio of the reference row to it is what
-//! queueing costs.
+//! The `archetypal spawn_values` row is the floor: the same pass with the spawns collected into
+//! a `Vec` and batch-spawned by value (no queue), so the ratio of the reference row to it is
+//! what queueing costs.
 
 use bevy_ecs::component::Component;
 use bevy_ecs::entity::Entity as BevyEntity;
@@ -97,8 +97,8 @@ pub fn workload() -> Workload {
                 Kind::Archetypal,
             ),
             contender::<ArchetypalFloor>(
-                "archetypal spawn_batch (floor)",
-                "typed_query_ref collecting the values into a Vec, then spawn_batch(mask, n, |table, row| ..); despawn_entities",
+                "archetypal spawn_values (floor)",
+                "typed_query_ref collecting the values into a Vec, then spawn_values(values.drain(..)); despawn_entities",
                 Kind::ArchetypalVariant,
             ),
             contender::<Hecs>(
@@ -258,9 +258,7 @@ impl SpawnWorld for ArchetypalFloor {
     }
 
     fn pass(&mut self, pass: f32) {
-        use archetypal_spawn::{
-            Emitter, POSITION, Position, ROTATION, TRANSFORM, VELOCITY, Velocity,
-        };
+        use archetypal_spawn::{Emitter, Position, Velocity};
         let ArchetypalFloor {
             world,
             spawned,
@@ -273,17 +271,7 @@ impl SpawnWorld for ArchetypalFloor {
             .for_each(|(emitter, position, velocity)| {
                 values.push(spawned_values(emitter, position, velocity, pass));
             });
-        *spawned = world.spawn_batch(
-            TRANSFORM | POSITION | ROTATION | VELOCITY,
-            values.len(),
-            |table, row| {
-                let (transform, position, rotation, velocity) = values[row];
-                table.transform[row] = transform;
-                table.position[row] = position;
-                table.rotation[row] = rotation;
-                table.velocity[row] = velocity;
-            },
-        );
+        *spawned = world.spawn_values(values.drain(..));
     }
 
     fn checksum(&mut self) -> u64 {

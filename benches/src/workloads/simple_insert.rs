@@ -23,6 +23,9 @@ pub fn workload() -> Workload {
             let mut contenders = contenders::<SIMPLE_ENTITIES>();
             let vec = contenders.len() - 1;
             contenders.insert(vec, flecs::<SIMPLE_ENTITIES>());
+            contenders.insert(1, archetypal_in_place());
+            // What the change ticks cost a spawn: the same world with nothing tracked.
+            contenders.insert(2, archetypal_untracked::<SIMPLE_ENTITIES>());
             contenders
         },
     }
@@ -83,9 +86,34 @@ impl<const COUNT: usize> Pass for Insert<archetypal_simple::World, COUNT> {
 fn archetypal<const COUNT: usize>() -> Contender {
     Contender {
         name: "archetypal",
-        api: "spawn_batch(mask, n, |table, row| ..)",
+        api: "spawn_values(iter of tuples)",
         kind: Kind::Archetypal,
         setup: || Insert::<archetypal_simple::World, COUNT> { world: None }.boxed(),
+    }
+}
+
+/// The closure form's pass: `Insert` of the same world, filled in place.
+struct InsertInPlace {
+    world: Option<archetypal_simple::World>,
+}
+
+impl Pass for InsertInPlace {
+    fn run(&mut self) {
+        let mut world = archetypal_simple::World::new();
+        archetypal_simple::spawn_in_place(&mut world, SIMPLE_ENTITIES);
+        self.world = Some(world);
+    }
+    fn checksum(&mut self) -> u64 {
+        simple_checksum::archetypal(self.world.as_ref().expect("run first"))
+    }
+}
+
+fn archetypal_in_place() -> Contender {
+    Contender {
+        name: "archetypal spawn_batch",
+        api: "spawn_batch(mask, n, |table, row| ..): defaults, then each row written in place",
+        kind: Kind::ArchetypalVariant,
+        setup: || Box::new(InsertInPlace { world: None }),
     }
 }
 
@@ -103,7 +131,7 @@ impl<const COUNT: usize> Pass for Insert<untracked_simple::World, COUNT> {
 fn archetypal_untracked<const COUNT: usize>() -> Contender {
     Contender {
         name: "archetypal [untracked]",
-        api: "spawn_batch(mask, n, |table, row| ..), every component [untracked]",
+        api: "spawn_values(iter of tuples), every component [untracked]",
         kind: Kind::ArchetypalVariant,
         setup: || Insert::<untracked_simple::World, COUNT> { world: None }.boxed(),
     }

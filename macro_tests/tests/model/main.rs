@@ -254,6 +254,18 @@ fn fixed_sequence_regression() {
             seed: 7,
         },
         Op::SpawnEntities(HEALTH, 2),
+        Op::SpawnValues {
+            shape: 3,
+            count: 3,
+            seed: 5,
+            hint_low: true,
+        },
+        Op::SpawnValues {
+            shape: 0,
+            count: 2,
+            seed: -4,
+            hint_low: false,
+        },
         Op::Builder {
             values: vec![Value::Name(Name("built".into())), Value::Health(Health(-1))],
             count: Some(2),

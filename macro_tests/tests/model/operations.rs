@@ -46,6 +46,14 @@ pub(crate) enum Op {
         count: usize,
         seed: i32,
     },
+    /// `spawn_values` of `count` tuples of the shape `SPAWN_VALUES_SHAPES[shape]`, valued as
+    /// `SpawnBatch`'s; with `hint_low`, through an iterator whose size hint says 0.
+    SpawnValues {
+        shape: usize,
+        count: usize,
+        seed: i32,
+        hint_low: bool,
+    },
     /// `EntityBuilder` with these values (later ones win); `spawn_one` when `count` is `None`.
     Builder {
         values: Vec<Value>,

@@ -57,6 +57,14 @@ pub(crate) fn op_strategy() -> impl Strategy<Value = Op> {
         2 => (mask_strategy(), 0usize..4).prop_map(|(mask, count)| Op::SpawnEntities(mask, count)),
         2 => (mask_strategy(), 0usize..4, -50i32..50)
             .prop_map(|(mask, count, seed)| Op::SpawnBatch { mask, count, seed }),
+        2 => (0..SPAWN_VALUES_SHAPES.len(), 0usize..4, -50i32..50, any::<bool>()).prop_map(
+            |(shape, count, seed, hint_low)| Op::SpawnValues {
+                shape,
+                count,
+                seed,
+                hint_low
+            }
+        ),
         1 => (
             prop::collection::vec(value_strategy(), 0..6),
             prop::option::of(0usize..3)

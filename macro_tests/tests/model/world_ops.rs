@@ -256,3 +256,56 @@ pub(crate) fn announce_counter(world: &mut World) {
     let counter = world.resources.counter;
     world.events.hit.send(Hit(counter as i32));
 }
+
+/// The components of each tuple shape `Op::SpawnValues` spawns, in the tuple's order.
+pub(crate) const SPAWN_VALUES_SHAPES: [&[Comp]; 4] = [
+    &[Comp::Health, Comp::Pos],
+    &[Comp::Name, Comp::Flags, Comp::Level],
+    &[Comp::Scratch],
+    &[
+        Comp::Pos,
+        Comp::Scratch,
+        Comp::Level,
+        Comp::Health,
+        Comp::Flags,
+        Comp::Name,
+    ],
+];
+
+/// `Value::batch(comp, seed, k)`, typed.
+macro_rules! batch_value {
+    ($variant:ident, $seed:expr, $k:expr) => {
+        match Value::batch(Comp::$variant, $seed, $k) {
+            Value::$variant(value) => value,
+            _ => unreachable!(),
+        }
+    };
+}
+
+/// `spawn_values` of `count` tuples of shape `shape` ([`SPAWN_VALUES_SHAPES`]), the `k`-th
+/// valued `Value::batch(comp, seed, k)`; with `hint_low`, through an iterator whose size hint
+/// says 0 (a `filter`).
+pub(crate) fn spawn_values(
+    world: &mut World,
+    shape: usize,
+    count: usize,
+    seed: i32,
+    hint_low: bool,
+) -> Vec<Entity> {
+    macro_rules! spawn {
+        ($($variant:ident),+) => {{
+            let values = (0..count).map(|k| ($(batch_value!($variant, seed, k),)+));
+            if hint_low {
+                world.spawn_values(values.filter(|_| true))
+            } else {
+                world.spawn_values(values)
+            }
+        }};
+    }
+    match shape {
+        0 => spawn!(Health, Pos),
+        1 => spawn!(Name, Flags, Level),
+        2 => spawn!(Scratch),
+        _ => spawn!(Pos, Scratch, Level, Health, Flags, Name),
+    }
+}

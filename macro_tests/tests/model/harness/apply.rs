@@ -51,6 +51,22 @@ impl Harness {
                     self.register(entity, components)?;
                 }
             }
+            &Op::SpawnValues {
+                shape,
+                count,
+                seed,
+                hint_low,
+            } => {
+                let entities = spawn_values(&mut self.world, shape, count, seed, hint_low);
+                ensure_eq!(entities.len(), count, "spawn_values count");
+                for (k, entity) in entities.into_iter().enumerate() {
+                    let mut components = ModelEntity::default();
+                    for &comp in SPAWN_VALUES_SHAPES[shape] {
+                        components.put(Value::batch(comp, seed, k));
+                    }
+                    self.register(entity, components)?;
+                }
+            }
             Op::Builder { values, count } => {
                 let mut components = ModelEntity::default();
                 let mut held = HeldValues::default();
