@@ -112,6 +112,7 @@ use serde::de::{self, MapAccess};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+mod change_ticks;
 mod ids;
 mod input;
 mod layout;
@@ -145,7 +146,7 @@ use validation::DecodedWhole;
 use world::OneStorage;
 
 /// The snapshot format this build writes and reads.
-pub const SNAPSHOT_VERSION: u32 = 5;
+pub const SNAPSHOT_VERSION: u32 = 6;
 
 /// An event channel of a world or game `W`, as [`SnapshotSingletons::EVENTS`] lists it: its
 /// name, the sequence number its next event gets, and a function that makes the (empty)

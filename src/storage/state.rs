@@ -203,11 +203,11 @@ impl<T: Archetype> Storage<T> {
 
 impl<T: Archetype> Storage<T> {
     /// A storage from a snapshot's parts: the records (every row located at its index in
-    /// `tables` and its row as given), the tables in their order (each with its entities set),
-    /// one tag set per tag, and the ticks. Each table's rows are regrouped by tag signature
-    /// (and the moved rows located again). The caches are rebuilt: the edge graph as the
-    /// tables are registered, the query cache empty (it fills on use). Every loaded row is
-    /// stamped as written at `tick`, like a spawn; the change log is off.
+    /// `tables` and its row as given), the tables in their order (each with its entities set)
+    /// and their change ticks (one per table, its rows' stamps as saved), one tag set per tag,
+    /// and the ticks. Each table's rows are regrouped by tag signature (and the moved rows, with
+    /// their stamps, located again). The caches are rebuilt: the edge graph as the tables are
+    /// registered, the query cache empty (it fills on use); the change log is off.
     ///
     /// The caller checks the result with
     /// [`check_invariants`](Self::check_invariants) (duplicate table masks, rows of dead
@@ -216,6 +216,7 @@ impl<T: Archetype> Storage<T> {
     pub(crate) fn from_snapshot_parts(
         mut records: EntityRecords,
         tables: Vec<T>,
+        table_ticks: Vec<TicksOf<T>>,
         tags: Vec<EntitySet>,
         tick: Tick,
         last_tick: Tick,
@@ -224,7 +225,7 @@ impl<T: Archetype> Storage<T> {
         storage.tick = tick;
         storage.last_tick = last_tick;
         storage.tables.reserve(tables.len());
-        for mut table in tables {
+        for (mut table, mut ticks) in tables.into_iter().zip(table_ticks) {
             let mask = table.mask() & T::COMPONENTS;
             let table_index = storage.edges.insert_table(mask, &storage.table_lookup);
             let mut partition = TagPartition::new();
@@ -240,7 +241,10 @@ impl<T: Archetype> Storage<T> {
                     .fold(T::Mask::EMPTY, |signature, (bit, _)| {
                         signature | T::Mask::bit(bit)
                     });
-                partition.push(1, signature, &mut |a, b| table.swap_rows(a, b));
+                partition.push(1, signature, &mut |a, b| {
+                    table.swap_rows(a, b);
+                    ticks.swap_rows(a, b);
+                });
             }
             // The records located every row as the snapshot listed them; only a regrouping
             // by tags moves rows.
@@ -249,8 +253,6 @@ impl<T: Archetype> Storage<T> {
                     records.set_location(entity.id, EntityLocation::new(table_index, row));
                 }
             }
-            let mut ticks = TicksOf::<T>::new(mask & T::TRACKED, tick);
-            ticks.push_rows(table.len(), tick);
             storage.ticks.push(ticks);
             storage.partitions.push(partition);
             storage.table_lookup.insert(mask, table_index);
