@@ -703,6 +703,35 @@ fn huge_declared_change_tick_counts_are_refused() {
     assert!(postcard::from_bytes::<World>(&bytes).is_ok());
 }
 
+/// A table's rows are saved grouped by their tags (one run of rows per set of tags): a table
+/// whose rows would have to be regrouped is refused, so a loaded world iterates, and saves its
+/// rows and their change ticks, in the snapshot's order.
+#[test]
+fn rows_not_grouped_by_their_tags_are_refused() {
+    let mut world = World::new();
+    world.spawn_entities(POSITION, 3);
+    let value = serde_json::to_value(world.snapshot()).unwrap();
+    let ids = value["tables"][0]["entities"].clone();
+    let with_players = |players: serde_json::Value| {
+        let mut value = value.clone();
+        value["tags"]["player"] = players;
+        value.to_string()
+    };
+    for grouped in [
+        serde_json::json!([ids[0]]),
+        serde_json::json!([ids[2], ids[1]]),
+    ] {
+        let text = with_players(grouped);
+        let loaded: World = serde_json::from_str(&text).unwrap();
+        let saved = serde_json::to_value(loaded.snapshot()).unwrap();
+        assert_eq!(saved["tables"], value["tables"], "the rows where they were");
+    }
+    json_error(
+        &with_players(serde_json::json!([ids[0], ids[2]])),
+        "table 0: its rows are not grouped by their tags (and relations) as a snapshot writes them",
+    );
+}
+
 #[test]
 fn missing_parts_are_errors() {
     json_error(

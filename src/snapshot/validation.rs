@@ -328,7 +328,7 @@ impl<W: SnapshotTables> StorageData<W> {
             }
             stores.push((mask, store));
         }
-        let mut storage = Storage::from_snapshot_parts(
+        let (mut storage, regrouped) = Storage::from_snapshot_parts(
             records,
             built,
             built_ticks,
@@ -342,6 +342,12 @@ impl<W: SnapshotTables> StorageData<W> {
         storage
             .check_invariants()
             .map_err(|error| SnapshotError::new(error.message))?;
+        if let Some(index) = regrouped {
+            return Err(SnapshotError::new(format!(
+                "table {index}: its rows are not grouped by their tags (and relations) as a \
+                 snapshot writes them: the rows of each set of tags in one run"
+            )));
+        }
         if !storage
             .change_log_mut()
             .start_numbering_at(change_log_sequence)
