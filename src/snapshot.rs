@@ -391,9 +391,10 @@ impl<W: SnapshotWorld> SnapshotData<W> {
     /// Checks the snapshot and builds the world: `last_tick` is strictly before `tick`, the
     /// allocator agrees with the rows (every row's id issued and alive once, the free list
     /// sound, every other id retired), every column has one value per row, no two tables hold
-    /// the same components, tags hold only live entities, once each, relations link only live
-    /// entities, each source once, without a self-link or a cycle, no system is remembered
-    /// twice, and the built world passes `check_invariants()`.
+    /// the same components, every table's change ticks fit its rows and the tick, tags hold
+    /// only live entities, once each, relations link only live entities, each source once,
+    /// without a self-link or a cycle, each table's rows are grouped by their tags as saved, no
+    /// system is remembered twice, and the built world passes `check_invariants()`.
     pub fn into_world(self) -> Result<W, SnapshotError> {
         self.raw.into_whole::<OneStorage<W>>()
     }
