@@ -71,10 +71,10 @@ impl<W: SnapshotTables> Serialize for TableTicksOut<'_, W> {
             .collect();
         let mut map = serializer.serialize_map(Some(columns.len()))?;
         for &&(name, bit) in &columns {
-            let stamps: Vec<RowStamps> = ticks.effective_stamps(bit.trailing_zeros()).collect();
+            let stamps = || ticks.effective_stamps(bit.trailing_zeros());
             let column = ColumnTicksOut {
-                changed: runs(stamps.iter().map(|stamps| stamps.changed)),
-                added: runs(stamps.iter().map(|stamps| stamps.added)),
+                changed: runs(stamps().map(|stamps| stamps.changed)),
+                added: runs(stamps().map(|stamps| stamps.added)),
             };
             map.serialize_entry(name, &column)?;
         }
