@@ -684,6 +684,42 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
         clamp(self.columns.as_mut(), self.tracked.widen(), now);
     }
 
+    /// Every row's stamps of the tracked component of bit index `bit`, as readers see them: its
+    /// own write stamp, or a pending range or whole-table stamp covering it where that is
+    /// newer. What a snapshot saves (feature `serde`): the effective stamps, not how they are
+    /// kept, so two worlds that answer every change query alike save alike.
+    #[cfg(feature = "serde")]
+    pub(crate) fn effective_stamps(&self, bit: u32) -> impl Iterator<Item = RowStamps> + '_ {
+        let column = &self.columns[bit as usize];
+        let whole = self.whole.filter(|_| self.tracked.intersects(M::bit(bit)));
+        column.rows.iter().enumerate().map(move |(row, own)| {
+            let mut changed = column.range_stamps.stamp_of(row, own.changed);
+            if let Some(whole) = whole {
+                if row < whole.rows && whole.tick.is_newer_than(changed) {
+                    changed = whole.tick;
+                }
+            }
+            own.written_at(changed)
+        })
+    }
+
+    /// Gives the tracked component of bit index `bit` the row stamps `stamps` (a loaded
+    /// snapshot's, one per row of the table, no range stamp pending), its newest stamps the
+    /// newest of them.
+    #[cfg(feature = "serde")]
+    pub(crate) fn load_column(&mut self, bit: u32, stamps: Vec<RowStamps>) {
+        let column = &mut self.columns[bit as usize];
+        for stamps in &stamps {
+            if stamps.changed.is_newer_than(column.newest) {
+                column.newest = stamps.changed;
+            }
+            if stamps.added.is_newer_than(column.newest_added) {
+                column.newest_added = stamps.added;
+            }
+        }
+        *column.rows = stamps;
+    }
+
     /// Whether the tick columns fit a table of `rows` rows: one stamp per row for each tracked
     /// component, none for the others.
     pub fn is_aligned(&self, rows: usize) -> bool {

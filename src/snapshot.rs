@@ -27,6 +27,10 @@
 //! - Every tag's members (by id), every relation's links (by name, `[source id, target id]`
 //!   pairs in an order that rebuilds each target's sources in link order), every resource (by
 //!   name), the current and last ticks.
+//! - Every row's change ticks (`change_ticks`, after `tables`): per table, per tracked column,
+//!   when each row was last written and when the component was added to it, as runs `[tick,
+//!   count]` of the stamps readers see (see `change_ticks.rs`). A loaded world answers every
+//!   `Changed`/`Added` query, with any tick, as the saving world does.
 //! - Where each event channel's numbering and the change log's stand (the sequence number of
 //!   the next event or entry): a loaded world numbers on from there, so a cursor kept from
 //!   before the save (in a resource, say) reads what is sent and logged after the load, and
@@ -38,19 +42,21 @@
 //!   reads next and any other value (a `Local`) as `null` (see `systems.rs`). A schedule built
 //!   afresh finds each system's memory under its name and goes on from there, with no extra
 //!   call: its "changed since this system last ran" and `is_first_run` as on the saving world,
-//!   its readers where they stood (and, events not being saved, counting what they had not read
-//!   as lost).
+//!   over the same row stamps, its readers where they stood (and, events not being saved,
+//!   counting what they had not read as lost).
 //!
 //! # What it does not hold
 //! - The events and change-log entries themselves: a loaded world starts with its channels
-//!   empty (and the log off), as a new world does.
+//!   empty (and the log off), as a new world does. An event type need not be serde, and a
+//!   bound on every channel would refuse the snapshots of every world with one that is not;
+//!   readers' cursors are saved, so an event is never read twice and one not read before the
+//!   save is counted lost, never missed silently.
 //! - Queued commands: save after `apply_commands()`. Handles a queued spawn reserved are
 //!   written as given back, as `clear_commands()` would.
-//! - Change ticks per row and the caches: every loaded row counts as written at the saved
-//!   current tick (like a spawn), the edge graph is rebuilt and the query cache refills on use.
-//!   Table and row order are kept, so iteration order, and with it a deterministic simulation,
-//!   continues exactly. A system's `Changed`/`Added` query, whose last run is saved, sees every
-//!   loaded row once on its first run after the load, then only new writes.
+//! - The caches: the edge graph is rebuilt, the query cache refills on use, and each tick
+//!   column's summary (its newest stamps, by which a changed-only query skips a table) is
+//!   recomputed from the rows. Table and row order are kept, so iteration order, and with it a
+//!   deterministic simulation, continues exactly.
 //! - The systems' `Local` values: a `Serialize` bound on `Local` would refuse every crate's
 //!   locals of types that are not serde once any crate turns the feature on. A kept value saved
 //!   as `null` loads as a placeholder of no parameter's type, which the system's next run
@@ -67,7 +73,9 @@
 //! writes them) is refused, so every column is read against its table's length and refused at
 //! the first value past it, or at once when the format declares a longer length; and a
 //! `last_tick` that is not strictly before `tick` is refused, since change detection after the
-//! load would miss every write. A declared length never sizes an allocation: every sequence
+//! load would miss every write; and change ticks that do not fit the tables or the snapshot's
+//! tick (see `change_ticks.rs`). A declared length never sizes an allocation (nor does a
+//! change-tick run's count): every sequence
 //! reserves at most 4 KiB before its values are read, then grows with the values read (a
 //! column too: its table's row count is only a bound, as a column may come up short, refused
 //! once the whole snapshot is read); the ids the generation runs claim are checked against
@@ -80,9 +88,10 @@
 //! makes a first run; a cursor past its channel's end reads every stored event as new).
 //!
 //! Version 3 introduced the runs and the byte-string ids, version 4 the positional columns of
-//! text snapshots, version 5 (this one) what systems remember (`systems`, last in a world's
-//! snapshot; a game's is unchanged but for its version); a snapshot of another version is
-//! refused with an error naming both versions.
+//! text snapshots, version 5 what systems remember (`systems`, last in a world's snapshot; a
+//! game's was unchanged but for its version), version 6 (this one) every row's change ticks
+//! (`change_ticks`, after `tables`, in a world's snapshot and in each sub-world entry of a
+//! game's); a snapshot of another version is refused with an error naming both versions.
 //!
 //! A multi-world game saves and loads the same way ([`MultiWorldSnapshot`],
 //! [`MultiWorldSnapshotData`]), by the same code: a world is a game with one part. Both are one
@@ -93,7 +102,8 @@
 //! Where the code is, each file importing (besides the traits here) only from those before it:
 //! `layout.rs` (the layouts and their field names), `positional.rs`, `sequence.rs` (lengths
 //! never trusted) and `ids.rs` (the forms of text columns, sequences and ids), `systems.rs`
-//! (what systems remember, written, read and checked), `parts.rs` (what
+//! (what systems remember, written, read and checked), `change_ticks.rs` (a storage's row
+//! stamps, written, read and checked against its tables), `parts.rs` (what
 //! a form of whole gives the one path and what it is handed), `output.rs` (writing), `maps.rs`
 //! (reading the tables, tags, relations and resources), `validation.rs` (checking and
 //! building), `input.rs` (reading the structs), then the two forms of whole: `world.rs` (one
@@ -112,6 +122,7 @@ use serde::de::{self, MapAccess};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+mod change_ticks;
 mod ids;
 mod input;
 mod layout;
@@ -145,7 +156,7 @@ use validation::DecodedWhole;
 use world::OneStorage;
 
 /// The snapshot format this build writes and reads.
-pub const SNAPSHOT_VERSION: u32 = 5;
+pub const SNAPSHOT_VERSION: u32 = 6;
 
 /// An event channel of a world or game `W`, as [`SnapshotSingletons::EVENTS`] lists it: its
 /// name, the sequence number its next event gets, and a function that makes the (empty)
@@ -380,9 +391,10 @@ impl<W: SnapshotWorld> SnapshotData<W> {
     /// Checks the snapshot and builds the world: `last_tick` is strictly before `tick`, the
     /// allocator agrees with the rows (every row's id issued and alive once, the free list
     /// sound, every other id retired), every column has one value per row, no two tables hold
-    /// the same components, tags hold only live entities, once each, relations link only live
-    /// entities, each source once, without a self-link or a cycle, no system is remembered
-    /// twice, and the built world passes `check_invariants()`.
+    /// the same components, every table's change ticks fit its rows and the tick, tags hold
+    /// only live entities, once each, relations link only live entities, each source once,
+    /// without a self-link or a cycle, each table's rows are grouped by their tags as saved, no
+    /// system is remembered twice, and the built world passes `check_invariants()`.
     pub fn into_world(self) -> Result<W, SnapshotError> {
         self.raw.into_whole::<OneStorage<W>>()
     }

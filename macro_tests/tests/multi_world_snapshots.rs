@@ -271,10 +271,11 @@ fn the_json_holds_the_entity_index_once_and_each_sub_world_by_name() {
     assert_eq!(
         to_json(&game),
         concat!(
-            r#"{"version":5,"generations":[[0,2],[1,1]],"free":[2],"sub_worlds":{"#,
+            r#"{"version":6,"generations":[[0,2],[1,1]],"free":[2],"sub_worlds":{"#,
             r#""Core":{"tick":1,"last_tick":0,"tables":[{"entities":[1]},{"entities":[0],"health":[5]}],"#,
+            r#""change_ticks":[{},{}],"#,
             r#""tags":{"player":[],"frozen":[]},"relations":{"child_of":[[1,0]]},"change_log_sequence":1},"#,
-            r#""Render":{"tick":1,"last_tick":0,"tables":[{"entities":[0,1]}],"#,
+            r#""Render":{"tick":1,"last_tick":0,"tables":[{"entities":[0,1]}],"change_ticks":[{}],"#,
             r#""tags":{"hidden":[1]},"relations":{"owned_by":[]},"change_log_sequence":1}},"#,
             r#""resources":{"frame":0,"cursor":{"next":0},"focus":null},"event_sequences":[["hit",1]]}"#
         )
@@ -540,6 +541,58 @@ fn a_sub_world_s_own_parts_are_checked_as_a_world_s_and_named() {
     refused(
         &text,
         "the sub-world `Core`: table 1: the `position` column holds 0 values",
+    );
+}
+
+/// Each sub-world's change ticks are saved as a world's are (format 6): a loaded game reports
+/// exactly the rows the saved one reports as changed or added since any tick, in each
+/// sub-world (one a tick ahead of the other).
+#[test]
+fn every_sub_world_s_change_ticks_are_saved_and_loaded() {
+    fn answers(game: &Game) -> Vec<Vec<Entity>> {
+        let mut answers = Vec::new();
+        for since in 0..=game.render.current_tick().0 {
+            let since = archetypal::Tick(since);
+            for mask in [POSITION, NAME, TARGET] {
+                let query = || game.core.typed_query_ref::<Entity>();
+                answers.push(query().changed_since(mask, since).iter().collect());
+                answers.push(query().added_since(mask, since).iter().collect());
+            }
+            for mask in [SPRITE, TINT] {
+                let query = || game.render.typed_query_ref::<Entity>();
+                answers.push(query().changed_since(mask, since).iter().collect());
+                answers.push(query().added_since(mask, since).iter().collect());
+            }
+        }
+        answers
+    }
+    let game = populated_game();
+    let expected = answers(&game);
+    assert!(expected.iter().any(|rows| !rows.is_empty()) && expected.iter().any(Vec::is_empty));
+    let from_json: Game = serde_json::from_str(&to_json(&game)).unwrap();
+    let from_postcard: Game = postcard::from_bytes(&to_postcard(&game)).unwrap();
+    assert_eq!(answers(&from_json), expected);
+    assert_eq!(answers(&from_postcard), expected);
+    assert!(to_json(&game).contains(r#""change_ticks":[{},{"position":{"changed":"#));
+}
+
+/// A sub-world's change ticks are checked as a world's, and a refusal names the sub-world.
+#[test]
+fn a_sub_world_s_bad_change_ticks_are_refused_by_name() {
+    let text = edited_json(|value| {
+        value["sub_worlds"]["Render"]["change_ticks"]
+            .as_array_mut()
+            .unwrap()
+            .pop();
+    });
+    refused(&text, "the sub-world `Render`: change_ticks holds");
+    let text = edited_json(|value| {
+        let ticks = &mut value["sub_worlds"]["Core"]["change_ticks"][1]["position"];
+        ticks["changed"] = serde_json::json!([[4, 1]]);
+    });
+    refused(
+        &text,
+        "the sub-world `Core`: table 1: the change ticks of `position`: `changed`: run 0's tick 4 is after the snapshot's tick 3",
     );
 }
 

@@ -253,8 +253,9 @@ fn the_json_names_every_column_and_tag() {
     assert_eq!(
         text,
         concat!(
-            r#"{"version":5,"tick":1,"last_tick":0,"generations":[[0,1]],"free":[],"#,
+            r#"{"version":6,"tick":1,"last_tick":0,"generations":[[0,1]],"free":[],"#,
             r#""tables":[{"entities":[0],"position":[[1.0,2.0]]}],"#,
+            r#""change_ticks":[{"position":{"changed":[[1,1]],"added":[[1,1]]}}],"#,
             r#""tags":{"player":[0],"frozen":[]},"relations":{},"#,
             r#""resources":{"delta_time":0.0,"frame":0,"names":[],"cursor":{"next":0},"focus":null},"#,
             r#""change_log_sequence":1,"event_sequences":[["hit",1]],"systems":[]}"#
@@ -314,27 +315,73 @@ fn reservations_made_through_split_parts_are_saved_as_released() {
     assert_same_future(world, loaded);
 }
 
+/// The entities each of `Changed<C>` and `Added<C>` (for the tracked components) reports after
+/// each tick up to the world's: what a system's filters see, whatever its last run.
+fn change_answers(world: &World) -> Vec<Vec<Entity>> {
+    let mut answers = Vec::new();
+    for since in 0..=world.current_tick().0 {
+        for mask in [POSITION, VELOCITY, NAME, TARGET, POSITION | VELOCITY] {
+            let query = || world.typed_query_ref::<Entity>();
+            answers.push(query().changed_since(mask, Tick(since)).iter().collect());
+            answers.push(query().added_since(mask, Tick(since)).iter().collect());
+        }
+    }
+    answers
+}
+
+/// Every row's change ticks are saved (format 6): a loaded world reports exactly the rows the
+/// saved one reports as changed or added since any tick, then goes on stamping from there.
 #[test]
-fn every_loaded_row_counts_as_written_at_the_saved_tick() {
-    let world = populated_world();
-    let mut loaded: World = serde_json::from_str(&to_json(&world)).unwrap();
-    let since = loaded.last_tick();
-    let changed: Vec<Entity> = loaded
-        .typed_query_ref::<Entity>()
-        .changed_since(POSITION, since)
-        .iter()
-        .collect();
-    assert_eq!(changed, loaded.query_entities(POSITION).collect::<Vec<_>>());
-    loaded.step();
-    assert_eq!(
-        loaded
-            .typed_query_ref::<Entity>()
-            .changed_since(POSITION, loaded.last_tick())
-            .iter()
-            .count(),
-        0
+fn every_row_s_change_ticks_are_saved_and_loaded() {
+    let mut world = populated_world();
+    // A write through a view (a whole-table stamp) and one of a run of rows (a range stamp),
+    // kept pending by the storage: saved as the stamps readers see.
+    world.step();
+    world.for_each_mut(POSITION | VELOCITY, 0, |_, table, row| {
+        table.velocity[row].x += 1.0
+    });
+    world.step();
+    world.for_each_table_mut(POSITION | FROZEN, 0, |table| {
+        for position in table.position.iter_mut() {
+            position.y += 1.0;
+        }
+    });
+    world.step();
+    let named = world.query_entities(NAME).next().unwrap();
+    world.set_name(named, Name(String::from("renamed")));
+    let expected = change_answers(&world);
+    assert!(
+        expected.iter().any(|rows| !rows.is_empty())
+            && expected.iter().any(Vec::is_empty)
+            && expected[..4] != expected[expected.len() - 4..],
+        "the answers differ by tick: {expected:?}"
     );
-    assert_eq!(loaded.current_tick(), Tick(world.current_tick().0 + 1));
+    for (format, mut loaded) in [
+        (
+            "json",
+            serde_json::from_str::<World>(&to_json(&world)).unwrap(),
+        ),
+        (
+            "postcard",
+            postcard::from_bytes::<World>(&to_postcard(&world)).unwrap(),
+        ),
+    ] {
+        assert_eq!(change_answers(&loaded), expected, "{format}");
+        assert_eq!(loaded.current_tick(), world.current_tick());
+        let mut original = world.clone();
+        for world in [&mut loaded, &mut original] {
+            world.step();
+            let mover = world.query_entities(POSITION | VELOCITY).nth(1).unwrap();
+            world.set_position(mover, Position { x: 0.5, y: 0.5 });
+            world.spawn(POSITION | NAME);
+        }
+        assert_eq!(
+            change_answers(&loaded),
+            change_answers(&original),
+            "{format}"
+        );
+        assert_eq!(to_json(&loaded), to_json(&original), "{format}");
+    }
 }
 
 #[test]
@@ -503,8 +550,186 @@ fn unknown_and_repeated_names_are_errors() {
         &edited_json(|value| value["extra"] = serde_json::json!(0)),
         "unknown field `extra`",
     );
-    let text = edited_json(|_| {}).replacen(r#""position":"#, r#""position":[],"position":"#, 1);
+    // `"position":[[`: a column, not the column's change ticks (`"position":{`).
+    let text =
+        edited_json(|_| {}).replacen(r#""position":[["#, r#""position":[],"position":[["#, 1);
     json_error(&text, "the `position` column appears twice in one table");
+}
+
+/// `change_ticks` (format 6) is checked against the tables: one entry per table, every tracked
+/// column given once and no other, runs as a snapshot writes them covering the rows exactly, and
+/// ticks a world at the snapshot's tick keeps. (The edited world's tables: `position | velocity`
+/// with 2 rows, `name` with 1; every stamp is at tick 1, the snapshot's.)
+#[test]
+fn bad_change_ticks_are_refused() {
+    let runs = |runs: serde_json::Value| {
+        move |value: &mut serde_json::Value| value["change_ticks"][0]["position"]["changed"] = runs
+    };
+    type Edit = Box<dyn FnOnce(&mut serde_json::Value)>;
+    let cases: Vec<(Edit, &str)> = vec![
+        (
+            Box::new(|value| {
+                value["change_ticks"].as_array_mut().unwrap().pop();
+            }),
+            "change_ticks holds 1 tables' stamps, tables holds 2 tables",
+        ),
+        (
+            Box::new(runs(serde_json::json!([[1, 3]]))),
+            "table 0: the change ticks of `position`: `changed`: the runs cover more than the table's 2 rows",
+        ),
+        (
+            Box::new(runs(serde_json::json!([[1, 1]]))),
+            "`changed`: the runs cover 1 of the table's 2 rows",
+        ),
+        (
+            Box::new(runs(serde_json::json!([[1, 0], [0, 2]]))),
+            "`changed`: run 0 is empty",
+        ),
+        (
+            Box::new(runs(serde_json::json!([[0, 1], [0, 1]]))),
+            "runs 0 and 1 have one tick, 0 (a snapshot writes them as one run)",
+        ),
+        (
+            Box::new(|value| {
+                value["change_ticks"][1]["name"]["added"] = serde_json::json!([[2, 1]])
+            }),
+            "table 1: the change ticks of `name`: `added`: run 0's tick 2 is after the snapshot's tick 1",
+        ),
+        (
+            Box::new(|value| {
+                // A stamp older than any a world keeps would soon wrap round and look new.
+                let tick = 1 + 3 * (1u32 << 29) + 1;
+                value["tick"] = tick.into();
+                value["last_tick"] = (tick - 1).into();
+            }),
+            "run 0's tick 1 is older than a world keeps a stamp",
+        ),
+        (
+            Box::new(|value| {
+                let name = value["change_ticks"][1]["name"].clone();
+                value["change_ticks"][0]["target"] = name;
+            }),
+            "table 0: change ticks of `target`, which the table does not hold",
+        ),
+        (
+            Box::new(|value| {
+                value["change_ticks"][0]
+                    .as_object_mut()
+                    .unwrap()
+                    .remove("velocity");
+            }),
+            "table 0: the `velocity` column has no change ticks",
+        ),
+        (
+            Box::new(|value| value["change_ticks"][0]["mass"] = serde_json::json!({})),
+            "change ticks of an unknown component `mass`",
+        ),
+        (
+            Box::new(|value| value["change_ticks"][0]["position"]["moved"] = 1.into()),
+            "unknown field `moved`",
+        ),
+        (
+            Box::new(|value| value["change_ticks"][0]["position"]["added"] = (-1).into()),
+            "invalid type",
+        ),
+        (
+            Box::new(|value| {
+                value.as_object_mut().unwrap().remove("change_ticks");
+            }),
+            "missing field `change_ticks`",
+        ),
+    ];
+    for (edit, expected) in cases {
+        json_error(&edited_json(edit), expected);
+    }
+    let text = edited_json(|_| {}).replacen(
+        r#""position":{"#,
+        r#""position":{"added":[],"changed":[]},"position":{"#,
+        1,
+    );
+    json_error(
+        &text,
+        "the change ticks of `position` appear twice in one table",
+    );
+    // An `[untracked]` component has no change ticks.
+    let mut world = World::new();
+    world.spawn(HEALTH);
+    let mut value = serde_json::to_value(world.snapshot()).unwrap();
+    assert_eq!(value["change_ticks"], serde_json::json!([{}]));
+    value["change_ticks"][0]["health"] =
+        serde_json::json!({"changed": [[1, 1]], "added": [[1, 1]]});
+    json_error(
+        &value.to_string(),
+        "table 0: change ticks of `health`, which is `[untracked]`",
+    );
+}
+
+/// In postcard a run's count and a list's length are varints: declared huge, they are refused
+/// without allocating for them (the runs are checked against the table's rows before any stamp
+/// is built, and a list grows only with the runs read).
+#[test]
+fn huge_declared_change_tick_counts_are_refused() {
+    let mut world = World::new();
+    world.spawn(POSITION);
+    let bytes = to_postcard(&world);
+    // change_ticks: 1 table, 1 column, "position", `changed`: 1 run (tick 1, 1 row), `added`
+    // the same. The key's first occurrence is the table's column.
+    let mut entry = vec![1, 1, 8];
+    entry.extend_from_slice(b"position");
+    entry.extend_from_slice(&[1, 1, 1, 1, 1, 1]);
+    let start = bytes
+        .windows(entry.len())
+        .position(|window| window == entry.as_slice())
+        .expect("the change ticks");
+    let runs = 3 + 8;
+    let huge_u32 = [0xff, 0xff, 0xff, 0xff, 0x0f];
+    let huge_usize = [0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01];
+    for (offset, huge, what) in [
+        (0, &huge_usize[..], "the table count"),
+        (1, &huge_usize[..], "the column count"),
+        (runs, &huge_usize[..], "the `changed` run count"),
+        (runs + 2, &huge_u32[..], "a `changed` run's rows"),
+        (runs + 3, &huge_usize[..], "the `added` run count"),
+        (runs + 5, &huge_u32[..], "an `added` run's rows"),
+    ] {
+        let mut mutant = bytes.clone();
+        let at = start + offset;
+        mutant.splice(at..at + 1, huge.iter().copied());
+        assert!(
+            postcard::from_bytes::<World>(&mutant).is_err(),
+            "{what} declared huge"
+        );
+    }
+    assert!(postcard::from_bytes::<World>(&bytes).is_ok());
+}
+
+/// A table's rows are saved grouped by their tags (one run of rows per set of tags): a table
+/// whose rows would have to be regrouped is refused, so a loaded world iterates, and saves its
+/// rows and their change ticks, in the snapshot's order.
+#[test]
+fn rows_not_grouped_by_their_tags_are_refused() {
+    let mut world = World::new();
+    world.spawn_entities(POSITION, 3);
+    let value = serde_json::to_value(world.snapshot()).unwrap();
+    let ids = value["tables"][0]["entities"].clone();
+    let with_players = |players: serde_json::Value| {
+        let mut value = value.clone();
+        value["tags"]["player"] = players;
+        value.to_string()
+    };
+    for grouped in [
+        serde_json::json!([ids[0]]),
+        serde_json::json!([ids[2], ids[1]]),
+    ] {
+        let text = with_players(grouped);
+        let loaded: World = serde_json::from_str(&text).unwrap();
+        let saved = serde_json::to_value(loaded.snapshot()).unwrap();
+        assert_eq!(saved["tables"], value["tables"], "the rows where they were");
+    }
+    json_error(
+        &with_players(serde_json::json!([ids[0], ids[2]])),
+        "table 0: its rows are not grouped by their tags (and relations) as a snapshot writes them",
+    );
 }
 
 #[test]
@@ -676,7 +901,7 @@ fn two_tables_of_the_same_components_are_an_error() {
 fn a_wrong_version_or_type_is_an_error() {
     json_error(
         &edited_json(|value| value["version"] = serde_json::json!(4)),
-        "snapshot version 4 is not supported (this build reads version 5)",
+        "snapshot version 4 is not supported (this build reads version 6)",
     );
     json_error(
         &edited_json(|value| value["tables"][0]["position"][0] = serde_json::json!("north")),

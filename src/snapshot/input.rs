@@ -11,6 +11,7 @@ use core::marker::PhantomData;
 use serde::de::{self, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
+use super::change_ticks::TableTicksData;
 use super::ids::IdsIn;
 use super::layout::{Field, Layout};
 use super::maps::{RelationsData, ResourcesData, TableData, TagsData};
@@ -228,6 +229,7 @@ pub(crate) struct StorageSlots<W: SnapshotTables> {
     tick: Option<u32>,
     last_tick: Option<u32>,
     tables: Option<Sequence<TableData<W>>>,
+    change_ticks: Option<Sequence<TableTicksData<W>>>,
     tags: Option<TagsData<W>>,
     relations: Option<RelationsData<W>>,
     change_log_sequence: Option<u64>,
@@ -239,6 +241,7 @@ impl<W: SnapshotTables> Default for StorageSlots<W> {
             tick: None,
             last_tick: None,
             tables: None,
+            change_ticks: None,
             tags: None,
             relations: None,
             change_log_sequence: None,
@@ -258,6 +261,7 @@ impl<'de, W: DeserializeTables> FieldSlots<'de> for StorageSlots<W> {
             Field::Tick => fill(&mut self.tick, field, value),
             Field::LastTick => fill(&mut self.last_tick, field, value),
             Field::Tables => fill(&mut self.tables, field, value),
+            Field::ChangeTicks => fill(&mut self.change_ticks, field, value),
             Field::Tags => fill(&mut self.tags, field, value),
             Field::Relations => fill(&mut self.relations, field, value),
             Field::ChangeLogSequence => fill(&mut self.change_log_sequence, field, value),
@@ -271,6 +275,7 @@ impl<'de, W: DeserializeTables> FieldSlots<'de> for StorageSlots<W> {
             tick: take(self.tick, Field::Tick)?,
             last_tick: take(self.last_tick, Field::LastTick)?,
             tables: take(self.tables, Field::Tables)?,
+            change_ticks: take(self.change_ticks, Field::ChangeTicks)?,
             tags: take(self.tags, Field::Tags)?.0,
             relations: take(self.relations, Field::Relations)?.0,
             change_log_sequence: take(self.change_log_sequence, Field::ChangeLogSequence)?,

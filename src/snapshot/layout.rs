@@ -4,7 +4,7 @@
 //! written and read by the same code (`output.rs`, `input.rs`, `validation.rs`). What differs
 //! is where the parts' fields sit, which is a [`Layout`]: a world's one storage writes its
 //! fields among the whole's own ([`Layout::WORLD`], as version 4 did; version 5 added
-//! `systems` at its end), a game writes each sub-world's storage by name under `sub_worlds`
+//! `systems` at its end, version 6 `change_ticks` after `tables`, in a sub-world entry too), a game writes each sub-world's storage by name under `sub_worlds`
 //! ([`Layout::GAME`]), each entry a [`Layout::SUB_WORLD`]. Both directions follow the layout's
 //! list of fields, so a binary format reads them in exactly the order they were written. The
 //! names are here alone, so the writer and the reader cannot disagree on one.
@@ -27,6 +27,8 @@ pub(crate) enum Field {
     Free,
     /// A storage's tables, rows in order.
     Tables,
+    /// A storage's change ticks: per table, each tracked column's row stamps, as runs.
+    ChangeTicks,
     /// A storage's tags, by name.
     Tags,
     /// A storage's relations, by name.
@@ -53,6 +55,7 @@ impl Field {
             Field::Generations => "generations",
             Field::Free => "free",
             Field::Tables => "tables",
+            Field::ChangeTicks => "change_ticks",
             Field::Tags => "tags",
             Field::Relations => "relations",
             Field::Resources => "resources",
@@ -97,6 +100,7 @@ impl Layout {
             Generations,
             Free,
             Tables,
+            ChangeTicks,
             Tags,
             Relations,
             Resources,
@@ -123,7 +127,15 @@ impl Layout {
     /// A game's sub-world entry: the fields a world's snapshot writes of its storage.
     pub(crate) const SUB_WORLD: Layout = layout!(
         "SubWorld",
-        [Tick, LastTick, Tables, Tags, Relations, ChangeLogSequence]
+        [
+            Tick,
+            LastTick,
+            Tables,
+            ChangeTicks,
+            Tags,
+            Relations,
+            ChangeLogSequence
+        ]
     );
 
     /// Whether this layout holds `field`.

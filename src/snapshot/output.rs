@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 use serde::ser::{self, SerializeMap, SerializeStruct};
 use serde::{Serialize, Serializer};
 
+use super::change_ticks::ChangeTicksOut;
 use super::ids::{EntityIdsOut, IdsOut};
 use super::layout::{ENTITIES, Field, Layout};
 use super::parts::SerializeParts;
@@ -51,8 +52,8 @@ where
     state.end()
 }
 
-/// Writes `field` of one part's storage: its ticks, tables, tags, relations, or where its change
-/// log numbers on.
+/// Writes `field` of one part's storage: its ticks, tables, their change ticks, tags,
+/// relations, or where its change log numbers on.
 pub(crate) fn serialize_storage_field<W: SerializeTables, S: SerializeStruct>(
     storage: &Storage<W::Table>,
     field: Field,
@@ -63,6 +64,7 @@ pub(crate) fn serialize_storage_field<W: SerializeTables, S: SerializeStruct>(
         Field::Tick => state.serialize_field(name, &storage.current_tick().0),
         Field::LastTick => state.serialize_field(name, &storage.last_tick().0),
         Field::Tables => state.serialize_field(name, &TablesOut::<W>(storage.tables())),
+        Field::ChangeTicks => state.serialize_field(name, &ChangeTicksOut::<W>(storage)),
         Field::Tags => state.serialize_field(name, &TagsOut::<W>(storage)),
         Field::Relations => state.serialize_field(name, &RelationsOut::<W>(storage)),
         Field::ChangeLogSequence => {

@@ -14,6 +14,7 @@ use alloc::collections::BTreeSet;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::change_ticks::TableTicksData;
 use super::maps::{RelationList, TableData, TagList};
 use super::parts::{InstallParts, LoadedParts};
 use super::sequence::Sequence;
@@ -162,6 +163,8 @@ pub struct StorageData<W: SnapshotTables> {
     pub(crate) last_tick: u32,
     /// The tables, in order.
     pub(crate) tables: Sequence<TableData<W>>,
+    /// The tables' change ticks, in the same order.
+    pub(crate) change_ticks: Sequence<TableTicksData<W>>,
     /// Every tag's members.
     pub(crate) tags: TagList<<W::Table as Archetype>::Mask>,
     /// Every relation's links.
@@ -202,7 +205,8 @@ impl<W: SnapshotTables> StorageData<W> {
 
     /// Checks the rest against `records` (which the rows' ids were checked against, giving
     /// each table's handles, `entities`) and builds the storage: every column has one value
-    /// per row, no two tables hold the same components, tags hold only live entities, once
+    /// per row, every table's change ticks are sound (see `change_ticks.rs`), no two tables
+    /// hold the same components, tags hold only live entities, once
     /// each, relations link only live entities, each source once, without a self-link or a
     /// cycle, and the built storage passes `check_invariants()`.
     fn into_storage(
@@ -226,14 +230,24 @@ impl<W: SnapshotTables> StorageData<W> {
             tick,
             last_tick,
             tables,
+            change_ticks,
             tags,
             relations,
             change_log_sequence,
         } = self;
-        let tables = tables.0;
+        let (tables, change_ticks) = (tables.0, change_ticks.0);
+        if change_ticks.len() != tables.len() {
+            return Err(SnapshotError::new(format!(
+                "change_ticks holds {} tables' stamps, tables holds {} tables",
+                change_ticks.len(),
+                tables.len()
+            )));
+        }
         let mut masks = MaskMap::with_capacity_and_hasher(tables.len(), MaskBuildHasher::default());
         let mut built = Vec::with_capacity(tables.len());
-        for ((index, table), entities) in tables.into_iter().enumerate().zip(entities) {
+        let mut built_ticks = Vec::with_capacity(tables.len());
+        let tables = tables.into_iter().zip(change_ticks).enumerate();
+        for ((index, (table, ticks)), entities) in tables.zip(entities) {
             let TableData {
                 ids,
                 mut table,
@@ -252,6 +266,10 @@ impl<W: SnapshotTables> StorageData<W> {
                     "tables {first} and {index} hold the same components"
                 )));
             }
+            let ticks = ticks
+                .into_ticks(table.mask(), ids.len(), Tick(tick))
+                .map_err(|error| SnapshotError::new(format!("table {index}: {error}")))?;
+            built_ticks.push(ticks);
             *table.entities_mut() = entities;
             built.push(table);
         }
@@ -310,14 +328,26 @@ impl<W: SnapshotTables> StorageData<W> {
             }
             stores.push((mask, store));
         }
-        let mut storage =
-            Storage::from_snapshot_parts(records, built, tag_sets, Tick(tick), Tick(last_tick));
+        let (mut storage, regrouped) = Storage::from_snapshot_parts(
+            records,
+            built,
+            built_ticks,
+            tag_sets,
+            Tick(tick),
+            Tick(last_tick),
+        );
         for (mask, store) in stores {
             storage.set_relation_store(mask, store);
         }
         storage
             .check_invariants()
             .map_err(|error| SnapshotError::new(error.message))?;
+        if let Some(index) = regrouped {
+            return Err(SnapshotError::new(format!(
+                "table {index}: its rows are not grouped by their tags (and relations) as a \
+                 snapshot writes them: the rows of each set of tags in one run"
+            )));
+        }
         if !storage
             .change_log_mut()
             .start_numbering_at(change_log_sequence)

@@ -203,11 +203,15 @@ impl<T: Archetype> Storage<T> {
 
 impl<T: Archetype> Storage<T> {
     /// A storage from a snapshot's parts: the records (every row located at its index in
-    /// `tables` and its row as given), the tables in their order (each with its entities set),
-    /// one tag set per tag, and the ticks. Each table's rows are regrouped by tag signature
-    /// (and the moved rows located again). The caches are rebuilt: the edge graph as the
-    /// tables are registered, the query cache empty (it fills on use). Every loaded row is
-    /// stamped as written at `tick`, like a spawn; the change log is off.
+    /// `tables` and its row as given), the tables in their order (each with its entities set)
+    /// and their change ticks (one per table, its rows' stamps as saved), one tag set per tag,
+    /// and the ticks. Each table's rows join its tag partition in order; rows of one tag
+    /// signature lie in one run in a saved table, and where they do not, the rows (with their
+    /// stamps) are regrouped and located again, and the first such table's index is returned
+    /// beside the storage, for the caller to refuse (a loaded world would otherwise iterate,
+    /// and save its rows and their change ticks, in another order than the snapshot's). The
+    /// caches are rebuilt: the edge graph as the tables are registered, the query cache empty
+    /// (it fills on use); the change log is off.
     ///
     /// The caller checks the result with
     /// [`check_invariants`](Self::check_invariants) (duplicate table masks, rows of dead
@@ -216,20 +220,23 @@ impl<T: Archetype> Storage<T> {
     pub(crate) fn from_snapshot_parts(
         mut records: EntityRecords,
         tables: Vec<T>,
+        table_ticks: Vec<TicksOf<T>>,
         tags: Vec<EntitySet>,
         tick: Tick,
         last_tick: Tick,
-    ) -> Self {
+    ) -> (Self, Option<usize>) {
         let mut storage = Storage::new();
         storage.tick = tick;
         storage.last_tick = last_tick;
         storage.tables.reserve(tables.len());
-        for mut table in tables {
+        let mut regrouped = None;
+        for (mut table, mut ticks) in tables.into_iter().zip(table_ticks) {
             let mask = table.mask() & T::COMPONENTS;
             let table_index = storage.edges.insert_table(mask, &storage.table_lookup);
             let mut partition = TagPartition::new();
             // A world without tags keeps no partition.
             let rows = if T::TAGS.is_empty() { 0 } else { table.len() };
+            let mut rows_moved = false;
             for row in 0..rows {
                 // Rows join the partition one by one; the swaps touch only rows before `row`.
                 let entity = table.entities()[row];
@@ -240,17 +247,22 @@ impl<T: Archetype> Storage<T> {
                     .fold(T::Mask::EMPTY, |signature, (bit, _)| {
                         signature | T::Mask::bit(bit)
                     });
-                partition.push(1, signature, &mut |a, b| table.swap_rows(a, b));
+                let moved = partition.push(1, signature, &mut |a, b| {
+                    table.swap_rows(a, b);
+                    ticks.swap_rows(a, b);
+                });
+                rows_moved |= moved;
+            }
+            if rows_moved && regrouped.is_none() {
+                regrouped = Some(table_index);
             }
             // The records located every row as the snapshot listed them; only a regrouping
             // by tags moves rows.
-            if rows > 0 {
+            if rows_moved {
                 for (row, entity) in table.entities().iter().enumerate() {
                     records.set_location(entity.id, EntityLocation::new(table_index, row));
                 }
             }
-            let mut ticks = TicksOf::<T>::new(mask & T::TRACKED, tick);
-            ticks.push_rows(table.len(), tick);
             storage.ticks.push(ticks);
             storage.partitions.push(partition);
             storage.table_lookup.insert(mask, table_index);
@@ -258,6 +270,6 @@ impl<T: Archetype> Storage<T> {
             storage.tables.push(table);
         }
         *storage.records = records;
-        storage
+        (storage, regrouped)
     }
 }

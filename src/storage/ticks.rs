@@ -2,6 +2,8 @@
 
 use super::Storage;
 use crate::archetype::Archetype;
+#[cfg(feature = "serde")]
+use crate::archetype::TicksOf;
 use crate::tick::{MAX_TICK_AGE, Tick};
 
 impl<T: Archetype> Storage<T> {
@@ -13,6 +15,13 @@ impl<T: Archetype> Storage<T> {
     /// The tick at which the last frame ended (the world's last `step()`).
     pub fn last_tick(&self) -> Tick {
         self.last_tick
+    }
+
+    /// The change ticks of every table, indexed like [`tables`](Self::tables) (what a snapshot
+    /// saves of them: see `snapshot/change_ticks.rs`).
+    #[cfg(feature = "serde")]
+    pub(crate) fn table_ticks(&self) -> &[TicksOf<T>] {
+        &self.ticks
     }
 
     /// Advances the current tick without ending the frame; returns the new tick. O(1), except

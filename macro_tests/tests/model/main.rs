@@ -56,8 +56,8 @@
 //! given back, as a clone's is), `Restore` rolls the world back with `restore(&saved)` and the
 //! model with its copy, and `Snapshot` replaces the world by its JSON or postcard round trip:
 //! the model keeps entities, values, tags, resources and ticks, and drops what a snapshot does
-//! not save (events, the change log, which is off after a load, queued commands; every row
-//! counts as written at the saved tick). A `u128`-mask world is driven the same way in
+//! not save (events, the change log, which is off after a load, queued commands; every row's
+//! change ticks are saved, so its stamps stay). A `u128`-mask world is driven the same way in
 //! `model_u128.rs`.
 //!
 //! Targets are drawn from every handle ever issued (live, despawned, and stale ones whose id was

@@ -624,9 +624,9 @@ impl Harness {
                 );
                 self.world = loaded;
                 // Not saved: the event channels (the bound of `note` is the harness's setting,
-                // set again), the change log (a loaded world starts with it off and empty),
-                // queued commands (their reserved handles are given back) and per-row ticks
-                // (every row counts as written at the saved tick).
+                // set again), the change log (a loaded world starts with it off and empty) and
+                // queued commands (their reserved handles are given back). Every row's change
+                // ticks are saved: the model's stamps stay as they are.
                 self.world.events.note = EventChannel::with_capacity_limit(NOTE_LIMIT);
                 self.hits = ModelChannel::new(None);
                 self.notes = ModelChannel::new(Some(NOTE_LIMIT));
@@ -637,9 +637,6 @@ impl Harness {
                 self.log_cursors = [EventCursor::new(); CURSORS];
                 self.queue.clear();
                 self.pending.clear();
-                for components in self.model.values_mut() {
-                    components.stamp_all(now);
-                }
             }
             Op::RunSchedule => {
                 // `regenerate_heroes`, then `announce_counter`; after each, the tick advances
