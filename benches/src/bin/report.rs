@@ -218,6 +218,12 @@ const GOALS: &[Goal] = &[
         1.0,
     ),
     time_goal(
+        "parent_propagate",
+        "hecs",
+        "parent_propagate vs hecs (ahead)",
+        1.0,
+    ),
+    time_goal(
         "schedule_overhead",
         "bevy_ecs",
         "schedule_overhead vs bevy_ecs (ahead)",
