@@ -472,12 +472,7 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
         Q: Fetch<T, M>,
         F: for<'s> FnMut(Q::Item<'s>),
     {
-        const {
-            assert!(
-                !<Q as Fetch<T, M>>::ACCESS.conflicts,
-                "a typed query borrows a component mutably twice, or mutably and shared at once"
-            )
-        };
+        const { <Q as Fetch<T, M>>::ACCESS.assert_borrows() };
         let access = <Q as Fetch<T, M>>::ACCESS;
         let include = self.filters.include | to_mask::<T::Mask>(access.required);
         let written = to_mask::<T::Mask>(access.writes);
@@ -511,12 +506,7 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
     where
         Q: Fetch<T, M>,
     {
-        const {
-            assert!(
-                !<Q as Fetch<T, M>>::ACCESS.conflicts,
-                "a typed query borrows a component mutably twice, or mutably and shared at once"
-            )
-        };
+        const { <Q as Fetch<T, M>>::ACCESS.assert_borrows() };
         let access = <Q as Fetch<T, M>>::ACCESS;
         let include = self.filters.include | to_mask::<T::Mask>(access.required);
         let written = to_mask::<T::Mask>(access.writes);
@@ -548,12 +538,7 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
     where
         Q: Fetch<T, M>,
     {
-        const {
-            assert!(
-                !<Q as Fetch<T, M>>::ACCESS.conflicts,
-                "a typed query borrows a component mutably twice, or mutably and shared at once"
-            )
-        };
+        const { <Q as Fetch<T, M>>::ACCESS.assert_borrows() };
         let access = <Q as Fetch<T, M>>::ACCESS;
         let include = self.filters.include | to_mask::<T::Mask>(access.required);
         let written = to_mask::<T::Mask>(access.writes);

@@ -100,6 +100,15 @@ impl QueryAccess {
         }
     }
 
+    /// Panics, in the constant a query's loops evaluate when the program is built, if the
+    /// elements' borrows conflict: one message for every loop of every query form.
+    pub const fn assert_borrows(self) {
+        assert!(
+            !self.conflicts,
+            "a typed query borrows a component mutably twice, or mutably and shared at once"
+        );
+    }
+
     /// The access of two elements of one query: a conflict if either writes what the other
     /// touches.
     pub const fn and(self, other: QueryAccess) -> QueryAccess {

@@ -60,12 +60,7 @@ impl<'w, T: TypedTable, Q> LentQuery<'w, T, Q> {
         Q: Fetch<T, M>,
         F: for<'s> FnMut(Q::Item<'s>),
     {
-        const {
-            assert!(
-                !<Q as Fetch<T, M>>::ACCESS.conflicts,
-                "a typed query borrows a component mutably twice, or mutably and shared at once"
-            )
-        };
+        const { <Q as Fetch<T, M>>::ACCESS.assert_borrows() };
         let (include, exclude, written) = self.masks::<M>();
         let filter = self.filters.change;
         let tick = self.tick;
@@ -98,12 +93,7 @@ impl<'w, T: TypedTable, Q> LentQuery<'w, T, Q> {
     where
         Q: Fetch<T, M>,
     {
-        const {
-            assert!(
-                !<Q as Fetch<T, M>>::ACCESS.conflicts,
-                "a typed query borrows a component mutably twice, or mutably and shared at once"
-            )
-        };
+        const { <Q as Fetch<T, M>>::ACCESS.assert_borrows() };
         let (include, exclude, written) = self.masks::<M>();
         TypedQueryIter::over_lent(
             self.storage,
@@ -120,12 +110,7 @@ impl<'w, T: TypedTable, Q> LentQuery<'w, T, Q> {
     where
         Q: Fetch<T, M>,
     {
-        const {
-            assert!(
-                !<Q as Fetch<T, M>>::ACCESS.conflicts,
-                "a typed query borrows a component mutably twice, or mutably and shared at once"
-            )
-        };
+        const { <Q as Fetch<T, M>>::ACCESS.assert_borrows() };
         let (include, exclude, written) = self.masks::<M>();
         let location = self.storage.records().location(entity)?;
         let position = self
