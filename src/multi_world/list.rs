@@ -5,7 +5,6 @@ use alloc::vec::Vec;
 use core::any::TypeId;
 
 use super::SubWorld;
-use super::values::NamedTable;
 use crate::archetype::Archetype;
 use crate::builder::EntityValues;
 use crate::entity::{Entity, EntityIndex, EntityLocation, EntityRecords, IdRecords};
@@ -71,6 +70,17 @@ impl<W: SubWorld, R: SubWorlds> SubWorlds for (&W, R) {
         }
         self.1.check_invariants(Some(first.unwrap_or(records)))
     }
+}
+
+/// What a value spawn gives one sub-world's table: the sub-world (its table type), the mask
+/// of the tuple's components there, the table and its rows before the batch.
+#[derive(Clone, Copy, Debug)]
+#[doc(hidden)]
+pub struct NamedTable {
+    pub(crate) sub_world: TypeId,
+    pub(crate) mask: u128,
+    pub(crate) table: usize,
+    pub(crate) first_row: usize,
 }
 
 /// The sub-worlds of a game, borrowed mutably: `(&mut Core, (&mut Render, ()))`.

@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 use core::any::TypeId;
 
 use super::MultiWorld;
-use super::list::SubWorldsMut;
+use super::list::{NamedTable, SubWorldsMut};
 use crate::component_values::swap_column;
 use crate::entity::Entity;
 use crate::storage::Storage;
@@ -130,17 +130,6 @@ tuples_game_values! {
     (J, MJ, 9)
     (K, MK, 10)
     (L, ML, 11)
-}
-
-/// What a value spawn gives one sub-world's table: the sub-world (its table type), the mask
-/// of the tuple's components there, the table and its rows before the batch.
-#[derive(Clone, Copy, Debug)]
-#[doc(hidden)]
-pub struct NamedTable {
-    pub(crate) sub_world: TypeId,
-    pub(crate) mask: u128,
-    pub(crate) table: usize,
-    pub(crate) first_row: usize,
 }
 
 /// The tuple's columns taken out of their sub-worlds' tables, put back when dropped (cut back
