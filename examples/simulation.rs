@@ -237,18 +237,16 @@ ecs! {
 /// The creatures a fresh spawn gets: everything but fire and tags.
 const CREATURE: Mask = POSITION | VELOCITY | HEALTH | LIFETIME | CELL;
 
-/// Brings the living population back to `POPULATION`. It runs first, before any system
-/// iterates, so it spawns directly: one batch, each value moved into its column once.
-fn spawn_newcomers(world: &mut World) {
-    let living = world.entity_count() - world.query_entities(DEAD).count();
-    let missing = POPULATION.saturating_sub(living);
-    let WorldParts {
-        components,
-        resources,
-        ..
-    } = world.split_mut();
-    let rng = &mut resources.rng;
-    components.spawn_values((0..missing).map(|_| {
+/// Brings the living population back to `POPULATION`: one queued batch, each value moved
+/// once, spawned at the sync point after it, before the next system runs.
+fn spawn_newcomers(
+    living: Query<Entity, Without<DEAD>>,
+    mut rng: ResMut<Rng>,
+    mut stats: ResMut<Stats>,
+    mut commands: Commands,
+) {
+    let missing = POPULATION.saturating_sub(living.count());
+    commands.queue_spawn_values((0..missing).map(|_| {
         (
             Position {
                 x: rng.range(0.0, WORLD_SIZE),
@@ -260,7 +258,7 @@ fn spawn_newcomers(world: &mut World) {
             Cell::default(),
         )
     }));
-    resources.stats.spawned += missing;
+    stats.spawned += missing;
 }
 
 /// Where the player ordered the units to go when the rally angle is `angle`: a point circling

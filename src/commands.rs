@@ -8,8 +8,10 @@
 
 use alloc::vec::Vec;
 
+use crate::component_values::ComponentValues;
 use crate::entity::{Entity, EntityIndex, EntityRecords, EntityReserver};
 use crate::mask::Bitmask;
+use crate::typed_query::TypedTable;
 
 mod buffer;
 mod builders;
@@ -145,15 +147,23 @@ impl<'a, C, B: QueuedCommand + From<C>> CommandQueue<'a, C, B> {
     #[doc(hidden)]
     #[inline]
     pub fn reserve(&mut self, count: usize) -> Vec<Entity> {
-        match &mut self.reserve {
+        self.reserve.many(count)
+    }
+}
+
+impl Reserve<'_> {
+    /// Reserves `count` handles for a queued spawn ([`CommandQueue::reserve`]).
+    ///
+    /// # Panics
+    /// On a sub-world's queue.
+    fn many(&mut self, count: usize) -> Vec<Entity> {
+        match self {
             Reserve::Index(index, records) => (0..count).map(|_| index.reserve(*records)).collect(),
             Reserve::Lent(reserver) => reserver.reserve(count),
             Reserve::Nothing => panic!("a sub-world's command queue holds no spawns"),
         }
     }
-}
 
-impl Reserve<'_> {
     /// Reserves one handle for a queued spawn, as [`CommandQueue::reserve`]`(1)` without the
     /// `Vec`.
     ///
@@ -248,14 +258,23 @@ where
     pub fn queue_spawn(&mut self, builder: V) -> Entity {
         let reserve = &mut self.reserve;
         let (spawn, entity) = self.buffer.staged_mut().stage(builder, || reserve.one());
+        self.push_built(spawn, 1);
+        entity
+    }
+
+    /// Queues the spawn of the next `count` staged rows of `spawn`: one more run of the last
+    /// command if it spawns the same, so consecutive spawns of one mask apply as one batch.
+    #[inline]
+    fn push_built(&mut self, spawn: S, count: usize) {
         match self.buffer.last_mut().and_then(C::lifecycle_mut) {
-            Some(LifecycleCommand::SpawnBuilt { mask, count }) if *mask == spawn => *count += 1,
+            Some(LifecycleCommand::SpawnBuilt { mask, count: run }) if *mask == spawn => {
+                *run += count;
+            }
             _ => self.push(C::lifecycle(LifecycleCommand::SpawnBuilt {
                 mask: spawn,
-                count: 1,
+                count,
             })),
         }
-        entity
     }
 
     /// Queues a despawn of `entity` (O(1)); skipped and counted by `apply_commands` if
@@ -289,6 +308,33 @@ where
     #[inline]
     pub fn queue_spawn_entities(&mut self, mask: M, count: usize) -> Vec<Entity> {
         self.queue_spawn_reserved(mask, count)
+    }
+
+    /// Queues a spawn of one entity per tuple of `values` (`(Position, Velocity)`, in any
+    /// order: each element finds its column by its type, as `spawn_values`'s do), and returns
+    /// their handles now, so later queued commands can target them. Each value is moved once,
+    /// into the queue's staging column, and `apply_commands` moves the run into the world's
+    /// table with one append per column. Not alive until then (`is_alive` is `false`), and no
+    /// other spawn takes their ids. If the iterator panics, nothing is queued or reserved.
+    ///
+    /// # Panics
+    /// If the tuple names one component twice (before anything is queued).
+    #[inline]
+    pub fn queue_spawn_values<V, VM>(&mut self, values: impl IntoIterator<Item = V>) -> Vec<Entity>
+    where
+        T: TypedTable,
+        V: ComponentValues<T, VM>,
+    {
+        let reserve = &mut self.reserve;
+        let (mask, entities) = self
+            .buffer
+            .staged_mut()
+            .stage_values(values, |count| reserve.many(count));
+        let count = entities.len();
+        if count > 0 {
+            self.push_built(mask, count);
+        }
+        entities
     }
 }
 

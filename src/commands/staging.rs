@@ -9,7 +9,10 @@ use super::{StageSpawn, Staging};
 use crate::archetype::{Archetype, TableRollback};
 use crate::builder::EntityValues;
 use crate::column;
+use crate::component_values::{BatchColumns, ComponentValues};
 use crate::entity::Entity;
+use crate::mask::Bitmask;
+use crate::typed_query::TypedTable;
 
 /// The values of a world's queued spawns with values (`queue_spawn`), kept between frames: per
 /// builder mask, a table of the world's table type whose rows are the staged spawns, in the
@@ -179,6 +182,41 @@ impl<T: Archetype, V: EntityValues<Archetype = T>> StageSpawn<V> for SpawnStagin
         core::mem::forget(unstaged);
         table.rows.entities_mut().push(entity);
         (mask, entity)
+    }
+}
+
+impl<T: TypedTable> SpawnStaging<T> {
+    /// Stages a spawn of one entity per tuple of `values` in the table of the tuples' mask,
+    /// each value moved into its staging column once, then reserves their handles with
+    /// `reserve` (given how many): returns the mask and the handles. If the iterator panics,
+    /// nothing is staged or reserved.
+    pub(crate) fn stage_values<V: ComponentValues<T, M>, M>(
+        &mut self,
+        values: impl IntoIterator<Item = V>,
+        reserve: impl FnOnce(usize) -> Vec<Entity>,
+    ) -> (T::Mask, Vec<Entity>) {
+        assert!(
+            V::DISTINCT,
+            "archetypal: `queue_spawn_values` was given a tuple naming one component twice"
+        );
+        let mask = T::Mask::narrow(V::MASK);
+        let table = self.table_for(mask);
+        debug_assert!(
+            !table.reversed,
+            "a staging table is in order between applies"
+        );
+        let values = values.into_iter();
+        let mut batch = BatchColumns::<T, V, M>::take(&mut table.rows);
+        V::reserve(&mut batch.columns, values.size_hint().0);
+        let mut count = 0;
+        for value in values {
+            value.push(&mut batch.columns);
+            count += 1;
+        }
+        batch.commit();
+        let entities = reserve(count);
+        table.rows.entities_mut().extend_from_slice(&entities);
+        (mask, entities)
     }
 }
 

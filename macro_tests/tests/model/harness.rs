@@ -218,8 +218,9 @@ pub(crate) struct Harness {
 #[derive(Clone, Debug)]
 pub(crate) enum ModelCommand {
     Spawn(u64, Vec<Entity>),
-    /// A spawn with a value (`queue_spawn` of a builder).
-    SpawnBuilt(u64, Entity, Value),
+    /// A spawn with values: `queue_spawn` of a builder (one value, the mask's other
+    /// components defaulted), or one tuple of `queue_spawn_values`.
+    SpawnBuilt(u64, Entity, Vec<Value>),
     Despawn(Entity),
     Add(Entity, u64),
     Remove(Entity, u64),
@@ -421,6 +422,21 @@ impl Harness {
         };
         self.touched.borrow_mut().push(entity);
         Ok(entity)
+    }
+
+    /// Records a handle a queued spawn (`what`) just reserved: never one issued or reserved
+    /// before.
+    pub(crate) fn note_reserved(&mut self, entity: Entity, what: &str) -> Result<(), String> {
+        ensure!(
+            !self.issued_set.contains(&entity)
+                && !self.reserved_set.contains(&entity)
+                && !self.model.contains_key(&entity),
+            "{what} reserved {entity:?}, a handle issued before"
+        );
+        self.reserved.push(entity);
+        self.reserved_set.insert(entity);
+        self.pending.insert(entity);
+        Ok(())
     }
 
     /// Records a reserved handle `apply_commands` just spawned.

@@ -85,6 +85,13 @@ pub(crate) enum Op {
     /// `queue_spawn` of a builder holding the value, with the mask's tags and default
     /// components besides (`with_mask`).
     QueueSpawnBuilt(Value, u64),
+    /// `queue_spawn_values` of `count` tuples of the shape `SPAWN_VALUES_SHAPES[shape]`,
+    /// valued as `SpawnValues`'s.
+    QueueSpawnValues {
+        shape: usize,
+        count: usize,
+        seed: i32,
+    },
     QueueDespawn(Target),
     QueueAddComponents(Target, u64),
     QueueRemoveComponents(Target, u64),

@@ -89,6 +89,8 @@ pub(crate) fn op_strategy() -> impl Strategy<Value = Op> {
             .prop_map(|(include, exclude)| Op::Query { include, exclude }),
         2 => (mask_strategy(), 0usize..3).prop_map(|(mask, count)| Op::QueueSpawn(mask, count)),
         2 => (value_strategy(), mask_strategy()).prop_map(|(v, m)| Op::QueueSpawnBuilt(v, m)),
+        1 => (0..SPAWN_VALUES_SHAPES.len(), 0usize..4, -50i32..50)
+            .prop_map(|(shape, count, seed)| Op::QueueSpawnValues { shape, count, seed }),
         2 => target_strategy().prop_map(Op::QueueDespawn),
         2 => (target_strategy(), mask_strategy()).prop_map(|(t, m)| Op::QueueAddComponents(t, m)),
         2 => (target_strategy(), mask_strategy())

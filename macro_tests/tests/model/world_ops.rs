@@ -282,23 +282,33 @@ macro_rules! batch_value {
     };
 }
 
-/// `spawn_values` of `count` tuples of shape `shape` ([`SPAWN_VALUES_SHAPES`]), the `k`-th
-/// valued `Value::batch(comp, seed, k)`; with `hint_low`, through an iterator whose size hint
-/// says 0 (a `filter`).
+/// How [`spawn_values`] spawns.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub(crate) enum ValuesSpawn {
+    /// `spawn_values`.
+    Now,
+    /// `spawn_values` through an iterator whose size hint says 0 (a `filter`).
+    HintLow,
+    /// `queue_spawn_values` on the command part of a split, as a system queues it.
+    Queued,
+}
+
+/// `spawn_values` (or `queue_spawn_values`, as `how` says) of `count` tuples of shape `shape`
+/// ([`SPAWN_VALUES_SHAPES`]), the `k`-th valued `Value::batch(comp, seed, k)`.
 pub(crate) fn spawn_values(
     world: &mut World,
     shape: usize,
     count: usize,
     seed: i32,
-    hint_low: bool,
+    how: ValuesSpawn,
 ) -> Vec<Entity> {
     macro_rules! spawn {
         ($($variant:ident),+) => {{
             let values = (0..count).map(|k| ($(batch_value!($variant, seed, k),)+));
-            if hint_low {
-                world.spawn_values(values.filter(|_| true))
-            } else {
-                world.spawn_values(values)
+            match how {
+                ValuesSpawn::Now => world.spawn_values(values),
+                ValuesSpawn::HintLow => world.spawn_values(values.filter(|_| true)),
+                ValuesSpawn::Queued => world.split_mut().commands.queue_spawn_values(values),
             }
         }};
     }

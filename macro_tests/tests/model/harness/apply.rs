@@ -57,7 +57,12 @@ impl Harness {
                 seed,
                 hint_low,
             } => {
-                let entities = spawn_values(&mut self.world, shape, count, seed, hint_low);
+                let how = if hint_low {
+                    ValuesSpawn::HintLow
+                } else {
+                    ValuesSpawn::Now
+                };
+                let entities = spawn_values(&mut self.world, shape, count, seed, how);
                 ensure_eq!(entities.len(), count, "spawn_values count");
                 for (k, entity) in entities.into_iter().enumerate() {
                     let mut components = ModelEntity::default();
@@ -222,15 +227,7 @@ impl Harness {
                 };
                 ensure_eq!(entities.len(), count, "queue_spawn_entities count");
                 for &entity in &entities {
-                    ensure!(
-                        !self.issued_set.contains(&entity)
-                            && !self.reserved_set.contains(&entity)
-                            && !self.model.contains_key(&entity),
-                        "queue_spawn_entities reserved {entity:?}, a handle issued before"
-                    );
-                    self.reserved.push(entity);
-                    self.reserved_set.insert(entity);
-                    self.pending.insert(entity);
+                    self.note_reserved(entity, "queue_spawn_entities")?;
                 }
                 self.queue.push(ModelCommand::Spawn(mask, entities));
             }
@@ -248,17 +245,26 @@ impl Harness {
                 ensure_eq!(mask, value.comp().bit() | extra, "the builder's mask");
                 // Through the command part of a split, as a system queues it from a loop.
                 let entity = self.world.split_mut().commands.queue_spawn(builder);
-                ensure!(
-                    !self.issued_set.contains(&entity)
-                        && !self.reserved_set.contains(&entity)
-                        && !self.model.contains_key(&entity),
-                    "queue_spawn reserved {entity:?}, a handle issued before"
-                );
-                self.reserved.push(entity);
-                self.reserved_set.insert(entity);
-                self.pending.insert(entity);
+                self.note_reserved(entity, "queue_spawn")?;
                 self.queue
-                    .push(ModelCommand::SpawnBuilt(mask, entity, value.clone()));
+                    .push(ModelCommand::SpawnBuilt(mask, entity, vec![value.clone()]));
+            }
+            &Op::QueueSpawnValues { shape, count, seed } => {
+                let entities =
+                    spawn_values(&mut self.world, shape, count, seed, ValuesSpawn::Queued);
+                ensure_eq!(entities.len(), count, "queue_spawn_values count");
+                let mask = SPAWN_VALUES_SHAPES[shape]
+                    .iter()
+                    .fold(0, |mask, comp| mask | comp.bit());
+                for (k, &entity) in entities.iter().enumerate() {
+                    self.note_reserved(entity, "queue_spawn_values")?;
+                    let values = SPAWN_VALUES_SHAPES[shape]
+                        .iter()
+                        .map(|&comp| Value::batch(comp, seed, k))
+                        .collect();
+                    self.queue
+                        .push(ModelCommand::SpawnBuilt(mask, entity, values));
+                }
             }
             Op::QueueDespawn(target) => {
                 let entity = self.resolve(target)?;
@@ -682,9 +688,11 @@ impl Harness {
                     }
                     true
                 }
-                ModelCommand::SpawnBuilt(mask, entity, value) => {
+                ModelCommand::SpawnBuilt(mask, entity, values) => {
                     let mut components = ModelEntity::with_mask(mask);
-                    components.put(value);
+                    for value in values {
+                        components.put(value);
+                    }
                     self.register_reserved(entity, components)?;
                     true
                 }
