@@ -375,6 +375,37 @@ mod tests {
     }
 
     #[test]
+    fn staged_values_join_the_builders_of_their_mask_in_the_order_queued() {
+        let mut staging = SpawnStaging::default();
+        stage_all(&mut staging, 0..1, named);
+        let mut next = 1;
+        let (mask, entities) =
+            staging.stage_values((1..3u32).map(|n| (n.to_string(), n)), |count| {
+                let handles = (next..next + count as u32)
+                    .map(|id| Entity::new(id, 0))
+                    .collect();
+                next += count as u32;
+                handles
+            });
+        assert_eq!(mask, NUMBER | NAME);
+        assert_eq!(entities, [Entity::new(1, 0), Entity::new(2, 0)]);
+        stage_all(&mut staging, 3..4, named);
+        let (rows, _, whole) = take(&mut staging, NUMBER | NAME, 4);
+        assert!(whole);
+        assert_eq!(
+            rows,
+            (0..4).map(|n| (n, n, n.to_string())).collect::<Vec<_>>()
+        );
+        // Nothing yielded: nothing reserved.
+        let (_, none) = staging.stage_values(core::iter::empty::<(u32,)>(), |count| {
+            assert_eq!(count, 0);
+            Vec::new()
+        });
+        assert!(none.is_empty());
+        assert!(staging.is_empty());
+    }
+
+    #[test]
     fn reorder_and_clear_leave_a_table_ready_for_more() {
         let mut staging = SpawnStaging::default();
         stage_all(&mut staging, 0..4, named);
