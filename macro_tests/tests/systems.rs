@@ -484,3 +484,26 @@ fn a_replaced_system_starts_afresh_though_its_function_is_named_alike() {
         "the replacement's first run sees every entity; then only what changed"
     );
 }
+
+/// A system made from a value (here a speed) is a closure written where it is added: the
+/// guide's pattern for what a function returning `impl FnMut(..)` cannot be.
+fn add_mover(schedule: &mut Schedule<World>, speed: f32) {
+    schedule.add(move |mut movers: Query<&mut Position, Without<Velocity>>| {
+        movers.for_each(|mut position| position.0 += speed);
+    });
+}
+
+#[test]
+fn a_closure_added_by_a_function_keeps_what_it_captured() {
+    let mut world = World::new();
+    let still = world.spawn(POSITION);
+    let mut schedule = Schedule::new();
+    add_mover(&mut schedule, 2.5);
+    add_mover(&mut schedule, 0.5);
+    assert_eq!(
+        schedule.names().collect::<Vec<_>>(),
+        ["{{closure}}", "{{closure}}#2"]
+    );
+    schedule.run(&mut world);
+    assert_eq!(world.get_position(still), Some(&Position(3.0)));
+}
