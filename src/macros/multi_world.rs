@@ -425,7 +425,7 @@ macro_rules! __ecs_multi_world {
 
             const _: () = ::core::assert!(
                 <<$game as $crate::ParamWorld>::Parts as $crate::system::PartList>::COUNT <= $crate::system::MAX_PARTS,
-                "ecs!: a game declares at most 8 sub-worlds"
+                "ecs!: a game declares at most 8 sub-worlds (each holds up to 128 components and tags: merge some)"
             );
 
             impl $crate::ParamWorld for $game {
