@@ -86,11 +86,7 @@ fn damage(frame: u32, truth: bool) -> i32 {
 
 /// Every third frame the station launches a drone, docked to it until it flies off (queued:
 /// alive at the sync point after this system, before the next one runs).
-fn launch(
-    frame: Res<u32>,
-    stations: CoreQuery<Entity, With<STATION>>,
-    mut commands: GameCommands,
-) {
+fn launch(frame: Res<u32>, stations: CoreQuery<Entity, With<STATION>>, mut commands: GameCommands) {
     if *frame % 3 == 0 {
         for station in stations.iter() {
             commands.queue_spawn(

@@ -39,12 +39,12 @@ pub(crate) use function::short_name;
 pub use memory::{
     KeptValues, LentValues, Local, MemoryValue, SystemMemories, SystemMemory, SystemTicks,
 };
+pub use param::StorageSource;
+pub(crate) use param::shorten;
 pub use param::{
     EventOf, EventSet, Lent, LentCommands, ParamSource, ParamWorld, ResourceOf, ResourceSet,
     SystemParam,
 };
-pub use param::StorageSource;
-pub(crate) use param::shorten;
 pub use parts::{Here, PartLending, PartList, PartOf, There};
 pub use query::{Added, Changed, Query, QueryFilter, RelationOf, TagOf, With, Without};
 pub use resource::{Res, ResMut};

@@ -10,8 +10,8 @@
 #![allow(clippy::type_complexity)]
 
 use archetypal::{
-    Added, Changed, Entity, EventReader, EventWriter, Local, ResMut, Schedule, SystemTicks,
-    Target, With, Without, ecs,
+    Added, Changed, Entity, EventReader, EventWriter, Local, ResMut, Schedule, SystemTicks, Target,
+    With, Without, ecs,
 };
 
 #[derive(Default, Debug, Clone, Copy, PartialEq)]
@@ -130,7 +130,10 @@ fn a_target_term_reads_within_its_own_sub_world() {
     // Turrets (no health) sit on their ship (with health): the term's filter keeps the ships
     // apart from the turrets the query writes.
     fn mount(
-        mut turrets: CoreQuery<(&mut Position, Target<DOCKED_TO, &Position, With<Health>>), Without<Health>>,
+        mut turrets: CoreQuery<
+            (&mut Position, Target<DOCKED_TO, &Position, With<Health>>),
+            Without<Health>,
+        >,
         mut sprites: RenderQuery<&mut Sprite>,
     ) {
         turrets.for_each(|(mut position, ship)| {

@@ -232,8 +232,7 @@ pub const fn lent_parts(accesses: &[SystemAccess]) -> [bool; MAX_PARTS] {
         let access = accesses[index];
         if access.query {
             queries[access.query_part] += 1;
-            lent[access.query_part] |=
-                queries[access.query_part] > 1 || access.targets.is_some();
+            lent[access.query_part] |= queries[access.query_part] > 1 || access.targets.is_some();
         }
         index += 1;
     }
@@ -501,7 +500,10 @@ mod tests {
         assert!(writes_4_in_render.conflicts_with(reads_4_in_render));
         let system = writes_4_in_core.and(reads_4_in_render);
         assert_eq!(
-            (system.components_read.part(1), system.components_written.part(0)),
+            (
+                system.components_read.part(1),
+                system.components_written.part(0)
+            ),
             (4, 4)
         );
         assert!(system.conflicts_with_system(writes_4_in_render));

@@ -102,10 +102,7 @@ impl<'w, W: ParamWorld> Lent<'w, W> {
     /// The storages, and the other parts.
     pub(crate) fn into_parts(
         self,
-    ) -> (
-        <W::Parts as PartList>::Storages<'w>,
-        LentSingletons<'w, W>,
-    ) {
+    ) -> (<W::Parts as PartList>::Storages<'w>, LentSingletons<'w, W>) {
         (self.storages, (self.resources, self.events, self.commands))
     }
 }

@@ -250,7 +250,10 @@ where
                 access.reads | F::INCLUDE | F::EXCLUDE | F::CHANGED | F::ADDED,
             ),
             components_written: PartBits::of(part, access.writes),
-            ticks: PartBits::of(part, (access.writes & T::TRACKED_BITS) | F::CHANGED | F::ADDED),
+            ticks: PartBits::of(
+                part,
+                (access.writes & T::TRACKED_BITS) | F::CHANGED | F::ADDED,
+            ),
             query: true,
             query_part: part,
             query_include: (access.required | F::INCLUDE) & T::COMPONENT_BITS,
