@@ -1,7 +1,7 @@
 //! A multi-world game: two sub-worlds sharing one set of entities (what a game does past 128
-//! components and tags), spawned with one builder, simulated by systems that read one
-//! sub-world and write the other, rolled back with `restore`, and (feature `serde`) saved and
-//! loaded.
+//! components and tags), spawned with one builder, simulated by a schedule of systems whose
+//! parameters say what they touch (a query of each sub-world, the game's resources, events and
+//! command queue), rolled back with `restore`, and (feature `serde`) saved and loaded.
 //!
 //! A space station launches drones, docked to it in `Core`'s `docked_at` relation until they
 //! are far enough out (`[cascade]`: when the station is destroyed, the drones still docked go
@@ -13,7 +13,7 @@
 //!
 //! `cargo run --example multi_world` (with `--features serde`, it also saves and loads)
 
-use archetypal::{Entity, ecs};
+use archetypal::{Entity, EventWriter, Res, ResMut, Schedule, With, ecs};
 use serde::{Deserialize, Serialize};
 
 #[derive(Default, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -61,6 +61,8 @@ ecs! {
     Resources {
         frame: u32,
         station: Entity,
+        /// Whether the true damage of frame 12 is known.
+        truth: bool,
     }
 }
 
@@ -78,61 +80,86 @@ fn damage(frame: u32, truth: bool) -> i32 {
     }
 }
 
-/// One frame: launch, move, take damage, paint, destroy. It reads only the game and the
-/// damage, so the same game and damage give the same game.
-fn simulate(game: &mut Game, truth: bool) {
-    let frame = game.resources.frame;
-    let station = game.resources.station;
-    // Every third frame the station launches a drone, docked to it until it flies off.
-    if frame % 3 == 0 && game.is_alive(station) {
-        GameEntityBuilder::new()
-            .with_position(Position(0, 0))
-            .with_velocity(Velocity(1 + (frame % 5) as i32, 1))
-            .with_health(Health(10))
-            .with_sprite(Sprite::Drone)
-            .with_docked_at(station)
-            .spawn_one(game);
+// One frame's systems: launch, move, undock, take damage, paint, destroy. Each says what it
+// touches; a query names its sub-world (`CoreQuery`, `RenderQuery`), the rest is the game's.
+// They read only the game, so the same game gives the same game.
+
+/// Every third frame the station launches a drone, docked to it until it flies off (queued:
+/// alive at the sync point after this system, before the next one runs).
+fn launch(frame: Res<u32>, stations: CoreQuery<Entity, With<STATION>>, mut commands: GameCommands) {
+    if *frame % 3 == 0 {
+        for station in stations.iter() {
+            commands.queue_spawn(
+                GameEntityBuilder::new()
+                    .with_position(Position(0, 0))
+                    .with_velocity(Velocity(1 + (*frame % 5) as i32, 1))
+                    .with_health(Health(10))
+                    .with_sprite(Sprite::Drone)
+                    .with_tint(Tint(0))
+                    .with_docked_at(station),
+            );
+        }
     }
-    game.core
-        .typed_query::<(&mut Position, &Velocity)>()
-        .for_each(|(mut position, velocity)| {
-            position.0 += velocity.0;
-            position.1 += velocity.1;
-        });
-    // Drones far enough out undock: queued while the query runs, applied after it.
-    let mut parts = game.split_mut();
-    parts
-        .core
-        .typed_query_ref::<(Entity, &Position)>()
-        .with(DOCKED_AT)
-        .for_each(|(drone, position)| {
-            if position.0 > 12 {
-                parts.commands.core().queue_remove_docked_at(drone);
-            }
-        });
-    game.apply_commands();
-    if let Some(health) = game.core.get_health_mut(station) {
-        health.0 -= damage(frame, truth);
+}
+
+fn movement(mut movers: CoreQuery<(&mut Position, &Velocity)>) {
+    movers.for_each(|(mut position, velocity)| {
+        position.0 += velocity.0;
+        position.1 += velocity.1;
+    });
+}
+
+/// Drones far enough out undock.
+fn undock(drones: CoreQuery<(Entity, &Position), With<DOCKED_AT>>, mut commands: GameCommands) {
+    for (drone, position) in drones.iter() {
+        if position.0 > 12 {
+            commands.core().queue_remove_docked_at(drone);
+        }
     }
-    // Render reads Core: the two sub-worlds are borrowed at once.
-    let parts = game.split_mut();
-    parts
-        .core
-        .typed_query_ref::<(Entity, &Health)>()
-        .for_each(|(entity, health)| {
-            parts
-                .render
-                .set_tint(entity, Tint((100 - health.0.clamp(0, 100)) as u8));
-        });
-    if game
-        .core
-        .get_health(station)
-        .is_some_and(|health| health.0 <= 0)
-    {
-        game.events.destroyed.send(station);
-        game.despawn(station); // its docked drones go with it, from every sub-world
+}
+
+fn hurt(frame: Res<u32>, truth: Res<bool>, mut stations: CoreQuery<&mut Health, With<STATION>>) {
+    stations.for_each(|mut health| health.0 -= damage(*frame, *truth));
+}
+
+/// Render reads Core: a query of each sub-world in one system.
+fn paint(healths: CoreQuery<(Entity, &Health)>, mut tints: RenderQuery<&mut Tint>) {
+    for (entity, health) in healths.iter() {
+        if let Some(mut tint) = tints.get_mut(entity) {
+            *tint = Tint((100 - health.0.clamp(0, 100)) as u8);
+        }
     }
-    game.resources.frame += 1;
+}
+
+fn destroy(
+    stations: CoreQuery<(Entity, &Health), With<STATION>>,
+    mut destroyed: EventWriter<Entity>,
+    mut commands: GameCommands,
+) {
+    for (station, health) in stations.iter() {
+        if health.0 <= 0 {
+            destroyed.send(station);
+            commands.queue_despawn(station); // its docked drones go with it, from every sub-world
+        }
+    }
+}
+
+fn count_frame(mut frame: ResMut<u32>) {
+    *frame += 1;
+}
+
+fn schedule() -> Schedule<Game> {
+    let mut schedule = Schedule::new();
+    schedule.add((launch, movement, undock, hurt, paint, destroy, count_frame));
+    schedule
+}
+
+/// One frame, with the damage as known (`truth`: the late report about frame 12 has come).
+/// What the systems remember (their last run, their event cursors) is kept in the game, so a
+/// restored copy runs on as the original did.
+fn simulate(game: &mut Game, schedule: &mut Schedule<Game>, truth: bool) {
+    game.resources.truth = truth;
+    schedule.run(game);
     game.step();
 }
 
@@ -143,6 +170,7 @@ fn new_game() -> Game {
         .with_health(Health(100))
         .with_core_mask(STATION)
         .with_sprite(Sprite::Station)
+        .with_tint(Tint(0))
         .spawn_one(&mut game);
     game
 }
@@ -183,6 +211,7 @@ fn main() {
     // The game as the machine runs it: predicted damage, corrected when the truth about
     // frame 12 arrives at frame 20.
     let mut game = new_game();
+    let mut systems = schedule();
     let mut saved: Vec<Game> = Vec::new();
     for frame in 0..FRAMES {
         if frame == 20 {
@@ -193,7 +222,7 @@ fn main() {
             let from = copy as u32 * SAVE_EVERY;
             for replay in from..frame {
                 keep(&mut saved, &game, replay);
-                simulate(&mut game, replay >= 12);
+                simulate(&mut game, &mut systems, replay >= 12);
             }
             println!(
                 "frame {frame}: the truth about frame 12 arrived; rolled back to frame {from} and simulated {} frames again",
@@ -201,15 +230,16 @@ fn main() {
             );
         }
         keep(&mut saved, &game, frame);
-        simulate(&mut game, frame >= 12);
+        simulate(&mut game, &mut systems, frame >= 12);
     }
 
     // The game that never learnt the truth, and the one that knew it from the start.
     let mut predicted = new_game();
     let mut truth = new_game();
+    let (mut predicted_systems, mut truth_systems) = (schedule(), schedule());
     for frame in 0..FRAMES {
-        simulate(&mut predicted, false);
-        simulate(&mut truth, frame >= 12);
+        simulate(&mut predicted, &mut predicted_systems, false);
+        simulate(&mut truth, &mut truth_systems, frame >= 12);
     }
     assert!(
         predicted.is_alive(predicted.resources.station),

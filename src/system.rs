@@ -6,7 +6,8 @@
 //! ```
 //!
 //! Each parameter is a [`SystemParam`]: it names its part of the world by type (a component, a
-//! resource, an event) and its access is a constant, so a system whose parameters alias does
+//! resource, an event; a query's table type names its sub-world in a multi-world game, see
+//! [`PartList`]) and its access is a constant, so a system whose parameters alias does
 //! not compile (ecs!'s message names the two parameters). A [`Schedule`](crate::Schedule) runs
 //! such a function as it runs `fn(&mut World)`: it fetches the parameters from the world, and
 //! the system's memory (the tick of its last run for [`Changed`] and [`Added`], its event
@@ -15,7 +16,8 @@
 //!
 //! Where the code is: `access.rs` (the access constants and their conflicts), `slot.rs` (one part
 //! of the world handed out once mutably or shared), `memory.rs` (what systems remember, and
-//! [`Local`], [`SystemTicks`]), `param.rs` (the parameter trait and the world's side), then one
+//! [`Local`], [`SystemTicks`]), `param.rs` (the parameter trait and the world's side), `parts.rs`
+//! (a world's storages, one per part, as its queries find them), then one
 //! file per parameter family (`query.rs` and its relation term `target.rs`, `resource.rs`,
 //! `event.rs`) and `function.rs` (plain
 //! functions as systems).
@@ -25,22 +27,25 @@ mod event;
 mod function;
 pub(crate) mod memory;
 mod param;
+mod parts;
 mod query;
 mod resource;
 mod slot;
 mod target;
 
-pub use access::SystemAccess;
+pub use access::{MAX_PARTS, PartBits, SystemAccess};
 pub use event::{EventReader, EventWriter};
 pub(crate) use function::short_name;
 pub use memory::{
     KeptValues, LentValues, Local, MemoryValue, SystemMemories, SystemMemory, SystemTicks,
 };
+pub use param::StorageSource;
+pub(crate) use param::shorten;
 pub use param::{
     EventOf, EventSet, Lent, LentCommands, ParamSource, ParamWorld, ResourceOf, ResourceSet,
     SystemParam,
 };
-pub(crate) use param::{StorageSource, shorten};
+pub use parts::{Here, PartLending, PartList, PartOf, There};
 pub use query::{Added, Changed, Query, QueryFilter, RelationOf, TagOf, With, Without};
 pub use resource::{Res, ResMut};
 pub use slot::Slot;

@@ -195,6 +195,8 @@ pub struct Game {
     /// The event channels declared in the `Events` block.
     pub events: GameEvents,
     entities: ::archetypal::MultiWorldEntities<GameCommand>,
+    /// What every system remembers (its last run, event cursors, locals).
+    systems: ::archetypal::SystemMemories,
 }
 ///A `Game` borrowed apart by `split_mut()`: each sub-world, the resources, the events and the command queue, each usable while the others are borrowed.
 pub struct GameParts<'a> {
@@ -225,6 +227,8 @@ impl ::core::default::Default for GameEntityBuilder {
         }
     }
 }
+///A system's query over `Core`'s components: `CoreQuery<(&mut Position, &Velocity), Without<FROZEN>>` (see `archetypal::Query`); `Query` for short.
+pub type CoreQuery<'w, Q, F = ()> = ::archetypal::Query<'w, CoreComponentArrays, Q, F>;
 #[doc(hidden)]
 #[allow(dead_code)]
 pub mod __core_short_names {
@@ -234,6 +238,8 @@ pub mod __core_short_names {
     pub type Command = super::CoreCommand;
     ///Short name of `CoreMask`.
     pub type Mask = super::CoreMask;
+    ///Short name of `CoreQuery`, a system's query over `Core`'s components.
+    pub type Query<'w, Q, F = ()> = super::CoreQuery<'w, Q, F>;
     ///Short name of `CoreComponentArraysMut`.
     pub type ComponentArraysMut<'a> = super::CoreComponentArraysMut<'a>;
     ///Short name of `CoreCommands`, its command queue.
@@ -243,6 +249,13 @@ pub mod __core_short_names {
 }
 #[allow(unused_imports, ambiguous_glob_reexports)]
 pub use __core_short_names::*;
+///A system's query over `Render`'s components: `RenderQuery<(&mut Position, &Velocity), Without<FROZEN>>` (see `archetypal::Query`); `Query` for short.
+pub type RenderQuery<'w, Q, F = ()> = ::archetypal::Query<
+    'w,
+    RenderComponentArrays,
+    Q,
+    F,
+>;
 #[doc(hidden)]
 #[allow(dead_code)]
 pub mod __render_short_names {
@@ -252,6 +265,8 @@ pub mod __render_short_names {
     pub type Command = super::RenderCommand;
     ///Short name of `RenderMask`.
     pub type Mask = super::RenderMask;
+    ///Short name of `RenderQuery`, a system's query over `Render`'s components.
+    pub type Query<'w, Q, F = ()> = super::RenderQuery<'w, Q, F>;
     ///Short name of `RenderComponentArraysMut`.
     pub type ComponentArraysMut<'a> = super::RenderComponentArraysMut<'a>;
     ///Short name of `RenderCommands`, its command queue.
@@ -1791,6 +1806,7 @@ const _: () = {
                 resources: ::core::default::Default::default(),
                 events: ::core::default::Default::default(),
                 entities: ::core::default::Default::default(),
+                systems: ::core::default::Default::default(),
             }
         }
     }
@@ -1819,8 +1835,51 @@ const _: () = {
             ::archetypal::__private::multi_world::clone_from(self, source);
             ::core::clone::Clone::clone_from(&mut self.resources, &source.resources);
             ::core::clone::Clone::clone_from(&mut self.events, &source.events);
+            ::core::clone::Clone::clone_from(&mut self.systems, &source.systems);
         }
     }
+    const _: () = if !(<<Game as ::archetypal::ParamWorld>::Parts as ::archetypal::system::PartList>::COUNT
+        <= ::archetypal::system::MAX_PARTS)
+    {
+        {
+            ::core::panicking::panic_fmt(
+                format_args!(
+                    "ecs!: a game declares at most 8 sub-worlds (each holds up to 128 components and tags: merge some)",
+                ),
+            );
+        }
+    };
+    impl ::archetypal::ParamWorld for Game {
+        type Parts = (CoreComponentArrays, (RenderComponentArrays, ()));
+        type Resources = GameResources;
+        type Events = GameEvents;
+        type Commands<'w> = GameCommands<'w>;
+        #[inline]
+        fn shorten_commands<'a, 'b: 'a>(
+            commands: <Self as ::archetypal::ParamWorld>::Commands<'b>,
+        ) -> <Self as ::archetypal::ParamWorld>::Commands<'a> {
+            commands
+        }
+        #[inline]
+        fn lend(
+            &mut self,
+            commands: bool,
+        ) -> (::archetypal::system::Lent<'_, Self>, &mut ::archetypal::SystemMemories) {
+            let commands = commands
+                .then(|| ::archetypal::__private::multi_world::entity_reserver(self));
+            let lent = ::archetypal::system::Lent {
+                storages: (&mut self.core.storage, (&mut self.render.storage, ())),
+                resources: ::archetypal::system::ResourceSet::slots(&mut self.resources),
+                events: ::archetypal::system::EventSet::slots(&mut self.events),
+                commands: commands
+                    .map(|reserver| GameCommands {
+                        queue: self.entities.commands(reserver),
+                    }),
+            };
+            (lent, &mut self.systems)
+        }
+    }
+    impl ::archetypal::system::LentCommands<Game> for GameCommands<'_> {}
     impl ::archetypal::SystemWorld for Game {
         type EventCursors = GameEventCursors;
         fn apply_commands(&mut self) -> ::archetypal::CommandReport {
@@ -1831,6 +1890,15 @@ const _: () = {
         }
         fn increment_tick(&mut self) -> ::archetypal::Tick {
             self.increment_tick()
+        }
+        fn is_settled(&self) -> bool {
+            self.command_count() == 0 && !self.hooks_pending()
+        }
+        fn run_batch(
+            &mut self,
+            members: &mut [::archetypal::schedule::BatchMember<'_, Self>],
+        ) {
+            ::archetypal::schedule::run_batch(self, members)
         }
     }
     const _: ::archetypal::HookSet<CoreMask> = <CoreComponentArrays as ::archetypal::Archetype>::HOOKS;
@@ -1995,6 +2063,96 @@ const _: () = {
             deserializer: D,
         ) -> ::core::result::Result<Self, D::Error> {
             ::archetypal::snapshot::deserialize_multi_world(deserializer)
+        }
+    }
+    pub struct __ResourceSlots<'w> {
+        delta_time: ::archetypal::system::Slot<'w, f32>,
+        __lifetime: ::core::marker::PhantomData<&'w ()>,
+    }
+    impl ::archetypal::system::ResourceSet for GameResources {
+        type Slots<'w> = __ResourceSlots<'w>;
+        #[inline]
+        fn slots(&mut self) -> __ResourceSlots<'_> {
+            __ResourceSlots {
+                delta_time: ::archetypal::system::Slot::new(&mut self.delta_time),
+                __lifetime: ::core::marker::PhantomData,
+            }
+        }
+        #[inline]
+        fn shorten<'a, 'b: 'a>(
+            slots: <Self as ::archetypal::system::ResourceSet>::Slots<'b>,
+        ) -> <Self as ::archetypal::system::ResourceSet>::Slots<'a> {
+            slots
+        }
+    }
+    enum __Resource {
+        delta_time,
+        __END,
+    }
+    const _: () = if !((__Resource::__END as u32) <= 128) {
+        {
+            ::core::panicking::panic_fmt(
+                format_args!("ecs!: a world declares at most 128 resources"),
+            );
+        }
+    };
+    mod __resource {
+        pub enum delta_time {}
+    }
+    impl ::archetypal::system::ResourceOf<f32, __resource::delta_time>
+    for GameResources {
+        const BIT: u128 = 1 << __Resource::delta_time as u32;
+        #[inline]
+        fn slot<'s, 'w>(
+            slots: &'s mut <Self as ::archetypal::system::ResourceSet>::Slots<'w>,
+        ) -> &'s mut ::archetypal::system::Slot<'w, f32> {
+            &mut slots.delta_time
+        }
+    }
+    pub struct __EventSlots<'w> {
+        landed: ::archetypal::system::Slot<'w, ::archetypal::EventChannel<(f32, f32)>>,
+        __lifetime: ::core::marker::PhantomData<&'w ()>,
+    }
+    impl ::archetypal::system::EventSet for GameEvents {
+        type Slots<'w> = __EventSlots<'w>;
+        #[inline]
+        fn slots(&mut self) -> __EventSlots<'_> {
+            __EventSlots {
+                landed: ::archetypal::system::Slot::new(&mut self.landed),
+                __lifetime: ::core::marker::PhantomData,
+            }
+        }
+        #[inline]
+        fn shorten<'a, 'b: 'a>(
+            slots: <Self as ::archetypal::system::EventSet>::Slots<'b>,
+        ) -> <Self as ::archetypal::system::EventSet>::Slots<'a> {
+            slots
+        }
+    }
+    enum __Event {
+        landed,
+        __END,
+    }
+    const _: () = if !((__Event::__END as u32) <= 128) {
+        {
+            ::core::panicking::panic_fmt(
+                format_args!("ecs!: a world declares at most 128 event types"),
+            );
+        }
+    };
+    mod __event {
+        pub enum landed {}
+    }
+    impl ::archetypal::system::EventOf<(f32, f32), __event::landed> for GameEvents {
+        const BIT: u128 = 1 << __Event::landed as u32;
+        #[inline]
+        fn slot<'s, 'w>(
+            slots: &'s mut <Self as ::archetypal::system::EventSet>::Slots<'w>,
+        ) -> &'s mut ::archetypal::system::Slot<
+            'w,
+            ::archetypal::EventChannel<(f32, f32)>,
+        > {
+            &mut slots.landed
         }
     }
 };

@@ -165,6 +165,8 @@ pub struct WorldTables<'a> {
 pub struct WorldRowsMut<'a> {
     rows: ::archetypal::RowsMut<'a, WorldComponentArrays>,
 }
+///A system's query over `World`'s components: `WorldQuery<(&mut Position, &Velocity), Without<FROZEN>>` (see `archetypal::Query`); `Query` for short.
+pub type WorldQuery<'w, Q, F = ()> = ::archetypal::Query<'w, WorldComponentArrays, Q, F>;
 #[doc(hidden)]
 #[allow(dead_code)]
 pub mod __world_short_names {
@@ -180,6 +182,8 @@ pub mod __world_short_names {
     pub type Events = super::WorldEvents;
     ///Short name of `WorldComponents`.
     pub type Components = super::WorldComponents;
+    ///Short name of `WorldQuery`, a system's query over `World`'s components.
+    pub type Query<'w, Q, F = ()> = super::WorldQuery<'w, Q, F>;
     ///Short name of `WorldComponentArraysMut`.
     pub type ComponentArraysMut<'a> = super::WorldComponentArraysMut<'a>;
     ///Short name of `WorldCommands`, its command queue.
@@ -190,13 +194,6 @@ pub mod __world_short_names {
     pub type WorldParts<'a> = super::WorldParts<'a>;
     ///Short name of `WorldEntityBuilder`.
     pub type EntityBuilder = super::WorldEntityBuilder;
-    ///A system's query over `World`'s components: `Query<(&mut Position, &Velocity), Without<FROZEN>>` (see `archetypal::Query`).
-    pub type Query<'w, Q, F = ()> = ::archetypal::Query<
-        'w,
-        super::WorldComponentArrays,
-        Q,
-        F,
-    >;
 }
 #[allow(unused_imports, ambiguous_glob_reexports)]
 pub use __world_short_names::*;
@@ -1434,7 +1431,7 @@ const _: () = {
         }
     }
     impl ::archetypal::ParamWorld for World {
-        type Tables = WorldComponentArrays;
+        type Parts = (WorldComponentArrays, ());
         type Resources = WorldResources;
         type Events = WorldEvents;
         type Commands<'w> = WorldCommands<'w>;
@@ -1457,7 +1454,7 @@ const _: () = {
                     ),
                 });
             let lent = ::archetypal::system::Lent {
-                storage: &mut self.components.storage.storage,
+                storages: (&mut self.components.storage.storage, ()),
                 resources: ::archetypal::system::ResourceSet::slots(&mut self.resources),
                 events: ::archetypal::system::EventSet::slots(&mut self.events),
                 commands,

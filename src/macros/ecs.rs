@@ -145,8 +145,6 @@ macro_rules! __ecs_generate {
                 pub type WorldParts<'a> = super::[<$world Parts>]<'a>;
                 #[doc = "Short name of `" $world "EntityBuilder`."]
                 pub type EntityBuilder = super::[<$world EntityBuilder>];
-                #[doc = "A system's query over `" $world "`'s components: `Query<(&mut Position, &Velocity), Without<FROZEN>>` (see `archetypal::Query`)."]
-                pub type Query<'w, Q, F = ()> = $crate::Query<'w, super::[<$world ComponentArrays>], Q, F>;
             }
 
             impl [<$world Components>] {
@@ -288,6 +286,8 @@ macro_rules! __ecs_generate {
             const _: () = {
                 $crate::__ecs_multi_world! { @helpers $game $game_hooks [ $( ($sub_world $components $relations $hooks) )+ ] }
                 $crate::__ecs_world_state! { game $game $events $resources }
+                $crate::__ecs_resources! { @systems $game $resources }
+                $crate::__ecs_events! { @systems $game $events }
             };
         }
     };

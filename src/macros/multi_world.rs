@@ -47,6 +47,8 @@ macro_rules! __ecs_multi_world {
                 pub events: [<$game Events>],
                 // The index of the game's entities, and its queued spawns and despawns.
                 entities: $crate::MultiWorldEntities<[<$game Command>]>,
+                /// What every system remembers (its last run, event cursors, locals).
+                systems: $crate::SystemMemories,
             }
 
             #[doc = "A `" $game "` borrowed apart by `split_mut()`: each sub-world, the resources, the events and the command queue, each usable while the others are borrowed."]
@@ -386,6 +388,7 @@ macro_rules! __ecs_multi_world {
                         resources: ::core::default::Default::default(),
                         events: ::core::default::Default::default(),
                         entities: ::core::default::Default::default(),
+                        systems: ::core::default::Default::default(),
                     }
                 }
             }
@@ -416,10 +419,52 @@ macro_rules! __ecs_multi_world {
                     $crate::__private::multi_world::clone_from(self, source);
                     ::core::clone::Clone::clone_from(&mut self.resources, &source.resources);
                     ::core::clone::Clone::clone_from(&mut self.events, &source.events);
+                    ::core::clone::Clone::clone_from(&mut self.systems, &source.systems);
                 }
             }
+
+            const _: () = ::core::assert!(
+                <<$game as $crate::ParamWorld>::Parts as $crate::system::PartList>::COUNT <= $crate::system::MAX_PARTS,
+                "ecs!: a game declares at most 8 sub-worlds (each holds up to 128 components and tags: merge some)"
+            );
+
+            impl $crate::ParamWorld for $game {
+                type Parts = $crate::__ecs_multi_world_list!([[<$first ComponentArrays>]] $([[<$rest ComponentArrays>]])*);
+                type Resources = [<$game Resources>];
+                type Events = [<$game Events>];
+                type Commands<'w> = [<$game Commands>]<'w>;
+
+                #[inline]
+                fn shorten_commands<'a, 'b: 'a>(commands: <Self as $crate::ParamWorld>::Commands<'b>) -> <Self as $crate::ParamWorld>::Commands<'a> {
+                    commands
+                }
+
+                #[inline]
+                fn lend(&mut self, commands: bool) -> ($crate::system::Lent<'_, Self>, &mut $crate::SystemMemories) {
+                    let commands = commands.then(|| $crate::__private::multi_world::entity_reserver(self));
+                    let lent = $crate::system::Lent {
+                        storages: $crate::__ecs_multi_world_list!([&mut self.[<$first:snake>].storage] $([&mut self.[<$rest:snake>].storage])*),
+                        resources: $crate::system::ResourceSet::slots(&mut self.resources),
+                        events: $crate::system::EventSet::slots(&mut self.events),
+                        commands: commands.map(|reserver| [<$game Commands>] { queue: self.entities.commands(reserver) }),
+                    };
+                    (lent, &mut self.systems)
+                }
+            }
+
+            impl $crate::system::LentCommands<$game> for [<$game Commands>]<'_> {}
         }
-        $crate::__ecs_system_world! { $game ticks: [] }
+        $crate::__ecs_system_world! {
+            $game ticks: []
+
+            fn is_settled(&self) -> bool {
+                self.command_count() == 0 && !self.hooks_pending()
+            }
+
+            fn run_batch(&mut self, members: &mut [$crate::schedule::BatchMember<'_, Self>]) {
+                $crate::schedule::run_batch(self, members)
+            }
+        }
         $crate::__ecs_multi_world_hooks! { $game $game_hooks [ ($first $first_hooks) $( ($rest $rest_hooks) )* ] }
     };
 }

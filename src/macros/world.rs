@@ -212,7 +212,7 @@ macro_rules! __ecs_world {
         }
         $crate::__private::paste::paste! {
             impl $crate::ParamWorld for $world {
-                type Tables = [<$world ComponentArrays>];
+                type Parts = ([<$world ComponentArrays>], ());
                 type Resources = [<$world Resources>];
                 type Events = [<$world Events>];
                 type Commands<'w> = [<$world Commands>]<'w>;
@@ -228,7 +228,7 @@ macro_rules! __ecs_world {
                         queue: $crate::__private::lifecycle::lent_queue(&mut self.components.storage, &mut self.queue),
                     });
                     let lent = $crate::system::Lent {
-                        storage: &mut self.components.storage.storage,
+                        storages: (&mut self.components.storage.storage, ()),
                         resources: $crate::system::ResourceSet::slots(&mut self.resources),
                         events: $crate::system::EventSet::slots(&mut self.events),
                         commands,
@@ -332,8 +332,14 @@ macro_rules! __ecs_system_world {
 #[macro_export]
 macro_rules! __ecs_short_names {
     (@tables $world:ident [ $($alias:ident),* ] $($items:tt)*) => {
+        $crate::__private::paste::paste! {
+            #[doc = "A system's query over `" $world "`'s components: `" $world "Query<(&mut Position, &Velocity), Without<FROZEN>>` (see `archetypal::Query`); `Query` for short."]
+            pub type [<$world Query>]<'w, Q, F = ()> = $crate::Query<'w, [<$world ComponentArrays>], Q, F>;
+        }
         $crate::__ecs_short_names! {
             $world [ ComponentArrays, Command, Mask $(, $alias)* ]
+            #[doc = "Short name of `" $world "Query`, a system's query over `" $world "`'s components."]
+            pub type Query<'w, Q, F = ()> = super::[<$world Query>]<'w, Q, F>;
             #[doc = "Short name of `" $world "ComponentArraysMut`."]
             pub type ComponentArraysMut<'a> = super::[<$world ComponentArraysMut>]<'a>;
             #[doc = "Short name of `" $world "Commands`, its command queue."]

@@ -16,10 +16,8 @@ use alloc::vec::Vec;
 use core::marker::PhantomData;
 
 use super::{System, SystemContext, SystemWorld};
-use crate::archetype::Archetype;
-use crate::storage::lending::Loan;
 use crate::system::{
-    KeptValues, LentValues, ParamSource, ParamWorld, StorageSource, SystemAccess, shorten,
+    KeptValues, LentValues, MAX_PARTS, ParamSource, ParamWorld, PartList, SystemAccess, shorten,
 };
 
 /// A system of any kind behind one type: what a schedule keeps per system (the `Marker` of
@@ -28,7 +26,7 @@ pub(crate) trait DynSystem<W: SystemWorld> {
     fn function_name(&self) -> &'static str;
     fn call(&mut self, world: &mut W, context: &mut SystemContext<W>);
     fn access(&self) -> Option<SystemAccess>;
-    fn loans(&self, loans: &mut Vec<Loan<<W::Tables as Archetype>::Mask>>)
+    fn loans(&self, loans: &mut <W::Parts as PartList>::Loans)
     where
         W: ParamWorld;
     fn keep(&self, values: &mut KeptValues<'_>)
@@ -59,7 +57,7 @@ impl<W: SystemWorld, M, S: System<W, M>> DynSystem<W> for Marked<S, M> {
         S::ACCESS
     }
 
-    fn loans(&self, loans: &mut Vec<Loan<<W::Tables as Archetype>::Mask>>)
+    fn loans(&self, loans: &mut <W::Parts as PartList>::Loans)
     where
         W: ParamWorld,
     {
@@ -99,14 +97,14 @@ pub fn run_batch<W: ParamWorld>(world: &mut W, members: &mut [BatchMember<'_, W>
     let commands = members
         .iter()
         .any(|member| member.system.access().is_some_and(|access| access.commands));
-    let mut loans = Vec::new();
+    let mut loans = <<W::Parts as PartList>::Loans as Default>::default();
     for member in members.iter() {
         member.system.loans(&mut loans);
     }
     let count = members.len();
     {
         let (lent, memories) = world.lend(commands);
-        let (storage, singletons) = lent.into_parts();
+        let (storages, singletons) = lent.into_parts();
         // Each system's memory, begun at the tick it would run at in order.
         let mut indices = Vec::with_capacity(count);
         for member in members.iter_mut() {
@@ -120,13 +118,10 @@ pub fn run_batch<W: ParamWorld>(world: &mut W, members: &mut [BatchMember<'_, W>
             member.system.keep(&mut memory.prepare());
             now = now.next();
         }
-        let mut lending = storage.lend(&loans);
-        let (storage, loans) = lending.parts();
+        // Every part shared, each query of each system lent the columns it writes.
+        let mut lendings = <W::Parts as PartList>::lend(storages, &loans, &[true; MAX_PARTS]);
         let mut source = ParamSource::<W>::new(
-            StorageSource::Lent {
-                storage,
-                loans: loans.iter_mut(),
-            },
+            <W::Parts as PartList>::sources(&mut lendings),
             shorten::<W>(singletons),
             LentValues::none(),
             memory[0].ticks(),

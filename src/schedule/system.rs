@@ -7,15 +7,12 @@
 //! [`SystemContext::run`], which does the same bookkeeping.
 
 use super::batch::BatchMember;
-use crate::archetype::Archetype;
 use crate::commands::CommandReport;
-use crate::storage::lending::Loan;
 use crate::system::memory::{MemoryKey, since_last_run};
-use crate::system::{KeptValues, ParamSource, ParamWorld, SystemAccess};
+use crate::system::{KeptValues, ParamSource, ParamWorld, PartList, SystemAccess};
 use crate::tick::Tick;
 use alloc::boxed::Box;
 use alloc::string::String;
-use alloc::vec::Vec;
 
 /// What a [`Schedule`](super::Schedule) needs of the world it runs systems on. `ecs!`
 /// implements it for every world it generates (and for a multi-world game).
@@ -218,7 +215,7 @@ impl<W: SystemWorld> SystemContext<W> {
 /// generic function does.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a system of this world",
-    note = "a system is a `fn` whose parameters are `Query<Q, F>`, `Res<R>`, `ResMut<R>`, `EventReader<E>`, `EventWriter<E>`, `Commands`, `Local<T>` or `SystemTicks` (up to 8), or `fn(&mut World)` for whole-world work; a closure names its parameters' types"
+    note = "a system is a `fn` whose parameters are `Query<Q, F>` (in a multi-world game, a sub-world's: `CoreQuery<Q, F>`), `Res<R>`, `ResMut<R>`, `EventReader<E>`, `EventWriter<E>`, `Commands`, `Local<T>` or `SystemTicks` (up to 8), or `fn(&mut World)` for whole-world work; a closure names its parameters' types"
 )]
 pub trait System<W: SystemWorld, Marker> {
     /// The function's type name (its path): a schedule names a system added without a name
@@ -237,9 +234,10 @@ pub trait System<W: SystemWorld, Marker> {
     #[doc(hidden)]
     const ACCESS: Option<SystemAccess> = None;
 
-    /// The loans of the system's queries, in parameter order (see [`Loan`]).
+    /// The loans of the system's queries, each to its part's, in parameter order (see
+    /// [`Loan`](crate::storage::lending::Loan)).
     #[doc(hidden)]
-    fn loans(&self, loans: &mut Vec<Loan<<W::Tables as Archetype>::Mask>>)
+    fn loans(&self, loans: &mut <W::Parts as PartList>::Loans)
     where
         W: ParamWorld,
     {

@@ -1,22 +1,87 @@
 //! [`SystemAccess`]: what a system's parameter reads and writes, as bit sets a constant can
 //! combine, so two parameters of one system that alias are refused when the program is built.
+//! Components are counted per part ([`PartBits`]): a world has one, a multi-world game one per
+//! sub-world, whose mask bits overlap (bit 0 of `Core` is not bit 0 of `Render`).
 
 use crate::typed_query::TargetAccess;
 
+/// The most parts (sub-worlds) a game's systems can take parameters from: `ecs!` refuses a game
+/// with more.
+pub const MAX_PARTS: usize = 8;
+
+/// Component bits per part of a world: `bits[p]` holds part `p`'s mask bits (a world is part
+/// 0; a game's sub-worlds are numbered in declaration order). Two sets meet only where one
+/// part's bits do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PartBits {
+    /// Each part's bits.
+    pub bits: [u128; MAX_PARTS],
+}
+
+impl PartBits {
+    /// No component of any part.
+    pub const NONE: PartBits = PartBits {
+        bits: [0; MAX_PARTS],
+    };
+
+    /// `bits` in the part at `part`.
+    pub const fn of(part: usize, bits: u128) -> PartBits {
+        assert!(
+            part < MAX_PARTS,
+            "ecs!: a game's systems take parameters from at most 8 sub-worlds"
+        );
+        let mut set = PartBits::NONE;
+        set.bits[part] = bits;
+        set
+    }
+
+    /// The bits of either set.
+    pub const fn or(self, other: PartBits) -> PartBits {
+        let mut set = self;
+        let mut part = 0;
+        while part < MAX_PARTS {
+            set.bits[part] |= other.bits[part];
+            part += 1;
+        }
+        set
+    }
+
+    /// Whether the two sets share a bit of one part.
+    pub const fn meets(self, other: PartBits) -> bool {
+        let mut part = 0;
+        while part < MAX_PARTS {
+            if self.bits[part] & other.bits[part] != 0 {
+                return true;
+            }
+            part += 1;
+        }
+        false
+    }
+
+    /// The bits of the part at `part`.
+    pub const fn part(self, part: usize) -> u128 {
+        self.bits[part]
+    }
+}
+
 /// What one system parameter (or a whole system) borrows from the world: components, resources
 /// and event channels read or written, and the world's command queue. Bits are the world's own:
-/// a component's mask bit, a resource's or an event channel's place in its block.
+/// a component's mask bit in its part ([`PartBits`]), a resource's or an event channel's place
+/// in its block.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SystemAccess {
     /// Components read.
-    pub components_read: u128,
+    pub components_read: PartBits,
     /// Components written.
-    pub components_written: u128,
+    pub components_written: PartBits,
     /// Components whose change ticks are written or read (written components, and those of a
     /// change filter): a query's own while it runs beside others.
-    pub ticks: u128,
+    pub ticks: PartBits,
     /// Whether the parameter is a query.
     pub query: bool,
+    /// The part a query reads (0 in a world; a game's sub-world's place): its `query_include`,
+    /// `query_exclude` and `targets` are that part's bits.
+    pub query_part: usize,
     /// A query's components an entity must hold (tags left out: they pick rows, not tables).
     pub query_include: u128,
     /// A query's components an entity must not hold.
@@ -38,10 +103,11 @@ pub struct SystemAccess {
 impl SystemAccess {
     /// Nothing from the world (a local, the system's ticks).
     pub const NONE: SystemAccess = SystemAccess {
-        components_read: 0,
-        components_written: 0,
-        ticks: 0,
+        components_read: PartBits::NONE,
+        components_written: PartBits::NONE,
+        ticks: PartBits::NONE,
         query: false,
+        query_part: 0,
         query_include: 0,
         query_exclude: 0,
         targets: None,
@@ -55,13 +121,15 @@ impl SystemAccess {
     /// The access of two parameters together.
     pub const fn and(self, other: SystemAccess) -> SystemAccess {
         SystemAccess {
-            components_read: self.components_read
-                | other.components_read
-                | target_reads(self)
-                | target_reads(other),
-            components_written: self.components_written | other.components_written,
-            ticks: self.ticks | other.ticks,
+            components_read: self
+                .components_read
+                .or(other.components_read)
+                .or(target_reads(self))
+                .or(target_reads(other)),
+            components_written: self.components_written.or(other.components_written),
+            ticks: self.ticks.or(other.ticks),
             query: self.query || other.query,
+            query_part: 0,
             // A system's queries together match whatever one of them matches, and their
             // targets' reads join the reads.
             query_include: 0,
@@ -76,29 +144,30 @@ impl SystemAccess {
     }
 
     /// Whether two parameters of one system cannot be handed out together: two queries that may
-    /// match one table (no component one requires is excluded by the other) where one writes
-    /// a component the other reads or writes, or both use one component's change ticks; one
-    /// parameter writing a resource or event channel the other borrows; both taking the
-    /// command queue.
+    /// match one table (of one part, where no component one requires is excluded by the other)
+    /// where one writes a component the other reads or writes, or both use one component's
+    /// change ticks; one parameter writing a resource or event channel the other borrows; both
+    /// taking the command queue.
     pub const fn conflicts_with(self, other: SystemAccess) -> bool {
         let tables_may_overlap = !(self.query
             && other.query
-            && (self.query_include & other.query_exclude)
-                | (other.query_include & self.query_exclude)
-                != 0);
+            && (self.query_part != other.query_part
+                || (self.query_include & other.query_exclude)
+                    | (other.query_include & self.query_exclude)
+                    != 0));
         (tables_may_overlap && self.shares_columns_with(other))
             || self.targets_meet_writes_of(other)
             || other.targets_meet_writes_of(self)
             || self.shares_singletons_with(other)
     }
 
-    /// Whether this parameter's `Target` terms read a component `other` (a query) writes, in
-    /// a table both could match. A query compared with itself: whether its terms read what it
-    /// writes, in its own tables.
+    /// Whether this parameter's `Target` terms read a component `other` (a query of the same
+    /// part) writes, in a table both could match. A query compared with itself: whether its
+    /// terms read what it writes, in its own tables.
     pub const fn targets_meet_writes_of(self, other: SystemAccess) -> bool {
         match self.targets {
-            Some(targets) if other.query => targets.meets(
-                other.components_written,
+            Some(targets) if other.query && other.query_part == self.query_part => targets.meets(
+                other.components_written.part(self.query_part),
                 other.query_include,
                 other.query_exclude,
             ),
@@ -132,26 +201,42 @@ impl SystemAccess {
     /// Whether one writes a component the other reads or writes, or both use one component's
     /// change ticks.
     const fn shares_columns_with(self, other: SystemAccess) -> bool {
-        overlaps(
-            self.components_read,
-            self.components_written,
-            other.components_read,
-            other.components_written,
-        ) || self.ticks & other.ticks != 0
+        self.components_written
+            .meets(other.components_read.or(other.components_written))
+            || other.components_written.meets(self.components_read)
+            || self.ticks.meets(other.ticks)
     }
 }
 
-/// The components `access`'s `Target` terms read.
-const fn target_reads(access: SystemAccess) -> u128 {
+/// The components `access`'s `Target` terms read, in its query's part.
+const fn target_reads(access: SystemAccess) -> PartBits {
     match access.targets {
-        Some(targets) => targets.reads,
-        None => 0,
+        Some(targets) => PartBits::of(access.query_part, targets.reads),
+        None => PartBits::NONE,
     }
 }
 
 /// Whether one side writes what the other reads or writes.
 const fn overlaps(read: u128, written: u128, other_read: u128, other_written: u128) -> bool {
     written & (other_read | other_written) != 0 || other_written & read != 0
+}
+
+/// Which parts a system's queries share with one another (each lent the columns it writes),
+/// rather than taking whole: a part two of its queries read, or one whose query has a `Target`
+/// term (which reads the part's storage beside the query's written columns).
+pub const fn lent_parts(accesses: &[SystemAccess]) -> [bool; MAX_PARTS] {
+    let mut queries = [0usize; MAX_PARTS];
+    let mut lent = [false; MAX_PARTS];
+    let mut index = 0;
+    while index < accesses.len() {
+        let access = accesses[index];
+        if access.query {
+            queries[access.query_part] += 1;
+            lent[access.query_part] |= queries[access.query_part] > 1 || access.targets.is_some();
+        }
+        index += 1;
+    }
+    lent
 }
 
 /// The first conflict among a system's parameters, in parameter order: the positions of the
@@ -263,19 +348,19 @@ mod tests {
         ..SystemAccess::NONE
     };
     const QUERY: SystemAccess = SystemAccess {
-        components_read: 4,
+        components_read: PartBits::of(0, 4),
         query: true,
         ..SystemAccess::NONE
     };
     const WRITES_4_WITH_8: SystemAccess = SystemAccess {
-        components_written: 4,
-        ticks: 4,
+        components_written: PartBits::of(0, 4),
+        ticks: PartBits::of(0, 4),
         query: true,
         query_include: 4 | 8,
         ..SystemAccess::NONE
     };
     const READS_4_WITHOUT_8: SystemAccess = SystemAccess {
-        components_read: 4,
+        components_read: PartBits::of(0, 4),
         query: true,
         query_include: 4,
         query_exclude: 8,
@@ -302,8 +387,8 @@ mod tests {
             "systems are compared by component"
         );
         let watches_4 = SystemAccess {
-            components_read: 4,
-            ticks: 4,
+            components_read: PartBits::of(0, 4),
+            ticks: PartBits::of(0, 4),
             query: true,
             ..SystemAccess::NONE
         };
@@ -347,7 +432,7 @@ mod tests {
             "the term's filter keeps the targets out of the writer's tables"
         );
         let writes_4 = SystemAccess {
-            components_written: 4,
+            components_written: PartBits::of(0, 4),
             query: true,
             query_include: 4 | 16,
             ..SystemAccess::NONE
@@ -358,7 +443,7 @@ mod tests {
         );
         assert!(writes_4.conflicts_with(reads_targets), "either way round");
         let writes_and_reads_targets = SystemAccess {
-            components_written: 4,
+            components_written: PartBits::of(0, 4),
             ..reads_targets
         };
         assert!(
@@ -372,7 +457,8 @@ mod tests {
         assert!(!writes_with_8.targets_meet_writes_of(writes_with_8));
         let system = SystemAccess::NONE.and(reads_targets);
         assert_eq!(
-            system.components_read, 4,
+            system.components_read,
+            PartBits::of(0, 4),
             "a system's union reads the targets' too"
         );
         assert!(system.conflicts_with_system(WRITES_4_WITH_8));
@@ -392,6 +478,62 @@ mod tests {
                 exclude: 8
             }),
             "two terms: what both filters hold"
+        );
+    }
+
+    #[test]
+    fn queries_of_two_parts_never_meet() {
+        let writes_4_in_core = WRITES_4_WITH_8;
+        let reads_4_in_render = SystemAccess {
+            components_read: PartBits::of(1, 4),
+            query_part: 1,
+            query_include: 4,
+            ..QUERY
+        };
+        assert!(!writes_4_in_core.conflicts_with(reads_4_in_render));
+        assert!(!reads_4_in_render.conflicts_with(writes_4_in_core));
+        assert!(!writes_4_in_core.conflicts_with_system(reads_4_in_render));
+        let writes_4_in_render = SystemAccess {
+            components_written: PartBits::of(1, 4),
+            ..reads_4_in_render
+        };
+        assert!(writes_4_in_render.conflicts_with(reads_4_in_render));
+        let system = writes_4_in_core.and(reads_4_in_render);
+        assert_eq!(
+            (
+                system.components_read.part(1),
+                system.components_written.part(0)
+            ),
+            (4, 4)
+        );
+        assert!(system.conflicts_with_system(writes_4_in_render));
+        let targets_in_render = SystemAccess {
+            targets: Some(TargetAccess {
+                reads: 4,
+                include: 0,
+                exclude: 0,
+            }),
+            ..reads_4_in_render
+        };
+        assert!(
+            !targets_in_render.targets_meet_writes_of(writes_4_in_core),
+            "a term reads its own part"
+        );
+        assert!(targets_in_render.targets_meet_writes_of(writes_4_in_render));
+        assert_eq!(
+            lent_parts(&[writes_4_in_core, reads_4_in_render, READ_A]),
+            [false; MAX_PARTS]
+        );
+        let mut core_lent = [false; MAX_PARTS];
+        core_lent[0] = true;
+        assert_eq!(
+            lent_parts(&[writes_4_in_core, READS_4_WITHOUT_8, reads_4_in_render]),
+            core_lent
+        );
+        core_lent[1] = true;
+        assert_eq!(
+            lent_parts(&[writes_4_in_core, READS_4_WITHOUT_8, targets_in_render]),
+            core_lent
         );
     }
 

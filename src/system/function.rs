@@ -3,16 +3,14 @@
 //! (two that alias are a compile error naming them), and each run fetches them from the world,
 //! with the system's memory, kept in the world under its name.
 
-use super::access::{conflict_message, first_conflict};
+use super::access::{MAX_PARTS, conflict_message, first_conflict, lent_parts};
 use alloc::boxed::Box;
-use alloc::vec::Vec;
 
 use super::access::SystemAccess;
 use super::memory::KeptValues;
-use super::param::{ParamSource, ParamWorld, StorageSource, SystemParam, shorten};
-use crate::archetype::Archetype;
+use super::param::{ParamSource, ParamWorld, SystemParam, shorten};
+use super::parts::PartList;
 use crate::schedule::{System, SystemContext};
-use crate::storage::lending::Loan;
 
 /// Marks the impls of [`System`] for functions of parameters.
 #[doc(hidden)]
@@ -40,9 +38,9 @@ macro_rules! param_systems {
         {
             const ACCESS: Option<SystemAccess> = Some(SystemAccess::NONE $(.and($param::ACCESS))*);
 
-            fn loans(&self, loans: &mut Vec<Loan<<W::Tables as Archetype>::Mask>>) {
+            fn loans(&self, loans: &mut <W::Parts as PartList>::Loans) {
                 let _ = &loans;
-                $(loans.extend($param::loan());)*
+                $($param::loan(loans);)*
             }
 
             fn keep(&self, values: &mut KeptValues<'_>) {
@@ -68,33 +66,28 @@ macro_rules! param_systems {
                 };
                 let function = core::any::type_name::<F>();
                 let commands = false $(|| $param::ACCESS.commands)*;
-                let queries = 0 $(+ $param::ACCESS.query as usize)*;
-                let looks_up_targets = false $(|| $param::ACCESS.targets.is_some())*;
+                let lent_parts = const { lent_parts(&[$($param::ACCESS),*]) };
                 let now = world.current_tick();
                 let (lent, memories) = world.lend(commands);
-                let (storage, singletons) = lent.into_parts();
+                let (storages, singletons) = lent.into_parts();
                 let memory = memories.find(context.memory_key(function), function);
                 memory.begin(now);
                 #[allow(unused_mut, unused_variables)]
                 let mut kept = memory.prepare();
                 $($param::keep(&mut kept);)*
                 let ticks = memory.ticks();
-                // One query gets the storage whole; several share it, each lent the columns
-                // it writes (taken back when `lending` is dropped, a panic included), as does
-                // a query that reads its rows' targets.
-                let mut lending;
+                // A part's one query gets its storage whole; several share it, each lent the
+                // columns it writes (taken back when `lendings` is dropped, a panic included),
+                // as does a query that reads its rows' targets.
+                #[allow(unused_mut)]
+                let mut loans = <<W::Parts as PartList>::Loans as Default>::default();
+                if lent_parts != [false; MAX_PARTS] {
+                    $($param::loan(&mut loans);)*
+                }
+                let mut lendings = <W::Parts as PartList>::lend(storages, &loans, &lent_parts);
                 let singletons = shorten::<W>(singletons);
-                let storage = if queries < 2 && !looks_up_targets {
-                    StorageSource::Whole(Some(storage))
-                } else {
-                    #[allow(unused_mut)]
-                    let mut loans: Vec<Loan<<W::Tables as Archetype>::Mask>> = Vec::new();
-                    $(loans.extend($param::loan());)*
-                    lending = storage.lend(&loans);
-                    let (storage, loans) = lending.parts();
-                    StorageSource::Lent { storage, loans: loans.iter_mut() }
-                };
-                let mut source = ParamSource::<W>::new(storage, singletons, memory.lend(), ticks);
+                let storages = <W::Parts as PartList>::sources(&mut lendings);
+                let mut source = ParamSource::<W>::new(storages, singletons, memory.lend(), ticks);
                 $(let $param = $param::fetch(&mut source);)*
                 let _ = &mut source;
                 $call_with(self, $($param),*);

@@ -3,19 +3,22 @@
 
 use super::access::SystemAccess;
 use super::memory::{KeptValues, LentValues, SystemMemories, SystemTicks};
+use super::parts::PartList;
 use super::slot::Slot;
 use alloc::vec::Vec;
 
-use crate::archetype::Archetype;
 use crate::schedule::SystemWorld;
 use crate::storage::Storage;
-use crate::storage::lending::{LentTable, Loan};
+use crate::storage::lending::LentTable;
 use crate::typed_query::TypedTable;
 
-/// A world whose systems take parameters: `ecs!` implements it for every world it generates.
+/// A world whose systems take parameters: `ecs!` implements it for every world and every
+/// multi-world game it generates (a world is a game with one part).
 pub trait ParamWorld: SystemWorld + Sized + 'static {
-    /// The world's table type (`WorldComponentArrays`), which its queries read.
-    type Tables: TypedTable;
+    /// The world's table types, which its queries read, one per part: `(WorldComponentArrays,
+    /// ())` for a world, `(CoreComponentArrays, (RenderComponentArrays, ()))` for a game of
+    /// `Core` and `Render` (see [`PartList`]).
+    type Parts: PartList;
     /// The world's resources (`WorldResources`).
     type Resources: ResourceSet;
     /// The world's event channels (`WorldEvents`).
@@ -35,8 +38,8 @@ pub trait ParamWorld: SystemWorld + Sized + 'static {
 
 /// The parts of a world a [`ParamWorld`] lends, before a system's memory joins them.
 pub struct Lent<'w, W: ParamWorld> {
-    /// The component storage, for the system's query.
-    pub storage: &'w mut Storage<W::Tables>,
+    /// Each part's component storage, for the system's queries.
+    pub storages: <W::Parts as PartList>::Storages<'w>,
     /// One slot per resource.
     pub resources: <W::Resources as ResourceSet>::Slots<'w>,
     /// One slot per event channel.
@@ -48,7 +51,7 @@ pub struct Lent<'w, W: ParamWorld> {
 /// Everything one run of a system hands its parameters: the world's parts, the system's kept
 /// values (in parameter order) and its ticks.
 pub struct ParamSource<'w, W: ParamWorld> {
-    pub(crate) storage: StorageSource<'w, W::Tables>,
+    pub(crate) storages: <W::Parts as PartList>::Sources<'w>,
     pub(crate) resources: <W::Resources as ResourceSet>::Slots<'w>,
     pub(crate) events: <W::Events as EventSet>::Slots<'w>,
     pub(crate) commands: Option<W::Commands<'w>>,
@@ -56,9 +59,10 @@ pub struct ParamSource<'w, W: ParamWorld> {
     pub(crate) ticks: SystemTicks,
 }
 
-/// How the storage reaches a system's queries: whole, to its one query, or shared, with the
-/// columns each query writes lent to it (in parameter order).
-pub(crate) enum StorageSource<'w, T: TypedTable> {
+/// How a part's storage reaches a system's queries: whole, to its one query, or shared, with
+/// the columns each query writes lent to it (in parameter order).
+#[doc(hidden)]
+pub enum StorageSource<'w, T: TypedTable> {
     Whole(Option<&'w mut Storage<T>>),
     Lent {
         storage: &'w Storage<T>,
@@ -67,16 +71,16 @@ pub(crate) enum StorageSource<'w, T: TypedTable> {
 }
 
 impl<'w, W: ParamWorld> ParamSource<'w, W> {
-    /// The source of a system's parameters: `lent`'s parts but the storage, which reaches the
-    /// queries through `storage`.
+    /// The source of a system's parameters: `lent`'s parts but the storages, which reach the
+    /// queries through `storages`.
     pub(crate) fn new(
-        storage: StorageSource<'w, W::Tables>,
+        storages: <W::Parts as PartList>::Sources<'w>,
         (resources, events, commands): LentSingletons<'w, W>,
         kept: LentValues<'w>,
         ticks: SystemTicks,
     ) -> Self {
         ParamSource {
-            storage,
+            storages,
             resources,
             events,
             commands,
@@ -95,13 +99,15 @@ pub(crate) type LentSingletons<'w, W> = (
 );
 
 impl<'w, W: ParamWorld> Lent<'w, W> {
-    /// The storage, and the other parts.
-    pub(crate) fn into_parts(self) -> (&'w mut Storage<W::Tables>, LentSingletons<'w, W>) {
-        (self.storage, (self.resources, self.events, self.commands))
+    /// The storages, and the other parts.
+    pub(crate) fn into_parts(
+        self,
+    ) -> (<W::Parts as PartList>::Storages<'w>, LentSingletons<'w, W>) {
+        (self.storages, (self.resources, self.events, self.commands))
     }
 }
 
-/// The parts besides the storage over a shorter borrow: the one the storage is lent for, when
+/// The parts besides the storages over a shorter borrow: the one the storage is lent for, when
 /// several queries share it.
 pub(crate) fn shorten<'a, 'b: 'a, W: ParamWorld>(
     (resources, events, commands): LentSingletons<'b, W>,
@@ -121,7 +127,7 @@ pub(crate) fn shorten<'a, 'b: 'a, W: ParamWorld>(
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a system parameter of this world",
     label = "not a system parameter",
-    note = "a system's parameters are `Query<Q, F>`, `Res<R>`, `ResMut<R>`, `EventReader<E>`, `EventWriter<E>`, `Commands`, `Local<T>` and `SystemTicks`, with `R` a resource, `E` an event and `Q` components of the world; whole-world work takes `fn(&mut World)` alone"
+    note = "a system's parameters are `Query<Q, F>` (in a multi-world game, a sub-world's: `CoreQuery<Q, F>`), `Res<R>`, `ResMut<R>`, `EventReader<E>`, `EventWriter<E>`, `Commands`, `Local<T>` and `SystemTicks`, with `R` a resource, `E` an event and `Q` components of the world; whole-world work takes `fn(&mut World)` alone"
 )]
 pub trait SystemParam<W: ParamWorld, Marker>: Sized {
     /// The parameter as the system gets it for one run, borrowing the world for `'w`. `Send`:
@@ -139,12 +145,12 @@ pub trait SystemParam<W: ParamWorld, Marker>: Sized {
         let _ = values;
     }
 
-    /// What a query parameter borrows from the storage when it runs beside other queries:
-    /// the columns lent to it. Others borrow none.
+    /// What a query parameter borrows from its part's storage when it runs beside other
+    /// queries: the columns lent to it, pushed to its part's loans. Others borrow none.
     #[doc(hidden)]
     #[inline]
-    fn loan() -> Option<Loan<<W::Tables as Archetype>::Mask>> {
-        None
+    fn loan(loans: &mut <W::Parts as PartList>::Loans) {
+        let _ = loans;
     }
 
     /// Takes the parameter's part of the world.

@@ -4,9 +4,9 @@
 
 use core::marker::PhantomData;
 
-use super::access::SystemAccess;
+use super::access::{PartBits, SystemAccess};
 use super::param::{ParamSource, ParamWorld, StorageSource, SystemParam};
-use crate::archetype::Archetype;
+use super::parts::{PartList, PartOf};
 use crate::entity::Entity;
 use crate::storage::Storage;
 use crate::storage::lending::{LentTable, Loan};
@@ -19,8 +19,10 @@ use crate::typed_query::{
 /// A system's typed query over the world's components: `Q` is what each entity gives (as in
 /// `typed_query`: `&C`, `&mut C`, `Option<&C>`, `Option<&mut C>`, [`Entity`], tuples), `F` the
 /// filter (`()`, [`With`], [`Without`], [`Changed`], [`Added`], or a tuple of them). bevy's
-/// `Query<D, F>`. `ecs!` names it for each world as `Query<'w, Q, F = ()>`, so a system writes
-/// `fn movement(mut query: Query<(&mut Position, &Velocity)>)`.
+/// `Query<D, F>`. `ecs!` names it for each world as `Query<'w, Q, F = ()>` (and
+/// `WorldQuery`), so a system writes `fn movement(mut query: Query<(&mut Position,
+/// &Velocity)>)`; in a multi-world game, for each sub-world by its name (`CoreQuery<Q, F>`
+/// reads `Core`, `RenderQuery<Q, F>` reads `Render`): `T` picks the part.
 ///
 /// A `&mut C` element stamps only the rows written through it, as `typed_query` does; `Changed`
 /// and `Added` compare with the tick this system last ran at. A system may take several
@@ -223,13 +225,15 @@ impl<'w, T: TypedTable, Q, F> Query<'w, T, Q, F> {
     }
 }
 
-/// Marks the impl of the query parameter.
+/// Marks the impl of the query parameter: the markers of its data and filter, and its part's
+/// place.
 #[doc(hidden)]
-pub struct QueryParam<M, FM>(M, FM);
+pub struct QueryParam<M, FM, I>(M, FM, I);
 
-impl<W, T, Q, F, M, FM> SystemParam<W, QueryParam<M, FM>> for Query<'_, T, Q, F>
+impl<W, T, Q, F, M, FM, I> SystemParam<W, QueryParam<M, FM, I>> for Query<'_, T, Q, F>
 where
-    W: ParamWorld<Tables = T>,
+    W: ParamWorld,
+    W::Parts: PartOf<T, I>,
     T: TypedTable + Send + Sync,
     T::Removed: Send + Sync,
     Q: Fetch<T, M> + 'static,
@@ -239,11 +243,19 @@ where
 
     const ACCESS: SystemAccess = {
         let access = <Q as Fetch<T, M>>::ACCESS;
+        let part = <W::Parts as PartOf<T, I>>::PLACE;
         let query = SystemAccess {
-            components_read: access.reads | F::INCLUDE | F::EXCLUDE | F::CHANGED | F::ADDED,
-            components_written: access.writes,
-            ticks: (access.writes & T::TRACKED_BITS) | F::CHANGED | F::ADDED,
+            components_read: PartBits::of(
+                part,
+                access.reads | F::INCLUDE | F::EXCLUDE | F::CHANGED | F::ADDED,
+            ),
+            components_written: PartBits::of(part, access.writes),
+            ticks: PartBits::of(
+                part,
+                (access.writes & T::TRACKED_BITS) | F::CHANGED | F::ADDED,
+            ),
             query: true,
+            query_part: part,
             query_include: (access.required | F::INCLUDE) & T::COMPONENT_BITS,
             query_exclude: F::EXCLUDE & T::COMPONENT_BITS,
             targets: access.targets,
@@ -259,19 +271,19 @@ where
     };
 
     #[inline]
-    fn loan() -> Option<Loan<<T as Archetype>::Mask>> {
+    fn loan(loans: &mut <W::Parts as PartList>::Loans) {
         let access = <Q as Fetch<T, M>>::ACCESS;
-        Some(Loan {
+        <W::Parts as PartOf<T, I>>::loans(loans).push(Loan {
             include: to_mask(access.required | F::INCLUDE),
             exclude: to_mask(F::EXCLUDE),
             columns: to_mask(access.writes),
             ticks: to_mask(access.writes | F::CHANGED | F::ADDED),
-        })
+        });
     }
 
     #[inline]
     fn fetch<'w>(source: &mut ParamSource<'w, W>) -> Query<'w, T, Q, F> {
-        let tables = match &mut source.storage {
+        let tables = match <W::Parts as PartOf<T, I>>::source(&mut source.storages) {
             StorageSource::Whole(storage) => QueryTables::Whole(
                 storage
                     .take()
@@ -281,7 +293,7 @@ where
                 storage,
                 tables: loans
                     .next()
-                    .expect("a system with several queries lends each its columns"),
+                    .expect("a system with several queries of a part lends each its columns"),
                 tick: source.ticks.this_run(),
             },
         };
