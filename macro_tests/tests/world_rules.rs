@@ -428,3 +428,197 @@ fn a_world_copied_keeps_its_rules() {
     holds(&world, entity, MOTION | IDLE);
     let _ = Tick::ZERO;
 }
+
+/// A reference of the rules above, written the slow way (fixpoints over the declared pairs),
+/// for the property test below: the mask an operation leaves, or `None` if refused.
+mod reference {
+    use super::*;
+
+    /// `(requirer, required, refuse)`, as declared.
+    const PAIRS: [(WorldMask, WorldMask, bool); 3] = [
+        (VELOCITY, POSITION, false),
+        (ACCELERATION, VELOCITY, false),
+        (TURRET, TEAM, true),
+    ];
+    const GROUP: [WorldMask; 3] = [IDLE, MOVING, ATTACKING];
+
+    /// What requires something of `gone` within `mask`, directly or not, removed.
+    fn without_requirers_of(mut mask: WorldMask, gone: WorldMask) -> WorldMask {
+        let mut gone = gone;
+        loop {
+            let before = mask;
+            for (requirer, required, _) in PAIRS {
+                if mask & requirer != 0 && gone & required != 0 {
+                    mask &= !requirer;
+                    gone |= requirer;
+                }
+            }
+            if mask == before {
+                return mask;
+            }
+        }
+    }
+
+    pub fn spawned(asked: WorldMask) -> WorldMask {
+        let mut mask = asked;
+        loop {
+            let before = mask;
+            for (requirer, required, _) in PAIRS {
+                if mask & requirer != 0 {
+                    mask |= required;
+                }
+            }
+            if mask == before {
+                break;
+            }
+        }
+        let mut left_out = 0;
+        let mut kept = false;
+        for member in GROUP {
+            if mask & member != 0 {
+                if kept {
+                    left_out |= member;
+                }
+                kept = true;
+            }
+        }
+        without_requirers_of(mask & !left_out, left_out)
+    }
+
+    pub fn removed(current: WorldMask, asked: WorldMask) -> Option<WorldMask> {
+        let mut gone = asked & current;
+        loop {
+            let before = gone;
+            for (requirer, required, refuse) in PAIRS {
+                if !refuse && current & requirer != 0 && gone & required != 0 {
+                    gone |= requirer;
+                }
+            }
+            if gone == before {
+                break;
+            }
+        }
+        for (requirer, required, refuse) in PAIRS {
+            if refuse && current & !gone & requirer != 0 && gone & required != 0 {
+                return None;
+            }
+        }
+        Some(current & !gone)
+    }
+
+    pub fn added(current: WorldMask, asked: WorldMask) -> Option<WorldMask> {
+        let added = spawned(asked);
+        let mut displaced = 0;
+        if GROUP.iter().any(|&member| added & member != 0) {
+            for member in GROUP {
+                if added & member == 0 {
+                    displaced |= current & member;
+                }
+            }
+        }
+        Some(removed(current, displaced)? | added)
+    }
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    const EVERY: WorldMask =
+        POSITION | VELOCITY | ACCELERATION | IDLE | MOVING | ATTACKING | TEAM | TURRET | HEALTH;
+
+    #[derive(Debug, Clone)]
+    enum Op {
+        Spawn(WorldMask),
+        Add(usize, WorldMask),
+        Remove(usize, WorldMask),
+        SetMoving(usize),
+        RemoveTeam(usize),
+        QueuedAdd(usize, WorldMask),
+        Build(WorldMask),
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        let mask = (0..=EVERY).prop_map(|mask| mask & EVERY);
+        prop_oneof![
+            mask.clone().prop_map(Op::Spawn),
+            (0usize..8, mask.clone()).prop_map(|(e, m)| Op::Add(e, m)),
+            (0usize..8, mask.clone()).prop_map(|(e, m)| Op::Remove(e, m)),
+            (0usize..8).prop_map(Op::SetMoving),
+            (0usize..8).prop_map(Op::RemoveTeam),
+            (0usize..8, mask.clone()).prop_map(|(e, m)| Op::QueuedAdd(e, m)),
+            mask.prop_map(Op::Build),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+        /// Every operation leaves exactly the mask the reference computes, and the world's
+        /// invariants (the rules among them) hold after each.
+        #[test]
+        fn every_operation_matches_the_reference(ops in proptest::collection::vec(op(), 1..60)) {
+            let mut world = World::new();
+            let mut entities: Vec<(Entity, WorldMask)> = Vec::new();
+            for op in ops {
+                let count = entities.len().max(1);
+                let pick = |index: usize| index % count;
+                match op {
+                    Op::Spawn(mask) => {
+                        let entity = world.spawn(mask);
+                        entities.push((entity, reference::spawned(mask)));
+                    }
+                    Op::Build(mask) => {
+                        let mut builder = EntityBuilder::new().with_mask(mask);
+                        if mask & MOVING != 0 {
+                            builder = builder.with_moving(Moving(3));
+                        }
+                        let entity = builder.spawn_one(&mut world);
+                        entities.push((entity, reference::spawned(mask)));
+                    }
+                    Op::Add(index, mask) | Op::QueuedAdd(index, mask) if !entities.is_empty() => {
+                        let (entity, current) = entities[pick(index)];
+                        let expected = reference::added(current, mask);
+                        if let Op::Add(..) = op {
+                            prop_assert_eq!(world.add_components(entity, mask), expected.is_some());
+                        } else {
+                            world.commands().queue_add_components(entity, mask);
+                            world.apply_commands();
+                        }
+                        entities[pick(index)].1 = expected.unwrap_or(current);
+                    }
+                    Op::Remove(index, mask) if !entities.is_empty() => {
+                        let (entity, current) = entities[pick(index)];
+                        let expected = reference::removed(current, mask);
+                        prop_assert_eq!(world.remove_components(entity, mask), expected.is_some());
+                        entities[pick(index)].1 = expected.unwrap_or(current);
+                    }
+                    Op::SetMoving(index) if !entities.is_empty() => {
+                        let (entity, current) = entities[pick(index)];
+                        let expected = reference::added(current, MOVING);
+                        prop_assert_eq!(world.set_moving(entity, Moving(9)), expected.is_some());
+                        if expected.is_some() {
+                            prop_assert_eq!(world.get_moving(entity), Some(&Moving(9)));
+                        }
+                        entities[pick(index)].1 = expected.unwrap_or(current);
+                    }
+                    Op::RemoveTeam(index) if !entities.is_empty() => {
+                        let (entity, current) = entities[pick(index)];
+                        let expected = if current & TEAM != 0 {
+                            reference::removed(current, TEAM)
+                        } else {
+                            None
+                        };
+                        prop_assert_eq!(world.remove_team(entity).is_some(), expected.is_some());
+                        entities[pick(index)].1 = expected.unwrap_or(current);
+                    }
+                    _ => {}
+                }
+                prop_assert_eq!(world.check_invariants(), Ok(()));
+                for &(entity, mask) in &entities {
+                    prop_assert_eq!(world.component_mask(entity), Some(mask));
+                }
+            }
+        }
+    }
+}
