@@ -8,10 +8,10 @@
 //! events      [ $( $(#[$attr])* $event : $ty ),* ]
 //! resources   [ $( $(#[$attr])* $resource : $ty ),* ]
 //! hooks       [ $( { $event $( ($mask) )? => $hook } )* ]  (each hook's kind checked)
-//! rules       [ $( { $first $( $verb $target )? $( ( $($member),+ ) )? [$($policy)*] } )* ]
+//! rules       [ $( { [$($policy)*] $first $( $verb $target )? $( ( $($member),+ ) )? } )* ]
 //! ```
 //!
-//! (`rules` a world's only: `{ VELOCITY requires POSITION [] }`, `{ exclusive (IDLE, MOVING) [] }`;
+//! (`rules` a world's only: `{ [] VELOCITY requires POSITION }`, `{ [] exclusive (IDLE, MOVING) }`;
 //! each rule's words are checked where it is read, `__ecs_rules!`, names and contradictions by
 //! the `const fn`s of `rules.rs`.)
 //!
@@ -64,7 +64,7 @@ macro_rules! __ecs_parse {
             events: [ $( $( $(#[$event_attr])* $event : $event_ty ),* )? ]
             resources: [ $( $( $(#[$resource_attr])* $resource : $resource_ty ),* )? ]
             hooks: [ $( $( { $hook_event $( ( $hook_mask ) )? => $hook } )* )? ]
-            rules: [ $( $( { $rule $( $rule_verb $rule_target )? $( ( $($rule_member),+ ) )? [ $($($rule_policy)*)? ] } )* )? ]
+            rules: [ $( $( { [ $($($rule_policy)*)? ] $rule $( $rule_verb $rule_target )? $( ( $($rule_member),+ ) )? } )* )? ]
         }
     };
     (@world $world:ident $components:tt { $($blocks:tt)* } $copy:tt) => {
@@ -412,7 +412,7 @@ macro_rules! __ecs_parse {
     ) => {
         $crate::__ecs_generate! {
             (world $($form)*) tags: $tags relations: $relations events: $events resources: $resources hooks: $hooks
-            rules: [ $( { $rule $( $verb $target )? $( ( $($member),+ ) )? [ $($($policy)*)? ] } )* ]
+            rules: [ $( { [ $($($policy)*)? ] $rule $( $verb $target )? $( ( $($member),+ ) )? } )* ]
         }
     };
     (@end (world $($form:tt)*) tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt hooks: $hooks:tt rest: Rules { $($rules:tt)* }) => {

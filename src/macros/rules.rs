@@ -30,13 +30,13 @@ macro_rules! __ecs_rules {
             const _: $crate::Rules<[<$world Mask>]> = <[<$world ComponentArrays>] as $crate::Archetype>::RULES;
         }
     };
-    (@rule $rules:ident $requirer:ident requires $required:ident []) => {
+    (@rule $rules:ident [] $requirer:ident requires $required:ident) => {
         $rules.requires(::core::stringify!($requirer), ::core::stringify!($required), false)
     };
-    (@rule $rules:ident $requirer:ident requires $required:ident [refuse]) => {
+    (@rule $rules:ident [refuse] $requirer:ident requires $required:ident) => {
         $rules.requires(::core::stringify!($requirer), ::core::stringify!($required), true)
     };
-    (@rule $rules:ident $requirer:ident requires $required:ident [$($policy:tt)*]) => {
+    (@rule $rules:ident [$($policy:tt)*] $requirer:ident requires $required:ident) => {
         ::core::compile_error!(::core::concat!(
             "ecs!: unknown policy `",
             ::core::stringify!($($policy)*),
@@ -51,10 +51,10 @@ macro_rules! __ecs_rules {
             "` too)"
         ))
     };
-    (@rule $rules:ident exclusive ( $($member:ident),+ ) []) => {
+    (@rule $rules:ident [] exclusive ( $($member:ident),+ )) => {
         $rules.exclusive(&[ $( ::core::stringify!($member) ),+ ])
     };
-    (@rule $rules:ident $($rule:tt)*) => {
+    (@rule $rules:ident [$($policy:tt)*] $($rule:tt)*) => {
         ::core::compile_error!(::core::concat!(
             "ecs!: unknown rule `",
             ::core::stringify!($($rule)*),
