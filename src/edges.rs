@@ -24,14 +24,11 @@ pub enum Change<M> {
     Add(M),
     /// Remove these bits.
     Remove(M),
-    /// Add `add` and remove `remove` in one move: what the world's rules make of an addition
-    /// that displaces a member of an exclusive group (`rules.rs`).
-    Switch {
-        /// The bits added.
-        add: M,
-        /// The bits removed.
-        remove: M,
-    },
+    /// Become exactly these bits (some added, some removed) in one move: what the world's
+    /// rules make of an addition that displaces a member of an exclusive group (`rules.rs`).
+    /// From a given table it names one destination, so it is remembered like a multi-bit
+    /// change (and keeps the enum as small as the other two).
+    Switch(M),
 }
 
 impl<M: Bitmask> Change<M> {
@@ -41,7 +38,7 @@ impl<M: Bitmask> Change<M> {
         match self {
             Change::Add(bits) => from | bits,
             Change::Remove(bits) => from & !bits,
-            Change::Switch { add, remove } => (from & !remove) | add,
+            Change::Switch(to) => to,
         }
     }
 }
@@ -156,7 +153,7 @@ impl<M: Bitmask> EdgeGraph<M> {
                 Change::Add(bits) | Change::Remove(bits) => {
                     edge_array[bits.trailing_zeros() as usize]
                 }
-                Change::Switch { .. } => None,
+                Change::Switch(_) => None,
             },
             None => edges
                 .multi_bit

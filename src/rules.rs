@@ -126,11 +126,11 @@ impl<M: Bitmask> Rules<M> {
                 Some(match (add.is_empty(), gone.is_empty()) {
                     (_, true) => Change::Add(add),
                     (true, false) => Change::Remove(gone),
-                    (false, false) => Change::Switch { add, remove: gone },
+                    (false, false) => Change::Switch((current & !gone) | add),
                 })
             }
             Change::Remove(remove) => self.removal(current, remove & current).map(Change::Remove),
-            Change::Switch { .. } => Some(change),
+            Change::Switch(_) => Some(change),
         }
     }
 
@@ -420,10 +420,7 @@ mod tests {
     fn an_addition_switches_a_group_in_one_change() {
         assert_eq!(
             RULES.settle(IDLE | POSITION, Change::Add(MOVING)),
-            Some(Change::Switch {
-                add: MOVING,
-                remove: IDLE
-            })
+            Some(Change::Switch(POSITION | MOVING))
         );
         assert_eq!(RULES.settle(IDLE, Change::Add(IDLE)), Some(Change::Add(0)));
     }

@@ -106,7 +106,9 @@ impl<T: Archetype> Storage<T> {
         let source = location.table();
         let destination = self.destination(source, change);
         let (location, mut columns) = self.migrate(entity, location, destination, change, next);
-        if let Change::Remove(_) | Change::Switch { .. } = change {
+        // Only the world's rules make a switch: without them its arms fold away.
+        let switch = !T::RULES.is_empty() && matches!(change, Change::Switch(_));
+        if matches!(change, Change::Remove(_)) || switch {
             let removed = current & !next;
             self.record_removed(entity, removed, |storage| {
                 let mut values = T::removed(removed);
@@ -116,9 +118,12 @@ impl<T: Archetype> Storage<T> {
                 values
             });
         }
-        if let Change::Switch { add, .. } = change {
+        if switch {
             // A switch's removal first, then its addition: hooks read them in that order.
-            self.record(StructuralChange::Added { entity, mask: add });
+            self.record(StructuralChange::Added {
+                entity,
+                mask: next & !current,
+            });
         }
         let parked = Parked {
             table: source,
