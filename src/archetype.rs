@@ -16,6 +16,7 @@ use crate::column::{self, ColumnEdit, ColumnPairVisitor, ColumnRefVisitor, Colum
 use crate::entity::Entity;
 use crate::hook_set::HookSet;
 use crate::mask::Bitmask;
+use crate::rules::Rules;
 
 /// A struct-of-arrays table: the rows of every entity whose component set is [`mask`](Self::mask).
 ///
@@ -71,6 +72,11 @@ pub trait Archetype: Sized + 'static {
     /// none by default. A constant, so a world without hooks records nothing for them and
     /// compiles to what it was without them.
     const HOOKS: HookSet<Self::Mask> = HookSet::NONE;
+
+    /// The world's rules (`ecs!`'s `Rules` block: required components, exclusive groups),
+    /// closed at compile time; none by default. A constant, so a world without rules compiles
+    /// every structural change to what it was without them.
+    const RULES: Rules<Self::Mask> = Rules::NONE;
 
     /// An empty table for `mask`.
     fn new(mask: Self::Mask) -> Self;

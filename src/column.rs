@@ -12,7 +12,8 @@ use crate::mask::Bitmask;
 mod visit;
 
 pub(crate) use visit::{
-    AppendAll, CountMisaligned, PushDefaults, RemoveRows, Reverse, Shift, SwapRows, TakeLast,
+    AppendAll, ClearColumns, CountMisaligned, PushDefaults, RemoveRows, Reverse, Shift, SwapRows,
+    TakeLast,
 };
 pub use visit::{ColumnPairVisitor, ColumnRefVisitor, ColumnVisitor};
 

@@ -24,6 +24,11 @@ pub enum Change<M> {
     Add(M),
     /// Remove these bits.
     Remove(M),
+    /// Become exactly these bits (some added, some removed) in one move: what the world's
+    /// rules make of an addition that displaces a member of an exclusive group (`rules.rs`).
+    /// From a given table it names one destination, so it is remembered like a multi-bit
+    /// change (and keeps the enum as small as the other two).
+    Switch(M),
 }
 
 impl<M: Bitmask> Change<M> {
@@ -33,6 +38,7 @@ impl<M: Bitmask> Change<M> {
         match self {
             Change::Add(bits) => from | bits,
             Change::Remove(bits) => from & !bits,
+            Change::Switch(to) => to,
         }
     }
 }
@@ -143,10 +149,12 @@ impl<M: Bitmask> EdgeGraph<M> {
             _ => None,
         };
         let destination = match single {
-            Some(edge_array) => {
-                let (Change::Add(bits) | Change::Remove(bits)) = change;
-                edge_array[bits.trailing_zeros() as usize]
-            }
+            Some(edge_array) => match change {
+                Change::Add(bits) | Change::Remove(bits) => {
+                    edge_array[bits.trailing_zeros() as usize]
+                }
+                Change::Switch(_) => None,
+            },
             None => edges
                 .multi_bit
                 .iter()
@@ -167,9 +175,10 @@ impl<M: Bitmask> EdgeGraph<M> {
 
     /// See [`remember`](Self::remember).
     fn remember_multi_bit(&mut self, table_index: usize, change: Change<M>, destination: usize) {
-        let (Change::Add(bits) | Change::Remove(bits)) = change;
-        if bits.count_ones() <= 1 {
-            return;
+        if let Change::Add(bits) | Change::Remove(bits) = change {
+            if bits.count_ones() <= 1 {
+                return;
+            }
         }
         let multi_bit = &mut self.tables[table_index].multi_bit;
         if multi_bit.len() < MULTI_BIT_CACHE_LIMIT {

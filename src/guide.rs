@@ -14,6 +14,8 @@
 //! - [`systems`]: the world borrowed apart (`split_mut`, `split_tables`) and the `Schedule`.
 //! - [`hooks`]: observers and hooks, code that runs when a component is added or removed, an
 //!   entity spawned or despawned, a link made or undone.
+//! - [`world_rules`]: the world's rules, required components and exclusive groups declared in
+//!   `ecs!` and kept by every operation.
 //! - [`multi_world`]: past 128 components and tags, sub-worlds sharing one set of entities.
 //! - [`cloning`]: `World: Clone` and `restore`, for rollback.
 //! - [`snapshots`]: saving and loading a world with serde (feature `serde`).
@@ -45,6 +47,10 @@ pub mod systems {
 
 pub mod hooks {
     #![doc = include_str!("guide/hooks.md")]
+}
+
+pub mod world_rules {
+    #![doc = include_str!("guide/world_rules.md")]
 }
 
 pub mod multi_world {

@@ -43,6 +43,7 @@ mod multi_world;
 #[doc(hidden)]
 pub mod query_cache;
 pub mod relation;
+mod rules;
 pub mod schedule;
 #[cfg(feature = "serde")]
 pub mod snapshot;
@@ -74,6 +75,7 @@ pub use multi_world::{
     SubWorldsMut,
 };
 pub use relation::{RelationError, RelationStore};
+pub use rules::{MAX_EXCLUSIVE_GROUPS, Rules};
 pub use schedule::{
     Schedule, ScheduleError, System, SystemContext, SystemWorld, Systems, Together, together,
 };

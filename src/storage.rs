@@ -261,7 +261,9 @@ impl<T: Archetype> Storage<T> {
         let (table_index, first_row, moved) = place_or_free(index, self, &entities, |storage| {
             storage.place_spawned(mask, &entities)
         });
-        let (_, mut view) = self.tables[table_index].view_mut(mask & T::COMPONENTS);
+        // The columns of the table the rules gave the rows (`mask` itself without rules).
+        let columns = T::RULES.spawn_mask(mask) & T::COMPONENTS;
+        let (_, mut view) = self.tables[table_index].view_mut(columns);
         if moved {
             // The rows joined their tag segment by swaps: each entity's row, in spawn order.
             for &entity in &entities {
@@ -287,8 +289,9 @@ impl<T: Archetype> Storage<T> {
         })
     }
 
-    /// Gives freshly allocated `entities` their rows in the table of `mask` (`fill` pushes
-    /// the component values, one per entity in every column of the table), spawn ticks and
+    /// Gives freshly allocated `entities` their rows in the table of `mask` with what the
+    /// world's rules add to it or leave out of it (`fill` pushes the component values, one per
+    /// entity in every column of the table it is given), spawn ticks and
     /// locations, in the segment of the tags of `mask`, and logs the spawns; every spawn path
     /// ends here. Returns the table, the first appended row, and whether the rows were then
     /// moved into their tag segment (else they are the appended rows, in order).
@@ -306,6 +309,8 @@ impl<T: Archetype> Storage<T> {
         entities: E,
         fill: impl FnOnce(&mut T),
     ) -> (usize, usize, bool) {
+        // What the world's rules make of the mask: what it requires, one member per group.
+        let mask = T::RULES.spawn_mask(mask);
         let table_index = self.table_for(mask);
         let table = &mut self.tables[table_index];
         let first_row = table.len();
@@ -455,7 +460,7 @@ impl<T: Archetype> Storage<T> {
             entity,
             location,
             Change::Add(bit & T::COMPONENTS),
-            T::Mask::EMPTY,
+            T::HOOKS.kept(),
         );
         self.ticks[location.table()].stamp(Written::Row(location.row()), bit, self.tick);
         Some((&mut self.tables[location.table()], location.row()))
@@ -470,6 +475,9 @@ impl<T: Archetype> Storage<T> {
         column: fn(&mut T) -> &mut [C],
     ) -> Option<C> {
         let location = self.locate_with(entity, bit)?;
+        let current = self.tables[location.table()].mask();
+        // A removal the world's rules refuse leaves the value where it is.
+        T::RULES.settle(current, Change::Remove(bit & T::COMPONENTS))?;
         let slot = column(&mut self.tables[location.table()]).get_mut(location.row())?;
         let value = core::mem::take(slot);
         self.remove_taken(entity, location, bit);
@@ -480,12 +488,12 @@ impl<T: Archetype> Storage<T> {
     /// once per component): the migration without the component of bit `bit`.
     fn remove_taken(&mut self, entity: Entity, location: EntityLocation, bit: T::Mask) {
         // The value went to the caller: its hooks get none (what is left in the column is
-        // a default).
+        // a default); those of the components the rules remove with it are kept for theirs.
         self.apply_change(
             entity,
             location,
             Change::Remove(bit & T::COMPONENTS),
-            T::Mask::EMPTY,
+            T::HOOKS.kept() & !bit,
         );
     }
 
@@ -501,7 +509,8 @@ impl<T: Archetype> Storage<T> {
     /// covers its rows in non-empty segments of distinct signatures; every relation holds
     /// only live entities, both ways (each source listed once by its target, each listed
     /// source pointing back), without a cycle, and a live entity carries a relation's bit
-    /// exactly when it is linked in it.
+    /// exactly when it is linked in it; no entity breaks the world's rules (a component
+    /// without one it requires, two members of one exclusive group).
     pub fn check_invariants(&self) -> Result<(), InvariantError> {
         let fail = |message: String| Err(InvariantError { message });
         if self.ticks.len() != self.tables.len() {
@@ -533,6 +542,11 @@ impl<T: Archetype> Storage<T> {
                 return fail(format!(
                     "table {table_index} has columns of the wrong length"
                 ));
+            }
+            if !table.is_empty() {
+                if let Some(broken) = T::RULES.broken_by(mask) {
+                    return fail(format!("table {table_index} holds {broken}"));
+                }
             }
             for (row, &entity) in table.entities().iter().enumerate() {
                 if self.locate(entity) != Some(EntityLocation::new(table_index, row)) {

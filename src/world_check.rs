@@ -440,11 +440,11 @@ const fn parts_eq(parts: &[&str], name: &str) -> bool {
     at == name.len()
 }
 
-const fn str_eq(left: &str, right: &str) -> bool {
+pub(crate) const fn str_eq(left: &str, right: &str) -> bool {
     parts_eq(&[left], right)
 }
 /// Panics with the concatenation of `parts` (const-evaluable).
-const fn fail(parts: &[&str]) -> ! {
+pub(crate) const fn fail(parts: &[&str]) -> ! {
     let mut buffer = [0u8; MESSAGE_CAPACITY];
     let mut length = 0;
     let mut part = 0;

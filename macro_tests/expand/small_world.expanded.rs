@@ -307,7 +307,7 @@ impl WorldComponents {
     ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
         self.storage.get_disjoint_mut(entities, POSITION, Self::__mut_position)
     }
-    ///Writes the `position` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `position`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
+    ///Writes the `position` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `position`: O(the entity's components)), with what the world's `Rules` add or remove in it. `false`, and nothing written, for a dead, stale (id reused) or never-issued handle, or a change the rules refuse.
     #[inline]
     pub fn set_position(
         &mut self,
@@ -316,12 +316,12 @@ impl WorldComponents {
     ) -> bool {
         self.storage.set(entity, POSITION, value, Self::__mut_position)
     }
-    ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)), with what the world's `Rules` add or remove in it; if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle, or a change the rules refuse.
     #[inline]
     pub fn add_position(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, POSITION)
     }
-    ///Removes the `position` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `position`.
+    ///Removes the `position` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)), with the components the world's `Rules` remove with it. `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle, an entity without a `position`, or a removal the rules refuse.
     #[inline]
     pub fn remove_position(
         &mut self,
@@ -358,7 +358,7 @@ impl WorldComponents {
     ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
         self.storage.get_disjoint_mut(entities, VELOCITY, Self::__mut_velocity)
     }
-    ///Writes the `velocity` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `velocity`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
+    ///Writes the `velocity` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `velocity`: O(the entity's components)), with what the world's `Rules` add or remove in it. `false`, and nothing written, for a dead, stale (id reused) or never-issued handle, or a change the rules refuse.
     #[inline]
     pub fn set_velocity(
         &mut self,
@@ -367,12 +367,12 @@ impl WorldComponents {
     ) -> bool {
         self.storage.set(entity, VELOCITY, value, Self::__mut_velocity)
     }
-    ///Adds a default `velocity` to `entity`: one migration (the row moves to the table with `velocity`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    ///Adds a default `velocity` to `entity`: one migration (the row moves to the table with `velocity`: O(the entity's components)), with what the world's `Rules` add or remove in it; if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle, or a change the rules refuse.
     #[inline]
     pub fn add_velocity(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, VELOCITY)
     }
-    ///Removes the `velocity` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `velocity`.
+    ///Removes the `velocity` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)), with the components the world's `Rules` remove with it. `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle, an entity without a `velocity`, or a removal the rules refuse.
     #[inline]
     pub fn remove_velocity(
         &mut self,
@@ -409,17 +409,17 @@ impl WorldComponents {
     ) -> ::core::option::Option<[&mut u32; __N]> {
         self.storage.get_disjoint_mut(entities, HEALTH, Self::__mut_health)
     }
-    ///Writes the `health` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `health`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
+    ///Writes the `health` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `health`: O(the entity's components)), with what the world's `Rules` add or remove in it. `false`, and nothing written, for a dead, stale (id reused) or never-issued handle, or a change the rules refuse.
     #[inline]
     pub fn set_health(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
         self.storage.set(entity, HEALTH, value, Self::__mut_health)
     }
-    ///Adds a default `health` to `entity`: one migration (the row moves to the table with `health`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    ///Adds a default `health` to `entity`: one migration (the row moves to the table with `health`: O(the entity's components)), with what the world's `Rules` add or remove in it; if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle, or a change the rules refuse.
     #[inline]
     pub fn add_health(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, HEALTH)
     }
-    ///Removes the `health` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `health`.
+    ///Removes the `health` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)), with the components the world's `Rules` remove with it. `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle, an entity without a `health`, or a removal the rules refuse.
     #[inline]
     pub fn remove_health(
         &mut self,

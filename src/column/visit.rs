@@ -43,6 +43,21 @@ impl<M: Bitmask> ColumnVisitor<M> for PushDefaults<M> {
     }
 }
 
+/// Empties every column of `mask`, dropping its values: a staged run's columns that the
+/// world's rules leave out of its table (a member of an exclusive group).
+pub(crate) struct ClearColumns<M> {
+    pub mask: M,
+}
+
+impl<M: Bitmask> ColumnVisitor<M> for ClearColumns<M> {
+    #[inline(always)]
+    fn visit<C: Default + 'static>(&mut self, column: &mut Vec<C>, bit: M) {
+        if self.mask.intersects(bit) {
+            column.clear();
+        }
+    }
+}
+
 /// Exchanges rows `a` and `b` of every column of `mask`.
 pub(crate) struct SwapRows<M> {
     pub mask: M,

@@ -80,13 +80,13 @@ macro_rules! __ecs_accessor_doc {
         ::core::concat!("The `", ::core::stringify!($field), "` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `", ::core::stringify!($field), "`, or is repeated. Each is stamped as changed.")
     };
     (set $field:ident) => {
-        ::core::concat!("Writes the `", ::core::stringify!($field), "` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `", ::core::stringify!($field), "`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.")
+        ::core::concat!("Writes the `", ::core::stringify!($field), "` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `", ::core::stringify!($field), "`: O(the entity's components)), with what the world's `Rules` add or remove in it. `false`, and nothing written, for a dead, stale (id reused) or never-issued handle, or a change the rules refuse.")
     };
     (add $field:ident) => {
-        ::core::concat!("Adds a default `", ::core::stringify!($field), "` to `entity`: one migration (the row moves to the table with `", ::core::stringify!($field), "`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.")
+        ::core::concat!("Adds a default `", ::core::stringify!($field), "` to `entity`: one migration (the row moves to the table with `", ::core::stringify!($field), "`: O(the entity's components)), with what the world's `Rules` add or remove in it; if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle, or a change the rules refuse.")
     };
     (remove $field:ident) => {
-        ::core::concat!("Removes the `", ::core::stringify!($field), "` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle or an entity without a `", ::core::stringify!($field), "`.")
+        ::core::concat!("Removes the `", ::core::stringify!($field), "` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)), with the components the world's `Rules` remove with it. `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle, an entity without a `", ::core::stringify!($field), "`, or a removal the rules refuse.")
     };
     (has $field:ident) => {
         ::core::concat!("Whether `entity` is alive and has a `", ::core::stringify!($field), "`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.")

@@ -128,7 +128,7 @@ macro_rules! __ecs_generate {
             [<__ecs_ $world _component_names>]! { @component mask $($generate)* }
         }
     };
-    (@checked (world $world:ident $components:tt) tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt hooks: $hooks:tt) => {
+    (@checked (world $world:ident $components:tt) tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt hooks: $hooks:tt rules: $rules:tt) => {
         $crate::__private::paste::paste! {
             $crate::__ecs_tables! { @types $world $components $tags $relations }
             $crate::__ecs_world! { @part world $world }
@@ -184,7 +184,8 @@ macro_rules! __ecs_generate {
 
             #[allow(unused, nonstandard_style)]
             const _: () = {
-                $crate::__ecs_tables! { @helpers $world [<$world Components>] $components $tags $relations $hooks }
+                $crate::__ecs_tables! { @helpers $world [<$world Components>] $components $tags $relations $hooks rules: $rules }
+                $crate::__ecs_rules! { @check $world $rules }
                 $crate::__ecs_typed_queries! { $world $components }
                 $crate::__ecs_builder! { @helpers [<$world EntityBuilder>] $world $components }
                 $crate::__ecs_commands! { @helpers world $world $components }
@@ -272,7 +273,7 @@ macro_rules! __ecs_generate {
                 const _: () = {
                     $crate::__ecs_tables! {
                         @helpers $sub_world $sub_world $components $tags $relations
-                        (sub_world $hooks $game_hooks spawn: $spawn despawn: $despawn)
+                        (sub_world $hooks $game_hooks spawn: $spawn despawn: $despawn) rules: []
                     }
                     $crate::__ecs_typed_queries! { $sub_world $components }
                     $crate::__ecs_builder! { @helpers [<$sub_world EntityValues>] $sub_world $components }

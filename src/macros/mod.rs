@@ -14,6 +14,7 @@ mod multi_world;
 mod parse;
 mod relations;
 mod resources;
+mod rules;
 mod snapshot;
 mod split;
 mod tables;

@@ -8,7 +8,12 @@
 //! events      [ $( $(#[$attr])* $event : $ty ),* ]
 //! resources   [ $( $(#[$attr])* $resource : $ty ),* ]
 //! hooks       [ $( { $event $( ($mask) )? => $hook } )* ]  (each hook's kind checked)
+//! rules       [ $( { [$($policy)*] $first $( $verb $target )? $( ( $($member),+ ) )? } )* ]
 //! ```
+//!
+//! (`rules` a world's only: `{ [] VELOCITY requires POSITION }`, `{ [] exclusive (IDLE, MOVING) }`;
+//! each rule's words are checked where it is read, `__ecs_rules!`, names and contradictions by
+//! the `const fn`s of `rules.rs`.)
 //!
 //! A block not given is `[]`; so is a malformed one once reported, so the rest of the world still
 //! compiles and the message is the only error. A world whose component list is malformed is
@@ -42,12 +47,14 @@ macro_rules! __ecs_parse {
             $( Events { $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* $(,)? } )?
             $( Resources { $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* $(,)? } )?
             $( Hooks { $( $hook_event:ident $( ( $hook_mask:ident ) )? => $hook:path ),* $(,)? } )?
+            $( Rules { $( $rule:ident $( $rule_verb:ident $rule_target:ident )? $( ( $($rule_member:ident),+ $(,)? ) )? $( [ $($rule_policy:ident)* ] )? ),* $(,)? } )?
         }
         {
             $( Tags $tags_block:tt )? $( Relations $relations_block:tt )? $( Events $events_block:tt )? $( Resources $resources_block:tt )?
             $( Hooks {
                 $( $(on_spawn)? $(on_despawn)? $(on_add ($add:ident))? $(on_remove ($remove:ident))? $(on_link ($link:ident))? $(on_unlink ($unlink:ident))? => $known:path ),* $(,)?
             } )?
+            $( Rules $rules_block:tt )?
         }
     ) => {
         $crate::__ecs_generate! {
@@ -57,6 +64,7 @@ macro_rules! __ecs_parse {
             events: [ $( $( $(#[$event_attr])* $event : $event_ty ),* )? ]
             resources: [ $( $( $(#[$resource_attr])* $resource : $resource_ty ),* )? ]
             hooks: [ $( $( { $hook_event $( ( $hook_mask ) )? => $hook } )* )? ]
+            rules: [ $( $( { [ $($($rule_policy)*)? ] $rule $( $rule_verb $rule_target )? $( ( $($rule_member),+ ) )? } )* )? ]
         }
     };
     (@world $world:ident $components:tt { $($blocks:tt)* } $copy:tt) => {
@@ -396,6 +404,36 @@ macro_rules! __ecs_parse {
     ) => {
         $crate::__ecs_parse! { @sub_world_done $game error () $rest $blocks }
     };
+    // A world's `Rules` block, its last: well-formed, malformed (reported, standing for `[]`),
+    // or followed by a block out of place. A game's sub-worlds take no rules yet.
+    (
+        @end (world $($form:tt)*) tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt hooks: $hooks:tt
+        rest: Rules { $( $rule:ident $( $verb:ident $target:ident )? $( ( $($member:ident),+ $(,)? ) )? $( [ $($policy:ident)* ] )? ),* $(,)? }
+    ) => {
+        $crate::__ecs_generate! {
+            (world $($form)*) tags: $tags relations: $relations events: $events resources: $resources hooks: $hooks
+            rules: [ $( { [ $($($policy)*)? ] $rule $( $verb $target )? $( ( $($member),+ ) )? } )* ]
+        }
+    };
+    (@end (world $($form:tt)*) tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt hooks: $hooks:tt rest: Rules { $($rules:tt)* }) => {
+        ::core::compile_error!(
+            "ecs!: malformed `Rules` block; write each rule as `VELOCITY requires POSITION` (optionally followed by `[refuse]`) or `exclusive(IDLE, MOVING, ATTACKING)`, separated by commas"
+        );
+        $crate::__ecs_generate! { (world $($form)*) tags: $tags relations: $relations events: $events resources: $resources hooks: $hooks rules: [] }
+    };
+    (@end (game $game:ident $($form:tt)*) tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt hooks: $hooks:tt rest: Rules { $($rules:tt)* } $($rest:tt)*) => {
+        ::core::compile_error!(::core::concat!(
+            "ecs!: the multi-world `",
+            ::core::stringify!($game),
+            "` takes no `Rules` block yet; required components and exclusive groups are declared in a single world"
+        ));
+    };
+    (@end $form:tt tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt hooks: $hooks:tt rest: Rules { $($rules:tt)* } $block:ident $($rest:tt)*) => {
+        $crate::__ecs_block_error! { $block }
+    };
+    (@end (world $($form:tt)*) tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt hooks: $hooks:tt rest:) => {
+        $crate::__ecs_generate! { (world $($form)*) tags: $tags relations: $relations events: $events resources: $resources hooks: $hooks rules: [] }
+    };
     // A world or a game is complete: generate it.
     (@end $form:tt tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt hooks: $hooks:tt rest:) => {
         $crate::__ecs_generate! { $form tags: $tags relations: $relations events: $events resources: $resources hooks: $hooks }
@@ -419,18 +457,19 @@ macro_rules! __ecs_block_error {
     (Events) => { $crate::__ecs_block_error! { @misplaced "Events" } };
     (Resources) => { $crate::__ecs_block_error! { @misplaced "Resources" } };
     (Hooks) => { $crate::__ecs_block_error! { @misplaced "Hooks" } };
+    (Rules) => { $crate::__ecs_block_error! { @misplaced "Rules" } };
     (@misplaced $block:literal) => {
         ::core::compile_error!(::core::concat!(
             "ecs!: the `",
             $block,
-            "` block is repeated or out of order; after the world block come `Tags`, `Relations`, `Events`, `Resources` and `Hooks`, each at most once, in that order"
+            "` block is repeated or out of order; after the world block come `Tags`, `Relations`, `Events`, `Resources`, `Hooks` and `Rules`, each at most once, in that order"
         ));
     };
     ($block:ident) => {
         ::core::compile_error!(::core::concat!(
             "ecs!: unknown block `",
             ::core::stringify!($block),
-            "`; after the world block, `ecs!` accepts `Tags`, `Relations`, `Events`, `Resources` and `Hooks` blocks"
+            "`; after the world block, `ecs!` accepts `Tags`, `Relations`, `Events`, `Resources`, `Hooks` and `Rules` blocks"
         ));
     };
 }

@@ -85,7 +85,7 @@ macro_rules! __ecs_tables {
         [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ]
         [ $( $(#[$tag_attr:meta])* $tag:ident => $tag_mask:ident ),* ]
         [ $( $(#[$relation_attr:meta])* $relation:ident / $reverse:ident => $relation_mask:ident [$($policy:tt)*] ),* ]
-        $hooks:tt
+        $hooks:tt rules: $rules:tt
     ) => {
         $crate::__private::paste::paste! {
             // The bit of every component, then every tag, then every relation (a relation's bit
@@ -193,6 +193,7 @@ macro_rules! __ecs_tables {
                     relations
                 };
                 $crate::__ecs_hooks! { @set [<$world Mask>] $hooks }
+                $crate::__ecs_rules! { @set $world [<$world Mask>] [ $( $(#[$attr])* $field : $ty => $mask [$($option)*] ),+ ] $rules }
                 const CASCADE: [<$world Mask>] = {
                     let cascade = 0;
                     $( $(#[$relation_attr])* let cascade = cascade | $crate::__ecs_relation_policy!($relation $relation_mask $($policy)*); )*

@@ -266,6 +266,14 @@ impl<W: SnapshotTables> StorageData<W> {
                     "tables {first} and {index} hold the same components"
                 )));
             }
+            if let Some(broken) = (!ids.is_empty())
+                .then(|| <W::Table as Archetype>::RULES.broken_by(table.mask()))
+                .flatten()
+            {
+                return Err(SnapshotError::new(format!(
+                    "table {index} holds {broken}, against the world's rules"
+                )));
+            }
             let ticks = ticks
                 .into_ticks(table.mask(), ids.len(), Tick(tick))
                 .map_err(|error| SnapshotError::new(format!("table {index}: {error}")))?;

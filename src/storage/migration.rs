@@ -14,18 +14,23 @@ impl<T: Archetype> Storage<T> {
     /// Adds the components of `mask` (default values) in one migration (the row moves to the
     /// table with them: O(the entity's components)); components already present keep their
     /// values, and nothing moves if it has them all. Tag bits of `mask` add the tags (no
-    /// migration). `false` for a dead, stale (id reused) or never-issued handle.
+    /// migration). The world's rules apply in the same migration: what the components require
+    /// comes too, and the other members of their exclusive groups go. `false` for a dead,
+    /// stale (id reused) or never-issued handle, or an addition the rules refuse (a member it
+    /// displaces is required by a `[refuse]` requirement): nothing changes then.
     pub fn add_components(&mut self, entity: Entity, mask: T::Mask) -> bool {
         let Some(location) = self.locate(entity) else {
             return false;
         };
-        // Nothing is removed by an addition: nothing is parked.
-        let (_, parked) = self.change_row(
+        // Without rules nothing is removed by an addition: nothing is parked.
+        let Some((_, parked)) = self.change_row(
             entity,
             location,
             Change::Add(mask & T::COMPONENTS),
-            T::Mask::EMPTY,
-        );
+            T::HOOKS.kept(),
+        ) else {
+            return false;
+        };
         if !(mask & T::TAGS).is_empty() {
             self.add_tags(entity, mask);
         }
@@ -35,18 +40,22 @@ impl<T: Archetype> Storage<T> {
 
     /// Removes the components of `mask` in one migration (the row moves to the table without
     /// them: O(the entity's components)), dropping their values; nothing moves if it has none
-    /// of them. Tag bits of `mask` remove the tags (no migration). `false` for a dead, stale
-    /// (id reused) or never-issued handle.
+    /// of them. Tag bits of `mask` remove the tags (no migration). The world's rules apply in
+    /// the same migration: the components requiring one removed go too. `false` for a dead,
+    /// stale (id reused) or never-issued handle, or a removal the rules refuse (a `[refuse]`
+    /// requirement of a component that stays): nothing changes then.
     pub fn remove_components(&mut self, entity: Entity, mask: T::Mask) -> bool {
         let Some(location) = self.locate(entity) else {
             return false;
         };
-        let (_, parked) = self.change_row(
+        let Some((_, parked)) = self.change_row(
             entity,
             location,
             Change::Remove(mask & T::COMPONENTS),
             T::HOOKS.kept(),
-        );
+        ) else {
+            return false;
+        };
         if !(mask & T::TAGS).is_empty() {
             self.remove_tags(entity, mask);
         }
@@ -56,8 +65,9 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// Applies `change` to the live `entity` at `location` (one migration, or none when the
-    /// mask does not change), drops the values it removed (but those of `keep` a removal hook
-    /// waits for, kept aside for it), and returns the new location.
+    /// mask does not change, or the world's rules refuse it), drops the values it removed (but
+    /// those of `keep` a removal hook waits for, kept aside for it), and returns the new
+    /// location.
     pub(super) fn apply_change(
         &mut self,
         entity: Entity,
@@ -65,31 +75,40 @@ impl<T: Archetype> Storage<T> {
         change: Change<T::Mask>,
         keep: T::Mask,
     ) -> EntityLocation {
-        let (location, parked) = self.change_row(entity, location, change, keep);
-        self.drop_parked(parked);
-        location
+        match self.change_row(entity, location, change, keep) {
+            Some((location, parked)) => {
+                self.drop_parked(parked);
+                location
+            }
+            None => location,
+        }
     }
 
     /// [`apply_change`](Self::apply_change), leaving the values the destination lacks parked
     /// (none without a migration) for the caller to drop with
     /// [`drop_parked`](Self::drop_parked) once its own bookkeeping is done; those of `keep`
-    /// go to the removal's hooks instead, if one waits for it.
+    /// go to the removal's hooks instead, if one waits for it. The world's rules make of
+    /// `change` the change really applied (`Rules::settle`, nothing without rules); `None`
+    /// when they refuse it, and nothing changed.
     fn change_row(
         &mut self,
         entity: Entity,
         location: EntityLocation,
         change: Change<T::Mask>,
         keep: T::Mask,
-    ) -> (EntityLocation, Parked<T::Mask>) {
+    ) -> Option<(EntityLocation, Parked<T::Mask>)> {
         let current = self.tables[location.table()].mask();
+        let change = T::RULES.settle(current, change)?;
         let next = change.apply(current);
         if next == current {
-            return (location, Parked::NOTHING);
+            return Some((location, Parked::NOTHING));
         }
         let source = location.table();
         let destination = self.destination(source, change);
         let (location, mut columns) = self.migrate(entity, location, destination, change, next);
-        if let Change::Remove(_) = change {
+        // Only the world's rules make a switch: without them its arms fold away.
+        let switch = !T::RULES.is_empty() && matches!(change, Change::Switch(_));
+        if matches!(change, Change::Remove(_)) || switch {
             let removed = current & !next;
             self.record_removed(entity, removed, |storage| {
                 let mut values = T::removed(removed);
@@ -99,11 +118,18 @@ impl<T: Archetype> Storage<T> {
                 values
             });
         }
+        if switch {
+            // A switch's removal first, then its addition: hooks read them in that order.
+            self.record(StructuralChange::Added {
+                entity,
+                mask: next & !current,
+            });
+        }
         let parked = Parked {
             table: source,
             columns,
         };
-        (location, parked)
+        Some((location, parked))
     }
 
     /// Drops the values a migration parked (its last step, after the caller's bookkeeping).

@@ -151,6 +151,19 @@ impl<T: Archetype> Storage<T> {
             storage.place_rows(mask, entities.iter().copied(), |table| {
                 let columns = table.mask();
                 table.for_each_column_pair(rows, &mut column::AppendAll { mask: columns });
+                if !T::RULES.is_empty() {
+                    // The table's columns the run lacks (what its components require) get
+                    // defaults; the run's the table lacks (a group's member left out) go.
+                    let staged = rows.mask();
+                    let count = entities.len();
+                    table.for_each_column(&mut column::PushDefaults {
+                        mask: columns & !staged,
+                        count,
+                    });
+                    rows.for_each_column(&mut column::ClearColumns {
+                        mask: staged & !columns,
+                    });
+                }
             })
         });
         self.link_spawned(&links);
@@ -186,7 +199,13 @@ impl<T: TypedTable> Storage<T> {
             V::DISTINCT,
             "archetypal: `spawn_values` was given a tuple naming one component twice"
         );
-        let mask = T::Mask::narrow(V::MASK);
+        let asked = T::Mask::narrow(V::MASK);
+        // The world's rules may add columns (defaults, pushed below), never leave one out.
+        let mask = T::RULES.spawn_mask(asked);
+        assert!(
+            mask.contains(asked),
+            "archetypal: `spawn_values` was given a tuple holding two members of one exclusive group (or what requires one of them)"
+        );
         let table_index = self.table_for(mask);
         let first_row = self.tables[table_index].len();
         let values = values.into_iter();
@@ -200,6 +219,13 @@ impl<T: TypedTable> Storage<T> {
         // Issued while the batch can still be cut back: running out of ids spawns nothing.
         let entities = index.allocate_many(count, &mut *self.records);
         batch.commit();
+        if mask != asked {
+            // What the tuple's components require, default-initialised.
+            self.tables[table_index].for_each_column(&mut column::PushDefaults {
+                mask: mask & !asked,
+                count,
+            });
+        }
         self.settle_values(&entities, mask, table_index, first_row);
         entities
     }

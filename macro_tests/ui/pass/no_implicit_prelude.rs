@@ -45,6 +45,9 @@ mod game {
             on_unlink(CHILD_OF) => unlinked,
             on_despawn => gone,
         }
+        Rules {
+            VELOCITY requires POSITION,
+        }
     }
 
     pub fn counted(world: &mut WorldParts<'_>, _entity: ::archetypal::Entity) {
