@@ -197,6 +197,12 @@ impl<'a, T: TypedTable, V: ComponentValues<T, M>, M> BatchColumns<'a, T, V, M> {
         }
     }
 
+    /// The table the columns were taken out of (its other columns still in it).
+    #[inline]
+    pub(crate) fn table(&mut self) -> &mut T {
+        self.table
+    }
+
     /// Keeps what was pushed when the columns go back.
     #[inline]
     pub(crate) fn commit(mut self) {

@@ -6,7 +6,7 @@
 use alloc::vec::Vec;
 
 use super::{Storage, place_or_free};
-use crate::archetype::Archetype;
+use crate::archetype::{Archetype, TableRollback};
 use crate::builder::EntityValues;
 use crate::column;
 use crate::component_values::{BatchColumns, ComponentValues};
@@ -217,15 +217,21 @@ impl<T: TypedTable> Storage<T> {
             count += 1;
         }
         // Issued while the batch can still be cut back: running out of ids spawns nothing.
-        let entities = index.allocate_many(count, &mut *self.records);
-        batch.commit();
-        if mask != asked {
-            // What the tuple's components require, default-initialised.
-            self.tables[table_index].for_each_column(&mut column::PushDefaults {
+        let entities = if mask == asked {
+            index.allocate_many(count, &mut *self.records)
+        } else {
+            // What the tuple's components require, default-initialised first: a `Default`
+            // that panics has them cut back with the batch, and no handle issued.
+            let mut defaults = TableRollback::new(batch.table());
+            defaults.table().for_each_column(&mut column::PushDefaults {
                 mask: mask & !asked,
                 count,
             });
-        }
+            let entities = index.allocate_many(count, &mut *self.records);
+            defaults.commit();
+            entities
+        };
+        batch.commit();
         self.settle_values(&entities, mask, table_index, first_row);
         entities
     }
