@@ -239,6 +239,49 @@ impl<E> EventChannel<E> {
         }
     }
 
+    /// What a snapshot saves of a channel whose events it keeps: the sequence number of the
+    /// oldest stored event, that of the first event sent in the current frame, the capacity
+    /// limit and the events, oldest first.
+    #[cfg(feature = "serde")]
+    pub(crate) fn saved_parts(&self) -> (u64, u64, Option<usize>, &VecDeque<E>) {
+        (
+            self.first_sequence,
+            self.frame_start,
+            self.capacity_limit,
+            &self.events,
+        )
+    }
+
+    /// The channel a snapshot saved (see [`saved_parts`](Self::saved_parts)), or what is wrong
+    /// with it: numbering that starts at 0 or runs past [`MAX_START`](Self::MAX_START), a
+    /// frame start at 0 or past the next event, more events than the limit.
+    #[cfg(feature = "serde")]
+    pub(crate) fn from_saved_parts(
+        first_sequence: u64,
+        frame_start: u64,
+        capacity_limit: Option<usize>,
+        events: Vec<E>,
+    ) -> Result<Self, &'static str> {
+        let next = first_sequence.checked_add(events.len() as u64);
+        if first_sequence < FIRST_SEQUENCE || next.is_none_or(|next| next > Self::MAX_START) {
+            return Err("its numbering is out of range");
+        }
+        // A frame start before the oldest event is sound (a trim or `clear` since the frame
+        // began); past the next event it is not.
+        if !(FIRST_SEQUENCE..=next.unwrap_or(0)).contains(&frame_start) {
+            return Err("its frame start is past its events");
+        }
+        if capacity_limit.is_some_and(|limit| events.len() > limit) {
+            return Err("it holds more events than its capacity limit");
+        }
+        Ok(EventChannel {
+            events: events.into(),
+            first_sequence,
+            frame_start,
+            capacity_limit,
+        })
+    }
+
     fn drop_oldest(&mut self, count: usize) {
         let count = count.min(self.events.len());
         // Numbered first: an event `Drop` that panics in `drain` (which still removes them

@@ -19,6 +19,8 @@
 //! - [`multi_world`]: past 128 components and tags, sub-worlds sharing one set of entities.
 //! - [`cloning`]: `World: Clone` and `restore`, for rollback.
 //! - [`snapshots`]: saving and loading a world with serde (feature `serde`).
+//! - [`rollback_netcode`]: a game under ggrs: save, load and the crate's checksum (feature
+//!   `serde`).
 //! - [`no_std`]: the crate without the standard library.
 //! - [`panics`]: every panic there is, and what a panicking `Default`, `Clone` or `Drop`
 //!   leaves behind.
@@ -67,6 +69,13 @@ pub mod cloning {
 #[cfg(any(feature = "serde", doc))]
 pub mod snapshots {
     #![doc = include_str!("guide/snapshots.md")]
+}
+
+// Like the snapshots chapter: rendered in every documentation build, its example (which uses
+// the checksum, and ggrs, a dev-dependency) compiled and run only with the `serde` feature.
+#[cfg(any(feature = "serde", doc))]
+pub mod rollback_netcode {
+    #![doc = include_str!("guide/rollback_netcode.md")]
 }
 
 pub mod no_std {

@@ -17,6 +17,8 @@ mod archetype;
 mod builder;
 mod change_log;
 mod change_ticks;
+#[cfg(feature = "serde")]
+pub mod checksum;
 mod column;
 mod commands;
 mod component_values;
@@ -59,6 +61,8 @@ pub mod __private;
 
 pub use archetype::Archetype;
 pub use change_log::StructuralChange;
+#[cfg(feature = "serde")]
+pub use checksum::stable_hash;
 pub use column::{ColumnPairVisitor, ColumnRefVisitor, ColumnVisitor};
 pub use commands::{
     BuilderStaging, CommandBuffer, CommandQueue, CommandReport, LifecycleCommand, PartCommand,

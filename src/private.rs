@@ -18,6 +18,15 @@ pub use crate::lifecycle::IndexedStorage;
 pub use crate::mask::{low_bits, mask_bit};
 pub use crate::world_check::{WorldNames, check_sub_worlds, check_world};
 
+/// An event channel declared `[saved]` (`Events { hit: Hit [saved] }`): a snapshot keeps its
+/// events (with the `serde` feature, its type must be serde too). Named by generated code
+/// through `__ecs_event_saving!`.
+pub struct SavedEvents;
+
+/// An event channel declared without `[saved]`: a snapshot keeps only where its numbering
+/// stands, and its event type need not be serde.
+pub struct UnsavedEvents;
+
 /// What a world's generated methods call to spawn, despawn, reserve handles for queued
 /// spawns, copy the world and end a frame: each is one of these.
 pub mod lifecycle {

@@ -35,6 +35,9 @@
 //!   the next event or entry): a loaded world numbers on from there, so a cursor kept from
 //!   before the save (in a resource, say) reads what is sent and logged after the load, and
 //!   counts what it had not read before the save as lost.
+//! - The events of the channels declared `[saved]` (`events`, after `event_sequences`; see
+//!   `events.rs`): their events, sequence numbers, frame start and capacity limit, so a cursor
+//!   kept from before the save reads exactly what it had not read.
 //! - What the systems run on the world remember (`systems`, a world's only: a game runs only
 //!   whole-game systems, which remember nothing), per system in the order they first ran: its
 //!   name, its function's type name, the tick its last run ended at (`null` before its first),
@@ -46,11 +49,11 @@
 //!   counting what they had not read as lost).
 //!
 //! # What it does not hold
-//! - The events and change-log entries themselves: a loaded world starts with its channels
-//!   empty (and the log off), as a new world does. An event type need not be serde, and a
-//!   bound on every channel would refuse the snapshots of every world with one that is not;
-//!   readers' cursors are saved, so an event is never read twice and one not read before the
-//!   save is counted lost, never missed silently.
+//! - The events of channels not declared `[saved]`, and the change-log entries: a loaded
+//!   world starts with those channels empty (and the log off), as a new world does. An event
+//!   type need not be serde, and a bound on every channel would refuse the snapshots of every
+//!   world with one that is not; readers' cursors are saved, so an event is never read twice
+//!   and one not read before the save is counted lost, never missed silently.
 //! - Queued commands: save after `apply_commands()`. Handles a queued spawn reserved are
 //!   written as given back, as `clear_commands()` would.
 //! - The caches: the edge graph is rebuilt, the query cache refills on use, and each tick
@@ -89,9 +92,11 @@
 //!
 //! Version 3 introduced the runs and the byte-string ids, version 4 the positional columns of
 //! text snapshots, version 5 what systems remember (`systems`, last in a world's snapshot; a
-//! game's was unchanged but for its version), version 6 (this one) every row's change ticks
+//! game's was unchanged but for its version), version 6 every row's change ticks
 //! (`change_ticks`, after `tables`, in a world's snapshot and in each sub-world entry of a
-//! game's); a snapshot of another version is refused with an error naming both versions.
+//! game's), version 7 (this one) the saved channels' events (`events`, after
+//! `event_sequences`, in a world's and a game's); a snapshot of another version is refused
+//! with an error naming both versions.
 //!
 //! A multi-world game saves and loads the same way ([`MultiWorldSnapshot`],
 //! [`MultiWorldSnapshotData`]), by the same code: a world is a game with one part. Both are one
@@ -123,6 +128,7 @@ use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 mod change_ticks;
+mod events;
 mod ids;
 mod input;
 mod layout;
@@ -136,6 +142,7 @@ mod systems;
 mod validation;
 mod world;
 
+pub use events::{ChannelIn, ChannelOut, EventSaving, LoadEvents, SaveEvents};
 pub use maps::{ColumnIn, ResourceIn};
 pub use output::{ColumnOut, ResourceOut};
 pub use parts::LoadedParts;
@@ -156,12 +163,13 @@ use validation::DecodedWhole;
 use world::OneStorage;
 
 /// The snapshot format this build writes and reads.
-pub const SNAPSHOT_VERSION: u32 = 6;
+pub const SNAPSHOT_VERSION: u32 = 7;
 
 /// An event channel of a world or game `W`, as [`SnapshotSingletons::EVENTS`] lists it: its
-/// name, the sequence number its next event gets, and a function that makes the (empty)
-/// channel number its next event as given (`false` if that number is out of range).
-pub type EventNumbering<W> = (&'static str, fn(&W) -> u64, fn(&mut W, u64) -> bool);
+/// name, the sequence number its next event gets, a function that makes the (empty) channel
+/// number its next event as given (`false` if that number is out of range), and whether a
+/// snapshot keeps its events (declared `[saved]`).
+pub type EventNumbering<W> = (&'static str, fn(&W) -> u64, fn(&mut W, u64) -> bool, bool);
 
 /// What the snapshot code needs of a world's or a multi-world's sub-world's tables, whatever
 /// its component types: the part of a snapshot one storage fills (tables, tags, relations).
@@ -196,26 +204,33 @@ pub trait SnapshotSingletons: Sized + 'static {
     /// The resources' names, in declaration order.
     const RESOURCE_NAMES: &'static [&'static str];
 
-    /// Each event channel's name, how to read the sequence number its next event gets, and how
-    /// to make the (empty) channel number its next event `next` (see
-    /// [`EventChannel::start_numbering_at`](crate::EventChannel::start_numbering_at)).
+    /// Each event channel's name, how to read the sequence number its next event gets, how to
+    /// make the (empty) channel number its next event `next` (see
+    /// [`EventChannel::start_numbering_at`](crate::EventChannel::start_numbering_at)), and
+    /// whether its events are saved.
     const EVENTS: &'static [EventNumbering<Self>];
 
     /// Each event channel's name and the sequence number its next event gets.
     fn event_sequences(&self) -> Vec<(&'static str, u64)> {
         Self::EVENTS
             .iter()
-            .map(|&(name, next_sequence, _)| (name, next_sequence(self)))
+            .map(|&(name, next_sequence, ..)| (name, next_sequence(self)))
             .collect()
     }
 
-    /// Makes the (empty) event channel `name` number its next event `next`; `false` if there
-    /// is no such channel or `next` is out of range.
+    /// Makes the (empty) event channel `name` number its next event `next`, or, for a saved
+    /// channel (loaded with its events), checks that it does; `false` if there is no such
+    /// channel or `next` is out of range (or not where the saved channel ends).
     fn start_event_numbering(&mut self, name: &str, next: u64) -> bool {
         Self::EVENTS
             .iter()
             .find(|(channel, ..)| *channel == name)
-            .is_some_and(|&(_, _, start_numbering_at)| start_numbering_at(self, next))
+            .is_some_and(
+                |&(_, next_sequence, start_numbering_at, saved)| match saved {
+                    true => next_sequence(self) == next,
+                    false => start_numbering_at(self, next),
+                },
+            )
     }
 }
 
@@ -264,6 +279,12 @@ pub trait SerializeSingletons: SnapshotSingletons {
         resources: &Self::Resources,
         resource: ResourceOut<'_, M>,
     ) -> Result<(), M::Error>;
+
+    /// Writes `whole`'s `channel`, picked by its name (`channel.name()`), if it is saved.
+    fn serialize_channel<M: SerializeMap>(
+        whole: &Self,
+        channel: ChannelOut<'_, M>,
+    ) -> Result<(), M::Error>;
 }
 
 /// A world whose components and resources are all `Serialize`: what `world.snapshot()` needs.
@@ -305,6 +326,12 @@ pub trait DeserializeResources<'de>: SnapshotSingletons {
         resources: &mut Self::Resources,
         resource: ResourceIn<'_, A>,
     ) -> Result<(), A::Error>;
+
+    /// Reads the saved `channel` into `whole`'s channel of its name (`channel.name()`).
+    fn deserialize_channel<A: MapAccess<'de>>(
+        whole: &mut Self,
+        channel: ChannelIn<'_, A>,
+    ) -> Result<(), A::Error>;
 }
 
 /// A world whose components and resources are all `DeserializeOwned`: what loading one needs.
@@ -332,6 +359,17 @@ impl<W> Clone for Snapshot<'_, W> {
 }
 
 impl<W> Copy for Snapshot<'_, W> {}
+
+impl<W: SerializeWorld> Snapshot<'_, W> {
+    /// The world's stable checksum: the hash of this snapshot's serde form, streamed through
+    /// [`checksum`](crate::checksum)'s hasher with nothing written out; the same on every run,
+    /// process and machine for equal worlds. It covers what the snapshot holds (every entity,
+    /// component, tag, relation, resource, change tick, the saved event channels' events,
+    /// every channel's numbering, what systems remember but their locals). O(the whole world).
+    pub fn checksum(&self) -> u64 {
+        crate::checksum::stable_hash(self)
+    }
+}
 
 impl<W: SerializeWorld> Serialize for Snapshot<'_, W> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -362,6 +400,13 @@ impl<G> Clone for MultiWorldSnapshot<'_, G> {
 
 impl<G> Copy for MultiWorldSnapshot<'_, G> {}
 
+impl<G: SerializeMultiWorld> MultiWorldSnapshot<'_, G> {
+    /// The game's stable checksum, as [`Snapshot::checksum`] is a world's. O(the whole game).
+    pub fn checksum(&self) -> u64 {
+        crate::checksum::stable_hash(self)
+    }
+}
+
 impl<G: SerializeMultiWorld> Serialize for MultiWorldSnapshot<'_, G> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serialize_whole::<SubWorldStorages<G>, S>(self.game, serializer)
@@ -373,7 +418,7 @@ impl<G: SerializeMultiWorld> Serialize for MultiWorldSnapshot<'_, G> {
 /// builds the world. Decoding already refuses malformed input, unknown names and columns of
 /// the wrong type; the checks that need the whole snapshot come after.
 pub struct SnapshotData<W: SnapshotWorld> {
-    raw: DecodedWhole<(StorageData<W>, ()), W::Resources>,
+    raw: DecodedWhole<(StorageData<W>, ()), W::Resources, W>,
 }
 
 impl<'de, W: DeserializeWorld> Deserialize<'de> for SnapshotData<W> {
@@ -405,7 +450,7 @@ impl<W: SnapshotWorld> SnapshotData<W> {
 /// checks it and builds the game. Decoding already refuses malformed input, unknown names and
 /// columns of the wrong type; the checks that need the whole snapshot come after.
 pub struct MultiWorldSnapshotData<G: DeserializeMultiWorld> {
-    raw: DecodedWhole<<G::SubWorldList as LoadSubWorlds>::Loaded, G::Resources>,
+    raw: DecodedWhole<<G::SubWorldList as LoadSubWorlds>::Loaded, G::Resources, G>,
 }
 
 impl<'de, G: DeserializeMultiWorld> Deserialize<'de> for MultiWorldSnapshotData<G> {

@@ -126,6 +126,7 @@ pub fn workloads() -> Vec<Workload> {
         entity_cycle::workload(),
         game_despawn::workload(),
         rollback::workload(),
+        rollback_frame::workload(),
         change_parent::workload(),
         observer_add_remove::workload(),
         observer_despawn::workload(),

@@ -700,8 +700,9 @@ impl Game {
     /// Feature `serde`. The game, borrowed for saving in any serde format
     /// (`serde_json::to_string(&game.snapshot())`): its entity index (handles stay valid,
     /// the next spawn gets the same id), every sub-world, the resources and where
-    /// numbering stands; not the events or queued commands (see `archetypal::snapshot`).
-    /// Callable when every type is `Serialize`. O(1); serializing is O(the whole game).
+    /// numbering stands, and the `[saved]` channels' events; not queued commands (see
+    /// `archetypal::snapshot`). `.checksum()` is its stable hash. Callable when every type
+    /// is `Serialize`. O(1); serializing is O(the whole game).
     #[inline]
     pub fn snapshot(&self) -> ::archetypal::MultiWorldSnapshot<'_, Self>
     where
@@ -1949,10 +1950,12 @@ const _: () = {
     }
     mod __compiled_out {
         pub type __event_landed = ();
+        pub type __saving_landed = ::archetypal::__private::UnsavedEvents;
         pub type __resource_delta_time = ();
     }
     use __compiled_out::*;
     type __event_landed = (f32, f32);
+    type __saving_landed = ::archetypal::__private::UnsavedEvents;
     type __resource_delta_time = f32;
     impl ::core::clone::Clone for GameResources
     where
@@ -2000,6 +2003,7 @@ const _: () = {
                 "landed",
                 |world| world.events.landed.next_sequence(),
                 |world, next| world.events.landed.start_numbering_at(next),
+                <__saving_landed as ::archetypal::snapshot::EventSaving>::SAVED,
             ),
         ];
     }
@@ -2009,6 +2013,7 @@ const _: () = {
         for<'x, 'a> <Self as ::archetypal::MultiWorld>::SubWorlds<
             'a,
         >: ::archetypal::snapshot::SerializeSubWorlds,
+        for<'x> __saving_landed: ::archetypal::snapshot::SaveEvents<__event_landed>,
     {
         #[inline]
         fn serialize_resource<S: ::archetypal::__private::serde::ser::SerializeMap>(
@@ -2020,6 +2025,16 @@ const _: () = {
                 _ => ::core::result::Result::Ok(()),
             }
         }
+        #[inline]
+        fn serialize_channel<S: ::archetypal::__private::serde::ser::SerializeMap>(
+            world: &Self,
+            channel: ::archetypal::snapshot::ChannelOut<'_, S>,
+        ) -> ::core::result::Result<(), S::Error> {
+            match channel.name() {
+                "landed" => channel.write::<__saving_landed, _>(&world.events.landed),
+                _ => ::core::result::Result::Ok(()),
+            }
+        }
     }
     impl<'de> ::archetypal::snapshot::DeserializeResources<'de> for Game
     where
@@ -2027,6 +2042,7 @@ const _: () = {
         for<'x> <Self as ::archetypal::MultiWorld>::SubWorlds<
             'static,
         >: ::archetypal::snapshot::LoadSubWorlds,
+        __saving_landed: ::archetypal::snapshot::LoadEvents<'de, __event_landed>,
     {
         #[inline]
         fn deserialize_resource<A: ::archetypal::__private::serde::de::MapAccess<'de>>(
@@ -2035,6 +2051,16 @@ const _: () = {
         ) -> ::core::result::Result<(), A::Error> {
             match resource.name() {
                 "delta_time" => resource.read(&mut resources.delta_time),
+                _ => ::core::result::Result::Ok(()),
+            }
+        }
+        #[inline]
+        fn deserialize_channel<A: ::archetypal::__private::serde::de::MapAccess<'de>>(
+            world: &mut Self,
+            channel: ::archetypal::snapshot::ChannelIn<'_, A>,
+        ) -> ::core::result::Result<(), A::Error> {
+            match channel.name() {
+                "landed" => channel.read::<__saving_landed, _>(&mut world.events.landed),
                 _ => ::core::result::Result::Ok(()),
             }
         }

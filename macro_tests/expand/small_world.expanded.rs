@@ -656,8 +656,8 @@ impl World {
     /// Feature `serde`. The world, borrowed for saving in any serde format
     /// (`serde_json::to_string(&world.snapshot())`): every entity (handles stay valid,
     /// the next spawn gets the same id), component, tag and resource, the ticks, where
-    /// numbering stands and what systems remember (not their locals); not the events or
-    /// queued commands (see `archetypal::snapshot`).
+    /// numbering stands, the `[saved]` channels' events, what systems remember (not their
+    /// locals); no queued command (`archetypal::snapshot`); `.checksum()`: its stable hash.
     /// Callable when every type is `Serialize`. O(1); serializing is O(the whole world).
     #[inline]
     pub fn snapshot(&self) -> ::archetypal::Snapshot<'_, Self>
@@ -1505,6 +1505,7 @@ const _: () = {
         pub type __component_velocity = ();
         pub type __component_health = ();
         pub type __event_landed = ();
+        pub type __saving_landed = ::archetypal::__private::UnsavedEvents;
         pub type __resource_delta_time = ();
     }
     use __compiled_out::*;
@@ -1512,6 +1513,7 @@ const _: () = {
     type __component_velocity = (f32, f32);
     type __component_health = u32;
     type __event_landed = (f32, f32);
+    type __saving_landed = ::archetypal::__private::UnsavedEvents;
     type __resource_delta_time = f32;
     impl ::core::clone::Clone for WorldComponentArrays
     where
@@ -1685,6 +1687,7 @@ const _: () = {
                 "landed",
                 |world| world.events.landed.next_sequence(),
                 |world, next| world.events.landed.start_numbering_at(next),
+                <__saving_landed as ::archetypal::snapshot::EventSaving>::SAVED,
             ),
         ];
     }
@@ -1694,6 +1697,7 @@ const _: () = {
         for<'x> __component_position: ::archetypal::__private::serde::Serialize,
         for<'x> __component_velocity: ::archetypal::__private::serde::Serialize,
         for<'x> __component_health: ::archetypal::__private::serde::Serialize,
+        for<'x> __saving_landed: ::archetypal::snapshot::SaveEvents<__event_landed>,
     {
         #[inline]
         fn serialize_resource<S: ::archetypal::__private::serde::ser::SerializeMap>(
@@ -1705,6 +1709,16 @@ const _: () = {
                 _ => ::core::result::Result::Ok(()),
             }
         }
+        #[inline]
+        fn serialize_channel<S: ::archetypal::__private::serde::ser::SerializeMap>(
+            world: &Self,
+            channel: ::archetypal::snapshot::ChannelOut<'_, S>,
+        ) -> ::core::result::Result<(), S::Error> {
+            match channel.name() {
+                "landed" => channel.write::<__saving_landed, _>(&world.events.landed),
+                _ => ::core::result::Result::Ok(()),
+            }
+        }
     }
     impl<'de> ::archetypal::snapshot::DeserializeResources<'de> for World
     where
@@ -1712,6 +1726,7 @@ const _: () = {
         __component_position: ::archetypal::__private::serde::Deserialize<'de>,
         __component_velocity: ::archetypal::__private::serde::Deserialize<'de>,
         __component_health: ::archetypal::__private::serde::Deserialize<'de>,
+        __saving_landed: ::archetypal::snapshot::LoadEvents<'de, __event_landed>,
     {
         #[inline]
         fn deserialize_resource<A: ::archetypal::__private::serde::de::MapAccess<'de>>(
@@ -1720,6 +1735,16 @@ const _: () = {
         ) -> ::core::result::Result<(), A::Error> {
             match resource.name() {
                 "delta_time" => resource.read(&mut resources.delta_time),
+                _ => ::core::result::Result::Ok(()),
+            }
+        }
+        #[inline]
+        fn deserialize_channel<A: ::archetypal::__private::serde::de::MapAccess<'de>>(
+            world: &mut Self,
+            channel: ::archetypal::snapshot::ChannelIn<'_, A>,
+        ) -> ::core::result::Result<(), A::Error> {
+            match channel.name() {
+                "landed" => channel.read::<__saving_landed, _>(&mut world.events.landed),
                 _ => ::core::result::Result::Ok(()),
             }
         }

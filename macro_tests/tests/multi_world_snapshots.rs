@@ -271,13 +271,13 @@ fn the_json_holds_the_entity_index_once_and_each_sub_world_by_name() {
     assert_eq!(
         to_json(&game),
         concat!(
-            r#"{"version":6,"generations":[[0,2],[1,1]],"free":[2],"sub_worlds":{"#,
+            r#"{"version":7,"generations":[[0,2],[1,1]],"free":[2],"sub_worlds":{"#,
             r#""Core":{"tick":1,"last_tick":0,"tables":[{"entities":[1]},{"entities":[0],"health":[5]}],"#,
             r#""change_ticks":[{},{}],"#,
             r#""tags":{"player":[],"frozen":[]},"relations":{"child_of":[[1,0]]},"change_log_sequence":1},"#,
             r#""Render":{"tick":1,"last_tick":0,"tables":[{"entities":[0,1]}],"change_ticks":[{}],"#,
             r#""tags":{"hidden":[1]},"relations":{"owned_by":[]},"change_log_sequence":1}},"#,
-            r#""resources":{"frame":0,"cursor":{"next":0},"focus":null},"event_sequences":[["hit",1]]}"#
+            r#""resources":{"frame":0,"cursor":{"next":0},"focus":null},"event_sequences":[["hit",1]],"events":{}}"#
         )
     );
 }

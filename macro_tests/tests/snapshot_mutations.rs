@@ -551,7 +551,7 @@ fn generation_runs_claiming_billions_of_ids_are_refused_without_allocating_for_t
     }
     let bytes = postcard::to_allocvec(&world.snapshot()).unwrap();
     // postcard: version, tick, last_tick, then one run (0, 2) of the generations.
-    assert_eq!(bytes[..6], [6, 1, 0, 1, 0, 2]);
+    assert_eq!(bytes[..6], [7, 1, 0, 1, 0, 2]);
     let mut mutant = bytes.clone();
     mutant.splice(5..6, [0xff, 0xff, 0xff, 0xff, 0x0f]);
     assert_eq!(

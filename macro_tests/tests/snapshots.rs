@@ -253,12 +253,12 @@ fn the_json_names_every_column_and_tag() {
     assert_eq!(
         text,
         concat!(
-            r#"{"version":6,"tick":1,"last_tick":0,"generations":[[0,1]],"free":[],"#,
+            r#"{"version":7,"tick":1,"last_tick":0,"generations":[[0,1]],"free":[],"#,
             r#""tables":[{"entities":[0],"position":[[1.0,2.0]]}],"#,
             r#""change_ticks":[{"position":{"changed":[[1,1]],"added":[[1,1]]}}],"#,
             r#""tags":{"player":[0],"frozen":[]},"relations":{},"#,
             r#""resources":{"delta_time":0.0,"frame":0,"names":[],"cursor":{"next":0},"focus":null},"#,
-            r#""change_log_sequence":1,"event_sequences":[["hit",1]],"systems":[]}"#
+            r#""change_log_sequence":1,"event_sequences":[["hit",1]],"events":{},"systems":[]}"#
         )
     );
 }
@@ -901,7 +901,7 @@ fn two_tables_of_the_same_components_are_an_error() {
 fn a_wrong_version_or_type_is_an_error() {
     json_error(
         &edited_json(|value| value["version"] = serde_json::json!(4)),
-        "snapshot version 4 is not supported (this build reads version 6)",
+        "snapshot version 4 is not supported (this build reads version 7)",
     );
     json_error(
         &edited_json(|value| value["tables"][0]["position"][0] = serde_json::json!("north")),

@@ -480,7 +480,7 @@ fn a_version_5_snapshot_is_refused() {
             value["version"] = 5.into();
             value.as_object_mut().unwrap().remove("change_ticks");
         },
-        "snapshot version 5 is not supported (this build reads version 6)",
+        "snapshot version 5 is not supported (this build reads version 7)",
     );
 }
 

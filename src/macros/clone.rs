@@ -24,13 +24,13 @@ macro_rules! __ecs_clone {
     (
         $world:ident
         [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ]
-        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* ]
+        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty [$($event_option:ident)*] ),* ]
         [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
     ) => {
         $crate::__ecs_clone_tables! { $world [ $( $(#[$attr])* $field : $ty => $mask [$($option)*] ),+ ] }
         $crate::__ecs_clone_singletons! {
             $world
-            [ $( $(#[$event_attr])* $event : $event_ty ),* ]
+            [ $( $(#[$event_attr])* $event : $event_ty [$($event_option)*] ),* ]
             [ $( $(#[$resource_attr])* $resource : $resource_ty ),* ]
         }
         $crate::__private::paste::paste! {
@@ -124,7 +124,7 @@ macro_rules! __ecs_clone_tables {
 macro_rules! __ecs_clone_singletons {
     (
         $world:ident
-        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* ]
+        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty [$($event_option:ident)*] ),* ]
         [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
     ) => {
         $crate::__private::paste::paste! {

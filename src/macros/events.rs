@@ -6,7 +6,7 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_events {
-    (@types $world:ident [ $( $(#[$attr:meta])* $event:ident : $ty:ty ),* ]) => {
+    (@types $world:ident [ $( $(#[$attr:meta])* $event:ident : $ty:ty [$($option:ident)*] ),* ]) => {
         $crate::__private::paste::paste! {
             #[doc = "The event channels of `" $world "`, declared in its `Events` block."]
             #[derive(::core::default::Default)]
@@ -29,7 +29,7 @@ macro_rules! __ecs_events {
             }
         }
     };
-    (@systems $world:ident [ $( $(#[$attr:meta])* $event:ident : $ty:ty ),* ]) => {
+    (@systems $world:ident [ $( $(#[$attr:meta])* $event:ident : $ty:ty [$($option:ident)*] ),* ]) => {
         $crate::__private::paste::paste! {
             $crate::__ecs_resources! {
                 @slots [<$world Events>], EventSet, EventOf, __EventSlots, __Event, __event,
@@ -38,7 +38,7 @@ macro_rules! __ecs_events {
             }
         }
     };
-    ($world:ident [ $( $(#[$attr:meta])* $event:ident : $ty:ty ),* ]) => {
+    ($world:ident [ $( $(#[$attr:meta])* $event:ident : $ty:ty [$($option:ident)*] ),* ]) => {
         $crate::__private::paste::paste! {
             impl [<$world Events>] {
                 /// Ages every channel by a frame: events older than two frames expire.
@@ -50,5 +50,29 @@ macro_rules! __ecs_events {
                 }
             }
         }
+    };
+}
+
+/// An event channel's options, as the type that says whether a snapshot keeps its events
+/// (`[saved]`: `SavedEvents`; none: `UnsavedEvents`), in the channel's alias in
+/// `__ecs_state_types!`; and (`@check`, an item there) an unknown option reported, so its
+/// message is the only error (the type it leaves in the alias is `UnsavedEvents`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ecs_event_saving {
+    (@check) => {};
+    (@check saved) => {};
+    (@check $($option:tt)*) => {
+        ::core::compile_error!(::core::concat!(
+            "ecs!: unknown event option `",
+            ::core::stringify!($($option)*),
+            "`; the only option is `[saved]`"
+        ));
+    };
+    (saved) => {
+        $crate::__private::SavedEvents
+    };
+    ($($option:tt)*) => {
+        $crate::__private::UnsavedEvents
     };
 }

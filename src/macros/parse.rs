@@ -5,7 +5,7 @@
 //! components  [ $( $(#[$attr])* $field : $ty => $mask [$($option)*] ),+ ]
 //! tags        [ $( $(#[$attr])* $tag => $mask ),* ]
 //! relations   [ $( $(#[$attr])* $relation / $reverse => $mask [$($policy)*] ),* ]
-//! events      [ $( $(#[$attr])* $event : $ty ),* ]
+//! events      [ $( $(#[$attr])* $event : $ty [$($option)*] ),* ]
 //! resources   [ $( $(#[$attr])* $resource : $ty ),* ]
 //! hooks       [ $( { $event $( ($mask) )? => $hook } )* ]  (each hook's kind checked)
 //! rules       [ $( { [$($policy)*] $first $( $verb $target )? $( ( $($member),+ ) )? } )* ]
@@ -44,7 +44,7 @@ macro_rules! __ecs_parse {
         {
             $( Tags { $( $(#[$tag_attr:meta])* $tag:ident => $tag_mask:ident ),* $(,)? } )?
             $( Relations { $( $(#[$relation_attr:meta])* $relation:ident / $reverse:ident => $relation_mask:ident $([$($policy:tt)*])? ),* $(,)? } )?
-            $( Events { $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* $(,)? } )?
+            $( Events { $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty $([$($event_option:ident)*])? ),* $(,)? } )?
             $( Resources { $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* $(,)? } )?
             $( Hooks { $( $hook_event:ident $( ( $hook_mask:ident ) )? => $hook:path ),* $(,)? } )?
             $( Rules { $( $rule:ident $( $rule_verb:ident $rule_target:ident )? $( ( $($rule_member:ident),+ $(,)? ) )? $( [ $($rule_policy:ident)* ] )? ),* $(,)? } )?
@@ -61,7 +61,7 @@ macro_rules! __ecs_parse {
             (world $world [ $( $(#[$attr])* $field : $ty => $mask [$($($option)*)?] ),+ ])
             tags: [ $( $( $(#[$tag_attr])* $tag => $tag_mask ),* )? ]
             relations: [ $( $( $(#[$relation_attr])* $relation / $reverse => $relation_mask [$($($policy)*)?] ),* )? ]
-            events: [ $( $( $(#[$event_attr])* $event : $event_ty ),* )? ]
+            events: [ $( $( $(#[$event_attr])* $event : $event_ty [$($($event_option)*)?] ),* )? ]
             resources: [ $( $( $(#[$resource_attr])* $resource : $resource_ty ),* )? ]
             hooks: [ $( $( { $hook_event $( ( $hook_mask ) )? => $hook } )* )? ]
             rules: [ $( $( { [ $($($rule_policy)*)? ] $rule $( $rule_verb $rule_target )? $( ( $($rule_member),+ ) )? } )* )? ]
@@ -174,7 +174,7 @@ macro_rules! __ecs_parse {
     (
         @game $game:ident [ $($done:tt)+ ]
         {
-            $( Events { $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* $(,)? } )?
+            $( Events { $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty $([$($event_option:ident)*])? ),* $(,)? } )?
             $( Resources { $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* $(,)? } )?
             $( Hooks { $( $hook_event:ident $( ( $hook_mask:ident ) )? => $hook:path ),* $(,)? } )?
         }
@@ -186,7 +186,7 @@ macro_rules! __ecs_parse {
         $crate::__ecs_generate! {
             (game $game [ $($done)+ ])
             tags: [] relations: []
-            events: [ $( $( $(#[$event_attr])* $event : $event_ty ),* )? ]
+            events: [ $( $( $(#[$event_attr])* $event : $event_ty [$($($event_option)*)?] ),* )? ]
             resources: [ $( $( $(#[$resource_attr])* $resource : $resource_ty ),* )? ]
             hooks: [ $( $( { $hook_event $( ( $hook_mask ) )? => $hook } )* )? ]
         }
@@ -274,14 +274,14 @@ macro_rules! __ecs_parse {
     (@events (sub_world $($form:tt)*) tags: $tags:tt relations: $relations:tt rest: $($rest:tt)*) => {
         $crate::__ecs_parse! { @hooks (sub_world $($form)*) tags: $tags relations: $relations events: [] resources: [] rest: $($rest)* }
     };
-    (@events $form:tt tags: $tags:tt relations: $relations:tt rest: Events { $( $(#[$attr:meta])* $event:ident : $ty:ty ),* $(,)? } $($rest:tt)*) => {
+    (@events $form:tt tags: $tags:tt relations: $relations:tt rest: Events { $( $(#[$attr:meta])* $event:ident : $ty:ty $([$($option:ident)*])? ),* $(,)? } $($rest:tt)*) => {
         $crate::__ecs_parse! {
-            @resources $form tags: $tags relations: $relations events: [ $( $(#[$attr])* $event : $ty ),* ] rest: $($rest)*
+            @resources $form tags: $tags relations: $relations events: [ $( $(#[$attr])* $event : $ty [$($($option)*)?] ),* ] rest: $($rest)*
         }
     };
     (@events $form:tt tags: $tags:tt relations: $relations:tt rest: Events { $($events:tt)* } $($rest:tt)*) => {
         ::core::compile_error!(
-            "ecs!: malformed `Events` block; write each event as `name: Type`, separated by commas"
+            "ecs!: malformed `Events` block; write each event as `name: Type`, optionally followed by `[saved]`, separated by commas"
         );
         $crate::__ecs_parse! { @resources $form tags: $tags relations: $relations events: [] rest: $($rest)* }
     };

@@ -61,7 +61,7 @@ macro_rules! __ecs_world_state {
 macro_rules! __ecs_state_types {
     (
         [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),* ]
-        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* ]
+        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty [$($event_option:ident)*] ),* ]
         [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
     ) => {
         $crate::__private::paste::paste! {
@@ -70,6 +70,7 @@ macro_rules! __ecs_state_types {
             mod __compiled_out {
                 $( pub type [<__component_ $field>] = (); )*
                 $( pub type [<__event_ $event>] = (); )*
+                $( pub type [<__saving_ $event>] = $crate::__private::UnsavedEvents; )*
                 $( pub type [<__resource_ $resource>] = (); )*
             }
 
@@ -77,6 +78,8 @@ macro_rules! __ecs_state_types {
 
             $( $(#[$attr])* type [<__component_ $field>] = $ty; )*
             $( $(#[$event_attr])* type [<__event_ $event>] = $event_ty; )*
+            $( $(#[$event_attr])* type [<__saving_ $event>] = $crate::__ecs_event_saving!($($event_option)*); )*
+            $( $(#[$event_attr])* $crate::__ecs_event_saving! { @check $($event_option)* } )*
             $( $(#[$resource_attr])* type [<__resource_ $resource>] = $resource_ty; )*
         }
     };
@@ -156,7 +159,7 @@ macro_rules! __ecs_snapshot {
     };
     (
         @singletons $world:ident
-        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty ),* ]
+        [ $( $(#[$event_attr:meta])* $event:ident : $event_ty:ty [$($event_option:ident)*] ),* ]
         [ $( $(#[$resource_attr:meta])* $resource:ident : $resource_ty:ty ),* ]
         serialize: { $($serialize:tt)* }
         deserialize: { $($deserialize:tt)* }
@@ -183,6 +186,7 @@ macro_rules! __ecs_snapshot {
                         ::core::stringify!($event),
                         |world| world.events.$event.next_sequence(),
                         |world, next| world.events.$event.start_numbering_at(next),
+                        <[<__saving_ $event>] as $crate::snapshot::EventSaving>::SAVED,
                     ),
                 )*];
             }
@@ -190,6 +194,7 @@ macro_rules! __ecs_snapshot {
             impl $crate::snapshot::SerializeSingletons for $world
             where
                 $($serialize)*
+                $( for<'x> [<__saving_ $event>]: $crate::snapshot::SaveEvents<[<__event_ $event>]>, )*
             {
                 #[inline]
                 fn serialize_resource<S: $crate::__private::serde::ser::SerializeMap>(
@@ -201,11 +206,23 @@ macro_rules! __ecs_snapshot {
                         _ => ::core::result::Result::Ok(()),
                     }
                 }
+
+                #[inline]
+                fn serialize_channel<S: $crate::__private::serde::ser::SerializeMap>(
+                    world: &Self,
+                    channel: $crate::snapshot::ChannelOut<'_, S>,
+                ) -> ::core::result::Result<(), S::Error> {
+                    match channel.name() {
+                        $( $(#[$event_attr])* ::core::stringify!($event) => channel.write::<[<__saving_ $event>], _>(&world.events.$event), )*
+                        _ => ::core::result::Result::Ok(()),
+                    }
+                }
             }
 
             impl<'de> $crate::snapshot::DeserializeResources<'de> for $world
             where
                 $($deserialize)*
+                $( [<__saving_ $event>]: $crate::snapshot::LoadEvents<'de, [<__event_ $event>]>, )*
             {
                 #[inline]
                 fn deserialize_resource<A: $crate::__private::serde::de::MapAccess<'de>>(
@@ -214,6 +231,17 @@ macro_rules! __ecs_snapshot {
                 ) -> ::core::result::Result<(), A::Error> {
                     match resource.name() {
                         $( $(#[$resource_attr])* ::core::stringify!($resource) => resource.read(&mut resources.$resource), )*
+                        _ => ::core::result::Result::Ok(()),
+                    }
+                }
+
+                #[inline]
+                fn deserialize_channel<A: $crate::__private::serde::de::MapAccess<'de>>(
+                    world: &mut Self,
+                    channel: $crate::snapshot::ChannelIn<'_, A>,
+                ) -> ::core::result::Result<(), A::Error> {
+                    match channel.name() {
+                        $( $(#[$event_attr])* ::core::stringify!($event) => channel.read::<[<__saving_ $event>], _>(&mut world.events.$event), )*
                         _ => ::core::result::Result::Ok(()),
                     }
                 }
@@ -294,8 +322,8 @@ macro_rules! __ecs_snapshot {
         /// Feature `serde`. The world, borrowed for saving in any serde format
         /// (`serde_json::to_string(&world.snapshot())`): every entity (handles stay valid,
         /// the next spawn gets the same id), component, tag and resource, the ticks, where
-        /// numbering stands and what systems remember (not their locals); not the events or
-        /// queued commands (see `archetypal::snapshot`).
+        /// numbering stands, the `[saved]` channels' events, what systems remember (not their
+        /// locals); no queued command (`archetypal::snapshot`); `.checksum()`: its stable hash.
         /// Callable when every type is `Serialize`. O(1); serializing is O(the whole world).
         #[inline]
         pub fn snapshot(&self) -> $crate::Snapshot<'_, Self>
@@ -364,8 +392,9 @@ macro_rules! __ecs_snapshot {
         /// Feature `serde`. The game, borrowed for saving in any serde format
         /// (`serde_json::to_string(&game.snapshot())`): its entity index (handles stay valid,
         /// the next spawn gets the same id), every sub-world, the resources and where
-        /// numbering stands; not the events or queued commands (see `archetypal::snapshot`).
-        /// Callable when every type is `Serialize`. O(1); serializing is O(the whole game).
+        /// numbering stands, and the `[saved]` channels' events; not queued commands (see
+        /// `archetypal::snapshot`). `.checksum()` is its stable hash. Callable when every type
+        /// is `Serialize`. O(1); serializing is O(the whole game).
         #[inline]
         pub fn snapshot(&self) -> $crate::MultiWorldSnapshot<'_, Self>
         where

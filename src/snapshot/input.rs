@@ -12,6 +12,7 @@ use serde::de::{self, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
 use super::change_ticks::TableTicksData;
+use super::events::EventsData;
 use super::ids::IdsIn;
 use super::layout::{Field, Layout};
 use super::maps::{RelationsData, ResourcesData, TableData, TagsData};
@@ -142,6 +143,7 @@ pub(crate) fn take<T, E: de::Error>(slot: Option<T>, field: Field) -> Result<T, 
 type Decoded<P> = DecodedWhole<
     <P as DeserializeParts>::Loaded,
     <<P as SnapshotParts>::Whole as SnapshotSingletons>::Resources,
+    <P as SnapshotParts>::Whole,
 >;
 
 /// Reads a world or game in its form's layout: the whole's own fields here, the parts' through
@@ -166,6 +168,7 @@ where
     parts: P::Slots,
     resources: Option<ResourcesData<P::Whole>>,
     event_sequences: Option<Sequence<(String, u64)>>,
+    events: Option<EventsData<P::Whole>>,
     systems: Option<SystemsIn>,
 }
 
@@ -181,6 +184,7 @@ where
             parts: P::Slots::default(),
             resources: None,
             event_sequences: None,
+            events: None,
             systems: None,
         }
     }
@@ -201,6 +205,7 @@ where
             Field::Free => fill(&mut self.free, field, value),
             Field::Resources => fill(&mut self.resources, field, value),
             Field::EventSequences => fill(&mut self.event_sequences, field, value),
+            Field::Events => fill(&mut self.events, field, value),
             Field::Systems => fill(&mut self.systems, field, value),
             _ => P::read_field(&mut self.parts, field, value),
         }
@@ -214,6 +219,7 @@ where
             parts: P::finish(self.parts)?,
             resources: take(self.resources, Field::Resources)?.0,
             event_sequences: take(self.event_sequences, Field::EventSequences)?.0,
+            whole: take(self.events, Field::Events)?.0,
             // Required where the layout holds it (a world's); read nowhere else.
             systems: match P::LAYOUT.holds(Field::Systems) {
                 true => Some(take(self.systems, Field::Systems)?),

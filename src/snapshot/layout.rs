@@ -4,7 +4,8 @@
 //! written and read by the same code (`output.rs`, `input.rs`, `validation.rs`). What differs
 //! is where the parts' fields sit, which is a [`Layout`]: a world's one storage writes its
 //! fields among the whole's own ([`Layout::WORLD`], as version 4 did; version 5 added
-//! `systems` at its end, version 6 `change_ticks` after `tables`, in a sub-world entry too), a game writes each sub-world's storage by name under `sub_worlds`
+//! `systems` at its end, version 6 `change_ticks` after `tables`, in a sub-world entry too, version 7 `events` after
+//! `event_sequences`, in a game's too), a game writes each sub-world's storage by name under `sub_worlds`
 //! ([`Layout::GAME`]), each entry a [`Layout::SUB_WORLD`]. Both directions follow the layout's
 //! list of fields, so a binary format reads them in exactly the order they were written. The
 //! names are here alone, so the writer and the reader cannot disagree on one.
@@ -39,6 +40,8 @@ pub(crate) enum Field {
     ChangeLogSequence,
     /// Where each of the whole's event channels numbers on.
     EventSequences,
+    /// The events of the whole's saved channels, by name.
+    Events,
     /// A game's sub-worlds, by name.
     SubWorlds,
     /// What each system run on a world remembers, in the order they first ran.
@@ -61,6 +64,7 @@ impl Field {
             Field::Resources => "resources",
             Field::ChangeLogSequence => "change_log_sequence",
             Field::EventSequences => "event_sequences",
+            Field::Events => "events",
             Field::SubWorlds => "sub_worlds",
             Field::Systems => "systems",
         }
@@ -106,6 +110,7 @@ impl Layout {
             Resources,
             ChangeLogSequence,
             EventSequences,
+            Events,
             Systems
         ]
     );
@@ -120,7 +125,8 @@ impl Layout {
             Free,
             SubWorlds,
             Resources,
-            EventSequences
+            EventSequences,
+            Events
         ]
     );
 

@@ -8,6 +8,7 @@ use serde::ser::{self, SerializeMap, SerializeStruct};
 use serde::{Serialize, Serializer};
 
 use super::change_ticks::ChangeTicksOut;
+use super::events::EventsOut;
 use super::ids::{EntityIdsOut, IdsOut};
 use super::layout::{ENTITIES, Field, Layout};
 use super::parts::SerializeParts;
@@ -42,6 +43,8 @@ where
             }
             // Where numbering goes on after a load, so cursors kept from before read what comes.
             Field::EventSequences => state.serialize_field(name, &whole.event_sequences()),
+            // The saved channels' events, after their numbering.
+            Field::Events => state.serialize_field(name, &EventsOut(whole)),
             Field::Systems => match P::systems(whole) {
                 Some(systems) => state.serialize_field(name, &SystemsOut(systems)),
                 None => Err(ser::Error::custom("this whole's systems remember nothing")),

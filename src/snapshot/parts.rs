@@ -63,7 +63,7 @@ pub(crate) trait SerializeParts: SnapshotParts {
 }
 
 /// Parts whose components are all `DeserializeOwned`: the parts' fields read.
-pub(crate) trait DeserializeParts: SnapshotParts {
+pub(crate) trait DeserializeParts: SnapshotParts<Whole: Default> {
     /// The parts' fields read so far.
     type Slots: Default;
 

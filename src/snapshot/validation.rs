@@ -31,7 +31,7 @@ use crate::tick::Tick;
 
 /// A snapshot of a world or game, decoded and not yet checked: the entity index's fields, the
 /// parts (`L`, first to last) and the singletons (the resources `R`, the event numbering).
-pub(crate) struct DecodedWhole<L, R> {
+pub(crate) struct DecodedWhole<L, R, W> {
     /// Every id's generation, as runs of equal generations.
     pub(crate) generations: Vec<(u32, u32)>,
     /// The free list, in recycling order.
@@ -42,11 +42,13 @@ pub(crate) struct DecodedWhole<L, R> {
     pub(crate) resources: R,
     /// Each event channel's name and the sequence number its next event gets.
     pub(crate) event_sequences: Vec<(String, u64)>,
+    /// A new whole, its saved event channels loaded (what the rest is installed in).
+    pub(crate) whole: W,
     /// What the systems remember, if the layout holds it (a world's).
     pub(crate) systems: Option<SystemsIn>,
 }
 
-impl<L: LoadedParts, R> DecodedWhole<L, R> {
+impl<L: LoadedParts, R, W> DecodedWhole<L, R, W> {
     /// Number of entities the snapshot holds: the first part's rows (every part has one per
     /// entity).
     pub(crate) fn entity_count(&self) -> usize {
@@ -54,10 +56,10 @@ impl<L: LoadedParts, R> DecodedWhole<L, R> {
     }
 
     /// Checks the snapshot and builds the whole of form `P` (see the module documentation).
-    pub(crate) fn into_whole<P>(self) -> Result<P::Whole, SnapshotError>
+    pub(crate) fn into_whole<P>(self) -> Result<W, SnapshotError>
     where
-        P: InstallParts<L::Storages>,
-        P::Whole: SnapshotSingletons<Resources = R> + Default,
+        P: InstallParts<L::Storages, Whole = W>,
+        W: SnapshotSingletons<Resources = R>,
     {
         let DecodedWhole {
             generations,
@@ -65,6 +67,7 @@ impl<L: LoadedParts, R> DecodedWhole<L, R> {
             parts,
             resources,
             event_sequences,
+            mut whole,
             systems,
         } = self;
         parts.check_ticks()?;
@@ -73,7 +76,6 @@ impl<L: LoadedParts, R> DecodedWhole<L, R> {
             EntityIndex::from_snapshot_ids(&generations, free, parts.first_rows())
                 .map_err(|error| parts.ids_error(error))?;
         let storages = parts.build(records, entities)?;
-        let mut whole = P::Whole::default();
         *whole.resources_mut() = resources;
         start_event_numbering(&mut whole, event_sequences)?;
         P::install(&mut whole, index, storages, systems);

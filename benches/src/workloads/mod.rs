@@ -26,6 +26,7 @@ pub mod parent_propagate;
 pub mod queued_spawn;
 pub mod random_get_mut;
 pub mod rollback;
+pub mod rollback_frame;
 pub mod schedule;
 pub mod schedule_overhead;
 pub mod serialize;
