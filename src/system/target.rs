@@ -119,6 +119,24 @@ where
         target_item::<T, D, F, MD, MF>(slices, row.index)
     }
 
+    #[inline(always)]
+    fn span(slices: &mut Self::Slices<'_>, row: usize) -> usize {
+        if row.wrapping_sub(slices.shared_from) >= slices.shared_len {
+            share_target::<T, D, F, MD, MF>(slices, row);
+        }
+        // At least one row (`row` past the run gets an empty span, and `None`).
+        (slices.shared_from + slices.shared_len - row).max(1)
+    }
+
+    #[inline(always)]
+    fn row_in_span<'s>(
+        slices: &'s mut Self::Slices<'_>,
+        _written: &'s (),
+        _row: RowAt,
+    ) -> Self::Item<'s> {
+        slices.shared_item.as_ref().map(D::reborrow)
+    }
+
     #[inline]
     fn pop<'r>(slices: &mut Self::Slices<'r>) -> Option<Self::Item<'r>> {
         let row = slices.next;
