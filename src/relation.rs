@@ -109,6 +109,49 @@ impl RelationStore {
         }
     }
 
+    /// The target of the first of `sources` (`None` if it has none, or `sources` is empty) and
+    /// how many of `sources`, from the first, have that same target (or none): the siblings
+    /// that sit side by side in a table share one lookup of their target.
+    #[inline]
+    pub fn shared_target(&self, sources: &[Entity]) -> (Option<Entity>, usize) {
+        let Some(&first) = sources.first() else {
+            return (None, 0);
+        };
+        let target = self.target(first);
+        (target, self.sharing_target(sources, target).0)
+    }
+
+    /// How many of `sources`, from the first (whose target, looked up by the caller, is
+    /// `target`), have the target `target` (or none, for `None`); and the target of the source
+    /// after them, if there is one (the start of the next such run, already looked up).
+    ///
+    /// Siblings that sit in the order they were linked (spawned together) are compared with
+    /// the target's list of sources a slice at a time, with no lookup of each one's link; the
+    /// rest are looked up one by one.
+    #[inline]
+    pub fn sharing_target(
+        &self,
+        sources: &[Entity],
+        target: Option<Entity>,
+    ) -> (usize, Option<Option<Entity>>) {
+        let Some((&first, rest)) = sources.split_first() else {
+            return (0, None);
+        };
+        let listed = match target.map(|target| self.sources(target).split_first()) {
+            Some(Some((&head, siblings))) if head == first => common_prefix(rest, siblings),
+            _ => 0,
+        };
+        let mut same = 1 + listed;
+        for &source in &sources[same..] {
+            let next = self.target(source);
+            if next != target {
+                return (same, Some(next));
+            }
+            same += 1;
+        }
+        (same, None)
+    }
+
     /// The sources of `target`, in link order (empty if it has none).
     #[inline]
     pub fn sources(&self, target: Entity) -> &[Entity] {
@@ -348,6 +391,26 @@ impl RelationStore {
     }
 }
 
+/// How many entities `a` and `b` have alike from their start: eight at a time, compared
+/// without a branch per entity, then one by one.
+#[inline]
+fn common_prefix(a: &[Entity], b: &[Entity]) -> usize {
+    const STEP: usize = 8;
+    let same = a
+        .chunks_exact(STEP)
+        .zip(b.chunks_exact(STEP))
+        .take_while(|(a, b)| {
+            let differ = a.iter().zip(*b).fold(0, |differ, (a, b)| {
+                differ | (a.id ^ b.id) | (a.generation ^ b.generation)
+            });
+            differ == 0
+        })
+        .count()
+        * STEP;
+    let (a, b) = (&a[same..], &b[same..]);
+    same + a.iter().zip(b).take_while(|(a, b)| a == b).count()
+}
+
 /// The entity of id `id` as a source (for messages).
 fn link_source(store: &RelationStore, id: usize) -> Entity {
     let generation = store.targets[id].map_or(0, |link| link.generation);
@@ -444,6 +507,71 @@ mod tests {
         assert_eq!(store.unlink(a), None);
         assert_eq!(store.sources(c), &[] as &[Entity]);
         store.check(|_| true).unwrap();
+    }
+
+    #[test]
+    fn shared_target_counts_the_leading_sources_with_the_first_ones_target() {
+        let mut store = RelationStore::new();
+        let (ship, other) = (entity(0), entity(1));
+        let rows: Vec<Entity> = (2..9).map(entity).collect();
+        for &turret in &rows[..3] {
+            store.link(turret, ship).unwrap();
+        }
+        store.link(rows[3], other).unwrap();
+        // rows[4] and rows[5] have no target; rows[6] is linked under a later generation.
+        store.link(rows[6], ship).unwrap();
+        let stale = Entity::new(rows[6].id, 1);
+        assert_eq!(store.shared_target(&rows), (Some(ship), 3));
+        assert_eq!(store.shared_target(&rows[1..]), (Some(ship), 2));
+        assert_eq!(store.shared_target(&rows[3..]), (Some(other), 1));
+        assert_eq!(store.shared_target(&rows[4..]), (None, 2));
+        assert_eq!(store.shared_target(&[rows[5], stale]), (None, 2));
+        assert_eq!(store.shared_target(&rows[6..]), (Some(ship), 1));
+        assert_eq!(store.shared_target(&[]), (None, 0));
+        // The run's end comes with the next source's target.
+        assert_eq!(
+            store.sharing_target(&rows, Some(ship)),
+            (3, Some(Some(other)))
+        );
+        assert_eq!(
+            store.sharing_target(&rows[3..], Some(other)),
+            (1, Some(None))
+        );
+        assert_eq!(
+            store.sharing_target(&rows[4..], None),
+            (2, Some(Some(ship)))
+        );
+        assert_eq!(store.sharing_target(&rows[6..], Some(ship)), (1, None));
+        assert_eq!(store.sharing_target(&[], None), (0, None));
+    }
+
+    #[test]
+    fn shared_target_reads_siblings_in_link_order_and_out_of_it() {
+        let mut store = RelationStore::new();
+        let (ship, other) = (entity(0), entity(1));
+        let turrets: Vec<Entity> = (10..30).map(entity).collect();
+        for &turret in &turrets {
+            store.link(turret, ship).unwrap();
+        }
+        store.link(entity(2), other).unwrap();
+        // In link order, past a chunk of eight and a tail, then the next row is another's.
+        let mut rows = turrets.clone();
+        rows.push(entity(2));
+        assert_eq!(store.shared_target(&rows), (Some(ship), 20));
+        // Out of link order (a despawn's swap, or rows from mid-list): every row still counts.
+        rows.swap(3, 15);
+        assert_eq!(store.shared_target(&rows), (Some(ship), 20));
+        assert_eq!(store.shared_target(&rows[5..]), (Some(ship), 15));
+        // The list goes on past the rows, and the rows go on past the list.
+        assert_eq!(store.shared_target(&turrets[..9]), (Some(ship), 9));
+        let mut more = turrets.clone();
+        store.link(entity(40), ship).unwrap();
+        more.insert(0, entity(40));
+        assert_eq!(store.shared_target(&more), (Some(ship), 21));
+        // A stale sibling (its id at a later generation) is not the listed one.
+        let mut stale = turrets.clone();
+        stale[12] = Entity::new(stale[12].id, 1);
+        assert_eq!(store.shared_target(&stale), (Some(ship), 12));
     }
 
     #[test]

@@ -212,17 +212,46 @@ fn visit_by_four<T, Q, M, F>(
     Q: Fetch<T, M>,
     F: for<'s> FnMut(Q::Item<'s>),
 {
-    let steps = (rows.end - rows.start) / 4;
-    let mut first = RowAt::new(rows.start);
-    for _ in 0..steps {
-        f(Q::row(slices, written, first));
-        f(Q::row(slices, written, first.plus(1)));
-        f(Q::row(slices, written, first.plus(2)));
-        f(Q::row(slices, written, first.plus(3)));
-        first = first.plus(4);
+    // Span by span (one span, all the rows, without a `Target` term): inside one, no fetch
+    // tests per row whether its lookup still holds.
+    let mut start = rows.start;
+    while start < rows.end {
+        let end = rows.end.min(start.saturating_add(Q::span(slices, start)));
+        let steps = (end - start) / 4;
+        let mut first = RowAt::new(start);
+        for _ in 0..steps {
+            f(Q::row_in_span(slices, written, first));
+            f(Q::row_in_span(slices, written, first.plus(1)));
+            f(Q::row_in_span(slices, written, first.plus(2)));
+            f(Q::row_in_span(slices, written, first.plus(3)));
+            first = first.plus(4);
+        }
+        for row in first.index..end {
+            f(Q::row_in_span(slices, written, RowAt::new(row)));
+        }
+        start = end;
     }
-    for row in first.index..rows.end {
-        f(Q::row(slices, written, RowAt::new(row)));
+}
+
+/// Calls `f` with the item of every row of `rows`, span by span (see [`Fetch::span`]).
+#[inline(always)]
+pub(crate) fn visit_spans<T, Q, M, F>(
+    slices: &mut Q::Slices<'_>,
+    written: &Q::Written,
+    rows: core::ops::Range<usize>,
+    f: &mut F,
+) where
+    T: TypedTable,
+    Q: Fetch<T, M>,
+    F: for<'s> FnMut(Q::Item<'s>),
+{
+    let mut start = rows.start;
+    while start < rows.end {
+        let end = rows.end.min(start.saturating_add(Q::span(slices, start)));
+        for row in start..end {
+            f(Q::row_in_span(slices, written, RowAt::new(row)));
+        }
+        start = end;
     }
 }
 
@@ -240,11 +269,7 @@ fn visit<T, Q, M, F>(
     F: for<'s> FnMut(Q::Item<'s>),
 {
     match test {
-        None => {
-            for row in rows {
-                f(Q::row(slices, written, RowAt::new(row)));
-            }
-        }
+        None => visit_spans::<T, Q, M, F>(slices, written, rows, f),
         Some(test) => {
             for row in rows {
                 if test.passes(row) {

@@ -273,3 +273,111 @@ fn typed_query_refuses_a_term_with_a_message() {
         .typed_query::<(&mut Offset, Target<CHILD_OF, &Position>)>()
         .for_each(|_| {});
 }
+
+/// Siblings side by side share one lookup of their target: the rows of a span read the same
+/// item, in link order or not, with unlinked rows, relinked and despawned siblings, a target
+/// that fails the filter, and a change filter that visits only some rows of a span; the loop
+/// and the iterator agree with a lookup per row.
+#[test]
+fn siblings_side_by_side_read_their_own_targets_whatever_the_order() {
+    fn mount_changed(
+        mut turrets: Query<
+            (
+                &mut Position,
+                &Offset,
+                Target<CHILD_OF, &Position, Without<Offset>>,
+            ),
+            Changed<Offset>,
+        >,
+    ) {
+        turrets.for_each(|(mut position, offset, ship)| {
+            position.0 = ship.map_or(-1.0, |ship| ship.0 + offset.0);
+        });
+    }
+    fn expected(world: &World, turret: Entity) -> f32 {
+        match world.get_child_of(turret) {
+            Some(ship) if world.get_offset(ship).is_none() => {
+                world.get_position(ship).unwrap().0 + world.get_offset(turret).unwrap().0
+            }
+            _ => -1.0,
+        }
+    }
+    let mut world = World::new();
+    let ships: Vec<Entity> = (0..4)
+        .map(|index| ship(&mut world, 100.0 * index as f32))
+        .collect();
+    // A ship that is itself a turret: its own turrets' term filter (`Without<Offset>`) fails.
+    let mounted_ship = turret(&mut world, Some(ships[0]), 0.5);
+    let mut turrets = Vec::new();
+    for (index, &ship) in ships.iter().enumerate() {
+        for offset in 0..12 {
+            turrets.push(turret(&mut world, Some(ship), offset as f32));
+        }
+        // An unlinked turret between two ships' spans.
+        turrets.push(turret(&mut world, (index % 2 == 0).then_some(ship), -5.0));
+    }
+    turrets.push(turret(&mut world, Some(mounted_ship), 1.0));
+    // Out of link order: relink some turrets elsewhere and back (their list positions move),
+    // and despawn a few (the last row fills each hole).
+    world.set_child_of(turrets[3], ships[2]).unwrap();
+    world.set_child_of(turrets[3], ships[0]).unwrap();
+    world.set_child_of(turrets[20], ships[3]).unwrap();
+    world.remove_child_of(turrets[30]);
+    for gone in [turrets[5], turrets[27]] {
+        world.despawn(gone);
+    }
+    turrets.retain(|&turret| world.is_alive(turret));
+    let mut context = SystemContext::new();
+    context.run(&mut world, mount);
+    context.run(&mut world, mount_changed);
+    for &turret in &turrets {
+        assert_eq!(
+            world.get_position(turret).unwrap().0,
+            expected(&world, turret),
+            "turret {turret:?}"
+        );
+    }
+    // A change filter that visits every other row: each visited row still reads its own
+    // target, wherever its span starts.
+    for ship in &ships {
+        let at = world.get_position(*ship).unwrap().0;
+        world.set_position(*ship, Position(at + 7.0));
+    }
+    for &turret in turrets.iter().step_by(2) {
+        let offset = world.get_offset(turret).unwrap().0;
+        world.set_offset(turret, Offset(offset + 1.0));
+    }
+    let before: Vec<f32> = turrets
+        .iter()
+        .map(|&turret| world.get_position(turret).unwrap().0)
+        .collect();
+    context.run(&mut world, mount_changed);
+    for (index, &turret) in turrets.iter().enumerate() {
+        let position = world.get_position(turret).unwrap().0;
+        if index % 2 == 0 {
+            assert_eq!(position, expected(&world, turret), "turret {turret:?}");
+        } else {
+            assert_eq!(position, before[index], "unchanged offset: not visited");
+        }
+    }
+    // The iterator hands out the same items as the loop.
+    let read: Vec<(Entity, Option<f32>)> = world
+        .typed_query_ref::<(Entity, Target<CHILD_OF, &Position, Without<Offset>>)>()
+        .with(OFFSET)
+        .iter()
+        .map(|(turret, ship)| (turret, ship.map(|ship| ship.0)))
+        .collect();
+    assert_eq!(
+        read.len(),
+        turrets.len() + 1,
+        "the turrets and the mounted ship"
+    );
+    for (turret, ship) in read {
+        let looked_up = world
+            .get_child_of(turret)
+            .filter(|&ship| world.get_offset(ship).is_none())
+            .map(|ship| world.get_position(ship).unwrap().0);
+        assert_eq!(ship, looked_up, "turret {turret:?}");
+    }
+    world.check_invariants().unwrap();
+}

@@ -35,14 +35,25 @@ pub struct Target<R, D = Entity, F = ()>(PhantomData<fn(R, D, F)>);
 pub struct TargetTerm<MR, MD, MF>(MR, MD, MF);
 
 /// What a [`Target`] term holds for a run of rows: the rows' entities, the relation and the
-/// storage the targets are looked up in, and the last target looked up with its item `I`
-/// (siblings often sit side by side: a ship's turrets were spawned together).
+/// storage the targets are looked up in, and the rows around the last one looked up that share
+/// its target, with their item `I` (siblings often sit side by side: a ship's turrets were
+/// spawned together). A row inside that span costs one comparison; the span is measured once,
+/// out of the loop that uses the items, against the target's list of sources
+/// ([`RelationStore::sharing_target`]).
 #[doc(hidden)]
 pub struct TargetRows<'r, T: TypedTable, I> {
     entities: &'r [Entity],
     links: &'r RelationStore,
     storage: &'r Storage<T>,
-    last: Option<(Entity, Option<I>)>,
+    /// The rows `shared_from..shared_from + shared_len` have the same target (or none), whose
+    /// item is `shared_item` (`shared_len` 0: no span yet).
+    shared_from: usize,
+    shared_len: usize,
+    shared_item: Option<I>,
+    /// The row after the span and its target, found while the span was measured.
+    next_target: Option<(usize, Option<Entity>)>,
+    /// The next row `pop` hands out.
+    next: usize,
 }
 
 impl<T, R, D, F, MR, MD, MF> Fetch<T, TargetTerm<MR, MD, MF>> for Target<R, D, F>
@@ -93,7 +104,11 @@ where
                 .relation(relation)
                 .expect("`RelationOf` is implemented for the world's relations only"),
             storage,
-            last: None,
+            shared_from: 0,
+            shared_len: 0,
+            shared_item: None,
+            next_target: None,
+            next: 0,
         }
     }
 
@@ -101,15 +116,35 @@ where
 
     #[inline(always)]
     fn row<'s>(slices: &'s mut Self::Slices<'_>, _written: &'s (), row: RowAt) -> Self::Item<'s> {
-        let source = slices.entities[row.index];
-        target_item::<T, D, F, MD, MF>(slices, source)
+        target_item::<T, D, F, MD, MF>(slices, row.index)
+    }
+
+    #[inline(always)]
+    fn span(slices: &mut Self::Slices<'_>, row: usize) -> usize {
+        if row.wrapping_sub(slices.shared_from) >= slices.shared_len {
+            share_target::<T, D, F, MD, MF>(slices, row);
+        }
+        // At least one row (`row` past the run gets an empty span, and `None`).
+        (slices.shared_from + slices.shared_len - row).max(1)
+    }
+
+    #[inline(always)]
+    fn row_in_span<'s>(
+        slices: &'s mut Self::Slices<'_>,
+        _written: &'s (),
+        _row: RowAt,
+    ) -> Self::Item<'s> {
+        slices.shared_item.as_ref().map(D::reborrow)
     }
 
     #[inline]
     fn pop<'r>(slices: &mut Self::Slices<'r>) -> Option<Self::Item<'r>> {
-        let (source, rest) = slices.entities.split_first()?;
-        slices.entities = rest;
-        Some(target_item::<T, D, F, MD, MF>(slices, *source))
+        let row = slices.next;
+        if row >= slices.entities.len() {
+            return None;
+        }
+        slices.next = row + 1;
+        Some(target_item::<T, D, F, MD, MF>(slices, row))
     }
 }
 
@@ -129,29 +164,50 @@ where
     }
 }
 
-/// What `source`'s target gives through `D`, if it has one that matches `F`: the last
-/// target's item again, or looked up (and kept as the last).
+/// What the target of row `row` (below the run's length) gives through `D`, if it has one
+/// that matches `F`: the shared span's item when the row is in it, otherwise looked up.
 #[inline(always)]
 fn target_item<'s, 'r: 's, T, D, F, MD, MF>(
     rows: &mut TargetRows<'r, T, D::Item<'r>>,
-    source: Entity,
+    row: usize,
 ) -> Option<D::Item<'s>>
 where
     T: TypedTable,
     D: ReadOnlyFetch<T, MD>,
     F: QueryFilter<T, MF>,
 {
-    let target = rows.links.target(source)?;
-    if let Some((last, item)) = &rows.last {
-        if *last == target {
-            return item.as_ref().map(D::reborrow);
-        }
+    // One comparison covers both ends: a row before the span wraps around to a large offset.
+    if row.wrapping_sub(rows.shared_from) >= rows.shared_len {
+        share_target::<T, D, F, MD, MF>(rows, row);
     }
-    let item = TypedQueryRef::<T, D>::new(rows.storage)
-        .with(to_mask(F::INCLUDE))
-        .without(to_mask(F::EXCLUDE))
-        .get(target);
-    let copy = item.as_ref().map(D::reborrow);
-    rows.last = Some((target, item));
-    copy
+    rows.shared_item.as_ref().map(D::reborrow)
+}
+
+/// Makes the span of rows from `row` on that share its target (or its lack of one) the shared
+/// span, and looks up its item. Out of line: the loop over the rows keeps its registers for
+/// its own values.
+#[inline(never)]
+fn share_target<'r, T, D, F, MD, MF>(rows: &mut TargetRows<'r, T, D::Item<'r>>, row: usize)
+where
+    T: TypedTable,
+    D: ReadOnlyFetch<T, MD>,
+    F: QueryFilter<T, MF>,
+{
+    // A row past the run (outside `row`'s contract) gets an empty span and `None`.
+    let sources = rows.entities.get(row..).unwrap_or(&[]);
+    let target = match (rows.next_target, sources.first()) {
+        (Some((next, target)), _) if next == row => target,
+        (_, Some(&source)) => rows.links.target(source),
+        (_, None) => None,
+    };
+    let (same, after) = rows.links.sharing_target(sources, target);
+    rows.next_target = after.map(|after| (row + same, after));
+    rows.shared_from = row;
+    rows.shared_len = same;
+    rows.shared_item = target.and_then(|target| {
+        TypedQueryRef::<T, D>::new(rows.storage)
+            .with(to_mask(F::INCLUDE))
+            .without(to_mask(F::EXCLUDE))
+            .get(target)
+    });
 }

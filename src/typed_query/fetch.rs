@@ -80,6 +80,28 @@ pub trait Fetch<T: TypedTable, M> {
     #[doc(hidden)]
     fn pop<'r>(slices: &mut Self::Slices<'r>) -> Option<Self::Item<'r>>;
 
+    /// How many rows from `row` on (`row` included, at least one) the fetch looks up as one
+    /// (the siblings of a [`Target`](crate::Target) term, which share a target): a loop hands
+    /// out their items through [`row_in_span`](Self::row_in_span), with no per-row test of
+    /// the span. `usize::MAX` for a fetch that looks nothing up.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn span(_slices: &mut Self::Slices<'_>, _row: usize) -> usize {
+        usize::MAX
+    }
+
+    /// The item of `row`, which lies in the span the last [`span`](Self::span) call measured
+    /// (from a row at or before it).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn row_in_span<'s>(
+        slices: &'s mut Self::Slices<'_>,
+        written: &'s Self::Written,
+        row: RowAt,
+    ) -> Self::Item<'s> {
+        Self::row(slices, written, row)
+    }
+
     /// Whether the fetch writes a tracked component (then `for_each` runs in chunks).
     #[doc(hidden)]
     const STAMPS: bool = false;
@@ -523,6 +545,20 @@ macro_rules! tuple_fetch {
             #[inline]
             fn pop<'r>(slices: &mut Self::Slices<'r>) -> Option<Self::Item<'r>> {
                 Some(($($element::pop(&mut slices.$index)?,)+))
+            }
+
+            #[inline(always)]
+            fn span(slices: &mut Self::Slices<'_>, row: usize) -> usize {
+                usize::MAX $(.min($element::span(&mut slices.$index, row)))+
+            }
+
+            #[inline(always)]
+            fn row_in_span<'s>(
+                slices: &'s mut Self::Slices<'_>,
+                written: &'s Self::Written,
+                row: RowAt,
+            ) -> Self::Item<'s> {
+                ($($element::row_in_span(&mut slices.$index, &written.$index, row),)+)
             }
 
             const STAMPS: bool = false $(|| $element::STAMPS)+;

@@ -6,7 +6,7 @@
 use core::marker::PhantomData;
 
 use super::filter::{ChangeFilter, QueryFilters, Verdict};
-use super::{ComponentColumn, Fetch, RowAt, Run, TypedTable, to_mask};
+use super::{ComponentColumn, Fetch, RowAt, Run, TypedTable, to_mask, visit_spans};
 use crate::archetype::Archetype;
 use crate::archetype::TicksOf;
 use crate::change_ticks::{ChangedRows, TickCells};
@@ -188,9 +188,7 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
             let written = Q::Written::default();
             match filter.filter(|_| verdict == Verdict::Rows) {
                 None if tags.is_empty() => {
-                    for row in 0..entities.len() {
-                        f(Q::row(&mut slices, &written, RowAt::new(row)));
-                    }
+                    visit_spans::<T, Q, M, F>(&mut slices, &written, 0..entities.len(), &mut f);
                 }
                 None => {
                     for row in 0..entities.len() {
