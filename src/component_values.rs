@@ -176,7 +176,7 @@ tuples_values! {
 pub(crate) struct BatchColumns<'a, T: TypedTable, V: ComponentValues<T, M>, M> {
     table: &'a mut T,
     /// The tuple's columns (the table holds empty ones in their place meanwhile).
-    pub(crate) columns: V::Columns,
+    columns: V::Columns,
     /// The table's rows before the batch.
     rows: usize,
     committed: bool,
@@ -195,6 +195,21 @@ impl<'a, T: TypedTable, V: ComponentValues<T, M>, M> BatchColumns<'a, T, V, M> {
             rows,
             committed: false,
         }
+    }
+
+    /// Moves each tuple of `values` onto the end of the columns, reserving once from the size
+    /// hint; returns how many there were (exactly what the iterator yielded, whatever its
+    /// hint said).
+    #[inline(always)]
+    pub(crate) fn push_all(&mut self, values: impl IntoIterator<Item = V>) -> usize {
+        let values = values.into_iter();
+        V::reserve(&mut self.columns, values.size_hint().0);
+        let mut count = 0;
+        for value in values {
+            value.push(&mut self.columns);
+            count += 1;
+        }
+        count
     }
 
     /// The table the columns were taken out of (its other columns still in it).

@@ -205,14 +205,8 @@ impl<T: TypedTable> SpawnStaging<T> {
             !table.reversed,
             "a staging table is in order between applies"
         );
-        let values = values.into_iter();
         let mut batch = BatchColumns::<T, V, M>::take(&mut table.rows);
-        V::reserve(&mut batch.columns, values.size_hint().0);
-        let mut count = 0;
-        for value in values {
-            value.push(&mut batch.columns);
-            count += 1;
-        }
+        let count = batch.push_all(values);
         batch.commit();
         let entities = reserve(count);
         table.rows.entities_mut().extend_from_slice(&entities);

@@ -208,14 +208,8 @@ impl<T: TypedTable> Storage<T> {
         );
         let table_index = self.table_for(mask);
         let first_row = self.tables[table_index].len();
-        let values = values.into_iter();
         let mut batch = BatchColumns::<T, V, M>::take(&mut self.tables[table_index]);
-        V::reserve(&mut batch.columns, values.size_hint().0);
-        let mut count = 0;
-        for value in values {
-            value.push(&mut batch.columns);
-            count += 1;
-        }
+        let count = batch.push_all(values);
         // Issued while the batch can still be cut back: running out of ids spawns nothing.
         let entities = if mask == asked {
             index.allocate_many(count, &mut *self.records)
