@@ -14,7 +14,7 @@ use alloc::vec::Vec;
 use crate::change_ticks::{TableTicks, TickColumns};
 use crate::column::{self, ColumnEdit, ColumnPairVisitor, ColumnRefVisitor, ColumnVisitor};
 use crate::entity::Entity;
-use crate::hook_set::HookSet;
+use crate::hooks::HookSet;
 use crate::mask::Bitmask;
 use crate::rules::Rules;
 

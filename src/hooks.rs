@@ -1,17 +1,23 @@
-//! Hooks declared in `ecs!`'s `Hooks` block: what a waiting change hands each hook
-//! ([`HookedChange`] and its `on_*` methods, which generated `run_hooks` asks), and the bound on
-//! a chain of hooks that does not settle ([`MAX_HOOK_PASSES`]). Which changes wait for them is
-//! a constant of the world's tables ([`HookSet`](crate::hook_set::HookSet), `hook_set.rs`, so a
-//! world without hooks records nothing); the changes waiting, with the values kept aside for
-//! removal hooks, are kept by the storage (`PendingHooks`, `storage/change_log.rs`); the sync
-//! point's loop (hooks, commands, hooks, until quiet) is `apply_queued_with_hooks`, beside
-//! `apply_queued` (`commands/buffer.rs`). This file depends on the change, the entity and the
-//! mask alone.
+//! Hooks declared in `ecs!`'s `Hooks` block, in one place: what a waiting change hands each
+//! hook ([`HookedChange`] and its `on_*` methods, which generated `run_hooks` asks), and the
+//! bound on a chain of hooks that does not settle ([`MAX_HOOK_PASSES`]); which changes wait for
+//! them, a constant of the world's tables so a world without hooks records nothing
+//! ([`HookSet`], `hooks/set.rs`); and the changes waiting, with the values kept aside for
+//! removal hooks ([`PendingHooks`], `hooks/pending.rs`). This module depends on the change, the
+//! entity and the mask alone. What depends on it: the storage, which appends a change where it
+//! records one (`storage/change_log.rs`), and the sync point's loop (hooks, commands, hooks,
+//! until quiet: `apply_queued_with_hooks`, beside `apply_queued` in `commands/buffer.rs`).
 //!
 //! Hooks run at the world's sync point, `apply_commands()`, never inside an operation: every
 //! change is recorded where the change log records it (the same paths, the same order), and
 //! the world runs the hooks of each, in that order, once the operation is done. See the guide's
 //! chapter "Observers and hooks" for why.
+
+mod pending;
+mod set;
+
+pub(crate) use pending::PendingHooks;
+pub use set::HookSet;
 
 use crate::change_log::StructuralChange;
 use crate::entity::Entity;

@@ -36,7 +36,6 @@ pub mod example_generated;
 pub mod guide;
 #[doc(hidden)]
 pub mod hash;
-mod hook_set;
 mod hooks;
 mod lifecycle;
 mod macros;
@@ -71,7 +70,7 @@ pub use commands::{
 pub use component_values::ComponentValues;
 pub use entity::{Entity, EntityIndex, EntityLocation, EntityRecords, EntityReserver, IdRecords};
 pub use events::{Consumed, EventChannel, EventCursor};
-pub use hook_set::HookSet;
+pub use hooks::HookSet;
 pub use hooks::MAX_HOOK_PASSES;
 pub use mask::{Bitmask, Bits, MAX_MASK_BITS, MaskWidth, SelectMask};
 pub use multi_world::{

@@ -21,6 +21,7 @@ use crate::edges::{Change, EdgeGraph};
 use crate::entity::{Entity, EntityIndex, EntityLocation, EntityRecords, IdRecords};
 use crate::events::EventChannel;
 use crate::hash::TableLookup;
+use crate::hooks::PendingHooks;
 use crate::mask::Bitmask;
 use crate::query_cache::QueryCache;
 use crate::relation::RelationStore;
@@ -43,7 +44,6 @@ mod ticks;
 mod typed_query;
 mod walk;
 
-use change_log::PendingHooks;
 pub use iteration::MatchingTables;
 pub use iteration_mut::MatchingTablesMut;
 pub use rows::RowsMut;
