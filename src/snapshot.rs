@@ -38,8 +38,8 @@
 //! - The events of the channels declared `[saved]` (`events`, after `event_sequences`; see
 //!   `events.rs`): their events, sequence numbers, frame start and capacity limit, so a cursor
 //!   kept from before the save reads exactly what it had not read.
-//! - What the systems run on the world remember (`systems`, a world's only: a game runs only
-//!   whole-game systems, which remember nothing), per system in the order they first ran: its
+//! - What the systems run on the world remember (`systems`, last in a world's and a game's),
+//!   per system in the order they first ran: its
 //!   name, its function's type name, the tick its last run ended at (`null` before its first),
 //!   and its kept values in parameter order, an `EventReader`'s cursor as the sequence number it
 //!   reads next and any other value (a `Local`) as `null` (see `systems.rs`). A schedule built
@@ -95,7 +95,8 @@
 //! game's was unchanged but for its version), version 6 every row's change ticks
 //! (`change_ticks`, after `tables`, in a world's snapshot and in each sub-world entry of a
 //! game's), version 7 (this one) the saved channels' events (`events`, after
-//! `event_sequences`, in a world's and a game's); a snapshot of another version is refused
+//! `event_sequences`, in a world's and a game's, and `systems` last in a game's, as in a
+//! world's); a snapshot of another version is refused
 //! with an error naming both versions.
 //!
 //! A multi-world game saves and loads the same way ([`MultiWorldSnapshot`],
