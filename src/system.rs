@@ -25,17 +25,23 @@
 pub(crate) mod access;
 mod event;
 mod function;
+mod has;
+#[cfg(feature = "serde")]
+mod local_codec;
 pub(crate) mod memory;
 mod param;
 mod parts;
 mod query;
 mod resource;
+#[cfg(feature = "serde")]
+mod saved_local;
 mod slot;
 mod target;
 
 pub use access::{MAX_PARTS, PartBits, SystemAccess};
 pub use event::{EventReader, EventWriter};
 pub(crate) use function::short_name;
+pub use has::Has;
 pub use memory::{
     KeptValues, LentValues, Local, MemoryValue, SystemMemories, SystemMemory, SystemTicks,
 };
@@ -48,5 +54,7 @@ pub use param::{
 pub use parts::{Here, PartLending, PartList, PartOf, There};
 pub use query::{Added, Changed, Query, QueryFilter, RelationOf, TagOf, With, Without};
 pub use resource::{Res, ResMut};
+#[cfg(feature = "serde")]
+pub use saved_local::SavedLocal;
 pub use slot::Slot;
 pub use target::Target;
