@@ -17,13 +17,16 @@ mod batch;
 pub mod system;
 
 use crate::commands::CommandReport;
+pub use crate::system::BatchMember;
+use crate::system::BatchSystem;
 use crate::system::SystemAccess;
+pub use crate::system::SystemWorld;
 use crate::system::access::{first_system_conflict, together_message};
 use alloc::{borrow::ToOwned, boxed::Box, string::String, vec::Vec};
-pub use batch::{BatchMember, run_batch};
-use batch::{DynSystem, Marked};
+pub use batch::run_batch;
+use batch::{DynSystem, Marked, Member};
 use core::fmt;
-pub use system::{System, SystemContext, SystemWorld};
+pub use system::{System, SystemContext};
 
 /// A boxed system over a world of type `W`.
 type BoxedSystem<W> = Box<dyn DynSystem<W>>;
@@ -442,15 +445,19 @@ impl<W: SystemWorld> Schedule<W> {
                     if end - index == 1 {
                         context.run_deferred(world, &mut |world, context| run.call(world, context));
                     } else {
-                        let mut members: Vec<BatchMember<'_, W>> = entries[index..end]
+                        let mut held: Vec<Member<'_, W>> = entries[index..end]
                             .iter_mut()
                             .filter_map(|entry| match entry {
-                                Entry::System { run, context, .. } => Some(BatchMember {
+                                Entry::System { run, context, .. } => Some(Member {
                                     context,
                                     system: &mut **run,
                                 }),
                                 Entry::Stage { .. } => None,
                             })
+                            .collect();
+                        let mut members: Vec<BatchMember<'_, W>> = held
+                            .iter_mut()
+                            .map(|member| BatchMember(member as &mut dyn BatchSystem<W>))
                             .collect();
                         world.run_batch(&mut members);
                     }

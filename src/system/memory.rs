@@ -1,10 +1,10 @@
 //! What systems remember between runs, kept in the world: per system (by name) the tick its last
-//! run ended at, and its parameters' own values (an event reader's cursor, a [`Local`]). A clone
-//! or a `restore` of the world carries it, so a resimulated frame sees exactly what the original
+//! run ended at, and its parameters' own values (an event reader's cursor, a
+//! [`Local`](super::Local)). A clone or a `restore` of the world carries it, so a resimulated frame sees exactly what the original
 //! saw (rollback netcode): no event is read twice, no write is missed. A snapshot (feature
 //! `serde`) carries it but for the plain locals, whose types need not be serde: each loads as a
 //! placeholder the system's next run replaces with a default value (see `crate::snapshot`); a
-//! [`SavedLocal`](super::SavedLocal) is saved as its bytes, decoded at the next run.
+//! `SavedLocal` (feature `serde`) is saved as its bytes, decoded at the next run.
 
 use alloc::{borrow::Cow, boxed::Box, string::String, vec::Vec};
 use core::any::Any;
@@ -59,7 +59,7 @@ struct Kept {
 type SaveValue = fn(&dyn Any) -> Result<Vec<u8>, CodecError>;
 
 impl Kept {
-    /// A value no snapshot saves as itself (an event cursor, a [`Local`]).
+    /// A value no snapshot saves as itself (an event cursor, a [`Local`](super::Local)).
     fn unsaved(value: Box<dyn MemoryValue>) -> Self {
         Kept {
             value,
@@ -172,8 +172,8 @@ impl SystemMemory {
     }
 
     /// Each kept value, in parameter order, as a snapshot's `kept` saves it: an event cursor as
-    /// itself, any other value (a [`Local`], a saved local) as `None`, since its type need not
-    /// be serde.
+    /// itself, any other value (a [`Local`](super::Local), a saved local) as `None`, since its
+    /// type need not be serde.
     pub(crate) fn saved_values(&self) -> impl Iterator<Item = Option<EventCursor>> + '_ {
         self.kept.iter().map(|kept| match kept.save {
             Some(_) => None,
@@ -195,9 +195,9 @@ impl SystemMemory {
 
     /// A memory as a snapshot saved it: a value saved as `None` is a placeholder of no
     /// parameter's type, so [`KeptValues::keep`] replaces it with a default one at the system's
-    /// next run (a [`Local`] restarts at `T::default()`); a saved local's bytes (`locals`, each
-    /// at a place whose value was saved as `None`, checked by the caller) wait for the next run
-    /// to decode them as its parameter's type.
+    /// next run (a [`Local`](super::Local) restarts at `T::default()`); a saved local's bytes
+    /// (`locals`, each at a place whose value was saved as `None`, checked by the caller) wait
+    /// for the next run to decode them as its parameter's type.
     pub(crate) fn loaded(
         name: String,
         function: String,
@@ -462,69 +462,6 @@ impl SystemTicks {
     /// Whether this is the system's first run on this world (everything counts as changed).
     pub fn is_first_run(&self) -> bool {
         self.first_run
-    }
-}
-
-/// A value of the system's own, kept between its runs in the world's state (bevy's `Local`):
-/// `fn collide(mut grid: Local<Grid>, ..)`. Starts as `T::default()`; cloned with the world, so
-/// a rollback restores it too. Not in a snapshot nor in the checksum: a loaded world's local
-/// starts again at `T::default()`, so keep what must survive a save or be checked in a
-/// [`SavedLocal`](super::SavedLocal), a resource or a component.
-pub struct Local<'w, T>(&'w mut T);
-
-impl<'w, T> Local<'w, T> {
-    /// The local over `value` (what the schedule hands a system).
-    pub(crate) fn new(value: &'w mut T) -> Self {
-        Local(value)
-    }
-}
-
-impl<T> core::ops::Deref for Local<'_, T> {
-    type Target = T;
-
-    fn deref(&self) -> &T {
-        self.0
-    }
-}
-
-impl<T> core::ops::DerefMut for Local<'_, T> {
-    fn deref_mut(&mut self) -> &mut T {
-        self.0
-    }
-}
-
-impl<T: fmt::Debug> fmt::Debug for Local<'_, T> {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(formatter)
-    }
-}
-
-/// Marks the impl of the local parameter.
-#[doc(hidden)]
-pub enum LocalParam {}
-
-impl<W, T> super::param::SystemParam<W, LocalParam> for Local<'_, T>
-where
-    W: super::param::ParamWorld,
-    T: MemoryValue + Default,
-{
-    type Item<'w> = Local<'w, T>;
-
-    const ACCESS: super::access::SystemAccess = super::access::SystemAccess::NONE;
-
-    #[inline]
-    fn keep(values: &mut KeptValues<'_>) {
-        values.keep::<T>();
-    }
-
-    #[inline]
-    fn fetch<'w>(source: &mut super::param::ParamSource<'w, W>) -> Local<'w, T> {
-        Local::new(
-            source
-                .kept
-                .take_next()
-                .expect("the local was kept before the parameters were fetched"),
-        )
     }
 }
 

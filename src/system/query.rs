@@ -5,8 +5,8 @@
 use core::marker::PhantomData;
 
 use super::access::{PartBits, SystemAccess};
-use super::param::{ParamSource, ParamWorld, StorageSource, SystemParam};
-use super::parts::{PartList, PartOf};
+use super::param::{ParamSource, ParamWorld, SystemParam};
+use super::parts::{PartList, PartOf, StorageSource};
 use crate::entity::Entity;
 use crate::storage::Storage;
 use crate::storage::lending::{LentTable, Loan};
