@@ -172,7 +172,7 @@ impl<W: SystemWorld> SystemContext<W> {
 /// generic function does.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a system of this world",
-    note = "a system is a `fn` whose parameters are `Query<Q, F>` (in a multi-world game, a sub-world's: `CoreQuery<Q, F>`), `Res<R>`, `ResMut<R>`, `EventReader<E>`, `EventWriter<E>`, `Commands`, `Local<T>` or `SystemTicks` (up to 8), or `fn(&mut World)` for whole-world work; a closure names its parameters' types"
+    note = "a system is a `fn` whose parameters are `Query<Q, F>` (in a multi-world game, a sub-world's: `CoreQuery<Q, F>`), `Res<R>`, `ResMut<R>`, `EventReader<E>`, `EventWriter<E>`, `Commands`, `Local<T>`, `SavedLocal<T>` (feature `serde`) or `SystemTicks` (up to 8), or `fn(&mut World)` for whole-world work; a closure names its parameters' types"
 )]
 pub trait System<W: SystemWorld, Marker> {
     /// The function's type name (its path): a schedule names a system added without a name

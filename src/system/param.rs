@@ -118,7 +118,7 @@ pub(crate) fn shorten<'a, 'b: 'a, W: ParamWorld>(
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a system parameter of this world",
     label = "not a system parameter",
-    note = "a system's parameters are `Query<Q, F>` (in a multi-world game, a sub-world's: `CoreQuery<Q, F>`), `Res<R>`, `ResMut<R>`, `EventReader<E>`, `EventWriter<E>`, `Commands`, `Local<T>` and `SystemTicks`, with `R` a resource, `E` an event and `Q` components of the world; whole-world work takes `fn(&mut World)` alone"
+    note = "a system's parameters are `Query<Q, F>` (in a multi-world game, a sub-world's: `CoreQuery<Q, F>`), `Res<R>`, `ResMut<R>`, `EventReader<E>`, `EventWriter<E>`, `Commands`, `Local<T>`, `SavedLocal<T>` (feature `serde`) and `SystemTicks`, with `R` a resource, `E` an event and `Q` components of the world; whole-world work takes `fn(&mut World)` alone"
 )]
 pub trait SystemParam<W: ParamWorld, Marker>: Sized {
     /// The parameter as the system gets it for one run, borrowing the world for `'w`. `Send`:
