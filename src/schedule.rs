@@ -607,7 +607,7 @@ together_tuples!(S0 M0, S1 M1, S2 M2, S3 M3, S4 M4, S5 M5, S6 M6, S7 M7);
 /// One system or a tuple of systems, for [`Schedule::add`]. `Marker` is inferred.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a system, or a tuple of systems, of this world",
-    note = "a system is a `fn` whose parameters are `Query<Q, F>` (in a multi-world game, a sub-world's: `CoreQuery<Q, F>`), `Res<R>`, `ResMut<R>`, `EventReader<E>`, `EventWriter<E>`, `Commands`, `Local<T>` or `SystemTicks` (up to 8), or `fn(&mut World)` for whole-world work; a closure names its parameters' types, and is written where it is added (a function returning `impl FnMut(..)` is not a system)"
+    note = "a system is a `fn` whose parameters are `Query<Q, F>` (in a multi-world game, a sub-world's: `CoreQuery<Q, F>`), `Res<R>`, `ResMut<R>`, `EventReader<E>`, `EventWriter<E>`, `Commands`, `Local<T>`, `SavedLocal<T>` (feature `serde`) or `SystemTicks` (up to 8), or `fn(&mut World)` for whole-world work; a closure names its parameters' types, and is written where it is added (a function returning `impl FnMut(..)` is not a system)"
 )]
 pub trait Systems<W: SystemWorld, Marker> {
     /// Appends the systems to `schedule`, in order.
