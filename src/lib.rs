@@ -90,8 +90,10 @@ pub use storage::{
     InvariantError, MatchingTables, MatchingTablesMut, RowTags, RowsMut, Storage, TablesMut,
     TablesOverlap, TablesRef, TypedTablesMut, TypedWalk,
 };
+#[cfg(feature = "serde")]
+pub use system::SavedLocal;
 pub use system::{
-    Added, Changed, EventReader, EventWriter, Local, ParamWorld, Query, Res, ResMut,
+    Added, Changed, EventReader, EventWriter, Has, Local, ParamWorld, Query, Res, ResMut,
     SystemMemories, SystemParam, SystemTicks, Target, With, Without,
 };
 pub use tick::{MAX_TICK_AGE, Tick};

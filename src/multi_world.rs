@@ -37,6 +37,7 @@ use crate::entity::{Entity, EntityIndex, EntityReserver};
 use crate::storage::despawn::{self, Parts, Whole};
 use crate::storage::staged::PlaceBuilt;
 use crate::storage::{InvariantError, Storage};
+use crate::system::SystemMemories;
 use crate::tick::Tick;
 
 pub use clone::clone_from;
@@ -94,6 +95,12 @@ pub trait MultiWorld: Sized {
         Self::SubWorldsMut<'_>,
         &mut MultiWorldEntities<Self::Command>,
     );
+
+    /// What every system run on the game remembers (a snapshot saves it).
+    fn systems(&self) -> &SystemMemories;
+
+    /// What every system run on the game remembers, mutably (a loaded snapshot's goes here).
+    fn systems_mut(&mut self) -> &mut SystemMemories;
 
     /// Applies one queued command: a spawn or despawn to every sub-world
     /// ([`apply_lifecycle`]), a sub-world's command to that sub-world.

@@ -17,13 +17,16 @@ mod batch;
 pub mod system;
 
 use crate::commands::CommandReport;
+pub use crate::system::BatchMember;
+use crate::system::BatchSystem;
 use crate::system::SystemAccess;
+pub use crate::system::SystemWorld;
 use crate::system::access::{first_system_conflict, together_message};
 use alloc::{borrow::ToOwned, boxed::Box, string::String, vec::Vec};
-pub use batch::{BatchMember, run_batch};
-use batch::{DynSystem, Marked};
+pub use batch::run_batch;
+use batch::{DynSystem, Marked, Member};
 use core::fmt;
-pub use system::{System, SystemContext, SystemWorld};
+pub use system::{System, SystemContext};
 
 /// A boxed system over a world of type `W`.
 type BoxedSystem<W> = Box<dyn DynSystem<W>>;
@@ -442,15 +445,19 @@ impl<W: SystemWorld> Schedule<W> {
                     if end - index == 1 {
                         context.run_deferred(world, &mut |world, context| run.call(world, context));
                     } else {
-                        let mut members: Vec<BatchMember<'_, W>> = entries[index..end]
+                        let mut held: Vec<Member<'_, W>> = entries[index..end]
                             .iter_mut()
                             .filter_map(|entry| match entry {
-                                Entry::System { run, context, .. } => Some(BatchMember {
+                                Entry::System { run, context, .. } => Some(Member {
                                     context,
                                     system: &mut **run,
                                 }),
                                 Entry::Stage { .. } => None,
                             })
+                            .collect();
+                        let mut members: Vec<BatchMember<'_, W>> = held
+                            .iter_mut()
+                            .map(|member| BatchMember(member as &mut dyn BatchSystem<W>))
                             .collect();
                         world.run_batch(&mut members);
                     }
@@ -600,7 +607,7 @@ together_tuples!(S0 M0, S1 M1, S2 M2, S3 M3, S4 M4, S5 M5, S6 M6, S7 M7);
 /// One system or a tuple of systems, for [`Schedule::add`]. `Marker` is inferred.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a system, or a tuple of systems, of this world",
-    note = "a system is a `fn` whose parameters are `Query<Q, F>` (in a multi-world game, a sub-world's: `CoreQuery<Q, F>`), `Res<R>`, `ResMut<R>`, `EventReader<E>`, `EventWriter<E>`, `Commands`, `Local<T>` or `SystemTicks` (up to 8), or `fn(&mut World)` for whole-world work; a closure names its parameters' types, and is written where it is added (a function returning `impl FnMut(..)` is not a system)"
+    note = "a system is a `fn` whose parameters are `Query<Q, F>` (in a multi-world game, a sub-world's: `CoreQuery<Q, F>`), `Res<R>`, `ResMut<R>`, `EventReader<E>`, `EventWriter<E>`, `Commands`, `Local<T>`, `SavedLocal<T>` (feature `serde`) or `SystemTicks` (up to 8), or `fn(&mut World)` for whole-world work; a closure names its parameters' types, and is written where it is added (a function returning `impl FnMut(..)` is not a system)"
 )]
 pub trait Systems<W: SystemWorld, Marker> {
     /// Appends the systems to `schedule`, in order.

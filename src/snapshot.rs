@@ -38,11 +38,12 @@
 //! - The events of the channels declared `[saved]` (`events`, after `event_sequences`; see
 //!   `events.rs`): their events, sequence numbers, frame start and capacity limit, so a cursor
 //!   kept from before the save reads exactly what it had not read.
-//! - What the systems run on the world remember (`systems`, a world's only: a game runs only
-//!   whole-game systems, which remember nothing), per system in the order they first ran: its
+//! - What the systems run on the world remember (`systems`, last in a world's and a game's),
+//!   per system in the order they first ran: its
 //!   name, its function's type name, the tick its last run ended at (`null` before its first),
 //!   and its kept values in parameter order, an `EventReader`'s cursor as the sequence number it
-//!   reads next and any other value (a `Local`) as `null` (see `systems.rs`). A schedule built
+//!   reads next and any other value (a `Local`) as `null`, then its `SavedLocal`s' bytes (see
+//!   `systems.rs`). A schedule built
 //!   afresh finds each system's memory under its name and goes on from there, with no extra
 //!   call: its "changed since this system last ran" and `is_first_run` as on the saving world,
 //!   over the same row stamps, its readers where they stood (and, events not being saved,
@@ -60,7 +61,7 @@
 //!   column's summary (its newest stamps, by which a changed-only query skips a table) is
 //!   recomputed from the rows. Table and row order are kept, so iteration order, and with it a
 //!   deterministic simulation, continues exactly.
-//! - The systems' `Local` values: a `Serialize` bound on `Local` would refuse every crate's
+//! - The systems' `Local` values (a `SavedLocal` is saved): a `Serialize` bound on `Local` would refuse every crate's
 //!   locals of types that are not serde once any crate turns the feature on. A kept value saved
 //!   as `null` loads as a placeholder of no parameter's type, which the system's next run
 //!   replaces with `T::default()` (as it replaces a value of the wrong type), so a loaded
@@ -95,7 +96,8 @@
 //! game's was unchanged but for its version), version 6 every row's change ticks
 //! (`change_ticks`, after `tables`, in a world's snapshot and in each sub-world entry of a
 //! game's), version 7 (this one) the saved channels' events (`events`, after
-//! `event_sequences`, in a world's and a game's); a snapshot of another version is refused
+//! `event_sequences`, in a world's and a game's, and `systems` last in a game's, as in a
+//! world's); a snapshot of another version is refused
 //! with an error naming both versions.
 //!
 //! A multi-world game saves and loads the same way ([`MultiWorldSnapshot`],

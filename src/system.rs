@@ -25,28 +25,37 @@
 pub(crate) mod access;
 mod event;
 mod function;
+mod has;
+mod local;
+#[cfg(feature = "serde")]
+mod local_codec;
 pub(crate) mod memory;
 mod param;
 mod parts;
 mod query;
 mod resource;
+#[cfg(feature = "serde")]
+mod saved_local;
 mod slot;
 mod target;
 
 pub use access::{MAX_PARTS, PartBits, SystemAccess};
 pub use event::{EventReader, EventWriter};
 pub(crate) use function::short_name;
-pub use memory::{
-    KeptValues, LentValues, Local, MemoryValue, SystemMemories, SystemMemory, SystemTicks,
-};
-pub use param::StorageSource;
+pub use has::Has;
+pub use local::Local;
+pub use memory::{KeptValues, LentValues, MemoryValue, SystemMemories, SystemMemory, SystemTicks};
+pub(crate) use param::BatchSystem;
 pub(crate) use param::shorten;
 pub use param::{
-    EventOf, EventSet, Lent, LentCommands, ParamSource, ParamWorld, ResourceOf, ResourceSet,
-    SystemParam,
+    BatchMember, EventOf, EventSet, Lent, LentCommands, ParamSource, ParamWorld, ResourceOf,
+    ResourceSet, SystemParam, SystemWorld,
 };
+pub use parts::StorageSource;
 pub use parts::{Here, PartLending, PartList, PartOf, There};
 pub use query::{Added, Changed, Query, QueryFilter, RelationOf, TagOf, With, Without};
 pub use resource::{Res, ResMut};
+#[cfg(feature = "serde")]
+pub use saved_local::SavedLocal;
 pub use slot::Slot;
 pub use target::Target;

@@ -1770,6 +1770,14 @@ const _: () = {
             ((&mut self.core, (&mut self.render, ())), &mut self.entities)
         }
         #[inline]
+        fn systems(&self) -> &::archetypal::SystemMemories {
+            &self.systems
+        }
+        #[inline]
+        fn systems_mut(&mut self) -> &mut ::archetypal::SystemMemories {
+            &mut self.systems
+        }
+        #[inline]
         fn apply_command(
             &mut self,
             command: GameCommand,

@@ -277,7 +277,7 @@ fn the_json_holds_the_entity_index_once_and_each_sub_world_by_name() {
             r#""tags":{"player":[],"frozen":[]},"relations":{"child_of":[[1,0]]},"change_log_sequence":1},"#,
             r#""Render":{"tick":1,"last_tick":0,"tables":[{"entities":[0,1]}],"change_ticks":[{}],"#,
             r#""tags":{"hidden":[1]},"relations":{"owned_by":[]},"change_log_sequence":1}},"#,
-            r#""resources":{"frame":0,"cursor":{"next":0},"focus":null},"event_sequences":[["hit",1]],"events":{}}"#
+            r#""resources":{"frame":0,"cursor":{"next":0},"focus":null},"event_sequences":[["hit",1]],"events":{},"systems":[]}"#
         )
     );
 }

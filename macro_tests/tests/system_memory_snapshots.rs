@@ -8,8 +8,8 @@
 //! and hostile memory entries are refused.
 
 use archetypal::{
-    Added, Changed, Entity, EventReader, EventWriter, Local, ResMut, Schedule, SnapshotData,
-    SystemTicks, ecs,
+    Added, Changed, Entity, EventReader, EventWriter, Local, Res, ResMut, SavedLocal, Schedule,
+    SnapshotData, SystemTicks, ecs,
 };
 use serde::{Deserialize, Serialize};
 
@@ -269,6 +269,97 @@ fn a_loaded_world_s_locals_restart_at_their_default() {
     let mut copy = world.clone();
     schedule.run(&mut copy);
     assert_eq!(copy.resources.log.0[2], "run 3 read 0");
+}
+
+/// A `SavedLocal` is saved (under its system's `locals`) and so goes on after a load, where a
+/// plain `Local` restarts; both survive a clone.
+#[test]
+fn a_saved_local_goes_on_after_a_load_where_a_local_restarts() {
+    fn waves(mut countdown: SavedLocal<u32>, mut runs: Local<u32>, mut wave: ResMut<u32>) {
+        if *countdown == 0 {
+            *countdown = 3;
+            *wave += 1;
+        }
+        *countdown -= 1;
+        *runs += 1;
+    }
+    let mut world = World::new();
+    let mut schedule = Schedule::new();
+    schedule.add(waves);
+    for _ in 0..2 {
+        frame(&mut schedule, &mut world);
+    }
+    let text = to_json(&world);
+    assert!(
+        text.contains(r#""kept":[null,null],"locals":[[0,[1,0,0,0]]]"#),
+        "{text}"
+    );
+    // A saved local only at a place among the kept values saved as `null`, once each.
+    for bad in [
+        r#""locals":[[2,[1,0,0,0]]]"#,
+        r#""locals":[[0,[1]],[0,[1]]]"#,
+    ] {
+        let edited = text.replace(r#""locals":[[0,[1,0,0,0]]]"#, bad);
+        let Err(error) = serde_json::from_str::<World>(&edited) else {
+            panic!("{bad} loaded");
+        };
+        let error = error.to_string();
+        assert!(
+            error.contains("a saved local of the system `waves`"),
+            "{error}"
+        );
+    }
+    let bytes = postcard::to_allocvec(&world.snapshot()).unwrap();
+    let from_json: World = serde_json::from_str(&text).unwrap();
+    let from_postcard: World = postcard::from_bytes(&bytes).unwrap();
+    for (format, mut loaded) in [("json", from_json), ("postcard", from_postcard)] {
+        assert_eq!(to_json(&loaded), text, "{format}: saved back as loaded");
+        let mut copy = world.clone();
+        let mut fresh = Schedule::new();
+        fresh.add(waves);
+        for index in 3..8 {
+            frame(&mut fresh, &mut loaded);
+            frame(&mut schedule, &mut copy);
+            assert_eq!(to_json(&loaded), to_json(&copy), "{format}: run {index}");
+            assert_eq!(loaded.snapshot().checksum(), copy.snapshot().checksum());
+            // Waves start at runs 1, 4 and 7: the countdown went on from the save (restarted,
+            // it would have started one at run 3).
+            assert_eq!(
+                loaded.resources.wave,
+                1 + u32::from(index >= 4) + u32::from(index >= 7)
+            );
+        }
+    }
+}
+
+/// The checksum covers a `SavedLocal` and leaves a `Local` out: two worlds that differ only in
+/// one hash apart with the first and alike with the second.
+#[test]
+fn the_checksum_sees_a_saved_local_and_not_a_local() {
+    fn remember_saved(wave: Res<u32>, mut seen: SavedLocal<u32>) {
+        *seen = *wave;
+    }
+    fn remember(wave: Res<u32>, mut seen: Local<u32>) {
+        *seen = *wave;
+    }
+    let checksums = |with_saved: bool| {
+        [5, 7].map(|wave| {
+            let mut world = World::new();
+            world.resources.wave = wave;
+            let mut schedule = Schedule::new();
+            match with_saved {
+                true => schedule.add(remember_saved),
+                false => schedule.add(remember),
+            };
+            schedule.run(&mut world);
+            world.resources.wave = 0; // the worlds differ in the local alone
+            world.snapshot().checksum()
+        })
+    };
+    let [five, seven] = checksums(true);
+    assert_ne!(five, seven, "a saved local is in the checksum");
+    let [five, seven] = checksums(false);
+    assert_eq!(five, seven, "a plain local is not");
 }
 
 #[test]
@@ -534,17 +625,17 @@ fn huge_declared_memory_lengths_are_refused() {
     schedule.run(&mut world);
     let bytes = postcard::to_allocvec(&world.snapshot()).unwrap();
     // ..., 1 system, "reader" (6 bytes), its function's name, last run Some(1), 2 kept values:
-    // the cursor Some(0) (it never read) and the local None.
+    // the cursor Some(0) (it never read) and the local None; no saved local.
     let function = std::any::type_name_of_val(&reader);
     let mut tail = vec![1, 6];
     tail.extend_from_slice(b"reader");
     tail.push(function.len() as u8);
     tail.extend_from_slice(function.as_bytes());
-    tail.extend_from_slice(&[1, 1, 2, 1, 0, 0]);
+    tail.extend_from_slice(&[1, 1, 2, 1, 0, 0, 0]);
     assert!(bytes.ends_with(&tail), "{bytes:?}");
     let start = bytes.len() - tail.len();
     let huge = [0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01];
-    for offset in [0, 1, 2 + 6, tail.len() - 4] {
+    for offset in [0, 1, 2 + 6, tail.len() - 5, tail.len() - 1] {
         let mut mutant = bytes.clone();
         mutant.splice(start + offset..start + offset + 1, huge);
         assert!(
@@ -553,4 +644,168 @@ fn huge_declared_memory_lengths_are_refused() {
         );
     }
     assert!(postcard::from_bytes::<World>(&bytes).is_ok());
+}
+
+/// The same through a multi-world game's snapshot: what its systems remember is saved at its end,
+/// so a game saved mid-run and loaded runs on under a fresh schedule exactly as the original.
+mod game {
+    use archetypal::{
+        Changed, Entity, EventReader, EventWriter, ResMut, Schedule, SystemTicks, ecs,
+    };
+    use serde::{Deserialize, Serialize};
+
+    use super::{Health, Log, Position, Velocity};
+
+    #[derive(Default, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+    pub struct Sprite(pub i32);
+
+    #[derive(Debug, Clone, Copy, PartialEq)]
+    pub struct Hit(pub Entity);
+
+    ecs! {
+        Game {
+            Core {
+                position: Position => POSITION,
+                velocity: Velocity => VELOCITY,
+                health: Health => HEALTH,
+            }
+            Render {
+                sprite: Sprite => SPRITE,
+            }
+        }
+        Events {
+            hit: Hit,
+        }
+        Resources {
+            hits_read: u32,
+            log: Log,
+        }
+    }
+
+    fn movement(mut query: CoreQuery<(&mut Position, &Velocity)>) {
+        query.for_each(|(mut position, velocity)| position.0 += velocity.0);
+    }
+
+    fn collide(query: CoreQuery<(Entity, &Position)>, mut hits: EventWriter<Hit>) {
+        for (entity, position) in query.iter() {
+            if position.0 >= 10 {
+                hits.send(Hit(entity));
+            }
+        }
+    }
+
+    /// Each hit read once: after the load, the cursor reads exactly what it had not.
+    fn damage(
+        mut hits: EventReader<Hit>,
+        mut read: ResMut<u32>,
+        mut query: CoreQuery<&mut Health>,
+    ) {
+        let hits = hits.read();
+        assert_eq!(hits.lost(), 0, "saved at a frame's end: nothing unread");
+        for hit in hits {
+            *read += 1;
+            if let Some(mut health) = query.get_mut(hit.0) {
+                health.0 -= 1;
+            }
+        }
+    }
+
+    /// Draws what moved since this system last ran, and logs how many.
+    fn draw(
+        moved: CoreQuery<(Entity, &Position), Changed<Position>>,
+        mut sprites: RenderQuery<&mut Sprite>,
+        ticks: SystemTicks,
+        mut log: ResMut<Log>,
+    ) {
+        let mut count = 0;
+        for (entity, position) in moved.iter() {
+            if let Some(mut sprite) = sprites.get_mut(entity) {
+                sprite.0 = position.0;
+            }
+            count += 1;
+        }
+        log.0
+            .push(format!("first={} moved={count}", ticks.is_first_run()));
+    }
+
+    fn schedule() -> Schedule<Game> {
+        let mut schedule = Schedule::new();
+        schedule.add((movement, collide, damage, draw));
+        schedule
+    }
+
+    fn to_json(game: &Game) -> String {
+        serde_json::to_string(&game.snapshot()).unwrap()
+    }
+
+    #[test]
+    fn a_loaded_game_runs_on_exactly_like_the_original_in_json_and_postcard() {
+        const SAVED_AT: usize = 4;
+        const FRAMES: usize = 10;
+        let mut game = Game::new();
+        for (start, speed) in [(0, 2), (6, 1), (9, 0), (-3, 3)] {
+            GameEntityBuilder::new()
+                .with_position(Position(start))
+                .with_velocity(Velocity(speed))
+                .with_health(Health(20))
+                .with_sprite(Sprite(start))
+                .spawn_one(&mut game);
+        }
+        // Never moved: only a first run counts it (as one after a load would, wrongly).
+        GameEntityBuilder::new()
+            .with_position(Position(0))
+            .spawn_one(&mut game);
+        let mut original = schedule();
+        let mut saved = None;
+        let mut frames = Vec::new();
+        for index in 0..FRAMES {
+            if index == SAVED_AT {
+                saved = Some((
+                    to_json(&game),
+                    postcard::to_allocvec(&game.snapshot()).unwrap(),
+                ));
+            }
+            original.run(&mut game);
+            game.step();
+            frames.push(to_json(&game));
+        }
+        let (text, bytes) = saved.expect("saved");
+        assert!(
+            text.contains(r#""systems":[{"name":"movement","function":"#),
+            "{text}"
+        );
+        assert!(game.resources.hits_read > 3);
+
+        let from_json: Game = serde_json::from_str(&text).unwrap();
+        let from_postcard: Game = postcard::from_bytes(&bytes).unwrap();
+        for (format, mut loaded) in [("json", from_json), ("postcard", from_postcard)] {
+            assert_eq!(
+                to_json(&loaded),
+                text,
+                "{format}: the load saves back the same"
+            );
+            let mut fresh = schedule();
+            for (index, expected) in frames.iter().enumerate().skip(SAVED_AT) {
+                fresh.run(&mut loaded);
+                loaded.step();
+                assert_eq!(&to_json(&loaded), expected, "{format}: frame {index}");
+            }
+            assert_eq!(
+                loaded.resources.hits_read, game.resources.hits_read,
+                "{format}"
+            );
+            // Only the very first run was a first run: it alone drew the entity that never moved.
+            assert_eq!(loaded.resources.log, game.resources.log, "{format}");
+            assert_eq!(game.resources.log.0[0], "first=true moved=5");
+            assert_eq!(
+                game.resources
+                    .log
+                    .0
+                    .iter()
+                    .filter(|line| line.starts_with("first=true"))
+                    .count(),
+                1
+            );
+        }
+    }
 }

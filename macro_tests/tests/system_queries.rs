@@ -2,7 +2,7 @@
 //! keep them apart (parents read while their children are written), each writing only its
 //! own columns, the storage whole again afterwards.
 
-use archetypal::{Changed, Entity, Res, ResMut, Schedule, SystemContext, With, Without, ecs};
+use archetypal::{Changed, Entity, Has, Res, ResMut, Schedule, SystemContext, With, Without, ecs};
 
 #[derive(Default, Debug, Clone, Copy, PartialEq)]
 pub struct Position(pub f32);
@@ -221,4 +221,93 @@ fn a_read_only_query_beside_a_writer_reads_its_lent_change_ticks() {
     assert_eq!(world.resources.log.0, ["1 1 1", "0 0 0", "1 1 1"]);
     assert_eq!(world.get_health(turrets[0]), Some(&Health(6)));
     world.check_invariants().unwrap();
+}
+
+#[test]
+fn has_gives_a_bool_per_row_and_filters_nothing() {
+    /// Every entity with health, and whether it moves: the turrets are there too, with `false`.
+    fn movers(query: Query<(Entity, Has<Velocity>), With<Health>>, mut log: ResMut<Log>) {
+        let mut rows: Vec<(Entity, bool)> = query.iter().collect();
+        rows.sort();
+        log.0.push(format!("{rows:?}"));
+        let ship = rows.iter().find(|(_, moves)| *moves).map(|(ship, _)| *ship);
+        log.0
+            .push(format!("{:?}", ship.and_then(|ship| query.get(ship))));
+    }
+    let mut world = World::new();
+    let (ship, turrets) = spawn_fleet(&mut world);
+    SystemContext::new().run(&mut world, movers);
+    let mut expected = vec![(ship, true), (turrets[0], false), (turrets[1], false)];
+    expected.sort();
+    assert_eq!(
+        world.resources.log.0,
+        [format!("{expected:?}"), format!("{:?}", Some((ship, true)))]
+    );
+    // The same term in a world's typed query, through `for_each` and an iterator.
+    let mut seen = Vec::new();
+    world
+        .typed_query::<(Entity, Has<Velocity>, &Health)>()
+        .for_each(|(entity, moves, _)| seen.push((entity, moves)));
+    seen.sort();
+    assert_eq!(seen, expected);
+    let count = world
+        .typed_query::<Has<Offset>>()
+        .iter()
+        .filter(|&has| has)
+        .count();
+    assert_eq!(count, 2);
+}
+
+/// `Has<Velocity>` reads no column: a query may write `Velocity` beside it in one system, and a
+/// system writing `Velocity` runs in one batch with a system asking `Has<Velocity>`.
+#[test]
+fn has_takes_no_access_to_its_component() {
+    fn accelerate(mut velocities: Query<&mut Velocity>, moving: Query<(Entity, Has<Velocity>)>) {
+        velocities.for_each(|mut velocity| velocity.0 *= 2.0);
+        assert_eq!(moving.iter().filter(|(_, moves)| *moves).count(), 1);
+    }
+    fn count_movers(query: Query<Has<Velocity>>, mut log: ResMut<Log>) {
+        log.0
+            .push(format!("{}", query.iter().filter(|&moves| moves).count()));
+    }
+    let mut world = World::new();
+    let (ship, _) = spawn_fleet(&mut world);
+    let mut schedule = Schedule::new();
+    schedule.add(archetypal::together((accelerate, count_movers)));
+    schedule.set_parallel(true);
+    assert_eq!(schedule.batches(), [["accelerate", "count_movers"]]);
+    schedule.run(&mut world);
+    assert_eq!(world.get_velocity(ship), Some(&Velocity(2.0)));
+    assert_eq!(world.resources.log.0, ["1"]);
+}
+
+/// `Changed<(A, B)>` is one change filter: the entities holding both, either written since the
+/// system last ran.
+#[test]
+fn changed_of_a_tuple_is_any_of_them() {
+    fn watch(query: Query<Entity, Changed<(Velocity, Health)>>, mut log: ResMut<Log>) {
+        log.0.push(format!("{}", query.iter().count()));
+    }
+    fn added(query: Query<Entity, archetypal::Added<(Offset, Velocity)>>, mut log: ResMut<Log>) {
+        log.0.push(format!("added {}", query.iter().count()));
+    }
+    let mut world = World::new();
+    let (ship, turrets) = spawn_fleet(&mut world);
+    let mut context = SystemContext::new();
+    let mut added_context = SystemContext::new();
+    context.run(&mut world, watch); // a first run: the ship (the turrets have no velocity)
+    added_context.run(&mut world, added);
+    context.run(&mut world, watch);
+    world.set_health(ship, Health(4)); // one of the two
+    context.run(&mut world, watch);
+    world.set_velocity(ship, Velocity(3.0)); // the other
+    context.run(&mut world, watch);
+    world.set_health(turrets[0], Health(1)); // no velocity: not matched
+    context.run(&mut world, watch);
+    world.set_velocity(turrets[1], Velocity(1.0)); // added: both now, both new
+    added_context.run(&mut world, added);
+    assert_eq!(
+        world.resources.log.0,
+        ["1", "added 0", "0", "1", "1", "0", "added 1"]
+    );
 }

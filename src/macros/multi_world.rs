@@ -365,6 +365,16 @@ macro_rules! __ecs_multi_world {
                 }
 
                 #[inline]
+                fn systems(&self) -> &$crate::SystemMemories {
+                    &self.systems
+                }
+
+                #[inline]
+                fn systems_mut(&mut self) -> &mut $crate::SystemMemories {
+                    &mut self.systems
+                }
+
+                #[inline]
                 fn apply_command(
                     &mut self,
                     command: [<$game Command>],

@@ -16,8 +16,10 @@ use alloc::vec::Vec;
 use core::marker::PhantomData;
 
 use super::{System, SystemContext, SystemWorld};
+use crate::system::memory::MemoryKey;
 use crate::system::{
-    KeptValues, LentValues, MAX_PARTS, ParamSource, ParamWorld, PartList, SystemAccess, shorten,
+    BatchMember, BatchSystem, KeptValues, LentValues, MAX_PARTS, ParamSource, ParamWorld, PartList,
+    SystemAccess, shorten,
 };
 
 /// A system of any kind behind one type: what a schedule keeps per system (the `Marker` of
@@ -82,11 +84,56 @@ impl<W: SystemWorld, M, S: System<W, M>> DynSystem<W> for Marked<S, M> {
     }
 }
 
-/// One system of a batch, as the schedule hands it: its context (its name, the key of its
-/// memory, and where the memory was last found) and the system.
-pub struct BatchMember<'s, W: SystemWorld> {
+/// One system of a batch, as the schedule holds it: its context (its name, the key of its
+/// memory, and where the memory was last found) and the system; a [`BatchMember`] lends it.
+pub(crate) struct Member<'s, W: SystemWorld> {
     pub(crate) context: &'s mut SystemContext<W>,
     pub(crate) system: &'s mut dyn DynSystem<W>,
+}
+
+impl<W: SystemWorld> BatchSystem<W> for Member<'_, W> {
+    fn run_alone(&mut self, world: &mut W) {
+        let system = &mut *self.system;
+        self.context
+            .run_deferred(world, &mut |world, context| system.call(world, context));
+    }
+
+    fn function_name(&self) -> &'static str {
+        self.system.function_name()
+    }
+
+    fn memory_key(&mut self) -> MemoryKey<'_> {
+        let function = self.system.function_name();
+        self.context.memory_key(function)
+    }
+
+    fn access(&self) -> Option<SystemAccess> {
+        self.system.access()
+    }
+
+    fn loans(&self, loans: &mut <W::Parts as PartList>::Loans)
+    where
+        W: ParamWorld,
+    {
+        self.system.loans(loans)
+    }
+
+    fn keep(&self, values: &mut KeptValues<'_>)
+    where
+        W: ParamWorld,
+    {
+        self.system.keep(values)
+    }
+
+    fn prepare<'a>(
+        &'a mut self,
+        source: &mut ParamSource<'a, W>,
+    ) -> Option<Box<dyn FnOnce() + Send + 'a>>
+    where
+        W: ParamWorld,
+    {
+        self.system.prepare(source)
+    }
 }
 
 /// Runs the systems of one batch (two or more systems of parameters, disjoint, in schedule
@@ -96,10 +143,10 @@ pub fn run_batch<W: ParamWorld>(world: &mut W, members: &mut [BatchMember<'_, W>
     let base = world.current_tick();
     let commands = members
         .iter()
-        .any(|member| member.system.access().is_some_and(|access| access.commands));
+        .any(|member| member.0.access().is_some_and(|access| access.commands));
     let mut loans = <<W::Parts as PartList>::Loans as Default>::default();
     for member in members.iter() {
-        member.system.loans(&mut loans);
+        member.0.loans(&mut loans);
     }
     let count = members.len();
     {
@@ -108,14 +155,14 @@ pub fn run_batch<W: ParamWorld>(world: &mut W, members: &mut [BatchMember<'_, W>
         // Each system's memory, begun at the tick it would run at in order.
         let mut indices = Vec::with_capacity(count);
         for member in members.iter_mut() {
-            let function = member.system.function_name();
-            indices.push(memories.find_index(member.context.memory_key(function), function));
+            let function = member.0.function_name();
+            indices.push(memories.find_index(member.0.memory_key(), function));
         }
         let mut memory = memories.disjoint_mut(&indices);
         let mut now = base;
         for (member, memory) in members.iter().zip(memory.iter_mut()) {
             memory.begin(now);
-            member.system.keep(&mut memory.prepare());
+            member.0.keep(&mut memory.prepare());
             now = now.next();
         }
         // Every part shared, each query of each system lent the columns it writes.
@@ -130,7 +177,7 @@ pub fn run_batch<W: ParamWorld>(world: &mut W, members: &mut [BatchMember<'_, W>
         for (member, memory) in members.iter_mut().zip(memory) {
             source.ticks = memory.ticks();
             source.kept = memory.lend();
-            calls.extend(member.system.prepare(&mut source));
+            calls.extend(member.0.prepare(&mut source));
         }
         drop(source);
         run_calls(calls);

@@ -6,55 +6,12 @@
 //! either. A system run outside a schedule keeps a context itself and runs through
 //! [`SystemContext::run`], which does the same bookkeeping.
 
-use super::batch::BatchMember;
 use crate::commands::CommandReport;
 use crate::system::memory::{MemoryKey, since_last_run};
-use crate::system::{KeptValues, ParamSource, ParamWorld, PartList, SystemAccess};
+use crate::system::{KeptValues, ParamSource, ParamWorld, PartList, SystemAccess, SystemWorld};
 use crate::tick::Tick;
 use alloc::boxed::Box;
 use alloc::string::String;
-
-/// What a [`Schedule`](super::Schedule) needs of the world it runs systems on. `ecs!`
-/// implements it for every world it generates (and for a multi-world game).
-pub trait SystemWorld {
-    /// One [`EventCursor`](crate::EventCursor) per event channel, as public fields named
-    /// after the channels (`cursors.died`). `ecs!` generates it as `<World>EventCursors`.
-    type EventCursors: Default;
-
-    /// Applies every queued command (the world's own `apply_commands`): the sync point
-    /// between two systems.
-    fn apply_commands(&mut self) -> CommandReport;
-
-    /// The tick writes are stamped with now (the world's own `current_tick`).
-    fn current_tick(&self) -> Tick;
-
-    /// Advances the tick, so that later writes are newer than everything before (the world's
-    /// own `increment_tick`).
-    fn increment_tick(&mut self) -> Tick;
-
-    /// Whether nothing waits for a sync point (no queued command, no pending hook): a schedule
-    /// starts batching systems only then.
-    #[doc(hidden)]
-    fn is_settled(&self) -> bool {
-        false
-    }
-
-    /// Runs a batch of systems of parameters whose access is disjoint, as running them in
-    /// order would (see `schedule/batch.rs`); a world without systems of parameters runs them
-    /// one after another.
-    #[doc(hidden)]
-    fn run_batch(&mut self, members: &mut [BatchMember<'_, Self>])
-    where
-        Self: Sized,
-    {
-        for member in members {
-            let system = &mut *member.system;
-            member
-                .context
-                .run_deferred(self, &mut |world, context| system.call(world, context));
-        }
-    }
-}
 
 /// One system's memory between its runs: the tick it last ran at and one event cursor per
 /// channel.
@@ -215,7 +172,7 @@ impl<W: SystemWorld> SystemContext<W> {
 /// generic function does.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a system of this world",
-    note = "a system is a `fn` whose parameters are `Query<Q, F>` (in a multi-world game, a sub-world's: `CoreQuery<Q, F>`), `Res<R>`, `ResMut<R>`, `EventReader<E>`, `EventWriter<E>`, `Commands`, `Local<T>` or `SystemTicks` (up to 8), or `fn(&mut World)` for whole-world work; a closure names its parameters' types"
+    note = "a system is a `fn` whose parameters are `Query<Q, F>` (in a multi-world game, a sub-world's: `CoreQuery<Q, F>`), `Res<R>`, `ResMut<R>`, `EventReader<E>`, `EventWriter<E>`, `Commands`, `Local<T>`, `SavedLocal<T>` (feature `serde`) or `SystemTicks` (up to 8), or `fn(&mut World)` for whole-world work; a closure names its parameters' types"
 )]
 pub trait System<W: SystemWorld, Marker> {
     /// The function's type name (its path): a schedule names a system added without a name

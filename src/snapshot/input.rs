@@ -220,11 +220,7 @@ where
             resources: take(self.resources, Field::Resources)?.0,
             event_sequences: take(self.event_sequences, Field::EventSequences)?.0,
             whole: take(self.events, Field::Events)?.0,
-            // Required where the layout holds it (a world's); read nowhere else.
-            systems: match P::LAYOUT.holds(Field::Systems) {
-                true => Some(take(self.systems, Field::Systems)?),
-                false => None,
-            },
+            systems: take(self.systems, Field::Systems)?,
         })
     }
 }

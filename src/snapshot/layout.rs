@@ -5,7 +5,7 @@
 //! is where the parts' fields sit, which is a [`Layout`]: a world's one storage writes its
 //! fields among the whole's own ([`Layout::WORLD`], as version 4 did; version 5 added
 //! `systems` at its end, version 6 `change_ticks` after `tables`, in a sub-world entry too, version 7 `events` after
-//! `event_sequences`, in a game's too), a game writes each sub-world's storage by name under `sub_worlds`
+//! `event_sequences`, in a game's too, and `systems` at a game's end), a game writes each sub-world's storage by name under `sub_worlds`
 //! ([`Layout::GAME`]), each entry a [`Layout::SUB_WORLD`]. Both directions follow the layout's
 //! list of fields, so a binary format reads them in exactly the order they were written. The
 //! names are here alone, so the writer and the reader cannot disagree on one.
@@ -115,8 +115,8 @@ impl Layout {
         ]
     );
 
-    /// A game's snapshot: its sub-worlds' storages by name, under `sub_worlds`. No `systems`:
-    /// a game runs only whole-game systems, which remember nothing.
+    /// A game's snapshot: its sub-worlds' storages by name, under `sub_worlds`, and what its
+    /// systems remember at its end (as a world's).
     pub(crate) const GAME: Layout = layout!(
         "MultiWorldSnapshot",
         [
@@ -126,7 +126,8 @@ impl Layout {
             SubWorlds,
             Resources,
             EventSequences,
-            Events
+            Events,
+            Systems
         ]
     );
 
@@ -143,11 +144,6 @@ impl Layout {
             ChangeLogSequence
         ]
     );
-
-    /// Whether this layout holds `field`.
-    pub(crate) fn holds(&self, field: Field) -> bool {
-        self.fields.contains(&field)
-    }
 
     /// The field of this layout named `name`, if any.
     pub(crate) fn field(&self, name: &str) -> Option<Field> {

@@ -55,8 +55,8 @@ impl<G: MultiWorld + SnapshotSingletons> SnapshotParts for SubWorldStorages<G> {
         entities.index().snapshot_ids(records)
     }
 
-    fn systems(_: &G) -> Option<&SystemMemories> {
-        None
+    fn systems(game: &G) -> &SystemMemories {
+        game.systems()
     }
 }
 
@@ -103,10 +103,10 @@ impl<G: DeserializeMultiWorld> InstallParts<<G::SubWorldList as LoadSubWorlds>::
         game: &mut G,
         index: EntityIndex,
         storages: <G::SubWorldList as LoadSubWorlds>::Storages,
-        // Always `None`: the game's layout has no `systems`.
-        _: Option<SystemMemories>,
+        systems: SystemMemories,
     ) {
         game.install(index, storages);
+        *game.systems_mut() = systems;
     }
 }
 

@@ -45,10 +45,7 @@ where
             Field::EventSequences => state.serialize_field(name, &whole.event_sequences()),
             // The saved channels' events, after their numbering.
             Field::Events => state.serialize_field(name, &EventsOut(whole)),
-            Field::Systems => match P::systems(whole) {
-                Some(systems) => state.serialize_field(name, &SystemsOut(systems)),
-                None => Err(ser::Error::custom("this whole's systems remember nothing")),
-            },
+            Field::Systems => state.serialize_field(name, &SystemsOut(P::systems(whole))),
             _ => P::serialize_field(whole, field, &mut state),
         }?;
     }

@@ -33,21 +33,20 @@ pub(crate) trait SnapshotParts {
     /// the free list (see `EntityIndex::snapshot_ids`), against the first part's records.
     fn snapshot_ids(whole: &Self::Whole) -> (Vec<(u32, u32)>, Vec<u32>);
 
-    /// What the systems run on the whole remember, if its layout holds `systems` (a world's; a
-    /// game runs only whole-game systems, which remember nothing).
-    fn systems(whole: &Self::Whole) -> Option<&SystemMemories>;
+    /// What the systems run on the whole remember (`systems`, in a world's and a game's layout).
+    fn systems(whole: &Self::Whole) -> &SystemMemories;
 }
 
 /// Parts whose loaded storages (`Storages`: one per part, `(Storage<..>, ())` and the like) a
 /// new whole can take.
 pub(crate) trait InstallParts<Storages>: SnapshotParts {
-    /// Puts a loaded entity index, the parts' storages and, if the layout holds them, what the
-    /// systems remember in a new whole.
+    /// Puts a loaded entity index, the parts' storages and what the systems remember in a new
+    /// whole.
     fn install(
         whole: &mut Self::Whole,
         index: EntityIndex,
         storages: Storages,
-        systems: Option<SystemMemories>,
+        systems: SystemMemories,
     );
 }
 

@@ -1,10 +1,12 @@
 //! What the systems run on a world remember, as its snapshot holds it (`systems`): per system, in
 //! the order they first ran, its name, its function's type name, the tick its last run ended at
 //! (`null` before its first run) and its kept values in parameter order, each the next sequence
-//! number of an event cursor (an `EventReader`'s) or `null` for a value a snapshot does not save
-//! (a `Local`, whose type need not be serde). Written from the world's [`SystemMemories`], read
-//! without trusting a declared length, and checked before the world is built: each system
-//! named once.
+//! number of an event cursor (an `EventReader`'s) or `null` for a value `kept` does not hold (a
+//! `Local`, whose type need not be serde, and a saved local), then its saved locals (`locals`:
+//! each a `SavedLocal`'s place among the kept values and its bytes, `system/local_codec.rs`).
+//! Written from the world's [`SystemMemories`], read without trusting a declared length, and
+//! checked before the world is built: each system named once, each saved local at a place of
+//! its kept values saved as `null`, once.
 //!
 //! Any tick and any cursor is accepted: the run that follows treats them as it would in the
 //! world that saved them (a last run not before the present, or too old, makes a first run; a
@@ -13,11 +15,14 @@
 use alloc::collections::BTreeSet;
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::fmt;
 
+use serde::de::{self, Visitor};
+use serde::ser::{self, SerializeSeq};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::SnapshotError;
-use super::sequence::Sequence;
+use super::sequence::{Sequence, SequenceVisitor};
 use crate::events::EventCursor;
 use crate::system::{SystemMemories, SystemMemory};
 use crate::tick::Tick;
@@ -32,6 +37,7 @@ impl Serialize for SystemsOut<'_> {
             function: memory.function(),
             last_run: memory.last_run().map(|tick| tick.0),
             kept: KeptOut(memory),
+            locals: LocalsOut(memory),
         }))
     }
 }
@@ -44,6 +50,7 @@ struct SystemOut<'a> {
     function: &'a str,
     last_run: Option<u32>,
     kept: KeptOut<'a>,
+    locals: LocalsOut<'a>,
 }
 
 /// A system's kept values, in parameter order: a cursor's next sequence number, or `None`.
@@ -59,6 +66,68 @@ impl Serialize for KeptOut<'_> {
     }
 }
 
+/// A system's saved locals: per one, `[place, bytes]`, in parameter order.
+struct LocalsOut<'a>(&'a SystemMemory);
+
+impl Serialize for LocalsOut<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let locals: Vec<_> = self.0.saved_locals().collect();
+        let mut seq = serializer.serialize_seq(Some(locals.len()))?;
+        for local in locals {
+            let (place, bytes) = local.map_err(|error| {
+                ser::Error::custom(format_args!(
+                    "a saved local of the system `{}`: {error}",
+                    self.0.name()
+                ))
+            })?;
+            seq.serialize_element(&(place as u64, LocalBytes(&bytes)))?;
+        }
+        seq.end()
+    }
+}
+
+/// A saved local's bytes: one byte string (an array of numbers in JSON).
+struct LocalBytes<'a>(&'a [u8]);
+
+impl Serialize for LocalBytes<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_bytes(self.0)
+    }
+}
+
+/// A saved local's bytes, as read: a byte string or a sequence of bytes.
+struct LocalBytesIn(Vec<u8>);
+
+impl<'de> Deserialize<'de> for LocalBytesIn {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer
+            .deserialize_bytes(LocalBytesVisitor)
+            .map(LocalBytesIn)
+    }
+}
+
+struct LocalBytesVisitor;
+
+impl<'de> Visitor<'de> for LocalBytesVisitor {
+    type Value = Vec<u8>;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("a saved local's bytes")
+    }
+
+    fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<Vec<u8>, E> {
+        Ok(bytes.to_vec())
+    }
+
+    fn visit_byte_buf<E: de::Error>(self, bytes: Vec<u8>) -> Result<Vec<u8>, E> {
+        Ok(bytes)
+    }
+
+    fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<Vec<u8>, A::Error> {
+        SequenceVisitor::<u8>::unbounded().visit_seq(seq)
+    }
+}
+
 /// One system's memory, as read (the fields of [`SystemOut`]).
 #[derive(Deserialize)]
 #[serde(rename = "System", deny_unknown_fields)]
@@ -67,6 +136,7 @@ struct SystemIn {
     function: String,
     last_run: Option<u32>,
     kept: Sequence<Option<u64>>,
+    locals: Sequence<(u64, LocalBytesIn)>,
 }
 
 /// Every system's memory, as read, not yet checked.
@@ -94,19 +164,32 @@ impl SystemsIn {
                 twice.name
             )));
         }
-        let systems = self
-            .0
-            .into_iter()
-            .map(|system| {
-                let kept = system.kept.0.into_iter();
-                SystemMemory::loaded(
-                    system.name,
-                    system.function,
-                    system.last_run.map(Tick),
-                    kept.map(|value| value.map(EventCursor::at)),
-                )
-            })
-            .collect();
+        let mut systems = Vec::new();
+        for system in self.0 {
+            let kept = system.kept.0;
+            let mut locals = Vec::new();
+            for (place, bytes) in system.locals.0 {
+                // Past every place if it does not fit: refused below.
+                let place = usize::try_from(place).unwrap_or(usize::MAX);
+                let at_null = kept.get(place) == Some(&None);
+                let in_order = locals.last().is_none_or(|&(previous, _)| place > previous);
+                if !(at_null && in_order) {
+                    return Err(SnapshotError::new(format!(
+                        "a saved local of the system `{}` is not at a place of its kept values \
+                         saved as `null`, after the one before",
+                        system.name
+                    )));
+                }
+                locals.push((place, bytes.0));
+            }
+            systems.push(SystemMemory::loaded(
+                system.name,
+                system.function,
+                system.last_run.map(Tick),
+                kept.into_iter().map(|value| value.map(EventCursor::at)),
+                locals,
+            ));
+        }
         Ok(SystemMemories::loaded(systems))
     }
 }

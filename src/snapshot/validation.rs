@@ -44,8 +44,8 @@ pub(crate) struct DecodedWhole<L, R, W> {
     pub(crate) event_sequences: Vec<(String, u64)>,
     /// A new whole, its saved event channels loaded (what the rest is installed in).
     pub(crate) whole: W,
-    /// What the systems remember, if the layout holds it (a world's).
-    pub(crate) systems: Option<SystemsIn>,
+    /// What the systems remember.
+    pub(crate) systems: SystemsIn,
 }
 
 impl<L: LoadedParts, R, W> DecodedWhole<L, R, W> {
@@ -71,7 +71,7 @@ impl<L: LoadedParts, R, W> DecodedWhole<L, R, W> {
             systems,
         } = self;
         parts.check_ticks()?;
-        let systems = systems.map(SystemsIn::into_memories).transpose()?;
+        let systems = systems.into_memories()?;
         let (index, records, entities) =
             EntityIndex::from_snapshot_ids(&generations, free, parts.first_rows())
                 .map_err(|error| parts.ids_error(error))?;

@@ -29,8 +29,8 @@ impl<W: SnapshotWorld> SnapshotParts for OneStorage<W> {
         world.index().snapshot_ids(world.storage().records())
     }
 
-    fn systems(world: &W) -> Option<&SystemMemories> {
-        Some(world.systems())
+    fn systems(world: &W) -> &SystemMemories {
+        world.systems()
     }
 }
 
@@ -39,14 +39,11 @@ impl<W: SnapshotWorld> InstallParts<(Storage<W::Table>, ())> for OneStorage<W> {
         world: &mut W,
         index: EntityIndex,
         (storage, ()): (Storage<W::Table>, ()),
-        systems: Option<SystemMemories>,
+        systems: SystemMemories,
     ) {
         *world.index_mut() = index;
         **world.deref_mut() = storage;
-        // Always there: the world's layout holds `systems`, and reading requires it.
-        if let Some(systems) = systems {
-            *world.systems_mut() = systems;
-        }
+        *world.systems_mut() = systems;
     }
 }
 

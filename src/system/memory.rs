@@ -1,14 +1,17 @@
 //! What systems remember between runs, kept in the world: per system (by name) the tick its last
-//! run ended at, and its parameters' own values (an event reader's cursor, a [`Local`]). A clone
-//! or a `restore` of the world carries it, so a resimulated frame sees exactly what the original
+//! run ended at, and its parameters' own values (an event reader's cursor, a
+//! [`Local`](super::Local)). A clone or a `restore` of the world carries it, so a resimulated frame sees exactly what the original
 //! saw (rollback netcode): no event is read twice, no write is missed. A snapshot (feature
-//! `serde`) carries it but for the locals, whose types need not be serde: each loads as a
-//! placeholder the system's next run replaces with a default value (see `crate::snapshot`).
+//! `serde`) carries it but for the plain locals, whose types need not be serde: each loads as a
+//! placeholder the system's next run replaces with a default value (see `crate::snapshot`); a
+//! `SavedLocal` (feature `serde`) is saved as its bytes, decoded at the next run.
 
 use alloc::{borrow::Cow, boxed::Box, string::String, vec::Vec};
 use core::any::Any;
 use core::fmt;
 
+#[cfg(feature = "serde")]
+use super::local_codec::{self, CodecError};
 #[cfg(feature = "serde")]
 use crate::events::EventCursor;
 use crate::tick::{MAX_TICK_AGE, Tick};
@@ -43,12 +46,36 @@ impl<T: Any + Clone + Send + Sync> MemoryValue for T {
     }
 }
 
-/// One kept value, boxed (its type is the parameter's).
-struct Kept(Box<dyn MemoryValue>);
+/// One kept value, boxed (its type is the parameter's), and, for a saved local, how a snapshot
+/// writes it.
+struct Kept {
+    value: Box<dyn MemoryValue>,
+    #[cfg(feature = "serde")]
+    save: Option<SaveValue>,
+}
+
+/// A saved local's bytes (see `local_codec.rs`), from its boxed value.
+#[cfg(feature = "serde")]
+type SaveValue = fn(&dyn Any) -> Result<Vec<u8>, CodecError>;
+
+impl Kept {
+    /// A value no snapshot saves as itself (an event cursor, a [`Local`](super::Local)).
+    fn unsaved(value: Box<dyn MemoryValue>) -> Self {
+        Kept {
+            value,
+            #[cfg(feature = "serde")]
+            save: None,
+        }
+    }
+}
 
 impl Clone for Kept {
     fn clone(&self) -> Self {
-        Kept(self.0.boxed_clone())
+        Kept {
+            value: self.value.boxed_clone(),
+            #[cfg(feature = "serde")]
+            save: self.save,
+        }
     }
 }
 
@@ -144,36 +171,62 @@ impl SystemMemory {
         &self.function
     }
 
-    /// Each kept value, in parameter order, as a snapshot saves it: an event cursor as itself,
-    /// any other value (a [`Local`]) as `None`, since its type need not be serde.
+    /// Each kept value, in parameter order, as a snapshot's `kept` saves it: an event cursor as
+    /// itself, any other value (a [`Local`](super::Local), a saved local) as `None`, since its
+    /// type need not be serde.
     pub(crate) fn saved_values(&self) -> impl Iterator<Item = Option<EventCursor>> + '_ {
-        self.kept
-            .iter()
-            .map(|kept| kept.0.as_any().downcast_ref::<EventCursor>().copied())
+        self.kept.iter().map(|kept| match kept.save {
+            Some(_) => None,
+            None => kept.value.as_any().downcast_ref::<EventCursor>().copied(),
+        })
+    }
+
+    /// The saved locals ([`SavedLocal`](super::SavedLocal)), as a snapshot's `locals` saves
+    /// them: each one's place among the kept values and its bytes (`local_codec.rs`).
+    pub(crate) fn saved_locals(
+        &self,
+    ) -> impl Iterator<Item = Result<(usize, Vec<u8>), CodecError>> + '_ {
+        let kept = self.kept.iter().enumerate();
+        kept.filter_map(|(place, kept)| {
+            let save = kept.save?;
+            Some(save(kept.value.as_any()).map(|bytes| (place, bytes)))
+        })
     }
 
     /// A memory as a snapshot saved it: a value saved as `None` is a placeholder of no
     /// parameter's type, so [`KeptValues::keep`] replaces it with a default one at the system's
-    /// next run (a [`Local`] restarts at `T::default()`).
+    /// next run (a [`Local`](super::Local) restarts at `T::default()`); a saved local's bytes
+    /// (`locals`, each at a place whose value was saved as `None`, checked by the caller) wait
+    /// for the next run to decode them as its parameter's type.
     pub(crate) fn loaded(
         name: String,
         function: String,
         ended_at: Option<Tick>,
         kept: impl IntoIterator<Item = Option<EventCursor>>,
+        locals: impl IntoIterator<Item = (usize, Vec<u8>)>,
     ) -> Self {
+        let mut kept: Vec<Kept> = kept
+            .into_iter()
+            .map(|value| match value {
+                Some(cursor) => Kept::unsaved(Box::new(cursor)),
+                None => Kept::unsaved(Box::new(NotSaved)),
+            })
+            .collect();
+        for (place, bytes) in locals {
+            if let Some(slot) = kept.get_mut(place) {
+                *slot = Kept {
+                    value: Box::new(SavedBytes(bytes)),
+                    save: Some(|value| Ok(SavedBytes::of(value).to_vec())),
+                };
+            }
+        }
         SystemMemory {
             name,
             function: Cow::Owned(function),
             ended_at,
             since: Tick::ZERO,
             first_run: true,
-            kept: kept
-                .into_iter()
-                .map(|value| match value {
-                    Some(cursor) => Kept(Box::new(cursor)),
-                    None => Kept(Box::new(NotSaved)),
-                })
-                .collect(),
+            kept,
         }
     }
 }
@@ -183,6 +236,22 @@ impl SystemMemory {
 #[cfg(feature = "serde")]
 #[derive(Clone)]
 struct NotSaved;
+
+/// A saved local as a snapshot loaded it: its bytes, decoded by its parameter at the system's
+/// next run ([`KeptValues::keep_saved`]); saved again as they are until then.
+#[cfg(feature = "serde")]
+#[derive(Clone)]
+struct SavedBytes(Vec<u8>);
+
+#[cfg(feature = "serde")]
+impl SavedBytes {
+    /// The bytes of a kept value that is a `SavedBytes` (none for another type).
+    fn of(value: &dyn Any) -> &[u8] {
+        value
+            .downcast_ref::<SavedBytes>()
+            .map_or(&[], |saved| saved.0.as_slice())
+    }
+}
 
 /// What a run starting at `now` compares stamps against, for a system whose previous run
 /// ended at `ended_at`, and whether the run counts as a first one.
@@ -213,13 +282,48 @@ pub struct KeptValues<'a> {
 }
 
 impl KeptValues<'_> {
-    /// Makes the next value one of type `T`, keeping the one there if it is a `T`.
+    /// Makes the next value one of type `T`, keeping the one there if it is a `T`. A snapshot
+    /// does not save it (but as a cursor, if it is one).
     pub fn keep<T: MemoryValue + Default>(&mut self) {
-        let fresh = || Kept(Box::new(T::default()));
+        let fresh = || Kept::unsaved(Box::new(T::default()));
         match self.kept.get_mut(self.next) {
-            Some(kept) if kept.0.as_any().is::<T>() => {}
+            Some(kept) if kept.value.as_any().is::<T>() => {
+                #[cfg(feature = "serde")]
+                {
+                    kept.save = None;
+                }
+            }
             Some(kept) => *kept = fresh(),
             None => self.kept.push(fresh()),
+        }
+        self.next += 1;
+    }
+
+    /// Makes the next value one of type `T` that a snapshot saves (a
+    /// [`SavedLocal`](super::SavedLocal)), keeping the one there if it is a `T`, decoding it if
+    /// a snapshot loaded it (its default if the bytes are not a `T`'s: the parameter's type
+    /// changed).
+    #[cfg(feature = "serde")]
+    pub fn keep_saved<T>(&mut self)
+    where
+        T: MemoryValue + Default + serde::Serialize + serde::de::DeserializeOwned,
+    {
+        let save: SaveValue = |value| match value.downcast_ref::<T>() {
+            Some(value) => local_codec::encode(value),
+            None => Ok(Vec::new()),
+        };
+        let fresh = |value: T| Kept {
+            value: Box::new(value),
+            save: Some(save),
+        };
+        match self.kept.get_mut(self.next) {
+            Some(kept) if kept.value.as_any().is::<T>() => kept.save = Some(save),
+            Some(kept) => {
+                let loaded = kept.value.as_any().downcast_ref::<SavedBytes>();
+                let loaded = loaded.and_then(|saved| local_codec::decode::<T>(&saved.0).ok());
+                *kept = fresh(loaded.unwrap_or_default());
+            }
+            None => self.kept.push(fresh(T::default())),
         }
         self.next += 1;
     }
@@ -241,7 +345,7 @@ impl<'a> LentValues<'a> {
     /// The next value, as the `T` [`KeptValues::keep`] made it. `None` only if the parameters
     /// asked in another order than they set up, which the generated tuples never do.
     pub fn take_next<T: MemoryValue>(&mut self) -> Option<&'a mut T> {
-        self.kept.next()?.0.as_any_mut().downcast_mut()
+        self.kept.next()?.value.as_any_mut().downcast_mut()
     }
 }
 
@@ -361,68 +465,6 @@ impl SystemTicks {
     }
 }
 
-/// A value of the system's own, kept between its runs in the world's state (bevy's `Local`):
-/// `fn collide(mut grid: Local<Grid>, ..)`. Starts as `T::default()`; cloned with the world, so
-/// a rollback restores it too. Not in a snapshot: a loaded world's local starts again at
-/// `T::default()`, so keep what must survive a save in a resource or a component.
-pub struct Local<'w, T>(&'w mut T);
-
-impl<'w, T> Local<'w, T> {
-    /// The local over `value` (what the schedule hands a system).
-    pub(crate) fn new(value: &'w mut T) -> Self {
-        Local(value)
-    }
-}
-
-impl<T> core::ops::Deref for Local<'_, T> {
-    type Target = T;
-
-    fn deref(&self) -> &T {
-        self.0
-    }
-}
-
-impl<T> core::ops::DerefMut for Local<'_, T> {
-    fn deref_mut(&mut self) -> &mut T {
-        self.0
-    }
-}
-
-impl<T: fmt::Debug> fmt::Debug for Local<'_, T> {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(formatter)
-    }
-}
-
-/// Marks the impl of the local parameter.
-#[doc(hidden)]
-pub enum LocalParam {}
-
-impl<W, T> super::param::SystemParam<W, LocalParam> for Local<'_, T>
-where
-    W: super::param::ParamWorld,
-    T: MemoryValue + Default,
-{
-    type Item<'w> = Local<'w, T>;
-
-    const ACCESS: super::access::SystemAccess = super::access::SystemAccess::NONE;
-
-    #[inline]
-    fn keep(values: &mut KeptValues<'_>) {
-        values.keep::<T>();
-    }
-
-    #[inline]
-    fn fetch<'w>(source: &mut super::param::ParamSource<'w, W>) -> Local<'w, T> {
-        Local::new(
-            source
-                .kept
-                .take_next()
-                .expect("the local was kept before the parameters were fetched"),
-        )
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -484,6 +526,7 @@ mod tests {
             String::from("game::read"),
             Some(Tick(4)),
             [Some(EventCursor::at(7)), None],
+            [],
         );
         let mut memories = SystemMemories::loaded(alloc::vec![loaded]);
         let mut hint = 0;
@@ -508,5 +551,76 @@ mod tests {
             memory.last_run().is_none(),
             "another function starts afresh"
         );
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn a_saved_local_is_saved_as_bytes_decoded_at_the_next_run_or_defaulted() {
+        let saved = |memory: &SystemMemory| -> Vec<(usize, Vec<u8>)> {
+            memory.saved_locals().map(Result::unwrap).collect()
+        };
+        let mut memories = SystemMemories::default();
+        let mut hint = 0;
+        let memory = memories.find(key("count", &mut hint), "game::count");
+        let mut values = memory.prepare();
+        values.keep::<u32>();
+        values.keep_saved::<u16>();
+        let mut lent = memory.lend();
+        *lent.take_next::<u32>().unwrap() = 9;
+        *lent.take_next::<u16>().unwrap() = 0x0102;
+        assert_eq!(
+            saved(memory),
+            [(1, alloc::vec![2, 1])],
+            "the plain local is not saved"
+        );
+        assert_eq!(memory.saved_values().collect::<Vec<_>>(), [None, None]);
+
+        let loaded = |bytes: Vec<u8>| {
+            SystemMemory::loaded(
+                String::from("count"),
+                String::from("game::count"),
+                Some(Tick(1)),
+                [None, None],
+                [(1, bytes)],
+            )
+        };
+        let mut memory = loaded(alloc::vec![2, 1]);
+        assert_eq!(
+            saved(&memory),
+            [(1, alloc::vec![2, 1])],
+            "saved again as loaded"
+        );
+        let mut values = memory.prepare();
+        values.keep::<u32>();
+        values.keep_saved::<u16>();
+        let mut lent = memory.lend();
+        assert_eq!(
+            *lent.take_next::<u32>().unwrap(),
+            0,
+            "a plain local restarts"
+        );
+        assert_eq!(
+            *lent.take_next::<u16>().unwrap(),
+            0x0102,
+            "the saved one goes on"
+        );
+
+        let mut memory = loaded(alloc::vec![2, 1, 0]);
+        let mut values = memory.prepare();
+        values.keep_saved::<u32>();
+        values.keep_saved::<u16>();
+        let mut lent = memory.lend();
+        lent.take_next::<u32>();
+        assert_eq!(
+            *lent.take_next::<u16>().unwrap(),
+            0,
+            "not a u16's bytes: the default"
+        );
+
+        // A plain local of the same type taking a saved one's place is no longer saved.
+        let mut values = memory.prepare();
+        values.keep_saved::<u32>();
+        values.keep::<u16>();
+        assert_eq!(saved(&memory), [(0, alloc::vec![0; 4])]);
     }
 }

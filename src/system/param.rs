@@ -1,16 +1,18 @@
 //! [`SystemParam`]: what a system's parameter takes from the world, and the world's side of it,
-//! [`ParamWorld`]: the parts a world lends its systems' parameters ([`ParamSource`]).
+//! [`ParamWorld`]: the parts a world lends its systems' parameters ([`ParamSource`]); and
+//! [`SystemWorld`], what a schedule needs of any world, with [`BatchMember`], one system of a
+//! batch as the world's `run_batch` receives it. They are here, not in the schedule, so the
+//! schedule builds on the parameters and nothing here names the schedule's types (a batch's
+//! member is reached through [`BatchSystem`], which the schedule implements).
 
 use super::access::SystemAccess;
-use super::memory::{KeptValues, LentValues, SystemMemories, SystemTicks};
+use super::memory::{KeptValues, LentValues, MemoryKey, SystemMemories, SystemTicks};
 use super::parts::PartList;
 use super::slot::Slot;
-use alloc::vec::Vec;
+use alloc::boxed::Box;
 
-use crate::schedule::SystemWorld;
-use crate::storage::Storage;
-use crate::storage::lending::LentTable;
-use crate::typed_query::TypedTable;
+use crate::commands::CommandReport;
+use crate::tick::Tick;
 
 /// A world whose systems take parameters: `ecs!` implements it for every world and every
 /// multi-world game it generates (a world is a game with one part).
@@ -57,17 +59,6 @@ pub struct ParamSource<'w, W: ParamWorld> {
     pub(crate) commands: Option<W::Commands<'w>>,
     pub(crate) kept: LentValues<'w>,
     pub(crate) ticks: SystemTicks,
-}
-
-/// How a part's storage reaches a system's queries: whole, to its one query, or shared, with
-/// the columns each query writes lent to it (in parameter order).
-#[doc(hidden)]
-pub enum StorageSource<'w, T: TypedTable> {
-    Whole(Option<&'w mut Storage<T>>),
-    Lent {
-        storage: &'w Storage<T>,
-        loans: core::slice::IterMut<'w, Vec<LentTable<T>>>,
-    },
 }
 
 impl<'w, W: ParamWorld> ParamSource<'w, W> {
@@ -127,7 +118,7 @@ pub(crate) fn shorten<'a, 'b: 'a, W: ParamWorld>(
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a system parameter of this world",
     label = "not a system parameter",
-    note = "a system's parameters are `Query<Q, F>` (in a multi-world game, a sub-world's: `CoreQuery<Q, F>`), `Res<R>`, `ResMut<R>`, `EventReader<E>`, `EventWriter<E>`, `Commands`, `Local<T>` and `SystemTicks`, with `R` a resource, `E` an event and `Q` components of the world; whole-world work takes `fn(&mut World)` alone"
+    note = "a system's parameters are `Query<Q, F>` (in a multi-world game, a sub-world's: `CoreQuery<Q, F>`), `Res<R>`, `ResMut<R>`, `EventReader<E>`, `EventWriter<E>`, `Commands`, `Local<T>`, `SavedLocal<T>` (feature `serde`) and `SystemTicks`, with `R` a resource, `E` an event and `Q` components of the world; whole-world work takes `fn(&mut World)` alone"
 )]
 pub trait SystemParam<W: ParamWorld, Marker>: Sized {
     /// The parameter as the system gets it for one run, borrowing the world for `'w`. `Send`:
@@ -251,4 +242,81 @@ impl<W: ParamWorld> SystemParam<W, ()> for SystemTicks {
     fn fetch<'w>(source: &mut ParamSource<'w, W>) -> SystemTicks {
         source.ticks
     }
+}
+
+/// What a [`Schedule`](crate::Schedule) needs of the world it runs systems on. `ecs!`
+/// implements it for every world it generates (and for a multi-world game).
+pub trait SystemWorld {
+    /// One [`EventCursor`](crate::EventCursor) per event channel, as public fields named
+    /// after the channels (`cursors.died`). `ecs!` generates it as `<World>EventCursors`.
+    type EventCursors: Default;
+
+    /// Applies every queued command (the world's own `apply_commands`): the sync point
+    /// between two systems.
+    fn apply_commands(&mut self) -> CommandReport;
+
+    /// The tick writes are stamped with now (the world's own `current_tick`).
+    fn current_tick(&self) -> Tick;
+
+    /// Advances the tick, so that later writes are newer than everything before (the world's
+    /// own `increment_tick`).
+    fn increment_tick(&mut self) -> Tick;
+
+    /// Whether nothing waits for a sync point (no queued command, no pending hook): a schedule
+    /// starts batching systems only then.
+    #[doc(hidden)]
+    fn is_settled(&self) -> bool {
+        false
+    }
+
+    /// Runs a batch of systems of parameters whose access is disjoint, as running them in
+    /// order would (see `schedule/batch.rs`); a world without systems of parameters runs them
+    /// one after another.
+    #[doc(hidden)]
+    fn run_batch(&mut self, members: &mut [BatchMember<'_, Self>])
+    where
+        Self: Sized,
+    {
+        for member in members {
+            member.0.run_alone(self);
+        }
+    }
+}
+
+/// One system of a batch, as the schedule hands it to `SystemWorld::run_batch`: the system
+/// beside its context (its name, the key of its memory, where the memory was last found).
+pub struct BatchMember<'s, W: SystemWorld>(pub(crate) &'s mut dyn BatchSystem<W>);
+
+/// What running a batch asks of each of its systems; the schedule implements it for a system
+/// beside its context.
+pub(crate) trait BatchSystem<W: SystemWorld> {
+    /// Runs the system once, alone, with its context's bookkeeping (no sync point).
+    fn run_alone(&mut self, world: &mut W);
+
+    /// The function's type name.
+    fn function_name(&self) -> &'static str;
+
+    /// The key the system keeps its memory under in the world (see `SystemContext`).
+    fn memory_key(&mut self) -> MemoryKey<'_>;
+
+    /// The system's access; `None` for a whole-world system.
+    fn access(&self) -> Option<SystemAccess>;
+
+    /// The loans of the system's queries, each to its part's.
+    fn loans(&self, loans: &mut <W::Parts as PartList>::Loans)
+    where
+        W: ParamWorld;
+
+    /// Sets up the values the system's parameters keep between runs.
+    fn keep(&self, values: &mut KeptValues<'_>)
+    where
+        W: ParamWorld;
+
+    /// Fetches the system's parameters from `source` and returns its call.
+    fn prepare<'a>(
+        &'a mut self,
+        source: &mut ParamSource<'a, W>,
+    ) -> Option<Box<dyn FnOnce() + Send + 'a>>
+    where
+        W: ParamWorld;
 }

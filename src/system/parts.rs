@@ -7,11 +7,21 @@
 
 use alloc::vec::Vec;
 
-use super::param::StorageSource;
 use crate::archetype::Archetype;
 use crate::storage::Storage;
-use crate::storage::lending::{Lending, Loan};
+use crate::storage::lending::{Lending, LentTable, Loan};
 use crate::typed_query::TypedTable;
+
+/// How a part's storage reaches a system's queries: whole, to its one query, or shared, with
+/// the columns each query writes lent to it (in parameter order).
+#[doc(hidden)]
+pub enum StorageSource<'w, T: TypedTable> {
+    Whole(Option<&'w mut Storage<T>>),
+    Lent {
+        storage: &'w Storage<T>,
+        loans: core::slice::IterMut<'w, Vec<LentTable<T>>>,
+    },
+}
 
 /// The parts of a world, by table type: `(T, ())` for a world, `(T0, (T1, ..()))` for a game,
 /// in the order its sub-worlds are declared. Implemented here for every such list; `ecs!` names

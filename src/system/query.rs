@@ -5,8 +5,8 @@
 use core::marker::PhantomData;
 
 use super::access::{PartBits, SystemAccess};
-use super::param::{ParamSource, ParamWorld, StorageSource, SystemParam};
-use super::parts::{PartList, PartOf};
+use super::param::{ParamSource, ParamWorld, SystemParam};
+use super::parts::{PartList, PartOf, StorageSource};
 use crate::entity::Entity;
 use crate::storage::Storage;
 use crate::storage::lending::{LentTable, Loan};
@@ -53,10 +53,9 @@ macro_rules! filtered {
     ($query:expr, $filter:ty, $since:expr) => {{
         const {
             assert!(
-                (<$filter>::CHANGED != 0) as u32 + (<$filter>::ADDED != 0) as u32 <= 1
-                    && <$filter>::CHANGED.count_ones() <= 1
-                    && <$filter>::ADDED.count_ones() <= 1,
-                "a query takes one change filter: one `Changed<C>` or one `Added<C>`"
+                <$filter>::CHANGE_FILTERS <= 1,
+                "a query takes one change filter: one `Changed<C>` or one `Added<C>` (any of \
+                 several components: `Changed<(A, B)>`)"
             )
         };
         let mut query = $query
@@ -309,7 +308,7 @@ where
 /// tuple of them (all must hold). `M` is inferred.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a query filter of this world",
-    note = "a filter is `With<X>` or `Without<X>` (X a component type, or a tag's name as a type: `With<FROZEN>`), `Changed<C>` or `Added<C>` (C a component type), or a tuple of them"
+    note = "a filter is `With<X>` or `Without<X>` (X a component type, or a tag's name as a type: `With<FROZEN>`), `Changed<C>` or `Added<C>` (C a component type, or a tuple of them: any of them), or a tuple of filters"
 )]
 pub trait QueryFilter<T, M> {
     /// Components and tags an entity must hold.
@@ -320,6 +319,10 @@ pub trait QueryFilter<T, M> {
     const CHANGED: u128;
     /// Components one of which must have been added since the system last ran.
     const ADDED: u128;
+    /// How many change filters (`Changed`, `Added`) the filter holds: a query takes at most
+    /// one, which may name several components (any of them). A tuple `(Changed<A>,
+    /// Changed<B>)` (both) holds two, `Changed<(A, B)>` (any) one.
+    const CHANGE_FILTERS: u32 = 0;
 }
 
 /// Only entities holding `X`: a component type, or a tag's name as a type (`With<FROZEN>`).
@@ -329,11 +332,14 @@ pub struct With<X>(PhantomData<fn() -> X>);
 pub struct Without<X>(PhantomData<fn() -> X>);
 
 /// Only entities whose component `C` was written since the system last ran (bevy's `Changed`).
-/// A query takes one change filter.
+/// `C` may be a tuple of components, `Changed<(Position, Health)>`: the entities holding all of
+/// them, any of which was written (bevy's `Or<(Changed<A>, Changed<B>)>`, over entities with
+/// both). A query takes one change filter.
 pub struct Changed<C>(PhantomData<fn() -> C>);
 
 /// Only entities that got component `C` (spawned with it, or given it) since the system last
-/// ran (bevy's `Added`). A query takes one change filter.
+/// ran (bevy's `Added`). `C` may be a tuple, as with [`Changed`]: any of them added. A query
+/// takes one change filter.
 pub struct Added<C>(PhantomData<fn() -> C>);
 
 /// A tag of a world as a type: `ecs!` generates, for a tag `frozen => FROZEN`, a type named
@@ -355,6 +361,11 @@ pub struct ComponentFilter<M>(M);
 /// Marks filter impls that pick a tag.
 #[doc(hidden)]
 pub enum TagFilter {}
+
+/// Marks the impls of `Changed` and `Added` over a tuple of components (any of them): the
+/// components' markers.
+#[doc(hidden)]
+pub struct AnyOf<M>(M);
 
 impl<T> QueryFilter<T, ()> for () {
     const INCLUDE: u128 = 0;
@@ -396,6 +407,7 @@ impl<T: ComponentColumn<C, M>, C: 'static, M> QueryFilter<T, ComponentFilter<M>>
     const EXCLUDE: u128 = 0;
     const CHANGED: u128 = T::BIT;
     const ADDED: u128 = 0;
+    const CHANGE_FILTERS: u32 = 1;
 }
 
 impl<T: ComponentColumn<C, M>, C: 'static, M> QueryFilter<T, ComponentFilter<M>> for Added<C> {
@@ -403,7 +415,41 @@ impl<T: ComponentColumn<C, M>, C: 'static, M> QueryFilter<T, ComponentFilter<M>>
     const EXCLUDE: u128 = 0;
     const CHANGED: u128 = 0;
     const ADDED: u128 = T::BIT;
+    const CHANGE_FILTERS: u32 = 1;
 }
+
+/// `Changed<(A, B, ..)>` and `Added<(A, B, ..)>`: one change filter over several components.
+macro_rules! any_of_filters {
+    ($($component:ident $marker:ident),+) => {
+        impl<T, $($component: 'static, $marker),+> QueryFilter<T, AnyOf<($($marker,)+)>>
+            for Changed<($($component,)+)>
+        where
+            $(T: ComponentColumn<$component, $marker>,)+
+        {
+            const INCLUDE: u128 = 0;
+            const EXCLUDE: u128 = 0;
+            const CHANGED: u128 = 0 $(| <T as ComponentColumn<$component, $marker>>::BIT)+;
+            const ADDED: u128 = 0;
+            const CHANGE_FILTERS: u32 = 1;
+        }
+
+        impl<T, $($component: 'static, $marker),+> QueryFilter<T, AnyOf<($($marker,)+)>>
+            for Added<($($component,)+)>
+        where
+            $(T: ComponentColumn<$component, $marker>,)+
+        {
+            const INCLUDE: u128 = 0;
+            const EXCLUDE: u128 = 0;
+            const CHANGED: u128 = 0;
+            const ADDED: u128 = 0 $(| <T as ComponentColumn<$component, $marker>>::BIT)+;
+            const CHANGE_FILTERS: u32 = 1;
+        }
+    };
+}
+
+any_of_filters!(C0 M0, C1 M1);
+any_of_filters!(C0 M0, C1 M1, C2 M2);
+any_of_filters!(C0 M0, C1 M1, C2 M2, C3 M3);
 
 macro_rules! tuple_filters {
     ($($filter:ident $marker:ident),+) => {
@@ -414,6 +460,7 @@ macro_rules! tuple_filters {
             const EXCLUDE: u128 = 0 $(| $filter::EXCLUDE)+;
             const CHANGED: u128 = 0 $(| $filter::CHANGED)+;
             const ADDED: u128 = 0 $(| $filter::ADDED)+;
+            const CHANGE_FILTERS: u32 = 0 $(+ $filter::CHANGE_FILTERS)+;
         }
     };
 }
