@@ -130,6 +130,8 @@ pub fn workloads() -> Vec<Workload> {
         change_parent::workload(),
         observer_add_remove::workload(),
         observer_despawn::workload(),
+        required_spawn::workload(),
+        exclusive_switch::workload(),
     ];
     all.extend(many_archetypes::workloads());
     all.extend(wide_world::workloads());

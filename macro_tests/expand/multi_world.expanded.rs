@@ -317,7 +317,7 @@ impl Core {
     ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
         self.storage.get_disjoint_mut(entities, POSITION, Self::__mut_position)
     }
-    ///Writes the `position` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `position`: O(the entity's components)), with what the world's `Rules` add or remove in it. `false`, and nothing written, for a dead, stale (id reused) or never-issued handle, or a change the rules refuse.
+    ///Writes the `position` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `position`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn set_position(
         &mut self,
@@ -326,12 +326,12 @@ impl Core {
     ) -> bool {
         self.storage.set(entity, POSITION, value, Self::__mut_position)
     }
-    ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)), with what the world's `Rules` add or remove in it; if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle, or a change the rules refuse.
+    ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn add_position(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, POSITION)
     }
-    ///Removes the `position` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)), with the components the world's `Rules` remove with it. `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle, an entity without a `position`, or a removal the rules refuse.
+    ///Removes the `position` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle, an entity without a `position`.
     #[inline]
     pub fn remove_position(
         &mut self,
@@ -412,17 +412,17 @@ impl Render {
     ) -> ::core::option::Option<[&mut u32; __N]> {
         self.storage.get_disjoint_mut(entities, SPRITE, Self::__mut_sprite)
     }
-    ///Writes the `sprite` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `sprite`: O(the entity's components)), with what the world's `Rules` add or remove in it. `false`, and nothing written, for a dead, stale (id reused) or never-issued handle, or a change the rules refuse.
+    ///Writes the `sprite` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `sprite`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
         self.storage.set(entity, SPRITE, value, Self::__mut_sprite)
     }
-    ///Adds a default `sprite` to `entity`: one migration (the row moves to the table with `sprite`: O(the entity's components)), with what the world's `Rules` add or remove in it; if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle, or a change the rules refuse.
+    ///Adds a default `sprite` to `entity`: one migration (the row moves to the table with `sprite`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
     #[inline]
     pub fn add_sprite(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, SPRITE)
     }
-    ///Removes the `sprite` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)), with the components the world's `Rules` remove with it. `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle, an entity without a `sprite`, or a removal the rules refuse.
+    ///Removes the `sprite` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle, an entity without a `sprite`.
     #[inline]
     pub fn remove_sprite(
         &mut self,

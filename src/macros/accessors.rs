@@ -2,12 +2,13 @@
 //! add, remove, has), in the component part's impl block (the world reaches them through
 //! `Deref`). Each is one call into the generic storage with the component's bit and the
 //! function picking its column (`Self::__ref_<field>` / `Self::__mut_<field>`, among the helpers,
-//! shared by every method of the component).
+//! shared by every method of the component). The form (`world` or `sub_world`) picks the docs:
+//! a sub-world of a multi-world game has no `Rules` block, so its docs do not mention rules.
 
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_accessors {
-    ([ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ]) => {
+    ($form:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ]) => {
         $crate::__private::paste::paste! {
             $(
                 #[doc = $crate::__ecs_accessor_doc!(get $field)]
@@ -34,21 +35,21 @@ macro_rules! __ecs_accessors {
                     self.storage.get_disjoint_mut(entities, $mask, Self::[<__mut_ $field>])
                 }
 
-                #[doc = $crate::__ecs_accessor_doc!(set $field)]
+                #[doc = $crate::__ecs_accessor_doc!(set $field $form)]
                 $(#[$attr])*
                 #[inline]
                 pub fn [<set_ $field>](&mut self, entity: $crate::Entity, value: $ty) -> bool {
                     self.storage.set(entity, $mask, value, Self::[<__mut_ $field>])
                 }
 
-                #[doc = $crate::__ecs_accessor_doc!(add $field)]
+                #[doc = $crate::__ecs_accessor_doc!(add $field $form)]
                 $(#[$attr])*
                 #[inline]
                 pub fn [<add_ $field>](&mut self, entity: $crate::Entity) -> bool {
                     self.storage.add_components(entity, $mask)
                 }
 
-                #[doc = $crate::__ecs_accessor_doc!(remove $field)]
+                #[doc = $crate::__ecs_accessor_doc!(remove $field $form)]
                 $(#[$attr])*
                 #[inline]
                 pub fn [<remove_ $field>](&mut self, entity: $crate::Entity) -> ::core::option::Option<$ty> {
@@ -79,15 +80,22 @@ macro_rules! __ecs_accessor_doc {
     (get_disjoint_mut $field:ident) => {
         ::core::concat!("The `", ::core::stringify!($field), "` of each of `entities` at once, mutably (collision response between two ships), after the standard library's `get_disjoint_mut`, in O(1) per handle (O(N²) comparisons for the repeats); `None` if a handle is dead, stale or never issued, lacks a `", ::core::stringify!($field), "`, or is repeated. Each is stamped as changed.")
     };
-    (set $field:ident) => {
-        ::core::concat!("Writes the `", ::core::stringify!($field), "` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `", ::core::stringify!($field), "`: O(the entity's components)), with what the world's `Rules` add or remove in it. `false`, and nothing written, for a dead, stale (id reused) or never-issued handle, or a change the rules refuse.")
+    (set $field:ident $form:ident) => {
+        ::core::concat!("Writes the `", ::core::stringify!($field), "` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `", ::core::stringify!($field), "`: O(the entity's components))", $crate::__ecs_accessor_doc!(@adds $form), ". `false`, and nothing written, for a dead, stale (id reused) or never-issued handle", $crate::__ecs_accessor_doc!(@refused change $form), ".")
     };
-    (add $field:ident) => {
-        ::core::concat!("Adds a default `", ::core::stringify!($field), "` to `entity`: one migration (the row moves to the table with `", ::core::stringify!($field), "`: O(the entity's components)), with what the world's `Rules` add or remove in it; if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle, or a change the rules refuse.")
+    (add $field:ident $form:ident) => {
+        ::core::concat!("Adds a default `", ::core::stringify!($field), "` to `entity`: one migration (the row moves to the table with `", ::core::stringify!($field), "`: O(the entity's components))", $crate::__ecs_accessor_doc!(@adds $form), "; if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle", $crate::__ecs_accessor_doc!(@refused change $form), ".")
     };
-    (remove $field:ident) => {
-        ::core::concat!("Removes the `", ::core::stringify!($field), "` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)), with the components the world's `Rules` remove with it. `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle, an entity without a `", ::core::stringify!($field), "`, or a removal the rules refuse.")
+    (remove $field:ident $form:ident) => {
+        ::core::concat!("Removes the `", ::core::stringify!($field), "` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components))", $crate::__ecs_accessor_doc!(@removes $form), ". `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle, an entity without a `", ::core::stringify!($field), "`", $crate::__ecs_accessor_doc!(@refused removal $form), ".")
     };
+    // A single world's rules (its `Rules` block); a sub-world has none.
+    (@adds world) => { ", with what the world's `Rules` add or remove in it" };
+    (@removes world) => { ", with the components the world's `Rules` remove with it" };
+    (@refused $what:ident world) => { ::core::concat!(", or a ", ::core::stringify!($what), " the rules refuse") };
+    (@adds sub_world) => { "" };
+    (@removes sub_world) => { "" };
+    (@refused $what:ident sub_world) => { "" };
     (has $field:ident) => {
         ::core::concat!("Whether `entity` is alive and has a `", ::core::stringify!($field), "`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.")
     };

@@ -149,7 +149,7 @@ macro_rules! __ecs_generate {
 
             impl [<$world Components>] {
                 $crate::__ecs_world! { @spawn $world }
-                $crate::__ecs_accessors! { $components }
+                $crate::__ecs_accessors! { world $components }
                 $crate::__ecs_tags! { $tags }
                 $crate::__ecs_relations! { $world $relations }
             }
@@ -227,7 +227,7 @@ macro_rules! __ecs_generate {
             $(
                 impl $sub_world {
                     $crate::__ecs_world! { @count $sub_world }
-                    $crate::__ecs_accessors! { $components }
+                    $crate::__ecs_accessors! { sub_world $components }
                     $crate::__ecs_tags! { $tags }
                     $crate::__ecs_relations! { $sub_world $relations }
                 }

@@ -274,6 +274,24 @@ const GOALS: &[Goal] = &[
         "observer_despawn vs bevy_ecs observers (ahead)",
         1.0,
     ),
+    time_goal(
+        "required_spawn",
+        "bevy_ecs",
+        "required_spawn vs bevy_ecs #[require] (ahead)",
+        1.0,
+    ),
+    time_goal(
+        "exclusive_switch",
+        "bevy_ecs",
+        "exclusive_switch vs bevy_ecs remove+insert (ahead)",
+        1.0,
+    ),
+    time_goal(
+        "exclusive_switch",
+        "flecs",
+        "exclusive_switch vs flecs Exclusive pair (ahead)",
+        1.0,
+    ),
 ];
 
 /// A goal's ratio and, for a time, the lowest and highest of the processes' ratios.

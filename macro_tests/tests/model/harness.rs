@@ -282,28 +282,44 @@ impl Harness {
         let Some(components) = self.model.get_mut(&entity) else {
             return false;
         };
+        let Some((gone, gained)) = rules::addition(components.mask(), mask) else {
+            return false;
+        };
+        components.remove_all(gone);
+        components.add_defaults(gained, now);
         let before = components.mask();
-        components.add_defaults(mask, now);
-        let gained = components.mask() & !before;
+        components.add_defaults(mask & TAGS, now);
+        let gained_tags = components.mask() & !before;
+        self.log_components(entity, gone, gained);
         self.log_change(StructuralChange::Added {
             entity,
-            mask: gained & ALL,
-        });
-        self.log_change(StructuralChange::Added {
-            entity,
-            mask: gained & TAGS,
+            mask: gained_tags,
         });
         true
     }
 
+    /// Logs a migration that removed the components `gone` and added `gained`: a removal, an
+    /// addition, or a switch (the removal first, then the addition).
+    pub(crate) fn log_components(&mut self, entity: Entity, gone: u64, gained: u64) {
+        self.log_change(StructuralChange::Removed { entity, mask: gone });
+        self.log_change(StructuralChange::Added {
+            entity,
+            mask: gained,
+        });
+    }
+
     /// Removes the components and tags of `mask` from a live model entity and logs what it
-    /// lost (components, then tags). `false` for a dead handle.
+    /// lost (components, with those the rules remove with them, then tags). `false` for a dead
+    /// handle, or a removal the rules refuse (nothing changes then).
     pub(crate) fn m_remove(&mut self, entity: Entity, mask: u64) -> bool {
         let Some(components) = self.model.get_mut(&entity) else {
             return false;
         };
+        let Some(gone) = rules::removal(components.mask(), mask) else {
+            return false;
+        };
         let before = components.mask();
-        components.remove_all(mask);
+        components.remove_all(gone | (mask & TAGS));
         let lost = before & !components.mask();
         self.log_change(StructuralChange::Removed {
             entity,
@@ -316,19 +332,27 @@ impl Harness {
         true
     }
 
-    /// Writes `value` to a live model entity (adding the component if missing, which is
-    /// logged) and stamps it. `false` for a dead handle.
+    /// Writes `value` to a live model entity (adding the component if missing, with what the
+    /// rules add or remove, which is logged) and stamps it. `false` for a dead handle, or an
+    /// addition the rules refuse (nothing written then).
     pub(crate) fn m_set(&mut self, entity: Entity, value: Value, now: ModelTick) -> bool {
         let Some(components) = self.model.get_mut(&entity) else {
             return false;
         };
         let bit = value.comp().bit();
-        let added = components.mask() & bit == 0;
+        let (gone, gained) = if components.mask() & bit == 0 {
+            let Some(change) = rules::addition(components.mask(), bit) else {
+                return false;
+            };
+            change
+        } else {
+            (0, 0)
+        };
+        components.remove_all(gone);
+        components.add_defaults(gained, now);
         components.put(value);
         components.stamp(bit, now);
-        if added {
-            self.log_change(StructuralChange::Added { entity, mask: bit });
-        }
+        self.log_components(entity, gone, gained);
         true
     }
 

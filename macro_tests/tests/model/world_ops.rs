@@ -257,19 +257,15 @@ pub(crate) fn announce_counter(world: &mut World) {
     world.events.hit.send(Hit(counter as i32));
 }
 
-/// The components of each tuple shape `Op::SpawnValues` spawns, in the tuple's order.
+/// The components of each tuple shape `Op::SpawnValues` spawns, in the tuple's order. None
+/// holds two members of an exclusive group, named or required (`spawn_values` panics on
+/// those); what a shape's components require and it does not name (`FLAGS`'s `POS`) comes
+/// with its default value.
 pub(crate) const SPAWN_VALUES_SHAPES: [&[Comp]; 4] = [
     &[Comp::Health, Comp::Pos],
     &[Comp::Name, Comp::Flags, Comp::Level],
     &[Comp::Scratch],
-    &[
-        Comp::Pos,
-        Comp::Scratch,
-        Comp::Level,
-        Comp::Health,
-        Comp::Flags,
-        Comp::Name,
-    ],
+    &[Comp::Pos, Comp::Level, Comp::Flags, Comp::Name],
 ];
 
 /// `Value::batch(comp, seed, k)`, typed.
@@ -316,6 +312,6 @@ pub(crate) fn spawn_values(
         0 => spawn!(Health, Pos),
         1 => spawn!(Name, Flags, Level),
         2 => spawn!(Scratch),
-        _ => spawn!(Pos, Scratch, Level, Health, Flags, Name),
+        _ => spawn!(Pos, Level, Flags, Name),
     }
 }

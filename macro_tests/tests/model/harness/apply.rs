@@ -14,23 +14,30 @@ impl Harness {
         match op {
             &Op::Spawn(mask) => {
                 let entity = self.world.spawn(mask);
-                self.register(entity, ModelEntity::with_mask(mask))?;
+                self.register(entity, rules::spawned(mask, []))?;
             }
             &Op::SpawnEntities(mask, count) => {
                 let entities = self.world.spawn_entities(mask, count);
                 ensure_eq!(entities.len(), count, "spawn_entities count");
                 for entity in entities {
-                    self.register(entity, ModelEntity::with_mask(mask))?;
+                    self.register(entity, rules::spawned(mask, []))?;
                 }
             }
             &Op::SpawnBatch { mask, count, seed } => {
                 let mut seen = Vec::new();
                 let mut calls = 0usize;
+                // The batch's table is that of the mask the rules make of it; `init` writes
+                // the components of `mask` the rules kept.
+                let settled = rules::spawn_mask(mask);
                 let entities = self.world.spawn_batch(mask, count, |view, index| {
-                    assert_eq!(view.mask, mask & ALL, "spawn_batch view of the wrong table");
+                    assert_eq!(
+                        view.mask,
+                        settled & ALL,
+                        "spawn_batch view of the wrong table"
+                    );
                     seen.push(view.entities[index]);
                     for comp in COMPS {
-                        if mask & comp.bit() != 0 {
+                        if mask & settled & comp.bit() != 0 {
                             view_write(view, Value::batch(comp, seed, calls), index);
                         }
                     }
@@ -39,16 +46,11 @@ impl Harness {
                 ensure_eq!(entities.len(), count, "spawn_batch count");
                 ensure_eq!(seen, entities, "spawn_batch init rows vs returned handles");
                 for (k, entity) in entities.into_iter().enumerate() {
-                    let mut components = ModelEntity {
-                        tags: mask & TAGS,
-                        ..ModelEntity::default()
-                    };
-                    for comp in COMPS {
-                        if mask & comp.bit() != 0 {
-                            components.put(Value::batch(comp, seed, k));
-                        }
-                    }
-                    self.register(entity, components)?;
+                    let values = COMPS
+                        .iter()
+                        .filter(|comp| mask & comp.bit() != 0)
+                        .map(|&comp| Value::batch(comp, seed, k));
+                    self.register(entity, rules::spawned(mask, values))?;
                 }
             }
             &Op::SpawnValues {
@@ -64,12 +66,14 @@ impl Harness {
                 };
                 let entities = spawn_values(&mut self.world, shape, count, seed, how);
                 ensure_eq!(entities.len(), count, "spawn_values count");
+                let mask = SPAWN_VALUES_SHAPES[shape]
+                    .iter()
+                    .fold(0, |mask, comp| mask | comp.bit());
                 for (k, entity) in entities.into_iter().enumerate() {
-                    let mut components = ModelEntity::default();
-                    for &comp in SPAWN_VALUES_SHAPES[shape] {
-                        components.put(Value::batch(comp, seed, k));
-                    }
-                    self.register(entity, components)?;
+                    let values = SPAWN_VALUES_SHAPES[shape]
+                        .iter()
+                        .map(|&comp| Value::batch(comp, seed, k));
+                    self.register(entity, rules::spawned(mask, values))?;
                 }
             }
             Op::Builder { values, count } => {
@@ -96,7 +100,7 @@ impl Harness {
                     flags with_flags, scratch with_scratch
                 );
                 for entity in entities {
-                    self.register(entity, components.clone())?;
+                    self.register(entity, rules::spawned(components.mask(), values.clone()))?;
                 }
             }
             Op::Despawn(target) => {
@@ -133,16 +137,16 @@ impl Harness {
             }
             &Op::Remove(ref target, comp) => {
                 let entity = self.resolve(target)?;
-                let expected = self
-                    .model
-                    .get_mut(&entity)
-                    .and_then(|components| components.take(comp));
-                if expected.is_some() {
-                    self.log_change(StructuralChange::Removed {
-                        entity,
-                        mask: comp.bit(),
-                    });
-                }
+                let removed = self.model.get_mut(&entity).and_then(|components| {
+                    let gone = rules::removal(components.mask(), comp.bit())?;
+                    let value = components.get(comp)?;
+                    components.remove_all(gone);
+                    Some((value, gone))
+                });
+                let expected = removed.map(|(value, gone)| {
+                    self.log_change(StructuralChange::Removed { entity, mask: gone });
+                    value
+                });
                 let got = w_remove(&mut self.world, entity, comp);
                 ensure_eq!(got, expected, "remove_{comp:?}({entity:?})");
             }
@@ -684,16 +688,12 @@ impl Harness {
             let done = match command {
                 ModelCommand::Spawn(mask, entities) => {
                     for entity in entities {
-                        self.register_reserved(entity, ModelEntity::with_mask(mask))?;
+                        self.register_reserved(entity, rules::spawned(mask, []))?;
                     }
                     true
                 }
                 ModelCommand::SpawnBuilt(mask, entity, values) => {
-                    let mut components = ModelEntity::with_mask(mask);
-                    for value in values {
-                        components.put(value);
-                    }
-                    self.register_reserved(entity, components)?;
+                    self.register_reserved(entity, rules::spawned(mask, values))?;
                     true
                 }
                 ModelCommand::Despawn(entity) => self.m_despawn(entity),
