@@ -27,7 +27,9 @@ pub const MAX_EXCLUSIVE_GROUPS: usize = MAX_MASK_BITS / 2;
 ///
 /// Exclusive groups: adding a member removes the group's other members in the same migration
 /// (their requirers following the policy above). When one addition holds several members of a
-/// group, the first declared wins and the others (and whatever required them) are left out.
+/// group, the member the world declares first (the lowest bit; the order inside
+/// `exclusive(..)` does not matter) wins and the others (and whatever required them) are left
+/// out.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Rules<M> {
     /// The world's name, for messages.
@@ -134,8 +136,8 @@ impl<M: Bitmask> Rules<M> {
         }
     }
 
-    /// `add` with what it requires, one member per exclusive group (the lowest bit: the first
-    /// declared), and without whatever required a member left out.
+    /// `add` with what it requires, one member per exclusive group (the lowest bit: the one
+    /// the world declares first), and without whatever required a member left out.
     fn settle_added(&self, add: M) -> M {
         let mut added = add;
         for bit in (add & self.requirers).bits() {

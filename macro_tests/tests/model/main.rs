@@ -143,7 +143,7 @@ archetypal::ecs! {
         NAME requires LEVEL [refuse],
         FLAGS requires LEVEL,
         FLAGS requires POS,
-        exclusive(HEALTH, LEVEL, SCRATCH),
+        exclusive(SCRATCH, LEVEL, HEALTH),
     }
 }
 

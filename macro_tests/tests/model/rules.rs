@@ -6,7 +6,7 @@
 //!   a switch of the group to another member;
 //! - `FLAGS requires LEVEL`, `FLAGS requires POS` (the default policy): removing either removes
 //!   `FLAGS` too, and a switch away from `LEVEL` takes `FLAGS` along;
-//! - `exclusive(HEALTH, LEVEL, SCRATCH)`: adding one member removes the one held.
+//! - `exclusive(SCRATCH, LEVEL, HEALTH)`: adding one member removes the one held.
 
 use super::*;
 
@@ -17,17 +17,17 @@ pub(crate) const REQUIREMENTS: [(Comp, Comp, bool); 3] = [
     (Comp::Flags, Comp::Pos, false),
 ];
 
-/// The exclusive groups, each in the order it is declared (the first declared wins a spawn
-/// naming several). Declared in bit order: the world keeps the lowest bit of the members named,
-/// which is the first declared only then (declared out of bit order, this model catches it).
-pub(crate) const GROUPS: [&[Comp]; 1] = [&[Comp::Health, Comp::Level, Comp::Scratch]];
+/// The exclusive groups, as the `Rules` block lists them: in reverse of the world's order, since
+/// a spawn naming several members keeps the one the world declares first, whatever the order
+/// inside `exclusive(..)`.
+pub(crate) const GROUPS: [&[Comp]; 1] = [&[Comp::Scratch, Comp::Level, Comp::Health]];
 
 fn group_mask(group: &[Comp]) -> u64 {
     group.iter().fold(0, |mask, comp| mask | comp.bit())
 }
 
 /// The components `add` becomes when added together: what they require (transitively), one
-/// member per group (the first declared), without whatever was left needing a member left out.
+/// member per group (the one the world declares first: the lowest bit), without whatever was left needing a member left out.
 pub(crate) fn settle_added(add: u64) -> u64 {
     let mut added = add & ALL;
     loop {
@@ -42,7 +42,8 @@ pub(crate) fn settle_added(add: u64) -> u64 {
         }
     }
     for group in GROUPS {
-        if let Some(kept) = group.iter().find(|comp| added & comp.bit() != 0) {
+        let held = group.iter().filter(|comp| added & comp.bit() != 0);
+        if let Some(kept) = held.min_by_key(|comp| comp.bit()) {
             added &= !(group_mask(group) & !kept.bit());
         }
     }
