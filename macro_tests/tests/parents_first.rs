@@ -91,7 +91,10 @@ fn assert_parents_first(world: &mut World) {
     let seen = visits(world);
     let mut at = HashMap::new();
     for (position, &(entity, parent)) in seen.iter().enumerate() {
-        assert!(at.insert(entity, position).is_none(), "{entity} visited twice");
+        assert!(
+            at.insert(entity, position).is_none(),
+            "{entity} visited twice"
+        );
         assert_eq!(parent, world.get_child_of(entity), "{entity}'s parent");
     }
     assert_eq!(seen.len(), world.entity_count(), "every entity is visited");
@@ -137,7 +140,10 @@ fn trees_go_depth_first_in_link_order_from_every_root() {
     let a1 = spawn_node(&mut world, 5, Some(a));
     let lone = spawn_node(&mut world, 6, None);
     let c = spawn_node(&mut world, 7, Some(second));
-    let order: Vec<Entity> = visits(&mut world).into_iter().map(|(entity, _)| entity).collect();
+    let order: Vec<Entity> = visits(&mut world)
+        .into_iter()
+        .map(|(entity, _)| entity)
+        .collect();
     // The tops in row order (the rows without the relation's bit), each followed by its tree.
     assert_eq!(order, vec![first, a, a1, b, second, c, lone]);
     assert_eq!(
@@ -153,16 +159,24 @@ fn relinks_move_whole_subtrees_and_the_order_follows() {
     let left = spawn_node(&mut world, 1_000, None);
     let right = spawn_node(&mut world, 2_000, None);
     let branch = spawn_node(&mut world, 10, Some(left));
-    let leaves: Vec<Entity> = (0..5).map(|i| spawn_node(&mut world, i, Some(branch))).collect();
+    let leaves: Vec<Entity> = (0..5)
+        .map(|i| spawn_node(&mut world, i, Some(branch)))
+        .collect();
     propagate(&mut world);
     assert_eq!(positions(&world), reference(&world));
-    assert_eq!(world.get_world_position(leaves[3]), Some(&WorldPosition(1_013)));
+    assert_eq!(
+        world.get_world_position(leaves[3]),
+        Some(&WorldPosition(1_013))
+    );
 
     // The branch moves under the other root: its leaves follow at the next pass.
     world.set_child_of(branch, right).unwrap();
     propagate(&mut world);
     assert_eq!(positions(&world), reference(&world));
-    assert_eq!(world.get_world_position(leaves[3]), Some(&WorldPosition(2_013)));
+    assert_eq!(
+        world.get_world_position(leaves[3]),
+        Some(&WorldPosition(2_013))
+    );
 
     // The old root now goes under a leaf of the branch: deeper than its old children.
     world.set_child_of(left, leaves[4]).unwrap();
@@ -173,7 +187,10 @@ fn relinks_move_whole_subtrees_and_the_order_follows() {
     // Unlinked, the branch is a root again.
     world.remove_child_of(branch);
     propagate(&mut world);
-    assert_eq!(world.get_world_position(leaves[0]), Some(&WorldPosition(10)));
+    assert_eq!(
+        world.get_world_position(leaves[0]),
+        Some(&WorldPosition(10))
+    );
     assert_eq!(positions(&world), reference(&world));
     assert_parents_first(&mut world);
     world.check_invariants().unwrap();
@@ -238,7 +255,10 @@ fn a_deep_chain_goes_without_recursion() {
     world.remove_child_of(chain[49_999]);
     world.set_child_of(chain[0], chain[49_999]).unwrap();
     propagate(&mut world);
-    assert_eq!(world.get_world_position(chain[49_999]), Some(&WorldPosition(1)));
+    assert_eq!(
+        world.get_world_position(chain[49_999]),
+        Some(&WorldPosition(1))
+    );
     assert_eq!(world.get_world_position(chain[0]), Some(&WorldPosition(2)));
     assert_eq!(world.get_world_position(chain[1]), Some(&WorldPosition(3)));
 }
@@ -275,9 +295,19 @@ fn entities_the_query_does_not_match_are_walked_through_not_visited() {
             position.0
         });
     assert_eq!(world.get_world_position(child), Some(&WorldPosition(5)));
-    assert_eq!(world.get_world_position(grandchild), Some(&WorldPosition(6)));
-    assert_eq!(world.get_world_position(frozen), Some(&WorldPosition(0)), "not visited");
-    assert_eq!(world.get_world_position(below_frozen), Some(&WorldPosition(2)));
+    assert_eq!(
+        world.get_world_position(grandchild),
+        Some(&WorldPosition(6))
+    );
+    assert_eq!(
+        world.get_world_position(frozen),
+        Some(&WorldPosition(0)),
+        "not visited"
+    );
+    assert_eq!(
+        world.get_world_position(below_frozen),
+        Some(&WorldPosition(2))
+    );
     assert_eq!(world.get_world_position(sprite), Some(&WorldPosition(5)));
     seen.sort();
     let mut expected = vec![child, grandchild, root, below_frozen, sprite];
@@ -306,13 +336,16 @@ fn only_the_rows_written_are_reported_changed() {
     world
         .typed_query::<(&Offset, &mut WorldPosition)>()
         .parents_first::<CHILD_OF>()
-        .for_each(|parent: Option<&WorldPosition>, (offset, mut position): (&Offset, Mut<WorldPosition>)| {
-            let new = WorldPosition(parent.map_or(0, |above| above.0) + offset.0);
-            if *position != new {
-                *position = new;
-            }
-            *position
-        });
+        .for_each(
+            |parent: Option<&WorldPosition>,
+             (offset, mut position): (&Offset, Mut<WorldPosition>)| {
+                let new = WorldPosition(parent.map_or(0, |above| above.0) + offset.0);
+                if *position != new {
+                    *position = new;
+                }
+                *position
+            },
+        );
     let mut changed: Vec<Entity> = world
         .typed_query_ref::<Entity>()
         .changed_since(WORLD_POSITION, since)
@@ -343,7 +376,10 @@ fn an_empty_world_and_a_world_without_links_visit_what_matches() {
     let mut world = World::new();
     assert!(visits(&mut world).is_empty());
     let nodes: Vec<Entity> = (0..3).map(|i| spawn_node(&mut world, i, None)).collect();
-    let seen: Vec<Entity> = visits(&mut world).into_iter().map(|(entity, _)| entity).collect();
+    let seen: Vec<Entity> = visits(&mut world)
+        .into_iter()
+        .map(|(entity, _)| entity)
+        .collect();
     assert_eq!(seen, nodes);
 }
 
@@ -420,4 +456,55 @@ proptest! {
         assert_parents_first(&mut world);
         world.check_invariants().unwrap();
     }
+}
+
+/// The multi-world form: the relation and the query's components in one sub-world.
+mod game {
+    use super::{Offset, Sprite, WorldPosition};
+
+    archetypal::ecs! {
+        Game {
+            Core {
+                offset: Offset => OFFSET,
+                world_position: WorldPosition => WORLD_POSITION,
+            }
+            Relations {
+                child_of / children => CHILD_OF [cascade],
+            }
+            Render {
+                sprite: Sprite => SPRITE,
+            }
+        }
+    }
+}
+
+#[test]
+fn a_sub_world_propagates_within_itself() {
+    use game::{CHILD_OF, Game, OFFSET, WORLD_POSITION};
+    let mut game = Game::new();
+    let [body, arm, hand] = [(); 3].map(|_| {
+        let entity = game.spawn();
+        game.core.add_components(entity, OFFSET | WORLD_POSITION);
+        entity
+    });
+    game.core.set_offset(body, Offset(100));
+    game.core.set_offset(arm, Offset(10));
+    game.core.set_offset(hand, Offset(1));
+    game.render.set_sprite(hand, Sprite);
+    game.core.set_child_of(hand, arm).unwrap();
+    game.core.set_child_of(arm, body).unwrap();
+    game.core
+        .typed_query::<(&Offset, &mut WorldPosition)>()
+        .parents_first::<CHILD_OF>()
+        .for_each(|parent: Option<&WorldPosition>, (offset, mut position)| {
+            *position = WorldPosition(parent.map_or(0, |above| above.0) + offset.0);
+            *position
+        });
+    assert_eq!(
+        game.core.get_world_position(hand),
+        Some(&WorldPosition(111))
+    );
+    assert!(game.despawn(body));
+    assert!(!game.is_alive(hand), "cascaded in every sub-world");
+    game.check_invariants().unwrap();
 }

@@ -95,9 +95,7 @@ where
         let filter = self.filters.change;
         let (watched, watched_added) = ChangeFilter::watched(filter);
         let relation = to_mask::<T::Mask>(<T as crate::system::TagOf<R>>::BIT);
-        let parts = self
-            .storage
-            .parents_first_parts(relation, include, exclude);
+        let parts = self.storage.parents_first_parts(relation, include, exclude);
         let index = parts.index;
         let tick = parts.tick;
 
@@ -109,7 +107,10 @@ where
                 (index.matches_table(table) && verdict != Verdict::Skip).then(|| {
                     ticks.note_row_writes(written, tick);
                     let rows = 0..table.len();
-                    (verdict, ticks.row_cells(written | watched | watched_added, watched, rows))
+                    (
+                        verdict,
+                        ticks.row_cells(written | watched | watched_added, watched, rows),
+                    )
                 }),
             );
         }
@@ -150,7 +151,14 @@ where
             let entities = tables[table].entities;
             for rows in index.unlinked_rows(table, entities.len()) {
                 for row in rows {
-                    let parent = visit::<T, Q, M, V, F>(&mut tables[table], &index, table, row, None, &mut f);
+                    let parent = visit::<T, Q, M, V, F>(
+                        &mut tables[table],
+                        &index,
+                        table,
+                        row,
+                        None,
+                        &mut f,
+                    );
                     let below = index.sources(entities[row]);
                     if below.is_empty() {
                         continue;
@@ -230,7 +238,10 @@ where
     if row >= lent.entities.len() {
         return None;
     }
-    let value = f(parent, Q::row(&mut matched.slices, &matched.written, RowAt::alone(row)));
+    let value = f(
+        parent,
+        Q::row(&mut matched.slices, &matched.written, RowAt::alone(row)),
+    );
     if Q::STAMPS {
         Q::flush_row(&mut matched.slices, &matched.written, row);
     }
