@@ -512,25 +512,28 @@ impl Forest for Flecs {
 
 /// hecs's link from a node to its parent, kept by hand.
 #[derive(Clone, Copy, Debug)]
-struct Parent(hecs::Entity);
+struct HecsParent(hecs::Entity);
 
 /// hecs's list of a node's children, kept by hand.
 #[derive(Clone, Debug, Default)]
-struct Children(Vec<hecs::Entity>);
+struct HecsChildren(Vec<hecs::Entity>);
 
 struct Hecs(hecs::World);
 
 impl Hecs {
-    /// `count` children of `parent` (offsets by index), recorded in its `Children`.
+    /// `count` children of `parent` (offsets by index), recorded in its `HecsChildren`.
     fn spawn_children(&mut self, parent: hecs::Entity, count: usize) -> Vec<hecs::Entity> {
         let children: Vec<hecs::Entity> = self
             .0
-            .spawn_batch(
-                (0..count)
-                    .map(|index| (node_offset(index), WorldPosition::default(), Parent(parent))),
-            )
+            .spawn_batch((0..count).map(|index| {
+                (
+                    node_offset(index),
+                    WorldPosition::default(),
+                    HecsParent(parent),
+                )
+            }))
             .collect();
-        let _ = self.0.insert_one(parent, Children(children.clone()));
+        let _ = self.0.insert_one(parent, HecsChildren(children.clone()));
         children
     }
 }
@@ -539,12 +542,9 @@ impl Hecs {
 /// depth first: the recursion a hecs user writes.
 fn mount_hecs(world: &hecs::World, children: &[hecs::Entity], above: f32) {
     for &child in children {
-        let Ok(mut node) =
-            world.query_one::<(&Offset, &mut WorldPosition, Option<&Children>)>(child)
-        else {
-            continue;
-        };
-        if let Some((offset, position, below)) = node.get() {
+        let mut node =
+            world.query_one::<(&Offset, &mut WorldPosition, Option<&HecsChildren>)>(child);
+        if let Ok((offset, position, below)) = node.get() {
             position.0 = above + offset.0;
             if let Some(below) = below {
                 mount_hecs(world, &below.0, position.0);
@@ -555,7 +555,7 @@ fn mount_hecs(world: &hecs::World, children: &[hecs::Entity], above: f32) {
 
 /// Despawns `entity` and everything below it.
 fn despawn_hecs(world: &mut hecs::World, entity: hecs::Entity) {
-    if let Ok(Children(children)) = world.remove_one::<Children>(entity) {
+    if let Ok(HecsChildren(children)) = world.remove_one::<HecsChildren>(entity) {
         for child in children {
             despawn_hecs(world, child);
         }
@@ -583,8 +583,9 @@ impl Forest for Hecs {
 
     fn propagate(&mut self) {
         let world = &self.0;
-        let mut roots =
-            world.query::<hecs::Without<(&mut Offset, &mut WorldPosition, &Children), &Parent>>();
+        let mut roots = world
+            .query::<hecs::Without<(&mut Offset, &mut WorldPosition, &HecsChildren), &HecsParent>>(
+            );
         for (offset, position, children) in roots.iter() {
             offset.0 += 1.0;
             position.0 = offset.0;
@@ -600,7 +601,12 @@ impl Forest for Hecs {
 
     fn checksum(&mut self) -> u64 {
         let world = &self.0;
-        let linked = world.query::<&Parent>().iter().count();
+        // Links to a live parent (a despawned tree takes its nodes' links with it).
+        let linked = world
+            .query::<&HecsParent>()
+            .iter()
+            .filter(|parent| world.contains(parent.0))
+            .count();
         let nodes: Vec<(Offset, WorldPosition)> = world
             .query::<(&Offset, &WorldPosition)>()
             .iter()
