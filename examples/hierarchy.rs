@@ -4,9 +4,9 @@
 //! - `child_of / children => CHILD_OF [cascade]`: despawning a ship despawns its turrets and
 //!   their barrels; `owned_by / belongings => OWNED_BY`: despawning a ship only sets its pilot
 //!   free.
-//! - Propagation runs every frame without collecting anything: the roots (no `CHILD_OF` bit) in
-//!   a slice loop, then each tree depth first through `split_child_of()`, which lends the links
-//!   beside every entity's components.
+//! - Propagation runs every frame in one pass without collecting anything: a parents-first
+//!   query hands each part its parent's place; turning the turrets walks the links lent by
+//!   `split_child_of()` beside every entity's components.
 //! - Turrets turn: their offsets change, and the barrels follow on the next propagation.
 //!
 //! `cargo run --example hierarchy`
@@ -104,33 +104,20 @@ fn turn_turrets(world: &mut World) {
     }
 }
 
-/// World places from offsets: roots first, then every tree depth first (parents before their
-/// children), writing as it goes.
+/// World places from offsets, one pass: every part after its parent (parents first), each
+/// handed its parent's place; a ship (no parent) sits at its offset.
 fn propagate(world: &mut World) {
-    world.for_each_table_mut(OFFSET | PLACE, CHILD_OF, |table| {
-        for (place, offset) in table.place.iter_mut().zip(table.offset.iter()) {
+    world
+        .typed_query::<(&Offset, &mut Place)>()
+        .parents_first::<CHILD_OF>()
+        .for_each(|parent: Option<&Place>, (offset, mut place)| {
+            let above = parent.copied().unwrap_or_default();
             *place = Place {
-                x: offset.x,
-                y: offset.y,
+                x: above.x + offset.x,
+                y: above.y + offset.y,
             };
-        }
-    });
-    let (hierarchy, mut rows) = world.split_child_of();
-    for root in hierarchy.roots() {
-        for entity in hierarchy.descendants(root) {
-            let Some(parent) = hierarchy.target(entity) else {
-                continue;
-            };
-            let above = rows.get_place(parent).copied().unwrap_or_default();
-            let offset = rows.get_offset(entity).copied().unwrap_or_default();
-            if let Some(place) = rows.get_place_mut(entity) {
-                *place = Place {
-                    x: above.x + offset.x,
-                    y: above.y + offset.y,
-                };
-            }
-        }
-    }
+            *place
+        });
 }
 
 fn main() {

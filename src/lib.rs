@@ -99,6 +99,6 @@ pub use system::{
 pub use tick::{MAX_TICK_AGE, Tick};
 pub use typed_query::split::SplitTables;
 pub use typed_query::{
-    ChangeFilter, ComponentColumn, Fetch, Mut, QueryAccess, ReadOnlyFetch, TargetAccess,
-    TypedQuery, TypedQueryIter, TypedQueryRef, TypedTable,
+    ChangeFilter, ComponentColumn, Fetch, Mut, ParentsFirst, QueryAccess, ReadOnlyFetch,
+    TargetAccess, TypedQuery, TypedQueryIter, TypedQueryRef, TypedTable,
 };

@@ -33,6 +33,7 @@ mod iteration;
 mod iteration_mut;
 pub(crate) mod lending;
 mod migration;
+pub(crate) mod parents_first;
 mod relations;
 mod rows;
 mod split;

@@ -90,6 +90,7 @@ mod filter;
 mod iter;
 mod lent;
 mod mut_ref;
+mod parents_first;
 mod read_only;
 pub(crate) mod split;
 
@@ -101,6 +102,7 @@ use filter::QueryFilters;
 pub use iter::TypedQueryIter;
 pub use lent::LentQuery;
 pub use mut_ref::Mut;
+pub use parents_first::ParentsFirst;
 pub use read_only::{ReadOnlyFetch, TypedQueryRef};
 
 /// A generated table type whose columns a typed query can borrow one by one: besides the

@@ -106,6 +106,13 @@ pub trait Fetch<T: TypedTable, M> {
     #[doc(hidden)]
     const STAMPS: bool = false;
 
+    /// Stamps what the item of `row`, handed out by `row` at [`RowAt::alone`], wrote: a walk
+    /// that visits rows one at a time and out of order (parents first) stamps each after its
+    /// item is gone.
+    #[doc(hidden)]
+    #[inline]
+    fn flush_row(_slices: &mut Self::Slices<'_>, _written: &Self::Written, _row: usize) {}
+
     /// Stamps what the items of rows `start..start + len` (handed out by `row`) wrote.
     #[doc(hidden)]
     #[inline]
@@ -214,6 +221,13 @@ impl RowAt {
         }
     }
 
+    /// Row `index` visited alone, out of order: its bit is the first of its own word, which
+    /// [`Fetch::flush_row`] reads back once its item is gone.
+    #[inline]
+    pub fn alone(index: usize) -> Self {
+        RowAt { index, bit: 1 }
+    }
+
     /// The row `rows` further on in the same chunk (`index % CHUNK + rows < CHUNK`).
     #[inline]
     pub fn plus(self, rows: usize) -> Self {
@@ -309,6 +323,16 @@ impl<'r, C> WrittenColumn<'r, C> {
         }
     }
 
+    /// Stamps `row` if its guard (handed out at [`RowAt::alone`]) wrote it.
+    #[inline]
+    fn flush_row(&mut self, chunk: &Cell<u64>, row: usize, tracked: bool) {
+        if tracked && chunk.replace(0) != 0 {
+            if let Some(stamp) = self.stamps.get(row) {
+                stamp.set(stamp.get().written_at(self.tick));
+            }
+        }
+    }
+
     /// Whether every row of the run was written and is not stamped yet: the caller stamps
     /// them all at once (a column stamp for a whole table).
     #[inline]
@@ -380,6 +404,11 @@ where
     #[inline]
     fn flush(slices: &mut Self::Slices<'_>, written: &Cell<u64>, start: usize, len: usize) {
         slices.flush(written, start, len, T::IS_TRACKED);
+    }
+
+    #[inline]
+    fn flush_row(slices: &mut Self::Slices<'_>, written: &Cell<u64>, row: usize) {
+        slices.flush_row(written, row, T::IS_TRACKED);
     }
 
     #[inline]
@@ -488,6 +517,13 @@ where
     }
 
     #[inline]
+    fn flush_row(slices: &mut Self::Slices<'_>, written: &Cell<u64>, row: usize) {
+        if let Some(column) = slices {
+            column.flush_row(written, row, T::IS_TRACKED);
+        }
+    }
+
+    #[inline]
     fn all_written(slices: &Self::Slices<'_>) -> u128 {
         match slices {
             Some(column) if column.all_written(T::IS_TRACKED) => T::BIT,
@@ -566,6 +602,11 @@ macro_rules! tuple_fetch {
             #[inline]
             fn flush(slices: &mut Self::Slices<'_>, written: &Self::Written, start: usize, len: usize) {
                 $($element::flush(&mut slices.$index, &written.$index, start, len);)+
+            }
+
+            #[inline]
+            fn flush_row(slices: &mut Self::Slices<'_>, written: &Self::Written, row: usize) {
+                $($element::flush_row(&mut slices.$index, &written.$index, row);)+
             }
 
             #[inline]

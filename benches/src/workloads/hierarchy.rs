@@ -6,9 +6,11 @@
 //!   spawned (archetypal: `spawn_batch` + `set_child_of`; bevy: `ChildOf` in the spawned
 //!   bundle, its hooks fill `Children`).
 //! - `hierarchy_propagate`: the roots move (`offset += 1`), then world position = parent's
-//!   world position + offset, every parent before its children (archetypal: the roots in a
-//!   slice loop, then `split_child_of()` and a depth-first walk writing as it goes; bevy: the
-//!   roots through `Without<ChildOf>`, then a stack walk over `Children`).
+//!   world position + offset, every parent before its children (archetypal: one
+//!   `parents_first` typed query, each node handed its parent's world position; bevy: the
+//!   roots through `Without<ChildOf>`, then a stack walk over `Children`; flecs: a cached query
+//!   whose parent term is `cascade`; hecs: a hand-kept `Parent` / `Children` pair and a
+//!   recursive function, as a user of a crate without hierarchies writes it).
 //! - `hierarchy_despawn`: despawn a tenth of the roots with their trees (51,000 entities:
 //!   archetypal's `[cascade]` policy, bevy's recursive `despawn`), then spawn those trees
 //!   again so that every pass starts from a forest of the same size. Both halves are timed:
@@ -78,6 +80,10 @@ pub fn workloads() -> Vec<Workload> {
                     "entity_bulk(n).add_id((ChildOf, parent)) per family, offsets in place",
                     Stage::Build,
                 ),
+                contender::<Hecs>(
+                    "spawn_batch per family, hand-kept Parent / Children",
+                    Stage::Build,
+                ),
             ],
         },
         Workload {
@@ -85,7 +91,7 @@ pub fn workloads() -> Vec<Workload> {
             description: "roots move, then world position = parent's + offset over 510,000 nodes",
             contenders: vec![
                 contender::<Archetypal>(
-                    "for_each_table_mut roots + split_child_of walk",
+                    "typed_query::<(&mut Offset, &mut WorldPosition)>().parents_first::<CHILD_OF>()",
                     Stage::Propagate,
                 ),
                 contender::<Bevy>(
@@ -94,6 +100,10 @@ pub fn workloads() -> Vec<Workload> {
                 ),
                 contender::<Flecs>(
                     "cached query, parent().cascade() term, each",
+                    Stage::Propagate,
+                ),
+                contender::<Hecs>(
+                    "hand-kept Parent / Children, roots by Without<&Parent>, recursion with query_one",
                     Stage::Propagate,
                 ),
             ],
@@ -105,6 +115,10 @@ pub fn workloads() -> Vec<Workload> {
                 contender::<Archetypal>("despawn(root), [cascade] policy", Stage::Despawn),
                 contender::<Bevy>("despawn(root), recursive", Stage::Despawn),
                 contender::<Flecs>("destruct(root), ChildOf deletes children", Stage::Despawn),
+                contender::<Hecs>(
+                    "despawn(root), hand-written recursion over Children",
+                    Stage::Despawn,
+                ),
             ],
         },
     ]
@@ -139,6 +153,7 @@ enum TreeRoot {
     Archetypal(archetypal::Entity),
     Bevy(BevyEntity),
     Flecs(flecs_ecs::prelude::Entity),
+    Hecs(hecs::Entity),
 }
 
 /// A forest and its roots, by tree index.
@@ -250,30 +265,23 @@ impl Forest for Archetypal {
         TreeRoot::Archetypal(root)
     }
 
+    /// One parents-first pass: a root (no parent) moves and takes its offset, every other node
+    /// its parent's world position (handed down by the walk) plus its offset.
     fn propagate(&mut self) {
-        use archetypal_world::{CHILD_OF, OFFSET, WORLD_POSITION};
-        let world = &mut self.0;
-        world.for_each_table_mut(OFFSET | WORLD_POSITION, CHILD_OF, |table| {
-            for (position, offset) in table.world_position.iter_mut().zip(table.offset.iter_mut()) {
-                offset.0 += 1.0;
-                position.0 = offset.0;
-            }
-        });
-        let (hierarchy, mut rows) = world.split_child_of();
-        for root in hierarchy.roots() {
-            for entity in hierarchy.descendants(root) {
-                let Some(parent) = hierarchy.target(entity) else {
-                    continue;
+        use archetypal_world::CHILD_OF;
+        self.0
+            .typed_query::<(&mut Offset, &mut WorldPosition)>()
+            .parents_first::<CHILD_OF>()
+            .for_each(|parent: Option<&f32>, (mut offset, mut position)| {
+                position.0 = match parent {
+                    None => {
+                        offset.0 += 1.0;
+                        offset.0
+                    }
+                    Some(above) => above + offset.0,
                 };
-                let above = rows
-                    .get_world_position(parent)
-                    .map_or(0.0, |position| position.0);
-                let offset = rows.get_offset(entity).map_or(0.0, |offset| offset.0);
-                if let Some(position) = rows.get_world_position_mut(entity) {
-                    position.0 = above + offset;
-                }
-            }
-        }
+                position.0
+            });
     }
 
     fn despawn_tree(&mut self, root: TreeRoot) {
@@ -497,6 +505,114 @@ impl Forest for Flecs {
             .build()
             .count();
         checksum(nodes.into_iter(), linked as usize)
+    }
+}
+
+// ----- hecs ---------------------------------------------------------------------------------
+
+/// hecs's link from a node to its parent, kept by hand.
+#[derive(Clone, Copy, Debug)]
+struct HecsParent(hecs::Entity);
+
+/// hecs's list of a node's children, kept by hand.
+#[derive(Clone, Debug, Default)]
+struct HecsChildren(Vec<hecs::Entity>);
+
+struct Hecs(hecs::World);
+
+impl Hecs {
+    /// `count` children of `parent` (offsets by index), recorded in its `HecsChildren`.
+    fn spawn_children(&mut self, parent: hecs::Entity, count: usize) -> Vec<hecs::Entity> {
+        let children: Vec<hecs::Entity> = self
+            .0
+            .spawn_batch((0..count).map(|index| {
+                (
+                    node_offset(index),
+                    WorldPosition::default(),
+                    HecsParent(parent),
+                )
+            }))
+            .collect();
+        let _ = self.0.insert_one(parent, HecsChildren(children.clone()));
+        children
+    }
+}
+
+/// Every node below `children` takes its parent's world position (`above`) plus its offset,
+/// depth first: the recursion a hecs user writes.
+fn mount_hecs(world: &hecs::World, children: &[hecs::Entity], above: f32) {
+    for &child in children {
+        let mut node =
+            world.query_one::<(&Offset, &mut WorldPosition, Option<&HecsChildren>)>(child);
+        if let Ok((offset, position, below)) = node.get() {
+            position.0 = above + offset.0;
+            if let Some(below) = below {
+                mount_hecs(world, &below.0, position.0);
+            }
+        }
+    }
+}
+
+/// Despawns `entity` and everything below it.
+fn despawn_hecs(world: &mut hecs::World, entity: hecs::Entity) {
+    if let Ok(HecsChildren(children)) = world.remove_one::<HecsChildren>(entity) {
+        for child in children {
+            despawn_hecs(world, child);
+        }
+    }
+    let _ = world.despawn(entity);
+}
+
+impl Forest for Hecs {
+    const NAME: &'static str = "hecs";
+    const KIND: Kind = Kind::Peer;
+
+    fn new() -> Self {
+        Hecs(hecs::World::new())
+    }
+
+    fn spawn_tree(&mut self, index: usize, pass: u32) -> TreeRoot {
+        let root = self
+            .0
+            .spawn((root_offset(index, pass), WorldPosition::default()));
+        for child in self.spawn_children(root, CHILDREN) {
+            self.spawn_children(child, GRANDCHILDREN);
+        }
+        TreeRoot::Hecs(root)
+    }
+
+    fn propagate(&mut self) {
+        let world = &self.0;
+        let mut roots = world
+            .query::<hecs::Without<(&mut Offset, &mut WorldPosition, &HecsChildren), &HecsParent>>(
+            );
+        for (offset, position, children) in roots.iter() {
+            offset.0 += 1.0;
+            position.0 = offset.0;
+            mount_hecs(world, &children.0, position.0);
+        }
+    }
+
+    fn despawn_tree(&mut self, root: TreeRoot) {
+        if let TreeRoot::Hecs(root) = root {
+            despawn_hecs(&mut self.0, root);
+        }
+    }
+
+    fn checksum(&mut self) -> u64 {
+        let world = &self.0;
+        // Links to a live parent (a despawned tree takes its nodes' links with it).
+        let linked = world
+            .query::<&HecsParent>()
+            .iter()
+            .filter(|parent| world.contains(parent.0))
+            .count();
+        let nodes: Vec<(Offset, WorldPosition)> = world
+            .query::<(&Offset, &WorldPosition)>()
+            .iter()
+            .map(|(offset, position)| (*offset, *position))
+            .collect();
+        checksum(nodes.into_iter(), linked)
     }
 }
 
