@@ -101,7 +101,6 @@ fn move_all(mut movers: Query<(&mut Position, &Velocity)>) {
     movers.for_each(|(mut position, velocity)| position.0 += velocity.0);
 }
 
-
 #[test]
 fn every_query_form_skips_disabled_entities() {
     let (mut world, all, disabled) = movers();
@@ -153,15 +152,15 @@ fn every_query_form_skips_disabled_entities() {
         .map(|(entity, _)| entity)
         .collect();
     assert_eq!(sorted(seen), expected);
-    assert!(
-        world
-            .typed_query::<&Position>()
-            .get(disabled[0])
-            .is_none()
-    );
+    assert!(world.typed_query::<&Position>().get(disabled[0]).is_none());
     assert!(world.typed_query::<&Position>().get(all[0]).is_some());
     assert_eq!(world.typed_query_ref::<&Position>().count(), expected.len());
-    assert!(world.typed_query_ref::<&Position>().get(disabled[1]).is_none());
+    assert!(
+        world
+            .typed_query_ref::<&Position>()
+            .get(disabled[1])
+            .is_none()
+    );
     let seen: Vec<Entity> = world.typed_query_ref::<Entity>().iter().collect();
     assert_eq!(sorted(seen), expected);
 
@@ -207,10 +206,7 @@ fn a_query_asking_for_disabled_finds_them() {
         seen.push(entity);
     });
     assert_eq!(sorted(seen), sorted(disabled.clone()));
-    let count = world
-        .typed_query::<&mut Position>()
-        .with(DISABLED)
-        .count();
+    let count = world.typed_query::<&mut Position>().with(DISABLED).count();
     assert_eq!(count, disabled.len());
     let found = world
         .typed_query::<&Position>()
@@ -365,7 +361,10 @@ fn queued_forms_apply_at_the_sync_point() {
     commands.queue_disable(doomed);
     commands.queue_enable(doomed);
     commands.queue_disable_tree(CHILD_OF, doomed);
-    assert!(!world.is_disabled(lone), "nothing happens before the sync point");
+    assert!(
+        !world.is_disabled(lone),
+        "nothing happens before the sync point"
+    );
     let report = world.apply_commands();
     assert_eq!((report.applied, report.skipped), (2, 3));
     assert!(world.is_disabled(lone) && world.is_disabled(root) && world.is_disabled(child));
@@ -380,9 +379,9 @@ fn queued_forms_apply_at_the_sync_point() {
 
     // From a loop over the world's parts, as a system would.
     let mut parts = world.split_mut();
-    parts
-        .components
-        .for_each(POSITION, 0, |entity, _, _| parts.commands.queue_disable(entity));
+    parts.components.for_each(POSITION, 0, |entity, _, _| {
+        parts.commands.queue_disable(entity)
+    });
     world.apply_commands();
     assert_eq!(world.query_entities(POSITION).count(), 0);
     assert_eq!(world.query_entities(POSITION | DISABLED).count(), 2);
@@ -407,7 +406,10 @@ fn stale_handles_answer_false_never_panic() {
         assert_eq!(world.disable_tree(CHILD_OF, handle), 0);
         assert_eq!(world.enable_tree(CHILD_OF, handle), 0);
     }
-    assert!(!world.is_disabled(reused), "the stale handle touched nothing");
+    assert!(
+        !world.is_disabled(reused),
+        "the stale handle touched nothing"
+    );
     world.check_invariants().unwrap();
 }
 
@@ -416,6 +418,8 @@ fn mixed_world() -> World {
     let (mut world, all, _) = movers();
     assert!(world.set_child_of(all[5], all[4]).is_ok());
     assert!(world.set_health(all[7], Health(3)));
+    // A tagged disabled entity: the snapshot's tag lists name it too.
+    assert!(world.disable(all[3]));
     world
 }
 
@@ -474,18 +478,122 @@ fn a_misplaced_disabled_entry_is_refused() {
     let world = mixed_world();
     let text = serde_json::to_string(&world.snapshot()).unwrap();
     // Moved after a column: refused with a message naming it.
-    let moved = text.replacen(
-        "\"#disabled\":true,\"position\":",
-        "\"position\":",
-        1,
-    );
+    let moved = text.replacen("\"#disabled\":true,\"position\":", "\"position\":", 1);
     assert_ne!(moved, text);
     let broken = moved.replacen("]}", "],\"#disabled\":true}", 1);
     let error = serde_json::from_str::<World>(&broken)
         .err()
         .map(|error| error.to_string());
     assert!(
-        error.as_deref().is_some_and(|error| error.contains("#disabled")),
+        error
+            .as_deref()
+            .is_some_and(|error| error.contains("#disabled")),
         "{error:?}"
     );
+}
+
+mod with_rules {
+    use archetypal::{Bitmask, ecs};
+
+    #[derive(Default, Debug, Clone, Copy, PartialEq)]
+    pub struct Position(pub i32);
+    #[derive(Default, Debug, Clone, Copy, PartialEq)]
+    pub struct Velocity(pub i32);
+    #[derive(Default, Debug, Clone, Copy, PartialEq)]
+    pub struct Idle;
+    #[derive(Default, Debug, Clone, Copy, PartialEq)]
+    pub struct Moving;
+
+    ecs! {
+        World {
+            position: Position => POSITION,
+            velocity: Velocity => VELOCITY,
+            idle: Idle => IDLE,
+            moving: Moving => MOVING,
+        }
+        Rules {
+            VELOCITY requires POSITION,
+            exclusive(IDLE, MOVING),
+        }
+    }
+
+    #[test]
+    fn the_rules_hold_for_disabled_entities_and_keep_them_disabled() {
+        let mut world = World::new();
+        let unit = world.spawn(IDLE);
+        assert!(world.disable(unit));
+        // A requirement comes in the same migration, within the disabled tables.
+        assert!(world.set_velocity(unit, Velocity(3)));
+        assert_eq!(world.component_mask(unit), Some(IDLE | VELOCITY | POSITION));
+        assert!(world.is_disabled(unit));
+        // An exclusive switch.
+        assert!(world.add_moving(unit));
+        assert_eq!(
+            world.component_mask(unit),
+            Some(MOVING | VELOCITY | POSITION)
+        );
+        // Removing what is required removes its requirer.
+        assert!(world.remove_components(unit, POSITION));
+        assert_eq!(world.component_mask(unit), Some(MOVING));
+        assert!(world.is_disabled(unit));
+        assert_eq!(world.query_entities(MOVING).count(), 0);
+        assert_eq!(
+            world
+                .query_entities(MOVING | WorldMask::DISABLED)
+                .collect::<Vec<_>>(),
+            [unit]
+        );
+        world.check_invariants().unwrap();
+        assert!(world.enable(unit));
+        assert_eq!(world.query_entities(MOVING).collect::<Vec<_>>(), [unit]);
+        world.check_invariants().unwrap();
+    }
+}
+
+mod in_a_game {
+    use archetypal::{Bitmask, ecs};
+
+    #[derive(Default, Debug, Clone, Copy, PartialEq)]
+    pub struct Position(pub i32);
+    #[derive(Default, Debug, Clone, Copy, PartialEq)]
+    pub struct Sprite(pub u32);
+
+    ecs! {
+        Game {
+            Core {
+                position: Position => POSITION,
+            }
+            Render {
+                sprite: Sprite => SPRITE,
+            }
+        }
+    }
+
+    /// A game has no game-wide `disable` yet: each sub-world's part disables the entity for
+    /// that sub-world's queries (what the guide says).
+    #[test]
+    fn a_sub_world_disables_an_entity_for_its_own_queries() {
+        let mut game = Game::new();
+        let entity = game.spawn();
+        assert!(game.core.add_components(entity, POSITION));
+        assert!(game.render.add_components(entity, SPRITE));
+        assert!(game.core.disable(entity));
+        assert!(game.core.is_disabled(entity) && !game.render.is_disabled(entity));
+        assert_eq!(game.core.query_entities(POSITION).count(), 0);
+        assert_eq!(
+            game.core
+                .query_entities(POSITION | CoreMask::DISABLED)
+                .count(),
+            1
+        );
+        assert_eq!(game.render.query_entities(SPRITE).count(), 1);
+        assert!(game.render.disable(entity));
+        assert_eq!(game.render.query_entities(SPRITE).count(), 0);
+        game.check_invariants().unwrap();
+        let copy = game.clone();
+        assert!(copy.core.is_disabled(entity) && copy.render.is_disabled(entity));
+        assert!(game.despawn(entity));
+        assert!(!game.core.disable(entity));
+        game.check_invariants().unwrap();
+    }
 }
