@@ -195,6 +195,43 @@ impl<C: PartCommand<Mask = M>, M: Bitmask, B: QueuedCommand + From<C>> CommandQu
         self.push_structural(StructuralCommand::RemoveComponents(entity, mask));
     }
 
+    /// Queues disabling `entity` (O(1)); applied as `disable`, skipped and counted if
+    /// `entity` is dead by then.
+    #[inline]
+    pub fn queue_disable(&mut self, entity: Entity) {
+        self.push_structural(StructuralCommand::SetDisabled(entity, true));
+    }
+
+    /// Queues enabling `entity` (O(1)); applied as `enable`, skipped and counted if `entity`
+    /// is dead by then.
+    #[inline]
+    pub fn queue_enable(&mut self, entity: Entity) {
+        self.push_structural(StructuralCommand::SetDisabled(entity, false));
+    }
+
+    /// Queues disabling `entity` and its subtree in the relation of bit `relation` (O(1));
+    /// applied as `disable_tree` (the subtree as it is then), skipped and counted if `entity`
+    /// is dead by then.
+    #[inline]
+    pub fn queue_disable_tree(&mut self, relation: M, entity: Entity) {
+        self.push_structural(StructuralCommand::SetTreeDisabled {
+            relation,
+            entity,
+            disabled: true,
+        });
+    }
+
+    /// Queues enabling `entity` and its subtree in the relation of bit `relation` (O(1));
+    /// applied as `enable_tree`, skipped and counted if `entity` is dead by then.
+    #[inline]
+    pub fn queue_enable_tree(&mut self, relation: M, entity: Entity) {
+        self.push_structural(StructuralCommand::SetTreeDisabled {
+            relation,
+            entity,
+            disabled: false,
+        });
+    }
+
     /// Queues linking `source` to `target` in the relation of bit `relation`: a relation's
     /// generated `queue_set_*`.
     #[doc(hidden)]

@@ -15,8 +15,8 @@
 //! - [`hooks`]: observers and hooks, code that runs when a component is added or removed, an
 //!   entity spawned or despawned, a link made or undone.
 //! - [`world_rules`]: the world's rules, required components and exclusive groups declared in
-//!   `ecs!` and kept by every operation.
-//! - [`multi_world`]: past 128 components and tags, sub-worlds sharing one set of entities.
+//!   `ecs!` and kept by every operation, and disabled entities, parked out of every query.
+//! - [`multi_world`]: past 127 components and tags, sub-worlds sharing one set of entities.
 //! - [`cloning`]: `World: Clone` and `restore`, for rollback.
 //! - [`snapshots`]: saving and loading a world with serde (feature `serde`).
 //! - [`rollback_netcode`]: a game under ggrs: save, load and the crate's checksum (feature

@@ -1,4 +1,5 @@
-//! Component masks: one bit per component (and per tag), `u64` up to 64 bits, `u128` up to 128.
+//! Component masks: one bit per component (and per tag), `u64` up to 63 bits, `u128` up to 127
+//! (the top bit marks the tables of disabled entities: [`Bitmask::DISABLED`]).
 //!
 //! `ecs!` picks the width at compile time through [`MaskWidth`], so a world's mask constants stay
 //! plain integers (`0`, `POSITION | VELOCITY`) and the runtime is generic over [`Bitmask`].
@@ -14,7 +15,8 @@ use core::fmt::Debug;
 use core::hash::Hash;
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
-/// The largest number of bits (components plus tags) one world's mask can hold.
+/// The width of the widest mask: a world declares one bit fewer (components, tags and
+/// relations), the top bit marking disabled entities' tables ([`Bitmask::DISABLED`]).
 pub const MAX_MASK_BITS: usize = 128;
 
 /// An unsigned integer used as a set of component bits: `u64` or `u128`, the only two a world's
@@ -43,6 +45,10 @@ pub trait Bitmask:
     const ALL: Self;
     /// How many bits the type holds.
     const CAPACITY: u32;
+    /// The top bit, which no component, tag or relation takes: set in the mask of the tables
+    /// that hold disabled entities (a world's `DISABLED`), so every query that does not ask for
+    /// it skips them when it matches tables.
+    const DISABLED: Self;
 
     /// The set holding only bit `index`.
     fn bit(index: u32) -> Self;
@@ -106,6 +112,7 @@ macro_rules! impl_bitmask {
             const EMPTY: Self = 0;
             const ALL: Self = <$int>::MAX;
             const CAPACITY: u32 = <$int>::BITS;
+            const DISABLED: Self = 1 << (<$int>::BITS - 1);
 
             #[inline]
             fn bit(index: u32) -> Self {
@@ -197,10 +204,10 @@ impl<M: Bitmask> Iterator for Bits<M> {
     }
 }
 
-/// Chooses a world's mask type: `MaskWidth<true>` (64 bits or fewer) is `u64`,
-/// `MaskWidth<false>` is `u128`.
+/// Chooses a world's mask type: `MaskWidth<true>` (63 bits or fewer, the top bit kept for
+/// [`Bitmask::DISABLED`]) is `u64`, `MaskWidth<false>` is `u128`.
 ///
-/// Generated code writes `<MaskWidth<{ BITS <= 64 }> as SelectMask>::Mask`.
+/// Generated code writes `<MaskWidth<{ BITS < 64 }> as SelectMask>::Mask`.
 pub struct MaskWidth<const FITS_IN_U64: bool>;
 
 /// See [`MaskWidth`].

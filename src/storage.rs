@@ -29,6 +29,7 @@ use crate::tick::Tick;
 
 pub(crate) mod change_log;
 pub(crate) mod despawn;
+mod disabled;
 mod iteration;
 mod iteration_mut;
 pub(crate) mod lending;
@@ -93,7 +94,8 @@ impl<T: Archetype> Default for Storage<T> {
             ticks: Vec::new(),
             table_lookup: Dropped::default(),
             edges: Dropped::new(EdgeGraph::new(T::COMPONENT_COUNT)),
-            queries: QueryCache::new(T::COMPONENTS),
+            // Disabled entities' tables hold the disabled bit too.
+            queries: QueryCache::new(T::COMPONENTS | T::Mask::DISABLED),
             partitions: Dropped::default(),
             relations: Dropped::new(relation_stores(T::RELATIONS.count_ones())),
             tick: Tick::ZERO.next(),
@@ -166,7 +168,7 @@ impl<T: Archetype> Storage<T> {
     pub fn component_mask(&self, entity: Entity) -> Option<T::Mask> {
         let location = self.locate(entity)?;
         let tags = self.tag_mask(entity).unwrap_or(T::Mask::EMPTY);
-        Some(self.tables[location.table()].mask() | tags)
+        Some((self.tables[location.table()].mask() & T::COMPONENTS) | tags)
     }
 
     /// Whether `entity` is alive and has every component and tag of `mask`, in O(1) (plus a
@@ -201,7 +203,12 @@ impl<T: Archetype> Storage<T> {
     /// ignored), creating it, its edges and its query-cache entries if needed.
     #[doc(hidden)]
     pub fn table_for(&mut self, mask: T::Mask) -> usize {
-        let mask = mask & T::COMPONENTS;
+        self.table_of(mask & T::COMPONENTS)
+    }
+
+    /// The index of the table of exactly `mask` (components, and [`Bitmask::DISABLED`] for the
+    /// tables of disabled entities), created if missing.
+    fn table_of(&mut self, mask: T::Mask) -> usize {
         if let Some(table_index) = self.table_lookup.get_remembered(mask) {
             return table_index;
         }
@@ -524,7 +531,7 @@ impl<T: Archetype> Storage<T> {
         let mut rows = 0;
         for (table_index, table) in self.tables.iter().enumerate() {
             let mask = table.mask();
-            if mask & !T::COMPONENTS != T::Mask::EMPTY {
+            if mask & !(T::COMPONENTS | T::Mask::DISABLED) != T::Mask::EMPTY {
                 return fail(format!(
                     "table {table_index} has bits outside the world: {mask:?}"
                 ));

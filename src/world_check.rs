@@ -92,11 +92,11 @@ pub const fn check_world(world: &str, names: WorldNames<'_>, masks: &[&str], bit
             "`",
         ]);
     }
-    if bits > crate::MAX_MASK_BITS {
+    if bits >= crate::MAX_MASK_BITS {
         fail(&[
             "ecs!: `",
             world,
-            "` declares more components and tags than its mask can hold (at most 128); split them into sub-worlds: `Game { Core { ... } Render { ... } }`",
+            "` declares more components and tags than its mask can hold (at most 127: the top bit marks disabled entities); split them into sub-worlds: `Game { Core { ... } Render { ... } }`",
         ]);
     }
 }
@@ -487,7 +487,7 @@ mod tests {
             &["POSITION", "VELOCITY"],
             2,
         );
-        check_world("World", components(&[]), &[], 128);
+        check_world("World", components(&[]), &[], 127);
         // Names that once clashed with removed methods (`query_first_entity`,
         // `get_all_entities`, `query_entities_changed`) are free.
         check_world(
@@ -614,9 +614,10 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "at most 128")]
+    #[should_panic(expected = "at most 127")]
     fn too_many_bits_fail() {
-        check_world("World", components(&["a"]), &["A"], 129);
+        // The top bit of a mask marks disabled entities: 128 declared bits do not fit.
+        check_world("World", components(&["a"]), &["A"], 128);
     }
 
     #[test]

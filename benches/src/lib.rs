@@ -101,6 +101,7 @@ pub fn workloads() -> Vec<Workload> {
         simple_insert::memory_workload(),
         simple_iter::workload(),
         simple_iter::large_workload(),
+        disabled_iter::workload(),
         typed_query::workload(),
         fragmented_iter::workload(),
         heavy_compute::workload(),

@@ -1,6 +1,6 @@
 //! Snapshot of the code `ecs!` generates for a small multi-world: two sub-worlds over one set
 //! of entities, with the whole's events and resources.
-///The mask type of `Core`: `u64` for up to 64 components, tags and relations, `u128` up to 128.
+///The mask type of `Core`: `u64` for up to 63 components, tags and relations, `u128` up to 127.
 pub type CoreMask = <CoreComponentArrays as ::archetypal::Archetype>::Mask;
 ///Mask bit of the `position` component.
 pub const POSITION: CoreMask = CoreComponentArrays::POSITION;
@@ -63,7 +63,7 @@ pub type CoreTablesMut<'a> = ::archetypal::TablesMut<'a, CoreComponentArrays>;
 pub struct CoreTables<'a> {
     tables: ::archetypal::TablesRef<'a, CoreComponentArrays>,
 }
-///The mask type of `Render`: `u64` for up to 64 components, tags and relations, `u128` up to 128.
+///The mask type of `Render`: `u64` for up to 63 components, tags and relations, `u128` up to 127.
 pub type RenderMask = <RenderComponentArrays as ::archetypal::Archetype>::Mask;
 ///Mask bit of the `sprite` component.
 pub const SPRITE: RenderMask = RenderComponentArrays::SPRITE;
@@ -824,7 +824,7 @@ const _: () = {
     );
     impl ::archetypal::Archetype for CoreComponentArrays {
         type Mask = <::archetypal::MaskWidth<
-            { __Bit::__END as usize <= 64 },
+            { (__Bit::__END as usize) < 64 },
         > as ::archetypal::SelectMask>::Mask;
         type ViewMut<'a> = CoreComponentArraysMut<'a>;
         type Removed = CoreRemoved;
@@ -1278,7 +1278,7 @@ const _: () = {
     );
     impl ::archetypal::Archetype for RenderComponentArrays {
         type Mask = <::archetypal::MaskWidth<
-            { __Bit::__END as usize <= 64 },
+            { (__Bit::__END as usize) < 64 },
         > as ::archetypal::SelectMask>::Mask;
         type ViewMut<'a> = RenderComponentArraysMut<'a>;
         type Removed = RenderRemoved;

@@ -1,6 +1,6 @@
 //! Snapshot of the code `ecs!` generates for a small world: every change to the generated
 //! code shows up in `small_world.expanded.rs` in review.
-///The mask type of `World`: `u64` for up to 64 components, tags and relations, `u128` up to 128.
+///The mask type of `World`: `u64` for up to 63 components, tags and relations, `u128` up to 127.
 pub type WorldMask = <WorldComponentArrays as ::archetypal::Archetype>::Mask;
 ///Mask bit of the `position` component.
 pub const POSITION: WorldMask = WorldComponentArrays::POSITION;
@@ -930,7 +930,7 @@ const _: () = {
     );
     impl ::archetypal::Archetype for WorldComponentArrays {
         type Mask = <::archetypal::MaskWidth<
-            { __Bit::__END as usize <= 64 },
+            { (__Bit::__END as usize) < 64 },
         > as ::archetypal::SelectMask>::Mask;
         type ViewMut<'a> = WorldComponentArraysMut<'a>;
         type Removed = WorldRemoved;

@@ -120,6 +120,18 @@ pub enum StructuralCommand<M> {
         /// The entity to unlink.
         source: Entity,
     },
+    /// Disable (`true`) or enable (`false`) the entity.
+    SetDisabled(Entity, bool),
+    /// Disable (`true`) or enable (`false`) the entity and its subtree in the relation whose
+    /// bit is `relation`.
+    SetTreeDisabled {
+        /// The relation's bit.
+        relation: M,
+        /// The subtree's root.
+        entity: Entity,
+        /// Disable or enable.
+        disabled: bool,
+    },
 }
 
 impl<M: Bitmask> StructuralCommand<M> {
@@ -145,6 +157,20 @@ impl<M: Bitmask> StructuralCommand<M> {
                 let alive = storage.is_alive(source);
                 storage.unlink(relation, source);
                 alive
+            }
+            StructuralCommand::SetDisabled(entity, true) => storage.disable(entity),
+            StructuralCommand::SetDisabled(entity, false) => storage.enable(entity),
+            StructuralCommand::SetTreeDisabled {
+                relation,
+                entity,
+                disabled,
+            } => {
+                let count = if disabled {
+                    storage.disable_tree(relation, entity)
+                } else {
+                    storage.enable_tree(relation, entity)
+                };
+                count > 0
             }
         });
     }

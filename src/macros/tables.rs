@@ -13,7 +13,7 @@ macro_rules! __ecs_tables {
         [ $( $(#[$relation_attr:meta])* $relation:ident / $reverse:ident => $relation_mask:ident [$($policy:tt)*] ),* ]
     ) => {
         $crate::__private::paste::paste! {
-            #[doc = "The mask type of `" $world "`: `u64` for up to 64 components, tags and relations, `u128` up to 128."]
+            #[doc = "The mask type of `" $world "`: `u64` for up to 63 components, tags and relations, `u128` up to 127."]
             pub type [<$world Mask>] = <[<$world ComponentArrays>] as $crate::Archetype>::Mask;
 
             $(
@@ -171,7 +171,7 @@ macro_rules! __ecs_tables {
             // The trait's own constants are named in full: a mask constant of the same name
             // (`TAGS`) is an inherent one of the table, found first.
             impl $crate::Archetype for [<$world ComponentArrays>] {
-                type Mask = <$crate::MaskWidth<{ __Bit::__END as usize <= 64 }> as $crate::SelectMask>::Mask;
+                type Mask = <$crate::MaskWidth<{ (__Bit::__END as usize) < 64 }> as $crate::SelectMask>::Mask;
                 type ViewMut<'a> = [<$world ComponentArraysMut>]<'a>;
                 type Removed = [<$world Removed>];
                 type TickColumns = [$crate::__private::TickColumn; <Self as $crate::Archetype>::COMPONENT_COUNT];

@@ -12,6 +12,10 @@
 
 /// The key of a table's entity ids (no component can take this name).
 pub(crate) const ENTITIES: &str = "entities";
+/// The key a disabled entities' table carries (`true`), right after its `entities`: not a Rust
+/// identifier, so no component's name; absent from every other table, so a world that never
+/// disables writes the snapshot it always wrote.
+pub(crate) const DISABLED: &str = "#disabled";
 
 /// A field of a snapshot's top-level struct, or of a game's sub-world entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -12,7 +12,7 @@ use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
 use super::ids::IdsIn;
-use super::layout::ENTITIES;
+use super::layout::{DISABLED, ENTITIES};
 use super::sequence::{ColumnSeed, Sequence};
 use super::{
     DeserializeColumns, DeserializeResources, DeserializeSingletons, DeserializeTables,
@@ -58,6 +58,18 @@ impl<'de, W: DeserializeTables> Visitor<'de> for TableVisitor<W> {
                     return Err(de::Error::duplicate_field(ENTITIES));
                 }
                 ids = Some(map.next_value::<IdsIn>()?.0);
+                continue;
+            }
+            if key == DISABLED {
+                // Before any column: the table is made again with the bit, and empty.
+                if !columns.is_empty() || table.mask().contains(Bitmask::DISABLED) {
+                    return Err(de::Error::custom(format_args!(
+                        "the `{DISABLED}` entry of a table comes once, before its columns"
+                    )));
+                }
+                if map.next_value::<bool>()? {
+                    table = <W::Table as Archetype>::new(Bitmask::DISABLED);
+                }
                 continue;
             }
             // The column is read against the table's length, so `entities` must come first

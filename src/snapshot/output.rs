@@ -10,7 +10,7 @@ use serde::{Serialize, Serializer};
 use super::change_ticks::ChangeTicksOut;
 use super::events::EventsOut;
 use super::ids::{EntityIdsOut, IdsOut};
-use super::layout::{ENTITIES, Field, Layout};
+use super::layout::{DISABLED, ENTITIES, Field, Layout};
 use super::parts::SerializeParts;
 use super::positional::Positional;
 use super::systems::SystemsOut;
@@ -108,8 +108,14 @@ impl<W: SerializeTables> Serialize for TableOut<'_, W> {
         let table = self.0;
         let mask = table.mask();
         let positional = serializer.is_human_readable();
-        let mut map = serializer.serialize_map(Some(1 + mask.count_ones() as usize))?;
+        // Its bits are its columns, and the disabled bit its own entry.
+        let disabled = mask.contains(Bitmask::DISABLED);
+        let entries = 1 + mask.count_ones() as usize;
+        let mut map = serializer.serialize_map(Some(entries))?;
         map.serialize_entry(ENTITIES, &EntityIdsOut(table.entities()))?;
+        if disabled {
+            map.serialize_entry(DISABLED, &true)?;
+        }
         for &(name, bit) in W::COMPONENTS {
             if mask.contains(bit) {
                 let column = ColumnOut {

@@ -301,7 +301,8 @@ impl<T: Archetype> Storage<T> {
         let hooked = if !T::HOOKS.waits_for_despawns() {
             None
         } else {
-            let had = self.tables[location.table()].mask() | self.tags_at(location);
+            let components = self.tables[location.table()].mask() & T::COMPONENTS;
+            let had = components | self.tags_at(location);
             T::HOOKS.waits_for_despawn(had).then_some(had)
         };
         // First into the last tag segment of its table, where a `swap_remove` keeps the

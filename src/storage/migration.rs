@@ -145,7 +145,7 @@ impl<T: Archetype> Storage<T> {
         if let Some(destination) = self.edges.destination(table_index, change) {
             return destination;
         }
-        let destination = self.table_for(change.apply(self.tables[table_index].mask()));
+        let destination = self.table_of(change.apply(self.tables[table_index].mask()));
         self.edges.remember(table_index, change, destination);
         destination
     }
@@ -159,7 +159,7 @@ impl<T: Archetype> Storage<T> {
     /// A component `Default` that panics does so before anything moved (nothing is done); the
     /// values the destination lacks stay parked in table `from` for the caller to drop after its
     /// bookkeeping, so a `Drop` that panics leaves the migration complete.
-    fn migrate(
+    pub(super) fn migrate(
         &mut self,
         entity: Entity,
         from: EntityLocation,

@@ -237,7 +237,7 @@ impl<T: Archetype> Storage<T> {
         }
         // Bits that are neither components nor tags are ignored (a table mask never holds
         // them).
-        let known = T::COMPONENTS | T::TAGS;
+        let known = T::COMPONENTS | T::TAGS | T::Mask::DISABLED;
         let writing_masks = QueryMasks::new::<T>(write_include & known, write_exclude & known);
         let reading_masks = QueryMasks::new::<T>(read_include & known, read_exclude & known);
         let mut written = Vec::new();

@@ -231,7 +231,8 @@ impl<T: Archetype> Storage<T> {
         storage.tables.reserve(tables.len());
         let mut regrouped = None;
         for (mut table, mut ticks) in tables.into_iter().zip(table_ticks) {
-            let mask = table.mask() & T::COMPONENTS;
+            // A disabled entities' table keeps its bit.
+            let mask = table.mask() & (T::COMPONENTS | T::Mask::DISABLED);
             let table_index = storage.edges.insert_table(mask, &storage.table_lookup);
             let mut partition = TagPartition::new();
             // A world without tags keeps no partition.

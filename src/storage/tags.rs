@@ -6,6 +6,7 @@
 
 use super::Storage;
 use super::tag_partition::TagPartition;
+use super::walk::TagFilter;
 use crate::archetype::{Archetype, TicksOf};
 use crate::change_log::StructuralChange;
 use crate::entity::{Entity, EntityLocation, EntityRecords};
@@ -57,12 +58,22 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// The entities holding every tag of `tags` (none when it holds no tag bit), table by
-    /// table, in row order.
+    /// table, in row order: disabled ones included (what a snapshot lists), so not through a
+    /// query's walk, which skips them.
     #[doc(hidden)]
     pub fn tagged(&self, tags: T::Mask) -> impl Iterator<Item = Entity> + '_ {
         let tags = tags & T::TAGS;
+        let filter = TagFilter::new::<T>(tags, T::Mask::EMPTY);
+        let tables = self.tables.iter().zip(self.partitions.iter());
         (!tags.is_empty())
-            .then(|| self.matching_entities(tags, T::Mask::EMPTY))
+            .then(|| {
+                tables.flat_map(move |(table, partition)| {
+                    let entities = table.entities();
+                    filter
+                        .runs_of(table.len(), partition)
+                        .flat_map(move |run| entities[run].iter().copied())
+                })
+            })
             .into_iter()
             .flatten()
     }

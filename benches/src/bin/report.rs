@@ -118,6 +118,18 @@ const fn time_goal(
 /// iteration). Ahead of a peer is at most 1.0.
 const GOALS: &[Goal] = &[
     time_goal("simple_iter", "flecs", "simple_iter vs flecs (ahead)", 1.0),
+    time_goal(
+        "disabled_iter",
+        "bevy_ecs",
+        "disabled_iter vs bevy_ecs (ahead)",
+        1.0,
+    ),
+    time_goal(
+        "disabled_iter",
+        benches::workloads::disabled_iter::NO_DISABLING,
+        "disabled_iter vs no disabling (within 2%)",
+        1.02,
+    ),
     time_goal("simple_insert", "Vec", "simple_insert vs Vec floor", 1.25),
     time_goal(
         "simple_insert",

@@ -12,6 +12,7 @@ pub mod add_remove;
 pub mod change_detection;
 pub mod change_parent;
 pub mod churn;
+pub mod disabled_iter;
 pub mod entity_cycle;
 pub mod exclusive_switch;
 pub mod fragmented_iter;
