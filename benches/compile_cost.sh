@@ -3,7 +3,8 @@
 # benches/compile_cost.md) what each costs to compile, alone (dependencies are built first,
 # untimed): the debug and release build times (wall, and rustc's CPU seconds), rustc's
 # instruction count where it can be measured, and the expanded line count (`cargo expand`) of
-# the declare crate. archetypal goes up to 128, freecs up to its limit of 64.
+# the declare crate. archetypal goes up to 127 (a mask's top bit marks disabled entities), freecs up to its
+# limit of 64.
 #
 # - declare crate: a world of N components and nothing else (no method body is compiled
 #   unless the macro compiles it regardless of use);
@@ -11,7 +12,7 @@
 #   function calling every per-component accessor once, the queued set of every component, a
 #   typed query, a tag filter, a relation walk and apply_commands (freecs: its equivalents).
 #
-#   benches/compile_cost.sh                 # N = 8 32 64 128
+#   benches/compile_cost.sh                 # N = 8 32 63 127
 #   COUNTS="8 32" REPEAT=3 benches/compile_cost.sh
 #   INSTRUCTIONS=valgrind benches/compile_cost.sh
 #
@@ -25,7 +26,7 @@ set -euo pipefail
 
 benches_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 archetypal_dir="$(dirname "$benches_dir")"
-counts="${COUNTS:-8 32 64 128}"
+counts="${COUNTS:-8 32 63 127}"
 repeat="${REPEAT:-2}"
 freecs_limit=64
 work="${WORK:-${TMPDIR:-/tmp}/archetypal-compile-cost}"
@@ -404,9 +405,9 @@ $row"
     done
 done
 
-# archetypal's 128 / 64, per crate kind.
+# archetypal's 127 / 63, per crate kind.
 growth=""
-if [ -d crates/archetypal_128 ] && [ -d crates/archetypal_64 ]; then
+if [ -d crates/archetypal_127 ] && [ -d crates/archetypal_63 ]; then
     growth="| crate |"
     growth_rule="|---|"
     for metric in $metrics; do
@@ -420,7 +421,7 @@ $growth_rule"
         [ "$kind" = use ] && suffix=use_
         row="| $kind |"
         for metric in $metrics; do
-            row+=" $(ratio "${figure[archetypal_${suffix}128 $metric]}" "${figure[archetypal_${suffix}64 $metric]}") |"
+            row+=" $(ratio "${figure[archetypal_${suffix}127 $metric]}" "${figure[archetypal_${suffix}63 $metric]}") |"
         done
         growth+="
 $row"
@@ -480,7 +481,7 @@ Two crates per macro and size:
 - **declare**: one world of N \`f32\` components and nothing else. Expanded lines: \`cargo expand
   --lib\` output (rustfmt-formatted), including the N component structs.
 - **use**: a world of N - 2 components, a tag and (archetypal) a relation, N mask bits (a world
-  of 128 components has no bit left for a tag), and one \`pub fn\` using it as a game would: every
+  of 127 components has no bit left for a tag), and one \`pub fn\` using it as a game would: every
   per-component accessor once (\`get_<c>\`, \`get_<c>_mut\`, \`set_<c>\`, \`add_<c>\`,
   \`remove_<c>\`, \`has_<c>\`), the queued \`queue_set_<c>\` of every component through
   \`world.commands()\` and \`apply_commands()\`, a typed query
@@ -509,7 +510,7 @@ archetypal time / freecs time (below 1: archetypal compiles faster):
 
 $ratios
 
-archetypal's 128 / 64 (what doubling the world costs):
+archetypal's 127 / 63 (what doubling the world costs):
 
 $growth
 
