@@ -663,4 +663,24 @@ mod tests {
         assert_eq!(decode_saved::<Vec<u8>>(&huge), None);
         assert_eq!(decode_saved::<String>(&huge), None);
     }
+
+    /// A value postcard cannot encode (a sequence of unknown length) is an error at the save,
+    /// which the snapshot reports under the system's name.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn a_saved_local_postcard_cannot_encode_is_an_error() {
+        #[derive(Clone, Default, serde::Deserialize)]
+        struct UnknownLength;
+        impl serde::Serialize for UnknownLength {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serde::ser::SerializeSeq::end(serializer.serialize_seq(None)?)
+            }
+        }
+        let mut memories = SystemMemories::default();
+        let mut hint = 0;
+        let memory = memories.find(key("odd", &mut hint), "game::odd");
+        memory.prepare().keep_saved::<UnknownLength>();
+        let saved: Vec<_> = memory.saved_locals().collect();
+        assert_eq!(saved, [Err(postcard::Error::SerializeSeqLengthUnknown)]);
+    }
 }
