@@ -31,7 +31,8 @@
 //! [`snapshot`](crate::snapshot)): every entity and handle generation, the free list, every
 //! component, tag, relation link, resource, every row's change ticks, the ticks, the event
 //! channels' numbering and the events of the channels declared `[saved]`, and what its systems
-//! remember (last runs, event cursors, `SavedLocal`s; not their plain `Local`s). Not: the events of channels not
+//! remember (last runs, event cursors, `SavedLocal`s as their saved bytes, postcard's encoding
+//! of each value; not their plain `Local`s). Not: the events of channels not
 //! declared `[saved]`, queued commands, the caches (rebuilt from the rest). Its cost is one
 //! pass over the world, a few words per entity: one per 8 bytes of ids and of each component
 //! value's fields, plus the change-tick runs (a few per table when rows were written

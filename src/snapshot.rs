@@ -42,8 +42,8 @@
 //!   per system in the order they first ran: its
 //!   name, its function's type name, the tick its last run ended at (`null` before its first),
 //!   and its kept values in parameter order, an `EventReader`'s cursor as the sequence number it
-//!   reads next and any other value (a `Local`) as `null`, then its `SavedLocal`s' bytes (see
-//!   `systems.rs`). A schedule built
+//!   reads next and any other value (a `Local`) as `null`, then its `SavedLocal`s' bytes
+//!   (postcard's encoding of each value; see `systems.rs`). A schedule built
 //!   afresh finds each system's memory under its name and goes on from there, with no extra
 //!   call: its "changed since this system last ran" and `is_first_run` as on the saving world,
 //!   over the same row stamps, its readers where they stood (and, events not being saved,

@@ -27,8 +27,6 @@ mod event;
 mod function;
 mod has;
 mod local;
-#[cfg(feature = "serde")]
-mod local_codec;
 pub(crate) mod memory;
 mod param;
 mod parts;

@@ -3,7 +3,8 @@
 //! (`null` before its first run) and its kept values in parameter order, each the next sequence
 //! number of an event cursor (an `EventReader`'s) or `null` for a value `kept` does not hold (a
 //! `Local`, whose type need not be serde, and a saved local), then its saved locals (`locals`:
-//! each a `SavedLocal`'s place among the kept values and its bytes, `system/local_codec.rs`).
+//! each a `SavedLocal`'s place among the kept values and its bytes, postcard's encoding of its
+//! value, made and decoded in `system/memory.rs`).
 //! Written from the world's [`SystemMemories`], read without trusting a declared length, and
 //! checked before the world is built: each system named once, each saved local at a place of
 //! its kept values saved as `null`, once.

@@ -4,14 +4,13 @@
 //! saw (rollback netcode): no event is read twice, no write is missed. A snapshot (feature
 //! `serde`) carries it but for the plain locals, whose types need not be serde: each loads as a
 //! placeholder the system's next run replaces with a default value (see `crate::snapshot`); a
-//! `SavedLocal` (feature `serde`) is saved as its bytes, decoded at the next run.
+//! `SavedLocal` (feature `serde`) is saved as postcard's encoding of its value, decoded at the
+//! next run.
 
 use alloc::{borrow::Cow, boxed::Box, string::String, vec::Vec};
 use core::any::Any;
 use core::fmt;
 
-#[cfg(feature = "serde")]
-use super::local_codec::{self, CodecError};
 #[cfg(feature = "serde")]
 use crate::events::EventCursor;
 use crate::tick::{MAX_TICK_AGE, Tick};
@@ -54,9 +53,22 @@ struct Kept {
     save: Option<SaveValue>,
 }
 
-/// A saved local's bytes (see `local_codec.rs`), from its boxed value.
+/// A saved local's bytes, postcard's encoding of its value, from its boxed value.
 #[cfg(feature = "serde")]
-type SaveValue = fn(&dyn Any) -> Result<Vec<u8>, CodecError>;
+type SaveValue = fn(&dyn Any) -> Result<Vec<u8>, postcard::Error>;
+
+/// The `T` whose postcard encoding `bytes` are, all of them (bytes left over mean they are not
+/// a `T`'s either); `None` if they are not. postcard refuses bad bytes with an error, never a
+/// panic, and a claimed length reserves at most serde's cautious bound before the bytes run out;
+/// but a length of zero-sized elements (`Vec<()>`) reads no bytes, so a huge claimed one loops
+/// that long (as a component's value would through the snapshot's own format).
+#[cfg(feature = "serde")]
+fn decode_saved<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Option<T> {
+    match postcard::take_from_bytes::<T>(bytes) {
+        Ok((value, [])) => Some(value),
+        _ => None,
+    }
+}
 
 impl Kept {
     /// A value no snapshot saves as itself (an event cursor, a [`Local`](super::Local)).
@@ -182,10 +194,10 @@ impl SystemMemory {
     }
 
     /// The saved locals ([`SavedLocal`](super::SavedLocal)), as a snapshot's `locals` saves
-    /// them: each one's place among the kept values and its bytes (`local_codec.rs`).
+    /// them: each one's place among the kept values and its bytes (postcard's encoding of it).
     pub(crate) fn saved_locals(
         &self,
-    ) -> impl Iterator<Item = Result<(usize, Vec<u8>), CodecError>> + '_ {
+    ) -> impl Iterator<Item = Result<(usize, Vec<u8>), postcard::Error>> + '_ {
         let kept = self.kept.iter().enumerate();
         kept.filter_map(|(place, kept)| {
             let save = kept.save?;
@@ -309,7 +321,7 @@ impl KeptValues<'_> {
         T: MemoryValue + Default + serde::Serialize + serde::de::DeserializeOwned,
     {
         let save: SaveValue = |value| match value.downcast_ref::<T>() {
-            Some(value) => local_codec::encode(value),
+            Some(value) => postcard::to_allocvec(value),
             None => Ok(Vec::new()),
         };
         let fresh = |value: T| Kept {
@@ -320,7 +332,7 @@ impl KeptValues<'_> {
             Some(kept) if kept.value.as_any().is::<T>() => kept.save = Some(save),
             Some(kept) => {
                 let loaded = kept.value.as_any().downcast_ref::<SavedBytes>();
-                let loaded = loaded.and_then(|saved| local_codec::decode::<T>(&saved.0).ok());
+                let loaded = loaded.and_then(|saved| decode_saved::<T>(&saved.0));
                 *kept = fresh(loaded.unwrap_or_default());
             }
             None => self.kept.push(fresh(T::default())),
@@ -568,9 +580,10 @@ mod tests {
         let mut lent = memory.lend();
         *lent.take_next::<u32>().unwrap() = 9;
         *lent.take_next::<u16>().unwrap() = 0x0102;
+        // postcard's encoding of 0x0102: a varint, seven bits a byte, low ones first.
         assert_eq!(
             saved(memory),
-            [(1, alloc::vec![2, 1])],
+            [(1, alloc::vec![0x82, 0x02])],
             "the plain local is not saved"
         );
         assert_eq!(memory.saved_values().collect::<Vec<_>>(), [None, None]);
@@ -584,10 +597,10 @@ mod tests {
                 [(1, bytes)],
             )
         };
-        let mut memory = loaded(alloc::vec![2, 1]);
+        let mut memory = loaded(alloc::vec![0x82, 0x02]);
         assert_eq!(
             saved(&memory),
-            [(1, alloc::vec![2, 1])],
+            [(1, alloc::vec![0x82, 0x02])],
             "saved again as loaded"
         );
         let mut values = memory.prepare();
@@ -605,22 +618,69 @@ mod tests {
             "the saved one goes on"
         );
 
-        let mut memory = loaded(alloc::vec![2, 1, 0]);
-        let mut values = memory.prepare();
-        values.keep_saved::<u32>();
-        values.keep_saved::<u16>();
-        let mut lent = memory.lend();
-        lent.take_next::<u32>();
-        assert_eq!(
-            *lent.take_next::<u16>().unwrap(),
-            0,
-            "not a u16's bytes: the default"
-        );
+        // Not a u16's bytes: a byte left over, too few, too large a value, none.
+        for bytes in [&[0x82, 0x02, 0][..], &[0x82], &[0xFF, 0xFF, 0x7F], &[]] {
+            let mut memory = loaded(bytes.to_vec());
+            let mut values = memory.prepare();
+            values.keep_saved::<u32>();
+            values.keep_saved::<u16>();
+            let mut lent = memory.lend();
+            lent.take_next::<u32>();
+            assert_eq!(
+                *lent.take_next::<u16>().unwrap(),
+                0,
+                "{bytes:?}: the default"
+            );
+        }
 
         // A plain local of the same type taking a saved one's place is no longer saved.
         let mut values = memory.prepare();
         values.keep_saved::<u32>();
         values.keep::<u16>();
-        assert_eq!(saved(&memory), [(0, alloc::vec![0; 4])]);
+        assert_eq!(saved(&memory), [(0, alloc::vec![0])]);
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn saved_bytes_decode_whole_or_not_at_all() {
+        type Value = (u32, String, Vec<Option<i64>>, [bool; 2]);
+        let value: Value = (
+            7,
+            String::from("wave"),
+            alloc::vec![Some(-3), None],
+            [true, false],
+        );
+        let bytes = postcard::to_allocvec(&value).unwrap();
+        assert_eq!(decode_saved::<Value>(&bytes), Some(value));
+        for length in 0..bytes.len() {
+            assert_eq!(decode_saved::<Value>(&bytes[..length]), None, "{length}");
+        }
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert_eq!(decode_saved::<Value>(&longer), None, "a byte left over");
+        // A huge claimed length allocates nothing it cannot fill: the bytes run out first.
+        let huge = postcard::to_allocvec(&u64::MAX).unwrap();
+        assert_eq!(decode_saved::<Vec<u8>>(&huge), None);
+        assert_eq!(decode_saved::<String>(&huge), None);
+    }
+
+    /// A value postcard cannot encode (a sequence of unknown length) is an error at the save,
+    /// which the snapshot reports under the system's name.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn a_saved_local_postcard_cannot_encode_is_an_error() {
+        #[derive(Clone, Default, serde::Deserialize)]
+        struct UnknownLength;
+        impl serde::Serialize for UnknownLength {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serde::ser::SerializeSeq::end(serializer.serialize_seq(None)?)
+            }
+        }
+        let mut memories = SystemMemories::default();
+        let mut hint = 0;
+        let memory = memories.find(key("odd", &mut hint), "game::odd");
+        memory.prepare().keep_saved::<UnknownLength>();
+        let saved: Vec<_> = memory.saved_locals().collect();
+        assert_eq!(saved, [Err(postcard::Error::SerializeSeqLengthUnknown)]);
     }
 }
