@@ -24,7 +24,8 @@ use flecs_ecs::macros::Component as FlecsComponent;
 
 use crate::components::Position;
 use crate::math::Vec3;
-use crate::{Checksum, Contender, Kind, Pass, Workload};
+use crate::workloads::entity_cycle::{CycleWorld, contender};
+use crate::{Checksum, Kind, Workload};
 
 /// Entities spawned, and despawned, per frame.
 pub const PER_FRAME: usize = 10_000;
@@ -100,45 +101,6 @@ pub fn workload() -> Workload {
     }
 }
 
-/// One crate's world and the handles of the projectiles it spawned last.
-trait SpawnWorld: 'static {
-    /// A world holding frame 0's projectiles.
-    fn new() -> Self;
-    /// Despawns the last frame's projectiles, then spawns frame `frame`'s.
-    fn frame(&mut self, frame: u32);
-    fn checksum(&mut self) -> u64;
-}
-
-/// A world and its frame number.
-struct Framed<W> {
-    world: W,
-    frame: u32,
-}
-
-impl<W: SpawnWorld> Pass for Framed<W> {
-    fn run(&mut self) {
-        self.frame += 1;
-        self.world.frame(self.frame);
-    }
-    fn checksum(&mut self) -> u64 {
-        self.world.checksum()
-    }
-}
-
-fn contender<W: SpawnWorld>(name: &'static str, api: &'static str, kind: Kind) -> Contender {
-    Contender {
-        name,
-        api,
-        kind,
-        setup: || {
-            Box::new(Framed {
-                world: W::new(),
-                frame: 0,
-            })
-        },
-    }
-}
-
 // ----- archetypal ---------------------------------------------------------------------------
 
 /// archetypal's world with the two requirements.
@@ -204,7 +166,7 @@ impl Archetypal {
     }
 }
 
-impl SpawnWorld for Archetypal {
+impl CycleWorld for Archetypal {
     fn new() -> Self {
         let mut world = Archetypal {
             world: archetypal_rules::World::new(),
@@ -239,7 +201,7 @@ impl ArchetypalByHand {
     }
 }
 
-impl SpawnWorld for ArchetypalByHand {
+impl CycleWorld for ArchetypalByHand {
     fn new() -> Self {
         let mut world = ArchetypalByHand {
             world: archetypal_plain::World::new(),
@@ -274,7 +236,7 @@ impl Bevy {
     }
 }
 
-impl SpawnWorld for Bevy {
+impl CycleWorld for Bevy {
     fn new() -> Self {
         let mut world = Bevy {
             world: bevy_ecs::world::World::new(),
@@ -321,7 +283,7 @@ impl Hecs {
     }
 }
 
-impl SpawnWorld for Hecs {
+impl CycleWorld for Hecs {
     fn new() -> Self {
         let mut world = Hecs {
             world: hecs::World::new(),
@@ -374,7 +336,7 @@ impl Flecs {
     }
 }
 
-impl SpawnWorld for Flecs {
+impl CycleWorld for Flecs {
     fn new() -> Self {
         let mut world = Flecs {
             world: flecs_ecs::prelude::World::new(),
@@ -418,7 +380,7 @@ impl VecFloor {
     }
 }
 
-impl SpawnWorld for VecFloor {
+impl CycleWorld for VecFloor {
     fn new() -> Self {
         let mut world = VecFloor {
             projectiles: Vec::with_capacity(PER_FRAME),
