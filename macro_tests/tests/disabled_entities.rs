@@ -344,6 +344,43 @@ fn a_subtree_is_disabled_and_enabled_in_one_call() {
     world.check_invariants().unwrap();
 }
 
+/// A parents-first walk skips a disabled entity and walks on below it: its children are
+/// visited, handed `None` for it, as for any entity the query leaves out.
+#[test]
+fn a_parents_first_walk_passes_through_a_disabled_entity() {
+    let mut world = World::new();
+    let root = EntityBuilder::new()
+        .with_position(Position(100))
+        .spawn_one(&mut world);
+    let middle = EntityBuilder::new()
+        .with_position(Position(10))
+        .with_child_of(root)
+        .spawn_one(&mut world);
+    let leaf = EntityBuilder::new()
+        .with_position(Position(1))
+        .with_child_of(middle)
+        .spawn_one(&mut world);
+    world.apply_commands();
+    let walk = |world: &mut World| {
+        let mut visits = Vec::new();
+        world
+            .typed_query::<(Entity, &Position)>()
+            .parents_first::<CHILD_OF>()
+            .for_each(|parent: Option<&i32>, (entity, position)| {
+                let total = parent.copied().unwrap_or(0) + position.0;
+                visits.push((entity, total));
+                total
+            });
+        visits
+    };
+    assert_eq!(walk(&mut world), [(root, 100), (middle, 110), (leaf, 111)]);
+
+    assert!(world.disable(middle));
+    assert_eq!(walk(&mut world), [(root, 100), (leaf, 1)]);
+    assert!(world.enable(middle));
+    assert_eq!(walk(&mut world), [(root, 100), (middle, 110), (leaf, 111)]);
+}
+
 #[test]
 fn queued_forms_apply_at_the_sync_point() {
     let mut world = World::new();
