@@ -24,13 +24,15 @@ pub struct ChangeFilter<M> {
 }
 
 /// What a typed query under construction filters on: the components and tags rows must hold
-/// (`with`, and the components a change filter watches), those they must not (`without`), and
-/// the change filter. Shared by the mutable and the read-only builder.
+/// (`with`, and the components a change filter watches), those they must not (`without`), the
+/// change filter, and whether disabled entities are let in beside the enabled ones. Shared by
+/// the mutable and the read-only builder.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct QueryFilters<M> {
-    pub(crate) include: M,
-    pub(crate) exclude: M,
+    include: M,
+    exclude: M,
     pub(crate) change: Option<ChangeFilter<M>>,
+    allow_disabled: bool,
 }
 
 impl<M: Bitmask> QueryFilters<M> {
@@ -39,7 +41,29 @@ impl<M: Bitmask> QueryFilters<M> {
         include: M::EMPTY,
         exclude: M::EMPTY,
         change: None,
+        allow_disabled: false,
     };
+
+    /// The masks handed to the storage: `include` (with the query's `required` components) and
+    /// `exclude`. Letting disabled entities in is the disabled bit in both (see
+    /// [`Bitmask::DISABLED`]), unless a mask names it already (`with(DISABLED)` asks for
+    /// the disabled entities only, `without(DISABLED)` for the enabled ones).
+    #[inline(always)]
+    pub(crate) fn masks(&self, required: M) -> (M, M) {
+        let named = (self.include | self.exclude).contains(M::DISABLED);
+        let either = if self.allow_disabled && !named {
+            M::DISABLED
+        } else {
+            M::EMPTY
+        };
+        (self.include | required | either, self.exclude | either)
+    }
+
+    /// Disabled entities too, beside the enabled ones.
+    pub(crate) fn allow_disabled(mut self) -> Self {
+        self.allow_disabled = true;
+        self
+    }
 
     pub(crate) fn with(mut self, mask: M) -> Self {
         self.include |= mask;
