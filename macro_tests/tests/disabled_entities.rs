@@ -649,6 +649,50 @@ fn a_parents_first_walk_passes_through_a_disabled_entity() {
 
     assert!(world.disable(middle));
     assert_eq!(walk(&mut world), [(root, 100), (leaf, 1)]);
+
+    // Allowed, the disabled entity is visited in its place; asked for alone, it is a top.
+    let mut visits = Vec::new();
+    world
+        .typed_query::<(Entity, &Position)>()
+        .allow_disabled()
+        .parents_first::<CHILD_OF>()
+        .for_each(|parent: Option<&i32>, (entity, position)| {
+            let total = parent.copied().unwrap_or(0) + position.0;
+            visits.push((entity, total));
+            total
+        });
+    assert_eq!(visits, [(root, 100), (middle, 110), (leaf, 111)]);
+    // The same from systems: `Allow<Disabled>`, and `With<Disabled>`.
+    fn allowing(mut nodes: Query<(Entity, &Position), Allow<Disabled>>, mut log: ResMut<Log>) {
+        nodes
+            .parents_first::<CHILD_OF>()
+            .for_each(|parent: Option<&i32>, (entity, position)| {
+                let total = parent.copied().unwrap_or(0) + position.0;
+                log.0.push(format!("{entity} {total}"));
+                total
+            });
+    }
+    fn only_disabled(mut nodes: Query<(Entity, &Position), With<Disabled>>, mut log: ResMut<Log>) {
+        nodes
+            .parents_first::<CHILD_OF>()
+            .for_each(|parent: Option<&i32>, (entity, position)| {
+                let total = parent.copied().unwrap_or(0) + position.0;
+                log.0.push(format!("{entity} {total}"));
+                total
+            });
+    }
+    world.resources.log.0.clear();
+    SystemContext::new().run(&mut world, allowing);
+    SystemContext::new().run(&mut world, only_disabled);
+    assert_eq!(
+        world.resources.log.0,
+        [
+            format!("{root} 100"),
+            format!("{middle} 110"),
+            format!("{leaf} 111"),
+            format!("{middle} 10"),
+        ]
+    );
     assert!(world.enable(middle));
     assert_eq!(walk(&mut world), [(root, 100), (middle, 110), (leaf, 111)]);
 }
