@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use archetypal::{Changed, Entity, Mut, Schedule, SystemContext, Without};
+use archetypal::{Changed, Entity, Mut, Schedule, SystemContext, Target, Without};
 use proptest::prelude::*;
 
 #[derive(Default, Debug, Clone, Copy, PartialEq)]
@@ -476,6 +476,44 @@ fn a_systems_filter_applies_to_its_walk() {
     world.set_offset(below, Offset(2));
     schedule.run(&mut world);
     assert_eq!(world.get_world_position(below), Some(&WorldPosition(10)));
+    world.check_invariants().unwrap();
+}
+
+/// A `Target` term works in a system's walk (its query is lent, the storage shared): it
+/// reads what the parent holds, as the parent's visit handed it.
+#[test]
+fn a_target_term_reads_the_parent_in_a_systems_walk() {
+    #[allow(clippy::type_complexity)]
+    fn check(
+        mut nodes: Query<(
+            Entity,
+            &Offset,
+            &mut WorldPosition,
+            Target<CHILD_OF, &Offset>,
+        )>,
+    ) {
+        let mut visited = 0;
+        nodes.parents_first::<CHILD_OF>().for_each(
+            |parent: Option<&i64>, (_, offset, mut position, target)| {
+                assert_eq!(target.map(|above| above.0), parent.copied());
+                position.0 = parent.copied().unwrap_or(0) * 1000 + offset.0;
+                visited += 1;
+                offset.0
+            },
+        );
+        assert_eq!(visited, 3);
+    }
+    let mut world = World::new();
+    let top = spawn_node(&mut world, 100, None);
+    let middle = spawn_node(&mut world, 10, Some(top));
+    let leaf = spawn_node(&mut world, 1, Some(middle));
+    SystemContext::new().run(&mut world, check);
+    assert_eq!(world.get_world_position(top), Some(&WorldPosition(100)));
+    assert_eq!(
+        world.get_world_position(middle),
+        Some(&WorldPosition(100_010))
+    );
+    assert_eq!(world.get_world_position(leaf), Some(&WorldPosition(10_001)));
     world.check_invariants().unwrap();
 }
 
