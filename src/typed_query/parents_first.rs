@@ -33,7 +33,9 @@ pub struct ParentsFirst<'w, T: Archetype, Q, R, F = ()> {
     filters: QueryFilters<T::Mask>,
     /// The tick `F`'s change filters compare with (a system's last run).
     since: Tick,
-    query: PhantomData<fn() -> (Q, R, F)>,
+    query: PhantomData<fn() -> Q>,
+    /// The relation walked and the system's filter.
+    walk: PhantomData<fn() -> (R, F)>,
 }
 
 /// The tables a parents-first walk borrows: the whole storage (`typed_query`, a system's only
@@ -61,6 +63,7 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
             filters: self.filters,
             since: Tick::ZERO,
             query: PhantomData,
+            walk: PhantomData,
         }
     }
 }
@@ -73,6 +76,7 @@ impl<'w, T: Archetype, Q, R, F> ParentsFirst<'w, T, Q, R, F> {
             filters: QueryFilters::NONE,
             since,
             query: PhantomData,
+            walk: PhantomData,
         }
     }
 }
