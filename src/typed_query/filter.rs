@@ -275,3 +275,39 @@ impl<M: Bitmask> RowTest<'_, M> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::QueryFilters;
+    use crate::mask::Bitmask;
+
+    const DISABLED: u64 = <u64 as Bitmask>::DISABLED;
+    const REQUIRED: u64 = 0b0110;
+
+    #[test]
+    fn the_masks_handed_to_the_storage_say_what_to_do_with_disabled_entities() {
+        let none = QueryFilters::<u64>::NONE;
+        assert_eq!(
+            none.masks(REQUIRED),
+            (REQUIRED, 0),
+            "skipped: the storage's default"
+        );
+        let allowed = none.allow_disabled();
+        assert_eq!(
+            allowed.masks(REQUIRED),
+            (REQUIRED | DISABLED, DISABLED),
+            "both"
+        );
+        // A mask that names the bit decides, in either order.
+        let only = (REQUIRED | DISABLED, 0);
+        assert_eq!(allowed.with(DISABLED).masks(REQUIRED), only);
+        assert_eq!(none.with(DISABLED).allow_disabled().masks(REQUIRED), only);
+        assert_eq!(
+            allowed.without(DISABLED | 1).masks(REQUIRED),
+            (REQUIRED, DISABLED | 1)
+        );
+        // The other filters are kept as they were.
+        let tagged = allowed.with(0b1000).without(1);
+        assert_eq!(tagged.masks(0), (0b1000 | DISABLED, 1 | DISABLED));
+    }
+}
