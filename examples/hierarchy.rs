@@ -4,14 +4,16 @@
 //! - `child_of / children => CHILD_OF [cascade]`: despawning a ship despawns its turrets and
 //!   their barrels; `owned_by / belongings => OWNED_BY`: despawning a ship only sets its pilot
 //!   free.
-//! - Propagation runs every frame in one pass without collecting anything: a parents-first
-//!   query hands each part its parent's place; turning the turrets walks the links lent by
-//!   `split_child_of()` beside every entity's components.
+//! - Propagation runs every frame in one pass without collecting anything: a system whose
+//!   query walks parents first hands each part its parent's place; turning the turrets walks
+//!   the links lent by `split_child_of()` beside every entity's components.
+//! - Moving and propagating are systems (plain functions whose parameters say what they
+//!   touch), run by a `Schedule` once per frame.
 //! - Turrets turn: their offsets change, and the barrels follow on the next propagation.
 //!
 //! `cargo run --example hierarchy`
 
-use archetypal::{Entity, RelationError, ecs};
+use archetypal::{Entity, RelationError, Schedule, Without, ecs};
 
 /// Where a part sits relative to its parent (or in the world, for a ship).
 #[derive(Default, Debug, Clone, Copy, PartialEq)]
@@ -77,13 +79,11 @@ fn spawn_ship(world: &mut World, x: f32, y: f32, turrets: usize) -> Entity {
     ship
 }
 
-/// Moves the ships (the roots).
-fn movement(world: &mut World) {
-    world.for_each_table_mut(OFFSET | VELOCITY, CHILD_OF, |table| {
-        for (offset, velocity) in table.offset.iter_mut().zip(table.velocity.iter()) {
-            offset.x += velocity.x;
-            offset.y += velocity.y;
-        }
+/// Moves the ships (the roots: no `CHILD_OF` link).
+fn movement(mut ships: Query<(&mut Offset, &Velocity), Without<CHILD_OF>>) {
+    ships.for_each(|(mut offset, velocity)| {
+        offset.x += velocity.x;
+        offset.y += velocity.y;
     });
 }
 
@@ -106,9 +106,8 @@ fn turn_turrets(world: &mut World) {
 
 /// World places from offsets, one pass: every part after its parent (parents first), each
 /// handed its parent's place; a ship (no parent) sits at its offset.
-fn propagate(world: &mut World) {
-    world
-        .typed_query::<(&Offset, &mut Place)>()
+fn propagate(mut parts: Query<(&Offset, &mut Place)>) {
+    parts
         .parents_first::<CHILD_OF>()
         .for_each(|parent: Option<&Place>, (offset, mut place)| {
             let above = parent.copied().unwrap_or_default();
@@ -146,12 +145,14 @@ fn main() {
         Err(RelationError::Cycle)
     );
 
+    let mut frame_systems = Schedule::new();
+    frame_systems.add(movement).add(propagate);
     for frame in 1..=3 {
-        movement(&mut world);
+        // Turning moves turrets only, movement ships only: the order between them is free.
         if frame == 2 {
             turn_turrets(&mut world);
         }
-        propagate(&mut world);
+        frame_systems.run(&mut world);
         let place = world.get_place(barrel).copied().unwrap_or_default();
         println!(
             "frame {frame}: the flagship's first barrel is at ({}, {})",

@@ -93,8 +93,8 @@ pub use storage::{
 #[cfg(feature = "serde")]
 pub use system::SavedLocal;
 pub use system::{
-    Added, Changed, EventReader, EventWriter, Has, Local, ParamWorld, Query, Res, ResMut,
-    SystemMemories, SystemParam, SystemTicks, Target, With, Without,
+    Added, Allow, Changed, Disabled, EventReader, EventWriter, Has, Local, ParamWorld, Query, Res,
+    ResMut, SystemMemories, SystemParam, SystemTicks, Target, With, Without,
 };
 pub use tick::{MAX_TICK_AGE, Tick};
 pub use typed_query::split::SplitTables;

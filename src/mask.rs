@@ -47,7 +47,9 @@ pub trait Bitmask:
     const CAPACITY: u32;
     /// The top bit, which no component, tag or relation takes: set in the mask of the tables
     /// that hold disabled entities (a world's `DISABLED`), so every query that does not ask for
-    /// it skips them when it matches tables.
+    /// it skips them when it matches tables. In a query's include mask it asks for the
+    /// disabled entities only; in both its include and its exclude mask
+    /// (`for_each(POSITION | DISABLED, DISABLED, ..)`), for enabled and disabled alike.
     const DISABLED: Self;
 
     /// The set holding only bit `index`.

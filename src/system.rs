@@ -51,7 +51,10 @@ pub use param::{
 };
 pub use parts::StorageSource;
 pub use parts::{Here, PartLending, PartList, PartOf, There};
-pub use query::{Added, Changed, Query, QueryFilter, RelationOf, TagOf, With, Without};
+pub(crate) use query::add_filter;
+pub use query::{
+    Added, Allow, Changed, Disabled, Query, QueryFilter, RelationOf, TagOf, With, Without,
+};
 pub use resource::{Res, ResMut};
 #[cfg(feature = "serde")]
 pub use saved_local::SavedLocal;

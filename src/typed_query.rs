@@ -64,6 +64,14 @@ macro_rules! filter_builders {
             self
         }
 
+        /// Disabled entities too, beside the enabled ones (bevy's `Allow<Disabled>`): every
+        /// query skips the disabled entities unless it asks for them, `with(DISABLED)` (the
+        /// world's `WorldMask::DISABLED`) for them alone, this for both.
+        pub fn allow_disabled(mut self) -> Self {
+            self.filters = self.filters.allow_disabled();
+            self
+        }
+
         /// Only entities one of whose tracked components of `mask` was written after `since`
         /// (stamped at a newer tick: a system's own cursor; record `current_tick()` when
         /// reading, then `increment_tick()`). The entities
@@ -98,11 +106,12 @@ pub use access::{QueryAccess, TargetAccess};
 pub(crate) use fetch::CHUNK;
 pub use fetch::{Fetch, RowAt, Run, WrittenColumn};
 pub use filter::ChangeFilter;
-use filter::QueryFilters;
+pub(crate) use filter::QueryFilters;
 pub use iter::TypedQueryIter;
 pub use lent::LentQuery;
 pub use mut_ref::Mut;
 pub use parents_first::ParentsFirst;
+pub(crate) use parents_first::ParentsFirstSource;
 pub use read_only::{ReadOnlyFetch, TypedQueryRef};
 
 /// A generated table type whose columns a typed query can borrow one by one: besides the
@@ -501,13 +510,13 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
     {
         const { <Q as Fetch<T, M>>::ACCESS.assert_borrows() };
         let access = <Q as Fetch<T, M>>::ACCESS;
-        let include = self.filters.include | to_mask::<T::Mask>(access.required);
+        let (include, exclude) = self.filters.masks(to_mask(access.required));
         let written = to_mask::<T::Mask>(access.writes);
         let filter = self.filters.change;
         let tick = self.storage.current_tick();
         self.storage.for_each_run_mut(
             include,
-            self.filters.exclude,
+            exclude,
             |entities, view, ticks, rows, table_rows| {
                 let run = RunRows {
                     rows,
@@ -535,10 +544,10 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
     {
         const { <Q as Fetch<T, M>>::ACCESS.assert_borrows() };
         let access = <Q as Fetch<T, M>>::ACCESS;
-        let include = self.filters.include | to_mask::<T::Mask>(access.required);
+        let (include, exclude) = self.filters.masks(to_mask(access.required));
         let written = to_mask::<T::Mask>(access.writes);
         TypedQueryIter::new(
-            self.storage.typed_tables_mut(include, self.filters.exclude),
+            self.storage.typed_tables_mut(include, exclude),
             written,
             self.filters.change,
         )
@@ -567,11 +576,9 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
     {
         const { <Q as Fetch<T, M>>::ACCESS.assert_borrows() };
         let access = <Q as Fetch<T, M>>::ACCESS;
-        let include = self.filters.include | to_mask::<T::Mask>(access.required);
+        let (include, exclude) = self.filters.masks(to_mask(access.required));
         let written = to_mask::<T::Mask>(access.writes);
-        let (table, ticks, row, tick) =
-            self.storage
-                .typed_row_mut(entity, include, self.filters.exclude)?;
+        let (table, ticks, row, tick) = self.storage.typed_row_mut(entity, include, exclude)?;
         let (entities, view) = table.view_mut(include & !T::TAGS);
         row_item::<T, Q, M>(
             entities,
@@ -588,16 +595,14 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
     where
         Q: Fetch<T, M>,
     {
-        let include =
-            self.filters.include | to_mask::<T::Mask>(<Q as Fetch<T, M>>::ACCESS.required);
+        let (include, exclude) = self
+            .filters
+            .masks(to_mask(<Q as Fetch<T, M>>::ACCESS.required));
         match self.filters.change {
-            None => self
-                .storage
-                .matching_entities(include, self.filters.exclude)
-                .count(),
+            None => self.storage.matching_entities(include, exclude).count(),
             Some(filter) => self
                 .storage
-                .typed_tables(include, self.filters.exclude)
+                .typed_tables(include, exclude)
                 .map(|(table, ticks, tags)| filter.count_rows(table.len(), ticks, tags))
                 .sum(),
         }

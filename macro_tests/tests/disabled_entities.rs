@@ -1,9 +1,15 @@
 //! Disabled entities from the user's side: `disable` / `enable` (and their subtree and queued
 //! forms) park an entity out of every query form while it keeps its handle, components, tags
-//! and links; a query that asks for `WorldMask::DISABLED` finds the disabled ones; no hook
-//! fires; clones, restores and snapshots keep the state; stale handles answer false / 0.
+//! and links; a query that asks for `WorldMask::DISABLED` finds the disabled ones, and one
+//! that allows them (`allow_disabled()`, `Allow<Disabled>`, the bit in both masks) finds both;
+//! systems say so in their filters (`With<Disabled>`); no hook fires; clones, restores and
+//! snapshots keep the state; stale handles answer false / 0.
 
-use archetypal::{Bitmask, Entity, ResMut, SystemContext, ecs};
+use archetypal::system::SystemAccess;
+use archetypal::{
+    Allow, Bitmask, Disabled, Entity, ResMut, Schedule, SystemContext, SystemParam, Target, With,
+    Without, ecs,
+};
 use serde::{Deserialize, Serialize};
 
 #[derive(Default, Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -221,6 +227,272 @@ fn a_query_asking_for_disabled_finds_them() {
     assert_eq!(count, 7);
 }
 
+/// Typed queries let the disabled entities in beside the enabled ones with
+/// `allow_disabled()`; `with(DISABLED)` and `without(DISABLED)` still decide alone.
+#[test]
+fn a_typed_query_allowing_disabled_finds_both() {
+    let (mut world, all, disabled) = movers();
+    let everyone = sorted(all.clone());
+    assert_eq!(
+        world.typed_query::<&Position>().allow_disabled().count(),
+        10
+    );
+    let mut seen = Vec::new();
+    world
+        .typed_query::<(Entity, &mut Position)>()
+        .allow_disabled()
+        .for_each(|(entity, mut position)| {
+            position.0 += 100;
+            seen.push(entity);
+        });
+    assert_eq!(sorted(seen), everyone);
+    assert!(all.iter().all(|&e| world.get_position(e).unwrap().0 >= 100));
+    let seen: Vec<Entity> = world
+        .typed_query::<(Entity, &mut Position)>()
+        .allow_disabled()
+        .iter()
+        .map(|(entity, _)| entity)
+        .collect();
+    assert_eq!(sorted(seen), everyone);
+    for entity in [disabled[0], all[0]] {
+        let mut query = world.typed_query::<&mut Position>().allow_disabled();
+        query.get(entity).unwrap().0 += 1;
+        assert!(
+            world
+                .typed_query_ref::<&Position>()
+                .allow_disabled()
+                .get(entity)
+                .is_some()
+        );
+    }
+    assert_eq!(world.get_position(disabled[0]), Some(&Position(103)));
+    let shared = world.typed_query_ref::<Entity>().allow_disabled();
+    assert_eq!(sorted(shared.iter().collect()), everyone);
+    assert_eq!(
+        world
+            .typed_query_ref::<&Position>()
+            .allow_disabled()
+            .count(),
+        10
+    );
+
+    // The other filters still hold: tags, components, change filters.
+    let thawed = world
+        .typed_query::<Entity>()
+        .allow_disabled()
+        .without(FROZEN)
+        .count();
+    assert_eq!(thawed, 6, "1, 2, 4, 5, 7, 8: three of them disabled");
+    let tick = world.current_tick();
+    world.step();
+    world
+        .typed_query::<&mut Position>()
+        .allow_disabled()
+        .for_each(|_| ());
+    *world.get_position_mut(disabled[1]).unwrap() = Position(0);
+    let changed: Vec<Entity> = world
+        .typed_query_ref::<Entity>()
+        .allow_disabled()
+        .changed_since(POSITION, tick)
+        .iter()
+        .collect();
+    assert_eq!(changed, [disabled[1]]);
+
+    // Naming the bit decides: with it, the disabled only; without it, the enabled only.
+    let only = world
+        .typed_query::<Entity>()
+        .allow_disabled()
+        .with(DISABLED);
+    assert_eq!(only.count(), 3);
+    let none = world
+        .typed_query::<Entity>()
+        .allow_disabled()
+        .without(DISABLED);
+    assert_eq!(none.count(), 7);
+    world.check_invariants().unwrap();
+}
+
+/// The mask forms: the disabled bit in both the include and the exclude mask lets the
+/// disabled entities in beside the enabled ones.
+#[test]
+fn the_mask_forms_take_both_with_the_bit_in_both_masks() {
+    let (mut world, all, _) = movers();
+    let everyone = sorted(all.clone());
+    let mut seen = Vec::new();
+    world.for_each(POSITION | DISABLED, DISABLED, |entity, _, _| {
+        seen.push(entity)
+    });
+    assert_eq!(sorted(seen), everyone);
+    let mut seen = Vec::new();
+    world.for_each_mut(
+        VELOCITY | DISABLED,
+        DISABLED | FROZEN,
+        |entity, table, row| {
+            table.velocity[row].0 = 7;
+            seen.push(entity);
+        },
+    );
+    assert_eq!(seen.len(), 6, "the unfrozen, disabled or not");
+    assert_eq!(world.get_velocity(all[2]), Some(&Velocity(7)));
+    let rows: usize = world
+        .matching_tables(DISABLED, DISABLED)
+        .map(|table| table.entities.len())
+        .sum();
+    assert_eq!(rows, 10);
+    let mut rows = 0;
+    world.for_each_table_mut(POSITION | DISABLED, DISABLED, |table| {
+        rows += table.position.len()
+    });
+    assert_eq!(rows, 10);
+    // `query_entities` takes one mask: both are its two calls.
+    let both: Vec<Entity> = world
+        .query_entities(POSITION)
+        .chain(world.query_entities(POSITION | DISABLED))
+        .collect();
+    assert_eq!(sorted(both), everyone);
+}
+
+#[allow(clippy::type_complexity)]
+fn census(
+    mut awake: Query<(Entity, &mut Position)>,
+    mut asleep: Query<(Entity, &mut Position), With<Disabled>>,
+    everyone: Query<(Entity, &Velocity), Allow<Disabled>>,
+    mut log: ResMut<Log>,
+) {
+    awake.for_each(|(_, mut position)| position.0 += 1);
+    asleep.for_each(|(_, mut position)| position.0 += 1000);
+    let mut asleep_seen: Vec<Entity> = asleep.iter_mut().map(|(entity, _)| entity).collect();
+    asleep_seen.sort();
+    let mut everyone_seen: Vec<Entity> = everyone.iter().map(|(entity, _)| entity).collect();
+    everyone_seen.sort();
+    log.0.push(format!(
+        "awake {} asleep {asleep_seen:?} everyone {} {everyone_seen:?}",
+        awake.count(),
+        everyone.count()
+    ));
+}
+
+fn count_asleep(asleep: Query<Entity, With<Disabled>>, mut seen: ResMut<Seen>) {
+    seen.0 = asleep.count();
+}
+
+fn nudge_everyone(mut everyone: Query<&mut Position, Allow<Disabled>>) {
+    everyone.for_each(|mut position| position.0 -= 1);
+}
+
+/// A system's queries name the disabled entities in their filters: `With<Disabled>` for them
+/// alone, `Allow<Disabled>` beside the enabled ones; whole (one query) or lent (several),
+/// run by a schedule, in parallel or not.
+#[test]
+fn system_queries_ask_for_disabled_entities_in_their_filters() {
+    for parallel in [false, true] {
+        let (mut world, all, disabled) = movers();
+        let mut schedule = Schedule::new();
+        schedule.set_parallel(parallel);
+        schedule.add(census).add(count_asleep).add(nudge_everyone);
+        schedule.run(&mut world);
+        let everyone = sorted(all.clone());
+        assert_eq!(
+            world.resources.log.0,
+            [format!(
+                "awake 7 asleep {:?} everyone 10 {everyone:?}",
+                sorted(disabled.clone())
+            )]
+        );
+        assert_eq!(world.resources.seen, Seen(3));
+        for (index, &entity) in all.iter().enumerate() {
+            let moved = if disabled.contains(&entity) { 1000 } else { 1 };
+            assert_eq!(
+                world.get_position(entity),
+                Some(&Position(index as i32 + moved - 1)),
+                "{parallel}"
+            );
+        }
+        world.check_invariants().unwrap();
+    }
+}
+
+/// `get`, `get_mut` and `has` by handle through a system's query, and a `Target` term that
+/// allows a disabled target.
+#[test]
+fn lookups_and_target_terms_follow_the_filter() {
+    let mut world = World::new();
+    let parent = EntityBuilder::new()
+        .with_position(Position(50))
+        .spawn_one(&mut world);
+    let child = EntityBuilder::new()
+        .with_position(Position(1))
+        .with_child_of(parent)
+        .spawn_one(&mut world);
+    world.apply_commands();
+    world.resources.log.0.clear();
+    assert!(world.disable(parent));
+
+    fn look(
+        mut asleep: Query<&mut Position, With<Disabled>>,
+        everyone: Query<Entity, Allow<Disabled>>,
+        mut log: ResMut<Log>,
+    ) {
+        let mut seen: Vec<Entity> = everyone.iter().collect();
+        seen.sort();
+        let [parent, child] = [seen[0], seen[1]];
+        asleep.get_mut(parent).unwrap().0 += 1;
+        log.0.push(format!(
+            "{} {} {} {}",
+            asleep.get_mut(child).is_none(),
+            everyone.get(child).is_some() && everyone.get(parent).is_some(),
+            everyone.has::<Disabled, _>(parent),
+            everyone.has::<Disabled, _>(child),
+        ));
+    }
+    #[allow(clippy::type_complexity)]
+    fn read_parents(
+        children: Query<(
+            Target<CHILD_OF, &Position>,
+            Target<CHILD_OF, &Position, Allow<Disabled>>,
+        )>,
+        mut log: ResMut<Log>,
+    ) {
+        for (skipped, allowed) in children.iter() {
+            log.0.push(format!("{skipped:?} {allowed:?}"));
+        }
+    }
+    SystemContext::new().run(&mut world, look);
+    SystemContext::new().run(&mut world, read_parents);
+    assert_eq!(
+        world.resources.log.0,
+        ["true true true false", "None Some(Position(51))"]
+    );
+    assert_eq!(world.get_position(child), Some(&Position(1)));
+    world.check_invariants().unwrap();
+}
+
+fn access_of<P: SystemParam<World, M>, M>() -> SystemAccess {
+    P::ACCESS
+}
+
+/// A query of the disabled entities and one skipping them match different tables, so one
+/// system may write the same component through both; a query allowing them meets both.
+/// The filters read nothing.
+#[test]
+fn the_disabled_filters_in_a_systems_access() {
+    let skipping = access_of::<Query<'_, &mut Position>, _>();
+    let only = access_of::<Query<'_, &mut Position, With<Disabled>>, _>();
+    let allowing = access_of::<Query<'_, &mut Position, Allow<Disabled>>, _>();
+    assert!(!skipping.conflicts_with(only));
+    assert!(skipping.conflicts_with(allowing));
+    assert!(only.conflicts_with(allowing));
+    for access in [only, allowing] {
+        assert_eq!(access.components_read, skipping.components_read);
+        assert_eq!(access.components_written, skipping.components_written);
+        assert_eq!(access.ticks, skipping.ticks);
+    }
+    // `Without<FROZEN>` beside `With<Disabled>`: still apart from the skipping query.
+    let frozen_asleep =
+        access_of::<Query<'_, &mut Position, (With<Disabled>, Without<FROZEN>)>, _>();
+    assert!(!skipping.conflicts_with(frozen_asleep));
+}
+
 #[test]
 fn a_disabled_entity_keeps_everything_and_enable_restores_it() {
     let mut world = World::new();
@@ -377,6 +649,50 @@ fn a_parents_first_walk_passes_through_a_disabled_entity() {
 
     assert!(world.disable(middle));
     assert_eq!(walk(&mut world), [(root, 100), (leaf, 1)]);
+
+    // Allowed, the disabled entity is visited in its place; asked for alone, it is a top.
+    let mut visits = Vec::new();
+    world
+        .typed_query::<(Entity, &Position)>()
+        .allow_disabled()
+        .parents_first::<CHILD_OF>()
+        .for_each(|parent: Option<&i32>, (entity, position)| {
+            let total = parent.copied().unwrap_or(0) + position.0;
+            visits.push((entity, total));
+            total
+        });
+    assert_eq!(visits, [(root, 100), (middle, 110), (leaf, 111)]);
+    // The same from systems: `Allow<Disabled>`, and `With<Disabled>`.
+    fn allowing(mut nodes: Query<(Entity, &Position), Allow<Disabled>>, mut log: ResMut<Log>) {
+        nodes
+            .parents_first::<CHILD_OF>()
+            .for_each(|parent: Option<&i32>, (entity, position)| {
+                let total = parent.copied().unwrap_or(0) + position.0;
+                log.0.push(format!("{entity} {total}"));
+                total
+            });
+    }
+    fn only_disabled(mut nodes: Query<(Entity, &Position), With<Disabled>>, mut log: ResMut<Log>) {
+        nodes
+            .parents_first::<CHILD_OF>()
+            .for_each(|parent: Option<&i32>, (entity, position)| {
+                let total = parent.copied().unwrap_or(0) + position.0;
+                log.0.push(format!("{entity} {total}"));
+                total
+            });
+    }
+    world.resources.log.0.clear();
+    SystemContext::new().run(&mut world, allowing);
+    SystemContext::new().run(&mut world, only_disabled);
+    assert_eq!(
+        world.resources.log.0,
+        [
+            format!("{root} 100"),
+            format!("{middle} 110"),
+            format!("{leaf} 111"),
+            format!("{middle} 10"),
+        ]
+    );
     assert!(world.enable(middle));
     assert_eq!(walk(&mut world), [(root, 100), (middle, 110), (leaf, 111)]);
 }

@@ -2,11 +2,12 @@
 //! visits every entity the query matches after its target, handing it what its target's visit
 //! returned, across relinks, despawns (cascading and not), deep chains, several roots, entities
 //! without the relation, tables and filters; a one-pass propagation equals a reference computed
-//! separately, over random hierarchies (property test).
+//! separately, over random hierarchies (property test). A system's query walks the same way
+//! (`query.parents_first::<CHILD_OF>()`), over the whole storage or the columns lent to it.
 
 use std::collections::HashMap;
 
-use archetypal::{Entity, Mut};
+use archetypal::{Changed, Entity, Mut, Schedule, SystemContext, Target, Without};
 use proptest::prelude::*;
 
 #[derive(Default, Debug, Clone, Copy, PartialEq)]
@@ -43,6 +44,22 @@ fn propagate(world: &mut World) {
             *position = WorldPosition(parent.map_or(0, |above| above.0) + offset.0);
             *position
         });
+}
+
+/// The same propagation as a game's system: its query, parents first.
+fn propagate_system(mut nodes: Query<(&Offset, &mut WorldPosition)>) {
+    nodes.parents_first::<CHILD_OF>().for_each(
+        |parent: Option<&WorldPosition>, (offset, mut position)| {
+            *position = WorldPosition(parent.map_or(0, |above| above.0) + offset.0);
+            *position
+        },
+    );
+}
+
+/// The propagation beside a second query of the world (unused: taking it is what lends the
+/// system's queries their columns, the storage shared), so the walk goes over lent columns.
+fn propagate_beside_sprites(nodes: Query<(&Offset, &mut WorldPosition)>, _sprites: Query<&Sprite>) {
+    propagate_system(nodes);
 }
 
 /// The reference: each node's offset summed up its chain of ancestors while they hold both
@@ -383,6 +400,165 @@ fn an_empty_world_and_a_world_without_links_visit_what_matches() {
     assert_eq!(seen, nodes);
 }
 
+/// A system's query walks parents first, run by a schedule (alone, and side by side with
+/// another system), whole or lent: the same places as the world's walk, its filter applied,
+/// only the rows written stamped, and `Changed` meaning since the system last ran.
+#[test]
+fn a_systems_query_propagates_parents_first() {
+    for parallel in [false, true] {
+        let mut world = World::new();
+        let leaf = spawn_node(&mut world, 1, None);
+        let top = spawn_node(&mut world, 100, None);
+        let middle = spawn_node(&mut world, 10, Some(top));
+        world.set_child_of(leaf, middle).unwrap();
+        let sprite = world.spawn(OFFSET | WORLD_POSITION | SPRITE);
+        world.set_offset(sprite, Offset(7));
+        world.set_child_of(sprite, leaf).unwrap();
+
+        fn count_sprites(sprites: Query<&Sprite>) {
+            assert_eq!(sprites.count(), 1);
+        }
+        let mut schedule = Schedule::new();
+        schedule.set_parallel(parallel);
+        schedule.add((propagate_system, count_sprites));
+        assert_eq!(schedule.batches().len(), 1, "disjoint: one batch");
+        schedule.add(propagate_beside_sprites);
+        schedule.run(&mut world);
+        assert_eq!(positions(&world), reference(&world), "{parallel}");
+        assert_eq!(world.get_world_position(sprite), Some(&WorldPosition(118)));
+        assert_parents_first(&mut world);
+        world.check_invariants().unwrap();
+    }
+}
+
+#[test]
+fn a_systems_filter_applies_to_its_walk() {
+    let mut world = World::new();
+    let root = spawn_node(&mut world, 100, None);
+    let frozen = spawn_node(&mut world, 10, Some(root));
+    world.add_frozen(frozen);
+    let below = spawn_node(&mut world, 1, Some(frozen));
+
+    fn thawed(mut nodes: Query<(&Offset, &mut WorldPosition), Without<FROZEN>>) {
+        nodes.parents_first::<CHILD_OF>().for_each(
+            |parent: Option<&WorldPosition>, (offset, mut position)| {
+                *position = WorldPosition(parent.map_or(0, |above| above.0) + offset.0);
+                *position
+            },
+        );
+    }
+    SystemContext::new().run(&mut world, thawed);
+    assert_eq!(world.get_world_position(root), Some(&WorldPosition(100)));
+    assert_eq!(world.get_world_position(frozen), Some(&WorldPosition(0)));
+    assert_eq!(world.get_world_position(below), Some(&WorldPosition(1)));
+
+    // `Changed` is since this system last ran: the first run sees every spawned row, the
+    // next only the one written in between (its parent not among them: `None`).
+    #[allow(clippy::type_complexity)]
+    fn moved(mut nodes: Query<Entity, Changed<Offset>>, mut log: Query<&mut WorldPosition>) {
+        let mut seen = Vec::new();
+        nodes
+            .parents_first::<CHILD_OF>()
+            .for_each(|parent: Option<&Entity>, entity| {
+                seen.push((entity, parent.copied()));
+                entity
+            });
+        // The log, through a second query (so the first is lent): ten per entity seen, one
+        // per entity handed its parent.
+        let handed = seen.iter().filter(|(_, parent)| parent.is_some()).count();
+        log.for_each(|mut position| position.0 = (seen.len() * 10 + handed) as i64);
+    }
+    let mut schedule = Schedule::new();
+    schedule.add(moved);
+    schedule.run(&mut world);
+    assert_eq!(world.get_world_position(below), Some(&WorldPosition(32)));
+    world.step();
+    world.set_offset(below, Offset(2));
+    schedule.run(&mut world);
+    assert_eq!(world.get_world_position(below), Some(&WorldPosition(10)));
+    world.check_invariants().unwrap();
+}
+
+/// A `Target` term works in a system's walk (its query is lent, the storage shared): it
+/// reads what the parent holds, as the parent's visit handed it.
+#[test]
+fn a_target_term_reads_the_parent_in_a_systems_walk() {
+    #[allow(clippy::type_complexity)]
+    fn check(
+        mut nodes: Query<(
+            Entity,
+            &Offset,
+            &mut WorldPosition,
+            Target<CHILD_OF, &Offset>,
+        )>,
+    ) {
+        let mut visited = 0;
+        nodes.parents_first::<CHILD_OF>().for_each(
+            |parent: Option<&i64>, (_, offset, mut position, target)| {
+                assert_eq!(target.map(|above| above.0), parent.copied());
+                position.0 = parent.copied().unwrap_or(0) * 1000 + offset.0;
+                visited += 1;
+                offset.0
+            },
+        );
+        assert_eq!(visited, 3);
+    }
+    let mut world = World::new();
+    let top = spawn_node(&mut world, 100, None);
+    let middle = spawn_node(&mut world, 10, Some(top));
+    let leaf = spawn_node(&mut world, 1, Some(middle));
+    SystemContext::new().run(&mut world, check);
+    assert_eq!(world.get_world_position(top), Some(&WorldPosition(100)));
+    assert_eq!(
+        world.get_world_position(middle),
+        Some(&WorldPosition(100_010))
+    );
+    assert_eq!(world.get_world_position(leaf), Some(&WorldPosition(10_001)));
+    world.check_invariants().unwrap();
+}
+
+/// Only the rows a system's walk writes are stamped, whole or lent.
+#[test]
+fn a_systems_walk_stamps_only_what_it_writes() {
+    fn settle(mut nodes: Query<(&Offset, &mut WorldPosition)>) {
+        nodes.parents_first::<CHILD_OF>().for_each(
+            |parent: Option<&WorldPosition>,
+             (offset, mut position): (&Offset, Mut<WorldPosition>)| {
+                let new = WorldPosition(parent.map_or(0, |above| above.0) + offset.0);
+                if *position != new {
+                    *position = new;
+                }
+                *position
+            },
+        );
+    }
+    fn settle_beside_sprites(nodes: Query<(&Offset, &mut WorldPosition)>, _: Query<&Sprite>) {
+        settle(nodes);
+    }
+    for lent in [false, true] {
+        let mut world = World::new();
+        let root = spawn_node(&mut world, 1, None);
+        let moved = spawn_node(&mut world, 2, Some(root));
+        let still = spawn_node(&mut world, -1, Some(root));
+        world.step();
+        let since = world.last_tick();
+        if lent {
+            SystemContext::new().run(&mut world, settle_beside_sprites);
+        } else {
+            SystemContext::new().run(&mut world, settle);
+        }
+        let mut changed: Vec<Entity> = world
+            .typed_query_ref::<Entity>()
+            .changed_since(WORLD_POSITION, since)
+            .iter()
+            .collect();
+        changed.sort();
+        assert_eq!(changed, vec![root, moved], "{still} was only read ({lent})");
+        assert_eq!(world.get_world_position(moved), Some(&WorldPosition(3)));
+        world.check_invariants().unwrap();
+    }
+}
+
 /// One step of a random history of a forest.
 #[derive(Clone, Debug)]
 enum Op {
@@ -451,10 +627,18 @@ proptest! {
                 }
             }
         }
+        // The system forms, whole and lent, on copies: the same positions.
+        let mut by_system = world.clone();
+        SystemContext::new().run(&mut by_system, propagate_system);
+        let mut by_lent_system = world.clone();
+        SystemContext::new().run(&mut by_lent_system, propagate_beside_sprites);
         propagate(&mut world);
         prop_assert_eq!(positions(&world), reference(&world));
+        prop_assert_eq!(positions(&by_system), positions(&world));
+        prop_assert_eq!(positions(&by_lent_system), positions(&world));
         assert_parents_first(&mut world);
         world.check_invariants().unwrap();
+        by_lent_system.check_invariants().unwrap();
     }
 }
 

@@ -96,4 +96,22 @@ impl<T: Archetype> Storage<T> {
             tick: self.tick,
         }
     }
+
+    /// The lookups of a parents-first walk over tables lent out of a shared storage (a
+    /// system's query whose columns were lent to it): as in
+    /// [`parents_first_parts`](Self::parents_first_parts), without the tables.
+    pub(crate) fn hierarchy_index(
+        &self,
+        relation: T::Mask,
+        include: T::Mask,
+        exclude: T::Mask,
+    ) -> HierarchyIndex<'_, T> {
+        HierarchyIndex {
+            records: &self.records,
+            partitions: &self.partitions,
+            links: Self::store_of(&self.relations, relation).unwrap_or(&NO_LINKS),
+            masks: QueryMasks::new::<T>(include, exclude),
+            unlinked: TagFilter::new::<T>(T::Mask::EMPTY, relation),
+        }
+    }
 }

@@ -29,12 +29,15 @@ impl<M: Bitmask> QueryMasks<M> {
     /// Splits a query's `include` / `exclude` masks into their component and tag halves. A
     /// query that does not ask for [`Bitmask::DISABLED`] excludes the tables holding it (the
     /// disabled entities): a test per table it already makes, so a world that never disables
-    /// pays nothing per row, nor per table.
+    /// pays nothing per row, nor per table. The bit in `include` asks for the disabled
+    /// entities only; in both `include` and `exclude` (a query that could match nothing
+    /// otherwise), for enabled and disabled entities alike.
     #[inline(always)]
     pub(super) fn new<T: Archetype<Mask = M>>(include: M, exclude: M) -> Self {
+        let either = include & exclude & M::DISABLED;
         QueryMasks {
-            include: include & !T::TAGS,
-            exclude: (exclude & !T::TAGS) | (M::DISABLED & !include),
+            include: include & !T::TAGS & !either,
+            exclude: ((exclude & !T::TAGS) | (M::DISABLED & !include)) & !either,
             tags: TagFilter::new::<T>(include, exclude),
         }
     }

@@ -82,9 +82,11 @@ pub struct SystemAccess {
     /// The part a query reads (0 in a world; a game's sub-world's place): its `query_include`,
     /// `query_exclude` and `targets` are that part's bits.
     pub query_part: usize,
-    /// A query's components an entity must hold (tags left out: they pick rows, not tables).
+    /// A query's components an entity must hold (tags left out: they pick rows, not tables),
+    /// and the mask's top bit for a query of the disabled entities (`With<Disabled>`).
     pub query_include: u128,
-    /// A query's components an entity must not hold.
+    /// A query's components an entity must not hold, and the mask's top bit for a query that
+    /// skips the disabled entities (any without `With<Disabled>` or `Allow<Disabled>`).
     pub query_exclude: u128,
     /// What a query's `Target` terms read from other entities, in tables of their own filter.
     pub targets: Option<TargetAccess>,

@@ -1,6 +1,7 @@
 //! [`Query`]: a system's typed query, its filters written as types ([`With`], [`Without`],
-//! [`Changed`], [`Added`]): `Query<(&mut Position, &Velocity), Without<Frozen>>`. "Changed" and
-//! "added" mean since this system last ran, with no tick to pass.
+//! [`Changed`], [`Added`], [`Allow`]): `Query<(&mut Position, &Velocity), Without<Frozen>>`.
+//! "Changed" and "added" mean since this system last ran, with no tick to pass; disabled
+//! entities are skipped unless the filter names [`Disabled`].
 
 use core::marker::PhantomData;
 
@@ -8,17 +9,19 @@ use super::access::{PartBits, SystemAccess};
 use super::param::{ParamSource, ParamWorld, SystemParam};
 use super::parts::{PartList, PartOf, StorageSource};
 use crate::entity::Entity;
+use crate::mask::Bitmask;
 use crate::storage::Storage;
 use crate::storage::lending::{LentTable, Loan};
 use crate::tick::Tick;
 use crate::typed_query::{
-    ComponentColumn, Fetch, LentQuery, ReadOnlyFetch, TypedQuery, TypedQueryIter, TypedQueryRef,
-    TypedTable, to_mask,
+    ComponentColumn, Fetch, LentQuery, ParentsFirst, ParentsFirstSource, QueryFilters,
+    ReadOnlyFetch, TypedQuery, TypedQueryIter, TypedQueryRef, TypedTable, to_mask,
 };
 
 /// A system's typed query over the world's components: `Q` is what each entity gives (as in
 /// `typed_query`: `&C`, `&mut C`, `Option<&C>`, `Option<&mut C>`, [`Entity`], tuples), `F` the
-/// filter (`()`, [`With`], [`Without`], [`Changed`], [`Added`], or a tuple of them). bevy's
+/// filter (`()`, [`With`], [`Without`], [`Changed`], [`Added`], [`Allow`], or a tuple of
+/// them; `With<Disabled>` for the disabled entities, which every other query skips). bevy's
 /// `Query<D, F>`. `ecs!` names it for each world as `Query<'w, Q, F = ()>` (and
 /// `WorldQuery`), so a system writes `fn movement(mut query: Query<(&mut Position,
 /// &Velocity)>)`; in a multi-world game, for each sub-world by its name (`CoreQuery<Q, F>`
@@ -61,6 +64,11 @@ macro_rules! filtered {
         let mut query = $query
             .with(to_mask(<$filter>::INCLUDE))
             .without(to_mask(<$filter>::EXCLUDE));
+        if <$filter>::DISABLED_ONLY {
+            query = query.with(Bitmask::DISABLED);
+        } else if <$filter>::ALLOW_DISABLED {
+            query = query.allow_disabled();
+        }
         if <$filter>::CHANGED != 0 {
             query = query.changed_since(to_mask(<$filter>::CHANGED), $since);
         }
@@ -69,6 +77,19 @@ macro_rules! filtered {
         }
         query
     }};
+}
+
+/// `filters` with a query's filter `F` added, its change filters compared with `since`: what
+/// a parents-first walk over a system's query filters on.
+pub(crate) fn add_filter<T, F, FM>(
+    filters: QueryFilters<T::Mask>,
+    since: Tick,
+) -> QueryFilters<T::Mask>
+where
+    T: TypedTable,
+    F: QueryFilter<T, FM>,
+{
+    filtered!(filters, F, since)
 }
 
 /// Runs `$body` with `$query` bound to the query as a typed query over its tables, whichever
@@ -179,14 +200,18 @@ impl<'w, T: TypedTable, Q, F> Query<'w, T, Q, F> {
     }
 
     /// Whether `entity` is alive and holds `X`: a component type, or a tag's name as a type
-    /// (`query.has::<SHIELDED, _>(target)`, bevy's `Has<X>`), whether or not it matches the
-    /// query.
+    /// (`query.has::<SHIELDED, _>(target)`, bevy's `Has<X>`), or is disabled
+    /// (`query.has::<Disabled, _>(entity)`), whether or not it matches the query.
     pub fn has<X, M>(&self, entity: Entity) -> bool
     where
         With<X>: QueryFilter<T, M>,
     {
-        self.storage()
-            .has_components(entity, to_mask(<With<X> as QueryFilter<T, M>>::INCLUDE))
+        let (disabled, _) = disabled_masks::<T::Mask>(
+            <With<X> as QueryFilter<T, M>>::DISABLED_ONLY,
+            <With<X> as QueryFilter<T, M>>::ALLOW_DISABLED,
+        );
+        let mask = to_mask::<T::Mask>(<With<X> as QueryFilter<T, M>>::INCLUDE) | disabled;
+        self.storage().has_components(entity, mask)
     }
 
     /// The target of `source` in the relation `R` (a relation's name as a type:
@@ -218,6 +243,32 @@ impl<'w, T: TypedTable, Q, F> Query<'w, T, Q, F> {
         }
     }
 
+    /// The query's entities in the order of the relation `R`'s trees, parents first (`R` a
+    /// relation's name as a type, `CHILD_OF`): `typed_query`'s
+    /// [`parents_first`](crate::TypedQuery::parents_first) in a system, the query's filter
+    /// applied. A transform propagation:
+    /// `query.parents_first::<CHILD_OF>().for_each(|parent, (local, mut global)| ..)`; see
+    /// [`ParentsFirst::for_each`]. The relation's links are read while the query runs; no
+    /// system changes them then (they change at sync points).
+    pub fn parents_first<R>(&mut self) -> ParentsFirst<'_, T, Q, R, F>
+    where
+        T: RelationOf<R>,
+    {
+        let source = match &mut self.tables {
+            QueryTables::Whole(storage) => ParentsFirstSource::Whole(storage),
+            QueryTables::Lent {
+                storage,
+                tables,
+                tick,
+            } => ParentsFirstSource::Lent {
+                storage,
+                tables,
+                tick: *tick,
+            },
+        };
+        ParentsFirst::new(source, self.since)
+    }
+
     /// The tick `Changed` and `Added` compare with: the one this system last ran at.
     pub fn last_run(&self) -> Tick {
         self.since
@@ -243,6 +294,9 @@ where
     const ACCESS: SystemAccess = {
         let access = <Q as Fetch<T, M>>::ACCESS;
         let part = <W::Parts as PartOf<T, I>>::PLACE;
+        // The disabled bit counts as a component the tables of the disabled entities hold: a
+        // query of them and one skipping them never meet.
+        let disabled = 1 << (<T::Mask as Bitmask>::CAPACITY - 1);
         let query = SystemAccess {
             components_read: PartBits::of(
                 part,
@@ -255,8 +309,14 @@ where
             ),
             query: true,
             query_part: part,
-            query_include: (access.required | F::INCLUDE) & T::COMPONENT_BITS,
-            query_exclude: F::EXCLUDE & T::COMPONENT_BITS,
+            query_include: ((access.required | F::INCLUDE) & T::COMPONENT_BITS)
+                | if F::DISABLED_ONLY { disabled } else { 0 },
+            query_exclude: (F::EXCLUDE & T::COMPONENT_BITS)
+                | if F::DISABLED_ONLY || F::ALLOW_DISABLED {
+                    0
+                } else {
+                    disabled
+                },
             targets: access.targets,
             ..SystemAccess::NONE
         };
@@ -272,9 +332,11 @@ where
     #[inline]
     fn loan(loans: &mut <W::Parts as PartList>::Loans) {
         let access = <Q as Fetch<T, M>>::ACCESS;
+        let (disabled_include, disabled_exclude) =
+            disabled_masks::<T::Mask>(F::DISABLED_ONLY, F::ALLOW_DISABLED);
         <W::Parts as PartOf<T, I>>::loans(loans).push(Loan {
-            include: to_mask(access.required | F::INCLUDE),
-            exclude: to_mask(F::EXCLUDE),
+            include: to_mask::<T::Mask>(access.required | F::INCLUDE) | disabled_include,
+            exclude: to_mask::<T::Mask>(F::EXCLUDE) | disabled_exclude,
             columns: to_mask(access.writes),
             ticks: to_mask(access.writes | F::CHANGED | F::ADDED),
         });
@@ -304,11 +366,22 @@ where
     }
 }
 
-/// A query's filter as a type: `()`, [`With`], [`Without`], [`Changed`], [`Added`], or a
-/// tuple of them (all must hold). `M` is inferred.
+/// The disabled bit a filter `F` puts in a query's include and exclude masks: in the include
+/// mask for `With<Disabled>` (the disabled entities only), in both for `Allow<Disabled>`
+/// (enabled and disabled alike, see [`Bitmask::DISABLED`]), in neither otherwise.
+fn disabled_masks<M: Bitmask>(disabled_only: bool, allow_disabled: bool) -> (M, M) {
+    match (disabled_only, allow_disabled) {
+        (true, _) => (M::DISABLED, M::EMPTY),
+        (false, true) => (M::DISABLED, M::DISABLED),
+        (false, false) => (M::EMPTY, M::EMPTY),
+    }
+}
+
+/// A query's filter as a type: `()`, [`With`], [`Without`], [`Changed`], [`Added`],
+/// [`Allow`], or a tuple of them (all must hold). `M` is inferred.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a query filter of this world",
-    note = "a filter is `With<X>` or `Without<X>` (X a component type, or a tag's name as a type: `With<FROZEN>`), `Changed<C>` or `Added<C>` (C a component type, or a tuple of them: any of them), or a tuple of filters"
+    note = "a filter is `With<X>` or `Without<X>` (X a component type, or a tag's name as a type: `With<FROZEN>`), `Changed<C>` or `Added<C>` (C a component type, or a tuple of them: any of them), `With<Disabled>` or `Allow<Disabled>`, or a tuple of filters"
 )]
 pub trait QueryFilter<T, M> {
     /// Components and tags an entity must hold.
@@ -323,6 +396,10 @@ pub trait QueryFilter<T, M> {
     /// one, which may name several components (any of them). A tuple `(Changed<A>,
     /// Changed<B>)` (both) holds two, `Changed<(A, B)>` (any) one.
     const CHANGE_FILTERS: u32 = 0;
+    /// Whether only disabled entities pass (`With<Disabled>`).
+    const DISABLED_ONLY: bool = false;
+    /// Whether disabled entities pass beside the enabled ones (`Allow<Disabled>`).
+    const ALLOW_DISABLED: bool = false;
 }
 
 /// Only entities holding `X`: a component type, or a tag's name as a type (`With<FROZEN>`).
@@ -330,6 +407,17 @@ pub struct With<X>(PhantomData<fn() -> X>);
 
 /// Only entities not holding `X`: a component type, or a tag's name as a type.
 pub struct Without<X>(PhantomData<fn() -> X>);
+
+/// Lets in the entities every query skips unless it asks: `Allow<Disabled>`, the disabled
+/// entities beside the enabled ones (bevy's `Allow<Disabled>`).
+pub struct Allow<X>(PhantomData<fn() -> X>);
+
+/// The disabled entities (`world.disable(e)`), as a filter names them: `With<Disabled>`, only
+/// them; `Allow<Disabled>`, them and the enabled ones. Every query without either skips them.
+/// A filter reads nothing, so neither adds to a system's access; a query `With<Disabled>` and
+/// one without it never meet (they match different tables), so one system may take both.
+#[derive(Clone, Copy, Debug)]
+pub enum Disabled {}
 
 /// Only entities whose component `C` was written since the system last ran (bevy's `Changed`).
 /// `C` may be a tuple of components, `Changed<(Position, Health)>`: the entities holding all of
@@ -362,6 +450,10 @@ pub struct ComponentFilter<M>(M);
 #[doc(hidden)]
 pub enum TagFilter {}
 
+/// Marks the filter impls over [`Disabled`].
+#[doc(hidden)]
+pub enum DisabledFilter {}
+
 /// Marks the impls of `Changed` and `Added` over a tuple of components (any of them): the
 /// components' markers.
 #[doc(hidden)]
@@ -386,6 +478,22 @@ impl<T: TagOf<X>, X> QueryFilter<T, TagFilter> for With<X> {
     const EXCLUDE: u128 = 0;
     const CHANGED: u128 = 0;
     const ADDED: u128 = 0;
+}
+
+impl<T> QueryFilter<T, DisabledFilter> for With<Disabled> {
+    const INCLUDE: u128 = 0;
+    const EXCLUDE: u128 = 0;
+    const CHANGED: u128 = 0;
+    const ADDED: u128 = 0;
+    const DISABLED_ONLY: bool = true;
+}
+
+impl<T> QueryFilter<T, DisabledFilter> for Allow<Disabled> {
+    const INCLUDE: u128 = 0;
+    const EXCLUDE: u128 = 0;
+    const CHANGED: u128 = 0;
+    const ADDED: u128 = 0;
+    const ALLOW_DISABLED: bool = true;
 }
 
 impl<T: ComponentColumn<C, M>, C: 'static, M> QueryFilter<T, ComponentFilter<M>> for Without<C> {
@@ -461,6 +569,8 @@ macro_rules! tuple_filters {
             const CHANGED: u128 = 0 $(| $filter::CHANGED)+;
             const ADDED: u128 = 0 $(| $filter::ADDED)+;
             const CHANGE_FILTERS: u32 = 0 $(+ $filter::CHANGE_FILTERS)+;
+            const DISABLED_ONLY: bool = false $(|| $filter::DISABLED_ONLY)+;
+            const ALLOW_DISABLED: bool = false $(|| $filter::ALLOW_DISABLED)+;
         }
     };
 }

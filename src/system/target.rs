@@ -13,6 +13,7 @@ use core::marker::PhantomData;
 
 use super::query::{QueryFilter, RelationOf, With};
 use crate::entity::Entity;
+use crate::mask::Bitmask;
 use crate::relation::RelationStore;
 use crate::storage::Storage;
 use crate::typed_query::{
@@ -205,9 +206,14 @@ where
     rows.shared_from = row;
     rows.shared_len = same;
     rows.shared_item = target.and_then(|target| {
-        TypedQueryRef::<T, D>::new(rows.storage)
+        let mut query = TypedQueryRef::<T, D>::new(rows.storage)
             .with(to_mask(F::INCLUDE))
-            .without(to_mask(F::EXCLUDE))
-            .get(target)
+            .without(to_mask(F::EXCLUDE));
+        if F::DISABLED_ONLY {
+            query = query.with(Bitmask::DISABLED);
+        } else if F::ALLOW_DISABLED {
+            query = query.allow_disabled();
+        }
+        query.get(target)
     });
 }

@@ -24,13 +24,15 @@ pub struct ChangeFilter<M> {
 }
 
 /// What a typed query under construction filters on: the components and tags rows must hold
-/// (`with`, and the components a change filter watches), those they must not (`without`), and
-/// the change filter. Shared by the mutable and the read-only builder.
+/// (`with`, and the components a change filter watches), those they must not (`without`), the
+/// change filter, and whether disabled entities are let in beside the enabled ones. Shared by
+/// the mutable and the read-only builder.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct QueryFilters<M> {
-    pub(crate) include: M,
-    pub(crate) exclude: M,
+    include: M,
+    exclude: M,
     pub(crate) change: Option<ChangeFilter<M>>,
+    allow_disabled: bool,
 }
 
 impl<M: Bitmask> QueryFilters<M> {
@@ -39,7 +41,29 @@ impl<M: Bitmask> QueryFilters<M> {
         include: M::EMPTY,
         exclude: M::EMPTY,
         change: None,
+        allow_disabled: false,
     };
+
+    /// The masks handed to the storage: `include` (with the query's `required` components) and
+    /// `exclude`. Letting disabled entities in is the disabled bit in both (see
+    /// [`Bitmask::DISABLED`]), unless a mask names it already (`with(DISABLED)` asks for
+    /// the disabled entities only, `without(DISABLED)` for the enabled ones).
+    #[inline(always)]
+    pub(crate) fn masks(&self, required: M) -> (M, M) {
+        let named = (self.include | self.exclude).contains(M::DISABLED);
+        let either = if self.allow_disabled && !named {
+            M::DISABLED
+        } else {
+            M::EMPTY
+        };
+        (self.include | required | either, self.exclude | either)
+    }
+
+    /// Disabled entities too, beside the enabled ones.
+    pub(crate) fn allow_disabled(mut self) -> Self {
+        self.allow_disabled = true;
+        self
+    }
 
     pub(crate) fn with(mut self, mask: M) -> Self {
         self.include |= mask;
@@ -249,5 +273,41 @@ impl<M: Bitmask> RowTest<'_, M> {
                 false
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::QueryFilters;
+    use crate::mask::Bitmask;
+
+    const DISABLED: u64 = <u64 as Bitmask>::DISABLED;
+    const REQUIRED: u64 = 0b0110;
+
+    #[test]
+    fn the_masks_handed_to_the_storage_say_what_to_do_with_disabled_entities() {
+        let none = QueryFilters::<u64>::NONE;
+        assert_eq!(
+            none.masks(REQUIRED),
+            (REQUIRED, 0),
+            "skipped: the storage's default"
+        );
+        let allowed = none.allow_disabled();
+        assert_eq!(
+            allowed.masks(REQUIRED),
+            (REQUIRED | DISABLED, DISABLED),
+            "both"
+        );
+        // A mask that names the bit decides, in either order.
+        let only = (REQUIRED | DISABLED, 0);
+        assert_eq!(allowed.with(DISABLED).masks(REQUIRED), only);
+        assert_eq!(none.with(DISABLED).allow_disabled().masks(REQUIRED), only);
+        assert_eq!(
+            allowed.without(DISABLED | 1).masks(REQUIRED),
+            (REQUIRED, DISABLED | 1)
+        );
+        // The other filters are kept as they were.
+        let tagged = allowed.with(0b1000).without(1);
+        assert_eq!(tagged.masks(0), (0b1000 | DISABLED, 1 | DISABLED));
     }
 }

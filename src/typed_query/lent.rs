@@ -46,11 +46,8 @@ impl<'w, T: TypedTable, Q> LentQuery<'w, T, Q> {
         Q: Fetch<T, M>,
     {
         let access = <Q as Fetch<T, M>>::ACCESS;
-        (
-            self.filters.include | to_mask::<T::Mask>(access.required),
-            self.filters.exclude,
-            to_mask::<T::Mask>(access.writes),
-        )
+        let (include, exclude) = self.filters.masks(to_mask(access.required));
+        (include, exclude, to_mask::<T::Mask>(access.writes))
     }
 
     /// As [`TypedQuery::for_each`](super::TypedQuery::for_each): every matching entity, table by table, in table order.
@@ -120,7 +117,7 @@ impl<'w, T: TypedTable, Q> LentQuery<'w, T, Q> {
         let lent = &mut self.tables[position];
         let (table, tags, _) = self.storage.lent_table(lent.index, include, exclude);
         let row = location.row();
-        if !table.mask().contains(include & !T::TAGS) || !tags.matches(row) {
+        if !table.mask().contains(include & T::COMPONENTS) || !tags.matches(row) {
             return None;
         }
         let entities = table.entities();

@@ -110,20 +110,23 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
 
     filter_builders!();
 
-    fn include<M>(&self) -> T::Mask
+    /// The include and exclude masks handed to the storage (the query's required components
+    /// added).
+    fn masks<M>(&self) -> (T::Mask, T::Mask)
     where
         Q: Fetch<T, M>,
     {
-        self.filters.include | to_mask::<T::Mask>(<Q as Fetch<T, M>>::ACCESS.required)
+        self.filters
+            .masks(to_mask(<Q as Fetch<T, M>>::ACCESS.required))
     }
 
-    /// The tables matching `include` and the query's exclude mask, with their ticks and tag
-    /// test: the storage's, or the lent ones (the storage's tables, the lent ticks).
+    /// The tables matching `(include, exclude)`, with their ticks and tag test: the
+    /// storage's, or the lent ones (the storage's tables, the lent ticks).
     fn tables(
         self,
-        include: T::Mask,
+        (include, exclude): (T::Mask, T::Mask),
     ) -> impl Iterator<Item = (&'w T, &'w TicksOf<T>, RowTags<'w, T>)> + 'w {
-        let (storage, exclude) = (self.storage, self.filters.exclude);
+        let storage = self.storage;
         let (own, lent) = match self.lent {
             None => (Some(storage.typed_tables(include, exclude)), None),
             Some(lent) => (None, Some(lent)),
@@ -138,22 +141,23 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
     /// The table, ticks and row of a live `entity` of a table [`tables`](Self::tables)
     /// yields, whose tags match.
     #[inline(always)]
-    fn row(self, entity: Entity, include: T::Mask) -> Option<(&'w T, &'w TicksOf<T>, usize)> {
+    fn row(
+        self,
+        entity: Entity,
+        (include, exclude): (T::Mask, T::Mask),
+    ) -> Option<(&'w T, &'w TicksOf<T>, usize)> {
         let Some(lent) = self.lent else {
-            return self
-                .storage
-                .typed_row(entity, include, self.filters.exclude);
+            return self.storage.typed_row(entity, include, exclude);
         };
         let location = self.storage.records().location(entity)?;
         let position = lent
             .binary_search_by_key(&location.table(), |lent| lent.index)
             .ok()?;
         let lent = &lent[position];
-        let (table, tags, _) = self
-            .storage
-            .lent_table(lent.index, include, self.filters.exclude);
+        let (table, tags, _) = self.storage.lent_table(lent.index, include, exclude);
         let row = location.row();
-        (table.mask().contains(include & !T::TAGS) && tags.matches(row)).then_some((
+        // The lent tables are the query's: the disabled bit was settled when they were lent.
+        (table.mask().contains(include & T::COMPONENTS) && tags.matches(row)).then_some((
             table,
             &lent.ticks,
             row,
@@ -167,10 +171,10 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
         Q: ReadOnlyFetch<T, M>,
         F: for<'s> FnMut(Q::Item<'s>),
     {
-        let include = self.include::<M>();
+        let masks = self.masks::<M>();
         let filter = self.filters.change;
         let empty = TickCells::empty();
-        for (table, ticks, tags) in self.tables(include) {
+        for (table, ticks, tags) in self.tables(masks) {
             let verdict = ChangeFilter::verdict(filter, ticks);
             if verdict == Verdict::Skip {
                 continue;
@@ -228,10 +232,10 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
         Q: ReadOnlyFetch<T, M> + 'w,
         M: 'w,
     {
-        let include = self.include::<M>();
+        let masks = self.masks::<M>();
         let filter = self.filters.change;
         let storage = self.storage;
-        self.tables(include).flat_map(move |(table, ticks, tags)| {
+        self.tables(masks).flat_map(move |(table, ticks, tags)| {
             let verdict = ChangeFilter::verdict(filter, ticks);
             let entities = if verdict == Verdict::Skip {
                 &[]
@@ -264,7 +268,7 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
     where
         Q: ReadOnlyFetch<T, M>,
     {
-        let (table, ticks, row) = self.row(entity, self.include::<M>())?;
+        let (table, ticks, row) = self.row(entity, self.masks::<M>())?;
         if let Some(filter) = self.filters.change {
             if !filter.row_passes(ticks, row) {
                 return None;
@@ -287,23 +291,18 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
     where
         Q: Fetch<T, M>,
     {
-        let include = self.include::<M>();
+        let (include, exclude) = self.masks::<M>();
         match (self.filters.change, self.lent) {
-            (None, None) => self
-                .storage
-                .matching_entities(include, self.filters.exclude)
-                .count(),
+            (None, None) => self.storage.matching_entities(include, exclude).count(),
             (None, Some(lent)) => lent
                 .iter()
                 .map(|lent| {
-                    let (_, _, runs) =
-                        self.storage
-                            .lent_table(lent.index, include, self.filters.exclude);
+                    let (_, _, runs) = self.storage.lent_table(lent.index, include, exclude);
                     runs.map(|run| run.len()).sum::<usize>()
                 })
                 .sum(),
             (Some(filter), _) => self
-                .tables(include)
+                .tables((include, exclude))
                 .map(|(table, ticks, tags)| filter.count_rows(table.len(), ticks, tags))
                 .sum(),
         }
