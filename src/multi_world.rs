@@ -212,6 +212,21 @@ pub fn despawn_entities<G: MultiWorld>(game: &mut G, entities: &[Entity]) -> Vec
     with_whole(game, |whole| despawn::despawn_entities(whole, entities))
 }
 
+/// Disables (`disabled`) or enables `entity` in every sub-world at once (see
+/// [`Storage::disable`]): every sub-world's queries skip it, or find it again. `false`,
+/// changing nothing, for a dead, stale or never-issued handle.
+#[inline]
+pub fn set_disabled<G: MultiWorld>(game: &mut G, entity: Entity, disabled: bool) -> bool {
+    game.parts_mut().0.set_disabled(entity, disabled)
+}
+
+/// Whether `entity` is alive and disabled in every sub-world (as [`set_disabled`] leaves it;
+/// an entity disabled in some sub-worlds only is not).
+#[inline]
+pub fn is_disabled<G: MultiWorld>(game: &G, entity: Entity) -> bool {
+    game.parts().0.all_disabled(entity)
+}
+
 /// Whether a change waits for a sub-world's declared hooks (or the game's own).
 #[inline]
 pub fn hooks_pending<G: MultiWorld>(game: &G) -> bool {

@@ -4,8 +4,7 @@
 //! the sub-world's `set_*`, `add_*`, `remove_*`, `add_components`, `remove_components` and
 //! their queued forms, a despawn, a copy and a snapshot's load), checked by
 //! `check_invariants` after each; and a sub-world's rules are its own (`SPRITE` and
-//! `POSITION` share bit 0, but `Core` knows nothing of `Render`'s rules). Then the game-wide
-//! `disable` / `enable` / `is_disabled` and their queued forms.
+//! `POSITION` share bit 0, but `Core` knows nothing of `Render`'s rules).
 
 use archetypal::Entity;
 use serde::{Deserialize, Serialize};

@@ -26,6 +26,9 @@ pub trait SubWorlds {
     /// Checks each sub-world's invariants, and that it records the same ids at the same
     /// generations and states as `first` (the first sub-world's records; `None` from it).
     fn check_invariants(&self, first: Option<&EntityRecords>) -> Result<(), InvariantError>;
+
+    /// Whether `entity` is alive and disabled in every sub-world (`true` for the empty list).
+    fn all_disabled(&self, entity: Entity) -> bool;
 }
 
 impl SubWorlds for () {
@@ -42,6 +45,11 @@ impl SubWorlds for () {
     #[inline]
     fn check_invariants(&self, _first: Option<&EntityRecords>) -> Result<(), InvariantError> {
         Ok(())
+    }
+
+    #[inline]
+    fn all_disabled(&self, _entity: Entity) -> bool {
+        true
     }
 }
 
@@ -69,6 +77,11 @@ impl<W: SubWorld, R: SubWorlds> SubWorlds for (&W, R) {
             });
         }
         self.1.check_invariants(Some(first.unwrap_or(records)))
+    }
+
+    #[inline]
+    fn all_disabled(&self, entity: Entity) -> bool {
+        self.0.storage().is_disabled(entity) && self.1.all_disabled(entity)
     }
 }
 
@@ -109,6 +122,10 @@ pub trait SubWorldsMut {
 
     /// Gives the game's new `entities` rows with no components in every sub-world.
     fn spawn_placed(&mut self, entities: &[Entity]);
+
+    /// Disables (`true`) or enables (`false`) `entity` in every sub-world; `false`, changing
+    /// nothing, for a dead handle (`true` for the empty list).
+    fn set_disabled(&mut self, entity: Entity, disabled: bool) -> bool;
 
     /// Where a value spawn pushes its values in the sub-world whose table type is
     /// `sub_world`, for the components `asked`: the table (made if needed), its rows and its
@@ -170,6 +187,11 @@ impl SubWorldsMut for () {
     fn spawn_placed(&mut self, _entities: &[Entity]) {}
 
     #[inline]
+    fn set_disabled(&mut self, _entity: Entity, _disabled: bool) -> bool {
+        true
+    }
+
+    #[inline]
     fn value_table(&mut self, _sub_world: TypeId, _asked: u128) -> (usize, usize, u128) {
         (0, 0, 0)
     }
@@ -226,6 +248,18 @@ impl<W: SubWorld, R: SubWorldsMut> SubWorldsMut for (&mut W, R) {
     fn spawn_placed(&mut self, entities: &[Entity]) {
         self.0.storage_mut().spawn_placed(entities);
         self.1.spawn_placed(entities);
+    }
+
+    #[inline]
+    fn set_disabled(&mut self, entity: Entity, disabled: bool) -> bool {
+        let storage = self.0.storage_mut();
+        // Every sub-world agrees on which entities are alive: a dead handle stops here.
+        let alive = if disabled {
+            storage.disable(entity)
+        } else {
+            storage.enable(entity)
+        };
+        alive && self.1.set_disabled(entity, disabled)
     }
 
     #[inline]
