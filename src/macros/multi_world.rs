@@ -156,8 +156,12 @@ macro_rules! __ecs_multi_world {
             /// names nothing in give the entities no components. Returns the handles in the
             /// order of the values; an iterator that panics spawns nothing.
             ///
+            /// What the values' components require by a sub-world's rules is
+            /// default-initialised there.
+            ///
             /// # Panics
-            /// If the tuple names a component twice, before anything changes.
+            /// If the tuple names a component twice, or two members of one exclusive group
+            /// (or what requires one of them), before anything changes.
             #[inline]
             pub fn spawn_values<V, M>(&mut self, values: impl ::core::iter::IntoIterator<Item = V>) -> $crate::__private::alloc::vec::Vec<$crate::Entity>
             where

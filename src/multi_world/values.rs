@@ -162,7 +162,8 @@ impl<G: MultiWorld, V: GameValues<G, M>, M> Drop for GameBatch<'_, G, V, M> {
 /// issued, the values yielded dropped).
 ///
 /// # Panics
-/// If the tuple names a component twice, before anything changes.
+/// If the tuple names a component twice, or two members of one exclusive group of a
+/// sub-world's rules, before anything changes.
 pub fn spawn_values<G, V, M>(game: &mut G, values: impl IntoIterator<Item = V>) -> Vec<Entity>
 where
     G: MultiWorld,
