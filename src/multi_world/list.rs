@@ -129,7 +129,7 @@ pub trait SubWorldsMut {
 
     /// Where a value spawn pushes its values in the sub-world whose table type is
     /// `sub_world`, for the components `asked`: the table (made if needed), its rows and its
-    /// mask (see [`Storage::value_table`]).
+    /// mask (with what the sub-world's rules add to `asked`).
     fn value_table(&mut self, sub_world: TypeId, asked: u128) -> (usize, usize, u128);
 
     /// Pushes `count` defaults onto the columns of each table of `named` that the tuple has
