@@ -481,6 +481,32 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn disabling_reaches_every_sub_world_and_refuses_a_dead_handle() {
+        let mut game = TestGame::new();
+        let [ship, other] = [(); 2].map(|()| spawn(&mut game));
+        game.render.set_tint(ship, 1);
+        assert!(set_disabled(&mut game, ship, true));
+        assert!(is_disabled(&game, ship) && !is_disabled(&game, other));
+        assert!(game.core.is_disabled(ship) && game.render.is_disabled(ship));
+        assert_eq!(game.render.query_entities(TINT).count(), 0);
+        same_everywhere(&game);
+        // Disabled in one sub-world only: not the game's; enabling undoes it everywhere.
+        assert!(game.core.disable(other));
+        assert!(!is_disabled(&game, other));
+        assert!(set_disabled(&mut game, other, false));
+        assert!(!game.core.is_disabled(other));
+        // Queued, then applied in order; a dead handle is skipped.
+        game.commands().queue_enable(ship);
+        game.commands().queue_despawn(other);
+        game.commands().queue_disable(other);
+        let report = apply_commands(&mut game);
+        assert_eq!((report.applied, report.skipped), (2, 1));
+        assert!(!is_disabled(&game, ship));
+        assert!(!set_disabled(&mut game, other, true) && !is_disabled(&game, other));
+        same_everywhere(&game);
+    }
+
+    #[test]
     fn ticks_advance_in_every_sub_world() {
         let mut game = TestGame::new();
         let tick = increment_tick(&mut game);
