@@ -332,6 +332,18 @@ where
     }
 }
 
+impl<C: SpawningCommand<Spawn = ()>> CommandQueue<'_, C> {
+    /// Queues disabling (`true`) or enabling (`false`) `entity` in every sub-world of a
+    /// game: its generated `queue_disable` and `queue_enable`.
+    #[doc(hidden)]
+    #[inline]
+    pub fn queue_set_disabled(&mut self, entity: Entity, disabled: bool) {
+        self.push(C::lifecycle(LifecycleCommand::SetDisabled(
+            entity, disabled,
+        )));
+    }
+}
+
 impl<C, M, T> CommandQueue<'_, C>
 where
     C: SpawningCommand<Spawn = M, Staging = SpawnStaging<T>>,

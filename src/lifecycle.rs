@@ -220,6 +220,15 @@ impl<T: Archetype> LifecycleTarget for Whole<'_, Storage<T>> {
     fn despawn(&mut self, entity: Entity) -> bool {
         self.parts.despawn(self.index, entity)
     }
+
+    #[inline]
+    fn set_disabled(&mut self, entity: Entity, disabled: bool) -> bool {
+        if disabled {
+            self.parts.disable(entity)
+        } else {
+            self.parts.enable(entity)
+        }
+    }
 }
 
 /// The world's command queue over `buffer`, its spawns reserving straight from its index.

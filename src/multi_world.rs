@@ -212,6 +212,21 @@ pub fn despawn_entities<G: MultiWorld>(game: &mut G, entities: &[Entity]) -> Vec
     with_whole(game, |whole| despawn::despawn_entities(whole, entities))
 }
 
+/// Disables (`disabled`) or enables `entity` in every sub-world at once (see
+/// [`Storage::disable`]): every sub-world's queries skip it, or find it again. `false`,
+/// changing nothing, for a dead, stale or never-issued handle.
+#[inline]
+pub fn set_disabled<G: MultiWorld>(game: &mut G, entity: Entity, disabled: bool) -> bool {
+    game.parts_mut().0.set_disabled(entity, disabled)
+}
+
+/// Whether `entity` is alive and disabled in every sub-world (as [`set_disabled`] leaves it;
+/// an entity disabled in some sub-worlds only is not).
+#[inline]
+pub fn is_disabled<G: MultiWorld>(game: &G, entity: Entity) -> bool {
+    game.parts().0.all_disabled(entity)
+}
+
 /// Whether a change waits for a sub-world's declared hooks (or the game's own).
 #[inline]
 pub fn hooks_pending<G: MultiWorld>(game: &G) -> bool {
@@ -462,6 +477,32 @@ pub(crate) mod tests {
         ids.sort_unstable();
         assert_eq!(ids, [0, 1, 2]);
         assert!(reserved.iter().all(|&entity| !game.render.is_alive(entity)));
+        same_everywhere(&game);
+    }
+
+    #[test]
+    fn disabling_reaches_every_sub_world_and_refuses_a_dead_handle() {
+        let mut game = TestGame::new();
+        let [ship, other] = [(); 2].map(|()| spawn(&mut game));
+        game.render.set_tint(ship, 1);
+        assert!(set_disabled(&mut game, ship, true));
+        assert!(is_disabled(&game, ship) && !is_disabled(&game, other));
+        assert!(game.core.is_disabled(ship) && game.render.is_disabled(ship));
+        assert_eq!(game.render.query_entities(TINT).count(), 0);
+        same_everywhere(&game);
+        // Disabled in one sub-world only: not the game's; enabling undoes it everywhere.
+        assert!(game.core.disable(other));
+        assert!(!is_disabled(&game, other));
+        assert!(set_disabled(&mut game, other, false));
+        assert!(!game.core.is_disabled(other));
+        // Queued, then applied in order; a dead handle is skipped.
+        game.commands().queue_enable(ship);
+        game.commands().queue_despawn(other);
+        game.commands().queue_disable(other);
+        let report = apply_commands(&mut game);
+        assert_eq!((report.applied, report.skipped), (2, 1));
+        assert!(!is_disabled(&game, ship));
+        assert!(!set_disabled(&mut game, other, true) && !is_disabled(&game, other));
         same_everywhere(&game);
     }
 

@@ -47,7 +47,8 @@ pub mod multi_world {
     pub use crate::multi_world::{
         apply_commands, apply_commands_with_hooks, apply_lifecycle, check_invariants,
         clear_commands, clone_from, despawn, despawn_entities, end_frame, entity_reserver,
-        hooks_pending, increment_tick, spawn, spawn_built, spawn_entities, spawn_one, spawn_values,
+        hooks_pending, increment_tick, is_disabled, set_disabled, spawn, spawn_built,
+        spawn_entities, spawn_one, spawn_values,
     };
 }
 

@@ -34,6 +34,8 @@ pub const MAX_EXCLUSIVE_GROUPS: usize = MAX_MASK_BITS / 2;
 pub struct Rules<M> {
     /// The world's name, for messages.
     world: &'static str,
+    /// Whether the world is a sub-world of a multi-world game (its messages say so).
+    sub_world: bool,
     /// The components' mask constants, in bit order (what rules name).
     names: &'static [&'static str],
     /// The world's component bits.
@@ -64,6 +66,7 @@ impl<M: Bitmask> Rules<M> {
     /// default), under which every change is what was asked.
     pub const NONE: Self = Rules {
         world: "",
+        sub_world: false,
         names: &[],
         components: M::EMPTY,
         requires: [M::EMPTY; MAX_MASK_BITS],
@@ -233,6 +236,15 @@ macro_rules! rules_builders {
                 }
             }
 
+            /// Empty rules for the sub-world `world` of a multi-world game: [`new`](Self::new),
+            /// whose messages say that a sub-world's rules name its own components only.
+            pub const fn sub_world(world: &'static str, names: &'static [&'static str]) -> Self {
+                Rules {
+                    sub_world: true,
+                    ..Self::new(world, names)
+                }
+            }
+
             /// With `requirer requires required`: removing `required` removes `requirer` too,
             /// or is refused while it stays (`refuse`).
             ///
@@ -368,6 +380,12 @@ macro_rules! rules_builders {
                         return index;
                     }
                     index += 1;
+                }
+                if self.sub_world {
+                    fail(&[
+                        "ecs!: `", name, "` in the `Rules` block of the sub-world `", self.world,
+                        "` is not one of its components' mask constants; a sub-world's rules name its own components only (a change in one sub-world cannot reach another)",
+                    ])
                 }
                 fail(&[
                     "ecs!: `", name, "` in the `Rules` block of `", self.world,

@@ -317,7 +317,7 @@ impl Core {
     ) -> ::core::option::Option<[&mut (f32, f32); __N]> {
         self.storage.get_disjoint_mut(entities, POSITION, Self::__mut_position)
     }
-    ///Writes the `position` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `position`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
+    ///Writes the `position` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `position`: O(the entity's components)), with what the sub-world's `Rules` add or remove in it. `false`, and nothing written, for a dead, stale (id reused) or never-issued handle, or a change the rules refuse.
     #[inline]
     pub fn set_position(
         &mut self,
@@ -326,12 +326,12 @@ impl Core {
     ) -> bool {
         self.storage.set(entity, POSITION, value, Self::__mut_position)
     }
-    ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    ///Adds a default `position` to `entity`: one migration (the row moves to the table with `position`: O(the entity's components)), with what the sub-world's `Rules` add or remove in it; if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle, or a change the rules refuse.
     #[inline]
     pub fn add_position(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, POSITION)
     }
-    ///Removes the `position` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle, an entity without a `position`.
+    ///Removes the `position` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)), with the components the sub-world's `Rules` remove with it. `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle, an entity without a `position`, or a removal the rules refuse.
     #[inline]
     pub fn remove_position(
         &mut self,
@@ -412,17 +412,17 @@ impl Render {
     ) -> ::core::option::Option<[&mut u32; __N]> {
         self.storage.get_disjoint_mut(entities, SPRITE, Self::__mut_sprite)
     }
-    ///Writes the `sprite` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `sprite`: O(the entity's components)). `false`, and nothing written, for a dead, stale (id reused) or never-issued handle.
+    ///Writes the `sprite` of `entity`: O(1) when it has one; otherwise the component is added first, one migration (the row moves to the table with `sprite`: O(the entity's components)), with what the sub-world's `Rules` add or remove in it. `false`, and nothing written, for a dead, stale (id reused) or never-issued handle, or a change the rules refuse.
     #[inline]
     pub fn set_sprite(&mut self, entity: ::archetypal::Entity, value: u32) -> bool {
         self.storage.set(entity, SPRITE, value, Self::__mut_sprite)
     }
-    ///Adds a default `sprite` to `entity`: one migration (the row moves to the table with `sprite`: O(the entity's components)); if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle.
+    ///Adds a default `sprite` to `entity`: one migration (the row moves to the table with `sprite`: O(the entity's components)), with what the sub-world's `Rules` add or remove in it; if it has one already, its value is kept and nothing moves. `false` for a dead, stale (id reused) or never-issued handle, or a change the rules refuse.
     #[inline]
     pub fn add_sprite(&mut self, entity: ::archetypal::Entity) -> bool {
         self.storage.add_components(entity, SPRITE)
     }
-    ///Removes the `sprite` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)). `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle, an entity without a `sprite`.
+    ///Removes the `sprite` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components)), with the components the sub-world's `Rules` remove with it. `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle, an entity without a `sprite`, or a removal the rules refuse.
     #[inline]
     pub fn remove_sprite(
         &mut self,
@@ -500,6 +500,18 @@ impl GameCommands<'_> {
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
         self.queue.queue_spawn_reserved((), count)
     }
+    /// Queues disabling `entity` in every sub-world (O(1)); applied as the game's
+    /// `disable`, skipped and counted if `entity` is dead by then.
+    #[inline]
+    pub fn queue_disable(&mut self, entity: ::archetypal::Entity) {
+        self.queue.queue_set_disabled(entity, true)
+    }
+    /// Queues enabling `entity` in every sub-world (O(1)); applied as the game's
+    /// `enable`, skipped and counted if `entity` is dead by then.
+    #[inline]
+    pub fn queue_enable(&mut self, entity: ::archetypal::Entity) {
+        self.queue.queue_set_disabled(entity, false)
+    }
     ///The `Core` sub-world's queue: its components', tags' and relations' `queue_*` methods.
     #[inline]
     pub fn core(&mut self) -> CoreCommands<'_> {
@@ -571,8 +583,12 @@ impl Game {
     /// names nothing in give the entities no components. Returns the handles in the
     /// order of the values; an iterator that panics spawns nothing.
     ///
+    /// What the values' components require by a sub-world's rules is
+    /// default-initialised there.
+    ///
     /// # Panics
-    /// If the tuple names a component twice, before anything changes.
+    /// If the tuple names a component twice, or two members of one exclusive group
+    /// (or what requires one of them), before anything changes.
     #[inline]
     pub fn spawn_values<V, M>(
         &mut self,
@@ -603,6 +619,26 @@ impl Game {
         entities: &[::archetypal::Entity],
     ) -> ::archetypal::__private::alloc::vec::Vec<::archetypal::Entity> {
         ::archetypal::__private::multi_world::despawn_entities(self, entities)
+    }
+    /// Disables `entity` in every sub-world at once: every sub-world's queries skip it
+    /// (as a sub-world's own `disable` does there) while it keeps its handle,
+    /// components, tags and links. One row move per sub-world; no hook fires. `true`
+    /// if the entity is alive, `false` for a dead, stale or never-issued handle.
+    #[inline]
+    pub fn disable(&mut self, entity: ::archetypal::Entity) -> bool {
+        ::archetypal::__private::multi_world::set_disabled(self, entity, true)
+    }
+    /// Enables `entity` again in every sub-world (however it was disabled). `true` if
+    /// the entity is alive, `false` for a dead, stale or never-issued handle.
+    #[inline]
+    pub fn enable(&mut self, entity: ::archetypal::Entity) -> bool {
+        ::archetypal::__private::multi_world::set_disabled(self, entity, false)
+    }
+    /// Whether `entity` is alive and disabled in every sub-world, as `disable` leaves
+    /// it (one disabled by a sub-world's own `disable` only is not; ask the sub-world).
+    #[inline]
+    pub fn is_disabled(&self, entity: ::archetypal::Entity) -> bool {
+        ::archetypal::__private::multi_world::is_disabled(self, entity)
     }
     /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).
     #[inline]

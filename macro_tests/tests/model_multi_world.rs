@@ -7,9 +7,12 @@
 //! (its own `on_spawn` and `on_despawn`, the render sub-world's `on_add(TINT)` and
 //! `on_remove(TINT)`): at each `apply_commands` the model predicts every one that runs, in
 //! order (sub-world by sub-world, each one's changes in order; the direct changes', then the
-//! queued commands').
+//! queued commands'). The core sub-world's `Rules` block (`VELOCITY requires POSITION`)
+//! holds on every path (a velocity brings a default position, removing the position removes
+//! the velocity), and the game's `disable` / `enable` and their queued forms park an entity
+//! out of both sub-worlds' queries, which count exactly the enabled entities.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use archetypal::{Entity, ecs};
 use proptest::prelude::*;
@@ -17,6 +20,9 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Position(pub i32);
+
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Velocity(pub i32);
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Tint(pub u32);
@@ -34,9 +40,13 @@ ecs! {
     Game {
         Core {
             position: Position => POSITION,
+            velocity: Velocity => VELOCITY,
         }
         Relations {
             child_of / children => CHILD_OF [cascade],
+        }
+        Rules {
+            VELOCITY requires POSITION,
         }
         Render {
             tint: Tint => TINT,
@@ -90,6 +100,14 @@ enum Operation {
     Despawn(usize),
     DespawnMany(Vec<usize>),
     SetPosition(usize, i32),
+    /// `set_velocity`: a velocity requires a position (a default one if it has none).
+    SetVelocity(usize, i32),
+    /// `remove_position`: its velocity goes too.
+    RemovePosition(usize),
+    /// The game's `disable` (`true`) or `enable`, in every sub-world.
+    Disable(usize, bool),
+    /// Their queued forms.
+    QueueDisable(usize, bool),
     SetTint(usize, u32),
     RemoveTint(usize),
     Link(usize, usize, usize),
@@ -115,6 +133,10 @@ fn operation() -> impl Strategy<Value = Operation> {
         3 => pick.prop_map(Operation::Despawn),
         1 => prop::collection::vec(pick, 0..4).prop_map(Operation::DespawnMany),
         2 => (pick, -9..9i32).prop_map(|(entity, x)| Operation::SetPosition(entity, x)),
+        2 => (pick, -9..9i32).prop_map(|(entity, x)| Operation::SetVelocity(entity, x)),
+        1 => pick.prop_map(Operation::RemovePosition),
+        2 => (pick, any::<bool>()).prop_map(|(entity, disabled)| Operation::Disable(entity, disabled)),
+        1 => (pick, any::<bool>()).prop_map(|(entity, disabled)| Operation::QueueDisable(entity, disabled)),
         2 => (pick, 0..9u32).prop_map(|(entity, tint)| Operation::SetTint(entity, tint)),
         1 => pick.prop_map(Operation::RemoveTint),
         5 => (relation.clone(), pick, pick)
@@ -149,6 +171,7 @@ enum Queued {
     SpawnEntities(Vec<Entity>),
     Despawn(Entity),
     Tint(Entity, u32),
+    Disable(Entity, bool),
 }
 
 #[derive(Default)]
@@ -160,7 +183,10 @@ struct Model {
     /// Every handle ever issued, to pick from (stale and reserved ones included).
     seen: Vec<Entity>,
     positions: HashMap<Entity, i32>,
+    velocities: HashMap<Entity, i32>,
     tints: HashMap<Entity, u32>,
+    /// The entities the game disabled (alive ones only).
+    disabled: HashSet<Entity>,
     /// Per relation: each source's target, and each target's sources in link order.
     targets: [HashMap<Entity, Entity>; RELATIONS],
     sources: [HashMap<Entity, Vec<Entity>>; RELATIONS],
@@ -266,6 +292,8 @@ impl Model {
             }
         }
         self.positions.remove(&entity);
+        self.velocities.remove(&entity);
+        self.disabled.remove(&entity);
         if self.tints.remove(&entity).is_some() {
             self.render_hooks.push((Hook::TintRemoved, entity));
         }
@@ -308,6 +336,17 @@ impl Model {
             let (relation, target) = built.link;
             self.link(relation, entity, target);
         }
+    }
+
+    /// The game's `disable` (`true`) or `enable`: whether `entity` is alive.
+    fn set_disabled(&mut self, entity: Entity, disabled: bool) -> bool {
+        let alive = self.is_alive(entity);
+        if alive && disabled {
+            self.disabled.insert(entity);
+        } else {
+            self.disabled.remove(&entity);
+        }
+        alive
     }
 
     fn activate(&mut self, entity: Entity) {
@@ -436,6 +475,53 @@ fn run(operations: Vec<Operation>) {
                     }
                 }
             }
+            Operation::SetVelocity(pick, x) => {
+                if let Some(entity) = model.pick(pick) {
+                    let alive = model.is_alive(entity);
+                    assert_eq!(game.core.set_velocity(entity, Velocity(x)), alive);
+                    if alive {
+                        model.velocities.insert(entity, x);
+                        model.positions.entry(entity).or_insert(0);
+                    }
+                }
+            }
+            Operation::RemovePosition(pick) => {
+                if let Some(entity) = model.pick(pick) {
+                    let expected = if model.is_alive(entity) {
+                        model.velocities.remove(&entity);
+                        model.positions.remove(&entity)
+                    } else {
+                        None
+                    };
+                    assert_eq!(
+                        game.core.remove_position(entity).map(|position| position.0),
+                        expected,
+                        "{label}"
+                    );
+                }
+            }
+            Operation::Disable(pick, disabled) => {
+                if let Some(entity) = model.pick(pick) {
+                    let expected = model.set_disabled(entity, disabled);
+                    let done = if disabled {
+                        game.disable(entity)
+                    } else {
+                        game.enable(entity)
+                    };
+                    assert_eq!(done, expected, "{label}");
+                }
+            }
+            Operation::QueueDisable(pick, disabled) => {
+                if let Some(entity) = model.pick(pick) {
+                    let mut commands = game.commands();
+                    if disabled {
+                        commands.queue_disable(entity);
+                    } else {
+                        commands.queue_enable(entity);
+                    }
+                    model.queue.push(Queued::Disable(entity, disabled));
+                }
+            }
             Operation::SetTint(pick, tint) => {
                 if let Some(entity) = model.pick(pick) {
                     let alive = model.is_alive(entity);
@@ -515,6 +601,7 @@ fn run(operations: Vec<Operation>) {
                             true
                         }
                         Queued::Despawn(entity) => model.despawn(entity),
+                        Queued::Disable(entity, disabled) => model.set_disabled(entity, disabled),
                         Queued::Tint(entity, tint) => {
                             let alive = model.is_alive(entity);
                             if alive {
@@ -568,6 +655,10 @@ fn agree(game: &Game, model: &Model, label: &str) {
     );
     let alive = model.seen.iter().filter(|&&e| model.is_alive(e)).count();
     assert_eq!(game.entity_count(), alive, "{label}");
+    // Every sub-world's queries skip the disabled entities, and only them.
+    let enabled = alive - model.disabled.len();
+    assert_eq!(game.core.query_entities(0).count(), enabled, "{label}");
+    assert_eq!(game.render.query_entities(0).count(), enabled, "{label}");
     for &entity in &model.seen {
         let alive = model.is_alive(entity);
         assert_eq!(game.is_alive(entity), alive, "{label}: {entity}");
@@ -577,6 +668,16 @@ fn agree(game: &Game, model: &Model, label: &str) {
             game.core.get_position(entity).map(|position| position.0),
             model.positions.get(&entity).copied(),
             "{label}: {entity}'s position"
+        );
+        assert_eq!(
+            game.core.get_velocity(entity).map(|velocity| velocity.0),
+            model.velocities.get(&entity).copied(),
+            "{label}: {entity}'s velocity"
+        );
+        assert_eq!(
+            game.is_disabled(entity),
+            model.disabled.contains(&entity),
+            "{label}: {entity} disabled"
         );
         assert_eq!(
             game.render.get_tint(entity).map(|tint| tint.0),

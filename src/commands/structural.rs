@@ -13,8 +13,10 @@ use crate::mask::Bitmask;
 use crate::storage::Storage;
 
 /// A queued spawn or despawn (`queue_spawn`, `queue_spawn_entities`, `queue_despawn`,
-/// `queue_despawn_entities`), applied by `apply_commands`. `M` is what a spawn starts with
-/// besides its handles: a world's mask, `()` for a multi-world game.
+/// `queue_despawn_entities`), or a multi-world game's disabling or enabling in every
+/// sub-world (`queue_disable`, `queue_enable`: a world's are [`StructuralCommand`]s), applied
+/// by `apply_commands`. `M` is what a spawn starts with besides its handles: a world's mask,
+/// `()` for a multi-world game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LifecycleCommand<M> {
     /// Spawn the reserved `entities` with the components and tags of `mask` (a game's: with
@@ -38,6 +40,9 @@ pub enum LifecycleCommand<M> {
     Despawn(Entity),
     /// Despawn every entity of the list (those still alive), each counted.
     DespawnEntities(Vec<Entity>),
+    /// Disable (`true`) or enable (`false`) the entity in every part: a game's, in every
+    /// sub-world at once.
+    SetDisabled(Entity, bool),
 }
 
 /// What queued spawns and despawns are applied to: a world (its index and storage) or a
@@ -63,6 +68,10 @@ pub(crate) trait LifecycleTarget {
 
     /// Despawns `entity` (its relations' policies apply); `false` for a dead handle.
     fn despawn(&mut self, entity: Entity) -> bool;
+
+    /// Disables (`true`) or enables (`false`) `entity` in every part; `false` for a dead
+    /// handle.
+    fn set_disabled(&mut self, entity: Entity, disabled: bool) -> bool;
 }
 
 impl<M> LifecycleCommand<M> {
@@ -89,6 +98,9 @@ impl<M> LifecycleCommand<M> {
                 for entity in entities {
                     report.record(target.despawn(entity));
                 }
+            }
+            LifecycleCommand::SetDisabled(entity, disabled) => {
+                report.record(target.set_disabled(entity, disabled));
             }
         }
     }

@@ -2,8 +2,8 @@
 //! add, remove, has), in the component part's impl block (the world reaches them through
 //! `Deref`). Each is one call into the generic storage with the component's bit and the
 //! function picking its column (`Self::__ref_<field>` / `Self::__mut_<field>`, among the helpers,
-//! shared by every method of the component). The form (`world` or `sub_world`) picks the docs:
-//! a sub-world of a multi-world game has no `Rules` block, so its docs do not mention rules.
+//! shared by every method of the component). The form (`world` or `sub_world`) picks the docs'
+//! words for whose `Rules` block applies.
 
 #[doc(hidden)]
 #[macro_export]
@@ -89,13 +89,12 @@ macro_rules! __ecs_accessor_doc {
     (remove $field:ident $form:ident) => {
         ::core::concat!("Removes the `", ::core::stringify!($field), "` of `entity` and returns it: one migration (the row moves to the table without it: O(the entity's components))", $crate::__ecs_accessor_doc!(@removes $form), ". `None`, and nothing moves, for a dead, stale (id reused) or never-issued handle, an entity without a `", ::core::stringify!($field), "`", $crate::__ecs_accessor_doc!(@refused removal $form), ".")
     };
-    // A single world's rules (its `Rules` block); a sub-world has none.
+    // The world's rules (its `Rules` block), or the sub-world's.
     (@adds world) => { ", with what the world's `Rules` add or remove in it" };
     (@removes world) => { ", with the components the world's `Rules` remove with it" };
-    (@refused $what:ident world) => { ::core::concat!(", or a ", ::core::stringify!($what), " the rules refuse") };
-    (@adds sub_world) => { "" };
-    (@removes sub_world) => { "" };
-    (@refused $what:ident sub_world) => { "" };
+    (@adds sub_world) => { ", with what the sub-world's `Rules` add or remove in it" };
+    (@removes sub_world) => { ", with the components the sub-world's `Rules` remove with it" };
+    (@refused $what:ident $form:ident) => { ::core::concat!(", or a ", ::core::stringify!($what), " the rules refuse") };
     (has $field:ident) => {
         ::core::concat!("Whether `entity` is alive and has a `", ::core::stringify!($field), "`, in O(1); `false` for a dead, stale (id reused) or never-issued handle.")
     };

@@ -93,13 +93,13 @@ macro_rules! __ecs_generate {
     };
     // The same for a game's sub-worlds, whose tables have the same fields.
     (
-        (game $game:ident [ $( ($sub_world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ] $tags:tt $relations:tt $hooks:tt spawn: $spawn:ident despawn: $despawn:ident) )+ ])
+        (game $game:ident [ $( ($sub_world:ident [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ] $tags:tt $relations:tt $hooks:tt $rules:tt spawn: $spawn:ident despawn: $despawn:ident) )+ ])
         $($blocks:tt)*
     ) => {
         $crate::__ecs_generate! {
             @reserved_names [$] $game [ $( $($field)+ )+ ]
             $crate::__ecs_generate! {
-                @checked (game $game [ $( ($sub_world [ $( $(#[$attr])* $field : $ty => $mask [$($option)*] ),+ ] $tags $relations $hooks spawn: $spawn despawn: $despawn) )+ ])
+                @checked (game $game [ $( ($sub_world [ $( $(#[$attr])* $field : $ty => $mask [$($option)*] ),+ ] $tags $relations $hooks $rules spawn: $spawn despawn: $despawn) )+ ])
                 $($blocks)*
             }
         }
@@ -203,7 +203,7 @@ macro_rules! __ecs_generate {
     // methods take, the hooks its `run_hooks` calls). A sub-world's command queue pushes to
     // the game's buffer, so it is declared after the game's command enum.
     (
-        @checked (game $game:ident [ $( ($sub_world:ident $components:tt $tags:tt $relations:tt $hooks:tt spawn: $spawn:ident despawn: $despawn:ident) )+ ])
+        @checked (game $game:ident [ $( ($sub_world:ident $components:tt $tags:tt $relations:tt $hooks:tt $rules:tt spawn: $spawn:ident despawn: $despawn:ident) )+ ])
         tags: [] relations: [] events: $events:tt resources: $resources:tt hooks: $game_hooks:tt
     ) => {
         $crate::__private::paste::paste! {
@@ -273,8 +273,9 @@ macro_rules! __ecs_generate {
                 const _: () = {
                     $crate::__ecs_tables! {
                         @helpers $sub_world $sub_world $components $tags $relations
-                        (sub_world $hooks $game_hooks spawn: $spawn despawn: $despawn) rules: []
+                        (sub_world $hooks $game_hooks spawn: $spawn despawn: $despawn) rules: (sub_world $rules)
                     }
+                    $crate::__ecs_rules! { @check $sub_world $rules }
                     $crate::__ecs_typed_queries! { $sub_world $components }
                     $crate::__ecs_builder! { @helpers [<$sub_world EntityValues>] $sub_world $components }
                     $crate::__ecs_commands! { @helpers (sub_world $game) $sub_world $components }

@@ -84,6 +84,20 @@ macro_rules! __ecs_multi_world {
                 self.queue.queue_spawn_reserved((), count)
             }
 
+            /// Queues disabling `entity` in every sub-world (O(1)); applied as the game's
+            /// `disable`, skipped and counted if `entity` is dead by then.
+            #[inline]
+            pub fn queue_disable(&mut self, entity: $crate::Entity) {
+                self.queue.queue_set_disabled(entity, true)
+            }
+
+            /// Queues enabling `entity` in every sub-world (O(1)); applied as the game's
+            /// `enable`, skipped and counted if `entity` is dead by then.
+            #[inline]
+            pub fn queue_enable(&mut self, entity: $crate::Entity) {
+                self.queue.queue_set_disabled(entity, false)
+            }
+
             $(
                 #[doc = "The `" $sub_world "` sub-world's queue: its components', tags' and relations' `queue_*` methods."]
                 #[inline]
@@ -142,8 +156,12 @@ macro_rules! __ecs_multi_world {
             /// names nothing in give the entities no components. Returns the handles in the
             /// order of the values; an iterator that panics spawns nothing.
             ///
+            /// What the values' components require by a sub-world's rules is
+            /// default-initialised there.
+            ///
             /// # Panics
-            /// If the tuple names a component twice, before anything changes.
+            /// If the tuple names a component twice, or two members of one exclusive group
+            /// (or what requires one of them), before anything changes.
             #[inline]
             pub fn spawn_values<V, M>(&mut self, values: impl ::core::iter::IntoIterator<Item = V>) -> $crate::__private::alloc::vec::Vec<$crate::Entity>
             where
@@ -170,6 +188,29 @@ macro_rules! __ecs_multi_world {
             #[inline]
             pub fn despawn_entities(&mut self, entities: &[$crate::Entity]) -> $crate::__private::alloc::vec::Vec<$crate::Entity> {
                 $crate::__private::multi_world::despawn_entities(self, entities)
+            }
+
+            /// Disables `entity` in every sub-world at once: every sub-world's queries skip it
+            /// (as a sub-world's own `disable` does there) while it keeps its handle,
+            /// components, tags and links. One row move per sub-world; no hook fires. `true`
+            /// if the entity is alive, `false` for a dead, stale or never-issued handle.
+            #[inline]
+            pub fn disable(&mut self, entity: $crate::Entity) -> bool {
+                $crate::__private::multi_world::set_disabled(self, entity, true)
+            }
+
+            /// Enables `entity` again in every sub-world (however it was disabled). `true` if
+            /// the entity is alive, `false` for a dead, stale or never-issued handle.
+            #[inline]
+            pub fn enable(&mut self, entity: $crate::Entity) -> bool {
+                $crate::__private::multi_world::set_disabled(self, entity, false)
+            }
+
+            /// Whether `entity` is alive and disabled in every sub-world, as `disable` leaves
+            /// it (one disabled by a sub-world's own `disable` only is not; ask the sub-world).
+            #[inline]
+            pub fn is_disabled(&self, entity: $crate::Entity) -> bool {
+                $crate::__private::multi_world::is_disabled(self, entity)
             }
 
             /// Whether `entity` is alive (a stale or never-issued handle is not), in O(1).

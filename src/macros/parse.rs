@@ -11,7 +11,7 @@
 //! rules       [ $( { [$($policy)*] $first $( $verb $target )? $( ( $($member),+ ) )? } )* ]
 //! ```
 //!
-//! (`rules` a world's only: `{ [] VELOCITY requires POSITION }`, `{ [] exclusive (IDLE, MOVING) }`;
+//! (`rules` a world's or a sub-world's: `{ [] VELOCITY requires POSITION }`, `{ [] exclusive (IDLE, MOVING) }`;
 //! each rule's words are checked where it is read, `__ecs_rules!`, names and contradictions by
 //! the `const fn`s of `rules.rs`.)
 //!
@@ -117,7 +117,7 @@ macro_rules! __ecs_parse {
         ::core::compile_error!(::core::concat!(
             "ecs!: malformed multi-world `",
             ::core::stringify!($game),
-            "`; write each sub-world as `Name { component: Type => MASK, ... }`, optionally followed by `Tags { tag => TAG }`, `Relations { forward / reverse => MASK }` and `Hooks { on_add(MASK) => function }`"
+            "`; write each sub-world as `Name { component: Type => MASK, ... }`, optionally followed by `Tags { tag => TAG }`, `Relations { forward / reverse => MASK }`, `Hooks { on_add(MASK) => function }` and `Rules { VELOCITY requires POSITION }`"
         ));
     };
     // One sub-world, its hooks given twice (for their kinds, as a world's blocks are).
@@ -147,26 +147,48 @@ macro_rules! __ecs_parse {
             @check (sub_world $game $done $sub_world { $rest $blocks }) $sub_world $components Tags $tags Relations $relations Hooks $hooks
         }
     };
+    // A sub-world's blocks are read: its `Rules` block, its last, if one follows
+    // (well-formed, or malformed: reported, standing for `[]`), taken off the rest.
+    (
+        @sub_world_done $game:ident $done:tt $sub_world:tt
+        { Rules { $( $rule:ident $( $verb:ident $target:ident )? $( ( $($member:ident),+ $(,)? ) )? $( [ $($policy:ident)* ] )? ),* $(,)? } $($rest:tt)* }
+        $blocks:tt
+    ) => {
+        $crate::__ecs_parse! {
+            @sub_world_next $game $done $sub_world
+            [ $( { [ $($($policy)*)? ] $rule $( $verb $target )? $( ( $($member),+ ) )? } )* ]
+            { $($rest)* } $blocks
+        }
+    };
+    (@sub_world_done $game:ident $done:tt $sub_world:tt { Rules { $($rules:tt)* } $($rest:tt)* } $blocks:tt) => {
+        ::core::compile_error!(
+            "ecs!: malformed `Rules` block; write each rule as `VELOCITY requires POSITION` (optionally followed by `[refuse]`) or `exclusive(IDLE, MOVING, ATTACKING)`, separated by commas"
+        );
+        $crate::__ecs_parse! { @sub_world_next $game $done $sub_world [] { $($rest)* } $blocks }
+    };
+    (@sub_world_done $game:ident $done:tt $sub_world:tt $rest:tt $blocks:tt) => {
+        $crate::__ecs_parse! { @sub_world_next $game $done $sub_world [] $rest $blocks }
+    };
     // A sub-world is complete: whether it is the first (it records spawns for the game's
     // hooks) and the last (despawns); after the last, the game's own blocks.
-    (@sub_world_done $game:ident [] ($($sub_world:tt)+) {} $blocks:tt) => {
-        $crate::__ecs_parse! { @game $game [ ($($sub_world)+ spawn: yes despawn: yes) ] $blocks $blocks }
+    (@sub_world_next $game:ident [] ($($sub_world:tt)+) $rules:tt {} $blocks:tt) => {
+        $crate::__ecs_parse! { @game $game [ ($($sub_world)+ $rules spawn: yes despawn: yes) ] $blocks $blocks }
     };
-    (@sub_world_done $game:ident [] ($($sub_world:tt)+) $rest:tt $blocks:tt) => {
-        $crate::__ecs_parse! { @sub_worlds $game [ ($($sub_world)+ spawn: yes despawn: no) ] $rest $blocks }
+    (@sub_world_next $game:ident [] ($($sub_world:tt)+) $rules:tt $rest:tt $blocks:tt) => {
+        $crate::__ecs_parse! { @sub_worlds $game [ ($($sub_world)+ $rules spawn: yes despawn: no) ] $rest $blocks }
     };
-    (@sub_world_done $game:ident [ $($done:tt)+ ] ($($sub_world:tt)+) {} $blocks:tt) => {
-        $crate::__ecs_parse! { @game $game [ $($done)+ ($($sub_world)+ spawn: no despawn: yes) ] $blocks $blocks }
+    (@sub_world_next $game:ident [ $($done:tt)+ ] ($($sub_world:tt)+) $rules:tt {} $blocks:tt) => {
+        $crate::__ecs_parse! { @game $game [ $($done)+ ($($sub_world)+ $rules spawn: no despawn: yes) ] $blocks $blocks }
     };
-    (@sub_world_done $game:ident [ $($done:tt)+ ] ($($sub_world:tt)+) $rest:tt $blocks:tt) => {
-        $crate::__ecs_parse! { @sub_worlds $game [ $($done)+ ($($sub_world)+ spawn: no despawn: no) ] $rest $blocks }
+    (@sub_world_next $game:ident [ $($done:tt)+ ] ($($sub_world:tt)+) $rules:tt $rest:tt $blocks:tt) => {
+        $crate::__ecs_parse! { @sub_worlds $game [ $($done)+ ($($sub_world)+ $rules spawn: no despawn: no) ] $rest $blocks }
     };
     // This sub-world's component list, or an earlier one's, was malformed (and reported): the
     // rest is still checked, and nothing is generated.
-    (@sub_world_done $game:ident $done:tt $sub_world:tt {} $blocks:tt) => {
+    (@sub_world_next $game:ident $done:tt $sub_world:tt $rules:tt {} $blocks:tt) => {
         $crate::__ecs_parse! { @game $game error $blocks $blocks }
     };
-    (@sub_world_done $game:ident $done:tt $sub_world:tt $rest:tt $blocks:tt) => {
+    (@sub_world_next $game:ident $done:tt $sub_world:tt $rules:tt $rest:tt $blocks:tt) => {
         $crate::__ecs_parse! { @sub_worlds $game error $rest $blocks }
     };
     // The game's own blocks: in one step when well-formed (its hooks given twice, for their
@@ -405,7 +427,8 @@ macro_rules! __ecs_parse {
         $crate::__ecs_parse! { @sub_world_done $game error () $rest $blocks }
     };
     // A world's `Rules` block, its last: well-formed, malformed (reported, standing for `[]`),
-    // or followed by a block out of place. A game's sub-worlds take no rules yet.
+    // or followed by a block out of place. A game's own blocks take none (a sub-world's is
+    // read with it, `@sub_world_done`).
     (
         @end (world $($form:tt)*) tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt hooks: $hooks:tt
         rest: Rules { $( $rule:ident $( $verb:ident $target:ident )? $( ( $($member:ident),+ $(,)? ) )? $( [ $($policy:ident)* ] )? ),* $(,)? }
@@ -423,9 +446,11 @@ macro_rules! __ecs_parse {
     };
     (@end (game $game:ident $($form:tt)*) tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt hooks: $hooks:tt rest: Rules { $($rules:tt)* } $($rest:tt)*) => {
         ::core::compile_error!(::core::concat!(
-            "ecs!: the multi-world `",
+            "ecs!: in the multi-world `",
             ::core::stringify!($game),
-            "` takes no `Rules` block yet; required components and exclusive groups are declared in a single world"
+            "`, rules belong to a sub-world and name its own components: write its `Rules { ... }` block right after it (after its `Tags`, `Relations` and `Hooks` blocks, if any), inside `",
+            ::core::stringify!($game),
+            " { ... }`"
         ));
     };
     (@end $form:tt tags: $tags:tt relations: $relations:tt events: $events:tt resources: $resources:tt hooks: $hooks:tt rest: Rules { $($rules:tt)* } $block:ident $($rest:tt)*) => {

@@ -1,4 +1,4 @@
-//! `__ecs_rules!`: the `Rules` block. A world's tables get the constant of its required
+//! `__ecs_rules!`: the `Rules` block, a world's or a sub-world's. Its tables get the constant of its required
 //! components and exclusive groups (`@set`, inside the `Archetype` impl), built from the rules
 //! by name and closed at compile time by the `const fn`s of `rules.rs` (a cycle, an unknown
 //! name, a contradiction: a compile error in ecs!'s words), and forced to be evaluated
@@ -8,15 +8,22 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ecs_rules {
-    (@set $world:ident $mask_ty:ty [ $($components:tt)* ] []) => {};
+    // A sub-world's rules (`(sub_world [..])`) name its components only: its messages say so.
+    (@set $world:ident $mask_ty:ty [ $($components:tt)* ] (sub_world $rules:tt)) => {
+        $crate::__ecs_rules! { @set_by sub_world $world $mask_ty [ $($components)* ] $rules }
+    };
+    (@set $world:ident $mask_ty:ty [ $($components:tt)* ] $rules:tt) => {
+        $crate::__ecs_rules! { @set_by new $world $mask_ty [ $($components)* ] $rules }
+    };
+    (@set_by $new:ident $world:ident $mask_ty:ty [ $($components:tt)* ] []) => {};
     (
-        @set $world:ident $mask_ty:ty
+        @set_by $new:ident $world:ident $mask_ty:ty
         [ $( $(#[$attr:meta])* $field:ident : $ty:ty => $mask:ident [$($option:ident)*] ),+ ]
         [ $( { $($rule:tt)* } )+ ]
     ) => {
         const RULES: $crate::Rules<$mask_ty> = {
             // The components' mask constants in bit order (a `#[cfg]` removes its name too).
-            let rules = $crate::Rules::<$mask_ty>::new(
+            let rules = $crate::Rules::<$mask_ty>::$new(
                 ::core::stringify!($world),
                 &[ $( $(#[$attr])* ::core::stringify!($mask) ),+ ],
             );

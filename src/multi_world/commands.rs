@@ -70,6 +70,11 @@ impl<L: SubWorldsMut + Parts + PlaceBuilt<L::Built>> LifecycleTarget for Whole<'
     fn despawn(&mut self, entity: Entity) -> bool {
         despawn::despawn(self, entity)
     }
+
+    #[inline]
+    fn set_disabled(&mut self, entity: Entity, disabled: bool) -> bool {
+        self.parts.set_disabled(entity, disabled)
+    }
 }
 
 /// The spawns of a run not spawned yet: dropped with some left only when a spawn panicked,

@@ -26,6 +26,9 @@ pub trait SubWorlds {
     /// Checks each sub-world's invariants, and that it records the same ids at the same
     /// generations and states as `first` (the first sub-world's records; `None` from it).
     fn check_invariants(&self, first: Option<&EntityRecords>) -> Result<(), InvariantError>;
+
+    /// Whether `entity` is alive and disabled in every sub-world (`true` for the empty list).
+    fn all_disabled(&self, entity: Entity) -> bool;
 }
 
 impl SubWorlds for () {
@@ -42,6 +45,11 @@ impl SubWorlds for () {
     #[inline]
     fn check_invariants(&self, _first: Option<&EntityRecords>) -> Result<(), InvariantError> {
         Ok(())
+    }
+
+    #[inline]
+    fn all_disabled(&self, _entity: Entity) -> bool {
+        true
     }
 }
 
@@ -70,17 +78,32 @@ impl<W: SubWorld, R: SubWorlds> SubWorlds for (&W, R) {
         }
         self.1.check_invariants(Some(first.unwrap_or(records)))
     }
+
+    #[inline]
+    fn all_disabled(&self, entity: Entity) -> bool {
+        self.0.storage().is_disabled(entity) && self.1.all_disabled(entity)
+    }
 }
 
 /// What a value spawn gives one sub-world's table: the sub-world (its table type), the mask
-/// of the tuple's components there, the table and its rows before the batch.
+/// of the tuple's components there (`asked`) and of the table the sub-world's rules make of
+/// them (`mask`: with what they require), the table and its rows before the batch.
 #[derive(Clone, Copy, Debug)]
 #[doc(hidden)]
 pub struct NamedTable {
     pub(crate) sub_world: TypeId,
+    pub(crate) asked: u128,
     pub(crate) mask: u128,
     pub(crate) table: usize,
     pub(crate) first_row: usize,
+}
+
+impl NamedTable {
+    /// The table's columns the tuple has no values for (what its components require).
+    #[inline]
+    fn required(&self) -> u128 {
+        self.mask & !self.asked
+    }
 }
 
 /// The sub-worlds of a game, borrowed mutably: `(&mut Core, (&mut Render, ()))`.
@@ -100,9 +123,22 @@ pub trait SubWorldsMut {
     /// Gives the game's new `entities` rows with no components in every sub-world.
     fn spawn_placed(&mut self, entities: &[Entity]);
 
-    /// The table of mask `mask` (made if needed) and its rows in the sub-world whose table
-    /// type is `sub_world`: where a value spawn pushes its values there.
-    fn value_table(&mut self, sub_world: TypeId, mask: u128) -> (usize, usize);
+    /// Disables (`true`) or enables (`false`) `entity` in every sub-world; `false`, changing
+    /// nothing, for a dead handle (`true` for the empty list).
+    fn set_disabled(&mut self, entity: Entity, disabled: bool) -> bool;
+
+    /// Where a value spawn pushes its values in the sub-world whose table type is
+    /// `sub_world`, for the components `asked`: the table (made if needed), its rows and its
+    /// mask (with what the sub-world's rules add to `asked`).
+    fn value_table(&mut self, sub_world: TypeId, asked: u128) -> (usize, usize, u128);
+
+    /// Pushes `count` defaults onto the columns of each table of `named` that the tuple has
+    /// no values for (what its components require there).
+    fn push_required(&mut self, named: &[NamedTable], count: usize);
+
+    /// Cuts the columns [`push_required`](Self::push_required) pushed onto back to their
+    /// rows before the batch: a value spawn that did not complete.
+    fn cut_back_required(&mut self, named: &[NamedTable]);
 
     /// Gives the game's new `entities` the rows a value spawn pushed in each sub-world of
     /// `named`, and rows with no components in every other sub-world.
@@ -151,9 +187,20 @@ impl SubWorldsMut for () {
     fn spawn_placed(&mut self, _entities: &[Entity]) {}
 
     #[inline]
-    fn value_table(&mut self, _sub_world: TypeId, _mask: u128) -> (usize, usize) {
-        (0, 0)
+    fn set_disabled(&mut self, _entity: Entity, _disabled: bool) -> bool {
+        true
     }
+
+    #[inline]
+    fn value_table(&mut self, _sub_world: TypeId, _asked: u128) -> (usize, usize, u128) {
+        (0, 0, 0)
+    }
+
+    #[inline]
+    fn push_required(&mut self, _named: &[NamedTable], _count: usize) {}
+
+    #[inline]
+    fn cut_back_required(&mut self, _named: &[NamedTable]) {}
 
     #[inline]
     fn settle_values(&mut self, _entities: &[Entity], _named: &[NamedTable]) {}
@@ -204,12 +251,49 @@ impl<W: SubWorld, R: SubWorldsMut> SubWorldsMut for (&mut W, R) {
     }
 
     #[inline]
-    fn value_table(&mut self, sub_world: TypeId, mask: u128) -> (usize, usize) {
-        if sub_world == TypeId::of::<W::Tables>() {
-            self.0.storage_mut().value_table(mask)
+    fn set_disabled(&mut self, entity: Entity, disabled: bool) -> bool {
+        let storage = self.0.storage_mut();
+        // Every sub-world agrees on which entities are alive: a dead handle stops here.
+        let alive = if disabled {
+            storage.disable(entity)
         } else {
-            self.1.value_table(sub_world, mask)
+            storage.enable(entity)
+        };
+        alive && self.1.set_disabled(entity, disabled)
+    }
+
+    #[inline]
+    fn value_table(&mut self, sub_world: TypeId, asked: u128) -> (usize, usize, u128) {
+        if sub_world == TypeId::of::<W::Tables>() {
+            self.0.storage_mut().value_table(asked)
+        } else {
+            self.1.value_table(sub_world, asked)
         }
+    }
+
+    #[inline]
+    fn push_required(&mut self, named: &[NamedTable], count: usize) {
+        // Only a sub-world's rules make a table wider than the tuple.
+        if !<W::Tables as Archetype>::RULES.is_empty() {
+            let own = TypeId::of::<W::Tables>();
+            if let Some(table) = named.iter().find(|table| table.sub_world == own) {
+                let storage = self.0.storage_mut();
+                storage.push_default_columns(table.table, table.required(), count);
+            }
+        }
+        self.1.push_required(named, count);
+    }
+
+    #[inline]
+    fn cut_back_required(&mut self, named: &[NamedTable]) {
+        if !<W::Tables as Archetype>::RULES.is_empty() {
+            let own = TypeId::of::<W::Tables>();
+            if let Some(table) = named.iter().find(|table| table.sub_world == own) {
+                let storage = self.0.storage_mut();
+                storage.cut_back_columns(table.table, table.required(), table.first_row);
+            }
+        }
+        self.1.cut_back_required(named);
     }
 
     #[inline]

@@ -137,6 +137,9 @@ tuples_game_values! {
 /// over a game.
 struct GameBatch<'g, G: MultiWorld, V: GameValues<G, M>, M> {
     game: &'g mut G,
+    /// The tables the batch pushes to, one per sub-world it names: cut back too, unless
+    /// committed (the defaults of what the tuple's components require).
+    named: &'g [NamedTable],
     tables: Vec<usize>,
     rows: Vec<usize>,
     columns: V::Columns,
@@ -147,6 +150,7 @@ impl<G: MultiWorld, V: GameValues<G, M>, M> Drop for GameBatch<'_, G, V, M> {
     fn drop(&mut self) {
         if !self.committed {
             V::truncate(&mut self.columns, &self.rows);
+            self.game.parts_mut().0.cut_back_required(self.named);
         }
         V::swap_columns(&mut *self.game, &self.tables, &mut self.columns);
     }
@@ -158,7 +162,8 @@ impl<G: MultiWorld, V: GameValues<G, M>, M> Drop for GameBatch<'_, G, V, M> {
 /// issued, the values yielded dropped).
 ///
 /// # Panics
-/// If the tuple names a component twice, before anything changes.
+/// If the tuple names a component twice, or two members of one exclusive group of a
+/// sub-world's rules, before anything changes.
 pub fn spawn_values<G, V, M>(game: &mut G, values: impl IntoIterator<Item = V>) -> Vec<Entity>
 where
     G: MultiWorld,
@@ -172,9 +177,10 @@ where
             "archetypal: `spawn_values` was given a tuple naming one component twice"
         );
         match named.iter_mut().find(|table| table.sub_world == sub_world) {
-            Some(table) => table.mask |= bit,
+            Some(table) => table.asked |= bit,
             None => named.push(NamedTable {
                 sub_world,
+                asked: bit,
                 mask: bit,
                 table: 0,
                 first_row: 0,
@@ -184,7 +190,8 @@ where
     {
         let (mut sub_worlds, _) = game.parts_mut();
         for table in &mut named {
-            (table.table, table.first_row) = sub_worlds.value_table(table.sub_world, table.mask);
+            (table.table, table.first_row, table.mask) =
+                sub_worlds.value_table(table.sub_world, table.asked);
         }
     }
     let table_of = |sub_world: TypeId| {
@@ -200,6 +207,7 @@ where
     let values = values.into_iter();
     let mut batch = GameBatch::<G, V, M> {
         game: &mut *game,
+        named: &named,
         tables,
         rows,
         columns: V::Columns::default(),
@@ -214,7 +222,10 @@ where
     }
     let entities = {
         let (mut sub_worlds, own) = batch.game.parts_mut();
-        // Issued while the batch can still be cut back: running out of ids spawns nothing.
+        // What the tuple's components require, by the sub-worlds' rules, default-initialised
+        // and the handles issued while the batch can still be cut back: a `Default` that
+        // panics, or running out of ids, spawns nothing.
+        sub_worlds.push_required(batch.named, count);
         own.index.allocate_many(count, &mut sub_worlds)
     };
     batch.committed = true;

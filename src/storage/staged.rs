@@ -238,12 +238,43 @@ impl<T: Archetype> Storage<T> {
         &mut self.tables[index]
     }
 
-    /// The table of mask `mask` (a tuple's components, as `u128`), made if needed, and its
-    /// rows: where a game's value spawn puts its rows in this sub-world.
+    /// The table a game's value spawn puts its rows in, in this sub-world, for a tuple whose
+    /// components here are `asked` (as `u128`): the table of what the sub-world's rules make
+    /// of them (made if needed), its rows, and its mask (as `u128`).
+    ///
+    /// # Panics
+    /// If the rules would leave one of `asked` out (two members of one exclusive group), as a
+    /// world's `spawn_values` does, before the table is made.
     #[inline]
-    pub(crate) fn value_table(&mut self, mask: u128) -> (usize, usize) {
-        let table = self.table_for(T::Mask::narrow(mask));
-        (table, self.tables[table].len())
+    pub(crate) fn value_table(&mut self, asked: u128) -> (usize, usize, u128) {
+        let asked = T::Mask::narrow(asked);
+        let mask = T::RULES.spawn_mask(asked);
+        assert!(
+            mask.contains(asked),
+            "archetypal: `spawn_values` was given a tuple holding two members of one exclusive group (or what requires one of them)"
+        );
+        let table = self.table_for(mask);
+        (table, self.tables[table].len(), mask.widen())
+    }
+
+    /// Pushes `count` defaults onto the columns of `columns` (as `u128`) of table
+    /// `table_index`: what a game's value spawn's components require here. A `Default` that
+    /// panics leaves the pushed ones for [`cut_back_columns`](Self::cut_back_columns).
+    #[inline]
+    pub(crate) fn push_default_columns(&mut self, table_index: usize, columns: u128, count: usize) {
+        self.tables[table_index].for_each_column(&mut column::PushDefaults {
+            mask: T::Mask::narrow(columns),
+            count,
+        });
+    }
+
+    /// Cuts the columns of `columns` (as `u128`) of table `table_index` back to `rows`
+    /// values: a game's value spawn that did not complete takes its defaults back.
+    pub(crate) fn cut_back_columns(&mut self, table_index: usize, columns: u128, rows: usize) {
+        let table = &mut self.tables[table_index];
+        for bit in T::Mask::narrow(columns).bits() {
+            table.edit_column(bit, column::ColumnEdit::Truncate { rows });
+        }
     }
 
     /// The end of a value spawn: `entities`, just issued, take the rows their values were
