@@ -20,6 +20,7 @@ mod timing;
 use crate::commands::CommandReport;
 pub use crate::system::BatchMember;
 use crate::system::BatchSystem;
+use crate::system::SystemAccess;
 pub use crate::system::SystemWorld;
 use crate::system::access::{first_system_conflict, together_message};
 use alloc::{borrow::ToOwned, boxed::Box, string::String, vec::Vec};
@@ -48,9 +49,10 @@ enum Entry<W: SystemWorld> {
     Stage { name: String, deferred: bool },
     System {
         name: String,
-        /// The system; its access (`run.access()`, `None` for a whole-world system, run alone)
-        /// is read when the batches are planned, not kept here: entries stay small to walk.
         run: BoxedSystem<W>,
+        /// What a system of parameters borrows (`None`: a whole-world system, run alone). Read
+        /// when the batches are planned, not at every run.
+        access: Option<SystemAccess>,
         /// Whether the system starts a group stated to run together ([`together`]): a batch
         /// starts with it.
         group_start: bool,
@@ -66,6 +68,7 @@ enum Entry<W: SystemWorld> {
 impl<W: SystemWorld> Entry<W> {
     fn system<Marker: 'static, S: System<W, Marker> + 'static>(name: String, system: S) -> Self {
         Entry::System {
+            access: S::ACCESS,
             group_start: false,
             run: Box::new(Marked(system, core::marker::PhantomData)),
             context: SystemContext::named(name.clone()),
@@ -183,7 +186,8 @@ impl<W: SystemWorld> Schedule<W> {
             count += 1;
             name = format!("{function}#{count}");
         }
-        self.edit().push(Entry::system(name, system));
+        self.plan.clear();
+        self.entries.push(Entry::system(name, system));
     }
 
     /// Appends `system` under `name`, to run after every system already in (in the last
@@ -194,7 +198,8 @@ impl<W: SystemWorld> Schedule<W> {
         system: impl System<W, Marker> + 'static,
     ) -> Result<&mut Self, ScheduleError> {
         let name = self.unused(name.into())?;
-        self.edit().push(Entry::system(name, system));
+        self.plan.clear();
+        self.entries.push(Entry::system(name, system));
         Ok(self)
     }
 
@@ -455,7 +460,9 @@ impl<W: SystemWorld> Schedule<W> {
         self.run_range(0..self.entries.len(), world)
     }
 
-    /// The entries, for an edit: the batches planned from them are stale.
+    /// The entries, for an edit: the batches planned from them are stale. (Appending a system
+    /// clears the plan itself: its `self.entries.push(Entry::system(..))` is the line a
+    /// conflict's compile error names, pinned in `macro_tests/ui`.)
     fn edit(&mut self) -> &mut Vec<Entry<W>> {
         self.plan.clear();
         &mut self.entries
@@ -566,30 +573,31 @@ impl<W: SystemWorld> Schedule<W> {
     /// world as the systems before it leave it) or one whose access conflicts with the batch's;
     /// a system that queues commands is a batch's last.
     fn batch_end(entries: &[Entry<W>], start: usize) -> usize {
-        let Some(Entry::System { run: first, .. }) = entries.get(start) else {
+        let Some(Entry::System {
+            access: Some(first),
+            ..
+        }) = entries.get(start)
+        else {
             return start + 1;
         };
-        let Some(first) = first.access().filter(|first| !first.commands) else {
+        if first.commands {
             return start + 1;
-        };
+        }
         // The batch's access together: a system conflicts with one of its members exactly
         // when it conflicts with their union (every conflict is an overlap of bit sets).
-        let mut batch = first;
+        let mut batch = *first;
         let mut end = start + 1;
         while let Some(Entry::System {
-            run,
+            access: Some(access),
             condition: None,
             group_start: false,
             ..
         }) = entries.get(end)
         {
-            let Some(access) = run.access() else {
-                break;
-            };
-            if batch.conflicts_with_system(access) {
+            if batch.conflicts_with_system(*access) {
                 break;
             }
-            batch = batch.and(access);
+            batch = batch.and(*access);
             end += 1;
             if access.commands {
                 break;
