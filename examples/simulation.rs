@@ -19,7 +19,9 @@
 //! - change detection: a spatial index re-files only the creatures whose position changed
 //!   since it last ran (`Changed<Position>`), and the player's health bars, a system the
 //!   schedule runs every tenth frame (`run_if`), redraw only the units whose health changed
-//!   since their last redraw.
+//!   since their last redraw;
+//! - timing: the schedule times each system (`set_timing`), read back for the summary
+//!   (`timings`), with no wrapper around the systems, so each still says what it touches.
 //!
 //! Every frame it spawns newcomers (and a few births), migrates thousands of creatures and
 //! despawns cleared corpses. Runs are deterministic: one seeded xorshift generator drives it all.
@@ -34,13 +36,12 @@
 //! `cargo run --release --example simulation` (options after `--`: `--no-picture` skips the
 //! drawing, `--picture-dir DIR` writes it to `DIR`)
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use archetypal::{
     Changed, CommandReport, Entity, EventReader, EventWriter, Local, Res, ResMut, Schedule,
-    ScheduleError, System, SystemContext, With, Without, ecs,
+    ScheduleError, With, Without, ecs,
 };
 
 #[path = "simulation/draw.rs"]
@@ -229,8 +230,6 @@ ecs! {
         /// Where the player ordered the units to go: it circles the world's centre.
         rally: Rally,
         stats: Stats,
-        /// Time spent in each system, summed over the frames (see `push_timed`).
-        system_times: HashMap<&'static str, Duration>,
     }
 }
 
@@ -549,47 +548,35 @@ fn chronicle(mut died: EventReader<Died>, mut stats: ResMut<Stats>) {
     stats.died_of_old_age += consumed.len() - burned;
 }
 
-/// Adds `system` to the schedule under `name`, wrapped so that its time is summed in
-/// `world.resources.system_times` (the commands it queued are applied after the wrapper
-/// returns, so their time is the frame's, not the system's). The wrapper is a whole-world
-/// system: the schedule runs each timed system alone, in order.
-fn push_timed<Marker>(
-    schedule: &mut Schedule<World>,
-    name: &'static str,
-    mut system: impl System<World, Marker> + 'static,
-) -> Result<(), ScheduleError> {
-    schedule.push(
-        name,
-        move |world: &mut World, context: &mut SystemContext<World>| {
-            let start = Instant::now();
-            system.call(world, context);
-            *world.resources.system_times.entry(name).or_default() += start.elapsed();
-        },
-    )?;
-    Ok(())
-}
-
-/// The frame, in order. The schedule applies each system's commands before the next runs.
+/// The frame, in order. Each system is named after its function; the schedule applies each
+/// system's commands before the next runs, and times each system's calls (not the commands
+/// applied after them: their time is the frame's).
 fn build_schedule() -> Result<Schedule<World>, ScheduleError> {
     let mut schedule = Schedule::new();
-    push_timed(&mut schedule, "spawn", spawn_newcomers)?;
-    push_timed(&mut schedule, "player input", steer_player_units)?;
-    push_timed(&mut schedule, "movement", move_creatures)?;
-    push_timed(&mut schedule, "aging", age)?;
-    push_timed(&mut schedule, "vitals", vitals)?;
-    push_timed(&mut schedule, "reaper", reap)?;
-    push_timed(&mut schedule, "fire", burn)?;
-    push_timed(&mut schedule, "catch fire", catch_fire)?;
-    push_timed(&mut schedule, "wander", wander)?;
-    push_timed(&mut schedule, "breed", breed)?;
-    push_timed(&mut schedule, "spatial index", index_positions)?;
-    push_timed(&mut schedule, "health bars", redraw_health_bars)?;
+    schedule
+        .add((
+            spawn_newcomers,
+            steer_player_units,
+            move_creatures,
+            age,
+            vitals,
+            reap,
+            burn,
+        ))
+        .add((
+            catch_fire,
+            wander,
+            breed,
+            index_positions,
+            redraw_health_bars,
+            chronicle,
+        ))
+        .set_timing(true);
     let mut frame = 0;
-    schedule.run_if("health bars", move |_: &World| {
+    schedule.run_if("redraw_health_bars", move |_: &World| {
         frame += 1;
         (frame - 1) % HEALTH_BAR_PERIOD == 0
     })?;
-    push_timed(&mut schedule, "chronicle", chronicle)?;
     Ok(schedule)
 }
 
@@ -781,12 +768,8 @@ fn print_summary(world: &World, schedule: &Schedule<World>, total: Duration, slo
         FRAMES.div_ceil(HEALTH_BAR_PERIOD)
     );
     println!("  systems (ms per frame)");
-    for name in schedule.names() {
-        let time = world.resources.system_times.get(name).copied();
-        println!(
-            "    {name:<26} {:>10.3}",
-            per_frame(time.unwrap_or_default())
-        );
+    for (name, timing) in schedule.timings() {
+        println!("    {name:<26} {:>10.3}", per_frame(timing.total));
     }
     println!(
         "  frame time mean / max (ms)   {:>10.3} / {:.3}",

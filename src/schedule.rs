@@ -15,6 +15,7 @@
 
 mod batch;
 pub mod system;
+mod timing;
 
 use crate::commands::CommandReport;
 pub use crate::system::BatchMember;
@@ -27,6 +28,11 @@ pub use batch::run_batch;
 use batch::{DynSystem, Marked, Member};
 use core::fmt;
 pub use system::{System, SystemContext};
+use timing::Stopwatch;
+#[cfg(feature = "std")]
+pub use timing::SystemTiming;
+#[cfg(not(feature = "std"))]
+use timing::SystemTiming;
 
 /// A boxed system over a world of type `W`.
 type BoxedSystem<W> = Box<dyn DynSystem<W>>;
@@ -44,7 +50,8 @@ enum Entry<W: SystemWorld> {
     System {
         name: String,
         run: BoxedSystem<W>,
-        /// What a system of parameters borrows (`None`: a whole-world system, run alone).
+        /// What a system of parameters borrows (`None`: a whole-world system, run alone). Read
+        /// when the batches are planned, not at every run.
         access: Option<SystemAccess>,
         /// Whether the system starts a group stated to run together ([`together`]): a batch
         /// starts with it.
@@ -53,6 +60,8 @@ enum Entry<W: SystemWorld> {
         context: SystemContext<W>,
         /// When set, the system runs only if it says so.
         condition: Option<BoxedCondition<W>>,
+        /// Its time and runs while the schedule times its systems.
+        timing: SystemTiming,
     },
 }
 
@@ -65,6 +74,7 @@ impl<W: SystemWorld> Entry<W> {
             context: SystemContext::named(name.clone()),
             name,
             condition: None,
+            timing: SystemTiming::default(),
         }
     }
 
@@ -123,6 +133,14 @@ pub struct Schedule<W: SystemWorld> {
     entries: Vec<Entry<W>>,
     /// Whether neighbouring systems of parameters with disjoint access run side by side.
     parallel: bool,
+    /// The batches, planned once after the last edit: `plan[i]` is the length of the batch that
+    /// starts at entry `i` (see [`batch_end`](Self::batch_end)), for every `i`, since a system
+    /// skipped by its condition or the first system on an unsettled world moves the start.
+    /// Empty when stale: every edit clears it (through [`edit`](Self::edit)) and a parallel
+    /// run plans again, so a frame reads no access.
+    plan: Vec<usize>,
+    /// Whether each system's runs are timed (see [`set_timing`](Self::set_timing)).
+    timing: bool,
 }
 
 impl<W: SystemWorld> Default for Schedule<W> {
@@ -131,6 +149,8 @@ impl<W: SystemWorld> Default for Schedule<W> {
         Schedule {
             entries: Vec::new(),
             parallel: cfg!(feature = "parallel"),
+            plan: Vec::new(),
+            timing: false,
         }
     }
 }
@@ -166,6 +186,7 @@ impl<W: SystemWorld> Schedule<W> {
             count += 1;
             name = format!("{function}#{count}");
         }
+        self.plan.clear();
         self.entries.push(Entry::system(name, system));
     }
 
@@ -177,6 +198,7 @@ impl<W: SystemWorld> Schedule<W> {
         system: impl System<W, Marker> + 'static,
     ) -> Result<&mut Self, ScheduleError> {
         let name = self.unused(name.into())?;
+        self.plan.clear();
         self.entries.push(Entry::system(name, system));
         Ok(self)
     }
@@ -203,7 +225,7 @@ impl<W: SystemWorld> Schedule<W> {
         if self.stage_position(&name).is_ok() {
             return Err(ScheduleError::DuplicateStage(name));
         }
-        self.entries.push(Entry::Stage { name, deferred });
+        self.edit().push(Entry::Stage { name, deferred });
         Ok(self)
     }
 
@@ -219,7 +241,7 @@ impl<W: SystemWorld> Schedule<W> {
     ) -> Result<&mut Self, ScheduleError> {
         let name = self.unused(name.into())?;
         let end = self.stage_range(stage)?.end;
-        self.entries.insert(end, Entry::system(name, system));
+        self.edit().insert(end, Entry::system(name, system));
         Ok(self)
     }
 
@@ -240,11 +262,7 @@ impl<W: SystemWorld> Schedule<W> {
     ) -> Result<CommandReport, ScheduleError> {
         // From the stage's own mark, which sets its sync rule.
         let range = self.stage_range(stage)?;
-        Ok(Self::run_entries(
-            &mut self.entries[range.start - 1..range.end],
-            world,
-            self.parallel,
-        ))
+        Ok(self.run_range(range.start - 1..range.end, world))
     }
 
     /// Inserts `system` under `name`, to run right before the system named `anchor`.
@@ -282,7 +300,7 @@ impl<W: SystemWorld> Schedule<W> {
         system: Entry<W>,
     ) -> Result<&mut Self, ScheduleError> {
         let index = self.position(anchor)?;
-        self.entries.insert(index + offset, system);
+        self.edit().insert(index + offset, system);
         Ok(self)
     }
 
@@ -299,7 +317,7 @@ impl<W: SystemWorld> Schedule<W> {
         if let Entry::System { context, .. } = &mut entry {
             *context = SystemContext::replacing(name.to_owned());
         }
-        self.entries[index] = entry;
+        self.edit()[index] = entry;
         Ok(self)
     }
 
@@ -315,7 +333,7 @@ impl<W: SystemWorld> Schedule<W> {
         let index = self.position(name)?;
         if let Entry::System {
             condition: slot, ..
-        } = &mut self.entries[index]
+        } = &mut self.edit()[index]
         {
             *slot = Some(Box::new(condition));
         }
@@ -327,7 +345,7 @@ impl<W: SystemWorld> Schedule<W> {
         match self.position(name) {
             Ok(index) => {
                 // Dropping the system drops whatever state it held.
-                drop(self.entries.remove(index));
+                drop(self.edit().remove(index));
                 true
             }
             Err(_) => false,
@@ -371,6 +389,47 @@ impl<W: SystemWorld> Schedule<W> {
         self
     }
 
+    /// Times every system's runs from now on (`true`), or stops (`false`, the default): each
+    /// system's [`SystemTiming`] sums the time of its calls (fetching its parameters and
+    /// running it, not applying the commands it queued) and counts them; a run its condition
+    /// skips is not counted. Each system is timed, not each batch: in a batch run side by side
+    /// each system's call is timed on the thread that runs it (the batch's parameters are
+    /// fetched together, untimed), so the times of a batch overlap. Turning timing off keeps
+    /// the sums; see [`clear_timings`](Self::clear_timings). Off, timing costs one branch per
+    /// system run.
+    #[cfg(feature = "std")]
+    pub fn set_timing(&mut self, timing: bool) -> &mut Self {
+        self.timing = timing;
+        self
+    }
+
+    /// Whether systems are timed (see [`set_timing`](Self::set_timing)).
+    #[cfg(feature = "std")]
+    pub fn is_timing(&self) -> bool {
+        self.timing
+    }
+
+    /// Each system's name and timing, in run order (see [`set_timing`](Self::set_timing)). A
+    /// system added or replaced since timing began counts from then.
+    #[cfg(feature = "std")]
+    pub fn timings(&self) -> impl DoubleEndedIterator<Item = (&str, SystemTiming)> {
+        self.entries.iter().filter_map(|entry| match entry {
+            Entry::System { name, timing, .. } => Some((name.as_str(), *timing)),
+            Entry::Stage { .. } => None,
+        })
+    }
+
+    /// Sets every system's timing back to nothing: no run, no time.
+    #[cfg(feature = "std")]
+    pub fn clear_timings(&mut self) -> &mut Self {
+        for entry in &mut self.entries {
+            if let Entry::System { timing, .. } = entry {
+                *timing = SystemTiming::default();
+            }
+        }
+        self
+    }
+
     /// The systems that run side by side, batch by batch, in run order, when the schedule runs
     /// in parallel on a world with nothing pending (see [`set_parallel`](Self::set_parallel));
     /// a system that runs alone is a batch of one. A system with a run condition starts a batch.
@@ -398,25 +457,50 @@ impl<W: SystemWorld> Schedule<W> {
     ///
     /// If a system panics, the ones after it do not run; its commands stay queued.
     pub fn run(&mut self, world: &mut W) -> CommandReport {
-        Self::run_entries(&mut self.entries, world, self.parallel)
+        self.run_range(0..self.entries.len(), world)
+    }
+
+    /// The entries, for an edit: the batches planned from them are stale. (Appending a system
+    /// clears the plan itself: its `self.entries.push(Entry::system(..))` is the line a
+    /// conflict's compile error names, pinned in `macro_tests/ui`.)
+    fn edit(&mut self) -> &mut Vec<Entry<W>> {
+        self.plan.clear();
+        &mut self.entries
+    }
+
+    /// Runs the entries in `range` (planning the batches first, if the schedule is parallel
+    /// and was edited since they were planned).
+    fn run_range(&mut self, range: core::ops::Range<usize>, world: &mut W) -> CommandReport {
+        if self.parallel && self.plan.len() != self.entries.len() {
+            let entries = &self.entries;
+            self.plan = (0..entries.len())
+                .map(|start| Self::batch_end(entries, start) - start)
+                .collect();
+        }
+        let plan = self.parallel.then(|| &self.plan[range.clone()]);
+        Self::run_entries(&mut self.entries[range], plan, self.timing, world)
     }
 
     /// Runs the systems among `entries` in order. A stage mark starts its stage's sync rule:
     /// commands applied after each system (after each batch, when systems run side by side:
     /// a batch's one system with commands is its last), or, in a deferred stage, once at its
-    /// end.
-    fn run_entries(entries: &mut [Entry<W>], world: &mut W, parallel: bool) -> CommandReport {
+    /// end. `plan` holds each entry's batch length when the systems run side by side.
+    fn run_entries(
+        entries: &mut [Entry<W>],
+        plan: Option<&[usize]>,
+        timed: bool,
+        world: &mut W,
+    ) -> CommandReport {
         let mut report = CommandReport::default();
         let mut deferred = false;
         // Work pending from before the run (queued commands, hooks) is applied at the first
         // sync point: until then, systems run alone.
-        let mut batching = parallel && world.is_settled();
+        let mut batching = plan.is_some() && world.is_settled();
         let mut index = 0;
         while index < entries.len() {
-            let end = if batching {
-                Self::batch_end(entries, index)
-            } else {
-                index + 1
+            let end = match plan {
+                Some(plan) if batching => index + plan[index],
+                _ => index + 1,
             };
             match &mut entries[index] {
                 Entry::Stage {
@@ -433,6 +517,7 @@ impl<W: SystemWorld> Schedule<W> {
                     run,
                     context,
                     condition,
+                    timing,
                     ..
                 } => {
                     if condition
@@ -443,14 +528,22 @@ impl<W: SystemWorld> Schedule<W> {
                         continue;
                     }
                     if end - index == 1 {
+                        let stopwatch = Stopwatch::start(timed);
                         context.run_deferred(world, &mut |world, context| run.call(world, context));
+                        stopwatch.stop(timing);
                     } else {
                         let mut held: Vec<Member<'_, W>> = entries[index..end]
                             .iter_mut()
                             .filter_map(|entry| match entry {
-                                Entry::System { run, context, .. } => Some(Member {
+                                Entry::System {
+                                    run,
+                                    context,
+                                    timing,
+                                    ..
+                                } => Some(Member {
                                     context,
                                     system: &mut **run,
+                                    timing: timed.then_some(timing),
                                 }),
                                 Entry::Stage { .. } => None,
                             })
@@ -463,7 +556,7 @@ impl<W: SystemWorld> Schedule<W> {
                     }
                     if !deferred {
                         report.absorb(world.apply_commands());
-                        batching = parallel;
+                        batching = plan.is_some();
                     }
                 }
             }
@@ -569,7 +662,7 @@ pub struct TogetherMarker<M>(M);
 impl<W: SystemWorld> Schedule<W> {
     /// Marks the system at `index` as the start of a group stated to run together.
     fn start_group(&mut self, index: usize) {
-        if let Some(Entry::System { group_start, .. }) = self.entries.get_mut(index) {
+        if let Some(Entry::System { group_start, .. }) = self.edit().get_mut(index) {
             *group_start = true;
         }
     }

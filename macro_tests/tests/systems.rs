@@ -507,3 +507,105 @@ fn a_closure_added_by_a_function_keeps_what_it_captured() {
     schedule.run(&mut world);
     assert_eq!(world.get_position(still), Some(&Position(3.0)));
 }
+
+#[test]
+fn an_edit_after_a_run_plans_the_batches_again() {
+    fn advance(mut movers: Query<(&mut Position, &Velocity)>) {
+        movers.for_each(|(mut position, velocity)| position.0 += velocity.0);
+    }
+    fn regenerate(mut healths: Query<&mut Health>) {
+        healths.for_each(|mut health| health.0 += 1);
+    }
+    fn tally(mut score: ResMut<Score>) {
+        score.kills += 1;
+    }
+    fn push_back(mut movers: Query<&mut Position>) {
+        movers.for_each(|mut position| position.0 -= 100.0);
+    }
+    let healths = |world: &World| -> Vec<i32> {
+        let mut healths: Vec<(Entity, i32)> = world
+            .typed_query_ref::<(Entity, &Health)>()
+            .iter()
+            .map(|(entity, health)| (entity, health.0))
+            .collect();
+        healths.sort_by_key(|pair| pair.0);
+        healths.into_iter().map(|pair| pair.1).collect()
+    };
+    for parallel in [false, true] {
+        let (mut world, _) = spawn_world();
+        let mut schedule = Schedule::new();
+        schedule
+            .add((advance, regenerate, tally))
+            .set_parallel(parallel);
+        assert_eq!(schedule.batches(), [["advance", "regenerate", "tally"]]);
+        schedule.run(&mut world);
+        let after_one = healths(&world);
+        // A condition on a member: the batch ends before it, and it does not run.
+        schedule.run_if("regenerate", |_: &World| false).unwrap();
+        schedule.run(&mut world);
+        assert_eq!(healths(&world), after_one, "regenerate skipped");
+        assert_eq!(world.resources.score.kills, 2, "tally still runs");
+        // A replacement that conflicts with `advance`: no longer beside it.
+        schedule.replace("tally", push_back).unwrap();
+        assert_eq!(
+            schedule.batches(),
+            [vec!["advance"], vec!["regenerate", "tally"]],
+            "`regenerate` starts a batch (its condition), which `push_back` can join"
+        );
+        let before: f32 = world
+            .typed_query_ref::<&Position>()
+            .iter()
+            .map(|p| p.0)
+            .sum();
+        schedule.run(&mut world);
+        let after: f32 = world
+            .typed_query_ref::<&Position>()
+            .iter()
+            .map(|p| p.0)
+            .sum();
+        let movers = world.typed_query_ref::<&Position>().iter().count() as f32;
+        assert!(
+            after < before - 90.0 * movers,
+            "pushed back: {before} -> {after}"
+        );
+        world.check_invariants().unwrap();
+    }
+}
+
+#[test]
+fn timing_counts_each_system_of_a_batch_side_by_side_or_in_order() {
+    fn advance(mut movers: Query<(&mut Position, &Velocity)>) {
+        movers.for_each(|(mut position, velocity)| position.0 += velocity.0);
+    }
+    fn regenerate(mut healths: Query<&mut Health>) {
+        healths.for_each(|mut health| health.0 += 1);
+    }
+    fn tally(mut score: ResMut<Score>) {
+        score.kills += 1;
+    }
+    for parallel in [false, true] {
+        let (mut world, _) = spawn_world();
+        let mut schedule = Schedule::new();
+        schedule
+            .add((advance, regenerate, tally))
+            .set_parallel(parallel)
+            .set_timing(true);
+        let mut frame = 0;
+        schedule
+            .run_if("tally", move |_: &World| {
+                frame += 1;
+                frame % 2 == 0
+            })
+            .unwrap();
+        for _ in 0..4 {
+            schedule.run(&mut world);
+            world.step();
+        }
+        let runs: Vec<(&str, u64)> = schedule
+            .timings()
+            .map(|(name, timing)| (name, timing.runs))
+            .collect();
+        assert_eq!(runs, [("advance", 4), ("regenerate", 4), ("tally", 2)]);
+        assert_eq!(u64::from(world.resources.score.kills), 2);
+    }
+}

@@ -15,6 +15,7 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::marker::PhantomData;
 
+use super::timing::{Stopwatch, SystemTiming};
 use super::{System, SystemContext, SystemWorld};
 use crate::system::memory::MemoryKey;
 use crate::system::{
@@ -85,17 +86,23 @@ impl<W: SystemWorld, M, S: System<W, M>> DynSystem<W> for Marked<S, M> {
 }
 
 /// One system of a batch, as the schedule holds it: its context (its name, the key of its
-/// memory, and where the memory was last found) and the system; a [`BatchMember`] lends it.
+/// memory, and where the memory was last found), the system, and its timing when the schedule
+/// times its systems; a [`BatchMember`] lends it.
 pub(crate) struct Member<'s, W: SystemWorld> {
     pub(crate) context: &'s mut SystemContext<W>,
     pub(crate) system: &'s mut dyn DynSystem<W>,
+    pub(crate) timing: Option<&'s mut SystemTiming>,
 }
 
 impl<W: SystemWorld> BatchSystem<W> for Member<'_, W> {
     fn run_alone(&mut self, world: &mut W) {
         let system = &mut *self.system;
+        let stopwatch = Stopwatch::start(self.timing.is_some());
         self.context
             .run_deferred(world, &mut |world, context| system.call(world, context));
+        if let Some(timing) = self.timing.as_deref_mut() {
+            stopwatch.stop(timing);
+        }
     }
 
     fn function_name(&self) -> &'static str {
@@ -132,7 +139,17 @@ impl<W: SystemWorld> BatchSystem<W> for Member<'_, W> {
     where
         W: ParamWorld,
     {
-        self.system.prepare(source)
+        // Timed, the call is timed on the thread that runs it (its parameters are fetched
+        // with the whole batch's, before any call starts).
+        let Some(timing) = self.timing.as_deref_mut() else {
+            return self.system.prepare(source);
+        };
+        let call = self.system.prepare(source)?;
+        Some(Box::new(move || {
+            let stopwatch = Stopwatch::start(true);
+            call();
+            stopwatch.stop(timing);
+        }))
     }
 }
 
@@ -187,9 +204,17 @@ pub fn run_batch<W: ParamWorld>(world: &mut W, members: &mut [BatchMember<'_, W>
     }
 }
 
-/// The calls of a batch, side by side on rayon's threads.
+/// The calls of a batch, side by side on rayon's threads. With one thread in rayon's pool (one
+/// core available, or `RAYON_NUM_THREADS=1`) nothing could run beside anything: the calls run
+/// here, in order, without handing them to the pool and waiting for it.
 #[cfg(feature = "parallel")]
 fn run_calls(calls: Vec<Box<dyn FnOnce() + Send + '_>>) {
+    if rayon::current_num_threads() < 2 {
+        for call in calls {
+            call();
+        }
+        return;
+    }
     rayon::scope(|scope| {
         for call in calls {
             scope.spawn(move |_| call());

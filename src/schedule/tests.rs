@@ -643,3 +643,169 @@ fn a_system_skipped_by_its_condition_keeps_its_memory_and_its_commands_unapplied
     schedule.run(&mut log);
     assert_eq!(log.marks.len(), 1, "replace clears the condition");
 }
+
+/// Each system's runs, by name, in run order.
+#[cfg(feature = "std")]
+fn runs(schedule: &Schedule<Log>) -> Vec<(&str, u64)> {
+    schedule
+        .timings()
+        .map(|(name, timing)| (name, timing.runs))
+        .collect()
+}
+
+#[cfg(feature = "std")]
+#[test]
+fn timing_counts_each_systems_runs_while_on_and_its_condition_lets_it_run() {
+    let mut schedule = abc();
+    let mut frame = 0;
+    schedule
+        .run_if("b", move |_: &Log| {
+            frame += 1;
+            frame % 2 == 0
+        })
+        .unwrap();
+    assert!(!schedule.is_timing(), "off by default");
+    let mut log = Log::default();
+    schedule.run(&mut log);
+    assert_eq!(
+        runs(&schedule),
+        [("a", 0), ("b", 0), ("c", 0)],
+        "off: nothing"
+    );
+    assert!(schedule.set_timing(true).is_timing());
+    for _ in 0..4 {
+        schedule.run(&mut log);
+    }
+    assert_eq!(
+        runs(&schedule),
+        [("a", 4), ("b", 2), ("c", 4)],
+        "b skipped every other frame, by its condition"
+    );
+    schedule.set_timing(false).run(&mut log);
+    assert_eq!(
+        runs(&schedule),
+        [("a", 4), ("b", 2), ("c", 4)],
+        "off keeps the sums"
+    );
+    schedule.clear_timings();
+    assert!(
+        schedule
+            .timings()
+            .all(|(_, timing)| timing == SystemTiming::default())
+    );
+}
+
+#[cfg(feature = "std")]
+#[test]
+fn timing_sums_the_time_of_each_call() {
+    let mut schedule = Schedule::new();
+    schedule
+        .push("sleeper", |_: &mut Log| {
+            std::thread::sleep(core::time::Duration::from_millis(2))
+        })
+        .unwrap()
+        .push("quick", mark("quick"))
+        .unwrap()
+        .set_timing(true);
+    let mut log = Log::default();
+    schedule.run(&mut log);
+    schedule.run(&mut log);
+    let timings: Vec<(&str, SystemTiming)> = schedule.timings().collect();
+    assert_eq!(timings[0].0, "sleeper");
+    assert!(
+        timings[0].1.total >= core::time::Duration::from_millis(4),
+        "a sleep is at least as long as asked: {:?}",
+        timings[0].1
+    );
+    assert_eq!((timings[1].0, timings[1].1.runs), ("quick", 2));
+}
+
+#[cfg(feature = "std")]
+#[test]
+fn a_stage_run_alone_is_timed_and_a_replaced_or_added_system_counts_from_then() {
+    let mut schedule = staged();
+    schedule.set_timing(true);
+    let mut log = Log::default();
+    schedule.run(&mut log);
+    schedule.run_stage("input", &mut log).unwrap();
+    assert_eq!(runs(&schedule), [("read", 2), ("move", 1)]);
+    schedule.replace("read", mark("new read")).unwrap();
+    schedule.push("late", mark("late")).unwrap();
+    assert_eq!(runs(&schedule), [("read", 0), ("move", 1), ("late", 0)]);
+    schedule.run(&mut log);
+    assert_eq!(runs(&schedule), [("read", 1), ("move", 2), ("late", 1)]);
+}
+
+/// A batch run by a pool of one thread (one core, or `RAYON_NUM_THREADS=1`) runs its calls
+/// in order on the calling thread, and leaves the world a pool of two leaves.
+#[cfg(feature = "parallel")]
+mod one_thread {
+    // The world's generated items this test does not use.
+    #![allow(dead_code)]
+    use crate::ResMut;
+
+    #[derive(Default, Clone, Copy, Debug, PartialEq)]
+    pub struct Speed(pub u32);
+    #[derive(Default, Clone, Copy, Debug, PartialEq)]
+    pub struct Frames(pub u32);
+
+    crate::ecs! {
+        World {
+            number: u32 => NUMBER,
+            speed: Speed => SPEED,
+        }
+        Resources {
+            frames: Frames,
+        }
+    }
+
+    fn grow(mut numbers: Query<&mut u32>) {
+        numbers.for_each(|mut number| *number = *number * 3 + 1);
+    }
+
+    fn accelerate(mut speeds: Query<&mut Speed>) {
+        speeds.for_each(|mut speed| speed.0 += 2);
+    }
+
+    fn count(mut frames: ResMut<Frames>) {
+        frames.0 += 1;
+    }
+
+    fn frames_in_a_pool_of(threads: usize) -> (alloc::vec::Vec<(u32, Speed)>, Frames) {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a pool");
+        pool.install(|| {
+            assert_eq!(rayon::current_num_threads(), threads);
+            let mut world = World::new();
+            for index in 0..10 {
+                EntityBuilder::new()
+                    .with_number(index)
+                    .with_speed(Speed(index))
+                    .spawn_one(&mut world);
+            }
+            let mut schedule = super::Schedule::new();
+            schedule.add((grow, accelerate, count)).set_parallel(true);
+            assert_eq!(schedule.batches(), [["grow", "accelerate", "count"]]);
+            for _ in 0..3 {
+                schedule.run(&mut world);
+                world.step();
+            }
+            let rows = world
+                .typed_query_ref::<(&u32, &Speed)>()
+                .iter()
+                .map(|(number, speed)| (*number, *speed))
+                .collect();
+            (rows, world.resources.frames)
+        })
+    }
+
+    #[test]
+    fn a_batch_in_a_pool_of_one_thread_runs_every_call() {
+        let (rows, frames) = frames_in_a_pool_of(1);
+        assert_eq!(frames, Frames(3));
+        assert_eq!(rows[2], (((2 * 3 + 1) * 3 + 1) * 3 + 1, Speed(8)));
+        assert_eq!(frames_in_a_pool_of(2), (rows, frames));
+    }
+}
