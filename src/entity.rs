@@ -120,6 +120,15 @@ impl IdSlot {
         }
     }
 
+    /// Makes the id alive at `(table_index, array_index)`, its generation kept: a batch's
+    /// handle whose row exists already.
+    #[inline]
+    fn set_location(&mut self, (table_index, array_index): (u32, u32)) {
+        debug_assert!(table_index < RESERVED_ID, "table index past the last");
+        self.table_index = table_index;
+        self.array_index = array_index;
+    }
+
     /// Moves the id to `state`. An id made alive is at table 0, row 0 until its spawn sets its
     /// location.
     #[inline]
@@ -359,6 +368,34 @@ mod tests {
         assert!(expected.iter().all(|&entity| batched.is_alive(entity)));
         assert!(batched.allocate_many(0).is_empty());
         assert_eq!(batched.allocate(), one_by_one.allocate());
+    }
+
+    #[test]
+    fn allocate_many_at_issues_the_same_handles_alive_at_consecutive_rows() {
+        let mut plain = EntityAllocator::new();
+        let handles: Vec<Entity> = (0..6).map(|_| plain.allocate()).collect();
+        for &entity in &handles[1..4] {
+            assert!(plain.free(entity));
+        }
+        let mut located = plain.clone();
+        let expected = plain.allocate_many(5);
+        let first = EntityLocation::new(7, 40);
+        let issued = located
+            .index
+            .allocate_many_at(5, &mut located.records, first);
+        // Three recycled ids, then two fresh ones, as `allocate_many` issues them.
+        assert_eq!(issued, expected);
+        assert_eq!(located.len(), plain.len());
+        assert_eq!(located.id_count(), plain.id_count());
+        for (k, &entity) in issued.iter().enumerate() {
+            assert!(located.is_alive(entity));
+            assert_eq!(
+                located.records.location(entity),
+                Some(EntityLocation::new(7, 40 + k))
+            );
+        }
+        // A stale handle of a recycled id finds nothing.
+        assert_eq!(located.records.location(handles[1]), None);
     }
 
     #[test]

@@ -323,15 +323,16 @@ impl<T: Archetype> Storage<T> {
         let table = &mut self.tables[table_index];
         let first_row = table.len();
         table.push_rows(entities.clone(), fill);
-        let moved = self.settle_rows(mask, table_index, first_row, entities);
+        let moved = self.settle_rows(mask, table_index, first_row, entities, false);
         (table_index, first_row, moved)
     }
 
     /// The end of every spawn: `entities`, whose rows were just appended to table
     /// `table_index` from `first_row` on (values and entity column), get their spawn ticks and
-    /// locations, join the segment of the tags of `mask`, and their spawns are logged. Returns
-    /// whether the rows were moved into their tag segment (else they are where they were
-    /// appended, in order).
+    /// locations (unless `located`: issued at their rows already, see
+    /// `EntityIndex::allocate_many_at`), join the segment of the tags of `mask`, and their
+    /// spawns are logged. Returns whether the rows were moved into their tag segment (else
+    /// they are where they were appended, in order).
     #[inline]
     fn settle_rows<E: ExactSizeIterator<Item = Entity>>(
         &mut self,
@@ -339,6 +340,7 @@ impl<T: Archetype> Storage<T> {
         table_index: usize,
         first_row: usize,
         entities: E,
+        located: bool,
     ) -> bool {
         let count = entities.len();
         self.ticks[table_index].push_rows(count, self.tick);
@@ -346,9 +348,11 @@ impl<T: Archetype> Storage<T> {
         let tags = mask & T::TAGS & !T::RELATIONS;
         let logged = (mask & T::COMPONENTS) | tags;
         for (offset, entity) in entities.enumerate() {
-            let location = EntityLocation::new(table_index, first_row + offset);
-            // Just made alive by whoever issued it: a write only.
-            self.records.relocate(entity.id, location);
+            if !located {
+                let location = EntityLocation::new(table_index, first_row + offset);
+                // Just made alive by whoever issued it: a write only.
+                self.records.relocate(entity.id, location);
+            }
             self.record(StructuralChange::Spawned {
                 entity,
                 mask: logged,

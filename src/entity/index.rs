@@ -8,7 +8,7 @@
 use alloc::vec::Vec;
 
 use super::lending::Lent;
-use super::{Entity, EntityRecords, IdRecords, IdSlot, IdState, fresh_id};
+use super::{Entity, EntityLocation, EntityRecords, IdRecords, IdSlot, IdState, fresh_id};
 
 /// Mints generational handles for the records of one world or game.
 ///
@@ -45,11 +45,46 @@ impl EntityIndex {
     /// # Panics
     /// As [`allocate`](Self::allocate), before issuing any handle.
     pub fn allocate_many(&mut self, count: usize, records: &mut impl IdRecords) -> Vec<Entity> {
+        // Alive at table 0, row 0 until their spawn sets their locations, as `allocate`'s.
+        self.allocate_many_with(count, records, |_| (0, 0))
+    }
+
+    /// [`allocate_many`](Self::allocate_many) for a batch whose rows are already pushed: the
+    /// `k`-th handle is alive at row `first.array_index + k` of table `first.table_index`,
+    /// written with its state in one store per record (a value spawn then has no locations
+    /// left to write).
+    pub(crate) fn allocate_many_at(
+        &mut self,
+        count: usize,
+        records: &mut impl IdRecords,
+        first: EntityLocation,
+    ) -> Vec<Entity> {
+        self.allocate_many_with(count, records, |k| {
+            (first.table_index, first.array_index + k as u32)
+        })
+    }
+
+    /// The one body of [`allocate_many`](Self::allocate_many) and
+    /// [`allocate_many_at`](Self::allocate_many_at): the `k`-th handle issued is alive at
+    /// `location(k)` (table index, row).
+    #[inline]
+    fn allocate_many_with(
+        &mut self,
+        count: usize,
+        records: &mut impl IdRecords,
+        location: impl Fn(usize) -> (u32, u32),
+    ) -> Vec<Entity> {
         // A loan whose reserver was dropped (a split world given back) ends here, so the batch
         // takes the fast path below, not one handle at a time.
         self.settle(records);
         if self.lent.is_some() {
-            return (0..count).map(|_| self.allocate(records)).collect();
+            let entities: Vec<Entity> = (0..count).map(|_| self.allocate(records)).collect();
+            records.write_each(|part| {
+                for (k, entity) in entities.iter().enumerate() {
+                    part.slots[entity.id as usize].set_location(location(k));
+                }
+            });
+            return entities;
         }
         let recycled = count.min(self.free.len());
         let fresh = count - recycled;
@@ -61,13 +96,19 @@ impl EntityIndex {
         let mut entities = Vec::with_capacity(count);
         // The recycling stack pops from its end.
         entities.extend(self.free.drain(self.free.len() - recycled..).rev());
-        let mut alive = IdSlot::default();
-        alive.set_state(IdState::Alive);
         records.write_each(|part| {
-            for entity in &entities {
-                part.slots[entity.id as usize].set_state(IdState::Alive);
+            for (k, entity) in entities.iter().enumerate() {
+                part.slots[entity.id as usize].set_location(location(k));
             }
-            part.slots.resize(first_fresh + fresh, alive);
+            debug_assert_eq!(part.slots.len(), first_fresh);
+            part.slots.extend((recycled..count).map(|k| {
+                let (table_index, array_index) = location(k);
+                IdSlot {
+                    generation: 0,
+                    table_index,
+                    array_index,
+                }
+            }));
             part.live += count;
         });
         entities.extend((first_fresh..first_fresh + fresh).map(|id| Entity::new(id as u32, 0)));

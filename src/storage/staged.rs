@@ -10,7 +10,7 @@ use crate::archetype::{Archetype, TableRollback};
 use crate::builder::EntityValues;
 use crate::column;
 use crate::component_values::{BatchColumns, ComponentValues};
-use crate::entity::{Entity, EntityIndex};
+use crate::entity::{Entity, EntityIndex, EntityLocation};
 use crate::mask::Bitmask;
 use crate::typed_query::TypedTable;
 
@@ -210,9 +210,11 @@ impl<T: TypedTable> Storage<T> {
         let first_row = self.tables[table_index].len();
         let mut batch = BatchColumns::<T, V, M>::take(&mut self.tables[table_index]);
         let count = batch.push_all(values);
-        // Issued while the batch can still be cut back: running out of ids spawns nothing.
+        // Issued at their rows (one write per record), while the batch can still be cut back:
+        // running out of ids spawns nothing.
+        let first = EntityLocation::new(table_index, first_row);
         let entities = if mask == asked {
-            index.allocate_many(count, &mut *self.records)
+            index.allocate_many_at(count, &mut *self.records, first)
         } else {
             // What the tuple's components require, default-initialised first: a `Default`
             // that panics has them cut back with the batch, and no handle issued.
@@ -221,12 +223,12 @@ impl<T: TypedTable> Storage<T> {
                 mask: mask & !asked,
                 count,
             });
-            let entities = index.allocate_many(count, &mut *self.records);
+            let entities = index.allocate_many_at(count, &mut *self.records, first);
             defaults.commit();
             entities
         };
         batch.commit();
-        self.settle_values(&entities, mask, table_index, first_row);
+        self.settle_pushed(&entities, mask, table_index, first_row, true);
         entities
     }
 }
@@ -288,10 +290,30 @@ impl<T: Archetype> Storage<T> {
         table_index: usize,
         first_row: usize,
     ) {
+        self.settle_pushed(entities, mask, table_index, first_row, false);
+    }
+
+    /// [`settle_values`](Self::settle_values), the locations already written (`located`) or
+    /// not.
+    #[inline]
+    fn settle_pushed(
+        &mut self,
+        entities: &[Entity],
+        mask: T::Mask,
+        table_index: usize,
+        first_row: usize,
+        located: bool,
+    ) {
         self.tables[table_index]
             .entities_mut()
             .extend_from_slice(entities);
-        self.settle_rows(mask, table_index, first_row, entities.iter().copied());
+        self.settle_rows(
+            mask,
+            table_index,
+            first_row,
+            entities.iter().copied(),
+            located,
+        );
     }
 }
 
