@@ -132,6 +132,17 @@ impl SystemMemory {
         }
     }
 
+    /// Whether the memory is `function`'s. The same function hands the same static string at
+    /// every run, so equal pointers answer without comparing the (long) type names; a memory
+    /// loaded from a snapshot owns its name and is compared in full.
+    #[inline]
+    fn is_of(&self, function: &'static str) -> bool {
+        match &self.function {
+            Cow::Borrowed(own) if core::ptr::eq(*own, function) => true,
+            own => **own == *function,
+        }
+    }
+
     /// The system's name.
     pub fn name(&self) -> &str {
         &self.name
@@ -409,7 +420,7 @@ impl SystemMemories {
         };
         *hint = index;
         let memory = &mut self.systems[index];
-        if restart || memory.function != function {
+        if restart || !memory.is_of(function) {
             *memory = SystemMemory::new(name, function);
         }
         index
@@ -528,6 +539,16 @@ mod tests {
             "another function under the name"
         );
         assert!(memories.forget("count") && !memories.forget("count"));
+    }
+
+    #[test]
+    fn a_memory_is_its_function_s_by_address_or_by_name() {
+        let memory = SystemMemory::new("count", "game::count");
+        assert!(memory.is_of("game::count"));
+        // The same name at another address (as a loaded memory's or another crate's copy).
+        let elsewhere: &'static str = String::from("game::count").leak();
+        assert!(!core::ptr::eq(elsewhere, "game::count") && memory.is_of(elsewhere));
+        assert!(!memory.is_of("game::other") && !memory.is_of("game::coun"));
     }
 
     #[cfg(feature = "serde")]
