@@ -200,13 +200,7 @@ impl<T: TypedTable> Storage<T> {
             "archetypal: `spawn_values` was given a tuple naming one component twice"
         );
         let asked = T::Mask::narrow(V::MASK);
-        // The world's rules may add columns (defaults, pushed below), never leave one out.
-        let mask = T::RULES.spawn_mask(asked);
-        assert!(
-            mask.contains(asked),
-            "archetypal: `spawn_values` was given a tuple holding two members of one exclusive group (or what requires one of them)"
-        );
-        let table_index = self.table_for(mask);
+        let (table_index, mask) = self.rules_table(asked);
         let first_row = self.tables[table_index].len();
         let mut batch = BatchColumns::<T, V, M>::take(&mut self.tables[table_index]);
         let count = batch.push_all(values);
@@ -249,14 +243,24 @@ impl<T: Archetype> Storage<T> {
     /// world's `spawn_values` does, before the table is made.
     #[inline]
     pub(crate) fn value_table(&mut self, asked: u128) -> (usize, usize, u128) {
-        let asked = T::Mask::narrow(asked);
+        let (table, mask) = self.rules_table(T::Mask::narrow(asked));
+        (table, self.tables[table].len(), mask.widen())
+    }
+
+    /// The table of what the rules make of a value spawn's components `asked` (made if
+    /// needed), and its mask: the rules may add columns (defaults, pushed by the caller),
+    /// never leave one out.
+    ///
+    /// # Panics
+    /// If they would (two members of one exclusive group), before the table is made.
+    #[inline]
+    fn rules_table(&mut self, asked: T::Mask) -> (usize, T::Mask) {
         let mask = T::RULES.spawn_mask(asked);
         assert!(
             mask.contains(asked),
             "archetypal: `spawn_values` was given a tuple holding two members of one exclusive group (or what requires one of them)"
         );
-        let table = self.table_for(mask);
-        (table, self.tables[table].len(), mask.widen())
+        (self.table_for(mask), mask)
     }
 
     /// Pushes `count` defaults onto the columns of `columns` (as `u128`) of table
