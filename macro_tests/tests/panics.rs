@@ -431,6 +431,44 @@ fn panic_in_a_scheduled_system_stops_the_run_and_keeps_the_world_consistent() {
     assert_usable(&mut world);
 }
 
+/// Systems of one parallel batch: two that write disjoint columns, one of which panics. Where
+/// it runs (the calling thread takes the batch's first system, rayon's threads the others)
+/// must not matter: the panic reaches the caller after the batch, every column lent to the
+/// batch is back, and the other system's writes are there.
+#[test]
+fn panic_in_a_system_of_a_parallel_batch_keeps_the_world_consistent() {
+    fn lift(mut positions: Query<&mut Position>) {
+        positions.for_each(|mut position| position.y += 1.0);
+    }
+    fn explode(names: Query<&Name>) {
+        if names.count() > 0 {
+            panic!("user system");
+        }
+    }
+    for explode_first in [true, false] {
+        let (mut world, _) = populated();
+        let mut schedule: Schedule<World> = Schedule::new();
+        schedule.set_parallel(true);
+        if explode_first {
+            schedule.add(archetypal::together((explode, lift)));
+        } else {
+            schedule.add(archetypal::together((lift, explode)));
+        }
+        let caught = catch_unwind(AssertUnwindSafe(|| schedule.run(&mut world)));
+        assert_eq!(schedule.batches().len(), 1, "one batch of two");
+        let payload = caught.expect_err("the panic reaches the caller");
+        assert_eq!(panic_message(&*payload), "user system");
+        assert!(
+            world
+                .typed_query_ref::<&Position>()
+                .iter()
+                .all(|p| p.y == 1.0),
+            "the other system of the batch ran (explode first: {explode_first})"
+        );
+        assert_usable(&mut world);
+    }
+}
+
 #[test]
 fn panic_while_reading_events_or_slices() {
     let (mut world, _) = populated();
