@@ -517,20 +517,35 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     /// older). Components of `bits` this table does not track get empty columns.
     #[inline]
     pub fn row_cells(&mut self, bits: M, read_bits: M, rows: Range<usize>) -> TickCells<'_> {
+        let mut cells = TickCells::empty();
+        self.fill_row_cells(&mut cells, bits, read_bits, rows);
+        cells
+    }
+
+    /// [`row_cells`](Self::row_cells) written into `cells` (empty) where they lie: a query's
+    /// `get` builds them in its own frame, since moving the freshly written cells cost more
+    /// than the rest of the lookup (a store-forwarding stall on the copy).
+    #[inline(always)]
+    pub fn fill_row_cells<'a>(
+        &'a mut self,
+        cells: &mut TickCells<'a>,
+        bits: M,
+        read_bits: M,
+        rows: Range<usize>,
+    ) {
         // One written component and no change filter (a query's `get` of one `&mut C`, most
         // loops): its column's cells, inline, with nothing to fold first.
         if read_bits.is_empty() && bits.is_single_bit() {
-            let mut cells = TickCells::empty();
             if self.tracked.intersects(bits) {
                 let bit = bits.trailing_zeros();
                 if let Some(stamps) = self.columns.as_mut()[bit as usize].rows.get_mut(rows) {
                     cells.push(bit, Cell::from_mut(stamps).as_slice_of_cells());
                 }
             }
-            return cells;
+            return;
         }
         let row_cells = M::pick::<RowCells>(at_u64::row_cells, at_u128::row_cells);
-        row_cells(self.view_mut(), bits, read_bits, rows)
+        *cells = row_cells(self.view_mut(), bits, read_bits, rows);
     }
 
     /// Whether a tracked component of `bits` may have been added to some row after `since`:

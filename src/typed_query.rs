@@ -42,7 +42,7 @@
 use core::marker::PhantomData;
 
 use crate::archetype::Archetype;
-use crate::change_ticks::Written;
+use crate::change_ticks::{TickCells, Written};
 use crate::entity::Entity;
 use crate::mask::Bitmask;
 use crate::storage::{Storage, TablesRef};
@@ -281,6 +281,15 @@ fn visit<T, Q, M, F>(
 {
     match test {
         None => visit_spans::<T, Q, M, F>(slices, written, rows, f),
+        // The common scan (one watched column): the rows and their stamps walked together,
+        // with no per-row test of the kind of filter and no bounds check on the stamps.
+        Some(&filter::RowTest::Changed { stamps, since }) => {
+            for (offset, stamp) in stamps[rows.clone()].iter().enumerate() {
+                if stamp.get().changed.is_newer_than(since) {
+                    f(Q::row(slices, written, RowAt::new(rows.start + offset)));
+                }
+            }
+        }
         Some(test) => {
             for row in rows {
                 if test.passes(row) {
@@ -390,8 +399,10 @@ pub(crate) fn visit_run<'v, T, Q, M, F>(
 
 /// The item of `row` of a table, as `get` hands it out, over the storage or over lent columns:
 /// the change filter's test, the row's stamps, the view cut to the row (so the item borrows the
-/// table, not a local). `view` and `shared_from` are as in [`visit_run`].
-#[inline]
+/// table, not a local). `view` and `shared_from` are as in [`visit_run`]. Inlined whole, so
+/// the stamp cells of the row live in registers (built in memory and read back, they cost
+/// more than the rest of a lookup).
+#[inline(always)]
 pub(crate) fn row_item<'v, T, Q, M>(
     entities: &'v [Entity],
     view: T::ViewMut<'v>,
@@ -412,7 +423,8 @@ where
     ticks.note_row_writes(written, tick);
     let (_, from_row) = T::split_view(view, row);
     let (mut view, _) = T::split_view(from_row, 1);
-    let cells = ticks.row_cells(written, T::Mask::EMPTY, row..row + 1);
+    let mut cells = TickCells::empty();
+    ticks.fill_row_cells(&mut cells, written, T::Mask::EMPTY, row..row + 1);
     let taken = Q::take(&mut view);
     let (columns, first_row, mask, storage) = match shared_from {
         Some(shared) => (shared.columns, row, shared.mask, Some(shared.storage)),
@@ -570,6 +582,7 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
 
     /// [`get`](Self::get), consuming the query: the item borrows the world for as long as the
     /// query did.
+    #[inline]
     pub fn into_get<M>(self, entity: Entity) -> Option<Q::Item<'w>>
     where
         Q: Fetch<T, M>,

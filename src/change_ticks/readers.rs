@@ -23,7 +23,7 @@ impl<'a> TickCells<'a> {
     pub const INLINE: usize = 4;
 
     /// No columns: every component reads as an empty column.
-    #[inline]
+    #[inline(always)]
     pub fn empty() -> Self {
         TickCells {
             bits: 0,
@@ -33,7 +33,7 @@ impl<'a> TickCells<'a> {
     }
 
     /// Adds the column of component bit `bit`, above every bit added before.
-    #[inline]
+    #[inline(always)]
     pub(super) fn push(&mut self, bit: u32, stamps: &'a [Cell<RowStamps>]) {
         let rank = self.bits.count_ones() as usize;
         self.bits |= 1 << bit;
@@ -44,7 +44,7 @@ impl<'a> TickCells<'a> {
     }
 
     /// The stamps of component bit `bit`, empty if the column is not held.
-    #[inline]
+    #[inline(always)]
     pub fn column(&self, bit: u32) -> &'a [Cell<RowStamps>] {
         if bit >= u128::BITS || self.bits & (1 << bit) == 0 {
             return &[];

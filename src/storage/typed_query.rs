@@ -103,6 +103,7 @@ impl<T: Archetype> Storage<T> {
     /// The table, ticks and row of a live `entity` that matches `include` / `exclude` (tags
     /// included), mutably, with the current tick; `None` otherwise.
     #[doc(hidden)]
+    #[inline]
     pub fn typed_row_mut(
         &mut self,
         entity: Entity,

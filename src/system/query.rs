@@ -166,6 +166,7 @@ impl<'w, T: TypedTable, Q, F> Query<'w, T, Q, F> {
 
     /// The item of `entity`, if it is alive and matches the query (filters included), writes
     /// through [`Mut`](crate::Mut) guards. bevy's `get_mut`.
+    #[inline]
     pub fn get_mut<M, FM>(&mut self, entity: Entity) -> Option<Q::Item<'_>>
     where
         Q: Fetch<T, M>,
@@ -202,6 +203,7 @@ impl<'w, T: TypedTable, Q, F> Query<'w, T, Q, F> {
     /// Whether `entity` is alive and holds `X`: a component type, or a tag's name as a type
     /// (`query.has::<SHIELDED, _>(target)`, bevy's `Has<X>`), or is disabled
     /// (`query.has::<Disabled, _>(entity)`), whether or not it matches the query.
+    #[inline]
     pub fn has<X, M>(&self, entity: Entity) -> bool
     where
         With<X>: QueryFilter<T, M>,
@@ -236,6 +238,7 @@ impl<'w, T: TypedTable, Q, F> Query<'w, T, Q, F> {
     }
 
     /// The storage, shared.
+    #[inline]
     fn storage(&self) -> &Storage<T> {
         match &self.tables {
             QueryTables::Whole(storage) => storage,
