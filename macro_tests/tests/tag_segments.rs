@@ -495,3 +495,35 @@ fn row_swaps_carry_the_written_and_added_ticks() {
         "written since the second frame"
     );
 }
+
+#[test]
+fn table_views_under_a_tag_filter_are_stamped_on_their_rows_only() {
+    let mut world = populated(300, 50, 23);
+    world.step();
+    let since = world.current_tick();
+    world.increment_tick();
+    // Views are stamped before any is handed out: the rows of every run, and no other row.
+    let mut handed = Vec::new();
+    world.for_each_table_mut(VELOCITY | STUNNED, SELECTED, |view| {
+        handed.extend_from_slice(view.entities);
+    });
+    assert!(!handed.is_empty());
+    assert_eq!(
+        sorted(
+            world
+                .typed_query_ref::<Entity>()
+                .changed_since(VELOCITY, since)
+                .iter()
+        ),
+        sorted(handed.clone()),
+        "changed rows: exactly the ones the views held"
+    );
+    assert_eq!(
+        sorted(handed),
+        sorted(
+            world
+                .query_entities(VELOCITY | STUNNED)
+                .filter(|&entity| { !world.has_selected(entity) })
+        ),
+    );
+}
