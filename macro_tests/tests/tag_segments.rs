@@ -396,10 +396,7 @@ fn a_batch_spawned_into_an_earlier_segment_gets_each_entity_its_own_values() {
 
 #[test]
 fn typed_writes_under_a_tag_filter_are_stamped_on_exactly_those_rows() {
-    let mut world = populated(300, 50, 21);
-    world.step();
-    let since = world.current_tick();
-    world.increment_tick();
+    let (mut world, since) = after_a_frame(21);
     let mut written = Vec::new();
     world
         .typed_query::<(Entity, &mut Velocity)>()
@@ -411,15 +408,29 @@ fn typed_writes_under_a_tag_filter_are_stamped_on_exactly_those_rows() {
         });
     assert!(!written.is_empty());
     assert_eq!(
-        sorted(
-            world
-                .typed_query_ref::<Entity>()
-                .changed_since(VELOCITY, since)
-                .iter()
-        ),
+        velocity_changed_since(&world, since),
         sorted(written),
         "changed rows: exactly the filtered ones"
     );
+}
+
+/// A populated world after one frame, and the tick its next writes are newer than.
+fn after_a_frame(seed: u64) -> (World, archetypal::Tick) {
+    let mut world = populated(300, 50, seed);
+    world.step();
+    let since = world.current_tick();
+    world.increment_tick();
+    (world, since)
+}
+
+/// The entities whose velocity changed after `since`, sorted.
+fn velocity_changed_since(world: &World, since: archetypal::Tick) -> Vec<Entity> {
+    sorted(
+        world
+            .typed_query_ref::<Entity>()
+            .changed_since(VELOCITY, since)
+            .iter(),
+    )
 }
 
 #[test]
@@ -498,10 +509,7 @@ fn row_swaps_carry_the_written_and_added_ticks() {
 
 #[test]
 fn table_views_under_a_tag_filter_are_stamped_on_their_rows_only() {
-    let mut world = populated(300, 50, 23);
-    world.step();
-    let since = world.current_tick();
-    world.increment_tick();
+    let (mut world, since) = after_a_frame(23);
     // Views are stamped before any is handed out: the rows of every run, and no other row.
     let mut handed = Vec::new();
     world.for_each_table_mut(VELOCITY | STUNNED, SELECTED, |view| {
@@ -509,12 +517,7 @@ fn table_views_under_a_tag_filter_are_stamped_on_their_rows_only() {
     });
     assert!(!handed.is_empty());
     assert_eq!(
-        sorted(
-            world
-                .typed_query_ref::<Entity>()
-                .changed_since(VELOCITY, since)
-                .iter()
-        ),
+        velocity_changed_since(&world, since),
         sorted(handed.clone()),
         "changed rows: exactly the ones the views held"
     );
