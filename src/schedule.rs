@@ -731,6 +731,8 @@ macro_rules! system_tuples {
     };
 }
 
+// One system in a tuple too: `add((movement,))` is what a list cut down to one reads as.
+system_tuples!(S0 M0);
 system_tuples!(S0 M0, S1 M1);
 system_tuples!(S0 M0, S1 M1, S2 M2);
 system_tuples!(S0 M0, S1 M1, S2 M2, S3 M3);

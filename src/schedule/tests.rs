@@ -71,6 +71,24 @@ fn abc() -> Schedule<Log> {
 }
 
 #[test]
+fn add_takes_one_system_alone_or_in_a_tuple_of_any_length() {
+    let mut schedule = Schedule::new();
+    schedule.add(plain_function_system);
+    schedule.add((plain_function_system,));
+    schedule.add((plain_function_system, plain_function_system));
+    assert_eq!(
+        names(&schedule),
+        [
+            "plain_function_system",
+            "plain_function_system#2",
+            "plain_function_system#3",
+            "plain_function_system#4"
+        ]
+    );
+    assert_eq!(run_once(&mut schedule), ["plain"; 4]);
+}
+
+#[test]
 fn a_new_schedule_is_empty_and_runs_nothing() {
     let mut schedule: Schedule<Log> = Schedule::default();
     assert!(schedule.is_empty());
