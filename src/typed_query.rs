@@ -237,8 +237,18 @@ fn visit_by_four<T, Q, M, F>(
             f(Q::row_in_span(slices, written, first.plus(3)));
             first = first.plus(4);
         }
-        for row in first.index..end {
-            f(Q::row_in_span(slices, written, RowAt::new(row)));
+        // The last rows (fewer than four) without a loop: a loop is prepared as if it could
+        // be long (its trip count worked out, a vector path chosen), which costs more than
+        // its rows in short spans (a ship's ten turrets).
+        let left = end - first.index;
+        if left > 0 {
+            f(Q::row_in_span(slices, written, first));
+        }
+        if left > 1 {
+            f(Q::row_in_span(slices, written, first.plus(1)));
+        }
+        if left > 2 {
+            f(Q::row_in_span(slices, written, first.plus(2)));
         }
         start = end;
     }
