@@ -1,6 +1,6 @@
 //! `game_frame`: one frame of a small whole game, written as each crate's documentation
-//! writes systems: archetypal with `split_mut`, typed queries, events, commands and its
-//! `Schedule`; bevy_ecs with systems (`Query`, `Res`, `MessageWriter` / `MessageReader`,
+//! writes systems: archetypal with functions of system parameters (`Query`, `ResMut`,
+//! `EventWriter` / `EventReader`, `Commands`, `With`, `Changed`) in its `Schedule`; bevy_ecs with systems (`Query`, `Res`, `MessageWriter` / `MessageReader`,
 //! `Commands`, `Changed<T>`) chained in a `Schedule` (on the single-threaded executor, its
 //! fastest for a chain; the default multi-threaded one is a second row); hecs with plain functions and its
 //! `CommandBuffer` (it has no events or change detection, so the frame keeps a hit list and
