@@ -73,21 +73,28 @@ impl TableLookup {
         self.map.get(&mask).copied()
     }
 
+    /// The table of `mask` if `mask` is the last mask found here (no hashing; `None` says
+    /// nothing about other masks).
+    #[inline]
+    pub fn last_found<M: Bitmask>(&self, mask: M) -> Option<usize> {
+        match self.last {
+            Some((last, table_index)) if last == mask.widen() => Some(table_index),
+            _ => None,
+        }
+    }
+
     /// [`get`](Self::get), answered without hashing when `mask` is the last mask found here:
     /// spawning one entity at a time into one table (an `EntityBuilder` in a loop) hashes once.
     #[inline]
     pub fn get_remembered<M: Bitmask>(&mut self, mask: M) -> Option<usize> {
-        let mask = mask.widen();
-        match self.last {
-            Some((last, table_index)) if last == mask => Some(table_index),
-            _ => {
-                let found = self.get_wide(mask);
-                if let Some(table_index) = found {
-                    self.last = Some((mask, table_index));
-                }
-                found
+        self.last_found(mask).or_else(|| {
+            let mask = mask.widen();
+            let found = self.get_wide(mask);
+            if let Some(table_index) = found {
+                self.last = Some((mask, table_index));
             }
-        }
+            found
+        })
     }
 
     /// Records `table_index` as the table of `mask`, unless `mask` has a table already (a

@@ -207,8 +207,20 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// The index of the table of exactly `mask` (components, and [`Bitmask::DISABLED`] for the
-    /// tables of disabled entities), created if missing.
+    /// tables of disabled entities), created if missing. The mask last asked for is answered
+    /// inline (spawns one at a time into one table, two lookups per entity in a game of two
+    /// sub-worlds); any other is looked up, or its table made, out of line.
+    #[inline]
     fn table_of(&mut self, mask: T::Mask) -> usize {
+        match self.table_lookup.last_found(mask) {
+            Some(table_index) => table_index,
+            None => self.find_or_make_table(mask),
+        }
+    }
+
+    /// [`table_of`](Self::table_of) for a mask other than the last one asked for.
+    #[inline(never)]
+    fn find_or_make_table(&mut self, mask: T::Mask) -> usize {
         if let Some(table_index) = self.table_lookup.get_remembered(mask) {
             return table_index;
         }
