@@ -15,7 +15,7 @@
 //!
 //! `cargo run --example change_detection`
 
-use archetypal::{Added, Changed, Entity, Res, ResMut, Schedule, ecs};
+use archetypal::{Added, Changed, Entity, Res, ResMut, RunIf, Schedule, ecs};
 
 #[derive(Default, Debug, Clone, Copy, PartialEq)]
 pub struct Position {
@@ -132,12 +132,14 @@ fn main() {
     let spawned_at = world.current_tick();
 
     let mut schedule = Schedule::new();
-    schedule.add((walk, fight, load_sprites, index_positions, draw_health_bars));
-    schedule
-        .run_if("draw_health_bars", |world: &World| {
-            world.resources.frame.0 % BAR_PERIOD == BAR_PERIOD - 1
-        })
-        .expect("a system of that name");
+    schedule.add((
+        walk,
+        fight,
+        load_sprites,
+        index_positions,
+        draw_health_bars
+            .run_if(|world: &World| world.resources.frame.0 % BAR_PERIOD == BAR_PERIOD - 1),
+    ));
 
     for frame in 0..20 {
         world.resources.frame = Frame(frame);

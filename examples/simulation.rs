@@ -40,8 +40,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use archetypal::{
-    Changed, CommandReport, Entity, EventReader, EventWriter, Local, Res, ResMut, Schedule,
-    ScheduleError, With, Without, ecs,
+    Changed, CommandReport, Entity, EventReader, EventWriter, Local, Res, ResMut, RunIf, Schedule,
+    With, Without, ecs,
 };
 
 #[path = "simulation/draw.rs"]
@@ -551,7 +551,7 @@ fn chronicle(mut died: EventReader<Died>, mut stats: ResMut<Stats>) {
 /// The frame, in order. Each system is named after its function; the schedule applies each
 /// system's commands before the next runs, and times each system's calls (not the commands
 /// applied after them: their time is the frame's).
-fn build_schedule() -> Result<Schedule<World>, ScheduleError> {
+fn build_schedule() -> Schedule<World> {
     let mut schedule = Schedule::new();
     schedule
         .add((
@@ -568,16 +568,20 @@ fn build_schedule() -> Result<Schedule<World>, ScheduleError> {
             wander,
             breed,
             index_positions,
-            redraw_health_bars,
+            redraw_health_bars.run_if(every_nth_frame(HEALTH_BAR_PERIOD)),
             chronicle,
         ))
         .set_timing(true);
+    schedule
+}
+
+/// A run condition that holds on the first frame and on every `period`th after it.
+fn every_nth_frame(period: usize) -> impl FnMut(&World) -> bool {
     let mut frame = 0;
-    schedule.run_if("redraw_health_bars", move |_: &World| {
+    move |_| {
         frame += 1;
-        (frame - 1) % HEALTH_BAR_PERIOD == 0
-    })?;
-    Ok(schedule)
+        (frame - 1) % period == 0
+    }
 }
 
 /// The player's units, placed before the first frame. They never age. A mask with a tag
@@ -632,7 +636,7 @@ fn main() {
     let mut world = World::new();
     world.resources.delta_time = 1.0 / 60.0;
     spawn_player_units(&mut world);
-    let mut schedule = build_schedule().expect("every system has its own name");
+    let mut schedule = build_schedule();
     // Each GIF frame is shown for the simulated time it stands for (in hundredths of a second).
     let delay = (DRAW_PERIOD as f32 * world.resources.delta_time * 100.0).round() as u16;
     let mut recording = picture_folder.map(|folder| {

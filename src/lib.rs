@@ -80,7 +80,8 @@ pub use multi_world::{
 pub use relation::{RelationError, RelationStore};
 pub use rules::{MAX_EXCLUSIVE_GROUPS, Rules};
 pub use schedule::{
-    Schedule, ScheduleError, System, SystemContext, SystemWorld, Systems, Together, together,
+    Conditional, RunIf, Schedule, ScheduleError, System, SystemContext, SystemWorld, Systems,
+    Together, together,
 };
 #[cfg(feature = "serde")]
 pub use snapshot::{

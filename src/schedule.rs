@@ -14,6 +14,7 @@
 //! systems' commands once, at its end.
 
 mod batch;
+mod conditional;
 pub mod system;
 mod timing;
 
@@ -26,6 +27,7 @@ use crate::system::access::{first_system_conflict, together_message};
 use alloc::{borrow::ToOwned, boxed::Box, string::String, vec::Vec};
 pub use batch::run_batch;
 use batch::{DynSystem, Marked, Member};
+pub use conditional::{Conditional, ConditionalSystem, RunIf};
 use core::fmt;
 pub use system::{System, SystemContext};
 use timing::Stopwatch;
@@ -331,13 +333,18 @@ impl<W: SystemWorld> Schedule<W> {
         condition: impl FnMut(&W) -> bool + 'static,
     ) -> Result<&mut Self, ScheduleError> {
         let index = self.position(name)?;
-        if let Entry::System {
-            condition: slot, ..
-        } = &mut self.edit()[index]
-        {
-            *slot = Some(Box::new(condition));
-        }
+        self.set_condition(index, Box::new(condition));
         Ok(self)
+    }
+
+    /// Sets the run condition of the system at `index` (a stage mark has none).
+    fn set_condition(&mut self, index: usize, condition: BoxedCondition<W>) {
+        if let Some(Entry::System {
+            condition: slot, ..
+        }) = self.edit().get_mut(index)
+        {
+            *slot = Some(condition);
+        }
     }
 
     /// Removes the system named `name`. Returns `false` if there is none.
@@ -697,7 +704,9 @@ together_tuples!(S0 M0, S1 M1, S2 M2, S3 M3, S4 M4, S5 M5);
 together_tuples!(S0 M0, S1 M1, S2 M2, S3 M3, S4 M4, S5 M5, S6 M6);
 together_tuples!(S0 M0, S1 M1, S2 M2, S3 M3, S4 M4, S5 M5, S6 M6, S7 M7);
 
-/// One system or a tuple of systems, for [`Schedule::add`]. `Marker` is inferred.
+/// One system, a system with its run condition ([`RunIf::run_if`]), systems stated to run
+/// together ([`together`]), or a tuple of any of them, for [`Schedule::add`]. `Marker` is
+/// inferred.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a system, or a tuple of systems, of this world",
     note = "a system is a `fn` whose parameters are `Query<Q, F>` (in a multi-world game, a sub-world's: `CoreQuery<Q, F>`), `Res<R>`, `ResMut<R>`, `EventReader<E>`, `EventWriter<E>`, `Commands`, `Local<T>`, `SavedLocal<T>` (feature `serde`) or `SystemTicks` (up to 8), or `fn(&mut World)` for whole-world work; a closure names its parameters' types, and is written where it is added (a function returning `impl FnMut(..)` is not a system)"
@@ -720,12 +729,12 @@ impl<W: SystemWorld, M: 'static, S: System<W, M> + 'static> Systems<W, OneSystem
 macro_rules! system_tuples {
     ($($system:ident $marker:ident),+) => {
         #[allow(non_snake_case)]
-        impl<W: SystemWorld, $($marker: 'static, $system: System<W, $marker> + 'static),+>
+        impl<W: SystemWorld, $($marker, $system: Systems<W, $marker>),+>
             Systems<W, ($($marker,)+)> for ($($system,)+)
         {
             fn add_to(self, schedule: &mut Schedule<W>) {
                 let ($($system,)+) = self;
-                $(schedule.add_one($system);)+
+                $($system.add_to(schedule);)+
             }
         }
     };

@@ -4,7 +4,7 @@
 
 use archetypal::Entity;
 use archetypal::{
-    Added, Changed, EventReader, EventWriter, Local, Res, ResMut, Schedule, SystemContext,
+    Added, Changed, EventReader, EventWriter, Local, Res, ResMut, RunIf, Schedule, SystemContext,
     SystemTicks, With, Without, ecs,
 };
 
@@ -568,6 +568,57 @@ fn an_edit_after_a_run_plans_the_batches_again() {
             after < before - 90.0 * movers,
             "pushed back: {before} -> {after}"
         );
+        world.check_invariants().unwrap();
+    }
+}
+
+#[test]
+fn a_system_added_with_run_if_runs_when_its_condition_holds_and_starts_a_batch() {
+    fn advance(mut movers: Query<(&mut Position, &Velocity)>) {
+        movers.for_each(|(mut position, velocity)| position.0 += velocity.0);
+    }
+    fn regenerate(mut healths: Query<&mut Health>) {
+        healths.for_each(|mut health| health.0 += 1);
+    }
+    fn tally(mut score: ResMut<Score>) {
+        score.kills += 1;
+    }
+    let total_health = |world: &World| -> i32 {
+        world
+            .typed_query_ref::<&Health>()
+            .iter()
+            .map(|health| health.0)
+            .sum()
+    };
+    for parallel in [false, true] {
+        let (mut world, _) = spawn_world();
+        let mut schedule = Schedule::new();
+        schedule
+            .add((
+                advance,
+                // Every other frame: when the kills tallied so far are odd.
+                regenerate.run_if(|world: &World| world.resources.score.kills % 2 == 1),
+                tally,
+            ))
+            .set_parallel(parallel);
+        assert_eq!(
+            schedule.names().collect::<Vec<_>>(),
+            ["advance", "regenerate", "tally"]
+        );
+        // The condition reads the world: `regenerate` starts a batch, which `tally` joins.
+        assert_eq!(
+            schedule.batches(),
+            [vec!["advance"], vec!["regenerate", "tally"]]
+        );
+        let mut healths = vec![total_health(&world)];
+        for _ in 0..4 {
+            schedule.run(&mut world);
+            world.step();
+            healths.push(total_health(&world));
+        }
+        // Two units with health: +2 on the frames whose condition held (kills 1 and 3).
+        assert_eq!(healths, [20, 20, 22, 22, 24]);
+        assert_eq!(world.resources.score.kills, 4, "tally ran every frame");
         world.check_invariants().unwrap();
     }
 }

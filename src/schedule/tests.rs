@@ -89,6 +89,35 @@ fn add_takes_one_system_alone_or_in_a_tuple_of_any_length() {
 }
 
 #[test]
+fn add_takes_systems_with_their_conditions_in_nested_tuples() {
+    fn other(log: &mut Log) {
+        log.marks.push("other".to_owned());
+    }
+    let mut schedule = Schedule::new();
+    let mut calls = 0;
+    schedule.add((
+        plain_function_system.run_if(move |_: &Log| {
+            calls += 1;
+            calls % 2 == 0
+        }),
+        (plain_function_system, other),
+    ));
+    assert_eq!(
+        names(&schedule),
+        ["plain_function_system", "plain_function_system#2", "other"]
+    );
+    // The condition holds on every second run: the first system runs then.
+    assert_eq!(run_once(&mut schedule), ["plain", "other"]);
+    assert_eq!(run_once(&mut schedule), ["plain", "plain", "other"]);
+    assert_eq!(run_once(&mut schedule), ["plain", "other"]);
+    // Replaced by name, the system loses its condition.
+    schedule
+        .replace("plain_function_system", plain_function_system)
+        .unwrap();
+    assert_eq!(run_once(&mut schedule), ["plain", "plain", "other"]);
+}
+
+#[test]
 fn a_new_schedule_is_empty_and_runs_nothing() {
     let mut schedule: Schedule<Log> = Schedule::default();
     assert!(schedule.is_empty());
