@@ -99,6 +99,21 @@ fn watch(changed: Query<Entity, Changed<Health>>, mut log: ResMut<Log>, ticks: S
     ));
 }
 
+/// Moves every mover (the batch tests' three systems: disjoint access).
+fn advance(mut movers: Query<(&mut Position, &Velocity)>) {
+    movers.for_each(|(mut position, velocity)| position.0 += velocity.0);
+}
+
+/// Adds 1 to every health.
+fn regenerate(mut healths: Query<&mut Health>) {
+    healths.for_each(|mut health| health.0 += 1);
+}
+
+/// Counts a kill a run.
+fn tally(mut score: ResMut<Score>) {
+    score.kills += 1;
+}
+
 fn spawn_world() -> (World, [Entity; 3]) {
     let mut world = World::new();
     let runner = EntityBuilder::new()
@@ -424,15 +439,6 @@ fn disjoint_systems_share_a_batch_and_write_their_own_columns() {
 
 #[test]
 fn systems_stated_together_start_a_batch_of_their_own() {
-    fn advance(mut movers: Query<(&mut Position, &Velocity)>) {
-        movers.for_each(|(mut position, velocity)| position.0 += velocity.0);
-    }
-    fn regenerate(mut healths: Query<&mut Health>) {
-        healths.for_each(|mut health| health.0 += 1);
-    }
-    fn tally(mut score: ResMut<Score>) {
-        score.kills += 1;
-    }
     fn spawn_one(mut commands: Commands) {
         commands.queue_spawn(EntityBuilder::new().with_health(Health(1)));
     }
@@ -510,15 +516,6 @@ fn a_closure_added_by_a_function_keeps_what_it_captured() {
 
 #[test]
 fn an_edit_after_a_run_plans_the_batches_again() {
-    fn advance(mut movers: Query<(&mut Position, &Velocity)>) {
-        movers.for_each(|(mut position, velocity)| position.0 += velocity.0);
-    }
-    fn regenerate(mut healths: Query<&mut Health>) {
-        healths.for_each(|mut health| health.0 += 1);
-    }
-    fn tally(mut score: ResMut<Score>) {
-        score.kills += 1;
-    }
     fn push_back(mut movers: Query<&mut Position>) {
         movers.for_each(|mut position| position.0 -= 100.0);
     }
@@ -574,15 +571,6 @@ fn an_edit_after_a_run_plans_the_batches_again() {
 
 #[test]
 fn a_system_added_with_run_if_runs_when_its_condition_holds_and_starts_a_batch() {
-    fn advance(mut movers: Query<(&mut Position, &Velocity)>) {
-        movers.for_each(|(mut position, velocity)| position.0 += velocity.0);
-    }
-    fn regenerate(mut healths: Query<&mut Health>) {
-        healths.for_each(|mut health| health.0 += 1);
-    }
-    fn tally(mut score: ResMut<Score>) {
-        score.kills += 1;
-    }
     let total_health = |world: &World| -> i32 {
         world
             .typed_query_ref::<&Health>()
@@ -625,15 +613,6 @@ fn a_system_added_with_run_if_runs_when_its_condition_holds_and_starts_a_batch()
 
 #[test]
 fn timing_counts_each_system_of_a_batch_side_by_side_or_in_order() {
-    fn advance(mut movers: Query<(&mut Position, &Velocity)>) {
-        movers.for_each(|(mut position, velocity)| position.0 += velocity.0);
-    }
-    fn regenerate(mut healths: Query<&mut Health>) {
-        healths.for_each(|mut health| health.0 += 1);
-    }
-    fn tally(mut score: ResMut<Score>) {
-        score.kills += 1;
-    }
     for parallel in [false, true] {
         let (mut world, _) = spawn_world();
         let mut schedule = Schedule::new();
