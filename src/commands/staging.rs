@@ -304,6 +304,10 @@ mod tests {
             .with_name(number.to_string())
     }
 
+    fn numbered(number: u32) -> TestWorldEntityBuilder {
+        TestWorldEntityBuilder::new().with_number(number)
+    }
+
     /// Stages `numbers` with the builder `build` makes of each, handles numbered from `first`.
     fn stage_all(
         staging: &mut SpawnStaging<TestWorldComponentArrays>,
@@ -365,9 +369,7 @@ mod tests {
     fn interleaved_runs_take_their_rows_in_the_order_queued() {
         let mut staging = SpawnStaging::default();
         stage_all(&mut staging, 0..2, named);
-        stage_all(&mut staging, 10..11, |n| {
-            TestWorldEntityBuilder::new().with_number(n)
-        });
+        stage_all(&mut staging, 10..11, numbered);
         stage_all(&mut staging, 2..5, named);
         let ids = |rows: &[Row]| rows.iter().map(|row| row.0).collect::<Vec<_>>();
         let (first, _, whole) = take(&mut staging, NUMBER | NAME, 2);
@@ -390,9 +392,7 @@ mod tests {
     fn a_part_run_is_emptied_after_its_spawn_and_its_memory_kept_for_the_next() {
         let mut staging = SpawnStaging::default();
         stage_all(&mut staging, 0..5, named);
-        stage_all(&mut staging, 10..11, |n| {
-            TestWorldEntityBuilder::new().with_number(n)
-        });
+        stage_all(&mut staging, 10..11, numbered);
         stage_all(&mut staging, 5..7, named);
         // A spawn that leaves its rows, as one that panicked half way: they go with the run.
         let left = staging.take(NUMBER | NAME, 5, |mut run, _| {
