@@ -401,8 +401,8 @@ impl RelationStore {
 #[inline(always)]
 fn common_prefix(a: &[Entity], b: &[Entity]) -> usize {
     const STEP: usize = 8;
-    // Indexing within `len` (not iterator adapters over both slices): a ship's ten turrets
-    // are one step and two compares, and adapters cost more to set up than that.
+    // Indexing within `len` (not iterator adapters over both slices): a ship's other nine
+    // turrets are one step of eight and one compare, less than the adapters cost to set up.
     let len = a.len().min(b.len());
     let (a, b) = (&a[..len], &b[..len]);
     let mut same = 0;
