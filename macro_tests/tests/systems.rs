@@ -379,9 +379,6 @@ fn side_by_side_or_in_order_the_frames_are_the_same() {
 
 #[test]
 fn disjoint_systems_share_a_batch_and_write_their_own_columns() {
-    fn advance(mut movers: Query<(&mut Position, &Velocity)>) {
-        movers.for_each(|(mut position, velocity)| position.0 += velocity.0);
-    }
     fn regenerate(mut healths: Query<&mut Health, Without<FROZEN>>) {
         healths.for_each(|mut health| health.0 += 1);
     }
