@@ -19,6 +19,7 @@ mod range_stamps;
 mod readers;
 
 use range_stamps::RangeStamps;
+pub(crate) use readers::for_each_newer;
 pub use readers::{ChangedRows, TickCells};
 
 /// The change ticks of one table, indexed by component bit.

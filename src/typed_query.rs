@@ -39,10 +39,11 @@
 //! costs, and writing a few rows costs a store per row written. In `iter()` and `get()` a
 //! guard stamps its row directly (items outlive any chunk).
 
+use core::cell::Cell;
 use core::marker::PhantomData;
 
 use crate::archetype::Archetype;
-use crate::change_ticks::{TickCells, Written};
+use crate::change_ticks::{RowStamps, TickCells, Written, for_each_newer};
 use crate::entity::Entity;
 use crate::mask::Bitmask;
 use crate::storage::{Storage, TablesRef};
@@ -291,14 +292,30 @@ fn visit<T, Q, M, F>(
 {
     match test {
         None => visit_spans::<T, Q, M, F>(slices, written, rows, f),
-        // The common scan (one watched column): the rows and their stamps walked together,
-        // with no per-row test of the kind of filter and no bounds check on the stamps.
+        // The common scans (one watched column): see `visit_newer`.
         Some(&filter::RowTest::Changed { stamps, since }) => {
-            for (offset, stamp) in stamps[rows.clone()].iter().enumerate() {
-                if stamp.get().changed.is_newer_than(since) {
-                    f(Q::row(slices, written, RowAt::new(rows.start + offset)));
-                }
-            }
+            let changed = |stamp: &Cell<RowStamps>| stamp.get().changed;
+            visit_newer::<T, Q, M, F, _>(
+                slices,
+                written,
+                &stamps[rows.clone()],
+                rows.start,
+                since,
+                changed,
+                f,
+            );
+        }
+        Some(&filter::RowTest::Added { stamps, since }) => {
+            let added = |stamp: &Cell<RowStamps>| stamp.get().added;
+            visit_newer::<T, Q, M, F, _>(
+                slices,
+                written,
+                &stamps[rows.clone()],
+                rows.start,
+                since,
+                added,
+                f,
+            );
         }
         Some(test) => {
             for row in rows {
@@ -308,6 +325,29 @@ fn visit<T, Q, M, F>(
             }
         }
     }
+}
+
+/// Calls `f` with the item of every row whose stamps in `stamps` (the rows from `first_row`
+/// on, one watched column's) hold a tick, as `tick` reads it, newer than `since`: the rows
+/// and their stamps walked together, with no per-row test of the kind of filter and no bounds
+/// check on the stamps ([`for_each_newer`]).
+#[inline(always)]
+pub(crate) fn visit_newer<T, Q, M, F, S>(
+    slices: &mut Q::Slices<'_>,
+    written: &Q::Written,
+    stamps: &[S],
+    first_row: usize,
+    since: Tick,
+    tick: impl Fn(&S) -> Tick,
+    f: &mut F,
+) where
+    T: TypedTable,
+    Q: Fetch<T, M>,
+    F: for<'s> FnMut(Q::Item<'s>),
+{
+    for_each_newer(stamps, since, tick, |offset| {
+        f(Q::row(slices, written, RowAt::new(first_row + offset)));
+    });
 }
 
 /// Where a run of rows lies: its rows in the table (`rows` of `table_rows`), and, when the

@@ -636,3 +636,21 @@ fn effective_stamps_loaded_into_new_ticks_answer_every_query_alike() {
         }
     }
 }
+
+#[test]
+fn for_each_newer_finds_what_a_row_by_row_test_finds_at_every_length_and_across_wrap_around() {
+    // Two ticks behind `since` to two ahead, the last one past the wrap (tick 0).
+    let since = Tick(u32::MAX - 1);
+    for len in [0, 1, 31, 32, 33, 64, 100] {
+        let ticks: Vec<Tick> = (0..len)
+            .map(|row: u32| Tick(since.0.wrapping_add(row.wrapping_mul(7) % 5).wrapping_sub(2)))
+            .collect();
+        let expected: Vec<usize> = (0..ticks.len())
+            .filter(|&row| ticks[row].is_newer_than(since))
+            .collect();
+        let mut found = Vec::new();
+        for_each_newer(&ticks, since, |tick| *tick, |row| found.push(row));
+        assert_eq!(found, expected, "{len} rows");
+        assert!(len < 32 || !found.is_empty(), "some rows are newer");
+    }
+}

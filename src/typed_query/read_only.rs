@@ -6,10 +6,10 @@
 use core::marker::PhantomData;
 
 use super::filter::{ChangeFilter, QueryFilters, Verdict};
-use super::{ComponentColumn, Fetch, RowAt, Run, TypedTable, to_mask, visit_spans};
+use super::{ComponentColumn, Fetch, RowAt, Run, TypedTable, to_mask, visit_newer, visit_spans};
 use crate::archetype::Archetype;
 use crate::archetype::TicksOf;
-use crate::change_ticks::{ChangedRows, TickCells};
+use crate::change_ticks::{ChangedRows, RowStamps, TickCells};
 use crate::entity::Entity;
 use crate::mask::Bitmask;
 use crate::storage::lending::LentTable;
@@ -202,17 +202,33 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
                     }
                 }
                 Some(filter) => match filter.rows(ticks) {
-                    // The common scan (one watched component, no tag test): the rows and
-                    // their stamps walked together, with no per-row test of the kind of
-                    // filter and no bounds check.
+                    // The common scans (one watched component, no tag test): see
+                    // `visit_newer`.
                     ChangedRows::Column { stamps, since } if tags.is_empty() => {
-                        // Cut to the rows once: the loop then has a single bound.
                         let stamps = stamps.get(..entities.len()).unwrap_or(stamps);
-                        for (row, stamp) in stamps.iter().enumerate() {
-                            if stamp.changed.is_newer_than(since) {
-                                f(Q::row(&mut slices, &written, RowAt::new(row)));
-                            }
-                        }
+                        let changed = |stamp: &RowStamps| stamp.changed;
+                        visit_newer::<T, Q, M, F, _>(
+                            &mut slices,
+                            &written,
+                            stamps,
+                            0,
+                            since,
+                            changed,
+                            &mut f,
+                        );
+                    }
+                    ChangedRows::AddedColumn { stamps, since } if tags.is_empty() => {
+                        let stamps = stamps.get(..entities.len()).unwrap_or(stamps);
+                        let added = |stamp: &RowStamps| stamp.added;
+                        visit_newer::<T, Q, M, F, _>(
+                            &mut slices,
+                            &written,
+                            stamps,
+                            0,
+                            since,
+                            added,
+                            &mut f,
+                        );
                     }
                     changed => {
                         for row in 0..entities.len() {
