@@ -303,7 +303,7 @@ impl<T: Archetype> Storage<T> {
     /// locations) in the table of `mask`: [`place_rows`](Self::place_rows).
     fn place_spawned(&mut self, mask: T::Mask, entities: &[Entity]) -> (usize, usize, bool) {
         let count = entities.len();
-        self.place_rows(mask, entities.iter().copied(), |table| {
+        self.place_rows(mask, T::Mask::EMPTY, entities.iter().copied(), |table| {
             let mask = table.mask();
             table.for_each_column(&mut column::PushDefaults { mask, count });
         })
@@ -326,6 +326,7 @@ impl<T: Archetype> Storage<T> {
     fn place_rows<E: ExactSizeIterator<Item = Entity> + Clone>(
         &mut self,
         mask: T::Mask,
+        linked: T::Mask,
         entities: E,
         fill: impl FnOnce(&mut T),
     ) -> (usize, usize, bool) {
@@ -335,7 +336,7 @@ impl<T: Archetype> Storage<T> {
         let table = &mut self.tables[table_index];
         let first_row = table.len();
         table.push_rows(entities.clone(), fill);
-        let moved = self.settle_rows(mask, table_index, first_row, entities, false);
+        let moved = self.settle_rows(mask, linked, table_index, first_row, entities, false);
         (table_index, first_row, moved)
     }
 
@@ -349,6 +350,7 @@ impl<T: Archetype> Storage<T> {
     fn settle_rows<E: ExactSizeIterator<Item = Entity>>(
         &mut self,
         mask: T::Mask,
+        linked: T::Mask,
         table_index: usize,
         first_row: usize,
         entities: E,
@@ -356,9 +358,12 @@ impl<T: Archetype> Storage<T> {
     ) -> bool {
         let count = entities.len();
         self.ticks[table_index].push_rows(count, self.tick);
-        // Relation bits come from linking only.
+        // Relation bits come from linking only: a mask's are dropped, and the rows join the
+        // segment of the relations they are about to be linked in (`linked`, see
+        // `link_placed`), which they would otherwise leave again at once.
         let tags = mask & T::TAGS & !T::RELATIONS;
         let logged = (mask & T::COMPONENTS) | tags;
+        let tags = tags | linked;
         for (offset, entity) in entities.enumerate() {
             if !located {
                 let location = EntityLocation::new(table_index, first_row + offset);
@@ -402,6 +407,33 @@ impl<T: Archetype> Storage<T> {
         for &(source, relation, target) in links {
             // Documented: a target not alive at the spawn leaves the entity unlinked.
             let _ = self.link(relation, source, target);
+        }
+    }
+
+    /// The relations of a builder's `links` (relation, target) whose targets are alive: the
+    /// spawn places its rows in the tag segment of those relations at once, so linking them
+    /// after moves no row ([`link_placed`](Self::link_placed)).
+    fn linkable(&self, links: &[(T::Mask, Entity)]) -> T::Mask {
+        links
+            .iter()
+            .filter(|&&(_, target)| self.is_alive(target))
+            .fold(T::Mask::EMPTY, |linkable, &(relation, _)| {
+                linkable | relation
+            })
+    }
+
+    /// Links `source`, just placed in the segment of the relations `joined`
+    /// ([`linkable`](Self::linkable)), to the targets of `links`. A link that fails leaves the
+    /// entity unlinked (documented: a target not alive at the spawn), and one whose relation
+    /// the row joined takes the row back out of that relation's segment.
+    fn link_placed(&mut self, source: Entity, links: &[(T::Mask, Entity)], joined: T::Mask) {
+        for &(relation, target) in links {
+            if self.link(relation, source, target).is_err() && joined.intersects(relation) {
+                if let Some(location) = self.locate(source) {
+                    let tags = self.tags_at(location);
+                    self.retag(location, tags & !relation);
+                }
+            }
         }
     }
 

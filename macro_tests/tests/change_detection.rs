@@ -278,13 +278,21 @@ fn changed_and_added_scans_visit_exactly_the_stamped_rows_of_a_long_table() {
     let since = world.last_tick();
     let [read, written] = visited(&mut world, false, since);
     assert_eq!(read, set(&expected));
-    assert_eq!(written, set(&expected), "the guards' own stamps hide no later row");
+    assert_eq!(
+        written,
+        set(&expected),
+        "the guards' own stamps hide no later row"
+    );
     assert_eq!(
         visited(&mut world, false, since),
         [set(&expected), set(&expected)],
         "rows written again at the same tick are the same rows"
     );
-    assert!(visited(&mut world, true, since).iter().all(BTreeSet::is_empty));
+    assert!(
+        visited(&mut world, true, since)
+            .iter()
+            .all(BTreeSet::is_empty)
+    );
 
     // Rows 40..100 of one table added after the first 40, at every offset of a block.
     let mut world = World::new();
@@ -293,8 +301,15 @@ fn changed_and_added_scans_visit_exactly_the_stamped_rows_of_a_long_table() {
     let since = world.last_tick();
     let added = world.spawn_entities(POSITION | VELOCITY | SCRATCH, 60);
     assert_eq!(visited(&mut world, true, since), [set(&added), set(&added)]);
-    assert_eq!(visited(&mut world, false, since), [set(&added), set(&added)]);
+    assert_eq!(
+        visited(&mut world, false, since),
+        [set(&added), set(&added)]
+    );
     world.step();
     let since = world.last_tick();
-    assert!(visited(&mut world, true, since).iter().all(BTreeSet::is_empty));
+    assert!(
+        visited(&mut world, true, since)
+            .iter()
+            .all(BTreeSet::is_empty)
+    );
 }

@@ -643,7 +643,14 @@ fn for_each_newer_finds_what_a_row_by_row_test_finds_at_every_length_and_across_
     let since = Tick(u32::MAX - 1);
     for len in [0, 1, 31, 32, 33, 64, 100] {
         let ticks: Vec<Tick> = (0..len)
-            .map(|row: u32| Tick(since.0.wrapping_add(row.wrapping_mul(7) % 5).wrapping_sub(2)))
+            .map(|row: u32| {
+                Tick(
+                    since
+                        .0
+                        .wrapping_add(row.wrapping_mul(7) % 5)
+                        .wrapping_sub(2),
+                )
+            })
             .collect();
         let expected: Vec<usize> = (0..ticks.len())
             .filter(|&row| ticks[row].is_newer_than(since))

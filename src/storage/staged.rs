@@ -67,7 +67,8 @@ impl<T: Archetype> Storage<T> {
         let count = entities.len();
         let mask = values.mask();
         let links = values.links().to_vec();
-        self.place_rows(mask, entities.iter().copied(), |table| {
+        let linked = self.linkable(&links);
+        self.place_rows(mask, linked, entities.iter().copied(), |table| {
             if count == 0 {
                 return;
             }
@@ -81,9 +82,7 @@ impl<T: Archetype> Storage<T> {
         });
         if !links.is_empty() {
             for &entity in entities {
-                for &(relation, target) in &links {
-                    self.link_spawned(&[(entity, relation, target)]);
-                }
+                self.link_placed(entity, &links, linked);
             }
         }
     }
@@ -99,12 +98,11 @@ impl<T: Archetype> Storage<T> {
         entity: Entity,
         values: &mut V,
     ) {
-        self.place_rows(values.mask(), core::iter::once(entity), |table| {
+        let linked = self.linkable(values.links());
+        self.place_rows(values.mask(), linked, core::iter::once(entity), |table| {
             values.take_into(table);
         });
-        for &(relation, target) in values.links() {
-            self.link_spawned(&[(entity, relation, target)]);
-        }
+        self.link_placed(entity, values.links(), linked);
     }
 
     /// Spawns the rows of a staged run (`rows`, taken from the staging) with the components and
@@ -148,7 +146,7 @@ impl<T: Archetype> Storage<T> {
         };
         let entities = core::mem::take(rows.entities_mut());
         place_or_free(index, self, &entities, |storage| {
-            storage.place_rows(mask, entities.iter().copied(), |table| {
+            storage.place_rows(mask, T::Mask::EMPTY, entities.iter().copied(), |table| {
                 let columns = table.mask();
                 table.for_each_column_pair(rows, &mut column::AppendAll { mask: columns });
                 if !T::RULES.is_empty() {
@@ -313,6 +311,7 @@ impl<T: Archetype> Storage<T> {
             .extend_from_slice(entities);
         self.settle_rows(
             mask,
+            T::Mask::EMPTY,
             table_index,
             first_row,
             entities.iter().copied(),

@@ -3,7 +3,7 @@
 //! built-in hierarchy (`ChildOf` / `Children`).
 //!
 //! - `hierarchy_build`: a new world and the whole forest, every link made as the entities are
-//!   spawned (archetypal: `spawn_batch` + `set_child_of`; bevy: `ChildOf` in the spawned
+//!   spawned (archetypal: a builder's `with_child_of(parent)`; bevy: `ChildOf` in the spawned
 //!   bundle, its hooks fill `Children`).
 //! - `hierarchy_propagate`: the roots move (`offset += 1`), then world position = parent's
 //!   world position + offset, every parent before its children (archetypal: one
@@ -74,7 +74,10 @@ pub fn workloads() -> Vec<Workload> {
             name: "hierarchy_build",
             description: "new world + 10,000 roots x 10 children x 4 grandchildren, linked",
             contenders: vec![
-                contender::<Archetypal>("spawn_batch + set_child_of", Stage::Build),
+                contender::<Archetypal>(
+                    "EntityBuilder::with_child_of(parent).spawn_one per node",
+                    Stage::Build,
+                ),
                 contender::<Bevy>("spawn((.., ChildOf(parent)))", Stage::Build),
                 contender::<Flecs>(
                     "entity_bulk(n).add_id((ChildOf, parent)) per family, offsets in place",
@@ -244,22 +247,26 @@ impl Forest for Archetypal {
         Archetypal(archetypal_world::World::new())
     }
 
+    /// Each node spawned by a builder that links it as it spawns (`with_child_of`), as bevy's
+    /// spawns it with its `ChildOf`: the row goes straight into its table's segment of linked
+    /// rows, and the tree's rows lie in the order they were spawned.
     fn spawn_tree(&mut self, index: usize, pass: u32) -> TreeRoot {
-        use archetypal_world::{OFFSET, WORLD_POSITION};
+        use archetypal_world::EntityBuilder;
         let world = &mut self.0;
-        let root = world.spawn(OFFSET | WORLD_POSITION);
-        world.set_offset(root, root_offset(index, pass));
-        let children = world.spawn_batch(OFFSET | WORLD_POSITION, CHILDREN, |table, row| {
-            table.offset[row] = node_offset(row % CHILDREN)
-        });
-        for &child in &children {
-            let _ = world.set_child_of(child, root);
-            let grandchildren =
-                world.spawn_batch(OFFSET | WORLD_POSITION, GRANDCHILDREN, |table, row| {
-                    table.offset[row] = node_offset(row % GRANDCHILDREN)
-                });
-            for &grandchild in &grandchildren {
-                let _ = world.set_child_of(grandchild, child);
+        let node = |offset| {
+            EntityBuilder::new()
+                .with_offset(offset)
+                .with_world_position(WorldPosition::default())
+        };
+        let root = node(root_offset(index, pass)).spawn_one(world);
+        for child_index in 0..CHILDREN {
+            let child = node(node_offset(child_index))
+                .with_child_of(root)
+                .spawn_one(world);
+            for grandchild_index in 0..GRANDCHILDREN {
+                node(node_offset(grandchild_index))
+                    .with_child_of(child)
+                    .spawn_one(world);
             }
         }
         TreeRoot::Archetypal(root)
