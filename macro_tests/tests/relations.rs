@@ -924,6 +924,43 @@ fn a_builder_links_its_entities_as_they_spawn_queued_or_not() {
 }
 
 #[test]
+fn a_builder_spawn_with_a_dead_target_links_the_rest_and_leaves_that_relation_out() {
+    let mut world = World::new();
+    let ship = world.spawn(POSITION);
+    let [dead, stale, never] = bad_handles(&mut world);
+    for target in [dead, stale, never] {
+        let builder = EntityBuilder::new()
+            .with_offset(Offset(1))
+            .with_mask(PLAYER)
+            .with_child_of(ship)
+            .with_owned_by(target);
+        let mut spawned = builder.clone().spawn(&mut world, 3);
+        spawned.push(builder.spawn_one(&mut world));
+        for &entity in &spawned {
+            assert_eq!(world.get_child_of(entity), Some(ship));
+            assert_eq!(world.get_owned_by(entity), None, "{target:?} is not alive");
+            assert_eq!(
+                world.component_mask(entity),
+                Some(OFFSET | PLAYER | CHILD_OF)
+            );
+        }
+        valid(&world);
+        let owned: Vec<Entity> = world.query_entities(OWNED_BY).collect();
+        assert!(owned.is_empty(), "no row sits among the owned");
+    }
+    let linked: Vec<Entity> = world.query_entities(CHILD_OF | PLAYER).collect();
+    assert_eq!(linked.len(), 12);
+    assert_eq!(world.get_children(ship).len(), 12);
+    // The live relation's rows stay where they are when the other is linked later.
+    let owner = world.spawn(POSITION);
+    for &entity in &linked {
+        assert_eq!(world.set_owned_by(entity, owner), Ok(None));
+    }
+    valid(&world);
+    assert_eq!(world.query_entities(OWNED_BY | CHILD_OF).count(), 12);
+}
+
+#[test]
 fn children_being_written_read_their_parents_through_the_read_side() {
     let mut world = World::new();
     let ships: Vec<Entity> = (0..3)
