@@ -19,8 +19,8 @@ mod range_stamps;
 mod readers;
 
 use range_stamps::RangeStamps;
-pub(crate) use readers::for_each_newer;
 pub use readers::{ChangedRows, TickCells};
+pub(crate) use readers::{ReadStamps, for_each_newer};
 
 /// The change ticks of one table, indexed by component bit.
 #[derive(Debug)]
@@ -91,6 +91,12 @@ pub struct RowStamps {
 }
 
 impl RowStamps {
+    /// The added stamp (`added`) or the write stamp: what a change filter compares.
+    #[inline(always)]
+    pub const fn tick(self, added: bool) -> Tick {
+        if added { self.added } else { self.changed }
+    }
+
     /// A row written and added at `tick`.
     #[inline]
     pub const fn at(tick: Tick) -> Self {
@@ -490,6 +496,7 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
                 ChangedRows::Column {
                     stamps: &column.rows,
                     since,
+                    added: false,
                 }
             } else if column.range_stamps.all_newer_than(column.rows.len(), since) {
                 ChangedRows::All
@@ -581,9 +588,10 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     pub fn added_rows(&self, bits: M, since: Tick) -> ChangedRows<'_, M, C> {
         let bits = bits & self.tracked;
         if bits.is_single_bit() {
-            ChangedRows::AddedColumn {
+            ChangedRows::Column {
                 stamps: &self.columns[bits.trailing_zeros() as usize].rows,
                 since,
+                added: true,
             }
         } else {
             ChangedRows::AnyAdded {

@@ -39,11 +39,10 @@
 //! costs, and writing a few rows costs a store per row written. In `iter()` and `get()` a
 //! guard stamps its row directly (items outlive any chunk).
 
-use core::cell::Cell;
 use core::marker::PhantomData;
 
 use crate::archetype::Archetype;
-use crate::change_ticks::{RowStamps, TickCells, Written, for_each_newer};
+use crate::change_ticks::{ReadStamps, TickCells, Written, for_each_newer};
 use crate::entity::Entity;
 use crate::mask::Bitmask;
 use crate::storage::{Storage, TablesRef};
@@ -292,31 +291,20 @@ fn visit<T, Q, M, F>(
 {
     match test {
         None => visit_spans::<T, Q, M, F>(slices, written, rows, f),
-        // The common scans (one watched column): see `visit_newer`.
-        Some(&filter::RowTest::Changed { stamps, since }) => {
-            let changed = |stamp: &Cell<RowStamps>| stamp.get().changed;
-            visit_newer::<T, Q, M, F, _>(
-                slices,
-                written,
-                &stamps[rows.clone()],
-                rows.start,
-                since,
-                changed,
-                f,
-            );
-        }
-        Some(&filter::RowTest::Added { stamps, since }) => {
-            let added = |stamp: &Cell<RowStamps>| stamp.get().added;
-            visit_newer::<T, Q, M, F, _>(
-                slices,
-                written,
-                &stamps[rows.clone()],
-                rows.start,
-                since,
-                added,
-                f,
-            );
-        }
+        // The common scan (one watched column): see `visit_newer`.
+        Some(&filter::RowTest::Column {
+            stamps,
+            since,
+            added,
+        }) => visit_newer::<T, Q, M, F, _>(
+            slices,
+            written,
+            &stamps[rows.clone()],
+            rows.start,
+            since,
+            added,
+            f,
+        ),
         Some(test) => {
             for row in rows {
                 if test.passes(row) {
@@ -328,9 +316,9 @@ fn visit<T, Q, M, F>(
 }
 
 /// Calls `f` with the item of every row whose stamps in `stamps` (the rows from `first_row`
-/// on, one watched column's) hold a tick, as `tick` reads it, newer than `since`: the rows
-/// and their stamps walked together, with no per-row test of the kind of filter and no bounds
-/// check on the stamps ([`for_each_newer`]).
+/// on, one watched column's) hold an added stamp (`added`) or write stamp newer than `since`:
+/// the rows and their stamps walked together, with no per-row test of the kind of filter and
+/// no bounds check on the stamps ([`for_each_newer`]).
 #[inline(always)]
 pub(crate) fn visit_newer<T, Q, M, F, S>(
     slices: &mut Q::Slices<'_>,
@@ -338,14 +326,15 @@ pub(crate) fn visit_newer<T, Q, M, F, S>(
     stamps: &[S],
     first_row: usize,
     since: Tick,
-    tick: impl Fn(&S) -> Tick,
+    added: bool,
     f: &mut F,
 ) where
     T: TypedTable,
     Q: Fetch<T, M>,
     F: for<'s> FnMut(Q::Item<'s>),
+    S: ReadStamps,
 {
-    for_each_newer(stamps, since, tick, |offset| {
+    for_each_newer(stamps, since, added, |offset| {
         f(Q::row(slices, written, RowAt::new(first_row + offset)));
     });
 }

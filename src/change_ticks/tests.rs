@@ -639,25 +639,29 @@ fn effective_stamps_loaded_into_new_ticks_answer_every_query_alike() {
 
 #[test]
 fn for_each_newer_finds_what_a_row_by_row_test_finds_at_every_length_and_across_wrap_around() {
-    // Two ticks behind `since` to two ahead, the last one past the wrap (tick 0).
+    // Two ticks behind `since` to two ahead, the last one past the wrap (tick 0); the added
+    // stamps run the other way.
     let since = Tick(u32::MAX - 1);
+    let near = |step: u32| Tick(since.0.wrapping_add(step % 5).wrapping_sub(2));
     for len in [0, 1, 31, 32, 33, 64, 100] {
-        let ticks: Vec<Tick> = (0..len)
-            .map(|row: u32| {
-                Tick(
-                    since
-                        .0
-                        .wrapping_add(row.wrapping_mul(7) % 5)
-                        .wrapping_sub(2),
-                )
+        let stamps: Vec<RowStamps> = (0..len)
+            .map(|row: u32| RowStamps {
+                changed: near(row.wrapping_mul(7)),
+                added: near(row.wrapping_mul(3).wrapping_add(1)),
             })
             .collect();
-        let expected: Vec<usize> = (0..ticks.len())
-            .filter(|&row| ticks[row].is_newer_than(since))
-            .collect();
-        let mut found = Vec::new();
-        for_each_newer(&ticks, since, |tick| *tick, |row| found.push(row));
-        assert_eq!(found, expected, "{len} rows");
-        assert!(len < 32 || !found.is_empty(), "some rows are newer");
+        for added in [false, true] {
+            let expected: Vec<usize> = (0..stamps.len())
+                .filter(|&row| stamps[row].tick(added).is_newer_than(since))
+                .collect();
+            let mut found = Vec::new();
+            for_each_newer(&stamps, since, added, |row| found.push(row));
+            assert_eq!(found, expected, "{len} rows, added: {added}");
+            let cells: Vec<Cell<RowStamps>> = stamps.iter().copied().map(Cell::new).collect();
+            let mut through_cells = Vec::new();
+            for_each_newer(&cells, since, added, |row| through_cells.push(row));
+            assert_eq!(through_cells, expected, "as cells");
+            assert!(len < 32 || !found.is_empty(), "some rows are newer");
+        }
     }
 }

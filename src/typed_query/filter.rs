@@ -211,10 +211,10 @@ impl Verdict {
         if filter.components.is_single_bit() {
             let stamps = cells.column(filter.components.trailing_zeros());
             if let Some(stamps) = stamps.get(..rows) {
-                return Some(if filter.added {
-                    RowTest::Added { stamps, since }
-                } else {
-                    RowTest::Changed { stamps, since }
+                return Some(RowTest::Column {
+                    stamps,
+                    since,
+                    added: filter.added,
                 });
             }
         }
@@ -229,15 +229,11 @@ impl Verdict {
 
 /// The per-row test of a change filter over stamp cells.
 pub(crate) enum RowTest<'a, M> {
-    /// One watched column: compare its write stamps.
-    Changed {
+    /// One watched column: compare its added stamps (`added`) or write stamps.
+    Column {
         stamps: &'a [Cell<RowStamps>],
         since: Tick,
-    },
-    /// One watched column: compare its added stamps.
-    Added {
-        stamps: &'a [Cell<RowStamps>],
-        since: Tick,
+        added: bool,
     },
     /// Several watched columns: any of them.
     Any {
@@ -254,8 +250,11 @@ impl<M: Bitmask> RowTest<'_, M> {
     #[inline]
     pub(crate) fn passes(&self, row: usize) -> bool {
         match *self {
-            RowTest::Changed { stamps, since } => stamps[row].get().changed.is_newer_than(since),
-            RowTest::Added { stamps, since } => stamps[row].get().added.is_newer_than(since),
+            RowTest::Column {
+                stamps,
+                since,
+                added,
+            } => stamps[row].get().tick(added).is_newer_than(since),
             RowTest::Any {
                 cells,
                 components,
@@ -264,8 +263,7 @@ impl<M: Bitmask> RowTest<'_, M> {
             } => {
                 for bit in components.bits() {
                     if let Some(stamp) = cells.column(bit).get(row) {
-                        let stamp = stamp.get();
-                        if if added { stamp.added } else { stamp.changed }.is_newer_than(since) {
+                        if stamp.get().tick(added).is_newer_than(since) {
                             return true;
                         }
                     }

@@ -9,7 +9,7 @@ use super::filter::{ChangeFilter, QueryFilters, Verdict};
 use super::{ComponentColumn, Fetch, RowAt, Run, TypedTable, to_mask, visit_newer, visit_spans};
 use crate::archetype::Archetype;
 use crate::archetype::TicksOf;
-use crate::change_ticks::{ChangedRows, RowStamps, TickCells};
+use crate::change_ticks::{ChangedRows, TickCells};
 use crate::entity::Entity;
 use crate::mask::Bitmask;
 use crate::storage::lending::LentTable;
@@ -202,34 +202,21 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
                     }
                 }
                 Some(filter) => match filter.rows(ticks) {
-                    // The common scans (one watched component, no tag test): see
+                    // The common scan (one watched component, no tag test): see
                     // `visit_newer`.
-                    ChangedRows::Column { stamps, since } if tags.is_empty() => {
-                        let stamps = stamps.get(..entities.len()).unwrap_or(stamps);
-                        let changed = |stamp: &RowStamps| stamp.changed;
-                        visit_newer::<T, Q, M, F, _>(
-                            &mut slices,
-                            &written,
-                            stamps,
-                            0,
-                            since,
-                            changed,
-                            &mut f,
-                        );
-                    }
-                    ChangedRows::AddedColumn { stamps, since } if tags.is_empty() => {
-                        let stamps = stamps.get(..entities.len()).unwrap_or(stamps);
-                        let added = |stamp: &RowStamps| stamp.added;
-                        visit_newer::<T, Q, M, F, _>(
-                            &mut slices,
-                            &written,
-                            stamps,
-                            0,
-                            since,
-                            added,
-                            &mut f,
-                        );
-                    }
+                    ChangedRows::Column {
+                        stamps,
+                        since,
+                        added,
+                    } if tags.is_empty() => visit_newer::<T, Q, M, F, _>(
+                        &mut slices,
+                        &written,
+                        stamps.get(..entities.len()).unwrap_or(stamps),
+                        0,
+                        since,
+                        added,
+                        &mut f,
+                    ),
                     changed => {
                         for row in 0..entities.len() {
                             if changed.contains(row) && tags.matches(row) {
