@@ -360,7 +360,7 @@ impl<T: Archetype> Storage<T> {
         self.ticks[table_index].push_rows(count, self.tick);
         // Relation bits come from linking only: a mask's are dropped, and the rows join the
         // segment of the relations they are about to be linked in (`linked`, see
-        // `link_placed`), which they would otherwise leave again at once.
+        // `link_spawned`), which they would otherwise leave again at once.
         let tags = mask & T::TAGS & !T::RELATIONS;
         let logged = (mask & T::COMPONENTS) | tags;
         let tags = tags | linked;
@@ -400,34 +400,45 @@ impl<T: Archetype> Storage<T> {
         activated.len()
     }
 
+    /// The relations in which each of `rows` rows about to be placed will be linked to a live
+    /// target: `links` holds the rows' links (relation, target), at most one per row and
+    /// relation, as builders hold them. A spawn places its rows among those relations' linked
+    /// rows (their tag segment) at once, so linking them after moves no row (see
+    /// [`link_spawned`](Self::link_spawned)).
+    fn linked_by_every_row(
+        &self,
+        rows: usize,
+        links: impl Iterator<Item = (T::Mask, Entity)> + Clone,
+    ) -> T::Mask {
+        let mut linked = T::Mask::EMPTY;
+        if rows == 0 {
+            return linked;
+        }
+        for bit in T::RELATIONS.bits() {
+            let relation = T::Mask::bit(bit);
+            let live = links
+                .clone()
+                .filter(|&(other, target)| other == relation && self.is_alive(target))
+                .count();
+            if live == rows {
+                linked = linked | relation;
+            }
+        }
+        linked
+    }
+
     /// Links just-spawned entities to the targets their builders held: `(source, relation,
     /// target)`, in order, once every row of the batch exists (a target spawned in the same
-    /// batch is alive by then). A link that fails (a dead target) leaves the entity unlinked.
-    pub(crate) fn link_spawned(&mut self, links: &[(Entity, T::Mask, Entity)]) {
-        for &(source, relation, target) in links {
-            // Documented: a target not alive at the spawn leaves the entity unlinked.
-            let _ = self.link(relation, source, target);
-        }
-    }
-
-    /// The relations of a builder's `links` (relation, target) whose targets are alive: the
-    /// spawn places its rows in the tag segment of those relations at once, so linking them
-    /// after moves no row ([`link_placed`](Self::link_placed)).
-    fn linkable(&self, links: &[(T::Mask, Entity)]) -> T::Mask {
-        links
-            .iter()
-            .filter(|&&(_, target)| self.is_alive(target))
-            .fold(T::Mask::EMPTY, |linkable, &(relation, _)| {
-                linkable | relation
-            })
-    }
-
-    /// Links `source`, just placed in the segment of the relations `joined`
-    /// ([`linkable`](Self::linkable)), to the targets of `links`. A link that fails leaves the
-    /// entity unlinked (documented: a target not alive at the spawn), and one whose relation
-    /// the row joined takes the row back out of that relation's segment.
-    fn link_placed(&mut self, source: Entity, links: &[(T::Mask, Entity)], joined: T::Mask) {
-        for &(relation, target) in links {
+    /// batch is alive by then). A link that fails leaves the entity unlinked (documented: a
+    /// target not alive at the spawn), and takes its row back out of the relation's linked
+    /// rows if it was placed there (`joined`: see
+    /// [`linked_by_every_row`](Self::linked_by_every_row)).
+    pub(crate) fn link_spawned(
+        &mut self,
+        links: impl IntoIterator<Item = (Entity, T::Mask, Entity)>,
+        joined: T::Mask,
+    ) {
+        for (source, relation, target) in links {
             if self.link(relation, source, target).is_err() && joined.intersects(relation) {
                 if let Some(location) = self.locate(source) {
                     let tags = self.tags_at(location);

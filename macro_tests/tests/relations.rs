@@ -961,6 +961,43 @@ fn a_builder_spawn_with_a_dead_target_links_the_rest_and_leaves_that_relation_ou
 }
 
 #[test]
+fn queued_spawns_of_one_mask_link_in_place_whether_all_some_or_none_are_linked() {
+    let mut world = World::new();
+    let carrier = world.spawn(POSITION);
+    let escort = |x| EntityBuilder::new().with_offset(Offset(x));
+    for linked in [3, 2, 0] {
+        let mut commands = world.commands();
+        // One run of three rows of mask OFFSET: the first `linked` linked to the carrier.
+        let spawned: Vec<Entity> = (0..3)
+            .map(|x| {
+                let builder = escort(x);
+                commands.queue_spawn(if x < linked {
+                    builder.with_child_of(carrier)
+                } else {
+                    builder
+                })
+            })
+            .collect();
+        assert_eq!(world.apply_commands(), report(3, 0));
+        valid(&world);
+        for (x, &entity) in spawned.iter().enumerate() {
+            let parent = (x < linked as usize).then_some(carrier);
+            assert_eq!(
+                world.get_child_of(entity),
+                parent,
+                "{linked} linked, row {x}"
+            );
+        }
+        assert_eq!(
+            world.query_entities(OFFSET | CHILD_OF).count(),
+            world.get_children(carrier).len()
+        );
+    }
+    assert_eq!(world.get_children(carrier).len(), 5);
+    assert_eq!(world.query_entities(OFFSET).count(), 9);
+}
+
+#[test]
 fn children_being_written_read_their_parents_through_the_read_side() {
     let mut world = World::new();
     let ships: Vec<Entity> = (0..3)

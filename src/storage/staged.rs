@@ -67,7 +67,8 @@ impl<T: Archetype> Storage<T> {
         let count = entities.len();
         let mask = values.mask();
         let links = values.links().to_vec();
-        let linked = self.linkable(&links);
+        // Every entity of the batch is linked by the same links.
+        let linked = self.linked_by_every_row(1, links.iter().copied());
         self.place_rows(mask, linked, entities.iter().copied(), |table| {
             if count == 0 {
                 return;
@@ -82,7 +83,10 @@ impl<T: Archetype> Storage<T> {
         });
         if !links.is_empty() {
             for &entity in entities {
-                self.link_placed(entity, &links, linked);
+                let linked_from = links
+                    .iter()
+                    .map(|&(relation, target)| (entity, relation, target));
+                self.link_spawned(linked_from, linked);
             }
         }
     }
@@ -98,11 +102,15 @@ impl<T: Archetype> Storage<T> {
         entity: Entity,
         values: &mut V,
     ) {
-        let linked = self.linkable(values.links());
+        let linked = self.linked_by_every_row(1, values.links().iter().copied());
         self.place_rows(values.mask(), linked, core::iter::once(entity), |table| {
             values.take_into(table);
         });
-        self.link_placed(entity, values.links(), linked);
+        let links = values.links().iter();
+        self.link_spawned(
+            links.map(|&(relation, target)| (entity, relation, target)),
+            linked,
+        );
     }
 
     /// Spawns the rows of a staged run (`rows`, taken from the staging) with the components and
@@ -118,10 +126,12 @@ impl<T: Archetype> Storage<T> {
         rows: &mut T,
         links: &mut dyn Iterator<Item = (usize, T::Mask, Entity)>,
     ) -> usize {
+        let refused = index.activate_all(rows.entities(), &mut *self.records);
+        // The links of the rows that spawn (a refused row's handle is not theirs to link).
         let links: Vec<(Entity, T::Mask, Entity)> = links
+            .filter(|(row, _, _)| !refused.contains(row))
             .map(|(row, relation, target)| (rows.entities()[row], relation, target))
             .collect();
-        let refused = index.activate_all(rows.entities(), &mut *self.records);
         let mut kept;
         let rows = if refused.is_empty() {
             rows
@@ -145,8 +155,12 @@ impl<T: Archetype> Storage<T> {
             &mut kept
         };
         let entities = core::mem::take(rows.entities_mut());
+        let by_row = links
+            .iter()
+            .map(|&(_, relation, target)| (relation, target));
+        let linked = self.linked_by_every_row(entities.len(), by_row);
         place_or_free(index, self, &entities, |storage| {
-            storage.place_rows(mask, T::Mask::EMPTY, entities.iter().copied(), |table| {
+            storage.place_rows(mask, linked, entities.iter().copied(), |table| {
                 let columns = table.mask();
                 table.for_each_column_pair(rows, &mut column::AppendAll { mask: columns });
                 if !T::RULES.is_empty() {
@@ -164,7 +178,7 @@ impl<T: Archetype> Storage<T> {
                 }
             })
         });
-        self.link_spawned(&links);
+        self.link_spawned(links, linked);
         let spawned = entities.len();
         // The staging table keeps its entity column's memory too.
         let mut entities = entities;
