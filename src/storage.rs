@@ -421,7 +421,7 @@ impl<T: Archetype> Storage<T> {
                 .filter(|&(other, target)| other == relation && self.is_alive(target))
                 .count();
             if live == rows {
-                linked = linked | relation;
+                linked |= relation;
             }
         }
         linked
