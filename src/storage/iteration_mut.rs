@@ -130,32 +130,11 @@ impl<T: Archetype> Storage<T> {
         F: FnMut(&mut T::ViewMut<'_>),
     {
         let tick = self.tick;
-        let columns = include & !T::TAGS;
-        self.walk_mut_each(include, exclude, |walked| {
-            // Each view hands out every column of its rows. They are stamped before any view
-            // is built: the stamp may call out (its rare path), and a view built first would
-            // live across that call, in the registers a call preserves; the game's loop then
-            // ran 1.4x slower over the same columns (`large_iter`: its base pointer in `%rbp`,
-            // whose streaming loads are slow on this host's cores).
-            let table_rows = walked.table.len();
-            if !walked.filters_tags() {
-                // One view of the whole table, the common case (kept free of the partition and
-                // the view splitting, as in `for_each_run_mut`).
-                walked
-                    .ticks
-                    .stamp(Written::table(table_rows), T::Mask::ALL, tick);
-                f(&mut walked.table.view_mut(columns).1);
-                return;
-            }
-            for rows in walked.runs() {
-                walked
-                    .ticks
-                    .stamp(Written::Rows { rows, table_rows }, T::Mask::ALL, tick);
-            }
-            let runs = walked.runs();
-            let (entities, view) = walked.table.view_mut(columns);
-            split_runs::<T>(entities, view, runs, |_, _, mut view| f(&mut view));
-        });
+        // Each view hands out every column of its rows: stamped as a whole.
+        let stamp = |ticks: &mut TicksOf<T>, rows, table_rows| {
+            ticks.stamp(Written::Rows { rows, table_rows }, T::Mask::ALL, tick);
+        };
+        self.walk_runs_mut(include, exclude, stamp, |_, mut view, _, _, _| f(&mut view));
     }
 
     /// The run walk of typed queries' `for_each` ([`TypedQuery`](crate::TypedQuery)): calls
@@ -167,31 +146,45 @@ impl<T: Archetype> Storage<T> {
     // constants there: see the generated `for_each_table_mut`.
     #[doc(hidden)]
     #[inline(always)]
-    pub fn for_each_run_mut<F>(&mut self, include: T::Mask, exclude: T::Mask, mut f: F)
+    pub fn for_each_run_mut<F>(&mut self, include: T::Mask, exclude: T::Mask, f: F)
     where
+        F: FnMut(&[Entity], T::ViewMut<'_>, &mut TicksOf<T>, Range<usize>, usize),
+    {
+        self.walk_runs_mut(include, exclude, |_, _, _| {}, f);
+    }
+
+    /// The one walk of [`for_each_table_mut`](Self::for_each_table_mut) and
+    /// [`for_each_run_mut`](Self::for_each_run_mut): per matching table, one run of the whole
+    /// table when the masks name no tag (the common case, kept free of the partition and the
+    /// view splitting, since a world of many small tables pays this loop's body per table),
+    /// else one run per stretch of matching rows. `before(ticks, rows, table_rows)` sees every
+    /// run of a table before any view of it is built: a view built first would live across a
+    /// call `before` makes (a stamp's rare path) in the registers a call preserves, and the
+    /// game's loop then ran 1.4x slower over the same columns (`large_iter`: its base pointer
+    /// in `%rbp`, whose streaming loads are slow on this host's cores). Then `f(entities, view,
+    /// ticks, rows, table_rows)` gets each run.
+    #[inline(always)]
+    fn walk_runs_mut<B, F>(&mut self, include: T::Mask, exclude: T::Mask, mut before: B, mut f: F)
+    where
+        B: FnMut(&mut TicksOf<T>, Range<usize>, usize),
         F: FnMut(&[Entity], T::ViewMut<'_>, &mut TicksOf<T>, Range<usize>, usize),
     {
         let columns = include & !T::TAGS;
         let no_tags = (include | exclude) & T::TAGS == T::Mask::EMPTY;
         self.walk_mut_each(include, exclude, |walked| {
+            let table_rows = walked.table.len();
             if no_tags {
-                // No tag: one run per table, the whole of it. The common case, kept free of
-                // the partition and the view splitting, since a world of many small tables
-                // pays this loop's body per table.
+                before(walked.ticks, 0..table_rows, table_rows);
                 let (entities, view) = walked.table.view_mut(columns);
-                f(
-                    entities,
-                    view,
-                    walked.ticks,
-                    0..entities.len(),
-                    entities.len(),
-                );
+                f(entities, view, walked.ticks, 0..table_rows, table_rows);
                 return;
+            }
+            for rows in walked.runs() {
+                before(walked.ticks, rows, table_rows);
             }
             let runs = walked.runs();
             let ticks = walked.ticks;
             let (entities, view) = walked.table.view_mut(columns);
-            let table_rows = entities.len();
             split_runs::<T>(entities, view, runs, |run, entities, view| {
                 f(entities, view, ticks, run, table_rows);
             });

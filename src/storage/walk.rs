@@ -247,12 +247,6 @@ impl<'a, T: Archetype> WalkedTable<'a, T> {
         }
     }
 
-    /// Whether the query names a tag (then the table's rows may not all match).
-    #[inline(always)]
-    pub fn filters_tags(&self) -> bool {
-        !self.tags.is_empty()
-    }
-
     /// The table's tag segments and the query's tag filter.
     #[inline]
     pub(super) fn tag_test(&self) -> (Option<&'a TagPartition<T::Mask>>, TagFilter<T::Mask>) {
