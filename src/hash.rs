@@ -32,8 +32,8 @@ pub type MaskMap<M, V> = HashMap<M, V, MaskBuildHasher>;
 /// that are not generic: the map's code is compiled once, in this crate, rather than in every
 /// game's crate for its world (a lookup runs on a spawn and on a migration without an edge, so
 /// the widening costs next to nothing). It remembers the last table a spawn found
-/// ([`get_remembered`](Self::get_remembered)): a table's index never changes, and entries are
-/// never removed.
+/// ([`remember`](Self::remember), asked again with [`last_found`](Self::last_found)): a
+/// table's index never changes, and entries are never removed.
 #[derive(Debug, Default)]
 pub struct TableLookup {
     map: MaskMap<u128, usize>,
@@ -83,18 +83,18 @@ impl TableLookup {
         }
     }
 
-    /// [`get`](Self::get), answered without hashing when `mask` is the last mask found here:
+    /// [`get`](Self::get), the table found remembered as the last one, so that
+    /// [`last_found`](Self::last_found) answers the next lookup of `mask` without hashing:
     /// spawning one entity at a time into one table (an `EntityBuilder` in a loop) hashes once.
+    /// The caller asks `last_found` first.
     #[inline]
-    pub fn get_remembered<M: Bitmask>(&mut self, mask: M) -> Option<usize> {
-        self.last_found(mask).or_else(|| {
-            let mask = mask.widen();
-            let found = self.get_wide(mask);
-            if let Some(table_index) = found {
-                self.last = Some((mask, table_index));
-            }
-            found
-        })
+    pub fn remember<M: Bitmask>(&mut self, mask: M) -> Option<usize> {
+        let mask = mask.widen();
+        let found = self.get_wide(mask);
+        if let Some(table_index) = found {
+            self.last = Some((mask, table_index));
+        }
+        found
     }
 
     /// Records `table_index` as the table of `mask`, unless `mask` has a table already (a
@@ -116,21 +116,32 @@ mod tests {
     use core::hash::{BuildHasher, Hash};
     use hashbrown::HashSet;
 
+    /// The lookup a storage makes: the last table found, else the map (remembered).
+    fn remembered(lookup: &mut TableLookup, mask: u64) -> Option<usize> {
+        lookup.last_found(mask).or_else(|| lookup.remember(mask))
+    }
+
     #[test]
     fn a_remembered_lookup_answers_as_a_plain_one() {
         let mut lookup = TableLookup::default();
-        assert_eq!(lookup.get_remembered(0b1u64), None);
+        assert_eq!(remembered(&mut lookup, 0b1), None);
         lookup.insert(0b1u64, 0);
         lookup.insert(0b10u64, 1);
         for mask in [0b1u64, 0b1, 0b10, 0b1, 0b100, 0b10, 0b10] {
-            assert_eq!(lookup.get_remembered(mask), lookup.get(mask), "{mask:b}");
+            assert_eq!(remembered(&mut lookup, mask), lookup.get(mask), "{mask:b}");
         }
+        assert_eq!(
+            lookup.last_found(0b10u64),
+            Some(1),
+            "the last found is remembered"
+        );
+        assert_eq!(lookup.last_found(0b1u64), None, "and no other");
         // A copy remembers what the original did, and both stay right as tables are added.
         let mut copy = lookup.clone();
         lookup.insert(0b100u64, 2);
         copy.clone_from(&lookup);
-        assert_eq!(copy.get_remembered(0b100u64), Some(2));
-        assert_eq!(copy.get_remembered(0b10u64), Some(1));
+        assert_eq!(remembered(&mut copy, 0b100), Some(2));
+        assert_eq!(remembered(&mut copy, 0b10), Some(1));
     }
 
     fn hash_of<T: Hash>(value: T) -> u64 {

@@ -221,7 +221,7 @@ impl<T: Archetype> Storage<T> {
     /// [`table_of`](Self::table_of) for a mask other than the last one asked for.
     #[inline(never)]
     fn find_or_make_table(&mut self, mask: T::Mask) -> usize {
-        if let Some(table_index) = self.table_lookup.get_remembered(mask) {
+        if let Some(table_index) = self.table_lookup.remember(mask) {
             return table_index;
         }
         let table_index = self.edges.insert_table(mask, &self.table_lookup);
