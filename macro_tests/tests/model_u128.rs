@@ -622,7 +622,9 @@ fn mask_strategy() -> impl Strategy<Value = u128> {
     let bit = prop_oneof![
         3 => 0u32..70,
         4 => 60u32..70,
-        1 => 70u32..128,
+        // Never bit 127: that is `WorldMask::DISABLED`, which asks for disabled entities (see
+        // `model_disabled.rs`), not a component the world lacks.
+        1 => 70u32..127,
     ];
     prop::collection::vec(bit, 0..5)
         .prop_map(|bits| bits.into_iter().fold(0u128, |mask, bit| mask | 1 << bit))

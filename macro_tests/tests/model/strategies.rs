@@ -16,7 +16,9 @@ pub(crate) fn tag_strategy() -> impl Strategy<Value = Tag> {
 pub(crate) fn mask_strategy() -> impl Strategy<Value = u64> {
     prop_oneof![
         9 => 0..=EVERY,
-        1 => (0..=EVERY, EVERY.count_ones()..64).prop_map(|(mask, bit)| mask | 1 << bit),
+        // Never bit 63: that is `WorldMask::DISABLED`, which asks for disabled entities (its own
+        // model is `model_disabled.rs`), not a component the world lacks.
+        1 => (0..=EVERY, EVERY.count_ones()..63).prop_map(|(mask, bit)| mask | 1 << bit),
     ]
 }
 
