@@ -53,6 +53,7 @@ use tag_partition::TagPartition;
 
 pub use split::{TablesMut, TablesOverlap, TablesRef};
 pub use typed_query::{RowTags, TypedTablesMut, TypedWalk};
+pub use walk::WalkedRun;
 pub(crate) use walk::split_runs;
 
 /// Entities, their tables and the two caches that make structural change and queries fast:

@@ -45,7 +45,7 @@ use crate::archetype::Archetype;
 use crate::change_ticks::{ReadStamps, TickCells, Written, for_each_newer};
 use crate::entity::Entity;
 use crate::mask::Bitmask;
-use crate::storage::{Storage, TablesRef};
+use crate::storage::{Storage, TablesRef, WalkedRun};
 use crate::tick::Tick;
 
 /// The filter builders of both typed query forms (`TypedQuery` and `TypedQueryRef`, each with
@@ -104,7 +104,7 @@ pub(crate) mod split;
 
 pub use access::{QueryAccess, TargetAccess};
 pub(crate) use fetch::CHUNK;
-pub use fetch::{Fetch, RowAt, Run, WrittenColumn};
+pub use fetch::{Fetch, RowAt, Run, RunTags, WrittenColumn};
 pub use filter::ChangeFilter;
 pub(crate) use filter::QueryFilters;
 pub use iter::TypedQueryIter;
@@ -342,12 +342,14 @@ pub(crate) fn visit_newer<T, Q, M, F, S>(
     });
 }
 
-/// Where a run of rows lies: its rows in the table (`rows` of `table_rows`), and, when the
-/// columns it reads are the table's own rather than the run's view (lent columns: the written
-/// ones were moved out of the table), the table's shared side.
+/// Where a run of rows lies: its rows in the table (`rows` of `table_rows`) and among the
+/// table's tag segments, and, when the columns it reads are the table's own rather than the
+/// run's view (lent columns: the written ones were moved out of the table), the table's
+/// shared side.
 pub(crate) struct RunRows<'v, T: TypedTable> {
     pub(crate) rows: core::ops::Range<usize>,
     pub(crate) table_rows: usize,
+    pub(crate) tags: RunTags<'v, T::Mask>,
     pub(crate) shared_from: Option<SharedTable<'v, T>>,
 }
 
@@ -395,6 +397,7 @@ pub(crate) fn visit_run<'v, T, Q, M, F>(
     let RunRows {
         rows,
         table_rows,
+        tags,
         shared_from,
     } = run_rows;
     ticks.note_row_writes(written, tick);
@@ -420,6 +423,7 @@ pub(crate) fn visit_run<'v, T, Q, M, F>(
         mask,
         tick,
         storage,
+        tags,
     };
     let mut slices = Q::slices(taken, &columns, &run);
     let test = verdict.rows(filter, &cells, entities.len());
@@ -449,7 +453,7 @@ pub(crate) fn row_item<'v, T, Q, M>(
     entities: &'v [Entity],
     view: T::ViewMut<'v>,
     ticks: &'v mut crate::archetype::TicksOf<T>,
-    row: usize,
+    (row, tags): (usize, RunTags<'v, T::Mask>),
     shared_from: Option<SharedTable<'v, T>>,
     (filter, written, tick): (Option<ChangeFilter<T::Mask>>, T::Mask, Tick),
 ) -> Option<Q::Item<'v>>
@@ -482,6 +486,7 @@ where
         mask,
         tick,
         storage,
+        tags,
     };
     Q::pop(&mut Q::slices(taken, &columns, &run))
 }
@@ -568,13 +573,18 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
         let written = to_mask::<T::Mask>(access.writes);
         let filter = self.filters.change;
         let tick = self.storage.current_tick();
-        self.storage.for_each_run_mut(
-            include,
-            exclude,
-            |entities, view, ticks, rows, table_rows| {
+        self.storage
+            .for_each_run_mut(include, exclude, |run, view, ticks| {
+                let WalkedRun {
+                    entities,
+                    rows,
+                    table_rows,
+                    tags,
+                } = run;
                 let run = RunRows {
                     rows,
                     table_rows,
+                    tags,
                     shared_from: None,
                 };
                 visit_run::<T, Q, M, F>(
@@ -585,8 +595,7 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
                     (filter, written, tick),
                     &mut f,
                 );
-            },
-        );
+            });
     }
 
     /// The matching entities' items as an iterator (`find`, `any`, `break`, adapters), in
@@ -633,13 +642,14 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
         let access = <Q as Fetch<T, M>>::ACCESS;
         let (include, exclude) = self.filters.masks(to_mask(access.required));
         let written = to_mask::<T::Mask>(access.writes);
-        let (table, ticks, row, tick) = self.storage.typed_row_mut(entity, include, exclude)?;
+        let (table, ticks, row, tags, tick) =
+            self.storage.typed_row_mut(entity, include, exclude)?;
         let (entities, view) = table.view_mut(include & !T::TAGS);
         row_item::<T, Q, M>(
             entities,
             view,
             ticks,
-            row,
+            (row, tags),
             None,
             (self.filters.change, written, tick),
         )

@@ -11,11 +11,12 @@ use alloc::vec::Vec;
 use core::ops::Range;
 
 use super::Storage;
-use super::walk::{WalkMut, split_runs};
+use super::walk::{WalkMut, WalkedRun, split_runs};
 use crate::archetype::{Archetype, TicksOf};
 use crate::change_ticks::Written;
 use crate::entity::Entity;
 use crate::mask::Bitmask;
+use crate::typed_query::RunTags;
 
 /// How many chunks per rayon thread `par_for_each_mut` aims for, so uneven work still balances.
 #[cfg(feature = "parallel")]
@@ -134,21 +135,21 @@ impl<T: Archetype> Storage<T> {
         let stamp = |ticks: &mut TicksOf<T>, rows, table_rows| {
             ticks.stamp(Written::Rows { rows, table_rows }, T::Mask::ALL, tick);
         };
-        self.walk_runs_mut(include, exclude, stamp, |_, mut view, _, _, _| f(&mut view));
+        self.walk_runs_mut(include, exclude, stamp, |_, mut view, _| f(&mut view));
     }
 
     /// The run walk of typed queries' `for_each` ([`TypedQuery`](crate::TypedQuery)): calls
-    /// `f(entities, view)` once per non-empty table matching `include` / `exclude`, or once per
-    /// run of consecutive matching rows when the masks hold tag bits, so every row `f` sees
-    /// matches. `f` also gets the table's change ticks, the rows of the table the run covers
-    /// and the table's number of rows, to stamp what it writes.
+    /// `f(run, view, ticks)` once per non-empty table matching `include` / `exclude`, or once
+    /// per run of consecutive matching rows when the masks hold tag bits, so every row `f`
+    /// sees matches: the run's entities and place in the table ([`WalkedRun`]), the view of
+    /// its rows and the table's change ticks, to stamp what it writes.
     // Inlined into each caller (one instantiation per closure anyway), so the masks are
     // constants there: see the generated `for_each_table_mut`.
     #[doc(hidden)]
     #[inline(always)]
     pub fn for_each_run_mut<F>(&mut self, include: T::Mask, exclude: T::Mask, f: F)
     where
-        F: FnMut(&[Entity], T::ViewMut<'_>, &mut TicksOf<T>, Range<usize>, usize),
+        F: for<'r> FnMut(WalkedRun<'r, T>, T::ViewMut<'r>, &mut TicksOf<T>),
     {
         self.walk_runs_mut(include, exclude, |_, _, _| {}, f);
     }
@@ -161,13 +162,13 @@ impl<T: Archetype> Storage<T> {
     /// run of a table before any view of it is built: a view built first would live across a
     /// call `before` makes (a stamp's rare path) in the registers a call preserves, and the
     /// game's loop then ran 1.4x slower over the same columns (`large_iter`: its base pointer
-    /// in `%rbp`, whose streaming loads are slow on this host's cores). Then `f(entities, view,
-    /// ticks, rows, table_rows)` gets each run.
+    /// in `%rbp`, whose streaming loads are slow on this host's cores). Then `f(run, view,
+    /// ticks)` gets each run.
     #[inline(always)]
     fn walk_runs_mut<B, F>(&mut self, include: T::Mask, exclude: T::Mask, mut before: B, mut f: F)
     where
         B: FnMut(&mut TicksOf<T>, Range<usize>, usize),
-        F: FnMut(&[Entity], T::ViewMut<'_>, &mut TicksOf<T>, Range<usize>, usize),
+        F: for<'r> FnMut(WalkedRun<'r, T>, T::ViewMut<'r>, &mut TicksOf<T>),
     {
         let columns = include & !T::TAGS;
         let no_tags = (include | exclude) & T::TAGS == T::Mask::EMPTY;
@@ -175,18 +176,32 @@ impl<T: Archetype> Storage<T> {
             let table_rows = walked.table.len();
             if no_tags {
                 before(walked.ticks, 0..table_rows, table_rows);
+                let tags = RunTags::new(walked.partition(), 0);
                 let (entities, view) = walked.table.view_mut(columns);
-                f(entities, view, walked.ticks, 0..table_rows, table_rows);
+                let run = WalkedRun {
+                    entities,
+                    rows: 0..table_rows,
+                    table_rows,
+                    tags,
+                };
+                f(run, view, walked.ticks);
                 return;
             }
             for rows in walked.runs() {
                 before(walked.ticks, rows, table_rows);
             }
             let runs = walked.runs();
+            let partition = walked.partition();
             let ticks = walked.ticks;
             let (entities, view) = walked.table.view_mut(columns);
-            split_runs::<T>(entities, view, runs, |run, entities, view| {
-                f(entities, view, ticks, run, table_rows);
+            split_runs::<T>(entities, view, runs, |rows, entities, view| {
+                let run = WalkedRun {
+                    entities,
+                    tags: RunTags::new(partition, rows.start),
+                    rows,
+                    table_rows,
+                };
+                f(run, view, ticks);
             });
         });
     }

@@ -11,6 +11,7 @@ use crate::entity::{Entity, EntityLocation, EntityRecords};
 use crate::mask::Bitmask;
 use crate::relation::RelationStore;
 use crate::tick::Tick;
+use crate::typed_query::RunTags;
 
 /// The links of a mask that is no relation's bit: none.
 static NO_LINKS: RelationStore = RelationStore::EMPTY;
@@ -61,6 +62,13 @@ impl<'w, T: Archetype> HierarchyIndex<'w, T> {
     #[inline]
     pub(crate) fn sources(&self, entity: Entity) -> &'w [Entity] {
         self.links.sources(entity)
+    }
+
+    /// Where the rows of table `table` sit among its tag segments (the walk's runs are whole
+    /// tables).
+    #[inline]
+    pub(crate) fn run_tags(&self, table: usize) -> RunTags<'w, T::Mask> {
+        RunTags::new(self.partitions.get(table), 0)
     }
 
     /// The rows of table `table` (of `rows` rows) whose entity has no target in the relation.

@@ -67,6 +67,17 @@ impl<M: Bitmask> TagPartition<M> {
         }
     }
 
+    /// The tags of the entity at `row` and the row after the last of its segment (the rows
+    /// from `row` to there share them); no tags and `row + 1` past the last row.
+    #[inline]
+    pub fn segment_at(&self, row: usize) -> (M, usize) {
+        if row >= self.rows {
+            return (M::EMPTY, row + 1);
+        }
+        let index = self.segment_of(row);
+        (self.segments[index].tags, self.end(index))
+    }
+
     /// The rows whose signature holds every tag of `include` and none of `exclude`, as
     /// maximal ranges in row order (adjacent matching segments are merged).
     #[inline]
@@ -608,6 +619,28 @@ mod tests {
         model.assert_consistent();
         assert_eq!(model.rows_matching(0b1, 0), vec![4, 5]);
         assert_eq!(model.rows_matching(0, 0b1), vec![0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn segment_at_gives_a_rows_tags_and_the_end_of_its_segment() {
+        let mut model = Model::default();
+        model.push(3, 0);
+        model.push(2, 0b1);
+        model.push(1, 0b10);
+        model.assert_consistent();
+        assert_eq!(model.partition.segment_at(0), (0, 3));
+        assert_eq!(model.partition.segment_at(2), (0, 3));
+        assert_eq!(model.partition.segment_at(3), (0b1, 5));
+        assert_eq!(model.partition.segment_at(4), (0b1, 5));
+        assert_eq!(model.partition.segment_at(5), (0b10, 6));
+        // Past the last row: no tags, one row.
+        assert_eq!(model.partition.segment_at(6), (0, 7));
+        for row in 0..6 {
+            assert_eq!(
+                model.partition.segment_at(row).0,
+                model.partition.tags_of(row)
+            );
+        }
     }
 
     #[test]

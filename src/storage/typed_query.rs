@@ -9,6 +9,7 @@ use crate::archetype::{Archetype, TicksOf};
 use crate::entity::{Entity, EntityLocation};
 use crate::mask::Bitmask;
 use crate::tick::Tick;
+use crate::typed_query::RunTags;
 
 /// The tag half of a query over one table: whether a row carries the tags it must and none it
 /// must not, read from the table's tag segments (a row's tags are its segment's).
@@ -37,6 +38,12 @@ impl<'w, T: Archetype> RowTags<'w, T> {
     #[inline]
     pub fn matches(self, row: usize) -> bool {
         self.filter.accepts_row(self.partition, row)
+    }
+
+    /// Where the table's rows from `table_row` on sit among its tag segments.
+    #[inline]
+    pub(crate) fn run_from(self, table_row: usize) -> RunTags<'w, T::Mask> {
+        RunTags::new(self.partition, table_row)
     }
 
     /// The tag test of a table of the mutable walk.
@@ -101,20 +108,24 @@ impl<T: Archetype> Storage<T> {
     }
 
     /// The table, ticks and row of a live `entity` that matches `include` / `exclude` (tags
-    /// included), mutably, with the current tick; `None` otherwise.
+    /// included), mutably, with where the row sits among the table's tag segments and the
+    /// current tick; `None` otherwise.
     #[doc(hidden)]
     #[inline]
+    #[allow(clippy::type_complexity)]
     pub fn typed_row_mut(
         &mut self,
         entity: Entity,
         include: T::Mask,
         exclude: T::Mask,
-    ) -> Option<(&mut T, &mut TicksOf<T>, usize, Tick)> {
+    ) -> Option<(&mut T, &mut TicksOf<T>, usize, RunTags<'_, T::Mask>, Tick)> {
         let location = self.matching_location(entity, include, exclude)?;
+        let (table, row) = (location.table(), location.row());
         Some((
-            &mut self.tables[location.table()],
-            &mut self.ticks[location.table()],
-            location.row(),
+            &mut self.tables[table],
+            &mut self.ticks[table],
+            row,
+            RunTags::new(self.partitions.get(table), row),
             self.tick,
         ))
     }
@@ -122,17 +133,20 @@ impl<T: Archetype> Storage<T> {
     /// Shared form of [`typed_row_mut`](Self::typed_row_mut).
     #[doc(hidden)]
     #[inline]
+    #[allow(clippy::type_complexity)]
     pub fn typed_row(
         &self,
         entity: Entity,
         include: T::Mask,
         exclude: T::Mask,
-    ) -> Option<(&T, &TicksOf<T>, usize)> {
+    ) -> Option<(&T, &TicksOf<T>, usize, RunTags<'_, T::Mask>)> {
         let location = self.matching_location(entity, include, exclude)?;
+        let (table, row) = (location.table(), location.row());
         Some((
-            &self.tables[location.table()],
-            &self.ticks[location.table()],
-            location.row(),
+            &self.tables[table],
+            &self.ticks[table],
+            row,
+            RunTags::new(self.partitions.get(table), row),
         ))
     }
 

@@ -11,6 +11,7 @@ use super::tag_partition::{Runs, TagPartition};
 use crate::archetype::{Archetype, TicksOf};
 use crate::entity::Entity;
 use crate::mask::Bitmask;
+use crate::typed_query::RunTags;
 
 /// A query's masks, opened once: component bits pick tables (through the query cache), tag
 /// bits pick rows inside them (segments of the table's [`TagPartition`], contiguous row
@@ -250,8 +251,26 @@ impl<'a, T: Archetype> WalkedTable<'a, T> {
     /// The table's tag segments and the query's tag filter.
     #[inline]
     pub(super) fn tag_test(&self) -> (Option<&'a TagPartition<T::Mask>>, TagFilter<T::Mask>) {
-        (self.partitions.get(self.index), self.tags)
+        (self.partition(), self.tags)
     }
+
+    /// The table's tag segments (`None` in a world without tags).
+    #[inline(always)]
+    pub(super) fn partition(&self) -> Option<&'a TagPartition<T::Mask>> {
+        self.partitions.get(self.index)
+    }
+}
+
+/// One run of rows of a walked table, as [`Storage::for_each_run_mut`] hands it out.
+pub struct WalkedRun<'a, T: Archetype> {
+    /// The run's entities.
+    pub entities: &'a [Entity],
+    /// The rows of the table the run covers.
+    pub rows: Range<usize>,
+    /// How many rows the table has.
+    pub table_rows: usize,
+    /// Where the run sits among the table's tag segments.
+    pub tags: RunTags<'a, T::Mask>,
 }
 
 impl<'a, T: Archetype> Iterator for WalkMut<'a, T> {

@@ -1,22 +1,34 @@
-//! [`Has`]: a query term telling whether each row's entity holds a component (bevy's `Has<C>`).
+//! [`Has`]: a query term telling whether each row's entity holds a component or carries a tag
+//! (bevy's `Has<C>`).
 
 use core::marker::PhantomData;
 
+use super::query::TagOf;
+use crate::mask::Bitmask;
 use crate::typed_query::{
-    ComponentColumn, Fetch, QueryAccess, ReadOnlyFetch, RowAt, Run, TypedTable,
+    ComponentColumn, Fetch, QueryAccess, ReadOnlyFetch, RowAt, Run, RunTags, TypedTable, to_mask,
 };
 
-/// A term of a query: whether the row's entity holds the component `C`, a `bool` per row (bevy's
-/// `Has<C>`). Not a filter: the rows without `C` are there too, with `false`
-/// (`Query<(Entity, Has<Shield>)>`; to keep only the ones with it, `With<Shield>`). Works in a
-/// system's `Query` and in `typed_query` alike.
+/// A term of a query: whether the row's entity holds the component `C`, or carries the tag (or
+/// relation) `C`, a `bool` per row (bevy's `Has<C>`): `Has<Shield>`, `Has<FROZEN>`. Not a
+/// filter: the rows without it are there too, with `false` (`Query<(Entity, Has<FROZEN>)>`; to
+/// keep only the ones with it, `With<FROZEN>`). Works in a system's `Query` and in
+/// `typed_query` alike.
 ///
-/// It reads no column, only which table the row is in, so it takes no access to `C`: a system
-/// with `Has<C>` runs beside one that writes `C` (what an entity holds changes only at sync
-/// points, never while systems run), and a query may write `C` beside another's `Has<C>`. For
-/// a tag, ask the query: `query.has::<FROZEN, _>(entity)` (a tag is kept per row, not per
-/// table).
+/// It reads no column, only which table the row is in (a component) or which of its table's
+/// tag segments (a tag: the rows of one set of tags sit together, so a run of them costs one
+/// lookup), so it takes no access to `C`: a system with `Has<C>` runs beside one that writes
+/// `C` (what an entity holds changes only at sync points, never while systems run), and a
+/// query may write `C` beside another's `Has<C>`.
 pub struct Has<C>(PhantomData<fn() -> C>);
+
+/// Marks the impl of [`Has`] of a component (`M`: the component's marker).
+#[doc(hidden)]
+pub struct HasComponent<M>(M);
+
+/// Marks the impl of [`Has`] of a tag or relation.
+#[doc(hidden)]
+pub struct HasTag;
 
 /// One run of rows as a [`Has`] term sees it: whether its table holds the component, and how
 /// many rows an iterator has left.
@@ -26,7 +38,7 @@ pub struct HasRows {
     left: usize,
 }
 
-impl<T, C, M> Fetch<T, M> for Has<C>
+impl<T, C, M> Fetch<T, HasComponent<M>> for Has<C>
 where
     T: ComponentColumn<C, M>,
     C: 'static,
@@ -62,7 +74,107 @@ where
     }
 }
 
-impl<T: TypedTable + ComponentColumn<C, M>, C: 'static, M> ReadOnlyFetch<T, M> for Has<C> {
+impl<T: TypedTable + ComponentColumn<C, M>, C: 'static, M> ReadOnlyFetch<T, HasComponent<M>>
+    for Has<C>
+{
+    #[inline]
+    fn nothing_taken<'v>() -> Self::Taken<'v> {}
+
+    #[inline]
+    fn reborrow<'a, 'b: 'a>(item: &bool) -> bool {
+        *item
+    }
+}
+
+/// One run of rows as a [`Has`] term of a tag sees it: where the rows sit among their table's
+/// tag segments, and the rows around the last one asked for that carry the same tags (its
+/// segment), with whether those include the tag.
+#[doc(hidden)]
+pub struct HasTagRows<'r, M> {
+    tags: RunTags<'r, M>,
+    tag: M,
+    /// The rows `from..to` of the run carry the same tags; `holds`: the tag is among them.
+    from: usize,
+    to: usize,
+    holds: bool,
+    /// How many rows the run has, and the next one an iterator hands out.
+    rows: usize,
+    next: usize,
+}
+
+impl<M: Bitmask> HasTagRows<'_, M> {
+    /// Whether row `row` of the run carries the tag; the segment of `row` becomes the one
+    /// remembered.
+    #[inline(always)]
+    fn holds_at(&mut self, row: usize) -> bool {
+        // One comparison covers both ends: a row before `from` wraps around to a large offset.
+        if row.wrapping_sub(self.from) >= self.to - self.from {
+            let (tags, same) = self.tags.at(row);
+            self.from = row;
+            self.to = row.saturating_add(same);
+            self.holds = tags.contains(self.tag);
+        }
+        self.holds
+    }
+}
+
+impl<T: TagOf<X>, X> Fetch<T, HasTag> for Has<X> {
+    type Item<'s> = bool;
+    type Taken<'v> = ();
+    type Slices<'r> = HasTagRows<'r, T::Mask>;
+
+    const ACCESS: QueryAccess = QueryAccess::NONE;
+
+    #[inline]
+    fn take<'v>(_view: &mut T::ViewMut<'v>) -> Self::Taken<'v> {}
+
+    #[inline]
+    fn slices<'r, 'v: 'r>(
+        _taken: (),
+        _columns: &T::Columns<'v>,
+        run: &Run<'r, '_, T>,
+    ) -> HasTagRows<'r, T::Mask> {
+        HasTagRows {
+            tags: run.tags,
+            tag: to_mask(<T as TagOf<X>>::BIT),
+            from: 0,
+            to: 0,
+            holds: false,
+            rows: run.entities.len(),
+            next: 0,
+        }
+    }
+
+    type Written = ();
+
+    #[inline(always)]
+    fn row(slices: &mut Self::Slices<'_>, _written: &(), row: RowAt) -> bool {
+        slices.holds_at(row.index)
+    }
+
+    #[inline(always)]
+    fn span(slices: &mut Self::Slices<'_>, row: usize) -> usize {
+        slices.holds_at(row);
+        slices.to - row
+    }
+
+    #[inline(always)]
+    fn row_in_span(slices: &mut Self::Slices<'_>, _written: &(), _row: RowAt) -> bool {
+        slices.holds
+    }
+
+    #[inline]
+    fn pop<'r>(slices: &mut Self::Slices<'r>) -> Option<Self::Item<'r>> {
+        let row = slices.next;
+        if row >= slices.rows {
+            return None;
+        }
+        slices.next = row + 1;
+        Some(slices.holds_at(row))
+    }
+}
+
+impl<T: TagOf<X>, X> ReadOnlyFetch<T, HasTag> for Has<X> {
     #[inline]
     fn nothing_taken<'v>() -> Self::Taken<'v> {}
 

@@ -154,6 +154,7 @@ impl<'w, T: TypedTable, Q: Fetch<T, M>, M> TypedQueryIter<'w, T, Q, M> {
                 mask,
                 tick: self.tick,
                 storage: shared.as_ref().map(|shared| shared.storage),
+                tags: tags.run_from(0),
             };
             let taken = Q::take(&mut view);
             let columns = match shared {

@@ -62,13 +62,14 @@ impl<'w, T: TypedTable, Q> LentQuery<'w, T, Q> {
         let filter = self.filters.change;
         let tick = self.tick;
         for lent in self.tables.iter_mut() {
-            let (table, _, runs) = self.storage.lent_table(lent.index, include, exclude);
+            let (table, tags, runs) = self.storage.lent_table(lent.index, include, exclude);
             let entities = table.entities();
             let table_rows = entities.len();
             let view = lent.columns.view_with(entities, written);
             let ticks = &mut lent.ticks;
             split_runs::<T>(entities, view, runs, |rows, run_entities, run_view| {
                 let run = RunRows {
+                    tags: tags.run_from(rows.start),
                     rows,
                     table_rows,
                     shared_from: Some(SharedTable::of(self.storage, table)),
@@ -126,7 +127,7 @@ impl<'w, T: TypedTable, Q> LentQuery<'w, T, Q> {
             entities,
             view,
             &mut lent.ticks,
-            row,
+            (row, tags.run_from(row)),
             Some(SharedTable::of(self.storage, table)),
             (self.filters.change, written, self.tick),
         )

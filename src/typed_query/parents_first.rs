@@ -151,7 +151,8 @@ where
                 }
                 let mut tables: Vec<Lent<'_, Q::Slices<'_>, Q::Written, T::Mask>> =
                     Vec::with_capacity(cells.len());
-                for (table, cells) in parts.tables.iter_mut().zip(&cells) {
+                for (table_index, (table, cells)) in parts.tables.iter_mut().zip(&cells).enumerate()
+                {
                     let Some((verdict, cells)) = cells else {
                         tables.push(Lent {
                             entities: table.entities(),
@@ -170,6 +171,7 @@ where
                         mask,
                         tick,
                         storage: None,
+                        tags: index.run_tags(table_index),
                     };
                     tables.push(Lent {
                         entities,
@@ -233,6 +235,7 @@ where
                         mask: shared.mask,
                         tick,
                         storage: Some(storage),
+                        tags: index.run_tags(*table_index),
                     };
                     tables[*table_index].matched = Some(MatchedTable {
                         slices: Q::slices(taken, &shared.columns, &run),

@@ -6,7 +6,9 @@
 use core::marker::PhantomData;
 
 use super::filter::{ChangeFilter, QueryFilters, Verdict};
-use super::{ComponentColumn, Fetch, RowAt, Run, TypedTable, to_mask, visit_newer, visit_spans};
+use super::{
+    ComponentColumn, Fetch, RowAt, Run, RunTags, TypedTable, to_mask, visit_newer, visit_spans,
+};
 use crate::archetype::Archetype;
 use crate::archetype::TicksOf;
 use crate::change_ticks::{ChangedRows, TickCells};
@@ -139,13 +141,14 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
     }
 
     /// The table, ticks and row of a live `entity` of a table [`tables`](Self::tables)
-    /// yields, whose tags match.
+    /// yields, whose tags match, and where the row sits among the table's tag segments.
     #[inline(always)]
+    #[allow(clippy::type_complexity)]
     fn row(
         self,
         entity: Entity,
         (include, exclude): (T::Mask, T::Mask),
-    ) -> Option<(&'w T, &'w TicksOf<T>, usize)> {
+    ) -> Option<(&'w T, &'w TicksOf<T>, usize, RunTags<'w, T::Mask>)> {
         let Some(lent) = self.lent else {
             return self.storage.typed_row(entity, include, exclude);
         };
@@ -161,6 +164,7 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
             table,
             &lent.ticks,
             row,
+            tags.run_from(row),
         ))
     }
 
@@ -187,6 +191,7 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
                 mask: table.mask(),
                 tick: Tick::ZERO,
                 storage: Some(self.storage),
+                tags: tags.run_from(0),
             };
             let mut slices = Q::slices(Q::nothing_taken(), &table.columns(), &run);
             let written = Q::Written::default();
@@ -252,6 +257,7 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
                 mask: table.mask(),
                 tick: Tick::ZERO,
                 storage: Some(storage),
+                tags: tags.run_from(0),
             };
             let mut slices = Q::slices(Q::nothing_taken(), &table.columns(), &run);
             let changed = filter
@@ -271,7 +277,7 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
     where
         Q: ReadOnlyFetch<T, M>,
     {
-        let (table, ticks, row) = self.row(entity, self.masks::<M>())?;
+        let (table, ticks, row, tags) = self.row(entity, self.masks::<M>())?;
         if let Some(filter) = self.filters.change {
             if !filter.row_passes(ticks, row) {
                 return None;
@@ -284,6 +290,7 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
             mask: table.mask(),
             tick: Tick::ZERO,
             storage: Some(self.storage),
+            tags,
         };
         let columns = table.columns();
         Q::pop(&mut Q::slices(Q::nothing_taken(), &columns, &run))

@@ -268,16 +268,13 @@ impl Pass for Archetypal {
         self.world.step();
     }
     fn checksum(&mut self) -> u64 {
-        use archetypal_game::{HEALTH, POSITION};
+        use archetypal::Has;
+        use archetypal_game::SHIELDED;
         let world = &self.world;
         let mut sum = GameSum::default();
-        world.for_each(POSITION | HEALTH, 0, |entity, table, index| {
-            sum.unit(
-                &table.position[index],
-                &table.health[index],
-                world.has_shielded(entity),
-            );
-        });
+        world
+            .typed_query_ref::<(&Position, &Health, Has<SHIELDED>)>()
+            .for_each(|(position, health, shielded)| sum.unit(position, health, shielded));
         sum.finish(&world.resources.score)
     }
 }
