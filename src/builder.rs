@@ -18,7 +18,7 @@ pub trait EntityValues {
     /// Pushes the values onto the columns of `table` (of mask `mask() & COMPONENTS`) as one
     /// new row, the default for a component of the mask with no value; the caller pushes the
     /// entity and cuts the columns back if a `Default` panics.
-    #[inline]
+    #[inline(always)]
     fn push(mut self, table: &mut Self::Archetype)
     where
         Self: Sized,

@@ -169,7 +169,7 @@ impl Reserve<'_> {
     ///
     /// # Panics
     /// On a sub-world's queue.
-    #[inline]
+    #[inline(always)]
     fn one(&mut self) -> Entity {
         match self {
             Reserve::Index(index, records) => index.reserve(*records),
@@ -291,7 +291,7 @@ where
     /// leaves it unlinked. A component of the builder's mask it holds no value for
     /// (`with_mask`) is default-initialised here: if its `Default` panics, nothing is queued
     /// or reserved.
-    #[inline]
+    #[inline(always)]
     pub fn queue_spawn(&mut self, builder: V) -> Entity {
         let reserve = &mut self.reserve;
         let (spawn, entity) = self.buffer.staged_mut().stage(builder, || reserve.one());

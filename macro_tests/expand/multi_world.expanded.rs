@@ -1121,7 +1121,7 @@ const _: () = {
         fn mask(&self) -> CoreMask {
             self.mask
         }
-        #[inline]
+        #[inline(always)]
         fn take_into(&mut self, table: &mut Self::Archetype) {
             use ::archetypal::__private::column::push_held;
             push_held(&mut table.position, self.position.take(), table.mask & POSITION);
@@ -1572,7 +1572,7 @@ const _: () = {
         fn mask(&self) -> RenderMask {
             self.mask
         }
-        #[inline]
+        #[inline(always)]
         fn take_into(&mut self, table: &mut Self::Archetype) {
             use ::archetypal::__private::column::push_held;
             push_held(&mut table.sprite, self.sprite.take(), table.mask & SPRITE);

@@ -1289,7 +1289,7 @@ const _: () = {
         fn mask(&self) -> WorldMask {
             self.mask
         }
-        #[inline]
+        #[inline(always)]
         fn take_into(&mut self, table: &mut Self::Archetype) {
             use ::archetypal::__private::column::push_held;
             push_held(&mut table.position, self.position.take(), table.mask & POSITION);

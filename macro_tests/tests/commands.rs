@@ -447,3 +447,67 @@ fn a_long_run_of_queued_spawns_is_one_command_applied_whole() {
     assert_eq!(world.entity_count(), count);
     world.check_invariants().unwrap();
 }
+
+/// A system's command queue reserves through a reserver the world's index lends (the storage is
+/// lent to the system's queries meanwhile): its queued spawns get the handles the world's own
+/// queue gives, recycled ids first, frame after frame, and the world after the apply is the
+/// same, down to the next handle it issues.
+mod system_reservations {
+    use super::{Name, Position};
+    use archetypal::{Entity, ResMut, SystemContext};
+
+    archetypal::ecs! {
+        World {
+            position: Position => POSITION,
+            name: Name => NAME,
+        }
+        Resources {
+            log: Vec<archetypal::Entity>,
+        }
+    }
+
+    fn spawn_three(mut commands: Commands, mut log: ResMut<Vec<Entity>>) {
+        for x in 0..3 {
+            log.push(commands.queue_spawn(EntityBuilder::new().with_position(Position { x })));
+        }
+        let first = log[log.len() - 3];
+        commands.queue_set_name(first, Name("first".into()));
+    }
+
+    #[test]
+    fn a_systems_queued_spawns_get_the_handles_the_worlds_queue_gives() {
+        let (mut through_system, mut through_world) = (World::new(), World::new());
+        for world in [&mut through_system, &mut through_world] {
+            let entities: Vec<Entity> = (0..4).map(|_| world.spawn(POSITION)).collect();
+            world.despawn(entities[1]);
+            world.despawn(entities[3]);
+        }
+        let mut context = SystemContext::new();
+        for frame in 0..2 {
+            context.run(&mut through_system, spawn_three);
+            let mut commands = through_world.commands();
+            let spawned: Vec<Entity> = (0..3)
+                .map(|x| commands.queue_spawn(EntityBuilder::new().with_position(Position { x })))
+                .collect();
+            commands.queue_set_name(spawned[0], Name("first".into()));
+            through_world.resources.log.extend(spawned);
+            through_world.apply_commands();
+            assert_eq!(
+                through_system.resources.log, through_world.resources.log,
+                "frame {frame}"
+            );
+        }
+        assert_eq!(
+            through_system.resources.log[0],
+            Entity::new(3, 1),
+            "last freed first"
+        );
+        let first = through_system.resources.log[0];
+        assert_eq!(through_system.get_name(first), Some(&Name("first".into())));
+        assert_eq!(
+            through_system.spawn(POSITION),
+            through_world.spawn(POSITION)
+        );
+        through_system.check_invariants().unwrap();
+    }
+}

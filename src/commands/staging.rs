@@ -177,6 +177,12 @@ impl<T: Archetype, V: EntityValues<Archetype = T>> StageSpawn<V> for SpawnStagin
     /// Stages a spawn of `values` in the table of its mask, with the handle `reserve` gives. A
     /// `Default` that panics (a component of the builder's mask it holds no value for) stages
     /// nothing and reserves nothing.
+    ///
+    /// This and what it calls to place the values (`EntityValues::push`, the builder's
+    /// `take_into`) are always inlined, as `queue_spawn` is: once a second system queues spawns
+    /// of the same builder, the compiler stopped inlining them into either loop, and each
+    /// builder went through memory (queued_spawn 1.45x slower).
+    #[inline(always)]
     fn stage(&mut self, values: V, reserve: impl FnOnce() -> Entity) -> (T::Mask, Entity) {
         let mask = values.mask();
         let table = self.table_for(mask);

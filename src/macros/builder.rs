@@ -139,7 +139,7 @@ macro_rules! __ecs_builder {
                     self.mask
                 }
 
-                #[inline]
+                #[inline(always)]
                 fn take_into(&mut self, table: &mut Self::Archetype) {
                     use $crate::__private::column::push_held;
                     $( $(#[$attr])* push_held(&mut table.$field, self.$field.take(), table.mask & $mask); )+

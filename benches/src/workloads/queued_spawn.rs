@@ -11,7 +11,8 @@
 //!
 //! The `archetypal spawn_values` row is the floor: the same pass with the spawns collected into
 //! a `Vec` and batch-spawned by value (no queue), so the ratio of the reference row to it is
-//! what queueing costs.
+//! what queueing costs. The `archetypal system` row queues from a system of parameters, whose
+//! queue reserves handles with no lock (`split_mut()`'s takes one per spawn).
 
 use bevy_ecs::component::Component;
 use bevy_ecs::entity::Entity as BevyEntity;
@@ -96,6 +97,11 @@ pub fn workload() -> Workload {
                 "split_mut(): typed_query_ref over the spawners, commands.queue_spawn(EntityBuilder..) in the loop, apply_commands(); despawn_entities",
                 Kind::Archetypal,
             ),
+            contender::<ArchetypalSystem>(
+                "archetypal system",
+                "a system: Query over the spawners, Commands::queue_spawn(EntityBuilder..) in the loop, applied by the Schedule; despawn_entities",
+                Kind::ArchetypalVariant,
+            ),
             contender::<ArchetypalFloor>(
                 "archetypal spawn_values (floor)",
                 "typed_query_ref collecting the values into a Vec, then spawn_values(values.drain(..)); despawn_entities",
@@ -168,6 +174,33 @@ pub mod archetypal_spawn {
             velocity: Velocity => VELOCITY,
             emitter: Emitter => EMITTER,
         }
+        Resources {
+            spawned: Vec<archetypal::Entity>,
+            pass: f32,
+        }
+    }
+
+    /// Every spawner queues the spawn of its four values for the pass (applied by the
+    /// schedule), keeping the handles for the next pass's despawn.
+    pub fn emit(
+        mut spawners: Query<(&Emitter, &Position, &Velocity)>,
+        mut commands: Commands,
+        mut spawned: archetypal::ResMut<Vec<archetypal::Entity>>,
+        pass: archetypal::Res<f32>,
+    ) {
+        spawners.for_each(|(emitter, position, velocity)| {
+            let (transform, position, rotation, velocity) =
+                super::spawned_values(emitter, position, velocity, *pass);
+            spawned.push(
+                commands.queue_spawn(
+                    EntityBuilder::new()
+                        .with_transform(transform)
+                        .with_position(position)
+                        .with_rotation(rotation)
+                        .with_velocity(velocity),
+                ),
+            );
+        });
     }
 }
 
@@ -233,6 +266,37 @@ impl SpawnWorld for Archetypal {
                 );
             });
         world.apply_commands();
+    }
+
+    fn checksum(&mut self) -> u64 {
+        archetypal_checksum(&self.world)
+    }
+}
+
+/// The spawners' loop as a system of parameters (its queue reserves handles with no lock).
+struct ArchetypalSystem {
+    world: archetypal_spawn::World,
+    schedule: archetypal::Schedule<archetypal_spawn::World>,
+}
+
+impl SpawnWorld for ArchetypalSystem {
+    fn new() -> Self {
+        let (mut world, spawned) = archetypal_new();
+        world.resources.spawned = spawned;
+        let mut schedule = archetypal::Schedule::new();
+        schedule.add(archetypal_spawn::emit);
+        ArchetypalSystem { world, schedule }
+    }
+
+    fn pass(&mut self, pass: f32) {
+        // The last pass's spawns despawned as the other rows do, on the world itself (through
+        // `split_mut()`, its command part would hold a reserver the freed ids go through).
+        let mut spawned = core::mem::take(&mut self.world.resources.spawned);
+        self.world.despawn_entities(&spawned);
+        spawned.clear();
+        self.world.resources.spawned = spawned;
+        self.world.resources.pass = pass;
+        self.schedule.run(&mut self.world);
     }
 
     fn checksum(&mut self) -> u64 {
