@@ -40,8 +40,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use archetypal::{
-    Changed, CommandReport, Entity, EventReader, EventWriter, Local, Res, ResMut, RunIf, Schedule,
-    With, Without, ecs,
+    Changed, CommandReport, Entity, EventReader, EventWriter, Has, Local, Res, ResMut, RunIf,
+    Schedule, With, Without, ecs,
 };
 
 #[path = "simulation/draw.rs"]
@@ -355,18 +355,17 @@ fn vitals(
 /// through the system's own reader, whose cursor the world keeps.
 fn reap(
     mut died: EventReader<Died>,
-    units: Query<(Option<&Burning>, Option<&Velocity>)>,
+    units: Query<(Has<Burning>, Has<Velocity>, Has<PLAYER>)>,
     mut stats: ResMut<Stats>,
     mut commands: Commands,
 ) {
     let consumed = died.read();
     stats.events_lost += consumed.lost();
     for &Died { entity, .. } in consumed {
-        let Some((burning, velocity)) = units.get(entity) else {
+        let Some((burning, moving, player)) = units.get(entity) else {
             continue;
         };
-        let (burning, moving) = (burning.is_some(), velocity.is_some());
-        if units.has::<PLAYER, _>(entity) {
+        if player {
             // The player's units are not lost: they go back to base, healed.
             commands.queue_set_health(entity, Health(100.0));
             commands.queue_set_position(entity, Position { x: 50.0, y: 50.0 });

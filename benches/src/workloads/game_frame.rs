@@ -1,7 +1,7 @@
 //! `game_frame`: one frame of a small whole game, written as each crate's documentation
 //! writes systems: archetypal with functions of system parameters (`Query`, `ResMut`,
-//! `EventWriter` / `EventReader`, `Commands`, `With`, `Changed`) in its `Schedule`; bevy_ecs with systems (`Query`, `Res`, `MessageWriter` / `MessageReader`,
-//! `Commands`, `Changed<T>`) chained in a `Schedule` (on the single-threaded executor, its
+//! `EventWriter` / `EventReader`, `Commands`, `With`, `Changed`, `Has`) in its `Schedule`; bevy_ecs with systems (`Query`, `Res`, `MessageWriter` / `MessageReader`,
+//! `Commands`, `Changed<T>`, `Has<T>`) chained in a `Schedule` (on the single-threaded executor, its
 //! fastest for a chain; the default multi-threaded one is a second row); hecs with plain functions and its
 //! `CommandBuffer` (it has no events or change detection, so the frame keeps a hit list and
 //! a list of the units whose health it wrote); flecs as hecs, with cached queries (its systems
@@ -187,7 +187,7 @@ pub mod archetypal_game {
 }
 
 mod archetypal_systems {
-    use archetypal::{Changed, Entity, EventReader, EventWriter, ResMut, With};
+    use archetypal::{Changed, Entity, EventReader, EventWriter, Has, ResMut, With};
 
     use super::archetypal_game::*;
     use super::{advance, damage, unit};
@@ -221,11 +221,13 @@ mod archetypal_systems {
         });
     }
 
-    pub fn apply_damage(mut hits: EventReader<Hit<Entity>>, mut units: Query<&mut Health>) {
+    pub fn apply_damage(
+        mut hits: EventReader<Hit<Entity>>,
+        mut units: Query<(&mut Health, Has<SHIELDED>)>,
+    ) {
         for hit in hits.read() {
-            let amount = damage(units.has::<SHIELDED, _>(hit.target));
-            if let Some(mut health) = units.get_mut(hit.target) {
-                health.0 -= amount;
+            if let Some((mut health, shielded)) = units.get_mut(hit.target) {
+                health.0 -= damage(shielded);
             }
         }
     }
@@ -282,7 +284,7 @@ impl Pass for Archetypal {
 fn archetypal() -> Contender {
     Contender {
         name: "archetypal",
-        api: "Schedule of fns of system parameters: Query (With, Changed), ResMut, EventWriter/Reader, Commands (applied by the schedule)",
+        api: "Schedule of fns of system parameters: Query (With, Changed, Has), ResMut, EventWriter/Reader, Commands (applied by the schedule)",
         kind: Kind::Archetypal,
         setup: || {
             use archetypal_systems::*;
