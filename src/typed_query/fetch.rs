@@ -121,7 +121,8 @@ pub trait Fetch<T: TypedTable, M> {
     fn pop<'r>(slices: &mut Self::Slices<'r>) -> Option<Self::Item<'r>>;
 
     /// How many rows from `row` on (`row` included, at least one) the fetch looks up as one
-    /// (the siblings of a [`Target`](crate::Target) term, which share a target): a loop hands
+    /// (the siblings of a [`Target`](crate::Target) term, which share a target; the rows of
+    /// one tag segment, for a [`Has`](crate::Has) of a tag): a loop hands
     /// out their items through [`row_in_span`](Self::row_in_span), with no per-row test of
     /// the span. `usize::MAX` for a fetch that looks nothing up.
     #[doc(hidden)]
