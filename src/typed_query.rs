@@ -342,17 +342,6 @@ pub(crate) fn visit_newer<T, Q, M, F, S>(
     });
 }
 
-/// Where a run of rows lies: its rows in the table (`rows` of `table_rows`) and among the
-/// table's tag segments, and, when the columns it reads are the table's own rather than the
-/// run's view (lent columns: the written ones were moved out of the table), the table's
-/// shared side.
-pub(crate) struct RunRows<'v, T: TypedTable> {
-    pub(crate) rows: core::ops::Range<usize>,
-    pub(crate) table_rows: usize,
-    pub(crate) tags: RunTags<'v, T::Mask>,
-    pub(crate) shared_from: Option<SharedTable<'v, T>>,
-}
-
 /// A table whose written columns were lent out, as a query reads the rest: its shared
 /// columns (a run of rows starts at its first row in them), its mask (a lent view's holds the
 /// lent columns only), and the storage (where a `Target` term reads other entities' rows).
@@ -375,14 +364,17 @@ impl<'v, T: TypedTable> SharedTable<'v, T> {
 
 /// One run of rows of a table, as `for_each` visits it, over the storage or over lent columns:
 /// the change filter's verdict, the written rows' stamps, the items of the rows that pass, and
-/// the stamps of what was written. `view` holds the run's rows of the written columns (and, in
-/// a view of the table's own, of the read ones).
+/// the stamps of what was written. `run` says where the run lies (its rows in the table and
+/// among its tag segments); `view` holds the run's rows of the written columns (and, in a view
+/// of the table's own, of the read ones); `shared_from`, when the columns the run reads are
+/// the table's own rather than the view's (lent columns: the written ones were moved out of
+/// the table), the table's shared side.
 #[inline(always)]
 pub(crate) fn visit_run<'v, T, Q, M, F>(
-    entities: &[Entity],
+    run: WalkedRun<'v, T>,
     mut view: T::ViewMut<'v>,
     ticks: &mut crate::archetype::TicksOf<T>,
-    run_rows: RunRows<'v, T>,
+    shared_from: Option<SharedTable<'v, T>>,
     (filter, written, tick): (Option<ChangeFilter<T::Mask>>, T::Mask, Tick),
     f: &mut F,
 ) where
@@ -394,12 +386,12 @@ pub(crate) fn visit_run<'v, T, Q, M, F>(
     if verdict == filter::Verdict::Skip {
         return;
     }
-    let RunRows {
+    let WalkedRun {
+        entities,
         rows,
         table_rows,
         tags,
-        shared_from,
-    } = run_rows;
+    } = run;
     ticks.note_row_writes(written, tick);
     let (watched, watched_added) = ChangeFilter::watched(filter);
     let cells = ticks.row_cells(written | watched | watched_added, watched, rows.clone());
@@ -575,26 +567,7 @@ impl<'w, T: TypedTable, Q> TypedQuery<'w, T, Q> {
         let tick = self.storage.current_tick();
         self.storage
             .for_each_run_mut(include, exclude, |run, view, ticks| {
-                let WalkedRun {
-                    entities,
-                    rows,
-                    table_rows,
-                    tags,
-                } = run;
-                let run = RunRows {
-                    rows,
-                    table_rows,
-                    tags,
-                    shared_from: None,
-                };
-                visit_run::<T, Q, M, F>(
-                    entities,
-                    view,
-                    ticks,
-                    run,
-                    (filter, written, tick),
-                    &mut f,
-                );
+                visit_run::<T, Q, M, F>(run, view, ticks, None, (filter, written, tick), &mut f);
             });
     }
 

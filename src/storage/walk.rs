@@ -261,7 +261,8 @@ impl<'a, T: Archetype> WalkedTable<'a, T> {
     }
 }
 
-/// One run of rows of a walked table, as [`Storage::for_each_run_mut`] hands it out.
+/// One run of rows of a walked table, as [`Storage::for_each_run_mut`] hands it out and a
+/// typed query visits it (a lent query builds its own).
 pub struct WalkedRun<'a, T: Archetype> {
     /// The run's entities.
     pub entities: &'a [Entity],

@@ -7,14 +7,12 @@
 use core::marker::PhantomData;
 
 use super::filter::QueryFilters;
-use super::{
-    Fetch, RunRows, SharedTable, TypedQueryIter, TypedTable, row_item, to_mask, visit_run,
-};
+use super::{Fetch, SharedTable, TypedQueryIter, TypedTable, row_item, to_mask, visit_run};
 use crate::entity::Entity;
 use crate::mask::Bitmask;
 use crate::storage::Storage;
 use crate::storage::lending::LentTable;
-use crate::storage::split_runs;
+use crate::storage::{WalkedRun, split_runs};
 use crate::tick::Tick;
 
 /// A typed query over the storage, shared, and the columns lent to it.
@@ -68,17 +66,17 @@ impl<'w, T: TypedTable, Q> LentQuery<'w, T, Q> {
             let view = lent.columns.view_with(entities, written);
             let ticks = &mut lent.ticks;
             split_runs::<T>(entities, view, runs, |rows, run_entities, run_view| {
-                let run = RunRows {
+                let run = WalkedRun {
+                    entities: run_entities,
                     tags: tags.run_from(rows.start),
                     rows,
                     table_rows,
-                    shared_from: Some(SharedTable::of(self.storage, table)),
                 };
                 visit_run::<T, Q, M, F>(
-                    run_entities,
+                    run,
                     run_view,
                     ticks,
-                    run,
+                    Some(SharedTable::of(self.storage, table)),
                     (filter, written, tick),
                     &mut f,
                 );
