@@ -52,6 +52,7 @@ mod storage;
 pub mod system;
 pub mod tick;
 pub mod typed_query;
+mod versioned;
 mod world_check;
 
 #[doc(hidden)]

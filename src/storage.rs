@@ -10,6 +10,7 @@
 //! multi-world (whose entities the whole spawns) has none.
 
 use crate::dropped::Dropped;
+use crate::versioned::Versioned;
 use alloc::{borrow::Cow, string::String, vec::Vec};
 use core::fmt;
 
@@ -42,6 +43,7 @@ pub(crate) mod staged;
 pub(crate) mod state;
 pub(crate) mod tag_partition;
 mod tags;
+pub(crate) mod target_spans;
 mod ticks;
 mod typed_query;
 mod walk;
@@ -50,6 +52,7 @@ pub use iteration::MatchingTables;
 pub use iteration_mut::MatchingTablesMut;
 pub use rows::RowsMut;
 use tag_partition::TagPartition;
+use target_spans::TargetSpans;
 
 pub use split::{TablesMut, TablesOverlap, TablesRef};
 pub use typed_query::{RowTags, TypedTablesMut, TypedWalk};
@@ -66,7 +69,7 @@ pub struct Storage<T: Archetype> {
     // by code compiled once in this crate rather than by drop glue in every game's.
     /// The record of every id: generation, state and the live entity's row. The index that
     /// issues the ids (a world's, or its game's) is the caller's.
-    records: Dropped<EntityRecords>,
+    records: Versioned<EntityRecords>,
     tables: Vec<T>,
     /// The change ticks of every table, indexed like `tables`.
     ticks: Vec<TicksOf<T>>,
@@ -76,7 +79,9 @@ pub struct Storage<T: Archetype> {
     /// The rows of every table grouped by tag signature, indexed like `tables`.
     partitions: Dropped<Vec<TagPartition<T::Mask>>>,
     /// One store per declared relation, in bit order.
-    relations: Dropped<Vec<RelationStore>>,
+    relations: Versioned<Vec<RelationStore>>,
+    /// The spans of siblings `Target` terms read, kept while no row and no link moves.
+    target_spans: TargetSpans,
     tick: Tick,
     last_tick: Tick,
     /// The structural change log, recorded only while `log_changes` is on.
@@ -90,7 +95,7 @@ pub struct Storage<T: Archetype> {
 impl<T: Archetype> Default for Storage<T> {
     fn default() -> Self {
         Storage {
-            records: Dropped::default(),
+            records: Versioned::default(),
             tables: Vec::new(),
             ticks: Vec::new(),
             table_lookup: Dropped::default(),
@@ -98,7 +103,8 @@ impl<T: Archetype> Default for Storage<T> {
             // Disabled entities' tables hold the disabled bit too.
             queries: QueryCache::new(T::COMPONENTS | T::Mask::DISABLED),
             partitions: Dropped::default(),
-            relations: Dropped::new(relation_stores(T::RELATIONS.count_ones())),
+            relations: Versioned::new(relation_stores(T::RELATIONS.count_ones())),
+            target_spans: TargetSpans::default(),
             tick: Tick::ZERO.next(),
             last_tick: Tick::ZERO,
             change_log: Dropped::default(),

@@ -381,3 +381,109 @@ fn siblings_side_by_side_read_their_own_targets_whatever_the_order() {
     }
     world.check_invariants().unwrap();
 }
+
+/// A pass over rows and links that did not move reads the spans the storage kept from the
+/// last one (runs of 32 rows and more): every change between two passes (a relink, an unlink,
+/// a despawn of a ship or a turret, a spawn, a tag that moves rows, a disabled ship, a restore,
+/// a copy overwritten in place) must show in the next pass, in each of two copies of a world
+/// that go their own ways.
+#[test]
+fn spans_kept_between_passes_follow_every_change() {
+    fn expected(world: &World, turret: Entity) -> Option<f32> {
+        let ship = world.get_child_of(turret)?;
+        if world.get_offset(ship).is_some() || world.is_disabled(ship) {
+            return None;
+        }
+        Some(world.get_position(ship)?.0 + world.get_offset(turret)?.0)
+    }
+    /// Runs `mount` twice (the second pass reads kept spans) after resetting every turret, and
+    /// compares each turret with its ship looked up by hand (-1: no ship).
+    fn check(world: &mut World, turrets: &[Entity], after: &str) {
+        for _ in 0..2 {
+            for &turret in turrets {
+                world.set_position(turret, Position(-1.0));
+            }
+            SystemContext::new().run(world, mount);
+            for &turret in turrets {
+                assert_eq!(
+                    world.get_position(turret).unwrap().0,
+                    expected(world, turret).unwrap_or(-1.0),
+                    "turret {turret:?} after {after}"
+                );
+            }
+        }
+        world.check_invariants().unwrap();
+    }
+    let mut world = World::new();
+    let ships: Vec<Entity> = (0..6)
+        .map(|index| ship(&mut world, 1000.0 * index as f32))
+        .collect();
+    let mut turrets = Vec::new();
+    for &ship in &ships {
+        for offset in 0..10 {
+            turrets.push(turret(&mut world, Some(ship), offset as f32));
+        }
+    }
+    check(&mut world, &turrets, "spawning");
+    let earlier = world.clone();
+
+    world.set_child_of(turrets[4], ships[5]).unwrap();
+    check(&mut world, &turrets, "a relink");
+    world.remove_child_of(turrets[15]);
+    check(&mut world, &turrets, "an unlink");
+    world.despawn(turrets[0]);
+    turrets.remove(0);
+    check(
+        &mut world,
+        &turrets,
+        "a turret despawned (the last row moved into its place)",
+    );
+    world.despawn(ships[1]);
+    check(
+        &mut world,
+        &turrets,
+        "a ship despawned (its turrets unlinked)",
+    );
+    turrets.retain(|&turret| world.is_alive(turret));
+    let late_ship = ship(&mut world, -300.0);
+    for offset in 0..3 {
+        turrets.push(turret(&mut world, Some(late_ship), offset as f32));
+    }
+    check(&mut world, &turrets, "a ship and turrets spawned");
+    world.add_docked(turrets[7]);
+    world.add_docked(turrets[30]);
+    check(&mut world, &turrets, "tags moving rows inside the table");
+    world.disable(ships[2]);
+    check(&mut world, &turrets, "a disabled ship");
+    world.set_offset(ships[3], Offset(0.0));
+    check(
+        &mut world,
+        &turrets,
+        "a ship that became a turret (out of the term's filter)",
+    );
+
+    // Two copies that go their own ways, checked one after the other.
+    let mut copy = world.clone();
+    world.set_child_of(turrets[10], ships[4]).unwrap();
+    copy.set_child_of(turrets[10], ships[5]).unwrap();
+    for _ in 0..2 {
+        check(&mut world, &turrets, "a relink in the original");
+        check(&mut copy, &turrets, "another relink in the copy");
+    }
+    assert_ne!(
+        world.get_child_of(turrets[10]),
+        copy.get_child_of(turrets[10])
+    );
+    copy.clone_from(&world);
+    check(&mut copy, &turrets, "a copy overwritten in place");
+
+    // Back to the world before every change.
+    world.restore(&earlier);
+    let first_turrets: Vec<Entity> = earlier
+        .typed_query_ref::<Entity>()
+        .with(OFFSET)
+        .iter()
+        .collect();
+    assert_eq!(first_turrets.len(), 60);
+    check(&mut world, &first_turrets, "a restore");
+}

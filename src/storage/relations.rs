@@ -9,12 +9,13 @@
 //! `Drop` that panics finds the world consistent.
 
 use super::Storage;
+use super::target_spans::{KEPT_RUN_LEN, TargetSpan};
 use crate::archetype::Archetype;
 use crate::change_log::StructuralChange;
 use crate::entity::{Entity, EntityIndex};
 use crate::mask::Bitmask;
 use crate::relation::{Ancestors, Descendants, RelationError, RelationStore};
-use alloc::{string::String, vec::Vec};
+use alloc::{string::String, sync::Arc, vec::Vec};
 
 impl<T: Archetype> Storage<T> {
     /// The index of the relation whose bit is `relation`, if it is exactly one relation's bit.
@@ -42,6 +43,28 @@ impl<T: Archetype> Storage<T> {
         relation: T::Mask,
     ) -> Option<&RelationStore> {
         relations.get(Self::relation_index(relation)?)
+    }
+
+    /// The spans of `entities` (a run of a table's rows) that share their target in the
+    /// relation `relation`, kept from an earlier pass if no row and no link moved since (see
+    /// [`target_spans`](super::target_spans)). `None` for a run too short to be worth keeping,
+    /// a mask that is not one relation's bit, or while another query is fetching its own.
+    pub(crate) fn kept_target_spans(
+        &self,
+        relation: T::Mask,
+        entities: &[Entity],
+    ) -> Option<Arc<[TargetSpan]>> {
+        if entities.len() < KEPT_RUN_LEN {
+            return None;
+        }
+        let index = Self::relation_index(relation)?;
+        let versions = (self.records.version(), self.relations.version());
+        self.target_spans.spans(
+            versions,
+            index,
+            entities,
+            (&self.relations[index], &self.records),
+        )
     }
 
     /// Puts a loaded relation's links in place (the sources' bits are the snapshot loader's to
@@ -155,7 +178,7 @@ impl<T: Archetype> Storage<T> {
     /// gathers them from every sub-world).
     #[doc(hidden)]
     pub fn push_cascading_sources(&self, entity: Entity, stack: &mut Vec<Entity>) {
-        for (bit, store) in T::RELATIONS.bits().zip(&self.relations) {
+        for (bit, store) in T::RELATIONS.bits().zip(self.relations.iter()) {
             if T::CASCADE.contains(T::Mask::bit(bit)) {
                 stack.extend_from_slice(store.sources(entity));
             }
@@ -183,7 +206,7 @@ impl<T: Archetype> Storage<T> {
     #[doc(hidden)]
     #[inline]
     pub fn has_cascading_sources(&self, entity: Entity) -> bool {
-        for (bit, store) in T::RELATIONS.bits().zip(&self.relations) {
+        for (bit, store) in T::RELATIONS.bits().zip(self.relations.iter()) {
             if T::CASCADE.contains(T::Mask::bit(bit)) && !store.sources(entity).is_empty() {
                 return true;
             }
@@ -247,7 +270,7 @@ impl<T: Archetype> Storage<T> {
                 T::RELATIONS.count_ones()
             ));
         }
-        for (bit, store) in T::RELATIONS.bits().zip(&self.relations) {
+        for (bit, store) in T::RELATIONS.bits().zip(self.relations.iter()) {
             store
                 .check(|entity| self.is_alive(entity))
                 .map_err(|message| format!("relation bit {bit}: {message}"))?;

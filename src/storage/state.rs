@@ -138,6 +138,7 @@ impl<T: Archetype + Clone> Storage<T> {
             queries,
             partitions,
             relations,
+            target_spans,
             tick,
             last_tick,
             change_log,
@@ -159,6 +160,8 @@ impl<T: Archetype + Clone> Storage<T> {
         *log_changes = source.log_changes;
         // As queued commands: a copy starts with no change waiting for its hooks.
         hooks.clear();
+        // Measured in this storage's rows: the copy measures its own.
+        target_spans.clear();
         core::mem::forget(guard);
     }
 }

@@ -140,7 +140,19 @@ impl<T: Archetype> Storage<T> {
         include: T::Mask,
         exclude: T::Mask,
     ) -> Option<(&T, &TicksOf<T>, usize, RunTags<'_, T::Mask>)> {
-        let location = self.matching_location(entity, include, exclude)?;
+        self.typed_row_at(self.locate(entity)?, include, exclude)
+    }
+
+    /// [`typed_row`](Self::typed_row) of the entity at `location` (a live one's).
+    #[inline]
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn typed_row_at(
+        &self,
+        location: EntityLocation,
+        include: T::Mask,
+        exclude: T::Mask,
+    ) -> Option<(&T, &TicksOf<T>, usize, RunTags<'_, T::Mask>)> {
+        let location = self.location_matches(location, include, exclude)?;
         let (table, row) = (location.table(), location.row());
         Some((
             &self.tables[table],
@@ -158,9 +170,22 @@ impl<T: Archetype> Storage<T> {
         include: T::Mask,
         exclude: T::Mask,
     ) -> Option<EntityLocation> {
+        self.location_matches(self.locate(entity)?, include, exclude)
+    }
+
+    /// `location` (a live entity's), if its table and tags match `include` / `exclude`.
+    #[inline]
+    fn location_matches(
+        &self,
+        location: EntityLocation,
+        include: T::Mask,
+        exclude: T::Mask,
+    ) -> Option<EntityLocation> {
         let masks = QueryMasks::new::<T>(include, exclude);
-        let location = self.locate_with(entity, masks.include)?;
         let table = &self.tables[location.table()];
+        if !table.mask().contains(masks.include) {
+            return None;
+        }
         let tags = masks
             .tags
             .accepts_row(self.partitions.get(location.table()), location.row());

@@ -9,13 +9,16 @@
 //! what is written apart from its query's own rows ([`TargetAccess`]): its filter, not the
 //! query's, says which tables it can read.
 
+use alloc::sync::Arc;
 use core::marker::PhantomData;
+use core::ops::Range;
 
 use super::query::{QueryFilter, RelationOf, With};
 use crate::entity::Entity;
 use crate::mask::Bitmask;
 use crate::relation::RelationStore;
 use crate::storage::Storage;
+use crate::storage::target_spans::{TargetSpan, span_at};
 use crate::typed_query::{
     Fetch, QueryAccess, ReadOnlyFetch, RowAt, Run, TargetAccess, TypedQueryRef, TypedTable, to_mask,
 };
@@ -38,14 +41,19 @@ pub struct TargetTerm<MR, MD, MF>(MR, MD, MF);
 /// What a [`Target`] term holds for a run of rows: the rows' entities, the relation and the
 /// storage the targets are looked up in, and the rows around the last one looked up that share
 /// its target, with their item `I` (siblings often sit side by side: a ship's turrets were
-/// spawned together). A row inside that span costs one comparison; the span is measured once,
-/// out of the loop that uses the items, against the target's list of sources
-/// ([`RelationStore::sharing_target`]).
+/// spawned together). A row inside that span costs one comparison; the span is found once, out
+/// of the loop that uses the items: in the spans the storage kept from an earlier pass over
+/// the same rows and links ([`kept`](Self::kept), a long run's), or measured against the
+/// target's list of sources ([`RelationStore::sharing_target`]).
 #[doc(hidden)]
 pub struct TargetRows<'r, T: TypedTable, I> {
     entities: &'r [Entity],
     links: &'r RelationStore,
     storage: &'r Storage<T>,
+    /// The run's spans, kept by the storage (`None`: a short run, or the storage's were busy),
+    /// and the next one a loop in row order looks at.
+    kept: Option<Arc<[TargetSpan]>>,
+    next_kept: usize,
     /// The rows `shared_from..shared_from + shared_len` have the same target (or none), whose
     /// item is `shared_item` (`shared_len` 0: no span yet).
     shared_from: usize,
@@ -105,6 +113,8 @@ where
                 .relation(relation)
                 .expect("`RelationOf` is implemented for the world's relations only"),
             storage,
+            kept: storage.kept_target_spans(relation, run.entities),
+            next_kept: 0,
             shared_from: 0,
             shared_len: 0,
             shared_item: None,
@@ -184,9 +194,9 @@ where
     rows.shared_item.as_ref().map(D::reborrow)
 }
 
-/// Makes the span of rows from `row` on that share its target (or its lack of one) the shared
-/// span, and looks up its item. Out of line: the loop over the rows keeps its registers for
-/// its own values.
+/// Makes the span of rows that holds `row` and share its target (or its lack of one) the
+/// shared span, and looks up its item. Out of line: the loop over the rows keeps its registers
+/// for its own values.
 #[inline(never)]
 fn share_target<'r, T, D, F, MD, MF>(rows: &mut TargetRows<'r, T, D::Item<'r>>, row: usize)
 where
@@ -194,7 +204,44 @@ where
     D: ReadOnlyFetch<T, MD>,
     F: QueryFilter<T, MF>,
 {
+    let storage = rows.storage;
+    let query = || {
+        let query = TypedQueryRef::<T, D>::new(storage)
+            .with(to_mask(F::INCLUDE))
+            .without(to_mask(F::EXCLUDE));
+        if F::DISABLED_ONLY {
+            query.with(Bitmask::DISABLED)
+        } else if F::ALLOW_DISABLED {
+            query.allow_disabled()
+        } else {
+            query
+        }
+    };
     // A row past the run (outside `row`'s contract) gets an empty span and `None`.
+    let (span, item) = match &rows.kept {
+        Some(spans) => {
+            let (span, target) =
+                span_at(spans, &mut rows.next_kept, row).unwrap_or((row..row, None));
+            let item = target.and_then(|(target, location)| query().get_at(target, location));
+            (span, item)
+        }
+        None => {
+            let (span, target) = measure_span(rows, row);
+            (span, target.and_then(|target| query().get(target)))
+        }
+    };
+    rows.shared_from = span.start;
+    rows.shared_len = span.len();
+    rows.shared_item = item;
+}
+
+/// The rows from `row` on that share its target, and the target, measured against the
+/// target's list of sources; the target of the row after them is kept for the next span.
+#[inline(always)]
+fn measure_span<T: TypedTable, I>(
+    rows: &mut TargetRows<'_, T, I>,
+    row: usize,
+) -> (Range<usize>, Option<Entity>) {
     let sources = rows.entities.get(row..).unwrap_or(&[]);
     let target = match (rows.next_target, sources.first()) {
         (Some((next, target)), _) if next == row => target,
@@ -203,17 +250,5 @@ where
     };
     let (same, after) = rows.links.sharing_target(sources, target);
     rows.next_target = after.map(|after| (row + same, after));
-    rows.shared_from = row;
-    rows.shared_len = same;
-    rows.shared_item = target.and_then(|target| {
-        let mut query = TypedQueryRef::<T, D>::new(rows.storage)
-            .with(to_mask(F::INCLUDE))
-            .without(to_mask(F::EXCLUDE));
-        if F::DISABLED_ONLY {
-            query = query.with(Bitmask::DISABLED);
-        } else if F::ALLOW_DISABLED {
-            query = query.allow_disabled();
-        }
-        query.get(target)
-    });
+    (row..row + same, target)
 }

@@ -12,7 +12,7 @@ use super::{
 use crate::archetype::Archetype;
 use crate::archetype::TicksOf;
 use crate::change_ticks::{ChangedRows, TickCells};
-use crate::entity::Entity;
+use crate::entity::{Entity, EntityLocation};
 use crate::mask::Bitmask;
 use crate::storage::lending::LentTable;
 use crate::storage::{RowTags, Storage};
@@ -277,7 +277,37 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
     where
         Q: ReadOnlyFetch<T, M>,
     {
-        let (table, ticks, row, tags) = self.row(entity, self.masks::<M>())?;
+        let found = self.row(entity, self.masks::<M>())?;
+        self.item_at(found)
+    }
+
+    /// [`get`](Self::get) of `entity`, found at `location` (its location while the storage's
+    /// records keep their version: a `Target` term's kept spans), with no lookup of the
+    /// handle. A query over lent tables looks it up all the same.
+    #[inline(always)]
+    pub(crate) fn get_at<M>(self, entity: Entity, location: EntityLocation) -> Option<Q::Item<'w>>
+    where
+        Q: ReadOnlyFetch<T, M>,
+    {
+        if self.lent.is_some() {
+            return self.get(entity);
+        }
+        let (include, exclude) = self.masks::<M>();
+        let found = self.storage.typed_row_at(location, include, exclude)?;
+        self.item_at(found)
+    }
+
+    /// The item of the row `found` (its table, ticks, row and tags), if it passes the change
+    /// filter.
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    fn item_at<M>(
+        self,
+        (table, ticks, row, tags): (&'w T, &'w TicksOf<T>, usize, RunTags<'w, T::Mask>),
+    ) -> Option<Q::Item<'w>>
+    where
+        Q: ReadOnlyFetch<T, M>,
+    {
         if let Some(filter) = self.filters.change {
             if !filter.row_passes(ticks, row) {
                 return None;
