@@ -104,7 +104,7 @@ pub(crate) mod split;
 
 pub use access::{QueryAccess, TargetAccess};
 pub(crate) use fetch::CHUNK;
-pub use fetch::{Fetch, RowAt, Run, RunTags, WrittenColumn};
+pub use fetch::{Fetch, RowAt, Run, RunTags, SharedAnswer, WrittenColumn};
 pub use filter::ChangeFilter;
 pub(crate) use filter::QueryFilters;
 pub use iter::TypedQueryIter;

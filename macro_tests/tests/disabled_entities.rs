@@ -7,8 +7,8 @@
 
 use archetypal::system::SystemAccess;
 use archetypal::{
-    Allow, Bitmask, Disabled, Entity, ResMut, Schedule, SystemContext, SystemParam, Target, With,
-    Without, ecs,
+    Allow, Bitmask, Disabled, Entity, Has, ResMut, Schedule, SystemContext, SystemParam, Target,
+    With, Without, ecs,
 };
 use serde::{Deserialize, Serialize};
 
@@ -410,6 +410,87 @@ fn system_queries_ask_for_disabled_entities_in_their_filters() {
         }
         world.check_invariants().unwrap();
     }
+}
+
+/// `Has<Disabled>` tells each row whether its entity is disabled, in every query form that
+/// lets disabled entities in (and is false everywhere in one that skips them).
+#[test]
+fn has_disabled_answers_per_row_in_every_form() {
+    #[allow(clippy::type_complexity)]
+    fn tally(
+        mut everyone: Query<(Entity, Has<Disabled>, &mut Position), Allow<Disabled>>,
+        asleep: Query<Has<Disabled>, With<Disabled>>,
+        awake: Query<Has<Disabled>, Without<Health>>,
+        mut log: ResMut<Log>,
+    ) {
+        everyone.for_each(|(_, disabled, mut position)| {
+            if disabled {
+                position.0 += 100;
+            }
+        });
+        let listed: Vec<String> = everyone
+            .iter_mut()
+            .filter(|(_, disabled, _)| *disabled)
+            .map(|(entity, _, _)| entity.to_string())
+            .collect();
+        log.0.push(listed.join(" "));
+        log.0.push(format!(
+            "asleep {} awake {}",
+            asleep.iter().filter(|disabled| *disabled).count(),
+            awake.iter().filter(|disabled| !*disabled).count(),
+        ));
+    }
+    let (mut world, all, disabled) = movers();
+    SystemContext::new().run(&mut world, tally);
+    let mut names: Vec<Entity> = disabled.clone();
+    names.sort_by_key(|entity| all.iter().position(|one| one == entity));
+    let expected_list: Vec<String> = world
+        .typed_query_ref::<Entity>()
+        .allow_disabled()
+        .iter()
+        .filter(|&entity| world.is_disabled(entity))
+        .map(|entity| entity.to_string())
+        .collect();
+    assert_eq!(expected_list.len(), 3);
+    assert_eq!(
+        world.resources.log.0,
+        [expected_list.join(" "), "asleep 3 awake 7".to_string()]
+    );
+    for (index, &entity) in all.iter().enumerate() {
+        let moved = if disabled.contains(&entity) { 100 } else { 0 };
+        assert_eq!(
+            world.get_position(entity),
+            Some(&Position(index as i32 + moved))
+        );
+    }
+    // typed_query and typed_query_ref: for_each, iter and get.
+    let mut seen = Vec::new();
+    world
+        .typed_query::<(Entity, Has<Disabled>)>()
+        .allow_disabled()
+        .for_each(|(entity, is_disabled)| seen.push((entity, is_disabled)));
+    let read: Vec<(Entity, bool)> = world
+        .typed_query_ref::<(Entity, Has<Disabled>)>()
+        .allow_disabled()
+        .iter()
+        .collect();
+    assert_eq!(seen.len(), 10);
+    assert_eq!(sorted_pairs(seen), sorted_pairs(read.clone()));
+    for (entity, is_disabled) in read {
+        assert_eq!(is_disabled, world.is_disabled(entity), "{entity}");
+        let looked_up = world
+            .typed_query_ref::<Has<Disabled>>()
+            .allow_disabled()
+            .get(entity);
+        assert_eq!(looked_up, Some(is_disabled));
+        let skipping = world.typed_query_ref::<Has<Disabled>>().get(entity);
+        assert_eq!(skipping, (!is_disabled).then_some(false));
+    }
+}
+
+fn sorted_pairs(mut pairs: Vec<(Entity, bool)>) -> Vec<(Entity, bool)> {
+    pairs.sort();
+    pairs
 }
 
 /// `get`, `get_mut` and `has` by handle through a system's query, and a `Target` term that

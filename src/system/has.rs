@@ -3,17 +3,19 @@
 
 use core::marker::PhantomData;
 
-use super::query::TagOf;
+use super::query::{Disabled, TagOf};
 use crate::mask::Bitmask;
 use crate::typed_query::{
-    ComponentColumn, Fetch, QueryAccess, ReadOnlyFetch, RowAt, Run, RunTags, TypedTable, to_mask,
+    ComponentColumn, Fetch, QueryAccess, ReadOnlyFetch, RowAt, Run, RunTags, SharedAnswer,
+    TypedTable, to_mask,
 };
 
 /// A term of a query: whether the row's entity holds the component `C`, or carries the tag (or
-/// relation) `C`, a `bool` per row (bevy's `Has<C>`): `Has<Shield>`, `Has<FROZEN>`. Not a
-/// filter: the rows without it are there too, with `false` (`Query<(Entity, Has<FROZEN>)>`; to
-/// keep only the ones with it, `With<FROZEN>`). Works in a system's `Query` and in
-/// `typed_query` alike.
+/// relation) `C`, or, for `Has<Disabled>`, is disabled (in a query that lets disabled entities
+/// in: `Allow<Disabled>`), a `bool` per row (bevy's `Has<C>`): `Has<Shield>`, `Has<FROZEN>`.
+/// Not a filter: the rows without it are there too, with `false` (`Query<(Entity,
+/// Has<FROZEN>)>`; to keep only the ones with it, `With<FROZEN>`). Works in a system's `Query`
+/// and in `typed_query` alike.
 ///
 /// It reads no column, only which table the row is in (a component) or which of its table's
 /// tag segments (a tag: the rows of one set of tags sit together, so a run of them costs one
@@ -30,61 +32,88 @@ pub struct HasComponent<M>(M);
 #[doc(hidden)]
 pub struct HasTag;
 
-/// One run of rows as a [`Has`] term sees it: whether its table holds the component, and how
-/// many rows an iterator has left.
+/// Marks the impl of [`Has`] of [`Disabled`].
+#[doc(hidden)]
+pub struct HasDisabled;
+
+/// One run of rows as a [`Has`] term of a table's property sees it (a component, or being
+/// disabled): whether its table has it, and how many rows an iterator has left.
 #[doc(hidden)]
 pub struct HasRows {
     holds: bool,
     left: usize,
 }
 
-impl<T, C, M> Fetch<T, HasComponent<M>> for Has<C>
-where
-    T: ComponentColumn<C, M>,
-    C: 'static,
-{
-    type Item<'s> = bool;
-    type Taken<'v> = ();
-    type Slices<'r> = HasRows;
+/// The [`Fetch`] and [`ReadOnlyFetch`] impls of a [`Has`] term whose answer is its table's:
+/// `$holds` says it from the run's table mask.
+macro_rules! table_property_term {
+    (impl<$($param:ident),*> Has<$of:ty>, $marker:ty, where [$($bounds:tt)*], |$mask:ident| $holds:expr) => {
+        impl<$($param),*> Fetch<T, $marker> for Has<$of>
+        where
+            $($bounds)*
+        {
+            type Item<'s> = bool;
+            type Taken<'v> = ();
+            type Slices<'r> = HasRows;
 
-    const ACCESS: QueryAccess = QueryAccess::NONE;
+            const ACCESS: QueryAccess = QueryAccess::NONE;
 
-    #[inline]
-    fn take<'v>(_view: &mut T::ViewMut<'v>) -> Self::Taken<'v> {}
+            #[inline]
+            fn take<'v>(_view: &mut T::ViewMut<'v>) -> Self::Taken<'v> {}
 
-    #[inline]
-    fn slices<'r, 'v: 'r>(_taken: (), _columns: &T::Columns<'v>, run: &Run<'r, '_, T>) -> HasRows {
-        HasRows {
-            holds: T::has_column(run.mask),
-            left: run.entities.len(),
+            #[inline]
+            fn slices<'r, 'v: 'r>(
+                _taken: (),
+                _columns: &T::Columns<'v>,
+                run: &Run<'r, '_, T>,
+            ) -> HasRows {
+                let $mask = run.mask;
+                HasRows {
+                    holds: $holds,
+                    left: run.entities.len(),
+                }
+            }
+
+            type Written = ();
+
+            #[inline]
+            fn row(slices: &mut HasRows, _written: &(), _row: RowAt) -> bool {
+                slices.holds
+            }
+
+            #[inline]
+            fn pop<'r>(slices: &mut Self::Slices<'r>) -> Option<Self::Item<'r>> {
+                slices.left = slices.left.checked_sub(1)?;
+                Some(slices.holds)
+            }
         }
-    }
 
-    type Written = ();
+        impl<$($param),*> ReadOnlyFetch<T, $marker> for Has<$of>
+        where
+            $($bounds)*
+        {
+            #[inline]
+            fn nothing_taken<'v>() -> Self::Taken<'v> {}
 
-    #[inline]
-    fn row(slices: &mut HasRows, _written: &(), _row: RowAt) -> bool {
-        slices.holds
-    }
-
-    #[inline]
-    fn pop<'r>(slices: &mut Self::Slices<'r>) -> Option<Self::Item<'r>> {
-        slices.left = slices.left.checked_sub(1)?;
-        Some(slices.holds)
-    }
+            #[inline]
+            fn reborrow<'a, 'b: 'a>(item: &bool) -> bool {
+                *item
+            }
+        }
+    };
 }
 
-impl<T: TypedTable + ComponentColumn<C, M>, C: 'static, M> ReadOnlyFetch<T, HasComponent<M>>
-    for Has<C>
-{
-    #[inline]
-    fn nothing_taken<'v>() -> Self::Taken<'v> {}
+table_property_term!(
+    impl<T, C, M> Has<C>, HasComponent<M>,
+    where [T: TypedTable + ComponentColumn<C, M>, C: 'static],
+    |mask| T::has_column(mask)
+);
 
-    #[inline]
-    fn reborrow<'a, 'b: 'a>(item: &bool) -> bool {
-        *item
-    }
-}
+table_property_term!(
+    impl<T> Has<Disabled>, HasDisabled,
+    where [T: TypedTable],
+    |mask| mask.contains(T::Mask::DISABLED)
+);
 
 /// One run of rows as a [`Has`] term of a tag sees it: where the rows sit among their table's
 /// tag segments, and the rows around the last one asked for that carry the same tags (its
@@ -93,10 +122,7 @@ impl<T: TypedTable + ComponentColumn<C, M>, C: 'static, M> ReadOnlyFetch<T, HasC
 pub struct HasTagRows<'r, M> {
     tags: RunTags<'r, M>,
     tag: M,
-    /// The rows `from..to` of the run carry the same tags; `holds`: the tag is among them.
-    from: usize,
-    to: usize,
-    holds: bool,
+    segment: SharedAnswer<bool>,
     /// How many rows the run has, and the next one an iterator hands out.
     rows: usize,
     next: usize,
@@ -107,14 +133,12 @@ impl<M: Bitmask> HasTagRows<'_, M> {
     /// remembered.
     #[inline(always)]
     fn holds_at(&mut self, row: usize) -> bool {
-        // One comparison covers both ends: a row before `from` wraps around to a large offset.
-        if row.wrapping_sub(self.from) >= self.to - self.from {
+        if !self.segment.covers(row) {
             let (tags, same) = self.tags.at(row);
-            self.from = row;
-            self.to = row.saturating_add(same);
-            self.holds = tags.contains(self.tag);
+            self.segment
+                .set(row..row.saturating_add(same), tags.contains(self.tag));
         }
-        self.holds
+        *self.segment.answer()
     }
 }
 
@@ -137,9 +161,7 @@ impl<T: TagOf<X>, X> Fetch<T, HasTag> for Has<X> {
         HasTagRows {
             tags: run.tags,
             tag: to_mask(<T as TagOf<X>>::BIT),
-            from: 0,
-            to: 0,
-            holds: false,
+            segment: SharedAnswer::none(false),
             rows: run.entities.len(),
             next: 0,
         }
@@ -155,12 +177,12 @@ impl<T: TagOf<X>, X> Fetch<T, HasTag> for Has<X> {
     #[inline(always)]
     fn span(slices: &mut Self::Slices<'_>, row: usize) -> usize {
         slices.holds_at(row);
-        slices.to - row
+        slices.segment.rows_from(row)
     }
 
     #[inline(always)]
     fn row_in_span(slices: &mut Self::Slices<'_>, _written: &(), _row: RowAt) -> bool {
-        slices.holds
+        *slices.segment.answer()
     }
 
     #[inline]

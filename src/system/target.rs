@@ -20,7 +20,8 @@ use crate::relation::RelationStore;
 use crate::storage::Storage;
 use crate::storage::target_spans::{TargetSpan, span_at};
 use crate::typed_query::{
-    Fetch, QueryAccess, ReadOnlyFetch, RowAt, Run, TargetAccess, TypedQueryRef, TypedTable, to_mask,
+    Fetch, QueryAccess, ReadOnlyFetch, RowAt, Run, SharedAnswer, TargetAccess, TypedQueryRef,
+    TypedTable, to_mask,
 };
 
 /// A query term: what the target of each row in the relation `R` (a relation's name as a
@@ -54,11 +55,8 @@ pub struct TargetRows<'r, T: TypedTable, I> {
     /// and the next one a loop in row order looks at.
     kept: Option<Arc<[TargetSpan]>>,
     next_kept: usize,
-    /// The rows `shared_from..shared_from + shared_len` have the same target (or none), whose
-    /// item is `shared_item` (`shared_len` 0: no span yet).
-    shared_from: usize,
-    shared_len: usize,
-    shared_item: Option<I>,
+    /// The rows around the last one looked up that have its target (or none), and its item.
+    shared: SharedAnswer<Option<I>>,
     /// The row after the span and its target, found while the span was measured.
     next_target: Option<(usize, Option<Entity>)>,
     /// The next row `pop` hands out.
@@ -115,9 +113,7 @@ where
             storage,
             kept: storage.kept_target_spans(relation, run.entities),
             next_kept: 0,
-            shared_from: 0,
-            shared_len: 0,
-            shared_item: None,
+            shared: SharedAnswer::none(None),
             next_target: None,
             next: 0,
         }
@@ -132,11 +128,11 @@ where
 
     #[inline(always)]
     fn span(slices: &mut Self::Slices<'_>, row: usize) -> usize {
-        if row.wrapping_sub(slices.shared_from) >= slices.shared_len {
+        if !slices.shared.covers(row) {
             share_target::<T, D, F, MD, MF>(slices, row);
         }
         // At least one row (`row` past the run gets an empty span, and `None`).
-        (slices.shared_from + slices.shared_len - row).max(1)
+        slices.shared.rows_from(row)
     }
 
     #[inline(always)]
@@ -145,7 +141,7 @@ where
         _written: &'s (),
         _row: RowAt,
     ) -> Self::Item<'s> {
-        slices.shared_item.as_ref().map(D::reborrow)
+        slices.shared.answer().as_ref().map(D::reborrow)
     }
 
     #[inline]
@@ -187,11 +183,10 @@ where
     D: ReadOnlyFetch<T, MD>,
     F: QueryFilter<T, MF>,
 {
-    // One comparison covers both ends: a row before the span wraps around to a large offset.
-    if row.wrapping_sub(rows.shared_from) >= rows.shared_len {
+    if !rows.shared.covers(row) {
         share_target::<T, D, F, MD, MF>(rows, row);
     }
-    rows.shared_item.as_ref().map(D::reborrow)
+    rows.shared.answer().as_ref().map(D::reborrow)
 }
 
 /// Makes the span of rows that holds `row` and share its target (or its lack of one) the
@@ -230,9 +225,7 @@ where
             (span, target.and_then(|target| query().get(target)))
         }
     };
-    rows.shared_from = span.start;
-    rows.shared_len = span.len();
-    rows.shared_item = item;
+    rows.shared.set(span, item);
 }
 
 /// The rows from `row` on that share its target, and the target, measured against the

@@ -36,6 +36,56 @@ pub struct Run<'r, 'c, T: Archetype> {
     pub tags: RunTags<'r, T::Mask>,
 }
 
+/// Rows of a run that share one answer, as a fetch's [`span`](Fetch::span) measures them (a
+/// [`Target`](crate::Target) term's target's item, whether the tags of a segment hold a
+/// [`Has`](crate::Has) term's tag): a row inside costs one comparison, a row outside asks again.
+#[doc(hidden)]
+pub struct SharedAnswer<I> {
+    from: usize,
+    len: usize,
+    answer: I,
+}
+
+impl<I> SharedAnswer<I> {
+    /// No rows yet; `answer` until some are set.
+    #[inline]
+    pub(crate) const fn none(answer: I) -> Self {
+        SharedAnswer {
+            from: 0,
+            len: 0,
+            answer,
+        }
+    }
+
+    /// Whether `row` is one of the rows.
+    #[inline(always)]
+    pub(crate) fn covers(&self, row: usize) -> bool {
+        // One comparison covers both ends: a row before `from` wraps around to a large offset.
+        row.wrapping_sub(self.from) < self.len
+    }
+
+    /// The rows `rows` now share `answer`.
+    #[inline(always)]
+    pub(crate) fn set(&mut self, rows: core::ops::Range<usize>, answer: I) {
+        self.from = rows.start;
+        self.len = rows.len();
+        self.answer = answer;
+    }
+
+    /// How many rows from `row` (one of the rows, or any row when there are none) on share
+    /// the answer: at least one.
+    #[inline(always)]
+    pub(crate) fn rows_from(&self, row: usize) -> usize {
+        (self.from + self.len).saturating_sub(row).max(1)
+    }
+
+    /// The answer the rows share.
+    #[inline(always)]
+    pub(crate) fn answer(&self) -> &I {
+        &self.answer
+    }
+}
+
 /// Where a run's rows sit among their table's tag segments (rows of one signature are
 /// contiguous): what a [`Has`](crate::Has) term of a tag reads.
 #[doc(hidden)]
