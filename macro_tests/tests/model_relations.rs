@@ -15,7 +15,8 @@
 //! After every step: `check_invariants`; for every handle, `is_alive`, `component_mask` (the
 //! relation bits exactly when linked), `get_child_of` / `get_owned_by`, `get_children` /
 //! `get_belongings` (in link order), `ancestors_*` and `descendants_*` (depth first,
-//! pre-order); the roots through a query excluding `CHILD_OF`; the structural change log
+//! pre-order); the roots through a query excluding `CHILD_OF`; every entity's targets through
+//! `Target` terms (a typed query's loop and iterator); the structural change log
 //! since the last step against the model's (spawns, despawns, every link and unlink, those of a
 //! cascade included); and whether hooks wait. The world declares a hook on every kind of change:
 //! at each `apply_commands` the hooks that ran, in order, with their entities, are the model's
@@ -23,7 +24,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use archetypal::{CommandReport, Entity, EventCursor, RelationError, StructuralChange};
+use archetypal::{CommandReport, Entity, EventCursor, RelationError, StructuralChange, Target};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 
@@ -699,6 +700,33 @@ impl Harness {
         expected.sort();
         if roots != expected {
             return Err(format!("roots {roots:?}, the model {expected:?}"));
+        }
+        // Every entity's targets through `Target` terms, in the loop (spans of siblings, kept
+        // between steps in a run of 32 rows or more while nothing moves) and the iterator.
+        let mut read = Vec::new();
+        let terms = world.typed_query_ref::<(Entity, Target<CHILD_OF>, Target<OWNED_BY>)>();
+        terms.for_each(|(entity, parent, owner)| read.push((entity, [parent, owner])));
+        let iterated: Vec<_> = terms
+            .iter()
+            .map(|(entity, parent, owner)| (entity, [parent, owner]))
+            .collect();
+        if iterated != read {
+            return Err(format!(
+                "Target terms: iter {iterated:?}, for_each {read:?}"
+            ));
+        }
+        if read.len() != model.alive.len() {
+            return Err(format!("Target terms visit {} entities", read.len()));
+        }
+        for (entity, targets) in read {
+            for (relation, target) in targets.into_iter().enumerate() {
+                let expected = model.targets[relation].get(&entity).copied();
+                if target != expected {
+                    return Err(format!(
+                        "{entity}: relation {relation} Target term {target:?}, the model {expected:?}"
+                    ));
+                }
+            }
         }
         let logged: Vec<StructuralChange<Mask>> = world
             .consume_changes(&mut self.cursor)

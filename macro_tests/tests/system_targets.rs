@@ -487,3 +487,169 @@ fn spans_kept_between_passes_follow_every_change() {
     assert_eq!(first_turrets.len(), 60);
     check(&mut world, &first_turrets, "a restore");
 }
+
+/// A change between two passes over turrets and their ships.
+#[derive(Clone, Debug)]
+enum Change {
+    Relink(usize, usize),
+    Unlink(usize),
+    DespawnTurret(usize),
+    DespawnShip(usize),
+    SpawnTurrets(usize, usize),
+    SpawnShip,
+    Dock(usize, bool),
+    Disable(usize, bool),
+    ShipBecomesTurret(usize),
+    Restore,
+    Nothing,
+}
+
+fn change() -> impl proptest::strategy::Strategy<Value = Change> {
+    use proptest::prelude::*;
+    let index = 0usize..1000;
+    prop_oneof![
+        (index.clone(), index.clone()).prop_map(|(a, b)| Change::Relink(a, b)),
+        index.clone().prop_map(Change::Unlink),
+        index.clone().prop_map(Change::DespawnTurret),
+        index.clone().prop_map(Change::DespawnShip),
+        (index.clone(), 1usize..20).prop_map(|(ship, count)| Change::SpawnTurrets(ship, count)),
+        Just(Change::SpawnShip),
+        (index.clone(), any::<bool>()).prop_map(|(turret, on)| Change::Dock(turret, on)),
+        (index.clone(), any::<bool>()).prop_map(|(ship, on)| Change::Disable(ship, on)),
+        index.prop_map(Change::ShipBecomesTurret),
+        Just(Change::Restore),
+        Just(Change::Nothing),
+    ]
+}
+
+/// Random changes between passes of a system with a `Target` term over runs long enough for
+/// the storage to keep their spans: after each, every turret's answer is its ship's, looked up
+/// by hand, in the loop (twice: the second pass reads kept spans) and through the iterator.
+#[test]
+fn kept_spans_answer_like_a_lookup_after_random_changes() {
+    use proptest::test_runner::{Config, TestRunner};
+    let mut runner = TestRunner::new(Config {
+        cases: 64,
+        ..Config::default()
+    });
+    let result = runner.run(&proptest::collection::vec(change(), 1..40), |changes| {
+        let mut world = World::new();
+        let mut ships: Vec<Entity> = (0..5).map(|index| ship(&mut world, index as f32)).collect();
+        for (index, &one) in ships.iter().enumerate() {
+            for offset in 0..(8 + 3 * index) {
+                turret(&mut world, Some(one), offset as f32);
+            }
+        }
+        let earlier = world.clone();
+        let pick = |list: &[Entity], index: usize| list.get(index % list.len().max(1)).copied();
+        for change in changes {
+            let turrets: Vec<Entity> = world
+                .typed_query_ref::<Entity>()
+                .with(OFFSET)
+                .allow_disabled()
+                .iter()
+                .collect();
+            ships.retain(|&one| world.is_alive(one) && world.get_offset(one).is_none());
+            match change {
+                Change::Relink(turret, ship) => {
+                    if let (Some(turret), Some(ship)) = (pick(&turrets, turret), pick(&ships, ship))
+                    {
+                        world.set_child_of(turret, ship).unwrap();
+                    }
+                }
+                Change::Unlink(turret) => {
+                    if let Some(turret) = pick(&turrets, turret) {
+                        world.remove_child_of(turret);
+                    }
+                }
+                Change::DespawnTurret(turret) => {
+                    if let Some(turret) = pick(&turrets, turret) {
+                        world.despawn(turret);
+                    }
+                }
+                Change::DespawnShip(ship) => {
+                    if let Some(ship) = pick(&ships, ship) {
+                        world.despawn(ship);
+                    }
+                }
+                Change::SpawnTurrets(ship, count) => {
+                    let ship = pick(&ships, ship);
+                    for offset in 0..count {
+                        turret(&mut world, ship, offset as f32);
+                    }
+                }
+                Change::SpawnShip => ships.push(ship(&mut world, -7.0)),
+                Change::Dock(turret, on) => {
+                    if let Some(turret) = pick(&turrets, turret) {
+                        if on {
+                            world.add_docked(turret);
+                        } else {
+                            world.remove_docked(turret);
+                        }
+                    }
+                }
+                Change::Disable(ship, on) => {
+                    if let Some(ship) = pick(&ships, ship) {
+                        if on {
+                            world.disable(ship);
+                        } else {
+                            world.enable(ship);
+                        }
+                    }
+                }
+                Change::ShipBecomesTurret(ship) => {
+                    if let Some(ship) = pick(&ships, ship) {
+                        world.set_offset(ship, Offset(0.5));
+                    }
+                }
+                Change::Restore => world.restore(&earlier),
+                Change::Nothing => {}
+            }
+            for pass in 0..2 {
+                SystemContext::new().run(&mut world, mount_or_mark);
+                let read: Vec<(Entity, Option<f32>)> = world
+                    .typed_query_ref::<(Entity, Target<CHILD_OF, &Position, Without<Offset>>)>()
+                    .with(OFFSET)
+                    .iter()
+                    .map(|(turret, ship)| (turret, ship.map(|ship| ship.0)))
+                    .collect();
+                for (turret, ship) in read {
+                    let expected = world
+                        .get_child_of(turret)
+                        .filter(|&ship| {
+                            world.get_offset(ship).is_none() && !world.is_disabled(ship)
+                        })
+                        .map(|ship| world.get_position(ship).unwrap().0);
+                    proptest::prop_assert_eq!(ship, expected, "iter, {} pass {}", turret, pass);
+                    let offset = world.get_offset(turret).unwrap().0;
+                    let position = world.get_position(turret).unwrap().0;
+                    proptest::prop_assert_eq!(
+                        position,
+                        expected.map_or(-1.0, |ship| ship + offset),
+                        "for_each, {} pass {}",
+                        turret,
+                        pass
+                    );
+                }
+            }
+            world.check_invariants().unwrap();
+        }
+        Ok(())
+    });
+    if let Err(error) = result {
+        panic!("{error}");
+    }
+}
+
+/// Every turret takes its ship's position plus its offset, or -1 without a ship.
+fn mount_or_mark(
+    mut turrets: Query<(
+        &mut Position,
+        &Offset,
+        Target<CHILD_OF, &Position, Without<Offset>>,
+    )>,
+) {
+    turrets.for_each(|(mut position, offset, ship)| {
+        position.0 = ship.map_or(-1.0, |ship| ship.0 + offset.0);
+    });
+}
