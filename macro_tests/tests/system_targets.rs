@@ -396,14 +396,11 @@ fn spans_kept_between_passes_follow_every_change() {
         }
         Some(world.get_position(ship)?.0 + world.get_offset(turret)?.0)
     }
-    /// Runs `mount` twice (the second pass reads kept spans) after resetting every turret, and
-    /// compares each turret with its ship looked up by hand (-1: no ship).
+    /// Runs `mount_or_mark` twice (the second pass reads kept spans) and compares each turret
+    /// with its ship looked up by hand (-1: no ship).
     fn check(world: &mut World, turrets: &[Entity], after: &str) {
         for _ in 0..2 {
-            for &turret in turrets {
-                world.set_position(turret, Position(-1.0));
-            }
-            SystemContext::new().run(world, mount);
+            SystemContext::new().run(world, mount_or_mark);
             for &turret in turrets {
                 assert_eq!(
                     world.get_position(turret).unwrap().0,
