@@ -176,9 +176,11 @@ impl<T: Archetype> Storage<T> {
             let (source_ticks, destination_ticks) = pair_mut(&mut self.ticks, from.table(), to);
             source_ticks.move_row(from.row(), destination_ticks, self.tick);
         }
-        self.records.set_location(entity.id, location);
+        // Reached once: each mutable reach of the records clears their version.
+        let records = &mut *self.records;
+        records.set_location(entity.id, location);
         if let Some(&moved) = self.tables[from.table()].entities().get(from.row()) {
-            self.records.set_location(moved.id, from);
+            records.set_location(moved.id, from);
         }
         // The source's last row filled the hole: back to its segment. The entity joins the
         // segment of its tags in the destination.
