@@ -114,11 +114,28 @@ impl RelationStore {
     /// that sit side by side in a table share one lookup of their target.
     #[inline]
     pub fn shared_target(&self, sources: &[Entity]) -> (Option<Entity>, usize) {
-        let Some(&first) = sources.first() else {
-            return (None, 0);
+        let (target, same, _) = self.target_span(sources, None);
+        (target, same)
+    }
+
+    /// [`shared_target`](Self::shared_target) and what comes after: the target of the first
+    /// of `sources` (`carried`, when a caller already looked it up as the last span's `after`),
+    /// how many of `sources` share it, and the target of the source after them, if there is
+    /// one (carried into the next span). The one span step of a `Target` term, whether it
+    /// measures a whole run at once (the kept spans) or one span as its loop reaches it.
+    #[inline(always)]
+    pub(crate) fn target_span(
+        &self,
+        sources: &[Entity],
+        carried: Option<Option<Entity>>,
+    ) -> (Option<Entity>, usize, Option<Option<Entity>>) {
+        let target = match (carried, sources.first()) {
+            (Some(target), _) => target,
+            (None, Some(&first)) => self.target(first),
+            (None, None) => None,
         };
-        let target = self.target(first);
-        (target, self.sharing_target(sources, target).0)
+        let (same, after) = self.sharing_target(sources, target);
+        (target, same, after)
     }
 
     /// How many of `sources`, from the first (whose target, looked up by the caller, is
@@ -573,6 +590,29 @@ mod tests {
         );
         assert_eq!(store.sharing_target(&rows[6..], Some(ship)), (1, None));
         assert_eq!(store.sharing_target(&[], None), (0, None));
+        // A span step: the carried target stands for the first source's own (no lookup), and
+        // the target after the span is carried on; spans measured so cover every row.
+        assert_eq!(
+            store.target_span(&rows[3..], Some(Some(other))),
+            (Some(other), 1, Some(None))
+        );
+        assert_eq!(
+            store.target_span(&rows[4..], Some(None)),
+            (None, 2, Some(Some(ship)))
+        );
+        let (mut start, mut carried, mut spans) = (0, None, Vec::new());
+        while start < rows.len() {
+            let (target, same, after) = store.target_span(&rows[start..], carried);
+            spans.push((target, same));
+            (start, carried) = (start + same, after);
+        }
+        let expected = [
+            (Some(ship), 3),
+            (Some(other), 1),
+            (None, 2),
+            (Some(ship), 1),
+        ];
+        assert_eq!(spans, expected);
     }
 
     #[test]

@@ -96,16 +96,15 @@ impl TargetSpans {
 /// in `records`.
 fn measure(entities: &[Entity], links: &RelationStore, records: &EntityRecords) -> Vec<TargetSpan> {
     let mut spans = Vec::new();
-    let mut start = 0;
-    let mut next_target = entities.first().and_then(|&first| links.target(first));
+    let (mut start, mut carried) = (0, None);
     while start < entities.len() {
-        let (same, after) = links.sharing_target(&entities[start..], next_target);
+        let (target, same, after) = links.target_span(&entities[start..], carried);
         spans.push(TargetSpan {
             end: start + same,
-            target: next_target.and_then(|target| Some((target, records.location(target)?))),
+            target: target.and_then(|target| Some((target, records.location(target)?))),
         });
         start += same;
-        next_target = after.flatten();
+        carried = after;
     }
     spans
 }

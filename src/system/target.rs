@@ -236,12 +236,11 @@ fn measure_span<T: TypedTable, I>(
     row: usize,
 ) -> (Range<usize>, Option<Entity>) {
     let sources = rows.entities.get(row..).unwrap_or(&[]);
-    let target = match (rows.next_target, sources.first()) {
-        (Some((next, target)), _) if next == row => target,
-        (_, Some(&source)) => rows.links.target(source),
-        (_, None) => None,
+    let carried = match rows.next_target {
+        Some((next, target)) if next == row => Some(target),
+        _ => None,
     };
-    let (same, after) = rows.links.sharing_target(sources, target);
+    let (target, same, after) = rows.links.target_span(sources, carried);
     rows.next_target = after.map(|after| (row + same, after));
     (row..row + same, target)
 }
