@@ -590,8 +590,8 @@ mod tests {
         );
         assert_eq!(store.sharing_target(&rows[6..], Some(ship)), (1, None));
         assert_eq!(store.sharing_target(&[], None), (0, None));
-        // A span step: the carried target stands for the first source's own (no lookup), and
-        // the target after the span is carried on; spans measured so cover every row.
+        // A span step: a carried target is taken as the first source's, the target after the
+        // span is carried on, and spans measured so cover every row in order.
         assert_eq!(
             store.target_span(&rows[3..], Some(Some(other))),
             (Some(other), 1, Some(None))
