@@ -2,7 +2,8 @@
 //! last written at and the tick it was added at (spawned, or migrated in by adding it), plus
 //! per column the newest stamp (so a changed-only query skips a table nobody wrote to) and a
 //! range stamp (a write through a slice view marks a run of rows, or the whole column, in
-//! constant time).
+//! constant time). The rows a batch spawn appends share one stamp (a column's tail) until one
+//! of them is written alone: a spawn writes no stamp per row.
 //!
 //! A component declared `[untracked]` has no tick column at all: no memory, no stamping.
 
@@ -156,14 +157,35 @@ impl<const BITS: usize> TickColumns for [TickColumn; BITS] {
 /// the world's type, so the drop glue of owned fields would be compiled in every game's crate.
 #[derive(Debug)]
 pub struct TickColumn {
-    /// Each row's stamps (empty unless tracked here).
+    /// The stamps of each row before the tail (empty unless tracked here).
     rows: ManuallyDrop<Vec<RowStamps>>,
+    /// The last rows, appended at one tick and not written since, sharing its stamps.
+    tail: Tail,
     /// The newest added stamp of `rows`.
     newest_added: Tick,
     /// Runs of rows that count as written at a tick (slice views' writes).
     range_stamps: ManuallyDrop<RangeStamps>,
     /// The newest stamp of the column, row or column.
     newest: Tick,
+}
+
+/// The last `count` rows of a tick column: appended together at `tick` (a batch spawn, rows
+/// moved in at the same tick) and not written one by one since. They count as stamped
+/// [`RowStamps::at`]`(tick)` and hold no entry of their own until a row of the column must
+/// (see [`TickColumn::spread`]): a batch spawn writes no stamp per row, and a table spawned
+/// and never written row by row (a level's static scenery) never holds them.
+#[derive(Clone, Copy, Debug)]
+struct Tail {
+    count: usize,
+    tick: Tick,
+}
+
+impl Tail {
+    /// No rows.
+    const NONE: Tail = Tail {
+        count: 0,
+        tick: Tick(0),
+    };
 }
 
 impl Drop for TickColumn {
@@ -209,6 +231,7 @@ impl Clone for TickColumn {
     fn clone(&self) -> Self {
         Self {
             rows: self.rows.clone(),
+            tail: self.tail,
             newest_added: self.newest_added,
             range_stamps: self.range_stamps.clone(),
             newest: self.newest,
@@ -218,6 +241,7 @@ impl Clone for TickColumn {
     fn clone_from(&mut self, source: &Self) {
         // Through the `Vec`: `ManuallyDrop`'s own `clone_from` would overwrite without freeing.
         Vec::clone_from(&mut self.rows, &source.rows);
+        self.tail = source.tail;
         self.newest_added = source.newest_added;
         RangeStamps::clone_from(&mut self.range_stamps, &source.range_stamps);
         self.newest = source.newest;
@@ -229,19 +253,96 @@ impl TickColumn {
     /// "never": see [`never_stamped`]).
     const EMPTY: TickColumn = TickColumn {
         rows: ManuallyDrop::new(Vec::new()),
+        tail: Tail::NONE,
         newest_added: Tick(0),
         range_stamps: ManuallyDrop::new(RangeStamps::NONE),
         newest: Tick(0),
     };
 
+    /// How many rows the column has: its own stamps and its tail.
+    #[inline]
+    fn len(&self) -> usize {
+        self.rows.len() + self.tail.count
+    }
+
+    /// The stamps of `row` (one of the column's), its own or the tail's. Range stamps are the
+    /// caller's to apply.
+    #[inline(always)]
+    fn stamps_of(&self, row: usize) -> RowStamps {
+        match self.rows.get(row) {
+            Some(stamps) => *stamps,
+            None => RowStamps::at(self.tail.tick),
+        }
+    }
+
+    /// Gives every row of the tail its own stamps: before a row's stamps are handed out to
+    /// write, or a run of rows is stamped, or rows are swapped.
+    #[inline(always)]
+    fn spread(&mut self) {
+        if self.tail.count != 0 {
+            self.spread_tail();
+        }
+    }
+
+    /// [`spread`](Self::spread)'s work, once per batch of rows at most: out of line.
+    #[cold]
+    #[inline(never)]
+    fn spread_tail(&mut self) {
+        let rows = self.len();
+        self.rows.resize(rows, RowStamps::at(self.tail.tick));
+        self.tail = Tail::NONE;
+    }
+
+    /// A change filter's per-row test over this one column: its rows' added stamps (`added`)
+    /// or write stamps against `since`, the tail's decided once.
+    #[inline]
+    fn changed_rows<M, C>(&self, since: Tick, added: bool) -> ChangedRows<'_, M, C> {
+        ChangedRows::Column {
+            stamps: &self.rows,
+            since,
+            added,
+            tail: RowStamps::at(self.tail.tick)
+                .tick(added)
+                .is_newer_than(since),
+        }
+    }
+
+    /// Appends `count` rows written and added at `now`, the current tick: no stamp is newer.
+    /// They join a tail of the same tick; else a batch starts a new tail (the old one given its
+    /// own stamps), and one row gets its own stamps (a lone spawn or migration, whose row a
+    /// tag segment may swap at once, gains nothing from a tail).
+    #[inline]
+    fn push_now(&mut self, count: usize, now: Tick) {
+        if self.tail.count != 0 && self.tail.tick == now {
+            self.tail.count += count;
+        } else {
+            self.spread();
+            if count == 1 {
+                self.rows.push(RowStamps::at(now));
+            } else {
+                self.tail = Tail { count, tick: now };
+            }
+        }
+        self.newest = now;
+        self.newest_added = now;
+    }
+
     /// Removes `row`'s stamps, moving the last row's into its place, and returns them (its
     /// pending range stamp included).
     #[inline]
     fn take(&mut self, row: usize) -> RowStamps {
-        if self.range_stamps.is_empty() {
+        if !self.range_stamps.is_empty() {
+            self.take_through_runs(row)
+        } else if self.tail.count == 0 {
             self.rows.swap_remove(row)
         } else {
-            self.take_through_runs(row)
+            // The last row is the tail's: `row` takes its stamps, the tail loses one.
+            let last = RowStamps::at(self.tail.tick);
+            self.tail.count -= 1;
+            match self.rows.get_mut(row) {
+                Some(stamps) => core::mem::replace(stamps, last),
+                None => last,
+            }
         }
     }
 
@@ -251,6 +352,7 @@ impl TickColumn {
     #[cold]
     #[inline(never)]
     fn take_through_runs(&mut self, row: usize) -> RowStamps {
+        self.spread();
         let stamps = self.rows[row];
         let changed = self.range_stamps.stamp_of(row, stamps.changed);
         let last = self.rows.len() - 1;
@@ -260,17 +362,10 @@ impl TickColumn {
         stamps.written_at(changed)
     }
 
-    /// Appends a row written and added at `now`, the current tick: no stamp is newer.
-    #[inline]
-    fn push_now(&mut self, now: Tick) {
-        self.rows.push(RowStamps::at(now));
-        self.newest = now;
-        self.newest_added = now;
-    }
-
     /// Appends a row stamped `stamps`.
     #[inline]
     fn push(&mut self, stamps: RowStamps) {
+        self.spread();
         self.rows.push(stamps);
         if stamps.changed.is_newer_than(self.newest) {
             self.newest = stamps.changed;
@@ -336,7 +431,7 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
         self.tracked
             .bits()
             .next()
-            .map_or(0, |bit| self.columns[bit as usize].rows.len())
+            .map_or(0, |bit| self.columns[bit as usize].len())
     }
 
     /// The tracked components of this table.
@@ -378,13 +473,10 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     }
 
     /// Appends `count` rows written at `tick` (a spawn).
+    /// A batch joins or starts each column's tail: no stamp is written per row.
     pub fn push_rows(&mut self, count: usize, tick: Tick) {
         for bit in self.tracked.bits() {
-            let column = &mut self.columns[bit as usize];
-            let rows = column.rows.len() + count;
-            column.rows.resize(rows, RowStamps::at(tick));
-            column.newest = tick;
-            column.newest_added = tick;
+            self.columns[bit as usize].push_now(count, tick);
         }
     }
 
@@ -415,6 +507,7 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
         }
         for bit in self.tracked.bits() {
             let column = &mut self.columns[bit as usize];
+            column.spread();
             column.range_stamps.before_swap(a, b, &mut column.rows);
             column.rows.swap(a, b);
         }
@@ -435,7 +528,7 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
             destination.columns[bit as usize].push(stamps);
         }
         for bit in (to & !from).bits() {
-            destination.columns[bit as usize].push_now(tick);
+            destination.columns[bit as usize].push_now(1, tick);
         }
         for bit in (from & !to).bits() {
             self.columns[bit as usize].take(row);
@@ -465,7 +558,9 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
         }
         for bit in (bits & self.tracked).bits() {
             let column = &self.columns[bit as usize];
-            let stamp = column.range_stamps.stamp_of(row, column.rows[row].changed);
+            let stamp = column
+                .range_stamps
+                .stamp_of(row, column.stamps_of(row).changed);
             if stamp.is_newer_than(since) {
                 return true;
             }
@@ -493,12 +588,8 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
         if bits.is_single_bit() {
             let column = &self.columns[bits.trailing_zeros() as usize];
             if !column.range_stamps.any_newer_than(since) {
-                ChangedRows::Column {
-                    stamps: &column.rows,
-                    since,
-                    added: false,
-                }
-            } else if column.range_stamps.all_newer_than(column.rows.len(), since) {
+                column.changed_rows(since, false)
+            } else if column.range_stamps.all_newer_than(column.len(), since) {
                 ChangedRows::All
             } else {
                 // A run of rows counts as changed: each row asks its own stamp and the run's.
@@ -546,7 +637,11 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
         if read_bits.is_empty() && bits.is_single_bit() {
             if self.tracked.intersects(bits) {
                 let bit = bits.trailing_zeros();
-                if let Some(stamps) = self.columns.as_mut()[bit as usize].rows.get_mut(rows) {
+                let column = &mut self.columns.as_mut()[bit as usize];
+                if column.rows.len() < rows.end {
+                    column.spread();
+                }
+                if let Some(stamps) = column.rows.get_mut(rows) {
                     cells.push(bit, Cell::from_mut(stamps).as_slice_of_cells());
                 }
             }
@@ -572,7 +667,8 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     #[inline]
     pub fn added_since(&self, row: usize, bits: M, since: Tick) -> bool {
         for bit in (bits & self.tracked).bits() {
-            if self.columns[bit as usize].rows[row]
+            if self.columns[bit as usize]
+                .stamps_of(row)
                 .added
                 .is_newer_than(since)
             {
@@ -588,11 +684,7 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     pub fn added_rows(&self, bits: M, since: Tick) -> ChangedRows<'_, M, C> {
         let bits = bits & self.tracked;
         if bits.is_single_bit() {
-            ChangedRows::Column {
-                stamps: &self.columns[bits.trailing_zeros() as usize].rows,
-                since,
-                added: true,
-            }
+            self.columns[bits.trailing_zeros() as usize].changed_rows(since, true)
         } else {
             ChangedRows::AnyAdded {
                 ticks: self,
@@ -630,7 +722,7 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
         }
         for bit in (bits & self.tracked).bits() {
             let column = &self.columns[bit as usize];
-            if column.range_stamps.all_newer_than(column.rows.len(), since) {
+            if column.range_stamps.all_newer_than(column.len(), since) {
                 return true;
             }
         }
@@ -685,6 +777,9 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     #[inline(always)]
     fn stamp_cell(&mut self, index: usize, row: usize, tick: Tick) {
         if let Some(column) = self.columns.as_mut().get_mut(index) {
+            if column.rows.len() <= row {
+                column.spread();
+            }
             if let Some(stamps) = column.rows.get_mut(row) {
                 stamps.changed = tick;
                 column.newest = tick;
@@ -716,15 +811,22 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     pub(crate) fn effective_stamps(&self, bit: u32) -> impl Iterator<Item = RowStamps> + '_ {
         let column = &self.columns[bit as usize];
         let whole = self.whole.filter(|_| self.tracked.intersects(M::bit(bit)));
-        column.rows.iter().enumerate().map(move |(row, own)| {
-            let mut changed = column.range_stamps.stamp_of(row, own.changed);
-            if let Some(whole) = whole {
-                if row < whole.rows && whole.tick.is_newer_than(changed) {
-                    changed = whole.tick;
+        let tail = core::iter::repeat_n(RowStamps::at(column.tail.tick), column.tail.count);
+        column
+            .rows
+            .iter()
+            .copied()
+            .chain(tail)
+            .enumerate()
+            .map(move |(row, own)| {
+                let mut changed = column.range_stamps.stamp_of(row, own.changed);
+                if let Some(whole) = whole {
+                    if row < whole.rows && whole.tick.is_newer_than(changed) {
+                        changed = whole.tick;
+                    }
                 }
-            }
-            own.written_at(changed)
-        })
+                own.written_at(changed)
+            })
     }
 
     /// Gives the tracked component of bit index `bit` the row stamps `stamps` (a loaded
@@ -742,6 +844,7 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
             }
         }
         *column.rows = stamps;
+        column.tail = Tail::NONE;
     }
 
     /// Whether the tick columns fit a table of `rows` rows: one stamp per row for each tracked
@@ -783,6 +886,7 @@ impl<'a, M: Bitmask> TicksMut<'a, M> {
         }
         for bit in (read_bits & bits & self.tracked).bits() {
             let column = &mut self.columns[bit as usize];
+            column.spread();
             column.range_stamps.fold_all(&mut column.rows);
         }
         let mut columns = self.columns.iter_mut();
@@ -792,6 +896,9 @@ impl<'a, M: Bitmask> TicksMut<'a, M> {
                 break;
             };
             next = bit as usize + 1;
+            if column.rows.len() < rows.end {
+                column.spread();
+            }
             if let Some(stamps) = column.rows.get_mut(rows.clone()) {
                 cells.push(bit, Cell::from_mut(stamps).as_slice_of_cells());
             }
@@ -836,6 +943,7 @@ impl<'a, M: Bitmask> TicksMut<'a, M> {
     fn add_runs(&mut self, rows: Range<usize>, bits: M, tick: Tick) {
         for bit in (bits & self.tracked).bits() {
             let column = &mut self.columns[bit as usize];
+            column.spread();
             let rows = rows.start..rows.end.min(column.rows.len());
             column.range_stamps.add(rows, tick, &mut column.rows);
             // A settled whole-table stamp can be older than a row written since.
@@ -923,6 +1031,7 @@ fn clamp(columns: &mut [TickColumn], tracked: u128, now: Tick) {
         for stamps in column.rows.iter_mut() {
             *stamps = stamps.clamp_age(now);
         }
+        column.tail.tick = column.tail.tick.clamp_age(now);
         column.range_stamps.clamp(now);
         column.newest = column.newest.clamp_age(now);
         column.newest_added = column.newest_added.clamp_age(now);
@@ -933,7 +1042,7 @@ fn clamp(columns: &mut [TickColumn], tracked: u128, now: Tick) {
 fn is_aligned(columns: &[TickColumn], tracked: u128, rows: usize) -> bool {
     columns.iter().enumerate().all(|(bit, column)| {
         let expected = if tracked.contains(1 << bit) { rows } else { 0 };
-        column.rows.len() == expected
+        column.len() == expected
     })
 }
 

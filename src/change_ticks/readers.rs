@@ -139,12 +139,15 @@ pub enum ChangedRows<'a, M, C> {
     All,
     /// One tracked column: compare its rows' added stamps (`added`) or write stamps.
     Column {
-        /// The column's row stamps.
+        /// The stamps of the column's first rows (the rest are its tail).
         stamps: &'a [RowStamps],
         /// The query's tick.
         since: Tick,
         /// Whether the added stamps are compared.
         added: bool,
+        /// Whether the rows past `stamps` (the column's tail, which share their stamps)
+        /// pass.
+        tail: bool,
     },
     /// Several (or no) tracked columns: any of them.
     Any {
@@ -176,7 +179,11 @@ impl<M: Bitmask, C: TickColumns> ChangedRows<'_, M, C> {
                 stamps,
                 since,
                 added,
-            } => stamps[row].tick(added).is_newer_than(since),
+                tail,
+            } => match stamps.get(row) {
+                Some(stamps) => stamps.tick(added).is_newer_than(since),
+                None => tail,
+            },
             ChangedRows::Any { ticks, bits, since } => ticks.changed_since(row, bits, since),
             ChangedRows::AnyAdded { ticks, bits, since } => ticks.added_since(row, bits, since),
         }

@@ -546,6 +546,8 @@ fn clone_from_copies_every_stamp_into_the_target_allocations() {
     let mut target = ticks(A | B);
     target.push_rows(6, Tick(2));
     stamp_rows(&mut target, 0..2, B, Tick(9));
+    // A row written alone: A's rows get their own stamps (a buffer to reuse).
+    target.stamp(Written::Row(5), A, Tick(9));
     let kept = target.columns[0].rows.as_ptr();
     target.clone_from(&source);
     assert_eq!(
@@ -665,3 +667,5 @@ fn for_each_newer_finds_what_a_row_by_row_test_finds_at_every_length_and_across_
         }
     }
 }
+
+mod model;

@@ -213,15 +213,24 @@ impl<'w, T: TypedTable, Q> TypedQueryRef<'w, T, Q> {
                         stamps,
                         since,
                         added,
-                    } if tags.is_empty() => visit_newer::<T, Q, M, F, _>(
-                        &mut slices,
-                        &written,
-                        stamps.get(..entities.len()).unwrap_or(stamps),
-                        0,
-                        since,
-                        added,
-                        &mut f,
-                    ),
+                        tail,
+                    } if tags.is_empty() => {
+                        let stamps = stamps.get(..entities.len()).unwrap_or(stamps);
+                        visit_newer::<T, Q, M, F, _>(
+                            &mut slices,
+                            &written,
+                            stamps,
+                            0,
+                            since,
+                            added,
+                            &mut f,
+                        );
+                        // The column's tail, decided once.
+                        if tail {
+                            let rows = stamps.len()..entities.len();
+                            visit_spans::<T, Q, M, F>(&mut slices, &written, rows, &mut f);
+                        }
+                    }
                     changed => {
                         for row in 0..entities.len() {
                             if changed.contains(row) && tags.matches(row) {
