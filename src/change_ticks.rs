@@ -169,8 +169,8 @@ pub struct TickColumn {
     newest: Tick,
 }
 
-/// The last `count` rows of a tick column: appended together at `tick` (a batch spawn, rows
-/// moved in at the same tick) and not written one by one since. They count as stamped
+/// The last `count` rows of a tick column: appended at `tick` (spawns, rows moved in at the
+/// same tick) and not written one by one since. They count as stamped
 /// [`RowStamps::at`]`(tick)` and hold no entry of their own until a row of the column must
 /// (see [`TickColumn::spread`]): a batch spawn writes no stamp per row, and a table spawned
 /// and never written row by row (a level's static scenery) never holds them.
@@ -186,6 +186,12 @@ impl Tail {
         count: 0,
         tick: Tick(0),
     };
+
+    /// The stamps each of its rows counts as having.
+    #[inline(always)]
+    const fn stamps(self) -> RowStamps {
+        RowStamps::at(self.tick)
+    }
 }
 
 impl Drop for TickColumn {
@@ -271,7 +277,7 @@ impl TickColumn {
     fn stamps_of(&self, row: usize) -> RowStamps {
         match self.rows.get(row) {
             Some(stamps) => *stamps,
-            None => RowStamps::at(self.tail.tick),
+            None => self.tail.stamps(),
         }
     }
 
@@ -284,12 +290,34 @@ impl TickColumn {
         }
     }
 
-    /// [`spread`](Self::spread)'s work, once per batch of rows at most: out of line.
+    /// [`spread`](Self::spread) where the tail is most often one row, a lone spawn or
+    /// migration about to be written or swapped into its segment: its stamps pushed inline.
+    #[inline(always)]
+    fn spread_short(&mut self) {
+        if self.tail.count == 1 {
+            self.rows.push(self.tail.stamps());
+            self.tail = Tail::NONE;
+        } else {
+            self.spread();
+        }
+    }
+
+    /// Makes rows up to `end` (exclusive) the column's own, before they are handed out to
+    /// write: the tail spread if they reach it.
+    #[inline(always)]
+    fn own_rows(&mut self, end: usize) {
+        if self.rows.len() < end {
+            self.spread_short();
+        }
+    }
+
+    /// [`spread`](Self::spread)'s work for a batch, once per batch of rows at most: out of
+    /// line.
     #[cold]
     #[inline(never)]
     fn spread_tail(&mut self) {
         let rows = self.len();
-        self.rows.resize(rows, RowStamps::at(self.tail.tick));
+        self.rows.resize(rows, self.tail.stamps());
         self.tail = Tail::NONE;
     }
 
@@ -301,27 +329,20 @@ impl TickColumn {
             stamps: &self.rows,
             since,
             added,
-            tail: RowStamps::at(self.tail.tick)
-                .tick(added)
-                .is_newer_than(since),
+            tail: self.tail.stamps().tick(added).is_newer_than(since),
         }
     }
 
     /// Appends `count` rows written and added at `now`, the current tick: no stamp is newer.
-    /// They join a tail of the same tick; else a batch starts a new tail (the old one given its
-    /// own stamps), and one row gets its own stamps (a lone spawn or migration, whose row a
-    /// tag segment may swap at once, gains nothing from a tail).
+    /// They join a tail of the same tick, else start a new one (the old one given its own
+    /// stamps).
     #[inline]
     fn push_now(&mut self, count: usize, now: Tick) {
         if self.tail.count != 0 && self.tail.tick == now {
             self.tail.count += count;
         } else {
             self.spread();
-            if count == 1 {
-                self.rows.push(RowStamps::at(now));
-            } else {
-                self.tail = Tail { count, tick: now };
-            }
+            self.tail = Tail { count, tick: now };
         }
         self.newest = now;
         self.newest_added = now;
@@ -337,7 +358,7 @@ impl TickColumn {
             self.rows.swap_remove(row)
         } else {
             // The last row is the tail's: `row` takes its stamps, the tail loses one.
-            let last = RowStamps::at(self.tail.tick);
+            let last = self.tail.stamps();
             self.tail.count -= 1;
             match self.rows.get_mut(row) {
                 Some(stamps) => core::mem::replace(stamps, last),
@@ -507,7 +528,11 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
         }
         for bit in self.tracked.bits() {
             let column = &mut self.columns[bit as usize];
-            column.spread();
+            if a.min(b) >= column.rows.len() {
+                // Both rows are the tail's, stamped alike and under no run: nothing moves.
+                continue;
+            }
+            column.own_rows(a.max(b) + 1);
             column.range_stamps.before_swap(a, b, &mut column.rows);
             column.rows.swap(a, b);
         }
@@ -638,9 +663,7 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
             if self.tracked.intersects(bits) {
                 let bit = bits.trailing_zeros();
                 let column = &mut self.columns.as_mut()[bit as usize];
-                if column.rows.len() < rows.end {
-                    column.spread();
-                }
+                column.own_rows(rows.end);
                 if let Some(stamps) = column.rows.get_mut(rows) {
                     cells.push(bit, Cell::from_mut(stamps).as_slice_of_cells());
                 }
@@ -777,9 +800,7 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     #[inline(always)]
     fn stamp_cell(&mut self, index: usize, row: usize, tick: Tick) {
         if let Some(column) = self.columns.as_mut().get_mut(index) {
-            if column.rows.len() <= row {
-                column.spread();
-            }
+            column.own_rows(row + 1);
             if let Some(stamps) = column.rows.get_mut(row) {
                 stamps.changed = tick;
                 column.newest = tick;
@@ -811,7 +832,7 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     pub(crate) fn effective_stamps(&self, bit: u32) -> impl Iterator<Item = RowStamps> + '_ {
         let column = &self.columns[bit as usize];
         let whole = self.whole.filter(|_| self.tracked.intersects(M::bit(bit)));
-        let tail = core::iter::repeat_n(RowStamps::at(column.tail.tick), column.tail.count);
+        let tail = core::iter::repeat_n(column.tail.stamps(), column.tail.count);
         column
             .rows
             .iter()
@@ -896,9 +917,7 @@ impl<'a, M: Bitmask> TicksMut<'a, M> {
                 break;
             };
             next = bit as usize + 1;
-            if column.rows.len() < rows.end {
-                column.spread();
-            }
+            column.own_rows(rows.end);
             if let Some(stamps) = column.rows.get_mut(rows.clone()) {
                 cells.push(bit, Cell::from_mut(stamps).as_slice_of_cells());
             }
