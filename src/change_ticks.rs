@@ -311,8 +311,7 @@ impl TickColumn {
         }
     }
 
-    /// [`spread`](Self::spread)'s work for a batch, once per batch of rows at most: out of
-    /// line.
+    /// [`spread`](Self::spread)'s work, once per tail at most: out of line.
     #[cold]
     #[inline(never)]
     fn spread_tail(&mut self) {
