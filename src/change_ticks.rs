@@ -311,6 +311,17 @@ impl TickColumn {
         }
     }
 
+    /// Stamps `row`, one of the tail's (or beyond the column), written at `tick`: the tail
+    /// spread first. Out of line: the accessor's common case is a row of its own.
+    #[inline(never)]
+    fn stamp_tail_row(&mut self, row: usize, tick: Tick) {
+        self.spread_short();
+        if let Some(stamps) = self.rows.get_mut(row) {
+            stamps.changed = tick;
+            self.newest = tick;
+        }
+    }
+
     /// [`spread`](Self::spread)'s work, once per tail at most: out of line.
     #[cold]
     #[inline(never)]
@@ -795,14 +806,17 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
         }
     }
 
-    /// Stamps `row` of the column of component bit `index`, if the column has that row.
+    /// Stamps `row` of the column of component bit `index`, if the column has that row. A row
+    /// of the tail appended at `tick` already counts as written at it (a value set in the frame
+    /// its entity was spawned or its component added): nothing to store.
     #[inline(always)]
     fn stamp_cell(&mut self, index: usize, row: usize, tick: Tick) {
         if let Some(column) = self.columns.as_mut().get_mut(index) {
-            column.own_rows(row + 1);
             if let Some(stamps) = column.rows.get_mut(row) {
                 stamps.changed = tick;
                 column.newest = tick;
+            } else if column.tail.tick != tick {
+                column.stamp_tail_row(row, tick);
             }
         }
     }

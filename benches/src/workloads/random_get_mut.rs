@@ -1,6 +1,10 @@
 //! `random_get_mut`: 10,000 entities of the simple world; visit them by handle in a shuffled
 //! order (the same permutation for every contender) and add 1 to each position's x through
 //! the crate's single-entity mutable access. World setup and the shuffle are untimed.
+//!
+//! Every pass is a frame: the contenders that stamp a write with a change tick (archetypal,
+//! bevy_ecs, freecs) move their tick first, so each write stamps a tick newer than its entity's
+//! spawn, as a game's system does. hecs, flecs and the baselines keep no per-write tick.
 
 use bevy_ecs::query::QueryState;
 
@@ -46,6 +50,7 @@ struct Archetypal {
 
 impl Pass for Archetypal {
     fn run(&mut self) {
+        self.world.increment_tick();
         for &entity in &self.handles {
             if let Some(position) = self.world.get_position_mut(entity) {
                 position.0.x += 1.0;
@@ -114,6 +119,7 @@ struct Bevy {
 
 impl Pass for Bevy {
     fn run(&mut self) {
+        self.world.increment_change_tick();
         let mut query = self.query.query_mut(&mut self.world);
         for &entity in &self.handles {
             if let Ok(mut position) = query.get_mut(entity) {
@@ -153,6 +159,7 @@ struct Freecs {
 
 impl Pass for Freecs {
     fn run(&mut self) {
+        self.world.increment_tick();
         for &entity in &self.handles {
             if let Some(position) = self.world.get_position_mut(entity) {
                 position.0.x += 1.0;

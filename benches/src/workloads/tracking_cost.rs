@@ -19,6 +19,10 @@
 //! - `tracking_typed_sparse`: the same query writing only every tenth row (by position in the
 //!   table, rows 0, 10, 20, ...): the other rows are read through the guard and not stamped.
 //!
+//! Every pass is a frame: it moves the world's tick first (`increment_tick`), so a tracked
+//! write stamps a tick newer than its row's spawn, as a game's system does (a write at the
+//! tick the row was spawned or moved at stores nothing: the row already counts as written then).
+//!
 //! Several workloads rather than one: a workload's contenders must end a pass with one checksum
 //! and its ratios are taken against one reference, so each kind of pass is its own workload.
 //! Both worlds of a workload implement one trait through one macro, so the tracked and the
@@ -137,7 +141,7 @@ fn untracked(api: &'static str, setup: fn() -> Box<dyn Pass>) -> Contender {
 // ----- the simple world: iteration and writes -----------------------------------------------
 
 /// What `tracking_iter` and `tracking_writes` do to a world of the simple components.
-trait SimpleWorld: 'static {
+trait SimpleWorld: archetypal::SystemWorld + 'static {
     /// A world of [`SIMPLE_ENTITIES`] entities with `simple_values`, spawned in one batch,
     /// and their handles in spawn order.
     fn spawn() -> (Self, Vec<Entity>)
@@ -219,6 +223,7 @@ struct Iter<W>(W);
 
 impl<W: SimpleWorld> Pass for Iter<W> {
     fn run(&mut self) {
+        self.0.increment_tick();
         self.0.integrate();
     }
     fn checksum(&mut self) -> u64 {
@@ -234,6 +239,7 @@ struct Typed<W>(W);
 
 impl<W: SimpleWorld> Pass for Typed<W> {
     fn run(&mut self) {
+        self.0.increment_tick();
         self.0.integrate_typed();
     }
     fn checksum(&mut self) -> u64 {
@@ -249,6 +255,7 @@ struct TypedSparse<W>(W);
 
 impl<W: SimpleWorld> Pass for TypedSparse<W> {
     fn run(&mut self) {
+        self.0.increment_tick();
         self.0.integrate_typed_sparse();
     }
     fn checksum(&mut self) -> u64 {
@@ -267,6 +274,7 @@ struct Writes<W> {
 
 impl<W: SimpleWorld> Pass for Writes<W> {
     fn run(&mut self) {
+        self.world.increment_tick();
         self.world.write_positions(&self.handles);
     }
     fn checksum(&mut self) -> u64 {
@@ -286,7 +294,7 @@ fn writes_setup<W: SimpleWorld>() -> Box<dyn Pass> {
 // ----- the A/B world: migrations ------------------------------------------------------------
 
 /// What `tracking_migrations` does to a world of `A` and `B`.
-trait AbWorld: 'static {
+trait AbWorld: archetypal::SystemWorld + 'static {
     /// A world of [`add_remove::ENTITIES`] entities with `A(index)`, and their handles.
     fn spawn() -> (Self, Vec<Entity>)
     where
@@ -346,6 +354,7 @@ struct Migrations<W> {
 
 impl<W: AbWorld> Pass for Migrations<W> {
     fn run(&mut self) {
+        self.world.increment_tick();
         self.moved += self.world.add_remove_b(&self.entities);
     }
     fn checksum(&mut self) -> u64 {
