@@ -10,18 +10,21 @@
 use alloc::vec::Vec;
 use core::cell::Cell;
 use core::fmt;
-use core::mem::ManuallyDrop;
 use core::ops::{IndexMut, Range};
 
 use crate::mask::{Bitmask, over_mask};
 use crate::tick::{MAX_TICK_AGE, Tick};
 
+mod column;
 mod range_stamps;
 mod readers;
+mod table_wide;
 
-use range_stamps::RangeStamps;
+use column::Tail;
+pub use column::TickColumn;
 pub use readers::{ChangedRows, TickCells};
 pub(crate) use readers::{ReadStamps, for_each_newer};
+use table_wide::{TicksMut, at_u64, at_u128, clamp, is_aligned, never_stamped};
 
 /// The change ticks of one table, indexed by component bit.
 #[derive(Debug)]
@@ -150,71 +153,6 @@ impl<const BITS: usize> TickColumns for [TickColumn; BITS] {
     }
 }
 
-/// The stamps of one component in one table, kept together so a write touches one place
-/// (opaque: the storage's).
-///
-/// Its `Drop` drops what it owns, compiled once in this crate: a table's array of columns is
-/// the world's type, so the drop glue of owned fields would be compiled in every game's crate.
-#[derive(Debug)]
-pub struct TickColumn {
-    /// The stamps of each row before the tail (empty unless tracked here).
-    rows: ManuallyDrop<Vec<RowStamps>>,
-    /// The last rows, appended at one tick and not written since, sharing its stamps.
-    tail: Tail,
-    /// The newest added stamp of `rows`.
-    newest_added: Tick,
-    /// Runs of rows that count as written at a tick (slice views' writes).
-    range_stamps: ManuallyDrop<RangeStamps>,
-    /// The newest stamp of the column, row or column.
-    newest: Tick,
-}
-
-/// The last `count` rows of a tick column: appended at `tick` (spawns, rows moved in at the
-/// same tick) and not written one by one since. They count as stamped
-/// [`RowStamps::at`]`(tick)` and hold no entry of their own until a row of the column must
-/// (see [`TickColumn::spread`]): a batch spawn writes no stamp per row, and a table spawned
-/// and never written row by row (a level's static scenery) never holds them.
-#[derive(Clone, Copy, Debug)]
-struct Tail {
-    count: usize,
-    tick: Tick,
-}
-
-impl Tail {
-    /// No rows.
-    const NONE: Tail = Tail {
-        count: 0,
-        tick: Tick(0),
-    };
-
-    /// The stamps each of its rows counts as having.
-    #[inline(always)]
-    const fn stamps(self) -> RowStamps {
-        RowStamps::at(self.tick)
-    }
-}
-
-impl Drop for TickColumn {
-    // The test inline (a world drops many columns that never held a row), the freeing not.
-    #[inline]
-    fn drop(&mut self) {
-        if self.rows.capacity() != 0 || !self.range_stamps.is_empty() {
-            self.release();
-        }
-    }
-}
-
-impl TickColumn {
-    /// Frees the rows and the pending runs (see [`TickColumn`]'s `Drop`).
-    fn release(&mut self) {
-        drop(core::mem::take(&mut *self.rows));
-        drop(core::mem::replace(
-            &mut *self.range_stamps,
-            RangeStamps::NONE,
-        ));
-    }
-}
-
 // `clone_from` field by field, so a world's `restore` reuses every tick column's allocation
 // (a derived `clone_from` is `*self = source.clone()`).
 impl<M: Copy, C: Clone> Clone for TableTicks<M, C> {
@@ -230,180 +168,6 @@ impl<M: Copy, C: Clone> Clone for TableTicks<M, C> {
         self.tracked = source.tracked;
         self.columns.clone_from(&source.columns);
         self.whole = source.whole;
-    }
-}
-
-impl Clone for TickColumn {
-    fn clone(&self) -> Self {
-        Self {
-            rows: self.rows.clone(),
-            tail: self.tail,
-            newest_added: self.newest_added,
-            range_stamps: self.range_stamps.clone(),
-            newest: self.newest,
-        }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        // Through the `Vec`: `ManuallyDrop`'s own `clone_from` would overwrite without freeing.
-        Vec::clone_from(&mut self.rows, &source.rows);
-        self.tail = source.tail;
-        self.newest_added = source.newest_added;
-        RangeStamps::clone_from(&mut self.range_stamps, &source.range_stamps);
-        self.newest = source.newest;
-    }
-}
-
-impl TickColumn {
-    /// A column with no rows, its newest stamps at tick 0 (a table's ticks set them to
-    /// "never": see [`never_stamped`]).
-    const EMPTY: TickColumn = TickColumn {
-        rows: ManuallyDrop::new(Vec::new()),
-        tail: Tail::NONE,
-        newest_added: Tick(0),
-        range_stamps: ManuallyDrop::new(RangeStamps::NONE),
-        newest: Tick(0),
-    };
-
-    /// How many rows the column has: its own stamps and its tail.
-    #[inline]
-    fn len(&self) -> usize {
-        self.rows.len() + self.tail.count
-    }
-
-    /// The stamps of `row` (one of the column's), its own or the tail's. Range stamps are the
-    /// caller's to apply.
-    #[inline(always)]
-    fn stamps_of(&self, row: usize) -> RowStamps {
-        match self.rows.get(row) {
-            Some(stamps) => *stamps,
-            None => self.tail.stamps(),
-        }
-    }
-
-    /// Gives every row of the tail its own stamps: before a row's stamps are handed out to
-    /// write, or a run of rows is stamped, or rows are swapped.
-    #[inline(always)]
-    fn spread(&mut self) {
-        if self.tail.count != 0 {
-            self.spread_tail();
-        }
-    }
-
-    /// [`spread`](Self::spread) where the tail is most often one row, a lone spawn or
-    /// migration about to be written or swapped into its segment: its stamps pushed inline.
-    #[inline(always)]
-    fn spread_short(&mut self) {
-        if self.tail.count == 1 {
-            self.rows.push(self.tail.stamps());
-            self.tail = Tail::NONE;
-        } else {
-            self.spread();
-        }
-    }
-
-    /// Makes rows up to `end` (exclusive) the column's own, before they are handed out to
-    /// write: the tail spread if they reach it.
-    #[inline(always)]
-    fn own_rows(&mut self, end: usize) {
-        if self.rows.len() < end {
-            self.spread_short();
-        }
-    }
-
-    /// Stamps `row`, one of the tail's (or beyond the column), written at `tick`: the tail
-    /// spread first. Out of line: the accessor's common case is a row of its own.
-    #[inline(never)]
-    fn stamp_tail_row(&mut self, row: usize, tick: Tick) {
-        self.spread_short();
-        if let Some(stamps) = self.rows.get_mut(row) {
-            stamps.changed = tick;
-            self.newest = tick;
-        }
-    }
-
-    /// [`spread`](Self::spread)'s work, once per tail at most: out of line.
-    #[cold]
-    #[inline(never)]
-    fn spread_tail(&mut self) {
-        let rows = self.len();
-        self.rows.resize(rows, self.tail.stamps());
-        self.tail = Tail::NONE;
-    }
-
-    /// A change filter's per-row test over this one column: its rows' added stamps (`added`)
-    /// or write stamps against `since`, the tail's decided once.
-    #[inline]
-    fn changed_rows<M, C>(&self, since: Tick, added: bool) -> ChangedRows<'_, M, C> {
-        ChangedRows::Column {
-            stamps: &self.rows,
-            since,
-            added,
-            tail: self.tail.stamps().tick(added).is_newer_than(since),
-        }
-    }
-
-    /// Appends `count` rows written and added at `now`, the current tick: no stamp is newer.
-    /// They join a tail of the same tick, else start a new one (the old one given its own
-    /// stamps).
-    #[inline]
-    fn push_now(&mut self, count: usize, now: Tick) {
-        if self.tail.count != 0 && self.tail.tick == now {
-            self.tail.count += count;
-        } else {
-            self.spread();
-            self.tail = Tail { count, tick: now };
-        }
-        self.newest = now;
-        self.newest_added = now;
-    }
-
-    /// Removes `row`'s stamps, moving the last row's into its place, and returns them (its
-    /// pending range stamp included).
-    #[inline]
-    fn take(&mut self, row: usize) -> RowStamps {
-        if !self.range_stamps.is_empty() {
-            self.take_through_runs(row)
-        } else if self.tail.count == 0 {
-            self.rows.swap_remove(row)
-        } else {
-            // The last row is the tail's: `row` takes its stamps, the tail loses one.
-            let last = self.tail.stamps();
-            self.tail.count -= 1;
-            match self.rows.get_mut(row) {
-                Some(stamps) => core::mem::replace(stamps, last),
-                None => last,
-            }
-        }
-    }
-
-    /// [`take`](Self::take) while slice writes are pending (rare, kept out of the migration's
-    /// path): the row's write stamp through the runs, and the runs made to follow the last
-    /// row into `row`.
-    #[cold]
-    #[inline(never)]
-    fn take_through_runs(&mut self, row: usize) -> RowStamps {
-        self.spread();
-        let stamps = self.rows[row];
-        let changed = self.range_stamps.stamp_of(row, stamps.changed);
-        let last = self.rows.len() - 1;
-        self.range_stamps.before_swap(row, last, &mut self.rows);
-        self.rows.swap_remove(row);
-        self.range_stamps.truncate(self.rows.len());
-        stamps.written_at(changed)
-    }
-
-    /// Appends a row stamped `stamps`.
-    #[inline]
-    fn push(&mut self, stamps: RowStamps) {
-        self.spread();
-        self.rows.push(stamps);
-        if stamps.changed.is_newer_than(self.newest) {
-            self.newest = stamps.changed;
-        }
-        if stamps.added.is_newer_than(self.newest_added) {
-            self.newest_added = stamps.added;
-        }
     }
 }
 
@@ -888,104 +652,7 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     }
 }
 
-/// A table's ticks as the functions compiled once per mask width see them: the columns as a
-/// slice, whatever the world's array.
-pub struct TicksMut<'a, M> {
-    tracked: M,
-    columns: &'a mut [TickColumn],
-    whole: &'a mut Option<WholeTableStamp>,
-}
-
-// What a table's ticks do per table rather than per row (a query's run, a stamp of many rows,
-// the hand-over of a whole-table stamp): generic over the mask only, compiled once per width
-// in this crate (`compiled_once!` below), while the per-row paths (spawn, despawn, swap, move,
-// stamp of a row) stay generic over the world and inlined.
-
-impl<'a, M: Bitmask> TicksMut<'a, M> {
-    /// The whole-table stamp handed to every tracked column's range stamps (see
-    /// [`TableTicks::settle`]).
-    fn settle(mut self) {
-        if let Some(whole) = self.whole.take() {
-            self.add_runs(0..whole.rows, self.tracked, whole.tick);
-        }
-    }
-
-    /// See [`TableTicks::row_cells`].
-    fn row_cells(mut self, bits: M, read_bits: M, rows: Range<usize>) -> TickCells<'a> {
-        let mut cells = TickCells::empty();
-        if self.tracked.intersects(read_bits) {
-            if let Some(whole) = self.whole.take() {
-                self.add_runs(0..whole.rows, self.tracked, whole.tick);
-            }
-        }
-        for bit in (read_bits & bits & self.tracked).bits() {
-            let column = &mut self.columns[bit as usize];
-            column.spread();
-            column.range_stamps.fold_all(&mut column.rows);
-        }
-        let mut columns = self.columns.iter_mut();
-        let mut next = 0;
-        for bit in (bits & self.tracked).bits() {
-            let Some(column) = columns.nth(bit as usize - next) else {
-                break;
-            };
-            next = bit as usize + 1;
-            column.own_rows(rows.end);
-            if let Some(stamps) = column.rows.get_mut(rows.clone()) {
-                cells.push(bit, Cell::from_mut(stamps).as_slice_of_cells());
-            }
-        }
-        cells
-    }
-
-    /// See [`TableTicks::note_row_writes`].
-    fn note_row_writes(self, bits: M, tick: Tick) {
-        for bit in (bits & self.tracked).bits() {
-            self.columns[bit as usize].newest = tick;
-        }
-    }
-
-    /// See [`TableTicks::restamp`].
-    fn restamp(mut self, rows: Range<usize>, table_rows: usize, bits: M, tick: Tick) {
-        if rows.start == 0 && rows.end >= table_rows && bits.contains(self.tracked) {
-            // Every row of every tracked column: one whole-table stamp, the newest yet. It
-            // says everything the old one and the columns' pending runs (all within the rows,
-            // all older) say: dropping them, rather than folding them in, keeps later despawns
-            // and migrations on their fast path (tables that grow and shrink every frame).
-            *self.whole = None;
-            for bit in self.tracked.bits() {
-                self.columns[bit as usize].range_stamps.clear();
-            }
-            if table_rows > 0 && !self.tracked.is_empty() {
-                *self.whole = Some(WholeTableStamp {
-                    rows: table_rows,
-                    tick,
-                });
-            }
-        } else {
-            // A range stamp is added as the newest: an older whole-table stamp goes first.
-            if let Some(whole) = self.whole.take() {
-                self.add_runs(0..whole.rows, self.tracked, whole.tick);
-            }
-            self.add_runs(rows, bits, tick);
-        }
-    }
-
-    /// A range stamp of `rows` into the tracked columns of `bits`.
-    fn add_runs(&mut self, rows: Range<usize>, bits: M, tick: Tick) {
-        for bit in (bits & self.tracked).bits() {
-            let column = &mut self.columns[bit as usize];
-            column.spread();
-            let rows = rows.start..rows.end.min(column.rows.len());
-            column.range_stamps.add(rows, tick, &mut column.rows);
-            // A settled whole-table stamp can be older than a row written since.
-            if tick.is_newer_than(column.newest) {
-                column.newest = tick;
-            }
-        }
-    }
-}
-
+// The bodies of the table-wide operations (`table_wide`), named without their mask.
 over_mask! {
     /// [`TableTicks::settle`]'s body.
     Settle = fn(TicksMut<'_, M>);
@@ -995,87 +662,6 @@ over_mask! {
     NoteRowWrites = fn(TicksMut<'_, M>, M, Tick);
     /// [`TableTicks::restamp`]'s body.
     Restamp = fn(TicksMut<'_, M>, Range<usize>, usize, M, Tick);
-}
-
-/// [`TicksMut`]'s operations at each mask width (`at_u64`, `at_u128`): not generic, so
-/// compiled here, and a game's crate only calls them.
-macro_rules! compiled_once {
-    ($($width:ident: $mask:ty),*) => {$(
-        mod $width {
-            use core::ops::Range;
-
-            use crate::change_ticks::{TickCells, TicksMut};
-            use crate::tick::Tick;
-
-            // Rare (once per table after a write of all its rows), and kept out of the
-            // despawns and moves that may meet it.
-            #[cold]
-            #[inline(never)]
-            pub(super) fn settle(ticks: TicksMut<'_, $mask>) {
-                ticks.settle();
-            }
-
-            pub(super) fn row_cells(
-                ticks: TicksMut<'_, $mask>,
-                bits: $mask,
-                read_bits: $mask,
-                rows: Range<usize>,
-            ) -> TickCells<'_> {
-                ticks.row_cells(bits, read_bits, rows)
-            }
-
-            pub(super) fn note_row_writes(ticks: TicksMut<'_, $mask>, bits: $mask, tick: Tick) {
-                ticks.note_row_writes(bits, tick);
-            }
-
-            pub(super) fn restamp(
-                ticks: TicksMut<'_, $mask>,
-                rows: Range<usize>,
-                table_rows: usize,
-                bits: $mask,
-                tick: Tick,
-            ) {
-                ticks.restamp(rows, table_rows, bits, tick);
-            }
-        }
-    )*};
-}
-
-compiled_once!(at_u64: u64, at_u128: u128);
-
-// The table-wide operations that run rarely, on the columns as a slice and the tracked mask
-// widened to `u128`: not generic, so compiled once in this crate rather than in every game's
-// crate. (The ones on a spawn, a despawn, a row swap or a stamp stay generic: there the
-// world's own mask width and array length keep their loops short.)
-
-/// Gives every one of `columns` (empty) the newest stamps `never`.
-fn never_stamped(columns: &mut [TickColumn], never: Tick) {
-    for column in columns {
-        column.newest = never;
-        column.newest_added = never;
-    }
-}
-
-/// See [`TableTicks::clamp`]: the tracked columns of `tracked`.
-fn clamp(columns: &mut [TickColumn], tracked: u128, now: Tick) {
-    for bit in tracked.bits() {
-        let column = &mut columns[bit as usize];
-        for stamps in column.rows.iter_mut() {
-            *stamps = stamps.clamp_age(now);
-        }
-        column.tail.tick = column.tail.tick.clamp_age(now);
-        column.range_stamps.clamp(now);
-        column.newest = column.newest.clamp_age(now);
-        column.newest_added = column.newest_added.clamp_age(now);
-    }
-}
-
-/// See [`TableTicks::is_aligned`].
-fn is_aligned(columns: &[TickColumn], tracked: u128, rows: usize) -> bool {
-    columns.iter().enumerate().all(|(bit, column)| {
-        let expected = if tracked.contains(1 << bit) { rows } else { 0 };
-        column.len() == expected
-    })
 }
 
 #[cfg(test)]
