@@ -1,6 +1,6 @@
 //! The structural change log: spawns, despawns, and components or tags added and removed, in
 //! order. Off by default (it costs an entry per change); once enabled it is an
-//! [`EventChannel`](crate::EventChannel) with a capacity: consumers read it with a cursor, and
+//! [`EventChannel`] with a capacity: consumers read it with a cursor, and
 //! one that falls behind the capacity is told how many entries it lost.
 
 use core::mem::ManuallyDrop;

@@ -7,7 +7,7 @@
 //! The game owns the entities: one [`EntityIndex`] in [`MultiWorldEntities`] issues every handle
 //! and holds the reservations of queued spawns, writing every id's generation and state into each
 //! sub-world's [`EntityRecords`](crate::EntityRecords) at once (the list of sub-worlds is its
-//! [`IdRecords`]). So every sub-world agrees on which entities are alive, and its accessors refuse
+//! [`IdRecords`](crate::entity::IdRecords)). So every sub-world agrees on which entities are alive, and its accessors refuse
 //! a stale handle by the generation in its own record, exactly as a world's do; the first
 //! sub-world's records answer for the game. A sub-world's storage only places and detaches rows: it
 //! never issues or frees an id.

@@ -201,7 +201,7 @@ impl<T: Archetype> Storage<T> {
 }
 
 /// The components whose values a migration parked past the last row of table `table` (see
-/// [`column::move_row`]).
+/// [`Archetype::move_row`]).
 struct Parked<M> {
     table: usize,
     columns: M,

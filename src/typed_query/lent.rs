@@ -1,7 +1,7 @@
 //! [`LentQuery`]: a typed query over lent columns (see `storage/lending.rs`): the storage
 //! shared, the columns the query writes (and the change ticks it writes or watches) moved out
 //! of its tables into its own. Several of them run over one storage at once: a system's
-//! queries, or the queries of systems run at the same time. The same loops as [`TypedQuery`]
+//! queries, or the queries of systems run at the same time. The same loops as [`TypedQuery`](super::TypedQuery)
 //! (`for_each`, `iter`, `get`, `count`), reading every other column from the shared tables.
 
 use core::marker::PhantomData;
