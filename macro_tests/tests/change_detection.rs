@@ -313,3 +313,75 @@ fn changed_and_added_scans_visit_exactly_the_stamped_rows_of_a_long_table() {
             .all(BTreeSet::is_empty)
     );
 }
+
+/// The entities of `mask` stamped after `since`: written (`added` false) or added.
+fn stamped_after(world: &World, mask: WorldMask, added: bool, since: Tick) -> BTreeSet<Entity> {
+    let query = world.typed_query_ref::<Entity>();
+    let query = if added {
+        query.added_since(mask, since)
+    } else {
+        query.changed_since(mask, since)
+    };
+    query.iter().collect()
+}
+
+#[test]
+fn a_value_set_in_the_frame_its_row_arrived_reads_as_written_then_and_later_writes_move_it() {
+    let mut world = World::new();
+    let older = world.spawn_entities(POSITION, 2);
+    world.step();
+
+    // Frame A: a lone spawn, then its value; a component added to an older entity, then its
+    // value (a migration, then a write, at one tick).
+    let frame_a = world.last_tick();
+    let lone = world.spawn(POSITION);
+    assert!(world.set_position(lone, Position(1)));
+    assert!(world.add_components(older[0], VELOCITY));
+    assert!(world.set_velocity(older[0], Velocity(7)));
+    assert_eq!(world.get_position(lone), Some(&Position(1)));
+    assert_eq!(world.get_velocity(older[0]), Some(&Velocity(7)));
+    for added in [false, true] {
+        assert_eq!(
+            stamped_after(&world, POSITION, added, frame_a),
+            set(&[lone])
+        );
+        assert_eq!(
+            stamped_after(&world, VELOCITY, added, frame_a),
+            set(&[older[0]])
+        );
+    }
+    world.step();
+
+    // Frame B: the lone entity written again (a newer write, the same arrival); a batch of
+    // five spawned, the middle one written at its own spawn tick.
+    let frame_b = world.last_tick();
+    assert!(world.set_position(lone, Position(2)));
+    let batch = world.spawn_entities(POSITION, 5);
+    assert!(world.set_position(batch[2], Position(3)));
+    let mut written_in_b = set(&batch);
+    written_in_b.insert(lone);
+    assert_eq!(
+        stamped_after(&world, POSITION, false, frame_b),
+        written_in_b
+    );
+    assert_eq!(stamped_after(&world, POSITION, true, frame_b), set(&batch));
+    let mut added_since_a = set(&batch);
+    added_since_a.insert(lone);
+    assert_eq!(
+        stamped_after(&world, POSITION, true, frame_a),
+        added_since_a
+    );
+    assert!(stamped_after(&world, VELOCITY, false, frame_b).is_empty());
+    world.step();
+
+    // Frame C: one row of the batch written: it alone reads as written since B.
+    let frame_c = world.last_tick();
+    assert!(world.set_position(batch[2], Position(4)));
+    assert_eq!(
+        stamped_after(&world, POSITION, false, frame_c),
+        set(&[batch[2]])
+    );
+    assert!(stamped_after(&world, POSITION, true, frame_c).is_empty());
+    assert_eq!(world.get_position(batch[2]), Some(&Position(4)));
+    world.check_invariants().unwrap();
+}
