@@ -7,6 +7,7 @@
 //!
 //! A component declared `[untracked]` has no tick column at all: no memory, no stamping.
 
+#[cfg(feature = "serde")]
 use alloc::vec::Vec;
 use core::cell::Cell;
 use core::fmt;
@@ -20,6 +21,7 @@ mod range_stamps;
 mod readers;
 mod table_wide;
 
+#[cfg(feature = "serde")]
 use column::Tail;
 pub use column::TickColumn;
 pub use readers::{ChangedRows, TickCells};
