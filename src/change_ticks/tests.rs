@@ -1,6 +1,7 @@
 //! Unit tests of [`TableTicks`](super::TableTicks).
 
 use super::*;
+use alloc::vec::Vec;
 
 const A: u64 = 0b001;
 const B: u64 = 0b010;

@@ -5,6 +5,7 @@
 //! whole-table stamp), readers must not see the difference.
 
 use super::*;
+use alloc::vec::Vec;
 
 /// Each row's stamps per component bit (`None`: not tracked by the table).
 type Model = Vec<[Option<RowStamps>; 3]>;
