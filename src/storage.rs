@@ -58,8 +58,8 @@ use target_spans::TargetSpans;
 pub(crate) use spawn::{activate_reserved, place_or_free};
 pub use split::{TablesMut, TablesOverlap, TablesRef};
 pub use typed_query::{RowTags, TypedTablesMut, TypedWalk};
-pub use walk::WalkedRun;
 pub(crate) use walk::split_runs;
+pub use walk::{RunTags, WalkedRun};
 
 /// Entities, their tables and the two caches that make structural change and queries fast:
 /// the component-independent methods of every world. A world's component part (`WorldComponents`)

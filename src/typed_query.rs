@@ -102,9 +102,10 @@ mod parents_first;
 mod read_only;
 pub(crate) mod split;
 
+pub use crate::storage::RunTags;
 pub use access::{QueryAccess, TargetAccess};
 pub(crate) use fetch::CHUNK;
-pub use fetch::{Fetch, RowAt, Run, RunTags, SharedAnswer, WrittenColumn};
+pub use fetch::{Fetch, RowAt, Run, SharedAnswer, WrittenColumn};
 pub use filter::ChangeFilter;
 pub(crate) use filter::QueryFilters;
 pub use iter::TypedQueryIter;

@@ -10,13 +10,13 @@
 use alloc::vec::Vec;
 use core::ops::Range;
 
+use super::RunTags;
 use super::Storage;
 use super::walk::{WalkMut, WalkedRun, split_runs};
 use crate::archetype::{Archetype, TicksOf};
 use crate::change_ticks::Written;
 use crate::entity::Entity;
 use crate::mask::Bitmask;
-use crate::typed_query::RunTags;
 
 /// How many chunks per rayon thread `par_for_each_mut` aims for, so uneven work still balances.
 #[cfg(feature = "parallel")]

@@ -3,6 +3,7 @@
 //! wherever they live), beside what it looks up by entity: where it lives, whether its row
 //! passes the query's tags, its sources in the relation, and the rows that have no target.
 
+use super::RunTags;
 use super::Storage;
 use super::tag_partition::{Runs, TagPartition};
 use super::walk::{QueryMasks, TagFilter};
@@ -11,7 +12,6 @@ use crate::entity::{Entity, EntityLocation, EntityRecords};
 use crate::mask::Bitmask;
 use crate::relation::RelationStore;
 use crate::tick::Tick;
-use crate::typed_query::RunTags;
 
 /// The links of a mask that is no relation's bit: none.
 static NO_LINKS: RelationStore = RelationStore::EMPTY;

@@ -2,6 +2,7 @@
 //! the walk's tables with their change ticks as an iterator (a typed query's `iter()`, and the
 //! read-only forms), one entity's row (its `get(entity)`), and the tag test a row must pass.
 
+use super::RunTags;
 use super::Storage;
 use super::tag_partition::TagPartition;
 use super::walk::{QueryMasks, TagFilter, WalkMut, WalkedTable};
@@ -9,7 +10,6 @@ use crate::archetype::{Archetype, TicksOf};
 use crate::entity::{Entity, EntityLocation};
 use crate::mask::Bitmask;
 use crate::tick::Tick;
-use crate::typed_query::RunTags;
 
 /// The tag half of a query over one table: whether a row carries the tags it must and none it
 /// must not, read from the table's tag segments (a row's tags are its segment's).

@@ -1,8 +1,9 @@
 //! The one table walk every query form goes through: a query's masks opened once
 //! ([`QueryMasks`]: the components a table must hold and must not, the tags a row must carry
 //! and must not), the query cache's entry for them, and the matching non-empty tables, each
-//! with the runs of rows the tag filter selects. [`Walk`] over `&self` (scanning the tables on
-//! a cache miss, which `&self` cannot fill), [`WalkMut`] over `&mut self` (filling it).
+//! with the runs of rows the tag filter selects and where each run sits among the table's tag
+//! segments ([`RunTags`]). [`Walk`] over `&self` (scanning the tables on a cache miss, which
+//! `&self` cannot fill), [`WalkMut`] over `&mut self` (filling it).
 
 use core::ops::Range;
 
@@ -11,7 +12,6 @@ use super::tag_partition::{Runs, TagPartition};
 use crate::archetype::{Archetype, TicksOf};
 use crate::entity::Entity;
 use crate::mask::Bitmask;
-use crate::typed_query::RunTags;
 
 /// A query's masks, opened once: component bits pick tables (through the query cache), tag
 /// bits pick rows inside them (segments of the table's [`TagPartition`], contiguous row
@@ -344,5 +344,41 @@ pub(crate) fn split_runs<'v, T: Archetype>(
         f(run.clone(), &entities[run.clone()], piece);
         rest = after;
         offset = run.end;
+    }
+}
+
+/// Where a run's rows sit among their table's tag segments (rows of one signature are
+/// contiguous): what a [`Has`](crate::Has) term of a tag reads.
+#[doc(hidden)]
+#[derive(Clone, Copy)]
+pub struct RunTags<'r, M> {
+    /// The table's segments (`None` in a world without tags).
+    partition: Option<&'r TagPartition<M>>,
+    /// The run's first row in the table.
+    table_row: usize,
+}
+
+impl<'r, M: Bitmask> RunTags<'r, M> {
+    /// The run starting at row `table_row` of a table whose segments are `partition`.
+    #[inline]
+    pub(crate) fn new(partition: Option<&'r TagPartition<M>>, table_row: usize) -> Self {
+        RunTags {
+            partition,
+            table_row,
+        }
+    }
+
+    /// The tags of the run's row `row` and how many rows from it on (at least one) carry the
+    /// same: the rest of its segment.
+    #[inline]
+    pub(crate) fn at(self, row: usize) -> (M, usize) {
+        match self.partition {
+            None => (M::EMPTY, usize::MAX),
+            Some(partition) => {
+                let row = self.table_row + row;
+                let (tags, end) = partition.segment_at(row);
+                (tags, end - row)
+            }
+        }
     }
 }

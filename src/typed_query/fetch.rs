@@ -9,9 +9,8 @@ use super::{ComponentColumn, Mut, QueryAccess, ReadOnlyFetch, TypedTable};
 use crate::archetype::Archetype;
 use crate::change_ticks::{RowStamps, TickCells};
 use crate::entity::Entity;
-use crate::mask::Bitmask;
+use crate::storage::RunTags;
 use crate::storage::Storage;
-use crate::storage::tag_partition::TagPartition;
 use crate::tick::Tick;
 
 /// What the elements of a query get for one run of rows (a table, or the part of it a tag
@@ -83,42 +82,6 @@ impl<I> SharedAnswer<I> {
     #[inline(always)]
     pub(crate) fn answer(&self) -> &I {
         &self.answer
-    }
-}
-
-/// Where a run's rows sit among their table's tag segments (rows of one signature are
-/// contiguous): what a [`Has`](crate::Has) term of a tag reads.
-#[doc(hidden)]
-#[derive(Clone, Copy)]
-pub struct RunTags<'r, M> {
-    /// The table's segments (`None` in a world without tags).
-    partition: Option<&'r TagPartition<M>>,
-    /// The run's first row in the table.
-    table_row: usize,
-}
-
-impl<'r, M: Bitmask> RunTags<'r, M> {
-    /// The run starting at row `table_row` of a table whose segments are `partition`.
-    #[inline]
-    pub(crate) fn new(partition: Option<&'r TagPartition<M>>, table_row: usize) -> Self {
-        RunTags {
-            partition,
-            table_row,
-        }
-    }
-
-    /// The tags of the run's row `row` and how many rows from it on (at least one) carry the
-    /// same: the rest of its segment.
-    #[inline]
-    pub(crate) fn at(self, row: usize) -> (M, usize) {
-        match self.partition {
-            None => (M::EMPTY, usize::MAX),
-            Some(partition) => {
-                let row = self.table_row + row;
-                let (tags, end) = partition.segment_at(row);
-                (tags, end - row)
-            }
-        }
     }
 }
 
