@@ -21,8 +21,6 @@ mod range_stamps;
 mod readers;
 mod table_wide;
 
-#[cfg(feature = "serde")]
-use column::Tail;
 pub use column::TickColumn;
 pub use readers::{ChangedRows, TickCells};
 pub(crate) use readers::{ReadStamps, for_each_newer};
@@ -572,18 +570,11 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
         }
     }
 
-    /// Stamps `row` of the column of component bit `index`, if the column has that row. A row
-    /// of the tail appended at `tick` already counts as written at it (a value set in the frame
-    /// its entity was spawned or its component added): nothing to store.
+    /// Stamps `row` of the column of component bit `index` (see [`TickColumn::write_row`]).
     #[inline(always)]
     fn stamp_cell(&mut self, index: usize, row: usize, tick: Tick) {
         if let Some(column) = self.columns.as_mut().get_mut(index) {
-            if let Some(stamps) = column.rows.get_mut(row) {
-                stamps.changed = tick;
-                column.newest = tick;
-            } else if column.tail.tick != tick {
-                column.stamp_tail_row(row, tick);
-            }
+            column.write_row(row, tick);
         }
     }
 
@@ -634,17 +625,7 @@ impl<M: Bitmask, C: TickColumns> TableTicks<M, C> {
     /// newest of them.
     #[cfg(feature = "serde")]
     pub(crate) fn load_column(&mut self, bit: u32, stamps: Vec<RowStamps>) {
-        let column = &mut self.columns[bit as usize];
-        for stamps in &stamps {
-            if stamps.changed.is_newer_than(column.newest) {
-                column.newest = stamps.changed;
-            }
-            if stamps.added.is_newer_than(column.newest_added) {
-                column.newest_added = stamps.added;
-            }
-        }
-        *column.rows = stamps;
-        column.tail = Tail::NONE;
+        self.columns[bit as usize].load(stamps);
     }
 
     /// Whether the tick columns fit a table of `rows` rows: one stamp per row for each tracked

@@ -151,10 +151,23 @@ impl TickColumn {
         }
     }
 
-    /// Stamps `row`, one of the tail's (or beyond the column), written at `tick`: the tail
-    /// spread first. Out of line: the accessor's common case is a row of its own.
+    /// Stamps `row` written at `tick`, if the column has that row (an accessor's write). A row
+    /// of the tail appended at `tick` already counts as written at it (a value set in the frame
+    /// its entity was spawned or its component added): nothing to store.
+    #[inline(always)]
+    pub(super) fn write_row(&mut self, row: usize, tick: Tick) {
+        if let Some(stamps) = self.rows.get_mut(row) {
+            stamps.changed = tick;
+            self.newest = tick;
+        } else if self.tail.tick != tick {
+            self.stamp_tail_row(row, tick);
+        }
+    }
+
+    /// [`write_row`](Self::write_row) of a row of the tail (or beyond the column) at another
+    /// tick: the tail spread first. Out of line: the accessor's common case is a row of its own.
     #[inline(never)]
-    pub(super) fn stamp_tail_row(&mut self, row: usize, tick: Tick) {
+    fn stamp_tail_row(&mut self, row: usize, tick: Tick) {
         self.spread_short();
         if let Some(stamps) = self.rows.get_mut(row) {
             stamps.changed = tick;
@@ -238,11 +251,28 @@ impl TickColumn {
     pub(super) fn push(&mut self, stamps: RowStamps) {
         self.spread();
         self.rows.push(stamps);
+        self.note_newest(stamps);
+    }
+
+    /// Raises the column's newest stamps to `stamps` where they are newer.
+    #[inline]
+    fn note_newest(&mut self, stamps: RowStamps) {
         if stamps.changed.is_newer_than(self.newest) {
             self.newest = stamps.changed;
         }
         if stamps.added.is_newer_than(self.newest_added) {
             self.newest_added = stamps.added;
         }
+    }
+
+    /// Takes `stamps` as its rows' own (a loaded snapshot's, one per row, no range stamp
+    /// pending, no tail), its newest stamps the newest of them.
+    #[cfg(feature = "serde")]
+    pub(super) fn load(&mut self, stamps: Vec<RowStamps>) {
+        for &row_stamps in &stamps {
+            self.note_newest(row_stamps);
+        }
+        *self.rows = stamps;
+        self.tail = Tail::NONE;
     }
 }
