@@ -448,6 +448,55 @@ fn a_long_run_of_queued_spawns_is_one_command_applied_whole() {
     world.check_invariants().unwrap();
 }
 
+/// Waves of queued spawns replacing the last (as bullets or particles): a run that finds its
+/// table emptied since the last trades buffers with the staging rather than copying, one that
+/// finds rows appends. Either way every value lands on its own entity, once, and the staging
+/// keeps memory for the next wave.
+#[test]
+fn waves_of_queued_spawns_land_whether_their_table_was_emptied_or_not() {
+    let mut world = World::new();
+    let mut alive: Vec<(Entity, i32)> = Vec::new();
+    // (despawn everything first, how many to queue)
+    for (wave, (empty_first, count)) in [(false, 3), (true, 3), (false, 2), (true, 5), (true, 1)]
+        .into_iter()
+        .enumerate()
+    {
+        if empty_first {
+            let handles: Vec<Entity> = alive.drain(..).map(|(entity, _)| entity).collect();
+            assert_eq!(world.despawn_entities(&handles), handles);
+        }
+        let mut commands = world.commands();
+        for x in 0..count {
+            let x = 10 * wave as i32 + x;
+            let builder = EntityBuilder::new()
+                .with_position(Position { x })
+                .with_name(Name(format!("n{x}")));
+            alive.push((commands.queue_spawn(builder), x));
+        }
+        assert_eq!(world.apply_commands(), report(count as usize, 0));
+        assert_eq!(world.entity_count(), alive.len());
+        for &(entity, x) in &alive {
+            assert_eq!(
+                world.get_position(entity),
+                Some(&Position { x }),
+                "wave {wave}"
+            );
+            assert_eq!(world.get_name(entity), Some(&Name(format!("n{x}"))));
+        }
+        let staged: Vec<(usize, usize)> = world
+            .queued_commands()
+            .staged()
+            .tables()
+            .map(|(_, table)| (table.name.len(), table.name.capacity()))
+            .collect();
+        assert!(
+            matches!(staged[..], [(0, room)] if room >= count as usize),
+            "wave {wave}: {staged:?}"
+        );
+        world.check_invariants().unwrap();
+    }
+}
+
 /// A system's command queue reserves through a reserver the world's index lends (the storage is
 /// lent to the system's queries meanwhile): its queued spawns get the handles the world's own
 /// queue gives, recycled ids first, frame after frame, and the world after the apply is the

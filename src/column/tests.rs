@@ -85,3 +85,41 @@ fn push_held_pushes_a_value_or_the_default_onto_a_present_column_only() {
     push_held(&mut column, Some(7), 0b01u64 & 0b10);
     assert_eq!(column, [1, 9, 0]);
 }
+
+#[test]
+fn append_all_trades_buffers_with_an_empty_column_that_has_room() {
+    let mut append = AppendAll { mask: 1u64 };
+    let mut staged = vec![1, 2, 3];
+    let staged_buffer = staged.as_ptr();
+    let mut column: Vec<i32> = Vec::with_capacity(4);
+    let column_buffer = column.as_ptr();
+    append.visit(&mut column, &mut staged, 1);
+    assert_eq!((column.as_slice(), staged.len()), (&[1, 2, 3][..], 0));
+    assert_eq!(column.as_ptr(), staged_buffer, "the values did not move");
+    assert_eq!(
+        staged.as_ptr(),
+        column_buffer,
+        "the staging has room for 3 again"
+    );
+    assert!(staged.capacity() >= 3);
+
+    // A column with rows, or without room for the run, gets the values appended; the staging
+    // keeps its buffer.
+    staged.extend([4, 5]);
+    let staged_buffer = staged.as_ptr();
+    append.visit(&mut column, &mut staged, 1);
+    assert_eq!(column, [1, 2, 3, 4, 5]);
+    assert_eq!((staged.len(), staged.as_ptr()), (0, staged_buffer));
+    let mut small: Vec<i32> = Vec::new();
+    staged.extend([6, 7]);
+    append.visit(&mut small, &mut staged, 1);
+    assert_eq!(
+        (small.as_slice(), staged.as_ptr()),
+        (&[6, 7][..], staged_buffer)
+    );
+
+    // A column outside the mask is left alone.
+    staged.push(8);
+    append.visit(&mut small, &mut staged, 2);
+    assert_eq!((small.len(), staged.len()), (2, 1));
+}

@@ -143,7 +143,10 @@ impl<M: Bitmask> ColumnPairVisitor<M> for TakeLast<M> {
 }
 
 /// Moves every value of the other table's columns of `mask` to the end of this table's (a
-/// staged run joining the world's table), leaving the other's memory in place.
+/// staged run joining the world's table), leaving the other's memory for as many again: an
+/// empty column with room for them trades buffers with the other (no copy: a table whose rows
+/// all went since the last run, as a wave of spawns replacing the last), else they are
+/// appended.
 pub(crate) struct AppendAll<M> {
     pub mask: M,
 }
@@ -152,7 +155,11 @@ impl<M: Bitmask> ColumnPairVisitor<M> for AppendAll<M> {
     #[inline(always)]
     fn visit<C: 'static>(&mut self, column: &mut Vec<C>, other: &mut Vec<C>, bit: M) {
         if self.mask.intersects(bit) {
-            column.append(other);
+            if column.is_empty() && !other.is_empty() && column.capacity() >= other.len() {
+                core::mem::swap(column, other);
+            } else {
+                column.append(other);
+            }
         }
     }
 }
