@@ -1,6 +1,8 @@
 use super::*;
+use crate::commands::CommandReport;
 use crate::events::{EventChannel, EventCursor};
 use crate::tick::Tick;
+use alloc::borrow::ToOwned;
 use alloc::string::ToString;
 
 /// A stand-in world: systems append their mark to the log, or queue it as a command that
