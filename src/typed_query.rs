@@ -101,11 +101,11 @@ mod mut_ref;
 mod parents_first;
 mod read_only;
 pub(crate) mod split;
+mod written;
 
 pub use crate::storage::RunTags;
 pub use access::{QueryAccess, TargetAccess};
-pub(crate) use fetch::CHUNK;
-pub use fetch::{Fetch, RowAt, Run, SharedAnswer, WrittenColumn};
+pub use fetch::{Fetch, Run, SharedAnswer};
 pub use filter::ChangeFilter;
 pub(crate) use filter::QueryFilters;
 pub use iter::TypedQueryIter;
@@ -114,6 +114,8 @@ pub use mut_ref::Mut;
 pub use parents_first::ParentsFirst;
 pub(crate) use parents_first::ParentsFirstSource;
 pub use read_only::{ReadOnlyFetch, TypedQueryRef};
+pub(crate) use written::CHUNK;
+pub use written::{RowAt, WrittenColumn};
 
 /// A generated table type whose columns a typed query can borrow one by one: besides the
 /// mutable slice view of [`Archetype`], a shared view (`Columns`) that a query reads from for
