@@ -13,9 +13,9 @@
 //! a `Vec` and batch-spawned by value (no queue), so the ratio of the reference row to it is
 //! what queueing costs. The spawns land in a table the pass's despawns emptied, and
 //! archetypal's queue then hands its staged columns to the table whole (buffers traded, no
-//! copy); into a table still holding rows they would be copied once more than the floor's. The
-//! `archetypal system` row queues from a system of parameters, whose
-//! queue reserves handles with no lock (`split_mut()`'s takes one per spawn).
+//! copy); into a table still holding rows they would be copied once more than the floor's.
+//! The `archetypal system` row queues from a system of parameters, whose queue reserves
+//! handles with no lock (`split_mut()`'s takes one per spawn).
 
 use bevy_ecs::component::Component;
 use bevy_ecs::entity::Entity as BevyEntity;
