@@ -164,6 +164,8 @@ impl<W: SystemWorld> fmt::Debug for Schedule<W> {
     }
 }
 
+// `add` and `push` stay in the type's own module: a system they refuse is reported against
+// `Schedule::<W>::add` (a method of an impl in a submodule is named by the module's path).
 impl<W: SystemWorld> Schedule<W> {
     /// An empty schedule.
     pub fn new() -> Self {

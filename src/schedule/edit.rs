@@ -1,5 +1,5 @@
-//! Editing a schedule by name: stages, systems pushed, inserted next to another, replaced,
-//! given a run condition or removed. A mistake in a name is a [`ScheduleError`], and the
+//! Editing a schedule by name: stages, systems pushed to a stage, inserted next to another,
+//! replaced, given a run condition or removed. A mistake in a name is a [`ScheduleError`], and the
 //! schedule is left as it was.
 
 use super::{BoxedCondition, Entry, Schedule, ScheduleError, System, SystemContext, SystemWorld};
